@@ -1,0 +1,50 @@
+// Compiles the CLI (src/) into lib/citypress.mjs with esbuild. bin/citypress.mjs calls this when
+// lib/ is missing or older than any source file, so nobody has to remember a compile step.
+// Templates are not part of it: they are bundled per build (src/render/bundle-templates.ts).
+import { readFileSync, readdirSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
+export const output = path.join(root, 'lib', 'citypress.mjs')
+
+/** Newest modification time of src/ and package.json, in ms. */
+export function newestSource() {
+  let newest = statSync(path.join(root, 'package.json')).mtimeMs
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name)
+      if (entry.isDirectory()) walk(file)
+      else newest = Math.max(newest, statSync(file).mtimeMs)
+    }
+  }
+  walk(path.join(root, 'src'))
+  return newest
+}
+
+export function isStale() {
+  try {
+    return statSync(output).mtimeMs < newestSource()
+  } catch {
+    return true
+  }
+}
+
+export async function compile() {
+  const { build } = await import('esbuild')
+  const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'))
+  await build({
+    entryPoints: [path.join(root, 'src/cli/main.ts')],
+    outfile: output,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'linked',
+    define: { CITYPRESS_VERSION: JSON.stringify(version) },
+    logLevel: 'warning',
+  })
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await compile()

@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// `npm test`: makes sure a Chromium for the browser tests exists, then runs the whole vitest suite.
+// Browser tests never download a browser of their own: they use Debian's chromium (installed here
+// with apt-get when running as root), or, on a machine that may download browsers, playwright's.
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
+const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean)
+
+function findChromium() {
+  return candidates.find((p) => existsSync(p))
+}
+
+let chromium = findChromium()
+if (!chromium && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+  console.log('citypress tests: installing Debian\'s chromium for the browser tests (apt-get)…')
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' })
+  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+  chromium = findChromium()
+}
+if (!chromium) {
+  console.log('citypress tests: no system Chromium; installing playwright\'s own (needs a network that allows it)…')
+  const install = spawnSync('npx', ['playwright', 'install', 'chromium'], { stdio: 'inherit', cwd: root })
+  if (install.status === 0) {
+    const { chromium: pw } = await import('playwright')
+    chromium = pw.executablePath()
+  }
+}
+if (!chromium || !existsSync(chromium)) {
+  console.error('citypress tests: no Chromium could be found or installed, so the browser tests cannot run.\n'
+    + 'Install one (Debian: apt-get install chromium) or set CHROMIUM_PATH, then run npm test again.')
+  process.exit(1)
+}
+
+const args = ['vitest', 'run', '--config', 'tests/vitest.config.ts', ...process.argv.slice(2)]
+const run = spawnSync('npx', args, { stdio: 'inherit', cwd: root, env: { ...process.env, CHROMIUM_PATH: chromium } })
+process.exit(run.status ?? 1)

@@ -1,0 +1,134 @@
+import { bundleAssets } from './assets/bundle-assets.js'
+import { loadSite } from './config/load-site.js'
+import { BuildFailure, ConfigError, failOn } from './errors/config-error.js'
+import { processImages } from './images/process-images.js'
+import { sitemapFiles, redirectsFile } from './output/host-files.js'
+import { createOutput, type OutputWriter } from './output/write-output.js'
+import { planImages } from './plan/plan-images.js'
+import { planSite } from './plan/plan-site.js'
+import { bundleTemplates } from './render/bundle-templates.js'
+import { renderPage } from './render/render-pages.js'
+import type { OutputFile, RenderContext, RoutePlan, SiteConfig } from './types.js'
+
+export interface BuildOptions {
+  /** The site folder, e.g. `sites/system4`. */
+  site: string
+  /** @default 'dist' */
+  outDir?: string
+  /** Overrides site.yaml `url`, e.g. for a staging deploy. */
+  baseUrl?: string
+  /** When false nothing touches disk; files are returned in `result.files`. @default true */
+  write?: boolean
+  /** Include draft posts. @default false */
+  drafts?: boolean
+  /** Called as long steps advance, for progress lines. */
+  onProgress?: (progress: BuildProgress) => void
+}
+
+export interface BuildProgress {
+  readonly stage: 'render' | 'images'
+  readonly done: number
+  readonly total: number
+}
+
+export type StageName = 'config' | 'plan' | 'assets' | 'images' | 'render' | 'output'
+
+export interface BuildResult {
+  readonly site: SiteConfig
+  readonly routes: readonly RoutePlan[]
+  /** Every file written (with `write: false`, their contents too). */
+  readonly files: readonly OutputFile[]
+  readonly fileCount: number
+  readonly warnings: readonly ConfigError[]
+  readonly outDir: string
+  /** Milliseconds per stage, for `--verbose` and benchmarks. */
+  readonly timings: Readonly<Record<StageName, number>>
+}
+
+/**
+ * Builds one site: config → plan → assets and templates → images and pages → output. Throws a
+ * BuildFailure carrying every user mistake found; anything else thrown is a bug. The output folder
+ * is replaced only when everything succeeded.
+ */
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  const timings: Record<StageName, number> = { config: 0, plan: 0, assets: 0, images: 0, render: 0, output: 0 }
+  const time = async <T>(stage: StageName, run: () => T | Promise<T>): Promise<T> => {
+    const start = performance.now()
+    try {
+      return await run()
+    } finally {
+      timings[stage] += performance.now() - start
+    }
+  }
+  const outDir = options.outDir ?? 'dist'
+  const site = await time('config', () => loadSite(options.site, { baseUrl: options.baseUrl, drafts: options.drafts }))
+  const { plan, images } = await time('plan', () => ({ plan: planSite(site), images: planImages(site) }))
+  failOn(plan.errors)
+
+  const [assets, templates] = await time('assets', () => Promise.all([
+    bundleAssets(site.site),
+    bundleTemplates({ siteRoot: site.root, icons: site.icons }),
+  ]))
+  const files: OutputFile[] = []
+  const output: OutputWriter = options.write === false ? memoryOutput(files) : await createOutput(outDir)
+  try {
+    const context: RenderContext = {
+      site: site.site, services: site.services, areas: site.areas, forms: site.forms, posts: site.posts,
+      landingUrls: plan.landingUrls, images: images.assets, assets: assets.manifest, year: new Date().getFullYear(),
+    }
+    const imageFiles = time('images', () => processImages(images.jobs))
+    const errors: ConfigError[] = []
+    await time('render', async () => {
+      let done = 0
+      for (const route of plan.routes) {
+        const page = renderPage(templates.module, route, context)
+        if (page instanceof ConfigError) errors.push(page)
+        else if (errors.length === 0) await output.write({ path: route.outputPath, contents: page.html })
+        if (++done % 250 === 0) options.onProgress?.({ stage: 'render', done, total: plan.routes.length })
+      }
+    })
+    failOn(collapseRepeats(errors))
+    await time('output', async () => {
+      for (const file of [...assets.files, ...(await imageFiles), ...sitemapFiles(site, plan.routes), ...redirectsFile(site)]) {
+        await output.write(file)
+      }
+      await output.commit()
+    })
+  } catch (error) {
+    await output.abort()
+    throw error
+  }
+  return { site, routes: plan.routes, files, fileCount: output.count, warnings: site.warnings, outDir, timings }
+}
+
+/**
+ * A template bug usually breaks every page that uses the template; report it once with a count
+ * instead of once per page.
+ */
+function collapseRepeats(errors: ConfigError[]): ConfigError[] {
+  const groups = new Map<string, ConfigError[]>()
+  for (const e of errors) {
+    const key = `${e.code}:${e.message.replace(/^The page \S+ /, '')}`
+    groups.set(key, [...(groups.get(key) ?? []), e])
+  }
+  return [...groups.values()].map(([first, ...rest]) => rest.length === 0 ? first! : new ConfigError({
+    ...first!.toJSON(),
+    message: first!.message,
+    hint: `${first!.hint ?? ''} The same error breaks ${rest.length} other page${rest.length === 1 ? '' : 's'}.`.trim(),
+  }))
+}
+
+function memoryOutput(files: OutputFile[]): OutputWriter {
+  return {
+    get count() {
+      return files.length
+    },
+    async write(file) {
+      files.push(file)
+    },
+    async commit() {},
+    async abort() {},
+  }
+}
+
+export { BuildFailure }

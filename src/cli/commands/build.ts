@@ -1,0 +1,46 @@
+import type { Command } from 'commander'
+import type { BuildProgress } from '../../build.js'
+import { displayFile } from '../../paths.js'
+import { paint, type Io } from '../io.js'
+import { defaultSite, printWarnings } from './shared.js'
+
+export function buildCommand(program: Command, io: Io): void {
+  program
+    .command('build')
+    .description('Build a site folder into a static website ready to publish.')
+    .argument('[site]', 'the site folder', defaultSite)
+    .option('-o, --out <dir>', 'output folder, replaced only when the build succeeds', 'dist')
+    .option('--base-url <url>', 'public address to use instead of site.yaml `url` (e.g. a staging host)')
+    .option('--drafts', 'include blog posts marked draft: true')
+    .option('--verbose', 'print the time of each stage')
+    .addHelpText('after', `
+Examples:
+  $ citypress build                         builds ${defaultSite} into dist/
+  $ citypress build sites/acme --out public
+  $ citypress build --base-url https://staging.example.com`)
+    .action(async (site: string, flags: { out: string; baseUrl?: string; drafts?: boolean; verbose?: boolean }) => {
+      const { build } = await import('../../build.js')
+      const started = performance.now()
+      const result = await build({ site, outDir: flags.out, baseUrl: flags.baseUrl, drafts: flags.drafts, onProgress: progressLine(io) })
+      if (io.isTTY) io.err('\r\x1b[K')
+      printWarnings(io, result.warnings)
+      const seconds = ((performance.now() - started) / 1000).toFixed(2)
+      const counts = countByTemplate(result.routes.map((r) => r.template))
+      io.out(`${paint(io, 'green', '✓')} Built ${result.routes.length} pages (${counts}) and ${result.fileCount - result.routes.length} other files into ${displayFile(result.outDir)}/ in ${seconds}s\n`)
+      if (flags.verbose) {
+        io.out(Object.entries(result.timings).map(([stage, ms]) => `  ${stage.padEnd(8)} ${ms.toFixed(0).padStart(6)} ms`).join('\n') + '\n')
+      }
+    })
+}
+
+/** Redraws one line on a TTY; prints nothing elsewhere (CI logs stay short). */
+function progressLine(io: Io): ((p: BuildProgress) => void) | undefined {
+  if (!io.isTTY) return undefined
+  return (p) => io.err(`\r\x1b[K${p.stage === 'render' ? 'Rendering pages' : 'Encoding images'} ${p.done}/${p.total}`)
+}
+
+export function countByTemplate(templates: readonly string[]): string {
+  const counts = new Map<string, number>()
+  for (const t of templates) counts.set(t, (counts.get(t) ?? 0) + 1)
+  return [...counts].map(([t, n]) => `${n} ${t}`).join(', ')
+}

@@ -1,0 +1,44 @@
+import type { Command } from 'commander'
+import type { Io } from '../io.js'
+import { countByTemplate } from './build.js'
+import { defaultSite } from './shared.js'
+
+export function routesCommand(program: Command, io: Io): void {
+  program
+    .command('routes')
+    .description('List every page the site would build: address, page kind, output file. Landing pages are grouped as a city × service matrix.')
+    .argument('[site]', 'the site folder', defaultSite)
+    .option('--json', 'print the route table as JSON')
+    .addHelpText('after', `
+Examples:
+  $ citypress routes
+  $ citypress routes --json | jq '.[].url'`)
+    .action(async (site: string, flags: { json?: boolean }) => {
+      const { loadSite } = await import('../../config/load-site.js')
+      const { planSite } = await import('../../plan/plan-site.js')
+      const { failOn } = await import('../../errors/config-error.js')
+      const plan = planSite(await loadSite(site))
+      failOn(plan.errors)
+      if (flags.json) {
+        io.out(JSON.stringify(plan.routes.map(({ url, template, outputPath, noindex }) => ({ url, template, outputPath, noindex })), null, 2) + '\n')
+        return
+      }
+      const width = Math.max(...plan.routes.map((r) => r.url.length))
+      const rows = plan.routes.filter((r) => r.template !== 'landing').map((r) => `  ${r.url.padEnd(width)}  ${r.template.padEnd(10)}  ${r.outputPath}`)
+      io.out(`Routes of ${site}:\n${rows.join('\n')}\n`)
+      io.out(landingMatrix(plan.landingUrls))
+      io.out(`\n${plan.routes.length} pages: ${countByTemplate(plan.routes.map((r) => r.template))}\n`)
+    })
+}
+
+/** Landing pages as a table: one row per area, one column per service, ✓ where a page exists. */
+function landingMatrix(urls: Readonly<Record<string, string>>): string {
+  const keys = Object.keys(urls)
+  if (keys.length === 0) return ''
+  const areas = [...new Set(keys.map((k) => k.split('|')[0]!))]
+  const services = [...new Set(keys.map((k) => k.split('|')[1]!))]
+  const width = Math.max(...areas.map((a) => a.length))
+  const head = `  ${''.padEnd(width)}  ${services.join('  ')}`
+  const rows = areas.map((a) => `  ${a.padEnd(width)}  ${services.map((s) => (urls[`${a}|${s}`] ? '✓' : '·').padEnd(s.length)).join('  ')}`)
+  return `\nLanding pages (/lp/{city}-{service}), ${keys.length} in all:\n${head}\n${rows.join('\n')}\n`
+}

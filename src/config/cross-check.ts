@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto'
+import { readdirSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { ConfigError, type Origin } from '../errors/config-error.js'
+import { closestMatch } from '../errors/did-you-mean.js'
+import type { ImageSource } from '../types.js'
+import { locate, originOf } from './locate.js'
+import type { FoundRef, RefKind } from './validate.js'
+
+export interface KnownNames {
+  readonly services: readonly string[]
+  readonly forms: readonly string[]
+  readonly areaLists: readonly string[]
+  readonly schedulers: readonly string[]
+}
+
+export interface CrossCheckResult {
+  errors: ConfigError[]
+  images: Map<string, ImageSource>
+  icons: string[]
+  links: { href: string; origin: Origin }[]
+}
+
+const what: Record<Exclude<RefKind, 'href' | 'image' | 'icon'>, { noun: string; where: string; key: keyof KnownNames }> = {
+  service: { noun: 'service', where: 'the services/ folder', key: 'services' },
+  form: { noun: 'form', where: 'forms.yaml', key: 'forms' },
+  areaList: { noun: 'area list', where: 'areas.yaml `lists`', key: 'areaLists' },
+  scheduler: { noun: 'scheduler', where: 'site.yaml `schedulers`', key: 'schedulers' },
+}
+
+/**
+ * Checks every reference the schemas marked with `citypressRef` once all files are loaded: that
+ * named services, forms, area lists and schedulers exist, that icons are in the icon set, and that
+ * local images exist inside the site folder and can be decoded. Internal links are returned for
+ * plan/ to check against the route table.
+ */
+export async function crossCheck(refs: readonly FoundRef[], known: KnownNames, siteRoot: string): Promise<CrossCheckResult> {
+  const errors: ConfigError[] = []
+  const images = new Map<string, ImageSource>()
+  const icons = new Set<string>()
+  const links: { href: string; origin: Origin }[] = []
+  const iconNames = lucideIconNames()
+
+  for (const ref of refs) {
+    const at = () => ({ path: originOf(ref.source, ref.pointer).path, ...locate(ref.source, ref.pointer) })
+    switch (ref.kind) {
+      case 'href':
+        if (ref.value.startsWith('/')) links.push({ href: ref.value, origin: originOf(ref.source, ref.pointer) })
+        break
+      case 'icon':
+        if (iconNames.has(ref.value)) icons.add(ref.value)
+        else {
+          const guess = closestMatch(ref.value, iconNames)
+          errors.push(new ConfigError({
+            code: 'missing-reference',
+            message: `There is no icon named "${ref.value}" in the Lucide icon set.`,
+            hint: guess ? `Did you mean "${guess}"?` : 'Browse the names at lucide.dev/icons and write them in kebab-case, e.g. shield-check.',
+            ...at(),
+          }))
+        }
+        break
+      case 'image':
+        if (/^https?:\/\//.test(ref.value) || images.has(ref.value)) break
+        try {
+          images.set(ref.value, await readImage(siteRoot, ref.value))
+        } catch (error) {
+          errors.push(imageError(error, ref.value, at()))
+        }
+        break
+      default: {
+        const { noun, where, key } = what[ref.kind]
+        const names = known[key]
+        if (names.includes(ref.value)) break
+        const guess = closestMatch(ref.value, names)
+        errors.push(new ConfigError({
+          code: 'missing-reference',
+          message: `There is no ${noun} named "${ref.value}" in ${where}.`,
+          hint: guess ? `Did you mean "${guess}"?` : names.length ? `Known: ${names.join(', ')}.` : `Add it to ${where} first.`,
+          ...at(),
+        }))
+      }
+    }
+  }
+  return { errors, images, icons: [...icons].sort(), links }
+}
+
+class ImageProblem extends Error {
+  constructor(readonly code: 'file-not-found' | 'bad-image', message: string, readonly hint?: string) {
+    super(message)
+  }
+}
+
+async function readImage(siteRoot: string, src: string): Promise<ImageSource> {
+  const absolutePath = path.resolve(siteRoot, src)
+  if (path.relative(siteRoot, absolutePath).startsWith('..')) {
+    throw new ImageProblem('file-not-found', `The image "${src}" is outside the site folder.`, 'Keep images inside the site folder, e.g. images/hero.jpg.')
+  }
+  let bytes: Buffer
+  try {
+    bytes = await readFile(absolutePath)
+  } catch {
+    throw new ImageProblem('file-not-found', `The image "${src}" does not exist.`, `Paths are relative to the site folder; looked for ${absolutePath}.`)
+  }
+  const { default: sharp } = await import('sharp')
+  try {
+    const meta = await sharp(bytes).metadata()
+    if (!meta.width || !meta.height || !meta.format) throw new Error('no size')
+    return { src, absolutePath, width: meta.width, height: meta.height, format: meta.format, hash: createHash('sha256').update(bytes).digest('hex') }
+  } catch {
+    throw new ImageProblem('bad-image', `The image "${src}" cannot be decoded; the file is damaged or not an image.`, 'Export it again as JPEG, PNG, WebP or AVIF.')
+  }
+}
+
+function imageError(error: unknown, _src: string, at: Omit<ConstructorParameters<typeof ConfigError>[0], 'code' | 'message'>): ConfigError {
+  if (!(error instanceof ImageProblem)) throw error
+  return new ConfigError({ code: error.code, message: error.message, hint: error.hint, ...at })
+}
+
+let iconCache: Set<string> | undefined
+/** Icon names are the file names of lucide-react's per-icon modules: no need to load the set. */
+function lucideIconNames(): Set<string> {
+  if (!iconCache) {
+    const require = createRequire(import.meta.url)
+    const dir = path.join(path.dirname(require.resolve('lucide-react/package.json')), 'dist/esm/icons')
+    iconCache = new Set(readdirSync(dir).filter((f) => f.endsWith('.mjs') && !f.endsWith('.map')).map((f) => f.slice(0, -4)))
+  }
+  return iconCache
+}

@@ -1,0 +1,138 @@
+import { existsSync, statSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import fg from 'fast-glob'
+import { BuildFailure, ConfigError, failOn } from '../errors/config-error.js'
+import { displayFile } from '../paths.js'
+import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from '../types.js'
+import { crossCheck } from './cross-check.js'
+import { originOf } from './locate.js'
+import { parseMarkdownFile } from './markdown-file.js'
+import { normalizeForms, normalizeSite } from './normalize.js'
+import { parseYaml, type YamlSource } from './read-yaml.js'
+import type { AreasInput, FormsInput, LandingInput, PageInput, PostInput, ServiceInput, SiteInput } from './site-input.generated.js'
+import { validateSource, type FileKind, type FoundRef } from './validate.js'
+
+export interface LoadSiteOptions {
+  /** Overrides site.yaml `url` (the CLI's --base-url). */
+  baseUrl?: string
+  /** Include posts marked `draft: true` (preview does). @default false */
+  drafts?: boolean
+}
+
+/** Folders of a site that hold no authored YAML. */
+const ignore = ['node_modules/**', '.citypress/**', 'templates/**', 'images/**', '**/.*/**']
+
+/**
+ * Stage 1: reads every YAML and Markdown file of a site folder, validates each against its schema
+ * in schemas/, checks every cross-reference, and returns the normalised SiteConfig. Collects all
+ * problems of all files and throws one BuildFailure; never returns a half-valid config.
+ */
+export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): Promise<SiteConfig> {
+  const root = path.resolve(siteDir)
+  if (!existsSync(path.join(root, 'site.yaml'))) throw new BuildFailure([siteNotFound(root)])
+
+  const names = await fg(['**/*.{yaml,yml}', 'blog/**/*.md'], { cwd: root, ignore, onlyFiles: true })
+  names.sort()
+  const errors: ConfigError[] = []
+  const warnings: ConfigError[] = []
+  const refs: FoundRef[] = []
+  const loaded = new Map<string, { source: YamlSource; data: unknown }[]>()
+
+  await Promise.all(names.map(async (name) => {
+    const absolute = path.join(root, name)
+    const file = displayFile(absolute)
+    const kind = kindOf(name)
+    if (!kind) {
+      warnings.push(new ConfigError({ code: 'unknown-key', message: `citypress does not read "${name}", so it has no effect.`, hint: 'Site files are site.yaml, areas.yaml, forms.yaml, landing.yaml, pages/*.yaml, services/*.yaml and blog/*.md.', file }))
+      return
+    }
+    const text = await readFile(absolute, 'utf8')
+    let source: YamlSource
+    let body: { body: string; bodyLine: number } | undefined
+    if (kind === 'post') {
+      const md = parseMarkdownFile(text, file)
+      errors.push(...md.errors)
+      if (md.errors.length > 0) return
+      source = md.frontMatter
+      body = { body: md.body, bodyLine: md.bodyLine }
+    } else {
+      const parsed = parseYaml(text, file)
+      errors.push(...parsed.errors)
+      if (parsed.errors.length > 0) return
+      source = parsed.source
+    }
+    const data = source.data ?? {}
+    const result = validateSource(source, kind, data)
+    errors.push(...result.errors)
+    refs.push(...result.refs)
+    const entry = { source, data: body ? { ...(data as object), ...body } : data }
+    loaded.set(kind, [...(loaded.get(kind) ?? []), entry].sort((a, b) => a.source.file.localeCompare(b.source.file)))
+  }))
+  failOn(errors)
+
+  const one = <T>(kind: FileKind) => loaded.get(kind)?.[0]?.data as T | undefined
+  const site = one<SiteInput>('site')!
+  const areas = one<AreasInput>('areas') ?? { lists: {} }
+  const formsInput = one<FormsInput>('forms')
+  const slugOf = (source: YamlSource) => path.basename(source.file).replace(/\.(ya?ml|md)$/, '')
+  const services: ServiceConfig[] = (loaded.get('service') ?? []).map(({ source, data }) => ({
+    ...(data as ServiceInput), slug: slugOf(source), origin: originOf(source, ''),
+  }))
+  const pages: PageConfig[] = (loaded.get('page') ?? []).map(({ source, data }) => ({
+    ...(data as PageInput), origin: originOf(source, '/path'),
+  }))
+  const posts: PostConfig[] = (loaded.get('post') ?? [])
+    .map(({ source, data }) => ({ ...(data as PostInput & { body: string; bodyLine: number }), slug: slugOf(source), origin: originOf(source, '') }))
+    .filter((p) => options.drafts || !p.draft)
+    .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug))
+
+  const checked = await crossCheck(refs, {
+    services: services.map((s) => s.slug),
+    forms: Object.keys(formsInput?.forms ?? {}),
+    areaLists: Object.keys(areas.lists),
+    schedulers: Object.keys(site.schedulers ?? {}),
+  }, root)
+  failOn(checked.errors)
+
+  return {
+    root,
+    site: normalizeSite(site, options.baseUrl),
+    services,
+    pages,
+    areas,
+    forms: normalizeForms(formsInput),
+    landing: withOrigin<LandingInput>(loaded.get('landing')?.[0]),
+    posts,
+    images: checked.images,
+    icons: checked.icons,
+    links: checked.links,
+    files: [...names.map((n) => path.join(root, n)), ...[...checked.images.values()].map((i) => i.absolutePath)],
+    warnings,
+  }
+}
+
+function withOrigin<T>(entry: { source: YamlSource; data: unknown } | undefined): (T & { origin: ReturnType<typeof originOf> }) | undefined {
+  return entry && { ...(entry.data as T), origin: originOf(entry.source, '') }
+}
+
+function kindOf(name: string): FileKind | undefined {
+  if (name === 'site.yaml') return 'site'
+  if (name === 'areas.yaml') return 'areas'
+  if (name === 'forms.yaml') return 'forms'
+  if (name === 'landing.yaml') return 'landing'
+  if (/^pages\/.+\.ya?ml$/.test(name)) return 'page'
+  if (/^services\/[^/]+\.ya?ml$/.test(name)) return 'service'
+  if (/^blog\/[^/]+\.md$/.test(name)) return 'post'
+  return undefined
+}
+
+function siteNotFound(root: string): ConfigError {
+  const isDir = existsSync(root) && statSync(root).isDirectory()
+  return new ConfigError({
+    code: 'site-not-found',
+    message: isDir ? `The folder ${displayFile(root)} has no site.yaml, so it is not a citypress site.` : `There is no folder ${displayFile(root)}.`,
+    hint: 'Pass a site folder, e.g. `citypress build sites/system4`, or make one with `citypress new my-site`.',
+    file: displayFile(root),
+  })
+}

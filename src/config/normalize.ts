@@ -1,0 +1,37 @@
+import type { FormsInput, SiteInput } from './site-input.generated.js'
+import type { FormConfig, SiteMeta } from '../types.js'
+
+/** site.yaml with defaults applied (the schema documents each default with `default`). */
+export function normalizeSite(input: SiteInput, baseUrl?: string): SiteMeta {
+  return {
+    ...input,
+    url: (baseUrl ?? input.url).replace(/\/+$/, ''),
+    language: input.language ?? 'en',
+    titleTemplate: (input.titleTemplate ?? '%s | {name}').replaceAll('{name}', input.name),
+  }
+}
+
+const defaultMessages = {
+  success: "Thank you for your submission! We'll be in touch shortly.",
+  error: 'There was a problem submitting your form. Please try again.',
+}
+
+/** Every form with its labels and messages resolved, keyed by name. */
+export function normalizeForms(input: FormsInput | undefined): Record<string, FormConfig> {
+  const messages = { ...defaultMessages, ...input?.messages }
+  return Object.fromEntries(
+    Object.entries(input?.forms ?? {}).map(([name, form]) => [
+      name,
+      {
+        name,
+        id: form.id ?? name,
+        submitLabel: form.submitLabel ?? 'Submit',
+        submittingLabel: form.submittingLabel ?? 'Submitting...',
+        success: form.success ?? messages.success,
+        error: form.error ?? messages.error,
+        honeypot: form.honeypot ?? true,
+        fields: form.fields.map((f) => ({ ...f, required: f.required ?? false, width: f.width ?? 'full' })),
+      } satisfies FormConfig,
+    ]),
+  )
+}

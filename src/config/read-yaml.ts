@@ -1,0 +1,63 @@
+import { LineCounter, parseDocument, type Document } from 'yaml'
+import { ConfigError } from '../errors/config-error.js'
+import { positionAt } from './locate.js'
+
+/** One parsed YAML file, kept with everything needed to point back into it. */
+export interface YamlSource {
+  /** Display path: relative to the working directory, forward slashes. */
+  readonly file: string
+  readonly text: string
+  readonly doc: Document
+  readonly lines: LineCounter
+  /** Plain JS value of the document (`undefined` for an empty file). */
+  readonly data: unknown
+}
+
+export interface ParseYamlResult {
+  source: YamlSource
+  errors: ConfigError[]
+}
+
+/**
+ * Parses YAML keeping node ranges. Syntax errors (and duplicate keys, which YAML forbids but many
+ * parsers silently accept) become ConfigErrors at the exact position `yaml` reports.
+ */
+export function parseYaml(text: string, file: string): ParseYamlResult {
+  const lines = new LineCounter()
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true })
+  const source: YamlSource = { file, text, doc, lines, data: undefined }
+  const errors = doc.errors.map((e) => {
+    const [start = 0, end = start + 1] = e.pos
+    return new ConfigError({
+      code: 'yaml-syntax',
+      message: `${firstSentence(e.message)} This file is not valid YAML, so nothing in it could be read.`,
+      hint: hintFor(e.code),
+      ...positionAt(source, start, end),
+    })
+  })
+  if (errors.length > 0) return { source, errors }
+  return { source: { ...source, data: doc.toJS({ maxAliasCount: 1000 }) }, errors }
+}
+
+/** yaml's messages end with a code excerpt of their own; ours draws one, so keep the sentence. */
+function firstSentence(message: string): string {
+  const line = message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '').trim()
+  return /[.!?]$/.test(line) ? line : `${line}.`
+}
+
+function hintFor(code: string): string {
+  switch (code) {
+    case 'DUPLICATE_KEY':
+      return 'Each key may appear once in a mapping; delete or rename one of them.'
+    case 'TAB_AS_INDENT':
+      return 'YAML indentation must use spaces, not tabs.'
+    case 'BAD_INDENT':
+    case 'MISSING_CHAR':
+      return 'Check the indentation of this line against the lines above it.'
+    case 'BLOCK_AS_IMPLICIT_KEY':
+    case 'MULTILINE_IMPLICIT_KEY':
+      return 'A value that contains ": " must be quoted, e.g. title: "Cleaning: done right".'
+    default:
+      return 'Quote values that contain special characters (: # { } [ ] , & * ! | > \' " % @ `).'
+  }
+}

@@ -1,0 +1,196 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
+import addFormatsModule from 'ajv-formats'
+import { ConfigError } from '../errors/config-error.js'
+import { closestMatch } from '../errors/did-you-mean.js'
+import { packageRoot } from '../paths.js'
+import { displayPath, escapePointer, locate } from './locate.js'
+import type { YamlSource } from './read-yaml.js'
+
+/** Which schema a file is checked against. */
+export type FileKind = 'site' | 'page' | 'service' | 'areas' | 'forms' | 'landing' | 'post'
+
+/** What a string in the config points at; set by the schema keyword `citypressRef`. */
+export type RefKind = 'href' | 'image' | 'icon' | 'scheduler' | 'areaList' | 'service' | 'form'
+
+/** A reference found while validating, checked once every file is loaded (cross-check.ts). */
+export interface FoundRef {
+  readonly kind: RefKind
+  readonly value: string
+  readonly source: YamlSource
+  /** JSON Pointer into the source's data. */
+  readonly pointer: string
+}
+
+export interface ValidateResult {
+  errors: ConfigError[]
+  refs: FoundRef[]
+}
+
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default
+let found: { kind: RefKind; value: string; pointer: string }[] = []
+const validators = new Map<FileKind, ValidateFunction>()
+
+function validatorFor(kind: FileKind): ValidateFunction {
+  if (validators.size === 0) {
+    const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true })
+    addFormats(ajv, ['email'])
+    // References are collected during validation so cross-checks need no second walk of the data.
+    ajv.addKeyword({
+      keyword: 'citypressRef',
+      schemaType: 'string',
+      errors: false,
+      validate: (refKind: RefKind, value: unknown, _schema: unknown, cxt?: { instancePath: string }) => {
+        if (typeof value === 'string' && cxt) found.push({ kind: refKind, value, pointer: cxt.instancePath })
+        return true
+      },
+    })
+    const dir = path.join(packageRoot, 'schemas')
+    const files = [...readdirSync(dir).map((f) => f), ...readdirSync(path.join(dir, 'sections')).map((f) => `sections/${f}`)]
+    for (const file of files.filter((f) => f.endsWith('.schema.json'))) {
+      ajv.addSchema(JSON.parse(readFileSync(path.join(dir, file), 'utf8')))
+    }
+    for (const k of ['site', 'page', 'service', 'areas', 'forms', 'landing', 'post'] as const) {
+      validators.set(k, ajv.getSchema(`${k}.schema.json`)!)
+    }
+  }
+  return validators.get(kind)!
+}
+
+/** Checks one file's authored shape. Returns every problem; never throws for user mistakes. */
+export function validateSource(source: YamlSource, kind: FileKind, data: unknown = source.data): ValidateResult {
+  found = []
+  const check = validatorFor(kind)
+  const ok = check(data)
+  const refs = dedupeRefs(found).map((r) => ({ ...r, source }))
+  if (ok) return { errors: [], refs }
+  return { errors: toConfigErrors(check.errors ?? [], source), refs }
+}
+
+function dedupeRefs<T extends { pointer: string }>(refs: T[]): T[] {
+  return [...new Map(refs.map((r) => [r.pointer, r])).values()]
+}
+
+function toConfigErrors(raw: ErrorObject[], source: YamlSource): ConfigError[] {
+  // Branches of if/then and anyOf repeat what their sub-errors say; collapse "needs href or
+  // scheduler" style alternatives into one message.
+  const anyOfPaths = new Set(raw.filter((e) => e.keyword === 'anyOf').map((e) => e.instancePath))
+  const errors: ConfigError[] = []
+  for (const e of raw) {
+    if (e.keyword === 'if') continue
+    if (e.keyword === 'required' && anyOfPaths.has(e.instancePath) && e.schemaPath.includes('/anyOf/')) continue
+    if (e.keyword === 'anyOf') {
+      const options = raw
+        .filter((r) => r.keyword === 'required' && r.instancePath === e.instancePath && r.schemaPath.startsWith(e.schemaPath))
+        .map((r) => `"${r.params.missingProperty}"`)
+      if (options.length > 0) {
+        errors.push(new ConfigError({
+          code: 'missing-key',
+          message: `${describe(e.instancePath)} needs one of the keys ${options.join(' or ')}.`,
+          path: displayPath(e.instancePath),
+          ...locate(source, e.instancePath, 'key'),
+        }))
+        continue
+      }
+    }
+    errors.push(toConfigError(e, source))
+  }
+  const unique = new Map(errors.map((e) => [`${e.line}:${e.column}:${e.message}`, e]))
+  return [...unique.values()].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0))
+}
+
+function toConfigError(e: ErrorObject, source: YamlSource): ConfigError {
+  const where = describe(e.instancePath)
+  const path = displayPath(e.instancePath)
+  const description = (e.parentSchema as { description?: string } | undefined)?.description
+  switch (e.keyword) {
+    case 'additionalProperties': {
+      const key = String(e.params.additionalProperty)
+      const allowed = Object.keys((e.parentSchema as { properties?: object })?.properties ?? {})
+      const guess = closestMatch(key, allowed)
+      return new ConfigError({
+        code: 'unknown-key',
+        message: `Unknown key "${key}" in ${where}.`,
+        path: displayPath(`${e.instancePath}/${escapePointer(key)}`),
+        hint: guess ? `Did you mean "${guess}"?` : allowed.length ? `Allowed keys here: ${allowed.join(', ')}.` : undefined,
+        ...locate(source, `${e.instancePath}/${escapePointer(key)}`, 'key'),
+      })
+    }
+    case 'required':
+      return new ConfigError({
+        code: 'missing-key',
+        message: `Missing key "${e.params.missingProperty}" in ${where}.`,
+        path,
+        hint: propertyHint(e.parentSchema, String(e.params.missingProperty)),
+        ...locate(source, e.instancePath, 'key'),
+      })
+    case 'type':
+      return new ConfigError({
+        code: 'wrong-type',
+        message: `${capitalize(where)} should be ${article(String(e.params.type))}, not ${kindOf(e.data)}.`,
+        path,
+        hint: description,
+        ...locate(source, e.instancePath),
+      })
+    case 'enum':
+    case 'const': {
+      const allowed: unknown[] = e.keyword === 'enum' ? e.params.allowedValues : [e.params.allowedValue]
+      const guess = typeof e.data === 'string' ? closestMatch(e.data, allowed.map(String)) : undefined
+      return new ConfigError({
+        code: 'bad-value',
+        message: `${capitalize(where)} cannot be ${JSON.stringify(e.data)}.`,
+        path,
+        hint: guess ? `Did you mean "${guess}"?` : `Expected one of: ${allowed.map((v) => JSON.stringify(v)).join(', ')}.`,
+        ...locate(source, e.instancePath),
+      })
+    }
+    case 'propertyNames':
+      return new ConfigError({
+        code: 'bad-value',
+        message: `The name "${e.params.propertyName}" in ${where} is not allowed.`,
+        path: displayPath(`${e.instancePath}/${escapePointer(String(e.params.propertyName))}`),
+        hint: 'Names may use lower-case letters, digits and hyphens.',
+        ...locate(source, `${e.instancePath}/${escapePointer(String(e.params.propertyName))}`, 'key'),
+      })
+    default:
+      return new ConfigError({
+        code: 'bad-value',
+        message: `${capitalize(where)} ${e.message ?? 'is not valid'}.`.replace('must match pattern', 'must match the pattern'),
+        path,
+        hint: description ?? exampleHint(e.parentSchema),
+        ...locate(source, e.instancePath),
+      })
+  }
+}
+
+/** "the top level", `sections[0].title` → "`sections[0].title`". */
+function describe(pointer: string): string {
+  return pointer === '' ? 'the top level' : `\`${displayPath(pointer)}\``
+}
+
+function propertyHint(parentSchema: unknown, key: string): string | undefined {
+  const property = (parentSchema as { properties?: Record<string, { description?: string }> })?.properties?.[key]
+  return property?.description ? `"${key}": ${property.description}` : undefined
+}
+
+function exampleHint(schema: unknown): string | undefined {
+  const examples = (schema as { examples?: unknown[] })?.examples
+  return examples?.length ? `For example: ${examples.map((x) => JSON.stringify(x)).join(', ')}.` : undefined
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'empty (null)'
+  if (Array.isArray(value)) return 'a list'
+  if (typeof value === 'object') return 'a mapping'
+  return `${article(typeof value)} (${JSON.stringify(value)})`
+}
+
+function article(type: string): string {
+  const name = type.replace('object', 'mapping').replace('array', 'list').replace('integer', 'whole number').replace(',', ' or ')
+  return /^[aeiou]/.test(name) ? `an ${name}` : `a ${name}`
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1)
+}

@@ -1,0 +1,23 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/**
+ * The citypress package folder (holding schemas/ and templates/). Found by walking up from this
+ * module, because it runs both from src/ (tests) and bundled into lib/ (the CLI).
+ */
+export const packageRoot: string = (() => {
+  let dir = path.dirname(fileURLToPath(import.meta.url))
+  while (!existsSync(path.join(dir, 'schemas', 'site.schema.json'))) {
+    const parent = path.dirname(dir)
+    if (parent === dir) throw new Error('citypress: cannot find its schemas/ folder')
+    dir = parent
+  }
+  return dir
+})()
+
+/** A path as users read it in messages: relative to the working directory, forward slashes. */
+export function displayFile(file: string, cwd = process.cwd()): string {
+  const relative = path.relative(cwd, file)
+  return (relative.startsWith('..') ? file : relative).split(path.sep).join('/')
+}

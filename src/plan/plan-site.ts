@@ -1,0 +1,135 @@
+import path from 'node:path'
+import { ConfigError, type Origin } from '../errors/config-error.js'
+import { displayFile } from '../paths.js'
+import { closestMatch } from '../errors/did-you-mean.js'
+import type { RoutePlan, SiteConfig, TemplateName } from '../types.js'
+import { landingKey, planLanding } from './plan-landing.js'
+import { isSlug } from './slug.js'
+import { linkPath, outputPathFor } from './urls.js'
+
+export interface BuildPlan {
+  readonly routes: readonly RoutePlan[]
+  /** `${area}|${service}` → URL of every landing page, for area chips and footers. */
+  readonly landingUrls: Readonly<Record<string, string>>
+  readonly errors: readonly ConfigError[]
+}
+
+interface RouteInput {
+  url: string
+  template: TemplateName
+  title: string
+  description?: string
+  noindex?: boolean
+  props: unknown
+  origin: Origin
+  /** The output file when it is not `{url}/index.html` (404.html). */
+  outputPath?: string
+}
+
+/**
+ * Stage 2: decides every HTML file of the output (URL, output path, template, props). Pure: no
+ * I/O, no rendering, so conflicts are reported before any expensive work. Also checks every
+ * internal link written in YAML against the finished route table.
+ */
+export function planSite(site: SiteConfig): BuildPlan {
+  const errors: ConfigError[] = []
+  const inputs: RouteInput[] = []
+  const describe = (text: string | undefined) => text ?? site.site.description ?? ''
+  // Pages that no single file declares (blog listing, 404) point at site.yaml.
+  const siteOrigin: Origin = { file: displayFile(path.join(site.root, 'site.yaml')), path: '' }
+
+  for (const page of site.pages) {
+    inputs.push({ url: page.path, template: 'sections', title: page.title, description: page.description, noindex: page.noindex, props: page, origin: page.origin })
+  }
+  for (const service of site.services) {
+    if (!isSlug(service.slug)) {
+      errors.push(new ConfigError({ code: 'bad-slug', message: `The service file name "${service.slug}" cannot be a URL segment.`, hint: 'Rename the file with lower-case letters, digits and hyphens, e.g. services/floor-care.yaml.', ...service.origin }))
+      continue
+    }
+    inputs.push({ url: `/services/${service.slug}`, template: 'service', title: service.title, description: service.description, props: service, origin: service.origin })
+  }
+  if (site.posts.length > 0) {
+    const perPage = site.site.blog?.perPage ?? 9
+    const pageCount = Math.ceil(site.posts.length / perPage)
+    const blogTitle = site.site.blog?.title ?? 'Blog'
+    for (let n = 1; n <= pageCount; n++) {
+      inputs.push({
+        url: n === 1 ? '/blog' : `/blog/page/${n}`,
+        template: 'blog-index',
+        title: n === 1 ? blogTitle : `${blogTitle} – page ${n}`,
+        description: site.site.blog?.description,
+        props: { page: n, pageCount, slugs: site.posts.slice((n - 1) * perPage, n * perPage).map((p) => p.slug) },
+        origin: { ...siteOrigin, path: 'blog' },
+      })
+    }
+    for (const post of site.posts) {
+      if (!isSlug(post.slug)) {
+        errors.push(new ConfigError({ code: 'bad-slug', message: `The post file name "${post.slug}" cannot be a URL segment.`, hint: 'Rename the file with lower-case letters, digits and hyphens, e.g. blog/spring-floor-care.md.', ...post.origin }))
+        continue
+      }
+      inputs.push({ url: `/blog/${post.slug}`, template: 'post', title: post.title, description: post.excerpt, props: post, origin: post.origin })
+    }
+  }
+  const landing = planLanding(site)
+  errors.push(...landing.errors)
+  for (const page of landing.pages) {
+    const { city, state, service } = page.props
+    inputs.push({
+      url: page.url,
+      template: 'landing',
+      title: `${service.title} in ${city}${state ? `, ${state}` : ''}`,
+      description: `${service.title} for businesses in ${city}${state ? `, ${state}` : ''}. ${service.description}`,
+      props: page.props,
+      origin: page.origin,
+    })
+  }
+  inputs.push({ url: '/404', outputPath: '404.html', template: 'not-found', title: 'Page not found', noindex: true, props: {}, origin: siteOrigin })
+
+  const routes: RoutePlan[] = []
+  const byOutput = new Map<string, RouteInput>()
+  for (const input of inputs) {
+    const outputPath = input.outputPath ?? outputPathFor(input.url)
+    const taken = byOutput.get(outputPath)
+    if (taken) {
+      errors.push(new ConfigError({
+        code: 'duplicate-route',
+        message: `Two pages would both be written to ${input.url}: this ${input.template} page and the ${taken.template} page from ${where(taken.origin)}.`,
+        hint: 'Give one of them a different path (or, for a service, a different file name).',
+        ...input.origin,
+      }))
+      continue
+    }
+    byOutput.set(outputPath, input)
+    routes.push({
+      url: input.url,
+      outputPath,
+      template: input.template,
+      title: site.site.titleTemplate.replace('%s', input.title),
+      description: describe(input.description),
+      noindex: input.noindex ?? false,
+      props: input.props,
+      origin: input.origin,
+    })
+  }
+  errors.push(...checkLinks(site, new Set(routes.map((r) => r.url))))
+  const landingUrls = Object.fromEntries(landing.pages.map((p) => [landingKey(p.props.area, p.props.service.slug), p.url]))
+  return { routes, landingUrls, errors }
+}
+
+function checkLinks(site: SiteConfig, urls: ReadonlySet<string>): ConfigError[] {
+  return site.links.flatMap(({ href, origin }) => {
+    const path = linkPath(href)
+    if (urls.has(path) || path.startsWith('/assets/') || path === '/sitemap.xml' || path === '/rss.xml') return []
+    const guess = closestMatch(path, urls)
+    return [new ConfigError({
+      code: 'missing-reference',
+      message: `The link ${href} leads nowhere: no page of this site has the address ${path}.`,
+      hint: guess ? `Did you mean "${guess}"?` : 'Run `citypress routes` to list every address.',
+      ...origin,
+    })]
+  })
+}
+
+function where(origin: Origin): string {
+  return origin.line ? `${origin.file}:${origin.line}` : origin.file
+}

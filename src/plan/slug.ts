@@ -1,0 +1,34 @@
+/**
+ * The landing-page slug rule of the spec (§ Lp slug rule): the city is the part of the area name
+ * before any comma, lower-cased, whitespace turned into hyphens, and a leading "ft." changed to
+ * "fort". Beyond the spec, so every URL stays inside [a-z0-9-]: accents are folded
+ * ("Piqué" → "pique") and any other character is dropped ("St. Bernard" → "st-bernard").
+ */
+export function citySlug(areaName: string): string {
+  const city = areaName.split(',')[0]!.trim().toLowerCase()
+  return city
+    .replace(/^ft\.\s*/, 'fort ')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\s+/g, '-')
+    .replace(/[^a-z0-9-]/g, '')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '')
+}
+
+/** The state code after the comma ("Covington, KY" → "KY"), or '' when the name has none. */
+export function stateCode(areaName: string): string {
+  return areaName.split(',')[1]?.trim() ?? ''
+}
+
+/** The city name as written, without the state ("Ft. Mitchell, KY" → "Ft. Mitchell"). */
+export function cityName(areaName: string): string {
+  return areaName.split(',')[0]!.trim()
+}
+
+/** `/lp/{city}-{serviceSlug}`. */
+export function landingPath(areaName: string, serviceSlug: string): string {
+  return `/lp/${citySlug(areaName)}-${serviceSlug}`
+}
+
+export const isSlug = (s: string): boolean => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(s)

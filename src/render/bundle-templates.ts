@@ -1,0 +1,129 @@
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { Message, Plugin } from 'esbuild'
+import { BuildFailure, ConfigError } from '../errors/config-error.js'
+import { displayFile, packageRoot } from '../paths.js'
+import type { RenderContext, RoutePlan } from '../types.js'
+
+/** What templates/render.tsx exports. */
+export interface TemplateModule {
+  renderRoute(route: RoutePlan, context: RenderContext): string
+}
+
+export interface TemplateBundle {
+  readonly module: TemplateModule
+  /** Hash of the bundled code: part of every page's cache key. */
+  readonly hash: string
+}
+
+export interface BundleTemplatesOptions {
+  /** The site folder; files in its templates/ replace the shared ones of the same path. */
+  siteRoot: string
+  /** Lucide icon names to include. */
+  icons: readonly string[]
+}
+
+/** Shared runtime packages stay outside the bundle and load from citypress's own node_modules. */
+const external = ['react', 'react-dom', 'react-dom/*', 'react/*', 'markdown-it']
+
+/**
+ * Bundles templates/ with esbuild into one ES module and imports it. A fresh bundle per build
+ * (rather than importing templates/ directly) lets `preview` pick up template edits without a
+ * restart, lets a site override any template by path, and gives one hash that names the exact
+ * template code a page was rendered with.
+ */
+export async function bundleTemplates(options: BundleTemplatesOptions): Promise<TemplateBundle> {
+  const { build } = await import('esbuild')
+  const templates = path.join(packageRoot, 'templates')
+  const result = await build({
+    entryPoints: [path.join(templates, 'render.tsx')],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    jsx: 'automatic',
+    // React's development build renders 3.5× slower (issue 8); the CLI also sets NODE_ENV.
+    define: { 'process.env.NODE_ENV': '"production"' },
+    external,
+    keepNames: true,
+    sourcemap: 'inline',
+    sourceRoot: packageRoot,
+    logLevel: 'silent',
+    plugins: [iconsPlugin([...new Set([...templateIcons(templates), ...options.icons])].sort()), siteOverridesPlugin(templates, path.join(options.siteRoot, 'templates'))],
+  }).catch((error: unknown) => {
+    // A syntax or import error in a template (most likely a site's own override) is the user's to fix.
+    const messages = (error as { errors?: Message[] }).errors
+    if (!messages?.length) throw error
+    throw new BuildFailure(messages.map(templateError))
+  })
+  const code = result.outputFiles[0]!.text
+  const hash = createHash('sha256').update(code).digest('hex').slice(0, 16)
+  // Written under citypress's node_modules so its bare imports (react, …) resolve to our copies.
+  const dir = path.join(packageRoot, 'node_modules', '.cache', 'citypress')
+  const file = path.join(dir, `templates-${hash}.mjs`)
+  if (!existsSync(file)) {
+    await mkdir(dir, { recursive: true })
+    await writeFile(file, code)
+  }
+  const module = (await import(pathToFileURL(file).href)) as TemplateModule
+  return { module, hash }
+}
+
+/** Icons the shared templates use themselves, listed in templates/icons.json. */
+function templateIcons(templates: string): string[] {
+  return (JSON.parse(readFileSync(path.join(templates, 'icons.json'), 'utf8')) as { icons: string[] }).icons
+}
+
+/** `citypress:icons` exports exactly the icons the site uses, keyed by kebab-case name. */
+function iconsPlugin(icons: readonly string[]): Plugin {
+  return {
+    name: 'citypress-icons',
+    setup(build) {
+      build.onResolve({ filter: /^citypress:icons$/ }, () => ({ path: 'icons', namespace: 'citypress' }))
+      build.onLoad({ filter: /.*/, namespace: 'citypress' }, () => ({
+        resolveDir: packageRoot,
+        loader: 'js',
+        contents: icons.map((name, i) => `import i${i} from 'lucide-react/icons/${name}'`).join('\n')
+          + `\nexport const icons = {${icons.map((name, i) => `${JSON.stringify(name)}: i${i}`).join(', ')}}\n`,
+      }))
+    },
+  }
+}
+
+/** A relative import that lands in the shared templates/ is redirected to the site's copy, if any. */
+function siteOverridesPlugin(shared: string, overrides: string): Plugin {
+  return {
+    name: 'citypress-site-templates',
+    setup(build) {
+      if (!existsSync(overrides)) return
+      build.onResolve({ filter: /^\./ }, (args) => {
+        if (!args.resolveDir.startsWith(shared)) return undefined
+        const target = path.resolve(args.resolveDir, args.path)
+        const relative = path.relative(shared, target)
+        for (const ext of ['', '.tsx', '.ts']) {
+          const candidate = path.join(overrides, relative + ext)
+          if (existsSync(candidate) && !candidate.endsWith('/')) return { path: candidate }
+        }
+        return undefined
+      })
+    },
+  }
+}
+
+function templateError(message: Message): ConfigError {
+  const at = message.location
+  return new ConfigError({
+    code: 'template-error',
+    message: `A template could not be compiled: ${message.text}.`,
+    hint: message.notes[0]?.text ?? 'Templates are TypeScript with JSX (.tsx); check the line shown.',
+    file: at ? displayFile(path.resolve(packageRoot, at.file)) : 'templates/',
+    line: at?.line,
+    column: at ? at.column + 1 : undefined,
+    length: at?.length,
+    lineText: at?.lineText,
+  })
+}

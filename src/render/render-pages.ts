@@ -1,0 +1,35 @@
+import { ConfigError } from '../errors/config-error.js'
+import type { RenderContext, RoutePlan } from '../types.js'
+import type { TemplateModule } from './bundle-templates.js'
+
+export interface RenderedPage {
+  readonly route: RoutePlan
+  readonly html: string
+}
+
+/**
+ * Stage 3: renders each planned route to a complete HTML document with React's
+ * renderToStaticMarkup (inside templates/render.tsx). A template that throws fails the build
+ * with the page and the component named, instead of shipping a client-side error screen.
+ */
+export function renderPage(templates: TemplateModule, route: RoutePlan, context: RenderContext): RenderedPage | ConfigError {
+  try {
+    return { route, html: templates.renderRoute(route, context) }
+  } catch (error) {
+    return renderError(route, error)
+  }
+}
+
+function renderError(route: RoutePlan, error: unknown): ConfigError {
+  const stack = error instanceof Error ? error.stack ?? '' : ''
+  // Source maps name the template file; keepNames keeps the component's function name.
+  const frame = stack.split('\n').find((l) => /templates\/.+\.tsx?:\d+/.test(l) && !/templates\/render\.tsx/.test(l))
+  const component = frame?.match(/at (?:Object\.)?([A-Z]\w*)/)?.[1]
+  const place = frame?.match(/(templates\/[^):]+):(\d+):(\d+)/)
+  return new ConfigError({
+    code: 'render-failed',
+    message: `The page ${route.url} could not be rendered: ${component ? `the component ${component} ` : 'a template '}threw "${error instanceof Error ? error.message : String(error)}".`,
+    hint: place ? `In ${place[1]} line ${place[2]}; the page's data comes from ${route.origin.file}${route.origin.line ? `:${route.origin.line}` : ''}.` : `The page's data comes from ${route.origin.file}.`,
+    ...route.origin,
+  })
+}

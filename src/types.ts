@@ -1,0 +1,145 @@
+/**
+ * The data that crosses stage boundaries. Everything here is plain, readonly and serialisable:
+ * stages never mutate what they receive, and the render stage (a separate esbuild bundle of
+ * templates/) sees exactly these shapes.
+ */
+import type { ConfigError, Origin } from './errors/config-error.js'
+import type {
+  AreasInput, FormsInput, LandingInput, PageInput, PostInput, ServiceInput, SiteInput,
+} from './config/site-input.generated.js'
+
+export type { Origin } from './errors/config-error.js'
+
+/** site.yaml with its defaults applied. */
+export interface SiteMeta extends SiteInput {
+  readonly language: string
+  readonly titleTemplate: string
+}
+
+export interface ServiceConfig extends ServiceInput {
+  /** The file name without `.yaml`; the page is /services/{slug}. */
+  readonly slug: string
+  readonly origin: Origin
+}
+
+export interface PageConfig extends PageInput {
+  readonly origin: Origin
+}
+
+export interface PostConfig extends PostInput {
+  /** The file name without `.md`. */
+  readonly slug: string
+  /** The Markdown body, front matter removed. */
+  readonly body: string
+  /** 1-based line of the body's first line, for positions in Markdown errors. */
+  readonly bodyLine: number
+  readonly origin: Origin
+}
+
+export interface FormField {
+  readonly name: string
+  readonly label: string
+  readonly type: 'text' | 'email' | 'tel' | 'select' | 'textarea' | 'checkboxes'
+  readonly required: boolean
+  readonly placeholder?: string
+  readonly placeholderDisabled?: boolean
+  readonly options?: readonly string[]
+  readonly rows?: number
+  readonly autocomplete?: string
+  readonly width: 'full' | 'half'
+}
+
+/** A form with every default resolved. */
+export interface FormConfig {
+  readonly name: string
+  readonly id: string
+  readonly submitLabel: string
+  readonly submittingLabel: string
+  readonly success: string
+  readonly error: string
+  readonly honeypot: boolean
+  readonly fields: readonly FormField[]
+}
+
+/** A local source image, read and measured by config/ so later stages never touch the site folder. */
+export interface ImageSource {
+  /** As written in YAML, relative to the site folder: `images/hero.jpg`. */
+  readonly src: string
+  readonly absolutePath: string
+  readonly width: number
+  readonly height: number
+  readonly format: string
+  /** sha256 of the file, hex; names outputs and keys the image cache. */
+  readonly hash: string
+}
+
+export interface SiteConfig {
+  /** Absolute path of the site folder. */
+  readonly root: string
+  readonly site: SiteMeta
+  readonly services: readonly ServiceConfig[]
+  readonly pages: readonly PageConfig[]
+  readonly areas: AreasInput
+  readonly forms: Readonly<Record<string, FormConfig>>
+  readonly landing: (LandingInput & { readonly origin: Origin }) | undefined
+  readonly posts: readonly PostConfig[]
+  /** Local images by their `src` as written in YAML. */
+  readonly images: ReadonlyMap<string, ImageSource>
+  /** Lucide icon names used anywhere; the template bundle includes only these. */
+  readonly icons: readonly string[]
+  /** Every internal link written in YAML, checked against the route table by plan/. */
+  readonly links: readonly { readonly href: string; readonly origin: Origin }[]
+  /** Absolute paths of every file read, for watching and cache keys. */
+  readonly files: readonly string[]
+  readonly warnings: readonly ConfigError[]
+}
+
+/** Page kinds: each is one component in templates/pages/. */
+export type TemplateName = 'sections' | 'service' | 'landing' | 'post' | 'blog-index' | 'locations' | 'not-found'
+
+/** One HTML file of the output. Decided entirely by plan/. */
+export interface RoutePlan {
+  /** Site-relative URL as linked: `/`, `/contact`, `/lp/cincinnati-commercial-cleaning`. */
+  readonly url: string
+  /** Output path relative to the output folder: `contact/index.html`. */
+  readonly outputPath: string
+  readonly template: TemplateName
+  /** Document title after the site's titleTemplate. */
+  readonly title: string
+  readonly description: string
+  readonly noindex: boolean
+  /** Template-specific data (a page, a service, a post, a landing-page model). */
+  readonly props: unknown
+  readonly origin: Origin
+}
+
+/** A built image as templates reference it. */
+export interface ImageAsset {
+  /** Fallback URL (original format). */
+  readonly src: string
+  readonly width: number
+  readonly height: number
+  /** Responsive variants by format, widest last: `{ avif: 'a-480.avif 480w, …' }`. */
+  readonly srcset?: Readonly<Record<string, string>>
+}
+
+/** What templates get besides a route's own props. */
+export interface RenderContext {
+  readonly site: SiteMeta
+  readonly services: readonly ServiceConfig[]
+  readonly areas: AreasInput
+  readonly forms: Readonly<Record<string, FormConfig>>
+  readonly posts: readonly PostConfig[]
+  /** Landing pages by `city|service` key → URL, so area chips link only to pages that exist. */
+  readonly landingUrls: Readonly<Record<string, string>>
+  readonly images: Readonly<Record<string, ImageAsset>>
+  readonly assets: { readonly css: string; readonly js?: string }
+  /** The build year for the footer's copyright line (fixed per build for reproducible output). */
+  readonly year: number
+}
+
+export interface OutputFile {
+  /** Relative to the output folder, forward slashes. */
+  readonly path: string
+  readonly contents: string | Uint8Array
+}

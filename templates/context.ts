@@ -1,0 +1,16 @@
+import { createContext, useContext } from 'react'
+import type { RenderContext, RoutePlan } from '../src/types.js'
+
+export interface PageContext extends RenderContext {
+  readonly route: RoutePlan
+}
+
+const Context = createContext<PageContext | null>(null)
+export const PageContextProvider = Context.Provider
+
+/** The site data and the current route, for any component. */
+export function usePage(): PageContext {
+  const value = useContext(Context)
+  if (!value) throw new Error('usePage() outside a page render')
+  return value
+}

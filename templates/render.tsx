@@ -1,0 +1,44 @@
+import { renderToStaticMarkup } from 'react-dom/server'
+import type { RenderContext, RoutePlan, TemplateName } from '../src/types.js'
+import { PageContextProvider } from './context.js'
+import { Document } from './Document.js'
+import { BlogIndexPage } from './pages/BlogIndexPage.js'
+import { LandingPage } from './pages/LandingPage.js'
+import { NotFoundPage } from './pages/NotFoundPage.js'
+import { PostPage } from './pages/PostPage.js'
+import { SectionsPage } from './pages/SectionsPage.js'
+import { ServicePage } from './pages/ServicePage.js'
+import { Shell } from './shell/Shell.js'
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const pages: Record<TemplateName, (props: any) => React.ReactNode> = {
+  sections: SectionsPage,
+  service: ServicePage,
+  landing: LandingPage,
+  post: PostPage,
+  'blog-index': BlogIndexPage,
+  locations: NotFoundPage,
+  'not-found': NotFoundPage,
+}
+
+/**
+ * Renders one route to a complete HTML document. The body is rendered first so the document
+ * knows whether the page has any widget: a page without one loads no script at all.
+ */
+export function renderRoute(route: RoutePlan, context: RenderContext): string {
+  const Page = pages[route.template]
+  const page = { ...context, route }
+  const body = renderToStaticMarkup(
+    <PageContextProvider value={page}>
+      <Shell>
+        <Page {...(route.props as object)} />
+      </Shell>
+    </PageContextProvider>,
+  )
+  const hasWidgets = body.includes('data-widget=')
+  return '<!doctype html>' + renderToStaticMarkup(
+    <PageContextProvider value={page}>
+      <Document body={body} hasWidgets={hasWidgets} />
+    </PageContextProvider>,
+  )
+}

@@ -1,0 +1,28 @@
+import type { SectionInput } from '../../src/config/site-input.generated.js'
+import { Cta } from './Cta.js'
+import { Hero } from './Hero.js'
+import { Text } from './Text.js'
+
+type ComponentFor<T extends SectionInput['type']> = (props: Extract<SectionInput, { type: T }>) => React.ReactNode
+
+/**
+ * One component per section type. The `satisfies` clause makes TypeScript fail when a schema in
+ * schemas/sections/ has no component here (and the other way round).
+ */
+export const sections = {
+  cta: Cta,
+  hero: Hero,
+  text: Text,
+} satisfies { [T in SectionInput['type']]: ComponentFor<T> }
+
+/** Renders a list of sections in order. */
+export function Sections({ list }: { list: readonly SectionInput[] }) {
+  return (
+    <>
+      {list.map((section, i) => {
+        const Component = sections[section.type] as (props: SectionInput) => React.ReactNode
+        return <Component key={i} {...section} />
+      })}
+    </>
+  )
+}

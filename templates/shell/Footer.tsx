@@ -1,0 +1,52 @@
+import { Image } from '../components/Image.js'
+import { usePage } from '../context.js'
+
+/**
+ * The footer (spec § Site shell): blurb, email, quick links, services, location links (up to
+ * `limit`, from site.yaml or else the site's first landing pages) plus a link to all locations,
+ * the copyright line with the build year, and the legal links.
+ */
+export function Footer() {
+  const { site, services, landingUrls, year } = usePage()
+  const footer = site.footer ?? {}
+  const featured = site.services.map((slug) => services.find((s) => s.slug === slug)!).filter(Boolean)
+  const limit = footer.locations?.limit ?? 10
+  const locations = (footer.locations?.links ?? Object.entries(landingUrls).map(([key, href]) => ({ label: key.split('|')[0]!, href }))).slice(0, limit)
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <div className="footer-brand">
+          {site.logo ? <Image src={site.logo.src} alt={site.logo.alt ?? site.name} sizes={`${site.logo.width ?? 160}px`} className="footer-logo" /> : <p className="logo-text">{site.name}</p>}
+          {footer.blurb && <p>{footer.blurb}</p>}
+          <p><a href={`mailto:${site.email}`}>{site.email}</a></p>
+          {site.phone && <p><a href={`tel:${site.phone.replace(/[^\d+]/g, '')}`}>{site.phone}</a></p>}
+        </div>
+        {footer.quickLinks && (
+          <nav className="footer-col" aria-label="Quick links">
+            <h2 className="footer-heading">Quick Links</h2>
+            <ul>{footer.quickLinks.map((l) => <li key={l.href}><a href={l.href}>{l.label}</a></li>)}</ul>
+          </nav>
+        )}
+        <nav className="footer-col" aria-label="Services">
+          <h2 className="footer-heading">Services</h2>
+          <ul>{featured.map((s) => <li key={s.slug}><a href={`/services/${s.slug}`}>{s.menuLabel ?? s.title}</a></li>)}</ul>
+        </nav>
+        {(locations.length > 0 || footer.locations?.all) && (
+          <nav className="footer-col" aria-label="Locations">
+            <h2 className="footer-heading">{footer.locations?.heading ?? 'Commercial Cleaning Locations'}</h2>
+            <ul>
+              {locations.map((l) => <li key={l.href}><a href={l.href}>{l.label}</a></li>)}
+              {footer.locations?.all && <li><a className="footer-all" href={footer.locations.all.href}>{footer.locations.all.label}</a></li>}
+            </ul>
+          </nav>
+        )}
+      </div>
+      <div className="container footer-bottom">
+        <p>© {year} {site.name}. All rights reserved.</p>
+        {footer.legal && (
+          <ul className="footer-legal">{footer.legal.map((l) => <li key={l.href}><a href={l.href}>{l.label}</a></li>)}</ul>
+        )}
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,33 @@
+import { Action } from '../components/Action.js'
+import { Icon } from '../components/Icon.js'
+import { usePage } from '../context.js'
+
+/** The slide-in menu for small screens: the same items as the header, services listed inline. */
+export function MobileMenu() {
+  const { site, services } = usePage()
+  const featured = site.services.map((slug) => services.find((s) => s.slug === slug)!).filter(Boolean)
+  return (
+    <div className="mobile-menu" id="mobile-menu" hidden data-mobile-menu>
+      <div className="mobile-menu-overlay" data-menu-close />
+      <div className="mobile-menu-panel" role="dialog" aria-modal="true" aria-label="Menu">
+        <button type="button" className="menu-close" data-menu-close>
+          <Icon name="x" size={24} />
+          <span className="visually-hidden">Close menu</span>
+        </button>
+        <ul className="mobile-nav">
+          {(site.header?.nav ?? []).map((item) => (
+            <li key={item.label}>
+              <a href={item.href}>{item.label}</a>
+              {item.menu === 'services' && (
+                <ul className="mobile-subnav">
+                  {featured.map((s) => <li key={s.slug}><a href={`/services/${s.slug}`}>{s.menuLabel ?? s.title}</a></li>)}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ul>
+        {site.header?.cta && <Action action={site.header.cta} className="mobile-cta" />}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,45 @@
+import { cp, mkdtemp, mkdir, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Io } from '../../src/cli/io.js'
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+export const fixture = (name: string) => path.join(repoRoot, 'tests/fixtures/sites', name)
+
+/** A fresh temporary folder, removed by the OS eventually; tests never write into the repo. */
+export async function tempDir(prefix = 'citypress-test-'): Promise<string> {
+  return mkdtemp(path.join(tmpdir(), prefix))
+}
+
+/**
+ * Copies a fixture site into a temporary folder and overwrites (or adds) files from inline text,
+ * so each error test shows the exact YAML it feeds in.
+ */
+export async function siteFrom(base: string, files: Record<string, string> = {}): Promise<string> {
+  const dir = path.join(await tempDir(), 'site')
+  await cp(fixture(base), dir, { recursive: true })
+  for (const [name, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, name)), { recursive: true })
+    await writeFile(path.join(dir, name), text)
+  }
+  return dir
+}
+
+/** An Io that keeps what the CLI prints, without colours. */
+export function memoryIo(): Io & { stdout: string; stderr: string } {
+  const io = {
+    stdout: '',
+    stderr: '',
+    color: false,
+    isTTY: false,
+    out(text: string) { io.stdout += text },
+    err(text: string) { io.stderr += text },
+  }
+  return io
+}
+
+/** Replaces machine-specific paths with <tmp> and <root> for stable assertions. */
+export function normalize(text: string): string {
+  return text.replaceAll(repoRoot.replace(/\/$/, ''), '<root>').replace(/\/tmp\/citypress-test-\w+/g, '<tmp>')
+}

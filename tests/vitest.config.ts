@@ -1,0 +1,14 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  root: fileURLToPath(new URL('..', import.meta.url)),
+  test: {
+    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+    // Builds and browsers are real; give them room on a 2-core machine.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // Tests that build sites write into temporary folders of their own, so files may run in parallel.
+    pool: 'forks',
+  },
+})
