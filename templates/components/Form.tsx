@@ -1,0 +1,87 @@
+import type { FormConfig, FormField } from '../../src/types.js'
+import { usePage } from '../context.js'
+
+export interface FormProps {
+  /** A form name from forms.yaml; config/ has checked it exists. */
+  name: string
+  /** Hidden fields added to this instance (e.g. the landing page's city and service). */
+  hidden?: Readonly<Record<string, string>>
+  className?: string
+}
+
+/**
+ * The one form component: every form of every site renders through it, from its forms.yaml
+ * definition. Without JavaScript it posts natively; the form widget adds the submitting, success
+ * and error states. The honeypot field `bot-field` is hidden from people and assistive technology.
+ */
+export function Form({ name, hidden = {}, className }: FormProps) {
+  const { forms, site } = usePage()
+  const form = forms[name]!
+  const provider = site.forms?.provider ?? 'netlify'
+  const action = provider === 'endpoint' ? site.forms?.endpoint : '/__forms.html'
+  return (
+    <div className={className ? `form-card ${className}` : 'form-card'} data-widget="form">
+      <form name={form.name} id={form.id} method="POST" action={action} data-provider={provider} data-submitting-label={form.submittingLabel}>
+        <input type="hidden" name="form-name" value={form.name} />
+        {Object.entries(hidden).map(([key, value]) => <input key={key} type="hidden" name={key} value={value} />)}
+        {form.honeypot && (
+          <p className="honeypot" hidden aria-hidden="true">
+            <label>Leave this field empty <input name="bot-field" tabIndex={-1} autoComplete="off" /></label>
+          </p>
+        )}
+        <div className="form-grid">
+          {form.fields.map((field) => <Field key={field.name} form={form} field={field} />)}
+        </div>
+        <p className="form-error" role="alert" hidden data-form-error>{form.error}</p>
+        <button type="submit" className="btn btn-primary form-submit">{form.submitLabel}</button>
+      </form>
+      <div className="form-success" hidden data-form-success tabIndex={-1}>
+        <h3>Success!</h3>
+        <p>{form.success}</p>
+        <button type="button" className="btn btn-secondary" data-form-reset>Send Another Message</button>
+      </div>
+    </div>
+  )
+}
+
+function Field({ form, field }: { form: FormConfig; field: FormField }) {
+  const id = `${form.id}-${field.name}`
+  const label = (
+    <>
+      {field.label}
+      {field.required && <span className="required" aria-hidden="true"> *</span>}
+    </>
+  )
+  const common = { id, name: field.name, required: field.required || undefined, autoComplete: field.autocomplete }
+  const wrap = (control: React.ReactNode) => (
+    <div className={`field field-${field.width}`}>
+      <label htmlFor={id}>{label}</label>
+      {control}
+    </div>
+  )
+  switch (field.type) {
+    case 'textarea':
+      return wrap(<textarea {...common} rows={field.rows ?? 4} placeholder={field.placeholder} />)
+    case 'select':
+      return wrap(
+        <select {...common} defaultValue="">
+          <option value="" disabled={field.placeholderDisabled || undefined}>{field.placeholder ?? 'Select…'}</option>
+          {field.options?.map((o) => <option key={o} value={o}>{o}</option>)}
+        </select>,
+      )
+    case 'checkboxes':
+      return (
+        <fieldset className={`field field-${field.width} checkbox-group`}>
+          <legend>{label}</legend>
+          {field.options?.map((o, i) => (
+            <label key={o} className="checkbox" htmlFor={`${id}-${i}`}>
+              <input type="checkbox" id={`${id}-${i}`} name={field.name} value={o} />
+              {o}
+            </label>
+          ))}
+        </fieldset>
+      )
+    default:
+      return wrap(<input {...common} type={field.type} placeholder={field.placeholder} />)
+  }
+}
