@@ -47,7 +47,8 @@ export async function crossCheck(refs: readonly FoundRef[], known: KnownNames, s
     const at = () => ({ path: originOf(ref.source, ref.pointer).path, ...locate(ref.source, ref.pointer) })
     switch (ref.kind) {
       case 'href':
-        if (ref.value.startsWith('/')) links.push({ href: ref.value, origin: originOf(ref.source, ref.pointer) })
+        // Underline the link itself, not its key: that is what the user edits.
+        if (ref.value.startsWith('/')) links.push({ href: ref.value, origin: { ...locate(ref.source, ref.pointer), path: originOf(ref.source, ref.pointer).path } })
         break
       case 'icon':
         if (iconNames.has(ref.value)) icons.add(ref.value)

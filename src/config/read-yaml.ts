@@ -27,16 +27,35 @@ export function parseYaml(text: string, file: string): ParseYamlResult {
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true })
   const source: YamlSource = { file, text, doc, lines, data: undefined }
   const errors = doc.errors.map((e) => {
-    const [start = 0, end = start + 1] = e.pos
+    let [start = 0, end = start + 1] = e.pos
+    let message = firstSentence(e.message)
+    let hint = hintFor(e.code)
+    // yaml reports an unclosed quote where the file ends; the mistake is where the quote opens.
+    const quote = /^Missing closing (["'])quote/.exec(e.message)?.[1]
+    const opening = quote ? openingQuote(text, start, quote) : -1
+    if (opening >= 0) {
+      ;[start, end] = [opening, text.indexOf('\n', opening) === -1 ? text.length : text.indexOf('\n', opening)]
+      message = `This quoted value has no closing ${quote}.`
+      hint = `End the value with ${quote}, or remove the opening ${quote} if the value needs no quotes.`
+    }
     return new ConfigError({
       code: 'yaml-syntax',
-      message: `${firstSentence(e.message)} This file is not valid YAML, so nothing in it could be read.`,
-      hint: hintFor(e.code),
+      message: `${message} This file is not valid YAML, so nothing in it could be read.`,
+      hint,
       ...positionAt(source, start, end),
     })
   })
   if (errors.length > 0) return { source, errors }
   return { source: { ...source, data: doc.toJS({ maxAliasCount: 1000 }) }, errors }
+}
+
+/** The quote that starts a value (after `key:`, `- `, `[`, `{` or `,`) last before `before`. */
+function openingQuote(text: string, before: number, quote: string): number {
+  for (let i = text.lastIndexOf(quote, before - 1); i >= 0; i = text.lastIndexOf(quote, i - 1)) {
+    const lead = text.slice(text.lastIndexOf('\n', i - 1) + 1, i).trimEnd()
+    if (lead === '' || /[:\-[{,]$/.test(lead)) return i
+  }
+  return -1
 }
 
 /** yaml's messages end with a code excerpt of their own; ours draws one, so keep the sentence. */

@@ -34,7 +34,7 @@ const validators = new Map<FileKind, ValidateFunction>()
 
 function validatorFor(kind: FileKind): ValidateFunction {
   if (validators.size === 0) {
-    const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true })
+    const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true })
     addFormats(ajv, ['email'])
     // References are collected during validation so cross-checks need no second walk of the data.
     ajv.addKeyword({
@@ -96,7 +96,11 @@ function toConfigErrors(raw: ErrorObject[], source: YamlSource): ConfigError[] {
     }
     errors.push(toConfigError(e, source))
   }
-  const unique = new Map(errors.map((e) => [`${e.line}:${e.column}:${e.message}`, e]))
+  // "Unknown key bodyy (did you mean body?)" already explains "Missing key body": report it once.
+  const explained = new Set(errors.filter((e) => e.code === 'unknown-key' && e.hint?.startsWith('Did you mean'))
+    .map((e) => `${e.path.replace(/\.?[^.[\]]+$/, '')}|${e.hint!.slice(14, -2)}`))
+  const kept = errors.filter((e) => !(e.code === 'missing-key' && explained.has(`${e.path}|${/"([^"]+)"/.exec(e.message)?.[1]}`)))
+  const unique = new Map(kept.map((e) => [`${e.line}:${e.column}:${e.message}`, e]))
   return [...unique.values()].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0))
 }
 

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest'
+import { loadSite } from '../../src/config/load-site.js'
+import { BuildFailure, type ConfigError } from '../../src/errors/config-error.js'
+import { formatConfigError } from '../../src/errors/format.js'
+import { planSite } from '../../src/plan/plan-site.js'
+import { normalize, siteFrom } from '../helpers/site.js'
+
+/** Loads and plans a site; returns every error, as `citypress validate` would report them. */
+async function problems(files: Record<string, string>): Promise<ConfigError[]> {
+  const dir = await siteFrom('minimal', files)
+  try {
+    return [...planSite(await loadSite(dir)).errors]
+  } catch (error) {
+    if (error instanceof BuildFailure) return [...error.errors]
+    throw error
+  }
+}
+
+const where = (e: ConfigError) => `${normalize(e.file).replace(/^<tmp>\/site\//, '')}:${e.line}:${e.column}`
+const printed = (e: ConfigError) => normalize(formatConfigError(e, { color: false })).replace(/<tmp>\/site\//g, '')
+
+describe('config errors', () => {
+  it('points a YAML syntax error at its line and column, with a code frame', async () => {
+    const [error, ...rest] = await problems({ 'pages/home.yaml': 'path: /\ntitle: "Tidy offices\nsections: []\n' })
+    expect(rest).toEqual([])
+    expect(error!.code).toBe('yaml-syntax')
+    expect(where(error!)).toBe('pages/home.yaml:2:8')
+    expect(printed(error!)).toMatchInlineSnapshot(`
+      "error[yaml-syntax]: This quoted value has no closing ". This file is not valid YAML, so nothing in it could be read.
+        --> pages/home.yaml:2:8
+        |
+      2 | title: "Tidy offices
+        |        ^^^^^^^^^^^^^
+      hint: End the value with ", or remove the opening " if the value needs no quotes."
+    `)
+  })
+
+  it('names the expected type when a value has the wrong one', async () => {
+    const [error] = await problems({ 'services/office-cleaning.yaml': 'title: Office Cleaning\nsubtitle: [a, b]\ndescription: Offices.\n' })
+    expect(error!.code).toBe('wrong-type')
+    expect(where(error!)).toBe('services/office-cleaning.yaml:2:11')
+    expect(error!.message).toBe('`subtitle` should be a string, not a list.')
+    expect(error!.path).toBe('subtitle')
+  })
+
+  it('underlines an unknown key and suggests the closest allowed one', async () => {
+    const [error] = await problems({
+      'pages/contact.yaml': 'path: /contact\ntitle: Contact\nsections:\n  - type: text\n    heading: Contact us\n    bodyy: Write to us.\n',
+    })
+    expect(printed(error!)).toMatchInlineSnapshot(`
+      "error[unknown-key]: Unknown key "bodyy" in \`sections[0]\`.
+        --> pages/contact.yaml:6:5
+        |
+      6 |     bodyy: Write to us.
+        |     ^^^^^
+      hint: Did you mean "body"?"
+    `)
+  })
+
+  it('suggests the closest section type when the type is misspelt', async () => {
+    const [error] = await problems({ 'pages/contact.yaml': 'path: /contact\ntitle: Contact\nsections:\n  - type: heroo\n    title: Hi\n' })
+    expect(error!.code).toBe('bad-value')
+    expect(where(error!)).toBe('pages/contact.yaml:4:11')
+    expect(error!.hint).toBe('Did you mean "hero"?')
+  })
+
+  it('reports a reference to a form, service or area list that does not exist', async () => {
+    const errors = await problems({
+      'landing.yaml': 'matrix:\n  - areas: mian\n    services: [office-claening]\n',
+    })
+    expect(errors.map((e) => [e.code, where(e), e.message, e.hint])).toEqual([
+      ['missing-reference', 'landing.yaml:2:12', 'There is no area list named "mian" in areas.yaml `lists`.', 'Did you mean "main"?'],
+      ['missing-reference', 'landing.yaml:3:16', 'There is no service named "office-claening" in the services/ folder.', 'Did you mean "office-cleaning"?'],
+    ])
+  })
+
+  it('reports an internal link that leads to no page, with the closest address', async () => {
+    const [error] = await problems({
+      'pages/home.yaml': 'path: /\ntitle: Home\nsections:\n  - type: cta\n    heading: Talk to us\n    actions:\n      - { label: Contact, href: /contatc }\n',
+    })
+    expect(error!.code).toBe('missing-reference')
+    expect(where(error!)).toBe('pages/home.yaml:7:33')
+    expect(error!.hint).toBe('Did you mean "/contact"?')
+  })
+
+  it('reports a missing image at the YAML line that references it', async () => {
+    const [error] = await problems({
+      'pages/home.yaml': 'path: /\ntitle: Home\nsections:\n  - type: hero\n    title: Hi\n    image: images/missing.jpg\n',
+    })
+    expect(error!.code).toBe('file-not-found')
+    expect(where(error!)).toBe('pages/home.yaml:6:12')
+    expect(error!.message).toBe('The image "images/missing.jpg" does not exist.')
+  })
+
+  it('reports an image that cannot be decoded', async () => {
+    const [error] = await problems({
+      'images/broken.jpg': 'not a jpeg at all',
+      'pages/home.yaml': 'path: /\ntitle: Home\nsections:\n  - type: hero\n    title: Hi\n    image: images/broken.jpg\n',
+    })
+    expect(error!.code).toBe('bad-image')
+    expect(where(error!)).toBe('pages/home.yaml:6:12')
+  })
+
+  it('names both sources when two pages claim the same address', async () => {
+    const [error] = await problems({ 'pages/again.yaml': 'path: /contact\ntitle: Again\nsections:\n  - { type: text, body: Hi }\n' })
+    expect(error!.code).toBe('duplicate-route')
+    expect(where(error!)).toBe('pages/contact.yaml:2:1')
+    expect(normalize(error!.message).replace(/<tmp>\/site\//g, '')).toBe(
+      'Two pages would both be written to /contact: this sections page and the sections page from pages/again.yaml:1.',
+    )
+  })
+
+  it('reports Markdown front matter errors at the line of the .md file', async () => {
+    const [error] = await problems({ 'blog/first.md': '---\ntitle: First\ndate: 2026-13\nexcerpt: Hi\n---\n\nBody.\n' })
+    expect(error!.code).toBe('bad-value')
+    expect(where(error!)).toBe('blog/first.md:3:7')
+    expect(error!.path).toBe('date')
+  })
+
+  it('reports a missing required key at the mapping that should hold it', async () => {
+    const [error] = await problems({ 'services/office-cleaning.yaml': 'title: Office Cleaning\ndescription: Offices.\n' })
+    expect(error!.code).toBe('missing-key')
+    expect(error!.message).toBe('Missing key "subtitle" in the top level.')
+    expect(where(error!)).toBe('services/office-cleaning.yaml:1:1')
+  })
+
+  it('reports every problem of every file in one run', async () => {
+    const errors = await problems({
+      'services/office-cleaning.yaml': 'title: 3\nsubtitle: Nightly.\ndescription: Offices.\ncolour: blue\n',
+      'pages/contact.yaml': 'path: Contact\ntitle: Contact\nsections:\n  - { type: text, body: Hi }\n',
+    })
+    expect(errors.map((e) => [e.code, where(e)])).toEqual([
+      ['bad-value', 'pages/contact.yaml:1:7'],
+      ['wrong-type', 'services/office-cleaning.yaml:1:8'],
+      ['unknown-key', 'services/office-cleaning.yaml:4:1'],
+    ])
+  })
+
+  it('says clearly when the folder is not a site', async () => {
+    await expect(loadSite('/nonexistent/site')).rejects.toSatisfy((e: BuildFailure) =>
+      e.errors[0]!.code === 'site-not-found' && e.errors[0]!.message === 'There is no folder /nonexistent/site.')
+  })
+})
