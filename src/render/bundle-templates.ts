@@ -26,8 +26,6 @@ export interface BundleTemplatesOptions {
   icons: readonly string[]
 }
 
-/** Shared runtime packages stay outside the bundle and load from citypress's own node_modules. */
-const external = ['react', 'react-dom', 'react-dom/*', 'react/*', 'markdown-it']
 
 /**
  * Bundles templates/ with esbuild into one ES module and imports it. A fresh bundle per build
@@ -47,11 +45,15 @@ export async function bundleTemplates(options: BundleTemplatesOptions): Promise<
     target: 'node20',
     jsx: 'automatic',
     // React's development build renders 3.5× slower (issue 8); the CLI also sets NODE_ENV.
+    // React is bundled in too, so the define below picks its production build whatever
+    // NODE_ENV the calling process has (vitest sets "test").
     define: { 'process.env.NODE_ENV': '"production"' },
-    external,
     keepNames: true,
+    // react-dom/server requires Node built-ins (util, stream); an ES module needs a require for that.
+    banner: { js: "import { createRequire as __citypressRequire } from 'node:module'; const require = __citypressRequire(import.meta.url);" },
     sourcemap: 'inline',
-    sourceRoot: packageRoot,
+    absWorkingDir: packageRoot,
+    sourceRoot: `${packageRoot}/`,
     logLevel: 'silent',
     plugins: [iconsPlugin([...new Set([...templateIcons(templates), ...options.icons])].sort()), siteOverridesPlugin(templates, path.join(options.siteRoot, 'templates'))],
   }).catch((error: unknown) => {
@@ -62,13 +64,15 @@ export async function bundleTemplates(options: BundleTemplatesOptions): Promise<
   })
   const code = result.outputFiles[0]!.text
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16)
-  // Written under citypress's node_modules so its bare imports (react, …) resolve to our copies.
+  // A real file (not a data: URL) so stack traces and source maps name it.
   const dir = path.join(packageRoot, 'node_modules', '.cache', 'citypress')
   const file = path.join(dir, `templates-${hash}.mjs`)
   if (!existsSync(file)) {
     await mkdir(dir, { recursive: true })
     await writeFile(file, code)
   }
+  // Stack traces of a throwing template then name its source file and line (render-pages.ts).
+  process.setSourceMapsEnabled(true)
   const module = (await import(pathToFileURL(file).href)) as TemplateModule
   return { module, hash }
 }
@@ -103,10 +107,11 @@ function siteOverridesPlugin(shared: string, overrides: string): Plugin {
       build.onResolve({ filter: /^\./ }, (args) => {
         if (!args.resolveDir.startsWith(shared)) return undefined
         const target = path.resolve(args.resolveDir, args.path)
-        const relative = path.relative(shared, target)
-        for (const ext of ['', '.tsx', '.ts']) {
-          const candidate = path.join(overrides, relative + ext)
-          if (existsSync(candidate) && !candidate.endsWith('/')) return { path: candidate }
+        // Imports say `./Text.js` (TypeScript's ESM convention) for a file named Text.tsx.
+        const stem = path.relative(shared, target).replace(/\.js$/, '')
+        for (const ext of ['.tsx', '.ts', '.jsx', '.js']) {
+          const candidate = path.join(overrides, stem + ext)
+          if (existsSync(candidate)) return { path: candidate }
         }
         return undefined
       })

@@ -22,10 +22,11 @@ export function renderPage(templates: TemplateModule, route: RoutePlan, context:
 
 function renderError(route: RoutePlan, error: unknown): ConfigError {
   const stack = error instanceof Error ? error.stack ?? '' : ''
-  // Source maps name the template file; keepNames keeps the component's function name.
-  const frame = stack.split('\n').find((l) => /templates\/.+\.tsx?:\d+/.test(l) && !/templates\/render\.tsx/.test(l))
+  // keepNames keeps each component's function name; with source maps on (the CLI), the frame
+  // also names the template file and line. The first capitalised function is the component.
+  const frame = stack.split('\n').find((l) => /^\s+at (?:Object\.)?[A-Z]\w* \(/.test(l) && /templates/.test(l))
   const component = frame?.match(/at (?:Object\.)?([A-Z]\w*)/)?.[1]
-  const place = frame?.match(/(templates\/[^):]+):(\d+):(\d+)/)
+  const place = frame?.match(/(templates\/[^):]+\.tsx?):(\d+):(\d+)/)
   return new ConfigError({
     code: 'render-failed',
     message: `The page ${route.url} could not be rendered: ${component ? `the component ${component} ` : 'a template '}threw "${error instanceof Error ? error.message : String(error)}".`,

@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { main } from '../../src/cli/main.js'
+import { memoryIo, normalize, repoRoot, siteFrom, tempDir } from '../helpers/site.js'
+
+describe('the citypress command', () => {
+  it('builds a site, prints what it built and exits with 0', async () => {
+    const io = memoryIo()
+    const out = path.join(await tempDir(), 'public')
+    expect(await main(['build', await siteFrom('minimal'), '--out', out], io)).toBe(0)
+    expect(io.stdout).toMatch(/^✓ Built \d+ pages \(.*\) and \d+ other files into .*public\/ in \d+\.\d\ds\n$/)
+    expect(existsSync(path.join(out, 'index.html'))).toBe(true)
+  })
+
+  it('exits with 1 and prints every error with its code frame when the site has errors', async () => {
+    const io = memoryIo()
+    const site = await siteFrom('minimal', { 'services/office-cleaning.yaml': 'title: Office Cleaning\nsubtitel: Nightly.\ndescription: Offices.\n' })
+    expect(await main(['build', site, '--out', path.join(await tempDir(), 'dist')], io)).toBe(1)
+    expect(normalize(io.stderr).replaceAll('<tmp>/site/', '')).toBe([
+      'error[unknown-key]: Unknown key "subtitel" in the top level.',
+      '  --> services/office-cleaning.yaml:2:1',
+      '  |',
+      '2 | subtitel: Nightly.',
+      '  | ^^^^^^^^',
+      'hint: Did you mean "subtitle"?',
+      '',
+      'Build failed with 1 error.',
+      '',
+    ].join('\n'))
+  })
+
+  it('exits with 2 and suggests the right command or option for a typo', async () => {
+    const io = memoryIo()
+    expect(await main(['biuld'], io)).toBe(2)
+    expect(io.stderr).toContain("unknown command 'biuld'")
+    expect(io.stderr).toContain('(Did you mean build?)')
+    const io2 = memoryIo()
+    expect(await main(['build', '--outt', 'x'], io2)).toBe(2)
+    expect(io2.stderr).toContain('(Did you mean --out?)')
+  })
+
+  it('teaches each command with an example in --help and exits with 0', async () => {
+    for (const command of ['build', 'validate', 'routes']) {
+      const io = memoryIo()
+      expect(await main([command, '--help'], io)).toBe(0)
+      expect(io.stdout).toContain(`$ citypress ${command}`)
+    }
+  })
+
+  it('validates the example site without errors', async () => {
+    const io = memoryIo()
+    const code = await main(['validate', path.join(repoRoot, 'sites/system4')], io)
+    expect(io.stderr.replace(/warning\[[\s\S]*?\n\n/g, '')).toBe('')
+    expect(code).toBe(0)
+    expect(io.stdout).toMatch(/is valid: \d+ files, \d+ pages\./)
+  })
+
+  it('lists routes with counts per kind and the landing-page matrix', async () => {
+    const io = memoryIo()
+    expect(await main(['routes', await siteFrom('minimal')], io)).toBe(0)
+    expect(io.stdout).toContain('/services/office-cleaning')
+    expect(io.stdout).toMatch(/Landing pages \(\/lp\/\{city\}-\{service\}\), 2 in all:/)
+    expect(io.stdout).toMatch(/Springfield, IL\s+✓/)
+    expect(io.stdout).toMatch(/\n\d+ pages: .*2 landing/)
+  })
+})

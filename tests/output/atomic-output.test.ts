@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto'
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { build } from '../../src/build.js'
+import { BuildFailure } from '../../src/errors/config-error.js'
+import { siteFrom, tempDir } from '../helpers/site.js'
+
+/** Every file of a folder with the hash of its bytes, sorted. */
+async function snapshot(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {}
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue
+    const file = path.join(entry.parentPath, entry.name)
+    out[path.relative(dir, file)] = createHash('sha256').update(await readFile(file)).digest('hex')
+  }
+  return out
+}
+
+describe('the output folder', () => {
+  it('is left byte-for-byte intact when a later build fails on bad YAML', async () => {
+    const site = await siteFrom('minimal')
+    const out = path.join(await tempDir(), 'dist')
+    await build({ site, outDir: out })
+    const before = await snapshot(out)
+    expect(Object.keys(before)).toContain('index.html')
+
+    const broken = await siteFrom('minimal', { 'pages/home.yaml': 'path: /\ntitle: [unclosed\n' })
+    await expect(build({ site: broken, outDir: out })).rejects.toBeInstanceOf(BuildFailure)
+    expect(await snapshot(out)).toEqual(before)
+  })
+
+  it('is left intact when a template throws while rendering, and no staging folder remains', async () => {
+    const site = await siteFrom('minimal')
+    const out = path.join(await tempDir(), 'dist')
+    await build({ site, outDir: out })
+    const before = await snapshot(out)
+
+    // A site may override any shared template by path; this one fails at render time.
+    const broken = await siteFrom('minimal', {
+      'templates/sections/Text.tsx': 'export function Text(): never {\n  throw new Error("no text today")\n}\n',
+    })
+    const failure = await build({ site: broken, outDir: out }).catch((e: unknown) => e)
+    expect(failure).toBeInstanceOf(BuildFailure)
+    const [error] = (failure as BuildFailure).errors
+    expect(error!.code).toBe('render-failed')
+    expect(error!.message).toBe('The page /contact could not be rendered: the component Text threw "no text today".')
+    expect(await snapshot(out)).toEqual(before)
+    expect((await readdir(path.dirname(out))).filter((n) => n !== 'dist')).toEqual([])
+  })
+
+  it('replaces the previous output completely on success, dropping pages that no longer exist', async () => {
+    const out = path.join(await tempDir(), 'dist')
+    await build({ site: await siteFrom('minimal', { 'pages/extra.yaml': 'path: /extra\ntitle: Extra\nsections:\n  - { type: text, body: Hi }\n' }), outDir: out })
+    expect(Object.keys(await snapshot(out))).toContain('extra/index.html')
+    await build({ site: await siteFrom('minimal'), outDir: out })
+    const after = Object.keys(await snapshot(out))
+    expect(after).not.toContain('extra/index.html')
+    expect(after).toEqual(expect.arrayContaining(['index.html', 'contact/index.html', '404.html', 'sitemap.xml', 'robots.txt']))
+  })
+
+  it('writes pretty URLs as folder/index.html and 404.html at the top', async () => {
+    const out = path.join(await tempDir(), 'dist')
+    const result = await build({ site: await siteFrom('minimal'), outDir: out })
+    expect(result.routes.map((r) => [r.url, r.outputPath])).toEqual(expect.arrayContaining([
+      ['/', 'index.html'],
+      ['/contact', 'contact/index.html'],
+      ['/services/office-cleaning', 'services/office-cleaning/index.html'],
+      ['/lp/fort-oak-office-cleaning', 'lp/fort-oak-office-cleaning/index.html'],
+      ['/404', '404.html'],
+    ]))
+    expect(await readFile(path.join(out, '404.html'), 'utf8')).toContain('This page could not be found.')
+  })
+})
