@@ -23,7 +23,17 @@ export interface BuildOptions {
   drafts?: boolean
   /** Called as long steps advance, for progress lines. */
   onProgress?: (progress: BuildProgress) => void
+  /**
+   * Lets a long-running caller (`citypress preview`) reuse work between builds. build() asks it
+   * for the template bundle (keyed by site folder and icons), the client assets (keyed by theme)
+   * and the images (keyed by source hashes); it may return an earlier result for the same kind
+   * and key. build() cannot see file edits, so the caller must forget everything when a file
+   * under templates/ changes. Without it every build starts from scratch.
+   */
+  memo?: BuildMemo
 }
+
+export type BuildMemo = <T>(kind: 'templates' | 'assets' | 'images', key: string, compute: () => Promise<T>) => Promise<T>
 
 export interface BuildProgress {
   readonly stage: 'render' | 'images'
@@ -65,9 +75,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const { plan, images } = await time('plan', () => ({ plan: planSite(site), images: planImages(site) }))
   failOn(plan.errors)
 
+  const memo: BuildMemo = options.memo ?? ((_kind, _key, compute) => compute())
   const [assets, templates] = await time('assets', () => Promise.all([
-    bundleAssets(site.site),
-    bundleTemplates({ siteRoot: site.root, icons: site.icons }),
+    // bundleAssets reads only site.yaml `theme` (plus templates/, which the memo's owner watches).
+    memo('assets', JSON.stringify(site.site.theme ?? null), () => bundleAssets(site.site)),
+    memo('templates', `${site.root}|${site.icons.join(',')}`, () => bundleTemplates({ siteRoot: site.root, icons: site.icons })),
   ]))
   const files: OutputFile[] = []
   const output: OutputWriter = options.write === false ? memoryOutput(files) : await createOutput(outDir)
@@ -76,7 +88,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       site: site.site, services: site.services, areas: site.areas, forms: site.forms, posts: site.posts,
       landingUrls: plan.landingUrls, images: images.assets, assets: assets.manifest, year: new Date().getFullYear(),
     }
-    const imageFiles = time('images', () => processImages(images.jobs))
+    const imageKey = images.jobs.map((j) => `${j.source.hash}>${j.outputPath}@${j.width}`).join('|')
+    const imageFiles = time('images', () => memo('images', imageKey, () => processImages(images.jobs)))
     const errors: ConfigError[] = []
     await time('render', async () => {
       let done = 0
