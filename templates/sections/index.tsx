@@ -1,6 +1,13 @@
 import type { SectionInput } from '../../src/config/site-input.generated.js'
+import { Areas } from './Areas.js'
 import { Cta } from './Cta.js'
+import { FaqSection } from './FaqSection.js'
+import { Features } from './Features.js'
+import { FormSection } from './FormSection.js'
 import { Hero } from './Hero.js'
+import { Services } from './Services.js'
+import { Stats } from './Stats.js'
+import { Testimonials } from './Testimonials.js'
 import { Text } from './Text.js'
 
 type ComponentFor<T extends SectionInput['type']> = (props: Extract<SectionInput, { type: T }>) => React.ReactNode
@@ -10,8 +17,15 @@ type ComponentFor<T extends SectionInput['type']> = (props: Extract<SectionInput
  * schemas/sections/ has no component here (and the other way round).
  */
 export const sections = {
+  areas: Areas,
   cta: Cta,
+  faq: FaqSection,
+  features: Features,
+  form: FormSection,
   hero: Hero,
+  services: Services,
+  stats: Stats,
+  testimonials: Testimonials,
   text: Text,
 } satisfies { [T in SectionInput['type']]: ComponentFor<T> }
 
