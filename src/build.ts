@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
 import { bundleAssets } from './assets/bundle-assets.js'
 import { loadSite } from './config/load-site.js'
 import { BuildFailure, ConfigError, failOn } from './errors/config-error.js'
@@ -7,7 +9,9 @@ import { createOutput, type OutputWriter } from './output/write-output.js'
 import { planImages } from './plan/plan-images.js'
 import { planSite } from './plan/plan-site.js'
 import { bundleTemplates } from './render/bundle-templates.js'
-import { renderPage } from './render/render-pages.js'
+import { hash, openPageCache, stableJson } from './render/page-cache.js'
+import { renderPages } from './render/render-pages.js'
+import { citypressVersion } from './paths.js'
 import type { OutputFile, RenderContext, RoutePlan, SiteConfig } from './types.js'
 
 export interface BuildOptions {
@@ -21,6 +25,11 @@ export interface BuildOptions {
   write?: boolean
   /** Include draft posts. @default false */
   drafts?: boolean
+  /**
+   * Folder of the page cache (see src/render/page-cache.ts); `false` renders every page.
+   * @default '<site>/.citypress/cache'
+   */
+  cacheDir?: string | false
   /** Called as long steps advance, for progress lines. */
   onProgress?: (progress: BuildProgress) => void
   /**
@@ -53,6 +62,8 @@ export interface BuildResult {
   readonly outDir: string
   /** Milliseconds per stage, for `--verbose` and benchmarks. */
   readonly timings: Readonly<Record<StageName, number>>
+  /** Pages rendered now vs reused from the page cache, and the slowest renders. */
+  readonly pages: { readonly rendered: number; readonly reused: number; readonly slowest: readonly { readonly url: string; readonly ms: number }[] }
 }
 
 /**
@@ -83,35 +94,38 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   ]))
   const files: OutputFile[] = []
   const output: OutputWriter = options.write === false ? memoryOutput(files) : await createOutput(outDir)
+  let stats: BuildResult['pages'] = { rendered: 0, reused: 0, slowest: [] }
   try {
     const context: RenderContext = {
-      site: site.site, services: site.services, areas: site.areas, forms: site.forms, posts: site.posts,
+      site: site.site, services: site.services, areas: site.areas, forms: site.forms,
+      posts: site.posts.map(({ body: _body, bodyLine: _line, ...summary }) => summary),
       landingUrls: plan.landingUrls, images: images.assets, assets: assets.manifest, year: new Date().getFullYear(),
     }
     const imageKey = images.jobs.map((j) => `${j.source.hash}>${j.outputPath}@${j.width}`).join('|')
     const imageFiles = time('images', () => memo('images', imageKey, () => processImages(images.jobs)))
-    const errors: ConfigError[] = []
-    await time('render', async () => {
-      let done = 0
-      for (const route of plan.routes) {
-        const page = renderPage(templates.module, route, context)
-        if (page instanceof ConfigError) errors.push(page)
-        else if (errors.length === 0) await output.write({ path: route.outputPath, contents: page.html })
-        if (++done % 250 === 0) options.onProgress?.({ stage: 'render', done, total: plan.routes.length })
-      }
+    const cache = options.cacheDir === false ? undefined : await openPageCache({
+      dir: options.cacheDir ?? path.join(site.root, '.citypress', 'cache'),
+      shared: hash(`${citypressVersion}\n${templates.hash}\n${stableJson(context)}`),
     })
+    const pages = await time('render', () => renderPages({
+      routes: plan.routes, context, templates: templates.module, output, cache,
+      onProgress: (done, total) => options.onProgress?.({ stage: 'render', done, total }),
+    }))
+    const errors = [...pages.errors]
     failOn(collapseRepeats(errors))
     await time('output', async () => {
       for (const file of [...assets.files, ...(await imageFiles), ...sitemapFiles(site, plan.routes), ...redirectsFile(site)]) {
         await output.write(file)
       }
       await output.commit()
+      await cache?.prune(pages.keys)
     })
+    stats = { rendered: pages.rendered, reused: pages.reused, slowest: pages.slowest }
   } catch (error) {
     await output.abort()
     throw error
   }
-  return { site, routes: plan.routes, files, fileCount: output.count, warnings: site.warnings, outDir, timings }
+  return { site, routes: plan.routes, files, fileCount: output.count, warnings: site.warnings, outDir, timings, pages: stats }
 }
 
 /**
@@ -138,6 +152,9 @@ function memoryOutput(files: OutputFile[]): OutputWriter {
     },
     async write(file) {
       files.push(file)
+    },
+    async link(file, source) {
+      files.push({ path: file, contents: await readFile(source) })
     },
     async commit() {},
     async abort() {},

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -21,3 +21,6 @@ export function displayFile(file: string, cwd = process.cwd()): string {
   const relative = path.relative(cwd, file)
   return (relative.startsWith('..') ? file : relative).split(path.sep).join('/')
 }
+
+/** This citypress's version (package.json): part of every page's cache key. */
+export const citypressVersion: string = (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version

@@ -36,6 +36,8 @@ export interface PostConfig extends PostInput {
   readonly origin: Origin
 }
 
+export type PostSummary = Omit<PostConfig, 'body' | 'bodyLine'>
+
 export interface FormField {
   readonly name: string
   readonly label: string
@@ -129,7 +131,9 @@ export interface RenderContext {
   readonly services: readonly ServiceConfig[]
   readonly areas: AreasInput
   readonly forms: Readonly<Record<string, FormConfig>>
-  readonly posts: readonly PostConfig[]
+  /** Posts without their bodies: a post's text is in its own page's props, so editing one post
+   * re-renders that post (and listings only when its title, date or excerpt change). */
+  readonly posts: readonly PostSummary[]
   /** Landing pages by `city|service` key → URL, so area chips link only to pages that exist. */
   readonly landingUrls: Readonly<Record<string, string>>
   readonly images: Readonly<Record<string, ImageAsset>>

@@ -1,12 +1,17 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
+import { copyFile, link, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { OutputFile } from '../types.js'
 
 export interface OutputWriter {
   /** Writes one file into the staging folder. */
   write(file: OutputFile): Promise<void>
+  /**
+   * Puts an existing file (a cached page) at `path` as a hard link: no bytes are copied or
+   * rewritten. Falls back to a copy where links are impossible (another file system).
+   */
+  link(path: string, source: string): Promise<void>
   /** Replaces the output folder with the staging folder. Call only when the whole build succeeded. */
   commit(): Promise<void>
   /** Deletes the staging folder; the previous output stays as it was. */
@@ -32,20 +37,35 @@ export async function createOutput(outDir: string): Promise<OutputWriter> {
   const dirs = new Set<string>([staging])
   let count = 0
 
+  /** The absolute staging path of an output file, its folder created. */
+  async function prepare(file: string): Promise<string> {
+    const destination = path.resolve(staging, file)
+    // Paths come from plan/, which allows only [a-z0-9-] segments; this guards against a bug.
+    if (!destination.startsWith(staging + path.sep)) throw new Error(`refusing to write outside the output folder: ${file}`)
+    const dir = path.dirname(destination)
+    if (!dirs.has(dir)) {
+      await mkdir(dir, { recursive: true })
+      dirs.add(dir)
+    }
+    return destination
+  }
+
   return {
     get count() {
       return count
     },
     async write(file) {
-      const destination = path.resolve(staging, file.path)
-      // Paths come from plan/, which allows only [a-z0-9-] segments; this guards against a bug.
-      if (!destination.startsWith(staging + path.sep)) throw new Error(`refusing to write outside the output folder: ${file.path}`)
-      const dir = path.dirname(destination)
-      if (!dirs.has(dir)) {
-        await mkdir(dir, { recursive: true })
-        dirs.add(dir)
+      await writeFile(await prepare(file.path), file.contents)
+      count++
+    },
+    async link(file, source) {
+      const destination = await prepare(file)
+      try {
+        await link(source, destination)
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV' && (error as NodeJS.ErrnoException).code !== 'EPERM') throw error
+        await copyFile(source, destination)
       }
-      await writeFile(destination, file.contents)
       count++
     },
     async commit() {

@@ -53,6 +53,8 @@ export async function bundleTemplates(options: BundleTemplatesOptions): Promise<
     banner: { js: "import { createRequire as __citypressRequire } from 'node:module'; const require = __citypressRequire(import.meta.url);" },
     sourcemap: 'inline',
     absWorkingDir: packageRoot,
+    // A site's template overrides live outside this package; their `react` is still ours.
+    nodePaths: [path.join(packageRoot, 'node_modules')],
     sourceRoot: `${packageRoot}/`,
     logLevel: 'silent',
     plugins: [iconsPlugin([...new Set([...templateIcons(templates), ...options.icons])].sort()), siteOverridesPlugin(templates, path.join(options.siteRoot, 'templates'))],

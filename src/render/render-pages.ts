@@ -1,6 +1,8 @@
 import { ConfigError } from '../errors/config-error.js'
 import type { RenderContext, RoutePlan } from '../types.js'
+import type { OutputWriter } from '../output/write-output.js'
 import type { TemplateModule } from './bundle-templates.js'
+import type { PageCache } from './page-cache.js'
 
 export interface RenderedPage {
   readonly route: RoutePlan
@@ -33,4 +35,59 @@ function renderError(route: RoutePlan, error: unknown): ConfigError {
     hint: place ? `In ${place[1]} line ${place[2]}; the page's data comes from ${route.origin.file}${route.origin.line ? `:${route.origin.line}` : ''}.` : `The page's data comes from ${route.origin.file}.`,
     ...route.origin,
   })
+}
+
+export interface RenderPagesOptions {
+  readonly routes: readonly RoutePlan[]
+  readonly context: RenderContext
+  readonly templates: TemplateModule
+  readonly output: OutputWriter
+  /** Pages from earlier builds; without it every page is rendered. */
+  readonly cache?: PageCache
+  readonly onProgress?: (done: number, total: number) => void
+}
+
+export interface RenderPagesResult {
+  readonly errors: readonly ConfigError[]
+  readonly rendered: number
+  readonly reused: number
+  /** Cache keys of this build's pages, to prune the rest. */
+  readonly keys: ReadonlySet<string>
+  /** The five slowest renders, for `--verbose`. */
+  readonly slowest: readonly { readonly url: string; readonly ms: number }[]
+}
+
+/**
+ * Renders every route (or reuses its cached HTML) and streams it to the output, so memory stays
+ * flat however many pages there are. After the first error nothing more is written, but every
+ * page is still rendered so all errors are reported together.
+ */
+export async function renderPages(options: RenderPagesOptions): Promise<RenderPagesResult> {
+  const { routes, context, templates, output, cache } = options
+  const errors: ConfigError[] = []
+  const keys = new Set<string>()
+  const timings: { url: string; ms: number }[] = []
+  let rendered = 0
+  let reused = 0
+  for (const [index, route] of routes.entries()) {
+    const key = cache?.keyOf(route)
+    if (key) keys.add(key)
+    if (key && cache!.has(key)) {
+      if (errors.length === 0) await output.link(route.outputPath, cache!.fileOf(key))
+      reused++
+    } else {
+      const start = performance.now()
+      const page = renderPage(templates, route, context)
+      timings.push({ url: route.url, ms: performance.now() - start })
+      rendered++
+      if (page instanceof ConfigError) errors.push(page)
+      else if (errors.length === 0) {
+        if (key) await output.link(route.outputPath, await cache!.put(key, page.html))
+        else await output.write({ path: route.outputPath, contents: page.html })
+      }
+    }
+    if ((index + 1) % 250 === 0) options.onProgress?.(index + 1, routes.length)
+  }
+  const slowest = timings.sort((a, b) => b.ms - a.ms).slice(0, 5)
+  return { errors, rendered, reused, keys, slowest }
 }

@@ -26,9 +26,12 @@ Examples:
       printWarnings(io, result.warnings)
       const seconds = ((performance.now() - started) / 1000).toFixed(2)
       const counts = countByTemplate(result.routes.map((r) => r.template))
+      const { rendered, reused, slowest } = result.pages
       io.out(`${paint(io, 'green', '✓')} Built ${result.routes.length} pages (${counts}) and ${result.fileCount - result.routes.length} other files into ${displayFile(result.outDir)}/ in ${seconds}s\n`)
+      io.out(`  pages: ${rendered} rendered, ${reused} reused from the cache\n`)
       if (flags.verbose) {
         io.out(Object.entries(result.timings).map(([stage, ms]) => `  ${stage.padEnd(8)} ${ms.toFixed(0).padStart(6)} ms`).join('\n') + '\n')
+        if (slowest.length) io.out(`  slowest pages: ${slowest.map((p) => `${p.url} ${p.ms.toFixed(1)} ms`).join(', ')}\n`)
       }
     })
 }

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto'
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, it, vi } from 'vitest'
+import { build } from '../../src/build.js'
+import { siteFrom, tempDir } from '../helpers/site.js'
+
+async function snapshot(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {}
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue
+    const file = path.join(entry.parentPath, entry.name)
+    out[path.relative(dir, file)] = createHash('sha256').update(await readFile(file)).digest('hex')
+  }
+  return out
+}
+
+/** A site in a temp folder with its own cache, built once cold. */
+async function warmSite(files: Record<string, string> = {}) {
+  const site = await siteFrom('minimal', {
+    'blog/first.md': '---\ntitle: First post\ndate: 2026-01-02\nexcerpt: The first one.\n---\n\nHello.\n',
+    'blog/second.md': '---\ntitle: Second post\ndate: 2026-02-03\nexcerpt: The second one.\n---\n\nHello again.\n',
+    ...files,
+  })
+  const out = path.join(await tempDir(), 'dist')
+  const cold = await build({ site, outDir: out })
+  return { site, out, cold, rebuild: () => build({ site, outDir: out }) }
+}
+
+const rendered = (result: Awaited<ReturnType<typeof build>>) => result.pages.rendered
+
+describe('the page cache', () => {
+  it('renders nothing on a warm build and writes output byte-identical to a cold build', async () => {
+    const { site, out, cold, rebuild } = await warmSite()
+    expect(cold.pages).toMatchObject({ rendered: cold.routes.length, reused: 0 })
+    const warm = await rebuild()
+    expect(warm.pages).toMatchObject({ rendered: 0, reused: cold.routes.length })
+    const fresh = path.join(await tempDir(), 'dist')
+    await build({ site, outDir: fresh, cacheDir: false })
+    expect(await snapshot(out)).toEqual(await snapshot(fresh))
+  })
+
+  it('re-renders only the page whose own YAML changed', async () => {
+    const { site, rebuild } = await warmSite()
+    await writeFile(path.join(site, 'pages/contact.yaml'), 'path: /contact\ntitle: Contact\nsections:\n  - type: text\n    heading: Write to us\n    body: We answer within a day.\n')
+    const result = await rebuild()
+    expect(rendered(result)).toBe(1)
+    expect(await readFile(path.join(result.outDir, 'contact/index.html'), 'utf8')).toContain('We answer within a day.')
+  })
+
+  it('re-renders only the post whose body changed, not the listing or other pages', async () => {
+    const { site, rebuild } = await warmSite()
+    await writeFile(path.join(site, 'blog/first.md'), '---\ntitle: First post\ndate: 2026-01-02\nexcerpt: The first one.\n---\n\nHello, edited.\n')
+    expect(rendered(await rebuild())).toBe(1)
+  })
+
+  it('re-renders every page when shared data, the site URL or a template changes', async () => {
+    const { site, cold, rebuild } = await warmSite()
+    const all = cold.routes.length
+    await writeFile(path.join(site, 'areas.yaml'), 'lists:\n  main:\n    - Springfield, IL\n    - Ft. Oak, IL\n    - Shelbyville, IL\n')
+    const afterList = await rebuild()
+    expect(rendered(afterList)).toBe(afterList.routes.length)
+
+    const siteYaml = await readFile(path.join(site, 'site.yaml'), 'utf8')
+    await writeFile(path.join(site, 'site.yaml'), siteYaml.replace('https://tidy.example', 'https://www.tidy.example'))
+    expect(rendered(await rebuild())).toBe(afterList.routes.length)
+
+    await mkdir(path.join(site, 'templates/sections'), { recursive: true })
+    await writeFile(path.join(site, 'templates/sections/Text.tsx'), 'export function Text() {\n  return <p>override</p>\n}\n')
+    const afterTemplate = await rebuild()
+    expect(rendered(afterTemplate)).toBe(afterTemplate.routes.length)
+    expect(all).toBeLessThan(afterTemplate.routes.length)
+  })
+
+  it('re-renders every page when the citypress version changes', async () => {
+    const { site, cold } = await warmSite()
+    vi.resetModules()
+    vi.doMock('../../src/paths.js', async (original) => ({ ...(await original<object>()), citypressVersion: '999.0.0' }))
+    const { build: buildNewVersion } = await import('../../src/build.js')
+    const result = await buildNewVersion({ site, outDir: path.join(await tempDir(), 'dist') })
+    expect(rendered(result)).toBe(cold.routes.length)
+    vi.doUnmock('../../src/paths.js')
+  })
+
+  it('keeps only the pages of the latest build', async () => {
+    const { site, rebuild } = await warmSite()
+    await writeFile(path.join(site, 'pages/contact.yaml'), 'path: /contact\ntitle: Contact\nsections:\n  - { type: text, body: New text. }\n')
+    const result = await rebuild()
+    const cached = await readdir(path.join(site, '.citypress/cache/pages'))
+    expect(cached).toHaveLength(result.routes.length)
+  })
+})
