@@ -18,6 +18,10 @@ export interface SiteInput {
    */
   url: string
   /**
+   * URL form of every page, used alike by links, canonical URLs, the sitemap and the output files. `never`: /contact (written as contact.html); `always`: /contact/ (written as contact/index.html). Static hosts serve each layout at its own form with no redirect.
+   */
+  trailingSlash?: 'never' | 'always'
+  /**
    * The pages' `lang` attribute.
    */
   language?: string
