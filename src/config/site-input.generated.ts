@@ -55,6 +55,10 @@ export interface SiteInput {
     width?: number
   }
   /**
+   * An image file relative to the site folder (optimised at build) or a full https:// URL (used as is).
+   */
+  socialImage?: string
+  /**
    * How a page title becomes the document title; %s is the page title, {name} the business name.
    */
   titleTemplate?: string
