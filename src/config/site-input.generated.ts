@@ -296,6 +296,18 @@ export interface SiteInput {
      */
     status?: 301 | 302 | 307 | 308
   }[]
+  /**
+   * Size limits per page kind, checked at every build. HTML, CSS and JS count gzip-compressed bytes (what travels); images count the bytes of every image a page shows at its widest. A page kind's own budget wins over `all`.
+   */
+  budgets?: {
+    all?: Budget
+    sections?: Budget
+    service?: Budget
+    landing?: Budget
+    post?: Budget
+    'blog-index'?: Budget
+    'not-found'?: Budget
+  }
 }
 /**
  * A button or link. Give `href` for a link, or `scheduler` to open the walkthrough popup.
@@ -607,6 +619,31 @@ export interface Stat {
    * What it counts, e.g. Years of Experience.
    */
   label: string
+}
+/**
+ * Limits for one page kind; each applies to every page of that kind.
+ */
+export interface Budget {
+  /**
+   * The HTML document, gzip-compressed.
+   */
+  html?: string
+  /**
+   * Stylesheets, gzip-compressed (inlined or linked).
+   */
+  css?: string
+  /**
+   * Scripts, gzip-compressed.
+   */
+  js?: string
+  /**
+   * Every local image the page shows, at its widest AVIF variant (an upper bound of what a visitor downloads).
+   */
+  images?: string
+  /**
+   * `warn` prints a warning; `fail` stops the build.
+   */
+  level?: 'warn' | 'fail'
 }
 
 /**
