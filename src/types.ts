@@ -103,7 +103,7 @@ export type TemplateName = 'sections' | 'service' | 'landing' | 'post' | 'blog-i
 export interface RoutePlan {
   /** Site-relative URL as linked: `/`, `/contact`, `/lp/cincinnati-commercial-cleaning`. */
   readonly url: string
-  /** Output path relative to the output folder: `contact/index.html`. */
+  /** Output path relative to the output folder, as src/plan/urls.ts decides: `contact.html`. */
   readonly outputPath: string
   readonly template: TemplateName
   /** Document title after the site's titleTemplate. */

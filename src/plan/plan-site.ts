@@ -22,7 +22,7 @@ interface RouteInput {
   noindex?: boolean
   props: unknown
   origin: Origin
-  /** The output file when it is not `{url}/index.html` (404.html). */
+  /** The output file when it is not the one urls.ts decides (404.html). */
   outputPath?: string
 }
 
@@ -88,7 +88,7 @@ export function planSite(site: SiteConfig): BuildPlan {
   const routes: RoutePlan[] = []
   const byOutput = new Map<string, RouteInput>()
   for (const input of inputs) {
-    const outputPath = input.outputPath ?? outputPathFor(input.url)
+    const outputPath = input.outputPath ?? outputPathFor(input.url, site.site.trailingSlash)
     const taken = byOutput.get(outputPath)
     if (taken) {
       errors.push(new ConfigError({

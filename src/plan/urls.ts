@@ -1,18 +1,55 @@
 /**
- * One URL form everywhere (links, canonical, sitemap, output paths): no trailing slash except the
- * home page, and each page written as `{path}/index.html` so any static host serves it.
+ * The one place that decides URL form and output paths, so links, canonical URLs, the sitemap and
+ * the host always agree (site.yaml `trailingSlash`).
+ *
+ * Routes are keyed by their slash-less form (`/contact`); `publicPath` turns a key into the
+ * address the host answers with 200 and no redirect. Static hosts decide that by file layout
+ * (Netlify, Cloudflare Pages and GitHub Pages all serve `contact.html` at `/contact` and redirect
+ * `/contact/` there, and serve `contact/index.html` at `/contact/` and redirect `/contact` there),
+ * so the policy picks the layout:
+ *
+ * - `never` (default): `/contact` → `contact.html`
+ * - `always`: `/contact/` → `contact/index.html`
  */
-export function outputPathFor(url: string): string {
-  return url === '/' ? 'index.html' : `${url.slice(1)}/index.html`
+export type TrailingSlash = 'never' | 'always'
+
+/** The address of a page as linked, canonical and listed in the sitemap. */
+export function publicPath(url: string, policy: TrailingSlash = 'never'): string {
+  const key = routeKey(url)
+  return policy === 'always' && key !== '/' ? `${key}/` : key
 }
 
-/** The path part of an internal link: "/services#areas?x" → "/services". */
+/** Where the page with this address is written, relative to the output folder. */
+export function outputPathFor(url: string, policy: TrailingSlash = 'never'): string {
+  const key = routeKey(url)
+  if (key === '/') return 'index.html'
+  return policy === 'always' ? `${key.slice(1)}/index.html` : `${key.slice(1)}.html`
+}
+
+/** The route key of an internal link: "/services/#areas?x" → "/services". */
 export function linkPath(href: string): string {
-  const path = href.split(/[?#]/)[0]!
-  return path.length > 1 ? path.replace(/\/+$/, '') : path || '/'
+  return routeKey(href.split(/[?#]/)[0]!)
 }
 
-/** Absolute URL of a site path, for canonical links, Open Graph and the sitemap. */
-export function absoluteUrl(siteUrl: string, url: string): string {
-  return `${siteUrl}${url === '/' ? '/' : url}`
+/** Absolute URL of a page, for canonical links, Open Graph, feeds and the sitemap. */
+export function absoluteUrl(siteUrl: string, url: string, policy: TrailingSlash = 'never'): string {
+  return `${siteUrl}${publicPath(url, policy)}`
+}
+
+/**
+ * An internal href in its public form: the path part follows the policy when it names a page,
+ * query and fragment stay. Files (`/assets/site.css`, `/rss.xml`) and other hrefs are unchanged.
+ */
+export function canonicalHref(href: string, isPage: (key: string) => boolean, policy: TrailingSlash = 'never'): string {
+  if (!href.startsWith('/') || href.startsWith('//')) return href
+  const cut = href.search(/[?#]/)
+  const path = cut === -1 ? href : href.slice(0, cut)
+  const key = routeKey(path)
+  if (!isPage(key)) return href
+  return publicPath(key, policy) + (cut === -1 ? '' : href.slice(cut))
+}
+
+/** "/contact/" and "/contact" → "/contact"; "" and "/" → "/". */
+function routeKey(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path || '/'
 }

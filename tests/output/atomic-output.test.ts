@@ -52,21 +52,21 @@ describe('the output folder', () => {
   it('replaces the previous output completely on success, dropping pages that no longer exist', async () => {
     const out = path.join(await tempDir(), 'dist')
     await build({ site: await siteFrom('minimal', { 'pages/extra.yaml': 'path: /extra\ntitle: Extra\nsections:\n  - { type: text, body: Hi }\n' }), outDir: out })
-    expect(Object.keys(await snapshot(out))).toContain('extra/index.html')
+    expect(Object.keys(await snapshot(out))).toContain('extra.html')
     await build({ site: await siteFrom('minimal'), outDir: out })
     const after = Object.keys(await snapshot(out))
-    expect(after).not.toContain('extra/index.html')
-    expect(after).toEqual(expect.arrayContaining(['index.html', 'contact/index.html', '404.html', 'sitemap.xml', 'robots.txt']))
+    expect(after).not.toContain('extra.html')
+    expect(after).toEqual(expect.arrayContaining(['index.html', 'contact.html', '404.html', 'sitemap.xml', 'robots.txt']))
   })
 
-  it('writes pretty URLs as folder/index.html and 404.html at the top', async () => {
+  it('writes each page as {path}.html (served at /path with no redirect) and 404.html at the top', async () => {
     const out = path.join(await tempDir(), 'dist')
     const result = await build({ site: await siteFrom('minimal'), outDir: out })
     expect(result.routes.map((r) => [r.url, r.outputPath])).toEqual(expect.arrayContaining([
       ['/', 'index.html'],
-      ['/contact', 'contact/index.html'],
-      ['/services/office-cleaning', 'services/office-cleaning/index.html'],
-      ['/lp/fort-oak-office-cleaning', 'lp/fort-oak-office-cleaning/index.html'],
+      ['/contact', 'contact.html'],
+      ['/services/office-cleaning', 'services/office-cleaning.html'],
+      ['/lp/fort-oak-office-cleaning', 'lp/fort-oak-office-cleaning.html'],
       ['/404', '404.html'],
     ]))
     expect(await readFile(path.join(out, '404.html'), 'utf8')).toContain('This page could not be found.')

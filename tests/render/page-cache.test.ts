@@ -45,7 +45,7 @@ describe('the page cache', () => {
     await writeFile(path.join(site, 'pages/contact.yaml'), 'path: /contact\ntitle: Contact\nsections:\n  - type: text\n    heading: Write to us\n    body: We answer within a day.\n')
     const result = await rebuild()
     expect(rendered(result)).toBe(1)
-    expect(await readFile(path.join(result.outDir, 'contact/index.html'), 'utf8')).toContain('We answer within a day.')
+    expect(await readFile(path.join(result.outDir, 'contact.html'), 'utf8')).toContain('We answer within a day.')
   })
 
   it('re-renders only the post whose body changed, not the listing or other pages', async () => {
