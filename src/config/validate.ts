@@ -1,18 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
-import addFormatsModule from 'ajv-formats'
+import type { ErrorObject } from 'ajv'
 import { ConfigError } from '../errors/config-error.js'
 import { closestMatch } from '../errors/did-you-mean.js'
-import { packageRoot } from '../paths.js'
 import { displayPath, escapePointer, locate } from './locate.js'
 import type { YamlSource } from './read-yaml.js'
+import { collectingRefs, validatorFor, type FileKind, type RefKind } from './schema-validators.js'
 
-/** Which schema a file is checked against. */
-export type FileKind = 'site' | 'page' | 'service' | 'areas' | 'forms' | 'landing' | 'post'
-
-/** What a string in the config points at; set by the schema keyword `citypressRef`. */
-export type RefKind = 'href' | 'image' | 'icon' | 'scheduler' | 'areaList' | 'service' | 'form'
+export type { FileKind, RefKind } from './schema-validators.js'
 
 /** A reference found while validating, checked once every file is loaded (cross-check.ts). */
 export interface FoundRef {
@@ -28,44 +21,17 @@ export interface ValidateResult {
   refs: FoundRef[]
 }
 
-const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default
-let found: { kind: RefKind; value: string; pointer: string }[] = []
-const validators = new Map<FileKind, ValidateFunction>()
-
-function validatorFor(kind: FileKind): ValidateFunction {
-  if (validators.size === 0) {
-    const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true })
-    addFormats(ajv, ['email'])
-    // References are collected during validation so cross-checks need no second walk of the data.
-    ajv.addKeyword({
-      keyword: 'citypressRef',
-      schemaType: 'string',
-      errors: false,
-      validate: (refKind: RefKind, value: unknown, _schema: unknown, cxt?: { instancePath: string }) => {
-        if (typeof value === 'string' && cxt) found.push({ kind: refKind, value, pointer: cxt.instancePath })
-        return true
-      },
-    })
-    const dir = path.join(packageRoot, 'schemas')
-    const files = [...readdirSync(dir).map((f) => f), ...readdirSync(path.join(dir, 'sections')).map((f) => `sections/${f}`)]
-    for (const file of files.filter((f) => f.endsWith('.schema.json'))) {
-      ajv.addSchema(JSON.parse(readFileSync(path.join(dir, file), 'utf8')))
-    }
-    for (const k of ['site', 'page', 'service', 'areas', 'forms', 'landing', 'post'] as const) {
-      validators.set(k, ajv.getSchema(`${k}.schema.json`)!)
-    }
-  }
-  return validators.get(kind)!
-}
-
-/** Checks one file's authored shape. Returns every problem; never throws for user mistakes. */
+/**
+ * Checks one file's authored shape. Returns every problem; never throws for user mistakes.
+ * References marked `citypressRef` in the schemas are collected in the same pass, so
+ * cross-checks need no second walk of the data.
+ */
 export function validateSource(source: YamlSource, kind: FileKind, data: unknown = source.data): ValidateResult {
-  found = []
   const check = validatorFor(kind)
-  const ok = check(data)
-  const refs = dedupeRefs(found).map((r) => ({ ...r, source }))
-  if (ok) return { errors: [], refs }
-  return { errors: toConfigErrors(check.errors ?? [], source), refs }
+  const { result: ok, refs } = collectingRefs(() => check(data))
+  const found = dedupeRefs(refs).map((r) => ({ ...r, source }))
+  if (ok) return { errors: [], refs: found }
+  return { errors: toConfigErrors(check.errors ?? [], source), refs: found }
 }
 
 function dedupeRefs<T extends { pointer: string }>(refs: T[]): T[] {

@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { Ajv, type KeywordCxt, type ValidateFunction } from 'ajv'
+import type * as Codegen from 'ajv/dist/compile/codegen/index.js'
+import addFormatsModule from 'ajv-formats'
+import { packageRoot } from '../paths.js'
+
+/** Which schema a file is checked against. */
+export type FileKind = 'site' | 'page' | 'service' | 'areas' | 'forms' | 'landing' | 'post'
+
+/** What a string in the config points at; set by the schema keyword `citypressRef`. */
+export type RefKind = 'href' | 'image' | 'icon' | 'scheduler' | 'areaList' | 'service' | 'form'
+
+export interface RawRef {
+  readonly kind: RefKind
+  readonly value: string
+  /** JSON Pointer into the validated data. */
+  readonly pointer: string
+}
+
+const kinds: readonly FileKind[] = ['site', 'page', 'service', 'areas', 'forms', 'landing', 'post']
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default
+const require = createRequire(import.meta.url)
+// ajv's code generator is CommonJS without an exports map; require keeps its default exports plain.
+const { _, strConcat } = require('ajv/dist/compile/codegen') as typeof Codegen
+const N = (require('ajv/dist/compile/names') as { default: { instancePath: Codegen.Name } }).default
+const standaloneCode = (require('ajv/dist/standalone') as { default: (ajv: Ajv, refs: Record<string, string>) => string }).default
+let validators: Record<FileKind, ValidateFunction> | undefined
+
+/**
+ * The validator of one file kind. Compiling every schema with ajv takes about 0.3 s, most of a
+ * warm build, so the compiled code (ajv's standalone output) is kept in node_modules/.cache,
+ * keyed by the schemas' text and the ajv version, and later processes just load it.
+ */
+export function validatorFor(kind: FileKind): ValidateFunction {
+  validators ??= loadValidators()
+  return validators[kind]
+}
+
+/**
+ * Runs `validate` and returns every `citypressRef` string it passed, with its JSON Pointer.
+ * The compiled code pushes to a global list because standalone code cannot close over ours.
+ */
+export function collectingRefs<T>(validate: () => T): { result: T; refs: RawRef[] } {
+  const refs: RawRef[] = []
+  const scope = globalThis as { __citypressRefs?: RawRef[] }
+  scope.__citypressRefs = refs
+  try {
+    return { result: validate(), refs }
+  } finally {
+    scope.__citypressRefs = undefined
+  }
+}
+
+function loadValidators(): Record<FileKind, ValidateFunction> {
+  const dir = path.join(packageRoot, 'schemas')
+  const files = [...readdirSync(dir), ...readdirSync(path.join(dir, 'sections')).map((f) => `sections/${f}`)]
+    .filter((f) => f.endsWith('.schema.json'))
+    .sort()
+  const texts = files.map((f) => readFileSync(path.join(dir, f), 'utf8'))
+  const ajvVersion = (require('ajv/package.json') as { version: string }).version
+  const key = createHash('sha1').update(`${ajvVersion}\n${texts.join('\n')}`).digest('hex').slice(0, 16)
+  const cached = path.join(packageRoot, 'node_modules', '.cache', 'citypress', `validators-${key}.cjs`)
+  if (existsSync(cached)) return require(cached) as Record<FileKind, ValidateFunction>
+
+  const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true, code: { source: true } })
+  addFormats(ajv, ['email'])
+  ajv.addKeyword({
+    keyword: 'citypressRef',
+    schemaType: 'string',
+    // Generated code rather than a `validate` callback, so the standalone module can carry it.
+    code(cxt: KeywordCxt) {
+      const { gen, data, schema, it } = cxt
+      gen.if(_`typeof ${data} == "string" && globalThis.__citypressRefs`, () =>
+        gen.code(_`globalThis.__citypressRefs.push({kind: ${schema as string}, value: ${data}, pointer: ${strConcat(N.instancePath, it.errorPath)}})`))
+    },
+  })
+  for (const text of texts) ajv.addSchema(JSON.parse(text))
+  const compiled = Object.fromEntries(kinds.map((k) => [k, ajv.getSchema(`${k}.schema.json`)!])) as Record<FileKind, ValidateFunction>
+  const code = standaloneCode(ajv, Object.fromEntries(kinds.map((k) => [k, `${k}.schema.json`])))
+  mkdirSync(path.dirname(cached), { recursive: true })
+  const temporary = `${cached}.${process.pid}.tmp`
+  writeFileSync(temporary, code)
+  renameSync(temporary, cached)
+  return compiled
+}
