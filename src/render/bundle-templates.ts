@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync } from 'node:fs'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Message, Plugin } from 'esbuild'
 import { BuildFailure, ConfigError } from '../errors/config-error.js'
-import { displayFile, packageRoot } from '../paths.js'
+import { cachedByInputs, metafileInputs } from '../cache/by-inputs.js'
+import { citypressVersion, displayFile, packageRoot } from '../paths.js'
 import type { RenderContext, RoutePlan } from '../types.js'
 
 /** What templates/render.tsx exports. */
@@ -34,19 +35,34 @@ export interface BundleTemplatesOptions {
  * template code a page was rendered with.
  */
 export async function bundleTemplates(options: BundleTemplatesOptions): Promise<TemplateBundle> {
-  const { build } = await import('esbuild')
   const templates = path.join(packageRoot, 'templates')
+  const icons = [...new Set([...templateIcons(templates), ...options.icons])].sort()
+  const overrides = path.join(options.siteRoot, 'templates')
+  const { file, hash } = await cachedByInputs({
+    name: `templates-${createHash('sha1').update(path.resolve(options.siteRoot)).digest('hex').slice(0, 12)}`,
+    // A new override file changes no existing input, so the list of overrides is part of the key.
+    key: `${citypressVersion}|${icons.join(',')}|${listOverrides(overrides).join(',')}`,
+    compute: () => bundle({ templates, overrides, icons }),
+  })
+  // Stack traces of a throwing template then name its source file and line (render-pages.ts).
+  process.setSourceMapsEnabled(true)
+  const module = (await import(pathToFileURL(file).href)) as TemplateModule
+  return { module, hash }
+}
+
+async function bundle(options: { templates: string; overrides: string; icons: readonly string[] }) {
+  const { build } = await import('esbuild')
   const result = await build({
-    entryPoints: [path.join(templates, 'render.tsx')],
+    entryPoints: [path.join(options.templates, 'render.tsx')],
     bundle: true,
     write: false,
+    metafile: true,
     format: 'esm',
     platform: 'node',
     target: 'node20',
     jsx: 'automatic',
-    // React's development build renders 3.5× slower (issue 8); the CLI also sets NODE_ENV.
-    // React is bundled in too, so the define below picks its production build whatever
-    // NODE_ENV the calling process has (vitest sets "test").
+    // React is bundled in, so this picks its production build whatever NODE_ENV the calling
+    // process has (vitest sets "test"); the development build renders 3.5× slower (issue 8).
     define: { 'process.env.NODE_ENV': '"production"' },
     keepNames: true,
     // react-dom/server requires Node built-ins (util, stream); an ES module needs a require for that.
@@ -57,7 +73,7 @@ export async function bundleTemplates(options: BundleTemplatesOptions): Promise<
     nodePaths: [path.join(packageRoot, 'node_modules')],
     sourceRoot: `${packageRoot}/`,
     logLevel: 'silent',
-    plugins: [iconsPlugin([...new Set([...templateIcons(templates), ...options.icons])].sort()), siteOverridesPlugin(templates, path.join(options.siteRoot, 'templates'))],
+    plugins: [iconsPlugin(options.icons), siteOverridesPlugin(options.templates, options.overrides)],
   }).catch((error: unknown) => {
     // A syntax or import error in a template (most likely a site's own override) is the user's to fix.
     const messages = (error as { errors?: Message[] }).errors
@@ -72,11 +88,23 @@ export async function bundleTemplates(options: BundleTemplatesOptions): Promise<
   if (!existsSync(file)) {
     await mkdir(dir, { recursive: true })
     await writeFile(file, code)
+    await pruneBundles(dir)
   }
-  // Stack traces of a throwing template then name its source file and line (render-pages.ts).
-  process.setSourceMapsEnabled(true)
-  const module = (await import(pathToFileURL(file).href)) as TemplateModule
-  return { module, hash }
+  // The bundle file is an input too: if someone empties the cache folder, it is made again.
+  return { value: { file, hash }, inputs: [...metafileInputs(result.metafile, packageRoot), path.join(options.templates, 'icons.json'), file] }
+}
+
+/** Every template edit in preview makes a bundle; keep the 30 newest. */
+async function pruneBundles(dir: string): Promise<void> {
+  const bundles = readdirSync(dir).filter((n) => /^templates-[0-9a-f]+\.mjs$/.test(n)).map((n) => path.join(dir, n))
+  const byAge = bundles.map((f) => [f, statSync(f).mtimeMs] as const).sort((a, b) => b[1] - a[1])
+  await Promise.all(byAge.slice(30).map(([f]) => rm(f, { force: true })))
+}
+
+/** Relative paths of a site's template overrides, sorted. */
+function listOverrides(dir: string): string[] {
+  if (!existsSync(dir)) return []
+  return (readdirSync(dir, { recursive: true }) as string[]).sort()
 }
 
 /** Icons the shared templates use themselves, listed in templates/icons.json. */
