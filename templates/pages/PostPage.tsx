@@ -1,18 +1,73 @@
-import type { PostConfig } from '../../src/types.js'
+import { absoluteUrl } from '../../src/plan/urls.js'
+import type { PostConfig, PostSummary } from '../../src/types.js'
+import { Icon } from '../components/Icon.js'
 import { Image } from '../components/Image.js'
-import { Markdown } from '../components/Markdown.js'
+import { renderPostBody } from '../components/Markdown.js'
+import { ShareButton } from '../components/ShareButton.js'
+import { Toc } from '../components/Toc.js'
+import { usePage } from '../context.js'
 
-/** One blog post. */
+/**
+ * One blog post: header with date, author and the share button; the cover image; then the body
+ * beside its table of contents (spec § 4: h2–h4, hidden when the post has no headings).
+ */
 export function PostPage(post: PostConfig) {
+  const { site, route, posts } = usePage()
+  const { html, headings } = renderPostBody(post.body)
+  const url = absoluteUrl(site.url, route.url, site.trailingSlash)
+  const more = posts.filter((p) => p.slug !== post.slug).slice(0, 3)
   return (
-    <article className="section post">
-      <div className="container narrow">
-        <p className="eyebrow"><time dateTime={post.date}>{formatDate(post.date)}</time>{post.author && ` · ${post.author}`}</p>
-        <h1>{post.title}</h1>
-        {post.image && <Image src={post.image} alt={post.imageAlt ?? ''} priority className="rounded" sizes="(min-width: 800px) 760px, 100vw" />}
-        <Markdown text={post.body} />
-      </div>
-    </article>
+    <>
+      <article className="post">
+        <header className="post-header">
+          <div className="container narrow">
+            <a className="post-back" href="/blog"><Icon name="arrow-left" size={18} />{site.blog?.title ?? 'Blog'}</a>
+            <h1>{post.title}</h1>
+            <p className="post-excerpt">{post.excerpt}</p>
+            <div className="post-meta">
+              <span><Icon name="calendar" size={18} /><time dateTime={post.date}>{formatDate(post.date)}</time></span>
+              {post.author && <span><Icon name="user-round" size={18} />{post.author}</span>}
+              <ShareButton title={post.title} url={url} excerpt={post.excerpt} />
+            </div>
+          </div>
+        </header>
+        {post.image && (
+          <div className="container post-cover">
+            <Image src={post.image} alt={post.imageAlt ?? ''} priority className="rounded" sizes="(min-width: 1100px) 1040px, 100vw" />
+          </div>
+        )}
+        <div className={headings.length ? 'container post-layout' : 'container narrow'}>
+          {headings.length > 0 && <aside className="post-toc"><Toc headings={headings} /></aside>}
+          <div className="prose post-body" dangerouslySetInnerHTML={{ __html: html }} />
+        </div>
+      </article>
+      {more.length > 0 && (
+        <section className="section tone-surface">
+          <div className="container">
+            <h2 className="center">More from the {site.blog?.title ?? 'Blog'}</h2>
+            <PostCards posts={more} />
+          </div>
+        </section>
+      )}
+    </>
+  )
+}
+
+/** Post cards for the listing and the "more posts" band. */
+export function PostCards({ posts }: { posts: readonly PostSummary[] }) {
+  return (
+    <ul className="post-grid">
+      {posts.map((post) => (
+        <li key={post.slug} className="post-card">
+          {post.image && <Image src={post.image} alt={post.imageAlt ?? ''} className="post-card-img" sizes="(min-width: 1100px) 360px, (min-width: 700px) 50vw, 100vw" />}
+          <div className="post-card-body">
+            <p className="post-card-date"><time dateTime={post.date}>{formatDate(post.date)}</time></p>
+            <h3 className="post-card-title"><a href={`/blog/${post.slug}`}>{post.title}</a></h3>
+            <p>{post.excerpt}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
   )
 }
 
