@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { bundleAssets } from './assets/bundle-assets.js'
+import { watchForms } from './check/check-forms.js'
 import { loadSite } from './config/load-site.js'
 import { BuildFailure, ConfigError, failOn } from './errors/config-error.js'
 import { processImages } from './images/process-images.js'
+import { formsDeclarationFile, planFormPages } from './output/form-pages.js'
 import { sitemapFiles, redirectsFile } from './output/host-files.js'
 import { createOutput, type OutputWriter } from './output/write-output.js'
 import { planImages } from './plan/plan-images.js'
@@ -84,7 +86,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const outDir = options.outDir ?? 'dist'
   const site = await time('config', () => loadSite(options.site, { baseUrl: options.baseUrl, drafts: options.drafts }))
   const { plan, images } = await time('plan', () => ({ plan: planSite(site), images: planImages(site) }))
-  failOn(plan.errors)
+  // Success pages of forms posted without JavaScript; not in plan.routes, so not in the sitemap.
+  const formPages = planFormPages(site, plan.routes)
+  failOn([...plan.errors, ...formPages.errors])
+  const routes = [...plan.routes, ...formPages.routes]
 
   const memo: BuildMemo = options.memo ?? ((_kind, _key, compute) => compute())
   const [assets, templates] = await time('assets', () => Promise.all([
@@ -107,14 +112,16 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       dir: options.cacheDir ?? path.join(site.root, '.citypress', 'cache'),
       shared: hash(`${citypressVersion}\n${templates.hash}\n${stableJson(context)}`),
     })
+    const [declaration] = formsDeclarationFile(site)
+    const forms = declaration && watchForms({ site, routes, declaration, output })
     const pages = await time('render', () => renderPages({
-      routes: plan.routes, context, templates: templates.module, output, cache,
+      routes, context, templates: templates.module, output: forms?.output ?? output, cache,
       onProgress: (done, total) => options.onProgress?.({ stage: 'render', done, total }),
     }))
-    const errors = [...pages.errors]
+    const errors = [...pages.errors, ...(await forms?.errors() ?? [])]
     failOn(collapseRepeats(errors))
     await time('output', async () => {
-      for (const file of [...assets.files, ...(await imageFiles), ...sitemapFiles(site, plan.routes), ...redirectsFile(site)]) {
+      for (const file of [...assets.files, ...(await imageFiles), ...sitemapFiles(site, plan.routes), ...redirectsFile(site), ...(declaration ? [declaration] : [])]) {
         await output.write(file)
       }
       await output.commit()
@@ -125,7 +132,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await output.abort()
     throw error
   }
-  return { site, routes: plan.routes, files, fileCount: output.count, warnings: site.warnings, outDir, timings, pages: stats }
+  return { site, routes, files, fileCount: output.count, warnings: site.warnings, outDir, timings, pages: stats }
 }
 
 /**

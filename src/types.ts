@@ -97,7 +97,7 @@ export interface SiteConfig {
 }
 
 /** Page kinds: each is one component in templates/pages/. */
-export type TemplateName = 'sections' | 'service' | 'landing' | 'post' | 'blog-index' | 'locations' | 'not-found'
+export type TemplateName = 'sections' | 'service' | 'landing' | 'post' | 'blog-index' | 'locations' | 'not-found' | 'form-success'
 
 /** One HTML file of the output. Decided entirely by plan/. */
 export interface RoutePlan {

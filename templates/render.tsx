@@ -3,6 +3,7 @@ import type { RenderContext, RoutePlan, TemplateName } from '../src/types.js'
 import { PageContextProvider } from './context.js'
 import { Document } from './Document.js'
 import { BlogIndexPage } from './pages/BlogIndexPage.js'
+import { FormSuccessPage } from './pages/FormSuccessPage.js'
 import { LandingPage } from './pages/LandingPage.js'
 import { NotFoundPage } from './pages/NotFoundPage.js'
 import { PostPage } from './pages/PostPage.js'
@@ -19,6 +20,7 @@ const pages: Record<TemplateName, (props: any) => React.ReactNode> = {
   'blog-index': BlogIndexPage,
   locations: NotFoundPage,
   'not-found': NotFoundPage,
+  'form-success': FormSuccessPage,
 }
 
 /**

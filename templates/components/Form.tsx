@@ -1,3 +1,4 @@
+import { FORMS_DECLARATION_URL, formSuccessUrl } from '../../src/output/form-urls.js'
 import type { FormConfig, FormField } from '../../src/types.js'
 import { usePage } from '../context.js'
 
@@ -12,16 +13,22 @@ export interface FormProps {
 /**
  * The one form component: every form of every site renders through it, from its forms.yaml
  * definition. Without JavaScript it posts natively; the form widget adds the submitting, success
- * and error states. The honeypot field `bot-field` is hidden from people and assistive technology.
+ * and error states (spec § 4). The honeypot field `bot-field` is hidden from people and assistive
+ * technology.
+ *
+ * `action` is where a native post goes and, on Netlify, the page shown after it: the form's
+ * success page (src/output/form-pages.ts). `data-endpoint` is where the widget posts: Netlify's
+ * `/__forms.html` (spec § 7), or the site's own endpoint, which then serves both.
  */
 export function Form({ name, hidden = {}, className }: FormProps) {
   const { forms, site } = usePage()
   const form = forms[name]!
   const provider = site.forms?.provider ?? 'netlify'
-  const action = provider === 'endpoint' ? site.forms?.endpoint : '/__forms.html'
+  const endpoint = provider === 'endpoint' ? site.forms?.endpoint : FORMS_DECLARATION_URL
+  const action = provider === 'endpoint' ? endpoint : formSuccessUrl(form.name)
   return (
     <div className={className ? `form-card ${className}` : 'form-card'} data-widget="form">
-      <form name={form.name} id={form.id} method="POST" action={action} data-provider={provider} data-submitting-label={form.submittingLabel}>
+      <form name={form.name} id={form.id} method="POST" action={action} data-endpoint={endpoint} data-submitting-label={form.submittingLabel}>
         <input type="hidden" name="form-name" value={form.name} />
         {Object.entries(hidden).map(([key, value]) => <input key={key} type="hidden" name={key} value={value} />)}
         {form.honeypot && (
@@ -32,9 +39,11 @@ export function Form({ name, hidden = {}, className }: FormProps) {
         <div className="form-grid">
           {form.fields.map((field) => <Field key={field.name} form={form} field={field} />)}
         </div>
-        <p className="form-error" role="alert" hidden data-form-error>{form.error}</p>
+        {/* Empty until sending fails: text written into a live alert is announced, every time. */}
+        <p className="form-error" role="alert" data-form-error data-message={form.error} />
         <button type="submit" className="btn btn-primary form-submit">{form.submitLabel}</button>
       </form>
+      {/* Focused when shown, so screen readers read the message and keyboards continue from here. */}
       <div className="form-success" hidden data-form-success tabIndex={-1}>
         <h3>Success!</h3>
         <p>{form.success}</p>

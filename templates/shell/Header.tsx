@@ -7,7 +7,9 @@ import { MobileMenu } from './MobileMenu.js'
 /**
  * The fixed header (spec § Site shell): logo → home, the navigation with the Services dropdown,
  * the quote button, and the button that opens the mobile menu. Without JavaScript the dropdown
- * is a native <details>; the header widget adds hover, delays and scroll behaviour.
+ * opens while focus is inside it (CSS :focus-within) and the menu button opens the mobile menu
+ * natively (popover); the header widget adds hover with its close delay, Escape, outside clicks,
+ * the solid background after scrolling, and the mobile menu's scroll lock and focus trap.
  */
 export function Header() {
   const { site, route } = usePage()
@@ -30,7 +32,7 @@ export function Header() {
           </ul>
         </nav>
         {site.header?.cta && <Action action={site.header.cta} className="header-cta" />}
-        <button type="button" className="menu-toggle" aria-expanded="false" aria-controls="mobile-menu" data-menu-toggle>
+        <button type="button" className="menu-toggle" aria-expanded="false" aria-controls="mobile-menu" popoverTarget="mobile-menu" data-menu-toggle>
           <Icon name="menu" size={24} />
           <span className="visually-hidden">Open menu</span>
         </button>
@@ -40,12 +42,26 @@ export function Header() {
   )
 }
 
+/**
+ * The Services item: a disclosure button with the site's services (spec § 4: opens on hover and
+ * focus, closes 300 ms after the pointer leaves, on outside click and Escape). On the pages listed
+ * in the item's `scrollOn` it is instead an in-page link to the `#services` section (spec § Site
+ * shell); the widget falls back to the item's own address when a page has no such section.
+ */
 function ServicesMenu({ label, href, scrollHere }: { label: string; href: string; scrollHere: boolean }) {
   const { services, site } = usePage()
   const featured = site.services.map((slug) => services.find((s) => s.slug === slug)!).filter(Boolean)
+  if (scrollHere) {
+    return (
+      <a className="nav-link" href="#services" data-scroll-target="#services" data-fallback={href}>
+        {label}
+        <Icon name="chevron-down" size={16} />
+      </a>
+    )
+  }
   return (
-    <div className="dropdown" data-dropdown data-scroll-target={scrollHere ? '#services' : undefined}>
-      <button type="button" className="nav-link dropdown-toggle" aria-expanded="false" aria-haspopup="true" aria-controls="services-menu">
+    <div className="dropdown" data-dropdown>
+      <button type="button" className="nav-link dropdown-toggle" aria-expanded="false" aria-controls="services-menu">
         {label}
         <Icon name="chevron-down" size={16} />
       </button>

@@ -2,15 +2,20 @@ import { Action } from '../components/Action.js'
 import { Icon } from '../components/Icon.js'
 import { usePage } from '../context.js'
 
-/** The slide-in menu for small screens: the same items as the header, services listed inline. */
+/**
+ * The slide-in menu for small screens: the same items as the header, services listed inline.
+ * A native popover, so the menu button and the close button work without JavaScript (and Escape
+ * closes it); the header widget adds the overlay click, closing on navigation, the body scroll
+ * lock, the focus trap and returning focus to the menu button (spec § 4).
+ */
 export function MobileMenu() {
   const { site, services } = usePage()
   const featured = site.services.map((slug) => services.find((s) => s.slug === slug)!).filter(Boolean)
   return (
-    <div className="mobile-menu" id="mobile-menu" hidden data-mobile-menu>
+    <div className="mobile-menu" id="mobile-menu" popover="auto" data-mobile-menu>
       <div className="mobile-menu-overlay" data-menu-close />
       <div className="mobile-menu-panel" role="dialog" aria-modal="true" aria-label="Menu">
-        <button type="button" className="menu-close" data-menu-close>
+        <button type="button" className="menu-close" popoverTarget="mobile-menu" popoverTargetAction="hide">
           <Icon name="x" size={24} />
           <span className="visually-hidden">Close menu</span>
         </button>

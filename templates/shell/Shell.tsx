@@ -1,14 +1,28 @@
+import { WalkthroughDialog, WalkthroughScopeProvider, type WalkthroughScope } from '../components/WalkthroughDialog.js'
+import { usePage } from '../context.js'
 import { Footer } from './Footer.js'
 import { Header } from './Header.js'
 
-/** Every page's frame: skip link, fixed header with its mobile menu, main content, footer. */
+/**
+ * Every page's frame: skip link, fixed header with its mobile menu, main content, footer, then
+ * the shared walkthrough popup (only when the page has a walkthrough button; see
+ * WalkthroughDialog) and the analytics tag's settings.
+ */
 export function Shell({ children }: { children: React.ReactNode }) {
+  const { site } = usePage()
+  const walkthroughs: WalkthroughScope = { buttons: 0 }
   return (
-    <>
+    <WalkthroughScopeProvider value={walkthroughs}>
       <a className="skip-link" href="#main">Skip to content</a>
       <Header />
       <main id="main" tabIndex={-1}>{children}</main>
       <Footer />
-    </>
+      <WalkthroughDialog />
+      {site.analytics && (
+        // Inert settings for the analytics widget, which adds the script after `load` and an idle
+        // moment (spec § 7: the page-view tag loads after the page becomes interactive).
+        <template data-widget="analytics" data-src={site.analytics.src} data-attributes={JSON.stringify(site.analytics.attributes ?? {})} />
+      )}
+    </WalkthroughScopeProvider>
   )
 }

@@ -1,0 +1,101 @@
+import { readFile } from 'node:fs/promises'
+import { ConfigError } from '../errors/config-error.js'
+import { formOrigin } from '../output/form-pages.js'
+import type { OutputWriter } from '../output/write-output.js'
+import type { OutputFile, RoutePlan, SiteConfig } from '../types.js'
+import { findForms, type FoundForm } from './find-forms.js'
+
+export interface WatchFormsOptions {
+  readonly site: SiteConfig
+  readonly routes: readonly RoutePlan[]
+  /** The generated __forms.html (src/output/form-pages.ts); the check reads the real file. */
+  readonly declaration: OutputFile
+  /** Where pages are written; the watch passes every call on unchanged. */
+  readonly output: OutputWriter
+}
+
+export interface FormsWatch {
+  /** Use this writer for the pages: it sees every page on its way to the output. */
+  readonly output: OutputWriter
+  /** Every mismatch found, each reported once with the number of pages it affects. */
+  errors(): Promise<ConfigError[]>
+}
+
+/**
+ * Checks that every form on every built page matches its declaration in __forms.html (error
+ * code `form-mismatch`). Netlify registers forms and fields at deploy time from that file,
+ * rejects submissions of forms it does not know and silently drops undeclared fields, so a
+ * template that renders a form differently from forms.yaml would lose visitors' requests
+ * without any error anywhere. Pages are checked as they are written; pages reused from the page
+ * cache are read back from the cache, in order, while rendering goes on.
+ */
+export function watchForms({ site, routes, declaration, output }: WatchFormsOptions): FormsWatch {
+  const declared = new Map(findForms(String(declaration.contents)).map((f) => [f.name ?? '', new Set(f.fields)]))
+  const routeOf = new Map(routes.map((r) => [r.outputPath, r]))
+  const problems = new Map<string, { error: ConfigError; pages: number }>()
+  let reading: Promise<void> = Promise.resolve()
+
+  const inspect = (outputPath: string, html: string) => {
+    const route = routeOf.get(outputPath)
+    if (!route) return
+    for (const form of findForms(html)) {
+      if (form.method !== 'post') continue
+      for (const [key, error] of compare({ site, route, form, declared })) {
+        const seen = problems.get(key)
+        if (seen) seen.pages++
+        else problems.set(key, { error, pages: 1 })
+      }
+    }
+  }
+  return {
+    output: {
+      get count() {
+        return output.count
+      },
+      async write(file) {
+        inspect(file.path, String(file.contents))
+        await output.write(file)
+      },
+      async link(file, source) {
+        reading = reading.then(async () => inspect(file, await readFile(source, 'utf8')))
+        await output.link(file, source)
+      },
+      commit: () => output.commit(),
+      abort: () => output.abort(),
+    },
+    async errors() {
+      await reading
+      return [...problems.values()].map(({ error, pages }) => pages === 1 ? error : new ConfigError({
+        ...error.toJSON(),
+        hint: `${error.hint} The same form is on ${pages - 1} other page${pages === 2 ? '' : 's'}.`,
+      }))
+    },
+  }
+}
+
+interface CompareInput {
+  readonly site: SiteConfig
+  readonly route: RoutePlan
+  readonly form: FoundForm
+  readonly declared: ReadonlyMap<string, ReadonlySet<string>>
+}
+
+/** The problems of one form, each with a key that is the same on every page showing it. */
+function compare({ site, route, form, declared }: CompareInput): [string, ConfigError][] {
+  const fields = form.name === undefined ? undefined : declared.get(form.name)
+  if (!fields) {
+    const what = form.name === undefined ? 'A form without a name' : `The form "${form.name}"`
+    return [[`form:${form.name ?? ''}`, new ConfigError({
+      code: 'form-mismatch',
+      message: `${what} on ${route.url} is not declared in __forms.html, so Netlify would reject every submission of it.`,
+      hint: 'Define the form in forms.yaml and render it with the Form component (templates/components/Form.tsx), which declares it.',
+      ...route.origin,
+    })]]
+  }
+  return form.fields.filter((field) => !fields.has(field)).map((field) => [`field:${form.name}:${field}`, new ConfigError({
+    code: 'form-mismatch',
+    message: `The form "${form.name}" on ${route.url} sends a field "${field}" that __forms.html does not declare, so Netlify would silently drop it.`,
+    hint: `Add the field to forms.${form.name} in forms.yaml, or stop the template that renders this form from adding it. Declared fields: ${[...fields].join(', ')}.`,
+    ...formOrigin(site, form.name!),
+  })])
+}

@@ -1,0 +1,49 @@
+/** A <form> as found in built HTML. */
+export interface FoundForm {
+  /** The `name` attribute, else the value of its hidden `form-name` field (what Netlify reads). */
+  readonly name: string | undefined
+  /** Lower-case; '' when absent (a GET form). */
+  readonly method: string
+  /** Names of the controls that submit a value, in order, without repeats. */
+  readonly fields: readonly string[]
+}
+
+const FORM = /<form\b([^>]*)>([\s\S]*?)<\/form>/gi
+const CONTROL = /<(input|select|textarea|button)\b([^>]*)>/gi
+/** Controls that never add a field to a urlencoded submission. */
+const NOT_DATA = new Set(['submit', 'button', 'reset', 'image', 'file'])
+
+/**
+ * Finds every form of a page and the fields it submits. A scanner, not an HTML parser: it reads
+ * markup as React and src/output/form-pages.ts write it (double-quoted attributes, no nested
+ * forms), which is all the build ever checks.
+ */
+export function findForms(html: string): FoundForm[] {
+  if (!html.includes('<form')) return []
+  const forms: FoundForm[] = []
+  for (const [, attributes = '', body = ''] of html.matchAll(FORM)) {
+    const fields: string[] = []
+    let formName: string | undefined
+    for (const [, tag, controlAttributes = ''] of body.matchAll(CONTROL)) {
+      const name = attribute(controlAttributes, 'name')
+      if (!name || tag === 'button' || NOT_DATA.has(attribute(controlAttributes, 'type') ?? '')) continue
+      if (name === 'form-name') formName = attribute(controlAttributes, 'value')
+      if (!fields.includes(name)) fields.push(name)
+    }
+    forms.push({ name: attribute(attributes, 'name') ?? formName, method: (attribute(attributes, 'method') ?? '').toLowerCase(), fields })
+  }
+  return forms
+}
+
+function attribute(attributes: string, name: string): string | undefined {
+  const match = new RegExp(`(?:^|\\s)${name}="([^"]*)"`, 'i').exec(attributes)
+  return match ? decodeEntities(match[1]!) : undefined
+}
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(?:#(\d+)|#x([0-9a-f]+)|(amp|quot|lt|gt|#39));/gi, (whole, dec: string, hex: string, named: string) => {
+    if (dec) return String.fromCodePoint(Number(dec))
+    if (hex) return String.fromCodePoint(parseInt(hex, 16))
+    return ({ amp: '&', quot: '"', lt: '<', gt: '>' } as Record<string, string>)[named.toLowerCase()] ?? whole
+  })
+}

@@ -1,0 +1,57 @@
+/**
+ * Quote forms (spec § 4, § 7, § 8): idle → submitting → success | error. Submitting disables the
+ * button, shows the form's submitting label and clears an earlier error. The form is posted as
+ * application/x-www-form-urlencoded to its `data-endpoint` (Netlify's /__forms.html with
+ * form-name, or the site's endpoint). A 2xx answer shows the success panel and empties the form;
+ * "Send Another Message" brings the empty form back. Anything else, or no answer at all, shows the
+ * error message and keeps every field as typed.
+ *
+ * Unlike the original, nothing is logged and localhost is not faked: `citypress preview` answers
+ * posts itself, so the real request runs everywhere (spec § 7 describes a development shortcut).
+ */
+export function mountForm(card: HTMLElement): void {
+  const form = card.querySelector('form')!
+  const success = card.querySelector<HTMLElement>('[data-form-success]')!
+  const error = form.querySelector<HTMLElement>('[data-form-error]')!
+  const submit = form.querySelector<HTMLButtonElement>('[type="submit"]')!
+  const idleLabel = submit.textContent ?? ''
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault()
+    error.textContent = ''
+    submit.disabled = true
+    submit.textContent = form.dataset.submittingLabel || idleLabel
+    form.setAttribute('aria-busy', 'true')
+    const isSent = await send(form)
+    submit.disabled = false
+    submit.textContent = idleLabel
+    form.removeAttribute('aria-busy')
+    if (isSent) {
+      form.reset()
+      form.hidden = true
+      success.hidden = false
+      success.focus()
+    } else {
+      error.textContent = error.dataset.message ?? ''
+    }
+  })
+  success.querySelector('[data-form-reset]')?.addEventListener('click', () => {
+    success.hidden = true
+    form.hidden = false
+    form.querySelector<HTMLElement>('input:not([type="hidden"]):not([tabindex="-1"]), select, textarea')?.focus()
+  })
+}
+
+async function send(form: HTMLFormElement): Promise<boolean> {
+  try {
+    const body = new URLSearchParams(new FormData(form) as unknown as Record<string, string>)
+    const response = await fetch(form.dataset.endpoint || form.action, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: body.toString(),
+    })
+    return response.ok
+  } catch {
+    return false
+  }
+}

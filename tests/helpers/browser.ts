@@ -1,0 +1,75 @@
+import { createRequire } from 'node:module'
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright'
+
+/** Debian's Chromium unless told otherwise (bin/test.mjs sets CHROMIUM_PATH); never a download. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+export const viewports = {
+  phone: { width: 375, height: 740 },
+  desktop: { width: 1280, height: 800 },
+} as const
+
+/**
+ * One Chromium per test file. Host names other than 127.0.0.1 resolve to nothing, so a page can
+ * never reach the network even if a test forgets to answer a request itself.
+ */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+    ],
+  })
+}
+
+export interface OfflineContext {
+  readonly context: BrowserContext
+  /** Every request that left 127.0.0.1 (answered by the stubs below or refused), in order. */
+  readonly thirdParty: string[]
+}
+
+/**
+ * A browser context whose third-party requests never leave the machine: `*.invalid` hosts (the
+ * test site's scheduler and analytics) get small stand-in answers, anything else is refused.
+ */
+export async function openOfflineContext(browser: Browser, options: BrowserContextOptions = {}): Promise<OfflineContext> {
+  const context = await browser.newContext({ viewport: viewports.desktop, ...options })
+  const thirdParty: string[] = []
+  await context.route('**/*', (route) => {
+    const url = new URL(route.request().url())
+    if (url.hostname === '127.0.0.1') return route.continue()
+    thirdParty.push(url.href)
+    if (!url.hostname.endsWith('.invalid')) return route.abort('blockedbyclient')
+    if (url.pathname.endsWith('.js')) return route.fulfill({ contentType: 'text/javascript', body: 'window.analyticsLoaded = (window.analyticsLoaded || 0) + 1' })
+    return route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>Scheduler</title><h1>Pick a time</h1><p id="address">${url.href}</p>` })
+  })
+  return { context, thirdParty }
+}
+
+/** Resolves after the browser has painted twice: scrolling and observers have had their turn. */
+export function nextFrames(page: Page): Promise<void> {
+  return page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
+}
+
+export interface AxeViolation {
+  readonly id: string
+  readonly impact: string | null
+  readonly help: string
+  readonly targets: readonly string[]
+}
+
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+
+/**
+ * Runs axe-core (WCAG 2.1 A and AA plus best practices) on the page as it is now, so a test can
+ * check each state of a widget. Returns the violations in a form that reads well in a failure.
+ */
+export async function findAxeViolations(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeSource })
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } })
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }))
+  })
+}
