@@ -128,20 +128,31 @@ function iconsPlugin(icons: readonly string[]): Plugin {
   }
 }
 
-/** A relative import that lands in the shared templates/ is redirected to the site's copy, if any. */
+/**
+ * A site's templates/ folder mirrors the shared one: a file there replaces the shared file of the
+ * same path. Relative imports are read as if every file sat in the shared folder, so an override
+ * can import its shared siblings (`../components/Icon.js`) and `../../src/…` exactly like the
+ * file it replaces, and sees the site's other overrides first.
+ */
 function siteOverridesPlugin(shared: string, overrides: string): Plugin {
   return {
     name: 'citypress-site-templates',
     setup(build) {
       if (!existsSync(overrides)) return
       build.onResolve({ filter: /^\./ }, (args) => {
-        if (!args.resolveDir.startsWith(shared)) return undefined
-        const target = path.resolve(args.resolveDir, args.path)
+        const fromOverride = args.resolveDir === overrides || args.resolveDir.startsWith(overrides + path.sep)
+        if (!fromOverride && !args.resolveDir.startsWith(shared)) return undefined
+        const sharedDir = fromOverride ? path.join(shared, path.relative(overrides, args.resolveDir)) : args.resolveDir
         // Imports say `./Text.js` (TypeScript's ESM convention) for a file named Text.tsx.
-        const stem = path.relative(shared, target).replace(/\.js$/, '')
-        for (const ext of ['.tsx', '.ts', '.jsx', '.js']) {
-          const candidate = path.join(overrides, stem + ext)
-          if (existsSync(candidate)) return { path: candidate }
+        const target = path.resolve(sharedDir, args.path).replace(/\.js$/, '')
+        const inside = path.relative(shared, target)
+        const roots = inside.startsWith('..') ? [path.dirname(shared)] : [overrides, shared]
+        const stem = inside.startsWith('..') ? path.relative(path.dirname(shared), target) : inside
+        for (const base of roots) {
+          for (const ext of ['.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts']) {
+            const candidate = path.join(base, stem + ext)
+            if (existsSync(candidate)) return { path: candidate }
+          }
         }
         return undefined
       })
