@@ -2,6 +2,8 @@ import { Command, CommanderError } from 'commander'
 import { BuildFailure } from '../errors/config-error.js'
 import { formatBuildFailure } from '../errors/format.js'
 import { buildCommand } from './commands/build.js'
+import { newCommand } from './commands/new.js'
+import { previewCommand } from './commands/preview.js'
 import { routesCommand } from './commands/routes.js'
 import { validateCommand } from './commands/validate.js'
 import { processIo, type Io } from './io.js'
@@ -29,7 +31,7 @@ Examples:
   $ citypress routes                 list every page, landing pages as a matrix
 
 Run citypress <command> --help for a command's options.`)
-  for (const add of [buildCommand, validateCommand, routesCommand]) add(program, io)
+  for (const add of [buildCommand, validateCommand, routesCommand, previewCommand, newCommand]) add(program, io)
   program.commands.forEach((c) => c.exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err }).showSuggestionAfterError())
 
   try {

@@ -1,0 +1,64 @@
+import { InvalidArgumentError, type Command } from 'commander'
+import { displayFile } from '../../paths.js'
+import { paint, type Io } from '../io.js'
+import { defaultSite } from './shared.js'
+
+export function previewCommand(program: Command, io: Io): void {
+  program
+    .command('preview')
+    .description('Build the site into memory and serve it on this machine; pages rebuild and reload in the browser as you save files. Drafts are included; form posts are captured locally.')
+    .argument('[site]', 'the site folder', defaultSite)
+    .option('-p, --port <number>', 'port to listen on; the next free one when taken', parsePort, 4321)
+    .option('--host <address>', 'interface to listen on (0.0.0.0 shares the preview with your network)', '127.0.0.1')
+    .option('--fail-forms', 'answer every form submission with an error, to see the forms\' error state')
+    .addHelpText('after', `
+Examples:
+  $ citypress preview                       serves ${defaultSite} on http://127.0.0.1:4321/
+  $ citypress preview sites/acme --port 8080
+  $ citypress preview --fail-forms          check what visitors see when sending fails
+
+Form submissions are checked against forms.yaml and appended to <site>/.citypress/submissions.ndjson.
+Press Ctrl+C to stop.`)
+    .action(async (site: string, flags: { port: number; host: string; failForms?: boolean }) => {
+      const { startPreview } = await import('../../preview/server.js')
+      // A stage that fails in the background (a bug) must not end a server people are using.
+      const onUnhandled = (reason: unknown) => io.err(`Internal error (a bug in citypress; the preview keeps running):\n${reason instanceof Error ? reason.stack : String(reason)}\n`)
+      process.on('unhandledRejection', onUnhandled)
+      try {
+        const started = performance.now()
+        const preview = await startPreview({ site, port: flags.port, host: flags.host, failForms: flags.failForms, log: io })
+        const state = preview.session.state
+        const seconds = ((performance.now() - started) / 1000).toFixed(2)
+        const built = state.kind === 'ok' ? `${state.build.result.routes.length} pages built in ${seconds}s, drafts included` : 'the site has errors (shown in the browser too)'
+        io.out(`\n  ${paint(io, 'bold', 'citypress preview')}  ${paint(io, 'cyan', preview.url)}\n\n`)
+        io.out(`  ${displayFile(site)}: ${built}\n`)
+        io.out(`  Watching ${displayFile(site)}/ and the shared templates/; open tabs reload on save.\n`)
+        if (flags.host !== '127.0.0.1' && flags.host !== 'localhost') io.out(`  ${paint(io, 'yellow', 'Listening on ' + flags.host)}: other machines can open this preview.\n`)
+        if (flags.failForms) io.out(`  ${paint(io, 'yellow', '--fail-forms')}: every form submission is answered with 500.\n`)
+        io.out('  Press Ctrl+C to stop.\n\n')
+        await untilInterrupted()
+        await preview.close()
+      } finally {
+        process.off('unhandledRejection', onUnhandled)
+      }
+    })
+}
+
+function parsePort(value: string): number {
+  const port = Number(value)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('Give a port number from 0 to 65535.')
+  return port
+}
+
+/** Resolves on Ctrl+C or a termination signal, so the command returns (and main exits) cleanly. */
+function untilInterrupted(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop)
+      process.off('SIGTERM', stop)
+      resolve()
+    }
+    process.on('SIGINT', stop)
+    process.on('SIGTERM', stop)
+  })
+}

@@ -1,0 +1,153 @@
+import { appendFile, mkdir } from 'node:fs/promises'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import path from 'node:path'
+import { displayFile } from '../paths.js'
+import type { FormConfig, SiteMeta } from '../types.js'
+import { checkSubmission, parseSubmission, type CheckOptions, type Verdict } from './form-submission.js'
+
+/** The production form handlers reject bigger bodies too; ours have a few short fields. */
+export const maxBodyBytes = 64 * 1024
+
+export interface FormCaptureOptions extends CheckOptions {
+  /** The site folder; submissions go to `<site>/.citypress/submissions.ndjson` (git-ignored). */
+  readonly siteRoot: string
+  /** Answer 500 to every submission, to see a form's error state (`--fail-forms`). */
+  readonly fail: boolean
+  /** Prints the one-line summary of each submission. */
+  readonly log: (line: string) => void
+  /**
+   * The page a form posted without JavaScript lands on (its `action`, e.g. `/thanks/quote`), with
+   * the reload client: Netlify answers such a post with that page. Without it, a short thank-you.
+   */
+  readonly successPage?: string
+}
+
+/**
+ * Whether preview answers a POST to this path as the production form handler would (DESIGN.md
+ * § 5): with provider `netlify`, Netlify takes a post carrying `form-name` at any path of the
+ * site (the widget posts to /__forms.html, a native post to the form's success page); with
+ * `endpoint`, only a site-relative endpoint can be answered here.
+ */
+export function capturesFormsAt(site: SiteMeta, urlPath: string): boolean {
+  if ((site.forms?.provider ?? 'netlify') === 'netlify') return true
+  const endpoint = site.forms?.endpoint
+  return endpoint?.startsWith('/') === true && endpoint.split(/[?#]/)[0] === urlPath
+}
+
+export function submissionsFile(siteRoot: string): string {
+  return path.join(siteRoot, '.citypress', 'submissions.ndjson')
+}
+
+/**
+ * Answers a form post the way the production provider would: 200 with a thank-you page once the
+ * submission is stored, so the page shows its success state. Problems get the status a handler
+ * would give them (413 too big, 400 unreadable, 422 invalid, with a JSON reason), a filled
+ * honeypot gets a success answer and is stored nowhere, and `fail` answers 500 to show the
+ * error state. Never throws: every input ends in an answer.
+ */
+export async function captureForm(req: IncomingMessage, res: ServerResponse, options: FormCaptureOptions): Promise<void> {
+  const body = await readBody(req, maxBodyBytes)
+  if (body === 'too-large') {
+    answerJson(res, 413, { error: 'too-large', reason: `The body is larger than ${maxBodyBytes / 1024} KB.` }, true)
+    req.resume() // drain what is still coming, so the client reads the answer instead of a reset
+    return
+  }
+  const fields = await parseSubmission(body, req.headers['content-type'] ?? '')
+  if (!fields) {
+    answerJson(res, 400, { error: 'malformed', reason: 'The body is not a form submission (application/x-www-form-urlencoded, multipart/form-data or a JSON object of strings).' })
+    return
+  }
+  const verdict = checkSubmission(fields, options)
+  const page = refererPath(req)
+  if (options.fail) {
+    options.log(`✗ form ${nameOf(verdict)} from ${page}: answered 500 (--fail-forms), nothing stored`)
+    answerHtml(res, 500, 'Submission failed', 'citypress preview answers every form with an error (--fail-forms).')
+    return
+  }
+  switch (verdict.kind) {
+    case 'unknown-form':
+      options.log(`✗ form submission from ${page} rejected: ${verdict.name === undefined ? 'no form-name field' : `no form "${verdict.name}" in forms.yaml`}`)
+      answerJson(res, 422, { error: 'unknown-form', reason: verdict.name === undefined ? 'The submission has no form-name field.' : `There is no form "${verdict.name}" in forms.yaml.` })
+      return
+    case 'invalid':
+      options.log(`✗ form ${verdict.form.name} from ${page} rejected: ${verdict.problems.map((p) => p.reason).join(' ')}`)
+      answerJson(res, 422, { error: 'invalid', form: verdict.form.name, reason: verdict.problems.map((p) => p.reason).join(' '), problems: verdict.problems })
+      return
+    case 'honeypot':
+      options.log(`· form ${verdict.form.name} from ${page}: honeypot filled, answered 200 and stored nothing`)
+      answerThanks(req, res, verdict.form, options.successPage)
+      return
+    case 'accepted': {
+      const file = submissionsFile(options.siteRoot)
+      const line = { time: new Date().toISOString(), form: verdict.form.name, page, fields: verdict.values }
+      await mkdir(path.dirname(file), { recursive: true })
+      await appendFile(file, JSON.stringify(line) + '\n')
+      options.log(`✓ form ${verdict.form.name} from ${page}: ${summarize(verdict.values)} → ${displayFile(file)}`)
+      answerThanks(req, res, verdict.form, options.successPage)
+    }
+  }
+}
+
+/** The body, or 'too-large' as soon as it passes the limit (the rest is not buffered). */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
+  const declared = Number(req.headers['content-length'])
+  if (Number.isFinite(declared) && declared > limit) return Promise.resolve('too-large')
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const onData = (chunk: Buffer) => {
+      size += chunk.length
+      if (size > limit) {
+        req.off('data', onData)
+        resolve('too-large')
+      } else chunks.push(chunk)
+    }
+    req.on('data', onData)
+    req.on('end', () => resolve(Buffer.concat(chunks)))
+    req.on('error', () => resolve(Buffer.concat(chunks)))
+  })
+}
+
+function nameOf(verdict: Verdict): string {
+  return verdict.kind === 'unknown-form' ? (verdict.name ?? '(no form-name)') : verdict.form.name
+}
+
+function refererPath(req: IncomingMessage): string {
+  try {
+    return new URL(req.headers.referer ?? '').pathname
+  } catch {
+    return '(unknown page)'
+  }
+}
+
+/** `name=Ann Lee, email=ann@example.com, …` cut to one terminal line. */
+function summarize(values: Readonly<Record<string, string | readonly string[]>>): string {
+  const text = Object.entries(values).map(([k, v]) => `${k}=${(Array.isArray(v) ? v.join('+') : String(v)).replace(/\s+/g, ' ')}`).join(', ')
+  return text.length > 100 ? `${text.slice(0, 99)}…` : text
+}
+
+/** Scripts read the status only (spec § 7); a form posted without JavaScript shows the page. */
+function answerThanks(req: IncomingMessage, res: ServerResponse, form: FormConfig, successPage: string | undefined): void {
+  if ((req.headers.accept ?? '').includes('application/json')) answerJson(res, 200, { ok: true, form: form.name })
+  else if (successPage) {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(successPage), 'cache-control': 'no-store' })
+    res.end(successPage)
+  } else answerHtml(res, 200, 'Thank you', form.success, req.headers.referer)
+}
+
+function answerJson(res: ServerResponse, status: number, data: object, close = false): void {
+  const body = JSON.stringify(data)
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store', ...(close ? { connection: 'close' } : {}) })
+  res.end(body)
+}
+
+function answerHtml(res: ServerResponse, status: number, title: string, text: string, back?: string): void {
+  const link = back?.startsWith('http') ? `<p><a href="${escapeHtml(back)}">Back to the page</a></p>` : ''
+  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${link}</body></html>`
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store' })
+  res.end(body)
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}

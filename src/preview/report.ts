@@ -1,0 +1,45 @@
+import { styleText } from 'node:util'
+import { BuildFailure } from '../errors/config-error.js'
+import { formatBuildFailure, formatConfigError } from '../errors/format.js'
+import { displayFile } from '../paths.js'
+import type { BuildOutcome } from './build-session.js'
+
+/** Where preview prints; structurally the CLI's Io, so the CLI passes its own. */
+export interface PreviewLog {
+  out(text: string): void
+  err(text: string): void
+  readonly color: boolean
+}
+
+/**
+ * Prints one rebuild the way the build command prints a build: a short line when it worked,
+ * the full error report (the same text the browser shows) when it did not, warnings once.
+ */
+export function reportBuild(log: PreviewLog, outcome: BuildOutcome, tabs: number): void {
+  const paint = (format: Parameters<typeof styleText>[0], text: string) => (log.color ? styleText(format, text) : text)
+  const { state, previous } = outcome
+  const ms = `${Math.round(outcome.ms)} ms`
+  const told = tabs === 0 ? '' : `, reloaded ${tabs} tab${tabs === 1 ? '' : 's'}`
+  const cause = describeTrigger(outcome.trigger)
+  if (state.kind === 'ok') {
+    const warnings = state.build.result.warnings
+    const before = previous.kind === 'ok' ? previous.build.result.warnings : []
+    const text = (list: typeof warnings) => list.map((w) => formatConfigError(w, log).replace(/^(\S*)error\[/, '$1warning[')).join('\n\n')
+    if (warnings.length > 0 && text(warnings) !== text(before)) log.err(text(warnings) + '\n\n')
+    const mark = previous.kind === 'failed' ? paint('green', '✓ fixed:') : paint('green', '↻')
+    log.out(`${mark} ${cause} → ${state.build.result.routes.length} pages in ${ms}${told}\n`)
+    return
+  }
+  if (state.kind !== 'failed') return
+  if (state.error instanceof BuildFailure) log.err(`${cause}:\n${formatBuildFailure(state.error.errors, log)}`)
+  else log.err(`${cause}: internal error (a bug in citypress, not in your site):\n${state.error instanceof Error ? state.error.stack : String(state.error)}\n`)
+  log.err(`${paint('yellow', 'Waiting for a fix')}: the browser shows this report${told}; the server keeps running.\n`)
+}
+
+/** `sites/acme/site.yaml changed`, or `3 files changed (site.yaml, …)`. */
+function describeTrigger(paths: readonly string[]): string {
+  if (paths.length === 0) return 'first build'
+  const names = paths.map((p) => displayFile(p))
+  if (names.length === 1) return `${names[0]} changed`
+  return `${names.length} files changed (${names.slice(0, 2).join(', ')}${names.length > 2 ? ', …' : ''})`
+}

@@ -1,0 +1,188 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { BuildFailure } from '../errors/config-error.js'
+import { packageRoot } from '../paths.js'
+import { createBuildSession, type BuildSession, type GoodBuild, type SessionState } from './build-session.js'
+import { capturesFormsAt, captureForm } from './form-capture.js'
+import { findHiddenFields } from './form-submission.js'
+import { createReloadHub } from './live-reload.js'
+import { errorPage, eventsPath, injectReloadClient } from './overlay.js'
+import { reportBuild, type PreviewLog } from './report.js'
+import { resolvePath, type Resolved, type ServedFile } from './static-files.js'
+import { watchFolders } from './watch.js'
+
+export interface PreviewOptions {
+  /** The site folder, e.g. `sites/system4`. */
+  readonly site: string
+  /** @default 4321; when taken, the next free port. 0 lets the system choose. */
+  readonly port?: number
+  /** Only this machine by default; `0.0.0.0` opts into every interface. @default '127.0.0.1' */
+  readonly host?: string
+  /** Answer every form submission with 500, to see the forms' error state. */
+  readonly failForms?: boolean
+  readonly log: PreviewLog
+  /** Quiet time before a burst of file events triggers a rebuild. @default 25 */
+  readonly debounceMs?: number
+}
+
+export interface PreviewServer {
+  /** `http://127.0.0.1:4321/` */
+  readonly url: string
+  readonly port: number
+  readonly session: BuildSession
+  close(): Promise<void>
+}
+
+const noFiles: ReadonlyMap<string, ServedFile> = new Map()
+
+/**
+ * `citypress preview`: builds the site into memory, serves it, rebuilds on every change to the
+ * site folder or the shared templates/, and reloads the open tabs whose page changed. Errors show
+ * in the browser as well as in the terminal; nothing a site or a request does stops the server.
+ */
+export async function startPreview(options: PreviewOptions): Promise<PreviewServer> {
+  const hub = createReloadHub((pagePath) => versionOf(session.state, resolveIn(session.state, pagePath)))
+  const session = createBuildSession({
+    site: options.site,
+    onBuilt: (outcome) => {
+      const tabs = hub.broadcast()
+      if (outcome.trigger.length > 0) reportBuild(options.log, outcome, tabs)
+    },
+  })
+  await session.rebuild([])
+  const first = session.state
+  // Without a site folder there is nothing to watch or serve: fail like `build` does.
+  if (first.kind === 'failed' && first.error instanceof BuildFailure && first.error.errors.some((e) => e.code === 'site-not-found')) throw first.error
+  if (first.kind === 'failed') reportBuild(options.log, { state: first, previous: { kind: 'starting' }, trigger: [], ms: 0 }, 0)
+
+  const siteRoot = path.resolve(options.site)
+  const hidden = new WeakMap<GoodBuild, Map<string, Set<string>>>()
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const target = req.url ?? '/'
+    const at = target.indexOf('?')
+    const [rawPath, query] = at === -1 ? [target, ''] : [target.slice(0, at), target.slice(at + 1)]
+    const state = session.state
+    const good = state.kind === 'ok' ? state.build : state.kind === 'failed' ? state.last : undefined
+    if (rawPath === eventsPath) return hub.connect(res, new URLSearchParams(query).get('path') ?? '/')
+    if (req.method === 'POST' && good && capturesFormsAt(good.site.site, rawPath)) {
+      if (!hidden.has(good)) hidden.set(good, findHiddenFields(htmlOf(good)))
+      const landing = resolveIn(state, rawPath)
+      const successPage = landing.kind === 'file' && landing.file.path.endsWith('.html') && !landing.file.path.startsWith('__')
+        ? injectReloadClient(landing.file.body.toString('utf8'), versionOf(state, landing)) : undefined
+      return captureForm(req, res, {
+        siteRoot, fail: options.failForms ?? false, forms: good.site.forms, hiddenFields: hidden.get(good)!, successPage,
+        log: (line) => options.log.out(line + '\n'),
+      })
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return answer(res, 405, 'text/plain; charset=utf-8', 'Preview serves GET and HEAD, and form posts where the form provider takes them.\n', { allow: 'GET, HEAD' })
+    const resolved = resolveIn(state, rawPath)
+    if (resolved.kind === 'bad-request') return answer(res, 400, 'text/plain; charset=utf-8', 'Bad request path.\n')
+    if (resolved.kind === 'redirect') {
+      const location = resolved.location + (query ? `?${query}` : '')
+      return answer(res, 301, 'text/plain; charset=utf-8', `Moved to ${location}\n`, { location })
+    }
+    const isPage = resolved.kind === 'not-found' || resolved.file.path.endsWith('.html')
+    if (state.kind !== 'ok' && isPage) {
+      const html = errorPage(state.kind === 'failed' ? state.error : new Error('The first build has not finished.'), versionOf(state, resolved))
+      return answer(res, 500, 'text/html; charset=utf-8', html, {}, req.method === 'HEAD')
+    }
+    if (resolved.kind === 'not-found') {
+      const page = resolved.page
+      if (!page) return answer(res, 404, 'text/plain; charset=utf-8', 'Not found (the site has no 404 page).\n')
+      return answer(res, 404, page.type, injectReloadClient(page.body.toString('utf8'), versionOf(state, resolved)), {}, req.method === 'HEAD')
+    }
+    const { file } = resolved
+    if (isPage) return answer(res, 200, file.type, injectReloadClient(file.body.toString('utf8'), versionOf(state, resolved)), {}, req.method === 'HEAD')
+    // Reloads re-request every image and font; an unchanged one costs a 304, not its bytes.
+    const etag = `"${file.hash}"`
+    if (req.headers['if-none-match'] === etag) return answer(res, 304, file.type, '', { etag }, true)
+    return answer(res, 200, file.type, file.body, { etag }, req.method === 'HEAD')
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      options.log.err(`Internal error while answering ${req.method} ${req.url} (the server keeps running):\n${error instanceof Error ? error.stack : String(error)}\n`)
+      if (!res.headersSent) answer(res, 500, 'text/plain; charset=utf-8', 'Internal error in citypress preview; see the terminal.\n')
+      else res.destroy()
+    })
+  })
+  const host = options.host ?? '127.0.0.1'
+  const port = await listen(server, options.port ?? 4321, host)
+  const url = `http://${displayHost(host)}:${port}/`
+  const watcher = watchFolders({
+    folders: [siteRoot, path.join(packageRoot, 'templates')],
+    debounceMs: options.debounceMs ?? 25,
+    onChange: (paths) => void session.rebuild(paths),
+  })
+
+  return {
+    url,
+    port,
+    session,
+    async close() {
+      watcher.close()
+      hub.close()
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await session.idle()
+    },
+  }
+}
+
+function resolveIn(state: SessionState, urlPath: string): Resolved {
+  const good = state.kind === 'ok' ? state.build : state.kind === 'failed' ? state.last : undefined
+  return resolvePath(urlPath, good?.files ?? noFiles)
+}
+
+/**
+ * What a tab at this path shows, as one string: the page's HTML and every asset it may load, or
+ * the error report. The reload client reloads when it changes (live-reload.ts).
+ */
+function versionOf(state: SessionState, resolved: Resolved): string {
+  if (state.kind === 'failed') return `error-${state.errorHash}`
+  if (state.kind === 'starting') return 'starting'
+  if (resolved.kind === 'redirect') return `redirect-${resolved.location}`
+  const page = resolved.kind === 'file' ? resolved.file : resolved.kind === 'not-found' ? resolved.page : undefined
+  return `${page?.hash ?? 'none'}-${state.build.othersHash}`
+}
+
+function* htmlOf(good: GoodBuild): Iterable<string> {
+  for (const file of good.files.values()) if (file.path.endsWith('.html')) yield file.body.toString('utf8')
+}
+
+function answer(res: ServerResponse, status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}, headOnly = false): void {
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body
+  res.writeHead(status, {
+    'content-type': type,
+    ...(status === 304 ? {} : { 'content-length': String(bytes.length) }),
+    // Every rebuild may change any file; the browser must always ask.
+    'cache-control': 'no-cache',
+    'x-content-type-options': 'nosniff',
+    ...headers,
+  })
+  res.end(headOnly ? undefined : bytes)
+}
+
+/** Listens on `port`, or the next free one when it is taken (up to 20 further ports). */
+async function listen(server: Server, port: number, host: string): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject)
+        server.listen(port === 0 ? 0 : port + attempt, host, () => {
+          server.off('error', reject)
+          resolve()
+        })
+      })
+      return (server.address() as AddressInfo).port
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || port === 0 || attempt >= 20) throw error
+    }
+  }
+}
+
+function displayHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost'
+  return host.includes(':') ? `[${host}]` : host
+}

@@ -1,0 +1,122 @@
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { repoRoot, siteFrom } from '../helpers/site.js'
+import { startOn, type StartedPreview } from './helpers.js'
+
+/** The contact page renders the quote form with a hidden attribution field, as landing pages do. */
+const files = {
+  'forms.yaml': `forms:
+  quote:
+    fields:
+      - { name: name, label: Name, type: text, required: true }
+      - { name: email, label: Email, type: email, required: true }
+      - { name: message, label: Message, type: textarea }
+`,
+  'templates/sections/Text.tsx': `import { Form } from ${JSON.stringify(path.join(repoRoot, 'templates/components/Form.tsx'))}
+export function Text() {
+  return <Form name="quote" hidden={{ city: 'Springfield' }} />
+}
+`,
+}
+
+const post = (preview: StartedPreview, body: string | Uint8Array<ArrayBuffer>, init: { path?: string; type?: string; accept?: string } = {}) =>
+  fetch(new URL(init.path ?? '/__forms.html', preview.url), {
+    method: 'POST',
+    body,
+    headers: { 'content-type': init.type ?? 'application/x-www-form-urlencoded', referer: new URL('/contact', preview.url).href, ...(init.accept ? { accept: init.accept } : {}) },
+  })
+
+async function storedLines(site: string): Promise<Record<string, unknown>[]> {
+  const file = path.join(site, '.citypress', 'submissions.ndjson')
+  if (!existsSync(file)) return []
+  return (await readFile(file, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
+}
+
+describe('form capture in preview (provider netlify)', () => {
+  let site: string
+  let preview: StartedPreview
+  beforeAll(async () => {
+    site = await siteFrom('minimal', files)
+    preview = await startOn(site)
+  })
+  afterAll(() => preview?.close())
+
+  it('stores an accepted submission as one JSON line, prints a summary and answers 200', async () => {
+    const res = await post(preview, 'form-name=quote&bot-field=&city=Springfield&name=Ann+Lee&email=ann%40example.com&message=Two+floors')
+    expect(res.status).toBe(200)
+    const lines = await storedLines(site)
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatchObject({ form: 'quote', page: '/contact', fields: { city: 'Springfield', name: 'Ann Lee', email: 'ann@example.com', message: 'Two floors' } })
+    expect(preview.printed()).toContain('✓ form quote from /contact: city=Springfield, name=Ann Lee, email=ann@example.com, message=Two floors')
+  })
+
+  it('answers a filled honeypot with success and stores nothing', async () => {
+    const before = (await storedLines(site)).length
+    const res = await post(preview, 'form-name=quote&bot-field=cheap+pills&name=Bot&email=bot%40example.com')
+    expect(res.status).toBe(200)
+    expect(await storedLines(site)).toHaveLength(before)
+  })
+
+  it('answers 422 with a JSON reason for a missing field, a bad address or an unknown field', async () => {
+    const before = (await storedLines(site)).length
+    const missing = await post(preview, 'form-name=quote&email=ann%40example.com')
+    expect(missing.status).toBe(422)
+    expect(await missing.json()).toMatchObject({ error: 'invalid', form: 'quote', reason: '"Name" is required.' })
+    const badEmail = await post(preview, 'form-name=quote&name=Ann&email=ann-at-example')
+    expect(await badEmail.json()).toMatchObject({ reason: '"Email" is not an email address.' })
+    const unknown = await post(preview, 'form-name=quote&name=Ann&email=ann%40example.com&budget=9000')
+    expect(await unknown.json()).toMatchObject({ reason: '"budget" is not a field of the form quote.' })
+    const noForm = await post(preview, 'form-name=newsletter&email=ann%40example.com')
+    expect(noForm.status).toBe(422)
+    expect(await noForm.json()).toMatchObject({ error: 'unknown-form', reason: 'There is no form "newsletter" in forms.yaml.' })
+    expect(await storedLines(site)).toHaveLength(before)
+  })
+
+  it('answers 413 to a body over 64 KB and 400 to a malformed one, and keeps serving', async () => {
+    const big = await post(preview, `form-name=quote&name=Ann&email=ann%40example.com&message=${'x'.repeat(70 * 1024)}`)
+    expect(big.status).toBe(413)
+    expect((await post(preview, 'form-name=quote&name=%E0%A4%A')).status).toBe(400)
+    expect((await post(preview, '{"name":', { type: 'application/json' })).status).toBe(400)
+    expect((await post(preview, new Uint8Array([0, 255, 1]), { type: 'application/octet-stream' })).status).toBe(400)
+    expect((await fetch(preview.url)).status).toBe(200)
+  })
+
+  it('answers a post without JavaScript with the page the form posted to, as Netlify does', async () => {
+    const res = await post(preview, 'form-name=quote&name=Bo&email=bo%40example.com', { path: '/contact' })
+    expect(res.status).toBe(200)
+    expect(await res.text()).toContain('<form name="quote"')
+    expect((await storedLines(site)).at(-1)).toMatchObject({ fields: { name: 'Bo' } })
+  })
+})
+
+describe('form capture with --fail-forms', () => {
+  it('answers 500 so the form shows its error state, and stores nothing', async () => {
+    const site = await siteFrom('minimal', files)
+    const preview = await startOn(site, { failForms: true })
+    try {
+      const res = await post(preview, 'form-name=quote&name=Ann&email=ann%40example.com')
+      expect(res.status).toBe(500)
+      expect(await storedLines(site)).toEqual([])
+      expect(preview.printed()).toContain('answered 500 (--fail-forms)')
+    } finally {
+      await preview.close()
+    }
+  })
+})
+
+describe('form capture with provider endpoint', () => {
+  it('answers the site-relative endpoint and nothing else', async () => {
+    const siteYaml = (await readFile(path.join(repoRoot, 'tests/fixtures/sites/minimal/site.yaml'), 'utf8')) + 'forms: { provider: endpoint, endpoint: /api/lead }\n'
+    const site = await siteFrom('minimal', { ...files, 'site.yaml': siteYaml })
+    const preview = await startOn(site)
+    try {
+      expect((await post(preview, 'form-name=quote&name=Ann&email=ann%40example.com', { path: '/api/lead', accept: 'application/json' })).status).toBe(200)
+      expect((await post(preview, 'form-name=quote&name=Ann&email=ann%40example.com')).status).toBe(405)
+      expect(await storedLines(site)).toHaveLength(1)
+    } finally {
+      await preview.close()
+    }
+  })
+})

@@ -1,0 +1,39 @@
+import { cp, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { chromium } from 'playwright'
+import { describe, expect, it } from 'vitest'
+import { repoRoot, tempDir } from '../helpers/site.js'
+import { chromiumArgs, chromiumPath, startOn } from './helpers.js'
+
+describe('live reload on the example site', () => {
+  it('shows a one-line YAML edit in the open page, every time (the latency is printed, not asserted)', async () => {
+    const site = path.join(await tempDir(), 'site')
+    await cp(path.join(repoRoot, 'sites/system4'), site, { recursive: true, filter: (src) => !src.includes(`${path.sep}.citypress`) })
+    const homeFile = path.join(site, 'pages/home.yaml')
+    const original = await readFile(homeFile, 'utf8')
+    expect(original).toMatch(/^title: .+$/m)
+
+    const preview = await startOn(site)
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+    try {
+      expect(preview.session.state.kind).toBe('ok')
+      const page = await browser.newPage()
+      await page.goto(preview.url)
+      const latencies: number[] = []
+      for (let edit = 1; edit <= 7; edit++) {
+        const title = `Edit number ${edit}`
+        await preview.session.idle()
+        const start = performance.now()
+        await writeFile(homeFile, original.replace(/^title: .+$/m, `title: ${title}`))
+        await page.waitForFunction((t) => document.title.startsWith(t), title, { polling: 'raf', timeout: 15_000 })
+        latencies.push(performance.now() - start)
+      }
+      const sorted = [...latencies].sort((a, b) => a - b)
+      console.log(`edit → DOM changed in Chromium, ${latencies.length} edits: median ${sorted[3]!.toFixed(0)} ms (${latencies.map((l) => l.toFixed(0)).join(', ')} ms)`)
+      expect(latencies).toHaveLength(7)
+    } finally {
+      await browser.close()
+      await preview.close()
+    }
+  })
+})
