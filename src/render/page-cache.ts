@@ -65,10 +65,16 @@ export async function openPageCache({ dir, shared }: OpenPageCacheOptions): Prom
 
 /**
  * JSON for hashing: leaves out `origin` (where in YAML a value was written), which templates
- * only use in error messages, so moving YAML lines around invalidates nothing.
+ * only use in error messages, so moving YAML lines around invalidates nothing. Object keys are
+ * sorted: some maps are filled in the order parallel file reads finish (the context's `images`),
+ * and an unsorted key order made the shared key, and so every page, miss the cache at random.
  */
 export function stableJson(value: unknown): string {
-  return JSON.stringify(value, (key, v: unknown) => (key === 'origin' ? undefined : v))
+  return JSON.stringify(value, (key, v: unknown) => {
+    if (key === 'origin') return undefined
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return v
+    return Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+  })
 }
 
 export function hash(text: string): string {
