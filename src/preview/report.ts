@@ -27,7 +27,8 @@ export function reportBuild(log: PreviewLog, outcome: BuildOutcome, tabs: number
     const text = (list: typeof warnings) => list.map((w) => formatConfigError(w, log).replace(/^(\S*)error\[/, '$1warning[')).join('\n\n')
     if (warnings.length > 0 && text(warnings) !== text(before)) log.err(text(warnings) + '\n\n')
     const mark = previous.kind === 'failed' ? paint('green', '✓ fixed:') : paint('green', '↻')
-    log.out(`${mark} ${cause} → ${state.build.result.routes.length} pages in ${ms}${told}\n`)
+    const { result } = state.build
+    log.out(`${mark} ${cause} → rendered ${result.pages.rendered} of ${result.routes.length} pages in ${ms}${told}\n`)
     return
   }
   if (state.kind !== 'failed') return
