@@ -1,0 +1,158 @@
+import type { Browser, BrowserContext, Page } from 'playwright'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { launchChromium, openOfflineContext, viewports } from '../helpers/browser.js'
+import { serveWidgetSite } from '../helpers/e2e-site.js'
+import type { SiteServer } from '../helpers/server.js'
+
+// Spec § 4 (quote form states), § 7 (the call), § 8 (messages). The fixture's contact form has
+// the spec's "Sending..." label; the home form keeps the default "Submitting...".
+let browser: Browser
+let site: SiteServer
+let context: BrowserContext
+let page: Page
+
+beforeAll(async () => {
+  ;[browser, site] = await Promise.all([launchChromium(), serveWidgetSite()])
+  context = (await openOfflineContext(browser, { viewport: viewports.phone, baseURL: site.url })).context
+  page = await context.newPage()
+})
+afterAll(async () => {
+  await browser?.close()
+  await site?.close()
+})
+beforeEach(() => {
+  site.formStatus = 200
+})
+
+const form = () => page.locator('form[name="contact-page"]')
+const submit = () => form().locator('button[type="submit"]')
+// Found by its hook: while empty it is hidden, so it has no role in the accessibility tree.
+const errorBanner = () => form().locator('[data-form-error]')
+
+async function fillContactForm() {
+  await page.getByLabel('Full Name').fill('Ada Lovelace')
+  await page.getByLabel('Email Address').fill('ada@example.com')
+  await page.getByLabel('Window Washing').check()
+  await page.getByLabel('Office Cleaning').check()
+  await page.getByLabel('Zip Code').fill('45215')
+  await page.getByLabel('Your Message').fill('Three floors, nightly.')
+}
+
+describe('the contact form with JavaScript', () => {
+  it('refuses to send while a required field is empty (browser-native checks only)', async () => {
+    await page.goto('/contact')
+    const before = site.posts.length
+    await submit().click()
+    expect(await page.getByLabel('Full Name').evaluate((i: HTMLInputElement) => i.validity.valueMissing)).toBe(true)
+    expect(site.posts.length).toBe(before)
+  })
+
+  it('shows Sending... on a disabled button while the post is under way', async () => {
+    await fillContactForm()
+    const release = site.holdForms()
+    await submit().click()
+    await expect.poll(() => submit().textContent()).toBe('Sending...')
+    expect(await submit().isDisabled()).toBe(true)
+    release()
+    await expect.poll(() => page.getByText('Success!').isVisible()).toBe(true)
+  })
+
+  it('posted every field urlencoded to /__forms.html with its form-name and the empty honeypot', () => {
+    const post = site.posts.at(-1)!
+    expect(post.path).toBe('/__forms.html')
+    expect(post.contentType).toBe('application/x-www-form-urlencoded')
+    expect(post.fields).toEqual({
+      'form-name': 'contact-page', 'bot-field': '', name: 'Ada Lovelace', email: 'ada@example.com',
+      services: ['Office Cleaning', 'Window Washing'], zipCode: '45215', message: 'Three floors, nightly.',
+    })
+  })
+
+  it('shows the form\'s own success message in place of the form, focused', async () => {
+    expect(await page.getByText('Thank you for reaching out! We will contact you shortly.').isVisible()).toBe(true)
+    expect(await form().isVisible()).toBe(false)
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-form-success'))).toBe(true)
+  })
+
+  it('brings back an empty form with Send Another Message', async () => {
+    await page.getByRole('button', { name: 'Send Another Message' }).click()
+    expect(await form().isVisible()).toBe(true)
+    expect(await page.getByLabel('Full Name').inputValue()).toBe('')
+    expect(await page.getByLabel('Window Washing').isChecked()).toBe(false)
+    expect(await submit().textContent()).toBe('Send Message')
+    expect(await submit().isEnabled()).toBe(true)
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('contact-page-name')
+  })
+
+  it('shows the error message and keeps every field filled when the server answers 500', async () => {
+    site.formStatus = 500
+    await fillContactForm()
+    await submit().click()
+    await expect.poll(() => errorBanner().textContent()).toBe('There was a problem submitting your form. Please try again.')
+    expect(await form().getByRole('alert').isVisible()).toBe(true)
+    expect(await page.getByLabel('Full Name').inputValue()).toBe('Ada Lovelace')
+    expect(await page.getByLabel('Window Washing').isChecked()).toBe(true)
+    expect(await page.getByLabel('Your Message').inputValue()).toBe('Three floors, nightly.')
+    expect(await submit().isEnabled()).toBe(true)
+    expect(await submit().textContent()).toBe('Send Message')
+  })
+
+  it('clears the earlier error when sending again, and succeeds', async () => {
+    const release = site.holdForms()
+    await submit().click()
+    await expect.poll(() => submit().isDisabled()).toBe(true)
+    expect(await errorBanner().textContent()).toBe('')
+    expect(await errorBanner().isVisible()).toBe(false)
+    release()
+    await expect.poll(() => page.getByText('Success!').isVisible()).toBe(true)
+  })
+
+  it('shows the error message when the network fails', async () => {
+    await page.goto('/contact')
+    await page.route('**/__forms.html', (route) => route.abort('connectionrefused'))
+    await fillContactForm()
+    await submit().click()
+    await expect.poll(() => errorBanner().textContent()).toBe('There was a problem submitting your form. Please try again.')
+    expect(await page.getByLabel('Zip Code').inputValue()).toBe('45215')
+    await page.unroute('**/__forms.html')
+  })
+
+  it('keeps the honeypot away from people and assistive technology', async () => {
+    const honeypot = page.locator('input[name="bot-field"]')
+    expect(await honeypot.isVisible()).toBe(false)
+    const snapshot = await page.locator('form[name="contact-page"]').ariaSnapshot()
+    expect(snapshot).not.toContain('Leave this field empty')
+    expect(snapshot).toContain('Full Name')
+  })
+
+  it('labels the home form\'s button Submitting... while sending (the default)', async () => {
+    await page.goto('/')
+    const home = page.locator('form[name="home_quote_form"]')
+    await home.getByLabel('First Name').fill('Grace')
+    await home.getByLabel('Last Name').fill('Hopper')
+    await home.getByLabel('Email').fill('grace@example.com')
+    await home.getByLabel('Service').selectOption('Window Washing')
+    const release = site.holdForms()
+    await home.locator('button[type="submit"]').click()
+    await expect.poll(() => home.locator('button[type="submit"]').textContent()).toBe('Submitting...')
+    release()
+    await expect.poll(() => page.getByText('Thank you for your request! We will send your quote soon.').isVisible()).toBe(true)
+    expect(site.posts.at(-1)!.fields['form-name']).toBe('home_quote_form')
+  })
+})
+
+describe('the contact form without JavaScript', () => {
+  it('posts natively and lands on the form\'s noindex success page', async () => {
+    const { context: plain } = await openOfflineContext(browser, { viewport: viewports.desktop, baseURL: site.url, javaScriptEnabled: false })
+    const noJs = await plain.newPage()
+    await noJs.goto('/contact')
+    await noJs.getByLabel('Full Name').fill('Ada Lovelace')
+    await noJs.getByLabel('Email Address').fill('ada@example.com')
+    await noJs.getByLabel('Zip Code').fill('45215')
+    await Promise.all([noJs.waitForURL('**/thanks/contact-page'), noJs.getByRole('button', { name: 'Send Message' }).click()])
+    expect(await noJs.locator('h1').textContent()).toBe('Success!')
+    expect(await noJs.getByText('Thank you for reaching out! We will contact you shortly.').isVisible()).toBe(true)
+    expect(await noJs.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex')
+    expect(site.posts.at(-1)).toMatchObject({ path: '/thanks/contact-page', fields: { 'form-name': 'contact-page', name: 'Ada Lovelace' } })
+    await plain.close()
+  })
+})
