@@ -1,10 +1,11 @@
 import { InvalidArgumentError, type Command } from 'commander'
 import { displayFile } from '../../paths.js'
+import type { PreviewServer } from '../../preview/server.js'
 import { paint, type Io } from '../io.js'
 import { defaultSite } from './shared.js'
 
 export function previewCommand(program: Command, io: Io): void {
-  program
+  const command = program
     .command('preview')
     .description('Build the site into memory and serve it on this machine; pages rebuild and reload in the browser as you save files. Drafts are included; form posts are captured locally.')
     .argument('[site]', 'the site folder', defaultSite)
@@ -19,29 +20,50 @@ Examples:
 
 Form submissions are checked against forms.yaml and appended to <site>/.citypress/submissions.ndjson.
 Press Ctrl+C to stop.`)
-    .action(async (site: string, flags: { port: number; host: string; failForms?: boolean }) => {
+    .action(async (site: string, flags: PreviewFlags) => {
       const { startPreview } = await import('../../preview/server.js')
       // A stage that fails in the background (a bug) must not end a server people are using.
       const onUnhandled = (reason: unknown) => io.err(`Internal error (a bug in citypress; the preview keeps running):\n${reason instanceof Error ? reason.stack : String(reason)}\n`)
       process.on('unhandledRejection', onUnhandled)
       try {
         const started = performance.now()
-        const preview = await startPreview({ site, port: flags.port, host: flags.host, failForms: flags.failForms, log: io })
-        const state = preview.session.state
-        const seconds = ((performance.now() - started) / 1000).toFixed(2)
-        const built = state.kind === 'ok' ? `${state.build.result.routes.length} pages built in ${seconds}s, drafts included` : 'the site has errors (shown in the browser too)'
-        io.out(`\n  ${paint(io, 'bold', 'citypress preview')}  ${paint(io, 'cyan', preview.url)}\n\n`)
-        io.out(`  ${displayFile(site)}: ${built}\n`)
-        io.out(`  Watching ${displayFile(site)}/ and the shared templates/; open tabs reload on save.\n`)
-        if (flags.host !== '127.0.0.1' && flags.host !== 'localhost') io.out(`  ${paint(io, 'yellow', 'Listening on ' + flags.host)}: other machines can open this preview.\n`)
-        if (flags.failForms) io.out(`  ${paint(io, 'yellow', '--fail-forms')}: every form submission is answered with 500.\n`)
-        io.out('  Press Ctrl+C to stop.\n\n')
+        const preview = await startPreview({ site, port: flags.port, host: flags.host, failForms: flags.failForms, log: io }).catch((error: unknown) => {
+          const code = (error as NodeJS.ErrnoException).code
+          if (code && ['EADDRINUSE', 'EADDRNOTAVAIL', 'EACCES', 'ENOTFOUND'].includes(code)) {
+            command.error(`error: cannot listen on ${flags.host} port ${flags.port} (${code}); choose another --host or --port.`, { exitCode: 2, code: 'citypress.preview.listen' })
+          }
+          throw error
+        })
+        printBanner(io, site, flags, preview, performance.now() - started)
         await untilInterrupted()
         await preview.close()
       } finally {
         process.off('unhandledRejection', onUnhandled)
       }
     })
+}
+
+interface PreviewFlags {
+  port: number
+  host: string
+  failForms?: boolean
+}
+
+function printBanner(io: Io, site: string, flags: PreviewFlags, preview: PreviewServer, ms: number): void {
+  const state = preview.session.state
+  const built = state.kind === 'ok'
+    ? `${state.build.result.routes.length} pages built in ${(ms / 1000).toFixed(2)}s, drafts included`
+    : 'the site has errors (shown in the browser too)'
+  io.out(`\n  ${paint(io, 'bold', 'citypress preview')}  ${paint(io, 'cyan', preview.url)}\n\n`)
+  io.out(`  ${displayFile(site)}: ${built}\n`)
+  io.out(`  Watching ${displayFile(site)}/ and the shared templates/; open tabs reload on save.\n`)
+  if (flags.host !== '127.0.0.1' && flags.host !== 'localhost') io.out(`  ${paint(io, 'yellow', `Listening on ${flags.host}`)}: other machines can open this preview.\n`)
+  if (flags.failForms) io.out(`  ${paint(io, 'yellow', '--fail-forms')}: every form submission is answered with 500.\n`)
+  const forms = state.kind === 'ok' ? state.build.site.site.forms : undefined
+  if (forms?.provider === 'endpoint' && !forms.endpoint?.startsWith('/')) {
+    io.out(`  ${paint(io, 'yellow', 'Forms')} post to ${forms.endpoint}, outside this preview: submissions are not captured here.\n`)
+  }
+  io.out('  Press Ctrl+C to stop.\n\n')
 }
 
 function parsePort(value: string): number {
