@@ -6,10 +6,11 @@ import { loadSite } from './config/load-site.js'
 import { BuildFailure, ConfigError, failOn } from './errors/config-error.js'
 import { processImages } from './images/process-images.js'
 import { formsDeclarationFile, planFormPages } from './output/form-pages.js'
-import { sitemapFiles, redirectsFile } from './output/host-files.js'
+import { prepareHostFiles } from './output/landing-host-files.js'
 import { createOutput, type OutputWriter } from './output/write-output.js'
 import { planImages } from './plan/plan-images.js'
-import { planSite } from './plan/plan-site.js'
+import type { LandingRedirect } from './plan/plan-redirects.js'
+import { planSite, type BuildPlan } from './plan/plan-site.js'
 import { bundleTemplates } from './render/bundle-templates.js'
 import { hash, openPageCache, stableJson } from './render/page-cache.js'
 import { renderPages } from './render/render-pages.js'
@@ -32,6 +33,13 @@ export interface BuildOptions {
    * @default '<site>/.citypress/cache'
    */
   cacheDir?: string | false
+  /**
+   * Add this build's landing pages to `<site>/published-urls.json` after a successful write (the
+   * one file a build writes into the site folder; src/output/published-urls.ts). `citypress build`
+   * sets it; previews and tests that do not want the site folder touched leave it off.
+   * @default false
+   */
+  recordUrls?: boolean
   /** Called as long steps advance, for progress lines. */
   onProgress?: (progress: BuildProgress) => void
   /**
@@ -64,6 +72,8 @@ export interface BuildResult {
   readonly outDir: string
   /** Milliseconds per stage, for `--verbose` and benchmarks. */
   readonly timings: Readonly<Record<StageName, number>>
+  /** The landing pages' quality gate, the 301s for moved landing pages, and whether published-urls.json changed. */
+  readonly landing: { readonly quality: BuildPlan['landingQuality']; readonly redirects: readonly LandingRedirect[]; readonly recordUpdated: boolean }
   /** Pages rendered now vs reused from the page cache, and the slowest renders. */
   readonly pages: { readonly rendered: number; readonly reused: number; readonly slowest: readonly { readonly url: string; readonly ms: number }[] }
 }
@@ -90,6 +100,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const formPages = planFormPages(site, plan.routes)
   failOn([...plan.errors, ...formPages.errors])
   const routes = [...plan.routes, ...formPages.routes]
+  const hostFiles = await time('plan', () => prepareHostFiles(site, plan.routes))
+  let recordUpdated = false
 
   const memo: BuildMemo = options.memo ?? ((_kind, _key, compute) => compute())
   const [assets, templates] = await time('assets', () => Promise.all([
@@ -121,10 +133,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const errors = [...pages.errors, ...(await forms?.errors() ?? [])]
     failOn(collapseRepeats(errors))
     await time('output', async () => {
-      for (const file of [...assets.files, ...(await imageFiles), ...sitemapFiles(site, plan.routes), ...redirectsFile(site), ...(declaration ? [declaration] : [])]) {
+      for (const file of [...assets.files, ...(await imageFiles), ...hostFiles.files, ...(declaration ? [declaration] : [])]) {
         await output.write(file)
       }
       await output.commit()
+      if (options.recordUrls && options.write !== false) recordUpdated = await hostFiles.recordPublished()
       await cache?.prune(pages.keys)
     })
     stats = { rendered: pages.rendered, reused: pages.reused, slowest: pages.slowest }
@@ -132,7 +145,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await output.abort()
     throw error
   }
-  return { site, routes, files, fileCount: output.count, warnings: site.warnings, outDir, timings, pages: stats }
+  const landing = { quality: plan.landingQuality, redirects: hostFiles.redirects, recordUpdated }
+  return { site, routes, files, fileCount: output.count, warnings: site.warnings, outDir, timings, landing, pages: stats }
 }
 
 /**

@@ -113,6 +113,8 @@ export interface RoutePlan {
   /** Template-specific data (a page, a service, a post, a landing-page model). */
   readonly props: unknown
   readonly origin: Origin
+  /** Absolute paths of the files the page is made from when more than `origin` (sitemap lastmod). */
+  readonly sources?: readonly string[]
 }
 
 /** A built image as templates reference it. */
@@ -123,18 +125,6 @@ export interface ImageAsset {
   readonly height: number
   /** Responsive variants by format, widest last: `{ avif: 'a-480.avif 480w, …' }`. */
   readonly srcset?: Readonly<Record<string, string>>
-}
-
-/** The bundled client assets, by URL. */
-export interface AssetManifest {
-  /** The stylesheet's URL (always written, for tools and old caches). */
-  readonly css: string
-  /** The whole stylesheet, when small enough to inline in every page instead of linking it. */
-  readonly inlineCss?: string
-  /** Self-hosted font files; the document preloads the first (the body text's face). */
-  readonly fonts: readonly string[]
-  /** The widget script; absent when there are no widgets at all. */
-  readonly js?: string
 }
 
 /** What templates get besides a route's own props. */
@@ -149,7 +139,7 @@ export interface RenderContext {
   /** Landing pages by `city|service` key → URL, so area chips link only to pages that exist. */
   readonly landingUrls: Readonly<Record<string, string>>
   readonly images: Readonly<Record<string, ImageAsset>>
-  readonly assets: AssetManifest
+  readonly assets: { readonly css: string; readonly js?: string }
   /** The build year for the footer's copyright line (fixed per build for reproducible output). */
   readonly year: number
 }

@@ -5,6 +5,7 @@ import { Document } from './Document.js'
 import { BlogIndexPage } from './pages/BlogIndexPage.js'
 import { FormSuccessPage } from './pages/FormSuccessPage.js'
 import { LandingPage } from './pages/LandingPage.js'
+import { LocationsPage } from './pages/LocationsPage.js'
 import { NotFoundPage } from './pages/NotFoundPage.js'
 import { PostPage } from './pages/PostPage.js'
 import { SectionsPage } from './pages/SectionsPage.js'
@@ -18,7 +19,7 @@ const pages: Record<TemplateName, (props: any) => React.ReactNode> = {
   landing: LandingPage,
   post: PostPage,
   'blog-index': BlogIndexPage,
-  locations: NotFoundPage,
+  locations: LocationsPage,
   'not-found': NotFoundPage,
   'form-success': FormSuccessPage,
 }

@@ -818,7 +818,7 @@ export interface Faq {
   answer: string
 }
 /**
- * Service areas: named lists of places, and facts about each place for landing pages.
+ * Service areas: named lists of places, facts about each place, and regions with their own testimonials and FAQs, for landing pages.
  */
 export interface AreasInput {
   /**
@@ -833,10 +833,16 @@ export interface AreasInput {
     [k: string]: string[]
   }
   /**
-   * Facts about places, keyed by area name as written in the lists.
+   * Facts about places, keyed by area name exactly as written in the lists ("Covington, KY"). Landing pages need at least a local paragraph to pass the quality gate.
    */
   places?: {
     [k: string]: Place
+  }
+  /**
+   * Regions (by key) whose testimonials and FAQs appear on the landing pages of their places.
+   */
+  regions?: {
+    [k: string]: Region
   }
 }
 export interface Place {
@@ -864,8 +870,28 @@ export interface Place {
    * Markdown. Raw HTML is not allowed, so text is escaped by construction.
    */
   local?: string
+  /**
+   * Key of a region in `regions`.
+   */
+  region?: string
 }
-
+/**
+ * A group of places that share testimonials and FAQs.
+ */
+export interface Region {
+  /**
+   * Region name as visitors say it, e.g. Northern Kentucky.
+   */
+  name: string
+  /**
+   * Testimonials from customers in this region.
+   */
+  testimonials?: Testimonial[]
+  /**
+   * Questions about serving this region.
+   */
+  faqs?: Faq[]
+}
 /**
  * Every form of the site, by name. A section or page refers to a form by its name.
  */
@@ -968,7 +994,15 @@ export interface Field {
 }
 
 /**
- * Which /lp/{city}-{service} pages exist: matrix rules (area list × services), single pages and exclusions.
+ * Text with tokens {city}, {state}, {area}, {service}, {serviceLower}, {county}; no other braces.
+ */
+export type Text = string
+/**
+ * Markdown (raw HTML is not allowed) with tokens {city}, {state}, {area}, {service}, {serviceLower}, {county}; no other braces.
+ */
+export type MarkdownText = string
+/**
+ * Which /lp/{city}-{service} pages exist (matrix rules, single pages, exclusions), what they say (content templates with {city}, {state}, {service} tokens, filled from areas.yaml places and regions), and the quality gate that keeps thin pages out of search engines.
  */
 export interface LandingInput {
   /**
@@ -989,7 +1023,7 @@ export interface LandingInput {
     services: string[]
   }[]
   /**
-   * Single pages beyond the matrix.
+   * Single pages beyond the matrix, or matrix pages given their own content or an explicit place in search engines.
    */
   pages?: {
     /**
@@ -1000,13 +1034,18 @@ export interface LandingInput {
      * Slug of a service in services/ (its file name without .yaml).
      */
     service: string
+    /**
+     * true: keep this page in search engines and the sitemap even when it fails the quality gate. false: always noindex.
+     */
+    index?: boolean
+    content?: Content
   }[]
   /**
    * Pages the matrix should not make.
    */
   exclude?: {
     /**
-     * Area name.
+     * Area name as in areas.yaml.
      */
     area: string
     /**
@@ -1014,8 +1053,155 @@ export interface LandingInput {
      */
     service?: string
   }[]
+  /**
+   * The generic landing variant every landing page shares (badges, buttons, hero height, image, form).
+   */
+  variant?: {
+    /**
+     * Trust badges in the hero.
+     */
+    badges?: string[]
+    actions?: Actions
+    /**
+     * Minimum height of the hero.
+     */
+    heroHeight?: 'auto' | '60vh' | '70vh' | '75vh'
+    /**
+     * An image file relative to the site folder (optimised at build) or a full https:// URL (used as is).
+     */
+    image?: string
+    /**
+     * Alt text of the hero image.
+     */
+    imageAlt?: string
+    /**
+     * Name of a form in forms.yaml.
+     */
+    form?: string
+  }
+  content?: Content
+  /**
+   * Texts per service (by service slug); they replace the shared `content` for that service's pages.
+   */
+  services?: {
+    [k: string]: Content
+  }
+  /**
+   * The nearby service areas linked from each page: nearest first by coordinates when areas.yaml has them, else the neighbours in the area list.
+   */
+  nearby?: {
+    /**
+     * How many nearby areas each page links to.
+     */
+    count?: number
+    /**
+     * Leave out areas farther than this (straight-line miles).
+     */
+    maxMiles?: number
+  }
+  /**
+   * The gate against doorway pages. A page that fails is still built for visitors but gets noindex and stays out of the sitemap.
+   */
+  quality?: {
+    /**
+     * Words the place's local paragraph (areas.yaml places.*.local) must have.
+     */
+    minLocalWords?: number
+    /**
+     * Highest allowed share of word 5-grams in common with a sibling page (same service or same city), 0 to 1.
+     */
+    maxSimilarity?: number
+    /**
+     * Words the main content must have in all (0: no minimum).
+     */
+    minWords?: number
+    /**
+     * How many of the weakest pages the build lists.
+     */
+    report?: number
+    /**
+     * Addresses kept in search engines even when they fail the gate (an explicit opt-in).
+     */
+    index?: string[]
+  }
+  /**
+   * The index page listing every landing page, grouped by state and service.
+   */
+  locations?: {
+    /**
+     * Its address.
+     */
+    path?: string
+    /**
+     * Build the page.
+     */
+    enabled?: boolean
+    /**
+     * The page title and h1.
+     */
+    title?: string
+    /**
+     * Meta description.
+     */
+    description?: string
+    /**
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+     */
+    lead?: string
+  }
 }
-
+/**
+ * Landing-page texts. Any text may use the tokens {city}, {state}, {area}, {service}, {serviceLower}, {county}.
+ */
+export interface Content {
+  title?: Text
+  description?: Text
+  h1?: Text
+  eyebrow?: Text
+  lead?: MarkdownText
+  introHeading?: Text
+  intro?: MarkdownText
+  localHeading?: Text
+  countyLabel?: Text
+  neighborhoodsLabel?: Text
+  landmarksLabel?: Text
+  highlightsHeading?: Text
+  highlightsText?: MarkdownText
+  /**
+   * What the service covers; defaults to the service's `services` cards.
+   */
+  highlights?: {
+    /**
+     * An icon name from the Lucide set, in kebab-case (see lucide.dev/icons).
+     */
+    icon?: string
+    title: Text
+    description?: Text
+  }[]
+  testimonialsHeading?: Text
+  faqHeading?: Text
+  /**
+   * Questions shown before the region's own (areas.yaml regions).
+   */
+  faqs?: {
+    question: Text
+    answer: MarkdownText
+  }[]
+  areasHeading?: Text
+  areas?: MarkdownText
+  nearbyLabel?: Text
+  siblingsHeading?: Text
+  formHeading?: Text
+  formText?: MarkdownText
+  /**
+   * First breadcrumb label.
+   */
+  breadcrumbHome?: string
+  /**
+   * Second breadcrumb label (the locations index).
+   */
+  breadcrumbLocations?: string
+}
 /**
  * The YAML between --- lines at the top of a blog/*.md file. The file name is the slug.
  */

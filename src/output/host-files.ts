@@ -1,23 +1,78 @@
+import path from 'node:path'
+import type { LandingRedirect } from '../plan/plan-redirects.js'
 import { absoluteUrl } from '../plan/urls.js'
 import type { OutputFile, RoutePlan, SiteConfig } from '../types.js'
 
-/** sitemap.xml: every indexable page; robots.txt pointing to it. */
-export function sitemapFiles(site: SiteConfig, routes: readonly RoutePlan[]): OutputFile[] {
-  const urls = routes
+/** The sitemap protocol's limit of URLs per file (sitemaps.org § Sitemap index). */
+const urlsPerSitemap = 50_000
+
+export interface SitemapOptions {
+  /** Source file (absolute path) → `YYYY-MM-DD` when it last changed (config/source-dates.ts). */
+  readonly dates?: ReadonlyMap<string, string>
+  /** @default 50000 (the protocol's limit); smaller in tests. */
+  readonly urlsPerFile?: number
+}
+
+/**
+ * sitemap.xml with every indexable page (noindex pages, such as landing pages that fail the
+ * quality gate, stay out) and each page's `lastmod`: the newest date of the files it is made
+ * from. Beyond 50,000 URLs, sitemap.xml becomes an index of sitemap-1.xml, sitemap-2.xml, …
+ * robots.txt points to it.
+ */
+export function sitemapFiles(site: SiteConfig, routes: readonly RoutePlan[], options: SitemapOptions = {}): OutputFile[] {
+  const entries = routes
     .filter((r) => !r.noindex && r.template !== 'not-found')
-    .map((r) => `  <url><loc>${escapeXml(absoluteUrl(site.site.url, r.url))}</loc></url>`)
+    .map((r) => {
+      const lastmod = newestDate(r, options.dates)
+      return `  <url><loc>${escapeXml(absoluteUrl(site.site.url, r.url))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`
+    })
+  const robots = { path: 'robots.txt', contents: `User-agent: *\nAllow: /\n\nSitemap: ${site.site.url}/sitemap.xml\n` }
+  const perFile = options.urlsPerFile ?? urlsPerSitemap
+  if (entries.length <= perFile) return [{ path: 'sitemap.xml', contents: urlset(entries) }, robots]
+  const parts: OutputFile[] = []
+  for (let i = 0; i * perFile < entries.length; i++) {
+    parts.push({ path: `sitemap-${i + 1}.xml`, contents: urlset(entries.slice(i * perFile, (i + 1) * perFile)) })
+  }
+  const index = parts.map((p) => `  <sitemap><loc>${escapeXml(`${site.site.url}/${p.path}`)}</loc></sitemap>`)
   return [
-    { path: 'sitemap.xml', contents: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n` },
-    { path: 'robots.txt', contents: `User-agent: *\nAllow: /\n\nSitemap: ${site.site.url}/sitemap.xml\n` },
+    { path: 'sitemap.xml', contents: `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${index.join('\n')}\n</sitemapindex>\n` },
+    ...parts,
+    robots,
   ]
 }
 
-/** _redirects in Netlify's format, from site.yaml `redirects`. */
-export function redirectsFile(site: SiteConfig): OutputFile[] {
-  const lines = (site.site.redirects ?? []).map((r) => `${r.from} ${r.to} ${r.status ?? 301}`)
+/** Every file a route is made from (its `sources`, else the file it was declared in). */
+export function routeSources(route: RoutePlan): readonly string[] {
+  return route.sources ?? [path.resolve(route.origin.file)]
+}
+
+/**
+ * _redirects in Netlify's format: site.yaml `redirects` first (the first matching rule wins), then
+ * a 301 for every landing page that moved or was removed (src/plan/plan-redirects.ts).
+ */
+export function redirectsFile(site: SiteConfig, landing: readonly LandingRedirect[] = []): OutputFile[] {
+  const lines = [
+    ...(site.site.redirects ?? []).map((r) => `${r.from} ${r.to} ${r.status ?? 301}`),
+    ...(landing.length ? ['# Landing pages that moved or were removed (published-urls.json)'] : []),
+    ...landing.map((r) => `${r.from} ${r.to} 301`),
+  ]
   return lines.length ? [{ path: '_redirects', contents: lines.join('\n') + '\n' }] : []
 }
 
 export function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+function urlset(entries: readonly string[]): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`
+}
+
+function newestDate(route: RoutePlan, dates: ReadonlyMap<string, string> | undefined): string | undefined {
+  if (!dates) return undefined
+  let newest: string | undefined
+  for (const file of routeSources(route)) {
+    const date = dates.get(file)
+    if (date && (!newest || date > newest)) newest = date
+  }
+  return newest
 }

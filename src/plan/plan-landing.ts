@@ -1,62 +1,206 @@
+import path from 'node:path'
+import type { Content } from '../config/site-input.generated.js'
 import { ConfigError, type Origin } from '../errors/config-error.js'
+import { closestMatch } from '../errors/did-you-mean.js'
 import type { ServiceConfig, SiteConfig } from '../types.js'
-import { cityName, citySlug, landingPath, stateCode } from './slug.js'
+import { composeLanding } from './landing-content.js'
+import type { LandingLink, LandingPageProps } from './landing-model.js'
+import { scoreLandingPages, weakestPages, type PageQuality, type QualityInput, type QualitySettings } from './landing-quality.js'
+import { landingMainText, markdownToText, wordsOf } from './landing-text.js'
+import { findNearbyAreas, type NearbyCandidate } from './nearby-areas.js'
+import { cityName, landingPath } from './slug.js'
 
-/** The props of one /lp/{city}-{service} page. */
-export interface LandingPageProps {
-  /** Area name as written in areas.yaml: "Ft. Mitchell, KY". */
-  readonly area: string
-  readonly city: string
-  readonly state: string
-  readonly citySlug: string
-  readonly service: ServiceConfig
-}
+export type { LandingPageProps } from './landing-model.js'
 
 export interface PlannedLanding {
   readonly url: string
+  /** Before the site's titleTemplate. */
+  readonly title: string
+  readonly description: string
+  readonly noindex: boolean
   readonly props: LandingPageProps
   readonly origin: Origin
+  /** Absolute paths of the files the page is made from (for the sitemap's lastmod). */
+  readonly sources: readonly string[]
+}
+
+export interface LandingPlan {
+  readonly pages: readonly PlannedLanding[]
+  /** `${area}|${service}` → URL of every landing page, generated or hand-written in pages/. */
+  readonly urls: Readonly<Record<string, string>>
+  readonly quality: { readonly pages: readonly PageQuality[]; readonly weakest: readonly PageQuality[]; readonly settings: QualitySettings }
+  readonly errors: readonly ConfigError[]
 }
 
 /** Key of the landing-page lookup templates use: `${area}|${serviceSlug}`. */
 export const landingKey = (area: string, service: string): string => `${area}|${service}`
 
+interface Wanted {
+  readonly area: string
+  readonly service: ServiceConfig
+  index?: boolean
+  content?: Content
+}
+
 /**
- * Expands landing.yaml: every matrix rule (area list × services), then single pages, minus
- * exclusions. A page declared twice is made once.
+ * Expands landing.yaml into pages: every matrix rule (area list × services, services outermost so
+ * the first pages are one service's cities), then single pages, minus exclusions; a page declared
+ * twice is made once. Composes each page's content, links it to its nearest areas and sibling
+ * services, and runs the quality gate, so `noindex` is known before anything is rendered.
  */
-export function planLanding(site: SiteConfig): { pages: PlannedLanding[]; errors: ConfigError[] } {
+export function planLanding(site: SiteConfig, options: { locationsUrl?: string } = {}): LandingPlan {
   const errors: ConfigError[] = []
+  const settings: QualitySettings = {
+    minLocalWords: site.landing?.quality?.minLocalWords ?? 40,
+    maxSimilarity: site.landing?.quality?.maxSimilarity ?? 0.9,
+    minWords: site.landing?.quality?.minWords ?? 0,
+  }
   const landing = site.landing
-  if (!landing) return { pages: [], errors }
-  const services = new Map(site.services.map((s) => [s.slug, s]))
+  if (!landing) return { pages: [], urls: handWrittenLandingUrls(site), quality: { pages: [], weakest: [], settings }, errors }
   const origin: Origin = landing.origin
-  const excluded = (area: string, service: string) =>
-    (landing.exclude ?? []).some((x) => x.area === area && (!x.service || x.service === service))
-  const wanted = new Map<string, { area: string; service: string }>()
-  for (const rule of landing.matrix ?? []) {
-    for (const area of site.areas.lists[rule.areas] ?? []) {
-      for (const service of rule.services) wanted.set(landingKey(area, service), { area, service })
-    }
-  }
+  const error = (message: string, hint: string, at = '') => errors.push(new ConfigError({ code: 'missing-reference', message, hint, ...origin, path: at }))
+  const services = new Map(site.services.map((s) => [s.slug, s]))
   const knownAreas = new Set(Object.values(site.areas.lists).flat())
-  for (const page of landing.pages ?? []) {
-    if (!knownAreas.has(page.area)) {
-      errors.push(new ConfigError({ code: 'missing-reference', message: `The area "${page.area}" is in no list of areas.yaml.`, hint: 'Write the area exactly as in areas.yaml, e.g. "Covington, KY".', ...origin }))
-      continue
+  const areaHint = (area: string) => {
+    const guess = closestMatch(area, knownAreas)
+    return guess ? `Did you mean "${guess}"?` : 'Write the area exactly as in areas.yaml, e.g. "Covington, KY".'
+  }
+
+  const wanted = new Map<string, Wanted>()
+  for (const rule of landing.matrix ?? []) {
+    for (const slug of rule.services) {
+      const service = services.get(slug)
+      if (!service) continue // config/ reported the unknown service
+      for (const area of site.areas.lists[rule.areas] ?? []) if (!wanted.has(landingKey(area, slug))) wanted.set(landingKey(area, slug), { area, service })
     }
-    wanted.set(landingKey(page.area, page.service), page)
   }
-  const pages: PlannedLanding[] = []
-  for (const { area, service } of wanted.values()) {
-    if (excluded(area, service)) continue
-    const config = services.get(service)
-    if (!config) continue // cross-check already reported unknown services
-    pages.push({
-      url: landingPath(area, service),
-      props: { area, city: cityName(area), state: stateCode(area), citySlug: citySlug(area), service: config },
-      origin,
+  ;(landing.pages ?? []).forEach((page, i) => {
+    const service = services.get(page.service)
+    if (!knownAreas.has(page.area)) return error(`The area "${page.area}" is in no list of areas.yaml.`, areaHint(page.area), `pages[${i}].area`)
+    if (!service) return
+    const entry = wanted.get(landingKey(page.area, page.service)) ?? { area: page.area, service }
+    wanted.set(landingKey(page.area, page.service), { ...entry, index: page.index, content: page.content })
+  })
+  ;(landing.exclude ?? []).forEach((x, i) => {
+    if (!knownAreas.has(x.area)) return error(`The excluded area "${x.area}" is in no list of areas.yaml, so the exclusion has no effect.`, areaHint(x.area), `exclude[${i}].area`)
+    for (const [key, entry] of wanted) if (entry.area === x.area && (!x.service || x.service === entry.service.slug)) wanted.delete(key)
+  })
+  for (const slug of Object.keys(landing.services ?? {})) {
+    if (!services.has(slug)) error(`landing.yaml has texts for the service "${slug}", but services/ has no ${slug}.yaml.`, `Services: ${[...services.keys()].join(', ')}.`, `services.${slug}`)
+  }
+
+  const entries = [...wanted.values()]
+  const byService = groupBy(entries, (e) => e.service.slug)
+  const byArea = groupBy(entries, (e) => e.area)
+  const geoOf = (area: string) => {
+    const place = site.areas.places?.[area]
+    return place?.lat !== undefined && place.lng !== undefined ? { lat: place.lat, lng: place.lng } : undefined
+  }
+  const candidates = new Map([...byService].map(([slug, list]) => [slug, list.map((e): NearbyCandidate => ({ area: e.area, geo: geoOf(e.area) }))]))
+  const optedIn = new Set(landing.quality?.index ?? [])
+  const form = landing.variant?.form ? site.forms[landing.variant.form] : undefined
+
+  const badRegions = new Set<string>()
+  const composed = entries.map((entry) => {
+    const url = landingPath(entry.area, entry.service.slug)
+    const place = site.areas.places?.[entry.area]
+    const region = place?.region ? site.areas.regions?.[place.region] : undefined
+    if (place?.region && !region && !badRegions.has(entry.area) && badRegions.add(entry.area)) error(`The place "${entry.area}" names the region "${place.region}", which areas.yaml \`regions\` does not define.`, 'Add the region or correct the name.', `places["${entry.area}"].region`)
+    const nearby = findNearbyAreas({
+      area: entry.area, geo: geoOf(entry.area), candidates: candidates.get(entry.service.slug)!,
+      count: landing.nearby?.count ?? 6, maxMiles: landing.nearby?.maxMiles,
+    }).map((n) => ({ label: n.area, href: landingPath(n.area, entry.service.slug), miles: n.miles }))
+    const { title, props } = composeLanding({
+      url, area: entry.area, service: entry.service, landing, place, region, pageContent: entry.content,
+      nearby, siblings: siblingLinks(site, entry, byArea.get(entry.area)!), locationsUrl: options.locationsUrl,
     })
+    const localWords = place?.local ? wordsOf(markdownToText(place.local)).length : 0
+    return { entry, url, title, props, localWords }
+  })
+  // A generator, so each page's main text exists only while it is fingerprinted.
+  const quality = scoreLandingPages((function* () {
+    for (const c of composed) {
+      yield {
+        url: c.url,
+        text: landingMainText(c.props, form),
+        localWords: c.localWords,
+        groups: [`service:${c.entry.service.slug}`, `area:${c.entry.area}`],
+        unique: { title: c.title, description: c.props.description, h1: c.props.hero.title },
+        index: c.entry.index ?? (optedIn.has(c.url) ? true : undefined),
+      } satisfies QualityInput
+    }
+  })(), settings)
+  const madeUrls = new Set(composed.map((c) => c.url))
+  for (const url of optedIn) if (!madeUrls.has(url)) error(`quality.index names ${url}, which is not a landing page of this site.`, 'Run `citypress routes` to list the landing pages.', 'quality.index')
+
+  const shared = [path.resolve(origin.file), path.join(site.root, 'areas.yaml'), ...(form ? [path.join(site.root, 'forms.yaml')] : [])]
+  const pages = composed.map((c, i): PlannedLanding => ({
+    url: c.url, title: c.title, description: c.props.description, noindex: !quality[i]!.indexable, props: c.props, origin,
+    sources: [...shared, path.resolve(c.entry.service.origin.file)],
+  }))
+  errors.push(...checkServiceChips(site, new Set(entries.map((e) => landingKey(e.area, e.service.slug)))))
+  return {
+    pages,
+    urls: { ...Object.fromEntries(pages.map((p) => [landingKey(p.props.area, p.props.service.slug), p.url])), ...handWrittenLandingUrls(site) },
+    quality: { pages: quality, weakest: weakestPages(quality, landing.quality?.report ?? 5), settings },
+    errors,
   }
-  return { pages, errors }
+}
+
+/**
+ * Links to the same city's other services; a city with only this one links to the site's other
+ * featured services instead, so no landing page is a dead end.
+ */
+function siblingLinks(site: SiteConfig, entry: Wanted, sameArea: readonly Wanted[]): LandingLink[] {
+  const others = sameArea.filter((e) => e.service.slug !== entry.service.slug)
+  if (others.length > 0) return others.map((e) => ({ label: e.service.title, href: landingPath(e.area, e.service.slug) }))
+  return (site.site.services ?? [])
+    .filter((slug) => slug !== entry.service.slug)
+    .flatMap((slug) => site.services.filter((s) => s.slug === slug))
+    .map((s) => ({ label: s.title, href: `/services/${s.slug}` }))
+}
+
+/**
+ * Pages written by hand at /lp/{city}-{service} (pages/*.yaml) count as that city's landing page
+ * for chips, the footer and the locations index, when their path names a known area and service.
+ */
+export function handWrittenLandingUrls(site: SiteConfig): Record<string, string> {
+  const areas = Object.values(site.areas.lists).flat()
+  const found: Record<string, string> = {}
+  for (const page of site.pages) {
+    if (!page.path.startsWith('/lp/')) continue
+    const service = site.services.find((s) => page.path.endsWith(`-${s.slug}`))
+    const area = service && areas.find((a) => landingPath(a, service.slug) === page.path)
+    if (service && area) found[landingKey(area, service.slug)] = page.path
+  }
+  return found
+}
+
+/** Every chip of a service page with `areas.landingService` must link to a page (issue: chips). */
+function checkServiceChips(site: SiteConfig, made: ReadonlySet<string>): ConfigError[] {
+  const handWritten = handWrittenLandingUrls(site)
+  return site.services.flatMap((service) => {
+    const target = service.areas?.landingService
+    if (!target) return []
+    const missing = (site.areas.lists[service.areas!.list] ?? []).filter((area) => !made.has(landingKey(area, target)) && !handWritten[landingKey(area, target)])
+    if (missing.length === 0) return []
+    return [new ConfigError({
+      code: 'missing-reference',
+      message: `The service-area chips of ${service.slug} link to /lp/{city}-${target}, but landing.yaml makes no such page for ${missing.slice(0, 3).map(cityName).join(', ')}${missing.length > 3 ? ` and ${missing.length - 3} more` : ''}.`,
+      hint: `Add a matrix rule with the list "${service.areas!.list}" and the service ${target} to landing.yaml, or remove areas.landingService.`,
+      ...service.origin,
+      path: 'areas.landingService',
+    })]
+  })
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>()
+  for (const item of items) {
+    const k = key(item)
+    const list = groups.get(k)
+    if (list) list.push(item)
+    else groups.set(k, [item])
+  }
+  return groups
 }

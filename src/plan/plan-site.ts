@@ -3,7 +3,8 @@ import { ConfigError, type Origin } from '../errors/config-error.js'
 import { displayFile } from '../paths.js'
 import { closestMatch } from '../errors/did-you-mean.js'
 import type { RoutePlan, SiteConfig, TemplateName } from '../types.js'
-import { landingKey, planLanding } from './plan-landing.js'
+import { planLanding, type LandingPlan } from './plan-landing.js'
+import { planLocationsRoute } from './plan-locations.js'
 import { isSlug } from './slug.js'
 import { linkPath, outputPathFor } from './urls.js'
 
@@ -11,6 +12,8 @@ export interface BuildPlan {
   readonly routes: readonly RoutePlan[]
   /** `${area}|${service}` → URL of every landing page, for area chips and footers. */
   readonly landingUrls: Readonly<Record<string, string>>
+  /** The landing pages' quality gate: every page's score and the weakest few (landing-quality.ts). */
+  readonly landingQuality: LandingPlan['quality']
   readonly errors: readonly ConfigError[]
 }
 
@@ -24,6 +27,8 @@ interface RouteInput {
   origin: Origin
   /** The output file when it is not the one urls.ts decides (404.html). */
   outputPath?: string
+  /** Files the page is made from, when more than its origin (landing pages). */
+  sources?: readonly string[]
 }
 
 /**
@@ -70,19 +75,13 @@ export function planSite(site: SiteConfig): BuildPlan {
       inputs.push({ url: `/blog/${post.slug}`, template: 'post', title: post.title, description: post.excerpt, props: post, origin: post.origin })
     }
   }
-  const landing = planLanding(site)
+  const locations = planLocationsRoute(site)
+  const landing = planLanding(site, { locationsUrl: locations?.url })
   errors.push(...landing.errors)
   for (const page of landing.pages) {
-    const { city, state, service } = page.props
-    inputs.push({
-      url: page.url,
-      template: 'landing',
-      title: `${service.title} in ${city}${state ? `, ${state}` : ''}`,
-      description: `${service.title} for businesses in ${city}${state ? `, ${state}` : ''}. ${service.description}`,
-      props: page.props,
-      origin: page.origin,
-    })
+    inputs.push({ url: page.url, template: 'landing', title: page.title, description: page.description, noindex: page.noindex, props: page.props, origin: page.origin, sources: page.sources })
   }
+  if (locations) inputs.push({ ...locations, props: locations.props(landing.urls) })
   inputs.push({ url: '/404', outputPath: '404.html', template: 'not-found', title: 'Page not found', noindex: true, props: {}, origin: siteOrigin })
 
   const routes: RoutePlan[] = []
@@ -109,11 +108,11 @@ export function planSite(site: SiteConfig): BuildPlan {
       noindex: input.noindex ?? false,
       props: input.props,
       origin: input.origin,
+      sources: input.sources,
     })
   }
   errors.push(...checkLinks(site, new Set(routes.map((r) => r.url))))
-  const landingUrls = Object.fromEntries(landing.pages.map((p) => [landingKey(p.props.area, p.props.service.slug), p.url]))
-  return { routes, landingUrls, errors }
+  return { routes, landingUrls: landing.urls, landingQuality: landing.quality, errors }
 }
 
 function checkLinks(site: SiteConfig, urls: ReadonlySet<string>): ConfigError[] {

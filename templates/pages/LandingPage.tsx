@@ -1,10 +1,138 @@
-import type { LandingPageProps } from '../../src/plan/plan-landing.js'
+import type { LandingPageProps } from '../../src/plan/landing-model.js'
+import { absoluteUrl } from '../../src/plan/urls.js'
+import { stateName } from '../../src/plan/us-states.js'
+import type { SiteMeta } from '../../src/types.js'
+import { Form } from '../components/Form.js'
+import { Icon } from '../components/Icon.js'
+import { JsonLd } from '../components/JsonLd.js'
+import { Markdown } from '../components/Markdown.js'
+import { Section } from '../components/Section.js'
+import { usePage } from '../context.js'
+import { FaqSection } from '../sections/FaqSection.js'
+import { Features } from '../sections/Features.js'
 import { Hero } from '../sections/Hero.js'
+import { Testimonials } from '../sections/Testimonials.js'
+import { Text } from '../sections/Text.js'
 
-/** A /lp/{city}-{service} page (the generic landing variant of the spec). */
-export function LandingPage({ city, state, service }: LandingPageProps) {
+/**
+ * A /lp/{city}-{service} page: the generic landing variant of the spec (§ Service pages, last
+ * paragraph) filled with the place's own facts. Every text was resolved by plan/ (landing.yaml
+ * and areas.yaml); src/plan/landing-text.ts reads the same props in the same order for the
+ * quality gate, so keep the two in step when adding a block.
+ */
+export function LandingPage(props: LandingPageProps) {
+  const { site } = usePage()
+  const { hero, local, areas } = props
   return (
-    <Hero type="hero" height="60vh" title={`${service.title} in ${city}${state ? `, ${state}` : ''}`} lead={service.subtitle} image={service.image}
-      actions={[{ label: 'Get a Free Quote', href: '/contact' }]} />
+    <>
+      <JsonLd data={landingJsonLd(props, site)} />
+      <Hero type="hero" height={hero.height} eyebrow={hero.eyebrow} title={hero.title} lead={hero.lead} image={hero.image} imageAlt={hero.imageAlt}
+        badges={[...hero.badges]} actions={[...hero.actions]} />
+      <nav className="breadcrumbs" aria-label="Breadcrumb">
+        <ol className="container">
+          {props.breadcrumbs.map((crumb, i) => (
+            <li key={crumb.href}>
+              {i === props.breadcrumbs.length - 1 ? <span aria-current="page">{crumb.label}</span> : <a href={crumb.href}>{crumb.label}</a>}
+            </li>
+          ))}
+        </ol>
+      </nav>
+      {props.intro && <Text type="text" id="about-service" heading={props.intro.heading} body={props.intro.text} />}
+      {local && (
+        <Section id="local" tone="surface" className="section-local" heading={local.heading} centered={false}>
+          <div className="local-grid">
+            {local.text && <Markdown text={local.text} className="local-text" />}
+            {local.facts.length > 0 && (
+              <dl className="local-facts">
+                {local.facts.map((fact) => (
+                  <div key={fact.label} className="local-fact">
+                    <dt>{fact.label}</dt>
+                    <dd><ul>{fact.items.map((item) => <li key={item}>{item}</li>)}</ul></dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+          </div>
+        </Section>
+      )}
+      {props.highlights && <Features type="features" id="services" heading={props.highlights.heading} text={props.highlights.text} items={[...props.highlights.items]} />}
+      {props.testimonials && <Testimonials type="testimonials" id="testimonials" heading={props.testimonials.heading} items={[...props.testimonials.items]} />}
+      {props.faqs && <FaqSection type="faq" id="faq" heading={props.faqs.heading} items={[...props.faqs.items]} />}
+      <Section id="service-areas" className="section-areas" heading={areas.heading} text={areas.text}>
+        {areas.nearby.length > 0 && (
+          <nav aria-label={areas.label}>
+            <ul className="chips nearby">
+              {areas.nearby.map((n) => (
+                <li key={n.href} className="chip">
+                  <a href={n.href}>
+                    <Icon name="map-pin" size={16} />{n.label}
+                    {n.miles !== undefined && <span className="chip-distance"> {n.miles} mi</span>}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </Section>
+      {props.siblings && (
+        <Section id="other-services" tone="surface" className="section-siblings" heading={props.siblings.heading}>
+          <ul className="link-list">
+            {props.siblings.items.map((s) => <li key={s.href}><a href={s.href}>{s.label}<Icon name="arrow-right" size={16} /></a></li>)}
+          </ul>
+        </Section>
+      )}
+      {props.form && (
+        <section className="section tone-plain section-form" id="quote">
+          <div className="container form-layout">
+            <div className="form-aside">
+              {props.form.heading && <h2>{props.form.heading}</h2>}
+              {props.form.text && <Markdown text={props.form.text} className="section-lead" />}
+            </div>
+            <div className="form-main">
+              <div className="form-panel">
+                <Form name={props.form.name} hidden={props.form.hidden} />
+              </div>
+            </div>
+          </div>
+        </section>
+      )}
+    </>
   )
+}
+
+/** schema.org Service (areaServed: the page's city) and BreadcrumbList, in one graph. */
+function landingJsonLd(props: LandingPageProps, site: SiteMeta): object {
+  const url = absoluteUrl(site.url, props.url)
+  return {
+    '@context': 'https://schema.org',
+    '@graph': [
+      {
+        '@type': 'Service',
+        '@id': `${url}#service`,
+        name: props.hero.title,
+        serviceType: props.service.title,
+        description: props.description,
+        url,
+        // The same @id as the site-wide LocalBusiness in the document head (templates/seo/).
+        provider: {
+          '@type': 'LocalBusiness',
+          '@id': `${site.url}/#business`,
+          name: site.name,
+          url: site.url,
+          ...(site.email ? { email: site.email } : {}),
+          ...(site.phone ? { telephone: site.phone } : {}),
+        },
+        areaServed: {
+          '@type': 'City',
+          name: props.city,
+          ...(props.state ? { containedInPlace: { '@type': 'State', name: stateName(props.state) } } : {}),
+          ...(props.geo ? { geo: { '@type': 'GeoCoordinates', latitude: props.geo.lat, longitude: props.geo.lng } } : {}),
+        },
+      },
+      {
+        '@type': 'BreadcrumbList',
+        itemListElement: props.breadcrumbs.map((crumb, i) => ({ '@type': 'ListItem', position: i + 1, name: crumb.label, item: absoluteUrl(site.url, crumb.href) })),
+      },
+    ],
+  }
 }

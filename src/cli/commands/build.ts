@@ -2,6 +2,7 @@ import type { Command } from 'commander'
 import type { BuildProgress } from '../../build.js'
 import { displayFile } from '../../paths.js'
 import { paint, type Io } from '../io.js'
+import { formatLandingReport } from '../landing-report.js'
 import { defaultSite, printWarnings } from './shared.js'
 
 export function buildCommand(program: Command, io: Io): void {
@@ -21,7 +22,7 @@ Examples:
     .action(async (site: string, flags: { out: string; baseUrl?: string; drafts?: boolean; verbose?: boolean }) => {
       const { build } = await import('../../build.js')
       const started = performance.now()
-      const result = await build({ site, outDir: flags.out, baseUrl: flags.baseUrl, drafts: flags.drafts, onProgress: progressLine(io) })
+      const result = await build({ site, outDir: flags.out, baseUrl: flags.baseUrl, drafts: flags.drafts, recordUrls: true, onProgress: progressLine(io) })
       if (io.isTTY) io.err('\r\x1b[K')
       printWarnings(io, result.warnings)
       const seconds = ((performance.now() - started) / 1000).toFixed(2)
@@ -29,6 +30,7 @@ Examples:
       const { rendered, reused, slowest } = result.pages
       io.out(`${paint(io, 'green', '✓')} Built ${result.routes.length} pages (${counts}) and ${result.fileCount - result.routes.length} other files into ${displayFile(result.outDir)}/ in ${seconds}s\n`)
       io.out(`  pages: ${rendered} rendered, ${reused} reused from the cache\n`)
+      io.out(formatLandingReport(io, result.landing))
       if (flags.verbose) {
         io.out(Object.entries(result.timings).map(([stage, ms]) => `  ${stage.padEnd(8)} ${ms.toFixed(0).padStart(6)} ms`).join('\n') + '\n')
         if (slowest.length) io.out(`  slowest pages: ${slowest.map((p) => `${p.url} ${p.ms.toFixed(1)} ms`).join(', ')}\n`)

@@ -1,0 +1,33 @@
+import type { BuildResult } from '../build.js'
+import { paint, type Io } from './io.js'
+
+/**
+ * What `citypress build` says about landing pages: how many are indexable, the weakest few with
+ * the reason (the quality gate, src/plan/landing-quality.ts), and every 301 written for a landing
+ * page that moved, so a rename is never silent.
+ */
+export function formatLandingReport(io: Io, landing: BuildResult['landing']): string {
+  const { pages, weakest, settings } = landing.quality
+  const lines: string[] = []
+  if (pages.length > 0) {
+    const noindex = pages.filter((p) => !p.indexable).length
+    const optedIn = pages.filter((p) => p.optedIn).length
+    const summary = `Landing pages: ${pages.length} built, ${pages.length - noindex} indexed${noindex ? `, ${paint(io, 'yellow', `${noindex} noindex (left out of the sitemap)`)}` : ''}${optedIn ? `, ${optedIn} indexed by opt-in although weak` : ''}.`
+    lines.push(summary)
+    if (weakest.length > 0) {
+      lines.push(`  Weakest (gate: local paragraph ≥ ${settings.minLocalWords} words, ≤ ${Math.round(settings.maxSimilarity * 100)}% alike a sibling${settings.minWords ? `, ≥ ${settings.minWords} words` : ''}):`)
+      const width = Math.max(...weakest.map((p) => p.url.length))
+      for (const p of weakest) {
+        const verdict = p.reasons.length === 0 ? 'passes' : p.indexable ? 'fails, indexed by opt-in' : paint(io, 'yellow', 'noindex')
+        const why = p.reasons.length ? p.reasons.join('; ') : `nearest sibling ${p.nearest ?? '–'} ${Math.round(p.similarity * 100)}% alike`
+        lines.push(`  ${String(p.score).padStart(3)}  ${p.url.padEnd(width)}  ${verdict}: ${why}; ${p.words} words, ${p.localWords} local`)
+      }
+    }
+  }
+  if (landing.redirects.length > 0) {
+    lines.push(`${paint(io, 'yellow', '↪')} ${landing.redirects.length} published landing page${landing.redirects.length === 1 ? '' : 's'} no longer built; 301 in _redirects:`)
+    for (const r of landing.redirects) lines.push(`  ${r.from} → ${r.to}  (${r.reason})`)
+  }
+  if (landing.recordUpdated) lines.push('  published-urls.json updated: commit it with the site.')
+  return lines.length ? lines.join('\n') + '\n' : ''
+}

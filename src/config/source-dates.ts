@@ -1,0 +1,56 @@
+import { execFile } from 'node:child_process'
+import { stat } from 'node:fs/promises'
+import path from 'node:path'
+import { promisify } from 'node:util'
+
+const run = promisify(execFile)
+
+/**
+ * When each source file last changed, as `YYYY-MM-DD` (UTC), for the sitemap's `lastmod`.
+ * File modification times are unreliable in a git checkout (a fresh clone stamps every file with
+ * the clone time), so a committed, unmodified file gets the date of the newest commit that
+ * touched it. Files git does not know, or that have uncommitted changes, get their mtime: that
+ * is when they really changed. Outside a git repository (or without git) every file gets its
+ * mtime. The same checkout therefore always gives the same dates.
+ */
+export async function readSourceDates(siteRoot: string, files: Iterable<string>): Promise<Map<string, string>> {
+  const wanted = [...new Set(files)]
+  const committed = await readCommitDates(siteRoot)
+  const dates = new Map<string, string>()
+  await Promise.all(wanted.map(async (file) => {
+    const fromGit = committed.get(path.resolve(file))
+    if (fromGit) return dates.set(file, fromGit)
+    const mtime = await stat(file).then((s) => s.mtime, () => undefined)
+    if (mtime) dates.set(file, isoDate(mtime))
+  }))
+  return dates
+}
+
+/** Newest commit date of every committed, unmodified file under `root` (absolute path → date). */
+async function readCommitDates(root: string): Promise<Map<string, string>> {
+  const dates = new Map<string, string>()
+  try {
+    const options = { cwd: root, maxBuffer: 256 * 1024 * 1024 }
+    const [log, dirty] = await Promise.all([
+      // Newest first: the first date seen for a path is its latest change.
+      run('git', ['log', '--format=@%ct', '--name-only', '--relative', '--no-renames', '--', '.'], options),
+      run('git', ['ls-files', '--modified', '--others', '--exclude-standard', '--', '.'], options),
+    ])
+    const changed = new Set(dirty.stdout.split('\n').filter(Boolean).map((f) => path.resolve(root, f)))
+    let date = ''
+    for (const line of log.stdout.split('\n')) {
+      if (line.startsWith('@')) date = isoDate(new Date(Number(line.slice(1)) * 1000))
+      else if (line) {
+        const file = path.resolve(root, line)
+        if (!dates.has(file) && !changed.has(file)) dates.set(file, date)
+      }
+    }
+  } catch {
+    // Not a git checkout, or git is not installed: every file falls back to its mtime.
+  }
+  return dates
+}
+
+function isoDate(date: Date): string {
+  return date.toISOString().slice(0, 10)
+}

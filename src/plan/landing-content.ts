@@ -1,0 +1,109 @@
+import type { Action, Content, LandingInput, Place, Region } from '../config/site-input.generated.js'
+import type { ServiceConfig } from '../types.js'
+import type { LandingFact, LandingLink, LandingPageProps, NearbyLink } from './landing-model.js'
+import { fillOptional, fillTokens, type LandingTokens } from './landing-tokens.js'
+import { cityName, citySlug, stateCode } from './slug.js'
+
+export interface ComposeLandingOptions {
+  readonly url: string
+  readonly area: string
+  readonly service: ServiceConfig
+  readonly landing: LandingInput
+  readonly place?: Place
+  readonly region?: Region
+  /** landing.yaml `pages[].content` of this page. */
+  readonly pageContent?: Content
+  readonly nearby: readonly NearbyLink[]
+  readonly siblings: readonly LandingLink[]
+  /** The locations index, for the breadcrumb; absent when the site has none. */
+  readonly locationsUrl?: string
+}
+
+export interface ComposedLanding {
+  readonly title: string
+  readonly props: LandingPageProps
+}
+
+/**
+ * Defaults of the generic landing variant (spec § Service pages, last paragraph) for a site whose
+ * landing.yaml says nothing. Sites set their own in landing.yaml `variant`; the schema documents
+ * these with `default`.
+ */
+const variantDefaults = {
+  actions: [{ label: 'Get a Free Quote', href: '/contact' }] as readonly Action[],
+  heroHeight: '60vh' as const,
+}
+
+/**
+ * One landing page's props from landing.yaml texts and areas.yaml facts. A text comes from the
+ * page's own `content`, else the service's (`services.<slug>`), else the shared `content`; every
+ * token is filled here, so templates never see a `{city}`.
+ */
+export function composeLanding(options: ComposeLandingOptions): ComposedLanding {
+  const { area, service, landing, place, region, url } = options
+  const city = cityName(area)
+  const layers = [options.pageContent, landing.services?.[service.slug], landing.content]
+  const pick = <K extends keyof Content>(key: K): Content[K] => layers.find((l) => l?.[key] !== undefined)?.[key]
+  const tokens: LandingTokens = {
+    city, state: stateCode(area), area, service: service.title, serviceLower: service.title.toLowerCase(),
+    county: place?.county ?? `the ${city} area`,
+  }
+  const text = (key: keyof Content) => fillOptional(pick(key) as string | undefined, tokens)
+  const title = text('title') ?? fillTokens('{service} in {city}, {state}', tokens)
+  const description = text('description') ?? fillTokens('{service} for businesses in {city}, {state}.', tokens)
+  const variant = landing.variant ?? {}
+
+  const highlightItems = pick('highlights')?.map((h) => ({ icon: h.icon, title: fillTokens(h.title, tokens), description: fillOptional(h.description, tokens) }))
+    ?? service.services ?? []
+  const faqItems = [
+    ...(pick('faqs') ?? []).map((f) => ({ question: fillTokens(f.question, tokens), answer: fillTokens(f.answer, tokens) })),
+    ...(region?.faqs ?? []),
+  ]
+  const intro = text('intro')
+  const props: LandingPageProps = {
+    url, area, city, state: tokens.state, citySlug: citySlug(area),
+    service: { slug: service.slug, title: service.title, url: `/services/${service.slug}` },
+    description,
+    county: place?.county,
+    geo: place?.lat !== undefined && place.lng !== undefined ? { lat: place.lat, lng: place.lng } : undefined,
+    breadcrumbs: [
+      { label: pick('breadcrumbHome') ?? 'Home', href: '/' },
+      ...(options.locationsUrl ? [{ label: pick('breadcrumbLocations') ?? 'Locations', href: options.locationsUrl }] : []),
+      { label: title, href: url },
+    ],
+    hero: {
+      eyebrow: text('eyebrow'),
+      title: text('h1') ?? title,
+      lead: text('lead') ?? service.subtitle,
+      badges: variant.badges ?? [],
+      actions: variant.actions ?? variantDefaults.actions,
+      height: variant.heroHeight ?? variantDefaults.heroHeight,
+      image: variant.image ?? service.image,
+      imageAlt: variant.image ? variant.imageAlt : service.imageAlt,
+    },
+    intro: intro ? { heading: text('introHeading'), text: intro } : undefined,
+    local: composeLocal(place, { heading: text('localHeading'), county: text('countyLabel'), neighborhoods: text('neighborhoodsLabel'), landmarks: text('landmarksLabel') }),
+    highlights: highlightItems.length ? { heading: text('highlightsHeading'), text: text('highlightsText'), items: highlightItems } : undefined,
+    testimonials: region?.testimonials?.length ? { heading: text('testimonialsHeading'), items: region.testimonials } : undefined,
+    faqs: faqItems.length ? { heading: text('faqHeading'), items: faqItems } : undefined,
+    areas: { heading: text('areasHeading'), text: text('areas'), label: text('nearbyLabel') ?? fillTokens('Areas near {city}', tokens), nearby: options.nearby },
+    siblings: options.siblings.length ? { heading: text('siblingsHeading'), items: options.siblings } : undefined,
+    form: variant.form
+      ? { name: variant.form, heading: text('formHeading'), text: text('formText'), hidden: { pageCity: area, pageService: service.slug, pagePath: url } }
+      : undefined,
+  }
+  return { title, props }
+}
+
+function composeLocal(
+  place: Place | undefined,
+  labels: { heading?: string; county?: string; neighborhoods?: string; landmarks?: string },
+): LandingPageProps['local'] {
+  if (!place) return undefined
+  const facts: LandingFact[] = []
+  if (place.county && labels.county) facts.push({ label: labels.county, items: [place.county] })
+  if (place.neighborhoods?.length) facts.push({ label: labels.neighborhoods ?? 'Neighborhoods', items: place.neighborhoods })
+  if (place.landmarks?.length) facts.push({ label: labels.landmarks ?? 'Landmarks', items: place.landmarks })
+  if (!place.local && facts.length === 0) return undefined
+  return { heading: labels.heading, text: place.local, facts }
+}

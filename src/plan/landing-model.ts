@@ -1,0 +1,68 @@
+/**
+ * The props of one /lp/{city}-{service} page: every text already filled and every link already
+ * resolved by plan/, so the template only lays it out and the quality gate can read exactly what
+ * the page will say (landing-text.ts) before anything is rendered.
+ *
+ * Kept free of imports with runtime code: templates/ bundles this file.
+ */
+import type { Action, Faq, Feature, Testimonial } from '../config/site-input.generated.js'
+
+/**
+ * Hidden fields every landing-page form carries so a lead names the page it came from (issue:
+ * attribution). The names are a documented convention (README § Attribution): a forms.yaml form
+ * used on landing pages must declare them for the host's form detection.
+ */
+export const LANDING_HIDDEN_FIELDS = ['pageCity', 'pageService', 'pagePath'] as const
+
+export interface LandingLink {
+  readonly label: string
+  readonly href: string
+}
+
+export interface NearbyLink extends LandingLink {
+  /** Straight-line miles from the page's city; absent when areas have no coordinates. */
+  readonly miles?: number
+}
+
+export interface LandingFact {
+  readonly label: string
+  readonly items: readonly string[]
+}
+
+export interface LandingPageProps {
+  readonly url: string
+  /** Area name as written in areas.yaml: "Ft. Mitchell, KY". */
+  readonly area: string
+  readonly city: string
+  readonly state: string
+  readonly citySlug: string
+  readonly service: { readonly slug: string; readonly title: string; readonly url: string }
+  /** The meta description, also the JSON-LD description. */
+  readonly description: string
+  readonly county?: string
+  readonly geo?: { readonly lat: number; readonly lng: number }
+  readonly breadcrumbs: readonly LandingLink[]
+  readonly hero: {
+    readonly eyebrow?: string
+    readonly title: string
+    readonly lead?: string
+    readonly badges: readonly string[]
+    readonly actions: readonly Action[]
+    readonly height: 'auto' | '60vh' | '70vh' | '75vh'
+    readonly image?: string
+    readonly imageAlt?: string
+  }
+  readonly intro?: { readonly heading?: string; readonly text: string }
+  readonly local?: { readonly heading?: string; readonly text?: string; readonly facts: readonly LandingFact[] }
+  readonly highlights?: { readonly heading?: string; readonly text?: string; readonly items: readonly Feature[] }
+  readonly testimonials?: { readonly heading?: string; readonly items: readonly Testimonial[] }
+  readonly faqs?: { readonly heading?: string; readonly items: readonly Faq[] }
+  readonly areas: { readonly heading?: string; readonly text?: string; readonly label: string; readonly nearby: readonly NearbyLink[] }
+  readonly siblings?: { readonly heading?: string; readonly items: readonly LandingLink[] }
+  readonly form?: {
+    readonly name: string
+    readonly heading?: string
+    readonly text?: string
+    readonly hidden: Readonly<Record<(typeof LANDING_HIDDEN_FIELDS)[number], string>>
+  }
+}

@@ -1,0 +1,130 @@
+import { findNearestSiblings, fingerprintWords, type Fingerprint } from './landing-similarity.js'
+import { wordsOf } from './landing-text.js'
+
+/**
+ * The quality gate against doorway pages (Google's spam policies name "doorway pages": many
+ * pages that differ only in a city name). Each landing page is scored from its main content only:
+ * how alike it is to its siblings, how many words are about its place, how many words in all.
+ * A page that fails is still built for visitors, but gets `noindex` and stays out of the sitemap,
+ * unless landing.yaml opts it in.
+ */
+export interface QualitySettings {
+  /** @default 40 */
+  readonly minLocalWords: number
+  /** 0..1. @default 0.9 */
+  readonly maxSimilarity: number
+  /** @default 0 (no minimum) */
+  readonly minWords: number
+}
+
+export interface QualityInput {
+  readonly url: string
+  /** The page's main text (landing-text.ts). */
+  readonly text: string
+  /** Words of the place's local paragraph. */
+  readonly localWords: number
+  /** Sibling groups: pages sharing a key are compared (same service, same city). */
+  readonly groups: readonly string[]
+  /** Texts every page must have to itself. */
+  readonly unique: { readonly title: string; readonly description: string; readonly h1: string }
+  /** landing.yaml's explicit choice: true keeps it indexed whatever the score, false never. */
+  readonly index?: boolean
+}
+
+export interface PageQuality {
+  readonly url: string
+  /** 0..100, higher is better; orders the report. */
+  readonly score: number
+  readonly words: number
+  readonly localWords: number
+  /** Share of word 5-grams in common with the most similar sibling, 0..1. */
+  readonly similarity: number
+  readonly nearest?: string
+  /** Why the page fails the gate; empty when it passes. */
+  readonly reasons: readonly string[]
+  readonly indexable: boolean
+  /** Indexed although it fails, because landing.yaml says so. */
+  readonly optedIn: boolean
+}
+
+/**
+ * Scores pages. Inputs are consumed one at a time into fingerprints so 10,000 pages' texts need
+ * not be held at once.
+ */
+export function scoreLandingPages(inputs: Iterable<QualityInput>, settings: QualitySettings): PageQuality[] {
+  const pages: (Omit<QualityInput, 'text'> & { words: number })[] = []
+  const prints: Fingerprint[] = []
+  for (const input of inputs) {
+    const words = wordsOf(input.text)
+    prints.push(fingerprintWords(words))
+    const { text: _text, ...rest } = input
+    pages.push({ ...rest, words: words.length })
+  }
+  const nearest = findNearestSiblings(prints, pages.map((p) => p.groups))
+  const duplicates = findDuplicateTexts(pages)
+  return pages.map((page, i) => {
+    const sibling = nearest[i]!
+    const similarity = sibling.index < 0 ? 0 : sibling.similarity
+    const reasons: string[] = []
+    if (page.localWords < settings.minLocalWords) {
+      reasons.push(page.localWords === 0
+        ? 'no local paragraph (areas.yaml places)'
+        : `local paragraph has ${page.localWords} words, fewer than ${settings.minLocalWords}`)
+    }
+    if (similarity > settings.maxSimilarity) {
+      reasons.push(`main text ${percent(similarity)} identical to ${pages[sibling.index]!.url} (limit ${percent(settings.maxSimilarity)})`)
+    }
+    if (page.words < settings.minWords) reasons.push(`${page.words} words of main text, fewer than ${settings.minWords}`)
+    reasons.push(...(duplicates.get(i) ?? []))
+    const passes = reasons.length === 0
+    return {
+      url: page.url,
+      score: scoreOf({ similarity, localWords: page.localWords, words: page.words, minLocalWords: settings.minLocalWords }),
+      words: page.words,
+      localWords: page.localWords,
+      similarity,
+      nearest: sibling.index < 0 ? undefined : pages[sibling.index]!.url,
+      reasons,
+      indexable: page.index ?? passes,
+      optedIn: page.index === true && !passes,
+    }
+  })
+}
+
+/** The `count` weakest pages: failing ones first, then by score, then by address. */
+export function weakestPages(pages: readonly PageQuality[], count: number): PageQuality[] {
+  return [...pages]
+    .sort((a, b) => Number(b.reasons.length > 0) - Number(a.reasons.length > 0) || a.score - b.score || a.url.localeCompare(b.url))
+    .slice(0, count)
+}
+
+/**
+ * Half uniqueness (full marks at ≤ 50 % alike), three tenths local words (full marks at twice the
+ * minimum), two tenths length (full marks at 600 words). Only the thresholds decide the gate;
+ * the score ranks pages for the report.
+ */
+function scoreOf(p: { similarity: number; localWords: number; words: number; minLocalWords: number }): number {
+  const unique = Math.min(1, (1 - p.similarity) / 0.5)
+  const local = Math.min(1, p.localWords / Math.max(1, p.minLocalWords * 2))
+  const length = Math.min(1, p.words / 600)
+  return Math.round(100 * (0.5 * unique + 0.3 * local + 0.2 * length))
+}
+
+/** Titles, descriptions and headlines shared by two landing pages (each must be unique). */
+function findDuplicateTexts(pages: readonly Omit<QualityInput, 'text'>[]): Map<number, string[]> {
+  const reasons = new Map<number, string[]>()
+  for (const field of ['title', 'description', 'h1'] as const) {
+    const first = new Map<string, number>()
+    pages.forEach((page, i) => {
+      const value = page.unique[field]
+      const other = first.get(value)
+      if (other === undefined) first.set(value, i)
+      else reasons.set(i, [...(reasons.get(i) ?? []), `same ${field} as ${pages[other]!.url}`])
+    })
+  }
+  return reasons
+}
+
+function percent(share: number): string {
+  return `${Math.round(share * 100)}%`
+}

@@ -1,0 +1,35 @@
+/**
+ * The tokens of landing.yaml texts. The schema (landing.schema.json `definitions.text`) allows
+ * exactly these names, so a misspelt token is reported at its YAML line by config/ and this module
+ * never meets an unknown one.
+ */
+export interface LandingTokens {
+  /** "Ft. Mitchell" */
+  readonly city: string
+  /** "KY", or '' when the area name has no state. */
+  readonly state: string
+  /** "Ft. Mitchell, KY", as written in areas.yaml. */
+  readonly area: string
+  /** The service title: "Commercial Cleaning". */
+  readonly service: string
+  /** "commercial cleaning", for the middle of a sentence. */
+  readonly serviceLower: string
+  /** "Kenton County"; "the {city} area" when areas.yaml gives no county. */
+  readonly county: string
+}
+
+const tokenPattern = /\{(city|state|area|service|serviceLower|county)\}/g
+
+/**
+ * Fills every token. Without a state, ", {state}" disappears with its comma, so a template written
+ * as "{service} in {city}, {state}" still reads well for "Indianapolis".
+ */
+export function fillTokens(text: string, tokens: LandingTokens): string {
+  const source = tokens.state ? text : text.replace(/,\s*\{state\}/g, '')
+  return source.replace(tokenPattern, (_, name: keyof LandingTokens) => tokens[name])
+}
+
+/** Fills the tokens of an optional text. */
+export function fillOptional(text: string | undefined, tokens: LandingTokens): string | undefined {
+  return text === undefined ? undefined : fillTokens(text, tokens)
+}

@@ -1,0 +1,94 @@
+import type { LandingPageProps } from './landing-model.js'
+import { milesBetween } from './nearby-areas.js'
+import { citySlug, stateCode } from './slug.js'
+
+/**
+ * Safe renames of landing pages (issue: a changed city or service slug must not silently drop a
+ * page that search engines and customers know). The site folder keeps a record of every landing
+ * URL it ever published (src/output/published-urls.ts reads and writes it); this module, pure,
+ * decides a 301 for each recorded URL the build no longer makes. Redirects are recomputed from
+ * the whole record at every build, so they always point at a page that exists today and never
+ * chain.
+ */
+export interface PublishedPage {
+  /** Area name when published: "Ft. Mitchell, KY". */
+  readonly area: string
+  /** Service slug when published. */
+  readonly service: string
+  /** Service title when published, to recognise a service whose file was renamed. */
+  readonly serviceTitle: string
+  readonly lat?: number
+  readonly lng?: number
+}
+
+export interface PublishedRecord {
+  /** Landing-page URL → what it was about. */
+  readonly pages: Readonly<Record<string, PublishedPage>>
+}
+
+export interface LandingRedirect {
+  readonly from: string
+  readonly to: string
+  /** Why this target, for the build's message. */
+  readonly reason: string
+}
+
+export interface PlanRedirectsOptions {
+  readonly published: PublishedRecord
+  /** The landing pages this build makes. */
+  readonly pages: readonly LandingPageProps[]
+  /** Every URL this build makes (any page kind): a recorded URL still served needs nothing. */
+  readonly routeUrls: ReadonlySet<string>
+  /** Where to send a page nothing else matches: the locations index, else the home page. */
+  readonly fallback: string
+}
+
+export function planLandingRedirects(options: PlanRedirectsOptions): LandingRedirect[] {
+  const { pages, routeUrls } = options
+  return Object.keys(options.published.pages).sort().flatMap((from) => {
+    if (routeUrls.has(from)) return []
+    const old = options.published.pages[from]!
+    const target = findTarget(old, pages, routeUrls) ?? { to: options.fallback, reason: 'page removed; nothing similar is left, so it goes to the overview' }
+    return target.to === from ? [] : [{ from, ...target }]
+  })
+}
+
+/** The record after this build: every URL published before, plus the pages made now. */
+export function recordPublished(previous: PublishedRecord, pages: readonly LandingPageProps[]): PublishedRecord {
+  const merged: Record<string, PublishedPage> = { ...previous.pages }
+  for (const p of pages) {
+    merged[p.url] = { area: p.area, service: p.service.slug, serviceTitle: p.service.title, ...(p.geo ? { lat: p.geo.lat, lng: p.geo.lng } : {}) }
+  }
+  return { pages: Object.fromEntries(Object.keys(merged).sort().map((url) => [url, merged[url]!])) }
+}
+
+function findTarget(old: PublishedPage, pages: readonly LandingPageProps[], routeUrls: ReadonlySet<string>): Omit<LandingRedirect, 'from'> | undefined {
+  const sameService = pages.filter((p) => p.service.slug === old.service || p.service.title === old.serviceTitle)
+  const renamed = sameService.find((p) => isSamePlace(old, p))
+  if (renamed) return { to: renamed.url, reason: 'same area and service, new address' }
+  const nearest = nearestPage(old, sameService)
+  if (nearest) return { to: nearest.page.url, reason: `page removed; nearest ${nearest.page.service.title} page (${nearest.miles} mi)` }
+  const sameCity = pages.find((p) => isSamePlace(old, p))
+  if (sameCity) return { to: sameCity.url, reason: `page removed; ${sameCity.service.title} in the same city` }
+  const servicePage = `/services/${old.service}`
+  if (routeUrls.has(servicePage)) return { to: servicePage, reason: "page removed; the service's own page" }
+  return undefined
+}
+
+/** The same place under a new spelling: same city slug and state, or within a mile. */
+function isSamePlace(old: PublishedPage, page: LandingPageProps): boolean {
+  if (old.area === page.area) return true
+  if (citySlug(old.area) === page.citySlug && stateCode(old.area) === page.state) return true
+  return old.lat !== undefined && old.lng !== undefined && page.geo !== undefined && milesBetween({ lat: old.lat, lng: old.lng }, page.geo) < 1
+}
+
+function nearestPage(old: PublishedPage, pages: readonly LandingPageProps[]): { page: LandingPageProps; miles: number } | undefined {
+  if (old.lat === undefined || old.lng === undefined) return undefined
+  let best: { page: LandingPageProps; miles: number } | undefined
+  for (const page of pages) {
+    if (!page.geo) continue
+    const miles = milesBetween({ lat: old.lat, lng: old.lng }, page.geo)
+    if (!best || miles < best.miles) best = { page, miles }
+  }
+  return best && { page: best.page, miles: Math.round(best.miles * 10) / 10 }
+}
