@@ -4,7 +4,7 @@ import { bundleAssets } from './assets/bundle-assets.js'
 import { watchForms } from './check/check-forms.js'
 import { loadSite } from './config/load-site.js'
 import { BuildFailure, ConfigError, failOn } from './errors/config-error.js'
-import { processImages } from './images/process-images.js'
+import { processImages, pruneImageCache } from './images/process-images.js'
 import { formsDeclarationFile, planFormPages } from './output/form-pages.js'
 import { prepareHostFiles } from './output/landing-host-files.js'
 import { createOutput, type OutputWriter } from './output/write-output.js'
@@ -40,6 +40,12 @@ export interface BuildOptions {
    * @default false
    */
   recordUrls?: boolean
+  /**
+   * Folder of encoded image variants, kept between builds (safe to persist in CI); `false`
+   * encodes every image. Independent of the page cache.
+   * @default '<site>/.citypress/cache/images'
+   */
+  imageCacheDir?: string | false
   /** Called as long steps advance, for progress lines. */
   onProgress?: (progress: BuildProgress) => void
   /**
@@ -76,6 +82,8 @@ export interface BuildResult {
   readonly landing: { readonly quality: BuildPlan['landingQuality']; readonly redirects: readonly LandingRedirect[]; readonly recordUpdated: boolean }
   /** Pages rendered now vs reused from the page cache, and the slowest renders. */
   readonly pages: { readonly rendered: number; readonly reused: number; readonly slowest: readonly { readonly url: string; readonly ms: number }[] }
+  /** Image variants encoded by this build vs taken from the image cache. */
+  readonly images: { readonly encoded: number; readonly reused: number }
 }
 
 /**
@@ -112,6 +120,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const files: OutputFile[] = []
   const output: OutputWriter = options.write === false ? memoryOutput(files) : await createOutput(outDir)
   let stats: BuildResult['pages'] = { rendered: 0, reused: 0, slowest: [] }
+  let imageStats: BuildResult['images'] = { encoded: 0, reused: 0 }
   try {
     const context: RenderContext = {
       site: site.site, services: site.services, areas: site.areas, forms: site.forms,
@@ -119,7 +128,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       landingUrls: plan.landingUrls, images: images.assets, assets: assets.manifest, year: new Date().getFullYear(),
     }
     const imageKey = images.jobs.map((j) => `${j.source.hash}>${j.outputPath}@${j.width}`).join('|')
-    const imageFiles = time('images', () => memo('images', imageKey, () => processImages(images.jobs)))
+    const imageCacheDir = options.imageCacheDir ?? path.join(site.root, '.citypress', 'cache', 'images')
+    const imageRun = time('images', () => memo('images', imageKey, () => processImages({
+      jobs: images.jobs, cacheDir: imageCacheDir,
+      onProgress: (done, total) => options.onProgress?.({ stage: 'images', done, total }),
+    })))
     const cache = options.cacheDir === false ? undefined : await openPageCache({
       dir: options.cacheDir ?? path.join(site.root, '.citypress', 'cache'),
       shared: hash(`${citypressVersion}\n${templates.hash}\n${stableJson(context)}`),
@@ -130,23 +143,26 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       routes, context, templates: templates.module, output: forms?.output ?? output, cache,
       onProgress: (done, total) => options.onProgress?.({ stage: 'render', done, total }),
     }))
-    const errors = [...pages.errors, ...(await forms?.errors() ?? [])]
+    const imageResult = await imageRun
+    const errors = [...pages.errors, ...(await forms?.errors() ?? []), ...imageResult.errors]
     failOn(collapseRepeats(errors))
     await time('output', async () => {
-      for (const file of [...assets.files, ...(await imageFiles), ...hostFiles.files, ...(declaration ? [declaration] : [])]) {
+      for (const file of [...assets.files, ...imageResult.files, ...hostFiles.files, ...(declaration ? [declaration] : [])]) {
         await output.write(file)
       }
       await output.commit()
+      if (imageCacheDir) await pruneImageCache(imageCacheDir, images.jobs)
       if (options.recordUrls && options.write !== false) recordUpdated = await hostFiles.recordPublished()
       await cache?.prune(pages.keys)
     })
     stats = { rendered: pages.rendered, reused: pages.reused, slowest: pages.slowest }
+    imageStats = { encoded: imageResult.encoded, reused: imageResult.reused }
   } catch (error) {
     await output.abort()
     throw error
   }
   const landing = { quality: plan.landingQuality, redirects: hostFiles.redirects, recordUpdated }
-  return { site, routes, files, fileCount: output.count, warnings: site.warnings, outDir, timings, landing, pages: stats }
+  return { site, routes, files, fileCount: output.count, warnings: site.warnings, outDir, timings, landing, pages: stats, images: imageStats }
 }
 
 /**

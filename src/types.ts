@@ -73,6 +73,8 @@ export interface ImageSource {
   readonly format: string
   /** sha256 of the file, hex; names outputs and keys the image cache. */
   readonly hash: string
+  /** The first YAML place that references the image, for errors found while encoding it. */
+  readonly origin?: Origin
 }
 
 export interface SiteConfig {
@@ -127,6 +129,18 @@ export interface ImageAsset {
   readonly srcset?: Readonly<Record<string, string>>
 }
 
+/** The bundled client assets, by URL. */
+export interface AssetManifest {
+  /** The stylesheet's URL (always written, for tools and old caches). */
+  readonly css: string
+  /** The whole stylesheet, when small enough to inline in every page instead of linking it. */
+  readonly inlineCss?: string
+  /** Self-hosted font files; the document preloads the first (the body text's face). */
+  readonly fonts: readonly string[]
+  /** The widget script; absent when there are no widgets at all. */
+  readonly js?: string
+}
+
 /** What templates get besides a route's own props. */
 export interface RenderContext {
   readonly site: SiteMeta
@@ -139,7 +153,7 @@ export interface RenderContext {
   /** Landing pages by `city|service` key → URL, so area chips link only to pages that exist. */
   readonly landingUrls: Readonly<Record<string, string>>
   readonly images: Readonly<Record<string, ImageAsset>>
-  readonly assets: { readonly css: string; readonly js?: string }
+  readonly assets: AssetManifest
   /** The build year for the footer's copyright line (fixed per build for reproducible output). */
   readonly year: number
 }

@@ -65,7 +65,7 @@ export async function crossCheck(refs: readonly FoundRef[], known: KnownNames, s
       case 'image':
         if (/^https?:\/\//.test(ref.value) || images.has(ref.value)) break
         try {
-          images.set(ref.value, await readImage(siteRoot, ref.value))
+          images.set(ref.value, { ...await readImage(siteRoot, ref.value), origin: at() })
         } catch (error) {
           errors.push(imageError(error, ref.value, at()))
         }

@@ -1,11 +1,106 @@
-import { readFile } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { ConfigError } from '../errors/config-error.js'
 import type { ImageJob } from '../plan/plan-images.js'
 import type { OutputFile } from '../types.js'
+import { encodeImage } from './encode-image.js'
+
+export interface ProcessImagesOptions {
+  readonly jobs: readonly ImageJob[]
+  /**
+   * Folder of encoded variants kept between builds, keyed by output file name (which carries the
+   * source hash, encoder settings, width and format). `false` encodes everything.
+   */
+  readonly cacheDir: string | false
+  /** Encodes at once; each sharp pipeline also uses libvips threads. @default availableParallelism() */
+  readonly concurrency?: number
+  readonly onProgress?: (done: number, total: number) => void
+}
+
+export interface ProcessImagesResult {
+  readonly files: readonly OutputFile[]
+  /** Variants encoded by this build. */
+  readonly encoded: number
+  /** Variants taken from the cache (or copied as they are). */
+  readonly reused: number
+  readonly errors: readonly ConfigError[]
+}
 
 /**
- * Stage 3 (beside render): produces the bytes of every planned image. Sources already in the
- * planned format and width are copied as they are.
+ * Stage 3 (beside render): produces the bytes of every planned image, encoding with sharp only
+ * what the cache lacks, a bounded number at a time so a 2-core machine stays responsive. A
+ * source that sharp cannot decode fully (config/ only read its header) is reported at the YAML
+ * line that references it; the stage never throws for a user's file.
  */
-export async function processImages(jobs: readonly ImageJob[]): Promise<OutputFile[]> {
-  return Promise.all(jobs.map(async (job) => ({ path: job.outputPath, contents: await readFile(job.source.absolutePath) })))
+export async function processImages(options: ProcessImagesOptions): Promise<ProcessImagesResult> {
+  const { jobs, cacheDir } = options
+  if (cacheDir) await mkdir(cacheDir, { recursive: true })
+  const cached = new Set(cacheDir ? await readdir(cacheDir) : [])
+  const files: OutputFile[] = new Array(jobs.length)
+  const errors = new Map<string, ConfigError>()
+  let encoded = 0
+  let reused = 0
+  let done = 0
+
+  const runJob = async (job: ImageJob, index: number) => {
+    const key = path.basename(job.outputPath)
+    let contents: Uint8Array | undefined
+    if (cacheDir && cached.has(key)) contents = await readFile(path.join(cacheDir, key)).catch(() => undefined)
+    if (contents) reused++
+    else if (job.format === 'copy') {
+      contents = await readFile(job.source.absolutePath)
+      reused++
+    } else {
+      try {
+        contents = await encodeImage(job)
+      } catch (error) {
+        errors.set(job.source.src, undecodable(job, error))
+        return
+      }
+      encoded++
+      if (cacheDir) await writeCached(cacheDir, key, contents)
+    }
+    files[index] = { path: job.outputPath, contents }
+    if (++done % 10 === 0 || done === jobs.length) options.onProgress?.(done, jobs.length)
+  }
+
+  let next = 0
+  const worker = async () => {
+    while (next < jobs.length) {
+      const index = next++
+      await runJob(jobs[index]!, index)
+    }
+  }
+  const concurrency = Math.max(1, options.concurrency ?? availableParallelism())
+  await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, worker))
+  return { files: files.filter(Boolean), encoded, reused, errors: [...errors.values()] }
+}
+
+/**
+ * Removes cached variants that no planned job uses any more (replaced or deleted images), so the
+ * folder a CI keeps between runs does not grow forever. Call after a successful build.
+ */
+export async function pruneImageCache(cacheDir: string, jobs: readonly ImageJob[]): Promise<number> {
+  const keep = new Set(jobs.map((j) => path.basename(j.outputPath)))
+  const stale = (await readdir(cacheDir).catch(() => [] as string[])).filter((name) => !keep.has(name))
+  await Promise.all(stale.map((name) => rm(path.join(cacheDir, name), { force: true })))
+  return stale.length
+}
+
+/** Write then rename: a build killed mid-write never leaves a truncated entry behind. */
+async function writeCached(cacheDir: string, key: string, contents: Uint8Array): Promise<void> {
+  const temporary = path.join(cacheDir, `.${key}.${process.pid}.tmp`)
+  await writeFile(temporary, contents)
+  await rename(temporary, path.join(cacheDir, key))
+}
+
+function undecodable(job: ImageJob, error: unknown): ConfigError {
+  const reason = error instanceof Error ? error.message.split('\n')[0] : String(error)
+  return new ConfigError({
+    code: 'bad-image',
+    message: `The image "${job.source.src}" cannot be decoded; the file is damaged or not an image (${reason}).`,
+    hint: 'Export it again as JPEG, PNG, WebP or AVIF.',
+    ...(job.source.origin ?? { file: job.source.src }),
+  })
 }

@@ -1,14 +1,20 @@
+import { createHash } from 'node:crypto'
 import path from 'node:path'
 import type { ImageAsset, ImageSource, SiteConfig } from '../types.js'
+
+export type ImageFormat = 'avif' | 'webp' | 'jpeg' | 'png'
 
 /** One output file the image stage must produce from a source image. */
 export interface ImageJob {
   readonly source: ImageSource
-  /** Relative to the output folder. */
+  /** Relative to the output folder; its file name is also the image cache key. */
   readonly outputPath: string
-  /** Target width in pixels; the source width means "as is". */
+  /** Target width in pixels. */
   readonly width: number
-  readonly format: string
+  /** `copy`: written as it is (SVG, animated GIF). */
+  readonly format: ImageFormat | 'copy'
+  /** Encoder quality, 1–100; absent for `copy` and PNG. */
+  readonly quality?: number
 }
 
 export interface ImagePlan {
@@ -18,19 +24,68 @@ export interface ImagePlan {
 }
 
 /**
+ * Responsive widths in CSS-independent pixels: phone (480), large phone at 2x and tablet (768),
+ * small laptop (1024), full-width hero on a large screen (1600). Never wider than the source.
+ */
+export const imageWidths = [480, 768, 1024, 1600] as const
+
+/**
+ * Qualities measured on photos (see README § Images): AVIF 50 and WebP 70 look like JPEG 75 at
+ * roughly half and two thirds of its bytes.
+ */
+export const imageQuality = { avif: 50, webp: 70, jpeg: 75 } as const
+
+/**
+ * Bump when encoder settings change: it is part of every image URL, so browsers holding a
+ * year-long cached copy fetch the new encoding instead of keeping the old bytes.
+ */
+const encoderVersion = `v1:${JSON.stringify(imageQuality)}`
+
+/**
  * Decides every image output and URL before anything is encoded, so rendering never waits on
- * sharp. Names carry the source's content hash: a changed image gets a new URL, an unchanged one
- * keeps its URL (and its long-lived cache entry).
+ * sharp. Each raster source becomes AVIF, WebP and a JPEG (or PNG, for sources that may be
+ * transparent) at every responsive width up to its own. Names carry a hash of the source bytes
+ * and the encoder settings plus width and format: an unchanged image keeps its URL (and its
+ * long-lived cache entry, and the build cache's encoded bytes); a changed one gets a new URL.
  */
 export function planImages(site: SiteConfig): ImagePlan {
   const jobs: ImageJob[] = []
   const assets: Record<string, ImageAsset> = {}
   for (const source of site.images.values()) {
-    const stem = path.basename(source.src, path.extname(source.src)).toLowerCase().replace(/[^a-z0-9-]+/g, '-')
-    const ext = source.format === 'jpeg' ? 'jpg' : source.format
-    const outputPath = `assets/images/${stem}-${source.hash.slice(0, 10)}.${ext}`
-    jobs.push({ source, outputPath, width: source.width, format: source.format })
-    assets[source.src] = { src: `/${outputPath}`, width: source.width, height: source.height }
+    const planned = planImage(source)
+    jobs.push(...planned.jobs)
+    assets[source.src] = planned.asset
   }
   return { jobs, assets }
+}
+
+function planImage(source: ImageSource): { jobs: ImageJob[]; asset: ImageAsset } {
+  const stem = path.basename(source.src, path.extname(source.src)).toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'image'
+  const id = createHash('sha256').update(`${source.hash}\n${encoderVersion}`).digest('hex').slice(0, 10)
+  if (source.format === 'svg' || source.format === 'gif') {
+    // Vector art is already resolution-independent; re-encoding a GIF would drop its animation.
+    const outputPath = `assets/images/${stem}-${id}.${source.format}`
+    return { jobs: [{ source, outputPath, width: source.width, format: 'copy' }], asset: { src: `/${outputPath}`, width: source.width, height: source.height } }
+  }
+  const widths = responsiveWidths(source.width)
+  const fallback: ImageFormat = source.format === 'png' ? 'png' : 'jpeg'
+  const jobs: ImageJob[] = []
+  const srcset: Record<string, string> = {}
+  for (const format of ['avif', 'webp', fallback] as const) {
+    const entries = widths.map((width) => {
+      const outputPath = `assets/images/${stem}-${id}-${width}.${format === 'jpeg' ? 'jpg' : format}`
+      jobs.push({ source, outputPath, width, format, quality: format === 'png' ? undefined : imageQuality[format] })
+      return `/${outputPath} ${width}w`
+    })
+    srcset[format] = entries.join(', ')
+  }
+  const widest = jobs.filter((j) => j.format === fallback).at(-1)!
+  return { jobs, asset: { src: `/${widest.outputPath}`, width: source.width, height: source.height, srcset } }
+}
+
+/** The standard widths below the source's, plus the source's own (capped at the widest). */
+export function responsiveWidths(sourceWidth: number): number[] {
+  const top = Math.min(sourceWidth, imageWidths.at(-1)!)
+  // A variant within 10% of the top one saves too little to be worth a file.
+  return [...imageWidths.filter((w) => w < top * 0.9), top]
 }
