@@ -1,5 +1,10 @@
 import { absoluteUrl } from '../src/plan/urls.js'
+import { JsonLd } from './components/JsonLd.js'
 import { usePage } from './context.js'
+import { applyTrailingSlash, splitHoisted } from './seo/body-markup.js'
+import { HoistedLinks } from './seo/HoistedLinks.js'
+import { SocialMeta } from './seo/SocialMeta.js'
+import { structuredData } from './seo/structured-data.js'
 
 export interface DocumentProps {
   /** The rendered body markup. */
@@ -7,24 +12,43 @@ export interface DocumentProps {
   hasWidgets: boolean
 }
 
-/** The HTML document around a page: language, title, description, canonical link, assets. */
+/**
+ * The HTML document around a page. The head is ordered for the first paint: charset and
+ * viewport, then the requests the page needs first (the body font, the largest above-the-fold
+ * image and the logo, preloaded with high priority), then the stylesheet (inlined when small, so
+ * nothing blocks rendering), then everything that only crawlers read: description, canonical
+ * link, Open Graph and Twitter tags, the RSS link on blog pages and the JSON-LD graph.
+ */
 export function Document({ body, hasWidgets }: DocumentProps) {
-  const { site, route, assets } = usePage()
+  const page = usePage()
+  const { site, route, assets, posts } = page
+  const policy = site.trailingSlash ?? 'never'
   // The canonical link is the page's own address without a query string (spec § 3).
-  const canonical = absoluteUrl(site.url, route.url)
+  const canonical = absoluteUrl(site.url, route.url, policy)
+  const { hoisted, rest } = splitHoisted(body)
+  const isBlog = (route.template === 'post' || route.template === 'blog-index') && posts.length > 0
   return (
     <html lang={site.language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{route.title}</title>
+        {assets.fonts[0] && <link rel="preload" href={assets.fonts[0]} as="font" type="font/woff2" crossOrigin="anonymous" />}
+        <HoistedLinks markup={hoisted} />
+        {assets.inlineCss
+          ? <style dangerouslySetInnerHTML={{ __html: assets.inlineCss }} />
+          : <link rel="stylesheet" href={assets.css} />}
+        {hasWidgets && assets.js && <script type="module" src={assets.js} />}
         {route.description && <meta name="description" content={route.description} />}
         {route.template !== 'not-found' && <link rel="canonical" href={canonical} />}
         {route.noindex && <meta name="robots" content="noindex" />}
-        <link rel="stylesheet" href={assets.css} />
-        {hasWidgets && assets.js && <script type="module" src={assets.js} />}
+        {/* No favicon file: an empty one stops the browser's /favicon.ico request (a 404). */}
+        <link rel="icon" href="data:," />
+        <SocialMeta canonical={canonical} />
+        {isBlog && <link rel="alternate" type="application/rss+xml" title={`${site.name}: ${site.blog?.title ?? 'Blog'}`} href="/rss.xml" />}
+        {route.template !== 'not-found' && <JsonLd data={structuredData(page)} />}
       </head>
-      <body dangerouslySetInnerHTML={{ __html: body }} />
+      <body dangerouslySetInnerHTML={{ __html: applyTrailingSlash(rest, policy) }} />
     </html>
   )
 }

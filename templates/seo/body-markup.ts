@@ -1,0 +1,28 @@
+import { canonicalHref, type TrailingSlash } from '../../src/plan/urls.js'
+
+/**
+ * React hoists the resources components ask for (`preload()` from react-dom, and images it
+ * preloads by itself) to the very start of the markup it renders. The body is rendered on its own
+ * (templates/render.tsx), so they arrive at the start of the body string: move them into the
+ * head, where the browser's preload scanner sees them before any other request.
+ */
+export function splitHoisted(body: string): { hoisted: string; rest: string } {
+  const match = /^(?:<link [^>]*\/>)+/.exec(body)
+  return match ? { hoisted: match[0], rest: body.slice(match[0].length) } : { hoisted: '', rest: body }
+}
+
+/**
+ * Every internal page link in the form site.yaml `trailingSlash` asks for, whatever the YAML or a
+ * template wrote, so no click costs a redirect. A path whose last segment has a dot is a file
+ * (`/rss.xml`, `/assets/site.css`) and is left alone: page slugs never contain dots.
+ */
+export function applyTrailingSlash(html: string, policy: TrailingSlash): string {
+  return html.replace(/ href="(\/[^"]*)"/g, (whole, href: string) => {
+    const fixed = canonicalHref(href, isPageKey, policy)
+    return fixed === href ? whole : ` href="${fixed}"`
+  })
+}
+
+function isPageKey(key: string): boolean {
+  return !key.startsWith('/assets/') && !/\.[a-z0-9]+$/i.test(key.slice(key.lastIndexOf('/')))
+}

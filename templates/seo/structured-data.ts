@@ -1,0 +1,168 @@
+import type { Faq, PageInput } from '../../src/config/site-input.generated.js'
+import { absoluteUrl } from '../../src/plan/urls.js'
+import type { PageConfig, PostConfig, ServiceConfig } from '../../src/types.js'
+import type { PageContext } from '../context.js'
+import { socialImage } from './page-image.js'
+
+type Thing = Record<string, unknown>
+
+/**
+ * The schema.org graph of one page: the business on every page (spec § 3 "Structured
+ * local-business data"), plus Service, FAQPage, BreadcrumbList and BlogPosting where they apply.
+ * Landing pages carry their own Service and BreadcrumbList (templates/pages/LandingPage.tsx).
+ * No aggregateRating: Google ignores, and may penalise, ratings a business publishes about
+ * itself.
+ */
+export function structuredData(page: PageContext): Thing {
+  const graph: Thing[] = [localBusiness(page)]
+  const { route } = page
+  if (route.template === 'service') graph.push(service(page, route.props as ServiceConfig))
+  if (route.template === 'post') graph.push(blogPosting(page, route.props as PostConfig))
+  const faqs = faqsOf(page)
+  if (faqs.length > 0) graph.push(faqPage(page, faqs))
+  const crumbs = breadcrumbs(page)
+  if (crumbs) graph.push(crumbs)
+  return { '@context': 'https://schema.org', '@graph': graph }
+}
+
+/** The `@id` of the business node, so other nodes refer to it instead of repeating it. */
+export function businessId(page: PageContext): string {
+  return `${page.site.url}/#business`
+}
+
+function localBusiness(page: PageContext): Thing {
+  const { site, services } = page
+  const url = (path: string) => absoluteUrl(site.url, path, site.trailingSlash)
+  const business = site.business
+  const area = business?.areaServed
+  const areaServed: Thing[] = []
+  if (area?.center && area.radiusKm) {
+    areaServed.push({
+      '@type': 'GeoCircle',
+      geoMidpoint: { '@type': 'GeoCoordinates', latitude: area.center.lat, longitude: area.center.lng },
+      // schema.org reads a bare number as metres.
+      geoRadius: Math.round(area.radiusKm * 1000),
+    })
+  }
+  for (const region of area?.regions ?? []) areaServed.push({ '@type': 'State', name: region })
+  const offered = site.services.map((slug) => services.find((s) => s.slug === slug)).filter((s): s is ServiceConfig => Boolean(s))
+  // The business's own image, the same on every page: site.yaml socialImage, else the logo.
+  const image = socialImage(page, { src: site.socialImage ?? site.logo?.src })
+  return prune({
+    '@type': 'LocalBusiness',
+    '@id': businessId(page),
+    name: site.name,
+    url: url('/'),
+    image: image?.url,
+    logo: site.logo ? socialImage(page, { src: site.logo.src })?.url : undefined,
+    email: site.email,
+    telephone: site.phone,
+    description: site.description,
+    foundingDate: business?.founded ? String(business.founded) : undefined,
+    areaServed: areaServed.length > 0 ? areaServed : undefined,
+    hasOfferCatalog: offered.length > 0 ? {
+      '@type': 'OfferCatalog',
+      name: 'Services',
+      itemListElement: offered.map((s) => ({
+        '@type': 'Offer',
+        itemOffered: { '@type': 'Service', name: s.title, url: url(`/services/${s.slug}`) },
+      })),
+    } : undefined,
+    openingHoursSpecification: business?.openingHours?.map((h) => ({
+      '@type': 'OpeningHoursSpecification', dayOfWeek: h.days, opens: h.opens, closes: h.closes,
+    })),
+  })
+}
+
+function service(page: PageContext, s: ServiceConfig): Thing {
+  const { site, route } = page
+  return prune({
+    '@type': 'Service',
+    '@id': `${absoluteUrl(site.url, route.url, site.trailingSlash)}#service`,
+    name: s.title,
+    serviceType: s.title,
+    description: s.description,
+    url: absoluteUrl(site.url, route.url, site.trailingSlash),
+    image: socialImage(page)?.url,
+    provider: { '@id': businessId(page) },
+    areaServed: (localBusiness(page).areaServed as Thing[] | undefined),
+  })
+}
+
+function blogPosting(page: PageContext, post: PostConfig): Thing {
+  const { site, route } = page
+  const url = absoluteUrl(site.url, route.url, site.trailingSlash)
+  return prune({
+    '@type': 'BlogPosting',
+    '@id': `${url}#post`,
+    headline: post.title,
+    description: post.excerpt,
+    datePublished: post.date,
+    dateModified: post.updated ?? post.date,
+    url,
+    mainEntityOfPage: url,
+    image: socialImage(page)?.url,
+    author: post.author ? { '@type': 'Person', name: post.author } : { '@id': businessId(page) },
+    publisher: { '@id': businessId(page) },
+  })
+}
+
+function faqPage(page: PageContext, faqs: readonly Faq[]): Thing {
+  return {
+    '@type': 'FAQPage',
+    mainEntity: faqs.map((f) => ({
+      '@type': 'Question',
+      name: f.question,
+      acceptedAnswer: { '@type': 'Answer', text: plainText(f.answer) },
+    })),
+  }
+}
+
+/** Home › section › page, for every page below the home page except landing pages and 404. */
+function breadcrumbs(page: PageContext): Thing | undefined {
+  const { route, site } = page
+  if (route.url === '/' || route.template === 'landing' || route.template === 'not-found' || route.noindex) return undefined
+  const trail: { name: string; url: string }[] = [{ name: 'Home', url: '/' }]
+  const blogTitle = site.blog?.title ?? 'Blog'
+  if (route.template === 'service') {
+    trail.push({ name: 'Services', url: '/services' }, { name: (route.props as ServiceConfig).title, url: route.url })
+  } else if (route.template === 'post') {
+    trail.push({ name: blogTitle, url: '/blog' }, { name: (route.props as PostConfig).title, url: route.url })
+  } else if (route.template === 'blog-index') {
+    trail.push({ name: blogTitle, url: route.url })
+  } else {
+    trail.push({ name: (route.props as { title?: string }).title ?? route.title, url: route.url })
+  }
+  return {
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((step, i) => ({
+      '@type': 'ListItem', position: i + 1, name: step.name, item: absoluteUrl(site.url, step.url, site.trailingSlash),
+    })),
+  }
+}
+
+/** The questions a page shows: a service's FAQ, or the faq sections of an authored page. */
+function faqsOf(page: PageContext): readonly Faq[] {
+  const { route } = page
+  if (route.template === 'service') return (route.props as ServiceConfig).faqs ?? []
+  if (route.template === 'sections') {
+    const sections = (route.props as PageConfig).sections as PageInput['sections']
+    return sections.flatMap((s) => (s.type === 'faq' ? (s as { items?: Faq[] }).items ?? [] : []))
+  }
+  return []
+}
+
+/** Markdown answer → plain text: structured data wants the words, not the markup. */
+function plainText(markdown: string): string {
+  return markdown
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[*_`~]+/g, '')
+    .replace(/^\s*(?:[-+]|\d+\.)\s+/gm, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+/** Drops undefined fields so the JSON carries only what the site states. */
+function prune(thing: Thing): Thing {
+  return Object.fromEntries(Object.entries(thing).filter(([, v]) => v !== undefined && v !== ''))
+}
