@@ -6,6 +6,9 @@
  * "Send Another Message" brings the empty form back. Anything else, or no answer at all, shows the
  * error message and keeps every field as typed.
  *
+ * The spec's optional success callback is, on a static site, a bubbling `form:success` DOM event
+ * on the form's wrapper (detail: `{ form: name }`), for a site's own scripts or analytics.
+ *
  * Unlike the original, nothing is logged and localhost is not faked: `citypress preview` answers
  * posts itself, so the real request runs everywhere (spec § 7 describes a development shortcut).
  */
@@ -31,6 +34,7 @@ export function mountForm(card: HTMLElement): void {
       form.hidden = true
       success.hidden = false
       success.focus()
+      card.dispatchEvent(new CustomEvent('form:success', { bubbles: true, detail: { form: form.getAttribute('name') } }))
     } else {
       error.textContent = error.dataset.message ?? ''
     }

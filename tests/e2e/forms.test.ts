@@ -48,6 +48,7 @@ describe('the contact form with JavaScript', () => {
   })
 
   it('shows Sending... on a disabled button while the post is under way', async () => {
+    await page.evaluate(() => document.addEventListener('form:success', (e) => { (window as unknown as { succeeded: unknown }).succeeded = (e as CustomEvent).detail }))
     await fillContactForm()
     const release = site.holdForms()
     await submit().click()
@@ -67,8 +68,9 @@ describe('the contact form with JavaScript', () => {
     })
   })
 
-  it('shows the form\'s own success message in place of the form, focused', async () => {
+  it('shows the form\'s own success message in place of the form, focused, and fires form:success', async () => {
     expect(await page.getByText('Thank you for reaching out! We will contact you shortly.').isVisible()).toBe(true)
+    expect(await page.evaluate(() => (window as unknown as { succeeded: unknown }).succeeded)).toEqual({ form: 'contact-page' })
     expect(await form().isVisible()).toBe(false)
     expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-form-success'))).toBe(true)
   })
