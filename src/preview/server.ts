@@ -75,6 +75,8 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
         log: (line) => options.log.out(line + '\n'),
       })
     }
+    // No build has worked yet, so there is no forms.yaml to check a submission against.
+    if (req.method === 'POST' && !good) return answer(res, 503, 'application/json; charset=utf-8', JSON.stringify({ error: 'site-has-errors', reason: 'The site has errors; fix them (see the terminal) and send again.' }))
     if (req.method !== 'GET' && req.method !== 'HEAD') return answer(res, 405, 'text/plain; charset=utf-8', 'Preview serves GET and HEAD, and form posts where the form provider takes them.\n', { allow: 'GET, HEAD' })
     const resolved = resolveIn(state, rawPath)
     if (resolved.kind === 'bad-request') return answer(res, 400, 'text/plain; charset=utf-8', 'Bad request path.\n')

@@ -5,20 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { repoRoot, siteFrom } from '../helpers/site.js'
 import { startOn, type StartedPreview } from './helpers.js'
 
-/** The contact page renders the quote form with a hidden attribution field, as landing pages do. */
-const files = {
-  'forms.yaml': `forms:
+const formsYaml = `forms:
   quote:
     fields:
       - { name: name, label: Name, type: text, required: true }
       - { name: email, label: Email, type: email, required: true }
       - { name: message, label: Message, type: textarea }
-`,
-  'templates/sections/Text.tsx': `import { Form } from ${JSON.stringify(path.join(repoRoot, 'templates/components/Form.tsx'))}
-export function Text() {
-  return <Form name="quote" hidden={{ city: 'Springfield' }} />
-}
-`,
+`
+/** The contact page shows the quote form; landing pages show it too, with attribution fields. */
+const files = {
+  'forms.yaml': formsYaml,
+  'pages/contact.yaml': 'path: /contact\ntitle: Contact\nsections:\n  - type: form\n    heading: Write to us\n    form: quote\n',
+  'landing.yaml': 'matrix:\n  - areas: main\n    services: [office-cleaning]\nvariant:\n  form: quote\n',
 }
 
 const post = (preview: StartedPreview, body: string | Uint8Array<ArrayBuffer>, init: { path?: string; type?: string; accept?: string } = {}) =>
@@ -44,12 +42,24 @@ describe('form capture in preview (provider netlify)', () => {
   afterAll(() => preview?.close())
 
   it('stores an accepted submission as one JSON line, prints a summary and answers 200', async () => {
-    const res = await post(preview, 'form-name=quote&bot-field=&city=Springfield&name=Ann+Lee&email=ann%40example.com&message=Two+floors')
+    const res = await post(preview, 'form-name=quote&bot-field=&name=Ann+Lee&email=ann%40example.com&message=Two+floors')
     expect(res.status).toBe(200)
     const lines = await storedLines(site)
     expect(lines).toHaveLength(1)
-    expect(lines[0]).toMatchObject({ form: 'quote', page: '/contact', fields: { city: 'Springfield', name: 'Ann Lee', email: 'ann@example.com', message: 'Two floors' } })
-    expect(preview.printed()).toContain('✓ form quote from /contact: city=Springfield, name=Ann Lee, email=ann@example.com, message=Two floors')
+    expect(lines[0]).toMatchObject({ form: 'quote', page: '/contact', fields: { name: 'Ann Lee', email: 'ann@example.com', message: 'Two floors' } })
+    expect(Object.keys(lines[0]!.fields as object)).toEqual(['name', 'email', 'message'])
+    expect(preview.printed()).toContain('✓ form quote from /contact: name=Ann Lee, email=ann@example.com, message=Two floors → ')
+  })
+
+  it('accepts the hidden attribution fields a landing page adds to the form', async () => {
+    const html = await (await fetch(new URL('/lp/springfield-office-cleaning', preview.url))).text()
+    const form = html.match(/<form[^>]*name="quote"[\s\S]*?<\/form>/)?.[0] ?? ''
+    const hidden = [...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map(([, name, value]) => [name!, value!])
+    expect(hidden.map(([name]) => name)).toEqual(expect.arrayContaining(['form-name', 'pageCity']))
+    const body = new URLSearchParams([...hidden, ['name', 'Cy'], ['email', 'cy@example.com']]).toString()
+    expect((await post(preview, body)).status).toBe(200)
+    const attribution = Object.fromEntries(hidden.filter(([name]) => name !== 'form-name'))
+    expect((await storedLines(site)).at(-1)).toEqual(expect.objectContaining({ form: 'quote', fields: { ...attribution, name: 'Cy', email: 'cy@example.com' } }))
   })
 
   it('answers a filled honeypot with success and stores nothing', async () => {
@@ -107,12 +117,26 @@ describe('form capture with --fail-forms', () => {
 })
 
 describe('form capture with provider endpoint', () => {
-  it('answers the site-relative endpoint and nothing else', async () => {
+  it('answers the site-relative endpoint, accepting the hidden attribution fields the pages add', async () => {
     const siteYaml = (await readFile(path.join(repoRoot, 'tests/fixtures/sites/minimal/site.yaml'), 'utf8')) + 'forms: { provider: endpoint, endpoint: /api/lead }\n'
-    const site = await siteFrom('minimal', { ...files, 'site.yaml': siteYaml })
+    const site = await siteFrom('minimal', {
+      'site.yaml': siteYaml,
+      'forms.yaml': formsYaml,
+      // The contact page renders the form with a hidden attribution field, as landing pages do.
+      'templates/sections/Text.tsx': `import { Form } from ${JSON.stringify(path.join(repoRoot, 'templates/components/Form.tsx'))}
+export function Text() {
+  return <Form name="quote" hidden={{ city: 'Springfield' }} />
+}
+`,
+    })
     const preview = await startOn(site)
     try {
-      expect((await post(preview, 'form-name=quote&name=Ann&email=ann%40example.com', { path: '/api/lead', accept: 'application/json' })).status).toBe(200)
+      const accepted = await post(preview, 'form-name=quote&city=Springfield&name=Ann&email=ann%40example.com', { path: '/api/lead', accept: 'application/json' })
+      expect(accepted.status).toBe(200)
+      expect(await accepted.json()).toEqual({ ok: true, form: 'quote' })
+      expect(await storedLines(site)).toMatchObject([{ form: 'quote', fields: { city: 'Springfield', name: 'Ann' } }])
+      const unknown = await post(preview, 'form-name=quote&region=North&name=Ann&email=ann%40example.com', { path: '/api/lead' })
+      expect(unknown.status).toBe(422)
       expect((await post(preview, 'form-name=quote&name=Ann&email=ann%40example.com')).status).toBe(405)
       expect(await storedLines(site)).toHaveLength(1)
     } finally {
