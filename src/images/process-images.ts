@@ -4,6 +4,7 @@ import path from 'node:path'
 import { ConfigError } from '../errors/config-error.js'
 import type { ImageJob } from '../plan/plan-images.js'
 import type { OutputFile } from '../types.js'
+import { claimOrWait } from './cache-lock.js'
 import { encodeImage } from './encode-image.js'
 
 export interface ProcessImagesOptions {
@@ -52,14 +53,23 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
       contents = await readFile(job.source.absolutePath)
       reused++
     } else {
-      try {
-        contents = await encodeImage(job)
-      } catch (error) {
-        errors.set(job.source.src, undecodable(job, error))
-        return
+      const claim = cacheDir ? await claimOrWait(cacheDir, key) : undefined
+      if (claim && 'bytes' in claim) {
+        contents = claim.bytes
+        reused++
+      } else {
+        try {
+          contents = await encodeImage(job).catch((error: unknown) => {
+            errors.set(job.source.src, undecodable(job, error))
+            return undefined
+          })
+          if (!contents) return
+          encoded++
+          if (cacheDir) await writeCached(cacheDir, key, contents)
+        } finally {
+          await claim?.release()
+        }
       }
-      encoded++
-      if (cacheDir) await writeCached(cacheDir, key, contents)
     }
     files[index] = { path: job.outputPath, contents }
     if (++done % 10 === 0 || done === jobs.length) options.onProgress?.(done, jobs.length)
@@ -83,7 +93,8 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
  */
 export async function pruneImageCache(cacheDir: string, jobs: readonly ImageJob[]): Promise<number> {
   const keep = new Set(jobs.map((j) => path.basename(j.outputPath)))
-  const stale = (await readdir(cacheDir).catch(() => [] as string[])).filter((name) => !keep.has(name))
+  // Dot files are other builds' locks and half-written entries: never touch them.
+  const stale = (await readdir(cacheDir).catch(() => [] as string[])).filter((name) => !name.startsWith('.') && !keep.has(name))
   await Promise.all(stale.map((name) => rm(path.join(cacheDir, name), { force: true })))
   return stale.length
 }
