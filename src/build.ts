@@ -1,10 +1,14 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { bundleAssets } from './assets/bundle-assets.js'
+import type { PageKindSize } from './check/budgets.js'
 import { watchForms } from './check/check-forms.js'
+import { checkOutput } from './check/check-output.js'
+import { watchPages } from './check/watch-pages.js'
 import { loadSite } from './config/load-site.js'
 import { BuildFailure, ConfigError, failOn } from './errors/config-error.js'
 import { processImages, pruneImageCache } from './images/process-images.js'
+import { feedFile } from './output/feed.js'
 import { formsDeclarationFile, planFormPages } from './output/form-pages.js'
 import { prepareHostFiles } from './output/landing-host-files.js'
 import { createOutput, type OutputWriter } from './output/write-output.js'
@@ -84,6 +88,8 @@ export interface BuildResult {
   readonly pages: { readonly rendered: number; readonly reused: number; readonly slowest: readonly { readonly url: string; readonly ms: number }[] }
   /** Image variants encoded by this build vs taken from the image cache. */
   readonly images: { readonly encoded: number; readonly reused: number }
+  /** What each page kind weighs (largest page per kind), for the size report and budgets. */
+  readonly sizes: readonly PageKindSize[]
 }
 
 /**
@@ -121,6 +127,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const output: OutputWriter = options.write === false ? memoryOutput(files) : await createOutput(outDir)
   let stats: BuildResult['pages'] = { rendered: 0, reused: 0, slowest: [] }
   let imageStats: BuildResult['images'] = { encoded: 0, reused: 0 }
+  const warnings = [...site.warnings]
+  let sizes: readonly PageKindSize[] = []
   try {
     const context: RenderContext = {
       site: site.site, services: site.services, areas: site.areas, forms: site.forms,
@@ -139,17 +147,22 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     })
     const [declaration] = formsDeclarationFile(site)
     const forms = declaration && watchForms({ site, routes, declaration, output })
+    const watch = watchPages({ routes, output: forms?.output ?? output })
     const pages = await time('render', () => renderPages({
-      routes, context, templates: templates.module, output: forms?.output ?? output, cache,
+      routes, context, templates: templates.module, output: watch.output, cache,
       onProgress: (done, total) => options.onProgress?.({ stage: 'render', done, total }),
     }))
     const imageResult = await imageRun
     const errors = [...pages.errors, ...(await forms?.errors() ?? []), ...imageResult.errors]
     failOn(collapseRepeats(errors))
+    const others = [...assets.files, ...imageResult.files, ...hostFiles.files, ...feedFile(site.site, site.posts), ...(declaration ? [declaration] : [])]
+    // Links, budgets and the CSP hashes of _headers, from the pages as written.
+    const checked = await checkOutput({ site, watch, files: others })
+    failOn(checked.errors)
+    warnings.push(...checked.warnings)
+    sizes = checked.sizes
     await time('output', async () => {
-      for (const file of [...assets.files, ...imageResult.files, ...hostFiles.files, ...(declaration ? [declaration] : [])]) {
-        await output.write(file)
-      }
+      for (const file of [...others, checked.headers]) await output.write(file)
       await output.commit()
       if (imageCacheDir) await pruneImageCache(imageCacheDir, images.jobs)
       if (options.recordUrls && options.write !== false) recordUpdated = await hostFiles.recordPublished()
@@ -162,7 +175,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     throw error
   }
   const landing = { quality: plan.landingQuality, redirects: hostFiles.redirects, recordUpdated }
-  return { site, routes, files, fileCount: output.count, warnings: site.warnings, outDir, timings, landing, pages: stats, images: imageStats }
+  return { site, routes, files, fileCount: output.count, warnings, outDir, timings, landing, pages: stats, images: imageStats, sizes }
 }
 
 /**

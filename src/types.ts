@@ -3,6 +3,7 @@
  * stages never mutate what they receive, and the render stage (a separate esbuild bundle of
  * templates/) sees exactly these shapes.
  */
+import type { BudgetRule } from './config/normalize-budgets.js'
 import type { ConfigError, Origin } from './errors/config-error.js'
 import type {
   AreasInput, FormsInput, LandingInput, PageInput, PostInput, ServiceInput, SiteInput,
@@ -89,6 +90,8 @@ export interface SiteConfig {
   readonly posts: readonly PostConfig[]
   /** Local images by their `src` as written in YAML. */
   readonly images: ReadonlyMap<string, ImageSource>
+  /** site.yaml `budgets`, one rule per limit, checked after rendering by check/budgets.ts. */
+  readonly budgets: readonly BudgetRule[]
   /** Lucide icon names used anywhere; the template bundle includes only these. */
   readonly icons: readonly string[]
   /** Every internal link written in YAML, checked against the route table by plan/. */

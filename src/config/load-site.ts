@@ -8,6 +8,7 @@ import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from '../types
 import { crossCheck } from './cross-check.js'
 import { originOf } from './locate.js'
 import { parseMarkdownFile } from './markdown-file.js'
+import { normalizeBudgets } from './normalize-budgets.js'
 import { normalizeForms, normalizeSite } from './normalize.js'
 import { parseYaml, type YamlSource } from './read-yaml.js'
 import type { AreasInput, FormsInput, LandingInput, PageInput, PostInput, ServiceInput, SiteInput } from './site-input.generated.js'
@@ -105,6 +106,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     landing: withOrigin<LandingInput>(loaded.get('landing')?.[0]),
     posts,
     images: checked.images,
+    budgets: normalizeBudgets(site, loaded.get('site')![0]!.source),
     icons: checked.icons,
     links: checked.links,
     files: [...names.map((n) => path.join(root, n)), ...[...checked.images.values()].map((i) => i.absolutePath)],

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { LandingRedirect } from '../plan/plan-redirects.js'
-import { absoluteUrl } from '../plan/urls.js'
+import { absoluteUrl, canonicalHref } from '../plan/urls.js'
 import type { OutputFile, RoutePlan, SiteConfig } from '../types.js'
 
 /** The sitemap protocol's limit of URLs per file (sitemaps.org § Sitemap index). */
@@ -24,7 +24,7 @@ export function sitemapFiles(site: SiteConfig, routes: readonly RoutePlan[], opt
     .filter((r) => !r.noindex && r.template !== 'not-found')
     .map((r) => {
       const lastmod = newestDate(r, options.dates)
-      return `  <url><loc>${escapeXml(absoluteUrl(site.site.url, r.url))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`
+      return `  <url><loc>${escapeXml(absoluteUrl(site.site.url, r.url, site.site.trailingSlash))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`
     })
   const robots = { path: 'robots.txt', contents: `User-agent: *\nAllow: /\n\nSitemap: ${site.site.url}/sitemap.xml\n` }
   const perFile = options.urlsPerFile ?? urlsPerSitemap
@@ -47,14 +47,17 @@ export function routeSources(route: RoutePlan): readonly string[] {
 }
 
 /**
- * _redirects in Netlify's format: site.yaml `redirects` first (the first matching rule wins), then
- * a 301 for every landing page that moved or was removed (src/plan/plan-redirects.ts).
+ * _redirects in Netlify's format, the one place that writes it: site.yaml `redirects` first (the
+ * first matching rule wins), then a 301 for every landing page that moved or was removed
+ * (src/plan/plan-redirects.ts). Internal targets take the site's URL form (site.yaml
+ * `trailingSlash`), so a redirect never lands on a second redirect.
  */
 export function redirectsFile(site: SiteConfig, landing: readonly LandingRedirect[] = []): OutputFile[] {
+  const to = (target: string) => canonicalHref(target, (key) => !/\.[a-z0-9]+$/i.test(key.slice(key.lastIndexOf('/'))), site.site.trailingSlash)
   const lines = [
-    ...(site.site.redirects ?? []).map((r) => `${r.from} ${r.to} ${r.status ?? 301}`),
+    ...(site.site.redirects ?? []).map((r) => `${r.from} ${to(r.to)} ${r.status ?? 301}`),
     ...(landing.length ? ['# Landing pages that moved or were removed (published-urls.json)'] : []),
-    ...landing.map((r) => `${r.from} ${r.to} 301`),
+    ...landing.map((r) => `${r.from} ${to(r.to)} 301`),
   ]
   return lines.length ? [{ path: '_redirects', contents: lines.join('\n') + '\n' }] : []
 }

@@ -1,0 +1,127 @@
+import { gzipSync } from 'node:zlib'
+import type { BudgetAsset, BudgetRule } from '../config/normalize-budgets.js'
+import { ConfigError } from '../errors/config-error.js'
+import type { RoutePlan } from '../types.js'
+import type { WatchedPage } from './watch-pages.js'
+
+/** Raw and gzip-compressed bytes. */
+export interface Size {
+  readonly bytes: number
+  readonly gzip: number
+}
+
+/** The heaviest page of one page kind, per asset type (each may be a different page). */
+export interface PageKindSize {
+  readonly kind: string
+  readonly pages: number
+  /** The largest HTML document (inline CSS and JSON-LD included). */
+  readonly html: Size & { readonly url: string }
+  readonly css: Size
+  readonly js: Size
+  /** Bytes of every local image shown, at the widest AVIF candidate: an upper bound. */
+  readonly images: number
+}
+
+export interface MeasurePagesOptions {
+  readonly pages: readonly WatchedPage[]
+  readonly largest: ReadonlyMap<string, { readonly route: RoutePlan; readonly html: string }>
+  /** Every non-page output file by path (`assets/site-1a2b.css`). */
+  readonly files: ReadonlyMap<string, Uint8Array | string>
+}
+
+/** What each page kind weighs, for the build's size report and the budgets. */
+export function measurePages({ pages, largest, files }: MeasurePagesOptions): PageKindSize[] {
+  const gzipOf = memoize((path: string) => gzipSync(files.get(path) ?? '').byteLength)
+  const bytesOf = (url: string) => (url.startsWith('/') ? byteLength(files.get(url.slice(1).split(/[?#]/)[0]!)) : 0)
+  const kinds = new Map<string, WatchedPage[]>()
+  for (const page of pages) {
+    const list = kinds.get(page.route.template)
+    if (list) list.push(page)
+    else kinds.set(page.route.template, [page])
+  }
+  return [...kinds].map(([kind, list]) => {
+    const big = largest.get(kind)
+    const linked = (urls: readonly string[]): Size => urls.reduce((sum, url) => {
+      const path = url.slice(1)
+      return { bytes: sum.bytes + bytesOf(url), gzip: sum.gzip + (url.startsWith('/') ? gzipOf(path) : 0) }
+    }, { bytes: 0, gzip: 0 })
+    // Inline CSS is the same stylesheet on every page: measure it once, on the largest page.
+    const inline = big ? inlineCss(big.html) : ''
+    const linkedCss = maxBy(list.map((p) => linked(p.facts.stylesheets)))
+    const css = { bytes: linkedCss.bytes + Buffer.byteLength(inline), gzip: linkedCss.gzip + (inline ? gzipSync(inline).byteLength : 0) }
+    return {
+      kind,
+      pages: list.length,
+      html: { url: big?.route.url ?? '', bytes: big ? Buffer.byteLength(big.html) : 0, gzip: big ? gzipSync(big.html).byteLength : 0 },
+      css,
+      js: maxBy(list.map((p) => linked(p.facts.scripts))),
+      images: Math.max(0, ...list.map((p) => [...new Set(p.facts.images)].reduce((n, url) => n + bytesOf(url), 0))),
+    }
+  })
+}
+
+export interface CheckBudgetsResult {
+  readonly warnings: readonly ConfigError[]
+  readonly errors: readonly ConfigError[]
+}
+
+/**
+ * Compares each page kind with site.yaml `budgets` (a kind's own limit wins over `all`). HTML,
+ * CSS and JS compare gzip bytes (what travels); images raw bytes (already compressed).
+ */
+export function checkBudgets(sizes: readonly PageKindSize[], rules: readonly BudgetRule[]): CheckBudgetsResult {
+  const warnings: ConfigError[] = []
+  const errors: ConfigError[] = []
+  for (const size of sizes) {
+    for (const asset of ['html', 'css', 'js', 'images'] as const) {
+      const rule = rules.find((r) => r.kind === size.kind && r.asset === asset) ?? rules.find((r) => r.kind === 'all' && r.asset === asset)
+      const actual = measured(size, asset)
+      if (!rule || actual <= rule.limit) continue
+      const error = new ConfigError({
+        code: 'budget-exceeded',
+        message: `${label[asset]} of ${size.kind} pages ${asset === 'images' ? 'weigh' : 'weighs'} ${formatBytes(actual)}${asset === 'images' ? '' : ' gzip-compressed'}, over the budget of ${rule.written}.`,
+        hint: hints[asset] + (asset === 'html' ? ` The largest is ${size.html.url}.` : ''),
+        ...rule.origin,
+      })
+      ;(rule.level === 'fail' ? errors : warnings).push(error)
+    }
+  }
+  return { warnings, errors }
+}
+
+const label: Record<BudgetAsset, string> = { html: 'The HTML', css: 'The CSS', js: 'The JavaScript', images: 'The images' }
+const hints: Record<BudgetAsset, string> = {
+  html: 'Shorten long lists (areas, industries) or split the page; raise the budget if the size is intended.',
+  css: 'Remove unused rules from templates/styles/ or raise the budget.',
+  js: 'Remove widgets the page does not need or raise the budget.',
+  images: 'Use fewer or smaller source images on these pages, or raise the budget.',
+}
+
+function measured(size: PageKindSize, asset: BudgetAsset): number {
+  return asset === 'images' ? size.images : size[asset].gzip
+}
+
+/** "12.3 kB" (1 kB = 1000 bytes, as budgets are written). */
+export function formatBytes(bytes: number): string {
+  return bytes < 1000 ? `${bytes} B` : `${(bytes / 1000).toFixed(1)} kB`
+}
+
+function inlineCss(html: string): string {
+  return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('')
+}
+
+function byteLength(contents: Uint8Array | string | undefined): number {
+  return contents === undefined ? 0 : typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength
+}
+
+function maxBy(sizes: readonly Size[]): Size {
+  return sizes.reduce((a, b) => (b.gzip > a.gzip || (b.gzip === a.gzip && b.bytes > a.bytes) ? b : a), { bytes: 0, gzip: 0 })
+}
+
+function memoize<T>(compute: (key: string) => T): (key: string) => T {
+  const seen = new Map<string, T>()
+  return (key) => {
+    if (!seen.has(key)) seen.set(key, compute(key))
+    return seen.get(key)!
+  }
+}

@@ -1,0 +1,82 @@
+import { ConfigError } from '../errors/config-error.js'
+import { linkPath } from '../plan/urls.js'
+import type { WatchedPage } from './watch-pages.js'
+
+export interface CheckLinksOptions {
+  readonly pages: readonly WatchedPage[]
+  /** Every other file of the output (assets, images, feeds, host files), relative paths. */
+  readonly files: ReadonlySet<string>
+  /** site.yaml `url`: absolute links to it are internal links too. */
+  readonly siteUrl: string
+}
+
+/** Show at most this many other pages per broken target; the rest are counted. */
+const shownPages = 3
+
+/**
+ * Checks that every internal link and `#fragment` on every rendered page resolves: to a page, to
+ * a file of the output, or to an element id on the target page. Links written in YAML were
+ * already checked against the route table by plan/; this finds what templates build and every
+ * fragment. One error per broken target, naming the first page and counting the others (a
+ * broken footer link is on every page).
+ */
+export function checkLinks({ pages, files, siteUrl }: CheckLinksOptions): ConfigError[] {
+  const byKey = new Map(pages.map((p) => [p.route.url, p]))
+  const broken = new Map<string, { page: WatchedPage; problem: string; others: string[] }>()
+  for (const page of pages) {
+    for (const url of page.facts.urls) {
+      const problem = findProblem({ url, page, byKey, files, siteUrl })
+      if (!problem) continue
+      const seen = broken.get(url)
+      if (seen) seen.others.push(page.route.url)
+      else broken.set(url, { page, problem, others: [] })
+    }
+  }
+  return [...broken.entries()].map(([url, { page, problem, others }]) => new ConfigError({
+    code: 'broken-link',
+    message: `The page ${page.route.url} links to ${url}, ${problem}`,
+    hint: [
+      others.length > 0 ? `The same link is on ${others.length} other page${others.length === 1 ? '' : 's'}: ${others.slice(0, shownPages).join(', ')}${others.length > shownPages ? ', …' : ''}.` : '',
+      'Fix the link in the YAML (or the template) that writes it; run `citypress routes` to list every address.',
+    ].filter(Boolean).join(' '),
+    ...page.route.origin,
+  }))
+}
+
+interface ProblemInput {
+  readonly url: string
+  readonly page: WatchedPage
+  readonly byKey: ReadonlyMap<string, WatchedPage>
+  readonly files: ReadonlySet<string>
+  readonly siteUrl: string
+}
+
+/** Why a URL does not resolve, as the end of a sentence; undefined when it does. */
+function findProblem({ url, page, byKey, files, siteUrl }: ProblemInput): string | undefined {
+  let local = url
+  if (url.startsWith(`${siteUrl}/`) || url === siteUrl) local = url.slice(siteUrl.length) || '/'
+  if (local.startsWith('#')) return missingId(page, local.slice(1), 'this page')
+  if (!local.startsWith('/') || local.startsWith('//')) return undefined // mailto:, tel:, other sites
+  const hashAt = local.indexOf('#')
+  const fragment = hashAt === -1 ? '' : local.slice(hashAt + 1)
+  const path = local.split(/[?#]/)[0]!
+  const target = byKey.get(linkPath(path))
+  if (target) return fragment ? missingId(target, fragment, `the page ${target.route.url}`) : undefined
+  let file: string
+  try {
+    file = decodeURIComponent(path.slice(1))
+  } catch {
+    return 'which is not a valid address (bad percent-encoding).'
+  }
+  if (files.has(file)) return undefined
+  return 'which is neither a page nor a file of this site.'
+}
+
+function missingId(target: WatchedPage, fragment: string, where: string): string | undefined {
+  if (fragment === '' || fragment === 'top') return undefined // both scroll to the top by definition
+  let id = fragment
+  try {
+    id = decodeURIComponent(fragment)
+  } catch { /* compared as written */ }
+  return target.facts.ids.has(id) ? undefined : `but ${where} has no element with id "${id}".`
+}

@@ -1,0 +1,46 @@
+import type { Origin } from '../errors/config-error.js'
+import { locate, originOf } from './locate.js'
+import type { YamlSource } from './read-yaml.js'
+import type { SiteInput } from './site-input.generated.js'
+
+export type BudgetAsset = 'html' | 'css' | 'js' | 'images'
+
+/** One size limit of site.yaml `budgets`, with its place in site.yaml for the error. */
+export interface BudgetRule {
+  /** A page kind (`landing`) or `all`. */
+  readonly kind: string
+  readonly asset: BudgetAsset
+  /** Bytes. */
+  readonly limit: number
+  /** As written: `25 kB`. */
+  readonly written: string
+  readonly level: 'warn' | 'fail'
+  readonly origin: Origin
+}
+
+const assets: readonly BudgetAsset[] = ['html', 'css', 'js', 'images']
+const units: Record<string, number> = { B: 1, kB: 1000, KB: 1000, MB: 1_000_000 }
+
+/**
+ * site.yaml `budgets` as flat rules (the schema already checked their shape), each pointing at
+ * its own value so a failing budget underlines the limit that was exceeded.
+ */
+export function normalizeBudgets(input: SiteInput, source: YamlSource): BudgetRule[] {
+  const rules: BudgetRule[] = []
+  for (const [kind, budget] of Object.entries(input.budgets ?? {})) {
+    if (!budget) continue
+    for (const asset of assets) {
+      const written = budget[asset]
+      if (!written) continue
+      const [, amount, unit] = /^(\d+(?:\.\d+)?)\s*(B|kB|KB|MB)$/.exec(written)!
+      const pointer = `/budgets/${kind}/${asset}`
+      rules.push({
+        kind, asset, written,
+        limit: Math.round(Number(amount) * units[unit!]!),
+        level: budget.level ?? 'warn',
+        origin: { ...originOf(source, pointer), ...locate(source, pointer) },
+      })
+    }
+  }
+  return rules
+}

@@ -1,0 +1,71 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { fixture, siteFrom } from '../helpers/site.js'
+import { attribute, buildErrors, buildInMemory } from './helpers.js'
+
+// Issue "Production quality", point 5: every internal link and #fragment resolves, and links,
+// canonical URLs, the sitemap and the output files agree on one URL form.
+
+/** A site override of the text section that adds a link a template (not YAML) writes. */
+const textWithLink = (href: string) => ({
+  'templates/sections/Text.tsx': `export function Text(props: { heading?: string }) {\n  return <section className="section"><h2>{props.heading}</h2><a href=${JSON.stringify(href)}>More</a></section>\n}\n`,
+})
+const extraPage = { 'pages/extra.yaml': 'path: /extra\ntitle: Extra\nsections:\n  - { type: text, heading: Extra, body: Hi. }\n' }
+const homeWithAction = (href: string) => ({
+  'pages/home.yaml': `path: /\ntitle: Tidy offices\nsections:\n  - type: hero\n    title: Clean offices\n    actions:\n      - { label: Ask us, href: "${href}" }\n`,
+})
+
+describe('the link check', () => {
+  it('fails the build on a link to an address that is neither a page nor a file, naming page and target once', async () => {
+    const errors = await buildErrors(await siteFrom('minimal', { ...textWithLink('/nowhere'), ...extraPage }))
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatchObject({
+      code: 'broken-link',
+      message: 'The page /contact links to /nowhere, which is neither a page nor a file of this site.',
+      file: expect.stringMatching(/pages\/contact\.yaml$/),
+    })
+    expect(errors[0]!.hint).toContain('The same link is on 1 other page: /extra.')
+  })
+
+  it('fails the build on a #fragment that no element of the target page has', async () => {
+    const errors = await buildErrors(await siteFrom('minimal', homeWithAction('/contact#opening-hours')))
+    expect(errors.map((e) => [e.code, e.message])).toEqual([
+      ['broken-link', 'The page / links to /contact#opening-hours, but the page /contact has no element with id "opening-hours".'],
+    ])
+  })
+
+  it('fails the build on an in-page #fragment that the page lacks', async () => {
+    const errors = await buildErrors(await siteFrom('minimal', textWithLink('#prices')))
+    expect(errors.map((e) => e.message)).toEqual(['The page /contact links to #prices, but this page has no element with id "prices".'])
+  })
+
+  it('accepts links to pages, fragments that exist, assets and the feeds', async () => {
+    const site = await siteFrom('minimal', { ...homeWithAction('/contact#main'), ...textWithLink('/sitemap.xml') })
+    await expect(buildInMemory(site)).resolves.toBeDefined()
+  })
+})
+
+describe('the URL form (site.yaml trailingSlash)', () => {
+  it('by default writes /contact as contact.html and links, canonicals and the sitemap without a slash', async () => {
+    const { result, page, file } = await buildInMemory(await siteFrom('minimal', homeWithAction('/contact/')))
+    expect(result.routes.find((r) => r.url === '/contact')!.outputPath).toBe('contact.html')
+    expect(page('/')).toContain('href="/contact"><span>Ask us</span>')
+    expect(page('/')).not.toContain('href="/contact/"')
+    expect(attribute(page('/contact'), /<link rel="canonical"[^>]*>/, 'href')).toBe('https://tidy.example/contact')
+    expect(file('sitemap.xml')).toContain('<loc>https://tidy.example/contact</loc>')
+  })
+
+  it('with `always` writes contact/index.html and puts the slash on every link, canonical and sitemap entry', async () => {
+    const siteYaml = await readFile(path.join(fixture('minimal'), 'site.yaml'), 'utf8')
+    const site = await siteFrom('minimal', { 'site.yaml': siteYaml.replace('url: https://tidy.example', 'url: https://tidy.example\ntrailingSlash: always'), ...homeWithAction('/contact#main') })
+    const { result, page, file } = await buildInMemory(site)
+    expect(result.routes.find((r) => r.url === '/contact')!.outputPath).toBe('contact/index.html')
+    expect(page('/')).toContain('href="/contact/#main"')
+    expect(page('/')).toContain('href="/services/office-cleaning/"')
+    expect(page('/')).toContain('href="/"')
+    expect(attribute(page('/contact'), /<link rel="canonical"[^>]*>/, 'href')).toBe('https://tidy.example/contact/')
+    expect(file('sitemap.xml')).toContain('<loc>https://tidy.example/contact/</loc>')
+    expect(file('sitemap.xml')).toContain('<loc>https://tidy.example/</loc>')
+  })
+})
