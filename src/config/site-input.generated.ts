@@ -1653,6 +1653,10 @@ export interface ServicesSection {
    * Show the feature bullets.
    */
   showFeatures?: boolean
+  /**
+   * Columns on wide screens; by default as many as fit (three on a desktop).
+   */
+  columns?: 2 | 3 | 4
   actions?: Actions
   /**
    * Background.

@@ -19,7 +19,7 @@ export function Services(props: ServicesSection) {
   const showFeatures = props.showFeatures ?? true
   return (
     <Section id={props.id} tone={props.tone} className="section-services" eyebrow={props.eyebrow} heading={props.heading} text={props.text}>
-      <ul className="service-grid">
+      <ul className={props.columns ? `service-grid cols-${props.columns}` : 'service-grid'}>
         {items.map((item) => {
           const service = bySlug.get(item.service)!
           return (

@@ -14,10 +14,14 @@ export interface BuiltSite {
   main(url: string): HtmlNode
 }
 
-/** Builds a site folder (by default the real sites/system4) into a temporary folder, once per test file. */
+/**
+ * Builds a site folder (by default the real sites/system4) into a temporary folder, once per test
+ * file. Pages are always rendered afresh; encoded images come from sites/system4's own image cache
+ * (git-ignored, keyed by content), so a copied variant of the site does not re-encode every image.
+ */
 export async function buildSite(site = system4): Promise<BuiltSite> {
   const outDir = await tempDir('citypress-site-')
-  await build({ site, outDir, cacheDir: false })
+  await build({ site, outDir, cacheDir: false, imageCacheDir: path.join(system4, '.citypress', 'cache', 'images') })
   const cache = new Map<string, HtmlNode>()
   const page = (url: string) => {
     const key = url === '/' ? 'index' : url.replace(/^\/|\/$/g, '')
