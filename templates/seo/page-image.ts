@@ -32,10 +32,12 @@ export function socialImage(page: PageContext, options: { src?: string } = {}): 
 export function pageImage(props: unknown): { src: string; alt: string } | undefined {
   const p = props as {
     image?: string; imageAlt?: string
+    hero?: { image?: string; imageAlt?: string }
     service?: { image?: string; imageAlt?: string }
     sections?: readonly { type: string; image?: string; imageAlt?: string }[]
   }
   if (typeof p?.image === 'string') return { src: p.image, alt: p.imageAlt ?? '' }
+  if (typeof p?.hero?.image === 'string') return { src: p.hero.image, alt: p.hero.imageAlt ?? '' }
   if (typeof p?.service?.image === 'string') return { src: p.service.image, alt: p.service.imageAlt ?? '' }
   const hero = p?.sections?.find((s) => s.type === 'hero' && typeof s.image === 'string')
   return hero ? { src: hero.image!, alt: hero.imageAlt ?? '' } : undefined

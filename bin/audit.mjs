@@ -1,0 +1,149 @@
+#!/usr/bin/env node
+// `npm run audit [site]`: builds the site into a temporary folder, serves it on 127.0.0.1 the way
+// Netlify would (bin/audit-server.mjs), then runs Lighthouse 12 (mobile profile) on the key pages,
+// axe-core and the Nu Html Checker on one page of every page kind, and prints one table.
+// Targets: Lighthouse performance ≥ 98, accessibility, best practices and SEO 100, no axe
+// violation, no HTML error. Exit code 1 when any target is missed. Slow (a minute or two), so not
+// part of `npm test`. Needs Chromium (CHROMIUM_PATH, default /usr/bin/chromium) and Java (vnu).
+import { execFileSync, spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { startServer } from './audit-server.mjs'
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
+const require = createRequire(import.meta.url)
+const site = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 'sites/system4'
+const keep = process.argv.includes('--keep')
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const chromeFlags = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--headless=new']
+const targets = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 }
+
+const server = await startServer()
+const out = mkdtempSync(path.join(tmpdir(), 'citypress-audit-'))
+try {
+  // The build's own base URL is the server's, so canonical links and Open Graph URLs point at
+  // the page being audited, as they do in production.
+  const cli = path.join(root, 'bin/citypress.mjs')
+  const built = spawnSync(process.execPath, [cli, 'build', site, '--out', out, '--base-url', server.origin], { stdio: 'inherit' })
+  if (built.status !== 0) process.exit(built.status ?? 1)
+  server.setRoot(out)
+  const routes = JSON.parse(execFileSync(process.execPath, [cli, 'routes', site, '--json'], { encoding: 'utf8' }))
+  const samples = pickSamples(routes)
+  const lighthouseUrls = pickLighthouse(routes)
+
+  const rows = new Map(samples.map((r) => [r.url, { kind: r.template, url: r.url, file: r.outputPath }]))
+  for (const r of lighthouseUrls) if (!rows.has(r.url)) rows.set(r.url, { kind: r.template, url: r.url, file: r.outputPath })
+  const findings = []
+
+  console.log(`\nLighthouse (mobile) on ${lighthouseUrls.length} pages…`)
+  for (const [url, result] of await runLighthouse(lighthouseUrls.map((r) => r.url))) {
+    Object.assign(rows.get(url), result.scores)
+    findings.push(...result.failing.map((f) => `${url}  lighthouse ${f}`))
+  }
+  console.log(`axe-core on ${samples.length} pages…`)
+  for (const [url, violations] of await runAxe(samples.map((r) => r.url))) {
+    rows.get(url).axe = violations.length
+    findings.push(...violations.map((v) => `${url}  axe ${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`))
+  }
+  console.log(`Nu Html Checker on ${samples.length} pages…`)
+  for (const [file, messages] of runVnu(out, samples.map((r) => r.outputPath))) {
+    const row = [...rows.values()].find((r) => r.file === file)
+    row.html = messages.filter((m) => m.type === 'error').length
+    findings.push(...messages.map((m) => `${row.url}  html ${m.type}${m.subType ? `/${m.subType}` : ''} line ${m.lastLine}: ${m.message}`))
+  }
+
+  const table = printTable([...rows.values()])
+  console.log(`\n${table}`)
+  if (findings.length) console.log(`\nFindings:\n${findings.map((f) => `  ${f}`).join('\n')}`)
+  const missed = [...rows.values()].some((r) => Object.entries(targets).some(([k, t]) => r[k] !== undefined && r[k] < t) || r.axe > 0 || r.html > 0)
+  console.log(missed ? '\n✗ Some targets were missed.' : '\n✓ Every target met.')
+  process.exitCode = missed ? 1 : 0
+} finally {
+  await server.close()
+  if (keep) console.log(`Output kept in ${out}`)
+  else rmSync(out, { recursive: true, force: true })
+}
+
+/** One indexable page of every page kind (the first in route order). */
+function pickSamples(routes) {
+  const byKind = new Map()
+  for (const r of routes) if (!r.noindex && !byKind.has(r.template)) byKind.set(r.template, r)
+  const notFound = routes.find((r) => r.template === 'not-found')
+  return [...byKind.values(), ...(notFound && !byKind.has('not-found') ? [notFound] : [])]
+}
+
+/** Home, contact, a service page, a landing page and a blog post. */
+function pickLighthouse(routes) {
+  const find = (test) => routes.find((r) => !r.noindex && test(r))
+  return [
+    find((r) => r.url === '/'), find((r) => r.url === '/contact'), find((r) => r.template === 'service'),
+    find((r) => r.template === 'landing'), find((r) => r.template === 'post'),
+  ].filter(Boolean)
+}
+
+async function runLighthouse(urls) {
+  const { launch } = await import('chrome-launcher')
+  const { default: lighthouse } = await import('lighthouse')
+  const chrome = await launch({ chromePath, chromeFlags })
+  const results = new Map()
+  try {
+    for (const url of urls) {
+      const { lhr } = await lighthouse(`${server.origin}${url}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(targets) })
+      const scores = Object.fromEntries(Object.keys(targets).map((k) => [k, Math.round((lhr.categories[k]?.score ?? 0) * 100)]))
+      const failing = Object.values(lhr.categories).flatMap((category) => category.auditRefs
+        .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
+        .map((ref) => `${category.id}: ${ref.id} (${lhr.audits[ref.id].displayValue ?? lhr.audits[ref.id].score})`))
+      const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
+        .map((id) => `${id.replace(/-/g, ' ')} ${lhr.audits[id]?.displayValue ?? '?'}`).join(', ')
+      results.set(url, { scores, failing: [...failing, `metrics: ${metrics}`] })
+    }
+  } finally {
+    await chrome.kill()
+  }
+  return results
+}
+
+async function runAxe(urls) {
+  const { chromium } = await import('playwright')
+  const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
+  const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.filter((f) => f !== '--headless=new') })
+  const results = new Map()
+  try {
+    for (const url of urls) {
+      for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 900 }]) {
+        const page = await browser.newPage({ viewport })
+        await page.goto(`${server.origin}${url}`, { waitUntil: 'load' })
+        // Evaluated over the DevTools protocol, so the page's own CSP does not block it.
+        await page.evaluate(axeSource)
+        const violations = await page.evaluate(async () => (await globalThis.axe.run(document, { resultTypes: ['violations'] })).violations)
+        const seen = results.get(url) ?? []
+        results.set(url, [...seen, ...violations.filter((v) => !seen.some((s) => s.id === v.id))])
+        await page.close()
+      }
+    }
+  } finally {
+    await browser.close()
+  }
+  return results
+}
+
+function runVnu(dir, files) {
+  const jar = String(require('vnu-jar'))
+  const run = spawnSync('java', ['-jar', jar, '--format', 'json', '--exit-zero-always', ...files.map((f) => path.join(dir, f))], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+  if (run.error) throw new Error(`The Nu Html Checker needs Java: ${run.error.message}`)
+  const { messages } = JSON.parse(run.stderr || run.stdout)
+  const byFile = new Map(files.map((f) => [f, []]))
+  for (const m of messages) byFile.get(path.relative(dir, fileURLToPath(m.url)))?.push(m)
+  return byFile
+}
+
+function printTable(rows) {
+  const columns = [['kind', 'page kind'], ['url', 'page'], ['performance', 'perf'], ['accessibility', 'a11y'], ['best-practices', 'best pr.'], ['seo', 'seo'], ['axe', 'axe'], ['html', 'html errors']]
+  const cell = (row, key) => (row[key] === undefined ? '–' : String(row[key]))
+  const widths = columns.map(([key, title]) => Math.max(title.length, ...rows.map((r) => cell(r, key).length)))
+  const line = (values) => `| ${values.map((v, i) => v.padEnd(widths[i])).join(' | ')} |`
+  return [line(columns.map(([, t]) => t)), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map((r) => line(columns.map(([k]) => cell(r, k))))].join('\n')
+}
