@@ -306,6 +306,8 @@ export interface SiteInput {
     landing?: Budget
     post?: Budget
     'blog-index'?: Budget
+    locations?: Budget
+    'form-success'?: Budget
     'not-found'?: Budget
   }
 }
