@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { main } from '../../src/cli/main.js'
 import { formatConfigError } from '../../src/errors/format.js'
-import { fixture, normalize, siteFrom } from '../helpers/site.js'
+import { fixture, memoryIo, normalize, siteFrom, tempDir } from '../helpers/site.js'
 import { buildErrors, buildInMemory } from './helpers.js'
 
 // Issue "Production quality", point 6: a size report per page kind and budgets from site.yaml.
@@ -24,6 +25,14 @@ describe('page sizes', () => {
     expect(sections.css.bytes).toBeGreaterThan(1000)
     expect(sections.css.gzip).toBeLessThan(sections.css.bytes)
     expect(result.sizes.map((s) => s.kind).sort()).toEqual([...new Set(result.routes.map((r) => r.template))].sort())
+  })
+
+  it('are printed by citypress build, one line per page kind, with the images it encoded', async () => {
+    const io = memoryIo()
+    expect(await main(['build', await siteFrom('minimal'), '--out', path.join(await tempDir(), 'dist')], io)).toBe(0)
+    expect(io.stdout).toContain('  images: 0 variants encoded, 0 reused from the cache\n')
+    expect(io.stdout).toMatch(/ {4}page kind +pages +HTML \(gzip\) +CSS \(gzip\) +JS \(gzip\) +images\n/)
+    expect(io.stdout).toMatch(/ {4}sections +2 +\d+\.\d kB \(\d+\.\d kB\) +\d+\.\d kB \(\d+\.\d kB\) /)
   })
 })
 

@@ -3,6 +3,7 @@ import type { BuildProgress } from '../../build.js'
 import { displayFile } from '../../paths.js'
 import { paint, type Io } from '../io.js'
 import { formatLandingReport } from '../landing-report.js'
+import { formatSizeReport } from '../size-report.js'
 import { defaultSite, printWarnings } from './shared.js'
 
 export function buildCommand(program: Command, io: Io): void {
@@ -30,6 +31,8 @@ Examples:
       const { rendered, reused, slowest } = result.pages
       io.out(`${paint(io, 'green', '✓')} Built ${result.routes.length} pages (${counts}) and ${result.fileCount - result.routes.length} other files into ${displayFile(result.outDir)}/ in ${seconds}s\n`)
       io.out(`  pages: ${rendered} rendered, ${reused} reused from the cache\n`)
+      io.out(`  images: ${result.images.encoded} variants encoded, ${result.images.reused} reused from the cache\n`)
+      io.out(formatSizeReport(result.sizes))
       io.out(formatLandingReport(io, result.landing))
       if (flags.verbose) {
         io.out(Object.entries(result.timings).map(([stage, ms]) => `  ${stage.padEnd(8)} ${ms.toFixed(0).padStart(6)} ms`).join('\n') + '\n')
