@@ -60,6 +60,13 @@ export interface BuildOptions {
    * under templates/ changes. Without it every build starts from scratch.
    */
   memo?: BuildMemo
+  /**
+   * With `write: false` (preview): render the pages with these output paths before all others,
+   * and hand them to `onRendered` as soon as they are in memory, while the build goes on. Lets
+   * preview reload the open tabs before the rest of the site is rendered and checked; the build
+   * can still fail afterwards.
+   */
+  firstPages?: { readonly paths: readonly string[]; readonly onRendered: (files: readonly OutputFile[]) => void }
 }
 
 export type BuildMemo = <T>(kind: 'templates' | 'assets' | 'images', key: string, compute: () => Promise<T>) => Promise<T>
@@ -124,7 +131,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     memo('templates', `${site.root}|${site.icons.join(',')}`, () => bundleTemplates({ siteRoot: site.root, icons: site.icons })),
   ]))
   const files: OutputFile[] = []
-  const output: OutputWriter = options.write === false ? memoryOutput(files) : await createOutput(outDir)
+  const output: OutputWriter = options.write === false ? memoryOutput(files, options.firstPages) : await createOutput(outDir)
   let stats: BuildResult['pages'] = { rendered: 0, reused: 0, slowest: [] }
   let imageStats: BuildResult['images'] = { encoded: 0, reused: 0 }
   const warnings = [...site.warnings]
@@ -149,7 +156,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const forms = declaration && watchForms({ site, routes, declaration, output })
     const watch = watchPages({ routes, output: forms?.output ?? output })
     const pages = await time('render', () => renderPages({
-      routes, context, templates: templates.module, output: watch.output, cache,
+      routes: firstPagesFirst(routes, options.firstPages?.paths), context, templates: templates.module, output: watch.output, cache,
       onProgress: (done, total) => options.onProgress?.({ stage: 'render', done, total }),
     }))
     const imageResult = await imageRun
@@ -195,16 +202,27 @@ function collapseRepeats(errors: ConfigError[]): ConfigError[] {
   }))
 }
 
-function memoryOutput(files: OutputFile[]): OutputWriter {
+function firstPagesFirst(routes: readonly RoutePlan[], paths: readonly string[] = []): readonly RoutePlan[] {
+  if (paths.length === 0) return routes
+  const first = new Set(paths)
+  return [...routes.filter((r) => first.has(r.outputPath)), ...routes.filter((r) => !first.has(r.outputPath))]
+}
+
+function memoryOutput(files: OutputFile[], firstPages?: BuildOptions['firstPages']): OutputWriter {
+  const waiting = new Set(firstPages?.paths)
+  const add = (file: OutputFile) => {
+    files.push(file)
+    if (waiting.delete(file.path) && waiting.size === 0) firstPages!.onRendered(files.filter((f) => firstPages!.paths.includes(f.path)))
+  }
   return {
     get count() {
       return files.length
     },
     async write(file) {
-      files.push(file)
+      add(file)
     },
     async link(file, source) {
-      files.push({ path: file, contents: await readFile(source) })
+      add({ path: file, contents: await readFile(source) })
     },
     async commit() {},
     async abort() {},

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import path from 'node:path'
 import { build, type BuildMemo, type BuildResult } from '../build.js'
 import { packageRoot } from '../paths.js'
-import type { SiteConfig } from '../types.js'
+import type { OutputFile, SiteConfig } from '../types.js'
 import { describeFailure } from './overlay.js'
 import { indexFiles, type ServedFile } from './static-files.js'
 
@@ -27,12 +27,18 @@ export interface BuildOutcome {
   /** The paths that triggered this build (empty for the first). */
   readonly trigger: readonly string[]
   readonly ms: number
+  /** When the open tabs' pages were ready, if they were served before the build finished. */
+  readonly firstMs?: number
 }
 
 export interface BuildSessionOptions {
   readonly site: string
   /** Runs after every build, successful or not. */
   readonly onBuilt: (outcome: BuildOutcome) => void
+  /** Output paths of the pages open in a browser: rendered first, and served early. */
+  readonly openPages: () => readonly string[]
+  /** Runs when the open pages of a rebuild are served, before the build has finished. */
+  readonly onFirstPages: () => void
 }
 
 export interface BuildSession {
@@ -76,15 +82,34 @@ export function createBuildSession(options: BuildSessionOptions): BuildSession {
     if (trigger.some((file) => templateFolders.some((dir) => file === dir || file.startsWith(dir + path.sep)))) memoEntries.clear()
     const started = performance.now()
     const previous = state
+    let firstMs: number | undefined
+    // After a content edit the open tabs need only their own pages: serve those as soon as they
+    // are rendered (with the last build's other files), and the rest once the build succeeds.
+    // Template or image edits may change assets the new pages link to, so they wait for the build.
+    const paths = previous.kind === 'ok' && trigger.length > 0 && trigger.every((f) => /\.(ya?ml|md)$/.test(f)) ? options.openPages() : []
+    const firstPages = paths.length === 0 || previous.kind !== 'ok' ? undefined : {
+      paths,
+      onRendered: (files: readonly OutputFile[]) => {
+        const early = new Map(previous.build.files)
+        for (const [file, served] of indexFiles(files)) early.set(file, served)
+        state = { kind: 'ok', build: { ...previous.build, files: early } }
+        firstMs = performance.now() - started
+        try {
+          options.onFirstPages()
+        } catch {
+          // as for onBuilt below
+        }
+      },
+    }
     try {
-      const result = await build({ site: options.site, write: false, drafts: true, cacheDir, memo })
+      const result = await build({ site: options.site, write: false, drafts: true, cacheDir, memo, firstPages })
       state = { kind: 'ok', build: goodBuild(result) }
     } catch (error) {
       const last = previous.kind === 'ok' ? previous.build : previous.kind === 'failed' ? previous.last : undefined
       state = { kind: 'failed', error, errorHash: hashOf(describeFailure(error).blocks.join('\n')), last }
     }
     try {
-      options.onBuilt({ state, previous, trigger, ms: performance.now() - started })
+      options.onBuilt({ state, previous, trigger, ms: performance.now() - started, firstMs })
     } catch {
       // A failing listener (a closed socket, a log stream) must not stop later builds.
     }

@@ -5,6 +5,8 @@ export interface ReloadHub {
   connect(res: ServerResponse, pagePath: string): void
   /** Sends every open page whose version changed its new version; returns how many were told. */
   broadcast(): number
+  /** The paths of the pages open in a browser right now. */
+  openPages(): string[]
   /** Ends every connection, so the server can close. */
   close(): void
 }
@@ -52,6 +54,9 @@ export function createReloadHub(versionOf: (pagePath: string) => string): Reload
         told++
       }
       return told
+    },
+    openPages() {
+      return [...new Set([...clients].map((c) => c.pagePath))]
     },
     close() {
       clearInterval(heartbeat)

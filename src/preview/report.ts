@@ -28,7 +28,8 @@ export function reportBuild(log: PreviewLog, outcome: BuildOutcome, tabs: number
     if (warnings.length > 0 && text(warnings) !== text(before)) log.err(text(warnings) + '\n\n')
     const mark = previous.kind === 'failed' ? paint('green', '✓ fixed:') : paint('green', '↻')
     const { result } = state.build
-    log.out(`${mark} ${cause} → rendered ${result.pages.rendered} of ${result.routes.length} pages in ${ms}${told}\n`)
+    const first = outcome.firstMs === undefined ? '' : ` (open tabs served after ${Math.round(outcome.firstMs)} ms)`
+    log.out(`${mark} ${cause} → rendered ${result.pages.rendered} of ${result.routes.length} pages in ${ms}${first}${told}\n`)
     return
   }
   if (state.kind !== 'failed') return

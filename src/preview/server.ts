@@ -22,7 +22,7 @@ export interface PreviewOptions {
   /** Answer every form submission with 500, to see the forms' error state. */
   readonly failForms?: boolean
   readonly log: PreviewLog
-  /** Quiet time before a burst of file events triggers a rebuild. @default 25 */
+  /** Quiet time before a burst of file events triggers a rebuild. @default 15 */
   readonly debounceMs?: number
 }
 
@@ -43,10 +43,19 @@ const noFiles: ReadonlyMap<string, ServedFile> = new Map()
  */
 export async function startPreview(options: PreviewOptions): Promise<PreviewServer> {
   const hub = createReloadHub((pagePath) => versionOf(session.state, resolveIn(session.state, pagePath)))
+  let toldEarly = 0
   const session = createBuildSession({
     site: options.site,
+    openPages: () => hub.openPages().map((p) => resolveIn(session.state, p)).flatMap((r) => {
+      const page = r.kind === 'file' ? r.file : r.kind === 'not-found' ? r.page : undefined
+      return page?.path.endsWith('.html') ? [page.path] : []
+    }),
+    onFirstPages: () => {
+      toldEarly += hub.broadcast()
+    },
     onBuilt: (outcome) => {
-      const tabs = hub.broadcast()
+      const tabs = toldEarly + hub.broadcast()
+      toldEarly = 0
       if (outcome.trigger.length > 0) reportBuild(options.log, outcome, tabs)
     },
   })
@@ -114,7 +123,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   const url = `http://${displayHost(host)}:${port}/`
   const watcher = watchFolders({
     folders: [siteRoot, path.join(packageRoot, 'templates')],
-    debounceMs: options.debounceMs ?? 25,
+    debounceMs: options.debounceMs ?? 15,
     onChange: (paths) => void session.rebuild(paths),
   })
 
