@@ -8,6 +8,8 @@ export interface CheckLinksOptions {
   readonly files: ReadonlySet<string>
   /** site.yaml `url`: absolute links to it are internal links too. */
   readonly siteUrl: string
+  /** A site-relative form endpoint (site.yaml `forms.endpoint`): the host answers it, no file does. */
+  readonly formEndpoint?: string
 }
 
 /** Show at most this many other pages per broken target; the rest are counted. */
@@ -20,11 +22,12 @@ const shownPages = 3
  * fragment. One error per broken target, naming the first page and counting the others (a
  * broken footer link is on every page).
  */
-export function checkLinks({ pages, files, siteUrl }: CheckLinksOptions): ConfigError[] {
+export function checkLinks({ pages, files, siteUrl, formEndpoint }: CheckLinksOptions): ConfigError[] {
   const byKey = new Map(pages.map((p) => [p.route.url, p]))
   const broken = new Map<string, { page: WatchedPage; problem: string; others: string[] }>()
   for (const page of pages) {
     for (const url of page.facts.urls) {
+      if (formEndpoint && url === formEndpoint) continue
       const problem = findProblem({ url, page, byKey, files, siteUrl })
       if (!problem) continue
       const seen = broken.get(url)

@@ -34,7 +34,8 @@ export async function checkOutput({ site, watch, files }: CheckOutputOptions): P
   const byPath = new Map(files.map((f) => [f.path, f.contents]))
   const sizes = measurePages({ pages, largest: await watch.largest(), files: byPath })
   const budgets = checkBudgets(sizes, site.budgets)
-  const links = checkLinks({ pages, files: new Set(byPath.keys()), siteUrl: site.site.url })
+  const endpoint = site.site.forms?.provider === 'endpoint' ? site.site.forms.endpoint : undefined
+  const links = checkLinks({ pages, files: new Set(byPath.keys()), siteUrl: site.site.url, formEndpoint: endpoint?.startsWith('/') ? endpoint : undefined })
   return {
     errors: [...links, ...budgets.errors],
     warnings: budgets.warnings,
