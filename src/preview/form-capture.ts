@@ -120,9 +120,13 @@ function refererPath(req: IncomingMessage): string {
   }
 }
 
-/** `name=Ann Lee, email=ann@example.com, …` cut to one terminal line. */
+/** `name=Ann Lee, email=ann@example.com, …` (empty fields left out), cut to one terminal line. */
 function summarize(values: Readonly<Record<string, string | readonly string[]>>): string {
-  const text = Object.entries(values).map(([k, v]) => `${k}=${(Array.isArray(v) ? v.join('+') : String(v)).replace(/\s+/g, ' ')}`).join(', ')
+  const text = Object.entries(values)
+    .map(([k, v]) => [k, (Array.isArray(v) ? v.join('+') : String(v)).replace(/\s+/g, ' ').trim()] as const)
+    .filter(([, v]) => v !== '')
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ')
   return text.length > 100 ? `${text.slice(0, 99)}…` : text
 }
 

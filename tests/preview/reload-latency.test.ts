@@ -30,7 +30,9 @@ describe('live reload on the example site', () => {
       }
       const sorted = [...latencies].sort((a, b) => a - b)
       console.log(`edit → DOM changed in Chromium, ${latencies.length} edits: median ${sorted[3]!.toFixed(0)} ms (${latencies.map((l) => l.toFixed(0)).join(', ')} ms)`)
-      // Only the edited page is rendered again; the others come from the page cache.
+      // Only the edited page is rendered again; the others come from the page cache. (The tab is
+      // served before the build finishes, so wait for its terminal line.)
+      await preview.session.idle()
       const lines = preview.printed().split('\n').filter((l) => l.includes('pages/home.yaml changed'))
       expect(lines.filter((l) => /→ rendered 1 of \d+ pages/.test(l))).toHaveLength(7)
       // A save that arrives as two bursts of events makes one more build, which renders nothing.
