@@ -77,7 +77,7 @@ export interface BuildProgress {
   readonly total: number
 }
 
-export type StageName = 'config' | 'plan' | 'assets' | 'images' | 'render' | 'output'
+export type StageName = 'config' | 'plan' | 'assets' | 'images' | 'render' | 'check' | 'output'
 
 export interface BuildResult {
   readonly site: SiteConfig
@@ -105,7 +105,7 @@ export interface BuildResult {
  * is replaced only when everything succeeded.
  */
 export async function build(options: BuildOptions): Promise<BuildResult> {
-  const timings: Record<StageName, number> = { config: 0, plan: 0, assets: 0, images: 0, render: 0, output: 0 }
+  const timings: Record<StageName, number> = { config: 0, plan: 0, assets: 0, images: 0, render: 0, check: 0, output: 0 }
   const time = async <T>(stage: StageName, run: () => T | Promise<T>): Promise<T> => {
     const start = performance.now()
     try {
@@ -164,7 +164,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     failOn(collapseRepeats(errors))
     const others = [...assets.files, ...imageResult.files, ...hostFiles.files, ...feedFile(site.site, site.posts), ...(declaration ? [declaration] : [])]
     // Links, budgets and the CSP hashes of _headers, from the pages as written.
-    const checked = await checkOutput({ site, watch, files: others })
+    const checked = await time('check', () => checkOutput({ site, watch, files: others }))
     failOn(checked.errors)
     warnings.push(...checked.warnings)
     sizes = checked.sizes
