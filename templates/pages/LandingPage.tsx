@@ -102,7 +102,7 @@ export function LandingPage(props: LandingPageProps) {
 
 /** schema.org Service (areaServed: the page's city) and BreadcrumbList, in one graph. */
 function landingJsonLd(props: LandingPageProps, site: SiteMeta): object {
-  const url = absoluteUrl(site.url, props.url)
+  const url = absoluteUrl(site.url, props.url, site.trailingSlash)
   return {
     '@context': 'https://schema.org',
     '@graph': [
@@ -131,7 +131,7 @@ function landingJsonLd(props: LandingPageProps, site: SiteMeta): object {
       },
       {
         '@type': 'BreadcrumbList',
-        itemListElement: props.breadcrumbs.map((crumb, i) => ({ '@type': 'ListItem', position: i + 1, name: crumb.label, item: absoluteUrl(site.url, crumb.href) })),
+        itemListElement: props.breadcrumbs.map((crumb, i) => ({ '@type': 'ListItem', position: i + 1, name: crumb.label, item: absoluteUrl(site.url, crumb.href, site.trailingSlash) })),
       },
     ],
   }
