@@ -20,66 +20,118 @@ export interface PageFacts {
   /** Origins of third-party images and frames, for the Content-Security-Policy. */
   readonly imageOrigins: readonly string[]
   readonly frameOrigins: readonly string[]
-  readonly htmlBytes: number
-  /** Bytes of inline `<style>` text (part of htmlBytes). */
-  readonly inlineCssBytes: number
+}
+
+/** Tags whose other attributes (href, src, srcset, action, rel, type) the checks read. */
+const interesting = new Set(['a', 'area', 'link', 'form', 'img', 'source', 'picture', 'iframe', 'audio', 'video', 'embed', 'script', 'style'])
+
+/** Strings seen on many pages (nav and footer links, ids) are kept once, not once per page. */
+const interned = new Map<string, string>()
+const intern = (text: string) => {
+  const known = interned.get(text)
+  if (known !== undefined) return known
+  if (interned.size < 200_000) interned.set(text, text)
+  return text
 }
 
 /**
- * Reads the facts out of a rendered page. The markup is React's renderToStaticMarkup output, so
- * attributes are always double-quoted and escaped the same way; regular expressions over it are
- * exact, and ~10× faster than building a DOM for every page.
+ * Reads the facts out of a rendered page in one pass over its tags. The markup is React's
+ * renderToStaticMarkup output, so attributes are always double-quoted and escaped the same way
+ * (no `>` inside a tag); the contents of `<style>` and `<script>` are skipped, not scanned. About
+ * ten times faster than building a DOM, which matters at 10,000 pages.
  */
 export function collectPageFacts(html: string): PageFacts {
-  const urls: string[] = []
-  const attr = (name: string, tag: string) => new RegExp(`<(?:${tag})\\s(?:[^>]*?\\s)?(?:${name})="([^"]*)"`, 'g')
-  for (const [, value] of html.matchAll(attr('href', 'a|area|link'))) urls.push(decode(value!))
-  for (const [, value] of html.matchAll(attr('src', 'img|script|source|iframe|audio|video|embed'))) urls.push(decode(value!))
-  for (const [, value] of html.matchAll(attr('srcSet|imageSrcSet', 'img|source|link'))) urls.push(...srcsetUrls(decode(value!)))
-  for (const [, value] of html.matchAll(attr('action', 'form'))) urls.push(decode(value!))
+  const urls = new Set<string>()
+  const ids = new Set<string>()
+  const scriptHashes = new Set<string>()
+  const styleHashes = new Set<string>()
+  const styleAttributeHashes = new Set<string>()
+  const images: string[] = []
+  const stylesheets: string[] = []
+  const scripts: string[] = []
+  const imageOrigins = new Set<string>()
+  const frameOrigins = new Set<string>()
+  let picture: { avif?: string; img?: string } | undefined
 
-  const scriptHashes: string[] = []
-  for (const [, attrs, text] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-    if (/\bsrc="/.test(attrs!) || /type="application\/ld\+json"/.test(attrs!)) continue
-    if (text!.length > 0) scriptHashes.push(sha256(text!))
+  const tag = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)([^>]*)>/g
+  for (let match = tag.exec(html); match; match = tag.exec(html)) {
+    const [, closing, rawName, rawAttrs] = match
+    const name = rawName!.toLowerCase()
+    if (closing) {
+      if (name === 'picture' && picture) {
+        const shown = picture.avif ? srcsetUrls(picture.avif).at(-1) : picture.img
+        if (shown) images.push(shown)
+        picture = undefined
+      }
+      continue
+    }
+    if (!interesting.has(name)) {
+      // Most tags (div, span, li, svg paths…) matter only for their id and style.
+      const id = rawAttrs!.includes(' id="') ? / id="([^"]*)"/.exec(rawAttrs!)![1]! : undefined
+      if (id !== undefined) ids.add(intern(decode(id)))
+      if (rawAttrs!.includes(' style="')) styleAttributeHashes.add(sha256(decode(/ style="([^"]*)"/.exec(rawAttrs!)![1]!)))
+      continue
+    }
+    const attrs = parseAttributes(rawAttrs!)
+    if (attrs.id !== undefined) ids.add(intern(attrs.id))
+    if (attrs.style !== undefined) styleAttributeHashes.add(sha256(attrs.style))
+    if (name === 'style' || name === 'script') {
+      const end = html.indexOf(`</${name}>`, tag.lastIndex)
+      const text = html.slice(tag.lastIndex, end === -1 ? html.length : end)
+      tag.lastIndex = end === -1 ? html.length : end
+      if (name === 'style') styleHashes.add(sha256(text))
+      else if (attrs.src !== undefined) {
+        scripts.push(attrs.src)
+        urls.add(intern(attrs.src))
+      } else if (attrs.type !== 'application/ld+json' && text.length > 0) scriptHashes.add(sha256(text))
+      continue
+    }
+    if (attrs.href !== undefined && (name === 'a' || name === 'area' || name === 'link')) {
+      urls.add(intern(attrs.href))
+      if (name === 'link' && attrs.rel === 'stylesheet') stylesheets.push(attrs.href)
+    }
+    if (attrs.action !== undefined && name === 'form') urls.add(intern(attrs.action))
+    const srcset = attrs.srcset ?? attrs.imagesrcset
+    if (name === 'picture') picture = {}
+    if (name === 'img' || name === 'source' || name === 'link') {
+      for (const url of [...(attrs.src === undefined ? [] : [attrs.src]), ...(srcset ? srcsetUrls(srcset) : [])]) {
+        urls.add(intern(url))
+        if (name !== 'link' && isRemote(url)) imageOrigins.add(new URL(url).origin)
+      }
+      if (name === 'source' && attrs.type === 'image/avif' && picture) picture.avif = srcset
+      if (name === 'img') {
+        if (picture) picture.img = attrs.src
+        else if (attrs.src) images.push(attrs.src)
+      }
+    }
+    if ((name === 'iframe' || name === 'audio' || name === 'video' || name === 'embed') && attrs.src !== undefined) {
+      urls.add(intern(attrs.src))
+      if (name === 'iframe' && isRemote(attrs.src)) frameOrigins.add(new URL(attrs.src).origin)
+    }
   }
-  const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]!)
-  const styleAttributeHashes = [...new Set([...html.matchAll(/\sstyle="([^"]*)"/g)].map((m) => sha256(decode(m[1]!))))]
-
-  const external = (pattern: RegExp) => [...new Set([...html.matchAll(pattern)].flatMap((m) => srcsetUrls(decode(m[1]!))).filter(isRemote).map((u) => new URL(u).origin))]
   return {
-    urls: [...new Set(urls)],
-    ids: new Set([...html.matchAll(/\sid="([^"]*)"/g)].map((m) => decode(m[1]!))),
-    scriptHashes: [...new Set(scriptHashes)],
-    styleHashes: [...new Set(styles.map(sha256))],
-    styleAttributeHashes,
-    images: imagesShown(html),
-    stylesheets: [...html.matchAll(/<link\s[^>]*?rel="stylesheet"[^>]*?href="([^"]*)"/g)].map((m) => decode(m[1]!)),
-    scripts: [...html.matchAll(/<script\s[^>]*?src="([^"]*)"/g)].map((m) => decode(m[1]!)),
-    imageOrigins: external(/<(?:img|source)\s[^>]*?\b(?:src|srcSet)="([^"]*)"/g),
-    frameOrigins: external(/<iframe\s[^>]*?\bsrc="([^"]*)"/g),
-    htmlBytes: Buffer.byteLength(html),
-    inlineCssBytes: styles.reduce((n, s) => n + Buffer.byteLength(s), 0),
+    urls: [...urls], ids, scriptHashes: [...scriptHashes], styleHashes: [...styleHashes],
+    styleAttributeHashes: [...styleAttributeHashes], images, stylesheets, scripts,
+    imageOrigins: [...imageOrigins], frameOrigins: [...frameOrigins],
   }
 }
 
-/** The CSP source expression of a text: `'sha256-<base64>'` of its UTF-8 bytes. */
+let last = { text: '', hash: '' }
+/**
+ * The CSP source expression of a text: `'sha256-<base64>'` of its UTF-8 bytes. Every page carries
+ * the same inline stylesheet, so the last result is kept: comparing is cheaper than hashing.
+ */
 export function sha256(text: string): string {
-  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
+  if (text !== last.text) last = { text, hash: `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'` }
+  return last.hash
 }
 
-/** One URL per image shown: a picture's widest AVIF (what current browsers fetch), else its src. */
-function imagesShown(html: string): string[] {
-  const found: string[] = []
-  const outside = html.replace(/<picture>([\s\S]*?)<\/picture>/g, (_, inner: string) => {
-    const avif = /<source type="image\/avif" srcSet="([^"]*)"/.exec(inner)
-    const img = /<img\s[^>]*?src="([^"]*)"/.exec(inner)
-    const widest = avif ? srcsetUrls(decode(avif[1]!)).at(-1) : img && decode(img[1]!)
-    if (widest) found.push(widest)
-    return ''
-  })
-  for (const [, src] of outside.matchAll(/<img\s[^>]*?src="([^"]*)"/g)) found.push(decode(src!))
-  return found
+/** ` href="/a?x=1&amp;y" id="top"` → `{ href: '/a?x=1&y', id: 'top' }`, names lower-cased. */
+function parseAttributes(text: string): Record<string, string> {
+  const attrs: Record<string, string> = {}
+  if (!text.includes('=')) return attrs
+  for (const [, name, value] of text.matchAll(/([^\s="'/]+)="([^"]*)"/g)) attrs[name!.toLowerCase()] = decode(value!)
+  return attrs
 }
 
 function srcsetUrls(srcset: string): string[] {
@@ -91,14 +143,6 @@ function isRemote(url: string): boolean {
 }
 
 function decode(text: string): string {
-  return flatCopy(text).replace(/&(amp|quot|lt|gt|#x27|#39);/g, (_, e: string) => ({ amp: '&', quot: '"', lt: '<', gt: '>', '#x27': "'", '#39': "'" })[e]!)
-}
-
-/**
- * A copy that owns its characters. A regex capture is a slice of the page's HTML, and V8 keeps
- * the whole page alive as long as the slice lives: kept for every page, facts held all 10,000
- * pages' HTML (about 1 GB) until the build ended.
- */
-function flatCopy(text: string): string {
-  return text.length < 13 ? text : Buffer.from(text, 'utf8').toString('utf8')
+  if (!text.includes('&')) return text
+  return text.replace(/&(amp|quot|lt|gt|#x27|#39);/g, (_, e: string) => ({ amp: '&', quot: '"', lt: '<', gt: '>', '#x27': "'", '#39': "'" })[e]!)
 }
