@@ -105,10 +105,14 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     }
     const { file } = resolved
     if (isPage) return answer(res, 200, file.type, injectReloadClient(file.body.toString('utf8'), versionOf(state, resolved)), {}, req.method === 'HEAD')
-    // Reloads re-request every image and font; an unchanged one costs a 304, not its bytes.
+    // A content-hashed name never changes its bytes (a change makes a new name), so the browser
+    // may keep it, as hosts let it (src/output/headers.ts): a reload then asks only for the page,
+    // not for every font and image while the rest of a rebuild still runs. Anything else is
+    // revalidated; unchanged, it costs a 304.
     const etag = `"${file.hash}"`
-    if (req.headers['if-none-match'] === etag) return answer(res, 304, file.type, '', { etag }, true)
-    return answer(res, 200, file.type, file.body, { etag }, req.method === 'HEAD')
+    const caching: Record<string, string> = isHashedAsset(file.path) ? { 'cache-control': 'public, max-age=31536000, immutable' } : {}
+    if (req.headers['if-none-match'] === etag) return answer(res, 304, file.type, '', { etag, ...caching }, true)
+    return answer(res, 200, file.type, file.body, { etag, ...caching }, req.method === 'HEAD')
   }
 
   const server = createServer((req, res) => {
@@ -156,6 +160,12 @@ function versionOf(state: SessionState, resolved: Resolved): string {
   if (resolved.kind === 'redirect') return `redirect-${resolved.location}`
   const page = resolved.kind === 'file' ? resolved.file : resolved.kind === 'not-found' ? resolved.page : undefined
   return `${page?.hash ?? 'none'}-${state.build.othersHash}`
+}
+
+/** `assets/site-0ef5612f7c.js`, `assets/images/hero-d1fd3bc273-1024.jpg`, `assets/inter-…-NRMW37G5.woff2` */
+function isHashedAsset(file: string): boolean {
+  // Our names carry 10 hex digits of sha256 (assets/, images/); esbuild's [hash] is 8 of [A-Z0-9].
+  return file.startsWith('assets/') && /-(?:[0-9a-f]{10}|[A-Z0-9]{8})(?:-\d+)?\.[a-z0-9]+$/.test(file)
 }
 
 function* htmlOf(good: GoodBuild): Iterable<string> {

@@ -47,9 +47,19 @@ describe('the preview server', () => {
     const types: Record<string, string> = { css: 'text/css; charset=utf-8', js: 'text/javascript; charset=utf-8', woff2: 'font/woff2' }
     const assets = [...html.matchAll(/"(\/assets\/[^"]+\.(css|js|woff2))"/g)]
     expect(assets.length).toBeGreaterThan(0)
-    for (const [, url, ext] of assets) expect((await fetch(new URL(url!, preview.url))).headers.get('content-type'), url).toBe(types[ext!])
+    for (const [, url, ext] of assets) {
+      const res = await fetch(new URL(url!, preview.url))
+      expect(res.headers.get('content-type'), url).toBe(types[ext!])
+      // Content-hashed names never change their bytes: a reload need not ask for them again.
+      expect(res.headers.get('cache-control'), url).toBe('public, max-age=31536000, immutable')
+    }
     expect((await fetch(new URL('/sitemap.xml', preview.url))).headers.get('content-type')).toBe('application/xml; charset=utf-8')
-    expect((await fetch(new URL('/robots.txt', preview.url))).headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    const robots = await fetch(new URL('/robots.txt', preview.url))
+    expect(robots.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    expect(robots.headers.get('cache-control')).toBe('no-cache')
+    const again = await fetch(new URL('/robots.txt', preview.url), { headers: { 'if-none-match': robots.headers.get('etag')! } })
+    expect(again.status).toBe(304)
+    expect((await fetch(preview.url)).headers.get('cache-control')).toBe('no-cache')
   })
 
   it('serves nothing outside the output: not the site sources, not files beside them, however the path is encoded', async () => {
