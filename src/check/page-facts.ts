@@ -25,13 +25,19 @@ export interface PageFacts {
 /** Tags whose other attributes (href, src, srcset, action, rel, type) the checks read. */
 const interesting = new Set(['a', 'area', 'link', 'form', 'img', 'source', 'picture', 'iframe', 'audio', 'video', 'embed', 'script', 'style'])
 
-/** Strings seen on many pages (nav and footer links, ids) are kept once, not once per page. */
+/**
+ * Every string kept in the facts goes through here. It is copied, because a regex capture is a
+ * slice of the page's HTML and V8 keeps the whole page alive while a slice lives (kept for every
+ * page, facts would hold all 10,000 pages' HTML, about 1 GB, until the build ends); and strings
+ * seen on many pages (nav and footer links, ids) are kept once, not once per page.
+ */
 const interned = new Map<string, string>()
-const intern = (text: string) => {
+function keep(text: string): string {
   const known = interned.get(text)
   if (known !== undefined) return known
-  if (interned.size < 200_000) interned.set(text, text)
-  return text
+  const copy = text.length < 13 ? text : Buffer.from(text, 'utf8').toString('utf8')
+  if (interned.size < 200_000) interned.set(copy, copy)
+  return copy
 }
 
 /**
@@ -60,7 +66,7 @@ export function collectPageFacts(html: string): PageFacts {
     if (closing) {
       if (name === 'picture' && picture) {
         const shown = picture.avif ? srcsetUrls(picture.avif).at(-1) : picture.img
-        if (shown) images.push(shown)
+        if (shown) images.push(keep(shown))
         picture = undefined
       }
       continue
@@ -68,12 +74,12 @@ export function collectPageFacts(html: string): PageFacts {
     if (!interesting.has(name)) {
       // Most tags (div, span, li, svg paths…) matter only for their id and style.
       const id = rawAttrs!.includes(' id="') ? / id="([^"]*)"/.exec(rawAttrs!)![1]! : undefined
-      if (id !== undefined) ids.add(intern(decode(id)))
+      if (id !== undefined) ids.add(keep(decode(id)))
       if (rawAttrs!.includes(' style="')) styleAttributeHashes.add(sha256(decode(/ style="([^"]*)"/.exec(rawAttrs!)![1]!)))
       continue
     }
     const attrs = parseAttributes(rawAttrs!)
-    if (attrs.id !== undefined) ids.add(intern(attrs.id))
+    if (attrs.id !== undefined) ids.add(keep(attrs.id))
     if (attrs.style !== undefined) styleAttributeHashes.add(sha256(attrs.style))
     if (name === 'style' || name === 'script') {
       const end = html.indexOf(`</${name}>`, tag.lastIndex)
@@ -81,31 +87,31 @@ export function collectPageFacts(html: string): PageFacts {
       tag.lastIndex = end === -1 ? html.length : end
       if (name === 'style') styleHashes.add(sha256(text))
       else if (attrs.src !== undefined) {
-        scripts.push(attrs.src)
-        urls.add(intern(attrs.src))
+        scripts.push(keep(attrs.src))
+        urls.add(keep(attrs.src))
       } else if (attrs.type !== 'application/ld+json' && text.length > 0) scriptHashes.add(sha256(text))
       continue
     }
     if (attrs.href !== undefined && (name === 'a' || name === 'area' || name === 'link')) {
-      urls.add(intern(attrs.href))
-      if (name === 'link' && attrs.rel === 'stylesheet') stylesheets.push(attrs.href)
+      urls.add(keep(attrs.href))
+      if (name === 'link' && attrs.rel === 'stylesheet') stylesheets.push(keep(attrs.href))
     }
-    if (attrs.action !== undefined && name === 'form') urls.add(intern(attrs.action))
+    if (attrs.action !== undefined && name === 'form') urls.add(keep(attrs.action))
     const srcset = attrs.srcset ?? attrs.imagesrcset
     if (name === 'picture') picture = {}
     if (name === 'img' || name === 'source' || name === 'link') {
       for (const url of [...(attrs.src === undefined ? [] : [attrs.src]), ...(srcset ? srcsetUrls(srcset) : [])]) {
-        urls.add(intern(url))
+        urls.add(keep(url))
         if (name !== 'link' && isRemote(url)) imageOrigins.add(new URL(url).origin)
       }
       if (name === 'source' && attrs.type === 'image/avif' && picture) picture.avif = srcset
       if (name === 'img') {
         if (picture) picture.img = attrs.src
-        else if (attrs.src) images.push(attrs.src)
+        else if (attrs.src) images.push(keep(attrs.src))
       }
     }
     if ((name === 'iframe' || name === 'audio' || name === 'video' || name === 'embed') && attrs.src !== undefined) {
-      urls.add(intern(attrs.src))
+      urls.add(keep(attrs.src))
       if (name === 'iframe' && isRemote(attrs.src)) frameOrigins.add(new URL(attrs.src).origin)
     }
   }
