@@ -19,17 +19,23 @@ describe('live reload on the example site', () => {
       expect(preview.session.state.kind).toBe('ok')
       const page = await browser.newPage()
       await page.goto(preview.url)
-      const latencies: number[] = []
+      const observed: number[] = []
+      const domReady: number[] = []
       for (let edit = 1; edit <= 7; edit++) {
         const title = `Edit number ${edit}`
         await preview.session.idle()
         const start = performance.now()
+        const startEpoch = Date.now()
         await writeFile(homeFile, original.replace(/^title: .+$/m, `title: ${title}`))
         await page.waitForFunction((t) => document.title.startsWith(t), title, { polling: 'raf', timeout: 15_000 })
-        latencies.push(performance.now() - start)
+        observed.push(performance.now() - start)
+        // When the reloaded document was parsed, by the browser's own clock (no polling delay).
+        const parsed = await page.evaluate(() => performance.timeOrigin + performance.getEntriesByType('navigation')[0]!.toJSON().domContentLoadedEventEnd)
+        domReady.push(parsed - startEpoch)
       }
-      const sorted = [...latencies].sort((a, b) => a - b)
-      console.log(`edit → DOM changed in Chromium, ${latencies.length} edits: median ${sorted[3]!.toFixed(0)} ms (${latencies.map((l) => l.toFixed(0)).join(', ')} ms)`)
+      const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!.toFixed(0)
+      console.log(`one-line YAML edit → reloaded page in Chromium, ${observed.length} edits: DOMContentLoaded median ${median(domReady)} ms `
+        + `(${domReady.map((l) => l.toFixed(0)).join(', ')}); seen by the test's polling median ${median(observed)} ms`)
       // Only the edited page is rendered again; the others come from the page cache. (The tab is
       // served before the build finishes, so wait for its terminal line.)
       await preview.session.idle()
