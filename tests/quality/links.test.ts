@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { fixture, siteFrom } from '../helpers/site.js'
+import { startServer } from '../../bin/audit-server.mjs'
+import { build } from '../../src/build.js'
+import { fixture, siteFrom, tempDir } from '../helpers/site.js'
 import { attribute, buildErrors, buildInMemory } from './helpers.js'
 
 // Issue "Production quality", point 5: every internal link and #fragment resolves, and links,
@@ -67,5 +69,24 @@ describe('the URL form (site.yaml trailingSlash)', () => {
     expect(attribute(page('/contact'), /<link rel="canonical"[^>]*>/, 'href')).toBe('https://tidy.example/contact/')
     expect(file('sitemap.xml')).toContain('<loc>https://tidy.example/contact/</loc>')
     expect(file('sitemap.xml')).toContain('<loc>https://tidy.example/</loc>')
+  })
+
+  it.each(['never', 'always'])('with %s, every sitemap address answers 200 with no redirect on a Netlify-like host', async (policy) => {
+    const siteYaml = await readFile(path.join(fixture('minimal'), 'site.yaml'), 'utf8')
+    const site = await siteFrom('minimal', { 'site.yaml': siteYaml.replace('url: https://tidy.example', `url: https://tidy.example\ntrailingSlash: ${policy}`) })
+    const out = path.join(await tempDir(), 'dist')
+    await build({ site, outDir: out, cacheDir: false })
+    const server = await startServer()
+    try {
+      server.setRoot(out)
+      const locs = [...(await readFile(path.join(out, 'sitemap.xml'), 'utf8')).matchAll(/<loc>https:\/\/tidy\.example([^<]*)<\/loc>/g)].map((m) => m[1]!)
+      expect(locs.length).toBeGreaterThan(2)
+      for (const loc of locs) {
+        const response = await fetch(`${server.origin}${loc}`, { redirect: 'manual' })
+        expect([loc, response.status]).toEqual([loc, 200])
+      }
+    } finally {
+      await server.close()
+    }
   })
 })
