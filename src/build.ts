@@ -138,7 +138,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   let sizes: readonly PageKindSize[] = []
   try {
     const context: RenderContext = {
-      site: site.site, services: site.services, areas: site.areas, forms: site.forms,
+      site: site.site, services: site.services, areas: { lists: site.areas.lists }, forms: site.forms,
       posts: site.posts.map(({ body: _body, bodyLine: _line, ...summary }) => summary),
       landingUrls: plan.landingUrls, images: images.assets, assets: assets.manifest, year: new Date().getFullYear(),
     }

@@ -148,7 +148,11 @@ export interface AssetManifest {
 export interface RenderContext {
   readonly site: SiteMeta
   readonly services: readonly ServiceConfig[]
-  readonly areas: AreasInput
+  /**
+   * The named area lists only. Facts about places (areas.yaml `places`, regions) reach a landing
+   * page through its own props, so editing one city re-renders that city's pages, not every page.
+   */
+  readonly areas: Pick<AreasInput, 'lists'>
   readonly forms: Readonly<Record<string, FormConfig>>
   /** Posts without their bodies: a post's text is in its own page's props, so editing one post
    * re-renders that post (and listings only when its title, date or excerpt change). */

@@ -54,6 +54,22 @@ describe('the page cache', () => {
     expect(rendered(await rebuild())).toBe(1)
   })
 
+  it("re-renders only a city's own landing page when that city's facts change", async () => {
+    const local = (town: string, extra = '') => `${town} has a compact downtown of brick offices, two clinics, a community college and a ring of light-industrial parks along the interstate, so most buildings need evening cleaning and weekend floor work rather than day porters.${extra}`
+    const areas = (extra: string) => [
+      'lists:', '  main:', '    - Springfield, IL', '    - Ft. Oak, IL', 'places:',
+      '  "Springfield, IL":', '    county: Sangamon County', '    lat: 39.78', '    lng: -89.65', `    local: ${local('Springfield', extra)}`,
+      '  "Ft. Oak, IL":', '    county: Oak County', '    lat: 40.1', '    lng: -89.2', `    local: ${local('Fort Oak', ' Its old mill district is now mostly loft offices and a brewery.')}`,
+      '',
+    ].join('\n')
+    const { site, rebuild } = await warmSite({ 'areas.yaml': areas('') })
+    await writeFile(path.join(site, 'areas.yaml'), areas(' The new county court annex opened in 2026.'))
+    const result = await rebuild()
+    expect(rendered(result)).toBe(1)
+    const page = result.routes.find((r) => r.url === '/lp/springfield-office-cleaning')!
+    expect(await readFile(path.join(result.outDir, page.outputPath), 'utf8')).toContain('court annex')
+  })
+
   it('re-renders every page when shared data, the site URL or a template changes', async () => {
     const { site, cold, rebuild } = await warmSite()
     const all = cold.routes.length
