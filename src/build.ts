@@ -148,6 +148,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       jobs: images.jobs, cacheDir: imageCacheDir,
       onProgress: (done, total) => options.onProgress?.({ stage: 'images', done, total }),
     })))
+    // Awaited only after rendering; until then a failure must not count as unhandled (which
+    // would end the process before the output is rolled back).
+    imageRun.catch(() => {})
     const cache = options.cacheDir === false ? undefined : await openPageCache({
       dir: options.cacheDir ?? path.join(site.root, '.citypress', 'cache'),
       shared: hash(`${citypressVersion}\n${templates.hash}\n${stableJson(context)}`),
