@@ -45,33 +45,14 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
   let done = 0
 
   const runJob = async (job: ImageJob, index: number) => {
-    const key = path.basename(job.outputPath)
-    let contents: Uint8Array | undefined
-    if (cacheDir && cached.has(key)) contents = await readFile(path.join(cacheDir, key)).catch(() => undefined)
-    if (contents) reused++
-    else if (job.format === 'copy') {
-      contents = await readFile(job.source.absolutePath)
-      reused++
-    } else {
-      const claim = cacheDir ? await claimOrWait(cacheDir, key) : undefined
-      if (claim && 'bytes' in claim) {
-        contents = claim.bytes
-        reused++
-      } else {
-        try {
-          contents = await encodeImage(job).catch((error: unknown) => {
-            errors.set(job.source.src, undecodable(job, error))
-            return undefined
-          })
-          if (!contents) return
-          encoded++
-          if (cacheDir) await writeCached(cacheDir, key, contents)
-        } finally {
-          await claim?.release()
-        }
-      }
+    const made = await produce(job, cacheDir, cached)
+    if ('error' in made) {
+      errors.set(job.source.src, made.error)
+      return
     }
-    files[index] = { path: job.outputPath, contents }
+    if (made.encoded) encoded++
+    else reused++
+    files[index] = { path: job.outputPath, contents: made.bytes }
     if (++done % 10 === 0 || done === jobs.length) options.onProgress?.(done, jobs.length)
   }
 
@@ -85,6 +66,30 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
   const concurrency = Math.max(1, options.concurrency ?? availableParallelism())
   await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, worker))
   return { files: files.filter(Boolean), encoded, reused, errors: [...errors.values()] }
+}
+
+type Produced = { readonly bytes: Uint8Array; readonly encoded: boolean } | { readonly error: ConfigError }
+
+/** One variant's bytes: from the cache, copied, from a parallel build that encoded it, or encoded. */
+async function produce(job: ImageJob, cacheDir: string | false, cached: ReadonlySet<string>): Promise<Produced> {
+  const key = path.basename(job.outputPath)
+  const hit = cacheDir && cached.has(key) ? await readFile(path.join(cacheDir, key)).catch(() => undefined) : undefined
+  if (hit) return { bytes: hit, encoded: false }
+  if (job.format === 'copy') return { bytes: await readFile(job.source.absolutePath), encoded: false }
+  const claim = cacheDir ? await claimOrWait(cacheDir, key) : undefined
+  if (claim && 'bytes' in claim) return { bytes: claim.bytes, encoded: false }
+  try {
+    let bytes: Uint8Array
+    try {
+      bytes = await encodeImage(job)
+    } catch (error) {
+      return { error: undecodable(job, error) }
+    }
+    if (cacheDir) await writeCached(cacheDir, key, bytes)
+    return { bytes, encoded: true }
+  } finally {
+    await claim?.release()
+  }
 }
 
 /**
