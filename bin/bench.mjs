@@ -1,0 +1,175 @@
+#!/usr/bin/env node
+// `npm run bench`: the figures of issue 8, measured on this machine in one run. A benchmark, not a
+// test: it prints numbers and asserts nothing. Options: --cities 2500 --services 4 --runs 3.
+//
+// Every build runs as its own process (`node bin/citypress.mjs build …`) under /usr/bin/time, so
+// wall time and peak RSS are the whole process's, as a user would see them.
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
+const { values } = parseArgs({ options: { cities: { type: 'string', default: '2500' }, services: { type: 'string', default: '4' }, runs: { type: 'string', default: '3' } } })
+const runs = Number(values.runs)
+const work = path.join(tmpdir(), 'citypress-bench')
+const site = path.join(work, 'site')
+const out = path.join(work, 'out')
+const cli = path.join(root, 'bin/citypress.mjs')
+
+await rm(work, { recursive: true, force: true })
+await mkdir(work, { recursive: true })
+log(`generating ${values.cities} cities × ${values.services} services…`)
+execFileSync('node', [path.join(root, 'bin/gen-site.mjs'), '--cities', values.cities, '--services', values.services, '--out', site], { stdio: 'inherit' })
+
+const rows = []
+// The first build also encodes the images; later "cold" builds keep only the image cache, as a CI
+// that persists it would (issue 7), so the cold figure compares page building with the disk.
+await rm(path.join(root, 'node_modules/.cache/citypress'), { recursive: true, force: true })
+rows.push(['first build, images encoded too', await timedBuild(site)])
+const cold = await median(runs, async () => {
+  await rm(out, { recursive: true, force: true })
+  await rm(path.join(site, '.citypress/cache/pages'), { recursive: true, force: true })
+  await rm(path.join(root, 'node_modules/.cache/citypress'), { recursive: true, force: true })
+  return timedBuild(site)
+})
+const floor = await median(runs, () => diskFloor(out))
+rows.push(['cold build', cold, floor])
+rows.push(['  pages/s', { seconds: cold.pages / cold.seconds, unit: '' }])
+rows.push(['disk-write floor (same bytes, same disk)', floor])
+rows.push(['warm build, nothing changed', await median(runs, () => timedBuild(site))])
+
+const areas = path.join(site, 'areas.yaml')
+const original = await readFile(areas, 'utf8')
+let edit = 0
+rows.push(['one city’s data changed', await median(runs, async () => {
+  // The first place's local paragraph gets a new closing sentence each run.
+  await writeFile(areas, original.replace(/(\n\s+local: [>|]?-?\s*\n?\s*)/, `$1Edit ${++edit} for the benchmark. `))
+  return timedBuild(site)
+})])
+await writeFile(areas, original)
+await timedBuild(site)
+
+const override = path.join(site, 'templates/pages/LandingPage.tsx')
+await mkdir(path.dirname(override), { recursive: true })
+let templateEdit = 0
+rows.push(['a template changed', await median(runs, async () => {
+  const source = await readFile(path.join(root, 'templates/pages/LandingPage.tsx'), 'utf8')
+  // A site override resolves its imports like the shared file it replaces, so a copy just works.
+  await writeFile(override, `${source}\n// benchmark edit ${++templateEdit}\n`)
+  return timedBuild(site)
+})])
+await rm(path.join(site, 'templates'), { recursive: true, force: true })
+
+const exampleOut = path.join(work, 'example-out')
+await timedBuild(path.join(root, 'sites/system4'), exampleOut)
+rows.push(['example site, warm build', await median(runs, () => timedBuild(path.join(root, 'sites/system4'), exampleOut))])
+
+rows.push(['preview: YAML edit → page reloaded (example site)', await previewLatency()])
+
+printTable(rows, floor)
+
+/**
+ * `citypress preview` on a copy of the example site, a page open in Chromium, then one-line
+ * edits of pages/home.yaml: the time from the write to the reloaded document's DOMContentLoaded,
+ * by the browser's own clock. Median of several edits.
+ */
+async function previewLatency() {
+  const { chromium } = await import('playwright')
+  const copy = path.join(work, 'preview-site')
+  await cp(path.join(root, 'sites/system4'), copy, { recursive: true, filter: (src) => !src.includes(`${path.sep}.citypress`) })
+  const port = 43000 + Math.floor(Math.random() * 1000)
+  const child = spawn('node', [cli, 'preview', copy, '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] })
+  let printed = ''
+  child.stdout.on('data', (d) => (printed += d))
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`preview did not start:\n${printed}`)), 60_000)
+    child.stdout.on('data', () => {
+      const found = /http:\/\/127\.0\.0\.1:\d+\//.exec(printed)?.[0]
+      if (found) { clearTimeout(timer); resolve(found) }
+    })
+  })
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  })
+  const home = path.join(copy, 'pages/home.yaml')
+  const original = await readFile(home, 'utf8')
+  const latencies = []
+  try {
+    const page = await browser.newPage()
+    await page.goto(url)
+    for (let edit = 1; edit <= 2 * runs + 1; edit++) {
+      await new Promise((r) => setTimeout(r, 500)) // let the previous rebuild settle
+      const start = Date.now()
+      await writeFile(home, original.replace(/^title: .+$/m, `title: Benchmark edit ${edit}`))
+      await page.waitForFunction((t) => document.title.startsWith(t), `Benchmark edit ${edit}`, { polling: 'raf', timeout: 15_000 })
+      const parsed = await page.evaluate(() => performance.timeOrigin + performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd)
+      latencies.push((parsed - start) / 1000)
+    }
+  } finally {
+    await browser.close()
+    child.kill()
+  }
+  latencies.sort((a, b) => a - b)
+  return { seconds: latencies[Math.floor(latencies.length / 2)] }
+}
+
+/** Runs `citypress build` in its own process; returns wall seconds, peak RSS and page counts. */
+async function timedBuild(dir, outDir = out) {
+  const run = spawnSync('/usr/bin/time', ['-f', '%e %M', 'node', cli, 'build', dir, '--out', outDir], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } })
+  if (run.status !== 0) throw new Error(`build failed:\n${run.stdout}\n${run.stderr}`)
+  const [seconds, kb] = run.stderr.trim().split('\n').at(-1).split(' ').map(Number)
+  const pages = Number(/Built (\d+) pages/.exec(run.stdout)?.[1])
+  const rendered = Number(/(\d+) rendered/.exec(run.stdout)?.[1])
+  return { seconds, rssMiB: kb / 1024, pages, rendered }
+}
+
+/**
+ * The same bytes written to the same disk the way a build writes them (one file after another
+ * into a staging folder, then a rename), from memory, so nothing but the writing is timed.
+ */
+async function diskFloor(dir) {
+  const files = []
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) files.push([path.relative(dir, path.join(entry.parentPath, entry.name)), await readFile(path.join(entry.parentPath, entry.name))])
+  }
+  const staging = path.join(work, 'floor-staging')
+  const target = path.join(work, 'floor')
+  await rm(staging, { recursive: true, force: true })
+  await rm(target, { recursive: true, force: true })
+  const start = performance.now()
+  const made = new Set()
+  for (const [name, bytes] of files) {
+    const file = path.join(staging, name)
+    const parent = path.dirname(file)
+    if (!made.has(parent)) { await mkdir(parent, { recursive: true }); made.add(parent) }
+    await writeFile(file, bytes)
+  }
+  await rename(staging, target)
+  return { seconds: (performance.now() - start) / 1000 }
+}
+
+async function median(n, measure) {
+  const results = []
+  for (let i = 0; i < n; i++) results.push(await measure())
+  results.sort((a, b) => a.seconds - b.seconds)
+  return results[Math.floor(results.length / 2)]
+}
+
+function printTable(rows, floor) {
+  const lines = [['measure', 'seconds', '× floor', 'peak RSS', 'pages rendered']]
+  for (const [name, r] of rows) {
+    if (r.unit === '') { lines.push([name, r.seconds.toFixed(0), '', '', '']); continue }
+    lines.push([name, r.seconds.toFixed(2), (r.seconds / floor.seconds).toFixed(2), r.rssMiB ? `${r.rssMiB.toFixed(0)} MiB` : '', Number.isFinite(r.rendered) ? `${r.rendered} of ${r.pages}` : ''])
+  }
+  const widths = lines[0].map((_, i) => Math.max(...lines.map((l) => l[i].length)))
+  console.log('\n' + lines.map((l) => l.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')).join('\n'))
+  console.log(`\n${values.cities} cities × ${values.services} services; medians of ${runs} runs; ${new Date().toISOString()}`)
+}
+
+function log(text) {
+  console.error(`bench: ${text}`)
+}
