@@ -224,8 +224,8 @@ function memoryOutput(files: OutputFile[], firstPages?: BuildOptions['firstPages
     async write(file) {
       add(file)
     },
-    async link(file, source) {
-      add({ path: file, contents: await readFile(source) })
+    async link(file, source, contents) {
+      add({ path: file, contents: contents ?? await readFile(source) })
     },
     async commit() {},
     async abort() {},

@@ -56,9 +56,9 @@ export function watchForms({ site, routes, declaration, output }: WatchFormsOpti
         inspect(file.path, String(file.contents))
         await output.write(file)
       },
-      async link(file, source) {
-        reading = reading.then(async () => inspect(file, await readFile(source, 'utf8')))
-        await output.link(file, source)
+      async link(file, source, contents) {
+        reading = reading.then(async () => inspect(file, contents ?? await readFile(source, 'utf8')))
+        await output.link(file, source, contents)
       },
       commit: () => output.commit(),
       abort: () => output.abort(),

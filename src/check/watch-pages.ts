@@ -45,9 +45,9 @@ export function watchPages({ routes, output }: { routes: readonly RoutePlan[]; o
         if (routeOf.has(file.path)) inspect(file.path, typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents).toString('utf8'))
         await output.write(file)
       },
-      async link(file, source) {
-        if (routeOf.has(file)) reading = reading.then(async () => inspect(file, await readFile(source, 'utf8')))
-        await output.link(file, source)
+      async link(file, source, contents) {
+        if (routeOf.has(file)) reading = reading.then(async () => inspect(file, contents ?? await readFile(source, 'utf8')))
+        await output.link(file, source, contents)
       },
       commit: () => output.commit(),
       abort: () => output.abort(),

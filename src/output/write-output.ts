@@ -10,8 +10,10 @@ export interface OutputWriter {
   /**
    * Puts an existing file (a cached page) at `path` as a hard link: no bytes are copied or
    * rewritten. Falls back to a copy where links are impossible (another file system).
+   * `contents` is the file's text when the caller has it in memory (a page just rendered), so
+   * writers that inspect pages need not read it back.
    */
-  link(path: string, source: string): Promise<void>
+  link(path: string, source: string, contents?: string): Promise<void>
   /** Replaces the output folder with the staging folder. Call only when the whole build succeeded. */
   commit(): Promise<void>
   /** Deletes the staging folder; the previous output stays as it was. */

@@ -69,11 +69,22 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
   const timings: { url: string; ms: number }[] = []
   let rendered = 0
   let reused = 0
+  // Writes run while the next pages render (React on this thread, file I/O on libuv's), with a
+  // bounded number in flight so memory stays flat; the disk, not React, is the ceiling (issue 8).
+  const writing = new Set<Promise<void>>()
+  let failure: { error: unknown } | undefined
+  const enqueue = async (write: () => Promise<void>) => {
+    // A failed write is kept and rethrown here, never left as an unhandled rejection.
+    const done: Promise<void> = write().catch((error: unknown) => void (failure ??= { error })).finally(() => writing.delete(done))
+    writing.add(done)
+    if (writing.size >= 32) await Promise.race(writing)
+    if (failure) throw failure.error
+  }
   for (const [index, route] of routes.entries()) {
     const key = cache?.keyOf(route)
     if (key) keys.add(key)
     if (key && cache!.has(key)) {
-      if (errors.length === 0) await output.link(route.outputPath, cache!.fileOf(key))
+      if (errors.length === 0) await enqueue(() => output.link(route.outputPath, cache!.fileOf(key)))
       reused++
     } else {
       const start = performance.now()
@@ -82,12 +93,15 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
       rendered++
       if (page instanceof ConfigError) errors.push(page)
       else if (errors.length === 0) {
-        if (key) await output.link(route.outputPath, await cache!.put(key, page.html))
-        else await output.write({ path: route.outputPath, contents: page.html })
+        const html = page.html
+        if (key) await enqueue(async () => output.link(route.outputPath, await cache!.put(key, html), html))
+        else await enqueue(() => output.write({ path: route.outputPath, contents: html }))
       }
     }
     if ((index + 1) % 250 === 0) options.onProgress?.(index + 1, routes.length)
   }
+  await Promise.all(writing)
+  if (failure) throw failure.error
   const slowest = timings.sort((a, b) => b.ms - a.ms).slice(0, 5)
   return { errors, rendered, reused, keys, slowest }
 }

@@ -18,7 +18,8 @@ export async function tempDir(prefix = 'citypress-test-'): Promise<string> {
  */
 export async function siteFrom(base: string, files: Record<string, string> = {}): Promise<string> {
   const dir = path.join(await tempDir(), 'site')
-  await cp(fixture(base), dir, { recursive: true })
+  // Never copy a cache a local `citypress build` of the fixture may have left behind.
+  await cp(fixture(base), dir, { recursive: true, filter: (src) => !src.includes(`${path.sep}.citypress`) })
   for (const [name, text] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(dir, name)), { recursive: true })
     await writeFile(path.join(dir, name), text)
