@@ -93,7 +93,12 @@ async function runLighthouse(urls) {
   const results = new Map()
   try {
     for (const url of urls) {
-      const { lhr } = await lighthouse(`${server.origin}${url}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(targets) })
+      const run = () => lighthouse(`${server.origin}${url}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(targets) })
+      let { lhr } = await run()
+      // A busy machine can make one run fail (a protocol timeout, no paint seen): try once more
+      // rather than report a score of 0 that says nothing about the page.
+      if (lhr.runtimeError) ({ lhr } = await run())
+      if (lhr.runtimeError) console.log(`  ${url}: Lighthouse failed twice: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
       const scores = Object.fromEntries(Object.keys(targets).map((k) => [k, Math.round((lhr.categories[k]?.score ?? 0) * 100)]))
       const failing = Object.values(lhr.categories).flatMap((category) => category.auditRefs
         .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
