@@ -9,7 +9,7 @@ import { loadSite } from './config/load-site.js'
 import { BuildFailure, ConfigError, failOn } from './errors/config-error.js'
 import { processImages, pruneImageCache } from './images/process-images.js'
 import { feedFile } from './output/feed.js'
-import { formsDeclarationFile, planFormPages } from './output/form-pages.js'
+import { formsDeclarationFile } from './output/form-pages.js'
 import { prepareHostFiles } from './output/landing-host-files.js'
 import { createOutput, type OutputWriter } from './output/write-output.js'
 import { planImages } from './plan/plan-images.js'
@@ -117,10 +117,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const outDir = options.outDir ?? 'dist'
   const site = await time('config', () => loadSite(options.site, { baseUrl: options.baseUrl, drafts: options.drafts }))
   const { plan, images } = await time('plan', () => ({ plan: planSite(site), images: planImages(site) }))
-  // Success pages of forms posted without JavaScript; not in plan.routes, so not in the sitemap.
-  const formPages = planFormPages(site, plan.routes)
-  failOn([...plan.errors, ...formPages.errors])
-  const routes = [...plan.routes, ...formPages.routes]
+  failOn(plan.errors)
+  const routes = plan.routes
   const hostFiles = await time('plan', () => prepareHostFiles(site, plan.routes))
   let recordUpdated = false
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { ConfigError } from '../errors/config-error.js'
-import { formOrigin } from '../output/form-pages.js'
+import { formOrigin } from '../plan/plan-form-pages.js'
 import type { OutputWriter } from '../output/write-output.js'
 import type { OutputFile, RoutePlan, SiteConfig } from '../types.js'
 import { findForms, type FoundForm } from './find-forms.js'

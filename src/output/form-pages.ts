@@ -1,59 +1,7 @@
-import path from 'node:path'
-import { ConfigError, type Origin } from '../errors/config-error.js'
-import { displayFile } from '../paths.js'
+import { FORMS_DECLARATION_URL } from '../plan/form-urls.js'
 import { LANDING_HIDDEN_FIELDS } from '../plan/landing-model.js'
-import { outputPathFor } from '../plan/urls.js'
-import type { FormConfig, OutputFile, RoutePlan, SiteConfig } from '../types.js'
-import { FORMS_DECLARATION_URL, formSuccessUrl } from './form-urls.js'
-
-/** What templates/pages/FormSuccessPage.tsx receives. */
-export interface FormSuccessProps {
-  readonly form: string
-  readonly message: string
-}
-
-export interface FormPagesResult {
-  readonly routes: readonly RoutePlan[]
-  readonly errors: readonly ConfigError[]
-}
-
-/** Forms need Netlify's declaration and success pages only when Netlify receives them. */
-export function usesNetlifyForms(site: SiteConfig): boolean {
-  return (site.site.forms?.provider ?? 'netlify') === 'netlify' && Object.keys(site.forms).length > 0
-}
-
-/**
- * One success page per form (`/thanks/{form}`), the page a form lands on when it posts without
- * JavaScript: Netlify answers a native post with the page its `action` names. Not indexed and
- * not in the sitemap. With provider `endpoint` the endpoint answers native posts itself, so there
- * are none. A page of the site at the same address is reported like any duplicate route.
- */
-export function planFormPages(site: SiteConfig, taken: readonly RoutePlan[]): FormPagesResult {
-  if (!usesNetlifyForms(site)) return { routes: [], errors: [] }
-  const outputs = new Map(taken.map((r) => [r.outputPath, r]))
-  const routes: RoutePlan[] = []
-  const errors: ConfigError[] = []
-  for (const form of Object.values(site.forms)) {
-    const url = formSuccessUrl(form.name)
-    const outputPath = outputPathFor(url, site.site.trailingSlash)
-    const origin = formOrigin(site, form.name)
-    const other = outputs.get(outputPath)
-    if (other) {
-      errors.push(new ConfigError({
-        code: 'duplicate-route',
-        message: `The success page of the form "${form.name}" would be written to ${url}, where the ${other.template} page from ${other.origin.file} already is.`,
-        hint: 'Forms land on /thanks/{form name} after posting without JavaScript; move the other page or rename the form.',
-        ...origin,
-      }))
-      continue
-    }
-    const props: FormSuccessProps = { form: form.name, message: form.success }
-    const route: RoutePlan = { url, outputPath, template: 'form-success', title: site.site.titleTemplate.replace('%s', 'Thank you'), description: form.success, noindex: true, props, origin }
-    outputs.set(outputPath, route)
-    routes.push(route)
-  }
-  return { routes, errors }
-}
+import { usesNetlifyForms } from '../plan/plan-form-pages.js'
+import type { FormConfig, OutputFile, SiteConfig } from '../types.js'
 
 /**
  * `__forms.html`: every form of forms.yaml declared as a hidden HTML form, so Netlify's deploy-time
@@ -86,11 +34,6 @@ function declareForm(form: FormConfig, hidden: readonly string[]): string {
     ...form.fields.map((f) => f.type === 'textarea' ? `<textarea name="${f.name}"></textarea>` : f.type === 'select' ? `<select name="${f.name}"></select>` : `<input type="${f.type === 'checkboxes' ? 'checkbox' : f.type}" name="${f.name}">`),
   ]
   return `<form name="${escapeAttribute(form.name)}" data-netlify="true"${honeypot} hidden>\n  ${fields.join('\n  ')}\n</form>`
-}
-
-/** forms.yaml, where every form is defined; FormConfig carries no line of its own. */
-export function formOrigin(site: SiteConfig, name: string): Origin {
-  return { file: displayFile(path.join(site.root, 'forms.yaml')), path: `forms.${name}` }
 }
 
 function escapeAttribute(text: string): string {

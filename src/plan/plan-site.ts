@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { ConfigError, type Origin } from '../errors/config-error.js'
 import { displayFile } from '../paths.js'
+import { planFormPages } from './plan-form-pages.js'
 import { closestMatch } from '../errors/did-you-mean.js'
 import type { RoutePlan, SiteConfig, TemplateName } from '../types.js'
 import { planLanding, type LandingPlan } from './plan-landing.js'
@@ -111,6 +112,10 @@ export function planSite(site: SiteConfig): BuildPlan {
       sources: input.sources,
     })
   }
+  // Success pages of forms posted without JavaScript (noindex, so never in the sitemap).
+  const formPages = planFormPages(site, routes)
+  routes.push(...formPages.routes)
+  errors.push(...formPages.errors)
   errors.push(...checkLinks(site, new Set(routes.map((r) => r.url))))
   return { routes, landingUrls: landing.urls, landingQuality: landing.quality, errors }
 }

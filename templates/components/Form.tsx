@@ -1,4 +1,4 @@
-import { FORMS_DECLARATION_URL, formSuccessUrl } from '../../src/output/form-urls.js'
+import { FORMS_DECLARATION_URL, formSuccessUrl } from '../../src/plan/form-urls.js'
 import type { FormConfig, FormField } from '../../src/types.js'
 import { usePage } from '../context.js'
 

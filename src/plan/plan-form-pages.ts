@@ -1,0 +1,60 @@
+import path from 'node:path'
+import { ConfigError, type Origin } from '../errors/config-error.js'
+import { displayFile } from '../paths.js'
+import type { RoutePlan, SiteConfig } from '../types.js'
+import { formSuccessUrl } from './form-urls.js'
+import { outputPathFor } from './urls.js'
+
+/** What templates/pages/FormSuccessPage.tsx receives. */
+export interface FormSuccessProps {
+  readonly form: string
+  readonly message: string
+}
+
+export interface FormPagesResult {
+  readonly routes: readonly RoutePlan[]
+  readonly errors: readonly ConfigError[]
+}
+
+/** Forms need Netlify's declaration and success pages only when Netlify receives them. */
+export function usesNetlifyForms(site: SiteConfig): boolean {
+  return (site.site.forms?.provider ?? 'netlify') === 'netlify' && Object.keys(site.forms).length > 0
+}
+
+/**
+ * One success page per form (`/thanks/{form}`), the page a form lands on when it posts without
+ * JavaScript: Netlify answers a native post with the page its `action` names. Not indexed and
+ * not in the sitemap. With provider `endpoint` the endpoint answers native posts itself, so there
+ * are none. A page of the site at the same address is reported like any duplicate route.
+ */
+export function planFormPages(site: SiteConfig, taken: readonly RoutePlan[]): FormPagesResult {
+  if (!usesNetlifyForms(site)) return { routes: [], errors: [] }
+  const outputs = new Map(taken.map((r) => [r.outputPath, r]))
+  const routes: RoutePlan[] = []
+  const errors: ConfigError[] = []
+  for (const form of Object.values(site.forms)) {
+    const url = formSuccessUrl(form.name)
+    const outputPath = outputPathFor(url, site.site.trailingSlash)
+    const origin = formOrigin(site, form.name)
+    const other = outputs.get(outputPath)
+    if (other) {
+      errors.push(new ConfigError({
+        code: 'duplicate-route',
+        message: `The success page of the form "${form.name}" would be written to ${url}, where the ${other.template} page from ${other.origin.file} already is.`,
+        hint: 'Forms land on /thanks/{form name} after posting without JavaScript; move the other page or rename the form.',
+        ...origin,
+      }))
+      continue
+    }
+    const props: FormSuccessProps = { form: form.name, message: form.success }
+    const route: RoutePlan = { url, outputPath, template: 'form-success', title: site.site.titleTemplate.replace('%s', 'Thank you'), description: form.success, noindex: true, props, origin }
+    outputs.set(outputPath, route)
+    routes.push(route)
+  }
+  return { routes, errors }
+}
+
+/** forms.yaml, where every form is defined; FormConfig carries no line of its own. */
+export function formOrigin(site: SiteConfig, name: string): Origin {
+  return { file: displayFile(path.join(site.root, 'forms.yaml')), path: `forms.${name}` }
+}
