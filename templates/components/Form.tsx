@@ -32,7 +32,7 @@ export function Form({ name, hidden = {}, className }: FormProps) {
         <input type="hidden" name="form-name" value={form.name} />
         {Object.entries(hidden).map(([key, value]) => <input key={key} type="hidden" name={key} value={value} />)}
         {form.honeypot && (
-          <p className="honeypot" hidden aria-hidden="true">
+          <p className="honeypot" hidden>
             <label>Leave this field empty <input name="bot-field" tabIndex={-1} autoComplete="off" /></label>
           </p>
         )}

@@ -24,7 +24,7 @@ export function BlogIndexPage({ page, pageCount, slugs }: BlogIndexProps) {
       </section>
       <section className="section">
         <div className="container">
-          <PostCards posts={shown} />
+          <PostCards posts={shown} level={2} />
           {pageCount > 1 && (
             <nav className="pagination" aria-label="Blog pages">
               {page > 1 && <a className="btn btn-secondary" rel="prev" href={page === 2 ? '/blog' : `/blog/page/${page - 1}`}>Newer posts</a>}

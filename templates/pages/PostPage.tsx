@@ -53,8 +53,12 @@ export function PostPage(post: PostConfig) {
   )
 }
 
-/** Post cards for the listing and the "more posts" band. */
-export function PostCards({ posts }: { posts: readonly PostSummary[] }) {
+/**
+ * Post cards for the listing and the "more posts" band. `level` keeps the heading outline
+ * unbroken: h2 under the listing's h1, h3 under the band's h2 (axe: heading-order).
+ */
+export function PostCards({ posts, level = 3 }: { posts: readonly PostSummary[]; level?: 2 | 3 }) {
+  const Title = level === 2 ? 'h2' : 'h3'
   return (
     <ul className="post-grid">
       {posts.map((post) => (
@@ -62,7 +66,7 @@ export function PostCards({ posts }: { posts: readonly PostSummary[] }) {
           {post.image && <Image src={post.image} alt={post.imageAlt ?? ''} className="post-card-img" sizes="(min-width: 1100px) 360px, (min-width: 700px) 50vw, 100vw" />}
           <div className="post-card-body">
             <p className="post-card-date"><time dateTime={post.date}>{formatDate(post.date)}</time></p>
-            <h3 className="post-card-title"><a href={`/blog/${post.slug}`}>{post.title}</a></h3>
+            <Title className="post-card-title"><a href={`/blog/${post.slug}`}>{post.title}</a></Title>
             <p>{post.excerpt}</p>
           </div>
         </li>

@@ -17,17 +17,19 @@ export function FormSection(props: FormSectionInput) {
           {props.heading && <h2>{props.heading}</h2>}
           {props.text && <Markdown text={props.text} className="section-lead" />}
           {props.details && (
-            <dl className="contact-details">
+            // A list, not a <dl>: a <dl> may hold only <dt>/<dd> groups, and the icon beside each
+            // pair made it invalid (axe: definition-list; the Nu checker agreed).
+            <ul className="contact-details">
               {props.details.map((d) => (
-                <div key={d.label} className="contact-detail">
+                <li key={d.label} className="contact-detail">
                   {d.icon && <span className="feature-icon"><Icon name={d.icon} size={22} /></span>}
                   <div>
-                    <dt>{d.label}</dt>
-                    <dd>{d.href ? <a href={d.href}>{d.text}</a> : d.text}</dd>
+                    <p className="contact-label">{d.label}</p>
+                    <p className="contact-value">{d.href ? <a href={d.href}>{d.text}</a> : d.text}</p>
                   </div>
-                </div>
+                </li>
               ))}
-            </dl>
+            </ul>
           )}
           {props.bullets && (
             <div className="form-bullets">

@@ -9,6 +9,7 @@ import { lockScroll } from './scroll-lock.js'
 export function mountMobileMenu(menu: HTMLElement, toggle: HTMLButtonElement): void {
   const panel = menu.querySelector<HTMLElement>('[role="dialog"]') ?? menu
   let unlock: (() => void) | undefined
+  toggle.setAttribute('aria-expanded', 'false')
   const close = () => {
     if (menu.matches(':popover-open')) menu.hidePopover()
   }

@@ -81,7 +81,7 @@ describe('contact page', () => {
 
   it('shows email, service area and hours beside the contact-page form under Get Your Free Quote', () => {
     const quote = section(main(), 'quote')
-    expect(texts(quote, '.contact-detail dd')).toEqual(['info@system4swohio.com', 'Cincinnati, Dayton and surrounding Southwest Ohio', 'Open 24 hours'])
+    expect(texts(quote, '.contact-detail .contact-value')).toEqual(['info@system4swohio.com', 'Cincinnati, Dayton and surrounding Southwest Ohio', 'Open 24 hours'])
     expect(findAll(quote, '.form-bullets li').length).toBeGreaterThanOrEqual(4)
     expect(text(find(quote, '.form-title'))).toBe('Get Your Free Quote')
     expect(find(quote, 'form').attrs.name).toBe('contact-page')
