@@ -68,6 +68,14 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
   return { files: files.filter(Boolean), encoded, reused, errors: [...errors.values()] }
 }
 
+/** How many variants the cache lacks, i.e. how many sharp would encode. One readdir, no decoding. */
+export async function countUncached(jobs: readonly ImageJob[], cacheDir: string | false): Promise<number> {
+  const encodable = jobs.filter((j) => j.format !== 'copy')
+  if (!cacheDir) return encodable.length
+  const cached = new Set(await readdir(cacheDir).catch(() => [] as string[]))
+  return encodable.filter((j) => !cached.has(path.basename(j.outputPath))).length
+}
+
 type Produced = { readonly bytes: Uint8Array; readonly encoded: boolean } | { readonly error: ConfigError }
 
 /** One variant's bytes: from the cache, copied, from a parallel build that encoded it, or encoded. */

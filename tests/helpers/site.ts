@@ -1,4 +1,5 @@
-import { cp, mkdtemp, mkdir, writeFile } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { cp, mkdtemp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -43,4 +44,15 @@ export function memoryIo(): Io & { stdout: string; stderr: string } {
 /** Replaces machine-specific paths with <tmp> and <root> for stable assertions. */
 export function normalize(text: string): string {
   return text.replaceAll(repoRoot.replace(/\/$/, ''), '<root>').replace(/\/tmp\/citypress-test-\w+/g, '<tmp>')
+}
+
+/** Every file of a folder with the hash of its bytes: equal snapshots mean byte-identical folders. */
+export async function snapshot(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {}
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue
+    const file = path.join(entry.parentPath, entry.name)
+    out[path.relative(dir, file)] = createHash('sha256').update(await readFile(file)).digest('hex')
+  }
+  return out
 }

@@ -1,21 +1,9 @@
-import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/build.js'
 import { BuildFailure } from '../../src/errors/config-error.js'
-import { siteFrom, tempDir } from '../helpers/site.js'
-
-/** Every file of a folder with the hash of its bytes, sorted. */
-async function snapshot(dir: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {}
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue
-    const file = path.join(entry.parentPath, entry.name)
-    out[path.relative(dir, file)] = createHash('sha256').update(await readFile(file)).digest('hex')
-  }
-  return out
-}
+import { siteFrom, snapshot, tempDir } from '../helpers/site.js'
 
 describe('the output folder', () => {
   it('is left byte-for-byte intact when a later build fails on bad YAML', async () => {

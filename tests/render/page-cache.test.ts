@@ -1,19 +1,8 @@
-import { createHash } from 'node:crypto'
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { build } from '../../src/build.js'
-import { siteFrom, tempDir } from '../helpers/site.js'
-
-async function snapshot(dir: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {}
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue
-    const file = path.join(entry.parentPath, entry.name)
-    out[path.relative(dir, file)] = createHash('sha256').update(await readFile(file)).digest('hex')
-  }
-  return out
-}
+import { siteFrom, snapshot, tempDir } from '../helpers/site.js'
 
 /** A site in a temp folder with its own cache, built once cold. */
 async function warmSite(files: Record<string, string> = {}) {
