@@ -1,23 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { findAxeViolations, launchChromium, openOfflineContext, viewports } from '../helpers/browser.js'
-import { serveWidgetSite } from '../helpers/e2e-site.js'
-import type { SiteServer } from '../helpers/server.js'
+import type { BrowserContext, Page } from 'playwright'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { findAxeViolations, openOfflineContext, viewports } from '../helpers/browser.js'
+import { useWidgetSite } from '../helpers/e2e-site.js'
 
 // Issue point 8: axe-core finds nothing on any page kind, with every widget in each of its states.
-let browser: Browser
-let site: SiteServer
+const env = useWidgetSite()
 let desktop: BrowserContext
 let phone: BrowserContext
 
 beforeAll(async () => {
-  ;[browser, site] = await Promise.all([launchChromium(), serveWidgetSite()])
-  desktop = (await openOfflineContext(browser, { viewport: viewports.desktop, baseURL: site.url })).context
-  phone = (await openOfflineContext(browser, { viewport: viewports.phone, baseURL: site.url })).context
-})
-afterAll(async () => {
-  await browser?.close()
-  await site?.close()
+  desktop = (await openOfflineContext(env.browser, { viewport: viewports.desktop, baseURL: env.site.url })).context
+  phone = (await openOfflineContext(env.browser, { viewport: viewports.phone, baseURL: env.site.url })).context
 })
 
 const pageKinds = {
@@ -75,15 +68,15 @@ describe('widgets in their states', () => {
     await page.getByLabel('Full Name').fill('Ada Lovelace')
     await page.getByLabel('Email Address').fill('ada@example.com')
     await page.getByLabel('Zip Code').fill('45215')
-    site.formStatus = 500
-    const release = site.holdForms()
+    env.site.formStatus = 500
+    const release = env.site.holdForms()
     await page.getByRole('button', { name: 'Send Message' }).click()
     await expect.poll(() => page.locator('.form-submit').isDisabled()).toBe(true)
     expect(await findAxeViolations(page)).toEqual([])
     release()
     await expect.poll(() => page.getByRole('alert').isVisible()).toBe(true)
     expect(await findAxeViolations(page)).toEqual([])
-    site.formStatus = 200
+    env.site.formStatus = 200
     await page.locator('.form-submit').click()
     await expect.poll(() => page.getByText('Success!').isVisible()).toBe(true)
     expect(await findAxeViolations(page)).toEqual([])

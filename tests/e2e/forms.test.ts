@@ -1,27 +1,20 @@
-import type { Browser, BrowserContext, Page } from 'playwright'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { launchChromium, openOfflineContext, viewports } from '../helpers/browser.js'
-import { serveWidgetSite } from '../helpers/e2e-site.js'
-import type { SiteServer } from '../helpers/server.js'
+import type { BrowserContext, Page } from 'playwright'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { openOfflineContext, viewports } from '../helpers/browser.js'
+import { useWidgetSite } from '../helpers/e2e-site.js'
 
 // Spec § 4 (quote form states), § 7 (the call), § 8 (messages). The fixture's contact form has
 // the spec's "Sending..." label; the home form keeps the default "Submitting...".
-let browser: Browser
-let site: SiteServer
+const env = useWidgetSite()
 let context: BrowserContext
 let page: Page
 
 beforeAll(async () => {
-  ;[browser, site] = await Promise.all([launchChromium(), serveWidgetSite()])
-  context = (await openOfflineContext(browser, { viewport: viewports.phone, baseURL: site.url })).context
+  context = (await openOfflineContext(env.browser, { viewport: viewports.phone, baseURL: env.site.url })).context
   page = await context.newPage()
 })
-afterAll(async () => {
-  await browser?.close()
-  await site?.close()
-})
 beforeEach(() => {
-  site.formStatus = 200
+  env.site.formStatus = 200
 })
 
 const form = () => page.locator('form[name="contact-page"]')
@@ -41,16 +34,16 @@ async function fillContactForm() {
 describe('the contact form with JavaScript', () => {
   it('refuses to send while a required field is empty (browser-native checks only)', async () => {
     await page.goto('/contact')
-    const before = site.posts.length
+    const before = env.site.posts.length
     await submit().click()
     expect(await page.getByLabel('Full Name').evaluate((i: HTMLInputElement) => i.validity.valueMissing)).toBe(true)
-    expect(site.posts.length).toBe(before)
+    expect(env.site.posts.length).toBe(before)
   })
 
   it('shows Sending... on a disabled button while the post is under way', async () => {
     await page.evaluate(() => document.addEventListener('form:success', (e) => { (window as unknown as { succeeded: unknown }).succeeded = (e as CustomEvent).detail }))
     await fillContactForm()
-    const release = site.holdForms()
+    const release = env.site.holdForms()
     await submit().click()
     await expect.poll(() => submit().textContent()).toBe('Sending...')
     expect(await submit().isDisabled()).toBe(true)
@@ -59,7 +52,7 @@ describe('the contact form with JavaScript', () => {
   })
 
   it('posted every field urlencoded to /__forms.html with its form-name and the empty honeypot', () => {
-    const post = site.posts.at(-1)!
+    const post = env.site.posts.at(-1)!
     expect(post.path).toBe('/__forms.html')
     expect(post.contentType).toBe('application/x-www-form-urlencoded')
     expect(post.fields).toEqual({
@@ -86,7 +79,7 @@ describe('the contact form with JavaScript', () => {
   })
 
   it('shows the error message and keeps every field filled when the server answers 500', async () => {
-    site.formStatus = 500
+    env.site.formStatus = 500
     await fillContactForm()
     await submit().click()
     await expect.poll(() => errorBanner().textContent()).toBe('There was a problem submitting your form. Please try again.')
@@ -99,7 +92,7 @@ describe('the contact form with JavaScript', () => {
   })
 
   it('clears the earlier error when sending again, and succeeds', async () => {
-    const release = site.holdForms()
+    const release = env.site.holdForms()
     await submit().click()
     await expect.poll(() => submit().isDisabled()).toBe(true)
     expect(await errorBanner().textContent()).toBe('')
@@ -133,18 +126,18 @@ describe('the contact form with JavaScript', () => {
     await home.getByLabel('Last Name').fill('Hopper')
     await home.getByLabel('Email').fill('grace@example.com')
     await home.getByLabel('Service').selectOption('Window Washing')
-    const release = site.holdForms()
+    const release = env.site.holdForms()
     await home.locator('button[type="submit"]').click()
     await expect.poll(() => home.locator('button[type="submit"]').textContent()).toBe('Submitting...')
     release()
     await expect.poll(() => page.getByText('Thank you for your request! We will send your quote soon.').isVisible()).toBe(true)
-    expect(site.posts.at(-1)!.fields['form-name']).toBe('home_quote_form')
+    expect(env.site.posts.at(-1)!.fields['form-name']).toBe('home_quote_form')
   })
 })
 
 describe('the contact form without JavaScript', () => {
   it('posts natively and lands on the form\'s noindex success page', async () => {
-    const { context: plain } = await openOfflineContext(browser, { viewport: viewports.desktop, baseURL: site.url, javaScriptEnabled: false })
+    const { context: plain } = await openOfflineContext(env.browser, { viewport: viewports.desktop, baseURL: env.site.url, javaScriptEnabled: false })
     const noJs = await plain.newPage()
     await noJs.goto('/contact')
     await noJs.getByLabel('Full Name').fill('Ada Lovelace')
@@ -154,7 +147,7 @@ describe('the contact form without JavaScript', () => {
     expect(await noJs.locator('h1').textContent()).toBe('Success!')
     expect(await noJs.getByText('Thank you for reaching out! We will contact you shortly.').isVisible()).toBe(true)
     expect(await noJs.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex')
-    expect(site.posts.at(-1)).toMatchObject({ path: '/thanks/contact-page', fields: { 'form-name': 'contact-page', name: 'Ada Lovelace' } })
+    expect(env.site.posts.at(-1)).toMatchObject({ path: '/thanks/contact-page', fields: { 'form-name': 'contact-page', name: 'Ada Lovelace' } })
     await plain.close()
   })
 })

@@ -1,23 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, nextFrames, openOfflineContext, viewports } from '../helpers/browser.js'
-import { serveWidgetSite } from '../helpers/e2e-site.js'
-import type { SiteServer } from '../helpers/server.js'
+import type { BrowserContext, Page } from 'playwright'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { nextFrames, openOfflineContext, viewports } from '../helpers/browser.js'
+import { useWidgetSite } from '../helpers/e2e-site.js'
 
 // Spec § Site shell and § 4 (States): header, Services dropdown, mobile menu.
-let browser: Browser
-let site: SiteServer
+const env = useWidgetSite()
 let desktop: BrowserContext
 let phone: BrowserContext
 
 beforeAll(async () => {
-  ;[browser, site] = await Promise.all([launchChromium(), serveWidgetSite()])
-  desktop = (await openOfflineContext(browser, { viewport: viewports.desktop, baseURL: site.url })).context
-  phone = (await openOfflineContext(browser, { viewport: viewports.phone, baseURL: site.url, hasTouch: false })).context
-})
-afterAll(async () => {
-  await browser?.close()
-  await site?.close()
+  desktop = (await openOfflineContext(env.browser, { viewport: viewports.desktop, baseURL: env.site.url })).context
+  phone = (await openOfflineContext(env.browser, { viewport: viewports.phone, baseURL: env.site.url, hasTouch: false })).context
 })
 
 const expanded = (page: Page, selector: string) => page.locator(selector).getAttribute('aria-expanded')
@@ -27,10 +20,10 @@ describe('the header at 1280 px', () => {
   it('turns solid only after the page scrolled more than 10 px', async () => {
     const page = await desktop.newPage()
     await page.goto('/contact')
-    expect(await isSolid(page)).toBe(false)
+    await expect.poll(() => isSolid(page)).toBe(false)
     await page.evaluate(() => window.scrollTo(0, 10))
     await nextFrames(page)
-    expect(await isSolid(page)).toBe(false)
+    await expect.poll(() => isSolid(page)).toBe(false)
     await page.evaluate(() => window.scrollTo(0, 11))
     await expect.poll(() => isSolid(page)).toBe(true)
     await page.evaluate(() => window.scrollTo(0, 0))
@@ -46,16 +39,16 @@ describe('the header at 1280 px', () => {
     const menu = page.locator('#services-menu')
     await expect.poll(() => menu.isVisible()).toBe(false)
     await toggle.hover()
-    expect(await expanded(page, '.dropdown-toggle')).toBe('true')
-    expect(await menu.isVisible()).toBe(true)
+    await expect.poll(() => expanded(page, '.dropdown-toggle')).toBe('true')
+    await expect.poll(() => menu.isVisible()).toBe(true)
     // The pointer travels from the button into the menu: it stays open.
     await page.locator('#services-menu a').first().hover()
     await page.mouse.move(640, 600)
     await page.clock.runFor(290)
-    expect(await menu.isVisible()).toBe(true)
+    await expect.poll(() => menu.isVisible()).toBe(true)
     await page.clock.runFor(20)
-    expect(await menu.isVisible()).toBe(false)
-    expect(await expanded(page, '.dropdown-toggle')).toBe('false')
+    await expect.poll(() => menu.isVisible()).toBe(false)
+    await expect.poll(() => expanded(page, '.dropdown-toggle')).toBe('false')
     await page.close()
   })
 
@@ -68,7 +61,7 @@ describe('the header at 1280 px', () => {
     await page.clock.runFor(200)
     await page.locator('.dropdown-toggle').hover()
     await page.clock.runFor(500)
-    expect(await page.locator('#services-menu').isVisible()).toBe(true)
+    await expect.poll(() => page.locator('#services-menu').isVisible()).toBe(true)
     await page.close()
   })
 
@@ -77,19 +70,19 @@ describe('the header at 1280 px', () => {
     await page.goto('/contact')
     await page.locator('.nav-link[href="/"]').focus()
     await page.keyboard.press('Tab')
-    expect(await page.evaluate(() => document.activeElement?.classList.contains('dropdown-toggle'))).toBe(true)
-    expect(await expanded(page, '.dropdown-toggle')).toBe('true')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('dropdown-toggle'))).toBe(true)
+    await expect.poll(() => expanded(page, '.dropdown-toggle')).toBe('true')
     await page.keyboard.press('Tab')
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('/services/office-cleaning')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('/services/office-cleaning')
     await page.keyboard.press('Escape')
-    expect(await expanded(page, '.dropdown-toggle')).toBe('false')
-    expect(await page.locator('#services-menu').isVisible()).toBe(false)
-    expect(await page.evaluate(() => document.activeElement?.classList.contains('dropdown-toggle'))).toBe(true)
+    await expect.poll(() => expanded(page, '.dropdown-toggle')).toBe('false')
+    await expect.poll(() => page.locator('#services-menu').isVisible()).toBe(false)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('dropdown-toggle'))).toBe(true)
     // Enter opens it again from the button, and a second Enter keeps it open.
     await page.keyboard.press('Enter')
-    expect(await expanded(page, '.dropdown-toggle')).toBe('true')
+    await expect.poll(() => expanded(page, '.dropdown-toggle')).toBe('true')
     await page.keyboard.press('Enter')
-    expect(await expanded(page, '.dropdown-toggle')).toBe('true')
+    await expect.poll(() => expanded(page, '.dropdown-toggle')).toBe('true')
     await page.close()
   })
 
@@ -98,14 +91,14 @@ describe('the header at 1280 px', () => {
     await page.goto('/contact')
     await page.locator('.dropdown-toggle').focus()
     await page.keyboard.press('Enter')
-    expect(await expanded(page, '.dropdown-toggle')).toBe('true')
+    await expect.poll(() => expanded(page, '.dropdown-toggle')).toBe('true')
     await page.mouse.click(640, 500)
-    expect(await expanded(page, '.dropdown-toggle')).toBe('false')
+    await expect.poll(() => expanded(page, '.dropdown-toggle')).toBe('false')
     await page.locator('.dropdown-toggle').focus()
     await page.keyboard.press('Enter')
     await page.locator('.nav-link[href="/blog"]').focus()
-    expect(await expanded(page, '.dropdown-toggle')).toBe('false')
-    expect(await page.locator('#services-menu').isVisible()).toBe(false)
+    await expect.poll(() => expanded(page, '.dropdown-toggle')).toBe('false')
+    await expect.poll(() => page.locator('#services-menu').isVisible()).toBe(false)
     await page.close()
   })
 
@@ -149,15 +142,15 @@ describe('the mobile menu at 375 px', () => {
   })
 
   it('shows the menu button instead of the navigation', async () => {
-    expect(await page.locator('.main-nav').isVisible()).toBe(false)
+    await expect.poll(() => page.locator('.main-nav').isVisible()).toBe(false)
     expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(true)
   })
 
   it('opens by its button, locks the page scroll and moves focus into the menu', async () => {
     await page.getByRole('button', { name: 'Open menu' }).click()
-    expect(await menuOpen(page)).toBe(true)
-    expect(await expanded(page, '.menu-toggle')).toBe('true')
-    expect(await scrollLocked(page)).toBe(true)
+    await expect.poll(() => menuOpen(page)).toBe(true)
+    await expect.poll(() => expanded(page, '.menu-toggle')).toBe('true')
+    await expect.poll(() => scrollLocked(page)).toBe(true)
     await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('menu-close'))).toBe(true)
     await page.mouse.move(30, 400)
     await page.mouse.wheel(0, 600)
@@ -168,7 +161,7 @@ describe('the mobile menu at 375 px', () => {
   it('keeps Tab and Shift+Tab inside the open menu', async () => {
     const inside = () => page.evaluate(() => document.querySelector('.mobile-menu-panel')!.contains(document.activeElement))
     await page.keyboard.press('Shift+Tab')
-    expect(await page.evaluate(() => document.activeElement?.classList.contains('mobile-cta'))).toBe(true)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('mobile-cta'))).toBe(true)
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press('Tab')
       expect(await inside()).toBe(true)
@@ -177,9 +170,9 @@ describe('the mobile menu at 375 px', () => {
 
   it('closes on Escape, unlocks the scroll and returns focus to the menu button', async () => {
     await page.keyboard.press('Escape')
-    expect(await menuOpen(page)).toBe(false)
-    expect(await expanded(page, '.menu-toggle')).toBe('false')
-    expect(await scrollLocked(page)).toBe(false)
+    await expect.poll(() => menuOpen(page)).toBe(false)
+    await expect.poll(() => expanded(page, '.menu-toggle')).toBe('false')
+    await expect.poll(() => scrollLocked(page)).toBe(false)
     await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('menu-toggle'))).toBe(true)
     await page.mouse.wheel(0, 600)
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
@@ -189,12 +182,12 @@ describe('the mobile menu at 375 px', () => {
   it('closes by its close button and by a click on the overlay', async () => {
     await page.getByRole('button', { name: 'Open menu' }).click()
     await page.getByRole('button', { name: 'Close menu' }).click()
-    expect(await menuOpen(page)).toBe(false)
+    await expect.poll(() => menuOpen(page)).toBe(false)
     await page.getByRole('button', { name: 'Open menu' }).click()
-    expect(await menuOpen(page)).toBe(true)
+    await expect.poll(() => menuOpen(page)).toBe(true)
     await page.mouse.click(10, 400) // the overlay: left of the panel
-    expect(await menuOpen(page)).toBe(false)
-    expect(await scrollLocked(page)).toBe(false)
+    await expect.poll(() => menuOpen(page)).toBe(false)
+    await expect.poll(() => scrollLocked(page)).toBe(false)
   })
 
   it('closes when a link in it is followed', async () => {
@@ -202,23 +195,23 @@ describe('the mobile menu at 375 px', () => {
     // Keep the page where it is, to see the menu close rather than a new page load.
     await page.evaluate(() => document.addEventListener('click', (e) => e.preventDefault(), { once: true }))
     await page.locator('.mobile-nav a[href="/contact"]').click()
-    expect(await menuOpen(page)).toBe(false)
-    expect(await scrollLocked(page)).toBe(false)
+    await expect.poll(() => menuOpen(page)).toBe(false)
+    await expect.poll(() => scrollLocked(page)).toBe(false)
   })
 })
 
 describe('the header without JavaScript', () => {
   it('still opens the mobile menu (a native popover) and shows the dropdown links on focus', async () => {
-    const { context } = await openOfflineContext(browser, { viewport: viewports.phone, baseURL: site.url, javaScriptEnabled: false })
+    const { context } = await openOfflineContext(env.browser, { viewport: viewports.phone, baseURL: env.site.url, javaScriptEnabled: false })
     const page = await context.newPage()
     await page.goto('/contact')
     await page.getByRole('button', { name: 'Open menu' }).click()
-    expect(await page.locator('.mobile-nav a[href="/contact"]').isVisible()).toBe(true)
+    await expect.poll(() => page.locator('.mobile-nav a[href="/contact"]').isVisible()).toBe(true)
     await page.getByRole('button', { name: 'Close menu' }).click()
-    expect(await page.locator('.mobile-nav').isVisible()).toBe(false)
+    await expect.poll(() => page.locator('.mobile-nav').isVisible()).toBe(false)
     await page.setViewportSize(viewports.desktop)
     await page.locator('.dropdown-toggle').focus()
-    expect(await page.locator('#services-menu a[href="/services/window-washing"]').isVisible()).toBe(true)
+    await expect.poll(() => page.locator('#services-menu a[href="/services/window-washing"]').isVisible()).toBe(true)
     await context.close()
   })
 })

@@ -1,22 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, openOfflineContext, viewports } from '../helpers/browser.js'
-import { serveWidgetSite } from '../helpers/e2e-site.js'
-import type { SiteServer } from '../helpers/server.js'
+import type { BrowserContext, Page } from 'playwright'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { openOfflineContext, viewports } from '../helpers/browser.js'
+import { useWidgetSite } from '../helpers/e2e-site.js'
 
 // Spec § 2 "Reusable pieces" and § 4: the walkthrough popup and the FAQ accordion.
-let browser: Browser
-let site: SiteServer
+const env = useWidgetSite()
 let desktop: BrowserContext
 let thirdParty: string[]
 
 beforeAll(async () => {
-  ;[browser, site] = await Promise.all([launchChromium(), serveWidgetSite()])
-  ;({ context: desktop, thirdParty } = await openOfflineContext(browser, { viewport: viewports.desktop, baseURL: site.url }))
-})
-afterAll(async () => {
-  await browser?.close()
-  await site?.close()
+  ;({ context: desktop, thirdParty } = await openOfflineContext(env.browser, { viewport: viewports.desktop, baseURL: env.site.url }))
 })
 
 const walkthrough = 'https://scheduler.invalid/tidy/walkthrough'
@@ -86,7 +79,7 @@ describe('the walkthrough popup', () => {
   })
 
   it('covers the whole screen at 375 px too', async () => {
-    const { context } = await openOfflineContext(browser, { viewport: viewports.phone, baseURL: site.url })
+    const { context } = await openOfflineContext(env.browser, { viewport: viewports.phone, baseURL: env.site.url })
     const phone = await context.newPage()
     await phone.goto('/about')
     await phone.getByRole('link', { name: 'Schedule a Walkthrough' }).click()
@@ -103,7 +96,7 @@ describe('the walkthrough popup', () => {
   })
 
   it('is a link that opens the scheduler in a new tab without JavaScript', async () => {
-    const { context } = await openOfflineContext(browser, { baseURL: site.url, javaScriptEnabled: false })
+    const { context } = await openOfflineContext(env.browser, { baseURL: env.site.url, javaScriptEnabled: false })
     const noJs = await context.newPage()
     await noJs.goto('/')
     const button = noJs.getByRole('link', { name: 'Schedule a Walkthrough' })

@@ -1,24 +1,17 @@
-import type { Browser, BrowserContext, Page } from 'playwright'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, openOfflineContext, viewports } from '../helpers/browser.js'
-import { serveWidgetSite } from '../helpers/e2e-site.js'
-import type { SiteServer } from '../helpers/server.js'
+import type { BrowserContext, Page } from 'playwright'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { openOfflineContext, viewports } from '../helpers/browser.js'
+import { useWidgetSite } from '../helpers/e2e-site.js'
 
 // Spec § 4 (table of contents), § 7 (share button, analytics tag), § 8 (share errors).
-let browser: Browser
-let site: SiteServer
+const env = useWidgetSite()
 let desktop: BrowserContext
 let thirdParty: string[]
 const post = '/blog/office-floors'
 const postUrl = 'https://tidy.example/blog/office-floors'
 
 beforeAll(async () => {
-  ;[browser, site] = await Promise.all([launchChromium(), serveWidgetSite()])
-  ;({ context: desktop, thirdParty } = await openOfflineContext(browser, { viewport: viewports.desktop, baseURL: site.url }))
-})
-afterAll(async () => {
-  await browser?.close()
-  await site?.close()
+  ;({ context: desktop, thirdParty } = await openOfflineContext(env.browser, { viewport: viewports.desktop, baseURL: env.site.url }))
 })
 
 describe('the table of contents', () => {
@@ -111,7 +104,7 @@ describe('the share button', () => {
   })
 
   it('copies the address and says so where there is no share sheet', async () => {
-    await desktop.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url })
+    await desktop.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.site.url })
     const { page } = await postPage(() => { delete (Navigator.prototype as { share?: unknown }).share })
     await page.getByRole('button', { name: 'Share' }).click()
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Link copied to clipboard!')
@@ -142,7 +135,7 @@ describe('the share button', () => {
   })
 
   it('is not shown without JavaScript, where it could not work', async () => {
-    const { context } = await openOfflineContext(browser, { baseURL: site.url, javaScriptEnabled: false })
+    const { context } = await openOfflineContext(env.browser, { baseURL: env.site.url, javaScriptEnabled: false })
     const page = await context.newPage()
     await page.goto(post)
     expect(await page.locator('.share-button').isVisible()).toBe(false)

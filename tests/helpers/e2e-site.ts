@@ -1,4 +1,7 @@
+import type { Browser } from 'playwright'
+import { afterAll, beforeAll } from 'vitest'
 import { build } from '../../src/build.js'
+import { launchChromium } from './browser.js'
 import { fixture, tempDir } from './site.js'
 import { serveSite, type SiteServer } from './server.js'
 
@@ -11,4 +14,26 @@ export async function serveWidgetSite(): Promise<SiteServer & { readonly outDir:
   const outDir = await tempDir('citypress-e2e-')
   await build({ site: fixture('widgets'), outDir, cacheDir: false })
   return Object.assign(await serveSite(outDir), { outDir })
+}
+
+export interface WidgetSiteEnv {
+  readonly browser: Browser
+  readonly site: SiteServer & { readonly outDir: string }
+}
+
+/**
+ * Chromium and the served widget fixture site for the calling test file: started once before its
+ * tests (register this before the file's own beforeAll hooks, which may then use them) and closed
+ * after them. Read `env.browser` and `env.site` inside hooks and tests.
+ */
+export function useWidgetSite(): WidgetSiteEnv {
+  const env = {} as { browser: Browser; site: WidgetSiteEnv['site'] }
+  beforeAll(async () => {
+    ;[env.browser, env.site] = await Promise.all([launchChromium(), serveWidgetSite()])
+  })
+  afterAll(async () => {
+    await env.browser?.close()
+    await env.site?.close()
+  })
+  return env
 }
