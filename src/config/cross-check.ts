@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { readdirSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { ConfigError, type Origin } from '../errors/config-error.js'
@@ -98,21 +98,28 @@ async function readImage(siteRoot: string, src: string): Promise<ImageSource> {
   if (path.relative(siteRoot, absolutePath).startsWith('..')) {
     throw new ImageProblem('file-not-found', `The image "${src}" is outside the site folder.`, 'Keep images inside the site folder, e.g. images/hero.jpg.')
   }
-  let bytes: Buffer
-  try {
-    bytes = await readFile(absolutePath)
-  } catch {
+  const stats = await stat(absolutePath).catch(() => undefined)
+  if (!stats?.isFile()) {
     throw new ImageProblem('file-not-found', `The image "${src}" does not exist.`, `Paths are relative to the site folder; looked for ${absolutePath}.`)
   }
+  // A long-running preview measures and hashes an image again only when the file changed.
+  const key = `${absolutePath}\0${stats.size}\0${stats.mtimeMs}`
+  const measured = measuredImages.get(key)
+  if (measured) return { ...measured, src }
+  const bytes = await readFile(absolutePath)
   const { default: sharp } = await import('sharp')
   try {
     const meta = await sharp(bytes).metadata()
     if (!meta.width || !meta.height || !meta.format) throw new Error('no size')
-    return { src, absolutePath, width: meta.width, height: meta.height, format: meta.format, hash: createHash('sha256').update(bytes).digest('hex') }
+    const image = { src, absolutePath, width: meta.width, height: meta.height, format: meta.format, hash: createHash('sha256').update(bytes).digest('hex') }
+    measuredImages.set(key, image)
+    return image
   } catch {
     throw new ImageProblem('bad-image', `The image "${src}" cannot be decoded; the file is damaged or not an image.`, 'Export it again as JPEG, PNG, WebP or AVIF.')
   }
 }
+
+const measuredImages = new Map<string, ImageSource>()
 
 function imageError(error: unknown, _src: string, at: Omit<ConstructorParameters<typeof ConfigError>[0], 'code' | 'message'>): ConfigError {
   if (!(error instanceof ImageProblem)) throw error
