@@ -78,7 +78,11 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
     const done: Promise<void> = write().catch((error: unknown) => void (failure ??= { error })).finally(() => writing.delete(done))
     writing.add(done)
     if (writing.size >= 32) await Promise.race(writing)
-    if (failure) throw failure.error
+    if (failure) {
+      // Let the writes in flight settle first, so none lands after the caller has rolled back.
+      await Promise.allSettled(writing)
+      throw failure.error
+    }
   }
   for (const [index, route] of routes.entries()) {
     const key = cache?.keyOf(route)
