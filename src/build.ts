@@ -4,6 +4,7 @@ import { bundleAssets } from './assets/bundle-assets.js'
 import type { PageKindSize } from './check/budgets.js'
 import { watchForms } from './check/check-forms.js'
 import { checkOutput } from './check/check-output.js'
+import { openPageMemo } from './check/page-memo.js'
 import { watchPages } from './check/watch-pages.js'
 import { loadSite } from './config/load-site.js'
 import { BuildFailure, ConfigError, failOn } from './errors/config-error.js'
@@ -159,8 +160,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       shared: hash(`${citypressVersion}\n${templates.hash}\n${stableJson(context)}`),
     })
     const [declaration] = formsDeclarationFile(site)
-    const forms = declaration && watchForms({ site, routes, declaration, output })
-    const watch = watchPages({ routes, output: forms?.output ?? output })
+    // What the checks take from each page, kept beside the page cache for the next build.
+    const pageMemo = cache && await openPageMemo(cache.folder)
+    const forms = declaration && watchForms({ site, routes, declaration, output, memo: pageMemo })
+    const watch = watchPages({ routes, output: forms?.output ?? output, memo: pageMemo })
     const pages = await time('render', () => renderPages({
       routes: firstPagesFirst(routes, options.firstPages?.paths), context, templates: templates.module, output: watch.output, cache,
       onProgress: (done, total) => options.onProgress?.({ stage: 'render', done, total }),
@@ -180,6 +183,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       if (imageCacheDir) await pruneImageCache(imageCacheDir, images.jobs)
       if (options.recordUrls && options.write !== false) recordUpdated = await hostFiles.recordPublished()
       await cache?.prune(pages.keys)
+      await pageMemo?.save(pages.keys)
     })
     stats = { rendered: pages.rendered, reused: pages.reused, slowest: pages.slowest }
     imageStats = { encoded: imageResult.encoded, reused: imageResult.reused }

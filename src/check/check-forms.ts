@@ -4,6 +4,7 @@ import { formOrigin } from '../plan/plan-form-pages.js'
 import type { OutputWriter } from '../output/write-output.js'
 import type { OutputFile, RoutePlan, SiteConfig } from '../types.js'
 import { findForms, type FoundForm } from './find-forms.js'
+import { plainCodec, type PageMemo } from './page-memo.js'
 
 export interface WatchFormsOptions {
   readonly site: SiteConfig
@@ -12,7 +13,11 @@ export interface WatchFormsOptions {
   readonly declaration: OutputFile
   /** Where pages are written; the watch passes every call on unchanged. */
   readonly output: OutputWriter
+  /** Forms found on pages of earlier builds, so reused pages are not read again. */
+  readonly memo?: PageMemo
 }
+
+const formsCodec = plainCodec<FoundForm[]>()
 
 export interface FormsWatch {
   /** Use this writer for the pages: it sees every page on its way to the output. */
@@ -29,16 +34,17 @@ export interface FormsWatch {
  * without any error anywhere. Pages are checked as they are written; pages reused from the page
  * cache are read back from the cache, in order, while rendering goes on.
  */
-export function watchForms({ site, routes, declaration, output }: WatchFormsOptions): FormsWatch {
+export function watchForms({ site, routes, declaration, output, memo }: WatchFormsOptions): FormsWatch {
   const declared = new Map(findForms(String(declaration.contents)).map((f) => [f.name ?? '', new Set(f.fields)]))
   const routeOf = new Map(routes.map((r) => [r.outputPath, r]))
   const problems = new Map<string, { error: ConfigError; pages: number }>()
   let reading: Promise<void> = Promise.resolve()
 
-  const inspect = (outputPath: string, html: string) => {
+  const inspect = (outputPath: string, html: string) => check(outputPath, findForms(html))
+  const check = (outputPath: string, forms: readonly FoundForm[]) => {
     const route = routeOf.get(outputPath)
     if (!route) return
-    for (const form of findForms(html)) {
+    for (const form of forms) {
       if (form.method !== 'post') continue
       for (const [key, error] of compare({ site, route, form, declared })) {
         const seen = problems.get(key)
@@ -57,7 +63,12 @@ export function watchForms({ site, routes, declaration, output }: WatchFormsOpti
         await output.write(file)
       },
       async link(file, source, contents) {
-        reading = reading.then(async () => inspect(file, contents ?? await readFile(source, 'utf8')))
+        reading = reading.then(async () => {
+          const forms = memo
+            ? await memo.derive({ name: 'forms', source, contents, codec: formsCodec, compute: findForms })
+            : findForms(contents ?? await readFile(source, 'utf8'))
+          check(file, forms)
+        })
         await output.link(file, source, contents)
       },
       commit: () => output.commit(),

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import type { OutputWriter } from '../output/write-output.js'
 import type { RoutePlan } from '../types.js'
-import { collectPageFacts, type PageFacts } from './page-facts.js'
+import { collectPageFacts, keep, type PageFacts } from './page-facts.js'
+import type { MemoCodec, PageMemo } from './page-memo.js'
 
 export interface WatchedPage {
   readonly route: RoutePlan
@@ -25,17 +26,19 @@ export interface PagesWatch {
  * keeping any HTML: pages reused from the page cache are read back from the cache one at a time
  * while rendering goes on (the same approach as the forms check).
  */
-export function watchPages({ routes, output }: { routes: readonly RoutePlan[]; output: OutputWriter }): PagesWatch {
+export function watchPages({ routes, output, memo }: { routes: readonly RoutePlan[]; output: OutputWriter; memo?: PageMemo }): PagesWatch {
   const routeOf = new Map(routes.map((r) => [r.outputPath, r]))
   const found = new Map<string, WatchedPage>()
-  const largest = new Map<string, { route: RoutePlan; html: string }>()
+  // The largest page per kind keeps its HTML, or where to read it (a page reused from the cache).
+  const largest = new Map<string, { route: RoutePlan; length: number; html?: string; source?: string }>()
   let reading: Promise<void> = Promise.resolve()
-  const inspect = (outputPath: string, html: string) => {
+  const record = (outputPath: string, { facts, length }: PageSummary, page: { html?: string; source?: string }) => {
     const route = routeOf.get(outputPath)
     if (!route) return
-    found.set(outputPath, { route, facts: collectPageFacts(html) })
-    if (html.length > (largest.get(route.template)?.html.length ?? -1)) largest.set(route.template, { route, html })
+    found.set(outputPath, { route, facts })
+    if (length > (largest.get(route.template)?.length ?? -1)) largest.set(route.template, { route, length, ...page })
   }
+  const inspect = (outputPath: string, html: string) => record(outputPath, summarize(html), { html })
   return {
     output: {
       get count() {
@@ -46,7 +49,14 @@ export function watchPages({ routes, output }: { routes: readonly RoutePlan[]; o
         await output.write(file)
       },
       async link(file, source, contents) {
-        if (routeOf.has(file)) reading = reading.then(async () => inspect(file, contents ?? await readFile(source, 'utf8')))
+        if (routeOf.has(file)) {
+          reading = reading.then(async () => {
+            const summary = memo
+              ? await memo.derive({ name: 'page-facts', source, contents, codec: summaryCodec, compute: summarize })
+              : summarize(contents ?? await readFile(source, 'utf8'))
+            record(file, summary, contents === undefined ? { source } : { html: contents })
+          })
+        }
         await output.link(file, source, contents)
       },
       commit: () => output.commit(),
@@ -58,7 +68,35 @@ export function watchPages({ routes, output }: { routes: readonly RoutePlan[]; o
     },
     async largest() {
       await reading
-      return largest
+      const pages = new Map<string, { route: RoutePlan; html: string }>()
+      for (const [kind, page] of largest) pages.set(kind, { route: page.route, html: page.html ?? await readFile(page.source!, 'utf8') })
+      return pages
     },
   }
+}
+
+interface PageSummary {
+  readonly facts: PageFacts
+  /** Length of the HTML, to find each kind's largest page without keeping every page. */
+  readonly length: number
+}
+
+const summarize = (html: string): PageSummary => ({ facts: collectPageFacts(html), length: html.length })
+
+/** Facts through JSON: `ids` is a Set; strings are interned as collectPageFacts does. */
+const summaryCodec: MemoCodec<PageSummary> = {
+  encode: ({ facts, length }) => ({ facts: { ...facts, ids: [...facts.ids] }, length }),
+  decode: (json) => {
+    const { facts, length } = json as { facts: Record<string, string[]>; length: number }
+    const strings = (list: string[] = []) => list.map(keep)
+    return {
+      length,
+      facts: {
+        urls: strings(facts.urls), ids: new Set(strings(facts.ids)), scriptHashes: strings(facts.scriptHashes),
+        styleHashes: strings(facts.styleHashes), styleAttributeHashes: strings(facts.styleAttributeHashes),
+        images: strings(facts.images), stylesheets: strings(facts.stylesheets), scripts: strings(facts.scripts),
+        imageOrigins: strings(facts.imageOrigins), frameOrigins: strings(facts.frameOrigins),
+      },
+    }
+  },
 }

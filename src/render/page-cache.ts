@@ -13,6 +13,8 @@ import type { RoutePlan } from '../types.js'
  * the pages of the latest build.
  */
 export interface PageCache {
+  /** The folder holding the cached pages, one `<key>.html` each. */
+  readonly folder: string
   /** The cache key of a route; `shared` already covers context, templates and version. */
   keyOf(route: RoutePlan): string
   has(key: string): boolean
@@ -37,6 +39,7 @@ export async function openPageCache({ dir, shared }: OpenPageCacheOptions): Prom
   const present = new Set((await readdir(folder)).filter((n) => n.endsWith('.html')).map((n) => n.slice(0, -5)))
   const fileOf = (key: string) => path.join(folder, `${key}.html`)
   return {
+    folder,
     keyOf(route) {
       // The origin (file/line) is left out: moving YAML lines around changes no output.
       const { url, outputPath, template, title, description, noindex, props } = route

@@ -1,7 +1,8 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { build } from '../../src/build.js'
+import { BuildFailure } from '../../src/errors/config-error.js'
 import { siteFrom, snapshot, tempDir } from '../helpers/site.js'
 
 /** A site in a temp folder with its own cache, built once cold. */
@@ -87,11 +88,25 @@ describe('the page cache', () => {
     vi.doUnmock('../../src/paths.js')
   })
 
+  it('still finds a dead link on a page reused from the cache, from the facts kept beside it', async () => {
+    const { site, rebuild } = await warmSite({
+      'pages/about.yaml': 'path: /about\ntitle: About\nsections:\n  - { type: text, body: "Read [our story](/story)." }\n',
+      'pages/story.yaml': 'path: /story\ntitle: Story\nsections:\n  - { type: text, body: Since 1999. }\n',
+    })
+    await rm(path.join(site, 'pages/story.yaml'))
+    const failure = await rebuild().catch((e: unknown) => e)
+    expect(failure).toBeInstanceOf(BuildFailure)
+    const [error] = (failure as BuildFailure).errors
+    expect(error!.code).toBe('broken-link')
+    expect(error!.message).toContain('/story')
+    expect(await readFile(path.join(site, '.citypress/cache/pages/derived.json'), 'utf8')).toContain('/story')
+  })
+
   it('keeps only the pages of the latest build', async () => {
     const { site, rebuild } = await warmSite()
     await writeFile(path.join(site, 'pages/contact.yaml'), 'path: /contact\ntitle: Contact\nsections:\n  - { type: text, body: New text. }\n')
     const result = await rebuild()
-    const cached = await readdir(path.join(site, '.citypress/cache/pages'))
+    const cached = (await readdir(path.join(site, '.citypress/cache/pages'))).filter((n) => n.endsWith('.html'))
     expect(cached).toHaveLength(result.routes.length)
   })
 })
