@@ -56,7 +56,8 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     const entry = read.entry
     loaded.set(kind, [...(loaded.get(kind) ?? []), entry].sort((a, b) => a.source.file.localeCompare(b.source.file)))
   }))
-  failOn(errors)
+  // Files are read in parallel; report their problems in a stable order, file by file.
+  failOn(errors.sort(byPosition))
 
   const one = <T>(kind: FileKind) => loaded.get(kind)?.[0]?.data as T | undefined
   const site = one<SiteInput>('site')!
@@ -80,7 +81,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     areaLists: Object.keys(areas.lists),
     schedulers: Object.keys(site.schedulers ?? {}),
   }, root)
-  failOn(checked.errors)
+  failOn([...checked.errors].sort(byPosition))
 
   return {
     root,
@@ -140,6 +141,10 @@ function parseAndValidate(text: string, file: string, kind: FileKind): ReadFile 
   const data = source.data ?? {}
   const result = validateSource(source, kind, data)
   return { errors: result.errors, refs: result.refs, entry: { source, data: body ? { ...(data as object), ...body } : data } }
+}
+
+function byPosition(a: ConfigError, b: ConfigError): number {
+  return a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0)
 }
 
 function withOrigin<T>(entry: { source: YamlSource; data: unknown } | undefined): (T & { origin: ReturnType<typeof originOf> }) | undefined {
