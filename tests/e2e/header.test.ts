@@ -35,6 +35,9 @@ describe('the header at 1280 px', () => {
     const page = await desktop.newPage()
     await page.clock.install()
     await page.goto('/contact')
+    // install() alone lets time flow as in real life; paused, the page's timers move only with
+    // runFor(), so a slow machine cannot close the menu early.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000))
     const toggle = page.locator('.dropdown-toggle')
     const menu = page.locator('#services-menu')
     await expect.poll(() => menu.isVisible()).toBe(false)
@@ -56,6 +59,9 @@ describe('the header at 1280 px', () => {
     const page = await desktop.newPage()
     await page.clock.install()
     await page.goto('/contact')
+    // install() alone lets time flow as in real life; paused, the page's timers move only with
+    // runFor(), so a slow machine cannot close the menu early.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000))
     await page.locator('.dropdown-toggle').hover()
     await page.mouse.move(640, 600)
     await page.clock.runFor(200)
