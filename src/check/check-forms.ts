@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises'
 import { ConfigError } from '../errors/config-error.js'
 import { formOrigin } from '../plan/plan-form-pages.js'
 import type { OutputWriter } from '../output/write-output.js'
 import type { OutputFile, RoutePlan, SiteConfig } from '../types.js'
 import { findForms, type FoundForm } from './find-forms.js'
-import { plainCodec, type PageMemo } from './page-memo.js'
+import { noPageMemo, plainCodec, type PageMemo } from './page-memo.js'
 
 export interface WatchFormsOptions {
   readonly site: SiteConfig
@@ -31,10 +30,10 @@ export interface FormsWatch {
  * code `form-mismatch`). Netlify registers forms and fields at deploy time from that file,
  * rejects submissions of forms it does not know and silently drops undeclared fields, so a
  * template that renders a form differently from forms.yaml would lose visitors' requests
- * without any error anywhere. Pages are checked as they are written; pages reused from the page
- * cache are read back from the cache, in order, while rendering goes on.
+ * without any error anywhere. Pages are checked as they are written; the forms of a page reused
+ * from the page cache come from the page memo (the first time, from reading the cached page).
  */
-export function watchForms({ site, routes, declaration, output, memo }: WatchFormsOptions): FormsWatch {
+export function watchForms({ site, routes, declaration, output, memo = noPageMemo }: WatchFormsOptions): FormsWatch {
   const declared = new Map(findForms(String(declaration.contents)).map((f) => [f.name ?? '', new Set(f.fields)]))
   const routeOf = new Map(routes.map((r) => [r.outputPath, r]))
   const problems = new Map<string, { error: ConfigError; pages: number }>()
@@ -64,9 +63,7 @@ export function watchForms({ site, routes, declaration, output, memo }: WatchFor
       },
       async link(file, source, contents) {
         reading = reading.then(async () => {
-          const forms = memo
-            ? await memo.derive({ name: 'forms', source, contents, codec: formsCodec, compute: findForms })
-            : findForms(contents ?? await readFile(source, 'utf8'))
+          const forms = await memo.derive({ name: 'forms', source, contents, codec: formsCodec, compute: findForms })
           check(file, forms)
         })
         await output.link(file, source, contents)

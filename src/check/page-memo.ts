@@ -59,6 +59,14 @@ export async function openPageMemo(pagesDir: string): Promise<PageMemo> {
   }
 }
 
+/** Remembers nothing: every value is computed from the page (builds without a page cache). */
+export const noPageMemo: PageMemo = {
+  async derive({ source, contents, compute }) {
+    return compute(contents ?? await readFile(source, 'utf8'))
+  },
+  async save() {},
+}
+
 /** For values that are plain JSON already. */
 export function plainCodec<T>(): MemoCodec<T> {
   return { encode: (value) => value, decode: (json) => json as T }

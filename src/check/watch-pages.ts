@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import type { OutputWriter } from '../output/write-output.js'
 import type { RoutePlan } from '../types.js'
 import { collectPageFacts, keep, type PageFacts } from './page-facts.js'
-import type { MemoCodec, PageMemo } from './page-memo.js'
+import { noPageMemo, type MemoCodec, type PageMemo } from './page-memo.js'
 
 export interface WatchedPage {
   readonly route: RoutePlan
@@ -23,10 +23,10 @@ export interface PagesWatch {
 
 /**
  * Collects the facts of every page as it is written (link check, CSP hashes, budgets) without
- * keeping any HTML: pages reused from the page cache are read back from the cache one at a time
- * while rendering goes on (the same approach as the forms check).
+ * keeping any HTML: the facts of a page reused from the page cache come from the page memo (or,
+ * the first time, from reading the cached page), in order, while rendering goes on.
  */
-export function watchPages({ routes, output, memo }: { routes: readonly RoutePlan[]; output: OutputWriter; memo?: PageMemo }): PagesWatch {
+export function watchPages({ routes, output, memo = noPageMemo }: { routes: readonly RoutePlan[]; output: OutputWriter; memo?: PageMemo }): PagesWatch {
   const routeOf = new Map(routes.map((r) => [r.outputPath, r]))
   const found = new Map<string, WatchedPage>()
   // The largest page per kind keeps its HTML, or where to read it (a page reused from the cache).
@@ -51,9 +51,7 @@ export function watchPages({ routes, output, memo }: { routes: readonly RoutePla
       async link(file, source, contents) {
         if (routeOf.has(file)) {
           reading = reading.then(async () => {
-            const summary = memo
-              ? await memo.derive({ name: 'page-facts', source, contents, codec: summaryCodec, compute: summarize })
-              : summarize(contents ?? await readFile(source, 'utf8'))
+            const summary = await memo.derive({ name: 'page-facts', source, contents, codec: summaryCodec, compute: summarize })
             record(file, summary, contents === undefined ? { source } : { html: contents })
           })
         }
