@@ -16,6 +16,18 @@ beforeAll(async () => {
 const expanded = (page: Page, selector: string) => page.locator(selector).getAttribute('aria-expanded')
 const isSolid = (page: Page) => page.locator('.site-header').evaluate((h) => h.classList.contains('is-solid'))
 
+/**
+ * A desktop page whose timers move only with `page.clock.runFor()`: install() alone lets time flow
+ * as in real life, and on a loaded machine the 300 ms close delay would run out early.
+ */
+async function openWithPausedClock(url: string): Promise<Page> {
+  const page = await desktop.newPage()
+  await page.clock.install()
+  await page.goto(url)
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000))
+  return page
+}
+
 describe('the header at 1280 px', () => {
   it('turns solid only after the page scrolled more than 10 px', async () => {
     const page = await desktop.newPage()
@@ -32,12 +44,7 @@ describe('the header at 1280 px', () => {
   })
 
   it('opens the Services dropdown on hover and closes it 300 ms after the pointer leaves', async () => {
-    const page = await desktop.newPage()
-    await page.clock.install()
-    await page.goto('/contact')
-    // install() alone lets time flow as in real life; paused, the page's timers move only with
-    // runFor(), so a slow machine cannot close the menu early.
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000))
+    const page = await openWithPausedClock('/contact')
     const toggle = page.locator('.dropdown-toggle')
     const menu = page.locator('#services-menu')
     await expect.poll(() => menu.isVisible()).toBe(false)
@@ -56,12 +63,7 @@ describe('the header at 1280 px', () => {
   })
 
   it('keeps the dropdown open when the pointer comes back within 300 ms', async () => {
-    const page = await desktop.newPage()
-    await page.clock.install()
-    await page.goto('/contact')
-    // install() alone lets time flow as in real life; paused, the page's timers move only with
-    // runFor(), so a slow machine cannot close the menu early.
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000))
+    const page = await openWithPausedClock('/contact')
     await page.locator('.dropdown-toggle').hover()
     await page.mouse.move(640, 600)
     await page.clock.runFor(200)
