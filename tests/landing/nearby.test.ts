@@ -24,6 +24,23 @@ describe('nearby areas', () => {
     expect(findNearbyAreas({ area: 'Cincinnati, OH', geo: cincinnati, candidates, count: 10, maxMiles: 30 }).map((n) => n.area)).toEqual(['Covington, KY', 'Mason, OH'])
   })
 
+  it('finds the same areas as measuring every candidate, ties in list order, on a grid of 900 towns', () => {
+    // A grid has many equal distances, so any slip in the tie order or the early stop shows.
+    const candidates = Array.from({ length: 900 }, (_, i) => ({ area: `Town ${i}, OH`, geo: { lat: 38 + Math.floor(i / 30) * 0.05, lng: -85 + (i % 30) * 0.05 } }))
+    const cosLat = (lat: number) => Math.cos((lat * Math.PI) / 180)
+    const everyPair = (from: (typeof candidates)[number], count: number, maxMiles?: number) => candidates
+      .map((c, order) => ({ c, order, key: ((c.geo.lng - from.geo.lng) * cosLat(from.geo.lat)) ** 2 + (c.geo.lat - from.geo.lat) ** 2 }))
+      .filter(({ c }) => c !== from && (maxMiles === undefined || milesBetween(from.geo, c.geo) <= maxMiles * 1.01))
+      .sort((a, b) => a.key - b.key || a.order - b.order)
+      .slice(0, count).map(({ c }) => c.area)
+    for (const i of [0, 29, 31, 450, 467, 899]) {
+      const from = candidates[i]!
+      expect(findNearbyAreas({ area: from.area, geo: from.geo, candidates, count: 8 }).map((n) => n.area)).toEqual(everyPair(from, 8))
+    }
+    expect(findNearbyAreas({ area: candidates[450]!.area, geo: candidates[450]!.geo, candidates, count: 50, maxMiles: 7 }).map((n) => n.area))
+      .toEqual(everyPair(candidates[450]!, 50, 7))
+  })
+
   it('takes the next areas of the list, wrapping round, when the page’s area has no coordinates', () => {
     const candidates = ['A', 'B', 'C', 'D'].map((area) => ({ area }))
     expect(findNearbyAreas({ area: 'C', candidates, count: 3 }).map((n) => n.area)).toEqual(['D', 'A', 'B'])
