@@ -25,10 +25,16 @@ const shownPages = 3
 export function checkLinks({ pages, files, siteUrl, formEndpoint }: CheckLinksOptions): ConfigError[] {
   const byKey = new Map(pages.map((p) => [p.route.url, p]))
   const broken = new Map<string, { page: WatchedPage; problem: string; others: string[] }>()
+  // Whether a link resolves depends on the page only for `#fragment` links; the header, footer
+  // and nearby-area links repeat on thousands of pages, so each address is looked up once.
+  const known = new Map<string, string | undefined>()
   for (const page of pages) {
     for (const url of page.facts.urls) {
       if (formEndpoint && url === formEndpoint) continue
-      const problem = findProblem({ url, page, byKey, files, siteUrl })
+      let problem: string | undefined
+      if (url.startsWith('#')) problem = findProblem({ url, page, byKey, files, siteUrl })
+      else if (known.has(url)) problem = known.get(url)
+      else known.set(url, (problem = findProblem({ url, page, byKey, files, siteUrl })))
       if (!problem) continue
       const seen = broken.get(url)
       if (seen) seen.others.push(page.route.url)
