@@ -17,9 +17,11 @@ import { planImages } from './plan/plan-images.js'
 import type { LandingRedirect } from './plan/plan-redirects.js'
 import { planSite, type BuildPlan } from './plan/plan-site.js'
 import { bundleTemplates } from './render/bundle-templates.js'
-import { hash, openPageCache, stableJson } from './render/page-cache.js'
+import { hash, stableJson } from './cache/digest.js'
+import { openPrintStore } from './cache/print-store.js'
+import { openPageCache } from './render/page-cache.js'
 import { renderPages } from './render/render-pages.js'
-import { citypressVersion } from './paths.js'
+import { citypressVersion, codeDigest } from './paths.js'
 import type { OutputFile, RenderContext, RoutePlan, SiteConfig } from './types.js'
 
 export interface BuildOptions {
@@ -34,7 +36,9 @@ export interface BuildOptions {
   /** Include draft posts. @default false */
   drafts?: boolean
   /**
-   * Folder of the page cache (see src/render/page-cache.ts); `false` renders every page.
+   * Folder of the build cache: rendered pages (src/render/page-cache.ts), their check facts
+   * (src/check/page-memo.ts) and the quality gate's text prints (src/cache/print-store.ts).
+   * `false` renders and checks every page.
    * @default '<site>/.citypress/cache'
    */
   cacheDir?: string | false
@@ -116,8 +120,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
   }
   const outDir = options.outDir ?? 'dist'
+  // Part of every cache key: a new version, or changed code in a checkout, trusts nothing cached.
+  const toolVersion = `${citypressVersion}+${codeDigest}`
   const site = await time('config', () => loadSite(options.site, { baseUrl: options.baseUrl, drafts: options.drafts }))
-  const { plan, images } = await time('plan', () => ({ plan: planSite(site), images: planImages(site) }))
+  const cacheDir = options.cacheDir === false ? undefined : options.cacheDir ?? path.join(site.root, '.citypress', 'cache')
+  const prints = cacheDir ? await time('plan', () => openPrintStore(path.join(cacheDir, 'prints.bin'), toolVersion)) : undefined
+  const { plan, images } = await time('plan', () => ({ plan: planSite(site, { prints }), images: planImages(site) }))
   failOn(plan.errors)
   const routes = plan.routes
   const hostFiles = await time('plan', () => prepareHostFiles(site, plan.routes))
@@ -155,9 +163,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // one after the other peaks at the larger of the two, and on 2 cores takes about as long.
     // Reading cached variants is light, so then images still overlap rendering.
     if (encoding > 0) await imageRun.catch(() => {})
-    const cache = options.cacheDir === false ? undefined : await openPageCache({
-      dir: options.cacheDir ?? path.join(site.root, '.citypress', 'cache'),
-      shared: hash(`${citypressVersion}\n${templates.hash}\n${stableJson(context)}`),
+    const cache = cacheDir === undefined ? undefined : await openPageCache({
+      dir: cacheDir,
+      shared: hash(`${toolVersion}\n${templates.hash}\n${stableJson(context)}`),
     })
     const [declaration] = formsDeclarationFile(site)
     // What the checks take from each page, kept beside the page cache for the next build.
@@ -184,6 +192,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       if (options.recordUrls && options.write !== false) recordUpdated = await hostFiles.recordPublished()
       await cache?.prune(pages.keys)
       await pageMemo?.save(pages.keys)
+      await prints?.save()
     })
     stats = { rendered: pages.rendered, reused: pages.reused, slowest: pages.slowest }
     imageStats = { encoded: imageResult.encoded, reused: imageResult.reused }

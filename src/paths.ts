@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -24,3 +25,22 @@ export function displayFile(file: string, cwd = process.cwd()): string {
 
 /** This citypress's version (package.json): part of every page's cache key. */
 export const citypressVersion: string = (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version
+
+/**
+ * Digest of the running code: lib/citypress.mjs, or every file of src/ when run from source
+ * (tests). With the version it is part of every cache key, so a checkout whose code changed
+ * never trusts what older code cached, even before anyone bumps the version. About 1 ms.
+ */
+export const codeDigest: string = (() => {
+  const self = fileURLToPath(import.meta.url)
+  const files = self.endsWith('.ts') ? listFiles(path.dirname(self)) : [self]
+  const digest = createHash('sha1')
+  for (const file of files) digest.update(file.slice(packageRoot.length)).update(readFileSync(file))
+  return digest.digest('hex').slice(0, 16)
+})()
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .flatMap((entry) => (entry.isDirectory() ? listFiles(path.join(dir, entry.name)) : [path.join(dir, entry.name)]))
+}

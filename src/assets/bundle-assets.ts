@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
 import path from 'node:path'
 import { cachedByInputs, metafileInputs } from '../cache/by-inputs.js'
-import { citypressVersion, packageRoot } from '../paths.js'
+import { citypressVersion, codeDigest, packageRoot } from '../paths.js'
 import type { AssetManifest, OutputFile, SiteMeta } from '../types.js'
 
 export interface AssetsResult {
@@ -30,7 +30,7 @@ export async function bundleAssets(site: SiteMeta): Promise<AssetsResult> {
   // Reused while no stylesheet, widget or font file changed (esbuild takes ~50–150 ms).
   const cached = await cachedByInputs({
     name: 'assets',
-    key: `${citypressVersion}|${theme}`,
+    key: `${citypressVersion}+${codeDigest}|${theme}`,
     compute: async () => {
       const result = await bundle(theme)
       return { value: toJson(result), inputs: result.inputs }

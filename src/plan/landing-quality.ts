@@ -17,10 +17,30 @@ export interface QualitySettings {
   readonly minWords: number
 }
 
+/** What the gate keeps of a page's main text (landing-text.ts): its length and fingerprint. */
+export interface TextPrint {
+  readonly words: number
+  readonly fingerprint: Fingerprint
+}
+
+/**
+ * Remembers text prints between builds (src/cache/print-store.ts), keyed by a digest of what
+ * the text is made from. Making a print is most of the gate's cost: 2 s of 10,000 pages.
+ */
+export interface PrintStore {
+  get(key: string): TextPrint | undefined
+  set(key: string, print: TextPrint): void
+}
+
+export function printText(text: string): TextPrint {
+  const words = wordsOf(text)
+  return { words: words.length, fingerprint: fingerprintWords(words) }
+}
+
 export interface QualityInput {
   readonly url: string
-  /** The page's main text (landing-text.ts). */
-  readonly text: string
+  /** The page's main text, printed. */
+  readonly print: TextPrint
   /** Words of the place's local paragraph. */
   readonly localWords: number
   /** Sibling groups: pages sharing a key are compared (same service, same city). */
@@ -47,20 +67,10 @@ export interface PageQuality {
   readonly optedIn: boolean
 }
 
-/**
- * Scores pages. Inputs are consumed one at a time into fingerprints so 10,000 pages' texts need
- * not be held at once.
- */
+/** Scores pages against their siblings. */
 export function scoreLandingPages(inputs: Iterable<QualityInput>, settings: QualitySettings): PageQuality[] {
-  const pages: (Omit<QualityInput, 'text'> & { words: number })[] = []
-  const prints: Fingerprint[] = []
-  for (const input of inputs) {
-    const words = wordsOf(input.text)
-    prints.push(fingerprintWords(words))
-    const { text: _text, ...rest } = input
-    pages.push({ ...rest, words: words.length })
-  }
-  const nearest = findNearestSiblings(prints, pages.map((p) => p.groups))
+  const pages = [...inputs].map((input) => ({ ...input, words: input.print.words }))
+  const nearest = findNearestSiblings(pages.map((p) => p.print.fingerprint), pages.map((p) => p.groups))
   const duplicates = findDuplicateTexts(pages)
   return pages.map((page, i) => {
     const sibling = nearest[i]!
@@ -111,7 +121,7 @@ function scoreOf(p: { similarity: number; localWords: number; words: number; min
 }
 
 /** Titles, descriptions and headlines shared by two landing pages (each must be unique). */
-function findDuplicateTexts(pages: readonly Omit<QualityInput, 'text'>[]): Map<number, string[]> {
+function findDuplicateTexts(pages: readonly QualityInput[]): Map<number, string[]> {
   const reasons = new Map<number, string[]>()
   for (const field of ['title', 'description', 'h1'] as const) {
     const first = new Map<string, number>()

@@ -10,6 +10,8 @@
 const shingleSize = 5
 /** Signature length; 64 bins estimate a Jaccard of 0.9 within ±0.04 (1 σ) before the exact check. */
 const bins = 64
+/** Words in a signature (for stores that keep fingerprints). */
+export const signatureBins = bins
 const binShift = 26 // 32 - log2(bins)
 const valueMask = (1 << binShift) - 1
 

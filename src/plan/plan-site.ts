@@ -4,6 +4,7 @@ import { displayFile } from '../paths.js'
 import { planFormPages } from './plan-form-pages.js'
 import { closestMatch } from '../errors/did-you-mean.js'
 import type { RoutePlan, SiteConfig, TemplateName } from '../types.js'
+import type { PrintStore } from './landing-quality.js'
 import { planLanding, type LandingPlan } from './plan-landing.js'
 import { planLocationsRoute } from './plan-locations.js'
 import { isSlug } from './slug.js'
@@ -25,6 +26,7 @@ interface RouteInput {
   description?: string
   noindex?: boolean
   props: unknown
+  propsKey?: string
   origin: Origin
   /** The output file when it is not the one urls.ts decides (404.html). */
   outputPath?: string
@@ -37,7 +39,7 @@ interface RouteInput {
  * I/O, no rendering, so conflicts are reported before any expensive work. Also checks every
  * internal link written in YAML against the finished route table.
  */
-export function planSite(site: SiteConfig): BuildPlan {
+export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}): BuildPlan {
   const errors: ConfigError[] = []
   const inputs: RouteInput[] = []
   const describe = (text: string | undefined) => text ?? site.site.description ?? ''
@@ -77,10 +79,10 @@ export function planSite(site: SiteConfig): BuildPlan {
     }
   }
   const locations = planLocationsRoute(site)
-  const landing = planLanding(site, { locationsUrl: locations?.url })
+  const landing = planLanding(site, { locationsUrl: locations?.url, prints: options.prints })
   errors.push(...landing.errors)
   for (const page of landing.pages) {
-    inputs.push({ url: page.url, template: 'landing', title: page.title, description: page.description, noindex: page.noindex, props: page.props, origin: page.origin, sources: page.sources })
+    inputs.push({ url: page.url, template: 'landing', title: page.title, description: page.description, noindex: page.noindex, props: page.props, propsKey: page.propsKey, origin: page.origin, sources: page.sources })
   }
   if (locations) inputs.push({ ...locations, props: locations.props(landing.urls) })
   inputs.push({ url: '/404', outputPath: '404.html', template: 'not-found', title: 'Page not found', noindex: true, props: {}, origin: siteOrigin })
@@ -108,6 +110,7 @@ export function planSite(site: SiteConfig): BuildPlan {
       description: describe(input.description),
       noindex: input.noindex ?? false,
       props: input.props,
+      propsKey: input.propsKey,
       origin: input.origin,
       sources: input.sources,
     })

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url'
 import type { Message, Plugin } from 'esbuild'
 import { BuildFailure, ConfigError } from '../errors/config-error.js'
 import { cachedByInputs, metafileInputs } from '../cache/by-inputs.js'
-import { citypressVersion, displayFile, packageRoot } from '../paths.js'
+import { citypressVersion, codeDigest, displayFile, packageRoot } from '../paths.js'
 import type { RenderContext, RoutePlan } from '../types.js'
 
 /** What templates/render.tsx exports. */
@@ -41,7 +41,7 @@ export async function bundleTemplates(options: BundleTemplatesOptions): Promise<
   const { file, hash } = await cachedByInputs({
     name: `templates-${createHash('sha1').update(path.resolve(options.siteRoot)).digest('hex').slice(0, 12)}`,
     // A new override file changes no existing input, so the list of overrides is part of the key.
-    key: `${citypressVersion}|${icons.join(',')}|${listOverrides(overrides).join(',')}`,
+    key: `${citypressVersion}+${codeDigest}|${icons.join(',')}|${listOverrides(overrides).join(',')}`,
     compute: () => bundle({ templates, overrides, icons }),
   })
   // Stack traces of a throwing template then name its source file and line (render-pages.ts).

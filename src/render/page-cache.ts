@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto'
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { digestJson, hash } from '../cache/digest.js'
 import type { RoutePlan } from '../types.js'
 
 /**
@@ -42,8 +42,8 @@ export async function openPageCache({ dir, shared }: OpenPageCacheOptions): Prom
     folder,
     keyOf(route) {
       // The origin (file/line) is left out: moving YAML lines around changes no output.
-      const { url, outputPath, template, title, description, noindex, props } = route
-      return hash(`${shared}\n${stableJson({ url, outputPath, template, title, description, noindex, props })}`)
+      const { url, outputPath, template, title, description, noindex, props, propsKey } = route
+      return hash(`${shared}\n${JSON.stringify({ url, outputPath, template, title, description, noindex })}\n${propsKey ?? digestJson(props)}`)
     },
     has: (key) => present.has(key),
     fileOf,
@@ -64,22 +64,4 @@ export async function openPageCache({ dir, shared }: OpenPageCacheOptions): Prom
       return stale.length
     },
   }
-}
-
-/**
- * JSON for hashing: leaves out `origin` (where in YAML a value was written), which templates
- * only use in error messages, so moving YAML lines around invalidates nothing. Object keys are
- * sorted: some maps are filled in the order parallel file reads finish (the context's `images`),
- * and an unsorted key order made the shared key, and so every page, miss the cache at random.
- */
-export function stableJson(value: unknown): string {
-  return JSON.stringify(value, (key, v: unknown) => {
-    if (key === 'origin') return undefined
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) return v
-    return Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-  })
-}
-
-export function hash(text: string): string {
-  return createHash('sha1').update(text).digest('hex')
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { scoreLandingPages, weakestPages, type QualityInput } from '../../src/plan/landing-quality.js'
+import { printText, scoreLandingPages, weakestPages, type QualityInput } from '../../src/plan/landing-quality.js'
 import { findNearestSiblings, fingerprintWords, jaccard } from '../../src/plan/landing-similarity.js'
 import { wordsOf } from '../../src/plan/landing-text.js'
 
@@ -34,7 +34,7 @@ describe('word 5-gram similarity', () => {
 
 describe('the quality score', () => {
   const page = (url: string, text: string, localWords: number, extra: Partial<QualityInput> = {}): QualityInput => ({
-    url, text, localWords, groups: ['service:x'], unique: { title: url, description: url, h1: url }, ...extra,
+    url, print: printText(text), localWords, groups: ['service:x'], unique: { title: url, description: url, h1: url }, ...extra,
   })
   const settings = { minLocalWords: 40, maxSimilarity: 0.9, minWords: 0 }
 

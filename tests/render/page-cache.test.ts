@@ -102,6 +102,24 @@ describe('the page cache', () => {
     expect(await readFile(path.join(site, '.citypress/cache/pages/derived.json'), 'utf8')).toContain('/story')
   })
 
+  it('scores landing pages on a warm build exactly as a build without cache does, also after a city’s text changed', async () => {
+    const site = await siteFrom('landing')
+    const out = path.join(await tempDir(), 'dist')
+    const scores = (result: Awaited<ReturnType<typeof build>>) => result.landing.quality.pages
+    const cold = await build({ site, outDir: out })
+    expect(scores(await build({ site, outDir: out }))).toEqual(scores(cold))
+
+    // Rochester gets Chatham's paragraph.
+    const areas = await readFile(path.join(site, 'areas.yaml'), 'utf8')
+    const chatham = /Chatham is a fast-growing[\s\S]+?visit rather\n\s+than a nightly crew\./.exec(areas)![0]
+    await writeFile(path.join(site, 'areas.yaml'), areas.replace(/Rochester sits east[\s\S]+?Walnut Street\./, chatham))
+    const warm = await build({ site, outDir: out })
+    const uncached = await build({ site, write: false, cacheDir: false })
+    expect(scores(warm)).toEqual(scores(uncached))
+    const rochester = (result: Awaited<ReturnType<typeof build>>) => scores(result).find((p) => p.url === '/lp/rochester-office-cleaning')!
+    expect(rochester(warm).words).not.toBe(rochester(cold).words)
+  })
+
   it('keeps only the pages of the latest build', async () => {
     const { site, rebuild } = await warmSite()
     await writeFile(path.join(site, 'pages/contact.yaml'), 'path: /contact\ntitle: Contact\nsections:\n  - { type: text, body: New text. }\n')
