@@ -7,6 +7,7 @@ import { checkOutput } from './check/check-output.js'
 import { openPageMemo } from './check/page-memo.js'
 import { watchPages } from './check/watch-pages.js'
 import { loadSite } from './config/load-site.js'
+import { schemaDigest } from './config/schema-validators.js'
 import { BuildFailure, ConfigError, failOn } from './errors/config-error.js'
 import { countUncached, processImages, pruneImageCache } from './images/process-images.js'
 import { feedFile } from './output/feed.js'
@@ -122,8 +123,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const outDir = options.outDir ?? 'dist'
   // Part of every cache key: a new version, or changed code in a checkout, trusts nothing cached.
   const toolVersion = `${citypressVersion}+${codeDigest}`
-  const site = await time('config', () => loadSite(options.site, { baseUrl: options.baseUrl, drafts: options.drafts }))
-  const cacheDir = options.cacheDir === false ? undefined : options.cacheDir ?? path.join(site.root, '.citypress', 'cache')
+  const cacheDir = options.cacheDir === false ? undefined : options.cacheDir ?? path.resolve(options.site, '.citypress', 'cache')
+  const site = await time('config', () => loadSite(options.site, {
+    baseUrl: options.baseUrl, drafts: options.drafts,
+    cache: cacheDir === undefined ? undefined : { file: path.join(cacheDir, 'config.json'), version: `${toolVersion}+${schemaDigest()}` },
+  }))
   const prints = cacheDir ? await time('plan', () => openPrintStore(path.join(cacheDir, 'prints.bin'), toolVersion)) : undefined
   const { plan, images } = await time('plan', () => ({ plan: planSite(site, { prints }), images: planImages(site) }))
   failOn(plan.errors)

@@ -6,7 +6,7 @@ import path from 'node:path'
 import { ConfigError, type Origin } from '../errors/config-error.js'
 import { closestMatch } from '../errors/did-you-mean.js'
 import type { ImageSource } from '../types.js'
-import { locate, originOf } from './locate.js'
+import { originOf } from './locate.js'
 import type { FoundRef, RefKind } from './validate.js'
 
 export interface KnownNames {
@@ -44,11 +44,11 @@ export async function crossCheck(refs: readonly FoundRef[], known: KnownNames, s
   const iconNames = lucideIconNames()
 
   for (const ref of refs) {
-    const at = () => ({ path: originOf(ref.source, ref.pointer).path, ...locate(ref.source, ref.pointer) })
+    const at = () => originOf(ref.source, ref.pointer, 'value')
     switch (ref.kind) {
       case 'href':
         // Underline the link itself, not its key: that is what the user edits.
-        if (ref.value.startsWith('/')) links.push({ href: ref.value, origin: { ...locate(ref.source, ref.pointer), path: originOf(ref.source, ref.pointer).path } })
+        if (ref.value.startsWith('/')) links.push({ href: ref.value, origin: at() })
         break
       case 'icon':
         if (iconNames.has(ref.value)) icons.add(ref.value)

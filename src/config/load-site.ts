@@ -10,6 +10,7 @@ import { originOf } from './locate.js'
 import { parseMarkdownFile } from './markdown-file.js'
 import { normalizeBudgets } from './normalize-budgets.js'
 import { normalizeForms, normalizeSite } from './normalize.js'
+import { openReadCache, type ReadFile } from './read-cache.js'
 import { parseYaml, type YamlSource } from './read-yaml.js'
 import type { AreasInput, FormsInput, LandingInput, PageInput, PostInput, ServiceInput, SiteInput } from './site-input.generated.js'
 import { validateSource, type FileKind, type FoundRef } from './validate.js'
@@ -19,6 +20,11 @@ export interface LoadSiteOptions {
   baseUrl?: string
   /** Include posts marked `draft: true` (preview does). @default false */
   drafts?: boolean
+  /**
+   * Keep parsed, valid files in this JSON file for the next load (read-cache.ts), under this
+   * version of citypress; without it every file is parsed.
+   */
+  cache?: { readonly file: string; readonly version: string }
 }
 
 /** Folders of a site that hold no authored YAML. */
@@ -39,6 +45,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
   const warnings: ConfigError[] = []
   const refs: FoundRef[] = []
   const loaded = new Map<string, { source: YamlSource; data: unknown }[]>()
+  const reads = await openReadCache(options.cache)
 
   await Promise.all(names.map(async (name) => {
     const absolute = path.join(root, name)
@@ -49,13 +56,14 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
       return
     }
     const text = await readFile(absolute, 'utf8')
-    const read = readSiteFile({ text, file, kind })
+    const read = reads.read({ text, file, name, kind }, () => parseAndValidate(text, file, kind))
     errors.push(...read.errors)
     refs.push(...read.refs)
     if (!read.entry) return
     const entry = read.entry
     loaded.set(kind, [...(loaded.get(kind) ?? []), entry].sort((a, b) => a.source.file.localeCompare(b.source.file)))
   }))
+  await reads.save()
   // Files are read in parallel; report their problems in a stable order, file by file.
   failOn(errors.sort(byPosition))
 
@@ -99,30 +107,6 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     files: [...names.map((n) => path.join(root, n)), ...[...checked.images.values()].map((i) => i.absolutePath)],
     warnings,
   }
-}
-
-interface ReadFile {
-  readonly errors: readonly ConfigError[]
-  readonly refs: readonly FoundRef[]
-  readonly entry?: { readonly source: YamlSource; readonly data: unknown }
-}
-
-/**
- * Parsed and validated files by display path and exact text. A long-running process (preview)
- * re-reads every file on each save but parses and validates only the one that changed: parsing
- * and validating the example site's YAML is about 150 ms of a rebuild. Results are plain data
- * that no stage mutates, so sharing them between builds is safe.
- */
-const readCache = new Map<string, ReadFile>()
-
-function readSiteFile({ text, file, kind }: { text: string; file: string; kind: FileKind }): ReadFile {
-  const key = `${kind}\0${file}\0${text}`
-  const cached = readCache.get(key)
-  if (cached) return cached
-  const read = parseAndValidate(text, file, kind)
-  if (readCache.size > 2000) readCache.clear()
-  readCache.set(key, read)
-  return read
 }
 
 function parseAndValidate(text: string, file: string, kind: FileKind): ReadFile {

@@ -23,9 +23,31 @@ export function locate(source: YamlSource, pointer: string, at: 'key' | 'value' 
   return positionAt(source, target.range[0], target.range[1])
 }
 
-/** A position plus the display path of the pointer, for data that later stages may complain about. */
-export function originOf(source: YamlSource, pointer: string): Origin {
-  return { ...locate(source, pointer, 'key'), path: displayPath(pointer) }
+/**
+ * A position plus the display path of the pointer, for data that later stages may complain about.
+ * Line, column and text are found when first read (by an error message), because finding them
+ * needs the file's syntax tree: a file taken from the read cache (read-cache.ts) is then parsed,
+ * and only if something is wrong.
+ */
+export function originOf(source: YamlSource, pointer: string, at: 'key' | 'value' = 'key'): Origin {
+  let found: SourcePosition | undefined
+  const position = () => (found ??= locate(source, pointer, at))
+  return {
+    file: source.file,
+    path: displayPath(pointer),
+    get line() {
+      return position().line
+    },
+    get column() {
+      return position().column
+    },
+    get length() {
+      return position().length
+    },
+    get lineText() {
+      return position().lineText
+    },
+  }
 }
 
 /** Position of a character offset range; the underline covers the first line only. */

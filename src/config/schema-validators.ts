@@ -54,14 +54,27 @@ export function collectingRefs<T>(validate: () => T): { result: T; refs: RawRef[
   }
 }
 
-function loadValidators(): Record<FileKind, ValidateFunction> {
+let schemas: { texts: string[]; digest: string } | undefined
+
+/** The schemas' texts and a digest of them and the ajv version: what validation depends on. */
+function readSchemas(): { texts: string[]; digest: string } {
+  if (schemas) return schemas
   const dir = path.join(packageRoot, 'schemas')
   const files = [...readdirSync(dir), ...readdirSync(path.join(dir, 'sections')).map((f) => `sections/${f}`)]
     .filter((f) => f.endsWith('.schema.json'))
     .sort()
   const texts = files.map((f) => readFileSync(path.join(dir, f), 'utf8'))
   const ajvVersion = (require('ajv/package.json') as { version: string }).version
-  const key = createHash('sha1').update(`${ajvVersion}\n${texts.join('\n')}`).digest('hex').slice(0, 16)
+  return (schemas = { texts, digest: createHash('sha1').update(`${ajvVersion}\n${texts.join('\n')}`).digest('hex').slice(0, 16) })
+}
+
+/** Changes whenever validation could give another result: part of the read cache's key. */
+export function schemaDigest(): string {
+  return readSchemas().digest
+}
+
+function loadValidators(): Record<FileKind, ValidateFunction> {
+  const { texts, digest: key } = readSchemas()
   const cached = path.join(packageRoot, 'node_modules', '.cache', 'citypress', `validators-${key}.cjs`)
   if (existsSync(cached)) return require(cached) as Record<FileKind, ValidateFunction>
 

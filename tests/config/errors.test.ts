@@ -1,6 +1,8 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadSite } from '../../src/config/load-site.js'
-import { BuildFailure, type ConfigError } from '../../src/errors/config-error.js'
+import { BuildFailure, failOn, type ConfigError } from '../../src/errors/config-error.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import { planSite } from '../../src/plan/plan-site.js'
 import { normalize, siteFrom } from '../helpers/site.js'
@@ -139,5 +141,41 @@ describe('config errors', () => {
   it('says clearly when the folder is not a site', async () => {
     await expect(loadSite('/nonexistent/site')).rejects.toSatisfy((e: BuildFailure) =>
       e.errors[0]!.code === 'site-not-found' && e.errors[0]!.message === 'There is no folder /nonexistent/site.')
+  })
+})
+
+describe('the read cache', () => {
+  const failureOf = (run: Promise<unknown>) => run.then(() => [], (e: unknown) => {
+    if (e instanceof BuildFailure) return e.errors.map(printed)
+    throw e
+  })
+
+  it('points at the same line and column in a file it did not parse again as a fresh read does', async () => {
+    const dir = await siteFrom('landing')
+    const cache = { file: path.join(dir, '.citypress/cache/config.json'), version: 'test' }
+    await loadSite(dir, { cache })
+    expect(JSON.parse(await readFile(cache.file, 'utf8')).files['landing.yaml']).toBeDefined()
+    // landing.yaml is unchanged, so its values come from the cache; the error is in it.
+    const forms = await readFile(path.join(dir, 'forms.yaml'), 'utf8')
+    await writeFile(path.join(dir, 'forms.yaml'), forms.replace(/^  lead:/m, '  leads:'))
+    const cached = await failureOf(loadSite(dir, { cache }))
+    const fresh = await failureOf(loadSite(dir))
+    expect(cached).toHaveLength(1)
+    expect(cached[0]).toContain('landing.yaml:13:9')
+    expect(cached[0]).toContain('|   form: lead')
+    expect(cached).toEqual(fresh)
+  })
+
+  it('reads a file again when its text changes, and never keeps a file with errors', async () => {
+    const dir = await siteFrom('minimal')
+    const cache = { file: path.join(dir, '.citypress/cache/config.json'), version: 'test' }
+    await loadSite(dir, { cache })
+    const home = path.join(dir, 'pages/home.yaml')
+    const text = await readFile(home, 'utf8')
+    await writeFile(home, text.replace(/^title: .*$/m, 'title: [not, a, string]'))
+    expect(await failureOf(loadSite(dir, { cache }))).toHaveLength(1)
+    expect(await failureOf(loadSite(dir, { cache }))).toHaveLength(1)
+    await writeFile(home, text.replace(/^title: .*$/m, 'title: Fresh title'))
+    expect((await loadSite(dir, { cache })).pages.find((p) => p.path === '/')!.title).toBe('Fresh title')
   })
 })
