@@ -1,6 +1,6 @@
-import { isMap, isScalar, isSeq, type Node } from 'yaml'
+import type { Node } from 'yaml'
 import type { Origin, SourcePosition } from '../errors/config-error.js'
-import type { YamlSource } from './read-yaml.js'
+import { yamlLib, type YamlSource } from './read-yaml.js'
 
 /**
  * Finds the YAML text behind an ajv `instancePath` (RFC 6901 JSON Pointer).
@@ -9,6 +9,7 @@ import type { YamlSource } from './read-yaml.js'
  * the map that should contain it.
  */
 export function locate(source: YamlSource, pointer: string, at: 'key' | 'value' = 'value'): SourcePosition {
+  const { isMap, isScalar, isSeq } = yamlLib()
   let node: unknown = source.doc.contents
   let key: unknown
   for (const segment of parsePointer(pointer)) {

@@ -1,6 +1,18 @@
-import { LineCounter, parseDocument, type Document } from 'yaml'
+import { createRequire } from 'node:module'
+import type { Document, LineCounter } from 'yaml'
 import { ConfigError } from '../errors/config-error.js'
 import { positionAt } from './locate.js'
+
+const require = createRequire(import.meta.url)
+let yaml: typeof import('yaml') | undefined
+
+/**
+ * The yaml package, loaded on first use: a build whose files all come from the read cache
+ * (read-cache.ts) never parses YAML, and loading it is 40 ms of every start.
+ */
+export function yamlLib(): typeof import('yaml') {
+  return (yaml ??= require('yaml') as typeof import('yaml'))
+}
 
 /** One parsed YAML file, kept with everything needed to point back into it. */
 export interface YamlSource {
@@ -23,6 +35,7 @@ export interface ParseYamlResult {
  * parsers silently accept) become ConfigErrors at the exact position `yaml` reports.
  */
 export function parseYaml(text: string, file: string): ParseYamlResult {
+  const { LineCounter, parseDocument } = yamlLib()
   const lines = new LineCounter()
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true })
   const source: YamlSource = { file, text, doc, lines, data: undefined }

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { Ajv, type KeywordCxt, type ValidateFunction } from 'ajv'
+import type { Ajv, KeywordCxt, ValidateFunction } from 'ajv'
 import type * as Codegen from 'ajv/dist/compile/codegen/index.js'
-import addFormatsModule from 'ajv-formats'
+import type addFormatsModule from 'ajv-formats'
 import { packageRoot } from '../paths.js'
 
 /** Which schema a file is checked against. */
@@ -21,12 +21,7 @@ export interface RawRef {
 }
 
 const kinds: readonly FileKind[] = ['site', 'page', 'service', 'areas', 'forms', 'landing', 'post']
-const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default
 const require = createRequire(import.meta.url)
-// ajv's code generator is CommonJS without an exports map; require keeps its default exports plain.
-const { _, strConcat } = require('ajv/dist/compile/codegen') as typeof Codegen
-const N = (require('ajv/dist/compile/names') as { default: { instancePath: Codegen.Name } }).default
-const standaloneCode = (require('ajv/dist/standalone') as { default: (ajv: Ajv, refs: Record<string, string>) => string }).default
 let validators: Record<FileKind, ValidateFunction> | undefined
 
 /**
@@ -77,6 +72,14 @@ function loadValidators(): Record<FileKind, ValidateFunction> {
   const { texts, digest: key } = readSchemas()
   const cached = path.join(packageRoot, 'node_modules', '.cache', 'citypress', `validators-${key}.cjs`)
   if (existsSync(cached)) return require(cached) as Record<FileKind, ValidateFunction>
+
+  // ajv itself is loaded only here, when the schemas changed: 80 ms of every start otherwise.
+  // Its code generator is CommonJS without an exports map; require keeps its default exports plain.
+  const { Ajv } = require('ajv') as typeof import('ajv')
+  const addFormats = require('ajv-formats') as typeof addFormatsModule.default
+  const { _, strConcat } = require('ajv/dist/compile/codegen') as typeof Codegen
+  const N = (require('ajv/dist/compile/names') as { default: { instancePath: Codegen.Name } }).default
+  const standaloneCode = (require('ajv/dist/standalone') as { default: (ajv: Ajv, refs: Record<string, string>) => string }).default
 
   const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true, code: { source: true } })
   addFormats(ajv, ['email'])
