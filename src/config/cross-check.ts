@@ -7,6 +7,7 @@ import { ConfigError, type Origin } from '../errors/config-error.js'
 import { closestMatch } from '../errors/did-you-mean.js'
 import type { ImageSource } from '../types.js'
 import { originOf } from './locate.js'
+import type { ReadCache } from './read-cache.js'
 import type { FoundRef, RefKind } from './validate.js'
 
 export interface KnownNames {
@@ -36,7 +37,7 @@ const what: Record<Exclude<RefKind, 'href' | 'image' | 'icon'>, { noun: string; 
  * local images exist inside the site folder and can be decoded. Internal links are returned for
  * plan/ to check against the route table.
  */
-export async function crossCheck(refs: readonly FoundRef[], known: KnownNames, siteRoot: string): Promise<CrossCheckResult> {
+export async function crossCheck(refs: readonly FoundRef[], known: KnownNames, siteRoot: string, reads: ReadCache): Promise<CrossCheckResult> {
   const errors: ConfigError[] = []
   const images = new Map<string, ImageSource>()
   const icons = new Set<string>()
@@ -65,7 +66,7 @@ export async function crossCheck(refs: readonly FoundRef[], known: KnownNames, s
       case 'image':
         if (/^https?:\/\//.test(ref.value) || images.has(ref.value)) break
         try {
-          images.set(ref.value, { ...await readImage(siteRoot, ref.value), origin: at() })
+          images.set(ref.value, { ...await readImage(siteRoot, ref.value, reads), origin: at() })
         } catch (error) {
           errors.push(imageError(error, ref.value, at()))
         }
@@ -93,7 +94,7 @@ class ImageProblem extends Error {
   }
 }
 
-async function readImage(siteRoot: string, src: string): Promise<ImageSource> {
+async function readImage(siteRoot: string, src: string, reads: ReadCache): Promise<ImageSource> {
   const absolutePath = path.resolve(siteRoot, src)
   if (path.relative(siteRoot, absolutePath).startsWith('..')) {
     throw new ImageProblem('file-not-found', `The image "${src}" is outside the site folder.`, 'Keep images inside the site folder, e.g. images/hero.jpg.')
@@ -102,24 +103,23 @@ async function readImage(siteRoot: string, src: string): Promise<ImageSource> {
   if (!stats?.isFile()) {
     throw new ImageProblem('file-not-found', `The image "${src}" does not exist.`, `Paths are relative to the site folder; looked for ${absolutePath}.`)
   }
-  // A long-running preview measures and hashes an image again only when the file changed.
+  // An image is measured and hashed again only when the file changed.
   const key = `${absolutePath}\0${stats.size}\0${stats.mtimeMs}`
-  const measured = measuredImages.get(key)
-  if (measured) return { ...measured, src }
+  const measured = reads.measured(key)
+  if (measured) return { ...measured, src, absolutePath }
   const bytes = await readFile(absolutePath)
   const { default: sharp } = await import('sharp')
   try {
     const meta = await sharp(bytes).metadata()
     if (!meta.width || !meta.height || !meta.format) throw new Error('no size')
-    const image = { src, absolutePath, width: meta.width, height: meta.height, format: meta.format, hash: createHash('sha256').update(bytes).digest('hex') }
-    measuredImages.set(key, image)
-    return image
+    const image = { width: meta.width, height: meta.height, format: meta.format, hash: createHash('sha256').update(bytes).digest('hex') }
+    reads.remember(key, image)
+    return { ...image, src, absolutePath }
   } catch {
     throw new ImageProblem('bad-image', `The image "${src}" cannot be decoded; the file is damaged or not an image.`, 'Export it again as JPEG, PNG, WebP or AVIF.')
   }
 }
 
-const measuredImages = new Map<string, ImageSource>()
 
 function imageError(error: unknown, _src: string, at: Omit<ConstructorParameters<typeof ConfigError>[0], 'code' | 'message'>): ConfigError {
   if (!(error instanceof ImageProblem)) throw error

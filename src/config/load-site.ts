@@ -63,7 +63,6 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     const entry = read.entry
     loaded.set(kind, [...(loaded.get(kind) ?? []), entry].sort((a, b) => a.source.file.localeCompare(b.source.file)))
   }))
-  await reads.save()
   // Files are read in parallel; report their problems in a stable order, file by file.
   failOn(errors.sort(byPosition))
 
@@ -88,7 +87,8 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     forms: Object.keys(formsInput?.forms ?? {}),
     areaLists: Object.keys(areas.lists),
     schedulers: Object.keys(site.schedulers ?? {}),
-  }, root)
+  }, root, reads)
+  await reads.save()
   failOn([...checked.errors].sort(byPosition))
 
   return {

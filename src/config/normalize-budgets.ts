@@ -1,5 +1,5 @@
 import type { Origin } from '../errors/config-error.js'
-import { locate, originOf } from './locate.js'
+import { originOf } from './locate.js'
 import type { YamlSource } from './read-yaml.js'
 import type { SiteInput } from './site-input.generated.js'
 
@@ -38,7 +38,7 @@ export function normalizeBudgets(input: SiteInput, source: YamlSource): BudgetRu
         kind, asset, written,
         limit: Math.round(Number(amount) * units[unit!]!),
         level: budget.level ?? 'warn',
-        origin: { ...originOf(source, pointer), ...locate(source, pointer) },
+        origin: originOf(source, pointer, 'value'),
       })
     }
   }

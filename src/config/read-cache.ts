@@ -38,6 +38,12 @@ export interface FileText {
  */
 export interface ReadCache {
   read(input: FileText, parse: () => ReadFile): ReadFile
+  /**
+   * Measurements of the images the site uses, by path, size and modification time, so an
+   * unchanged image is neither read nor decoded (loading sharp alone takes 0.1 s).
+   */
+  measured(key: string): MeasuredImage | undefined
+  remember(key: string, image: MeasuredImage): void
   /** Writes the stored cache when this load read anything it did not hold. */
   save(): Promise<void>
 }
@@ -48,18 +54,31 @@ interface StoredFile {
   readonly refs: readonly RawRef[]
 }
 
+/** What cross-check.ts learns from an image file. */
+export interface MeasuredImage {
+  readonly width: number
+  readonly height: number
+  readonly format: string
+  /** sha256 of the file, hex. */
+  readonly hash: string
+}
+
 interface Stored {
   readonly version: string
   readonly files: Record<string, StoredFile>
+  readonly images?: Record<string, MeasuredImage>
 }
 
 const inMemory = new Map<string, ReadFile>()
+const measuredInMemory = new Map<string, MeasuredImage>()
 
 export async function openReadCache(options?: { file: string; version: string }): Promise<ReadCache> {
   const stored = options && await readFile(options.file, 'utf8').then((t) => JSON.parse(t) as Stored, () => undefined)
   const previous = stored && stored.version === options!.version ? stored.files : {}
   // Only the files read by this load are written back, so removed files drop out.
   const files: Record<string, StoredFile> = {}
+  const previousImages = stored && stored.version === options!.version ? stored.images ?? {} : {}
+  const images: Record<string, MeasuredImage> = {}
   let changed = false
   return {
     read(input, parse) {
@@ -73,11 +92,22 @@ export async function openReadCache(options?: { file: string; version: string })
       inMemory.set(memoKey, read)
       return remember(input, read, key)
     },
+    measured(key) {
+      const image = measuredInMemory.get(key) ?? previousImages[key]
+      if (image) images[key] = image
+      return image
+    },
+    remember(key, image) {
+      measuredInMemory.set(key, image)
+      images[key] = image
+      changed = true
+    },
     async save() {
-      if (!options || (!changed && Object.keys(files).length === Object.keys(previous).length)) return
+      const same = Object.keys(files).length === Object.keys(previous).length && Object.keys(images).length === Object.keys(previousImages).length
+      if (!options || (!changed && same)) return
       await mkdir(path.dirname(options.file), { recursive: true })
       const temporary = `${options.file}.${process.pid}.tmp`
-      await writeFile(temporary, JSON.stringify({ version: options.version, files } satisfies Stored))
+      await writeFile(temporary, JSON.stringify({ version: options.version, files, images } satisfies Stored))
       await rename(temporary, options.file)
     },
   }

@@ -42,6 +42,27 @@ export interface Origin extends SourcePosition {
   readonly path: string
 }
 
+/** The same place under another config path; stays lazy (a plain spread would locate it now). */
+export function withPath(origin: Origin, path: string): Origin {
+  const { file } = origin
+  return {
+    file,
+    path,
+    get line() {
+      return origin.line
+    },
+    get column() {
+      return origin.column
+    },
+    get length() {
+      return origin.length
+    },
+    get lineText() {
+      return origin.lineText
+    },
+  }
+}
+
 export interface ConfigErrorInit extends SourcePosition {
   code: ConfigErrorCode
   /** What happened and why, then what to do. No "Error:" prefix, no position. */
