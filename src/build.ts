@@ -177,7 +177,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const forms = declaration && watchForms({ site, routes, declaration, output, memo: pageMemo })
     const watch = watchPages({ routes, output: forms?.output ?? output, memo: pageMemo })
     const pages = await time('render', () => renderPages({
-      routes: firstPagesFirst(routes, options.firstPages?.paths), context, templates: templates.module, output: watch.output, cache,
+      routes: firstPagesFirst(routes, options.firstPages?.paths), context, templates, output: watch.output, cache,
       onProgress: (done, total) => options.onProgress?.({ stage: 'render', done, total }),
     }))
     const imageResult = await imageRun
@@ -190,7 +190,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     warnings.push(...checked.warnings)
     sizes = checked.sizes
     await time('output', async () => {
-      for (const file of [...others, checked.headers]) await output.write(file)
+      // In parallel: libuv's threads write while this one waits (240 files, 60 ms one by one).
+      await Promise.all([...others, checked.headers].map((file) => output.write(file)))
       await output.commit()
       if (imageCacheDir) await pruneImageCache(imageCacheDir, images.jobs)
       if (options.recordUrls && options.write !== false) recordUpdated = await hostFiles.recordPublished()

@@ -1,7 +1,7 @@
 import { ConfigError } from '../errors/config-error.js'
 import type { RenderContext, RoutePlan } from '../types.js'
 import type { OutputWriter } from '../output/write-output.js'
-import type { TemplateModule } from './bundle-templates.js'
+import type { TemplateBundle, ThrowingTemplate } from './bundle-templates.js'
 import type { PageCache } from './page-cache.js'
 
 export interface RenderedPage {
@@ -14,25 +14,19 @@ export interface RenderedPage {
  * renderToStaticMarkup (inside templates/render.tsx). A template that throws fails the build
  * with the page and the component named, instead of shipping a client-side error screen.
  */
-export function renderPage(templates: TemplateModule, route: RoutePlan, context: RenderContext): RenderedPage | ConfigError {
+export function renderPage(templates: TemplateBundle, route: RoutePlan, context: RenderContext): RenderedPage | ConfigError {
   try {
-    return { route, html: templates.renderRoute(route, context) }
+    return { route, html: templates.module.renderRoute(route, context) }
   } catch (error) {
-    return renderError(route, error)
+    return renderError(route, error, templates.locate(error))
   }
 }
 
-function renderError(route: RoutePlan, error: unknown): ConfigError {
-  const stack = error instanceof Error ? error.stack ?? '' : ''
-  // keepNames keeps each component's function name; with source maps on (the CLI), the frame
-  // also names the template file and line. The first capitalised function is the component.
-  const frame = stack.split('\n').find((l) => /^\s+at (?:Object\.)?[A-Z]\w* \(/.test(l) && /templates/.test(l))
-  const component = frame?.match(/at (?:Object\.)?([A-Z]\w*)/)?.[1]
-  const place = frame?.match(/(templates\/[^):]+\.tsx?):(\d+):(\d+)/)
+function renderError(route: RoutePlan, error: unknown, { component, file, line }: ThrowingTemplate): ConfigError {
   return new ConfigError({
     code: 'render-failed',
     message: `The page ${route.url} could not be rendered: ${component ? `the component ${component} ` : 'a template '}threw "${error instanceof Error ? error.message : String(error)}".`,
-    hint: place ? `In ${place[1]} line ${place[2]}; the page's data comes from ${route.origin.file}${route.origin.line ? `:${route.origin.line}` : ''}.` : `The page's data comes from ${route.origin.file}.`,
+    hint: file ? `In ${file} line ${line}; the page's data comes from ${route.origin.file}${route.origin.line ? `:${route.origin.line}` : ''}.` : `The page's data comes from ${route.origin.file}.`,
     ...route.origin,
   })
 }
@@ -40,7 +34,7 @@ function renderError(route: RoutePlan, error: unknown): ConfigError {
 export interface RenderPagesOptions {
   readonly routes: readonly RoutePlan[]
   readonly context: RenderContext
-  readonly templates: TemplateModule
+  readonly templates: TemplateBundle
   readonly output: OutputWriter
   /** Pages from earlier builds; without it every page is rendered. */
   readonly cache?: PageCache

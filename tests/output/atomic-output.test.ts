@@ -33,6 +33,7 @@ describe('the output folder', () => {
     const [error] = (failure as BuildFailure).errors
     expect(error!.code).toBe('render-failed')
     expect(error!.message).toBe('The page /contact could not be rendered: the component Text threw "no text today".')
+    expect(error!.hint).toMatch(/^In \S*templates\/sections\/Text\.tsx line 2; /)
     expect(await snapshot(out)).toEqual(before)
     expect((await readdir(path.dirname(out))).filter((n) => n !== 'dist')).toEqual([])
   })
