@@ -128,7 +128,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     baseUrl: options.baseUrl, drafts: options.drafts,
     cache: cacheDir === undefined ? undefined : { file: path.join(cacheDir, 'config.json'), version: `${toolVersion}+${schemaDigest()}` },
   }))
-  const prints = cacheDir ? await time('plan', () => openPrintStore(path.join(cacheDir, 'prints.bin'), toolVersion)) : undefined
+  const prints = cacheDir ? await time('plan', () => openPrintStore(cacheDir, toolVersion)) : undefined
   const { plan, images } = await time('plan', () => ({ plan: planSite(site, { prints }), images: planImages(site) }))
   failOn(plan.errors)
   const routes = plan.routes

@@ -2,11 +2,13 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { hash } from './digest.js'
 import path from 'node:path'
 import type { PrintStore, TextPrint } from '../plan/landing-quality.js'
-import { signatureBins } from '../plan/landing-similarity.js'
+import { signatureBins, type SiblingCandidates } from '../plan/landing-similarity.js'
 
 /**
  * The landing quality gate's text prints, kept between builds in one binary file
- * (`<cache>/prints.bin`), so a warm build fingerprints only the pages whose text changed.
+ * (`<cache>/prints.bin`), so a warm build fingerprints only the pages whose text changed; and the
+ * sibling candidates of the last build (`<cache>/siblings.bin`), so it compares only the pages
+ * whose print changed (landing-similarity.ts).
  *
  * The file is a sequence of little 32-bit words, read in one go and used in place (no parsing
  * per entry): a magic word, then per entry the 5 words of its SHA-1 key, the word count, the
@@ -17,23 +19,31 @@ export interface SavedPrintStore extends PrintStore {
   save(): Promise<void>
 }
 
-/** 'CPF1'; read byte-swapped (another machine's file) it does not match, and the file is ignored. */
-const magic = 0x43504631
+/** 'CPF1' and 'CPS1'; read byte-swapped (another machine's file) they do not match, and the file is ignored. */
+const printsMagic = 0x43504631
+const siblingsMagic = 0x43505331
 const keyWords = 5
 
-export async function openPrintStore(file: string, version: string): Promise<SavedPrintStore> {
+export async function openPrintStore(dir: string, version: string): Promise<SavedPrintStore> {
   const signatureLength = signatureBins
-  const header = [magic, signatureLength, parseInt(hash(version).slice(0, 8), 16), parseInt(hash(version).slice(8, 16), 16)]
+  const versionWords = [parseInt(hash(version).slice(0, 8), 16), parseInt(hash(version).slice(8, 16), 16)]
+  const header = [printsMagic, signatureLength, ...versionWords]
+  const siblingsHeader = [siblingsMagic, ...versionWords]
+  const printsFile = path.join(dir, 'prints.bin')
+  const siblingsFile = path.join(dir, 'siblings.bin')
   const loaded = new Map<string, TextPrint>()
-  const bytes = await readFile(file).catch(() => undefined)
-  if (bytes && bytes.length % 4 === 0) {
-    // A copy aligned for Uint32Array (readFile's buffer may start anywhere in a shared pool).
-    const words = new Uint32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length))
-    if (header.every((word, i) => words[i] === word)) readEntries(words, header.length, signatureLength, loaded)
-  }
+  const words = await readWords(printsFile, header)
+  if (words) readEntries(words, header.length, signatureLength, loaded)
+  const siblingWords = await readWords(siblingsFile, siblingsHeader)
+  const siblings = siblingWords && readSiblings(siblingWords, siblingsHeader.length)
+  let keptSiblings: SiblingCandidates | undefined
   const used = new Map<string, TextPrint>()
   let added = 0
   return {
+    siblings,
+    keepSiblings(candidates) {
+      keptSiblings = candidates
+    },
     get(key) {
       const print = loaded.get(key)
       if (print) used.set(key, print)
@@ -44,6 +54,7 @@ export async function openPrintStore(file: string, version: string): Promise<Sav
       added++
     },
     async save() {
+      if (keptSiblings && keptSiblings !== siblings) await writeWords(siblingsFile, writeSiblings(siblingsHeader, keptSiblings))
       if (added === 0 && used.size === loaded.size) return
       const size = header.length + [...used.values()].reduce((n, p) => n + keyWords + 2 + p.fingerprint.shingles.length + signatureLength, 0)
       const words = new Uint32Array(size)
@@ -58,12 +69,56 @@ export async function openPrintStore(file: string, version: string): Promise<Sav
         words.set(print.fingerprint.signature, at)
         at += signatureLength
       }
-      await mkdir(path.dirname(file), { recursive: true })
-      const temporary = `${file}.${process.pid}.tmp`
-      await writeFile(temporary, words)
-      await rename(temporary, file)
+      await writeWords(printsFile, words)
     },
   }
+}
+
+/** A file of 32-bit words that starts with `header`, or undefined. */
+async function readWords(file: string, header: readonly number[]): Promise<Uint32Array | undefined> {
+  const bytes = await readFile(file).catch(() => undefined)
+  if (!bytes || bytes.length % 4 !== 0) return undefined
+  // A copy aligned for Uint32Array (readFile's buffer may start anywhere in a shared pool).
+  const words = new Uint32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length))
+  return header.every((word, i) => words[i] === word) ? words : undefined
+}
+
+async function writeWords(file: string, words: Uint32Array): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true })
+  const temporary = `${file}.${process.pid}.tmp`
+  await writeFile(temporary, words)
+  await rename(temporary, file)
+}
+
+/** After the header: n, the groups digest (5 words), then n keys, 2n candidates, 2n estimates. */
+function writeSiblings(header: readonly number[], candidates: SiblingCandidates): Uint32Array {
+  const n = candidates.keys.length
+  const words = new Uint32Array(header.length + 1 + keyWords + n * keyWords + 4 * n)
+  words.set(header)
+  let at = header.length
+  words[at++] = n
+  for (const key of [candidates.groups, ...candidates.keys]) {
+    for (let i = 0; i < keyWords; i++) words[at++] = parseInt(key.slice(i * 8, i * 8 + 8), 16)
+  }
+  words.set(new Uint32Array(candidates.best.buffer, candidates.best.byteOffset, 2 * n), at)
+  words.set(new Uint32Array(candidates.scores.buffer, candidates.scores.byteOffset, 2 * n), at + 2 * n)
+  return words
+}
+
+function readSiblings(words: Uint32Array, at: number): SiblingCandidates | undefined {
+  const n = words[at++]!
+  if (words.length !== at + keyWords + n * keyWords + 4 * n) return undefined
+  const keyAt = (i: number) => {
+    let key = ''
+    for (let w = 0; w < keyWords; w++) key += words[at + i * keyWords + w]!.toString(16).padStart(8, '0')
+    return key
+  }
+  const groups = keyAt(0)
+  const keys = Array.from({ length: n }, (_, i) => keyAt(i + 1))
+  at += keyWords + n * keyWords
+  const best = new Int32Array(words.buffer, words.byteOffset + at * 4, 2 * n)
+  const scores = new Int32Array(words.buffer, words.byteOffset + (at + 2 * n) * 4, 2 * n)
+  return { keys, groups, best, scores }
 }
 
 function readEntries(words: Uint32Array, at: number, signatureLength: number, into: Map<string, TextPrint>): void {

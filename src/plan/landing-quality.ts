@@ -1,4 +1,4 @@
-import { findNearestSiblings, fingerprintWords, type Fingerprint } from './landing-similarity.js'
+import { findNearestSiblings, fingerprintWords, updateNearestSiblings, type Fingerprint, type SiblingCandidates } from './landing-similarity.js'
 import { wordsOf } from './landing-text.js'
 
 /**
@@ -30,6 +30,9 @@ export interface TextPrint {
 export interface PrintStore {
   get(key: string): TextPrint | undefined
   set(key: string, print: TextPrint): void
+  /** The previous build's sibling candidates, so comparing pages starts from them. */
+  readonly siblings?: SiblingCandidates
+  keepSiblings(candidates: SiblingCandidates): void
 }
 
 export function printText(text: string): TextPrint {
@@ -41,6 +44,8 @@ export interface QualityInput {
   readonly url: string
   /** The page's main text, printed. */
   readonly print: TextPrint
+  /** The print's key in a PrintStore. */
+  readonly key?: string
   /** Words of the place's local paragraph. */
   readonly localWords: number
   /** Sibling groups: pages sharing a key are compared (same service, same city). */
@@ -67,10 +72,18 @@ export interface PageQuality {
   readonly optedIn: boolean
 }
 
-/** Scores pages against their siblings. */
-export function scoreLandingPages(inputs: Iterable<QualityInput>, settings: QualitySettings): PageQuality[] {
+/** Scores pages against their siblings; with a store, starting from the previous build's comparison. */
+export function scoreLandingPages(inputs: Iterable<QualityInput>, settings: QualitySettings, store?: PrintStore): PageQuality[] {
   const pages = [...inputs].map((input) => ({ ...input, words: input.print.words }))
-  const nearest = findNearestSiblings(pages.map((p) => p.print.fingerprint), pages.map((p) => p.groups))
+  const prints = pages.map((p) => p.print.fingerprint)
+  const groups = pages.map((p) => p.groups)
+  const keys = pages.map((p) => p.key)
+  let nearest
+  if (store && keys.every((k) => k !== undefined)) {
+    const updated = updateNearestSiblings(prints, groups, keys, store.siblings)
+    store.keepSiblings(updated.candidates)
+    nearest = updated.nearest
+  } else nearest = findNearestSiblings(prints, groups)
   const duplicates = findDuplicateTexts(pages)
   return pages.map((page, i) => {
     const sibling = nearest[i]!

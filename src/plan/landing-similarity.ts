@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+
 /**
  * How alike two pages' main texts are: the Jaccard index of their sets of word 5-grams
  * ("shingles"), the standard near-duplicate measure (Broder 1997). Comparing every pair exactly
@@ -14,6 +16,8 @@ const bins = 64
 export const signatureBins = bins
 const binShift = 26 // 32 - log2(bins)
 const valueMask = (1 << binShift) - 1
+/** 32-bit words of a packed signature (one byte per bin). */
+const words = bins / 4
 
 export interface Fingerprint {
   /** Distinct shingle hashes, sorted ascending (for the exact Jaccard). */
@@ -69,66 +73,156 @@ export interface NearestSibling {
 }
 
 /**
+ * Each page's two best candidates by signature estimate, as a later build can update them:
+ * `best[2i]`, `best[2i + 1]` are page indexes (-1 for none), `scores` their estimates. The order
+ * is canonical (higher estimate first, then lower index), so the result is the same whether it
+ * was computed at once or updated page by page.
+ */
+export interface SiblingCandidates {
+  /** The pages' print keys, in page order. */
+  readonly keys: readonly string[]
+  /** Digest of every page's groups, in page order. */
+  readonly groups: string
+  readonly best: Int32Array
+  readonly scores: Int32Array
+}
+
+/**
  * For each page, its most similar page among those sharing a group with it (`groups[i]` lists
  * page i's group keys). Pairs are estimated from signatures; the two best estimates per page are
  * then measured exactly and the higher exact value wins.
  */
 export function findNearestSiblings(prints: readonly Fingerprint[], groups: readonly (readonly string[])[]): NearestSibling[] {
+  return nearestOf(prints, findCandidates(prints, groups))
+}
+
+/**
+ * findNearestSiblings for a build that kept the previous build's candidates: when the pages and
+ * their groups are the same and only some prints changed (one city edited), only pairs with a
+ * changed page are estimated again, a few thousand instead of 12 million at 10,000 pages.
+ */
+export function updateNearestSiblings(
+  prints: readonly Fingerprint[], groups: readonly (readonly string[])[], keys: readonly string[], previous?: SiblingCandidates,
+): { nearest: NearestSibling[]; candidates: SiblingCandidates } {
+  const groupsDigest = digestGroups(groups)
+  const reusable = previous && previous.groups === groupsDigest && previous.keys.length === keys.length
+  const changed = reusable ? keys.flatMap((key, i) => (previous.keys[i] === key ? [] : [i])) : []
+  // Past a few hundred changed pages, estimating everything again is about as fast.
+  const candidates = reusable && changed.length <= Math.max(64, keys.length / 20)
+    ? updateCandidates(prints, groups, previous, changed)
+    : findCandidates(prints, groups)
+  return { nearest: nearestOf(prints, candidates), candidates: { ...candidates, keys, groups: groupsDigest } }
+}
+
+type Candidates = Pick<SiblingCandidates, 'best' | 'scores'>
+
+function findCandidates(prints: readonly Fingerprint[], groups: readonly (readonly string[])[]): Candidates {
+  const packed = packSignatures(prints)
+  const best = new Int32Array(prints.length * 2).fill(-1)
+  const scores = new Int32Array(prints.length * 2).fill(-1)
+  for (const members of groupMembers(groups).values()) {
+    for (let x = 0; x < members.length; x++) {
+      const px = members[x]!
+      for (let y = x + 1; y < members.length; y++) {
+        const py = members[y]!
+        const same = estimate(packed, px, py)
+        offer(best, scores, px, py, same)
+        offer(best, scores, py, px, same)
+      }
+    }
+  }
+  return { best, scores }
+}
+
+/** Candidates after the pages in `changed` got new prints (same pages, same groups). */
+function updateCandidates(prints: readonly Fingerprint[], groups: readonly (readonly string[])[], previous: SiblingCandidates, changed: readonly number[]): Candidates {
+  const packed = packSignatures(prints)
   const n = prints.length
-  // b-bit MinHash (Li & König 2010): the low byte of each bin, four bins per 32-bit word, so a
-  // pair is compared in 16 word operations. A byte matches by chance 1 time in 256; the exact
-  // Jaccard below corrects the two candidates that matter.
-  const words = bins / 4
-  const packed = new Uint32Array(n * words)
+  const best = previous.best.slice()
+  const scores = previous.scores.slice()
+  const dirty = new Uint8Array(n)
+  for (const i of changed) dirty[i] = 1
+  // A page whose candidate changed may now prefer a page it had dropped: start it afresh.
+  for (let i = 0; i < n; i++) if ((best[2 * i]! >= 0 && dirty[best[2 * i]!]) || (best[2 * i + 1]! >= 0 && dirty[best[2 * i + 1]!])) dirty[i] = 1
+  const members = groupMembers(groups)
+  for (let i = 0; i < n; i++) {
+    if (!dirty[i]) continue
+    best.fill(-1, 2 * i, 2 * i + 2)
+    scores.fill(-1, 2 * i, 2 * i + 2)
+    for (const key of groups[i]!) for (const other of members.get(key)!) if (other !== i) offer(best, scores, i, other, estimate(packed, i, other))
+  }
+  // Pages kept as they were meet the changed pages as new candidates.
+  for (const i of changed) {
+    for (const key of groups[i]!) {
+      for (const other of members.get(key)!) if (other !== i && !dirty[other]) offer(best, scores, other, i, estimate(packed, i, other))
+    }
+  }
+  return { best, scores }
+}
+
+/** Offers `other` with estimate `score` to `page`'s two best: higher estimate first, then lower index. */
+function offer(best: Int32Array, scores: Int32Array, page: number, other: number, score: number): void {
+  const at = page * 2
+  const second = scores[at + 1]!
+  // An empty slot has score -1, so every estimate (≥ 0) fills it.
+  if (score < second || (score === second && other > best[at + 1]!)) return
+  const first = scores[at]!
+  if (score > first || (score === first && other < best[at]!)) {
+    best[at + 1] = best[at]!
+    scores[at + 1] = first
+    best[at] = other
+    scores[at] = score
+  } else {
+    best[at + 1] = other
+    scores[at + 1] = score
+  }
+}
+
+/** The exact Jaccard of each page's two candidates decides its nearest sibling. */
+function nearestOf(prints: readonly Fingerprint[], { best }: Candidates): NearestSibling[] {
+  return prints.map((print, i) => {
+    let nearest: NearestSibling = { index: -1, similarity: 0 }
+    for (const other of [best[i * 2]!, best[i * 2 + 1]!]) {
+      if (other < 0) continue
+      const similarity = jaccard(print.shingles, prints[other]!.shingles)
+      if (nearest.index < 0 || similarity > nearest.similarity || (similarity === nearest.similarity && other < nearest.index)) nearest = { index: other, similarity }
+    }
+    return nearest
+  })
+}
+
+/**
+ * b-bit MinHash (Li & König 2010): the low byte of each bin, four bins per 32-bit word, so a
+ * pair is compared in 16 word operations. A byte matches by chance 1 time in 256; the exact
+ * Jaccard of the two best candidates corrects that.
+ */
+function packSignatures(prints: readonly Fingerprint[]): Uint32Array {
+  const packed = new Uint32Array(prints.length * words)
   prints.forEach((p, i) => {
     for (let w = 0; w < words; w++) {
       const at = w * 4
       packed[i * words + w] = ((p.signature[at]! & 0xff) | ((p.signature[at + 1]! & 0xff) << 8) | ((p.signature[at + 2]! & 0xff) << 16) | ((p.signature[at + 3]! & 0xff) << 24)) >>> 0
     }
   })
-  // Two best candidates per page: [index, estimate] × 2.
-  const bestIndex = new Int32Array(n * 2).fill(-1)
-  const bestScore = new Int32Array(n * 2).fill(-1)
-  const offer = (page: number, other: number, score: number) => {
-    const at = page * 2
-    if (score > bestScore[at]!) {
-      bestScore[at + 1] = bestScore[at]!
-      bestIndex[at + 1] = bestIndex[at]!
-      bestScore[at] = score
-      bestIndex[at] = other
-    } else if (score > bestScore[at + 1]!) {
-      bestScore[at + 1] = score
-      bestIndex[at + 1] = other
-    }
+  return packed
+}
+
+/** How many of two pages' signature bytes are equal, 0..64. */
+function estimate(packed: Uint32Array, x: number, y: number): number {
+  const a = x * words
+  const b = y * words
+  let same = 0
+  for (let k = 0; k < words; k++) {
+    const diff = packed[a + k]! ^ packed[b + k]!
+    // 0x80 in every byte of `diff` that is zero, then the number of such bytes.
+    const zero = ~(((diff & 0x7f7f7f7f) + 0x7f7f7f7f) | diff | 0x7f7f7f7f)
+    same += Math.imul(zero >>> 7, 0x01010101) >>> 24
   }
-  for (const members of groupMembers(groups).values()) {
-    for (let x = 0; x < members.length; x++) {
-      const px = members[x]!
-      const a = px * words
-      for (let y = x + 1; y < members.length; y++) {
-        const py = members[y]!
-        const b = py * words
-        let same = 0
-        for (let k = 0; k < words; k++) {
-          const diff = packed[a + k]! ^ packed[b + k]!
-          // 0x80 in every byte of `diff` that is zero, then the number of such bytes.
-          const zero = ~(((diff & 0x7f7f7f7f) + 0x7f7f7f7f) | diff | 0x7f7f7f7f)
-          same += Math.imul(zero >>> 7, 0x01010101) >>> 24
-        }
-        if (same > bestScore[px * 2 + 1]!) offer(px, py, same)
-        if (same > bestScore[py * 2 + 1]!) offer(py, px, same)
-      }
-    }
-  }
-  return prints.map((print, i) => {
-    let best: NearestSibling = { index: -1, similarity: 0 }
-    for (const other of [bestIndex[i * 2]!, bestIndex[i * 2 + 1]!]) {
-      if (other < 0) continue
-      const similarity = jaccard(print.shingles, prints[other]!.shingles)
-      if (best.index < 0 || similarity > best.similarity || (similarity === best.similarity && other < best.index)) best = { index: other, similarity }
-    }
-    return best
-  })
+  return same
+}
+
+function digestGroups(groups: readonly (readonly string[])[]): string {
+  return createHash('sha1').update(groups.map((g) => g.join('\u0001')).join('\u0000')).digest('hex')
 }
 
 function groupMembers(groups: readonly (readonly string[])[]): Map<string, number[]> {

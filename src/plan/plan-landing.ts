@@ -149,13 +149,14 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
       yield {
         url: c.url,
         print,
+        key,
         localWords: c.localWords,
         groups: [`service:${c.entry.service.slug}`, `area:${c.entry.area}`],
         unique: { title: c.title, description: c.props.description, h1: c.props.hero.title },
         index: c.entry.index ?? (optedIn.has(c.url) ? true : undefined),
       } satisfies QualityInput
     }
-  })(), settings)
+  })(), settings, options.prints)
   const madeUrls = new Set(composed.map((c) => c.url))
   for (const url of optedIn) if (!madeUrls.has(url)) error(`quality.index names ${url}, which is not a landing page of this site.`, 'Run `citypress routes` to list the landing pages.', 'quality.index')
 

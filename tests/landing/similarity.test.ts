@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { printText, scoreLandingPages, weakestPages, type QualityInput } from '../../src/plan/landing-quality.js'
-import { findNearestSiblings, fingerprintWords, jaccard } from '../../src/plan/landing-similarity.js'
+import { findNearestSiblings, fingerprintWords, jaccard, updateNearestSiblings } from '../../src/plan/landing-similarity.js'
 import { wordsOf } from '../../src/plan/landing-text.js'
 
 const print = (text: string) => fingerprintWords(wordsOf(text))
@@ -29,6 +29,33 @@ describe('word 5-gram similarity', () => {
     expect(nearest.map((n) => n.index)).toEqual([1, 0, 0, 1])
     expect(nearest[0]!.similarity).toBeCloseTo(jaccard(prints[0]!.shingles, prints[1]!.shingles), 10)
     expect(nearest[2]!.similarity).toBe(0)
+  })
+})
+
+describe('updating the comparison after some pages changed', () => {
+  // 60 pages in 3 services × 20 cities; texts share a service part and a city part, as landing
+  // pages do, so there are many near-ties.
+  const text = (service: number, city: number, edit = '') => `${words(120, `s${service}x`)} ${words(40, `c${city}x`)} ${edit}`
+  const pages = Array.from({ length: 60 }, (_, i) => ({ service: i % 3, city: Math.floor(i / 3) }))
+  const groups = pages.map((p) => [`service:${p.service}`, `city:${p.city}`])
+  const keysOf = (edits: Map<number, string>) => pages.map((_, i) => `${i.toString(16).padStart(8, '0')}${(edits.get(i) ?? '').length.toString(16).padStart(32, '0')}`)
+  const printsOf = (edits: Map<number, string>) => pages.map((p, i) => print(text(p.service, p.city, edits.get(i))))
+
+  it('finds the same nearest siblings as comparing every pair again', () => {
+    const before = updateNearestSiblings(printsOf(new Map()), groups, keysOf(new Map()))
+    for (const edits of [new Map([[7, words(30, 'e')]]), new Map([[0, words(5, 'f')], [31, text(1, 4)], [59, words(200, 'g')]])]) {
+      const prints = printsOf(edits)
+      const updated = updateNearestSiblings(prints, groups, keysOf(edits), before.candidates)
+      expect(updated.nearest).toEqual(findNearestSiblings(prints, groups))
+      expect(updateNearestSiblings(prints, groups, keysOf(edits)).candidates.best).toEqual(updated.candidates.best)
+    }
+  })
+
+  it('starts afresh when the pages or their groups are not the ones compared before', () => {
+    const before = updateNearestSiblings(printsOf(new Map()), groups, keysOf(new Map()))
+    const regrouped = groups.map((g, i) => (i === 5 ? [g[0]!] : g))
+    const prints = printsOf(new Map())
+    expect(updateNearestSiblings(prints, regrouped, keysOf(new Map()), before.candidates).nearest).toEqual(findNearestSiblings(prints, regrouped))
   })
 })
 
