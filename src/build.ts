@@ -132,7 +132,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const { plan, images } = await time('plan', () => ({ plan: planSite(site, { prints }), images: planImages(site) }))
   failOn(plan.errors)
   const routes = plan.routes
-  const hostFiles = await time('plan', () => prepareHostFiles(site, plan.routes))
+  const hostFiles = await time('plan', () => prepareHostFiles(site, plan.routes, plan.landingPages))
   let recordUpdated = false
 
   const memo: BuildMemo = options.memo ?? ((_kind, _key, compute) => compute())

@@ -115,7 +115,10 @@ export interface RoutePlan {
   readonly title: string
   readonly description: string
   readonly noindex: boolean
-  /** Template-specific data (a page, a service, a post, a landing-page model). */
+  /**
+   * Template-specific data (a page, a service, a post, a landing-page model). For landing pages
+   * a getter that composes them anew on each read, so 10,000 pages' props are never all held.
+   */
   readonly props: unknown
   /**
    * A digest that stands for `props` in cache keys, when the planner has one cheaper than

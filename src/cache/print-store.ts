@@ -1,12 +1,13 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { hash } from './digest.js'
 import path from 'node:path'
-import type { PrintStore, TextPrint } from '../plan/landing-quality.js'
+import type { LandingSummary, PrintStore } from '../plan/landing-quality.js'
 import { signatureBins, type SiblingCandidates } from '../plan/landing-similarity.js'
 
 /**
- * The landing quality gate's text prints, kept between builds in one binary file
- * (`<cache>/prints.bin`), so a warm build fingerprints only the pages whose text changed; and the
+ * What the plan keeps of each landing page between builds (its quality-gate print and texts,
+ * landing-quality.ts), in one binary file (`<cache>/prints.bin`), so a warm build composes and
+ * fingerprints only the pages whose inputs changed; and the
  * sibling candidates of the last build (`<cache>/siblings.bin`), so it compares only the pages
  * whose print changed (landing-similarity.ts).
  *
@@ -31,13 +32,13 @@ export async function openPrintStore(dir: string, version: string): Promise<Save
   const siblingsHeader = [siblingsMagic, ...versionWords]
   const printsFile = path.join(dir, 'prints.bin')
   const siblingsFile = path.join(dir, 'siblings.bin')
-  const loaded = new Map<string, TextPrint>()
+  const loaded = new Map<string, LandingSummary>()
   const words = await readWords(printsFile, header)
   if (words) readEntries(words, header.length, signatureLength, loaded)
   const siblingWords = await readWords(siblingsFile, siblingsHeader)
   const siblings = siblingWords && readSiblings(siblingWords, siblingsHeader.length)
   let keptSiblings: SiblingCandidates | undefined
-  const used = new Map<string, TextPrint>()
+  const used = new Map<string, LandingSummary>()
   let added = 0
   return {
     siblings,
@@ -56,18 +57,21 @@ export async function openPrintStore(dir: string, version: string): Promise<Save
     async save() {
       if (keptSiblings && keptSiblings !== siblings) await writeWords(siblingsFile, writeSiblings(siblingsHeader, keptSiblings))
       if (added === 0 && used.size === loaded.size) return
-      const size = header.length + [...used.values()].reduce((n, p) => n + keyWords + 2 + p.fingerprint.shingles.length + signatureLength, 0)
+      const size = header.length + [...used.values()].reduce((n, p) => n + keyWords + 3 + p.print.fingerprint.shingles.length + signatureLength + textWords(p), 0)
       const words = new Uint32Array(size)
       words.set(header)
       let at = header.length
-      for (const [key, print] of used) {
+      for (const [key, summary] of used) {
         for (let i = 0; i < keyWords; i++) words[at++] = parseInt(key.slice(i * 8, i * 8 + 8), 16)
+        const { print } = summary
         words[at++] = print.words
+        words[at++] = summary.localWords
         words[at++] = print.fingerprint.shingles.length
         words.set(print.fingerprint.shingles, at)
         at += print.fingerprint.shingles.length
         words.set(print.fingerprint.signature, at)
         at += signatureLength
+        for (const text of [summary.title, summary.description, summary.h1]) at = writeText(words, at, text)
       }
       await writeWords(printsFile, words)
     },
@@ -121,17 +125,47 @@ function readSiblings(words: Uint32Array, at: number): SiblingCandidates | undef
   return { keys, groups, best, scores }
 }
 
-function readEntries(words: Uint32Array, at: number, signatureLength: number, into: Map<string, TextPrint>): void {
-  while (at + keyWords + 2 <= words.length) {
+function readEntries(words: Uint32Array, at: number, signatureLength: number, into: Map<string, LandingSummary>): void {
+  while (at + keyWords + 3 <= words.length) {
     let key = ''
     for (let i = 0; i < keyWords; i++) key += words[at + i]!.toString(16).padStart(8, '0')
     at += keyWords
     const count = words[at++]!
+    const localWords = words[at++]!
     const n = words[at++]!
     if (at + n + signatureLength > words.length) return // truncated: keep what was whole
     const shingles = words.subarray(at, at + n)
     const signature = words.subarray(at + n, at + n + signatureLength)
     at += n + signatureLength
-    into.set(key, { words: count, fingerprint: { shingles, signature } })
+    const texts: string[] = []
+    for (let t = 0; t < 3; t++) {
+      const length = words[at++]
+      if (length === undefined || at + Math.ceil(length / 2) > words.length) return
+      texts.push(readText(words, at, length))
+      at += Math.ceil(length / 2)
+    }
+    into.set(key, { print: { words: count, fingerprint: { shingles, signature } }, localWords, title: texts[0]!, description: texts[1]!, h1: texts[2]! })
   }
+}
+
+/** Words a summary's three texts take: a length each, then their UTF-16 code units, two per word. */
+function textWords(summary: LandingSummary): number {
+  return 3 + [summary.title, summary.description, summary.h1].reduce((n, t) => n + Math.ceil(t.length / 2), 0)
+}
+
+function writeText(words: Uint32Array, at: number, text: string): number {
+  words[at++] = text.length
+  for (let i = 0; i < text.length; i += 2) words[at++] = text.charCodeAt(i) | ((i + 1 < text.length ? text.charCodeAt(i + 1) : 0) << 16)
+  return at
+}
+
+function readText(words: Uint32Array, at: number, length: number): string {
+  let text = ''
+  // In slices: String.fromCharCode takes its arguments on the stack.
+  for (let start = 0; start < length; start += 4096) {
+    const codes: number[] = []
+    for (let i = start; i < Math.min(length, start + 4096); i++) codes.push((words[at + (i >> 1)]! >>> ((i & 1) * 16)) & 0xffff)
+    text += String.fromCharCode(...codes)
+  }
+  return text
 }

@@ -1,5 +1,5 @@
 import { readSourceDates } from '../config/source-dates.js'
-import type { LandingPageProps } from '../plan/landing-model.js'
+import type { LandingIdentity } from '../plan/landing-model.js'
 import { planLandingRedirects, recordPublished, type LandingRedirect } from '../plan/plan-redirects.js'
 import type { OutputFile, RoutePlan, SiteConfig } from '../types.js'
 import { redirectsFile, routeSources, sitemapFiles } from './host-files.js'
@@ -23,9 +23,8 @@ export interface HostFiles {
  * the sitemap with each page's lastmod, robots.txt, and _redirects including landing-page renames.
  * Reads the published-URL record first, so a broken record fails the build before rendering.
  */
-export async function prepareHostFiles(site: SiteConfig, routes: readonly RoutePlan[]): Promise<HostFiles> {
+export async function prepareHostFiles(site: SiteConfig, routes: readonly RoutePlan[], landing: readonly LandingIdentity[]): Promise<HostFiles> {
   const published = await readPublishedUrls(site.root)
-  const landing = routes.filter((r) => r.template === 'landing').map((r) => r.props as LandingPageProps)
   const routeUrls = new Set(routes.map((r) => r.url))
   const redirects = planLandingRedirects({
     published, pages: landing, routeUrls,

@@ -1,6 +1,6 @@
 import type { Action, Content, LandingInput, Place, Region } from '../config/site-input.generated.js'
 import type { ServiceConfig } from '../types.js'
-import type { LandingFact, LandingLink, LandingPageProps, NearbyLink } from './landing-model.js'
+import type { LandingFact, LandingIdentity, LandingLink, LandingPageProps, NearbyLink } from './landing-model.js'
 import { fillOptional, fillTokens, type LandingTokens } from './landing-tokens.js'
 import { cityName, citySlug, stateCode } from './slug.js'
 
@@ -60,12 +60,13 @@ export function composeLanding(options: ComposeLandingOptions): ComposedLanding 
     ...(region?.faqs ?? []),
   ]
   const intro = text('intro')
+  const identity = landingIdentity(options)
   const props: LandingPageProps = {
-    url, area, city, state: tokens.state, citySlug: citySlug(area),
-    service: { slug: service.slug, title: service.title, url: `/services/${service.slug}` },
+    url, area, city, state: identity.state, citySlug: identity.citySlug,
+    service: identity.service,
     description,
     county: place?.county,
-    geo: place?.lat !== undefined && place.lng !== undefined ? { lat: place.lat, lng: place.lng } : undefined,
+    geo: identity.geo,
     breadcrumbs: [
       { label: pick('breadcrumbHome') ?? 'Home', href: '/' },
       ...(options.locationsUrl ? [{ label: pick('breadcrumbLocations') ?? 'Locations', href: options.locationsUrl }] : []),
@@ -93,6 +94,14 @@ export function composeLanding(options: ComposeLandingOptions): ComposedLanding 
       : undefined,
   }
   return { title, props }
+}
+
+export function landingIdentity({ url, area, service, place }: Pick<ComposeLandingOptions, 'url' | 'area' | 'service' | 'place'>): LandingIdentity {
+  return {
+    url, area, city: cityName(area), state: stateCode(area), citySlug: citySlug(area),
+    service: { slug: service.slug, title: service.title, url: `/services/${service.slug}` },
+    geo: place?.lat !== undefined && place.lng !== undefined ? { lat: place.lat, lng: place.lng } : undefined,
+  }
 }
 
 function composeLocal(

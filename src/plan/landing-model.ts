@@ -66,3 +66,9 @@ export interface LandingPageProps {
     readonly hidden: Readonly<Record<(typeof LANDING_HIDDEN_FIELDS)[number], string>>
   }
 }
+
+/**
+ * What identifies a landing page without composing its texts: enough for redirects of renamed
+ * pages and the published-URL record (plan-redirects.ts), so they need not compose every page.
+ */
+export type LandingIdentity = Pick<LandingPageProps, 'url' | 'area' | 'city' | 'state' | 'citySlug' | 'service' | 'geo'>

@@ -1,4 +1,4 @@
-import type { LandingPageProps } from './landing-model.js'
+import type { LandingIdentity } from './landing-model.js'
 import { milesBetween } from './nearby-areas.js'
 import { citySlug, stateCode } from './slug.js'
 
@@ -36,7 +36,7 @@ export interface LandingRedirect {
 export interface PlanRedirectsOptions {
   readonly published: PublishedRecord
   /** The landing pages this build makes. */
-  readonly pages: readonly LandingPageProps[]
+  readonly pages: readonly LandingIdentity[]
   /** Every URL this build makes (any page kind): a recorded URL still served needs nothing. */
   readonly routeUrls: ReadonlySet<string>
   /** Where to send a page nothing else matches: the locations index, else the home page. */
@@ -54,7 +54,7 @@ export function planLandingRedirects(options: PlanRedirectsOptions): LandingRedi
 }
 
 /** The record after this build: every URL published before, plus the pages made now. */
-export function recordPublished(previous: PublishedRecord, pages: readonly LandingPageProps[]): PublishedRecord {
+export function recordPublished(previous: PublishedRecord, pages: readonly LandingIdentity[]): PublishedRecord {
   const merged: Record<string, PublishedPage> = { ...previous.pages }
   for (const p of pages) {
     merged[p.url] = { area: p.area, service: p.service.slug, serviceTitle: p.service.title, ...(p.geo ? { lat: p.geo.lat, lng: p.geo.lng } : {}) }
@@ -62,7 +62,7 @@ export function recordPublished(previous: PublishedRecord, pages: readonly Landi
   return { pages: Object.fromEntries(Object.keys(merged).sort().map((url) => [url, merged[url]!])) }
 }
 
-function findTarget(old: PublishedPage, pages: readonly LandingPageProps[], routeUrls: ReadonlySet<string>): Omit<LandingRedirect, 'from'> | undefined {
+function findTarget(old: PublishedPage, pages: readonly LandingIdentity[], routeUrls: ReadonlySet<string>): Omit<LandingRedirect, 'from'> | undefined {
   const sameService = pages.filter((p) => p.service.slug === old.service || p.service.title === old.serviceTitle)
   const renamed = sameService.find((p) => isSamePlace(old, p))
   if (renamed) return { to: renamed.url, reason: 'same area and service, new address' }
@@ -76,15 +76,15 @@ function findTarget(old: PublishedPage, pages: readonly LandingPageProps[], rout
 }
 
 /** The same place under a new spelling: same city slug and state, or within a mile. */
-function isSamePlace(old: PublishedPage, page: LandingPageProps): boolean {
+function isSamePlace(old: PublishedPage, page: LandingIdentity): boolean {
   if (old.area === page.area) return true
   if (citySlug(old.area) === page.citySlug && stateCode(old.area) === page.state) return true
   return old.lat !== undefined && old.lng !== undefined && page.geo !== undefined && milesBetween({ lat: old.lat, lng: old.lng }, page.geo) < 1
 }
 
-function nearestPage(old: PublishedPage, pages: readonly LandingPageProps[]): { page: LandingPageProps; miles: number } | undefined {
+function nearestPage(old: PublishedPage, pages: readonly LandingIdentity[]): { page: LandingIdentity; miles: number } | undefined {
   if (old.lat === undefined || old.lng === undefined) return undefined
-  let best: { page: LandingPageProps; miles: number } | undefined
+  let best: { page: LandingIdentity; miles: number } | undefined
   for (const page of pages) {
     if (!page.geo) continue
     const miles = milesBetween({ lat: old.lat, lng: old.lng }, page.geo)

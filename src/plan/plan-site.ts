@@ -4,6 +4,7 @@ import { displayFile } from '../paths.js'
 import { planFormPages } from './plan-form-pages.js'
 import { closestMatch } from '../errors/did-you-mean.js'
 import type { RoutePlan, SiteConfig, TemplateName } from '../types.js'
+import type { LandingIdentity } from './landing-model.js'
 import type { PrintStore } from './landing-quality.js'
 import { planLanding, type LandingPlan } from './plan-landing.js'
 import { planLocationsRoute } from './plan-locations.js'
@@ -16,6 +17,8 @@ export interface BuildPlan {
   readonly landingUrls: Readonly<Record<string, string>>
   /** The landing pages' quality gate: every page's score and the weakest few (landing-quality.ts). */
   readonly landingQuality: LandingPlan['quality']
+  /** Every generated landing page, for redirects and the published-URL record. */
+  readonly landingPages: readonly LandingIdentity[]
   readonly errors: readonly ConfigError[]
 }
 
@@ -26,6 +29,8 @@ interface RouteInput {
   description?: string
   noindex?: boolean
   props: unknown
+  /** Instead of `props`: composes them on each read (landing pages; see plan-landing.ts). */
+  composeProps?: () => unknown
   propsKey?: string
   origin: Origin
   /** The output file when it is not the one urls.ts decides (404.html). */
@@ -82,7 +87,7 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
   const landing = planLanding(site, { locationsUrl: locations?.url, prints: options.prints })
   errors.push(...landing.errors)
   for (const page of landing.pages) {
-    inputs.push({ url: page.url, template: 'landing', title: page.title, description: page.description, noindex: page.noindex, props: page.props, propsKey: page.propsKey, origin: page.origin, sources: page.sources })
+    inputs.push({ url: page.url, template: 'landing', title: page.title, description: page.description, noindex: page.noindex, props: undefined, composeProps: page.composeProps, propsKey: page.propsKey, origin: page.origin, sources: page.sources })
   }
   if (locations) inputs.push({ ...locations, props: locations.props(landing.urls) })
   inputs.push({ url: '/404', outputPath: '404.html', template: 'not-found', title: 'Page not found', noindex: true, props: {}, origin: siteOrigin })
@@ -102,7 +107,7 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
       continue
     }
     byOutput.set(outputPath, input)
-    routes.push({
+    const route: RoutePlan = {
       url: input.url,
       outputPath,
       template: input.template,
@@ -113,14 +118,17 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
       propsKey: input.propsKey,
       origin: input.origin,
       sources: input.sources,
-    })
+    }
+    // A getter, enumerable so that `{ ...route }` (render-pages.ts) composes the props once.
+    if (input.composeProps) Object.defineProperty(route, 'props', { get: input.composeProps, enumerable: true })
+    routes.push(route)
   }
   // Success pages of forms posted without JavaScript (noindex, so never in the sitemap).
   const formPages = planFormPages(site, routes)
   routes.push(...formPages.routes)
   errors.push(...formPages.errors)
   errors.push(...checkLinks(site, new Set(routes.map((r) => r.url))))
-  return { routes, landingUrls: landing.urls, landingQuality: landing.quality, errors }
+  return { routes, landingUrls: landing.urls, landingQuality: landing.quality, landingPages: landing.pages.map((p) => p.identity), errors }
 }
 
 function checkLinks(site: SiteConfig, urls: ReadonlySet<string>): ConfigError[] {

@@ -16,7 +16,8 @@ export interface RenderedPage {
  */
 export function renderPage(templates: TemplateBundle, route: RoutePlan, context: RenderContext): RenderedPage | ConfigError {
   try {
-    return { route, html: templates.module.renderRoute(route, context) }
+    // A plain copy: lazily composed props (landing pages) are composed once, for this render only.
+    return { route, html: templates.module.renderRoute({ ...route }, context) }
   } catch (error) {
     return renderError(route, error, templates.locate(error))
   }
