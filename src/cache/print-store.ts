@@ -94,10 +94,13 @@ async function writeWords(file: string, words: Uint32Array): Promise<void> {
   await rename(temporary, file)
 }
 
-/** After the header: n, the groups digest (5 words), then n keys, 2n candidates, 2n estimates. */
+/**
+ * After the header: n, the groups digest (5 words), then n keys, 2n candidates, 2n estimates, and
+ * per page its nearest sibling (index, then the similarity as a little-endian float64).
+ */
 function writeSiblings(header: readonly number[], candidates: SiblingCandidates): Uint32Array {
   const n = candidates.keys.length
-  const words = new Uint32Array(header.length + 1 + keyWords + n * keyWords + 4 * n)
+  const words = new Uint32Array(header.length + 1 + keyWords + n * keyWords + 4 * n + 3 * n)
   words.set(header)
   let at = header.length
   words[at++] = n
@@ -106,12 +109,19 @@ function writeSiblings(header: readonly number[], candidates: SiblingCandidates)
   }
   words.set(new Uint32Array(candidates.best.buffer, candidates.best.byteOffset, 2 * n), at)
   words.set(new Uint32Array(candidates.scores.buffer, candidates.scores.byteOffset, 2 * n), at + 2 * n)
+  at += 4 * n
+  const view = new DataView(words.buffer)
+  for (const { index, similarity } of candidates.nearest) {
+    words[at] = index >>> 0
+    view.setFloat64((at + 1) * 4, similarity, true)
+    at += 3
+  }
   return words
 }
 
 function readSiblings(words: Uint32Array, at: number): SiblingCandidates | undefined {
   const n = words[at++]!
-  if (words.length !== at + keyWords + n * keyWords + 4 * n) return undefined
+  if (words.length !== at + keyWords + n * keyWords + 7 * n) return undefined
   const keyAt = (i: number) => {
     let key = ''
     for (let w = 0; w < keyWords; w++) key += words[at + i * keyWords + w]!.toString(16).padStart(8, '0')
@@ -122,7 +132,10 @@ function readSiblings(words: Uint32Array, at: number): SiblingCandidates | undef
   at += keyWords + n * keyWords
   const best = new Int32Array(words.buffer, words.byteOffset + at * 4, 2 * n)
   const scores = new Int32Array(words.buffer, words.byteOffset + (at + 2 * n) * 4, 2 * n)
-  return { keys, groups, best, scores }
+  at += 4 * n
+  const view = new DataView(words.buffer, words.byteOffset)
+  const nearest = Array.from({ length: n }, (_, i) => ({ index: words[at + 3 * i]! | 0, similarity: view.getFloat64((at + 3 * i + 1) * 4, true) }))
+  return { keys, groups, best, scores, nearest }
 }
 
 function readEntries(words: Uint32Array, at: number, signatureLength: number, into: Map<string, LandingSummary>): void {

@@ -32,7 +32,7 @@ const interesting = new Set(['a', 'area', 'link', 'form', 'img', 'source', 'pict
  * seen on many pages (nav and footer links, ids) are kept once, not once per page.
  */
 const interned = new Map<string, string>()
-export function keep(text: string): string {
+function keep(text: string): string {
   const known = interned.get(text)
   if (known !== undefined) return known
   const copy = text.length < 13 ? text : Buffer.from(text, 'utf8').toString('utf8')

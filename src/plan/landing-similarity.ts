@@ -85,6 +85,8 @@ export interface SiblingCandidates {
   readonly groups: string
   readonly best: Int32Array
   readonly scores: Int32Array
+  /** Each page's nearest sibling as measured exactly from these candidates. */
+  readonly nearest: readonly NearestSibling[]
 }
 
 /**
@@ -108,10 +110,17 @@ export function updateNearestSiblings(
   const reusable = previous && previous.groups === groupsDigest && previous.keys.length === keys.length
   const changed = reusable ? keys.flatMap((key, i) => (previous.keys[i] === key ? [] : [i])) : []
   // Past a few hundred changed pages, estimating everything again is about as fast.
-  const candidates = reusable && changed.length <= Math.max(64, keys.length / 20)
-    ? updateCandidates(prints, groups, previous, changed)
-    : findCandidates(prints, groups)
-  return { nearest: nearestOf(prints, candidates), candidates: { ...candidates, keys, groups: groupsDigest } }
+  const update = reusable && changed.length <= Math.max(64, keys.length / 20)
+  const candidates = update ? updateCandidates(prints, groups, previous, changed) : findCandidates(prints, groups)
+  // A page keeps its measured nearest sibling when its print, its candidates and theirs are unchanged.
+  const dirty = new Uint8Array(keys.length)
+  for (const i of changed) dirty[i] = 1
+  const same = (i: number) => update && !dirty[i] && [0, 1].every((k) => {
+    const other = candidates.best[2 * i + k]!
+    return other === previous.best[2 * i + k] && (other < 0 || !dirty[other])
+  })
+  const nearest = nearestOf(prints, candidates, (i) => (same(i) ? previous!.nearest[i] : undefined))
+  return { nearest, candidates: { ...candidates, nearest, keys, groups: groupsDigest } }
 }
 
 type Candidates = Pick<SiblingCandidates, 'best' | 'scores'>
@@ -179,10 +188,13 @@ function offer(best: Int32Array, scores: Int32Array, page: number, other: number
 }
 
 /** The exact Jaccard of each page's two candidates decides its nearest sibling. */
-function nearestOf(prints: readonly Fingerprint[], { best }: Candidates): NearestSibling[] {
+function nearestOf(prints: readonly Fingerprint[], { best }: Candidates, known: (page: number) => NearestSibling | undefined = () => undefined): NearestSibling[] {
   return prints.map((print, i) => {
+    const kept = known(i)
+    if (kept) return kept
     let nearest: NearestSibling = { index: -1, similarity: 0 }
-    for (const other of [best[i * 2]!, best[i * 2 + 1]!]) {
+    for (let k = 0; k < 2; k++) {
+      const other = best[i * 2 + k]!
       if (other < 0) continue
       const similarity = jaccard(print.shingles, prints[other]!.shingles)
       if (nearest.index < 0 || similarity > nearest.similarity || (similarity === nearest.similarity && other < nearest.index)) nearest = { index: other, similarity }

@@ -42,8 +42,9 @@ export async function openPageCache({ dir, shared }: OpenPageCacheOptions): Prom
     folder,
     keyOf(route) {
       // The origin (file/line) is left out: moving YAML lines around changes no output.
-      const { url, outputPath, template, title, description, noindex, props, propsKey } = route
-      return hash(`${shared}\n${JSON.stringify({ url, outputPath, template, title, description, noindex })}\n${propsKey ?? digestJson(props)}`)
+      const { url, outputPath, template, title, description, noindex } = route
+      // Not `props` unless needed: a landing page's are composed when read (plan-site.ts).
+      return hash(`${shared}\n${JSON.stringify({ url, outputPath, template, title, description, noindex })}\n${route.propsKey ?? digestJson(route.props)}`)
     },
     has: (key) => present.has(key),
     fileOf,
