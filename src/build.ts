@@ -132,7 +132,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const { plan, images } = await time('plan', () => ({ plan: planSite(site, { prints }), images: planImages(site) }))
   failOn(plan.errors)
   const routes = plan.routes
-  const hostFiles = await time('plan', () => prepareHostFiles(site, plan.routes, plan.landingPages))
+  // The sitemap's dates come from git (a process of its own, 20-40 ms): let it run while the
+  // pages render, so a preview serves the edited page that much sooner. Awaited after rendering;
+  // until then a failure (a broken published-urls.json) must not count as unhandled.
+  const hostFilesRun = prepareHostFiles(site, plan.routes, plan.landingPages)
+  hostFilesRun.catch(() => {})
+  let redirects: readonly LandingRedirect[] = []
   let recordUpdated = false
 
   const memo: BuildMemo = options.memo ?? ((_kind, _key, compute) => compute())
@@ -181,6 +186,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       onProgress: (done, total) => options.onProgress?.({ stage: 'render', done, total }),
     }))
     const imageResult = await imageRun
+    const hostFiles = await hostFilesRun
+    redirects = hostFiles.redirects
     const errors = [...pages.errors, ...(await forms?.errors() ?? []), ...imageResult.errors]
     failOn(collapseRepeats(errors))
     const others = [...assets.files, ...imageResult.files, ...hostFiles.files, ...feedFile(site.site, site.posts), ...(declaration ? [declaration] : [])]
@@ -205,7 +212,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await output.abort()
     throw error
   }
-  const landing = { quality: plan.landingQuality, redirects: hostFiles.redirects, recordUpdated }
+  const landing = { quality: plan.landingQuality, redirects, recordUpdated }
   return { site, routes, files, fileCount: output.count, warnings, outDir, timings, landing, pages: stats, images: imageStats, sizes }
 }
 
