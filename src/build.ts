@@ -13,12 +13,13 @@ import { countUncached, processImages, pruneImageCache } from './images/process-
 import { feedFile } from './output/feed.js'
 import { formsDeclarationFile } from './output/form-pages.js'
 import { prepareHostFiles } from './output/landing-host-files.js'
+import { outputUnchanged, readOutputRecord, writeOutputRecord } from './output/output-record.js'
 import { createOutput, type OutputWriter } from './output/write-output.js'
 import { planImages } from './plan/plan-images.js'
 import type { LandingRedirect } from './plan/plan-redirects.js'
 import { planSite, type BuildPlan } from './plan/plan-site.js'
 import { bundleTemplates } from './render/bundle-templates.js'
-import { hash, stableJson } from './cache/digest.js'
+import { digestJson, hash, stableJson } from './cache/digest.js'
 import { openPrintStore } from './cache/print-store.js'
 import { openPageCache } from './render/page-cache.js'
 import { renderPages } from './render/render-pages.js'
@@ -103,6 +104,18 @@ export interface BuildResult {
   readonly images: { readonly encoded: number; readonly reused: number }
   /** What each page kind weighs (largest page per kind), for the size report and budgets. */
   readonly sizes: readonly PageKindSize[]
+  /**
+   * True when the output folder already held exactly this build's output, so nothing was
+   * written (src/output/output-record.ts); sizes and warnings are the ones recorded then.
+   */
+  readonly upToDate: boolean
+}
+
+/** What a build records of itself for an up-to-date build to report (output-record.ts). */
+interface RecordedResult {
+  readonly fileCount: number
+  readonly warnings: readonly ReturnType<ConfigError['toJSON']>[]
+  readonly sizes: readonly PageKindSize[]
 }
 
 /**
@@ -146,6 +159,46 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     memo('assets', JSON.stringify(site.site.theme ?? null), () => bundleAssets(site.site)),
     memo('templates', `${site.root}|${site.icons.join(',')}`, () => bundleTemplates({ siteRoot: site.root, icons: site.icons })),
   ]))
+  const context: RenderContext = {
+    site: site.site, services: site.services, areas: { lists: site.areas.lists }, forms: site.forms,
+    posts: site.posts.map(({ body: _body, bodyLine: _line, ...summary }) => summary),
+    landingUrls: plan.landingUrls, images: images.assets, assets: assets.manifest, year: new Date().getFullYear(),
+  }
+  const cache = cacheDir === undefined ? undefined : await openPageCache({
+    dir: cacheDir,
+    shared: hash(`${toolVersion}\n${templates.hash}\n${stableJson(context)}`),
+  })
+  const [declaration] = formsDeclarationFile(site)
+
+  // Nothing to do when this build's output would be the last one's and the folder still holds it.
+  const outputRecord = cache && options.write !== false ? path.join(cacheDir!, 'output.json') : undefined
+  let fingerprint: string | undefined
+  if (outputRecord) {
+    const hostFiles = await hostFilesRun
+    fingerprint = hash([
+      toolVersion, path.resolve(outDir), `record:${options.recordUrls ?? false}`, digestJson(site.budgets),
+      await readFile(path.join(site.root, 'published-urls.json'), 'utf8').catch(() => ''),
+      ...routes.map((r) => `${r.outputPath}\0${cache!.keyOf(r)}`),
+      ...[...assets.files, ...hostFiles.files, ...feedFile(site.site, site.posts), ...(declaration ? [declaration] : [])].map((f) => `${f.path}\0${hash(typeof f.contents === 'string' ? f.contents : Buffer.from(f.contents).toString('latin1'))}`),
+      // Image outputs are named by their source's content hash and the encoder version. (Sorted:
+      // the images are found in the order parallel file reads finish.)
+      ...images.jobs.map((j) => j.outputPath).sort(),
+    ].join('\n'))
+    const record = await readOutputRecord<RecordedResult>(outputRecord)
+    if (record?.fingerprint === fingerprint && await time('output', () => outputUnchanged(record, outDir))) {
+      await prints?.save()
+      return {
+        site, routes, files: [], fileCount: record.result.fileCount, outDir, timings,
+        warnings: [...site.warnings, ...record.result.warnings.map((w) => new ConfigError(w))],
+        landing: { quality: plan.landingQuality, redirects: hostFiles.redirects, recordUpdated: false },
+        pages: { rendered: 0, reused: routes.length, slowest: [] },
+        images: { encoded: 0, reused: images.jobs.length },
+        sizes: record.result.sizes,
+        upToDate: true,
+      }
+    }
+  }
+
   const files: OutputFile[] = []
   const output: OutputWriter = options.write === false ? memoryOutput(files, options.firstPages) : await createOutput(outDir)
   let stats: BuildResult['pages'] = { rendered: 0, reused: 0, slowest: [] }
@@ -153,11 +206,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const warnings = [...site.warnings]
   let sizes: readonly PageKindSize[] = []
   try {
-    const context: RenderContext = {
-      site: site.site, services: site.services, areas: { lists: site.areas.lists }, forms: site.forms,
-      posts: site.posts.map(({ body: _body, bodyLine: _line, ...summary }) => summary),
-      landingUrls: plan.landingUrls, images: images.assets, assets: assets.manifest, year: new Date().getFullYear(),
-    }
     const imageKey = images.jobs.map((j) => `${j.source.hash}>${j.outputPath}@${j.width}`).join('|')
     const imageCacheDir = options.imageCacheDir ?? path.join(site.root, '.citypress', 'cache', 'images')
     const encoding = await countUncached(images.jobs, imageCacheDir)
@@ -172,11 +220,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // one after the other peaks at the larger of the two, and on 2 cores takes about as long.
     // Reading cached variants is light, so then images still overlap rendering.
     if (encoding > 0) await imageRun.catch(() => {})
-    const cache = cacheDir === undefined ? undefined : await openPageCache({
-      dir: cacheDir,
-      shared: hash(`${toolVersion}\n${templates.hash}\n${stableJson(context)}`),
-    })
-    const [declaration] = formsDeclarationFile(site)
     // What the checks take from each page, kept beside the page cache for the next build.
     const pageMemo = cache && await openPageMemo(cache.folder)
     const forms = declaration && watchForms({ site, routes, declaration, output, memo: pageMemo })
@@ -205,6 +248,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       await cache?.prune(pages.keys)
       await pageMemo?.save(pages.keys)
       await prints?.save()
+      if (outputRecord && fingerprint) {
+        const result: RecordedResult = { fileCount: output.count, warnings: checked.warnings.map((w) => w.toJSON()), sizes }
+        await writeOutputRecord(outputRecord, { outDir: path.resolve(outDir), fingerprint, result })
+      }
     })
     stats = { rendered: pages.rendered, reused: pages.reused, slowest: pages.slowest }
     imageStats = { encoded: imageResult.encoded, reused: imageResult.reused }
@@ -213,7 +260,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     throw error
   }
   const landing = { quality: plan.landingQuality, redirects, recordUpdated }
-  return { site, routes, files, fileCount: output.count, warnings, outDir, timings, landing, pages: stats, images: imageStats, sizes }
+  return { site, routes, files, fileCount: output.count, warnings, outDir, timings, landing, pages: stats, images: imageStats, sizes, upToDate: false }
 }
 
 /**

@@ -1,4 +1,5 @@
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
+import { statSync } from 'node:fs'
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { digestJson, hash } from '../cache/digest.js'
 import type { RoutePlan } from '../types.js'
@@ -38,6 +39,14 @@ export async function openPageCache({ dir, shared }: OpenPageCacheOptions): Prom
   // One readdir instead of a stat per page: 10,000 pages cost one syscall batch, not 10,000.
   const present = new Set((await readdir(folder)).filter((n) => n.endsWith('.html')).map((n) => n.slice(0, -5)))
   const fileOf = (key: string) => path.join(folder, `${key}.html`)
+  // Size and modification time of each page as this cache wrote it. The output's pages are hard
+  // links to these files, so a tool that edits an output page in place (rather than replacing
+  // it) edits the cached page too; such a page no longer matches its stamp and is rendered
+  // again instead of being trusted.
+  const stampsFile = path.join(folder, 'stamps.json')
+  const stamps = new Map(Object.entries(await readFile(stampsFile, 'utf8').then((t) => JSON.parse(t) as Record<string, string>, () => ({}))))
+  const stampOf = (stats: { size: number; mtimeMs: number }) => `${stats.size}:${stats.mtimeMs}`
+  let stampsChanged = false
   return {
     folder,
     keyOf(route) {
@@ -46,7 +55,12 @@ export async function openPageCache({ dir, shared }: OpenPageCacheOptions): Prom
       // Not `props` unless needed: a landing page's are composed when read (plan-site.ts).
       return hash(`${shared}\n${JSON.stringify({ url, outputPath, template, title, description, noindex })}\n${route.propsKey ?? digestJson(route.props)}`)
     },
-    has: (key) => present.has(key),
+    has(key) {
+      if (!present.has(key)) return false
+      const stamp = stamps.get(key)
+      const stats = statSync(fileOf(key), { throwIfNoEntry: false })
+      return stamp !== undefined && stats !== undefined && stamp === stampOf(stats)
+    },
     fileOf,
     async put(key, html) {
       const file = fileOf(key)
@@ -55,6 +69,8 @@ export async function openPageCache({ dir, shared }: OpenPageCacheOptions): Prom
       const temporary = `${file}.${process.pid}.tmp`
       await writeFile(temporary, html)
       await rename(temporary, file)
+      stamps.set(key, stampOf(await stat(file)))
+      stampsChanged = true
       present.add(key)
       return file
     },
@@ -62,6 +78,16 @@ export async function openPageCache({ dir, shared }: OpenPageCacheOptions): Prom
       const stale = [...present].filter((key) => !keep.has(key))
       await Promise.all(stale.map((key) => rm(fileOf(key), { force: true })))
       for (const key of stale) present.delete(key)
+      for (const key of stamps.keys()) {
+        if (present.has(key)) continue
+        stamps.delete(key)
+        stampsChanged = true
+      }
+      if (stampsChanged) {
+        const temporary = `${stampsFile}.${process.pid}.tmp`
+        await writeFile(temporary, JSON.stringify(Object.fromEntries(stamps)))
+        await rename(temporary, stampsFile)
+      }
       return stale.length
     },
   }

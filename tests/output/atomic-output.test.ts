@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/build.js'
@@ -6,6 +6,50 @@ import { BuildFailure } from '../../src/errors/config-error.js'
 import { siteFrom, snapshot, tempDir } from '../helpers/site.js'
 
 describe('the output folder', () => {
+  it('is left untouched when it already holds exactly what the build would write', async () => {
+    const site = await siteFrom('minimal')
+    const out = path.join(await tempDir(), 'dist')
+    const first = await build({ site, outDir: out })
+    expect(first.upToDate).toBe(false)
+    const inode = async () => (await stat(path.join(out, 'index.html'))).ino
+    const before = { files: await snapshot(out), inode: await inode() }
+    const again = await build({ site, outDir: out })
+    expect(again.upToDate).toBe(true)
+    expect(again.fileCount).toBe(first.fileCount)
+    expect(again.sizes).toEqual(first.sizes)
+    // The same files, not rewritten: the folder was not even swapped.
+    expect(await inode()).toBe(before.inode)
+    expect(await snapshot(out)).toEqual(before.files)
+  })
+
+  it('is written again when a file in it was changed, added or removed since the last build', async () => {
+    const site = await siteFrom('minimal')
+    const out = path.join(await tempDir(), 'dist')
+    await build({ site, outDir: out })
+    const built = await snapshot(out)
+    const edits = [
+      () => writeFile(path.join(out, 'contact.html'), 'edited by hand'),
+      () => writeFile(path.join(out, 'stray.html'), 'left behind'),
+      () => rm(path.join(out, 'robots.txt')),
+    ]
+    for (const edit of edits) {
+      await edit()
+      expect((await build({ site, outDir: out })).upToDate).toBe(false)
+      expect(await snapshot(out)).toEqual(built)
+    }
+  })
+
+  it('is written again when anything it is made of changed, even outside the pages', async () => {
+    const site = await siteFrom('minimal')
+    const out = path.join(await tempDir(), 'dist')
+    await build({ site, outDir: out })
+    const siteYaml = path.join(site, 'site.yaml')
+    await writeFile(siteYaml, `${await readFile(siteYaml, 'utf8')}\nbudgets:\n  all: { html: 900 kB }\n`)
+    expect((await build({ site, outDir: out })).upToDate).toBe(false)
+    // Another output folder for the same site is its own output.
+    expect((await build({ site, outDir: path.join(await tempDir(), 'other') })).upToDate).toBe(false)
+  })
+
   it('is left byte-for-byte intact when a later build fails on bad YAML', async () => {
     const site = await siteFrom('minimal')
     const out = path.join(await tempDir(), 'dist')

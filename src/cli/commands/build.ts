@@ -30,6 +30,7 @@ Examples:
       const counts = countByTemplate(result.routes.map((r) => r.template))
       const { rendered, reused, slowest } = result.pages
       io.out(`${paint(io, 'green', '✓')} Built ${result.routes.length} pages (${counts}) and ${result.fileCount - result.routes.length} other files into ${displayFile(result.outDir)}/ in ${seconds}s\n`)
+      if (result.upToDate) io.out(`  ${displayFile(result.outDir)}/ already held exactly this output, so nothing was written\n`)
       io.out(`  pages: ${rendered} rendered, ${reused} reused from the cache\n`)
       io.out(`  images: ${result.images.encoded} variants encoded, ${result.images.reused} reused from the cache\n`)
       io.out(formatSizeReport(result.sizes))
