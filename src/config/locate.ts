@@ -1,5 +1,5 @@
 import type { Node } from 'yaml'
-import type { Origin, SourcePosition } from '../errors/config-error.js'
+import { lazyOrigin, type Origin, type SourcePosition } from '../errors/config-error.js'
 import { yamlLib, type YamlSource } from './read-yaml.js'
 
 /**
@@ -26,29 +26,11 @@ export function locate(source: YamlSource, pointer: string, at: 'key' | 'value' 
 
 /**
  * A position plus the display path of the pointer, for data that later stages may complain about.
- * Line, column and text are found when first read (by an error message), because finding them
- * needs the file's syntax tree: a file taken from the read cache (read-cache.ts) is then parsed,
- * and only if something is wrong.
+ * Located only when an error message reads it: a file taken from the read cache (read-cache.ts)
+ * is then parsed, and only if something is wrong.
  */
 export function originOf(source: YamlSource, pointer: string, at: 'key' | 'value' = 'key'): Origin {
-  let found: SourcePosition | undefined
-  const position = () => (found ??= locate(source, pointer, at))
-  return {
-    file: source.file,
-    path: displayPath(pointer),
-    get line() {
-      return position().line
-    },
-    get column() {
-      return position().column
-    },
-    get length() {
-      return position().length
-    },
-    get lineText() {
-      return position().lineText
-    },
-  }
+  return lazyOrigin(source.file, displayPath(pointer), () => locate(source, pointer, at))
 }
 
 /** Position of a character offset range; the underline covers the first line only. */

@@ -42,25 +42,36 @@ export interface Origin extends SourcePosition {
   readonly path: string
 }
 
-/** The same place under another config path; stays lazy (a plain spread would locate it now). */
-export function withPath(origin: Origin, path: string): Origin {
-  const { file } = origin
+/**
+ * An origin whose line, column and text are asked of `position` only when first read (by an
+ * error message): finding them may need a file's syntax tree (config/locate.ts), which a build
+ * without errors never needs. A spread (`{ ...origin }`) reads them, so stages re-path an origin
+ * with withPath rather than spreading it.
+ */
+export function lazyOrigin(file: string, path: string, position: () => SourcePosition): Origin {
+  let found: SourcePosition | undefined
+  const at = () => (found ??= position())
   return {
     file,
     path,
     get line() {
-      return origin.line
+      return at().line
     },
     get column() {
-      return origin.column
+      return at().column
     },
     get length() {
-      return origin.length
+      return at().length
     },
     get lineText() {
-      return origin.lineText
+      return at().lineText
     },
   }
+}
+
+/** The same place under another config path, still lazy. */
+export function withPath(origin: Origin, path: string): Origin {
+  return lazyOrigin(origin.file, path, () => origin)
 }
 
 export interface ConfigErrorInit extends SourcePosition {
