@@ -56,7 +56,10 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
       return
     }
     const text = await readFile(absolute, 'utf8')
-    const read = reads.read({ text, file, name, kind }, () => parseAndValidate(text, file, kind))
+    const read = reads.read({ text, file, name, kind }, {
+      parse: () => parseAndValidate(text, file, kind),
+      validate: (source, data) => validateSource(source, kind, data),
+    })
     errors.push(...read.errors)
     refs.push(...read.refs)
     if (!read.entry) return

@@ -5,6 +5,7 @@ import type { ConfigError } from '../errors/config-error.js'
 import { parseMarkdownFile } from './markdown-file.js'
 import { parseYaml, type YamlSource } from './read-yaml.js'
 import type { RawRef } from './schema-validators.js'
+import { reassemble, splitMinimumLength, splitOf, type YamlSplit } from './split-yaml.js'
 import type { FileKind, FoundRef } from './validate.js'
 
 /** One site file, parsed and validated. */
@@ -37,7 +38,7 @@ export interface FileText {
  * Files with errors are never stored: they are parsed again and report their errors each time.
  */
 export interface ReadCache {
-  read(input: FileText, parse: () => ReadFile): ReadFile
+  read(input: FileText, how: ReadHow): ReadFile
   /**
    * Measurements of the images the site uses, by path, size and modification time, so an
    * unchanged image is neither read nor decoded (loading sharp alone takes 0.1 s).
@@ -48,10 +49,18 @@ export interface ReadCache {
   save(): Promise<void>
 }
 
+/** How load-site.ts reads a file: all of it, or (for data reassembled from cached entries) only checks it. */
+export interface ReadHow {
+  parse(): ReadFile
+  validate(source: YamlSource, data: unknown): Pick<ReadFile, 'errors' | 'refs'>
+}
+
 interface StoredFile {
   readonly key: string
   readonly data: unknown
   readonly refs: readonly RawRef[]
+  /** How a large file was cut into entries (split-yaml.ts), so a change re-reads only some. */
+  readonly split?: YamlSplit
 }
 
 /** What cross-check.ts learns from an image file. */
@@ -81,13 +90,13 @@ export async function openReadCache(options?: { file: string; version: string })
   const images: Record<string, MeasuredImage> = {}
   let changed = false
   return {
-    read(input, parse) {
+    read(input, how) {
       const memoKey = `${input.kind}\0${input.file}\0${input.text}`
       const known = inMemory.get(memoKey)
       if (known) return remember(input, known)
       const key = options && digest(input)
       const hit = key && previous[input.name]?.key === key ? previous[input.name] : undefined
-      const read = hit ? fromStored(input, hit) : lighten(input, parse())
+      const read = hit ? fromStored(input, hit) : readChanged(input, how, previous[input.name])
       if (inMemory.size > 2000) inMemory.clear()
       inMemory.set(memoKey, read)
       return remember(input, read, key)
@@ -116,11 +125,40 @@ export async function openReadCache(options?: { file: string; version: string })
     if (!key || read.errors.length > 0 || !read.entry) return read
     if (previous[input.name]?.key === key) files[input.name] = previous[input.name]!
     else {
-      files[input.name] = { key, data: read.entry.data, refs: read.refs.map(({ kind, value, pointer }) => ({ kind, value, pointer })) }
+      files[input.name] = { key, data: read.entry.data, refs: read.refs.map(({ kind, value, pointer }) => ({ kind, value, pointer })), split: splits.get(read) }
       changed = true
     }
     return read
   }
+}
+
+/** The cut of each large file read (split-yaml.ts), for the stored cache. */
+const splits = new WeakMap<ReadFile, YamlSplit>()
+
+/**
+ * A file whose text changed: a large one is reassembled from the entries of its last version
+ * that did not change (then only validated), anything else is parsed and validated whole.
+ */
+function readChanged(input: FileText, how: ReadHow, prior: StoredFile | undefined): ReadFile {
+  const large = input.kind !== 'post' && input.text.length >= splitMinimumLength
+  if (large && prior?.split) {
+    const quick = reassemble(input.text, { data: prior.data, split: prior.split })
+    if (quick) {
+      const source = sourceOnDemand(input)
+      const checked = how.validate(source, quick.data)
+      // With errors, the whole file is parsed below, so they are reported at their positions.
+      if (checked.errors.length === 0) {
+        const read: ReadFile = { errors: [], refs: checked.refs, entry: { source, data: quick.data } }
+        splits.set(read, quick.split)
+        return read
+      }
+    }
+  }
+  const full = how.parse()
+  const split = large && full.errors.length === 0 && full.entry ? splitOf(input.text, full.entry.source.doc) : undefined
+  const read = lighten(input, full)
+  if (split) splits.set(read, split)
+  return read
 }
 
 function digest({ kind, text }: FileText): string {

@@ -96,9 +96,17 @@ export function composeLanding(options: ComposeLandingOptions): ComposedLanding 
   return { title, props }
 }
 
+/** An area's city, state and slug: the same for each of its services' pages, so worked out once. */
+const areaNames = new Map<string, { city: string; state: string; citySlug: string }>()
+
 export function landingIdentity({ url, area, service, place }: Pick<ComposeLandingOptions, 'url' | 'area' | 'service' | 'place'>): LandingIdentity {
+  let names = areaNames.get(area)
+  if (!names) {
+    if (areaNames.size > 100_000) areaNames.clear() // a long preview session with ever new names
+    areaNames.set(area, (names = { city: cityName(area), state: stateCode(area), citySlug: citySlug(area) }))
+  }
   return {
-    url, area, city: cityName(area), state: stateCode(area), citySlug: citySlug(area),
+    url, area, ...names,
     service: { slug: service.slug, title: service.title, url: `/services/${service.slug}` },
     geo: place?.lat !== undefined && place.lng !== undefined ? { lat: place.lat, lng: place.lng } : undefined,
   }

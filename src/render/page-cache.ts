@@ -47,13 +47,19 @@ export async function openPageCache({ dir, shared }: OpenPageCacheOptions): Prom
   const stamps = new Map(Object.entries(await readFile(stampsFile, 'utf8').then((t) => JSON.parse(t) as Record<string, string>, () => ({}))))
   const stampOf = (stats: { size: number; mtimeMs: number }) => `${stats.size}:${stats.mtimeMs}`
   let stampsChanged = false
+  // The build asks for every key twice (the output fingerprint, then rendering).
+  const keys = new WeakMap<RoutePlan, string>()
   return {
     folder,
     keyOf(route) {
+      let key = keys.get(route)
+      if (key !== undefined) return key
       // The origin (file/line) is left out: moving YAML lines around changes no output.
       const { url, outputPath, template, title, description, noindex } = route
       // Not `props` unless needed: a landing page's are composed when read (plan-site.ts).
-      return hash(`${shared}\n${JSON.stringify({ url, outputPath, template, title, description, noindex })}\n${route.propsKey ?? digestJson(route.props)}`)
+      key = hash(`${shared}\n${JSON.stringify({ url, outputPath, template, title, description, noindex })}\n${route.propsKey ?? digestJson(route.props)}`)
+      keys.set(route, key)
+      return key
     },
     has(key) {
       if (!present.has(key)) return false
