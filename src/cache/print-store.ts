@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { appendFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { hash } from './digest.js'
 import path from 'node:path'
 import type { LandingSummary, PrintStore } from '../plan/landing-quality.js'
@@ -56,27 +56,41 @@ export async function openPrintStore(dir: string, version: string): Promise<Save
     },
     async save() {
       if (keptSiblings && keptSiblings !== siblings) await writeWords(siblingsFile, writeSiblings(siblingsHeader, keptSiblings))
-      if (added === 0 && used.size === loaded.size) return
-      const size = header.length + [...used.values()].reduce((n, p) => n + keyWords + 3 + p.print.fingerprint.shingles.length + signatureLength + textWords(p), 0)
-      const words = new Uint32Array(size)
-      words.set(header)
-      let at = header.length
-      for (const [key, summary] of used) {
-        for (let i = 0; i < keyWords; i++) words[at++] = parseInt(key.slice(i * 8, i * 8 + 8), 16)
-        const { print } = summary
-        words[at++] = print.words
-        words[at++] = summary.localWords
-        words[at++] = print.fingerprint.shingles.length
-        words.set(print.fingerprint.shingles, at)
-        at += print.fingerprint.shingles.length
-        words.set(print.fingerprint.signature, at)
-        at += signatureLength
-        for (const text of [summary.title, summary.description, summary.h1]) at = writeText(words, at, text)
+      const unused = loaded.size - (used.size - added)
+      if (added === 0 && unused === 0) return
+      // A few new pages (one city edited) are appended rather than rewriting 30 MB; the file is
+      // written anew, with only the pages in use, once a tenth of it is unused.
+      if (words && unused <= loaded.size / 10) {
+        const fresh = encodeEntries([...used].filter(([key]) => !loaded.has(key)), [])
+        await appendFile(printsFile, new Uint8Array(fresh.buffer, fresh.byteOffset, fresh.byteLength))
+        return
       }
-      await writeWords(printsFile, words)
+      await writeWords(printsFile, encodeEntries([...used], header))
     },
   }
 }
+
+function encodeEntries(entries: readonly (readonly [string, LandingSummary])[], header: readonly number[]): Uint32Array {
+  const signatureLength = signatureBins
+  const size = header.length + entries.reduce((n, [, p]) => n + keyWords + 3 + p.print.fingerprint.shingles.length + signatureLength + textWords(p), 0)
+  const words = new Uint32Array(size)
+  words.set(header)
+  let at = header.length
+  for (const [key, summary] of entries) {
+    for (let i = 0; i < keyWords; i++) words[at++] = parseInt(key.slice(i * 8, i * 8 + 8), 16)
+    const { print } = summary
+    words[at++] = print.words
+    words[at++] = summary.localWords
+    words[at++] = print.fingerprint.shingles.length
+    words.set(print.fingerprint.shingles, at)
+    at += print.fingerprint.shingles.length
+    words.set(print.fingerprint.signature, at)
+    at += signatureLength
+    for (const text of [summary.title, summary.description, summary.h1]) at = writeText(words, at, text)
+  }
+  return words
+}
+
 
 /** A file of 32-bit words that starts with `header`, or undefined. */
 async function readWords(file: string, header: readonly number[]): Promise<Uint32Array | undefined> {
