@@ -81,24 +81,31 @@ interface PageSummary {
 
 const summarize = (html: string): PageSummary => ({ facts: collectPageFacts(html), length: html.length })
 
-/**
- * Facts through JSON: `ids` is a Set. Decoded lists are the parsed JSON's own arrays, not copies:
- * the page memo holds that JSON until it is saved anyway, and copying (or interning) 600,000
- * strings was 0.2 s of a warm 10,000-page build. Strings parsed from JSON are no slices of a
- * page, so they keep no page alive (the reason collectPageFacts copies its strings).
- */
+/** Facts through JSON: every string by its number in the memo's table, `ids` a Set again. */
 const summaryCodec: MemoCodec<PageSummary> = {
-  encode: ({ facts, length }) => ({ facts: { ...facts, ids: [...facts.ids] }, length }),
-  decode: (json) => {
-    const { facts, length } = json as { facts: Record<string, string[]>; length: number }
-    const list = (value: string[] | undefined) => value ?? []
+  encode: ({ facts, length }, strings) => {
+    const numbers = (list: Iterable<string>) => [...list].map((text) => strings.number(text))
     return {
       length,
       facts: {
-        urls: list(facts.urls), ids: new Set(list(facts.ids)), scriptHashes: list(facts.scriptHashes),
-        styleHashes: list(facts.styleHashes), styleAttributeHashes: list(facts.styleAttributeHashes),
-        images: list(facts.images), stylesheets: list(facts.stylesheets), scripts: list(facts.scripts),
-        imageOrigins: list(facts.imageOrigins), frameOrigins: list(facts.frameOrigins),
+        urls: numbers(facts.urls), ids: numbers(facts.ids), scriptHashes: numbers(facts.scriptHashes),
+        styleHashes: numbers(facts.styleHashes), styleAttributeHashes: numbers(facts.styleAttributeHashes),
+        images: numbers(facts.images), stylesheets: numbers(facts.stylesheets), scripts: numbers(facts.scripts),
+        imageOrigins: numbers(facts.imageOrigins), frameOrigins: numbers(facts.frameOrigins),
+      },
+    }
+  },
+  decode: (json, strings) => {
+    const { facts, length } = json as { facts: Record<string, number[]>; length: number }
+    // The table's own strings: parsed once from the file, shared by every page that has them.
+    const texts = (list: number[] | undefined) => (list ?? []).map((n) => strings.text(n))
+    return {
+      length,
+      facts: {
+        urls: texts(facts.urls), ids: new Set(texts(facts.ids)), scriptHashes: texts(facts.scriptHashes),
+        styleHashes: texts(facts.styleHashes), styleAttributeHashes: texts(facts.styleAttributeHashes),
+        images: texts(facts.images), stylesheets: texts(facts.stylesheets), scripts: texts(facts.scripts),
+        imageOrigins: texts(facts.imageOrigins), frameOrigins: texts(facts.frameOrigins),
       },
     }
   },

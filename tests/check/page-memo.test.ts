@@ -1,0 +1,51 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { openPageMemo, type MemoCodec } from '../../src/check/page-memo.js'
+import { tempDir } from '../helpers/site.js'
+
+/** Links of a page, through the memo's string table. */
+const linksCodec: MemoCodec<string[]> = {
+  encode: (links, strings) => links.map((l) => strings.number(l)),
+  decode: (json, strings) => (json as number[]).map((n) => strings.text(n)),
+}
+
+async function pages(count: number, from: number, dir: string) {
+  const files: string[] = []
+  for (let i = from; i < from + count; i++) {
+    const file = path.join(dir, `${i.toString(16).padStart(40, '0')}.html`)
+    await writeFile(file, `<a href="/">Home</a><a href="/page-${i}">Self</a>`)
+    files.push(file)
+  }
+  return files
+}
+const linksOf = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!)
+const keyOf = (file: string) => path.basename(file, '.html')
+
+describe('the facts kept beside the page cache', () => {
+  it('gives back what was derived, and drops the strings of pages long gone', async () => {
+    const dir = path.join(await tempDir(), 'pages')
+    await mkdir(dir)
+    let files = await pages(1500, 0, dir)
+    let memo = await openPageMemo(dir)
+    for (const file of files) await memo.derive({ name: 'links', source: file, codec: linksCodec, compute: linksOf })
+    await memo.save(new Set(files.map(keyOf)))
+
+    // Builds that replace pages: each later one reads the kept values back, not the files.
+    for (let round = 1; round <= 3; round++) {
+      memo = await openPageMemo(dir)
+      const kept = files.slice(500)
+      for (const file of kept) {
+        await writeFile(file, 'changed, so only the memo knows the links')
+        expect(await memo.derive({ name: 'links', source: file, codec: linksCodec, compute: linksOf })).toEqual(['/', `/page-${parseInt(keyOf(file), 16)}`])
+      }
+      const added = await pages(500, 1500 * round, dir)
+      for (const file of added) await memo.derive({ name: 'links', source: file, codec: linksCodec, compute: linksOf })
+      files = [...kept, ...added]
+      await memo.save(new Set(files.map(keyOf)))
+    }
+    const stored = JSON.parse(await readFile(path.join(dir, 'derived.json'), 'utf8')) as { strings: string[] }
+    expect(stored.strings).not.toContain('/page-0')
+    expect(stored.strings.length).toBeLessThan(2 * files.length)
+  })
+})
