@@ -69,7 +69,11 @@ let templateEdit = 0
 rows.push(['a template changed', await median(runs, async () => {
   const source = await readFile(path.join(root, 'templates/pages/LandingPage.tsx'), 'utf8')
   // A site override resolves its imports like the shared file it replaces, so a copy just works.
-  await writeFile(override, `${source}\n// benchmark edit ${++templateEdit}\n`)
+  // The edit changes what every landing page says (a comment alone changes no page, and the
+  // build rightly renders nothing for it).
+  const edited = source.replace('<nav className="breadcrumbs"', `<nav data-benchmark-edit="${++templateEdit}" className="breadcrumbs"`)
+  if (edited === source) throw new Error('bench: the landing template changed shape; update the template edit')
+  await writeFile(override, edited)
   return timedBuild(site)
 })])
 await rm(path.join(site, 'templates'), { recursive: true, force: true })
