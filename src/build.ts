@@ -179,7 +179,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       toolVersion, path.resolve(outDir), `record:${options.recordUrls ?? false}`, digestJson(site.budgets),
       await readFile(path.join(site.root, 'published-urls.json'), 'utf8').catch(() => ''),
       ...routes.map((r) => `${r.outputPath}\0${cache!.keyOf(r)}`),
-      ...[...assets.files, ...hostFiles.files, ...feedFile(site.site, site.posts), ...(declaration ? [declaration] : [])].map((f) => `${f.path}\0${hash(typeof f.contents === 'string' ? f.contents : Buffer.from(f.contents).toString('latin1'))}`),
+      ...[...assets.files, ...hostFiles.files, ...feedFile(site.site, site.posts), ...(declaration ? [declaration] : [])].map((f) => `${f.path}\0${hash(f.contents)}`),
       // Image outputs are named by their source's content hash and the encoder version. (Sorted:
       // the images are found in the order parallel file reads finish.)
       ...images.jobs.map((j) => j.outputPath).sort(),

@@ -33,8 +33,8 @@ export function stableJson(value: unknown): string {
   })
 }
 
-export function hash(text: string): string {
-  return createHash('sha1').update(text).digest('hex')
+export function hash(data: string | Uint8Array): string {
+  return createHash('sha1').update(data).digest('hex')
 }
 
 function withoutOrigin(key: string, value: unknown): unknown {
