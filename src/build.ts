@@ -172,20 +172,21 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   // Nothing to do when this build's output would be the last one's and the folder still holds it.
   const outputRecord = cache && options.write !== false ? path.join(cacheDir!, 'output.json') : undefined
-  let fingerprint: string | undefined
+  // With the published-URL record as it is when asked: this build may add to it (recordUrls).
+  let fingerprint: (() => Promise<string>) | undefined
   if (outputRecord) {
     const hostFiles = await hostFilesRun
-    fingerprint = hash([
+    const parts = [
       toolVersion, path.resolve(outDir), `record:${options.recordUrls ?? false}`, digestJson(site.budgets),
-      await readFile(path.join(site.root, 'published-urls.json'), 'utf8').catch(() => ''),
       ...routes.map((r) => `${r.outputPath}\0${cache!.keyOf(r)}`),
       ...[...assets.files, ...hostFiles.files, ...feedFile(site.site, site.posts), ...(declaration ? [declaration] : [])].map((f) => `${f.path}\0${hash(f.contents)}`),
       // Image outputs are named by their source's content hash and the encoder version. (Sorted:
       // the images are found in the order parallel file reads finish.)
       ...images.jobs.map((j) => j.outputPath).sort(),
-    ].join('\n'))
+    ].join('\n')
+    fingerprint = async () => hash(`${parts}\n${await readFile(path.join(site.root, 'published-urls.json'), 'utf8').catch(() => '')}`)
     const record = await readOutputRecord<RecordedResult>(outputRecord)
-    if (record?.fingerprint === fingerprint && await time('output', () => outputUnchanged(record, outDir))) {
+    if (record?.fingerprint === await fingerprint() && await time('output', () => outputUnchanged(record, outDir))) {
       await prints?.save()
       return {
         site, routes, files: [], fileCount: record.result.fileCount, outDir, timings,
@@ -250,7 +251,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       await prints?.save()
       if (outputRecord && fingerprint) {
         const result: RecordedResult = { fileCount: output.count, warnings: checked.warnings.map((w) => w.toJSON()), sizes }
-        await writeOutputRecord(outputRecord, { outDir: path.resolve(outDir), fingerprint, result })
+        await writeOutputRecord(outputRecord, { outDir: path.resolve(outDir), fingerprint: await fingerprint(), result })
       }
     })
     stats = { rendered: pages.rendered, reused: pages.reused, slowest: pages.slowest }

@@ -9,8 +9,18 @@ describe('the citypress command', () => {
     const io = memoryIo()
     const out = path.join(await tempDir(), 'public')
     expect(await main(['build', await siteFrom('minimal'), '--out', out], io)).toBe(0)
-    expect(io.stdout).toMatch(/^✓ Built \d+ pages \(.*\) and \d+ other files into .*public\/ in \d+\.\d\ds\n  pages: \d+ rendered, 0 reused from the cache\n/)
+    // One summary line, last: pages rendered and reused, other files, seconds, images, where.
+    expect(io.stdout).toMatch(/\n✓ Built \d+ pages \(\d+ rendered, 0 reused from the cache\) and \d+ other files in \d+\.\d\ds; images: \d+ variants encoded, \d+ reused; written to .*public\/\n$/)
     expect(existsSync(path.join(out, 'index.html'))).toBe(true)
+  })
+
+  it('says so when the output folder already held exactly what a build would write', async () => {
+    const site = await siteFrom('minimal')
+    const out = path.join(await tempDir(), 'public')
+    expect(await main(['build', site, '--out', out], memoryIo())).toBe(0)
+    const io = memoryIo()
+    expect(await main(['build', site, '--out', out], io)).toBe(0)
+    expect(io.stdout).toMatch(/\(0 rendered, \d+ reused from the cache\).*; .*public\/ already held exactly this output, so nothing was written\n$/)
   })
 
   it('exits with 1 and prints every error with its code frame when the site has errors', async () => {

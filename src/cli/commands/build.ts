@@ -26,19 +26,18 @@ Examples:
       const result = await build({ site, outDir: flags.out, baseUrl: flags.baseUrl, drafts: flags.drafts, recordUrls: true, onProgress: progressLine(io) })
       if (io.isTTY) io.err('\r\x1b[K')
       printWarnings(io, result.warnings)
-      const seconds = ((performance.now() - started) / 1000).toFixed(2)
-      const counts = countByTemplate(result.routes.map((r) => r.template))
       const { rendered, reused, slowest } = result.pages
-      io.out(`${paint(io, 'green', '✓')} Built ${result.routes.length} pages (${counts}) and ${result.fileCount - result.routes.length} other files into ${displayFile(result.outDir)}/ in ${seconds}s\n`)
-      if (result.upToDate) io.out(`  ${displayFile(result.outDir)}/ already held exactly this output, so nothing was written\n`)
-      io.out(`  pages: ${rendered} rendered, ${reused} reused from the cache\n`)
-      io.out(`  images: ${result.images.encoded} variants encoded, ${result.images.reused} reused from the cache\n`)
       io.out(formatSizeReport(result.sizes))
       io.out(formatLandingReport(io, result.landing))
       if (flags.verbose) {
         io.out(Object.entries(result.timings).map(([stage, ms]) => `  ${stage.padEnd(8)} ${ms.toFixed(0).padStart(6)} ms`).join('\n') + '\n')
         if (slowest.length) io.out(`  slowest pages: ${slowest.map((p) => `${p.url} ${p.ms.toFixed(1)} ms`).join(', ')}\n`)
       }
+      // The one-line summary, last, where a CI log is read from.
+      const seconds = ((performance.now() - started) / 1000).toFixed(2)
+      const written = result.upToDate ? `${displayFile(result.outDir)}/ already held exactly this output, so nothing was written` : `written to ${displayFile(result.outDir)}/`
+      io.out(`${paint(io, 'green', '✓')} Built ${result.routes.length} pages (${rendered} rendered, ${reused} reused from the cache) and ${result.fileCount - result.routes.length} other files in ${seconds}s; `
+        + `images: ${result.images.encoded} variants encoded, ${result.images.reused} reused; ${written}\n`)
     })
 }
 
