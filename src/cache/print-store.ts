@@ -1,19 +1,21 @@
 import { appendFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises'
-import { hash } from './digest.js'
 import path from 'node:path'
 import type { LandingSummary, PrintStore } from '../plan/landing-quality.js'
 import { signatureBins, type SiblingCandidates } from '../plan/landing-similarity.js'
+import { hash } from './digest.js'
 
 /**
- * What the plan keeps of each landing page between builds (its quality-gate print and texts,
- * landing-quality.ts), in one binary file (`<cache>/prints.bin`), so a warm build composes and
- * fingerprints only the pages whose inputs changed; and the
- * sibling candidates of the last build (`<cache>/siblings.bin`), so it compares only the pages
- * whose print changed (landing-similarity.ts).
+ * What the plan keeps of each landing page between builds, so a warm build neither composes nor
+ * fingerprints a page whose inputs did not change (landing-quality.ts), and compares only the
+ * pages whose print changed (landing-similarity.ts).
  *
- * The file is a sequence of little 32-bit words, read in one go and used in place (no parsing
- * per entry): a magic word, then per entry the 5 words of its SHA-1 key, the word count, the
- * shingle count n, n shingles and the signature. 10,000 pages make about 30 MB.
+ * `<cache>/prints.bin` is a sequence of 32-bit words, read in one go and used in place: a magic
+ * word, the signature length and two words of the citypress version's digest (summaries made by
+ * other code are not reused), then per page the 5 words of its SHA-1 key, its word count, local
+ * word count and shingle count n, the n shingles, the signature, and its title, description and
+ * h1 (each a length, then UTF-16 code units two to a word). About 30 MB at 10,000 pages, so a few
+ * new pages are appended; the file is written anew once a tenth of it is unused.
+ * `<cache>/siblings.bin` holds the last comparison of siblings (see writeSiblings).
  */
 export interface SavedPrintStore extends PrintStore {
   /** Writes the prints used by this build (and only those) when anything changed. */
