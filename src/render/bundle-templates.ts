@@ -17,6 +17,8 @@ export interface TemplateModule {
 
 export interface TemplateBundle {
   readonly module: TemplateModule
+  /** The bundle's file, which a render worker imports (render-worker.ts). */
+  readonly file: string
   /** Hash of the bundled code: part of every page's cache key. */
   readonly hash: string
   /** Where a template that threw `error` went wrong: its component and source line. */
@@ -56,7 +58,7 @@ export async function bundleTemplates(options: BundleTemplatesOptions): Promise<
     compute: () => bundle({ templates, overrides, icons }),
   })
   const module = (await import(pathToFileURL(file).href)) as TemplateModule
-  return { module, hash, locate: (error) => locateThrow(error, file) }
+  return { module, file, hash, locate: (error) => locateThrow(error, file) }
 }
 
 /**

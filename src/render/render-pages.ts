@@ -3,6 +3,7 @@ import type { RenderContext, RoutePlan } from '../types.js'
 import type { OutputWriter } from '../output/write-output.js'
 import type { TemplateBundle, ThrowingTemplate } from './bundle-templates.js'
 import type { PageCache } from './page-cache.js'
+import { startRenderWorker, type WorkerRender } from './render-worker.js'
 
 export interface RenderedPage {
   readonly route: RoutePlan
@@ -40,7 +41,15 @@ export interface RenderPagesOptions {
   /** Pages from earlier builds; without it every page is rendered. */
   readonly cache?: PageCache
   readonly onProgress?: (done: number, total: number) => void
+  /**
+   * Render in a second thread (render-worker.ts) when at least this many pages need rendering;
+   * never without it.
+   */
+  readonly workerMinimum?: number
 }
+
+/** How many pages the worker may render ahead of the one being written. */
+const workerWindow = 64
 
 export interface RenderPagesResult {
   readonly errors: readonly ConfigError[]
@@ -79,25 +88,50 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
       throw failure.error
     }
   }
-  for (const [index, route] of routes.entries()) {
+  const pages = routes.map((route) => {
     const key = cache?.keyOf(route)
     if (key) keys.add(key)
-    if (key && cache!.has(key)) {
-      if (errors.length === 0) await enqueue(() => output.link(route.outputPath, cache!.fileOf(key)))
-      reused++
-    } else {
-      const start = performance.now()
-      const page = renderPage(templates, route, context)
-      timings.push({ url: route.url, ms: performance.now() - start })
-      rendered++
-      if (page instanceof ConfigError) errors.push(page)
-      else if (errors.length === 0) {
-        const html = page.html
-        if (key) await enqueue(async () => output.link(route.outputPath, await cache!.put(key, html), html))
-        else await enqueue(() => output.write({ path: route.outputPath, contents: html }))
+    return { route, key, cached: key !== undefined && cache!.has(key) }
+  })
+  const toRender = pages.filter((p) => !p.cached).length
+  const worker = options.workerMinimum !== undefined && toRender > 0 && toRender >= options.workerMinimum ? startRenderWorker(templates.file, context) : undefined
+  const ahead = new Map<number, Promise<WorkerRender>>()
+  let posted = 0
+  try {
+    for (const [index, { route, key, cached }] of pages.entries()) {
+      // The worker renders up to a window of pages ahead; results are taken in route order.
+      for (; worker && posted < Math.min(pages.length, index + workerWindow); posted++) {
+        if (!pages[posted]!.cached) ahead.set(posted, worker.render(pages[posted]!.route))
       }
+      if (cached) {
+        if (errors.length === 0) await enqueue(() => output.link(route.outputPath, cache!.fileOf(key!)))
+        reused++
+      } else {
+        let page: RenderedPage | ConfigError
+        if (worker) {
+          const result = await ahead.get(index)!
+          ahead.delete(index)
+          timings.push({ url: route.url, ms: result.ms })
+          page = 'error' in result ? renderError(route, result.error, templates.locate(result.error)) : { route, html: result.html }
+        } else {
+          const start = performance.now()
+          page = renderPage(templates, route, context)
+          timings.push({ url: route.url, ms: performance.now() - start })
+        }
+        rendered++
+        if (page instanceof ConfigError) errors.push(page)
+        else if (errors.length === 0) {
+          const html = page.html
+          if (key) await enqueue(async () => output.link(route.outputPath, await cache!.put(key, html), html))
+          else await enqueue(() => output.write({ path: route.outputPath, contents: html }))
+        }
+      }
+      if ((index + 1) % 250 === 0) options.onProgress?.(index + 1, routes.length)
     }
-    if ((index + 1) % 250 === 0) options.onProgress?.(index + 1, routes.length)
+  } finally {
+    // Rendering stopped early (a write failed): nobody waits for these any more.
+    for (const pending of ahead.values()) pending.catch(() => {})
+    await worker?.close()
   }
   await Promise.all(writing)
   if (failure) throw failure.error

@@ -72,12 +72,15 @@ describe('the output folder', () => {
     const broken = await siteFrom('minimal', {
       'templates/sections/Text.tsx': 'export function Text(): never {\n  throw new Error("no text today")\n}\n',
     })
-    const failure = await build({ site: broken, outDir: out }).catch((e: unknown) => e)
-    expect(failure).toBeInstanceOf(BuildFailure)
-    const [error] = (failure as BuildFailure).errors
-    expect(error!.code).toBe('render-failed')
-    expect(error!.message).toBe('The page /contact could not be rendered: the component Text threw "no text today".')
-    expect(error!.hint).toMatch(/^In \S*templates\/sections\/Text\.tsx line 2; /)
+    // The same report whether React runs on this thread or in the render worker.
+    for (const workerMinimum of [undefined, 1]) {
+      const failure = await build({ site: broken, outDir: out, workerMinimum }).catch((e: unknown) => e)
+      expect(failure).toBeInstanceOf(BuildFailure)
+      const [error] = (failure as BuildFailure).errors
+      expect(error!.code).toBe('render-failed')
+      expect(error!.message).toBe('The page /contact could not be rendered: the component Text threw "no text today".')
+      expect(error!.hint).toMatch(/^In \S*templates\/sections\/Text\.tsx line 2; /)
+    }
     expect(await snapshot(out)).toEqual(before)
     expect((await readdir(path.dirname(out))).filter((n) => n !== 'dist')).toEqual([])
   })

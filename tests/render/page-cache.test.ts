@@ -30,6 +30,17 @@ describe('the page cache', () => {
     expect(await snapshot(out)).toEqual(await snapshot(fresh))
   })
 
+  it('writes the same output when a second thread renders the pages', async () => {
+    const site = await siteFrom('landing')
+    const inThread = path.join(await tempDir(), 'dist')
+    const inWorker = path.join(await tempDir(), 'dist')
+    await build({ site, outDir: inThread, cacheDir: false })
+    const result = await build({ site, outDir: inWorker, cacheDir: false, workerMinimum: 1 })
+    expect(result.pages.rendered).toBe(result.routes.length)
+    expect(result.pages.slowest.length).toBeGreaterThan(0)
+    expect(await snapshot(inWorker)).toEqual(await snapshot(inThread))
+  })
+
   it('re-renders only the page whose own YAML changed', async () => {
     const { site, rebuild } = await warmSite()
     await writeFile(path.join(site, 'pages/contact.yaml'), 'path: /contact\ntitle: Contact\nsections:\n  - type: text\n    heading: Write to us\n    body: We answer within a day.\n')

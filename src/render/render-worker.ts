@@ -1,0 +1,88 @@
+import { Worker } from 'node:worker_threads'
+import { pathToFileURL } from 'node:url'
+import type { RenderContext, RoutePlan } from '../types.js'
+
+/**
+ * A second thread that renders pages with React while this one checks, caches and writes the
+ * pages already rendered: a cold build spends about as long on those as on React, so on two
+ * cores the two overlap. Used for builds with many pages to render (render-pages.ts).
+ *
+ * The worker's whole program is the template bundle (React included) and these few lines, as
+ * CommonJS text: it imports nothing of citypress, so it runs the same under the CLI and tests.
+ * Its heap is capped: it holds only the render context and the page in hand, and a cap makes
+ * V8 collect React's garbage early instead of letting it pile up (issue 8's memory target).
+ */
+const program = `
+const { parentPort, workerData } = require('node:worker_threads')
+import(workerData.bundle).then(({ renderRoute }) => {
+  parentPort.on('message', ({ id, route }) => {
+    const start = performance.now()
+    try {
+      const html = renderRoute(route, workerData.context)
+      parentPort.postMessage({ id, html, ms: performance.now() - start })
+    } catch (error) {
+      const { message, stack } = error instanceof Error ? error : { message: String(error), stack: undefined }
+      parentPort.postMessage({ id, error: { message, stack }, ms: performance.now() - start })
+    }
+  })
+})
+`
+
+export type WorkerRender = { readonly html: string; readonly ms: number } | { readonly error: Error; readonly ms: number }
+
+export interface RenderWorker {
+  render(route: RoutePlan): Promise<WorkerRender>
+  close(): Promise<void>
+}
+
+export function startRenderWorker(bundle: string, context: RenderContext): RenderWorker {
+  const worker = new Worker(program, {
+    eval: true,
+    workerData: { bundle: pathToFileURL(bundle).href, context: { ...context, services: context.services.map(withoutOrigins), posts: context.posts.map(withoutOrigins) } },
+    resourceLimits: { maxOldGenerationSizeMb: 128 },
+  })
+  const waiting = new Map<number, { resolve: (result: WorkerRender) => void; reject: (error: unknown) => void }>()
+  let failure: unknown
+  const fail = (error: unknown) => {
+    failure ??= error
+    for (const { reject } of waiting.values()) reject(error)
+    waiting.clear()
+  }
+  worker.on('error', fail)
+  worker.on('exit', (code) => fail(new Error(`the render worker stopped (exit code ${code})`)))
+  worker.on('message', (message: { id: number; html?: string; error?: { message: string; stack?: string }; ms: number }) => {
+    const pending = waiting.get(message.id)
+    waiting.delete(message.id)
+    if (message.error) pending?.resolve({ error: Object.assign(new Error(message.error.message), { stack: message.error.stack }), ms: message.ms })
+    else pending?.resolve({ html: message.html!, ms: message.ms })
+  })
+  let next = 0
+  return {
+    render(route) {
+      if (failure) return Promise.reject(failure)
+      const id = next++
+      const { url, outputPath, template, title, description, noindex } = route
+      // A plain copy: landing props are composed here (a getter), config origins left out.
+      const plain = { url, outputPath, template, title, description, noindex, props: withoutOrigins(route.props) }
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve, reject })
+        worker.postMessage({ id, route: plain })
+      })
+    },
+    async close() {
+      worker.removeAllListeners('exit')
+      await worker.terminate()
+    },
+  }
+}
+
+/**
+ * Config objects carry `origin` (where in YAML they were written), whose position is worked out
+ * when read; copying it to another thread would read it. No template uses it.
+ */
+function withoutOrigins<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutOrigins) as T
+  if (value === null || typeof value !== 'object' || !('origin' in value)) return value
+  const { origin: _origin, ...rest } = value as T & { origin: unknown }
+  return rest as T
+}
