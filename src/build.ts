@@ -148,8 +148,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     baseUrl: options.baseUrl, drafts: options.drafts,
     cache: cacheDir === undefined ? undefined : { file: path.join(cacheDir, 'config.json'), version: `${toolVersion}+${schemaDigest()}` },
   }))
-  const prints = cacheDir ? await time('plan', () => openPrintStore(cacheDir, toolVersion)) : undefined
-  const { plan, images } = await time('plan', () => ({ plan: planSite(site, { prints }), images: planImages(site) }))
+  const { plan, images } = await time('plan', async () => {
+    const prints = cacheDir ? await openPrintStore(cacheDir, toolVersion) : undefined
+    const planned = { plan: planSite(site, { prints }), images: planImages(site) }
+    // Saved as soon as the plan stands: entries are keyed by their inputs, so a later failure
+    // does not make them wrong, and the store is not held while the pages render.
+    if (planned.plan.errors.length === 0) await prints?.save()
+    return planned
+  })
   failOn(plan.errors)
   const routes = plan.routes
   // The sitemap's dates come from git (a process of its own, 20-40 ms): let it run while the
@@ -194,7 +200,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     fingerprint = async () => hash(`${parts}\n${await readFile(path.join(site.root, 'published-urls.json'), 'utf8').catch(() => '')}`)
     const record = await readOutputRecord<RecordedResult>(outputRecord)
     if (record?.fingerprint === await fingerprint() && await time('output', () => outputUnchanged(record, outDir))) {
-      await prints?.save()
       return {
         site, routes, files: [], fileCount: record.result.fileCount, outDir, timings,
         warnings: [...site.warnings, ...record.result.warnings.map((w) => new ConfigError(w))],
@@ -257,7 +262,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       if (options.recordUrls && options.write !== false) recordUpdated = await hostFiles.recordPublished()
       await cache?.prune(pages.keys)
       await pageMemo?.save(pages.keys)
-      await prints?.save()
       if (outputRecord && fingerprint) {
         const result: RecordedResult = { fileCount: output.count, warnings: checked.warnings.map((w) => w.toJSON()), sizes }
         await writeOutputRecord(outputRecord, { outDir: path.resolve(outDir), fingerprint: await fingerprint(), result })
