@@ -73,7 +73,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
   const timings: { url: string; ms: number }[] = []
   let rendered = 0
   let reused = 0
-  // Writes run while the next pages render (React on this thread, file I/O on libuv's), with a
+  // Writes run while the next pages render (React on this thread or the worker's, file I/O on libuv's), with a
   // bounded number in flight so memory stays flat; the disk, not React, is the ceiling (issue 8).
   const writing = new Set<Promise<void>>()
   let failure: { error: unknown } | undefined
@@ -101,7 +101,11 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
     for (const [index, { route, key, cached }] of pages.entries()) {
       // The worker renders up to a window of pages ahead; results are taken in route order.
       for (; worker && posted < Math.min(pages.length, index + workerWindow); posted++) {
-        if (!pages[posted]!.cached) ahead.set(posted, worker.render(pages[posted]!.route))
+        if (pages[posted]!.cached) continue
+        const pending = worker.render(pages[posted]!.route)
+        // Awaited in turn below; if the worker fails, the ones not reached must not count as unhandled.
+        pending.catch(() => {})
+        ahead.set(posted, pending)
       }
       if (cached) {
         if (errors.length === 0) await enqueue(() => output.link(route.outputPath, cache!.fileOf(key!)))
@@ -129,8 +133,6 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
       if ((index + 1) % 250 === 0) options.onProgress?.(index + 1, routes.length)
     }
   } finally {
-    // Rendering stopped early (a write failed): nobody waits for these any more.
-    for (const pending of ahead.values()) pending.catch(() => {})
     await worker?.close()
   }
   await Promise.all(writing)
