@@ -86,7 +86,11 @@ export interface SiteConfig {
   readonly pages: readonly PageConfig[]
   readonly areas: AreasInput
   readonly forms: Readonly<Record<string, FormConfig>>
-  readonly landing: (LandingInput & { readonly origin: Origin }) | undefined
+  readonly landing: (LandingInput & {
+    readonly origin: Origin
+    /** Where a value of landing.yaml was written, by JSON Pointer (`/pages/0/area`). */
+    readonly originAt: (pointer: string, at?: 'key' | 'value') => Origin
+  }) | undefined
   readonly posts: readonly PostConfig[]
   /** Local images by their `src` as written in YAML. */
   readonly images: ReadonlyMap<string, ImageSource>

@@ -101,7 +101,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     pages,
     areas,
     forms: normalizeForms(formsInput),
-    landing: withOrigin<LandingInput>(loaded.get('landing')?.[0]),
+    landing: landingConfig(loaded.get('landing')?.[0]),
     posts,
     images: checked.images,
     budgets: normalizeBudgets(site, loaded.get('site')![0]!.source),
@@ -134,8 +134,11 @@ function byPosition(a: ConfigError, b: ConfigError): number {
   return a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0)
 }
 
-function withOrigin<T>(entry: { source: YamlSource; data: unknown } | undefined): (T & { origin: ReturnType<typeof originOf> }) | undefined {
-  return entry && { ...(entry.data as T), origin: originOf(entry.source, '') }
+/** landing.yaml with where it was written: plan/ reports its problems at the exact entry. */
+function landingConfig(entry: { source: YamlSource; data: unknown } | undefined): SiteConfig['landing'] {
+  if (!entry) return undefined
+  const { source } = entry
+  return { ...(entry.data as LandingInput), origin: originOf(source, ''), originAt: (pointer, at = 'value') => originOf(source, pointer, at) }
 }
 
 function kindOf(name: string): FileKind | undefined {

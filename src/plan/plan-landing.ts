@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { Content } from '../config/site-input.generated.js'
-import { ConfigError, type Origin } from '../errors/config-error.js'
+import { ConfigError, withPath, type Origin } from '../errors/config-error.js'
+import { escapePointer } from '../config/locate.js'
 import { closestMatch } from '../errors/did-you-mean.js'
 import type { ServiceConfig, SiteConfig } from '../types.js'
 import { composeLanding, landingIdentity, type ComposeLandingOptions } from './landing-content.js'
@@ -66,7 +67,7 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
   const landing = site.landing
   if (!landing) return { pages: [], urls: handWrittenLandingUrls(site), quality: { pages: [], weakest: [], settings }, errors }
   const origin: Origin = landing.origin
-  const error = (message: string, hint: string, at = '') => errors.push(new ConfigError({ code: 'missing-reference', message, hint, ...origin, path: at }))
+  const error = (message: string, hint: string, where: Origin = origin) => errors.push(new ConfigError({ code: 'missing-reference', message, hint, ...where }))
   const services = new Map(site.services.map((s) => [s.slug, s]))
   const knownAreas = new Set(Object.values(site.areas.lists).flat())
   const areaHint = (area: string) => {
@@ -91,20 +92,20 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
   }
   ;(landing.pages ?? []).forEach((page, i) => {
     const service = services.get(page.service)
-    if (!knownAreas.has(page.area)) return error(`The area "${page.area}" is in no list of areas.yaml.`, areaHint(page.area), `pages[${i}].area`)
+    if (!knownAreas.has(page.area)) return error(`The area "${page.area}" is in no list of areas.yaml.`, areaHint(page.area), landing.originAt(`/pages/${i}/area`))
     if (!service) return
     const entry = wanted.get(landingKey(page.area, page.service)) ?? { area: page.area, service }
     wanted.set(landingKey(page.area, page.service), { ...entry, index: page.index, content: page.content })
   })
   ;(landing.exclude ?? []).forEach((x, i) => {
-    if (!knownAreas.has(x.area)) return error(`The excluded area "${x.area}" is in no list of areas.yaml, so the exclusion has no effect.`, areaHint(x.area), `exclude[${i}].area`)
+    if (!knownAreas.has(x.area)) return error(`The excluded area "${x.area}" is in no list of areas.yaml, so the exclusion has no effect.`, areaHint(x.area), landing.originAt(`/exclude/${i}/area`))
     for (const [key, entry] of wanted) if (entry.area === x.area && (!x.service || x.service === entry.service.slug)) wanted.delete(key)
   })
   for (const slug of Object.keys(landing.services ?? {})) {
-    if (!services.has(slug)) error(`landing.yaml has texts for the service "${slug}", but services/ has no ${slug}.yaml.`, `Services: ${[...services.keys()].join(', ')}.`, `services.${slug}`)
+    if (!services.has(slug)) error(`landing.yaml has texts for the service "${slug}", but services/ has no ${slug}.yaml.`, `Services: ${[...services.keys()].join(', ')}.`, landing.originAt(`/services/${escapePointer(slug)}`, 'key'))
   }
 
-  const entries = dropSameAddress([...wanted.values()], pathOf, error)
+  const entries = dropSameAddress([...wanted.values()], pathOf, (message, hint) => error(message, hint, landing.originAt('/matrix', 'key')))
   const byService = groupBy(entries, (e) => e.service.slug)
   const byArea = groupBy(entries, (e) => e.area)
   const geoOf = (area: string) => {
@@ -131,7 +132,7 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
     const url = pathOf(entry.area, entry.service.slug)
     const place = site.areas.places?.[entry.area]
     const region = place?.region ? site.areas.regions?.[place.region] : undefined
-    if (place?.region && !region && !badRegions.has(entry.area) && badRegions.add(entry.area)) error(`The place "${entry.area}" names the region "${place.region}", which areas.yaml \`regions\` does not define.`, 'Add the region or correct the name.', `places["${entry.area}"].region`)
+    if (place?.region && !region && !badRegions.has(entry.area) && badRegions.add(entry.area)) error(`The place "${entry.area}" names the region "${place.region}", which areas.yaml \`regions\` does not define.`, 'Add the region or correct the name.', withPath(origin, `places["${entry.area}"].region`))
     const nearby = findNearbyAreas({
       area: entry.area, geo: geoOf(entry.area), candidates: candidates.get(entry.service.slug)!,
       count: landing.nearby?.count ?? 6, maxMiles: landing.nearby?.maxMiles,
@@ -164,7 +165,7 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
     index: p.entry.index ?? (optedIn.has(p.url) ? true : undefined),
   })), settings, options.prints)
   const madeUrls = new Set(planned.map((p) => p.url))
-  for (const url of optedIn) if (!madeUrls.has(url)) error(`quality.index names ${url}, which is not a landing page of this site.`, 'Run `citypress routes` to list the landing pages.', 'quality.index')
+  for (const url of optedIn) if (!madeUrls.has(url)) error(`quality.index names ${url}, which is not a landing page of this site.`, 'Run `citypress routes` to list the landing pages.', landing.originAt('/quality/index'))
 
   const shared = [path.resolve(origin.file), path.join(site.root, 'areas.yaml'), ...(form ? [path.join(site.root, 'forms.yaml')] : [])]
   const pages = planned.map((p, i): PlannedLanding => ({
@@ -249,13 +250,13 @@ function checkServiceChips(site: SiteConfig, made: ReadonlySet<string>): ConfigE
  * which areas collide (the generic duplicate-route error could only name landing.yaml twice) and
  * keep the first.
  */
-function dropSameAddress(entries: readonly Wanted[], pathOf: (area: string, service: string) => string, error: (message: string, hint: string, at?: string) => void): Wanted[] {
+function dropSameAddress(entries: readonly Wanted[], pathOf: (area: string, service: string) => string, error: (message: string, hint: string) => void): Wanted[] {
   const byUrl = new Map<string, Wanted>()
   for (const entry of entries) {
     const url = pathOf(entry.area, entry.service.slug)
     const first = byUrl.get(url)
     if (!first) byUrl.set(url, entry)
-    else error(`"${first.area}" and "${entry.area}" would both be ${url}: landing-page addresses leave out the state.`, `Exclude one of them for ${entry.service.slug} in landing.yaml \`exclude\`, or write one area differently in areas.yaml (e.g. "Fairfield Township, OH").`, 'matrix')
+    else error(`"${first.area}" and "${entry.area}" would both be ${url}: landing-page addresses leave out the state.`, `Exclude one of them for ${entry.service.slug} in landing.yaml \`exclude\`, or write one area differently in areas.yaml (e.g. "Fairfield Township, OH").`)
   }
   return [...byUrl.values()]
 }

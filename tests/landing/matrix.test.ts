@@ -31,9 +31,11 @@ describe('landing.yaml', () => {
   it('reports an exclusion of an area that is in no list, with the likely spelling', async () => {
     const landing = (await import('node:fs')).readFileSync(new URL('../fixtures/sites/landing/landing.yaml', import.meta.url), 'utf8')
     const errors = (await plan({ 'landing.yaml': landing.replace('area: "Decatur, IL"', 'area: "Decatir, IL"') })).errors
-    expect(errors.map((e) => [e.code, e.message, e.hint])).toEqual([[
-      'missing-reference', 'The excluded area "Decatir, IL" is in no list of areas.yaml, so the exclusion has no effect.', 'Did you mean "Decatur, IL"?',
+    expect(errors.map((e) => [e.code, e.message, e.hint, e.path])).toEqual([[
+      'missing-reference', 'The excluded area "Decatir, IL" is in no list of areas.yaml, so the exclusion has no effect.', 'Did you mean "Decatur, IL"?', 'exclude[0].area',
     ]])
+    // At the misspelt value itself, as an editor shows it.
+    expect([errors[0]!.line, errors[0]!.column, errors[0]!.lineText]).toEqual([8, 13, '  - { area: "Decatir, IL", service: window-cleaning }'])
   })
 
   it('names both areas when two of them would get the same address', async () => {
