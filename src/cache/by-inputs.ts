@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { packageRoot } from '../paths.js'
+import { replaceFile } from './replace-file.js'
 
 export interface InputsCacheOptions<T> {
   /** Names the entry, e.g. `templates-<site hash>`. */
@@ -26,9 +27,7 @@ export async function cachedByInputs<T>({ name, key, compute }: InputsCacheOptio
   const { value, inputs } = await compute()
   const fresh: Entry<T> = { key, inputs: Object.fromEntries(await hashInputs(inputs)), value }
   await mkdir(dir, { recursive: true })
-  const temporary = `${file}.${process.pid}.tmp`
-  await writeFile(temporary, JSON.stringify(fresh))
-  await rename(temporary, file)
+  await replaceFile(file, JSON.stringify(fresh))
   return value
 }
 

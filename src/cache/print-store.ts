@@ -1,8 +1,9 @@
-import { appendFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { appendFile, mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { LandingSummary, PrintStore } from '../plan/landing-quality.js'
 import { signatureBins, type SiblingCandidates } from '../plan/landing-similarity.js'
 import { hash } from './digest.js'
+import { replaceFile } from './replace-file.js'
 
 /**
  * What the plan keeps of each landing page between builds, so a warm build neither composes nor
@@ -105,9 +106,7 @@ async function readWords(file: string, header: readonly number[]): Promise<Uint3
 
 async function writeWords(file: string, words: Uint32Array): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true })
-  const temporary = `${file}.${process.pid}.tmp`
-  await writeFile(temporary, words)
-  await rename(temporary, file)
+  await replaceFile(file, words)
 }
 
 /**

@@ -1,5 +1,6 @@
-import { readFile, rename, writeFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { replaceFile } from '../cache/replace-file.js'
 
 /**
  * How a derived value travels through JSON. Strings that many pages share (navigation and footer
@@ -87,9 +88,7 @@ export async function openPageMemo(pagesDir: string): Promise<PageMemo> {
         stored = { strings: fresh.strings, compacted: fresh.strings.length, values }
         table = fresh
       }
-      const temporary = `${file}.${process.pid}.tmp`
-      await writeFile(temporary, JSON.stringify(stored))
-      await rename(temporary, file)
+      await replaceFile(file, JSON.stringify(stored))
     },
   }
 }

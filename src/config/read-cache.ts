@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { replaceFile } from '../cache/replace-file.js'
 import type { ConfigError } from '../errors/config-error.js'
 import { parseMarkdownFile } from './markdown-file.js'
 import { parseYaml, type YamlSource } from './read-yaml.js'
@@ -115,9 +116,7 @@ export async function openReadCache(options?: { file: string; version: string })
       const same = Object.keys(files).length === Object.keys(previous).length && Object.keys(images).length === Object.keys(previousImages).length
       if (!options || (!changed && same)) return
       await mkdir(path.dirname(options.file), { recursive: true })
-      const temporary = `${options.file}.${process.pid}.tmp`
-      await writeFile(temporary, JSON.stringify({ version: options.version, files, images } satisfies Stored))
-      await rename(temporary, options.file)
+      await replaceFile(options.file, JSON.stringify({ version: options.version, files, images } satisfies Stored))
     },
   }
 

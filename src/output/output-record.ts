@@ -1,5 +1,6 @@
-import { lstat, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { lstat, mkdir, readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { replaceFile } from '../cache/replace-file.js'
 
 /**
  * What the last successful build wrote, so the next one can tell that its output would be the
@@ -34,9 +35,7 @@ export async function outputUnchanged(record: OutputRecord<unknown>, outDir: str
 export async function writeOutputRecord<Result>(file: string, record: Omit<OutputRecord<Result>, 'files'>): Promise<void> {
   const files = await listOutput(record.outDir)
   await mkdir(path.dirname(file), { recursive: true })
-  const temporary = `${file}.${process.pid}.tmp`
-  await writeFile(temporary, JSON.stringify({ ...record, files } satisfies OutputRecord<Result>))
-  await rename(temporary, file)
+  await replaceFile(file, JSON.stringify({ ...record, files } satisfies OutputRecord<Result>))
 }
 
 /** Every file under `dir` (relative, sorted) with size, mtime and inode. */

@@ -1,5 +1,6 @@
-import { readFile, rename, writeFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { replaceFile } from '../cache/replace-file.js'
 import { BuildFailure, ConfigError } from '../errors/config-error.js'
 import { displayFile } from '../paths.js'
 import type { PublishedPage, PublishedRecord } from '../plan/plan-redirects.js'
@@ -49,8 +50,6 @@ export async function writePublishedUrls(siteRoot: string, record: PublishedReco
   const text = JSON.stringify({ $comment: comment, pages: record.pages }, null, 2) + '\n'
   const current = await readFile(file, 'utf8').catch(() => undefined)
   if (current === text) return false
-  const temporary = `${file}.${process.pid}.tmp`
-  await writeFile(temporary, text)
-  await rename(temporary, file)
+  await replaceFile(file, text)
   return true
 }

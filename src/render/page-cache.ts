@@ -1,7 +1,8 @@
 import { statSync } from 'node:fs'
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { digestJson, hash } from '../cache/digest.js'
+import { replaceFile } from '../cache/replace-file.js'
 import type { RoutePlan } from '../types.js'
 
 /**
@@ -70,11 +71,7 @@ export async function openPageCache({ dir, shared }: OpenPageCacheOptions): Prom
     fileOf,
     async put(key, html) {
       const file = fileOf(key)
-      // Write under a temporary name first, so an interrupted build never leaves a truncated
-      // page that a later build would trust.
-      const temporary = `${file}.${process.pid}.tmp`
-      await writeFile(temporary, html)
-      await rename(temporary, file)
+      await replaceFile(file, html)
       stamps.set(key, stampOf(await stat(file)))
       stampsChanged = true
       present.add(key)
@@ -89,11 +86,7 @@ export async function openPageCache({ dir, shared }: OpenPageCacheOptions): Prom
         stamps.delete(key)
         stampsChanged = true
       }
-      if (stampsChanged) {
-        const temporary = `${stampsFile}.${process.pid}.tmp`
-        await writeFile(temporary, JSON.stringify(Object.fromEntries(stamps)))
-        await rename(temporary, stampsFile)
-      }
+      if (stampsChanged) await replaceFile(stampsFile, JSON.stringify(Object.fromEntries(stamps)))
       return stale.length
     },
   }

@@ -1,0 +1,12 @@
+import { rename, writeFile } from 'node:fs/promises'
+
+/**
+ * Writes `file` whole or not at all: under a temporary name first, then renamed over it, so a
+ * run killed mid-write never leaves a truncated cache entry or record that a later run would
+ * trust. The folder must exist.
+ */
+export async function replaceFile(file: string, contents: string | NodeJS.ArrayBufferView): Promise<void> {
+  const temporary = `${file}.${process.pid}.tmp`
+  await writeFile(temporary, contents)
+  await rename(temporary, file)
+}
