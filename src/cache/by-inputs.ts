@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto'
 import { mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { packageRoot } from '../paths.js'
+import { hash } from './digest.js'
 import { replaceFile } from './replace-file.js'
 
 export interface InputsCacheOptions<T> {
@@ -39,7 +39,7 @@ interface Entry<T> {
 }
 
 async function hashInputs(paths: readonly string[]): Promise<[string, string][]> {
-  return Promise.all(paths.map(async (p) => [p, await readFile(p).then((b) => createHash('sha1').update(b).digest('hex'), () => '')] as [string, string]))
+  return Promise.all(paths.map(async (p) => [p, await readFile(p).then(hash, () => '')] as [string, string]))
 }
 
 /** Absolute input paths from an esbuild metafile (virtual modules such as `citypress:icons` left out). */

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto'
 import { mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { hash } from '../cache/digest.js'
 import { replaceFile } from '../cache/replace-file.js'
 import type { ConfigError } from '../errors/config-error.js'
 import { parseMarkdownFile } from './markdown-file.js'
@@ -161,7 +161,7 @@ function readChanged(input: FileText, how: ReadHow, prior: StoredFile | undefine
 }
 
 function digest({ kind, text }: FileText): string {
-  return createHash('sha1').update(`${kind}\0${text}`).digest('hex')
+  return hash(`${kind}\0${text}`)
 }
 
 /**

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { Ajv, KeywordCxt, ValidateFunction } from 'ajv'
 import type * as Codegen from 'ajv/dist/compile/codegen/index.js'
 import type addFormatsModule from 'ajv-formats'
+import { hash } from '../cache/digest.js'
 import { packageRoot } from '../paths.js'
 
 /** Which schema a file is checked against. */
@@ -60,7 +60,7 @@ function readSchemas(): { texts: string[]; digest: string } {
     .sort()
   const texts = files.map((f) => readFileSync(path.join(dir, f), 'utf8'))
   const ajvVersion = (require('ajv/package.json') as { version: string }).version
-  return (schemas = { texts, digest: createHash('sha1').update(`${ajvVersion}\n${texts.join('\n')}`).digest('hex').slice(0, 16) })
+  return (schemas = { texts, digest: hash(`${ajvVersion}\n${texts.join('\n')}`).slice(0, 16) })
 }
 
 /** Changes whenever validation could give another result: part of the read cache's key. */

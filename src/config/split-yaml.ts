@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto'
 import type { Document } from 'yaml'
+import { hash } from '../cache/digest.js'
 import { yamlLib } from './read-yaml.js'
 
 /**
@@ -44,7 +44,7 @@ export function splitOf(text: string, doc: Document): YamlSplit | undefined {
   const entries: [string, string][] = []
   for (const [i, item] of pair.value.items.entries()) {
     if (!isScalar(item.key) || typeof item.key.value !== 'string' || item.key.range?.[0] !== cut.entries[i]!.keyAt) return undefined
-    entries.push([digest(cut.entries[i]!.text), item.key.value])
+    entries.push([hash(cut.entries[i]!.text), item.key.value])
   }
   return { key: cut.key, entries }
 }
@@ -75,8 +75,8 @@ export function reassemble(text: string, previous: { readonly data: unknown; rea
   const mapping: Record<string, unknown> = {}
   const entries: [string, string][] = []
   for (const entry of cut.entries) {
-    const hash = digest(entry.text)
-    const name = known.get(hash)
+    const digest = hash(entry.text)
+    const name = known.get(digest)
     const values = name !== undefined && Object.hasOwn(before, name) ? { [name]: before[name] } : parse(entry.text)
     if (!values) return undefined
     const names = Object.keys(values)
@@ -85,7 +85,7 @@ export function reassemble(text: string, previous: { readonly data: unknown; rea
       if (Object.hasOwn(mapping, key)) return undefined // a duplicate: the full parse reports it
       mapping[key] = values[key]
     }
-    if (names.length === 1) entries.push([hash, names[0]!])
+    if (names.length === 1) entries.push([digest, names[0]!])
   }
   const data: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(head)) data[key] = key === cut.key ? mapping : value
@@ -134,8 +134,4 @@ function cutEntries(text: string): Cut | undefined {
     return { keyAt: keyLine + depth, text: text.slice(from, to) }
   })
   return { key: best.key, head: text.slice(0, blockStart) + text.slice(blockEnd), entries }
-}
-
-function digest(text: string): string {
-  return createHash('sha1').update(text).digest('hex')
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { hash } from '../cache/digest.js'
 
 /**
  * How alike two pages' main texts are: the Jaccard index of their sets of word 5-grams
@@ -234,7 +234,7 @@ function estimate(packed: Uint32Array, x: number, y: number): number {
 }
 
 function digestGroups(groups: readonly (readonly string[])[]): string {
-  return createHash('sha1').update(groups.map((g) => g.join('\u0001')).join('\u0000')).digest('hex')
+  return hash(groups.map((g) => g.join('\u0001')).join('\u0000'))
 }
 
 function groupMembers(groups: readonly (readonly string[])[]): Map<string, number[]> {

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto'
 import path from 'node:path'
+import { hash } from '../cache/digest.js'
 import { build, type BuildMemo, type BuildResult } from '../build.js'
 import { packageRoot } from '../paths.js'
 import type { OutputFile, SiteConfig } from '../types.js'
@@ -150,5 +150,5 @@ function goodBuild(result: BuildResult): GoodBuild {
 }
 
 export function hashOf(text: string): string {
-  return createHash('sha1').update(text).digest('hex').slice(0, 12)
+  return hash(text).slice(0, 12)
 }

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto'
 import path from 'node:path'
+import { hash } from '../cache/digest.js'
 import type { OutputFile } from '../types.js'
 
 /** One built file as preview serves it. */
@@ -46,8 +46,7 @@ export function indexFiles(files: readonly OutputFile[]): Map<string, ServedFile
   const served = new Map<string, ServedFile>()
   for (const file of files) {
     const body = typeof file.contents === 'string' ? Buffer.from(file.contents) : Buffer.from(file.contents)
-    const hash = createHash('sha1').update(body).digest('hex').slice(0, 12)
-    served.set(file.path, { path: file.path, body, hash, type: contentTypeOf(file.path) })
+    served.set(file.path, { path: file.path, body, hash: hash(body).slice(0, 12), type: contentTypeOf(file.path) })
   }
   return served
 }
