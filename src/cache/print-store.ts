@@ -80,7 +80,7 @@ function encodeEntries(entries: readonly (readonly [string, LandingSummary])[], 
   words.set(header)
   let at = header.length
   for (const [key, summary] of entries) {
-    for (let i = 0; i < keyWords; i++) words[at++] = parseInt(key.slice(i * 8, i * 8 + 8), 16)
+    at = writeKey(words, at, key)
     const { print } = summary
     words[at++] = print.words
     words[at++] = summary.localWords
@@ -119,9 +119,7 @@ function writeSiblings(header: readonly number[], candidates: SiblingCandidates)
   words.set(header)
   let at = header.length
   words[at++] = n
-  for (const key of [candidates.groups, ...candidates.keys]) {
-    for (let i = 0; i < keyWords; i++) words[at++] = parseInt(key.slice(i * 8, i * 8 + 8), 16)
-  }
+  for (const key of [candidates.groups, ...candidates.keys]) at = writeKey(words, at, key)
   words.set(new Uint32Array(candidates.best.buffer, candidates.best.byteOffset, 2 * n), at)
   words.set(new Uint32Array(candidates.scores.buffer, candidates.scores.byteOffset, 2 * n), at + 2 * n)
   at += 4 * n
@@ -137,13 +135,8 @@ function writeSiblings(header: readonly number[], candidates: SiblingCandidates)
 function readSiblings(words: Uint32Array, at: number): SiblingCandidates | undefined {
   const n = words[at++]!
   if (words.length !== at + keyWords + n * keyWords + 7 * n) return undefined
-  const keyAt = (i: number) => {
-    let key = ''
-    for (let w = 0; w < keyWords; w++) key += words[at + i * keyWords + w]!.toString(16).padStart(8, '0')
-    return key
-  }
-  const groups = keyAt(0)
-  const keys = Array.from({ length: n }, (_, i) => keyAt(i + 1))
+  const groups = readKey(words, at)
+  const keys = Array.from({ length: n }, (_, i) => readKey(words, at + (i + 1) * keyWords))
   at += keyWords + n * keyWords
   const best = new Int32Array(words.buffer, words.byteOffset + at * 4, 2 * n)
   const scores = new Int32Array(words.buffer, words.byteOffset + (at + 2 * n) * 4, 2 * n)
@@ -155,8 +148,7 @@ function readSiblings(words: Uint32Array, at: number): SiblingCandidates | undef
 
 function readEntries(words: Uint32Array, at: number, signatureLength: number, into: Map<string, LandingSummary>): void {
   while (at + keyWords + 3 <= words.length) {
-    let key = ''
-    for (let i = 0; i < keyWords; i++) key += words[at + i]!.toString(16).padStart(8, '0')
+    const key = readKey(words, at)
     at += keyWords
     const count = words[at++]!
     const localWords = words[at++]!
@@ -174,6 +166,18 @@ function readEntries(words: Uint32Array, at: number, signatureLength: number, in
     }
     into.set(key, { print: { words: count, fingerprint: { shingles, signature } }, localWords, title: texts[0]!, description: texts[1]!, h1: texts[2]! })
   }
+}
+
+/** A 40-digit hex key (SHA-1) as 5 words; returns the offset after it. */
+function writeKey(words: Uint32Array, at: number, key: string): number {
+  for (let i = 0; i < keyWords; i++) words[at++] = parseInt(key.slice(i * 8, i * 8 + 8), 16)
+  return at
+}
+
+function readKey(words: Uint32Array, at: number): string {
+  let key = ''
+  for (let i = 0; i < keyWords; i++) key += words[at + i]!.toString(16).padStart(8, '0')
+  return key
 }
 
 /** Words a summary's three texts take: a length each, then their UTF-16 code units, two per word. */
