@@ -83,11 +83,13 @@ const inMemory = new Map<string, ReadFile>()
 const measuredInMemory = new Map<string, MeasuredImage>()
 
 export async function openReadCache(options?: { file: string; version: string }): Promise<ReadCache> {
-  const stored = options && await readFile(options.file, 'utf8').then((t) => JSON.parse(t) as Stored, () => undefined)
-  const previous = stored && stored.version === options!.version ? stored.files : {}
+  const read = options && await readFile(options.file, 'utf8').then((t) => JSON.parse(t) as Stored, () => undefined)
+  // What another citypress (version, code or schemas) stored is not trusted.
+  const stored = read?.version === options?.version ? read : undefined
+  const previous = stored?.files ?? {}
+  const previousImages = stored?.images ?? {}
   // Only the files read by this load are written back, so removed files drop out.
   const files: Record<string, StoredFile> = {}
-  const previousImages = stored && stored.version === options!.version ? stored.images ?? {} : {}
   const images: Record<string, MeasuredImage> = {}
   let changed = false
   return {
