@@ -81,7 +81,6 @@ export function startRenderWorker(bundle: string, context: RenderContext): Rende
  * when read; copying it to another thread would read it. No template uses it.
  */
 function withoutOrigins<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(withoutOrigins) as T
   if (value === null || typeof value !== 'object' || !('origin' in value)) return value
   const { origin: _origin, ...rest } = value as T & { origin: unknown }
   return rest as T
