@@ -77,11 +77,19 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
   // bounded number in flight so memory stays flat; the disk, not React, is the ceiling (issue 8).
   const writing = new Set<Promise<void>>()
   let failure: { error: unknown } | undefined
+  // Resolved when a write finishes while the loop waits for room. (Not Promise.race over the
+  // writes in flight: each race adds a reaction to every pending write, which at 10,000 pages
+  // cost more than the writes themselves.)
+  let room: (() => void) | undefined
   const enqueue = async (write: () => Promise<void>) => {
     // A failed write is kept and rethrown here, never left as an unhandled rejection.
-    const done: Promise<void> = write().catch((error: unknown) => void (failure ??= { error })).finally(() => writing.delete(done))
+    const done: Promise<void> = write().catch((error: unknown) => void (failure ??= { error })).finally(() => {
+      writing.delete(done)
+      room?.()
+    })
     writing.add(done)
-    if (writing.size >= 32) await Promise.race(writing)
+    if (writing.size >= 32) await new Promise<void>((resolve) => (room = resolve))
+    room = undefined
     if (failure) {
       // Let the writes in flight settle first, so none lands after the caller has rolled back.
       await Promise.allSettled(writing)
