@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import { BuildFailure } from '../errors/config-error.js'
 import { packageRoot } from '../paths.js'
@@ -7,7 +9,7 @@ import { createBuildSession, type BuildSession, type GoodBuild, type SessionStat
 import { capturesFormsAt, captureForm } from './form-capture.js'
 import { findHiddenFields } from './form-submission.js'
 import { createReloadHub } from './live-reload.js'
-import { errorPage, eventsPath, injectReloadClient } from './overlay.js'
+import { errorPage, eventsPath, injectReloadClient, morphPath } from './overlay.js'
 import { reportBuild, type PreviewLog } from './report.js'
 import { resolvePath, type Resolved, type ServedFile } from './static-files.js'
 import { watchFolders } from './watch.js'
@@ -42,7 +44,12 @@ const noFiles: ReadonlyMap<string, ServedFile> = new Map()
  * in the browser as well as in the terminal; nothing a site or a request does stops the server.
  */
 export async function startPreview(options: PreviewOptions): Promise<PreviewServer> {
-  const hub = createReloadHub((pagePath) => versionOf(session.state, resolveIn(session.state, pagePath)))
+  const hub = createReloadHub((pagePath) => {
+    const state = session.state
+    const resolved = resolveIn(state, pagePath)
+    const version = versionOf(state, resolved)
+    return { version, html: () => pageOf(state, resolved, version)?.html }
+  })
   let toldEarly = 0
   const session = createBuildSession({
     site: options.site,
@@ -73,7 +80,11 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     const [rawPath, query] = at === -1 ? [target, ''] : [target.slice(0, at), target.slice(at + 1)]
     const state = session.state
     const good = state.kind === 'ok' ? state.build : state.kind === 'failed' ? state.last : undefined
-    if (rawPath === eventsPath) return hub.connect(res, new URLSearchParams(query).get('path') ?? '/')
+    if (rawPath === eventsPath) {
+      const params = new URLSearchParams(query)
+      return hub.connect(res, params.get('path') ?? '/', params.get('version') ?? '')
+    }
+    if (rawPath === morphPath) return answer(res, 200, 'text/javascript; charset=utf-8', await morphLibrary())
     if (req.method === 'POST' && good && capturesFormsAt(good.site.site, rawPath)) {
       if (!hidden.has(good)) hidden.set(good, findHiddenFields(htmlOf(good)))
       const landing = resolveIn(state, rawPath)
@@ -93,18 +104,10 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
       const location = resolved.location + (query ? `?${query}` : '')
       return answer(res, 301, 'text/plain; charset=utf-8', `Moved to ${location}\n`, { location })
     }
-    const isPage = resolved.kind === 'not-found' || resolved.file.path.endsWith('.html')
-    if (state.kind !== 'ok' && isPage) {
-      const html = errorPage(state.kind === 'failed' ? state.error : new Error('The first build has not finished.'), versionOf(state, resolved))
-      return answer(res, 500, 'text/html; charset=utf-8', html, {}, req.method === 'HEAD')
-    }
-    if (resolved.kind === 'not-found') {
-      const page = resolved.page
-      if (!page) return answer(res, 404, 'text/plain; charset=utf-8', 'Not found (the site has no 404 page).\n')
-      return answer(res, 404, page.type, injectReloadClient(page.body.toString('utf8'), versionOf(state, resolved)), {}, req.method === 'HEAD')
-    }
+    const page = pageOf(state, resolved, versionOf(state, resolved))
+    if (page) return answer(res, page.status, page.type, page.html, {}, req.method === 'HEAD')
+    if (resolved.kind === 'not-found') return answer(res, 404, 'text/plain; charset=utf-8', 'Not found (the site has no 404 page).\n')
     const { file } = resolved
-    if (isPage) return answer(res, 200, file.type, injectReloadClient(file.body.toString('utf8'), versionOf(state, resolved)), {}, req.method === 'HEAD')
     // A content-hashed name never changes its bytes (a change makes a new name), so the browser
     // may keep it, as hosts let it (src/output/headers.ts): a reload then asks only for the page,
     // not for every font and image while the rest of a rebuild still runs. Anything else is
@@ -143,6 +146,29 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
       await session.idle()
     },
   }
+}
+
+/**
+ * The HTML document a tab at `resolved` gets, with the reload client: the page, the site's 404
+ * page, or the error report while the site does not build. Undefined for anything but a page.
+ */
+function pageOf(state: SessionState, resolved: Resolved, version: string): { status: number; type: string; html: string } | undefined {
+  if (resolved.kind === 'redirect' || resolved.kind === 'bad-request') return undefined
+  const file = resolved.kind === 'file' ? resolved.file : resolved.page
+  const isPage = resolved.kind === 'not-found' || resolved.file.path.endsWith('.html')
+  if (!isPage) return undefined
+  if (state.kind !== 'ok') {
+    return { status: 500, type: 'text/html; charset=utf-8', html: errorPage(state.kind === 'failed' ? state.error : new Error('The first build has not finished.'), version) }
+  }
+  if (!file) return undefined
+  return { status: resolved.kind === 'not-found' ? 404 : 200, type: file.type, html: injectReloadClient(file.body.toString('utf8'), version) }
+}
+
+let morphSource: Promise<Buffer> | undefined
+/** idiomorph's ES module, read once from node_modules. */
+function morphLibrary(): Promise<Buffer> {
+  morphSource ??= readFile(createRequire(import.meta.url).resolve('idiomorph/dist/idiomorph.esm.js'))
+  return morphSource
 }
 
 function resolveIn(state: SessionState, urlPath: string): Resolved {

@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -39,6 +39,41 @@ describe('live reload in Chromium', () => {
     expect(await heading(page)).toBe('Contact us')
     await writeFile(path.join(site, 'pages/contact.yaml'), contactYaml('Talk to us'))
     await page.waitForFunction(() => document.querySelector('h2')?.textContent === 'Talk to us', undefined, { timeout: 15_000 })
+    await page.close()
+  })
+
+  it('patches the open page in place: no navigation, the scroll position and the widgets\' state stay', async () => {
+    const page = await browser.newPage({ viewport: { width: 800, height: 300 } })
+    await page.goto(new URL('/contact', preview.url).href)
+    await page.evaluate(() => {
+      ;(window as unknown as { notReloaded: boolean }).notReloaded = true
+      window.scrollTo(0, 200)
+    })
+    // The header widget turned solid on scrolling: a class the server's markup does not have.
+    await page.locator('header.site-header.is-solid').waitFor({ timeout: 15_000 })
+    await writeFile(path.join(site, 'pages/contact.yaml'), contactYaml('Patched in place'))
+    await page.waitForFunction(() => document.querySelector('h2')?.textContent === 'Patched in place', undefined, { timeout: 15_000 })
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true)
+    // (Where the page got shorter than before, the browser clamps the scroll position.)
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100)
+    expect(await page.locator('header.site-header').getAttribute('class')).toContain('is-solid')
+    await page.close()
+  })
+
+  it('reloads the page instead when a widget\'s markup changed, so the widget is mounted anew', async () => {
+    const page = await open('/contact')
+    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true))
+    const siteYaml = path.join(site, 'site.yaml')
+    const original = await readFile(siteYaml, 'utf8')
+    try {
+      // The navigation is inside the header widget.
+      await writeFile(siteYaml, original.replace('label: Contact,', 'label: Reach us,'))
+      await page.locator('header a', { hasText: 'Reach us' }).first().waitFor({ state: 'attached', timeout: 15_000 })
+      expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBeUndefined()
+    } finally {
+      await writeFile(siteYaml, original)
+      await preview.session.idle()
+    }
     await page.close()
   })
 
