@@ -159,10 +159,25 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   failOn(plan.errors)
   const routes = plan.routes
   // The sitemap's dates come from git (a process of its own, 20-40 ms): let it run while the
-  // pages render, so a preview serves the edited page that much sooner. Awaited after rendering;
-  // until then a failure (a broken published-urls.json) must not count as unhandled.
-  const hostFilesRun = prepareHostFiles(site, plan.routes, plan.landingPages)
-  hostFilesRun.catch(() => {})
+  // pages render. Awaited after rendering; until then a failure (a broken published-urls.json)
+  // must not count as unhandled. A preview that serves the open tabs first starts it once their
+  // pages are out: spawning git holds this thread for about 10 ms, a tenth of its budget.
+  let hostFilesRun: ReturnType<typeof prepareHostFiles> | undefined
+  const hostFiles = () => {
+    if (!hostFilesRun) {
+      hostFilesRun = prepareHostFiles(site, plan.routes, plan.landingPages)
+      hostFilesRun.catch(() => {})
+    }
+    return hostFilesRun
+  }
+  const firstPages = options.firstPages && {
+    paths: options.firstPages.paths,
+    onRendered: (files: readonly OutputFile[]) => {
+      options.firstPages!.onRendered(files)
+      void hostFiles()
+    },
+  }
+  if (!firstPages) void hostFiles()
   let redirects: readonly LandingRedirect[] = []
   let recordUpdated = false
 
@@ -188,11 +203,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // With the published-URL record as it is when asked: this build may add to it (recordUrls).
   let fingerprint: (() => Promise<string>) | undefined
   if (outputRecord) {
-    const hostFiles = await hostFilesRun
+    const prepared = await hostFiles()
     const parts = [
       toolVersion, path.resolve(outDir), `record:${options.recordUrls ?? false}`, digestJson(site.budgets),
       ...routes.map((r) => `${r.outputPath}\0${cache!.keyOf(r)}`),
-      ...[...assets.files, ...hostFiles.files, ...feedFile(site.site, site.posts), ...(declaration ? [declaration] : [])].map((f) => `${f.path}\0${hash(f.contents)}`),
+      ...[...assets.files, ...prepared.files, ...feedFile(site.site, site.posts), ...(declaration ? [declaration] : [])].map((f) => `${f.path}\0${hash(f.contents)}`),
       // Image outputs are named by their source's content hash and the encoder version. (Sorted:
       // the images are found in the order parallel file reads finish.)
       ...images.jobs.map((j) => j.outputPath).sort(),
@@ -203,7 +218,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       return {
         site, routes, files: [], fileCount: record.result.fileCount, outDir, timings,
         warnings: [...site.warnings, ...record.result.warnings.map((w) => new ConfigError(w))],
-        landing: { quality: plan.landingQuality, redirects: hostFiles.redirects, recordUpdated: false },
+        landing: { quality: plan.landingQuality, redirects: prepared.redirects, recordUpdated: false },
         pages: { rendered: 0, reused: routes.length, slowest: [] },
         images: { encoded: 0, reused: images.jobs.length },
         sizes: record.result.sizes,
@@ -213,7 +228,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   }
 
   const files: OutputFile[] = []
-  const output: OutputWriter = options.write === false ? memoryOutput(files, options.firstPages) : await createOutput(outDir)
+  const output: OutputWriter = options.write === false ? memoryOutput(files, firstPages) : await createOutput(outDir)
   let stats: BuildResult['pages'] = { rendered: 0, reused: 0, slowest: [] }
   let imageStats: BuildResult['images'] = { encoded: 0, reused: 0 }
   const warnings = [...site.warnings]
@@ -238,17 +253,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const forms = declaration && watchForms({ site, routes, declaration, output, memo: pageMemo })
     const watch = watchPages({ routes, output: forms?.output ?? output, memo: pageMemo })
     const pages = await time('render', () => renderPages({
-      routes: firstPagesFirst(routes, options.firstPages?.paths), context, templates, output: watch.output, cache,
+      routes: firstPagesFirst(routes, firstPages?.paths), context, templates, output: watch.output, cache,
       // Previews render the open pages first and few pages per edit: always on this thread.
       workerMinimum: options.write === false ? undefined : options.workerMinimum ?? 300,
       onProgress: (done, total) => options.onProgress?.({ stage: 'render', done, total }),
     }))
     const imageResult = await imageRun
-    const hostFiles = await hostFilesRun
-    redirects = hostFiles.redirects
+    const prepared = await hostFiles()
+    redirects = prepared.redirects
     const errors = [...pages.errors, ...(await forms?.errors() ?? []), ...imageResult.errors]
     failOn(collapseRepeats(errors))
-    const others = [...assets.files, ...imageResult.files, ...hostFiles.files, ...feedFile(site.site, site.posts), ...(declaration ? [declaration] : [])]
+    const others = [...assets.files, ...imageResult.files, ...prepared.files, ...feedFile(site.site, site.posts), ...(declaration ? [declaration] : [])]
     // Links, budgets and the CSP hashes of _headers, from the pages as written.
     const checked = await time('check', () => checkOutput({ site, watch, files: others }))
     failOn(checked.errors)
@@ -259,7 +274,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       await Promise.all([...others, checked.headers].map((file) => output.write(file)))
       await output.commit()
       if (imageCacheDir) await pruneImageCache(imageCacheDir, images.jobs)
-      if (options.recordUrls && options.write !== false) recordUpdated = await hostFiles.recordPublished()
+      if (options.recordUrls && options.write !== false) recordUpdated = await prepared.recordPublished()
       await cache?.prune(pages.keys)
       await pageMemo?.save(pages.keys)
       if (outputRecord && fingerprint) {
