@@ -202,6 +202,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const outputRecord = cache && options.write !== false ? path.join(cacheDir!, 'output.json') : undefined
   // With the published-URL record as it is when asked: this build may add to it (recordUrls).
   let fingerprint: (() => Promise<string>) | undefined
+  const record = outputRecord ? await readOutputRecord<RecordedResult>(outputRecord) : undefined
   if (outputRecord) {
     const prepared = await hostFiles()
     const parts = [
@@ -213,7 +214,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       ...images.jobs.map((j) => j.outputPath).sort(),
     ].join('\n')
     fingerprint = async () => hash(`${parts}\n${await readFile(path.join(site.root, 'published-urls.json'), 'utf8').catch(() => '')}`)
-    const record = await readOutputRecord<RecordedResult>(outputRecord)
     if (record?.fingerprint === await fingerprint() && await time('output', () => outputUnchanged(record, outDir))) {
       return {
         site, routes, files: [], fileCount: record.result.fileCount, outDir, timings,
@@ -228,7 +228,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   }
 
   const files: OutputFile[] = []
-  const output: OutputWriter = options.write === false ? memoryOutput(files, firstPages) : await createOutput(outDir)
+  // The output this build replaces is kept in the cache, for the next build to start from.
+  const keep = outputRecord ? { folder: path.join(cacheDir!, 'previous-output'), listing: record?.outDir === path.resolve(outDir) ? record.previous : undefined } : undefined
+  const output: OutputWriter = options.write === false ? memoryOutput(files, firstPages) : await createOutput(outDir, keep)
   let stats: BuildResult['pages'] = { rendered: 0, reused: 0, slowest: [] }
   let imageStats: BuildResult['images'] = { encoded: 0, reused: 0 }
   const warnings = [...site.warnings]
@@ -279,7 +281,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       await pageMemo?.save(pages.keys)
       if (outputRecord && fingerprint) {
         const result: RecordedResult = { fileCount: output.count, warnings: checked.warnings.map((w) => w.toJSON()), sizes }
-        await writeOutputRecord(outputRecord, { outDir: path.resolve(outDir), fingerprint: await fingerprint(), result })
+        // The folder just moved to `previous-output` is the one the last record listed.
+        const previous = record?.outDir === path.resolve(outDir) ? record.listing : undefined
+        await writeOutputRecord(outputRecord, { outDir: path.resolve(outDir), fingerprint: await fingerprint(), result, previous })
       }
     })
     stats = { rendered: pages.rendered, reused: pages.reused, slowest: pages.slowest }

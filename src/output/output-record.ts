@@ -1,4 +1,5 @@
-import { lstat, mkdir, readdir, readFile } from 'node:fs/promises'
+import { lstatSync, readdirSync } from 'node:fs'
+import { mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { replaceFile } from '../cache/replace-file.js'
 
@@ -8,43 +9,82 @@ import { replaceFile } from '../cache/replace-file.js'
  *
  * `fingerprint` digests everything the output is made of: every page's cache key (which covers
  * its data, the shared context, the templates and the citypress version), every other file's
- * contents, and the settings the checks used. `files` is the output folder as the build left it,
- * each file with its size, modification time and inode: if anyone changed, added or removed a
- * file there since, the folder no longer matches and the build writes it anew.
+ * contents, and the settings the checks used. `listing` is the output folder as the build left
+ * it, each file with its size, modification time and inode: if anyone changed, added or removed a
+ * file there since, the folder no longer matches and the build writes it anew. `previous` is the
+ * listing of the output before that one, which the build kept to start the next output from
+ * (write-output.ts).
  */
 export interface OutputRecord<Result> {
   readonly outDir: string
   readonly fingerprint: string
   /** What the build reported (warnings, sizes, counts), to report again. */
   readonly result: Result
+  readonly listing: FolderListing
+  readonly previous?: FolderListing
+}
+
+export interface FolderListing {
+  /** Every file (relative, sorted) with size, mtime and inode. */
   readonly files: readonly (readonly [path: string, size: number, mtimeMs: number, ino: number])[]
+  /** Every folder, the top one as '.', with mtime and inode: adding, removing or renaming a file changes its folder's mtime. */
+  readonly dirs: readonly (readonly [path: string, mtimeMs: number, ino: number])[]
 }
 
 export async function readOutputRecord<Result>(file: string): Promise<OutputRecord<Result> | undefined> {
-  return readFile(file, 'utf8').then((text) => JSON.parse(text) as OutputRecord<Result>, () => undefined)
+  return readFile(file, 'utf8').then((text) => {
+    const record = JSON.parse(text) as OutputRecord<Result>
+    return record.listing ? record : undefined
+  }, () => undefined)
 }
 
 /** Whether `outDir` holds exactly the files the record lists, untouched since. */
-export async function outputUnchanged(record: OutputRecord<unknown>, outDir: string): Promise<boolean> {
+export function outputUnchanged(record: OutputRecord<unknown>, outDir: string): boolean {
   if (record.outDir !== path.resolve(outDir)) return false
-  const found = await listOutput(outDir).catch(() => undefined)
-  if (!found || found.length !== record.files.length) return false
-  return found.every((entry, i) => entry.every((value, k) => value === record.files[i]![k]))
+  const found = listFolder(outDir)
+  if (!found || found.files.length !== record.listing.files.length) return false
+  return found.files.every((entry, i) => entry.every((value, k) => value === record.listing.files[i]![k]))
 }
 
-export async function writeOutputRecord<Result>(file: string, record: Omit<OutputRecord<Result>, 'files'>): Promise<void> {
-  const files = await listOutput(record.outDir)
+/**
+ * Whether `dir` is still the very folder `listing` describes, with the same files in it: the same
+ * folders (by inode), none of them changed since (by mtime). One stat per folder, not per file.
+ * A file edited in place keeps its folder's mtime; callers must not trust file contents from it.
+ */
+export function sameFolders(dir: string, listing: FolderListing): boolean {
+  return listing.dirs.length > 0 && listing.dirs.every(([name, mtimeMs, ino]) => {
+    const stats = lstatSync(path.join(dir, name), { throwIfNoEntry: false })
+    return stats !== undefined && stats.isDirectory() && stats.mtimeMs === mtimeMs && stats.ino === ino
+  })
+}
+
+export async function writeOutputRecord<Result>(file: string, record: Omit<OutputRecord<Result>, 'listing'>): Promise<void> {
+  const listing = listFolder(record.outDir)
+  if (!listing) return
   await mkdir(path.dirname(file), { recursive: true })
-  await replaceFile(file, JSON.stringify({ ...record, files } satisfies OutputRecord<Result>))
+  await replaceFile(file, JSON.stringify({ ...record, listing } satisfies OutputRecord<Result>))
 }
 
-/** Every file under `dir` (relative, sorted) with size, mtime and inode. */
-async function listOutput(dir: string): Promise<[string, number, number, number][]> {
+/**
+ * Every file and folder under `dir`. Synchronous on purpose: at 10,000 files a stat costs
+ * about 3 µs this way and 20 µs through promises, and nothing else is waiting meanwhile.
+ */
+function listFolder(dir: string): FolderListing | undefined {
   const root = path.resolve(dir)
-  const names = (await readdir(root, { recursive: true })).sort()
-  const entries = await Promise.all(names.map(async (name) => {
-    const stats = await lstat(path.join(root, name))
-    return stats.isDirectory() ? undefined : [name.split(path.sep).join('/'), stats.size, stats.mtimeMs, stats.ino] as [string, number, number, number]
-  }))
-  return entries.filter((e) => e !== undefined)
+  let names: string[]
+  try {
+    names = readdirSync(root, { recursive: true }) as string[]
+  } catch {
+    return undefined
+  }
+  const files: [string, number, number, number][] = []
+  const top = lstatSync(root)
+  const dirs: [string, number, number][] = [['.', top.mtimeMs, top.ino]]
+  for (const name of names.sort()) {
+    const stats = lstatSync(path.join(root, name))
+    const relative = name.split(path.sep).join('/')
+    if (stats.isDirectory()) dirs.push([relative, stats.mtimeMs, stats.ino])
+    else files.push([relative, stats.size, stats.mtimeMs, stats.ino])
+  }
+  return { files, dirs }
 }

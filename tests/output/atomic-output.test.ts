@@ -95,6 +95,47 @@ describe('the output folder', () => {
     expect(after).toEqual(expect.arrayContaining(['index.html', 'contact.html', '404.html', 'sitemap.xml', 'robots.txt']))
   })
 
+  it('is made from the output before last after an edit, holding exactly what a fresh build writes', async () => {
+    const extra = 'path: /extra\ntitle: Extra\nsections:\n  - { type: text, body: Hi }\n'
+    const site = await siteFrom('minimal', { 'pages/extra.yaml': extra })
+    const out = path.join(await tempDir(), 'dist')
+    const folder = async () => (await stat(out)).ino
+    const contact = path.join(site, 'pages/contact.yaml')
+    const original = await readFile(contact, 'utf8')
+    await build({ site, outDir: out })
+    const first = await folder()
+    await writeFile(contact, original.replace('title: Contact', 'title: Contact one'))
+    await build({ site, outDir: out })
+    // The third build starts from the first one's folder: a page there is gone now, another changed.
+    await rm(path.join(site, 'pages/extra.yaml'))
+    await writeFile(contact, original.replace('title: Contact', 'title: Contact two'))
+    const third = await build({ site, outDir: out })
+    expect(await folder()).toBe(first)
+    const fresh = path.join(await tempDir(), 'fresh')
+    await build({ site, outDir: fresh, cacheDir: false })
+    const files = await snapshot(out)
+    expect(files).toEqual(await snapshot(fresh))
+    expect(Object.keys(files)).not.toContain('extra.html')
+    expect(third.fileCount).toBe(Object.keys(files).length)
+  })
+
+  it('starts from an empty folder when the kept output was touched since', async () => {
+    const site = await siteFrom('minimal')
+    const out = path.join(await tempDir(), 'dist')
+    const contact = path.join(site, 'pages/contact.yaml')
+    const original = await readFile(contact, 'utf8')
+    await build({ site, outDir: out })
+    await writeFile(contact, original.replace('title: Contact', 'title: Contact one'))
+    await build({ site, outDir: out })
+    const kept = path.join(site, '.citypress/cache/previous-output')
+    await writeFile(path.join(kept, 'stray.html'), 'left behind')
+    await writeFile(contact, original.replace('title: Contact', 'title: Contact two'))
+    await build({ site, outDir: out })
+    const fresh = path.join(await tempDir(), 'fresh')
+    await build({ site, outDir: fresh, cacheDir: false })
+    expect(await snapshot(out)).toEqual(await snapshot(fresh))
+  })
+
   it('writes each page as {path}.html (served at /path with no redirect) and 404.html at the top', async () => {
     const out = path.join(await tempDir(), 'dist')
     const result = await build({ site: await siteFrom('minimal'), outDir: out })
