@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs'
-import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { digestJson, hash } from '../cache/digest.js'
 import { replaceFile } from '../cache/replace-file.js'
@@ -71,8 +71,13 @@ export async function openPageCache({ dir, shared }: OpenPageCacheOptions): Prom
     fileOf,
     async put(key, html) {
       const file = fileOf(key)
-      await replaceFile(file, html)
-      stamps.set(key, stampOf(await stat(file)))
+      // Written in place, not through a temporary name: a page cut short by a killed build has no
+      // stamp (stamps.json is written after a successful build), so it is never trusted. An older
+      // file of the key is removed first: it may be linked from an output, which must not change.
+      if (present.has(key)) await unlink(file).catch(() => {})
+      await writeFile(file, html)
+      // Synchronous: a few µs against 20 through a promise, 10,000 times in a cold build.
+      stamps.set(key, stampOf(statSync(file)))
       stampsChanged = true
       present.add(key)
       return file
