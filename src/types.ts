@@ -182,3 +182,9 @@ export interface OutputFile {
   readonly path: string
   readonly contents: string | Uint8Array
 }
+
+/**
+ * What the checks take from a page, by the page memo's names (`page-facts`, `forms`), worked out
+ * where the page was rendered (src/render/render-worker.ts) so its HTML need not travel.
+ */
+export type DerivedValues = Readonly<Record<string, unknown>>

@@ -61,12 +61,13 @@ export function watchForms({ site, routes, declaration, output, memo = noPageMem
         inspect(file.path, String(file.contents))
         await output.write(file)
       },
-      async link(file, source, contents) {
+      async link(file, source, contents, derived) {
         reading = reading.then(async () => {
-          const forms = await memo.derive({ name: 'forms', source, contents, codec: formsCodec, compute: findForms })
+          const known = derived?.forms as FoundForm[] | undefined
+          const forms = await memo.derive({ name: 'forms', source, contents, known, codec: formsCodec, compute: findForms })
           check(file, forms)
         })
-        await output.link(file, source, contents)
+        await output.link(file, source, contents, derived)
       },
       commit: () => output.commit(),
       abort: () => output.abort(),

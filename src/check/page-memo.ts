@@ -26,10 +26,11 @@ export interface StringTable {
  */
 export interface PageMemo {
   /**
-   * The value named `name` for the page whose cached file is `source`: remembered, or computed
-   * from its HTML (`contents` when the caller has it, else read from `source`) and remembered.
+   * The value named `name` for the page whose cached file is `source`: remembered, or `known`
+   * (worked out where the page was rendered), or computed from its HTML (`contents` when the
+   * caller has it, else read from `source`), and remembered.
    */
-  derive<T>(options: { name: string; source: string; contents?: string; codec: MemoCodec<T>; compute: (html: string) => T }): Promise<T>
+  derive<T>(options: { name: string; source: string; contents?: string; known?: T; codec: MemoCodec<T>; compute: (html: string) => T }): Promise<T>
   /** Writes what this build derived, for the pages in `keep` only. */
   save(keep: ReadonlySet<string>): Promise<void>
 }
@@ -50,18 +51,19 @@ export async function openPageMemo(pagesDir: string): Promise<PageMemo> {
   const codecs = new Map<string, MemoCodec<unknown>>()
   let changed = false
   return {
-    async derive({ name, source, contents, codec, compute }) {
+    async derive({ name, source, contents, known, codec, compute }) {
       codecs.set(name, codec as MemoCodec<unknown>)
       // Only files of the page cache are named by their key; anything else is computed each time.
       const key = path.dirname(source) === pagesDir ? path.basename(source, '.html') : undefined
-      const known = key === undefined ? undefined : stored.values[name]?.[key]
-      if (known !== undefined) return codec.decode(known, table)
-      const value = compute(contents ?? await readFile(source, 'utf8'))
-      if (key !== undefined) {
-        ;(stored.values[name] ??= {})[key] = codec.encode(value, table)
-        changed = true
-      }
-      return value
+      const remembered = key === undefined ? undefined : stored.values[name]?.[key]
+      if (remembered !== undefined) return codec.decode(remembered, table)
+      const value = known ?? compute(contents ?? await readFile(source, 'utf8'))
+      if (key === undefined) return value
+      const encoded = codec.encode(value, table)
+      ;(stored.values[name] ??= {})[key] = encoded
+      changed = true
+      // A value from another thread is a copy of every string: read back, it shares the table's.
+      return known === undefined ? value : codec.decode(encoded, table)
     },
     async save(keep) {
       for (const byKey of Object.values(stored.values)) {
@@ -113,8 +115,8 @@ function tableOf(strings: string[]): StringTable & { readonly strings: string[] 
 
 /** Remembers nothing: every value is computed from the page (builds without a page cache). */
 export const noPageMemo: PageMemo = {
-  async derive({ source, contents, compute }) {
-    return compute(contents ?? await readFile(source, 'utf8'))
+  async derive({ source, contents, known, compute }) {
+    return known ?? compute(contents ?? await readFile(source, 'utf8'))
   },
   async save() {},
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, statSync } from 'node:fs'
 import { copyFile, link, mkdir, readdir, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { OutputFile } from '../types.js'
+import type { DerivedValues, OutputFile } from '../types.js'
 import { sameFolders, type FolderListing } from './output-record.js'
 
 export interface OutputWriter {
@@ -12,9 +12,10 @@ export interface OutputWriter {
    * Puts an existing file (a cached page) at `path` as a hard link: no bytes are copied or
    * rewritten. Falls back to a copy where links are impossible (another file system).
    * `contents` is the file's text when the caller has it in memory (a page just rendered), so
-   * writers that inspect pages need not read it back.
+   * writers that inspect pages need not read it back; `derived`, what the checks take from it,
+   * when the render worker worked that out already.
    */
-  link(path: string, source: string, contents?: string): Promise<void>
+  link(path: string, source: string, contents?: string, derived?: DerivedValues): Promise<void>
   /** Replaces the output folder with the staging folder. Call only when the whole build succeeded. */
   commit(): Promise<void>
   /** Deletes the staging folder; the previous output stays as it was. */

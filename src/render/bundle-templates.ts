@@ -9,10 +9,17 @@ import { BuildFailure, ConfigError } from '../errors/config-error.js'
 import { cachedByInputs, metafileInputs } from '../cache/by-inputs.js'
 import { citypressVersion, codeDigest, displayFile, packageRoot } from '../paths.js'
 import type { RenderContext, RoutePlan } from '../types.js'
+import type { collectPageFacts } from '../check/page-facts.js'
+import type { findForms } from '../check/find-forms.js'
 
-/** What templates/render.tsx exports. */
+/**
+ * What templates/render.tsx exports, and the page scanners of the checks: the render worker
+ * (render-worker.ts) scans each page where it was rendered, and its whole program is this bundle.
+ */
 export interface TemplateModule {
   renderRoute(route: RoutePlan, context: RenderContext): string
+  collectPageFacts: typeof collectPageFacts
+  findForms: typeof findForms
 }
 
 export interface TemplateBundle {
@@ -89,7 +96,16 @@ function locateThrow(error: unknown, bundle: string): ThrowingTemplate {
 async function bundle(options: { templates: string; overrides: string; icons: readonly string[] }) {
   const { build } = await import('esbuild')
   const result = await build({
-    entryPoints: [path.join(options.templates, 'render.tsx')],
+    stdin: {
+      contents: [
+        `export { renderRoute } from ${JSON.stringify(path.join(options.templates, 'render.tsx'))}`,
+        `export { collectPageFacts } from ${JSON.stringify(path.join(packageRoot, 'src/check/page-facts.ts'))}`,
+        `export { findForms } from ${JSON.stringify(path.join(packageRoot, 'src/check/find-forms.ts'))}`,
+      ].join('\n'),
+      resolveDir: packageRoot,
+      sourcefile: 'templates-entry.ts',
+      loader: 'ts',
+    },
     bundle: true,
     write: false,
     metafile: true,

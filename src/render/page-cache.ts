@@ -1,5 +1,5 @@
-import { statSync } from 'node:fs'
-import { mkdir, readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises'
+import { rmSync, statSync } from 'node:fs'
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { digestJson, hash } from '../cache/digest.js'
 import { replaceFile } from '../cache/replace-file.js'
@@ -23,6 +23,13 @@ export interface PageCache {
   /** Absolute path of a cached page. */
   fileOf(key: string): string
   put(key: string, html: string): Promise<string>
+  /**
+   * For a page written by someone else (the render worker): the file to write `key` to, any older
+   * file of it removed first. Call `adopt(key)` once it is written.
+   */
+  claim(key: string): string
+  /** Takes in a page written to `claim(key)`'s file; returns the file. */
+  adopt(key: string): string
   /** Deletes every entry not in `keep`; returns how many were deleted. */
   prune(keep: ReadonlySet<string>): Promise<number>
 }
@@ -48,6 +55,22 @@ export async function openPageCache({ dir, shared }: OpenPageCacheOptions): Prom
   const stamps = new Map(Object.entries(await readFile(stampsFile, 'utf8').then((t) => JSON.parse(t) as Record<string, string>, () => ({}))))
   const stampOf = (stats: { size: number; mtimeMs: number }) => `${stats.size}:${stats.mtimeMs}`
   let stampsChanged = false
+  const claim = (key: string) => {
+    const file = fileOf(key)
+    // Written in place, not through a temporary name: a page cut short by a killed build has no
+    // stamp (stamps.json is written after a successful build), so it is never trusted. An older
+    // file of the key is removed first: it may be linked from an output, which must not change.
+    if (present.has(key)) rmSync(file, { force: true })
+    return file
+  }
+  const adopt = (key: string) => {
+    const file = fileOf(key)
+    // Synchronous: a few µs against 20 through a promise, 10,000 times in a cold build.
+    stamps.set(key, stampOf(statSync(file)))
+    stampsChanged = true
+    present.add(key)
+    return file
+  }
   // The build asks for every key twice (the output fingerprint, then rendering).
   const keys = new WeakMap<RoutePlan, string>()
   return {
@@ -70,18 +93,11 @@ export async function openPageCache({ dir, shared }: OpenPageCacheOptions): Prom
     },
     fileOf,
     async put(key, html) {
-      const file = fileOf(key)
-      // Written in place, not through a temporary name: a page cut short by a killed build has no
-      // stamp (stamps.json is written after a successful build), so it is never trusted. An older
-      // file of the key is removed first: it may be linked from an output, which must not change.
-      if (present.has(key)) await unlink(file).catch(() => {})
-      await writeFile(file, html)
-      // Synchronous: a few µs against 20 through a promise, 10,000 times in a cold build.
-      stamps.set(key, stampOf(statSync(file)))
-      stampsChanged = true
-      present.add(key)
-      return file
+      await writeFile(claim(key), html)
+      return adopt(key)
     },
+    claim,
+    adopt,
     async prune(keep) {
       const stale = [...present].filter((key) => !keep.has(key))
       await Promise.all(stale.map((key) => rm(fileOf(key), { force: true })))

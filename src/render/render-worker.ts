@@ -1,25 +1,40 @@
 import { Worker } from 'node:worker_threads'
 import { pathToFileURL } from 'node:url'
-import type { RenderContext, RoutePlan } from '../types.js'
+import type { DerivedValues, RenderContext, RoutePlan } from '../types.js'
 
 /**
  * A second thread that renders pages with React while this one checks, caches and writes the
  * pages already rendered: a cold build spends about as long on those as on React, so on two
  * cores the two overlap. Used for builds with many pages to render (render-pages.ts).
  *
- * The worker's whole program is the template bundle (React included) and these few lines, as
- * CommonJS text: it imports nothing of citypress, so it runs the same under the CLI and tests.
- * Its heap is capped: it holds only the render context and the page in hand, and a cap makes
- * V8 collect React's garbage early instead of letting it pile up (issue 8's memory target).
+ * The worker also does what each page needs right after rendering, so the page's HTML never
+ * crosses to this thread: it scans the page for what the checks need (the same scanners the
+ * checks use for pages from the cache: `derived`, as the page memo names them) and, given a
+ * file, writes the page into the page cache itself. Moving 70 kB strings to this thread and
+ * scanning them here was most of this thread's work and garbage in a cold build (issue 8).
+ *
+ * The worker's whole program is the template bundle (React and the scanners included, see
+ * bundle-templates.ts) and these few lines, as CommonJS text: it imports nothing of citypress,
+ * so it runs the same under the CLI and tests. Its heap is capped: it holds only the render
+ * context and the page in hand, and a cap makes V8 collect React's garbage early instead of
+ * letting it pile up (issue 8's memory target).
  */
 const program = `
 const { parentPort, workerData } = require('node:worker_threads')
-import(workerData.bundle).then(({ renderRoute }) => {
-  parentPort.on('message', ({ id, route }) => {
+const { writeFile } = require('node:fs')
+import(workerData.bundle).then(({ renderRoute, collectPageFacts, findForms }) => {
+  parentPort.on('message', async ({ id, route, file }) => {
     const start = performance.now()
     try {
       const html = renderRoute(route, workerData.context)
-      parentPort.postMessage({ id, html, ms: performance.now() - start })
+      const ms = performance.now() - start
+      if (file === undefined) return parentPort.postMessage({ id, html, ms })
+      // Written by libuv's threads while this one renders the next pages. (The callback API: the
+      // promise one makes a FileHandle per file, which cost this thread more than the writing.)
+      const written = new Promise((resolve, reject) => writeFile(file, html, (error) => (error ? reject(error) : resolve())))
+      const derived = { 'page-facts': { facts: collectPageFacts(html, { detach: false }), length: html.length }, forms: findForms(html) }
+      await written
+      parentPort.postMessage({ id, derived, ms })
     } catch (error) {
       const { message, stack } = error instanceof Error ? error : { message: String(error), stack: undefined }
       parentPort.postMessage({ id, error: { message, stack }, ms: performance.now() - start })
@@ -28,10 +43,18 @@ import(workerData.bundle).then(({ renderRoute }) => {
 })
 `
 
-export type WorkerRender = { readonly html: string; readonly ms: number } | { readonly error: Error; readonly ms: number }
+/**
+ * A page rendered by the worker: its HTML when no file was given, else (it is in that file)
+ * what the checks take from it; or the error its template threw.
+ */
+export type WorkerRender =
+  | { readonly html: string; readonly ms: number }
+  | { readonly derived: DerivedValues; readonly ms: number }
+  | { readonly error: Error; readonly ms: number }
 
 export interface RenderWorker {
-  render(route: RoutePlan): Promise<WorkerRender>
+  /** Renders `route`; with `file`, writes the page there instead of sending its HTML back. */
+  render(route: RoutePlan, file?: string): Promise<WorkerRender>
   close(): Promise<void>
 }
 
@@ -50,15 +73,16 @@ export function startRenderWorker(bundle: string, context: RenderContext): Rende
   }
   worker.on('error', fail)
   worker.on('exit', (code) => fail(new Error(`the render worker stopped (exit code ${code})`)))
-  worker.on('message', (message: { id: number; html?: string; error?: { message: string; stack?: string }; ms: number }) => {
+  worker.on('message', (message: { id: number; html?: string; derived?: DerivedValues; error?: { message: string; stack?: string }; ms: number }) => {
     const pending = waiting.get(message.id)
     waiting.delete(message.id)
     if (message.error) pending?.resolve({ error: Object.assign(new Error(message.error.message), { stack: message.error.stack }), ms: message.ms })
+    else if (message.derived) pending?.resolve({ derived: message.derived, ms: message.ms })
     else pending?.resolve({ html: message.html!, ms: message.ms })
   })
   let next = 0
   return {
-    render(route) {
+    render(route, file) {
       if (failure) return Promise.reject(failure)
       const id = next++
       const { url, outputPath, template, title, description, noindex } = route
@@ -66,7 +90,7 @@ export function startRenderWorker(bundle: string, context: RenderContext): Rende
       const plain = { url, outputPath, template, title, description, noindex, props: withoutOrigins(route.props) }
       return new Promise((resolve, reject) => {
         waiting.set(id, { resolve, reject })
-        worker.postMessage({ id, route: plain })
+        worker.postMessage({ id, route: plain, file })
       })
     },
     async close() {

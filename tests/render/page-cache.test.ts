@@ -41,6 +41,28 @@ describe('the page cache', () => {
     expect(await snapshot(inWorker)).toEqual(await snapshot(inThread))
   })
 
+  it('writes the same output and finds the same problems when a second thread renders into the page cache', async () => {
+    // The worker writes each page into the cache and scans it there; only what the checks need comes back.
+    const site = await siteFrom('landing')
+    const inThread = path.join(await tempDir(), 'dist')
+    const inWorker = path.join(await tempDir(), 'dist')
+    const thread = await build({ site, outDir: inThread, cacheDir: false })
+    const worker = await build({ site, outDir: inWorker, workerMinimum: 1 })
+    expect(worker.pages.rendered).toBe(worker.routes.length)
+    // _headers carries the CSP hashes and sizes come from the facts: both as from this thread.
+    expect(await snapshot(inWorker)).toEqual(await snapshot(inThread))
+    expect(worker.sizes).toEqual(thread.sizes)
+    // The facts the worker found were kept for the next build, which reads no page.
+    const warm = await build({ site, outDir: inWorker, workerMinimum: 1 })
+    expect(warm.pages.rendered).toBe(0)
+    expect(warm.sizes).toEqual(thread.sizes)
+
+    const broken = await siteFrom('minimal', { 'pages/about.yaml': 'path: /about\ntitle: About\nsections:\n  - { type: text, body: "Read [our story](/story)." }\n' })
+    const failure = await build({ site: broken, outDir: path.join(await tempDir(), 'dist'), workerMinimum: 1 }).catch((e: unknown) => e)
+    expect(failure).toBeInstanceOf(BuildFailure)
+    expect((failure as BuildFailure).errors.map((e) => [e.code, e.message])).toEqual([['broken-link', 'The page /about links to /story, which is neither a page nor a file of this site.']])
+  })
+
   it('re-renders only the page whose own YAML changed', async () => {
     const { site, rebuild } = await warmSite()
     await writeFile(path.join(site, 'pages/contact.yaml'), 'path: /contact\ntitle: Contact\nsections:\n  - type: text\n    heading: Write to us\n    body: We answer within a day.\n')
