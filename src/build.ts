@@ -58,9 +58,9 @@ export interface BuildOptions {
    */
   imageCacheDir?: string | false
   /**
-   * When at least this many pages need rendering, React renders them in a second thread while
-   * this one caches, checks and writes (src/render/render-worker.ts): below it, starting the
-   * thread (about 0.1 s) does not pay. Not used with `write: false`.
+   * When at least this many pages need rendering, worker threads render, scan and cache them
+   * while this one links them into the output (src/render/render-worker.ts): below it, starting the
+   * threads (about 0.1 s) does not pay. Not used with `write: false`.
    * @default 300
    */
   workerMinimum?: number
