@@ -228,8 +228,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   }
 
   const files: OutputFile[] = []
-  // The output this build replaces is kept in the cache, for the next build to start from.
-  const keep = outputRecord ? { folder: path.join(cacheDir!, 'previous-output'), listing: record?.outDir === path.resolve(outDir) ? record.previous : undefined } : undefined
+  // The output this build replaces is kept for the next build to start from: beside the cache,
+  // not in it, because a CI that keeps the cache would store every page twice (its copy has no
+  // hard links) for a folder a fresh checkout cannot use anyway (its inodes differ).
+  const keep = outputRecord ? { folder: path.join(site.root, '.citypress', 'previous-output'), listing: record?.outDir === path.resolve(outDir) ? record.previous : undefined } : undefined
   const output: OutputWriter = options.write === false ? memoryOutput(files, firstPages) : await createOutput(outDir, keep)
   let stats: BuildResult['pages'] = { rendered: 0, reused: 0, slowest: [] }
   let imageStats: BuildResult['images'] = { encoded: 0, reused: 0 }

@@ -127,7 +127,7 @@ describe('the output folder', () => {
     await build({ site, outDir: out })
     await writeFile(contact, original.replace('title: Contact', 'title: Contact one'))
     await build({ site, outDir: out })
-    const kept = path.join(site, '.citypress/cache/previous-output')
+    const kept = path.join(site, '.citypress/previous-output')
     await writeFile(path.join(kept, 'stray.html'), 'left behind')
     await writeFile(contact, original.replace('title: Contact', 'title: Contact two'))
     await build({ site, outDir: out })
