@@ -18,9 +18,10 @@ import { yamlLib } from './read-yaml.js'
 /** Files smaller than this are parsed whole: cutting them saves nothing. */
 export const splitMinimumLength = 256 * 1024
 
-/** How a file was cut: the mapping's key, then each entry's digest and name, in order. */
+/** How a file was cut: the mapping's key, the digest of the rest of the file, then each entry's digest and name, in order. */
 export interface YamlSplit {
   readonly key: string
+  readonly head?: string
   readonly entries: readonly (readonly [digest: string, name: string])[]
 }
 
@@ -46,7 +47,7 @@ export function splitOf(text: string, doc: Document): YamlSplit | undefined {
     if (!isScalar(item.key) || typeof item.key.value !== 'string' || item.key.range?.[0] !== cut.entries[i]!.keyAt) return undefined
     entries.push([hash(cut.entries[i]!.text), item.key.value])
   }
-  return { key: cut.key, entries }
+  return { key: cut.key, head: hash(cut.head), entries }
 }
 
 /**
@@ -69,7 +70,11 @@ export function reassemble(text: string, previous: { readonly data: unknown; rea
     }
     return value !== null && typeof value === 'object' && !Array.isArray(value) ? value as Record<string, unknown> : undefined
   }
-  const head = parse(cut.head)
+  // The rest of the file (area lists, regions…) is taken as it was too when its text is the same.
+  const headDigest = hash(cut.head)
+  const head = headDigest === previous.split.head
+    ? Object.fromEntries(Object.entries(previous.data as Record<string, unknown>).map(([key, value]) => [key, key === cut.key ? null : value]))
+    : parse(cut.head)
   if (!head || !Object.hasOwn(head, cut.key) || head[cut.key] !== null) return undefined
   const known = new Map(previous.split.entries)
   const mapping: Record<string, unknown> = {}
@@ -89,7 +94,7 @@ export function reassemble(text: string, previous: { readonly data: unknown; rea
   }
   const data: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(head)) data[key] = key === cut.key ? mapping : value
-  return { data, split: { key: cut.key, entries } }
+  return { data, split: { key: cut.key, head: headDigest, entries } }
 }
 
 /**
@@ -99,34 +104,50 @@ export function reassemble(text: string, previous: { readonly data: unknown; rea
  */
 function cutEntries(text: string): Cut | undefined {
   if (text.includes('\t') || text.includes('\r') || /^(%|---|\.\.\.)/m.test(text)) return undefined
-  const lines: { at: number; text: string }[] = []
-  for (let at = 0; at < text.length;) {
-    const end = text.indexOf('\n', at)
+  // Per line (no string per line: a 2 MB file has 60,000 of them): where it starts, how many
+  // spaces indent it, and whether it has content (is neither blank nor a comment).
+  const at: number[] = []
+  const indents: number[] = []
+  const contents: boolean[] = []
+  for (let start = 0; start < text.length;) {
+    const end = text.indexOf('\n', start)
     const next = end === -1 ? text.length : end + 1
-    lines.push({ at, text: text.slice(at, next) })
-    at = next
+    let i = start
+    while (text.charCodeAt(i) === 32) i++
+    const first = text.charCodeAt(i)
+    const blank = i >= next || first === 10
+    // Other white space before the content (a form feed, a no-break space): not this shape.
+    if (!blank && /\s/.test(text[i]!)) return undefined
+    at.push(start)
+    indents.push(i - start)
+    contents.push(!blank && first !== 35) // '#'
+    start = next
   }
-  const content = (line: string) => line.trim() !== '' && !line.trimStart().startsWith('#')
-  const indent = (line: string) => line.length - line.trimStart().length
+  const lineText = (line: number) => text.slice(at[line], at[line + 1] ?? text.length)
   // Top-level keys whose value is a block below them: `places:` (maybe with a comment).
-  const tops = lines.flatMap((line, i) => (content(line.text) && indent(line.text) === 0 ? [i] : []))
+  const tops: number[] = []
+  for (let line = 0; line < at.length; line++) if (contents[line] && indents[line] === 0) tops.push(line)
   let best: { key: string; from: number; to: number } | undefined
   for (const [n, i] of tops.entries()) {
-    const key = /^([A-Za-z0-9_-]+):\s*(#.*)?$/.exec(lines[i]!.text.trimEnd())?.[1]
-    const to = tops[n + 1] ?? lines.length
+    const key = /^([A-Za-z0-9_-]+):\s*(#.*)?$/.exec(lineText(i).trimEnd())?.[1]
+    const to = tops[n + 1] ?? at.length
     if (key && (!best || to - i > best.to - best.from)) best = { key, from: i + 1, to }
   }
-  if (!best) return undefined
-  const block = lines.slice(best.from, best.to)
-  const first = block.find((l) => content(l.text))
-  if (!first) return undefined
-  const depth = indent(first.text)
-  if (depth === 0 || first.text.trimStart().startsWith('-')) return undefined
-  // A line left of the entries inside the block is not this shape: parse the whole file.
-  if (block.some((l) => content(l.text) && indent(l.text) < depth)) return undefined
-  const starts = block.filter((l) => content(l.text) && indent(l.text) === depth).map((l) => l.at)
-  const blockStart = block[0]!.at
-  const blockEnd = block.at(-1)!.at + block.at(-1)!.text.length
+  if (!best || best.from >= best.to) return undefined
+  let firstLine = best.from
+  while (firstLine < best.to && !contents[firstLine]) firstLine++
+  if (firstLine === best.to) return undefined
+  const depth = indents[firstLine]!
+  if (depth === 0 || text.charCodeAt(at[firstLine]! + depth) === 45) return undefined // '-': a sequence
+  const starts: number[] = []
+  for (let line = best.from; line < best.to; line++) {
+    if (!contents[line]) continue
+    // A line left of the entries inside the block is not this shape: parse the whole file.
+    if (indents[line]! < depth) return undefined
+    if (indents[line] === depth) starts.push(at[line]!)
+  }
+  const blockStart = at[best.from]!
+  const blockEnd = at[best.to] ?? text.length
   const entries = starts.map((keyLine, i) => {
     // The first entry also takes the comments above it; each entry the comments below it.
     const from = i === 0 ? blockStart : keyLine

@@ -9,7 +9,7 @@ import type { LandingIdentity, LandingLink, LandingPageProps } from './landing-m
 import { digestJson, hash } from '../cache/digest.js'
 import { printText, scoreLandingPages, weakestPages, type PageQuality, type PrintStore, type QualityInput, type QualitySettings } from './landing-quality.js'
 import { landingMainText, markdownToText, wordsOf } from './landing-text.js'
-import { findNearbyAreas, type NearbyCandidate } from './nearby-areas.js'
+import { findNearbyAreas, type NearbyArea, type NearbyCandidate } from './nearby-areas.js'
 import { cityName, citySlug, landingPath } from './slug.js'
 
 export type { LandingPageProps } from './landing-model.js'
@@ -113,6 +113,21 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
     return place?.lat !== undefined && place.lng !== undefined ? { lat: place.lat, lng: place.lng } : undefined
   }
   const candidates = new Map([...byService].map(([slug, list]) => [slug, list.map((e): NearbyCandidate => ({ area: e.area, geo: geoOf(e.area) }))]))
+  // Services offered in the same areas have the same candidates, so they share each area's
+  // nearby list (usually all of them do: at four services, three quarters of the work saved).
+  const candidateSets = new Map([...candidates].map(([slug, list]) => [slug, list.map((c) => c.area).join('\n')]))
+  const nearbyBySet = new Map<string, Map<string, NearbyArea[]>>()
+  const nearbyOf = (area: string, slug: string): NearbyArea[] => {
+    const set = candidateSets.get(slug)!
+    let byArea = nearbyBySet.get(set)
+    if (!byArea) nearbyBySet.set(set, (byArea = new Map()))
+    let nearby = byArea.get(area)
+    if (!nearby) {
+      nearby = findNearbyAreas({ area, geo: geoOf(area), candidates: candidates.get(slug)!, count: landing.nearby?.count ?? 6, maxMiles: landing.nearby?.maxMiles })
+      byArea.set(area, nearby)
+    }
+    return nearby
+  }
   const optedIn = new Set(landing.quality?.index ?? [])
   const form = landing.variant?.form ? site.forms[landing.variant.form] : undefined
 
@@ -133,10 +148,7 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
     const place = site.areas.places?.[entry.area]
     const region = place?.region ? site.areas.regions?.[place.region] : undefined
     if (place?.region && !region && !badRegions.has(entry.area) && badRegions.add(entry.area)) error(`The place "${entry.area}" names the region "${place.region}", which areas.yaml \`regions\` does not define.`, 'Add the region or correct the name.', withPath(origin, `places["${entry.area}"].region`))
-    const nearby = findNearbyAreas({
-      area: entry.area, geo: geoOf(entry.area), candidates: candidates.get(entry.service.slug)!,
-      count: landing.nearby?.count ?? 6, maxMiles: landing.nearby?.maxMiles,
-    }).map((n) => ({ label: n.area, href: pathOf(n.area, entry.service.slug), miles: n.miles }))
+    const nearby = nearbyOf(entry.area, entry.service.slug).map((n) => ({ label: n.area, href: pathOf(n.area, entry.service.slug), miles: n.miles }))
     const compose: ComposeLandingOptions = {
       url, area: entry.area, service: entry.service, landing, place, region, pageContent: entry.content,
       nearby, siblings: siblingLinks(site, entry, byArea.get(entry.area)!, pathOf), locationsUrl: options.locationsUrl,
