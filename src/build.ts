@@ -86,7 +86,8 @@ export interface BuildOptions {
 export type BuildMemo = <T>(kind: 'templates' | 'assets' | 'images', key: string, compute: () => Promise<T>) => Promise<T>
 
 export interface BuildProgress {
-  readonly stage: 'render' | 'images'
+  /** `plan` is reported once, as it starts (at 10,000 pages it takes seconds of its own). */
+  readonly stage: 'plan' | 'render' | 'images'
   readonly done: number
   readonly total: number
 }
@@ -148,6 +149,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     baseUrl: options.baseUrl, drafts: options.drafts,
     cache: cacheDir === undefined ? undefined : { file: path.join(cacheDir, 'config.json'), version: `${toolVersion}+${schemaDigest()}` },
   }))
+  options.onProgress?.({ stage: 'plan', done: 0, total: 0 })
   const { plan, images } = await time('plan', async () => {
     const prints = cacheDir ? await openPrintStore(cacheDir, toolVersion) : undefined
     const planned = { plan: planSite(site, { prints }), images: planImages(site) }

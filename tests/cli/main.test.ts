@@ -40,6 +40,14 @@ describe('the citypress command', () => {
     ].join('\n'))
   })
 
+  it('shows on a terminal what a build is doing, and starts an error report on a clean line', async () => {
+    const io = Object.assign(memoryIo(), { isTTY: true })
+    const site = await siteFrom('minimal', { 'templates/sections/Text.tsx': 'export function Text(): never {\n  throw new Error("no text today")\n}\n' })
+    expect(await main(['build', site, '--out', path.join(await tempDir(), 'dist')], io)).toBe(1)
+    // The progress line is redrawn in place (\r, clear to the end), then cleared before the report.
+    expect(io.stderr).toMatch(/^\r\x1b\[KPlanning pages…(\r\x1b\[K[^\r]*)*\r\x1b\[Kerror\[render-failed\]: The page \/\S* could not be rendered/)
+  })
+
   it('exits with 2 and suggests the right command or option for a typo', async () => {
     const io = memoryIo()
     expect(await main(['biuld'], io)).toBe(2)

@@ -24,7 +24,8 @@ Examples:
       const { build } = await import('../../build.js')
       const started = performance.now()
       const result = await build({ site, outDir: flags.out, baseUrl: flags.baseUrl, drafts: flags.drafts, recordUrls: true, onProgress: progressLine(io) })
-      if (io.isTTY) io.err('\r\x1b[K')
+        // A failure's report starts on a clean line, not after the progress line.
+        .finally(() => io.isTTY && io.err('\r\x1b[K'))
       printWarnings(io, result.warnings)
       const { rendered, reused, slowest } = result.pages
       io.out(formatSizeReport(result.sizes))
@@ -44,7 +45,7 @@ Examples:
 /** Redraws one line on a TTY; prints nothing elsewhere (CI logs stay short). */
 function progressLine(io: Io): ((p: BuildProgress) => void) | undefined {
   if (!io.isTTY) return undefined
-  return (p) => io.err(`\r\x1b[K${p.stage === 'render' ? 'Rendering pages' : 'Encoding images'} ${p.done}/${p.total}`)
+  return (p) => io.err(`\r\x1b[K${p.stage === 'plan' ? 'Planning pages…' : `${p.stage === 'render' ? 'Rendering pages' : 'Encoding images'} ${p.done}/${p.total}`}`)
 }
 
 export function countByTemplate(templates: readonly string[]): string {
