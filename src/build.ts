@@ -142,6 +142,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
   }
   const outDir = options.outDir ?? 'dist'
+  const outPath = path.resolve(outDir)
   // Part of every cache key: a new version, or changed code in a checkout, trusts nothing cached.
   const toolVersion = `${citypressVersion}+${codeDigest}`
   const cacheDir = options.cacheDir === false ? undefined : options.cacheDir ?? path.resolve(options.site, '.citypress', 'cache')
@@ -205,10 +206,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // With the published-URL record as it is when asked: this build may add to it (recordUrls).
   let fingerprint: (() => Promise<string>) | undefined
   const record = outputRecord ? await readOutputRecord<RecordedResult>(outputRecord) : undefined
+  // A record of another output folder says nothing about this one's previous output.
+  const ownRecord = record?.outDir === outPath ? record : undefined
   if (outputRecord) {
     const prepared = await hostFiles()
     const parts = [
-      toolVersion, path.resolve(outDir), `record:${options.recordUrls ?? false}`, digestJson(site.budgets),
+      toolVersion, outPath, `record:${options.recordUrls ?? false}`, digestJson(site.budgets),
       ...routes.map((r) => `${r.outputPath}\0${cache!.keyOf(r)}`),
       ...[...assets.files, ...prepared.files, ...feedFile(site.site, site.posts), ...(declaration ? [declaration] : [])].map((f) => `${f.path}\0${hash(f.contents)}`),
       // Image outputs are named by their source's content hash and the encoder version. (Sorted:
@@ -233,7 +236,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // The output this build replaces is kept for the next build to start from: beside the cache,
   // not in it, because a CI that keeps the cache would store every page twice (its copy has no
   // hard links) for a folder a fresh checkout cannot use anyway (its inodes differ).
-  const keep = outputRecord ? { folder: path.join(site.root, '.citypress', 'previous-output'), listing: record?.outDir === path.resolve(outDir) ? record.previous : undefined } : undefined
+  const keep = outputRecord ? { folder: path.join(site.root, '.citypress', 'previous-output'), listing: ownRecord?.previous } : undefined
   const output: OutputWriter = options.write === false ? memoryOutput(files, firstPages) : await createOutput(outDir, keep)
   let stats: BuildResult['pages'] = { rendered: 0, reused: 0, slowest: [] }
   let imageStats: BuildResult['images'] = { encoded: 0, reused: 0 }
@@ -286,8 +289,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       if (outputRecord && fingerprint) {
         const result: RecordedResult = { fileCount: output.count, warnings: checked.warnings.map((w) => w.toJSON()), sizes }
         // The folder just moved to `previous-output` is the one the last record listed.
-        const previous = record?.outDir === path.resolve(outDir) ? record.listing : undefined
-        await writeOutputRecord(outputRecord, { outDir: path.resolve(outDir), fingerprint: await fingerprint(), result, previous })
+        await writeOutputRecord(outputRecord, { outDir: outPath, fingerprint: await fingerprint(), result, previous: ownRecord?.listing })
       }
     })
     stats = { rendered: pages.rendered, reused: pages.reused, slowest: pages.slowest }

@@ -30,7 +30,8 @@ const keyWords = 5
 
 export async function openPrintStore(dir: string, version: string): Promise<SavedPrintStore> {
   const signatureLength = signatureBins
-  const versionWords = [parseInt(hash(version).slice(0, 8), 16), parseInt(hash(version).slice(8, 16), 16)]
+  const versionHash = hash(version)
+  const versionWords = [parseInt(versionHash.slice(0, 8), 16), parseInt(versionHash.slice(8, 16), 16)]
   const header = [printsMagic, signatureLength, ...versionWords]
   const siblingsHeader = [siblingsMagic, ...versionWords]
   const printsFile = path.join(dir, 'prints.bin')

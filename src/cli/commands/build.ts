@@ -47,9 +47,3 @@ function progressLine(io: Io): ((p: BuildProgress) => void) | undefined {
   if (!io.isTTY) return undefined
   return (p) => io.err(`\r\x1b[K${p.stage === 'plan' ? 'Planning pages…' : `${p.stage === 'render' ? 'Rendering pages' : 'Encoding images'} ${p.done}/${p.total}`}`)
 }
-
-export function countByTemplate(templates: readonly string[]): string {
-  const counts = new Map<string, number>()
-  for (const t of templates) counts.set(t, (counts.get(t) ?? 0) + 1)
-  return [...counts].map(([t, n]) => `${n} ${t}`).join(', ')
-}

@@ -1,7 +1,6 @@
 import type { Command } from 'commander'
 import type { RoutePlan } from '../../types.js'
 import type { Io } from '../io.js'
-import { countByTemplate } from './build.js'
 import { defaultSite } from './shared.js'
 
 export function routesCommand(program: Command, io: Io): void {
@@ -55,4 +54,10 @@ function landingMatrix(urls: Readonly<Record<string, string>>, routes: readonly 
   const noindex = keys.filter((k) => mark(urls[k]) === '○').length
   const legend = `  ✓ indexed  ○ noindex (fails the quality gate${noindex ? `: ${noindex}` : ''})  ✎ written by hand in pages/  · none`
   return `\nLanding pages (/lp/{city}-{service}), ${keys.length} in all:\n${head}\n${rows.join('\n')}\n${legend}\n`
+}
+
+function countByTemplate(templates: readonly string[]): string {
+  const counts = new Map<string, number>()
+  for (const t of templates) counts.set(t, (counts.get(t) ?? 0) + 1)
+  return [...counts].map(([t, n]) => `${n} ${t}`).join(', ')
 }
