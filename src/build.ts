@@ -281,15 +281,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await time('output', async () => {
       // In parallel: libuv's threads write while this one waits (240 files, 60 ms one by one).
       await Promise.all([...others, checked.headers].map((file) => output.write(file)))
-      await output.commit()
+      const listing = await output.commit()
       if (imageCacheDir) await pruneImageCache(imageCacheDir, images.jobs)
       if (options.recordUrls && options.write !== false) recordUpdated = await prepared.recordPublished()
       await cache?.prune(pages.keys)
       await pageMemo?.save(pages.keys)
-      if (outputRecord && fingerprint) {
+      if (outputRecord && fingerprint && listing) {
         const result: RecordedResult = { fileCount: output.count, warnings: checked.warnings.map((w) => w.toJSON()), sizes }
         // The folder just moved to `previous-output` is the one the last record listed.
-        await writeOutputRecord(outputRecord, { outDir: outPath, fingerprint: await fingerprint(), result, previous: ownRecord?.listing })
+        await writeOutputRecord(outputRecord, { outDir: outPath, fingerprint: await fingerprint(), result, listing, previous: ownRecord?.listing })
       }
     })
     stats = { rendered: pages.rendered, reused: pages.reused, slowest: pages.slowest }
@@ -338,10 +338,12 @@ function memoryOutput(files: OutputFile[], firstPages?: BuildOptions['firstPages
     async write(file) {
       add(file)
     },
-    async link(file, source, contents) {
+    async link(file, { source, contents }) {
       add({ path: file, contents: contents ?? await readFile(source) })
     },
-    async commit() {},
+    async commit() {
+      return undefined
+    },
     async abort() {},
   }
 }

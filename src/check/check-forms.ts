@@ -61,13 +61,13 @@ export function watchForms({ site, routes, declaration, output, memo = noPageMem
         inspect(file.path, String(file.contents))
         await output.write(file)
       },
-      async link(file, source, contents, derived) {
+      async link(file, page) {
         reading = reading.then(async () => {
-          const known = derived?.forms as FoundForm[] | undefined
-          const forms = await memo.derive({ name: 'forms', source, contents, known, codec: formsCodec, compute: findForms })
+          const known = page.derived?.forms as FoundForm[] | undefined
+          const forms = await memo.derive({ name: 'forms', source: page.source, contents: page.contents, known, codec: formsCodec, compute: findForms })
           check(file, forms)
         })
-        await output.link(file, source, contents, derived)
+        await output.link(file, page)
       },
       commit: () => output.commit(),
       abort: () => output.abort(),

@@ -48,15 +48,16 @@ export function watchPages({ routes, output, memo = noPageMemo }: { routes: read
         if (routeOf.has(file.path)) inspect(file.path, typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents).toString('utf8'))
         await output.write(file)
       },
-      async link(file, source, contents, derived) {
+      async link(file, page) {
         if (routeOf.has(file)) {
           reading = reading.then(async () => {
-            const known = derived?.['page-facts'] as PageSummary | undefined
+            const { source, contents } = page
+            const known = page.derived?.['page-facts'] as PageSummary | undefined
             const summary = await memo.derive({ name: 'page-facts', source, contents, known, codec: summaryCodec, compute: summarize })
             record(file, summary, contents === undefined ? { source } : { html: contents })
           })
         }
-        await output.link(file, source, contents, derived)
+        await output.link(file, page)
       },
       commit: () => output.commit(),
       abort: () => output.abort(),

@@ -19,7 +19,8 @@ export interface PageCache {
   readonly folder: string
   /** The cache key of a route; `shared` already covers context, templates and version. */
   keyOf(route: RoutePlan): string
-  has(key: string): boolean
+  /** The cached page of `key`, if there is one and it is as this cache wrote it. */
+  find(key: string): { readonly source: string; readonly ino: number } | undefined
   /** Absolute path of a cached page. */
   fileOf(key: string): string
   put(key: string, html: string): Promise<string>
@@ -85,11 +86,13 @@ export async function openPageCache({ dir, shared }: OpenPageCacheOptions): Prom
       keys.set(route, key)
       return key
     },
-    has(key) {
-      if (!present.has(key)) return false
-      const stamp = stamps.get(key)
-      const stats = statSync(fileOf(key), { throwIfNoEntry: false })
-      return stamp !== undefined && stats !== undefined && stamp === stampOf(stats)
+    find(key) {
+      const stamp = present.has(key) ? stamps.get(key) : undefined
+      if (stamp === undefined) return undefined
+      const source = fileOf(key)
+      const stats = statSync(source, { throwIfNoEntry: false })
+      // Its inode goes with it: the output writer compares it with a kept output file's without a second stat.
+      return stats !== undefined && stamp === stampOf(stats) ? { source, ino: stats.ino } : undefined
     },
     fileOf,
     async put(key, html) {

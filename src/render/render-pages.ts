@@ -102,7 +102,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
   const pages = routes.map((route) => {
     const key = cache?.keyOf(route)
     if (key) keys.add(key)
-    return { route, key, cached: key !== undefined && cache!.has(key) }
+    return { route, key, cached: key === undefined ? undefined : cache!.find(key) }
   })
   const toRender = pages.filter((p) => !p.cached).length
   // This thread only links pages and keeps their facts meanwhile, so every core can render: on
@@ -124,7 +124,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
         ahead.set(posted, pending)
       }
       if (cached) {
-        if (errors.length === 0) await enqueue(() => output.link(route.outputPath, cache!.fileOf(key!)))
+        if (errors.length === 0) await enqueue(() => output.link(route.outputPath, cached))
         reused++
       } else {
         rendered++
@@ -145,10 +145,10 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
         } else if ('derived' in result) {
           // The worker wrote the page into the cache and scanned it.
           const file = cache!.adopt(key!)
-          await enqueue(() => output.link(route.outputPath, file, undefined, result.derived))
+          await enqueue(() => output.link(route.outputPath, { source: file, derived: result.derived }))
         } else {
           const html = result.html
-          if (key) await enqueue(async () => output.link(route.outputPath, await cache!.put(key, html), html))
+          if (key) await enqueue(async () => output.link(route.outputPath, { source: await cache!.put(key, html), contents: html }))
           else await enqueue(() => output.write({ path: route.outputPath, contents: html }))
         }
       }

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/build.js'
 import { BuildFailure } from '../../src/errors/config-error.js'
+import { listFolder, readOutputRecord } from '../../src/output/output-record.js'
 import { siteFrom, snapshot, tempDir } from '../helpers/site.js'
 
 describe('the output folder', () => {
@@ -106,6 +107,7 @@ describe('the output folder', () => {
     const first = await folder()
     await writeFile(contact, original.replace('title: Contact', 'title: Contact one'))
     await build({ site, outDir: out })
+    const second = await folder()
     // The third build starts from the first one's folder: a page there is gone now, another changed.
     await rm(path.join(site, 'pages/extra.yaml'))
     await writeFile(contact, original.replace('title: Contact', 'title: Contact two'))
@@ -117,6 +119,14 @@ describe('the output folder', () => {
     expect(files).toEqual(await snapshot(fresh))
     expect(Object.keys(files)).not.toContain('extra.html')
     expect(third.fileCount).toBe(Object.keys(files).length)
+    // The writer's own account of the folder (not a fresh listing) is exactly what is there: the
+    // next build finds the output up to date, and the one after an edit starts from it again.
+    const record = await readOutputRecord(path.join(site, '.citypress/cache/output.json'))
+    expect(record!.listing).toEqual(listFolder(out))
+    expect((await build({ site, outDir: out })).upToDate).toBe(true)
+    await writeFile(contact, original.replace('title: Contact', 'title: Contact three'))
+    await build({ site, outDir: out })
+    expect(await folder()).toBe(second)
   })
 
   it('starts from an empty folder when the kept output was touched since', async () => {
