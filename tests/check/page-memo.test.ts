@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openPageMemo, type MemoCodec } from '../../src/check/page-memo.js'
@@ -47,5 +47,47 @@ describe('the facts kept beside the page cache', () => {
     const stored = JSON.parse(await readFile(path.join(dir, 'derived.json'), 'utf8')) as { strings: string[] }
     expect(stored.strings).not.toContain('/page-0')
     expect(stored.strings.length).toBeLessThan(2 * files.length)
+  })
+
+  it('appends a few pages\' changes to a journal, reads them back, and works out again only what a line cut short lost', async () => {
+    const dir = path.join(await tempDir(), 'pages')
+    await mkdir(dir)
+    let files = await pages(1000, 0, dir)
+    let memo = await openPageMemo(dir)
+    for (const file of files) await memo.derive({ name: 'links', source: file, codec: linksCodec, compute: linksOf })
+    await memo.save(new Set(files.map(keyOf)))
+    const whole = await stat(path.join(dir, 'derived.json'))
+
+    // Two builds that each replace five pages append a line each; derived.json is not rewritten.
+    for (let round = 1; round <= 2; round++) {
+      memo = await openPageMemo(dir)
+      const added = await pages(5, 1000 * round, dir)
+      files = [...files.slice(5), ...added]
+      for (const file of files) await memo.derive({ name: 'links', source: file, codec: linksCodec, compute: linksOf })
+      await memo.save(new Set(files.map(keyOf)))
+    }
+    expect((await stat(path.join(dir, 'derived.json'))).mtimeMs).toBe(whole.mtimeMs)
+    expect((await readFile(path.join(dir, 'derived.log'), 'utf8')).split('\n').filter(Boolean)).toHaveLength(2)
+
+    // A build killed while appending its line leaves half of it: the pages of that line are
+    // worked out from their files again, every other page still comes from the memo.
+    const journal = await readFile(path.join(dir, 'derived.log'), 'utf8')
+    await writeFile(path.join(dir, 'derived.log'), journal.slice(0, journal.indexOf('\n') + 40))
+    const lost = new Set(files.slice(-5))
+    for (const file of files) await writeFile(file, `<a href="/now-${keyOf(file)}">x</a>`)
+    const deriveAll = async () => {
+      memo = await openPageMemo(dir)
+      const computed: string[] = []
+      for (const file of files) {
+        const links = await memo.derive({ name: 'links', source: file, codec: linksCodec, compute: (html) => (computed.push(file), linksOf(html)) })
+        expect(links).toEqual(lost.has(file) ? [`/now-${keyOf(file)}`] : ['/', `/page-${parseInt(keyOf(file), 16)}`])
+      }
+      return computed
+    }
+    expect(await deriveAll()).toEqual([...lost])
+    // That build writes the file whole, and the next one finds everything there.
+    await memo.save(new Set(files.map(keyOf)))
+    expect(await readFile(path.join(dir, 'derived.log'), 'utf8').catch(() => 'gone')).toBe('gone')
+    expect(await deriveAll()).toEqual([])
   })
 })
