@@ -35,6 +35,9 @@ export async function prepareHostFiles(site: SiteConfig, routes: readonly RouteP
   return {
     files: [...sitemapFiles(site, routes, { dates }), ...redirectsFile(site, redirects)],
     redirects,
-    recordPublished: () => writePublishedUrls(site.root, recordPublished(published, landing)),
+    recordPublished: async () => {
+      const record = recordPublished(published, landing)
+      return record !== published && writePublishedUrls(site.root, record)
+    },
   }
 }

@@ -55,6 +55,11 @@ export function planLandingRedirects(options: PlanRedirectsOptions): LandingRedi
 
 /** The record after this build: every URL published before, plus the pages made now. */
 export function recordPublished(previous: PublishedRecord, pages: readonly LandingIdentity[]): PublishedRecord {
+  // Usually every page is on record already, as it is: then the record is the one read (and is
+  // not written again), without sorting and writing out 10,000 entries to find that out.
+  const same = (old: PublishedPage | undefined, p: LandingIdentity) => old !== undefined && old.area === p.area && old.service === p.service.slug
+    && old.serviceTitle === p.service.title && old.lat === p.geo?.lat && old.lng === p.geo?.lng
+  if (pages.every((p) => same(previous.pages[p.url], p))) return previous
   const merged: Record<string, PublishedPage> = { ...previous.pages }
   for (const p of pages) {
     merged[p.url] = { area: p.area, service: p.service.slug, serviceTitle: p.service.title, ...(p.geo ? { lat: p.geo.lat, lng: p.geo.lng } : {}) }
