@@ -210,15 +210,16 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const ownRecord = record?.outDir === outPath ? record : undefined
   if (outputRecord) {
     const prepared = await hostFiles()
-    const parts = [
+    const madeOf = hash([
       toolVersion, outPath, `record:${options.recordUrls ?? false}`, digestJson(site.budgets),
       ...routes.map((r) => `${r.outputPath}\0${cache!.keyOf(r)}`),
       ...[...assets.files, ...prepared.files, ...feedFile(site.site, site.posts), ...(declaration ? [declaration] : [])].map((f) => `${f.path}\0${hash(f.contents)}`),
       // Image outputs are named by their source's content hash and the encoder version. (Sorted:
       // the images are found in the order parallel file reads finish.)
       ...images.jobs.map((j) => j.outputPath).sort(),
-    ].join('\n')
-    fingerprint = async () => hash(`${parts}\n${await readFile(path.join(site.root, 'published-urls.json'), 'utf8').catch(() => '')}`)
+    ].join('\n'))
+    // Asked again after the build, when recordUrls may have changed published-urls.json.
+    fingerprint = async () => hash(`${madeOf}\n${await readFile(path.join(site.root, 'published-urls.json'), 'utf8').catch(() => '')}`)
     if (record?.fingerprint === await fingerprint() && await time('output', () => outputUnchanged(record, outDir))) {
       return {
         site, routes, files: [], fileCount: record.result.fileCount, outDir, timings,

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { hash as oneShotHash } from 'node:crypto'
 
 /**
  * Digests of the data a page is made from, the currency of every cache key.
@@ -33,8 +33,9 @@ export function stableJson(value: unknown): string {
   })
 }
 
+/** SHA-1, hex. The one-shot API: half the cost of a Hash object for the small inputs of keys, tens of thousands per build. */
 export function hash(data: string | Uint8Array): string {
-  return createHash('sha1').update(data).digest('hex')
+  return oneShotHash('sha1', data, 'hex')
 }
 
 function withoutOrigin(key: string, value: unknown): unknown {

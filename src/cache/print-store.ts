@@ -1,4 +1,5 @@
 import { appendFile, mkdir, readFile } from 'node:fs/promises'
+import { endianness } from 'node:os'
 import path from 'node:path'
 import type { LandingSummary, PrintStore } from '../plan/landing-quality.js'
 import { signatureBins, type SiblingCandidates } from '../plan/landing-similarity.js'
@@ -100,8 +101,9 @@ function encodeEntries(entries: readonly (readonly [string, LandingSummary])[], 
 async function readWords(file: string, header: readonly number[]): Promise<Uint32Array | undefined> {
   const bytes = await readFile(file).catch(() => undefined)
   if (!bytes || bytes.length % 4 !== 0) return undefined
-  // A copy aligned for Uint32Array (readFile's buffer may start anywhere in a shared pool).
-  const words = new Uint32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length))
+  // Used in place when aligned (a large file gets a buffer of its own); else a copy aligned for
+  // Uint32Array (a small one may start anywhere in a shared pool).
+  const words = bytes.byteOffset % 4 === 0 ? new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4) : new Uint32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length))
   return header.every((word, i) => words[i] === word) ? words : undefined
 }
 
@@ -175,9 +177,14 @@ function writeKey(words: Uint32Array, at: number, key: string): number {
   return at
 }
 
+const hexBytes = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'))
+
 function readKey(words: Uint32Array, at: number): string {
   let key = ''
-  for (let i = 0; i < keyWords; i++) key += words[at + i]!.toString(16).padStart(8, '0')
+  for (let i = 0; i < keyWords; i++) {
+    const word = words[at + i]!
+    key += hexBytes[word >>> 24]! + hexBytes[(word >>> 16) & 0xff]! + hexBytes[(word >>> 8) & 0xff]! + hexBytes[word & 0xff]!
+  }
   return key
 }
 
@@ -192,7 +199,12 @@ function writeText(words: Uint32Array, at: number, text: string): number {
   return at
 }
 
+// Two code units to a word, the first in the low half: on a little-endian machine (the file is
+// only ever read where it was written, see the magic word) that is UTF-16LE in memory.
+const utf16 = endianness() === 'LE' ? new TextDecoder('utf-16le') : undefined
+
 function readText(words: Uint32Array, at: number, length: number): string {
+  if (utf16) return utf16.decode(new Uint8Array(words.buffer, words.byteOffset + at * 4, length * 2))
   let text = ''
   // In slices: String.fromCharCode takes its arguments on the stack.
   for (let start = 0; start < length; start += 4096) {
