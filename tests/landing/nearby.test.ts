@@ -41,6 +41,25 @@ describe('nearby areas', () => {
       .toEqual(everyPair(candidates[450]!, 50, 7))
   })
 
+  it('finds the same areas as measuring every candidate for scattered towns, from inside and outside their spread', () => {
+    let seed = 7
+    const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647)
+    // Clustered like real places: most near two cities, some spread thin, a few without coordinates.
+    const candidates = Array.from({ length: 600 }, (_, i) => {
+      const [lat, lng, spread] = i % 3 === 0 ? [39.1, -84.5, 0.2] : i % 3 === 1 ? [39.9, -83.0, 0.1] : [39.5, -84.0, 1.5]
+      return { area: `Town ${i}, OH`, geo: i % 50 === 0 ? undefined : { lat: lat + (random() - 0.5) * spread, lng: lng + (random() - 0.5) * spread } }
+    })
+    const cosLat = (lat: number) => Math.cos((lat * Math.PI) / 180)
+    const everyCandidate = (area: string, geo: { lat: number; lng: number }, count: number) => candidates
+      .flatMap((c, order) => (c.geo && c.area !== area ? [{ c, order, key: ((c.geo.lng - geo.lng) * cosLat(geo.lat)) ** 2 + (c.geo.lat - geo.lat) ** 2 }] : []))
+      .sort((a, b) => a.key - b.key || a.order - b.order)
+      .slice(0, count).map(({ c }) => c.area)
+    const from = [...candidates.filter((c) => c.geo).slice(0, 40), { area: 'Far, OH', geo: { lat: 45, lng: -70 } }, { area: 'Near, OH', geo: { lat: 39.05, lng: -84.45 } }]
+    for (const { area, geo } of from) {
+      expect(findNearbyAreas({ area, geo: geo!, candidates, count: 6 }).map((n) => n.area)).toEqual(everyCandidate(area, geo!, 6))
+    }
+  })
+
   it('takes the next areas of the list, wrapping round, when the page’s area has no coordinates', () => {
     const candidates = ['A', 'B', 'C', 'D'].map((area) => ({ area }))
     expect(findNearbyAreas({ area: 'C', candidates, count: 3 }).map((n) => n.area)).toEqual(['D', 'A', 'B'])
