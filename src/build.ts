@@ -21,6 +21,7 @@ import { planSite, type BuildPlan } from './plan/plan-site.js'
 import { bundleTemplates } from './render/bundle-templates.js'
 import { digestJson, hash, stableJson } from './cache/digest.js'
 import { openPrintStore } from './cache/print-store.js'
+import { readCommitDates } from './config/source-dates.js'
 import { openPageCache } from './render/page-cache.js'
 import { renderPages } from './render/render-pages.js'
 import { citypressVersion, codeDigest } from './paths.js'
@@ -146,33 +147,37 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // Part of every cache key: a new version, or changed code in a checkout, trusts nothing cached.
   const toolVersion = `${citypressVersion}+${codeDigest}`
   const cacheDir = options.cacheDir === false ? undefined : options.cacheDir ?? path.resolve(options.site, '.citypress', 'cache')
+  // The last output's record (output-record.ts), to tell that nothing changed; in-memory builds have none.
+  const outputRecord = cacheDir !== undefined && options.write !== false ? path.join(cacheDir, 'output.json') : undefined
+  // The build cache is read while the config loads (reading is I/O the config's parsing can
+  // overlap), and git is asked for the sitemap's dates (a process of its own, 20-40 ms). A preview
+  // that serves the open tabs first asks git only once their pages are out: spawning it holds this
+  // thread for about 10 ms, a tenth of its budget. Until awaited, a failure must not count as
+  // unhandled (a failed config ends the build first).
+  const ahead = <T>(work: Promise<T>): Promise<T> => (work.catch(() => {}), work)
+  const printsRead = cacheDir === undefined ? undefined : ahead(openPrintStore(cacheDir, toolVersion))
+  const memoRead = cacheDir === undefined ? undefined : ahead(openPageMemo(path.join(cacheDir, 'pages')))
+  const recordRead = outputRecord === undefined ? undefined : ahead(readOutputRecord<RecordedResult>(outputRecord))
+  const commits = options.firstPages ? undefined : ahead(readCommitDates(path.resolve(options.site)))
   const site = await time('config', () => loadSite(options.site, {
     baseUrl: options.baseUrl, drafts: options.drafts,
     cache: cacheDir === undefined ? undefined : { file: path.join(cacheDir, 'config.json'), version: `${toolVersion}+${schemaDigest()}` },
   }))
   options.onProgress?.({ stage: 'plan', done: 0, total: 0 })
-  const { plan, images } = await time('plan', async () => {
-    const prints = cacheDir ? await openPrintStore(cacheDir, toolVersion) : undefined
+  const { plan, images, printsSaved } = await time('plan', async () => {
+    const prints = await printsRead
     const planned = { plan: planSite(site, { prints }), images: planImages(site) }
-    // Saved as soon as the plan stands: entries are keyed by their inputs, so a later failure
-    // does not make them wrong, and the store is not held while the pages render.
-    if (planned.plan.errors.length === 0) await prints?.save()
-    return planned
+    // Saved as soon as the plan stands (written while the build goes on): entries are keyed by
+    // their inputs, so a later failure does not make them wrong, and the store is not held while
+    // the pages render.
+    return { ...planned, printsSaved: planned.plan.errors.length === 0 ? ahead(prints?.save() ?? Promise.resolve()) : undefined }
   })
   failOn(plan.errors)
   const routes = plan.routes
-  // The sitemap's dates come from git (a process of its own, 20-40 ms): let it run while the
-  // pages render. Awaited after rendering; until then a failure (a broken published-urls.json)
-  // must not count as unhandled. A preview that serves the open tabs first starts it once their
-  // pages are out: spawning git holds this thread for about 10 ms, a tenth of its budget.
+  // The host files are made while the pages render (their sitemap waits for git). Awaited after
+  // rendering; until then a failure (a broken published-urls.json) must not count as unhandled.
   let hostFilesRun: ReturnType<typeof prepareHostFiles> | undefined
-  const hostFiles = () => {
-    if (!hostFilesRun) {
-      hostFilesRun = prepareHostFiles(site, plan.routes, plan.landingPages)
-      hostFilesRun.catch(() => {})
-    }
-    return hostFilesRun
-  }
+  const hostFiles = () => (hostFilesRun ??= ahead(prepareHostFiles(site, plan.routes, plan.landingPages, commits)))
   const firstPages = options.firstPages && {
     paths: options.firstPages.paths,
     onRendered: (files: readonly OutputFile[]) => {
@@ -202,10 +207,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const [declaration] = formsDeclarationFile(site)
 
   // Nothing to do when this build's output would be the last one's and the folder still holds it.
-  const outputRecord = cache && options.write !== false ? path.join(cacheDir!, 'output.json') : undefined
   // With the published-URL record as it is when asked: this build may add to it (recordUrls).
   let fingerprint: (() => Promise<string>) | undefined
-  const record = outputRecord ? await readOutputRecord<RecordedResult>(outputRecord) : undefined
+  const record = await recordRead
   // A record of another output folder says nothing about this one's previous output.
   const ownRecord = record?.outDir === outPath ? record : undefined
   if (outputRecord) {
@@ -221,6 +225,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // Asked again after the build, when recordUrls may have changed published-urls.json.
     fingerprint = async () => hash(`${madeOf}\n${await readFile(path.join(site.root, 'published-urls.json'), 'utf8').catch(() => '')}`)
     if (record?.fingerprint === await fingerprint() && await time('output', () => outputUnchanged(record, outDir))) {
+      await printsSaved
       return {
         site, routes, files: [], fileCount: record.result.fileCount, outDir, timings,
         warnings: [...site.warnings, ...record.result.warnings.map((w) => new ConfigError(w))],
@@ -259,7 +264,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // Reading cached variants is light, so then images still overlap rendering.
     if (encoding > 0) await imageRun.catch(() => {})
     // What the checks take from each page, kept beside the page cache for the next build.
-    const pageMemo = cache && await openPageMemo(cache.folder)
+    const pageMemo = await memoRead
     const forms = declaration && watchForms({ site, routes, declaration, output, memo: pageMemo })
     const watch = watchPages({ routes, output: forms?.output ?? output, memo: pageMemo })
     const pages = await time('render', () => renderPages({
@@ -282,6 +287,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await time('output', async () => {
       // In parallel: libuv's threads write while this one waits (240 files, 60 ms one by one).
       await Promise.all([...others, checked.headers].map((file) => output.write(file)))
+      await printsSaved
       const listing = await output.commit()
       if (imageCacheDir) await pruneImageCache(imageCacheDir, images.jobs)
       if (options.recordUrls && options.write !== false) recordUpdated = await prepared.recordPublished()

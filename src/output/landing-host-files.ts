@@ -23,7 +23,9 @@ export interface HostFiles {
  * the sitemap with each page's lastmod, robots.txt, and _redirects including landing-page renames.
  * Reads the published-URL record first, so a broken record fails the build before rendering.
  */
-export async function prepareHostFiles(site: SiteConfig, routes: readonly RoutePlan[], landing: readonly LandingIdentity[]): Promise<HostFiles> {
+export async function prepareHostFiles(
+  site: SiteConfig, routes: readonly RoutePlan[], landing: readonly LandingIdentity[], commits?: Promise<ReadonlyMap<string, string>>,
+): Promise<HostFiles> {
   const published = await readPublishedUrls(site.root)
   const routeUrls = new Set(routes.map((r) => r.url))
   const redirects = planLandingRedirects({
@@ -31,7 +33,7 @@ export async function prepareHostFiles(site: SiteConfig, routes: readonly RouteP
     fallback: routes.find((r) => r.template === 'locations')?.url ?? '/',
   })
   const indexable = routes.filter((r) => !r.noindex)
-  const dates = await readSourceDates(site.root, indexable.flatMap(routeSources))
+  const dates = await readSourceDates(site.root, indexable.flatMap(routeSources), commits)
   return {
     files: [...sitemapFiles(site, routes, { dates }), ...redirectsFile(site, redirects)],
     redirects,
