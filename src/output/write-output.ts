@@ -189,9 +189,7 @@ export async function createOutput(outDir: string, keep?: KeepOptions): Promise<
       files.push([file, stats.size, stats.mtimeMs, stats.ino])
     }
     // Every folder a file is in, kept as listed unless changed; a folder removed as empty is gone.
-    const folders = new Set(keptDirs.keys())
-    for (const file of written) touch(file)
-    for (const dir of touched) folders.add(dir)
+    const folders = new Set([...keptDirs.keys(), ...touched])
     const dirsNow: FolderListing['dirs'][number][] = []
     for (const dir of folders) {
       const kept = touched.has(dir) ? undefined : keptDirs.get(dir)
