@@ -52,8 +52,9 @@ describe('the walkthrough popup', () => {
   it('closes on Escape, unlocks the scroll, returns focus and fires walkthrough:close', async () => {
     await page.keyboard.press('Escape')
     expect(await dialogOpen(page)).toBe(false)
-    expect(await scrollLocked(page)).toBe(false)
-    // The dialog's close event, which hands focus back and fires walkthrough:close, comes a task later.
+    // The dialog's close event, which unlocks the scroll, hands focus back and fires
+    // walkthrough:close, comes a task later.
+    await expect.poll(() => scrollLocked(page)).toBe(false)
     await expect.poll(() => page.evaluate(() => (window as unknown as { closeEvents: string[] }).closeEvents)).toEqual([walkthrough])
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Schedule a Walkthrough')
   })
@@ -64,7 +65,7 @@ describe('the walkthrough popup', () => {
     expect(await frameSrc(page)).toBe(booking)
     await page.getByRole('button', { name: 'Close calendar popup' }).click()
     expect(await dialogOpen(page)).toBe(false)
-    expect(await scrollLocked(page)).toBe(false)
+    await expect.poll(() => scrollLocked(page)).toBe(false)
     await expect.poll(() => page.evaluate(() => (window as unknown as { closeEvents: string[] }).closeEvents)).toEqual([walkthrough, booking])
   })
 
