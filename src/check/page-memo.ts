@@ -69,21 +69,15 @@ export async function openPageMemo(pagesDir: string): Promise<PageMemo> {
   const file = path.join(pagesDir, 'derived.json')
   const journalFile = path.join(pagesDir, 'derived.log')
   const text = await readFile(file, 'utf8').catch(() => '')
-  const read = (text ? JSON.parse(text) : {}) as Partial<Stored>
+  const read = parseOr<Partial<Stored>>(text, {})
   let stored: Stored = Array.isArray(read.strings) && read.values && typeof read.id === 'string' ? read as Stored : { id: '', strings: [], compacted: 0, values: {} }
   const startedEmpty = stored.strings.length === 0
   const journal = startedEmpty ? '' : await readFile(journalFile, 'utf8').catch(() => '')
   let journalFits = true
   for (const line of journal.split('\n')) {
     if (!line) continue
-    let entry: JournalLine
-    try {
-      entry = JSON.parse(line) as JournalLine
-    } catch {
-      journalFits = false
-      break
-    }
-    if (entry.id !== stored.id || entry.from !== stored.strings.length) {
+    const entry = parseOr<JournalLine | undefined>(line, undefined)
+    if (entry?.id !== stored.id || entry.from !== stored.strings.length) {
       journalFits = false
       break
     }
@@ -150,6 +144,15 @@ export async function openPageMemo(pagesDir: string): Promise<PageMemo> {
       await rm(journalFile, { force: true })
       await replaceFile(file, JSON.stringify({ ...stored, id: randomBytes(6).toString('hex') }))
     },
+  }
+}
+
+/** A file of the cache that is not JSON (cut short, or not ours) counts as absent. */
+function parseOr<T>(text: string, fallback: T): T {
+  try {
+    return text ? JSON.parse(text) as T : fallback
+  } catch {
+    return fallback
   }
 }
 

@@ -89,5 +89,10 @@ describe('the facts kept beside the page cache', () => {
     await memo.save(new Set(files.map(keyOf)))
     expect(await readFile(path.join(dir, 'derived.log'), 'utf8').catch(() => 'gone')).toBe('gone')
     expect(await deriveAll()).toEqual([])
+
+    // A derived.json that is not JSON (not ours, or cut short) counts as no memo: every page is read.
+    await writeFile(path.join(dir, 'derived.json'), '{"id":"x","strings":[')
+    memo = await openPageMemo(dir)
+    expect(await memo.derive({ name: 'links', source: files[0]!, codec: linksCodec, compute: linksOf })).toEqual([`/now-${keyOf(files[0]!)}`])
   })
 })
