@@ -2,6 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { packageRoot } from '../paths.js'
 import { hash } from './digest.js'
+import { readCacheJson } from './read-cache-json.js'
 import { replaceFile } from './replace-file.js'
 
 export interface InputsCacheOptions<T> {
@@ -22,7 +23,7 @@ const dir = path.join(packageRoot, 'node_modules', '.cache', 'citypress')
  */
 export async function cachedByInputs<T>({ name, key, compute }: InputsCacheOptions<T>): Promise<T> {
   const file = path.join(dir, `${name}.json`)
-  const entry = await readFile(file, 'utf8').then((t) => JSON.parse(t) as Entry<T>, () => undefined)
+  const entry = await readCacheJson<Entry<T>>(file)
   if (entry?.key === key && (await hashInputs(Object.keys(entry.inputs))).every(([p, h]) => entry.inputs[p] === h)) return entry.value
   const { value, inputs } = await compute()
   const fresh: Entry<T> = { key, inputs: Object.fromEntries(await hashInputs(inputs)), value }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { appendFile, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
+import { parseCacheJson } from '../cache/read-cache-json.js'
 import { replaceFile } from '../cache/replace-file.js'
 
 /**
@@ -69,14 +70,14 @@ export async function openPageMemo(pagesDir: string): Promise<PageMemo> {
   const file = path.join(pagesDir, 'derived.json')
   const journalFile = path.join(pagesDir, 'derived.log')
   const text = await readFile(file, 'utf8').catch(() => '')
-  const read = parseOr<Partial<Stored>>(text, {})
+  const read = parseCacheJson<Partial<Stored>>(text) ?? {}
   let stored: Stored = Array.isArray(read.strings) && read.values && typeof read.id === 'string' ? read as Stored : { id: '', strings: [], compacted: 0, values: {} }
   const startedEmpty = stored.strings.length === 0
   const journal = startedEmpty ? '' : await readFile(journalFile, 'utf8').catch(() => '')
   let journalFits = true
   for (const line of journal.split('\n')) {
     if (!line) continue
-    const entry = parseOr<JournalLine | undefined>(line, undefined)
+    const entry = parseCacheJson<JournalLine>(line)
     if (entry?.id !== stored.id || entry.from !== stored.strings.length) {
       journalFits = false
       break
@@ -144,15 +145,6 @@ export async function openPageMemo(pagesDir: string): Promise<PageMemo> {
       await rm(journalFile, { force: true })
       await replaceFile(file, JSON.stringify({ ...stored, id: randomBytes(6).toString('hex') }))
     },
-  }
-}
-
-/** A file of the cache that is not JSON (cut short, or not ours) counts as absent. */
-function parseOr<T>(text: string, fallback: T): T {
-  try {
-    return text ? JSON.parse(text) as T : fallback
-  } catch {
-    return fallback
   }
 }
 

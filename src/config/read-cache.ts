@@ -1,6 +1,7 @@
-import { mkdir, readFile } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { hash } from '../cache/digest.js'
+import { readCacheJson } from '../cache/read-cache-json.js'
 import { replaceFile } from '../cache/replace-file.js'
 import type { ConfigError } from '../errors/config-error.js'
 import { parseMarkdownFile } from './markdown-file.js'
@@ -83,7 +84,7 @@ const inMemory = new Map<string, ReadFile>()
 const measuredInMemory = new Map<string, MeasuredImage>()
 
 export async function openReadCache(options?: { file: string; version: string }): Promise<ReadCache> {
-  const read = options && await readFile(options.file, 'utf8').then((t) => JSON.parse(t) as Stored, () => undefined)
+  const read = options && await readCacheJson<Stored>(options.file)
   // What another citypress (version, code or schemas) stored is not trusted.
   const stored = read?.version === options?.version ? read : undefined
   const previous = stored?.files ?? {}

@@ -1,6 +1,7 @@
 import { lstatSync, readdirSync } from 'node:fs'
-import { mkdir, readFile } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
+import { readCacheJson } from '../cache/read-cache-json.js'
 import { replaceFile } from '../cache/replace-file.js'
 
 /**
@@ -32,10 +33,8 @@ export interface FolderListing {
 }
 
 export async function readOutputRecord<Result>(file: string): Promise<OutputRecord<Result> | undefined> {
-  return readFile(file, 'utf8').then((text) => {
-    const record = JSON.parse(text) as OutputRecord<Result>
-    return record.listing ? record : undefined
-  }, () => undefined)
+  const record = await readCacheJson<OutputRecord<Result>>(file)
+  return record?.listing ? record : undefined
 }
 
 /** Whether `outDir` holds exactly the files the record lists, untouched since. */

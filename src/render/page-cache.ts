@@ -1,7 +1,8 @@
 import { rmSync, statSync } from 'node:fs'
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { digestJson, hash } from '../cache/digest.js'
+import { readCacheJson } from '../cache/read-cache-json.js'
 import { replaceFile } from '../cache/replace-file.js'
 import type { RoutePlan } from '../types.js'
 
@@ -53,7 +54,7 @@ export async function openPageCache({ dir, shared }: OpenPageCacheOptions): Prom
   // it) edits the cached page too; such a page no longer matches its stamp and is rendered
   // again instead of being trusted.
   const stampsFile = path.join(folder, 'stamps.json')
-  const stamps = new Map(Object.entries(await readFile(stampsFile, 'utf8').then((t) => JSON.parse(t) as Record<string, string>, () => ({}))))
+  const stamps = new Map(Object.entries(await readCacheJson<Record<string, string>>(stampsFile) ?? {}))
   const stampOf = (stats: { size: number; mtimeMs: number }) => `${stats.size}:${stats.mtimeMs}`
   let stampsChanged = false
   const claim = (key: string) => {

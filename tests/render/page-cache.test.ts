@@ -63,6 +63,21 @@ describe('the page cache', () => {
     expect((failure as BuildFailure).errors.map((e) => [e.code, e.message])).toEqual([['broken-link', 'The page /about links to /story, which is neither a page nor a file of this site.']])
   })
 
+  it('is rebuilt, not a failed build, when its JSON files were cut short', async () => {
+    const { site, out, cold, rebuild } = await warmSite()
+    const cache = path.join(site, '.citypress/cache')
+    for (const file of ['config.json', 'output.json', 'pages/stamps.json', 'pages/derived.json']) {
+      await writeFile(path.join(cache, file), (await readFile(path.join(cache, file), 'utf8')).slice(0, 40))
+    }
+    const again = await rebuild()
+    // Without stamps no cached page is trusted: every page is rendered again, and the output is as before.
+    expect(again.pages).toMatchObject({ rendered: cold.routes.length, reused: 0 })
+    const fresh = path.join(await tempDir(), 'dist')
+    await build({ site, outDir: fresh, cacheDir: false })
+    expect(await snapshot(out)).toEqual(await snapshot(fresh))
+    expect((await rebuild()).upToDate).toBe(true)
+  })
+
   it('re-renders only the page whose own YAML changed', async () => {
     const { site, rebuild } = await warmSite()
     await writeFile(path.join(site, 'pages/contact.yaml'), 'path: /contact\ntitle: Contact\nsections:\n  - type: text\n    heading: Write to us\n    body: We answer within a day.\n')
