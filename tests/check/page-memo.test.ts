@@ -1,7 +1,7 @@
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { openPageMemo, type MemoCodec } from '../../src/check/page-memo.js'
+import { openPageMemo, type MemoCodec, type PageMemo } from '../../src/check/page-memo.js'
 import { tempDir } from '../helpers/site.js'
 
 /** Links of a page, through the memo's string table. */
@@ -22,14 +22,22 @@ async function pages(count: number, from: number, dir: string) {
 const linksOf = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!)
 const keyOf = (file: string) => path.basename(file, '.html')
 
+/** A pages folder whose `count` pages' links were derived and saved, as a first build leaves it. */
+async function firstBuild(count: number) {
+  const dir = path.join(await tempDir(), 'pages')
+  await mkdir(dir)
+  const files = await pages(count, 0, dir)
+  const memo = await openPageMemo(dir)
+  for (const file of files) await memo.derive({ name: 'links', source: file, codec: linksCodec, compute: linksOf })
+  await memo.save(new Set(files.map(keyOf)))
+  return { dir, files }
+}
+
 describe('the facts kept beside the page cache', () => {
   it('gives back what was derived, and drops the strings of pages long gone', async () => {
-    const dir = path.join(await tempDir(), 'pages')
-    await mkdir(dir)
-    let files = await pages(1500, 0, dir)
-    let memo = await openPageMemo(dir)
-    for (const file of files) await memo.derive({ name: 'links', source: file, codec: linksCodec, compute: linksOf })
-    await memo.save(new Set(files.map(keyOf)))
+    const { dir, ...first } = await firstBuild(1500)
+    let files = first.files
+    let memo: PageMemo
 
     // Builds that replace pages: each later one reads the kept values back, not the files.
     for (let round = 1; round <= 3; round++) {
@@ -50,12 +58,9 @@ describe('the facts kept beside the page cache', () => {
   })
 
   it('appends a few pages\' changes to a journal, reads them back, and works out again only what a line cut short lost', async () => {
-    const dir = path.join(await tempDir(), 'pages')
-    await mkdir(dir)
-    let files = await pages(1000, 0, dir)
-    let memo = await openPageMemo(dir)
-    for (const file of files) await memo.derive({ name: 'links', source: file, codec: linksCodec, compute: linksOf })
-    await memo.save(new Set(files.map(keyOf)))
+    const { dir, ...first } = await firstBuild(1000)
+    let files = first.files
+    let memo: PageMemo
     const whole = await stat(path.join(dir, 'derived.json'))
 
     // Two builds that each replace five pages append a line each; derived.json is not rewritten.
