@@ -1,7 +1,7 @@
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { openPageMemo, type MemoCodec, type PageMemo } from '../../src/check/page-memo.js'
+import { openPageMemo, type MemoCodec } from '../../src/check/page-memo.js'
 import { tempDir } from '../helpers/site.js'
 
 /** Links of a page, through the memo's string table. */
@@ -37,7 +37,7 @@ describe('the facts kept beside the page cache', () => {
   it('gives back what was derived, and drops the strings of pages long gone', async () => {
     const { dir, ...first } = await firstBuild(1500)
     let files = first.files
-    let memo: PageMemo
+    let memo = await openPageMemo(dir)
 
     // Builds that replace pages: each later one reads the kept values back, not the files.
     for (let round = 1; round <= 3; round++) {
@@ -60,7 +60,7 @@ describe('the facts kept beside the page cache', () => {
   it('appends a few pages\' changes to a journal, reads them back, and works out again only what a line cut short lost', async () => {
     const { dir, ...first } = await firstBuild(1000)
     let files = first.files
-    let memo: PageMemo
+    let memo = await openPageMemo(dir)
     const whole = await stat(path.join(dir, 'derived.json'))
 
     // Two builds that each replace five pages append a line each; derived.json is not rewritten.
