@@ -32,7 +32,8 @@ export interface MeasurePagesOptions {
 /** What each page kind weighs, for the build's size report and the budgets. */
 export function measurePages({ pages, largest, files }: MeasurePagesOptions): PageKindSize[] {
   const gzipOf = memoize((path: string) => gzipSync(files.get(path) ?? '').byteLength)
-  const bytesOf = (url: string) => (url.startsWith('/') ? byteLength(files.get(url.slice(1).split(/[?#]/)[0]!)) : 0)
+  // Per address, not per page: 10,000 landing pages name the same few stylesheets, scripts and images.
+  const bytesOf = memoize((url: string) => (url.startsWith('/') ? byteLength(files.get(url.slice(1).split(/[?#]/)[0]!)) : 0))
   const kinds = new Map<string, WatchedPage[]>()
   for (const page of pages) {
     const list = kinds.get(page.route.template)
@@ -41,10 +42,11 @@ export function measurePages({ pages, largest, files }: MeasurePagesOptions): Pa
   }
   return [...kinds].map(([kind, list]) => {
     const big = largest.get(kind)
-    const linked = (urls: readonly string[]): Size => urls.reduce((sum, url) => {
+    const linked = memoizeList((urls: readonly string[]): Size => urls.reduce((sum, url) => {
       const path = url.slice(1)
       return { bytes: sum.bytes + bytesOf(url), gzip: sum.gzip + (url.startsWith('/') ? gzipOf(path) : 0) }
-    }, { bytes: 0, gzip: 0 })
+    }, { bytes: 0, gzip: 0 }))
+    const imageBytes = memoizeList((urls: readonly string[]) => [...new Set(urls)].reduce((n, url) => n + bytesOf(url), 0))
     // Inline CSS is the same stylesheet on every page: measure it once, on the largest page.
     const inline = big ? inlineCss(big.html) : ''
     const linkedCss = maxBy(list.map((p) => linked(p.facts.stylesheets)))
@@ -55,7 +57,7 @@ export function measurePages({ pages, largest, files }: MeasurePagesOptions): Pa
       html: { url: big?.route.url ?? '', bytes: big ? Buffer.byteLength(big.html) : 0, gzip: big ? gzipSync(big.html).byteLength : 0 },
       css,
       js: maxBy(list.map((p) => linked(p.facts.scripts))),
-      images: Math.max(0, ...list.map((p) => [...new Set(p.facts.images)].reduce((n, url) => n + bytesOf(url), 0))),
+      images: list.reduce((most, p) => Math.max(most, imageBytes(p.facts.images)), 0),
     }
   })
 }
@@ -116,6 +118,12 @@ function byteLength(contents: Uint8Array | string | undefined): number {
 
 function maxBy(sizes: readonly Size[]): Size {
   return sizes.reduce((a, b) => (b.gzip > a.gzip || (b.gzip === a.gzip && b.bytes > a.bytes) ? b : a), { bytes: 0, gzip: 0 })
+}
+
+/** For lists of addresses, which most pages of a kind share. */
+function memoizeList<T>(compute: (urls: readonly string[]) => T): (urls: readonly string[]) => T {
+  const byKey = memoize((key: string) => compute(key === '' ? [] : key.split('\0')))
+  return (urls) => byKey(urls.join('\0'))
 }
 
 function memoize<T>(compute: (key: string) => T): (key: string) => T {
