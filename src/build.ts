@@ -242,7 +242,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // The output this build replaces is kept for the next build to start from: beside the cache,
   // not in it, because a CI that keeps the cache would store every page twice (its copy has no
   // hard links) for a folder a fresh checkout cannot use anyway (its inodes differ).
-  const keep = outputRecord ? { folder: path.join(site.root, '.citypress', 'previous-output'), listing: ownRecord?.previous } : undefined
+  const keep = outputRecord ? { folder: path.join(site.root, '.citypress', 'previous-output'), listing: ownRecord?.previous, current: ownRecord?.listing } : undefined
   const output: OutputWriter = options.write === false ? memoryOutput(files, firstPages) : await createOutput(outDir, keep)
   let stats: BuildResult['pages'] = { rendered: 0, reused: 0, slowest: [] }
   let imageStats: BuildResult['images'] = { encoded: 0, reused: 0 }
@@ -288,15 +288,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       // In parallel: libuv's threads write while this one waits (240 files, 60 ms one by one).
       await Promise.all([...others, checked.headers].map((file) => output.write(file)))
       await printsSaved
-      const listing = await output.commit()
+      const committed = await output.commit()
       if (imageCacheDir) await pruneImageCache(imageCacheDir, images.jobs)
       if (options.recordUrls && options.write !== false) recordUpdated = await prepared.recordPublished()
       await cache?.prune(pages.keys)
       await pageMemo?.save(pages.keys)
-      if (outputRecord && fingerprint && listing) {
+      if (outputRecord && fingerprint && committed) {
         const result: RecordedResult = { fileCount: output.count, warnings: checked.warnings.map((w) => w.toJSON()), sizes }
-        // The folder just moved to `previous-output` is the one the last record listed.
-        await writeOutputRecord(outputRecord, { outDir: outPath, fingerprint: await fingerprint(), result, listing, previous: ownRecord?.listing })
+        await writeOutputRecord(outputRecord, { outDir: outPath, fingerprint: await fingerprint(), result, listing: committed.output, previous: committed.kept })
       }
     })
     stats = { rendered: pages.rendered, reused: pages.reused, slowest: pages.slowest }
