@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: makes sure a Chromium for the browser tests exists, then runs the whole vitest suite.
+// `npm test`: makes sure a Chromium for the browser tests exists, type-checks, then runs the whole vitest suite.
 // Browser tests never download a browser of their own: they use Debian's chromium (installed here
 // with apt-get when running as root), or, on a machine that may download browsers, playwright's.
 import { execFileSync, spawnSync } from 'node:child_process'
@@ -33,6 +33,14 @@ if (!chromium || !existsSync(chromium)) {
   console.error('citypress tests: no Chromium could be found or installed, so the browser tests cannot run.\n'
     + 'Install one (Debian: apt-get install chromium) or set CHROMIUM_PATH, then run npm test again.')
   process.exit(1)
+}
+
+// The whole suite starts with the type check (5 s): vitest strips types without checking them, so a
+// type error in src/, templates/ or tests/ would otherwise pass. Runs of chosen test files skip it.
+if (process.argv.length === 2) {
+  console.log('citypress tests: type check (tsc --noEmit)…')
+  const typecheck = spawnSync('npx', ['tsc', '--noEmit', '-p', '.'], { stdio: 'inherit', cwd: root })
+  if (typecheck.status !== 0) process.exit(typecheck.status ?? 1)
 }
 
 const args = ['vitest', 'run', '--config', 'tests/vitest.config.ts', ...process.argv.slice(2)]
