@@ -155,7 +155,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // thread for about 10 ms, a tenth of its budget. Until awaited, a failure must not count as
   // unhandled (a failed config ends the build first).
   const ahead = <T>(work: Promise<T>): Promise<T> => (work.catch(() => {}), work)
-  const printsRead = cacheDir === undefined ? undefined : ahead(openPrintStore(cacheDir, toolVersion))
+  let printsRead = cacheDir === undefined ? undefined : ahead(openPrintStore(cacheDir, toolVersion))
   const memoRead = cacheDir === undefined ? undefined : ahead(openPageMemo(path.join(cacheDir, 'pages')))
   const recordRead = outputRecord === undefined ? undefined : ahead(readOutputRecord<RecordedResult>(outputRecord))
   const commits = options.firstPages ? undefined : ahead(readCommitDates(path.resolve(options.site)))
@@ -166,6 +166,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   options.onProgress?.({ stage: 'plan', done: 0, total: 0 })
   const { plan, images, printsSaved } = await time('plan', async () => {
     const prints = await printsRead
+    printsRead = undefined
     const planned = { plan: planSite(site, { prints }), images: planImages(site) }
     // Saved as soon as the plan stands (written while the build goes on): entries are keyed by
     // their inputs, so a later failure does not make them wrong, and the store is not held while
