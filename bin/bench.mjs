@@ -3,10 +3,11 @@
 // test: it prints numbers and asserts nothing. Options: --cities 2500 --services 4 --runs 3.
 //
 // Every build runs as its own process (`node bin/citypress.mjs build …`) under /usr/bin/time, so
-// wall time and peak RSS are the whole process's, as a user would see them.
+// wall time, CPU time (every thread's) and peak RSS are the whole process's, as a user would see
+// them. CPU seconds over the number of cores bound the wall time from below, whatever the order.
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -137,14 +138,14 @@ async function previewLatency() {
   return { seconds: latencies[Math.floor(latencies.length / 2)] }
 }
 
-/** Runs `citypress build` in its own process; returns wall seconds, peak RSS and page counts. */
+/** Runs `citypress build` in its own process; returns wall and CPU seconds, peak RSS and page counts. */
 async function timedBuild(dir, outDir = out, env = {}) {
-  const run = spawnSync('/usr/bin/time', ['-f', '%e %M', 'node', cli, 'build', dir, '--out', outDir], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env } })
+  const run = spawnSync('/usr/bin/time', ['-f', '%e %M %U %S', 'node', cli, 'build', dir, '--out', outDir], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env } })
   if (run.status !== 0) throw new Error(`build failed:\n${run.stdout}\n${run.stderr}`)
-  const [seconds, kb] = run.stderr.trim().split('\n').at(-1).split(' ').map(Number)
+  const [seconds, kb, user, system] = run.stderr.trim().split('\n').at(-1).split(' ').map(Number)
   const pages = Number(/Built (\d+) pages/.exec(run.stdout)?.[1])
   const rendered = Number(/(\d+) rendered/.exec(run.stdout)?.[1])
-  return { seconds, rssMiB: kb / 1024, pages, rendered, upToDate: run.stdout.includes('nothing was written') }
+  return { seconds, cpu: user + system, rssMiB: kb / 1024, pages, rendered, upToDate: run.stdout.includes('nothing was written') }
 }
 
 /**
@@ -161,6 +162,7 @@ async function diskFloor(dir) {
   await rm(staging, { recursive: true, force: true })
   await rm(target, { recursive: true, force: true })
   const start = performance.now()
+  const cpuStart = process.cpuUsage()
   const made = new Set()
   for (const [name, bytes] of files) {
     const file = path.join(staging, name)
@@ -169,7 +171,8 @@ async function diskFloor(dir) {
     await writeFile(file, bytes)
   }
   await rename(staging, target)
-  return { seconds: (performance.now() - start) / 1000 }
+  const cpu = process.cpuUsage(cpuStart)
+  return { seconds: (performance.now() - start) / 1000, cpu: (cpu.user + cpu.system) / 1e6 }
 }
 
 async function median(n, measure) {
@@ -180,14 +183,16 @@ async function median(n, measure) {
 }
 
 function printTable(rows, floor) {
-  const lines = [['measure', 'seconds', '× floor', 'peak RSS', 'pages rendered']]
+  const lines = [['measure', 'seconds', '× floor', 'CPU s', 'peak RSS', 'pages rendered']]
   for (const [name, r] of rows) {
-    if (r.unit === '') { lines.push([name, r.seconds.toFixed(0), '', '', '']); continue }
-    lines.push([name, r.seconds.toFixed(2), (r.seconds / floor.seconds).toFixed(2), r.rssMiB ? `${r.rssMiB.toFixed(0)} MiB` : '', Number.isFinite(r.rendered) ? `${r.rendered} of ${r.pages}${r.upToDate ? ', output up to date' : ''}` : ''])
+    if (r.unit === '') { lines.push([name, r.seconds.toFixed(0), '', '', '', '']); continue }
+    lines.push([name, r.seconds.toFixed(2), (r.seconds / floor.seconds).toFixed(2), r.cpu === undefined ? '' : r.cpu.toFixed(1), r.rssMiB ? `${r.rssMiB.toFixed(0)} MiB` : '', Number.isFinite(r.rendered) ? `${r.rendered} of ${r.pages}${r.upToDate ? ', output up to date' : ''}` : ''])
   }
   const widths = lines[0].map((_, i) => Math.max(...lines.map((l) => l[i].length)))
   console.log('\n' + lines.map((l) => l.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')).join('\n'))
   console.log(`\n${values.cities} cities × ${values.services} services; medians of ${runs} runs; ${new Date().toISOString()}`)
+  // On n cores a build cannot take less than its CPU seconds / n, however its work is arranged.
+  console.log(`CPU s: user + system time of all the process's threads (the floor's: the writing's); ${availableParallelism()} cores here`)
 }
 
 function log(text) {
