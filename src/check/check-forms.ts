@@ -3,7 +3,7 @@ import { formOrigin } from '../plan/plan-form-pages.js'
 import type { OutputWriter } from '../output/write-output.js'
 import type { OutputFile, RoutePlan, SiteConfig } from '../types.js'
 import { findForms, type FoundForm } from './find-forms.js'
-import { noPageMemo, plainCodec, type PageMemo } from './page-memo.js'
+import { noPageMemo, sharedJsonCodec, type PageMemo } from './page-memo.js'
 
 export interface WatchFormsOptions {
   readonly site: SiteConfig
@@ -16,7 +16,7 @@ export interface WatchFormsOptions {
   readonly memo?: PageMemo
 }
 
-const formsCodec = plainCodec<FoundForm[]>()
+const formsCodec = sharedJsonCodec<readonly FoundForm[]>()
 
 export interface FormsWatch {
   /** Use this writer for the pages: it sees every page on its way to the output. */

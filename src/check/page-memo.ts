@@ -174,7 +174,20 @@ export const noPageMemo: PageMemo = {
   async save() {},
 }
 
-/** For values that are plain JSON already (strings stay strings). */
-export function plainCodec<T>(): MemoCodec<T> {
-  return { encode: (value) => value, decode: (json) => json as T }
+/**
+ * For values that many pages have alike (a page's forms): the value's JSON goes into the string
+ * table, so the file holds it once and each page a number (a fifth of derived.json was 10,000
+ * copies of two forms), and pages with the same value share one object, which must not change.
+ */
+export function sharedJsonCodec<T>(): MemoCodec<T> {
+  const parsed = new Map<string, T>()
+  return {
+    encode: (value, strings) => strings.number(JSON.stringify(value)),
+    decode: (json, strings) => {
+      const text = strings.text(json as number)
+      let value = parsed.get(text)
+      if (value === undefined) parsed.set(text, (value = JSON.parse(text) as T))
+      return value
+    },
+  }
 }
