@@ -59,7 +59,7 @@ interface JournalLine {
 }
 
 /**
- * `derived.json` is written whole (8 MB at 10,000 pages) only now and then: a build that changed
+ * `derived.json` is written whole (5 MB at 10,000 pages) only now and then: a build that changed
  * a few pages appends what it changed as one line to `derived.log`, and the file is written whole
  * once the journal has grown to a quarter of it (60 ms of an edit to one city, issue 8). A line
  * that does not fit (cut short by a killed build, or written against another writing of the
