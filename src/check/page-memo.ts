@@ -82,7 +82,7 @@ export async function openPageMemo(pagesDir: string): Promise<PageMemo> {
       journalFits = false
       break
     }
-    for (const text of entry.strings) stored.strings.push(text)
+    for (const string of entry.strings) stored.strings.push(string)
     for (const [name, byKey] of Object.entries(entry.set)) Object.assign(stored.values[name] ??= {}, byKey)
     for (const key of entry.drop) for (const byKey of Object.values(stored.values)) delete byKey[key]
   }
