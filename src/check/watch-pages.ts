@@ -105,16 +105,11 @@ const summaryCodec: MemoCodec<PageSummary> = {
     const flat = json as number[]
     // The table's own strings: parsed once from the file, shared by every page that has them.
     let at = 1
-    const lists = factLists.map(() => {
-      const size = flat[at++]!
-      const texts = new Array<string>(size)
-      for (let i = 0; i < size; i++) texts[i] = strings.text(flat[at++]!)
-      return texts
-    })
-    const [urls, ids, scriptHashes, styleHashes, styleAttributeHashes, images, stylesheets, scripts, imageOrigins, frameOrigins] = lists as string[][]
-    return {
-      length: flat[0]!,
-      facts: { urls: urls!, ids: new Set(ids), scriptHashes: scriptHashes!, styleHashes: styleHashes!, styleAttributeHashes: styleAttributeHashes!, images: images!, stylesheets: stylesheets!, scripts: scripts!, imageOrigins: imageOrigins!, frameOrigins: frameOrigins! },
+    const lists = {} as Record<(typeof factLists)[number], string[]>
+    for (const name of factLists) {
+      const texts = (lists[name] = new Array<string>(flat[at++]!))
+      for (let i = 0; i < texts.length; i++) texts[i] = strings.text(flat[at++]!)
     }
+    return { length: flat[0]!, facts: { ...lists, ids: new Set(lists.ids) } }
   },
 }
