@@ -55,16 +55,21 @@ export function planLandingRedirects(options: PlanRedirectsOptions): LandingRedi
 
 /** The record after this build: every URL published before, plus the pages made now. */
 export function recordPublished(previous: PublishedRecord, pages: readonly LandingIdentity[]): PublishedRecord {
+  const now = pages.map((p) => [p.url, publishedPage(p)] as const)
   // Usually every page is on record already, as it is: then the record is the one read (and is
   // not written again), without sorting and writing out 10,000 entries to find that out.
-  const same = (old: PublishedPage | undefined, p: LandingIdentity) => old !== undefined && old.area === p.area && old.service === p.service.slug
-    && old.serviceTitle === p.service.title && old.lat === p.geo?.lat && old.lng === p.geo?.lng
-  if (pages.every((p) => same(previous.pages[p.url], p))) return previous
-  const merged: Record<string, PublishedPage> = { ...previous.pages }
-  for (const p of pages) {
-    merged[p.url] = { area: p.area, service: p.service.slug, serviceTitle: p.service.title, ...(p.geo ? { lat: p.geo.lat, lng: p.geo.lng } : {}) }
-  }
+  if (now.every(([url, page]) => samePage(previous.pages[url], page))) return previous
+  const merged: Record<string, PublishedPage> = { ...previous.pages, ...Object.fromEntries(now) }
   return { pages: Object.fromEntries(Object.keys(merged).sort().map((url) => [url, merged[url]!])) }
+}
+
+/** How the record keeps a landing page. */
+function publishedPage(p: LandingIdentity): PublishedPage {
+  return { area: p.area, service: p.service.slug, serviceTitle: p.service.title, ...(p.geo ? { lat: p.geo.lat, lng: p.geo.lng } : {}) }
+}
+
+function samePage(a: PublishedPage | undefined, b: PublishedPage): boolean {
+  return a !== undefined && a.area === b.area && a.service === b.service && a.serviceTitle === b.serviceTitle && a.lat === b.lat && a.lng === b.lng
 }
 
 function findTarget(old: PublishedPage, pages: readonly LandingIdentity[], routeUrls: ReadonlySet<string>): Omit<LandingRedirect, 'from'> | undefined {
