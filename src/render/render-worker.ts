@@ -3,9 +3,9 @@ import { pathToFileURL } from 'node:url'
 import type { DerivedValues, RenderContext, RoutePlan } from '../types.js'
 
 /**
- * A second thread that renders pages with React while this one checks, caches and writes the
- * pages already rendered: a cold build spends about as long on those as on React, so on two
- * cores the two overlap. Used for builds with many pages to render (render-pages.ts).
+ * A thread that renders pages with React (one per core, render-pages.ts starts them) while this
+ * one links the pages already rendered into the output and keeps their facts. Used for builds
+ * with many pages to render.
  *
  * The worker also does what each page needs right after rendering, so the page's HTML never
  * crosses to this thread: it scans the page for what the checks need (the same scanners the
