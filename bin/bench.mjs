@@ -28,15 +28,14 @@ execFileSync('node', [path.join(root, 'bin/gen-site.mjs'), '--cities', values.ci
 const rows = []
 // The first build also encodes the images; later "cold" builds keep only the image cache, as a CI
 // that persists it would (issue 7), so the cold figure compares page building with the disk.
-await rm(path.join(root, 'node_modules/.cache/citypress'), { recursive: true, force: true })
+await rm(path.join(site, '.citypress/cache/tool'), { recursive: true, force: true })
 rows.push(['first build, images encoded too', await timedBuild(site)])
-/** Forgets everything but the encoded images: the output (and the one before), the build cache, citypress's own cache. */
+/** Forgets everything but the encoded images: the output (and the one before), the build cache with citypress's own pieces (.citypress/cache/tool). */
 async function forget() {
   await rm(out, { recursive: true, force: true })
   await rm(path.join(site, '.citypress/previous-output'), { recursive: true, force: true })
   const cache = path.join(site, '.citypress/cache')
   for (const entry of await readdir(cache).catch(() => [])) if (entry !== 'images') await rm(path.join(cache, entry), { recursive: true, force: true })
-  await rm(path.join(root, 'node_modules/.cache/citypress'), { recursive: true, force: true })
 }
 const cold = await median(runs, async () => {
   await forget()

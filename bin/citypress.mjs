@@ -1,10 +1,14 @@
 #!/usr/bin/env node
-// The citypress command. Recompiles src/ into lib/ first when a source changed (about 0.1 s),
-// so a fresh clone or an edited checkout just works.
+// The citypress command. In a checkout it recompiles src/ into lib/ first when a source changed
+// (about 0.1 s), so a fresh clone or an edited checkout just works. An installed package (under
+// node_modules/) came with lib/ built at `prepack` and is never written to: it may be read-only
+// or belong to another user.
+import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { compile, isStale, output } from './compile.mjs'
+import { compile, isStale, output, root } from './compile.mjs'
 
 process.setSourceMapsEnabled(true)
-if (isStale()) await compile()
+const isInstalled = root.split(path.sep).includes('node_modules')
+if (!isInstalled && isStale()) await compile()
 const { main } = await import(pathToFileURL(output).href)
 process.exitCode = await main(process.argv.slice(2))

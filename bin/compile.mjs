@@ -1,9 +1,11 @@
-// Compiles the CLI (src/) into lib/citypress.mjs with esbuild. bin/citypress.mjs calls this when
-// lib/ is missing or older than any source file, so nobody has to remember a compile step.
-// Templates are not part of it: they are bundled per build (src/render/bundle-templates.ts).
+// Compiles the CLI (src/) into lib/citypress.mjs with esbuild, and the schema validators into
+// lib/validators-<digest>.cjs. npm runs it at `prepare` (npm install in the checkout) and
+// `prepack` (npm pack, npm publish), so an installed package never compiles anything; in a
+// checkout, bin/citypress.mjs also calls it when lib/ is missing or older than any source file.
+// Templates are not part of it: they are bundled per site build (src/render/bundle-templates.ts).
 import { readFileSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 export const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 export const output = path.join(root, 'lib', 'citypress.mjs')
@@ -55,4 +57,13 @@ export async function compile() {
   })
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await compile()
+/** Compiles the validators of the current schemas/ into lib/ (see src/config/schema-validators.ts). */
+export async function compileValidators() {
+  const { writeSchemaValidators } = await import(pathToFileURL(output).href)
+  return writeSchemaValidators()
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  await compile()
+  await compileValidators()
+}

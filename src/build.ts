@@ -24,7 +24,7 @@ import { openPrintStore } from './cache/print-store.js'
 import { readCommitDates } from './config/source-dates.js'
 import { openPageCache } from './render/page-cache.js'
 import { renderPages } from './render/render-pages.js'
-import { citypressVersion, codeDigest } from './paths.js'
+import { citypressVersion, codeDigest, toolCacheDir } from './paths.js'
 import type { OutputFile, RenderContext, RoutePlan, SiteConfig } from './types.js'
 
 export interface BuildOptions {
@@ -193,7 +193,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const memo: BuildMemo = options.memo ?? ((_kind, _key, compute) => compute())
   const [assets, templates] = await time('assets', () => Promise.all([
     // bundleAssets reads only site.yaml `theme` (plus templates/, which the memo's owner watches).
-    memo('assets', JSON.stringify(site.site.theme ?? null), () => bundleAssets(site.site)),
+    memo('assets', JSON.stringify(site.site.theme ?? null), () => bundleAssets(site.site, toolCacheDir(site.root))),
     memo('templates', `${site.root}|${site.icons.join(',')}`, () => bundleTemplates({ siteRoot: site.root, icons: site.icons })),
   ]))
   const context: RenderContext = {

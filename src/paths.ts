@@ -17,6 +17,24 @@ export const packageRoot: string = (() => {
   return dir
 })()
 
+/**
+ * Whether this citypress is an installed package (under some node_modules/) rather than a
+ * checkout. An installed package is never written to: it may be read-only, shared by several
+ * users, or replaced by the next install, so its compiled pieces come built (`prepack`) and
+ * everything a build derives goes into the site folder.
+ */
+export const isInstalledPackage: boolean = packageRoot.split(path.sep).includes('node_modules')
+
+/**
+ * Folder of citypress's own compiled pieces for one site (the template bundle, the client
+ * assets): in the site's `.citypress/cache/`, which is git-ignored, writable by whoever builds
+ * the site, and what a CI keeps between runs. They depend on the site (its theme, its template
+ * overrides), so they could not live in the package even if it were writable.
+ */
+export function toolCacheDir(siteRoot: string): string {
+  return path.join(path.resolve(siteRoot), '.citypress', 'cache', 'tool')
+}
+
 /** A path as users read it in messages: relative to the working directory, forward slashes. */
 export function displayFile(file: string, cwd = process.cwd()): string {
   const relative = path.relative(cwd, file)

@@ -23,13 +23,15 @@ export const inlineCssLimit = 10_000
 /**
  * The two client assets, each minified by esbuild and named by content hash so hosts can cache
  * them forever: one stylesheet (templates/styles/ with the site's theme tokens in front) and one
- * script with every widget's enhancement module (templates/widgets/index.client.ts).
+ * script with every widget's enhancement module (templates/widgets/index.client.ts). `cacheDir`
+ * keeps them between builds (toolCacheDir in src/paths.ts).
  */
-export async function bundleAssets(site: SiteMeta): Promise<AssetsResult> {
+export async function bundleAssets(site: SiteMeta, cacheDir: string): Promise<AssetsResult> {
   const theme = themeCss(site)
   // Reused while no stylesheet, widget or font file changed (esbuild takes ~50–150 ms).
   const cached = await cachedByInputs({
     name: 'assets',
+    dir: cacheDir,
     key: `${citypressVersion}+${codeDigest}|${theme}`,
     compute: async () => {
       const result = await bundle(theme)

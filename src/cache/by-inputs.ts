@@ -1,27 +1,26 @@
 import { mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { packageRoot } from '../paths.js'
 import { hash } from './digest.js'
 import { readCacheJson } from './read-cache-json.js'
 import { replaceFile } from './replace-file.js'
 
 export interface InputsCacheOptions<T> {
-  /** Names the entry, e.g. `templates-<site hash>`. */
+  /** Names the entry, e.g. `templates`. */
   name: string
+  /** The folder it is kept in: the site's (toolCacheDir in src/paths.ts), never the package's. */
+  dir: string
   /** Everything besides file contents that the result depends on (options, versions). */
   key: string
   /** Does the work; returns its result (plain JSON data) and the absolute paths of every file it read. */
   compute: () => Promise<{ value: T; inputs: readonly string[] }>
 }
 
-const dir = path.join(packageRoot, 'node_modules', '.cache', 'citypress')
-
 /**
  * Returns the cached result of `compute` when `key` and the contents of every file it read last
  * time are unchanged, else runs it and remembers the result. For esbuild bundles: hashing the
  * 60-odd input files listed in esbuild's metafile takes a few milliseconds, bundling 150.
  */
-export async function cachedByInputs<T>({ name, key, compute }: InputsCacheOptions<T>): Promise<T> {
+export async function cachedByInputs<T>({ name, dir, key, compute }: InputsCacheOptions<T>): Promise<T> {
   const file = path.join(dir, `${name}.json`)
   const entry = await readCacheJson<Entry<T>>(file)
   if (entry?.key === key && (await hashInputs(Object.keys(entry.inputs))).every(([p, h]) => entry.inputs[p] === h)) return entry.value

@@ -10,6 +10,9 @@ import { processIo, type Io } from './io.js'
 
 declare const CITYPRESS_VERSION: string | undefined
 
+// For bin/compile.mjs, which puts the compiled schema validators beside this bundle in lib/.
+export { writeSchemaValidators } from '../config/schema-validators.js'
+
 /**
  * Runs the CLI and returns the exit code: 0 ok, 1 the site has errors, 2 a bad command line or an
  * internal error. Never calls process.exit, so tests run it as a function.

@@ -1,11 +1,11 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { Ajv, KeywordCxt, ValidateFunction } from 'ajv'
 import type * as Codegen from 'ajv/dist/compile/codegen/index.js'
 import type addFormatsModule from 'ajv-formats'
 import { hash } from '../cache/digest.js'
-import { packageRoot } from '../paths.js'
+import { isInstalledPackage, packageRoot } from '../paths.js'
 
 /** Which schema a file is checked against. */
 export type FileKind = 'site' | 'page' | 'service' | 'areas' | 'forms' | 'landing' | 'post'
@@ -26,8 +26,10 @@ let validators: Record<FileKind, ValidateFunction> | undefined
 
 /**
  * The validator of one file kind. Compiling every schema with ajv takes about 0.3 s, most of a
- * warm build, so the compiled code (ajv's standalone output) is kept in node_modules/.cache,
- * keyed by the schemas' text and the ajv version, and later processes just load it.
+ * warm build, so the compiled code (ajv's standalone output) ships in the package's lib/, built
+ * with the CLI when the package is packed (bin/compile.mjs) and named by the schemas' text and
+ * the ajv version; processes just load it. The schemas belong to the package, not to a site, so
+ * nothing about a site can make it stale.
  */
 export function validatorFor(kind: FileKind): ValidateFunction {
   validators ??= loadValidators()
@@ -68,10 +70,42 @@ export function schemaDigest(): string {
   return readSchemas().digest
 }
 
+/** Where the compiled validators of the current schemas are kept: the package's lib/. */
+function compiledFile(): string {
+  return path.join(packageRoot, 'lib', `validators-${readSchemas().digest}.cjs`)
+}
+
+/**
+ * Compiles the validators into lib/ (bin/compile.mjs, at `prepare` and `prepack`), replacing
+ * those of earlier schemas. Returns the file written.
+ */
+export function writeSchemaValidators(): string {
+  const file = compiledFile()
+  const { code } = compileValidators()
+  mkdirSync(path.dirname(file), { recursive: true })
+  const temporary = `${file}.${process.pid}.tmp`
+  writeFileSync(temporary, code)
+  renameSync(temporary, file)
+  for (const name of readdirSync(path.dirname(file))) {
+    if (/^validators-[0-9a-f]+\.cjs$/.test(name) && name !== path.basename(file)) rmSync(path.join(path.dirname(file), name), { force: true })
+  }
+  return file
+}
+
 function loadValidators(): Record<FileKind, ValidateFunction> {
-  const { texts, digest: key } = readSchemas()
-  const cached = path.join(packageRoot, 'node_modules', '.cache', 'citypress', `validators-${key}.cjs`)
-  if (existsSync(cached)) return require(cached) as Record<FileKind, ValidateFunction>
+  const file = compiledFile()
+  if (existsSync(file)) return require(file) as Record<FileKind, ValidateFunction>
+  // A checkout whose schemas were just edited: compile them where the next process finds them.
+  // An installed package always has its own (and is never written to): compile in memory.
+  if (!isInstalledPackage) {
+    writeSchemaValidators()
+    return require(file) as Record<FileKind, ValidateFunction>
+  }
+  return compileValidators().compiled
+}
+
+function compileValidators(): { compiled: Record<FileKind, ValidateFunction>; code: string } {
+  const { texts } = readSchemas()
 
   // ajv itself is loaded only here, when the schemas changed: 80 ms of every start otherwise.
   // Its code generator is CommonJS without an exports map; require keeps its default exports plain.
@@ -96,9 +130,5 @@ function loadValidators(): Record<FileKind, ValidateFunction> {
   for (const text of texts) ajv.addSchema(JSON.parse(text))
   const compiled = Object.fromEntries(kinds.map((k) => [k, ajv.getSchema(`${k}.schema.json`)!])) as Record<FileKind, ValidateFunction>
   const code = standaloneCode(ajv, Object.fromEntries(kinds.map((k) => [k, `${k}.schema.json`])))
-  mkdirSync(path.dirname(cached), { recursive: true })
-  const temporary = `${cached}.${process.pid}.tmp`
-  writeFileSync(temporary, code)
-  renameSync(temporary, cached)
-  return compiled
+  return { compiled, code }
 }

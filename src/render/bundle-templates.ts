@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { Message, Plugin } from 'esbuild'
 import { BuildFailure, ConfigError } from '../errors/config-error.js'
 import { cachedByInputs, metafileInputs } from '../cache/by-inputs.js'
-import { citypressVersion, codeDigest, displayFile, packageRoot } from '../paths.js'
+import { citypressVersion, codeDigest, displayFile, packageRoot, toolCacheDir } from '../paths.js'
 import type { RenderContext, RoutePlan } from '../types.js'
 import type { collectPageFacts } from '../check/page-facts.js'
 import type { findForms } from '../check/find-forms.js'
@@ -58,11 +58,13 @@ export async function bundleTemplates(options: BundleTemplatesOptions): Promise<
   const templates = path.join(packageRoot, 'templates')
   const icons = [...new Set([...templateIcons(templates), ...options.icons])].sort()
   const overrides = path.join(options.siteRoot, 'templates')
+  const dir = toolCacheDir(options.siteRoot)
   const { file, hash } = await cachedByInputs({
-    name: `templates-${createHash('sha1').update(path.resolve(options.siteRoot)).digest('hex').slice(0, 12)}`,
+    name: 'templates',
+    dir,
     // A new override file changes no existing input, so the list of overrides is part of the key.
     key: `${citypressVersion}+${codeDigest}|${icons.join(',')}|${listOverrides(overrides).join(',')}`,
-    compute: () => bundle({ templates, overrides, icons }),
+    compute: () => bundle({ templates, overrides, icons, dir }),
   })
   const module = (await import(pathToFileURL(file).href)) as TemplateModule
   return { module, file, hash, locate: (error) => locateThrow(error, file) }
@@ -93,7 +95,7 @@ function locateThrow(error: unknown, bundle: string): ThrowingTemplate {
   return {}
 }
 
-async function bundle(options: { templates: string; overrides: string; icons: readonly string[] }) {
+async function bundle(options: { templates: string; overrides: string; icons: readonly string[]; dir: string }) {
   const { build } = await import('esbuild')
   const result = await build({
     stdin: {
@@ -138,7 +140,7 @@ async function bundle(options: { templates: string; overrides: string; icons: re
   const map = result.outputFiles.find((f) => f.path.endsWith('.map'))!.text
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16)
   // A real file (not a data: URL) so stack traces and source maps name it.
-  const dir = path.join(packageRoot, 'node_modules', '.cache', 'citypress')
+  const { dir } = options
   const file = path.join(dir, `templates-${hash}.mjs`)
   if (!existsSync(file) || !existsSync(`${file}.map`)) {
     await mkdir(dir, { recursive: true })
