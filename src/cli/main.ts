@@ -29,7 +29,8 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
     .showHelpAfterError('(run with --help for usage)')
     .addHelpText('after', `
 Examples:
-  $ citypress build                  build sites/system4 into dist/
+  $ citypress new my-site            make a new website project to start from
+  $ citypress build                  build the site in this folder into dist/
   $ citypress validate sites/acme    check a site without building it
   $ citypress routes                 list every page, landing pages as a matrix
 

@@ -1,54 +1,97 @@
 import { existsSync } from 'node:fs'
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/build.js'
 import { main } from '../../src/cli/main.js'
+import { citypressVersion } from '../../src/paths.js'
 import { memoryIo, repoRoot, tempDir } from '../helpers/site.js'
 
-/** Every `$schema=` modeline of a site folder, resolved to the file it points at. */
-async function schemaLinks(site: string): Promise<{ file: string; link: string; target: string }[]> {
+/** Every `$schema=` modeline of a site folder, with the file it names in this package's schemas/. */
+async function schemaLinks(site: string): Promise<{ file: string; link: string; inPackage: string }[]> {
   const links = []
   for (const entry of await readdir(site, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.yaml')) continue
+    if (!entry.isFile() || !entry.name.endsWith('.yaml') || entry.parentPath.includes('.github')) continue
     const file = path.join(entry.parentPath, entry.name)
     const link = (await readFile(file, 'utf8')).match(/^# yaml-language-server: \$schema=(\S+)/)?.[1] ?? ''
-    links.push({ file: path.relative(site, file), link, target: path.resolve(path.dirname(file), link) })
+    // Where the link lands once `npm install` put this package at <site>/node_modules/citypress.
+    const target = path.relative(path.join(site, 'node_modules', 'citypress'), path.resolve(path.dirname(file), link))
+    links.push({ file: path.relative(site, file), link, inPackage: path.join(repoRoot, target) })
   }
   return links.sort((a, b) => a.file.localeCompare(b.file))
 }
 
+/** Every file of a folder with its text. */
+async function readAll(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {}
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) out[path.relative(dir, path.join(entry.parentPath, entry.name))] = await readFile(path.join(entry.parentPath, entry.name), 'utf8')
+  }
+  return out
+}
+
+/** Words of trades; the starter is every business's, so none may appear in it. */
+const tradeWords = /clean|landscap|lawn|plumb|roof|paint|electric|hvac|janitor|maid|garden|pest|mov(ing|ers)/i
+
 describe('citypress new', () => {
-  it('scaffolds a site outside the repo that builds as is, with absolute schema links, and prints next steps', async () => {
+  it('makes a project to commit: the site, a package.json on this citypress, .gitignore, README and host examples', async () => {
     const dir = path.join(await tempDir(), 'acme')
     const io = memoryIo()
     expect(await main(['new', dir], io)).toBe(0)
     expect(io.stdout).toContain('Next steps:')
-    expect(io.stdout).toContain(`npx citypress preview ${dir}`)
+    expect(io.stdout).toMatch(/npm install +installs citypress/)
+
+    const files = await readAll(dir)
+    expect(Object.keys(files).sort()).toEqual([
+      '.github/workflows/build.yml', '.gitignore', 'README.md', 'areas.yaml', 'forms.yaml', 'netlify.toml', 'package.json',
+      'pages/contact.yaml', 'pages/home.yaml', 'published-urls.json', 'services/your-service.yaml', 'site.yaml',
+    ])
+    const manifest = JSON.parse(files['package.json']!) as { name: string; private: boolean; scripts: Record<string, string>; dependencies: Record<string, string> }
+    expect(manifest).toMatchObject({ name: 'acme', private: true, dependencies: { citypress: `^${citypressVersion}` } })
+    expect(manifest.scripts).toEqual({ build: 'citypress build', preview: 'citypress preview', validate: 'citypress validate' })
+    expect(files['.gitignore']!.split('\n').filter((l) => l && !l.startsWith('#'))).toEqual(['node_modules/', 'dist/', '.citypress/'])
+    expect(files['netlify.toml']).toContain('paths = [".citypress/cache"]')
+    expect(files['.github/workflows/build.yml']).toContain('path: .citypress/cache')
+    expect(files['README.md']).toMatch(/## Edit[\s\S]*## Preview[\s\S]*## Publish/)
 
     const links = await schemaLinks(dir)
-    expect(links.map((l) => l.file)).toEqual(['areas.yaml', 'forms.yaml', 'pages/contact.yaml', 'pages/home.yaml', 'services/office-cleaning.yaml', 'site.yaml'])
-    for (const { file, link, target } of links) {
-      expect(path.isAbsolute(link), file).toBe(true)
-      expect(existsSync(target), `${file} → ${link}`).toBe(true)
-      expect(path.dirname(target)).toBe(path.join(repoRoot, 'schemas'))
-    }
-    expect(await readFile(path.join(dir, '.gitignore'), 'utf8')).toBe('.citypress/\n')
+    expect(links.map((l) => [l.file, l.link])).toEqual([
+      ['areas.yaml', 'node_modules/citypress/schemas/areas.schema.json'],
+      ['forms.yaml', 'node_modules/citypress/schemas/forms.schema.json'],
+      ['pages/contact.yaml', '../node_modules/citypress/schemas/page.schema.json'],
+      ['pages/home.yaml', '../node_modules/citypress/schemas/page.schema.json'],
+      ['services/your-service.yaml', '../node_modules/citypress/schemas/service.schema.json'],
+      ['site.yaml', 'node_modules/citypress/schemas/site.schema.json'],
+    ])
+    for (const { file, inPackage } of links) expect(existsSync(inPackage), file).toBe(true)
 
     const result = await build({ site: dir, outDir: path.join(await tempDir(), 'dist'), cacheDir: false })
-    expect(result.routes.map((r) => r.url)).toEqual(expect.arrayContaining(['/', '/contact', '/services/office-cleaning']))
+    expect(result.routes.map((r) => r.url)).toEqual(expect.arrayContaining(['/', '/contact', '/services/your-service']))
   })
 
-  it('links the schemas by relative path when the new site is inside this package', async () => {
-    const dir = path.join(repoRoot, 'node_modules', '.cache', `citypress-new-test-${process.pid}`)
-    try {
-      expect(await main(['new', dir], memoryIo())).toBe(0)
-      for (const { file, link, target } of await schemaLinks(dir)) {
-        expect(link, file).toMatch(/^(\.\.\/)+schemas\/[a-z]+\.schema\.json$/)
-        expect(existsSync(target), `${file} → ${link}`).toBe(true)
-      }
-    } finally {
-      await rm(dir, { recursive: true, force: true })
+  it('fills in --name and --trade everywhere, as valid YAML even with quotes, colons and #', async () => {
+    const dir = path.join(await tempDir(), 'joes')
+    const name = 'Joe\'s "Best": #1 Co.'
+    expect(await main(['new', dir, '--name', name, '--trade', 'window repair'], memoryIo())).toBe(0)
+    const files = await readAll(dir)
+    expect(Object.keys(files)).toContain('services/window-repair.yaml')
+    for (const [file, text] of Object.entries(files)) expect(text, file).not.toMatch(/your business|your service|your-service/i)
+    expect(files['README.md']).toContain(`# ${name} website`)
+
+    const result = await build({ site: dir, write: false, cacheDir: false })
+    const page = (url: string) => String(result.files.find((f) => f.path === result.routes.find((r) => r.url === url)!.outputPath)!.contents)
+    expect(page('/services/window-repair')).toContain('<h1')
+    expect(page('/')).toContain('Window repair you can count on')
+    // Quotes may be curled by the typographer or escaped by React; the name is there whole.
+    expect(page('/')).toMatch(/Joe(’|&#x27;)s (“|&quot;)Best(”|&quot;): #1 Co\./)
+    expect(page('/contact')).toContain('free quote for window repair')
+  })
+
+  it('makes a neutral starter that names no trade', async () => {
+    const files = await readAll(path.join(repoRoot, 'sites/starter'))
+    for (const [file, text] of Object.entries(files)) {
+      if (file.startsWith('.citypress')) continue
+      expect(`${file}\n${text}`.match(tradeWords)?.[0], file).toBeUndefined()
     }
   })
 
@@ -66,5 +109,38 @@ describe('citypress new', () => {
     const result = await build({ site: path.join(repoRoot, 'sites/starter'), write: false, cacheDir: false })
     const contact = result.files.find((f) => f.path === result.routes.find((r) => r.url === '/contact')!.outputPath)
     expect(String(contact?.contents)).toContain('<form name="quote"')
+  })
+})
+
+describe('the site folder of a command', () => {
+  it('is the current folder when it holds site.yaml', async () => {
+    const dir = path.join(await tempDir(), 'here')
+    expect(await main(['new', dir], memoryIo())).toBe(0)
+    const io = memoryIo()
+    const before = process.cwd()
+    process.chdir(dir)
+    try {
+      expect(await main(['validate'], io), io.stderr).toBe(0)
+    } finally {
+      process.chdir(before)
+    }
+    expect(io.stdout).toMatch(/^✓ \. is valid/)
+  })
+
+  it('must be named when the current folder has no site.yaml, and the error says what one is', async () => {
+    const dir = await tempDir()
+    const io = memoryIo()
+    const before = process.cwd()
+    process.chdir(dir)
+    try {
+      expect(await main(['build'], io)).toBe(1)
+    } finally {
+      process.chdir(before)
+    }
+    expect(io.stderr).toContain('error[site-not-found]: This folder (')
+    expect(io.stderr).toContain('has no site.yaml, so there is no site to work on here.')
+    expect(io.stderr).toContain('hint: A site folder holds site.yaml and the other files of one website')
+    expect(io.stderr).toContain('`citypress new my-site`')
+    expect(await readdir(dir)).toEqual([])
   })
 })

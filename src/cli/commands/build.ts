@@ -4,23 +4,24 @@ import { displayFile } from '../../paths.js'
 import { paint, type Io } from '../io.js'
 import { formatLandingReport } from '../landing-report.js'
 import { formatSizeReport } from '../size-report.js'
-import { defaultSite, printWarnings } from './shared.js'
+import { printWarnings, siteArgument, siteFolder } from './shared.js'
 
 export function buildCommand(program: Command, io: Io): void {
   program
     .command('build')
     .description('Build a site folder into a static website ready to publish.')
-    .argument('[site]', 'the site folder', defaultSite)
+    .argument('[site]', siteArgument)
     .option('-o, --out <dir>', 'output folder, replaced only when the build succeeds', 'dist')
     .option('--base-url <url>', 'public address to use instead of site.yaml `url` (e.g. a staging host)')
     .option('--drafts', 'include blog posts marked draft: true')
     .option('--verbose', 'print the time of each stage')
     .addHelpText('after', `
 Examples:
-  $ citypress build                         builds ${defaultSite} into dist/
+  $ citypress build                         builds the site in this folder into dist/
   $ citypress build sites/acme --out public
   $ citypress build --base-url https://staging.example.com`)
-    .action(async (site: string, flags: { out: string; baseUrl?: string; drafts?: boolean; verbose?: boolean }) => {
+    .action(async (given: string | undefined, flags: { out: string; baseUrl?: string; drafts?: boolean; verbose?: boolean }) => {
+      const site = siteFolder(given)
       const { build } = await import('../../build.js')
       const started = performance.now()
       const result = await build({ site, outDir: flags.out, baseUrl: flags.baseUrl, drafts: flags.drafts, recordUrls: true, onProgress: progressLine(io) })

@@ -2,25 +2,26 @@ import { InvalidArgumentError, type Command } from 'commander'
 import { displayFile } from '../../paths.js'
 import type { PreviewServer } from '../../preview/server.js'
 import { paint, type Io } from '../io.js'
-import { defaultSite } from './shared.js'
+import { siteArgument, siteFolder } from './shared.js'
 
 export function previewCommand(program: Command, io: Io): void {
   const command = program
     .command('preview')
     .description('Build the site into memory and serve it on this machine; pages rebuild and reload in the browser as you save files. Drafts are included; form posts are captured locally.')
-    .argument('[site]', 'the site folder', defaultSite)
+    .argument('[site]', siteArgument)
     .option('-p, --port <number>', 'port to listen on; the next free one when taken', parsePort, 4321)
     .option('--host <address>', 'interface to listen on (0.0.0.0 shares the preview with your network)', '127.0.0.1')
     .option('--fail-forms', 'answer every form submission with an error, to see the forms\' error state')
     .addHelpText('after', `
 Examples:
-  $ citypress preview                       serves ${defaultSite} on http://127.0.0.1:4321/
+  $ citypress preview                       serves the site in this folder on http://127.0.0.1:4321/
   $ citypress preview sites/acme --port 8080
   $ citypress preview --fail-forms          check what visitors see when sending fails
 
 Form submissions are checked against forms.yaml and appended to <site>/.citypress/submissions.ndjson.
 Press Ctrl+C to stop.`)
-    .action(async (site: string, flags: PreviewFlags) => {
+    .action(async (given: string | undefined, flags: PreviewFlags) => {
+      const site = siteFolder(given)
       const { startPreview } = await import('../../preview/server.js')
       // A stage that fails in the background (a bug) must not end a server people are using.
       const onUnhandled = (reason: unknown) => io.err(`Internal error (a bug in citypress; the preview keeps running):\n${reason instanceof Error ? reason.stack : String(reason)}\n`)

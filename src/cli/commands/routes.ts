@@ -1,19 +1,20 @@
 import type { Command } from 'commander'
 import type { RoutePlan } from '../../types.js'
 import type { Io } from '../io.js'
-import { defaultSite } from './shared.js'
+import { siteArgument, siteFolder } from './shared.js'
 
 export function routesCommand(program: Command, io: Io): void {
   program
     .command('routes')
     .description('List every page the site would build: address, page kind, output file. Landing pages are grouped as a city × service matrix.')
-    .argument('[site]', 'the site folder', defaultSite)
+    .argument('[site]', siteArgument)
     .option('--json', 'print the route table as JSON')
     .addHelpText('after', `
 Examples:
   $ citypress routes
   $ citypress routes --json | jq '.[].url'`)
-    .action(async (site: string, flags: { json?: boolean }) => {
+    .action(async (given: string | undefined, flags: { json?: boolean }) => {
+      const site = siteFolder(given)
       const { loadSite } = await import('../../config/load-site.js')
       const { planSite } = await import('../../plan/plan-site.js')
       const { failOn } = await import('../../errors/config-error.js')
