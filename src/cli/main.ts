@@ -7,6 +7,7 @@ import { previewCommand } from './commands/preview.js'
 import { routesCommand } from './commands/routes.js'
 import { validateCommand } from './commands/validate.js'
 import { processIo, type Io } from './io.js'
+import { ReportedFailure } from './json-report.js'
 
 declare const CITYPRESS_VERSION: string | undefined
 
@@ -43,6 +44,7 @@ Run citypress <command> --help for a command's options.`)
     return 0
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2
+    if (error instanceof ReportedFailure) return 1
     if (error instanceof BuildFailure) {
       io.err(formatBuildFailure(error.errors, io))
       return 1

@@ -2,6 +2,7 @@ import type { Command } from 'commander'
 import type { BuildProgress } from '../../build.js'
 import { displayFile } from '../../paths.js'
 import { paint, type Io } from '../io.js'
+import { printJsonProblems, reportingJson, summaryLine } from '../json-report.js'
 import { formatLandingReport } from '../landing-report.js'
 import { formatSizeReport } from '../size-report.js'
 import { printWarnings, siteArgument, siteFolder } from './shared.js'
@@ -15,18 +16,28 @@ export function buildCommand(program: Command, io: Io): void {
     .option('--base-url <url>', 'public address to use instead of site.yaml `url` (e.g. a staging host)')
     .option('--drafts', 'include blog posts marked draft: true')
     .option('--verbose', 'print the time of each stage')
+    .option('--json', 'print each error and warning as one JSON object per line, then a summary object (for CI and editors)')
     .addHelpText('after', `
 Examples:
   $ citypress build                         builds the site in this folder into dist/
   $ citypress build sites/acme --out public
   $ citypress build --base-url https://staging.example.com`)
-    .action(async (given: string | undefined, flags: { out: string; baseUrl?: string; drafts?: boolean; verbose?: boolean }) => {
-      const site = siteFolder(given)
+    .action(async (given: string | undefined, flags: BuildFlags) => {
       const { build } = await import('../../build.js')
       const started = performance.now()
-      const result = await build({ site, outDir: flags.out, baseUrl: flags.baseUrl, drafts: flags.drafts, recordUrls: true, onProgress: progressLine(io) })
-        // A failure's report starts on a clean line, not after the progress line.
-        .finally(() => io.isTTY && io.err('\r\x1b[K'))
+      const run = () => build({ site: siteFolder(given), outDir: flags.out, baseUrl: flags.baseUrl, drafts: flags.drafts, recordUrls: true, onProgress: flags.json ? undefined : progressLine(io) })
+      if (flags.json) {
+        const result = await reportingJson(io, 'build', run)
+        printJsonProblems(io, result.warnings, 'warning')
+        io.out(summaryLine({
+          type: 'summary', command: 'build', ok: true, errors: 0, warnings: result.warnings.length,
+          pages: result.routes.length, files: result.fileCount, outDir: displayFile(result.outDir), upToDate: result.upToDate,
+          seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
+        }))
+        return
+      }
+      // A failure's report starts on a clean line, not after the progress line.
+      const result = await run().finally(() => io.isTTY && io.err('\r\x1b[K'))
       printWarnings(io, result.warnings)
       const { rendered, reused, slowest } = result.pages
       io.out(formatSizeReport(result.sizes))
@@ -41,6 +52,14 @@ Examples:
       io.out(`${paint(io, 'green', '✓')} Built ${result.routes.length} pages (${rendered} rendered, ${reused} reused from the cache) and ${result.fileCount - result.routes.length} other files in ${seconds}s; `
         + `images: ${result.images.encoded} variants encoded, ${result.images.reused} reused; ${written}\n`)
     })
+}
+
+interface BuildFlags {
+  out: string
+  baseUrl?: string
+  drafts?: boolean
+  verbose?: boolean
+  json?: boolean
 }
 
 /** Redraws one line on a TTY; prints nothing elsewhere (CI logs stay short). */

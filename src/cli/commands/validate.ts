@@ -1,5 +1,6 @@
 import type { Command } from 'commander'
 import { paint, type Io } from '../io.js'
+import { printJsonProblems, reportingJson, summaryLine } from '../json-report.js'
 import { printWarnings, siteArgument, siteFolder } from './shared.js'
 
 export function validateCommand(program: Command, io: Io): void {
@@ -7,18 +8,30 @@ export function validateCommand(program: Command, io: Io): void {
     .command('validate')
     .description('Check a site folder (schemas, references, routes, links in YAML) without building it. Fast; for CI and editors.')
     .argument('[site]', siteArgument)
+    .option('--json', 'print each error and warning as one JSON object per line, then a summary object (for CI and editors)')
     .addHelpText('after', `
 Examples:
   $ citypress validate
-  $ citypress validate sites/acme && echo "ready to build"`)
-    .action(async (given: string | undefined) => {
-      const site = siteFolder(given)
+  $ citypress validate sites/acme && echo "ready to build"
+  $ citypress validate --json             one JSON object per problem, then a summary`)
+    .action(async (given: string | undefined, flags: { json?: boolean }) => {
       const { loadSite } = await import('../../config/load-site.js')
       const { planSite } = await import('../../plan/plan-site.js')
       const { failOn } = await import('../../errors/config-error.js')
-      const config = await loadSite(site)
-      const plan = planSite(config)
-      failOn(plan.errors)
+      const site = flags.json ? await reportingJson(io, 'validate', async () => siteFolder(given)) : siteFolder(given)
+      const check = async () => {
+        const config = await loadSite(site)
+        const plan = planSite(config)
+        failOn(plan.errors)
+        return { config, plan }
+      }
+      if (flags.json) {
+        const { config, plan } = await reportingJson(io, 'validate', check)
+        printJsonProblems(io, config.warnings, 'warning')
+        io.out(summaryLine({ type: 'summary', command: 'validate', ok: true, errors: 0, warnings: config.warnings.length, files: config.files.length, pages: plan.routes.length }))
+        return
+      }
+      const { config, plan } = await check()
       printWarnings(io, config.warnings)
       io.out(`${paint(io, 'green', '✓')} ${site} is valid: ${config.files.length} files, ${plan.routes.length} pages.\n`)
     })
