@@ -39,7 +39,8 @@ export function contentSecurityPolicy({ site, pages }: HeadersFileOptions): stri
   const collect = (pick: (page: WatchedPage) => readonly string[]) => [...new Set(pages.flatMap(pick))].sort()
   const analytics = site.analytics ? [originOf(site.analytics.src)] : []
   const schedulers = [...new Set(Object.values(site.schedulers ?? {}).map(originOf))].sort()
-  const endpoint = site.forms?.endpoint?.startsWith('https://') ? [originOf(site.forms.endpoint)] : []
+  // The form script posts to the endpoint with fetch (connect-src), a browser without it natively (form-action).
+  const endpoint = site.forms?.provider === 'endpoint' && /^https?:\/\//.test(site.forms.endpoint ?? '') ? [originOf(site.forms.endpoint!)] : []
   const styleAttributes = collect((p) => p.facts.styleAttributeHashes)
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
@@ -48,7 +49,7 @@ export function contentSecurityPolicy({ site, pages }: HeadersFileOptions): stri
     ['style-src', "'self'", ...collect((p) => p.facts.styleHashes), ...(styleAttributes.length ? ["'unsafe-hashes'", ...styleAttributes] : [])],
     ['img-src', "'self'", 'data:', ...collect((p) => p.facts.imageOrigins)],
     ['font-src', "'self'"],
-    ['connect-src', "'self'", ...analytics],
+    ['connect-src', "'self'", ...analytics, ...endpoint],
     ['frame-src', ...(schedulers.length ? schedulers : ["'none'"])],
     ['form-action', "'self'", ...endpoint],
     ['base-uri', "'self'"],
