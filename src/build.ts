@@ -15,6 +15,7 @@ import { formsDeclarationFile } from './output/form-pages.js'
 import { prepareHostFiles } from './output/landing-host-files.js'
 import { outputUnchanged, readOutputRecord, writeOutputRecord } from './output/output-record.js'
 import { createOutput, type OutputWriter } from './output/write-output.js'
+import { hostRules } from './plan/hosts.js'
 import { planImages } from './plan/plan-images.js'
 import type { LandingRedirect } from './plan/plan-redirects.js'
 import { planSite, type BuildPlan } from './plan/plan-site.js'
@@ -287,7 +288,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     sizes = checked.sizes
     await time('output', async () => {
       // In parallel: libuv's threads write while this one waits (240 files, 60 ms one by one).
-      await Promise.all([...others, checked.headers].map((file) => output.write(file)))
+      await Promise.all([...others, ...(hostRules(site.site.host).readsHeaders ? [checked.headers] : [])].map((file) => output.write(file)))
       await printsSaved
       const committed = await output.commit()
       if (imageCacheDir) await pruneImageCache(imageCacheDir, images.jobs)

@@ -5,6 +5,7 @@ import fg from 'fast-glob'
 import { BuildFailure, ConfigError, failOn } from '../errors/config-error.js'
 import { displayFile } from '../paths.js'
 import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from '../types.js'
+import { hostWarnings } from '../plan/hosts.js'
 import { crossCheck } from './cross-check.js'
 import { originOf } from './locate.js'
 import { parseMarkdownFile } from './markdown-file.js'
@@ -108,7 +109,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     icons: checked.icons,
     links: checked.links,
     files: [...names.map((n) => path.join(root, n)), ...[...checked.images.values()].map((i) => i.absolutePath)],
-    warnings,
+    warnings: [...warnings, ...hostWarnings(site, { at: originOf(loaded.get('site')![0]!.source, '/host'), hasForms: Object.keys(formsInput?.forms ?? {}).length > 0 })],
   }
 }
 

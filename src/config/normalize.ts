@@ -1,3 +1,4 @@
+import { hostUrlStyle } from '../plan/hosts.js'
 import type { FormsInput, SiteInput } from './site-input.generated.js'
 import type { FormConfig, SiteMeta } from '../types.js'
 
@@ -8,6 +9,8 @@ export function normalizeSite(input: SiteInput, baseUrl?: string): SiteMeta {
     url: (baseUrl ?? input.url).replace(/\/+$/, ''),
     language: input.language ?? 'en',
     titleTemplate: (input.titleTemplate ?? '%s | {name}').replaceAll('{name}', input.name),
+    host: input.host ?? 'netlify',
+    trailingSlash: hostUrlStyle(input),
   }
 }
 

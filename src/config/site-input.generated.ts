@@ -18,6 +18,10 @@ export interface SiteInput {
    */
   url: string
   /**
+   * Where the site is published; it decides the page files' layout, which host files are written and how redirects are made. `netlify` and `cloudflare-pages`: `_headers` and `_redirects` (301s). `github-pages`: a `.nojekyll` file and a redirect page for each redirect (GitHub Pages reads neither `_headers` nor `_redirects`, so security headers cannot be sent: one warning per build). `static` (S3, nginx, any file server): pages as `{path}/index.html` (such servers do not serve `contact.html` at `/contact`) and redirect pages; configure headers on the server.
+   */
+  host?: 'netlify' | 'cloudflare-pages' | 'github-pages' | 'static'
+  /**
    * URL form of every page, used alike by links, canonical URLs, the sitemap and the output files. `never`: /contact (written as contact.html); `always`: /contact/ (written as contact/index.html). Static hosts serve each layout at its own form with no redirect.
    */
   trailingSlash?: 'never' | 'always'

@@ -2,7 +2,8 @@ import { readSourceDates } from '../config/source-dates.js'
 import type { LandingIdentity } from '../plan/landing-model.js'
 import { planLandingRedirects, recordPublished, type LandingRedirect } from '../plan/plan-redirects.js'
 import type { OutputFile, RoutePlan, SiteConfig } from '../types.js'
-import { redirectsFile, routeSources, sitemapFiles } from './host-files.js'
+import { routeSources, sitemapFiles } from './host-files.js'
+import { hostOutputFiles } from './host-output.js'
 import { readPublishedUrls, writePublishedUrls } from './published-urls.js'
 
 export interface HostFiles {
@@ -35,7 +36,7 @@ export async function prepareHostFiles(
   const indexable = routes.filter((r) => !r.noindex)
   const dates = await readSourceDates(site.root, indexable.flatMap(routeSources), commits)
   return {
-    files: [...sitemapFiles(site, routes, { dates }), ...redirectsFile(site, redirects)],
+    files: [...sitemapFiles(site, routes, { dates }), ...hostOutputFiles(site, redirects, routes)],
     redirects,
     recordPublished: async () => {
       const record = recordPublished(published, landing)

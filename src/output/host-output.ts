@@ -1,0 +1,62 @@
+import type { LandingRedirect } from '../plan/plan-redirects.js'
+import { hostRules, isPlainPath } from '../plan/hosts.js'
+import { absoluteUrl, canonicalHref, outputPathFor } from '../plan/urls.js'
+import type { OutputFile, RoutePlan, SiteConfig } from '../types.js'
+import { escapeXml, redirectsFile } from './host-files.js'
+
+/**
+ * The host's own files for site.yaml `host` (src/plan/hosts.ts): `_redirects` where the host
+ * reads it, else one redirect page per old address; and what the host needs besides
+ * (GitHub Pages' `.nojekyll`). `_headers` is written only for hosts that read it (build.ts asks
+ * `hostRules(...).readsHeaders`).
+ */
+export function hostOutputFiles(site: SiteConfig, landing: readonly LandingRedirect[], routes: readonly RoutePlan[]): OutputFile[] {
+  const host = hostRules(site.site.host)
+  const extra = host.files.map(({ path, contents }) => ({ path, contents }))
+  if (host.readsRedirects) return [...redirectsFile(site, landing), ...extra]
+  return [...redirectPages(site, landing, routes), ...extra]
+}
+
+/**
+ * A page at each old address that sends visitors on at once (`<meta http-equiv=refresh>`, which
+ * search engines treat as a permanent redirect when its delay is 0) and names the new address as
+ * canonical. Written in the site's URL layout, so the host serves it at the old address. Never in
+ * the sitemap: it is not a route. A redirect whose old address is a page of the site, or a
+ * pattern (`/blog/*`), makes no page (the latter is warned about in src/plan/hosts.ts).
+ */
+export function redirectPages(site: SiteConfig, landing: readonly LandingRedirect[], routes: readonly RoutePlan[]): OutputFile[] {
+  const policy = site.site.trailingSlash
+  const pages = new Set(routes.map((r) => r.url))
+  const isPage = (key: string) => !/\.[a-z0-9]+$/i.test(key.slice(key.lastIndexOf('/')))
+  const all = [...(site.site.redirects ?? []).map((r) => ({ from: r.from, to: r.to })), ...landing]
+  const files = new Map<string, OutputFile>()
+  for (const { from, to } of all) {
+    const key = from.length > 1 ? from.replace(/\/+$/, '') : from
+    if (!isPlainPath(from) || pages.has(key) || !isPage(key)) continue
+    const path = outputPathFor(key, policy)
+    // The first rule for an address wins, as in _redirects.
+    if (files.has(path)) continue
+    const href = canonicalHref(to, isPage, policy)
+    const absolute = href.startsWith('/') ? absoluteUrl(site.site.url, href.split(/[?#]/)[0]!, policy) + href.slice(href.split(/[?#]/)[0]!.length) : href
+    files.set(path, { path, contents: redirectPage(href, absolute, site.site.language ?? 'en') })
+  }
+  return [...files.values()]
+}
+
+function redirectPage(href: string, absolute: string, language: string): string {
+  const to = escapeXml(href)
+  return `<!doctype html>
+<html lang="${escapeXml(language)}">
+<head>
+<meta charset="utf-8">
+<title>Moved</title>
+<meta name="robots" content="noindex">
+<link rel="canonical" href="${escapeXml(absolute)}">
+<meta http-equiv="refresh" content="0; url=${to}">
+</head>
+<body>
+<p>This page has moved to <a href="${to}">${escapeXml(absolute)}</a>.</p>
+</body>
+</html>
+`
+}

@@ -1,0 +1,97 @@
+import { ConfigError, type SourcePosition } from '../errors/config-error.js'
+import type { SiteInput } from '../config/site-input.generated.js'
+import type { TrailingSlash } from './urls.js'
+
+export type HostName = NonNullable<SiteInput['host']>
+
+/**
+ * What a static host does with a built folder, from each host's documentation. citypress writes
+ * for the host named in site.yaml `host` (default `netlify`), so no output relies on a rule the
+ * host ignores without a word.
+ */
+export interface HostRules {
+  readonly name: HostName
+  /** For messages: "GitHub Pages". */
+  readonly label: string
+  /** Whether it reads `_headers` (Netlify, Cloudflare Pages). */
+  readonly readsHeaders: boolean
+  /** Whether it reads `_redirects`; otherwise each redirect is a page of its own. */
+  readonly readsRedirects: boolean
+  /**
+   * Whether it answers `/contact` with `contact.html` (no redirect). Netlify, Cloudflare Pages and
+   * GitHub Pages do; S3 website endpoints and nginx's default `try_files $uri $uri/` do not, but
+   * all serve `contact/index.html` at `/contact/`.
+   */
+  readonly servesHtmlWithoutExtension: boolean
+  /** Whether Netlify Forms (forms.provider `netlify`) can receive posts there. */
+  readonly hasNetlifyForms: boolean
+  /** Extra files the host needs, e.g. GitHub Pages' `.nojekyll`. */
+  readonly files: readonly { readonly path: string; readonly contents: string; readonly why: string }[]
+}
+
+const hosts: Record<HostName, HostRules> = {
+  netlify: { name: 'netlify', label: 'Netlify', readsHeaders: true, readsRedirects: true, servesHtmlWithoutExtension: true, hasNetlifyForms: true, files: [] },
+  'cloudflare-pages': { name: 'cloudflare-pages', label: 'Cloudflare Pages', readsHeaders: true, readsRedirects: true, servesHtmlWithoutExtension: true, hasNetlifyForms: false, files: [] },
+  'github-pages': {
+    name: 'github-pages', label: 'GitHub Pages', readsHeaders: false, readsRedirects: false, servesHtmlWithoutExtension: true, hasNetlifyForms: false,
+    // Without it GitHub Pages runs Jekyll, which drops every file and folder starting with "_".
+    files: [{ path: '.nojekyll', contents: '', why: 'publish files as they are (no Jekyll)' }],
+  },
+  static: { name: 'static', label: 'a static file server', readsHeaders: false, readsRedirects: false, servesHtmlWithoutExtension: false, hasNetlifyForms: false, files: [] },
+}
+
+export function hostRules(name: SiteInput['host']): HostRules {
+  return hosts[name ?? 'netlify']
+}
+
+/**
+ * The URL form pages get: site.yaml `trailingSlash`, unless the host cannot serve it without a
+ * redirect (a plain file server answers `/contact` with 404 when only `contact.html` exists).
+ */
+export function hostUrlStyle(site: Pick<SiteInput, 'host' | 'trailingSlash'>): TrailingSlash {
+  return hostRules(site.host).servesHtmlWithoutExtension ? site.trailingSlash ?? 'never' : 'always'
+}
+
+/** A redirect `from` that a page of its own can stand in for: one plain path, no splat or placeholder. */
+export function isPlainPath(from: string): boolean {
+  return !/[*:!?#]/.test(from)
+}
+
+/**
+ * What the chosen host will not do that the site asks for, one warning each, at the `host` key
+ * (or site.yaml's first line when the host is the default).
+ */
+export function hostWarnings(site: SiteInput, options: { at: SourcePosition; hasForms: boolean }): ConfigError[] {
+  const { at } = options
+  const host = hostRules(site.host)
+  const warn = (message: string, hint: string) => new ConfigError({ code: 'host-unsupported', message, hint, path: 'host', ...at })
+  const warnings: ConfigError[] = []
+  if (!host.readsHeaders) {
+    warnings.push(warn(
+      `${host.label} does not read _headers, so the site's security headers (the Content-Security-Policy among them) and the long caching of /assets/ are not sent.`,
+      host.name === 'static'
+        ? 'Set them in the server\'s configuration; a build for host `netlify` writes them into _headers to copy from.'
+        : 'Put a service that can set headers in front of it, or choose host `netlify` or `cloudflare-pages`.',
+    ))
+  }
+  if (!host.servesHtmlWithoutExtension && site.trailingSlash === 'never') {
+    warnings.push(warn(
+      `${host.label} does not serve contact.html at /contact, so pages are written as contact/index.html and addressed as /contact/, not as trailingSlash: never asks.`,
+      'Remove `trailingSlash`, or set it to `always`.',
+    ))
+  }
+  if (!host.hasNetlifyForms && (site.forms?.provider ?? 'netlify') === 'netlify' && options.hasForms) {
+    warnings.push(warn(
+      `Netlify Forms only receive posts on Netlify, so on ${host.label} every form submission fails.`,
+      'Set `forms: { provider: endpoint, endpoint: https://… }` with your form service\'s address.',
+    ))
+  }
+  const unmade = (site.redirects ?? []).filter((r) => !host.readsRedirects && !isPlainPath(r.from)).map((r) => r.from)
+  if (unmade.length) {
+    warnings.push(warn(
+      `${host.label} does not read _redirects, and a redirect page can stand in only for one plain path, so ${unmade.join(', ')} ${unmade.length === 1 ? 'is' : 'are'} not redirected.`,
+      'List each old path on its own in `redirects`, or choose host `netlify` or `cloudflare-pages`.',
+    ))
+  }
+  return warnings
+}

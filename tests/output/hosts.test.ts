@@ -1,0 +1,77 @@
+import { cp, readdir, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { build } from '../../src/build.js'
+import type { HostName } from '../../src/plan/hosts.js'
+import { serveAsHost } from '../helpers/host-server.js'
+import { repoRoot, tempDir } from '../helpers/site.js'
+
+/** The starter with a renamed page (/get-a-quote is now /contact), built for `host`. */
+async function buildFor(host: HostName) {
+  const work = await tempDir()
+  const site = path.join(work, 'site')
+  await cp(path.join(repoRoot, 'sites/starter'), site, { recursive: true, filter: (src) => !src.includes(`${path.sep}.citypress`) })
+  const yaml = await readFile(path.join(site, 'site.yaml'), 'utf8')
+  await writeFile(path.join(site, 'site.yaml'), `${yaml}\nhost: ${host}\nredirects:\n  - { from: /get-a-quote, to: /contact }\n`)
+  const out = path.join(work, 'dist')
+  const result = await build({ site, outDir: out, cacheDir: false })
+  const files = (await readdir(out, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(out, path.join(e.parentPath, e.name))).sort()
+  const sitemap = [...(await readFile(path.join(out, 'sitemap.xml'), 'utf8')).matchAll(/<loc>https:\/\/www\.example\.com([^<]*)<\/loc>/g)].map((m) => m[1]!)
+  return { out, files, sitemap, warnings: result.warnings.filter((w) => w.code === 'host-unsupported').map((w) => w.message) }
+}
+
+/** Status, Location and CSP of one request, redirects not followed. */
+async function visit(origin: string, pathname: string) {
+  const response = await fetch(`${origin}${pathname}`, { redirect: 'manual' })
+  return { status: response.status, location: response.headers.get('location'), csp: response.headers.get('content-security-policy'), body: await response.text() }
+}
+
+const hosts: HostName[] = ['netlify', 'cloudflare-pages', 'github-pages', 'static']
+
+describe.each(hosts)('a build for host %s', (host) => {
+  it('is served by that host at every sitemap address with 200 and no redirect, and redirects the renamed page', async () => {
+    const built = await buildFor(host)
+    const server = await serveAsHost(built.out, host)
+    try {
+      expect(built.sitemap.length).toBe(3)
+      for (const url of built.sitemap) expect([url, (await visit(server.origin, url)).status]).toEqual([url, 200])
+      expect(built.sitemap).not.toContain('/get-a-quote')
+
+      const old = await visit(server.origin, '/get-a-quote')
+      const contact = host === 'static' ? '/contact/' : '/contact'
+      if (host === 'netlify' || host === 'cloudflare-pages') {
+        expect([old.status, old.location]).toEqual([301, contact])
+        expect(old.csp).toContain("default-src 'self'")
+        expect(built.files).toEqual(expect.arrayContaining(['_headers', '_redirects']))
+        expect(built.warnings).toEqual(host === 'netlify' ? [] : [expect.stringContaining('Netlify Forms only receive posts on Netlify')])
+      } else {
+        // A file server adds the slash to a folder's address first, as it does for every page there.
+        const page = host === 'static' ? await visit(server.origin, '/get-a-quote/') : old
+        if (host === 'static') expect([old.status, old.location]).toEqual([302, '/get-a-quote/'])
+        expect(page.status).toBe(200)
+        expect(page.body).toContain(`<meta http-equiv="refresh" content="0; url=${contact}">`)
+        expect(page.body).toContain(`<link rel="canonical" href="https://www.example.com${contact}">`)
+        expect(page.csp).toBeNull()
+        expect(built.files).not.toContain('_headers')
+        expect(built.files).not.toContain('_redirects')
+        expect(built.warnings.filter((w) => w.includes('does not read _headers'))).toHaveLength(1)
+        // Files starting with "_" must reach the host (Jekyll would drop them without .nojekyll).
+        expect((await visit(server.origin, '/__forms.html')).status).toBe(200)
+      }
+    } finally {
+      await server.close()
+    }
+  })
+})
+
+describe('the layout of each host', () => {
+  it('writes pages and the renamed page where the host serves them', async () => {
+    const layout = async (host: HostName) => (await buildFor(host)).files.filter((f) => !f.startsWith('assets/'))
+    expect(await layout('github-pages')).toEqual([
+      '.nojekyll', '404.html', '__forms.html', 'contact.html', 'get-a-quote.html', 'index.html', 'robots.txt', 'services/your-service.html', 'sitemap.xml', 'thanks/quote.html',
+    ])
+    expect(await layout('static')).toEqual([
+      '404.html', '__forms.html', 'contact/index.html', 'get-a-quote/index.html', 'index.html', 'robots.txt', 'services/your-service/index.html', 'sitemap.xml', 'thanks/quote/index.html',
+    ])
+  })
+})
