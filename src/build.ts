@@ -39,6 +39,8 @@ export interface BuildOptions {
   write?: boolean
   /** Include draft posts. @default false */
   drafts?: boolean
+  /** The live site's sitemap.xml (URL or file) to merge into the published-URL record; overrides site.yaml `published`. */
+  published?: string
   /**
    * Folder of the build cache: rendered pages (src/render/page-cache.ts), their check facts
    * (src/check/page-memo.ts) and the quality gate's text prints (src/cache/print-store.ts).
@@ -161,7 +163,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const recordRead = outputRecord === undefined ? undefined : ahead(readOutputRecord<RecordedResult>(outputRecord))
   const commits = options.firstPages ? undefined : ahead(readCommitDates(path.resolve(options.site)))
   const site = await time('config', () => loadSite(options.site, {
-    baseUrl: options.baseUrl, drafts: options.drafts,
+    baseUrl: options.baseUrl, drafts: options.drafts, published: options.published,
     cache: cacheDir === undefined ? undefined : { file: path.join(cacheDir, 'config.json'), version: `${toolVersion}+${schemaDigest()}` },
   }))
   options.onProgress?.({ stage: 'plan', done: 0, total: 0 })

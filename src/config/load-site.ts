@@ -21,6 +21,8 @@ export interface LoadSiteOptions {
   baseUrl?: string
   /** Include posts marked `draft: true` (preview does). @default false */
   drafts?: boolean
+  /** Overrides site.yaml `published` (the CLI's --published): the live sitemap, a URL or an absolute file. */
+  published?: string
   /**
    * Keep parsed, valid files in this JSON file for the next load (read-cache.ts), under this
    * version of citypress; without it every file is parsed.
@@ -97,7 +99,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
 
   return {
     root,
-    site: normalizeSite(site, options.baseUrl),
+    site: { ...normalizeSite(site, options.baseUrl), ...(options.published ? { published: options.published } : {}) },
     services,
     pages,
     areas,

@@ -22,6 +22,10 @@ export interface SiteInput {
    */
   host?: 'netlify' | 'cloudflare-pages' | 'github-pages' | 'static'
   /**
+   * The live site's sitemap.xml (an https:// address, or a file relative to this folder). Its landing-page addresses are merged into published-urls.json at each build, so a renamed or removed page gets its 301 even when the build that published it never committed the record (a CI that publishes). `citypress build --published` overrides it.
+   */
+  published?: string
+  /**
    * URL form of every page, used alike by links, canonical URLs, the sitemap and the output files. `never`: /contact (written as contact.html); `always`: /contact/ (written as contact/index.html). Static hosts serve each layout at its own form with no redirect.
    */
   trailingSlash?: 'never' | 'always'

@@ -4,6 +4,7 @@ import { planLandingRedirects, recordPublished, type LandingRedirect } from '../
 import type { OutputFile, RoutePlan, SiteConfig } from '../types.js'
 import { routeSources, sitemapFiles } from './host-files.js'
 import { hostOutputFiles } from './host-output.js'
+import { mergePublishedSitemap } from './published-sitemap.js'
 import { readPublishedUrls, writePublishedUrls } from './published-urls.js'
 
 export interface HostFiles {
@@ -27,7 +28,9 @@ export interface HostFiles {
 export async function prepareHostFiles(
   site: SiteConfig, routes: readonly RoutePlan[], landing: readonly LandingIdentity[], commits?: Promise<ReadonlyMap<string, string>>,
 ): Promise<HostFiles> {
-  const published = await readPublishedUrls(site.root)
+  const onFile = await readPublishedUrls(site.root)
+  // With the live site's landing pages (site.yaml `published`), which join the file's record.
+  const published = await mergePublishedSitemap(onFile, site)
   const routeUrls = new Set(routes.map((r) => r.url))
   const redirects = planLandingRedirects({
     published, pages: landing, routeUrls,
@@ -40,7 +43,7 @@ export async function prepareHostFiles(
     redirects,
     recordPublished: async () => {
       const record = recordPublished(published, landing)
-      return record !== published && writePublishedUrls(site.root, record)
+      return record !== onFile && writePublishedUrls(site.root, record)
     },
   }
 }

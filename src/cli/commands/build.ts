@@ -1,3 +1,4 @@
+import path from 'node:path'
 import type { Command } from 'commander'
 import type { BuildProgress } from '../../build.js'
 import { displayFile } from '../../paths.js'
@@ -16,16 +17,18 @@ export function buildCommand(program: Command, io: Io): void {
     .option('--base-url <url>', 'public address to use instead of site.yaml `url` (e.g. a staging host)')
     .option('--drafts', 'include blog posts marked draft: true')
     .option('--verbose', 'print the time of each stage')
+    .option('--published <sitemap>', 'the live site\'s sitemap.xml (URL or file): its landing pages join published-urls.json, so renamed ones get 301s')
     .option('--json', 'print each error and warning as one JSON object per line, then a summary object (for CI and editors)')
     .addHelpText('after', `
 Examples:
   $ citypress build                         builds the site in this folder into dist/
   $ citypress build sites/acme --out public
-  $ citypress build --base-url https://staging.example.com`)
+  $ citypress build --base-url https://staging.example.com
+  $ citypress build --published https://www.example.com/sitemap.xml`)
     .action(async (given: string | undefined, flags: BuildFlags) => {
       const { build } = await import('../../build.js')
       const started = performance.now()
-      const run = () => build({ site: siteFolder(given), outDir: flags.out, baseUrl: flags.baseUrl, drafts: flags.drafts, recordUrls: true, onProgress: flags.json ? undefined : progressLine(io) })
+      const run = () => build({ site: siteFolder(given), outDir: flags.out, baseUrl: flags.baseUrl, drafts: flags.drafts, recordUrls: true, published: flags.published && !/^https?:\/\//.test(flags.published) ? path.resolve(flags.published) : flags.published, onProgress: flags.json ? undefined : progressLine(io) })
       if (flags.json) {
         const result = await reportingJson(io, 'build', run)
         printJsonProblems(io, result.warnings, 'warning')
@@ -60,6 +63,7 @@ interface BuildFlags {
   drafts?: boolean
   verbose?: boolean
   json?: boolean
+  published?: string
 }
 
 /** Redraws one line on a TTY; prints nothing elsewhere (CI logs stay short). */

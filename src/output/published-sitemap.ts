@@ -1,0 +1,72 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { BuildFailure, ConfigError } from '../errors/config-error.js'
+import type { PublishedPage, PublishedRecord } from '../plan/plan-redirects.js'
+import type { SiteConfig } from '../types.js'
+
+/**
+ * Published URLs without committing (issue 16): a site whose CI publishes never commits the
+ * published-urls.json its builds update, so its record stays empty and renamed landing pages get
+ * no 301. The live site's sitemap.xml says what is published; its landing-page addresses are
+ * merged into the record (site.yaml `published`, or `citypress build --published`), so the
+ * redirects are planned from what visitors and search engines actually know.
+ *
+ * A sitemap gives only addresses, so an entry made from one knows its service (the longest
+ * service slug that ends the address) and its city slug, not its state or coordinates: a moved
+ * page goes to the service's page rather than the nearest city. Entries already in the record
+ * keep what the record knows. Addresses that are not landing pages are left out: the record
+ * plans redirects for landing pages only.
+ */
+export async function mergePublishedSitemap(record: PublishedRecord, site: SiteConfig): Promise<PublishedRecord> {
+  const source = site.site.published
+  if (!source) return record
+  const urls = await readSitemapUrls(source, site.root)
+  const services = site.services.map((s) => ({ slug: s.slug, title: s.title })).sort((a, b) => b.slug.length - a.slug.length)
+  const added: Record<string, PublishedPage> = {}
+  for (const url of urls) {
+    const match = /^\/lp\/([a-z0-9-]+)$/.exec(url)
+    if (!match || record.pages[url]) continue
+    const service = services.find((s) => match[1]!.endsWith(`-${s.slug}`))
+    if (!service) continue
+    const city = match[1]!.slice(0, -service.slug.length - 1)
+    added[url] = { area: city.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' '), service: service.slug, serviceTitle: service.title }
+  }
+  if (Object.keys(added).length === 0) return record
+  const merged = { ...record.pages, ...added }
+  return { pages: Object.fromEntries(Object.keys(merged).sort().map((url) => [url, merged[url]!])) }
+}
+
+/**
+ * Every page address (path, no trailing slash) of a sitemap or a sitemap index, from an
+ * http(s) URL or a file (relative to the site folder).
+ */
+export async function readSitemapUrls(source: string, siteRoot: string): Promise<string[]> {
+  const read = async (where: string): Promise<string> => {
+    if (/^https?:\/\//.test(where)) {
+      const response = await fetch(where, { signal: AbortSignal.timeout(20_000) })
+      if (!response.ok) throw new Error(`the server answered ${response.status}`)
+      return response.text()
+    }
+    return readFile(path.resolve(siteRoot, where), 'utf8')
+  }
+  try {
+    const text = await read(source)
+    const locs = [...text.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)].map((m) => decodeXml(m[1]!))
+    // A sitemap index (sitemaps.org) lists sitemaps; one level, as the protocol allows.
+    const pages = /<sitemapindex[\s>]/.test(text) ? (await Promise.all(locs.map(read))).flatMap((t) => [...t.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)].map((m) => decodeXml(m[1]!))) : locs
+    return pages.map((loc) => new URL(loc, 'https://site.invalid').pathname.replace(/(.)\/+$/, '$1'))
+  } catch (error) {
+    throw new BuildFailure([new ConfigError({
+      code: 'published-unreadable',
+      message: `The published sitemap ${source} cannot be read (${(error as Error).message}), so the build cannot tell which landing pages are live.`,
+      hint: 'Give the address of the live site\'s sitemap.xml (or a saved copy of it) in `published` or `--published`, or leave it out to use published-urls.json alone.',
+      file: 'site.yaml',
+      path: 'published',
+    })])
+  }
+}
+
+function decodeXml(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|apos|#\d+);/g, (entity, name: string) =>
+    name.startsWith('#') ? String.fromCharCode(Number(name.slice(1))) : ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" } as Record<string, string>)[name]!)
+}
