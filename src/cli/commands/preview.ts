@@ -56,8 +56,10 @@ function printBanner(io: Io, site: string, flags: PreviewFlags, preview: Preview
     ? `${state.build.result.routes.length} pages built in ${(ms / 1000).toFixed(2)}s, drafts included`
     : 'the site has errors (shown in the browser too)'
   io.out(`\n  ${paint(io, 'bold', 'citypress preview')}  ${paint(io, 'cyan', preview.url)}\n\n`)
-  io.out(`  ${displayFile(site)}: ${built}\n`)
-  io.out(`  Watching ${displayFile(site)}/ and the shared templates/; open tabs reload on save.\n`)
+  // The current folder displays as "" (a path relative to itself).
+  const shown = displayFile(site) || '.'
+  io.out(`  ${shown}: ${built}\n`)
+  io.out(`  Watching ${shown}/ and the shared templates/; open tabs reload on save.\n`)
   if (flags.host !== '127.0.0.1' && flags.host !== 'localhost') io.out(`  ${paint(io, 'yellow', `Listening on ${flags.host}`)}: other machines can open this preview.\n`)
   if (flags.failForms) io.out(`  ${paint(io, 'yellow', '--fail-forms')}: every form submission is answered with 500.\n`)
   const forms = state.kind === 'ok' ? state.build.site.site.forms : undefined
