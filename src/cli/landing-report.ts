@@ -1,4 +1,6 @@
 import type { BuildResult } from '../build.js'
+import type { SiteInput } from '../config/site-input.generated.js'
+import { hostRules } from '../plan/hosts.js'
 import { paint, type Io } from './io.js'
 
 /**
@@ -6,7 +8,7 @@ import { paint, type Io } from './io.js'
  * the reason (the quality gate, src/plan/landing-quality.ts), and every 301 written for a landing
  * page that moved, so a rename is never silent.
  */
-export function formatLandingReport(io: Io, landing: BuildResult['landing']): string {
+export function formatLandingReport(io: Io, landing: BuildResult['landing'], host?: SiteInput['host']): string {
   const { pages, weakest, settings } = landing.quality
   const lines: string[] = []
   if (pages.length > 0) {
@@ -25,7 +27,7 @@ export function formatLandingReport(io: Io, landing: BuildResult['landing']): st
     }
   }
   if (landing.redirects.length > 0) {
-    lines.push(`${paint(io, 'yellow', '↪')} ${landing.redirects.length} published landing page${landing.redirects.length === 1 ? '' : 's'} no longer built; 301 in _redirects:`)
+    lines.push(`${paint(io, 'yellow', '↪')} ${landing.redirects.length} published landing page${landing.redirects.length === 1 ? '' : 's'} no longer built; ${hostRules(host).readsRedirects ? '301 in _redirects' : 'a redirect page at each old address'}:`)
     for (const r of landing.redirects) lines.push(`  ${r.from} → ${r.to}  (${r.reason})`)
   }
   if (landing.recordUpdated) lines.push('  published-urls.json updated: commit it with the site.')

@@ -2,9 +2,10 @@ import { cp, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/build.js'
+import { main } from '../../src/cli/main.js'
 import type { HostName } from '../../src/plan/hosts.js'
 import { serveAsHost } from '../helpers/host-server.js'
-import { repoRoot, tempDir } from '../helpers/site.js'
+import { memoryIo, repoRoot, siteFrom, tempDir } from '../helpers/site.js'
 
 /** The starter with a renamed page (/get-a-quote is now /contact), built for `host`. */
 async function buildFor(host: HostName) {
@@ -73,5 +74,23 @@ describe('the layout of each host', () => {
     expect(await layout('static')).toEqual([
       '404.html', '__forms.html', 'contact/index.html', 'get-a-quote/index.html', 'index.html', 'robots.txt', 'services/your-service/index.html', 'sitemap.xml', 'thanks/quote/index.html',
     ])
+  })
+})
+
+describe('a renamed landing page on GitHub Pages', () => {
+  it('leaves a redirect page at its old address, beside the page at the new one, and says so', async () => {
+    const site = await siteFrom('landing', {})
+    await writeFile(path.join(site, 'site.yaml'), `${await readFile(path.join(site, 'site.yaml'), 'utf8')}\nhost: github-pages\n`)
+    const out = path.join(await tempDir(), 'dist')
+    expect(await main(['build', site, '--out', out], memoryIo())).toBe(0)
+    await writeFile(path.join(site, 'areas.yaml'), (await readFile(path.join(site, 'areas.yaml'), 'utf8')).replaceAll('Rochester, IL', 'Rochester Village, IL'))
+    const io = memoryIo()
+    expect(await main(['build', site, '--out', out], io), io.stderr).toBe(0)
+    expect(io.stdout).toContain('2 published landing pages no longer built; a redirect page at each old address:')
+    const files = await readdir(path.join(out, 'lp'))
+    expect(files).toEqual(expect.arrayContaining(['rochester-office-cleaning.html', 'rochester-village-office-cleaning.html']))
+    const moved = await readFile(path.join(out, 'lp', 'rochester-office-cleaning.html'), 'utf8')
+    expect(moved).toContain('<meta http-equiv="refresh" content="0; url=/lp/rochester-village-office-cleaning">')
+    expect(await readFile(path.join(out, 'sitemap.xml'), 'utf8')).not.toContain('/lp/rochester-office-cleaning<')
   })
 })

@@ -44,7 +44,7 @@ Examples:
       printWarnings(io, result.warnings)
       const { rendered, reused, slowest } = result.pages
       io.out(formatSizeReport(result.sizes))
-      io.out(formatLandingReport(io, result.landing))
+      io.out(formatLandingReport(io, result.landing, result.site.site.host))
       if (flags.verbose) {
         io.out(Object.entries(result.timings).map(([stage, ms]) => `  ${stage.padEnd(8)} ${ms.toFixed(0).padStart(6)} ms`).join('\n') + '\n')
         if (slowest.length) io.out(`  slowest pages: ${slowest.map((p) => `${p.url} ${p.ms.toFixed(1)} ms`).join(', ')}\n`)
