@@ -3,7 +3,7 @@
 // `prepack` (npm pack, npm publish), so an installed package never compiles anything; in a
 // checkout, bin/citypress.mjs also calls it when lib/ is missing or older than any source file.
 // Templates are not part of it: they are bundled per site build (src/render/bundle-templates.ts).
-import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
@@ -35,7 +35,7 @@ export function isStale() {
 export async function compile() {
   const { build } = await import('esbuild')
   const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'))
-  await build({
+  const result = await build({
     entryPoints: [path.join(root, 'src/cli/main.ts')],
     outfile: output,
     bundle: true,
@@ -54,7 +54,16 @@ export async function compile() {
     sourcesContent: false,
     define: { CITYPRESS_VERSION: JSON.stringify(version) },
     logLevel: 'warning',
+    // Written below under temporary names and renamed over: a CLI starting meanwhile (another
+    // terminal, or `npm pack` in a test run) loads the old file or the new one, never half of one.
+    write: false,
   })
+  mkdirSync(path.dirname(output), { recursive: true })
+  for (const file of result.outputFiles) {
+    const temporary = `${file.path}.${process.pid}.tmp`
+    writeFileSync(temporary, file.contents)
+    renameSync(temporary, file.path)
+  }
 }
 
 /** Compiles the validators of the current schemas/ into lib/ (see src/config/schema-validators.ts). */
