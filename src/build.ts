@@ -15,7 +15,7 @@ import { formsDeclarationFile } from './output/form-pages.js'
 import { prepareHostFiles } from './output/landing-host-files.js'
 import { outputUnchanged, readOutputRecord, writeOutputRecord } from './output/output-record.js'
 import { createOutput, type OutputWriter } from './output/write-output.js'
-import { hostRules } from './plan/hosts.js'
+import { hostRules, redirectLimitWarnings } from './plan/hosts.js'
 import { planImages } from './plan/plan-images.js'
 import type { LandingRedirect } from './plan/plan-redirects.js'
 import { planSite, type BuildPlan } from './plan/plan-site.js'
@@ -280,6 +280,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const imageResult = await imageRun
     const prepared = await hostFiles()
     redirects = prepared.redirects
+    warnings.push(...redirectLimitWarnings(site.site, redirects.length))
     const errors = [...pages.errors, ...(await forms?.errors() ?? []), ...imageResult.errors]
     failOn(collapseRepeats(errors))
     const others = [...assets.files, ...imageResult.files, ...prepared.files, ...feedFile(site.site, site.posts), ...(declaration ? [declaration] : [])]

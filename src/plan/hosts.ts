@@ -25,13 +25,19 @@ export interface HostRules {
   readonly servesHtmlWithoutExtension: boolean
   /** Whether Netlify Forms (forms.provider `netlify`) can receive posts there. */
   readonly hasNetlifyForms: boolean
+  /** How many static and dynamic (pattern) rules of `_redirects` it reads, when it says. */
+  readonly redirectLimits?: { readonly static: number; readonly dynamic: number }
   /** Extra files the host needs, e.g. GitHub Pages' `.nojekyll`. */
   readonly files: readonly { readonly path: string; readonly contents: string; readonly why: string }[]
 }
 
 const hosts: Record<HostName, HostRules> = {
   netlify: { name: 'netlify', label: 'Netlify', readsHeaders: true, readsRedirects: true, servesHtmlWithoutExtension: true, hasNetlifyForms: true, files: [] },
-  'cloudflare-pages': { name: 'cloudflare-pages', label: 'Cloudflare Pages', readsHeaders: true, readsRedirects: true, servesHtmlWithoutExtension: true, hasNetlifyForms: false, files: [] },
+  'cloudflare-pages': {
+    name: 'cloudflare-pages', label: 'Cloudflare Pages', readsHeaders: true, readsRedirects: true, servesHtmlWithoutExtension: true, hasNetlifyForms: false, files: [],
+    // Cloudflare Pages "Redirects" limits: 2,000 static and 100 dynamic rules per project.
+    redirectLimits: { static: 2000, dynamic: 100 },
+  },
   'github-pages': {
     name: 'github-pages', label: 'GitHub Pages', readsHeaders: false, readsRedirects: false, servesHtmlWithoutExtension: true, hasNetlifyForms: false,
     // Without it GitHub Pages runs Jekyll, which drops every file and folder starting with "_".
@@ -94,4 +100,23 @@ export function hostWarnings(site: SiteInput, options: { at: SourcePosition; has
     ))
   }
   return warnings
+}
+
+/**
+ * The one thing about redirects known only after planning: whether `_redirects` holds more rules
+ * than the host reads (landing-page renames can add thousands at once).
+ */
+export function redirectLimitWarnings(site: Pick<SiteInput, 'host' | 'redirects'>, landingRedirects: number): ConfigError[] {
+  const limits = hostRules(site.host).redirectLimits
+  if (!limits) return []
+  const dynamic = (site.redirects ?? []).filter((r) => !isPlainPath(r.from)).length
+  const plain = (site.redirects ?? []).length - dynamic + landingRedirects
+  if (plain <= limits.static && dynamic <= limits.dynamic) return []
+  return [new ConfigError({
+    code: 'host-unsupported',
+    message: `${hostRules(site.host).label} reads at most ${limits.static} redirects to single addresses and ${limits.dynamic} patterns; this build writes ${plain} and ${dynamic}, so the rest are ignored there.`,
+    hint: 'Move the oldest renamed pages into the host\'s bulk redirects, or publish on Netlify.',
+    file: 'site.yaml',
+    path: 'host',
+  })]
 }

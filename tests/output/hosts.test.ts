@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/build.js'
 import { main } from '../../src/cli/main.js'
-import type { HostName } from '../../src/plan/hosts.js'
+import { redirectLimitWarnings, type HostName } from '../../src/plan/hosts.js'
 import { serveAsHost } from '../helpers/host-server.js'
 import { memoryIo, repoRoot, siteFrom, tempDir } from '../helpers/site.js'
 
@@ -92,5 +92,16 @@ describe('a renamed landing page on GitHub Pages', () => {
     const moved = await readFile(path.join(out, 'lp', 'rochester-office-cleaning.html'), 'utf8')
     expect(moved).toContain('<meta http-equiv="refresh" content="0; url=/lp/rochester-village-office-cleaning">')
     expect(await readFile(path.join(out, 'sitemap.xml'), 'utf8')).not.toContain('/lp/rochester-office-cleaning<')
+  })
+})
+
+describe('redirect limits', () => {
+  it('warns once when Cloudflare Pages would ignore redirects beyond its limits, and never on Netlify', () => {
+    const redirects = [{ from: '/old/*', to: '/' }, { from: '/a', to: '/b' }]
+    expect(redirectLimitWarnings({ host: 'cloudflare-pages', redirects }, 1999)).toEqual([])
+    const [warning, ...more] = redirectLimitWarnings({ host: 'cloudflare-pages', redirects }, 2000)
+    expect(more).toEqual([])
+    expect(warning!.message).toBe('Cloudflare Pages reads at most 2000 redirects to single addresses and 100 patterns; this build writes 2001 and 1, so the rest are ignored there.')
+    expect(redirectLimitWarnings({ host: 'netlify', redirects }, 50_000)).toEqual([])
   })
 })
