@@ -5,6 +5,7 @@ import fg from 'fast-glob'
 import { BuildFailure, ConfigError, failOn } from '../errors/config-error.js'
 import { displayFile } from '../paths.js'
 import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from '../types.js'
+import { checkPageIds, type LoadedFile } from './check-ids.js'
 import { crossCheck } from './cross-check.js'
 import { originOf } from './locate.js'
 import { parseMarkdownFile } from './markdown-file.js'
@@ -92,7 +93,13 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     schedulers: Object.keys(site.schedulers ?? {}),
   }, root, reads)
   await reads.save()
-  failOn([...checked.errors].sort(byPosition))
+  const ids = checkPageIds({
+    site: loaded.get('site')![0] as LoadedFile<SiteInput>,
+    forms: loaded.get('forms')?.[0] as LoadedFile<FormsInput> | undefined,
+    pages: (loaded.get('page') ?? []) as LoadedFile<PageInput>[],
+    services: (loaded.get('service') ?? []) as LoadedFile<ServiceInput>[],
+  })
+  failOn([...checked.errors, ...ids].sort(byPosition))
 
   return {
     root,

@@ -895,6 +895,22 @@ export interface Region {
   faqs?: Faq[]
 }
 /**
+ * One choice: a plain-text label sent as is, or `{ value, label }`.
+ */
+export type Option =
+  | string
+  | {
+      /**
+       * What the form sends when this choice is picked.
+       */
+      value: string
+      /**
+       * Plain text. What the visitor sees.
+       */
+      label: string
+    }
+
+/**
  * Every form of the site, by name. A section or page refers to a form by its name.
  */
 export interface FormsInput {
@@ -903,13 +919,21 @@ export interface FormsInput {
    */
   messages?: {
     /**
-     * Success message.
+     * Plain text. The message shown after a form was sent.
      */
     success?: string
     /**
-     * Shown when sending fails; the form keeps its values.
+     * Plain text. Shown when sending fails; the form keeps its values.
      */
     error?: string
+    /**
+     * Plain text. Heading of the panel shown after a form was sent, and of its success page.
+     */
+    successTitle?: string
+    /**
+     * Plain text. The button under the success message that brings back an empty form.
+     */
+    sendAnotherLabel?: string
   }
   /**
    * Forms by name; the name is sent as form-name.
@@ -920,23 +944,31 @@ export interface FormsInput {
 }
 export interface Form {
   /**
-   * The form element's id (defaults to the form name).
+   * The form element's id (defaults to the form name). Its fields' ids start with it (`{id}-{field}`); no other element of a page that shows the form may use any of them.
    */
   id?: string
   /**
-   * Submit button text.
+   * Plain text. Submit button text.
    */
   submitLabel?: string
   /**
-   * Submit button text while sending.
+   * Plain text. Submit button text while sending.
    */
   submittingLabel?: string
   /**
-   * Success message; defaults to messages.success.
+   * Plain text. The message shown after this form was sent; defaults to messages.success ("Thank you for your submission! We'll be in touch shortly.").
    */
   success?: string
   /**
-   * Error message; defaults to messages.error.
+   * Plain text. Heading of this form's success panel and success page; defaults to messages.successTitle ("Success!").
+   */
+  successTitle?: string
+  /**
+   * Plain text. The button that brings back an empty form after sending; defaults to messages.sendAnotherLabel ("Send Another Message").
+   */
+  sendAnotherLabel?: string
+  /**
+   * Plain text. Error message; defaults to messages.error.
    */
   error?: string
   /**
@@ -956,7 +988,7 @@ export interface Field {
    */
   name: string
   /**
-   * Visible label.
+   * Plain text. Visible label.
    */
   label: string
   /**
@@ -968,7 +1000,7 @@ export interface Field {
    */
   required?: boolean
   /**
-   * Placeholder text; for a select, the first empty option.
+   * Plain text. Placeholder text; for a select, the first empty option.
    */
   placeholder?: string
   /**
@@ -976,19 +1008,31 @@ export interface Field {
    */
   placeholderDisabled?: boolean
   /**
-   * Choices of a select or checkboxes.
+   * Choices of a select or checkboxes: each a plain-text label that is also the value sent, or `{ value, label }` to send something other than what is shown.
    *
    * @minItems 1
    */
-  options?: string[]
+  options?: Option[]
   /**
    * Rows of a textarea.
    */
   rows?: number
   /**
-   * The autocomplete hint, e.g. given-name, email, postal-code.
+   * The autofill hint, checked against HTML's autofill tokens: [section-name] [shipping|billing] [home|work|mobile|fax|pager for tel/email/impp] field name, or on/off.
    */
   autocomplete?: string
+  /**
+   * Which on-screen keyboard phones show, e.g. numeric for a zip code typed into a text field.
+   */
+  inputmode?: 'none' | 'text' | 'decimal' | 'numeric' | 'tel' | 'search' | 'email' | 'url'
+  /**
+   * A regular expression the whole value must match before the browser sends the form (HTML's pattern attribute, no surrounding slashes). Say the rule in `help` too: browsers show only a generic message.
+   */
+  pattern?: string
+  /**
+   * Plain text. A hint under the field, read by screen readers with it (aria-describedby).
+   */
+  help?: string
   /**
    * Half-width fields sit two to a row on wide screens.
    */

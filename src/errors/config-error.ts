@@ -22,6 +22,10 @@ export type ConfigErrorCode =
   | 'form-mismatch'
   | 'budget-exceeded'
   | 'site-not-found'
+  | 'bad-autocomplete'
+  | 'bad-pattern'
+  | 'bad-date'
+  | 'duplicate-id'
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {

@@ -42,7 +42,7 @@ export function landingMainText(props: LandingPageProps, form?: FormConfig): str
   if (props.siblings) parts.push(props.siblings.heading, ...props.siblings.items.map((s) => s.label))
   if (props.form) {
     parts.push(props.form.heading, markdown(props.form.text))
-    for (const field of form?.fields ?? []) parts.push(field.label, field.placeholder && field.type === 'select' ? field.placeholder : undefined, ...(field.options ?? []))
+    for (const field of form?.fields ?? []) parts.push(field.label, field.placeholder && field.type === 'select' ? field.placeholder : undefined, field.help, ...(field.options ?? []).map((o) => o.label))
     parts.push(form?.submitLabel)
   }
   return parts.filter((p): p is string => Boolean(p)).join(' ').replace(/\s+/g, ' ').trim()

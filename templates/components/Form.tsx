@@ -45,9 +45,9 @@ export function Form({ name, hidden = {}, className }: FormProps) {
       </form>
       {/* Focused when shown, so screen readers read the message and keyboards continue from here. */}
       <div className="form-success" hidden data-form-success tabIndex={-1}>
-        <h3>Success!</h3>
+        <h3>{form.successTitle}</h3>
         <p>{form.success}</p>
-        <button type="button" className="btn btn-secondary" data-form-reset>Send Another Message</button>
+        <button type="button" className="btn btn-secondary" data-form-reset>{form.sendAnotherLabel}</button>
       </div>
     </div>
   )
@@ -55,42 +55,47 @@ export function Form({ name, hidden = {}, className }: FormProps) {
 
 function Field({ form, field }: { form: FormConfig; field: FormField }) {
   const id = `${form.id}-${field.name}`
+  // The help text is read with the control (or the group), after its label.
+  const helpId = field.help ? `${id}-help` : undefined
+  const help = field.help && <p className="field-help" id={helpId}>{field.help}</p>
   const label = (
     <>
       {field.label}
       {field.required && <span className="required" aria-hidden="true"> *</span>}
     </>
   )
-  const common = { id, name: field.name, required: field.required || undefined, autoComplete: field.autocomplete }
+  const common = { id, name: field.name, required: field.required || undefined, autoComplete: field.autocomplete, 'aria-describedby': helpId }
   const wrap = (control: React.ReactNode) => (
     <div className={`field field-${field.width}`}>
       <label htmlFor={id}>{label}</label>
       {control}
+      {help}
     </div>
   )
   switch (field.type) {
     case 'textarea':
-      return wrap(<textarea {...common} rows={field.rows ?? 4} placeholder={field.placeholder} />)
+      return wrap(<textarea {...common} rows={field.rows ?? 4} placeholder={field.placeholder} inputMode={field.inputmode} />)
     case 'select':
       return wrap(
         <select {...common} defaultValue="">
           <option value="" disabled={field.placeholderDisabled || undefined}>{field.placeholder ?? 'Select…'}</option>
-          {field.options?.map((o) => <option key={o} value={o}>{o}</option>)}
+          {field.options?.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
         </select>,
       )
     case 'checkboxes':
       return (
-        <fieldset className={`field field-${field.width} checkbox-group`}>
+        <fieldset className={`field field-${field.width} checkbox-group`} aria-describedby={helpId}>
           <legend>{label}</legend>
           {field.options?.map((o, i) => (
-            <label key={o} className="checkbox" htmlFor={`${id}-${i}`}>
-              <input type="checkbox" id={`${id}-${i}`} name={field.name} value={o} />
-              {o}
+            <label key={o.value} className="checkbox" htmlFor={`${id}-${i}`}>
+              <input type="checkbox" id={`${id}-${i}`} name={field.name} value={o.value} />
+              {o.label}
             </label>
           ))}
+          {help}
         </fieldset>
       )
     default:
-      return wrap(<input {...common} type={field.type} placeholder={field.placeholder} />)
+      return wrap(<input {...common} type={field.type} placeholder={field.placeholder} pattern={field.pattern} inputMode={field.inputmode} />)
   }
 }
