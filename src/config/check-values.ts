@@ -1,9 +1,11 @@
 import { ConfigError } from '../errors/config-error.js'
 import { checkAutofill } from './autofill.js'
+import { checkBusiness } from './check-business.js'
+import { isCalendarDate } from './calendar-date.js'
 import { escapePointer, locate } from './locate.js'
 import type { YamlSource } from './read-yaml.js'
 import type { FileKind } from './schema-validators.js'
-import type { FormsInput, PostInput } from './site-input.generated.js'
+import type { FormsInput, PostInput, SiteInput } from './site-input.generated.js'
 
 /**
  * Checks of values a JSON Schema cannot express, run on a file once its shape is valid: a real
@@ -16,6 +18,8 @@ export function checkValues(source: YamlSource, kind: FileKind, data: unknown): 
       return checkPostDates(source, data as PostInput)
     case 'forms':
       return checkFormFields(source, data as FormsInput)
+    case 'site':
+      return checkBusiness(source, data as SiteInput)
     default:
       return []
   }
@@ -39,15 +43,6 @@ function checkPostDates(source: YamlSource, post: PostInput): ConfigError[] {
     }))
   }
   return errors
-}
-
-/** YYYY-MM-DD naming a day that exists (leap years included). */
-export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
-  if (!match) return false
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
-  const date = new Date(Date.UTC(year, month - 1, day))
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
 }
 
 function checkFormFields(source: YamlSource, input: FormsInput): ConfigError[] {

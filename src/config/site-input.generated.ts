@@ -211,19 +211,72 @@ export interface SiteInput {
     }
   }
   /**
-   * Facts for structured data and the stats band.
+   * Facts about the business: shown to visitors in the footer (and beside a form section with `business: true`) and emitted as the LocalBusiness structured data of every page. Each is checked at its line against the shapes Google documents for local-business structured data.
    */
   business?: {
+    /**
+     * Plain text. The registered name, when it differs from `name`: structured data `legalName`, and the footer's copyright line.
+     */
+    legalName?: string
     /**
      * Year the business was founded.
      */
     founded?: number
     /**
-     * Opening hours as shown to visitors.
+     * The street address visitors can come to (structured data `PostalAddress`). Leave it out for a business that only travels to its customers; Google then reads `areaServed`.
+     */
+    address?: {
+      /**
+       * Plain text. Street and number, with suite or unit.
+       */
+      street: string
+      /**
+       * Plain text. City or town.
+       */
+      locality: string
+      /**
+       * Plain text. State, province or region, as written in postal addresses (two-letter code in the US).
+       */
+      region?: string
+      /**
+       * Plain text. Postal or ZIP code; quote it so leading zeros stay.
+       */
+      postalCode: string
+      /**
+       * Two-letter ISO 3166-1 country code, as Google asks for.
+       */
+      country: string
+    }
+    geo?: Coordinates
+    /**
+     * Every phone line, main line first (structured data `telephone` and one `contactPoint` each). Without it, `phone` is the only number.
+     *
+     * @minItems 1
+     */
+    phones?: BusinessPhone[]
+    /**
+     * Profiles on other sites, linked in the footer and listed as structured data `sameAs`.
+     */
+    social?: {
+      /**
+       * Plain text. The link text, e.g. the site's name.
+       */
+      label: string
+      /**
+       * The profile's https:// address.
+       */
+      url: string
+    }[]
+    /**
+     * The https:// link to the business's Google Business Profile (its map listing): structured data `sameAs`, and a footer link.
+     */
+    googleBusinessProfile?: string
+    /**
+     * Plain text. Opening hours as shown to visitors, e.g. in the footer and beside the contact form.
      */
     hoursLabel?: string
     /**
-     * Opening hours for structured data.
+     * Opening hours for structured data, one entry per group of days with the same hours. Round the clock: opens "00:00", closes "23:59". Hours past midnight: closes earlier than opens.
      */
     openingHours?: {
       /**
@@ -231,16 +284,24 @@ export interface SiteInput {
        */
       days: ('Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday')[]
       /**
-       * 24-hour time.
+       * 24-hour time HH:MM, 00:00 to 23:59.
        */
       opens: string
       /**
-       * 24-hour time.
+       * 24-hour time HH:MM, 00:00 to 23:59.
        */
       closes: string
     }[]
     /**
-     * Service area as shown to visitors.
+     * Weekdays the business is closed all day (structured data: opens and closes 00:00). A day may not also be in `openingHours`.
+     */
+    closedDays?: ('Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday')[]
+    /**
+     * Single dates the business is closed, YYYY-MM-DD, e.g. public holidays (structured data: a special-hours entry for that day).
+     */
+    closedDates?: string[]
+    /**
+     * Plain text. Service area as shown to visitors.
      */
     areaLabel?: string
     /**
@@ -608,6 +669,27 @@ export interface Coordinates {
    * Longitude.
    */
   lng: number
+}
+/**
+ * One phone line.
+ */
+export interface BusinessPhone {
+  /**
+   * The number as visitors should read it: international (+1 555 010 0199) or national ((555) 010-0199) form, 7 to 15 digits.
+   */
+  number: string
+  /**
+   * Plain text. What the line is for, shown before the number (structured data `contactType`).
+   */
+  label?: string
+  /**
+   * Plain text. When the line is answered, shown after the number: the scope of a 24/7 promise.
+   */
+  hoursLabel?: string
+  /**
+   * The line is answered 24 hours a day, 7 days a week (structured data `hoursAvailable` Monday to Sunday 00:00–23:59). Without it, the line keeps the business's `openingHours`.
+   */
+  alwaysOpen?: boolean
 }
 /**
  * One figure of a stats band.
@@ -1521,6 +1603,10 @@ export interface FormSection {
    * A sentence under the form card's heading.
    */
   formText?: string
+  /**
+   * Show the business facts of site.yaml `business` beside the form: address, every phone line with its hours, opening hours, closed days and profiles.
+   */
+  business?: boolean
   /**
    * Contact details beside the form: email, service area, hours.
    */

@@ -26,6 +26,8 @@ export type ConfigErrorCode =
   | 'bad-pattern'
   | 'bad-date'
   | 'duplicate-id'
+  | 'bad-phone'
+  | 'conflicting-hours'
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {

@@ -1,6 +1,7 @@
 import type { Faq, PageInput } from '../../src/config/site-input.generated.js'
 import { absoluteUrl } from '../../src/plan/urls.js'
-import type { PageConfig, PostConfig, ServiceConfig } from '../../src/types.js'
+import type { PageConfig, PostConfig, ServiceConfig, SiteMeta } from '../../src/types.js'
+import { businessPhones } from '../components/BusinessFacts.js'
 import type { PageContext } from '../context.js'
 import { socialImage } from './page-image.js'
 
@@ -48,6 +49,9 @@ function localBusiness(page: PageContext): Thing {
   const offered = site.services.map((slug) => services.find((s) => s.slug === slug)).filter((s): s is ServiceConfig => Boolean(s))
   // The business's own image, the same on every page: site.yaml socialImage, else the logo.
   const image = socialImage(page, { src: site.socialImage ?? site.logo?.src })
+  const phones = businessPhones(site)
+  const sameAs = [...(business?.social ?? []).map((s) => s.url), ...(business?.googleBusinessProfile ? [business.googleBusinessProfile] : [])]
+  const openingHours = openingHoursOf(business)
   return prune({
     '@type': 'LocalBusiness',
     '@id': businessId(page),
@@ -55,9 +59,26 @@ function localBusiness(page: PageContext): Thing {
     url: url('/'),
     image: image?.url,
     logo: site.logo ? socialImage(page, { src: site.logo.src })?.url : undefined,
+    legalName: business?.legalName,
     email: site.email,
-    telephone: site.phone,
+    telephone: phones[0]?.number,
     description: site.description,
+    address: business?.address && prune({
+      '@type': 'PostalAddress',
+      streetAddress: business.address.street,
+      addressLocality: business.address.locality,
+      addressRegion: business.address.region,
+      postalCode: business.address.postalCode,
+      addressCountry: business.address.country,
+    }),
+    geo: business?.geo && { '@type': 'GeoCoordinates', latitude: business.geo.lat, longitude: business.geo.lng },
+    contactPoint: business?.phones?.map((phone) => prune({
+      '@type': 'ContactPoint',
+      telephone: phone.number,
+      contactType: phone.label,
+      hoursAvailable: phone.alwaysOpen ? hoursSpecification([{ days: [...WEEK], opens: '00:00', closes: '23:59' }]) : undefined,
+    })),
+    sameAs: sameAs.length > 0 ? sameAs : undefined,
     foundingDate: business?.founded ? String(business.founded) : undefined,
     areaServed: areaServed.length > 0 ? areaServed : undefined,
     hasOfferCatalog: offered.length > 0 ? {
@@ -68,10 +89,29 @@ function localBusiness(page: PageContext): Thing {
         itemOffered: { '@type': 'Service', name: s.title, url: url(`/services/${s.slug}`) },
       })),
     } : undefined,
-    openingHoursSpecification: business?.openingHours?.map((h) => ({
-      '@type': 'OpeningHoursSpecification', dayOfWeek: h.days, opens: h.opens, closes: h.closes,
-    })),
+    openingHoursSpecification: openingHours.length > 0 ? openingHours : undefined,
   })
+}
+
+const WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const
+type Hours = NonNullable<NonNullable<SiteMeta['business']>['openingHours']>[number]
+
+function hoursSpecification(hours: readonly Hours[]): Thing[] {
+  return hours.map((h) => ({ '@type': 'OpeningHoursSpecification', dayOfWeek: h.days, opens: h.opens, closes: h.closes }))
+}
+
+/**
+ * Opening hours, then closed days and dates as Google documents them for local businesses: a
+ * day closed all day opens and closes at 00:00; a single date is a special-hours entry valid from
+ * and through that date.
+ */
+function openingHoursOf(business: SiteMeta['business']): Thing[] {
+  const closedDays = business?.closedDays ?? []
+  return [
+    ...hoursSpecification(business?.openingHours ?? []),
+    ...(closedDays.length > 0 ? hoursSpecification([{ days: [...closedDays], opens: '00:00', closes: '00:00' }]) : []),
+    ...(business?.closedDates ?? []).map((date) => ({ '@type': 'OpeningHoursSpecification', validFrom: date, validThrough: date, opens: '00:00', closes: '00:00' })),
+  ]
 }
 
 function service(page: PageContext, s: ServiceConfig): Thing {
