@@ -101,6 +101,8 @@ export interface SiteConfig {
   readonly services: readonly ServiceConfig[]
   readonly pages: readonly PageConfig[]
   readonly areas: AreasInput
+  /** Where a value of areas.yaml was written, by JSON Pointer (`/lists/ohio`); absent without the file. */
+  readonly areasOriginAt?: (pointer: string, at?: 'key' | 'value') => Origin
   readonly forms: Readonly<Record<string, FormConfig>>
   readonly landing: (LandingInput & {
     readonly origin: Origin

@@ -1,11 +1,12 @@
 import { ConfigError } from '../errors/config-error.js'
 import { checkAutofill } from './autofill.js'
 import { checkBusiness } from './check-business.js'
+import { checkPlaces } from './check-places.js'
 import { isCalendarDate } from './calendar-date.js'
 import { escapePointer, locate } from './locate.js'
 import type { YamlSource } from './read-yaml.js'
 import type { FileKind } from './schema-validators.js'
-import type { FormsInput, PostInput, SiteInput } from './site-input.generated.js'
+import type { AreasInput, FormsInput, PostInput, SiteInput } from './site-input.generated.js'
 
 /**
  * Checks of values a JSON Schema cannot express, run on a file once its shape is valid: a real
@@ -20,6 +21,8 @@ export function checkValues(source: YamlSource, kind: FileKind, data: unknown): 
       return checkFormFields(source, data as FormsInput)
     case 'site':
       return checkBusiness(source, data as SiteInput)
+    case 'areas':
+      return checkPlaces(source, data as AreasInput)
     default:
       return []
   }

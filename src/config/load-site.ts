@@ -5,6 +5,7 @@ import fg from 'fast-glob'
 import { BuildFailure, ConfigError, failOn } from '../errors/config-error.js'
 import { displayFile } from '../paths.js'
 import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from '../types.js'
+import { canonicalAreas, canonicalLandingAreas } from './area-names.js'
 import { checkPageIds, type LoadedFile } from './check-ids.js'
 import { crossCheck } from './cross-check.js'
 import { originOf } from './locate.js'
@@ -72,8 +73,9 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
 
   const one = <T>(kind: FileKind) => loaded.get(kind)?.[0]?.data as T | undefined
   const site = one<SiteInput>('site')!
-  const areas = one<AreasInput>('areas') ?? { lists: {} }
+  const areas = canonicalAreas(one<AreasInput>('areas') ?? { lists: {} })
   const formsInput = one<FormsInput>('forms')
+  const areasSource = loaded.get('areas')?.[0]?.source
   const slugOf = (source: YamlSource) => path.basename(source.file).replace(/\.(ya?ml|md)$/, '')
   const services: ServiceConfig[] = (loaded.get('service') ?? []).map(({ source, data }) => ({
     ...(data as ServiceInput), slug: slugOf(source), origin: originOf(source, ''),
@@ -107,6 +109,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     services,
     pages,
     areas,
+    areasOriginAt: areasSource && ((pointer, at = 'key') => originOf(areasSource, pointer, at)),
     forms: normalizeForms(formsInput),
     landing: landingConfig(loaded.get('landing')?.[0]),
     posts,
@@ -145,7 +148,7 @@ function byPosition(a: ConfigError, b: ConfigError): number {
 function landingConfig(entry: { source: YamlSource; data: unknown } | undefined): SiteConfig['landing'] {
   if (!entry) return undefined
   const { source } = entry
-  return { ...(entry.data as LandingInput), origin: originOf(source, ''), originAt: (pointer, at = 'value') => originOf(source, pointer, at) }
+  return { ...canonicalLandingAreas(entry.data as LandingInput), origin: originOf(source, ''), originAt: (pointer, at = 'value') => originOf(source, pointer, at) }
 }
 
 function kindOf(name: string): FileKind | undefined {

@@ -1419,6 +1419,10 @@ export interface AreasSection {
    */
   landingService?: string
   /**
+   * Some areas of these lists have no landing page of `landingService` on purpose (the lists are wider than the landing grid): their chips stay plain text without the build warning chip-without-page.
+   */
+  allowPlainChips?: boolean
+  /**
    * Show the state code after the city (Covington, KY).
    */
   showState?: boolean

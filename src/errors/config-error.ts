@@ -28,6 +28,8 @@ export type ConfigErrorCode =
   | 'duplicate-id'
   | 'bad-phone'
   | 'conflicting-hours'
+  | 'unknown-place'
+  | 'chip-without-page'
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {

@@ -18,7 +18,7 @@ Examples:
       const config = await loadSite(site)
       const plan = planSite(config)
       failOn(plan.errors)
-      printWarnings(io, config.warnings)
+      printWarnings(io, [...config.warnings, ...plan.warnings])
       io.out(`${paint(io, 'green', '✓')} ${site} is valid: ${config.files.length} files, ${plan.routes.length} pages.\n`)
     })
 }
