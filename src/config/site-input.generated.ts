@@ -743,6 +743,14 @@ export interface PageInput {
    */
   title: string
   /**
+   * false: the title is complete as written, so the site's titleTemplate is not applied to this page (for a title that already names the business). Other pages keep the template.
+   */
+  titleTemplate?: boolean
+  /**
+   * Plain text. The page's name in breadcrumbs and the BreadcrumbList; defaults to its header menu label, else its hero's heading, else `title`.
+   */
+  shortTitle?: string
+  /**
    * Meta description: one or two sentences shown in search results.
    */
   description?: string
@@ -770,6 +778,14 @@ export interface ServiceInput {
    * Service name, e.g. Commercial Cleaning: the h1, the menu entry and the card title.
    */
   title: string
+  /**
+   * false: the title is complete as written, so the site's titleTemplate is not applied to this service page (for a title that already names the business). Other pages keep the template.
+   */
+  titleTemplate?: boolean
+  /**
+   * Plain text. The service's name in breadcrumbs and the BreadcrumbList; defaults to `menuLabel`, else `title`.
+   */
+  shortTitle?: string
   /**
    * Shorter name for menus; defaults to the title.
    */
@@ -1338,6 +1354,14 @@ export interface PostInput {
    * Post title (h1).
    */
   title: string
+  /**
+   * false: the title is complete as written, so the site's titleTemplate is not applied to this post (for a title that already names the business). Other pages keep the template.
+   */
+  titleTemplate?: boolean
+  /**
+   * Plain text. The post's name in breadcrumbs and the BreadcrumbList; defaults to `title`.
+   */
+  shortTitle?: string
   /**
    * Publication date, YYYY-MM-DD.
    */

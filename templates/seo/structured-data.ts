@@ -158,18 +158,25 @@ function faqPage(page: PageContext, faqs: readonly Faq[]): Thing {
   }
 }
 
-/** Home › section › page, for every page below the home page except landing pages and 404. */
+/**
+ * Home › section › page, for every page below the home page except landing pages and 404. Each
+ * step is the page's short name (`shortTitle`, the header menu's label, its h1), never the
+ * whole document title, which may carry the site's name and a pitch.
+ */
 function breadcrumbs(page: PageContext): Thing | undefined {
   const { route, site } = page
   if (route.url === '/' || route.template === 'landing' || route.template === 'not-found' || route.noindex) return undefined
   const trail: { name: string; url: string }[] = [{ name: 'Home', url: '/' }]
   const blogTitle = site.blog?.title ?? 'Blog'
   if (route.template === 'service') {
-    trail.push({ name: 'Services', url: '/services' }, { name: (route.props as ServiceConfig).title, url: route.url })
+    trail.push({ name: navLabel(site, '/services') ?? 'Services', url: '/services' }, { name: shortServiceName(route.props as ServiceConfig), url: route.url })
   } else if (route.template === 'post') {
-    trail.push({ name: blogTitle, url: '/blog' }, { name: (route.props as PostConfig).title, url: route.url })
+    const post = route.props as PostConfig
+    trail.push({ name: blogTitle, url: '/blog' }, { name: post.shortTitle ?? post.title, url: route.url })
   } else if (route.template === 'blog-index') {
     trail.push({ name: blogTitle, url: route.url })
+  } else if (route.template === 'sections') {
+    trail.push({ name: shortPageName(site, route.props as PageConfig), url: route.url })
   } else {
     trail.push({ name: (route.props as { title?: string }).title ?? route.title, url: route.url })
   }
@@ -179,6 +186,21 @@ function breadcrumbs(page: PageContext): Thing | undefined {
       '@type': 'ListItem', position: i + 1, name: step.name, item: absoluteUrl(site.url, step.url, site.trailingSlash),
     })),
   }
+}
+
+/** A page's name in a breadcrumb: `shortTitle`, else its header menu label, else its hero's h1, else its title. */
+export function shortPageName(site: SiteMeta, page: PageConfig): string {
+  const hero = page.sections[0] as { type: string; title?: string } | undefined
+  return page.shortTitle ?? navLabel(site, page.path) ?? (hero?.type === 'hero' ? hero.title : undefined) ?? page.title
+}
+
+/** A service's name in a breadcrumb: `shortTitle`, else its menu label, else its title (the h1). */
+export function shortServiceName(service: ServiceConfig): string {
+  return service.shortTitle ?? service.menuLabel ?? service.title
+}
+
+function navLabel(site: SiteMeta, path: string): string | undefined {
+  return site.header?.nav.find((item) => item.href === path)?.label
 }
 
 /** The questions a page shows: a service's FAQ, or the faq sections of an authored page. */
