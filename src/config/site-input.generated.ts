@@ -34,7 +34,7 @@ export interface SiteInput {
    */
   phone?: string
   /**
-   * One or two sentences about the business: the default meta description and the structured-data description.
+   * Plain text. One or two sentences about the business: the default meta description and the structured-data description.
    */
   description?: string
   /**
@@ -46,7 +46,7 @@ export interface SiteInput {
      */
     src: string
     /**
-     * Alt text; defaults to the business name.
+     * Plain text. Alt text; defaults to the business name.
      */
     alt?: string
     /**
@@ -63,6 +63,10 @@ export interface SiteInput {
    */
   titleTemplate?: string
   /**
+   * true: every text of every page, Markdown and plain alike, is set with typographic punctuation (' and " become curly quotes and apostrophes, -- and --- dashes, ... an ellipsis), so a name reads the same in a heading, a chip and a paragraph. false (the default): text is printed exactly as written, everywhere.
+   */
+  typographer?: boolean
+  /**
    * Design tokens: the templates read colours and fonts from here.
    */
   theme?: {
@@ -71,32 +75,32 @@ export interface SiteInput {
      */
     colors?: {
       /**
-       * Brand colour: buttons, links, accents.
+       * Plain text. Brand colour: buttons, links, accents.
        */
       primary?: string
       /**
-       * Hover and dark bands.
+       * Plain text. Hover and dark bands.
        */
       primaryDark?: string
       /**
-       * Ticks, highlights.
+       * Plain text. Ticks, highlights.
        */
       accent?: string
       /**
-       * Body text.
+       * Plain text. Body text.
        */
       ink?: string
       /**
-       * Secondary text.
+       * Plain text. Secondary text.
        */
       muted?: string
       /**
-       * Alternate section background.
+       * Plain text. Alternate section background.
        */
       surface?: string
     }
     /**
-     * Corner radius of cards and buttons.
+     * Plain text. Corner radius of cards and buttons.
      */
     radius?: string
   }
@@ -111,7 +115,7 @@ export interface SiteInput {
      */
     nav: {
       /**
-       * Visible text.
+       * Plain text. Visible text.
        */
       label: string
       /**
@@ -143,7 +147,7 @@ export interface SiteInput {
    */
   footer?: {
     /**
-     * A sentence about the business under the logo.
+     * Plain text. A sentence about the business under the logo.
      */
     blurb?: string
     /**
@@ -155,7 +159,7 @@ export interface SiteInput {
      */
     locations?: {
       /**
-       * Column heading.
+       * Plain text. Column heading.
        */
       heading?: string
       /**
@@ -314,7 +318,7 @@ export interface SiteInput {
        */
       radiusKm?: number
       /**
-       * States or regions, e.g. Ohio.
+       * Plain text. States or regions, e.g. Ohio.
        */
       regions?: string[]
     }
@@ -328,11 +332,11 @@ export interface SiteInput {
    */
   blog?: {
     /**
-     * Listing page heading.
+     * Plain text. Listing page heading.
      */
     title?: string
     /**
-     * Listing page meta description and lead.
+     * Plain text. Listing page meta description and lead.
      */
     description?: string
     /**
@@ -377,7 +381,7 @@ export interface SiteInput {
  */
 export interface Action {
   /**
-   * Visible text.
+   * Plain text. Visible text.
    */
   label: string
   /**
@@ -413,7 +417,7 @@ export interface ServicePage {
   hero?: {
     actions?: Actions
     /**
-     * Trust badges when the service names none.
+     * Plain text. Trust badges when the service names none.
      */
     badges?: string[]
   }
@@ -422,11 +426,11 @@ export interface ServicePage {
    */
   why?: {
     /**
-     * Small text above the heading.
+     * Plain text. Small text above the heading.
      */
     eyebrow?: string
     /**
-     * The section's h2; {service} becomes the service's title.
+     * Plain text. The section's h2; {service} becomes the service's title.
      */
     heading?: string
     /**
@@ -442,7 +446,7 @@ export interface ServicePage {
      */
     promise?: {
       /**
-       * Its heading, e.g. Our Promise.
+       * Plain text. Its heading, e.g. Our Promise.
        */
       heading?: string
       /**
@@ -460,11 +464,11 @@ export interface ServicePage {
    */
   benefits?: {
     /**
-     * Small text above the heading.
+     * Plain text. Small text above the heading.
      */
     eyebrow?: string
     /**
-     * The section's h2; {service} becomes the service's title.
+     * Plain text. The section's h2; {service} becomes the service's title.
      */
     heading?: string
     /**
@@ -477,11 +481,11 @@ export interface ServicePage {
    */
   services?: {
     /**
-     * Small text above the heading.
+     * Plain text. Small text above the heading.
      */
     eyebrow?: string
     /**
-     * The section's h2; {service} becomes the service's title.
+     * Plain text. The section's h2; {service} becomes the service's title.
      */
     heading?: string
     /**
@@ -493,7 +497,7 @@ export interface ServicePage {
      */
     link?: {
       /**
-       * Visible text.
+       * Plain text. Visible text.
        */
       label: string
       /**
@@ -507,11 +511,11 @@ export interface ServicePage {
    */
   industries?: {
     /**
-     * Small text above the heading.
+     * Plain text. Small text above the heading.
      */
     eyebrow?: string
     /**
-     * The section's h2; {service} becomes the service's title.
+     * Plain text. The section's h2; {service} becomes the service's title.
      */
     heading?: string
     /**
@@ -528,11 +532,11 @@ export interface ServicePage {
    */
   areas?: {
     /**
-     * Small text above the heading.
+     * Plain text. Small text above the heading.
      */
     eyebrow?: string
     /**
-     * The section's h2; {service} becomes the service's title.
+     * Plain text. The section's h2; {service} becomes the service's title.
      */
     heading?: string
     /**
@@ -549,11 +553,11 @@ export interface ServicePage {
    */
   testimonials?: {
     /**
-     * Small text above the heading.
+     * Plain text. Small text above the heading.
      */
     eyebrow?: string
     /**
-     * The section's h2; {service} becomes the service's title.
+     * Plain text. The section's h2; {service} becomes the service's title.
      */
     heading?: string
     /**
@@ -566,11 +570,11 @@ export interface ServicePage {
    */
   contact?: {
     /**
-     * Small text above the heading.
+     * Plain text. Small text above the heading.
      */
     eyebrow?: string
     /**
-     * The section's h2; {service} becomes the service's title.
+     * Plain text. The section's h2; {service} becomes the service's title.
      */
     heading?: string
     /**
@@ -582,11 +586,11 @@ export interface ServicePage {
      */
     form?: string
     /**
-     * Heading inside the form card.
+     * Plain text. Heading inside the form card.
      */
     formHeading?: string
     /**
-     * A sentence under the form card's heading.
+     * Plain text. A sentence under the form card's heading.
      */
     formText?: string
     /**
@@ -599,11 +603,11 @@ export interface ServicePage {
    */
   faq?: {
     /**
-     * Small text above the heading.
+     * Plain text. Small text above the heading.
      */
     eyebrow?: string
     /**
-     * The section's h2; {service} becomes the service's title.
+     * Plain text. The section's h2; {service} becomes the service's title.
      */
     heading?: string
     /**
@@ -616,11 +620,11 @@ export interface ServicePage {
    */
   cta?: {
     /**
-     * Small text above the heading.
+     * Plain text. Small text above the heading.
      */
     eyebrow?: string
     /**
-     * The section's h2; {service} becomes the service's title.
+     * Plain text. The section's h2; {service} becomes the service's title.
      */
     heading?: string
     /**
@@ -639,17 +643,17 @@ export interface Feature {
    */
   icon?: string
   /**
-   * Short title.
+   * Plain text. Short title.
    */
   title: string
   /**
-   * One or two sentences.
+   * Plain text. One or two sentences.
    */
   description?: string
 }
 export interface Link {
   /**
-   * Visible text.
+   * Plain text. Visible text.
    */
   label: string
   /**
@@ -700,7 +704,7 @@ export interface Stat {
    */
   value: string
   /**
-   * What it counts, e.g. Years of Experience.
+   * Plain text. What it counts, e.g. Years of Experience.
    */
   label: string
 }
@@ -739,7 +743,7 @@ export interface PageInput {
    */
   path: string
   /**
-   * Page title for the browser tab and search results (the site's titleTemplate is applied).
+   * Plain text. Page title for the browser tab and search results (the site's titleTemplate is applied).
    */
   title: string
   /**
@@ -751,7 +755,7 @@ export interface PageInput {
    */
   shortTitle?: string
   /**
-   * Meta description: one or two sentences shown in search results.
+   * Plain text. Meta description: one or two sentences shown in search results.
    */
   description?: string
   /**
@@ -775,7 +779,7 @@ export interface PageInput {
  */
 export interface ServiceInput {
   /**
-   * Service name, e.g. Commercial Cleaning: the h1, the menu entry and the card title.
+   * Plain text. Service name, e.g. Commercial Cleaning: the h1, the menu entry and the card title.
    */
   title: string
   /**
@@ -787,27 +791,27 @@ export interface ServiceInput {
    */
   shortTitle?: string
   /**
-   * Shorter name for menus; defaults to the title.
+   * Plain text. Shorter name for menus; defaults to the title.
    */
   menuLabel?: string
   /**
-   * The hero's h1 when it should differ from the title, e.g. Expert Building Maintenance Care.
+   * Plain text. The hero's h1 when it should differ from the title, e.g. Expert Building Maintenance Care.
    */
   headline?: string
   /**
-   * The hero's lead paragraph.
+   * Plain text. The hero's lead paragraph.
    */
   subtitle: string
   /**
-   * Meta description and the card text.
+   * Plain text. Meta description and the card text.
    */
   description: string
   /**
-   * Card text on service grids; defaults to the description.
+   * Plain text. Card text on service grids; defaults to the description.
    */
   summary?: string
   /**
-   * Small text above the h1.
+   * Plain text. Small text above the h1.
    */
   eyebrow?: string
   /**
@@ -815,7 +819,7 @@ export interface ServiceInput {
    */
   image?: string
   /**
-   * Alt text of the image.
+   * Plain text. Alt text of the image.
    */
   imageAlt?: string
   /**
@@ -823,15 +827,15 @@ export interface ServiceInput {
    */
   skipHero?: boolean
   /**
-   * Trust badges in the hero.
+   * Plain text. Trust badges in the hero.
    */
   badges?: string[]
   /**
-   * Tick points in the hero.
+   * Plain text. Tick points in the hero.
    */
   points?: string[]
   /**
-   * Feature bullets on the service's card.
+   * Plain text. Feature bullets on the service's card.
    */
   features?: string[]
   /**
@@ -859,7 +863,7 @@ export interface ServiceInput {
      */
     landingService?: string
     /**
-     * Heading of this list's group when `more` adds others.
+     * Plain text. Heading of this list's group when `more` adds others.
      */
     heading?: string
     /**
@@ -867,7 +871,7 @@ export interface ServiceInput {
      */
     more?: {
       /**
-       * The group's h3.
+       * Plain text. The group's h3.
        */
       heading?: string
       /**
@@ -892,7 +896,7 @@ export interface ServiceInput {
  */
 export interface Testimonial {
   /**
-   * What the customer said.
+   * Plain text. What the customer said.
    */
   quote: string
   /**
@@ -900,7 +904,7 @@ export interface Testimonial {
    */
   name: string
   /**
-   * Company or role, e.g. Facility Manager.
+   * Plain text. Company or role, e.g. Facility Manager.
    */
   company?: string
 }
@@ -909,7 +913,7 @@ export interface Testimonial {
  */
 export interface Faq {
   /**
-   * The question, as a visitor would ask it.
+   * Plain text. The question, as a visitor would ask it.
    */
   question: string
   /**
@@ -959,11 +963,11 @@ export interface Place {
    */
   lng?: number
   /**
-   * Neighbourhoods and business districts.
+   * Plain text. Neighbourhoods and business districts.
    */
   neighborhoods?: string[]
   /**
-   * Landmarks, business parks, employers.
+   * Plain text. Landmarks, business parks, employers.
    */
   landmarks?: string[]
   /**
@@ -1351,7 +1355,7 @@ export interface Content {
  */
 export interface PostInput {
   /**
-   * Post title (h1).
+   * Plain text. Post title (h1).
    */
   title: string
   /**
@@ -1371,11 +1375,11 @@ export interface PostInput {
    */
   updated?: string
   /**
-   * One or two sentences for the listing, the meta description and sharing.
+   * Plain text. One or two sentences for the listing, the meta description and sharing.
    */
   excerpt: string
   /**
-   * Author name.
+   * Plain text. Author name.
    */
   author?: string
   /**
@@ -1383,7 +1387,7 @@ export interface PostInput {
    */
   image?: string
   /**
-   * Alt text of the cover image.
+   * Plain text. Alt text of the cover image.
    */
   imageAlt?: string
   /**
@@ -1412,11 +1416,11 @@ export interface AreasSection {
    */
   id?: string
   /**
-   * Small text above the heading.
+   * Plain text. Small text above the heading.
    */
   eyebrow?: string
   /**
-   * The section's h2.
+   * Plain text. The section's h2.
    */
   heading?: string
   /**
@@ -1430,7 +1434,7 @@ export interface AreasSection {
    */
   groups: {
     /**
-     * The group's h3.
+     * Plain text. The group's h3.
      */
     heading?: string
     /**
@@ -1469,11 +1473,11 @@ export interface CtaSection {
    */
   id?: string
   /**
-   * Small text above the heading.
+   * Plain text. Small text above the heading.
    */
   eyebrow?: string
   /**
-   * The section's h2.
+   * Plain text. The section's h2.
    */
   heading: string
   /**
@@ -1499,11 +1503,11 @@ export interface FaqSection {
    */
   id?: string
   /**
-   * Small text above the heading.
+   * Plain text. Small text above the heading.
    */
   eyebrow?: string
   /**
-   * The section's h2.
+   * Plain text. The section's h2.
    */
   heading?: string
   /**
@@ -1534,11 +1538,11 @@ export interface FeaturesSection {
    */
   id?: string
   /**
-   * Small text above the heading.
+   * Plain text. Small text above the heading.
    */
   eyebrow?: string
   /**
-   * The section's h2.
+   * Plain text. The section's h2.
    */
   heading?: string
   /**
@@ -1564,7 +1568,7 @@ export interface FeaturesSection {
    */
   link?: {
     /**
-     * Visible text.
+     * Plain text. Visible text.
      */
     label: string
     /**
@@ -1577,7 +1581,7 @@ export interface FeaturesSection {
    */
   note?: {
     /**
-     * The callout's heading.
+     * Plain text. The callout's heading.
      */
     heading?: string
     /**
@@ -1608,11 +1612,11 @@ export interface FormSection {
    */
   id?: string
   /**
-   * Small text above the heading.
+   * Plain text. Small text above the heading.
    */
   eyebrow?: string
   /**
-   * The section's h2.
+   * Plain text. The section's h2.
    */
   heading?: string
   /**
@@ -1624,11 +1628,11 @@ export interface FormSection {
    */
   form: string
   /**
-   * Heading inside the form card.
+   * Plain text. Heading inside the form card.
    */
   formHeading?: string
   /**
-   * A sentence under the form card's heading.
+   * Plain text. A sentence under the form card's heading.
    */
   formText?: string
   /**
@@ -1644,11 +1648,11 @@ export interface FormSection {
      */
     icon?: string
     /**
-     * What it is, e.g. Email.
+     * Plain text. What it is, e.g. Email.
      */
     label: string
     /**
-     * The value as shown.
+     * Plain text. The value as shown.
      */
     text: string
     /**
@@ -1661,11 +1665,11 @@ export interface FormSection {
    */
   bullets?: {
     /**
-     * The list's h3.
+     * Plain text. The list's h3.
      */
     heading?: string
     /**
-     * The points.
+     * Plain text. The points.
      *
      * @minItems 1
      */
@@ -1697,11 +1701,11 @@ export interface HeroSection {
    */
   layout?: 'background' | 'split'
   /**
-   * Small text above the headline.
+   * Plain text. Small text above the headline.
    */
   eyebrow?: string
   /**
-   * The page's h1.
+   * Plain text. The page's h1.
    */
   title: string
   /**
@@ -1713,7 +1717,7 @@ export interface HeroSection {
    */
   image?: string
   /**
-   * Alt text of the image; empty when it is decorative.
+   * Plain text. Alt text of the image; empty when it is decorative.
    */
   imageAlt?: string
   /**
@@ -1722,11 +1726,11 @@ export interface HeroSection {
   height?: 'auto' | '60vh' | '70vh' | '75vh'
   actions?: Actions
   /**
-   * Short trust badges, e.g. Fully Insured & Bonded.
+   * Plain text. Short trust badges, e.g. Fully Insured & Bonded.
    */
   badges?: string[]
   /**
-   * Tick points under the lead.
+   * Plain text. Tick points under the lead.
    */
   points?: string[]
   /**
@@ -1734,11 +1738,11 @@ export interface HeroSection {
    */
   form?: string
   /**
-   * Heading above the form.
+   * Plain text. Heading above the form.
    */
   formTitle?: string
   /**
-   * A sentence under the form's heading.
+   * Plain text. A sentence under the form's heading.
    */
   formText?: string
   /**
@@ -1759,11 +1763,11 @@ export interface ServicesSection {
    */
   id?: string
   /**
-   * Small text above the heading.
+   * Plain text. Small text above the heading.
    */
   eyebrow?: string
   /**
-   * The section's h2.
+   * Plain text. The section's h2.
    */
   heading?: string
   /**
@@ -1781,15 +1785,15 @@ export interface ServicesSection {
      */
     service: string
     /**
-     * Card title; defaults to the service's title.
+     * Plain text. Card title; defaults to the service's title.
      */
     title?: string
     /**
-     * Card text; defaults to the service's `summary`, else its description.
+     * Plain text. Card text; defaults to the service's `summary`, else its description.
      */
     description?: string
     /**
-     * Bullets; default the service's `features`.
+     * Plain text. Bullets; default the service's `features`.
      */
     features?: string[]
     /**
@@ -1802,7 +1806,7 @@ export interface ServicesSection {
    */
   href?: string
   /**
-   * Text of each card's link.
+   * Plain text. Text of each card's link.
    */
   linkLabel?: string
   /**
@@ -1836,7 +1840,7 @@ export interface StatsSection {
    */
   id?: string
   /**
-   * The section's h2 (visually hidden when `hideHeading`).
+   * Plain text. The section's h2 (visually hidden when `hideHeading`).
    */
   heading?: string
   /**
@@ -1867,11 +1871,11 @@ export interface TestimonialsSection {
    */
   id?: string
   /**
-   * Small text above the heading.
+   * Plain text. Small text above the heading.
    */
   eyebrow?: string
   /**
-   * The section's h2.
+   * Plain text. The section's h2.
    */
   heading?: string
   /**
@@ -1902,11 +1906,11 @@ export interface TextSection {
    */
   id?: string
   /**
-   * Small text above the heading.
+   * Plain text. Small text above the heading.
    */
   eyebrow?: string
   /**
-   * The section's h2.
+   * Plain text. The section's h2.
    */
   heading?: string
   /**
@@ -1914,11 +1918,11 @@ export interface TextSection {
    */
   body: string
   /**
-   * A ticked list under the text.
+   * Plain text. A ticked list under the text.
    */
   points?: string[]
   /**
-   * The ticked list's h3.
+   * Plain text. The ticked list's h3.
    */
   pointsHeading?: string
   /**
@@ -1926,7 +1930,7 @@ export interface TextSection {
    */
   image?: string
   /**
-   * Alt text of the image.
+   * Plain text. Alt text of the image.
    */
   imageAlt?: string
   /**
