@@ -15,8 +15,21 @@ import type { AreasInput } from './site-input.generated.js'
 export function checkPlaces(source: YamlSource, areas: AreasInput): ConfigError[] {
   const names = new Set(Object.values(areas.lists).flat().map(canonicalAreaName))
   const errors: ConfigError[] = []
+  const keys = new Map<string, string>()
   for (const key of Object.keys(areas.places ?? {})) {
     const canonical = canonicalAreaName(key)
+    const twin = keys.get(canonical)
+    keys.set(canonical, twin ?? key)
+    if (twin !== undefined) {
+      errors.push(new ConfigError({
+        code: 'duplicate-place',
+        message: `The places "${twin}" and "${key}" are one area, written with a different apostrophe or accent, so one would hide the other's facts.`,
+        hint: 'Keep one of them, and merge what the other says into it.',
+        path: `places["${key}"]`,
+        ...locate(source, `/places/${escapePointer(key)}`, 'key'),
+      }))
+      continue
+    }
     if (names.has(canonical)) continue
     const tidy = canonical.replace(/\s+/g, ' ').replace(/\s*,\s*/g, ', ').trim()
     const guess = names.has(tidy) ? tidy : closestMatch(canonical, names)

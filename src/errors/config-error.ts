@@ -29,6 +29,7 @@ export type ConfigErrorCode =
   | 'bad-phone'
   | 'conflicting-hours'
   | 'unknown-place'
+  | 'duplicate-place'
   | 'chip-without-page'
 
 /** Where a problem is, as an editor shows it. */

@@ -56,6 +56,13 @@ describe('area names', () => {
     ])
   })
 
+  it('reports two places keys that are one area typed two ways', async () => {
+    const errors = await errorsWith({ 'areas.yaml': areasYaml.replace('    - Decatur, IL\n', "    - Decatur, IL\n    - O'Fallon, IL\n").concat("  O'Fallon, IL:\n    county: St. Clair County\n  O\u2019Fallon, IL:\n    county: St. Clair\n") })
+    expect(errors.map((e) => e.split('\n')[0])).toEqual([
+      'error[duplicate-place]: The places "O\'Fallon, IL" and "O\u2019Fallon, IL" are one area, written with a different apostrophe or accent, so one would hide the other\'s facts.',
+    ])
+  })
+
   it('lists every chip without a page in one warning at the area list\'s line', async () => {
     const areas = areasYaml.replace('    - Jacksonville, IL\n', '    - Jacksonville, IL\n    - Quincy, IL\n')
     const result = await buildWith({ 'areas.yaml': areas, 'pages/home.yaml': homeYaml + chipsSection('west') })
