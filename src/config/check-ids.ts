@@ -1,5 +1,5 @@
-import { ConfigError, type SourcePosition } from '../errors/config-error.js'
-import { escapePointer, locate } from './locate.js'
+import { ConfigError, type Origin } from '../errors/config-error.js'
+import { escapePointer, originOf } from './locate.js'
 import type { YamlSource } from './read-yaml.js'
 import type { FormsInput, PageInput, ServiceInput, SiteInput } from './site-input.generated.js'
 
@@ -26,8 +26,10 @@ const SERVICE_PAGE_IDS = ['why-us', 'benefits', 'services', 'industries', 'servi
 
 interface IdUse {
   readonly id: string
-  readonly what: string
-  readonly at: SourcePosition
+  /** Who puts the id there, for the message; a function, so a build without errors locates nothing. */
+  readonly what: () => string
+  /** Lazy (config/locate.ts): files from the read cache are parsed only to report an error. */
+  readonly at: Origin
 }
 
 /**
@@ -39,17 +41,17 @@ interface IdUse {
  */
 export function checkPageIds({ site, forms, pages, services }: CheckIdsInput): ConfigError[] {
   const errors: ConfigError[] = []
-  const formIds = (name: string, at: SourcePosition): IdUse[] => {
+  const formIds = (name: string, at: Origin): IdUse[] => {
     const form = forms?.data.forms[name]
     if (!form || !forms) return []
     const pointer = `/forms/${escapePointer(name)}`
-    const formAt = locate(forms.source, form.id ? `${pointer}/id` : pointer, form.id ? 'value' : 'key')
+    const formAt = originOf(forms.source, form.id ? `${pointer}/id` : pointer, form.id ? 'value' : 'key')
     const id = form.id ?? name
-    const what = `the form "${name}" (shown at ${where(at)})`
+    const what = () => `the form "${name}" (shown at ${where(at)})`
     return [
       { id, what, at: formAt },
       ...form.fields.map((field, i) => ({
-        id: `${id}-${field.name}`, what: `the field "${field.name}" of ${what}`, at: locate(forms.source, `${pointer}/fields/${i}/name`),
+        id: `${id}-${field.name}`, what: () => `the field "${field.name}" of ${what()}`, at: originOf(forms.source, `${pointer}/fields/${i}/name`, 'value'),
       })),
     ]
   }
@@ -63,20 +65,20 @@ export function checkPageIds({ site, forms, pages, services }: CheckIdsInput): C
       }
       errors.push(new ConfigError({
         code: 'duplicate-id',
-        message: `The id "${use.id}" is used twice on one page: by ${use.what} and by ${earlier.what}${earlier.at.line ? ` (${where(earlier.at)})` : ''}.`,
+        message: `The id "${use.id}" is used twice on one page: by ${use.what()} and by ${earlier.what()}${earlier.at.line ? ` (${where(earlier.at)})` : ''}.`,
         hint: 'Ids must be unique on a page, or links to #fragments, labels and screen-reader references find the wrong element. Rename one: a section\'s `id`, or a form\'s `id` in forms.yaml.',
         ...use.at,
       }))
     }
   }
-  const shell = (file: string): IdUse[] => SHELL_IDS.map((id) => ({ id, what: 'the page shell (templates/shell)', at: { file } }))
+  const shell = (file: string): IdUse[] => SHELL_IDS.map((id) => ({ id, what: () => 'the page shell (templates/shell)', at: { file, path: '' } }))
 
   for (const { source, data } of pages) {
     const uses: IdUse[] = shell(source.file)
     data.sections.forEach((section, i) => {
       const s = section as { id?: string; form?: string }
-      if (s.id) uses.push({ id: s.id, what: `sections[${i}] of ${source.file}`, at: locate(source, `/sections/${i}/id`) })
-      if (s.form) uses.push(...formIds(s.form, locate(source, `/sections/${i}/form`)))
+      if (s.id) uses.push({ id: s.id, what: () => `sections[${i}] of ${source.file}`, at: originOf(source, `/sections/${i}/id`, 'value') })
+      if (s.form) uses.push(...formIds(s.form, originOf(source, `/sections/${i}/form`, 'value')))
     })
     check(uses)
   }
@@ -84,13 +86,13 @@ export function checkPageIds({ site, forms, pages, services }: CheckIdsInput): C
     const own = data.page?.contact?.form
     const form = own ?? site.data.servicePage?.contact?.form
     if (!form) continue
-    const at = own ? locate(source, '/page/contact/form') : locate(site.source, '/servicePage/contact/form')
-    const fixed = SERVICE_PAGE_IDS.map((id) => ({ id, what: `the service template's "${id}" section (templates/pages/ServicePage.tsx)`, at: { file: source.file } }))
+    const at = own ? originOf(source, '/page/contact/form', 'value') : originOf(site.source, '/servicePage/contact/form', 'value')
+    const fixed = SERVICE_PAGE_IDS.map((id) => ({ id, what: () => `the service template's "${id}" section (templates/pages/ServicePage.tsx)`, at: { file: source.file, path: '' } }))
     check([...shell(source.file), ...fixed, ...formIds(form, at)])
   }
   return errors
 }
 
-function where(at: SourcePosition): string {
+function where(at: Origin): string {
   return at.line ? `${at.file}:${at.line}` : at.file
 }
