@@ -1,6 +1,7 @@
 import { FORMS_DECLARATION_URL, formSuccessUrl } from '../../src/plan/form-urls.js'
 import type { FormConfig, FormField } from '../../src/types.js'
 import { usePage } from '../context.js'
+import { typesetText } from '../typeset.js'
 
 export interface FormProps {
   /** A form name from forms.yaml; config/ has checked it exists. */
@@ -26,9 +27,11 @@ export function Form({ name, hidden = {}, className }: FormProps) {
   const provider = site.forms?.provider ?? 'netlify'
   const endpoint = provider === 'endpoint' ? site.forms?.endpoint : FORMS_DECLARATION_URL
   const action = provider === 'endpoint' ? endpoint : formSuccessUrl(form.name)
+  // Texts the widget writes into the page later skip the typographer's pass over the body.
+  const typeset = (text: string) => (site.typographer ? typesetText(text) : text)
   return (
     <div className={className ? `form-card ${className}` : 'form-card'} data-widget="form">
-      <form name={form.name} id={form.id} method="POST" action={action} data-endpoint={endpoint} data-submitting-label={form.submittingLabel}>
+      <form name={form.name} id={form.id} method="POST" action={action} data-endpoint={endpoint} data-submitting-label={typeset(form.submittingLabel)}>
         <input type="hidden" name="form-name" value={form.name} />
         {Object.entries(hidden).map(([key, value]) => <input key={key} type="hidden" name={key} value={value} />)}
         {form.honeypot && (
@@ -40,7 +43,7 @@ export function Form({ name, hidden = {}, className }: FormProps) {
           {form.fields.map((field) => <Field key={field.name} form={form} field={field} />)}
         </div>
         {/* Empty until sending fails: text written into a live alert is announced, every time. */}
-        <p className="form-error" role="alert" data-form-error data-message={form.error} />
+        <p className="form-error" role="alert" data-form-error data-message={typeset(form.error)} />
         <button type="submit" className="btn btn-primary form-submit">{form.submitLabel}</button>
       </form>
       {/* Focused when shown, so screen readers read the message and keyboards continue from here. */}

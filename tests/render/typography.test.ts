@@ -16,12 +16,12 @@ sections:
     items:
       - { question: Is O'Brien's open late?, answer: "Yes. \`don't\` is code." }
 `
-async function bodyOf(typographer: boolean): Promise<string> {
+async function bodyOf(typographer: boolean, file = 'plain.html'): Promise<string> {
   const site = await siteFrom('widgets', { 'pages/plain.yaml': page })
   const { readFile, writeFile } = await import('node:fs/promises')
   await writeFile(`${site}/site.yaml`, (await readFile(`${site}/site.yaml`, 'utf8')) + `typographer: ${typographer}\n`)
   const result: BuildResult = await build({ site, write: false, cacheDir: false })
-  const html = String(result.files.find((f) => f.path === 'plain.html')!.contents)
+  const html = String(result.files.find((f) => f.path === file)!.contents)
   return html.slice(html.indexOf('<main'), html.indexOf('</main>'))
 }
 /** How each O'Brien's on the page reads (React writes ' as &#x27;, markdown-it as is: the same character). */
@@ -34,6 +34,11 @@ describe('typography', () => {
     expect(main).toContain('<h2>O’Brien’s “fresh” start</h2>')
     expect(main).toContain('and “quotes” – as written…')
     expect(main).toContain("<code>don't</code>")
+  })
+
+  it('sets the texts the form widget shows later (the submitting label, the error) the same way', async () => {
+    expect(await bodyOf(true, 'contact.html')).toContain('data-submitting-label="Sending…"')
+    expect(await bodyOf(false, 'contact.html')).toContain('data-submitting-label="Sending..."')
   })
 
   it('prints every field exactly as written with the typographer off (the default), Markdown included', async () => {
