@@ -81,6 +81,29 @@ function checkFormFields(source: YamlSource, input: FormsInput): ConfigError[] {
           }))
         }
       }
+      const isInput = field.type === 'text' || field.type === 'email' || field.type === 'tel'
+      for (const key of ['pattern', 'inputmode'] as const) {
+        const onTextarea = key === 'inputmode' && field.type === 'textarea'
+        if (field[key] === undefined || isInput || onTextarea) continue
+        errors.push(new ConfigError({
+          code: 'bad-value',
+          message: `The ${field.type} field "${field.name}" has \`${key}\`, which browsers apply only to ${key === 'pattern' ? 'text, email and tel fields' : 'text, email, tel and textarea fields'}, so it would do nothing.`,
+          hint: `Remove \`${key}\`, or change the field's type.`,
+          path: path(key),
+          ...locate(source, at(key), 'key'),
+        }))
+      }
+      const values = (field.options ?? []).map((o) => (typeof o === 'string' ? o : o.value))
+      const repeated = values.find((v, j) => values.indexOf(v) !== j)
+      if (repeated !== undefined) {
+        errors.push(new ConfigError({
+          code: 'bad-value',
+          message: `The field "${field.name}" offers the value "${repeated}" twice, so a submission could not tell the two choices apart.`,
+          hint: 'Give each option its own value.',
+          path: path('options'),
+          ...locate(source, at(`options/${values.lastIndexOf(repeated)}`)),
+        }))
+      }
       const needsOptions = field.type === 'select' || field.type === 'checkboxes'
       if (needsOptions !== (field.options !== undefined)) {
         errors.push(new ConfigError({

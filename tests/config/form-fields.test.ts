@@ -82,6 +82,16 @@ describe('form fields', () => {
     expect(error).toContain('--> forms.yaml:7:55')
   })
 
+  it('reports a pattern where browsers ignore it, and an option value offered twice', async () => {
+    const errors = await buildErrors({ 'forms.yaml': contactForm(`      - { name: note, label: Note, type: textarea, pattern: "[a-z]+" }
+      - { name: size, label: Size, type: select, options: [Small, { value: Small, label: Little }] }
+`) })
+    expect(errors.map((e) => e.split('\n').slice(0, 2).join(' '))).toEqual([
+      'error[bad-value]: The textarea field "note" has `pattern`, which browsers apply only to text, email and tel fields, so it would do nothing.   --> forms.yaml:7:52',
+      'error[bad-value]: The field "size" offers the value "Small" twice, so a submission could not tell the two choices apart.   --> forms.yaml:8:67',
+    ])
+  })
+
   it('reports a form whose id equals a section id on the same page, naming both', async () => {
     const errors = await buildErrors({
       'forms.yaml': contactForm('      - { name: email, label: Email, type: email }\n', '\n    id: contact'),
