@@ -33,6 +33,44 @@ export interface AutofillProblem {
   readonly suggestion?: string
 }
 
+/**
+ * The control group of each field name that is not plain text (HTML's autofill table), which
+ * decides the controls it may stand on: a tel input takes only tel, an email input only email or
+ * username, a text input anything but the multi-line street-address.
+ */
+const groups: Record<string, string> = {
+  'street-address': 'multiline', username: 'username', email: 'email', tel: 'tel',
+  'new-password': 'password', 'current-password': 'password', 'one-time-code': 'password',
+  'cc-exp': 'month', bday: 'date', url: 'url', photo: 'url', impp: 'url',
+  'cc-exp-month': 'numeric', 'cc-exp-year': 'numeric', 'transaction-amount': 'numeric',
+  'bday-day': 'numeric', 'bday-month': 'numeric', 'bday-year': 'numeric',
+}
+const allowedGroups: Record<string, (group: string) => boolean> = {
+  text: (group) => group !== 'multiline',
+  email: (group) => group === 'email' || group === 'username',
+  tel: (group) => group === 'tel',
+  textarea: () => true,
+  select: () => true,
+}
+
+/**
+ * Checks an `autocomplete` value against the grammar above and against the kind of field it is
+ * on (forms.yaml `type`), as the Nu HTML checker does.
+ */
+export function checkAutofillFor(value: string, fieldType: string): AutofillProblem | undefined {
+  const problem = checkAutofill(value)
+  if (problem) return problem
+  const tokens = value.trim().toLowerCase().split(/[\t\n\f\r ]+/)
+  const field = tokens.filter((t) => t !== 'webauthn').at(-1)!
+  if (field === 'on' || field === 'off') return undefined
+  const fits = allowedGroups[fieldType]
+  if (!fits) return { reason: `a ${fieldType} field shows no control that autofill could fill` }
+  if (fits(groups[field] ?? 'text')) return undefined
+  const suggestion = fieldType === 'tel' ? 'tel' : fieldType === 'email' ? 'email' : fieldType === 'text' && field === 'street-address' ? 'address-line1' : undefined
+  const a = fieldType === 'email' ? 'an' : 'a'
+  return { reason: `"${field}" is not allowed on ${a} ${fieldType} field`, suggestion: suggestion && tokens.map((t) => (t === field ? suggestion : t)).join(' ') }
+}
+
 /** Checks one `autocomplete` value against the grammar above (ASCII case-insensitive, as HTML reads it). */
 export function checkAutofill(value: string): AutofillProblem | undefined {
   const tokens = value.trim().toLowerCase().split(/[\t\n\f\r ]+/).filter(Boolean)

@@ -1,5 +1,5 @@
 import { ConfigError } from '../errors/config-error.js'
-import { checkAutofill } from './autofill.js'
+import { checkAutofillFor } from './autofill.js'
 import { checkBusiness } from './check-business.js'
 import { checkPlaces } from './check-places.js'
 import { isCalendarDate } from './calendar-date.js'
@@ -54,7 +54,7 @@ function checkFormFields(source: YamlSource, input: FormsInput): ConfigError[] {
     form.fields.forEach((field, i) => {
       const at = (key: string) => `/forms/${escapePointer(name)}/fields/${i}/${key}`
       const path = (key: string) => `forms.${name}.fields[${i}].${key}`
-      const problem = field.autocomplete === undefined ? undefined : checkAutofill(field.autocomplete)
+      const problem = field.autocomplete === undefined ? undefined : checkAutofillFor(field.autocomplete, field.type)
       if (problem) {
         errors.push(new ConfigError({
           code: 'bad-autocomplete',

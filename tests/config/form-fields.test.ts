@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { build, BuildFailure } from '../../src/build.js'
-import { checkAutofill } from '../../src/config/autofill.js'
+import { checkAutofill, checkAutofillFor } from '../../src/config/autofill.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import type { OutputFile } from '../../src/types.js'
 import { normalize, siteFrom } from '../helpers/site.js'
@@ -120,5 +120,16 @@ describe('autofill tokens', () => {
     expect(checkAutofill('email name')).toEqual({ reason: '"name" cannot follow the field name "email"', suggestion: 'email' })
     expect(checkAutofill('off email')?.reason).toBe('"on" and "off" must stand alone')
     expect(checkAutofill('billing')?.reason).toBe('it has no field name after its modifiers')
+  })
+
+  it('allows a field name only on the kinds of field the Nu HTML checker allows it on', () => {
+    expect(checkAutofillFor('email', 'tel')).toEqual({ reason: '"email" is not allowed on a tel field', suggestion: 'tel' })
+    expect(checkAutofillFor('work tel', 'email')).toEqual({ reason: '"tel" is not allowed on an email field', suggestion: 'work email' })
+    expect(checkAutofillFor('tel-national', 'tel')?.reason).toBe('"tel-national" is not allowed on a tel field')
+    expect(checkAutofillFor('street-address', 'text')).toEqual({ reason: '"street-address" is not allowed on a text field', suggestion: 'address-line1' })
+    expect(checkAutofillFor('given-name', 'checkboxes')?.reason).toBe('a checkboxes field shows no control that autofill could fill')
+    for (const [value, type] of [['email', 'text'], ['username', 'email'], ['street-address', 'textarea'], ['country', 'select'], ['off', 'tel'], ['shipping tel webauthn', 'tel']]) {
+      expect(checkAutofillFor(value!, type!), `${value} on ${type}`).toBeUndefined()
+    }
   })
 })
