@@ -46,10 +46,22 @@ export interface FormField {
   readonly required: boolean
   readonly placeholder?: string
   readonly placeholderDisabled?: boolean
-  readonly options?: readonly string[]
+  /** Choices of a select or checkbox group; a plain string in forms.yaml is both value and label. */
+  readonly options?: readonly FormOption[]
   readonly rows?: number
   readonly autocomplete?: string
+  readonly inputmode?: 'none' | 'text' | 'decimal' | 'numeric' | 'tel' | 'search' | 'email' | 'url'
+  readonly pattern?: string
+  /** Plain text under the field, tied to it with aria-describedby. */
+  readonly help?: string
   readonly width: 'full' | 'half'
+}
+
+export interface FormOption {
+  /** What the form sends. */
+  readonly value: string
+  /** What the visitor sees. */
+  readonly label: string
 }
 
 /** A form with every default resolved. */
@@ -58,7 +70,11 @@ export interface FormConfig {
   readonly id: string
   readonly submitLabel: string
   readonly submittingLabel: string
+  /** Heading of the success panel and page. @default "Success!" */
+  readonly successTitle: string
   readonly success: string
+  /** The button that brings back an empty form. @default "Send Another Message" */
+  readonly sendAnotherLabel: string
   readonly error: string
   readonly honeypot: boolean
   readonly fields: readonly FormField[]
@@ -85,6 +101,8 @@ export interface SiteConfig {
   readonly services: readonly ServiceConfig[]
   readonly pages: readonly PageConfig[]
   readonly areas: AreasInput
+  /** Where a value of areas.yaml was written, by JSON Pointer (`/lists/ohio`); absent without the file. */
+  readonly areasOriginAt?: (pointer: string, at?: 'key' | 'value') => Origin
   readonly forms: Readonly<Record<string, FormConfig>>
   readonly landing: (LandingInput & {
     readonly origin: Origin

@@ -6,6 +6,8 @@ import { BuildFailure, ConfigError, failOn } from '../errors/config-error.js'
 import { displayFile } from '../paths.js'
 import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from '../types.js'
 import { hostWarnings } from '../plan/hosts.js'
+import { canonicalAreas, canonicalLandingAreas } from './area-names.js'
+import { checkPageIds, type LoadedFile } from './check-ids.js'
 import { crossCheck } from './cross-check.js'
 import { originOf } from './locate.js'
 import { parseMarkdownFile } from './markdown-file.js'
@@ -74,8 +76,9 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
 
   const one = <T>(kind: FileKind) => loaded.get(kind)?.[0]?.data as T | undefined
   const site = one<SiteInput>('site')!
-  const areas = one<AreasInput>('areas') ?? { lists: {} }
+  const areas = canonicalAreas(one<AreasInput>('areas') ?? { lists: {} })
   const formsInput = one<FormsInput>('forms')
+  const areasSource = loaded.get('areas')?.[0]?.source
   const slugOf = (source: YamlSource) => path.basename(source.file).replace(/\.(ya?ml|md)$/, '')
   const services: ServiceConfig[] = (loaded.get('service') ?? []).map(({ source, data }) => ({
     ...(data as ServiceInput), slug: slugOf(source), origin: originOf(source, ''),
@@ -95,7 +98,13 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     schedulers: Object.keys(site.schedulers ?? {}),
   }, root, reads)
   await reads.save()
-  failOn([...checked.errors].sort(byPosition))
+  const ids = checkPageIds({
+    site: loaded.get('site')![0] as LoadedFile<SiteInput>,
+    forms: loaded.get('forms')?.[0] as LoadedFile<FormsInput> | undefined,
+    pages: (loaded.get('page') ?? []) as LoadedFile<PageInput>[],
+    services: (loaded.get('service') ?? []) as LoadedFile<ServiceInput>[],
+  })
+  failOn([...checked.errors, ...ids].sort(byPosition))
 
   return {
     root,
@@ -103,6 +112,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     services,
     pages,
     areas,
+    areasOriginAt: areasSource && ((pointer, at = 'key') => originOf(areasSource, pointer, at)),
     forms: normalizeForms(formsInput),
     landing: landingConfig(loaded.get('landing')?.[0]),
     posts,
@@ -141,7 +151,7 @@ function byPosition(a: ConfigError, b: ConfigError): number {
 function landingConfig(entry: { source: YamlSource; data: unknown } | undefined): SiteConfig['landing'] {
   if (!entry) return undefined
   const { source } = entry
-  return { ...(entry.data as LandingInput), origin: originOf(source, ''), originAt: (pointer, at = 'value') => originOf(source, pointer, at) }
+  return { ...canonicalLandingAreas(entry.data as LandingInput), origin: originOf(source, ''), originAt: (pointer, at = 'value') => originOf(source, pointer, at) }
 }
 
 function kindOf(name: string): FileKind | undefined {

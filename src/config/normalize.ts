@@ -14,8 +14,11 @@ export function normalizeSite(input: SiteInput, baseUrl?: string): SiteMeta {
   }
 }
 
+/** The spec's texts (§ 4 Quote form, § 8 Success messages), for forms that set none. */
 const defaultMessages = {
+  successTitle: 'Success!',
   success: "Thank you for your submission! We'll be in touch shortly.",
+  sendAnotherLabel: 'Send Another Message',
   error: 'There was a problem submitting your form. Please try again.',
 }
 
@@ -30,10 +33,17 @@ export function normalizeForms(input: FormsInput | undefined): Record<string, Fo
         id: form.id ?? name,
         submitLabel: form.submitLabel ?? 'Submit',
         submittingLabel: form.submittingLabel ?? 'Submitting...',
+        successTitle: form.successTitle ?? messages.successTitle,
         success: form.success ?? messages.success,
+        sendAnotherLabel: form.sendAnotherLabel ?? messages.sendAnotherLabel,
         error: form.error ?? messages.error,
         honeypot: form.honeypot ?? true,
-        fields: form.fields.map((f) => ({ ...f, required: f.required ?? false, width: f.width ?? 'full' })),
+        fields: form.fields.map((f) => ({
+          ...f,
+          required: f.required ?? false,
+          width: f.width ?? 'full',
+          options: f.options?.map((o) => (typeof o === 'string' ? { value: o, label: o } : o)),
+        })),
       } satisfies FormConfig,
     ]),
   )

@@ -42,7 +42,7 @@ export interface SiteInput {
    */
   phone?: string
   /**
-   * One or two sentences about the business: the default meta description and the structured-data description.
+   * Plain text. One or two sentences about the business: the default meta description and the structured-data description.
    */
   description?: string
   /**
@@ -54,7 +54,7 @@ export interface SiteInput {
      */
     src: string
     /**
-     * Alt text; defaults to the business name.
+     * Plain text. Alt text; defaults to the business name.
      */
     alt?: string
     /**
@@ -71,6 +71,10 @@ export interface SiteInput {
    */
   titleTemplate?: string
   /**
+   * true: every text of every page, Markdown and plain alike, is set with typographic punctuation (' and " become curly quotes and apostrophes, -- and --- dashes, ... an ellipsis), so a name reads the same in a heading, a chip and a paragraph. false (the default): text is printed exactly as written, everywhere.
+   */
+  typographer?: boolean
+  /**
    * Design tokens: the templates read colours and fonts from here.
    */
   theme?: {
@@ -79,32 +83,32 @@ export interface SiteInput {
      */
     colors?: {
       /**
-       * Brand colour: buttons, links, accents.
+       * Plain text. Brand colour: buttons, links, accents.
        */
       primary?: string
       /**
-       * Hover and dark bands.
+       * Plain text. Hover and dark bands.
        */
       primaryDark?: string
       /**
-       * Ticks, highlights.
+       * Plain text. Ticks, highlights.
        */
       accent?: string
       /**
-       * Body text.
+       * Plain text. Body text.
        */
       ink?: string
       /**
-       * Secondary text.
+       * Plain text. Secondary text.
        */
       muted?: string
       /**
-       * Alternate section background.
+       * Plain text. Alternate section background.
        */
       surface?: string
     }
     /**
-     * Corner radius of cards and buttons.
+     * Plain text. Corner radius of cards and buttons.
      */
     radius?: string
   }
@@ -119,7 +123,7 @@ export interface SiteInput {
      */
     nav: {
       /**
-       * Visible text.
+       * Plain text. Visible text.
        */
       label: string
       /**
@@ -151,7 +155,7 @@ export interface SiteInput {
    */
   footer?: {
     /**
-     * A sentence about the business under the logo.
+     * Plain text. A sentence about the business under the logo.
      */
     blurb?: string
     /**
@@ -163,7 +167,7 @@ export interface SiteInput {
      */
     locations?: {
       /**
-       * Column heading.
+       * Plain text. Column heading.
        */
       heading?: string
       /**
@@ -219,19 +223,72 @@ export interface SiteInput {
     }
   }
   /**
-   * Facts for structured data and the stats band.
+   * Facts about the business: shown to visitors in the footer (and beside a form section with `business: true`) and emitted as the LocalBusiness structured data of every page. Each is checked at its line against the shapes Google documents for local-business structured data.
    */
   business?: {
+    /**
+     * Plain text. The registered name, when it differs from `name`: structured data `legalName`, and the footer's copyright line.
+     */
+    legalName?: string
     /**
      * Year the business was founded.
      */
     founded?: number
     /**
-     * Opening hours as shown to visitors.
+     * The street address visitors can come to (structured data `PostalAddress`). Leave it out for a business that only travels to its customers; Google then reads `areaServed`.
+     */
+    address?: {
+      /**
+       * Plain text. Street and number, with suite or unit.
+       */
+      street: string
+      /**
+       * Plain text. City or town.
+       */
+      locality: string
+      /**
+       * Plain text. State, province or region, as written in postal addresses (two-letter code in the US).
+       */
+      region?: string
+      /**
+       * Plain text. Postal or ZIP code; quote it so leading zeros stay.
+       */
+      postalCode: string
+      /**
+       * Two-letter ISO 3166-1 country code, as Google asks for.
+       */
+      country: string
+    }
+    geo?: Coordinates
+    /**
+     * Every phone line, main line first (structured data `telephone` and one `contactPoint` each). Without it, `phone` is the only number.
+     *
+     * @minItems 1
+     */
+    phones?: BusinessPhone[]
+    /**
+     * Profiles on other sites, linked in the footer and listed as structured data `sameAs`.
+     */
+    social?: {
+      /**
+       * Plain text. The link text, e.g. the site's name.
+       */
+      label: string
+      /**
+       * The profile's https:// address.
+       */
+      url: string
+    }[]
+    /**
+     * The https:// link to the business's Google Business Profile (its map listing): structured data `sameAs`, and a footer link.
+     */
+    googleBusinessProfile?: string
+    /**
+     * Plain text. Opening hours as shown to visitors, e.g. in the footer and beside the contact form.
      */
     hoursLabel?: string
     /**
-     * Opening hours for structured data.
+     * Opening hours for structured data, one entry per group of days with the same hours. Round the clock: opens "00:00", closes "23:59". Hours past midnight: closes earlier than opens.
      */
     openingHours?: {
       /**
@@ -239,16 +296,24 @@ export interface SiteInput {
        */
       days: ('Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday')[]
       /**
-       * 24-hour time.
+       * 24-hour time HH:MM, 00:00 to 23:59.
        */
       opens: string
       /**
-       * 24-hour time.
+       * 24-hour time HH:MM, 00:00 to 23:59.
        */
       closes: string
     }[]
     /**
-     * Service area as shown to visitors.
+     * Weekdays the business is closed all day (structured data: opens and closes 00:00). A day may not also be in `openingHours`.
+     */
+    closedDays?: ('Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday')[]
+    /**
+     * Single dates the business is closed, YYYY-MM-DD, e.g. public holidays (structured data: a special-hours entry for that day).
+     */
+    closedDates?: string[]
+    /**
+     * Plain text. Service area as shown to visitors.
      */
     areaLabel?: string
     /**
@@ -261,7 +326,7 @@ export interface SiteInput {
        */
       radiusKm?: number
       /**
-       * States or regions, e.g. Ohio.
+       * Plain text. States or regions, e.g. Ohio.
        */
       regions?: string[]
     }
@@ -275,11 +340,11 @@ export interface SiteInput {
    */
   blog?: {
     /**
-     * Listing page heading.
+     * Plain text. Listing page heading.
      */
     title?: string
     /**
-     * Listing page meta description and lead.
+     * Plain text. Listing page meta description and lead.
      */
     description?: string
     /**
@@ -324,7 +389,7 @@ export interface SiteInput {
  */
 export interface Action {
   /**
-   * Visible text.
+   * Plain text. Visible text.
    */
   label: string
   /**
@@ -360,7 +425,7 @@ export interface ServicePage {
   hero?: {
     actions?: Actions
     /**
-     * Trust badges when the service names none.
+     * Plain text. Trust badges when the service names none.
      */
     badges?: string[]
   }
@@ -369,11 +434,11 @@ export interface ServicePage {
    */
   why?: {
     /**
-     * Small text above the heading.
+     * Plain text. Small text above the heading.
      */
     eyebrow?: string
     /**
-     * The section's h2; {service} becomes the service's title.
+     * Plain text. The section's h2; {service} becomes the service's title.
      */
     heading?: string
     /**
@@ -389,7 +454,7 @@ export interface ServicePage {
      */
     promise?: {
       /**
-       * Its heading, e.g. Our Promise.
+       * Plain text. Its heading, e.g. Our Promise.
        */
       heading?: string
       /**
@@ -407,11 +472,11 @@ export interface ServicePage {
    */
   benefits?: {
     /**
-     * Small text above the heading.
+     * Plain text. Small text above the heading.
      */
     eyebrow?: string
     /**
-     * The section's h2; {service} becomes the service's title.
+     * Plain text. The section's h2; {service} becomes the service's title.
      */
     heading?: string
     /**
@@ -424,11 +489,11 @@ export interface ServicePage {
    */
   services?: {
     /**
-     * Small text above the heading.
+     * Plain text. Small text above the heading.
      */
     eyebrow?: string
     /**
-     * The section's h2; {service} becomes the service's title.
+     * Plain text. The section's h2; {service} becomes the service's title.
      */
     heading?: string
     /**
@@ -440,7 +505,7 @@ export interface ServicePage {
      */
     link?: {
       /**
-       * Visible text.
+       * Plain text. Visible text.
        */
       label: string
       /**
@@ -454,11 +519,11 @@ export interface ServicePage {
    */
   industries?: {
     /**
-     * Small text above the heading.
+     * Plain text. Small text above the heading.
      */
     eyebrow?: string
     /**
-     * The section's h2; {service} becomes the service's title.
+     * Plain text. The section's h2; {service} becomes the service's title.
      */
     heading?: string
     /**
@@ -475,11 +540,11 @@ export interface ServicePage {
    */
   areas?: {
     /**
-     * Small text above the heading.
+     * Plain text. Small text above the heading.
      */
     eyebrow?: string
     /**
-     * The section's h2; {service} becomes the service's title.
+     * Plain text. The section's h2; {service} becomes the service's title.
      */
     heading?: string
     /**
@@ -496,11 +561,11 @@ export interface ServicePage {
    */
   testimonials?: {
     /**
-     * Small text above the heading.
+     * Plain text. Small text above the heading.
      */
     eyebrow?: string
     /**
-     * The section's h2; {service} becomes the service's title.
+     * Plain text. The section's h2; {service} becomes the service's title.
      */
     heading?: string
     /**
@@ -513,11 +578,11 @@ export interface ServicePage {
    */
   contact?: {
     /**
-     * Small text above the heading.
+     * Plain text. Small text above the heading.
      */
     eyebrow?: string
     /**
-     * The section's h2; {service} becomes the service's title.
+     * Plain text. The section's h2; {service} becomes the service's title.
      */
     heading?: string
     /**
@@ -529,11 +594,11 @@ export interface ServicePage {
      */
     form?: string
     /**
-     * Heading inside the form card.
+     * Plain text. Heading inside the form card.
      */
     formHeading?: string
     /**
-     * A sentence under the form card's heading.
+     * Plain text. A sentence under the form card's heading.
      */
     formText?: string
     /**
@@ -546,11 +611,11 @@ export interface ServicePage {
    */
   faq?: {
     /**
-     * Small text above the heading.
+     * Plain text. Small text above the heading.
      */
     eyebrow?: string
     /**
-     * The section's h2; {service} becomes the service's title.
+     * Plain text. The section's h2; {service} becomes the service's title.
      */
     heading?: string
     /**
@@ -563,11 +628,11 @@ export interface ServicePage {
    */
   cta?: {
     /**
-     * Small text above the heading.
+     * Plain text. Small text above the heading.
      */
     eyebrow?: string
     /**
-     * The section's h2; {service} becomes the service's title.
+     * Plain text. The section's h2; {service} becomes the service's title.
      */
     heading?: string
     /**
@@ -586,17 +651,17 @@ export interface Feature {
    */
   icon?: string
   /**
-   * Short title.
+   * Plain text. Short title.
    */
   title: string
   /**
-   * One or two sentences.
+   * Plain text. One or two sentences.
    */
   description?: string
 }
 export interface Link {
   /**
-   * Visible text.
+   * Plain text. Visible text.
    */
   label: string
   /**
@@ -618,6 +683,27 @@ export interface Coordinates {
   lng: number
 }
 /**
+ * One phone line.
+ */
+export interface BusinessPhone {
+  /**
+   * The number as visitors should read it: international (+1 555 010 0199) or national ((555) 010-0199) form, 7 to 15 digits.
+   */
+  number: string
+  /**
+   * Plain text. What the line is for, shown before the number (structured data `contactType`).
+   */
+  label?: string
+  /**
+   * Plain text. When the line is answered, shown after the number: the scope of a 24/7 promise.
+   */
+  hoursLabel?: string
+  /**
+   * The line is answered 24 hours a day, 7 days a week (structured data `hoursAvailable` Monday to Sunday 00:00–23:59). Without it, the line keeps the business's `openingHours`.
+   */
+  alwaysOpen?: boolean
+}
+/**
  * One figure of a stats band.
  */
 export interface Stat {
@@ -626,7 +712,7 @@ export interface Stat {
    */
   value: string
   /**
-   * What it counts, e.g. Years of Experience.
+   * Plain text. What it counts, e.g. Years of Experience.
    */
   label: string
 }
@@ -665,11 +751,19 @@ export interface PageInput {
    */
   path: string
   /**
-   * Page title for the browser tab and search results (the site's titleTemplate is applied).
+   * Plain text. Page title for the browser tab and search results (the site's titleTemplate is applied).
    */
   title: string
   /**
-   * Meta description: one or two sentences shown in search results.
+   * false: the title is complete as written, so the site's titleTemplate is not applied to this page (for a title that already names the business). Other pages keep the template.
+   */
+  titleTemplate?: boolean
+  /**
+   * Plain text. The page's name in breadcrumbs and the BreadcrumbList; defaults to its header menu label, else its hero's heading, else `title`.
+   */
+  shortTitle?: string
+  /**
+   * Plain text. Meta description: one or two sentences shown in search results.
    */
   description?: string
   /**
@@ -693,31 +787,39 @@ export interface PageInput {
  */
 export interface ServiceInput {
   /**
-   * Service name, e.g. Commercial Cleaning: the h1, the menu entry and the card title.
+   * Plain text. Service name, e.g. Commercial Cleaning: the h1, the menu entry and the card title.
    */
   title: string
   /**
-   * Shorter name for menus; defaults to the title.
+   * false: the title is complete as written, so the site's titleTemplate is not applied to this service page (for a title that already names the business). Other pages keep the template.
+   */
+  titleTemplate?: boolean
+  /**
+   * Plain text. The service's name in breadcrumbs and the BreadcrumbList; defaults to `menuLabel`, else `title`.
+   */
+  shortTitle?: string
+  /**
+   * Plain text. Shorter name for menus; defaults to the title.
    */
   menuLabel?: string
   /**
-   * The hero's h1 when it should differ from the title, e.g. Expert Building Maintenance Care.
+   * Plain text. The hero's h1 when it should differ from the title, e.g. Expert Building Maintenance Care.
    */
   headline?: string
   /**
-   * The hero's lead paragraph.
+   * Plain text. The hero's lead paragraph.
    */
   subtitle: string
   /**
-   * Meta description and the card text.
+   * Plain text. Meta description and the card text.
    */
   description: string
   /**
-   * Card text on service grids; defaults to the description.
+   * Plain text. Card text on service grids; defaults to the description.
    */
   summary?: string
   /**
-   * Small text above the h1.
+   * Plain text. Small text above the h1.
    */
   eyebrow?: string
   /**
@@ -725,7 +827,7 @@ export interface ServiceInput {
    */
   image?: string
   /**
-   * Alt text of the image.
+   * Plain text. Alt text of the image.
    */
   imageAlt?: string
   /**
@@ -733,15 +835,15 @@ export interface ServiceInput {
    */
   skipHero?: boolean
   /**
-   * Trust badges in the hero.
+   * Plain text. Trust badges in the hero.
    */
   badges?: string[]
   /**
-   * Tick points in the hero.
+   * Plain text. Tick points in the hero.
    */
   points?: string[]
   /**
-   * Feature bullets on the service's card.
+   * Plain text. Feature bullets on the service's card.
    */
   features?: string[]
   /**
@@ -769,7 +871,7 @@ export interface ServiceInput {
      */
     landingService?: string
     /**
-     * Heading of this list's group when `more` adds others.
+     * Plain text. Heading of this list's group when `more` adds others.
      */
     heading?: string
     /**
@@ -777,7 +879,7 @@ export interface ServiceInput {
      */
     more?: {
       /**
-       * The group's h3.
+       * Plain text. The group's h3.
        */
       heading?: string
       /**
@@ -802,7 +904,7 @@ export interface ServiceInput {
  */
 export interface Testimonial {
   /**
-   * What the customer said.
+   * Plain text. What the customer said.
    */
   quote: string
   /**
@@ -810,7 +912,7 @@ export interface Testimonial {
    */
   name: string
   /**
-   * Company or role, e.g. Facility Manager.
+   * Plain text. Company or role, e.g. Facility Manager.
    */
   company?: string
 }
@@ -819,7 +921,7 @@ export interface Testimonial {
  */
 export interface Faq {
   /**
-   * The question, as a visitor would ask it.
+   * Plain text. The question, as a visitor would ask it.
    */
   question: string
   /**
@@ -869,11 +971,11 @@ export interface Place {
    */
   lng?: number
   /**
-   * Neighbourhoods and business districts.
+   * Plain text. Neighbourhoods and business districts.
    */
   neighborhoods?: string[]
   /**
-   * Landmarks, business parks, employers.
+   * Plain text. Landmarks, business parks, employers.
    */
   landmarks?: string[]
   /**
@@ -903,6 +1005,22 @@ export interface Region {
   faqs?: Faq[]
 }
 /**
+ * One choice: a plain-text label sent as is, or `{ value, label }`.
+ */
+export type Option =
+  | string
+  | {
+      /**
+       * What the form sends when this choice is picked.
+       */
+      value: string
+      /**
+       * Plain text. What the visitor sees.
+       */
+      label: string
+    }
+
+/**
  * Every form of the site, by name. A section or page refers to a form by its name.
  */
 export interface FormsInput {
@@ -911,13 +1029,21 @@ export interface FormsInput {
    */
   messages?: {
     /**
-     * Success message.
+     * Plain text. The message shown after a form was sent.
      */
     success?: string
     /**
-     * Shown when sending fails; the form keeps its values.
+     * Plain text. Shown when sending fails; the form keeps its values.
      */
     error?: string
+    /**
+     * Plain text. Heading of the panel shown after a form was sent, and of its success page.
+     */
+    successTitle?: string
+    /**
+     * Plain text. The button under the success message that brings back an empty form.
+     */
+    sendAnotherLabel?: string
   }
   /**
    * Forms by name; the name is sent as form-name.
@@ -928,23 +1054,31 @@ export interface FormsInput {
 }
 export interface Form {
   /**
-   * The form element's id (defaults to the form name).
+   * The form element's id (defaults to the form name). Its fields' ids start with it (`{id}-{field}`); no other element of a page that shows the form may use any of them.
    */
   id?: string
   /**
-   * Submit button text.
+   * Plain text. Submit button text.
    */
   submitLabel?: string
   /**
-   * Submit button text while sending.
+   * Plain text. Submit button text while sending.
    */
   submittingLabel?: string
   /**
-   * Success message; defaults to messages.success.
+   * Plain text. The message shown after this form was sent; defaults to messages.success ("Thank you for your submission! We'll be in touch shortly.").
    */
   success?: string
   /**
-   * Error message; defaults to messages.error.
+   * Plain text. Heading of this form's success panel and success page; defaults to messages.successTitle ("Success!").
+   */
+  successTitle?: string
+  /**
+   * Plain text. The button that brings back an empty form after sending; defaults to messages.sendAnotherLabel ("Send Another Message").
+   */
+  sendAnotherLabel?: string
+  /**
+   * Plain text. Error message; defaults to messages.error.
    */
   error?: string
   /**
@@ -964,7 +1098,7 @@ export interface Field {
    */
   name: string
   /**
-   * Visible label.
+   * Plain text. Visible label.
    */
   label: string
   /**
@@ -976,7 +1110,7 @@ export interface Field {
    */
   required?: boolean
   /**
-   * Placeholder text; for a select, the first empty option.
+   * Plain text. Placeholder text; for a select, the first empty option.
    */
   placeholder?: string
   /**
@@ -984,19 +1118,31 @@ export interface Field {
    */
   placeholderDisabled?: boolean
   /**
-   * Choices of a select or checkboxes.
+   * Choices of a select or checkboxes: each a plain-text label that is also the value sent, or `{ value, label }` to send something other than what is shown.
    *
    * @minItems 1
    */
-  options?: string[]
+  options?: Option[]
   /**
    * Rows of a textarea.
    */
   rows?: number
   /**
-   * The autocomplete hint, e.g. given-name, email, postal-code.
+   * The autofill hint, checked against HTML's autofill tokens: [section-name] [shipping|billing] [home|work|mobile|fax|pager for tel/email/impp] field name, or on/off.
    */
   autocomplete?: string
+  /**
+   * Which on-screen keyboard phones show, e.g. numeric for a zip code typed into a text field.
+   */
+  inputmode?: 'none' | 'text' | 'decimal' | 'numeric' | 'tel' | 'search' | 'email' | 'url'
+  /**
+   * A regular expression the whole value must match before the browser sends the form (HTML's pattern attribute, no surrounding slashes). Say the rule in `help` too: browsers show only a generic message.
+   */
+  pattern?: string
+  /**
+   * Plain text. A hint under the field, read by screen readers with it (aria-describedby).
+   */
+  help?: string
   /**
    * Half-width fields sit two to a row on wide screens.
    */
@@ -1217,9 +1363,17 @@ export interface Content {
  */
 export interface PostInput {
   /**
-   * Post title (h1).
+   * Plain text. Post title (h1).
    */
   title: string
+  /**
+   * false: the title is complete as written, so the site's titleTemplate is not applied to this post (for a title that already names the business). Other pages keep the template.
+   */
+  titleTemplate?: boolean
+  /**
+   * Plain text. The post's name in breadcrumbs and the BreadcrumbList; defaults to `title`.
+   */
+  shortTitle?: string
   /**
    * Publication date, YYYY-MM-DD.
    */
@@ -1229,11 +1383,11 @@ export interface PostInput {
    */
   updated?: string
   /**
-   * One or two sentences for the listing, the meta description and sharing.
+   * Plain text. One or two sentences for the listing, the meta description and sharing.
    */
   excerpt: string
   /**
-   * Author name.
+   * Plain text. Author name.
    */
   author?: string
   /**
@@ -1241,7 +1395,7 @@ export interface PostInput {
    */
   image?: string
   /**
-   * Alt text of the cover image.
+   * Plain text. Alt text of the cover image.
    */
   imageAlt?: string
   /**
@@ -1270,11 +1424,11 @@ export interface AreasSection {
    */
   id?: string
   /**
-   * Small text above the heading.
+   * Plain text. Small text above the heading.
    */
   eyebrow?: string
   /**
-   * The section's h2.
+   * Plain text. The section's h2.
    */
   heading?: string
   /**
@@ -1288,7 +1442,7 @@ export interface AreasSection {
    */
   groups: {
     /**
-     * The group's h3.
+     * Plain text. The group's h3.
      */
     heading?: string
     /**
@@ -1300,6 +1454,10 @@ export interface AreasSection {
    * Slug of a service in services/ (its file name without .yaml).
    */
   landingService?: string
+  /**
+   * Some areas of these lists have no landing page of `landingService` on purpose (the lists are wider than the landing grid): their chips stay plain text without the build warning chip-without-page.
+   */
+  allowPlainChips?: boolean
   /**
    * Show the state code after the city (Covington, KY).
    */
@@ -1323,11 +1481,11 @@ export interface CtaSection {
    */
   id?: string
   /**
-   * Small text above the heading.
+   * Plain text. Small text above the heading.
    */
   eyebrow?: string
   /**
-   * The section's h2.
+   * Plain text. The section's h2.
    */
   heading: string
   /**
@@ -1353,11 +1511,11 @@ export interface FaqSection {
    */
   id?: string
   /**
-   * Small text above the heading.
+   * Plain text. Small text above the heading.
    */
   eyebrow?: string
   /**
-   * The section's h2.
+   * Plain text. The section's h2.
    */
   heading?: string
   /**
@@ -1388,11 +1546,11 @@ export interface FeaturesSection {
    */
   id?: string
   /**
-   * Small text above the heading.
+   * Plain text. Small text above the heading.
    */
   eyebrow?: string
   /**
-   * The section's h2.
+   * Plain text. The section's h2.
    */
   heading?: string
   /**
@@ -1418,7 +1576,7 @@ export interface FeaturesSection {
    */
   link?: {
     /**
-     * Visible text.
+     * Plain text. Visible text.
      */
     label: string
     /**
@@ -1431,7 +1589,7 @@ export interface FeaturesSection {
    */
   note?: {
     /**
-     * The callout's heading.
+     * Plain text. The callout's heading.
      */
     heading?: string
     /**
@@ -1462,11 +1620,11 @@ export interface FormSection {
    */
   id?: string
   /**
-   * Small text above the heading.
+   * Plain text. Small text above the heading.
    */
   eyebrow?: string
   /**
-   * The section's h2.
+   * Plain text. The section's h2.
    */
   heading?: string
   /**
@@ -1478,13 +1636,17 @@ export interface FormSection {
    */
   form: string
   /**
-   * Heading inside the form card.
+   * Plain text. Heading inside the form card.
    */
   formHeading?: string
   /**
-   * A sentence under the form card's heading.
+   * Plain text. A sentence under the form card's heading.
    */
   formText?: string
+  /**
+   * Show the business facts of site.yaml `business` beside the form: address, every phone line with its hours, opening hours, closed days and profiles.
+   */
+  business?: boolean
   /**
    * Contact details beside the form: email, service area, hours.
    */
@@ -1494,11 +1656,11 @@ export interface FormSection {
      */
     icon?: string
     /**
-     * What it is, e.g. Email.
+     * Plain text. What it is, e.g. Email.
      */
     label: string
     /**
-     * The value as shown.
+     * Plain text. The value as shown.
      */
     text: string
     /**
@@ -1511,11 +1673,11 @@ export interface FormSection {
    */
   bullets?: {
     /**
-     * The list's h3.
+     * Plain text. The list's h3.
      */
     heading?: string
     /**
-     * The points.
+     * Plain text. The points.
      *
      * @minItems 1
      */
@@ -1547,11 +1709,11 @@ export interface HeroSection {
    */
   layout?: 'background' | 'split'
   /**
-   * Small text above the headline.
+   * Plain text. Small text above the headline.
    */
   eyebrow?: string
   /**
-   * The page's h1.
+   * Plain text. The page's h1.
    */
   title: string
   /**
@@ -1563,7 +1725,7 @@ export interface HeroSection {
    */
   image?: string
   /**
-   * Alt text of the image; empty when it is decorative.
+   * Plain text. Alt text of the image; empty when it is decorative.
    */
   imageAlt?: string
   /**
@@ -1572,11 +1734,11 @@ export interface HeroSection {
   height?: 'auto' | '60vh' | '70vh' | '75vh'
   actions?: Actions
   /**
-   * Short trust badges, e.g. Fully Insured & Bonded.
+   * Plain text. Short trust badges, e.g. Fully Insured & Bonded.
    */
   badges?: string[]
   /**
-   * Tick points under the lead.
+   * Plain text. Tick points under the lead.
    */
   points?: string[]
   /**
@@ -1584,11 +1746,11 @@ export interface HeroSection {
    */
   form?: string
   /**
-   * Heading above the form.
+   * Plain text. Heading above the form.
    */
   formTitle?: string
   /**
-   * A sentence under the form's heading.
+   * Plain text. A sentence under the form's heading.
    */
   formText?: string
   /**
@@ -1609,11 +1771,11 @@ export interface ServicesSection {
    */
   id?: string
   /**
-   * Small text above the heading.
+   * Plain text. Small text above the heading.
    */
   eyebrow?: string
   /**
-   * The section's h2.
+   * Plain text. The section's h2.
    */
   heading?: string
   /**
@@ -1631,15 +1793,15 @@ export interface ServicesSection {
      */
     service: string
     /**
-     * Card title; defaults to the service's title.
+     * Plain text. Card title; defaults to the service's title.
      */
     title?: string
     /**
-     * Card text; defaults to the service's `summary`, else its description.
+     * Plain text. Card text; defaults to the service's `summary`, else its description.
      */
     description?: string
     /**
-     * Bullets; default the service's `features`.
+     * Plain text. Bullets; default the service's `features`.
      */
     features?: string[]
     /**
@@ -1652,7 +1814,7 @@ export interface ServicesSection {
    */
   href?: string
   /**
-   * Text of each card's link.
+   * Plain text. Text of each card's link.
    */
   linkLabel?: string
   /**
@@ -1686,7 +1848,7 @@ export interface StatsSection {
    */
   id?: string
   /**
-   * The section's h2 (visually hidden when `hideHeading`).
+   * Plain text. The section's h2 (visually hidden when `hideHeading`).
    */
   heading?: string
   /**
@@ -1717,11 +1879,11 @@ export interface TestimonialsSection {
    */
   id?: string
   /**
-   * Small text above the heading.
+   * Plain text. Small text above the heading.
    */
   eyebrow?: string
   /**
-   * The section's h2.
+   * Plain text. The section's h2.
    */
   heading?: string
   /**
@@ -1752,11 +1914,11 @@ export interface TextSection {
    */
   id?: string
   /**
-   * Small text above the heading.
+   * Plain text. Small text above the heading.
    */
   eyebrow?: string
   /**
-   * The section's h2.
+   * Plain text. The section's h2.
    */
   heading?: string
   /**
@@ -1764,11 +1926,11 @@ export interface TextSection {
    */
   body: string
   /**
-   * A ticked list under the text.
+   * Plain text. A ticked list under the text.
    */
   points?: string[]
   /**
-   * The ticked list's h3.
+   * Plain text. The ticked list's h3.
    */
   pointsHeading?: string
   /**
@@ -1776,7 +1938,7 @@ export interface TextSection {
    */
   image?: string
   /**
-   * Alt text of the image.
+   * Plain text. Alt text of the image.
    */
   imageAlt?: string
   /**

@@ -3,6 +3,7 @@ import { ConfigError } from '../errors/config-error.js'
 import { closestMatch } from '../errors/did-you-mean.js'
 import { displayPath, escapePointer, locate } from './locate.js'
 import type { YamlSource } from './read-yaml.js'
+import { checkValues } from './check-values.js'
 import { collectingRefs, validatorFor, type FileKind, type RefKind } from './schema-validators.js'
 
 export type { FileKind, RefKind } from './schema-validators.js'
@@ -30,7 +31,7 @@ export function validateSource(source: YamlSource, kind: FileKind, data: unknown
   const check = validatorFor(kind)
   const { result: ok, refs } = collectingRefs(() => check(data))
   const found = dedupeRefs(refs).map((r) => ({ ...r, source }))
-  if (ok) return { errors: [], refs: found }
+  if (ok) return { errors: checkValues(source, kind, data), refs: found }
   return { errors: toConfigErrors(check.errors ?? [], source), refs: found }
 }
 

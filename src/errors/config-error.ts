@@ -24,6 +24,15 @@ export type ConfigErrorCode =
   | 'site-not-found'
   | 'host-unsupported'
   | 'published-unreadable'
+  | 'bad-autocomplete'
+  | 'bad-pattern'
+  | 'bad-date'
+  | 'duplicate-id'
+  | 'bad-phone'
+  | 'conflicting-hours'
+  | 'unknown-place'
+  | 'duplicate-place'
+  | 'chip-without-page'
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {

@@ -3,7 +3,8 @@ import type { FormConfig } from '../types.js'
 import type { LandingPageProps } from './landing-model.js'
 
 // The same settings as templates/components/Markdown.tsx, so the text matches what is rendered.
-const md = new MarkdownIt({ html: false, linkify: false, typographer: true })
+// No typographer here: site.yaml `typographer` applies one to every field alike (templates/typeset.ts).
+const md = new MarkdownIt({ html: false, linkify: false, typographer: false })
 
 /**
  * The visible text of a landing page's main content, in the order templates/pages/LandingPage.tsx
@@ -42,7 +43,7 @@ export function landingMainText(props: LandingPageProps, form?: FormConfig): str
   if (props.siblings) parts.push(props.siblings.heading, ...props.siblings.items.map((s) => s.label))
   if (props.form) {
     parts.push(props.form.heading, markdown(props.form.text))
-    for (const field of form?.fields ?? []) parts.push(field.label, field.placeholder && field.type === 'select' ? field.placeholder : undefined, ...(field.options ?? []))
+    for (const field of form?.fields ?? []) parts.push(field.label, field.placeholder && field.type === 'select' ? field.placeholder : undefined, field.help, ...(field.options ?? []).map((o) => o.label))
     parts.push(form?.submitLabel)
   }
   return parts.filter((p): p is string => Boolean(p)).join(' ').replace(/\s+/g, ' ').trim()
@@ -54,7 +55,8 @@ export function landingMainText(props: LandingPageProps, form?: FormConfig): str
  * \p{L}: twice as fast, which matters at 10,000 pages.
  */
 export function wordsOf(text: string): string[] {
-  return text.toLowerCase().match(/[a-z0-9\u00c0-\u02af\u0370-\u1fff]+(?:['’][a-z\u00c0-\u02af\u0370-\u1fff]+)?/g) ?? []
+  // ’ and ' are one apostrophe: the site's typographer (templates/typeset.ts) may turn one into the other.
+  return text.toLowerCase().replaceAll('’', "'").match(/[a-z0-9\u00c0-\u02af\u0370-\u1fff]+(?:['’][a-z\u00c0-\u02af\u0370-\u1fff]+)?/g) ?? []
 }
 
 /** Markdown as the words a reader sees (markup and entities removed). */

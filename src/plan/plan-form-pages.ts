@@ -8,6 +8,7 @@ import { outputPathFor } from './urls.js'
 /** What templates/pages/FormSuccessPage.tsx receives. */
 export interface FormSuccessProps {
   readonly form: string
+  readonly title: string
   readonly message: string
 }
 
@@ -46,7 +47,7 @@ export function planFormPages(site: SiteConfig, taken: readonly RoutePlan[]): Fo
       }))
       continue
     }
-    const props: FormSuccessProps = { form: form.name, message: form.success }
+    const props: FormSuccessProps = { form: form.name, title: form.successTitle, message: form.success }
     const route: RoutePlan = { url, outputPath, template: 'form-success', title: site.site.titleTemplate.replace('%s', 'Thank you'), description: form.success, noindex: true, props, origin }
     outputs.set(outputPath, route)
     routes.push(route)

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { ConfigError, type Origin } from '../errors/config-error.js'
 import { displayFile } from '../paths.js'
+import { findChipsWithoutPage } from './plan-chips.js'
 import { planFormPages } from './plan-form-pages.js'
 import { closestMatch } from '../errors/did-you-mean.js'
 import type { RoutePlan, SiteConfig, TemplateName } from '../types.js'
@@ -20,12 +21,16 @@ export interface BuildPlan {
   /** Every generated landing page, for redirects and the published-URL record. */
   readonly landingPages: readonly LandingIdentity[]
   readonly errors: readonly ConfigError[]
+  /** Problems that do not stop the build (area chips without a page). */
+  readonly warnings: readonly ConfigError[]
 }
 
 interface RouteInput {
   url: string
   template: TemplateName
   title: string
+  /** The title is complete as written: no titleTemplate (a page's `titleTemplate: false`). */
+  isTitleComplete?: boolean
   description?: string
   noindex?: boolean
   props: unknown
@@ -52,14 +57,14 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
   const siteOrigin: Origin = { file: displayFile(path.join(site.root, 'site.yaml')), path: '' }
 
   for (const page of site.pages) {
-    inputs.push({ url: page.path, template: 'sections', title: page.title, description: page.description, noindex: page.noindex, props: page, origin: page.origin })
+    inputs.push({ url: page.path, template: 'sections', title: page.title, isTitleComplete: page.titleTemplate === false, description: page.description, noindex: page.noindex, props: page, origin: page.origin })
   }
   for (const service of site.services) {
     if (!isSlug(service.slug)) {
       errors.push(new ConfigError({ code: 'bad-slug', message: `The service file name "${service.slug}" cannot be a URL segment.`, hint: 'Rename the file with lower-case letters, digits and hyphens, e.g. services/floor-care.yaml.', ...service.origin }))
       continue
     }
-    inputs.push({ url: `/services/${service.slug}`, template: 'service', title: service.title, description: service.description, props: service, origin: service.origin })
+    inputs.push({ url: `/services/${service.slug}`, template: 'service', title: service.title, isTitleComplete: service.titleTemplate === false, description: service.description, props: service, origin: service.origin })
   }
   if (site.posts.length > 0) {
     const perPage = site.site.blog?.perPage ?? 9
@@ -80,7 +85,7 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
         errors.push(new ConfigError({ code: 'bad-slug', message: `The post file name "${post.slug}" cannot be a URL segment.`, hint: 'Rename the file with lower-case letters, digits and hyphens, e.g. blog/spring-floor-care.md.', ...post.origin }))
         continue
       }
-      inputs.push({ url: `/blog/${post.slug}`, template: 'post', title: post.title, description: post.excerpt, props: post, origin: post.origin })
+      inputs.push({ url: `/blog/${post.slug}`, template: 'post', title: post.title, isTitleComplete: post.titleTemplate === false, description: post.excerpt, props: post, origin: post.origin })
     }
   }
   const locations = planLocationsRoute(site)
@@ -111,7 +116,7 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
       url: input.url,
       outputPath,
       template: input.template,
-      title: site.site.titleTemplate.replace('%s', input.title),
+      title: input.isTitleComplete ? input.title : site.site.titleTemplate.replace('%s', input.title),
       description: describe(input.description),
       noindex: input.noindex ?? false,
       props: input.props,
@@ -128,7 +133,8 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
   routes.push(...formPages.routes)
   errors.push(...formPages.errors)
   errors.push(...checkLinks(site, new Set(routes.map((r) => r.url))))
-  return { routes, landingUrls: landing.urls, landingQuality: landing.quality, landingPages: landing.pages.map((p) => p.identity), errors }
+  const warnings = findChipsWithoutPage(site, landing.urls)
+  return { routes, landingUrls: landing.urls, landingQuality: landing.quality, landingPages: landing.pages.map((p) => p.identity), errors, warnings }
 }
 
 function checkLinks(site: SiteConfig, urls: ReadonlySet<string>): ConfigError[] {

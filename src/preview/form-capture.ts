@@ -136,7 +136,7 @@ function answerThanks(req: IncomingMessage, res: ServerResponse, form: FormConfi
   else if (successPage) {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(successPage), 'cache-control': 'no-store' })
     res.end(successPage)
-  } else answerHtml(res, 200, 'Thank you', form.success, req.headers.referer)
+  } else answerHtml(res, 200, form.successTitle, form.success, req.headers.referer)
 }
 
 function answerJson(res: ServerResponse, status: number, data: object, close = false): void {

@@ -1,6 +1,7 @@
 import { FORMS_DECLARATION_URL, formSuccessUrl } from '../../src/plan/form-urls.js'
 import type { FormConfig, FormField } from '../../src/types.js'
 import { usePage } from '../context.js'
+import { typesetText } from '../typeset.js'
 
 export interface FormProps {
   /** A form name from forms.yaml; config/ has checked it exists. */
@@ -26,9 +27,11 @@ export function Form({ name, hidden = {}, className }: FormProps) {
   const provider = site.forms?.provider ?? 'netlify'
   const endpoint = provider === 'endpoint' ? site.forms?.endpoint : FORMS_DECLARATION_URL
   const action = provider === 'endpoint' ? endpoint : formSuccessUrl(form.name)
+  // Texts the widget writes into the page later skip the typographer's pass over the body.
+  const typeset = (text: string) => (site.typographer ? typesetText(text) : text)
   return (
     <div className={className ? `form-card ${className}` : 'form-card'} data-widget="form">
-      <form name={form.name} id={form.id} method="POST" action={action} data-endpoint={endpoint} data-submitting-label={form.submittingLabel}>
+      <form name={form.name} id={form.id} method="POST" action={action} data-endpoint={endpoint} data-submitting-label={typeset(form.submittingLabel)}>
         <input type="hidden" name="form-name" value={form.name} />
         {Object.entries(hidden).map(([key, value]) => <input key={key} type="hidden" name={key} value={value} />)}
         {form.honeypot && (
@@ -40,14 +43,14 @@ export function Form({ name, hidden = {}, className }: FormProps) {
           {form.fields.map((field) => <Field key={field.name} form={form} field={field} />)}
         </div>
         {/* Empty until sending fails: text written into a live alert is announced, every time. */}
-        <p className="form-error" role="alert" data-form-error data-message={form.error} />
+        <p className="form-error" role="alert" data-form-error data-message={typeset(form.error)} />
         <button type="submit" className="btn btn-primary form-submit">{form.submitLabel}</button>
       </form>
       {/* Focused when shown, so screen readers read the message and keyboards continue from here. */}
       <div className="form-success" hidden data-form-success tabIndex={-1}>
-        <h3>Success!</h3>
+        <h3>{form.successTitle}</h3>
         <p>{form.success}</p>
-        <button type="button" className="btn btn-secondary" data-form-reset>Send Another Message</button>
+        <button type="button" className="btn btn-secondary" data-form-reset>{form.sendAnotherLabel}</button>
       </div>
     </div>
   )
@@ -55,42 +58,47 @@ export function Form({ name, hidden = {}, className }: FormProps) {
 
 function Field({ form, field }: { form: FormConfig; field: FormField }) {
   const id = `${form.id}-${field.name}`
+  // The help text is read with the control (or the group), after its label.
+  const helpId = field.help ? `${id}-help` : undefined
+  const help = field.help && <p className="field-help" id={helpId}>{field.help}</p>
   const label = (
     <>
       {field.label}
       {field.required && <span className="required" aria-hidden="true"> *</span>}
     </>
   )
-  const common = { id, name: field.name, required: field.required || undefined, autoComplete: field.autocomplete }
+  const common = { id, name: field.name, required: field.required || undefined, autoComplete: field.autocomplete, 'aria-describedby': helpId }
   const wrap = (control: React.ReactNode) => (
     <div className={`field field-${field.width}`}>
       <label htmlFor={id}>{label}</label>
       {control}
+      {help}
     </div>
   )
   switch (field.type) {
     case 'textarea':
-      return wrap(<textarea {...common} rows={field.rows ?? 4} placeholder={field.placeholder} />)
+      return wrap(<textarea {...common} rows={field.rows ?? 4} placeholder={field.placeholder} inputMode={field.inputmode} />)
     case 'select':
       return wrap(
         <select {...common} defaultValue="">
           <option value="" disabled={field.placeholderDisabled || undefined}>{field.placeholder ?? 'Select…'}</option>
-          {field.options?.map((o) => <option key={o} value={o}>{o}</option>)}
+          {field.options?.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
         </select>,
       )
     case 'checkboxes':
       return (
-        <fieldset className={`field field-${field.width} checkbox-group`}>
+        <fieldset className={`field field-${field.width} checkbox-group`} aria-describedby={helpId}>
           <legend>{label}</legend>
           {field.options?.map((o, i) => (
-            <label key={o} className="checkbox" htmlFor={`${id}-${i}`}>
-              <input type="checkbox" id={`${id}-${i}`} name={field.name} value={o} />
-              {o}
+            <label key={o.value} className="checkbox" htmlFor={`${id}-${i}`}>
+              <input type="checkbox" id={`${id}-${i}`} name={field.name} value={o.value} />
+              {o.label}
             </label>
           ))}
+          {help}
         </fieldset>
       )
     default:
-      return wrap(<input {...common} type={field.type} placeholder={field.placeholder} />)
+      return wrap(<input {...common} type={field.type} placeholder={field.placeholder} pattern={field.pattern} inputMode={field.inputmode} />)
   }
 }

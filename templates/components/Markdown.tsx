@@ -1,7 +1,8 @@
 import MarkdownIt from 'markdown-it'
 
 // Raw HTML off: text from YAML is escaped by construction (DESIGN.md § 2).
-const md = new MarkdownIt({ html: false, linkify: false, typographer: true })
+// No typographer here: site.yaml `typographer` applies one to every field alike (templates/typeset.ts).
+const md = new MarkdownIt({ html: false, linkify: false, typographer: false })
 
 export interface MarkdownProps {
   text: string

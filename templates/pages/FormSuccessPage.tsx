@@ -2,13 +2,13 @@ import type { FormSuccessProps } from '../../src/plan/plan-form-pages.js'
 
 /**
  * Where a form lands after posting without JavaScript (src/output/form-pages.ts): the same
- * "Success!" and message the form widget shows in place (spec § 4, § 8), and a way on.
+ * heading and message the form widget shows in place (spec § 4, § 8), and a way on.
  */
-export function FormSuccessPage({ message }: FormSuccessProps) {
+export function FormSuccessPage({ title, message }: FormSuccessProps) {
   return (
     <section className="section form-success-page">
       <div className="container narrow center">
-        <h1>Success!</h1>
+        <h1>{title}</h1>
         <p className="lead">{message}</p>
         <div className="actions center">
           <a className="btn btn-primary" href="/">Back to the home page</a>

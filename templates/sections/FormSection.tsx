@@ -1,4 +1,5 @@
 import type { FormSection as FormSectionInput } from '../../src/config/site-input.generated.js'
+import { BusinessFacts } from '../components/BusinessFacts.js'
 import { Form } from '../components/Form.js'
 import { Icon } from '../components/Icon.js'
 import { Markdown } from '../components/Markdown.js'
@@ -31,6 +32,7 @@ export function FormSection(props: FormSectionInput) {
               ))}
             </ul>
           )}
+          {props.business && <BusinessFacts className="form-business" hasHours />}
           {props.bullets && (
             <div className="form-bullets">
               {props.bullets.heading && <h3>{props.bullets.heading}</h3>}

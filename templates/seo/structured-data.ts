@@ -1,6 +1,7 @@
 import type { Faq, PageInput } from '../../src/config/site-input.generated.js'
 import { absoluteUrl } from '../../src/plan/urls.js'
-import type { PageConfig, PostConfig, ServiceConfig } from '../../src/types.js'
+import type { PageConfig, PostConfig, ServiceConfig, SiteMeta } from '../../src/types.js'
+import { businessPhones } from '../components/BusinessFacts.js'
 import type { PageContext } from '../context.js'
 import { socialImage } from './page-image.js'
 
@@ -48,6 +49,9 @@ function localBusiness(page: PageContext): Thing {
   const offered = site.services.map((slug) => services.find((s) => s.slug === slug)).filter((s): s is ServiceConfig => Boolean(s))
   // The business's own image, the same on every page: site.yaml socialImage, else the logo.
   const image = socialImage(page, { src: site.socialImage ?? site.logo?.src })
+  const phones = businessPhones(site)
+  const sameAs = [...(business?.social ?? []).map((s) => s.url), ...(business?.googleBusinessProfile ? [business.googleBusinessProfile] : [])]
+  const openingHours = openingHoursOf(business)
   return prune({
     '@type': 'LocalBusiness',
     '@id': businessId(page),
@@ -55,9 +59,26 @@ function localBusiness(page: PageContext): Thing {
     url: url('/'),
     image: image?.url,
     logo: site.logo ? socialImage(page, { src: site.logo.src })?.url : undefined,
+    legalName: business?.legalName,
     email: site.email,
-    telephone: site.phone,
+    telephone: phones[0]?.number,
     description: site.description,
+    address: business?.address && prune({
+      '@type': 'PostalAddress',
+      streetAddress: business.address.street,
+      addressLocality: business.address.locality,
+      addressRegion: business.address.region,
+      postalCode: business.address.postalCode,
+      addressCountry: business.address.country,
+    }),
+    geo: business?.geo && { '@type': 'GeoCoordinates', latitude: business.geo.lat, longitude: business.geo.lng },
+    contactPoint: business?.phones?.map((phone) => prune({
+      '@type': 'ContactPoint',
+      telephone: phone.number,
+      contactType: phone.label,
+      hoursAvailable: phone.alwaysOpen ? hoursSpecification([{ days: [...WEEK], opens: '00:00', closes: '23:59' }]) : undefined,
+    })),
+    sameAs: sameAs.length > 0 ? sameAs : undefined,
     foundingDate: business?.founded ? String(business.founded) : undefined,
     areaServed: areaServed.length > 0 ? areaServed : undefined,
     hasOfferCatalog: offered.length > 0 ? {
@@ -68,10 +89,29 @@ function localBusiness(page: PageContext): Thing {
         itemOffered: { '@type': 'Service', name: s.title, url: url(`/services/${s.slug}`) },
       })),
     } : undefined,
-    openingHoursSpecification: business?.openingHours?.map((h) => ({
-      '@type': 'OpeningHoursSpecification', dayOfWeek: h.days, opens: h.opens, closes: h.closes,
-    })),
+    openingHoursSpecification: openingHours.length > 0 ? openingHours : undefined,
   })
+}
+
+const WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const
+type Hours = NonNullable<NonNullable<SiteMeta['business']>['openingHours']>[number]
+
+function hoursSpecification(hours: readonly Hours[]): Thing[] {
+  return hours.map((h) => ({ '@type': 'OpeningHoursSpecification', dayOfWeek: h.days, opens: h.opens, closes: h.closes }))
+}
+
+/**
+ * Opening hours, then closed days and dates as Google documents them for local businesses: a
+ * day closed all day opens and closes at 00:00; a single date is a special-hours entry valid from
+ * and through that date.
+ */
+function openingHoursOf(business: SiteMeta['business']): Thing[] {
+  const closedDays = business?.closedDays ?? []
+  return [
+    ...hoursSpecification(business?.openingHours ?? []),
+    ...(closedDays.length > 0 ? hoursSpecification([{ days: [...closedDays], opens: '00:00', closes: '00:00' }]) : []),
+    ...(business?.closedDates ?? []).map((date) => ({ '@type': 'OpeningHoursSpecification', validFrom: date, validThrough: date, opens: '00:00', closes: '00:00' })),
+  ]
 }
 
 function service(page: PageContext, s: ServiceConfig): Thing {
@@ -118,18 +158,25 @@ function faqPage(page: PageContext, faqs: readonly Faq[]): Thing {
   }
 }
 
-/** Home › section › page, for every page below the home page except landing pages and 404. */
+/**
+ * Home › section › page, for every page below the home page except landing pages and 404. Each
+ * step is the page's short name (`shortTitle`, the header menu's label, its h1), never the
+ * whole document title, which may carry the site's name and a pitch.
+ */
 function breadcrumbs(page: PageContext): Thing | undefined {
   const { route, site } = page
   if (route.url === '/' || route.template === 'landing' || route.template === 'not-found' || route.noindex) return undefined
   const trail: { name: string; url: string }[] = [{ name: 'Home', url: '/' }]
   const blogTitle = site.blog?.title ?? 'Blog'
   if (route.template === 'service') {
-    trail.push({ name: 'Services', url: '/services' }, { name: (route.props as ServiceConfig).title, url: route.url })
+    trail.push({ name: navLabel(site, '/services') ?? 'Services', url: '/services' }, { name: shortServiceName(route.props as ServiceConfig), url: route.url })
   } else if (route.template === 'post') {
-    trail.push({ name: blogTitle, url: '/blog' }, { name: (route.props as PostConfig).title, url: route.url })
+    const post = route.props as PostConfig
+    trail.push({ name: blogTitle, url: '/blog' }, { name: post.shortTitle ?? post.title, url: route.url })
   } else if (route.template === 'blog-index') {
     trail.push({ name: blogTitle, url: route.url })
+  } else if (route.template === 'sections') {
+    trail.push({ name: shortPageName(site, route.props as PageConfig), url: route.url })
   } else {
     trail.push({ name: (route.props as { title?: string }).title ?? route.title, url: route.url })
   }
@@ -139,6 +186,21 @@ function breadcrumbs(page: PageContext): Thing | undefined {
       '@type': 'ListItem', position: i + 1, name: step.name, item: absoluteUrl(site.url, step.url, site.trailingSlash),
     })),
   }
+}
+
+/** A page's name in a breadcrumb: `shortTitle`, else its header menu label, else its hero's h1, else its title. */
+export function shortPageName(site: SiteMeta, page: PageConfig): string {
+  const hero = page.sections[0] as { type: string; title?: string } | undefined
+  return page.shortTitle ?? navLabel(site, page.path) ?? (hero?.type === 'hero' ? hero.title : undefined) ?? page.title
+}
+
+/** A service's name in a breadcrumb: `shortTitle`, else its menu label, else its title (the h1). */
+export function shortServiceName(service: ServiceConfig): string {
+  return service.shortTitle ?? service.menuLabel ?? service.title
+}
+
+function navLabel(site: SiteMeta, path: string): string | undefined {
+  return site.header?.nav.find((item) => item.href === path)?.label
 }
 
 /** The questions a page shows: a service's FAQ, or the faq sections of an authored page. */

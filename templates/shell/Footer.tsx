@@ -1,3 +1,4 @@
+import { BusinessFacts } from '../components/BusinessFacts.js'
 import { Image } from '../components/Image.js'
 import { usePage } from '../context.js'
 
@@ -19,7 +20,7 @@ export function Footer() {
           {site.logo ? <Image src={site.logo.src} alt={site.logo.alt ?? site.name} sizes={`${site.logo.width ?? 160}px`} className="footer-logo" /> : <p className="logo-text">{site.name}</p>}
           {footer.blurb && <p>{footer.blurb}</p>}
           <p><a href={`mailto:${site.email}`}>{site.email}</a></p>
-          {site.phone && <p><a href={`tel:${site.phone.replace(/[^\d+]/g, '')}`}>{site.phone}</a></p>}
+          <BusinessFacts />
         </div>
         {footer.quickLinks && (
           <nav className="footer-col" aria-label="Quick links">
@@ -42,7 +43,7 @@ export function Footer() {
         )}
       </div>
       <div className="container footer-bottom">
-        <p>© {year} {site.name}. All rights reserved.</p>
+        <p>© {year} {site.business?.legalName ?? site.name}. All rights reserved.</p>
         {footer.legal && (
           <ul className="footer-legal">{footer.legal.map((l) => <li key={l.href}><a href={l.href}>{l.label}</a></li>)}</ul>
         )}

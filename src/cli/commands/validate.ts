@@ -27,12 +27,12 @@ Examples:
       }
       if (flags.json) {
         const { config, plan } = await reportingJson(io, 'validate', check)
-        printJsonProblems(io, config.warnings, 'warning')
-        io.out(summaryLine({ type: 'summary', command: 'validate', ok: true, errors: 0, warnings: config.warnings.length, files: config.files.length, pages: plan.routes.length }))
+        printJsonProblems(io, [...config.warnings, ...plan.warnings], 'warning')
+        io.out(summaryLine({ type: 'summary', command: 'validate', ok: true, errors: 0, warnings: config.warnings.length + plan.warnings.length, files: config.files.length, pages: plan.routes.length }))
         return
       }
       const { config, plan } = await check()
-      printWarnings(io, config.warnings)
+      printWarnings(io, [...config.warnings, ...plan.warnings])
       io.out(`${paint(io, 'green', '✓')} ${site} is valid: ${config.files.length} files, ${plan.routes.length} pages.\n`)
     })
 }

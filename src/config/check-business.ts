@@ -1,0 +1,63 @@
+import { ConfigError } from '../errors/config-error.js'
+import { isCalendarDate } from './calendar-date.js'
+import { locate } from './locate.js'
+import type { YamlSource } from './read-yaml.js'
+import type { SiteInput } from './site-input.generated.js'
+
+/**
+ * site.yaml's business facts beyond their shape (the schema checks required address parts,
+ * coordinate ranges, https links and HH:MM times): phone numbers a phone can dial, real closing
+ * dates, and no day both open and closed. Google's local-business structured data reads these;
+ * a number it cannot dial or hours that contradict themselves are dropped or misread there.
+ */
+export function checkBusiness(source: YamlSource, site: SiteInput): ConfigError[] {
+  const errors: ConfigError[] = []
+  const business = site.business
+  if (site.phone !== undefined) errors.push(...checkPhone(source, site.phone, '/phone', 'phone'))
+  business?.phones?.forEach((phone, i) => errors.push(...checkPhone(source, phone.number, `/business/phones/${i}/number`, `business.phones[${i}].number`)))
+
+  const closed = new Set(business?.closedDays ?? [])
+  business?.openingHours?.forEach((hours, i) => {
+    hours.days.forEach((day, j) => {
+      if (!closed.has(day)) return
+      errors.push(new ConfigError({
+        code: 'conflicting-hours',
+        message: `${day} has opening hours and is also in \`closedDays\`, so search engines would get two answers for it.`,
+        hint: `Remove ${day} from \`closedDays\` or from these opening hours.`,
+        path: `business.openingHours[${i}].days[${j}]`,
+        ...locate(source, `/business/openingHours/${i}/days/${j}`),
+      }))
+    })
+  })
+  business?.closedDates?.forEach((date, i) => {
+    if (isCalendarDate(date)) return
+    errors.push(new ConfigError({
+      code: 'bad-date',
+      message: `The closing date "${date}" is not a day of the calendar.`,
+      hint: 'Write a real date as YYYY-MM-DD: months run 01–12, and days to the month\'s length.',
+      path: `business.closedDates[${i}]`,
+      ...locate(source, `/business/closedDates/${i}`),
+    }))
+  })
+  return errors
+}
+
+/**
+ * A number as people write it: digits with spaces, dots, hyphens and brackets, an optional
+ * leading +, and 7 to 15 digits (E.164 allows at most 15; 7 is the shortest local number that
+ * still reaches anyone from a listing).
+ */
+function checkPhone(source: YamlSource, number: string, pointer: string, path: string): ConfigError[] {
+  const digits = number.replace(/\D/g, '').length
+  const isReadable = /^\+?[\d\s().-]+$/.test(number.trim())
+  if (isReadable && digits >= 7 && digits <= 15) return []
+  return [new ConfigError({
+    code: 'bad-phone',
+    message: isReadable
+      ? `The phone number "${number}" has ${digits} digits; a number that can be dialled has 7 to 15.`
+      : `The phone number "${number}" has characters a phone cannot dial.`,
+    hint: 'Write it in international form (+1 555 010 0199) or national form ((555) 010-0199), digits with spaces, dots, hyphens or brackets only; put words such as "ext." or "24/7" in the line\'s label or hoursLabel.',
+    path,
+    ...locate(source, pointer),
+  })]
+}

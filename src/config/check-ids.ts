@@ -1,0 +1,98 @@
+import { ConfigError, type Origin } from '../errors/config-error.js'
+import { escapePointer, originOf } from './locate.js'
+import type { YamlSource } from './read-yaml.js'
+import type { FormsInput, PageInput, ServiceInput, SiteInput } from './site-input.generated.js'
+
+/** A loaded file: its parsed data and where it came from. */
+export interface LoadedFile<T> {
+  readonly source: YamlSource
+  readonly data: T
+}
+
+export interface CheckIdsInput {
+  readonly site: LoadedFile<SiteInput>
+  readonly forms: LoadedFile<FormsInput> | undefined
+  readonly pages: readonly LoadedFile<PageInput>[]
+  readonly services: readonly LoadedFile<ServiceInput>[]
+}
+
+/**
+ * Ids the shared templates put on every page (templates/shell/Shell.tsx, Header.tsx,
+ * MobileMenu.tsx): a section or form may not take them.
+ */
+const SHELL_IDS = ['main', 'mobile-menu', 'services-menu']
+/** Ids the service template gives its sections (templates/pages/ServicePage.tsx). */
+const SERVICE_PAGE_IDS = ['why-us', 'benefits', 'services', 'industries', 'service-areas', 'testimonials', 'quote', 'faq']
+
+interface IdUse {
+  readonly id: string
+  /** Who puts the id there, for the message; a function, so a build without errors locates nothing. */
+  readonly what: () => string
+  /** Lazy (config/locate.ts): files from the read cache are parsed only to report an error. */
+  readonly at: Origin
+}
+
+/**
+ * Every id on a page must be unique (HTML; a duplicate breaks `#fragment` links, label `for`
+ * and aria references). A form brings its own id and one per field (`{form id}-{field}`), so a
+ * form named like a section, or two forms of the same id on one page, would clash. Checked in
+ * config/ while every id is still at its YAML line, for authored pages and service pages; the
+ * error names both places.
+ */
+export function checkPageIds({ site, forms, pages, services }: CheckIdsInput): ConfigError[] {
+  const errors: ConfigError[] = []
+  const formIds = (name: string, at: Origin): IdUse[] => {
+    const form = forms?.data.forms[name]
+    if (!form || !forms) return []
+    const pointer = `/forms/${escapePointer(name)}`
+    const formAt = originOf(forms.source, form.id ? `${pointer}/id` : pointer, form.id ? 'value' : 'key')
+    const id = form.id ?? name
+    const what = () => `the form "${name}" (shown at ${where(at)})`
+    return [
+      { id, what, at: formAt },
+      ...form.fields.map((field, i) => ({
+        id: `${id}-${field.name}`, what: () => `the field "${field.name}" of ${what()}`, at: originOf(forms.source, `${pointer}/fields/${i}/name`, 'value'),
+      })),
+    ]
+  }
+  const check = (uses: readonly IdUse[]) => {
+    const first = new Map<string, IdUse>()
+    for (const use of uses) {
+      const earlier = first.get(use.id)
+      if (!earlier) {
+        first.set(use.id, use)
+        continue
+      }
+      errors.push(new ConfigError({
+        code: 'duplicate-id',
+        message: `The id "${use.id}" is used twice on one page: by ${use.what()} and by ${earlier.what()}${earlier.at.line ? ` (${where(earlier.at)})` : ''}.`,
+        hint: 'Ids must be unique on a page, or links to #fragments, labels and screen-reader references find the wrong element. Rename one: a section\'s `id`, or a form\'s `id` in forms.yaml.',
+        ...use.at,
+      }))
+    }
+  }
+  const shell = (file: string): IdUse[] => SHELL_IDS.map((id) => ({ id, what: () => 'the page shell (templates/shell)', at: { file, path: '' } }))
+
+  for (const { source, data } of pages) {
+    const uses: IdUse[] = shell(source.file)
+    data.sections.forEach((section, i) => {
+      const s = section as { id?: string; form?: string }
+      if (s.id) uses.push({ id: s.id, what: () => `sections[${i}] of ${source.file}`, at: originOf(source, `/sections/${i}/id`, 'value') })
+      if (s.form) uses.push(...formIds(s.form, originOf(source, `/sections/${i}/form`, 'value')))
+    })
+    check(uses)
+  }
+  for (const { source, data } of services) {
+    const own = data.page?.contact?.form
+    const form = own ?? site.data.servicePage?.contact?.form
+    if (!form) continue
+    const at = own ? originOf(source, '/page/contact/form', 'value') : originOf(site.source, '/servicePage/contact/form', 'value')
+    const fixed = SERVICE_PAGE_IDS.map((id) => ({ id, what: () => `the service template's "${id}" section (templates/pages/ServicePage.tsx)`, at: { file: source.file, path: '' } }))
+    check([...shell(source.file), ...fixed, ...formIds(form, at)])
+  }
+  return errors
+}
+
+function where(at: Origin): string {
+  return at.line ? `${at.file}:${at.line}` : at.file
+}

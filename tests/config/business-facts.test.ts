@@ -1,0 +1,128 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { build, BuildFailure } from '../../src/build.js'
+import { formatConfigError } from '../../src/errors/format.js'
+import type { OutputFile } from '../../src/types.js'
+import { fixture, normalize, siteFrom } from '../helpers/site.js'
+
+// Issue 14 point 3: business facts in site.yaml, shown to visitors and in LocalBusiness JSON-LD.
+// The fixture's own facts are cut off: each test writes its own.
+const baseSite = (await readFile(path.join(fixture('widgets'), 'site.yaml'), 'utf8')).split('\n# Business facts')[0]! + '\n'
+const text = (files: readonly OutputFile[], file: string) => String(files.find((f) => f.path === file)?.contents)
+
+const facts = `business:
+  legalName: Tidy Company LLC
+  hoursLabel: Mornings by appointment
+  address: { street: 12 Elm Street, locality: Springfield, region: IL, postalCode: "62701", country: US }
+  geo: { lat: 39.79901, lng: -89.64398 }
+  phones:
+    - { label: Office, number: (555) 010-0100 }
+    - { label: Emergency line, number: +1 555 010 0199, hoursLabel: 24/7 for emergencies, alwaysOpen: true }
+  social:
+    - { label: Photos, url: "https://photos.example/tidy" }
+  googleBusinessProfile: https://maps.example/?cid=42
+  openingHours:
+    - { days: [Monday, Tuesday, Wednesday, Thursday, Friday], opens: "08:00", closes: "17:00" }
+  closedDays: [Saturday, Sunday]
+  closedDates: ["2026-12-25"]
+`
+
+async function buildWith(business: string): Promise<readonly OutputFile[]> {
+  const site = await siteFrom('widgets', {
+    'site.yaml': `${baseSite}${business}`,
+    'pages/contact.yaml': 'path: /contact\ntitle: Contact\nsections:\n  - { type: form, heading: Write to us, form: contact-page, business: true }\n',
+  })
+  return (await build({ site, write: false, cacheDir: false })).files
+}
+
+async function errorsWith(business: string): Promise<string[]> {
+  const failure = await buildWith(business).then(() => undefined, (e: unknown) => e)
+  if (!(failure instanceof BuildFailure)) throw new Error(`expected a BuildFailure, got ${String(failure)}`)
+  return failure.errors.map((e) => normalize(formatConfigError(e, { color: false })).replace(/<tmp>\/site\//g, ''))
+}
+
+function localBusiness(html: string): Record<string, unknown> {
+  const json = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!
+  const graph = (JSON.parse(json) as { '@graph': Record<string, unknown>[] })['@graph']
+  return graph.find((thing) => thing['@type'] === 'LocalBusiness')!
+}
+
+describe('business facts', () => {
+  it('emits address, geo, every telephone, sameAs and the hours with closed days in LocalBusiness', async () => {
+    const business = localBusiness(text(await buildWith(facts), 'index.html'))
+    expect(business).toMatchObject({
+      legalName: 'Tidy Company LLC',
+      telephone: '(555) 010-0100',
+      address: { '@type': 'PostalAddress', streetAddress: '12 Elm Street', addressLocality: 'Springfield', addressRegion: 'IL', postalCode: '62701', addressCountry: 'US' },
+      geo: { '@type': 'GeoCoordinates', latitude: 39.79901, longitude: -89.64398 },
+      sameAs: ['https://photos.example/tidy', 'https://maps.example/?cid=42'],
+    })
+    expect(business.contactPoint).toEqual([
+      { '@type': 'ContactPoint', telephone: '(555) 010-0100', contactType: 'Office' },
+      {
+        '@type': 'ContactPoint', telephone: '+1 555 010 0199', contactType: 'Emergency line',
+        hoursAvailable: [{ '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'], opens: '00:00', closes: '23:59' }],
+      },
+    ])
+    expect(business.openingHoursSpecification).toEqual([
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '17:00' },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Saturday', 'Sunday'], opens: '00:00', closes: '00:00' },
+      { '@type': 'OpeningHoursSpecification', validFrom: '2026-12-25', validThrough: '2026-12-25', opens: '00:00', closes: '00:00' },
+    ])
+  })
+
+  it('shows address, phones and profiles in the footer of every page, and the hours too beside the contact form', async () => {
+    const files = await buildWith(facts)
+    const block = '<address>Tidy Company LLC<br/>12 Elm Street<br/>Springfield, IL 62701</address>'
+      + '<p class="business-phone">Office: <a href="tel:5550100100">(555) 010-0100</a></p>'
+      + '<p class="business-phone">Emergency line: <a href="tel:+15550100199">+1 555 010 0199</a> <span class="business-note">(24/7 for emergencies)</span></p>'
+    const profiles = '<ul class="business-profiles"><li><a href="https://photos.example/tidy" rel="me noopener" target="_blank">Photos</a></li>'
+      + '<li><a href="https://maps.example/?cid=42" rel="me noopener" target="_blank">Google Business Profile</a></li></ul>'
+    expect(text(files, 'index.html')).toContain(`<div class="business-facts">${block}${profiles}</div>`)
+    expect(text(files, 'blog.html')).toContain(`<div class="business-facts">${block}${profiles}</div>`)
+    const hours = '<p class="business-hours">Mornings by appointment</p><p class="business-hours">Closed Saturday and Sunday</p>'
+    expect(text(files, 'contact.html')).toContain(`<div class="business-facts form-business">${block}${hours}${profiles}</div>`)
+    expect(text(files, 'index.html')).toContain('© 2026 Tidy Company LLC. All rights reserved.'.replace('2026', String(new Date().getFullYear())))
+  })
+
+  it('checks each fact at its line: address parts, coordinates, phone numbers, https links, times, dates', async () => {
+    const errors = await errorsWith(`business:
+  address: { street: 12 Elm Street, locality: Springfield, country: USA }
+  geo: { lat: 139.8 }
+  phones:
+    - { number: call 555-0100 }
+    - { number: "12345" }
+  social:
+    - { label: Photos, url: "http://photos.example/tidy" }
+  openingHours:
+    - { days: [Sunday], opens: "24:00", closes: "17:00" }
+  closedDays: [Sunday]
+  closedDates: ["2026-02-30"]
+`)
+    const firstLines = errors.map((e) => `${e.split('\n')[1]!.trim()} ${e.split('\n')[0]}`)
+    expect(firstLines).toEqual([
+      '--> site.yaml:25:3 error[missing-key]: Missing key "postalCode" in `business.address`.',
+      '--> site.yaml:25:69 error[bad-value]: `business.address.country` must match the pattern "^[A-Z]{2}$".',
+      '--> site.yaml:26:3 error[missing-key]: Missing key "lng" in `business.geo`.',
+      '--> site.yaml:26:15 error[bad-value]: `business.geo.lat` must be <= 90.',
+      '--> site.yaml:31:29 error[bad-value]: `business.social[0].url` must match the pattern "^https://[^\\s/]+\\.[^\\s]+$".',
+      '--> site.yaml:33:32 error[bad-value]: `business.openingHours[0].opens` must match the pattern "^([01]\\d|2[0-3]):[0-5]\\d$".',
+    ])
+    const semantic = await errorsWith(`business:
+  phones:
+    - { number: call 555-0100 }
+    - { number: "12345" }
+  openingHours:
+    - { days: [Sunday], opens: "08:00", closes: "17:00" }
+  closedDays: [Sunday]
+  closedDates: ["2026-02-30"]
+`)
+    expect(semantic.map((e) => `${e.split('\n')[1]!.trim()} ${e.split('\n')[0]}`)).toEqual([
+      '--> site.yaml:26:17 error[bad-phone]: The phone number "call 555-0100" has characters a phone cannot dial.',
+      '--> site.yaml:27:17 error[bad-phone]: The phone number "12345" has 5 digits; a number that can be dialled has 7 to 15.',
+      '--> site.yaml:29:16 error[conflicting-hours]: Sunday has opening hours and is also in `closedDays`, so search engines would get two answers for it.',
+      '--> site.yaml:31:17 error[bad-date]: The closing date "2026-02-30" is not a day of the calendar.',
+    ])
+  })
+})

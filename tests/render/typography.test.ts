@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { build, type BuildResult } from '../../src/build.js'
+import { typesetHtml, typesetText } from '../../templates/typeset.js'
+import { siteFrom } from '../helpers/site.js'
+
+// Issue 14 point 7: one typographer for every field, so a name is spelled one way on a page.
+const page = `path: /plain
+title: Plain
+sections:
+  - type: text
+    heading: O'Brien's "fresh" start
+    body: |
+      Markdown says **O'Brien's** too, and "quotes" -- as written...
+  - type: faq
+    heading: Questions
+    items:
+      - { question: Is O'Brien's open late?, answer: "Yes. \`don't\` is code." }
+`
+async function bodyOf(typographer: boolean, file = 'plain.html'): Promise<string> {
+  const site = await siteFrom('widgets', { 'pages/plain.yaml': page })
+  const { readFile, writeFile } = await import('node:fs/promises')
+  await writeFile(`${site}/site.yaml`, (await readFile(`${site}/site.yaml`, 'utf8')) + `typographer: ${typographer}\n`)
+  const result: BuildResult = await build({ site, write: false, cacheDir: false })
+  const html = String(result.files.find((f) => f.path === file)!.contents)
+  return html.slice(html.indexOf('<main'), html.indexOf('</main>'))
+}
+/** How each O'Brien's on the page reads (React writes ' as &#x27;, markdown-it as is: the same character). */
+const spellings = (html: string) => [...html.replaceAll('&#x27;', "'").matchAll(/O['’]Brien['’]s/g)].map((m) => m[0])
+
+describe('typography', () => {
+  it('spells a name the same in a plain heading, Markdown and a plain question, with the typographer on', async () => {
+    const main = await bodyOf(true)
+    expect(spellings(main)).toEqual(['O’Brien’s', 'O’Brien’s', 'O’Brien’s'])
+    expect(main).toContain('<h2>O’Brien’s “fresh” start</h2>')
+    expect(main).toContain('and “quotes” – as written…')
+    expect(main).toContain("<code>don't</code>")
+  })
+
+  it('sets the texts the form widget shows later (the submitting label, the error) the same way', async () => {
+    expect(await bodyOf(true, 'contact.html')).toContain('data-submitting-label="Sending…"')
+    expect(await bodyOf(false, 'contact.html')).toContain('data-submitting-label="Sending..."')
+  })
+
+  it('prints every field exactly as written with the typographer off (the default), Markdown included', async () => {
+    const main = await bodyOf(false)
+    expect(spellings(main)).toEqual(["O'Brien's", "O'Brien's", "O'Brien's"])
+    expect(main).toContain('and &quot;quotes&quot; -- as written...')
+  })
+
+  it('opens quotes after space or brackets and closes them after words, across inline tags', () => {
+    expect(typesetText(`'Tis the "best" crew's work ('90s) -- and 'fresh'.`)).toBe('‘Tis the “best” crew’s work (’90s) – and ‘fresh’.')
+    expect(typesetHtml('<p>"<em>Spotless</em>," she said.</p><p>"Next"</p>')).toBe('<p>“<em>Spotless</em>,” she said.</p><p>“Next”</p>')
+    expect(typesetHtml('<script>a = "b"</script><pre>"x"</pre><p title="a \'b\'">it\'s</p>')).toBe('<script>a = "b"</script><pre>"x"</pre><p title="a \'b\'">it’s</p>')
+  })
+})
