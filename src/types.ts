@@ -110,7 +110,7 @@ export type TemplateName = 'sections' | 'service' | 'landing' | 'post' | 'blog-i
 
 /** One HTML file of the output. Decided entirely by plan/. */
 export interface RoutePlan {
-  /** Site-relative URL as linked: `/`, `/contact`, `/lp/cincinnati-commercial-cleaning`. */
+  /** Site-relative URL as linked: `/`, `/contact`, `/lp/springfield-roof-repair`. */
   readonly url: string
   /** Output path relative to the output folder, as src/plan/urls.ts decides: `contact.html`. */
   readonly outputPath: string

@@ -157,7 +157,7 @@ function siteNotFound(root: string): ConfigError {
   return new ConfigError({
     code: 'site-not-found',
     message: isDir ? `The folder ${displayFile(root)} has no site.yaml, so it is not a citypress site.` : `There is no folder ${displayFile(root)}.`,
-    hint: 'Pass a site folder, e.g. `citypress build sites/system4`, or make one with `citypress new my-site`.',
+    hint: 'Pass a site folder, e.g. `citypress build sites/my-site`, or make one with `citypress new my-site`.',
     file: displayFile(root),
   })
 }

@@ -253,7 +253,7 @@ export interface SiteInput {
        */
       radiusKm?: number
       /**
-       * States or regions, e.g. Ohio.
+       * States or regions, e.g. Illinois.
        */
       regions?: string[]
     }
@@ -685,7 +685,7 @@ export interface PageInput {
  */
 export interface ServiceInput {
   /**
-   * Service name, e.g. Commercial Cleaning: the h1, the menu entry and the card title.
+   * Service name, e.g. Roof Repair: the h1, the menu entry and the card title.
    */
   title: string
   /**
@@ -765,7 +765,7 @@ export interface ServiceInput {
      */
     heading?: string
     /**
-     * Further groups of chips, e.g. a Columbus-area list.
+     * Further groups of chips, e.g. the towns of a second county.
      */
     more?: {
       /**
@@ -802,7 +802,7 @@ export interface Testimonial {
    */
   name: string
   /**
-   * Company or role, e.g. Facility Manager.
+   * Company or role, e.g. Property Manager.
    */
   company?: string
 }
@@ -830,12 +830,12 @@ export interface AreasInput {
     /**
      * @minItems 1
      *
-     * Items: City and optional state code, e.g. Ft. Mitchell, KY.
+     * Items: City and optional state code, e.g. Ft. Collins, CO.
      */
     [k: string]: string[]
   }
   /**
-   * Facts about places, keyed by area name exactly as written in the lists ("Covington, KY"). Landing pages need at least a local paragraph to pass the quality gate.
+   * Facts about places, keyed by area name exactly as written in the lists ("Springfield, IL"). Landing pages need at least a local paragraph to pass the quality gate.
    */
   places?: {
     [k: string]: Place
@@ -849,7 +849,7 @@ export interface AreasInput {
 }
 export interface Place {
   /**
-   * County name, e.g. Hamilton County.
+   * County name, e.g. Sangamon County.
    */
   county?: string
   /**
@@ -882,7 +882,7 @@ export interface Place {
  */
 export interface Region {
   /**
-   * Region name as visitors say it, e.g. Northern Kentucky.
+   * Region name as visitors say it, e.g. North County.
    */
   name: string
   /**
@@ -1029,7 +1029,7 @@ export interface LandingInput {
    */
   pages?: {
     /**
-     * Area name as in areas.yaml, e.g. Covington, KY.
+     * Area name as in areas.yaml, e.g. Springfield, IL.
      */
     area: string
     /**
@@ -1274,7 +1274,7 @@ export interface AreasSection {
    */
   text?: string
   /**
-   * One or more lists, each with an optional heading (e.g. Ohio, Kentucky).
+   * One or more lists, each with an optional heading (e.g. one per state).
    *
    * @minItems 1
    */
@@ -1293,7 +1293,7 @@ export interface AreasSection {
    */
   landingService?: string
   /**
-   * Show the state code after the city (Covington, KY).
+   * Show the state code after the city (Springfield, IL).
    */
   showState?: boolean
   actions?: Actions

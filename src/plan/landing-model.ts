@@ -31,7 +31,7 @@ export interface LandingFact {
 
 export interface LandingPageProps {
   readonly url: string
-  /** Area name as written in areas.yaml: "Ft. Mitchell, KY". */
+  /** Area name as written in areas.yaml: "Ft. Collins, CO". */
   readonly area: string
   readonly city: string
   readonly state: string

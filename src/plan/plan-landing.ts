@@ -72,7 +72,7 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
   const knownAreas = new Set(Object.values(site.areas.lists).flat())
   const areaHint = (area: string) => {
     const guess = closestMatch(area, knownAreas)
-    return guess ? `Did you mean "${guess}"?` : 'Write the area exactly as in areas.yaml, e.g. "Covington, KY".'
+    return guess ? `Did you mean "${guess}"?` : 'Write the area exactly as in areas.yaml, e.g. "Springfield, IL".'
   }
 
   // The slug rule runs some 100,000 times for a 10,000-page matrix; once per area is enough.
@@ -258,7 +258,7 @@ function checkServiceChips(site: SiteConfig, made: ReadonlySet<string>): ConfigE
 }
 
 /**
- * The slug drops the state, so "Fairfield, OH" and "Fairfield, KY" would share an address. Say
+ * The slug drops the state, so "Springfield, IL" and "Springfield, MO" would share an address. Say
  * which areas collide (the generic duplicate-route error could only name landing.yaml twice) and
  * keep the first.
  */
@@ -268,7 +268,7 @@ function dropSameAddress(entries: readonly Wanted[], pathOf: (area: string, serv
     const url = pathOf(entry.area, entry.service.slug)
     const first = byUrl.get(url)
     if (!first) byUrl.set(url, entry)
-    else error(`"${first.area}" and "${entry.area}" would both be ${url}: landing-page addresses leave out the state.`, `Exclude one of them for ${entry.service.slug} in landing.yaml \`exclude\`, or write one area differently in areas.yaml (e.g. "Fairfield Township, OH").`)
+    else error(`"${first.area}" and "${entry.area}" would both be ${url}: landing-page addresses leave out the state.`, `Exclude one of them for ${entry.service.slug} in landing.yaml \`exclude\`, or write one area differently in areas.yaml (e.g. "Springfield Township, MO").`)
   }
   return [...byUrl.values()]
 }

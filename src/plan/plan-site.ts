@@ -56,7 +56,7 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
   }
   for (const service of site.services) {
     if (!isSlug(service.slug)) {
-      errors.push(new ConfigError({ code: 'bad-slug', message: `The service file name "${service.slug}" cannot be a URL segment.`, hint: 'Rename the file with lower-case letters, digits and hyphens, e.g. services/floor-care.yaml.', ...service.origin }))
+      errors.push(new ConfigError({ code: 'bad-slug', message: `The service file name "${service.slug}" cannot be a URL segment.`, hint: 'Rename the file with lower-case letters, digits and hyphens, e.g. services/roof-repair.yaml.', ...service.origin }))
       continue
     }
     inputs.push({ url: `/services/${service.slug}`, template: 'service', title: service.title, description: service.description, props: service, origin: service.origin })
@@ -77,7 +77,7 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
     }
     for (const post of site.posts) {
       if (!isSlug(post.slug)) {
-        errors.push(new ConfigError({ code: 'bad-slug', message: `The post file name "${post.slug}" cannot be a URL segment.`, hint: 'Rename the file with lower-case letters, digits and hyphens, e.g. blog/spring-floor-care.md.', ...post.origin }))
+        errors.push(new ConfigError({ code: 'bad-slug', message: `The post file name "${post.slug}" cannot be a URL segment.`, hint: 'Rename the file with lower-case letters, digits and hyphens, e.g. blog/spring-roof-checklist.md.', ...post.origin }))
         continue
       }
       inputs.push({ url: `/blog/${post.slug}`, template: 'post', title: post.title, description: post.excerpt, props: post, origin: post.origin })
