@@ -996,6 +996,30 @@ export interface Field {
 }
 
 /**
+ * Landing-page sections in order: each at most once, and always `hero` (the page's h1). Sections without content are left out.
+ *
+ * @minItems 1
+ *
+ * Items: A landing-page section: `hero`: the headline, lead, badges and buttons (`h1`, `lead`, `variant`); `breadcrumbs`: Home › Locations › this page, also as BreadcrumbList JSON-LD; `intro`: a text section (`introHeading`, `intro`); `local`: the place's local paragraph and facts from areas.yaml `places`; `highlights`: a features grid (`highlights`, else the service's `services` cards); `benefits`: a features grid of the service's own `benefits` (`benefitsHeading`, `benefitsText`); `testimonials`: the region's testimonials (areas.yaml `regions`); `service-testimonials`: the service's own `testimonials` (`serviceTestimonialsHeading`); `faq`: landing.yaml `faqs`, then the region's; `service-faq`: the service's own `faqs` (`serviceFaqHeading`); `nearby`: links to the nearest areas of the same service (`areasHeading`, `areas`); `siblings`: links to the same city's other services (`siblingsHeading`); `form`: the `variant.form` with the attribution fields (`formHeading`, `formText`); `stats`: the stats band of site.yaml `business.stats` (`statsHeading`); `cta`: a call-to-action band with the `variant.actions` buttons (`ctaHeading`, `ctaText`).
+ */
+export type LandingLayout = (
+  | 'hero'
+  | 'breadcrumbs'
+  | 'intro'
+  | 'local'
+  | 'highlights'
+  | 'benefits'
+  | 'testimonials'
+  | 'service-testimonials'
+  | 'faq'
+  | 'service-faq'
+  | 'nearby'
+  | 'siblings'
+  | 'form'
+  | 'stats'
+  | 'cta'
+)[]
+/**
  * Text with tokens {city}, {state}, {area}, {service}, {serviceLower}, {county}; no other braces.
  */
 export type Text = string
@@ -1081,6 +1105,7 @@ export interface LandingInput {
      */
     form?: string
   }
+  layout?: LandingLayout
   content?: Content
   /**
    * Texts per service (by service slug); they replace the shared `content` for that service's pages.
@@ -1156,6 +1181,7 @@ export interface LandingInput {
  * Landing-page texts. Any text may use the tokens {city}, {state}, {area}, {service}, {serviceLower}, {county}.
  */
 export interface Content {
+  layout?: LandingLayout
   title?: Text
   description?: Text
   h1?: Text
@@ -1180,6 +1206,9 @@ export interface Content {
     title: Text
     description?: Text
   }[]
+  benefitsHeading?: Text
+  benefitsText?: MarkdownText
+  serviceTestimonialsHeading?: Text
   testimonialsHeading?: Text
   faqHeading?: Text
   /**
@@ -1189,12 +1218,16 @@ export interface Content {
     question: Text
     answer: MarkdownText
   }[]
+  serviceFaqHeading?: Text
   areasHeading?: Text
   areas?: MarkdownText
   nearbyLabel?: Text
   siblingsHeading?: Text
   formHeading?: Text
   formText?: MarkdownText
+  statsHeading?: Text
+  ctaHeading?: Text
+  ctaText?: MarkdownText
   /**
    * First breadcrumb label.
    */

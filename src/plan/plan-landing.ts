@@ -151,7 +151,7 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
     const nearby = nearbyOf(entry.area, entry.service.slug).map((n) => ({ label: n.area, href: pathOf(n.area, entry.service.slug), miles: n.miles }))
     const compose: ComposeLandingOptions = {
       url, area: entry.area, service: entry.service, landing, place, region, pageContent: entry.content,
-      nearby, siblings: siblingLinks(site, entry, byArea.get(entry.area)!, pathOf), locationsUrl: options.locationsUrl,
+      nearby, siblings: siblingLinks(site, entry, byArea.get(entry.area)!, pathOf), locationsUrl: options.locationsUrl, stats: site.site.business?.stats,
     }
     const propsKey = digestOptions(compose)
     const key = hash(`${formDigest}\n${propsKey}`)
@@ -177,6 +177,7 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
     index: p.entry.index ?? (optedIn.has(p.url) ? true : undefined),
   })), settings, options.prints)
   const madeUrls = new Set(planned.map((p) => p.url))
+  errors.push(...checkLayouts(landing))
   for (const url of optedIn) if (!madeUrls.has(url)) error(`quality.index names ${url}, which is not a landing page of this site.`, 'Run `citypress routes` to list the landing pages.', landing.originAt('/quality/index'))
 
   const shared = [path.resolve(origin.file), path.join(site.root, 'areas.yaml'), ...(form ? [path.join(site.root, 'forms.yaml')] : [])]
@@ -207,6 +208,24 @@ function digestOptions(options: ComposeLandingOptions): string {
     text += `${key}=${value !== null && typeof value === 'object' && !Array.isArray(value) ? digestJson(value) : JSON.stringify(value)}\n`
   }
   return hash(text)
+}
+
+/**
+ * Every landing layout must show the hero, the page's only h1 (the schema cannot say "contains"
+ * without a complaint about every other item of the list).
+ */
+function checkLayouts(landing: NonNullable<SiteConfig['landing']>): ConfigError[] {
+  const layouts: [string, readonly string[] | undefined][] = [
+    ['/layout', landing.layout],
+    ...Object.entries(landing.services ?? {}).map(([slug, content]): [string, readonly string[] | undefined] => [`/services/${escapePointer(slug)}/layout`, content.layout]),
+    ...(landing.pages ?? []).map((page, i): [string, readonly string[] | undefined] => [`/pages/${i}/content/layout`, page.content?.layout]),
+  ]
+  return layouts.filter(([, layout]) => layout && !layout.includes('hero')).map(([pointer]) => new ConfigError({
+    code: 'bad-value',
+    message: 'This landing layout has no `hero`, so its pages would have no headline (h1).',
+    hint: 'Add `hero` to the list, usually first.',
+    ...landing.originAt(pointer),
+  }))
 }
 
 /**
