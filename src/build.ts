@@ -229,7 +229,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       await printsSaved
       return {
         site, routes, files: [], fileCount: record.result.fileCount, outDir, timings,
-        warnings: [...site.warnings, ...record.result.warnings.map((w) => new ConfigError(w))],
+        warnings: [...site.warnings, ...plan.warnings, ...record.result.warnings.map((w) => new ConfigError(w))],
         landing: { quality: plan.landingQuality, redirects: prepared.redirects, recordUpdated: false },
         pages: { rendered: 0, reused: routes.length, slowest: [] },
         images: { encoded: 0, reused: images.jobs.length },
@@ -247,7 +247,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const output: OutputWriter = options.write === false ? memoryOutput(files, firstPages) : await createOutput(outDir, keep)
   let stats: BuildResult['pages'] = { rendered: 0, reused: 0, slowest: [] }
   let imageStats: BuildResult['images'] = { encoded: 0, reused: 0 }
-  const warnings = [...site.warnings]
+  const warnings = [...site.warnings, ...plan.warnings]
   let sizes: readonly PageKindSize[] = []
   try {
     const imageKey = images.jobs.map((j) => `${j.source.hash}>${j.outputPath}@${j.width}`).join('|')

@@ -25,6 +25,8 @@ export interface ServiceConfig extends ServiceInput {
 
 export interface PageConfig extends PageInput {
   readonly origin: Origin
+  /** Where each of `sections` is written, for plan/'s warnings (heading-order.ts). */
+  readonly sectionOrigins: readonly Origin[]
 }
 
 export interface PostConfig extends PostInput {

@@ -79,6 +79,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
   }))
   const pages: PageConfig[] = (loaded.get('page') ?? []).map(({ source, data }) => ({
     ...(data as PageInput), origin: originOf(source, '/path'),
+    sectionOrigins: (data as PageInput).sections.map((_, i) => originOf(source, `/sections/${i}`, 'value')),
   }))
   const posts: PostConfig[] = (loaded.get('post') ?? [])
     .map(({ source, data }) => ({ ...(data as PostInput & { body: string; bodyLine: number }), slug: slugOf(source), origin: originOf(source, '') }))

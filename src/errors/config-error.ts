@@ -22,6 +22,7 @@ export type ConfigErrorCode =
   | 'form-mismatch'
   | 'budget-exceeded'
   | 'site-not-found'
+  | 'heading-skip'
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {

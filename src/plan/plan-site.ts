@@ -2,6 +2,7 @@ import path from 'node:path'
 import { ConfigError, type Origin } from '../errors/config-error.js'
 import { displayFile } from '../paths.js'
 import { planFormPages } from './plan-form-pages.js'
+import { findHeadingSkips } from './heading-order.js'
 import { closestMatch } from '../errors/did-you-mean.js'
 import type { RoutePlan, SiteConfig, TemplateName } from '../types.js'
 import type { LandingIdentity } from './landing-model.js'
@@ -20,6 +21,8 @@ export interface BuildPlan {
   /** Every generated landing page, for redirects and the published-URL record. */
   readonly landingPages: readonly LandingIdentity[]
   readonly errors: readonly ConfigError[]
+  /** Problems that do not stop the build: heading levels the content skips (heading-order.ts). */
+  readonly warnings: readonly ConfigError[]
 }
 
 interface RouteInput {
@@ -128,7 +131,7 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
   routes.push(...formPages.routes)
   errors.push(...formPages.errors)
   errors.push(...checkLinks(site, new Set(routes.map((r) => r.url))))
-  return { routes, landingUrls: landing.urls, landingQuality: landing.quality, landingPages: landing.pages.map((p) => p.identity), errors }
+  return { routes, landingUrls: landing.urls, landingQuality: landing.quality, landingPages: landing.pages.map((p) => p.identity), errors, warnings: findHeadingSkips(site) }
 }
 
 function checkLinks(site: SiteConfig, urls: ReadonlySet<string>): ConfigError[] {
