@@ -52,7 +52,7 @@ export function composeLanding(options: ComposeLandingOptions): ComposedLanding 
   }
   const text = (key: keyof Content) => fillOptional(pick(key) as string | undefined, tokens)
   const title = text('title') ?? fillTokens('{service} in {city}, {state}', tokens)
-  const description = text('description') ?? fillTokens('{service} for businesses in {city}, {state}.', tokens)
+  const description = text('description') ?? fillTokens('{service} in {city}, {state}.', tokens)
   const variant = landing.variant ?? {}
 
   // A page's own layout, else its service's, else the site's; only the sections it names are composed.
