@@ -1,6 +1,6 @@
 import MarkdownIt from 'markdown-it'
 import { ConfigError, type Origin } from '../errors/config-error.js'
-import type { PageConfig, PostConfig, SiteConfig } from '../types.js'
+import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from '../types.js'
 import { DEFAULT_LANDING_LAYOUT } from './landing-model.js'
 
 // The same parser settings as templates/components/Markdown.tsx: only heading tokens are read.
@@ -26,6 +26,7 @@ export function findHeadingSkips(site: SiteConfig): ConfigError[] {
   const warnings: ConfigError[] = []
   for (const page of site.pages) warnings.push(...skipsOf(sectionHeadings(page)))
   for (const post of site.posts) warnings.push(...skipsOf(postHeadings(post)))
+  for (const service of site.services) warnings.push(...skipsOf(serviceHeadings(site, service)))
   warnings.push(...landingSkips(site))
   return warnings
 }
@@ -90,6 +91,51 @@ function sectionHeadings(page: PageConfig): PlannedHeading[] {
         add(2, heading)
     }
   })
+  return out
+}
+
+/** The shared service template's order when site.yaml names none (templates/pages/ServicePage.tsx). */
+const serviceOrder = ['hero', 'why', 'benefits', 'services', 'industries', 'areas', 'testimonials', 'contact', 'faq', 'cta'] as const
+
+/**
+ * A service page: the shared service template's parts in their order, each with the heading of
+ * site.yaml `servicePage.<part>` or the service's `page.<part>`; the warning points at the service.
+ */
+function serviceHeadings(site: SiteConfig, service: ServiceConfig): PlannedHeading[] {
+  const defaults = site.site.servicePage ?? {}
+  const own = service.page ?? {}
+  const part = <K extends Exclude<keyof typeof defaults, 'order'>>(key: K) => ({ ...defaults[key], ...own[key] }) as NonNullable<(typeof defaults)[K]>
+  const out: PlannedHeading[] = []
+  const add = (level: number, text: string | undefined, key: string) => text && out.push({
+    level, text: text.replaceAll('{service}', service.title), origin: service.origin,
+    hint: () => `Give the ${key} section a heading: site.yaml \`servicePage.${key}.heading\`, or \`page.${key}.heading\` in this service.`,
+  })
+  for (const key of own.order ?? defaults.order ?? serviceOrder) {
+    if (key === 'hero') {
+      if (!service.skipHero) add(1, service.headline ?? service.title, key)
+    } else if (key === 'cta') {
+      add(2, part('cta').heading, key)
+    } else if (key === 'areas') {
+      if (!(service.areas?.list ?? part('areas').list)) continue
+      add(2, part('areas').heading, key)
+      add(3, service.areas?.heading ?? service.areas?.more?.find((g) => g.heading)?.heading, key)
+    } else if (key === 'contact') {
+      const contact = part('contact')
+      if (!contact.form) continue
+      add(2, contact.heading, key)
+      add(3, contact.points?.[0]?.title ?? contact.formHeading, key)
+    } else {
+      const items = {
+        why: part('why').points, benefits: service.benefits, services: service.services,
+        industries: service.industries ?? part('industries').items, testimonials: service.testimonials, faq: service.faqs,
+      }[key]
+      if (!items?.length) continue
+      add(2, part(key).heading, key)
+      // Feature grids title their items with h3; testimonials and questions have no headings.
+      if (key !== 'testimonials' && key !== 'faq') add(3, (items[0] as { title?: string }).title, key)
+      if (key === 'why') add(3, part('why').promise?.heading, key)
+    }
+  }
   return out
 }
 

@@ -54,6 +54,16 @@ describe('heading-level skips', () => {
     ]])
   })
 
+  it('are warned at a service whose cards follow the h1 when site.yaml gives that part no heading', async () => {
+    const site = readFileSync(new URL('../fixtures/sites/landing/site.yaml', import.meta.url), 'utf8')
+    const warnings = await warningsOf({ 'site.yaml': site.replace(/^servicePage:\n.*\n/m, '') })
+    expect(warnings.map((w) => [w.file.replace(/.*\/site\//, ''), w.message, w.hint])).toEqual(['office-cleaning', 'window-cleaning'].map((slug) => [
+      `services/${slug}.yaml`,
+      `The heading "${slug === 'office-cleaning' ? 'Desks and Workstations' : 'Storefront Glass'}" is an h3 right after an h1, so the page skips a heading level.`,
+      'Give the services section a heading: site.yaml `servicePage.services.heading`, or `page.services.heading` in this service.',
+    ]))
+  })
+
   it('are not warned when every level is there, and a warning does not stop the build', async () => {
     expect(await warningsOf({ 'blog/spring.md': post('## Lawns\n\n### Edges\n\n#### Tools\n\n## Beds\n') })).toEqual([])
     const site = await siteFrom('landing', { 'blog/spring.md': post('#### Tools\n') })
