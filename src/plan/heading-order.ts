@@ -157,6 +157,10 @@ function landingSkips(site: SiteConfig): ConfigError[] {
     const add = (level: number, heading: string | undefined, key = '') => heading && headings.push({ level, text: heading, origin, hint: hint(key) })
     for (const block of own?.layout ?? landing.layout ?? DEFAULT_LANDING_LAYOUT) {
       if (block === 'hero') add(1, text('h1') ?? text('title') ?? service.title)
+      else if (block === 'hero-form') {
+        add(1, text('h1') ?? text('title') ?? service.title)
+        add(2, text('formHeading'))
+      }
       else if (block === 'highlights') {
         add(2, text('highlightsHeading'))
         add(3, (text('highlights') ?? service.services)?.[0]?.title, 'highlightsHeading')

@@ -112,9 +112,10 @@ export function composeLanding(options: ComposeLandingOptions): ComposedLanding 
     }),
     areas: section('nearby', () => ({ heading: text('areasHeading'), text: text('areas'), label: text('nearbyLabel') ?? fillTokens('Areas near {city}', tokens), nearby: options.nearby })),
     siblings: section('siblings', () => listed(options.siblings) && { heading: text('siblingsHeading'), items: options.siblings }),
-    form: section('form', () => variant.form
+    // The form section, or the form in the hero (`hero-form`): the same form and texts either way.
+    form: (shows.has('form') || shows.has('hero-form')) && variant.form
       ? { name: variant.form, heading: text('formHeading'), text: text('formText'), hidden: { pageCity: area, pageService: service.slug, pagePath: url } }
-      : undefined),
+      : undefined,
   }
   return { title, props }
 }

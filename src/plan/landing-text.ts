@@ -32,10 +32,21 @@ export function landingMainText(props: LandingPageProps, form?: FormConfig): str
     parts.push(block.heading)
     for (const f of block.items) parts.push(f.question, markdown(f.answer))
   }
+  const formFields = () => [
+    ...(form?.fields ?? []).flatMap((field) => [field.label, field.placeholder && field.type === 'select' ? field.placeholder : undefined, ...(field.options ?? [])]),
+    form?.submitLabel,
+  ]
   const text: Record<LandingBlock, () => void> = {
     hero: () => {
       const { hero } = props
       parts.push(hero.eyebrow, hero.title, markdown(hero.lead), ...hero.actions.map((a) => a.label), ...hero.badges)
+    },
+    // In the order of templates/sections/Hero.tsx's background layout: the copy, buttons and
+    // badges, then the form beside them (its text as written: the hero shows it as plain text).
+    'hero-form': () => {
+      const { hero } = props
+      parts.push(hero.eyebrow, hero.title, markdown(hero.lead), ...hero.actions.map((a) => a.label), ...hero.badges)
+      if (props.form) parts.push(props.form.heading, props.form.text, ...formFields())
     },
     breadcrumbs: () => parts.push(...props.breadcrumbs.map((b) => b.label)),
     intro: () => props.intro && parts.push(props.intro.heading, markdown(props.intro.text)),
@@ -58,9 +69,7 @@ export function landingMainText(props: LandingPageProps, form?: FormConfig): str
     siblings: () => props.siblings && parts.push(props.siblings.heading, ...props.siblings.items.map((s) => s.label)),
     form: () => {
       if (!props.form) return
-      parts.push(props.form.heading, markdown(props.form.text))
-      for (const field of form?.fields ?? []) parts.push(field.label, field.placeholder && field.type === 'select' ? field.placeholder : undefined, ...(field.options ?? []))
-      parts.push(form?.submitLabel)
+      parts.push(props.form.heading, markdown(props.form.text), ...formFields())
     },
     // In the order of the stats band's <dl>: each label (dt) before its value (dd).
     stats: () => props.stats && parts.push(props.stats.heading, ...props.stats.items.flatMap((s) => [s.label, s.value])),

@@ -211,8 +211,8 @@ function digestOptions(options: ComposeLandingOptions): string {
 }
 
 /**
- * Every landing layout must show the hero, the page's only h1 (the schema cannot say "contains"
- * without a complaint about every other item of the list).
+ * Every landing layout shows one hero, the page's only h1, and the form at most once (the schema
+ * cannot say "contains" without a complaint about every other item of the list).
  */
 function checkLayouts(landing: NonNullable<SiteConfig['landing']>): ConfigError[] {
   const layouts: [string, readonly string[] | undefined][] = [
@@ -220,12 +220,17 @@ function checkLayouts(landing: NonNullable<SiteConfig['landing']>): ConfigError[
     ...Object.entries(landing.services ?? {}).map(([slug, content]): [string, readonly string[] | undefined] => [`/services/${escapePointer(slug)}/layout`, content.layout]),
     ...(landing.pages ?? []).map((page, i): [string, readonly string[] | undefined] => [`/pages/${i}/content/layout`, page.content?.layout]),
   ]
-  return layouts.filter(([, layout]) => layout && !layout.includes('hero')).map(([pointer]) => new ConfigError({
-    code: 'bad-value',
-    message: 'This landing layout has no `hero`, so its pages would have no headline (h1).',
-    hint: 'Add `hero` to the list, usually first.',
-    ...landing.originAt(pointer),
-  }))
+  const problem = (layout: readonly string[]): [string, string] | undefined => {
+    const heroes = layout.filter((b) => b === 'hero' || b === 'hero-form').length
+    if (heroes === 0) return ['This landing layout has no `hero`, so its pages would have no headline (h1).', 'Add `hero` (or `hero-form`) to the list, usually first.']
+    if (heroes > 1) return ['This landing layout has both `hero` and `hero-form`, so its pages would have two headlines (h1).', 'Keep one of them.']
+    if (layout.includes('hero-form') && layout.includes('form')) return ['This landing layout has both `hero-form` and `form`, so its pages would show the form twice.', 'Keep one of them.']
+    return undefined
+  }
+  return layouts.flatMap(([pointer, layout]) => {
+    const found = layout && problem(layout)
+    return found ? [new ConfigError({ code: 'bad-value', message: found[0], hint: found[1], ...landing.originAt(pointer) })] : []
+  })
 }
 
 /**

@@ -32,6 +32,12 @@ export function LandingPage(props: LandingPageProps) {
       <Hero type="hero" height={hero.height} eyebrow={hero.eyebrow} title={hero.title} lead={hero.lead} image={hero.image} imageAlt={hero.imageAlt}
         badges={[...hero.badges]} actions={[...hero.actions]} />
     ),
+    // The landing form beside the headline, with its attribution fields (README § Attribution).
+    'hero-form': () => (
+      <Hero type="hero" height={hero.height} eyebrow={hero.eyebrow} title={hero.title} lead={hero.lead} image={hero.image} imageAlt={hero.imageAlt}
+        badges={[...hero.badges]} actions={[...hero.actions]}
+        form={props.form?.name} formTitle={props.form?.heading} formText={props.form?.text} formHidden={props.form?.hidden} />
+    ),
     breadcrumbs: () => (
       <nav className="breadcrumbs" aria-label="Breadcrumb">
         <ol className="container">

@@ -67,6 +67,24 @@ describe('the landing layout', () => {
     ]])
   })
 
+  it('puts the form, with its attribution fields, beside the headline with `hero-form`', async () => {
+    const landing = `${fixtureLanding}layout: [hero-form, local]\n`
+    const site = await buildInMemory(await siteFrom('landing', { 'landing.yaml': landing }))
+    const html = site.page('/lp/springfield-office-cleaning')
+    expect(blocksOf(html)).toEqual(['hero', 'local'])
+    expect(html).toMatch(/<section class="hero [^"]*has-form[^"]*">[\s\S]*?<h1>[\s\S]*?<h2 class="form-title">Get a quote in Springfield<\/h2>[\s\S]*?name="pagePath" value="\/lp\/springfield-office-cleaning"/)
+  })
+
+  it('refuses a layout with two heroes, or with the form both in the hero and below it', async () => {
+    for (const [layout, message] of [
+      ['[hero, hero-form]', 'This landing layout has both `hero` and `hero-form`, so its pages would have two headlines (h1).'],
+      ['[hero-form, form]', 'This landing layout has both `hero-form` and `form`, so its pages would show the form twice.'],
+    ]) {
+      const errors = planSite(await loadSite(await siteFrom('landing', { 'landing.yaml': `${fixtureLanding}layout: ${layout}\n` }))).errors
+      expect(errors.map((e) => [e.message, e.lineText])).toEqual([[message, `layout: ${layout}`]])
+    }
+  })
+
   it('refuses a section named twice, at its YAML line', async () => {
     const dir = await siteFrom('landing', { 'landing.yaml': `${fixtureLanding}layout: [hero, form, form]\n` })
     const failure = await loadSite(dir).then(() => undefined, (e: unknown) => e)
@@ -81,10 +99,12 @@ describe('the second example site’s landing pages', () => {
     site = await buildInMemory(path.join(repoRoot, 'sites/greenway'))
   })
 
-  it('use their own order, and landscape design pages their service’s', () => {
+  it('use their own order, and irrigation and landscape design pages their service’s', () => {
     expect(blocksOf(site.page('/lp/salem-lawn-care'))).toEqual([
       'hero', 'breadcrumbs', 'local', 'about-service', 'services', 'stats', 'service-testimonials', 'testimonials', 'faq', 'quote', 'service-areas', 'other-services',
     ])
+    expect(blocksOf(site.page('/lp/salem-irrigation')).slice(0, 3)).toEqual(['hero', 'breadcrumbs', 'local'])
+    expect(site.page('/lp/salem-irrigation')).toContain('<h2 class="form-title">Book an irrigation check in Salem</h2>')
     expect(blocksOf(site.page('/lp/salem-landscape-design'))).toEqual([
       'hero', 'breadcrumbs', 'about-service', 'benefits', 'local', 'service-testimonials', 'service-faq', 'next-step', 'service-areas', 'other-services',
     ])
