@@ -25,8 +25,6 @@ export interface ServiceConfig extends ServiceInput {
 
 export interface PageConfig extends PageInput {
   readonly origin: Origin
-  /** Where each of `sections` is written, for plan/'s warnings (heading-order.ts). */
-  readonly sectionOrigins: readonly Origin[]
 }
 
 export interface PostConfig extends PostInput {
@@ -86,6 +84,12 @@ export interface SiteConfig {
   readonly site: SiteMeta
   readonly services: readonly ServiceConfig[]
   readonly pages: readonly PageConfig[]
+  /**
+   * Where each section of each page is written, by the page's `origin.file`, for plan/'s warnings
+   * (heading-order.ts). Kept beside the pages, not in them: a page is its template's props, whose
+   * digest must not change when YAML lines move.
+   */
+  readonly sectionOrigins: Readonly<Record<string, readonly Origin[]>>
   readonly areas: AreasInput
   readonly forms: Readonly<Record<string, FormConfig>>
   readonly landing: (LandingInput & {

@@ -79,8 +79,10 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
   }))
   const pages: PageConfig[] = (loaded.get('page') ?? []).map(({ source, data }) => ({
     ...(data as PageInput), origin: originOf(source, '/path'),
-    sectionOrigins: (data as PageInput).sections.map((_, i) => originOf(source, `/sections/${i}`, 'value')),
   }))
+  const sectionOrigins = Object.fromEntries((loaded.get('page') ?? []).map(({ source, data }) => [
+    source.file, (data as PageInput).sections.map((_, i) => originOf(source, `/sections/${i}`, 'value')),
+  ]))
   const posts: PostConfig[] = (loaded.get('post') ?? [])
     .map(({ source, data }) => ({ ...(data as PostInput & { body: string; bodyLine: number }), slug: slugOf(source), origin: originOf(source, '') }))
     .filter((p) => options.drafts || !p.draft)
@@ -100,6 +102,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     site: normalizeSite(site, options.baseUrl),
     services,
     pages,
+    sectionOrigins,
     areas,
     forms: normalizeForms(formsInput),
     landing: landingConfig(loaded.get('landing')?.[0]),

@@ -24,7 +24,7 @@ interface PlannedHeading {
  */
 export function findHeadingSkips(site: SiteConfig): ConfigError[] {
   const warnings: ConfigError[] = []
-  for (const page of site.pages) warnings.push(...skipsOf(sectionHeadings(page)))
+  for (const page of site.pages) warnings.push(...skipsOf(sectionHeadings(page, site.sectionOrigins[page.origin.file] ?? [])))
   for (const post of site.posts) warnings.push(...skipsOf(postHeadings(post)))
   for (const service of site.services) warnings.push(...skipsOf(serviceHeadings(site, service)))
   warnings.push(...landingSkips(site))
@@ -51,10 +51,10 @@ function skipsOf(headings: readonly PlannedHeading[]): ConfigError[] {
 }
 
 /** A sections page: the headings each section type renders (templates/sections/), in order. */
-function sectionHeadings(page: PageConfig): PlannedHeading[] {
+function sectionHeadings(page: PageConfig, origins: readonly Origin[]): PlannedHeading[] {
   const out: PlannedHeading[] = []
   page.sections.forEach((section, i) => {
-    const origin = page.sectionOrigins[i] ?? page.origin
+    const origin = origins[i] ?? page.origin
     const untitled = () => `Give this ${section.type} section a \`heading\` (its h2), or move it below a section that has one.`
     const add = (level: number, text: string | undefined) => text && out.push({ level, text, origin, hint: untitled })
     const heading = 'heading' in section ? section.heading : undefined
