@@ -12,9 +12,9 @@ import { repoRoot, tempDir } from '../helpers/site.js'
 
 /**
  * Issue 14, point 6: a 200-character word or URL in any text field must not make a page scroll
- * sideways at 320 px. The fixture is the second example site with such a word appended to every
- * text value of its YAML (titles, headings, leads, labels, quotes, names, list items…) and to its
- * posts, so a template added later is covered without editing this test.
+ * sideways at 320 px. The fixtures are the example sites with such a word appended to every
+ * text value of their YAML (titles, headings, leads, labels, quotes, names, list items…) and to
+ * their posts, so a template added later is covered without editing this test.
  */
 const longWord = 'Unbreakable'.repeat(19).slice(0, 200)
 const longUrl = `https://www.example.com/${'very-long-path-segment'.repeat(8).replace(/-/g, '')}`.slice(0, 200)
@@ -45,35 +45,42 @@ function lengthenYaml(text: string): string {
 }
 
 let browser: Browser
-let server: SiteServer
-let result: BuildResult
-
 beforeAll(async () => {
-  const greenway = path.join(repoRoot, 'sites/greenway')
-  const site = path.join(await tempDir('citypress-long-'), 'site')
-  await cp(greenway, site, { recursive: true, filter: (src) => !src.includes(`${path.sep}.citypress`) })
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** A copy of an example site with the long word in every text, built and served. */
+async function serveLengthened(name: string): Promise<{ server: SiteServer; result: BuildResult }> {
+  const original = path.join(repoRoot, 'sites', name)
+  const site = path.join(await tempDir('citypress-long-'), name)
+  await cp(original, site, { recursive: true, filter: (src) => !src.includes(`${path.sep}.citypress`) })
   for (const entry of await readdir(site, { recursive: true, withFileTypes: true })) {
     const file = path.join(entry.parentPath, entry.name)
     if (entry.name.endsWith('.yaml')) await writeFile(file, lengthenYaml(await readFile(file, 'utf8')))
     if (entry.name.endsWith('.md')) await writeFile(file, `${await readFile(file, 'utf8')}\n${longWord} and [${longUrl}](${longUrl}) and <${longUrl}>.\n\n\`${longWord}\`\n\n    ${longUrl}\n`)
   }
   const outDir = await tempDir('citypress-long-out-')
-  ;[browser, result] = await Promise.all([
-    launchChromium(),
-    build({ site, outDir, cacheDir: false, imageCacheDir: path.join(greenway, '.citypress', 'cache', 'images') }).catch((error: unknown) => {
-      // Name what the lengthened site got wrong, rather than only "Build failed".
-      if (error instanceof BuildFailure) throw new Error(error.errors.map((e) => formatConfigError(e, { color: false })).join('\n\n'))
-      throw error
-    }),
-  ])
-  server = await serveSite(outDir)
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+  const result = await build({ site, outDir, cacheDir: false, imageCacheDir: path.join(original, '.citypress', 'cache', 'images') }).catch((error: unknown) => {
+    // Name what the lengthened site got wrong, rather than only "Build failed".
+    if (error instanceof BuildFailure) throw new Error(error.errors.map((e) => formatConfigError(e, { color: false })).join('\n\n'))
+    throw error
+  })
+  return { server: await serveSite(outDir), result }
+}
 
-describe('a 200-character word in every text field', () => {
+describe.each(['greenway', 'system4'])('a 200-character word in every text field of %s', (name) => {
+  let server: SiteServer
+  let result: BuildResult
+  beforeAll(async () => {
+    ;({ server, result } = await serveLengthened(name))
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
   it('reaches every page kind', () => {
     const kinds = new Set(result.routes.map((r) => r.template))
     expect([...kinds].sort()).toEqual(['blog-index', 'form-success', 'landing', 'locations', 'not-found', 'post', 'sections', 'service'])
@@ -82,7 +89,9 @@ describe('a 200-character word in every text field', () => {
   it('never makes a page scroll sideways at 320 px', async () => {
     const firstOfKind = new Map<string, string>()
     for (const r of result.routes) if (r.template !== 'sections' && !firstOfKind.has(r.template)) firstOfKind.set(r.template, r.url)
-    const urls = [...result.routes.filter((r) => r.template === 'sections').map((r) => r.url), ...firstOfKind.values(), '/lp/salem-landscape-design']
+    // Every sections page, one page of every other kind, and one landing page per service (a service may have its own layout).
+    const landings = result.site.services.flatMap((service) => result.routes.find((r) => r.template === 'landing' && r.url.endsWith(`-${service.slug}`))?.url ?? [])
+    const urls = [...new Set([...result.routes.filter((r) => r.template === 'sections').map((r) => r.url), ...firstOfKind.values(), ...landings])]
     const page = await browser.newPage({ viewport: { width: 320, height: 640 } })
     const wide: string[] = []
     for (const url of urls) {
@@ -90,7 +99,7 @@ describe('a 200-character word in every text field', () => {
       expect(await page.content(), url).toContain(longWord)
       const found = await page.evaluate(() => ({
         width: document.documentElement.scrollWidth,
-        // The widest element that sticks out, to name in a failure.
+        // The first element that sticks out, to name in a failure.
         culprit: [...document.querySelectorAll('body *')].find((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && getComputedStyle(e).position !== 'fixed')?.outerHTML.slice(0, 120),
       }))
       if (found.width > 320) wide.push(`${url}: ${found.width} px, e.g. ${found.culprit}`)
