@@ -1000,7 +1000,7 @@ export interface Field {
  *
  * @minItems 1
  *
- * Items: A landing-page section: `hero`: the headline, lead, badges and buttons (`h1`, `lead`, `variant`); `hero-form`: the same with the `variant.form` beside the headline (`formHeading`, and `formText` as plain text), instead of `hero` and `form`; `breadcrumbs`: Home › Locations › this page, also as BreadcrumbList JSON-LD; `intro`: a text section (`introHeading`, `intro`); `local`: the place's local paragraph and facts from areas.yaml `places`; `highlights`: a features grid (`highlights`, else the service's `services` cards); `benefits`: a features grid of the service's own `benefits` (`benefitsHeading`, `benefitsText`); `testimonials`: the region's testimonials (areas.yaml `regions`); `service-testimonials`: the service's own `testimonials` (`serviceTestimonialsHeading`); `faq`: landing.yaml `faqs`, then the region's; `service-faq`: the service's own `faqs` (`serviceFaqHeading`); `nearby`: links to the nearest areas of the same service (`areasHeading`, `areas`); `siblings`: links to the same city's other services (`siblingsHeading`); `form`: the `variant.form` with the attribution fields (`formHeading`, `formText`); `stats`: the stats band of site.yaml `business.stats` (`statsHeading`); `cta`: a call-to-action band with the `variant.actions` buttons (`ctaHeading`, `ctaText`).
+ * Items: A landing-page section: `hero`: the headline, lead, badges and buttons (`h1`, `lead`, `variant`); `hero-form`: the same with the `variant.form` beside the headline (`formHeading`, and `formText` as plain text), instead of `hero` and `form`; `breadcrumbs`: Home › Locations › this page, also as BreadcrumbList JSON-LD; `intro`: a text section (`introHeading`, `intro`); `local`: the place's local paragraph and facts from areas.yaml `places`; `highlights`: a features grid (`highlights`, else the service's `services` cards); `benefits`: a features grid of the service's own `benefits` (`benefitsHeading`, `benefitsText`); `services`: cards of the site's other services from site.yaml `services` (`servicesHeading`, `servicesText`); `testimonials`: the region's testimonials (areas.yaml `regions`); `service-testimonials`: the service's own `testimonials` (`serviceTestimonialsHeading`); `faq`: landing.yaml `faqs`, then the region's; `service-faq`: the service's own `faqs` (`serviceFaqHeading`); `nearby`: links to the nearest areas of the same service (`areasHeading`, `areas`); `siblings`: links to the same city's other services (`siblingsHeading`); `form`: the `variant.form` with the attribution fields (`formHeading`, `formText`); `stats`: the stats band of site.yaml `business.stats` (`statsHeading`); `cta`: a call-to-action band with the `variant.actions` buttons (`ctaHeading`, `ctaText`).
  */
 export type LandingLayout = (
   | 'hero'
@@ -1010,6 +1010,7 @@ export type LandingLayout = (
   | 'local'
   | 'highlights'
   | 'benefits'
+  | 'services'
   | 'testimonials'
   | 'service-testimonials'
   | 'faq'
@@ -1209,6 +1210,8 @@ export interface Content {
   }[]
   benefitsHeading?: Text
   benefitsText?: MarkdownText
+  servicesHeading?: Text
+  servicesText?: MarkdownText
   serviceTestimonialsHeading?: Text
   testimonialsHeading?: Text
   faqHeading?: Text

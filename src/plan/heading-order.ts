@@ -164,6 +164,9 @@ function landingSkips(site: SiteConfig): ConfigError[] {
       else if (block === 'highlights') {
         add(2, text('highlightsHeading'))
         add(3, (text('highlights') ?? service.services)?.[0]?.title, 'highlightsHeading')
+      } else if (block === 'services') {
+        add(2, text('servicesHeading'))
+        add(3, site.services.find((s) => s.slug !== service.slug && site.site.services.includes(s.slug))?.title, 'servicesHeading')
       } else if (block === 'benefits') {
         add(2, text('benefitsHeading'))
         add(3, service.benefits?.[0]?.title, 'benefitsHeading')

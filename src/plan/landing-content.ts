@@ -1,6 +1,6 @@
 import type { Action, Content, LandingInput, Place, Region, Stat } from '../config/site-input.generated.js'
 import type { ServiceConfig } from '../types.js'
-import { DEFAULT_LANDING_LAYOUT, type LandingFact, type LandingIdentity, type LandingLink, type LandingPageProps, type NearbyLink } from './landing-model.js'
+import { DEFAULT_LANDING_LAYOUT, type ServiceCard, type LandingFact, type LandingIdentity, type LandingLink, type LandingPageProps, type NearbyLink } from './landing-model.js'
 import { fillOptional, fillTokens, type LandingTokens } from './landing-tokens.js'
 import { cityName, citySlug, stateCode } from './slug.js'
 
@@ -19,6 +19,8 @@ export interface ComposeLandingOptions {
   readonly locationsUrl?: string
   /** site.yaml `business.stats`, for the `stats` section. */
   readonly stats?: readonly Stat[]
+  /** The site's services as cards, for the `services` section (one object for every page). */
+  readonly cards?: { readonly services: readonly ServiceCard[] }
 }
 
 export interface ComposedLanding {
@@ -93,6 +95,10 @@ export function composeLanding(options: ComposeLandingOptions): ComposedLanding 
     highlights: section('highlights', () => {
       const items = pick('highlights')?.map((h) => ({ icon: h.icon, title: fillTokens(h.title, tokens), description: fillOptional(h.description, tokens) })) ?? service.services
       return listed(items) && { heading: text('highlightsHeading'), text: text('highlightsText'), items: items! }
+    }),
+    serviceCards: section('services', () => {
+      const items = options.cards?.services.filter((card) => card.slug !== service.slug)
+      return listed(items) && { heading: text('servicesHeading'), text: text('servicesText'), items: items! }
     }),
     benefits: section('benefits', () => listed(service.benefits) && { heading: text('benefitsHeading'), text: text('benefitsText'), items: service.benefits! }),
     testimonials: section('testimonials', () => listed(region?.testimonials) && { heading: text('testimonialsHeading'), items: region!.testimonials! }),

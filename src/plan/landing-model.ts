@@ -33,6 +33,14 @@ export interface NearbyLink extends LandingLink {
   readonly miles?: number
 }
 
+export interface ServiceCard {
+  readonly slug: string
+  readonly title: string
+  /** The service's `summary`, else its `description`. */
+  readonly description: string
+  readonly features?: readonly string[]
+}
+
 export interface LandingFact {
   readonly label: string
   readonly items: readonly string[]
@@ -71,6 +79,8 @@ export interface LandingPageProps {
   readonly local?: { readonly heading?: string; readonly text?: string; readonly facts: readonly LandingFact[] }
   readonly highlights?: { readonly heading?: string; readonly text?: string; readonly items: readonly Feature[] }
   readonly benefits?: { readonly heading?: string; readonly text?: string; readonly items: readonly Feature[] }
+  /** Cards of the site's other services, as templates/sections/Services.tsx shows them. */
+  readonly serviceCards?: { readonly heading?: string; readonly text?: string; readonly items: readonly ServiceCard[] }
   readonly testimonials?: { readonly heading?: string; readonly items: readonly Testimonial[] }
   readonly serviceTestimonials?: { readonly heading?: string; readonly items: readonly Testimonial[] }
   readonly faqs?: { readonly heading?: string; readonly items: readonly Faq[] }

@@ -57,6 +57,12 @@ export function landingMainText(props: LandingPageProps, form?: FormConfig): str
     },
     highlights: () => features(props.highlights),
     benefits: () => features(props.benefits),
+    services: () => {
+      if (!props.serviceCards) return
+      parts.push(props.serviceCards.heading, markdown(props.serviceCards.text))
+      // Each card: its title, text, features and "Learn more", whose hidden rest names the card again.
+      for (const card of props.serviceCards.items) parts.push(card.title, card.description, ...(card.features ?? []), 'Learn more', card.title)
+    },
     testimonials: () => testimonials(props.testimonials),
     'service-testimonials': () => testimonials(props.serviceTestimonials),
     faq: () => faqs(props.faqs),

@@ -140,6 +140,11 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
     }
     return count
   }
+  // The site's featured services as cards, in site.yaml order: one object shared by every page.
+  const cards = {
+    services: site.site.services.flatMap((slug) => site.services.filter((s) => s.slug === slug))
+      .map((s) => ({ slug: s.slug, title: s.title, description: s.summary ?? s.description, features: s.features })),
+  }
   const badRegions = new Set<string>()
   // The main text is a function of the props and the form, so their digests key the summary.
   const formDigest = digestJson(form ?? null)
@@ -151,7 +156,7 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
     const nearby = nearbyOf(entry.area, entry.service.slug).map((n) => ({ label: n.area, href: pathOf(n.area, entry.service.slug), miles: n.miles }))
     const compose: ComposeLandingOptions = {
       url, area: entry.area, service: entry.service, landing, place, region, pageContent: entry.content,
-      nearby, siblings: siblingLinks(site, entry, byArea.get(entry.area)!, pathOf), locationsUrl: options.locationsUrl, stats: site.site.business?.stats,
+      nearby, siblings: siblingLinks(site, entry, byArea.get(entry.area)!, pathOf), locationsUrl: options.locationsUrl, stats: site.site.business?.stats, cards,
     }
     const propsKey = digestOptions(compose)
     const key = hash(`${formDigest}\n${propsKey}`)

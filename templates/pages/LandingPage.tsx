@@ -13,6 +13,7 @@ import { Cta } from '../sections/Cta.js'
 import { FaqSection } from '../sections/FaqSection.js'
 import { Features } from '../sections/Features.js'
 import { Hero } from '../sections/Hero.js'
+import { Services } from '../sections/Services.js'
 import { Stats } from '../sections/Stats.js'
 import { Testimonials } from '../sections/Testimonials.js'
 import { Text } from '../sections/Text.js'
@@ -68,6 +69,9 @@ export function LandingPage(props: LandingPageProps) {
       </Section>
     ),
     highlights: () => props.highlights && <Features type="features" id="services" heading={props.highlights.heading} text={props.highlights.text} items={[...props.highlights.items]} />,
+    services: () => props.serviceCards && (
+      <Services type="services" id="more-services" heading={props.serviceCards.heading} text={props.serviceCards.text} items={props.serviceCards.items.map((card) => ({ service: card.slug }))} />
+    ),
     benefits: () => props.benefits && <Features type="features" id="benefits" heading={props.benefits.heading} text={props.benefits.text} items={[...props.benefits.items]} />,
     testimonials: () => props.testimonials && <Testimonials type="testimonials" id="testimonials" heading={props.testimonials.heading} items={[...props.testimonials.items]} />,
     'service-testimonials': () => props.serviceTestimonials && (

@@ -106,7 +106,7 @@ describe('the second example site’s landing pages', () => {
     expect(blocksOf(site.page('/lp/salem-irrigation')).slice(0, 3)).toEqual(['hero', 'breadcrumbs', 'local'])
     expect(site.page('/lp/salem-irrigation')).toContain('<h2 class="form-title">Book an irrigation check in Salem</h2>')
     expect(blocksOf(site.page('/lp/salem-landscape-design'))).toEqual([
-      'hero', 'breadcrumbs', 'about-service', 'benefits', 'local', 'service-testimonials', 'service-faq', 'next-step', 'service-areas', 'other-services',
+      'hero', 'breadcrumbs', 'about-service', 'benefits', 'local', 'service-testimonials', 'service-faq', 'next-step', 'more-services', 'service-areas', 'other-services',
     ])
   })
 
