@@ -86,6 +86,9 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
   const pages: PageConfig[] = (loaded.get('page') ?? []).map(({ source, data }) => ({
     ...(data as PageInput), origin: originOf(source, '/path'),
   }))
+  const sectionOrigins = Object.fromEntries((loaded.get('page') ?? []).map(({ source, data }) => [
+    source.file, (data as PageInput).sections.map((_, i) => originOf(source, `/sections/${i}`, 'value')),
+  ]))
   const posts: PostConfig[] = (loaded.get('post') ?? [])
     .map(({ source, data }) => ({ ...(data as PostInput & { body: string; bodyLine: number }), slug: slugOf(source), origin: originOf(source, '') }))
     .filter((p) => options.drafts || !p.draft)
@@ -111,6 +114,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     site: { ...normalizeSite(site, options.baseUrl), ...(options.published ? { published: options.published } : {}) },
     services,
     pages,
+    sectionOrigins,
     areas,
     areasOriginAt: areasSource && ((pointer, at = 'key') => originOf(areasSource, pointer, at)),
     forms: normalizeForms(formsInput),
