@@ -555,6 +555,10 @@ export interface ServicePage {
      * Name of an area list in areas.yaml.
      */
     list?: string
+    /**
+     * Some areas of these lists have no landing page of this service on purpose (the lists are wider than the landing grid): their chips stay plain text without the build warning chip-without-page.
+     */
+    allowPlainChips?: boolean
   }
   /**
    * Headings of the testimonial cards.
@@ -870,6 +874,10 @@ export interface ServiceInput {
      * Slug of a service in services/ (its file name without .yaml).
      */
     landingService?: string
+    /**
+     * Some areas of these lists have no landing page of this service on purpose (the lists are wider than the landing grid): their chips stay plain text without the build warning chip-without-page; default site.yaml `servicePage.areas.allowPlainChips`.
+     */
+    allowPlainChips?: boolean
     /**
      * Plain text. Heading of this list's group when `more` adds others.
      */
