@@ -4,6 +4,8 @@
  * templates/) sees exactly these shapes.
  */
 import type { BudgetRule } from './config/normalize-budgets.js'
+import type { ContrastRow } from './config/check-contrast.js'
+import type { ResolvedTheme } from './config/theme.js'
 import type { ConfigError, Origin } from './errors/config-error.js'
 import type {
   AreasInput, FormsInput, LandingInput, PageInput, PostInput, ServiceInput, SiteInput,
@@ -13,6 +15,8 @@ export type { Origin } from './errors/config-error.js'
 
 /** site.yaml with its defaults applied. */
 export interface SiteMeta extends SiteInput {
+  /** site.yaml `theme` with every default applied (src/config/theme.ts). */
+  readonly theme: ResolvedTheme
   readonly language: string
   readonly titleTemplate: string
 }
@@ -94,6 +98,8 @@ export interface SiteConfig {
   readonly posts: readonly PostConfig[]
   /** Local images by their `src` as written in YAML. */
   readonly images: ReadonlyMap<string, ImageSource>
+  /** Every text/background pair of theme colours the stylesheets use, with its WCAG contrast (all passing). */
+  readonly contrast: readonly ContrastRow[]
   /** site.yaml `budgets`, one rule per limit, checked after rendering by check/budgets.ts. */
   readonly budgets: readonly BudgetRule[]
   /** Lucide icon names used anywhere; the template bundle includes only these. */

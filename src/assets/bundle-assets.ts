@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib'
 import path from 'node:path'
 import { cachedByInputs, metafileInputs } from '../cache/by-inputs.js'
 import { citypressVersion, codeDigest, packageRoot } from '../paths.js'
+import { themeProperties } from '../config/theme.js'
 import type { AssetManifest, OutputFile, SiteMeta } from '../types.js'
 
 export interface AssetsResult {
@@ -88,10 +89,5 @@ const fromJson = ({ manifest, files }: AssetsJson): AssetsResult =>
 
 /** site.yaml `theme` as CSS custom properties; the stylesheet reads only these. */
 function themeCss(site: SiteMeta): string {
-  const colors = {
-    primary: '#0b5cab', primaryDark: '#083f78', accent: '#16a34a', ink: '#0f172a', muted: '#475569', surface: '#f1f5f9',
-    ...site.theme?.colors,
-  }
-  const vars = Object.entries(colors).map(([name, value]) => `--color-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}:${value};`)
-  return `:root{${vars.join('')}--radius:${site.theme?.radius ?? '12px'};}`
+  return `:root{${themeProperties(site.theme)}}`
 }

@@ -5,6 +5,7 @@ import fg from 'fast-glob'
 import { BuildFailure, ConfigError, failOn } from '../errors/config-error.js'
 import { displayFile } from '../paths.js'
 import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from '../types.js'
+import { checkThemeContrast } from './check-contrast.js'
 import { crossCheck } from './cross-check.js'
 import { originOf } from './locate.js'
 import { parseMarkdownFile } from './markdown-file.js'
@@ -93,10 +94,15 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
   }, root, reads)
   await reads.save()
   failOn([...checked.errors].sort(byPosition))
+  const meta = normalizeSite(site, options.baseUrl)
+  // Every text colour on its background, WCAG 2.2 AA (issue 15).
+  const contrast = checkThemeContrast(site, meta.theme, loaded.get('site')![0]!.source)
+  failOn(contrast.errors)
 
   return {
     root,
-    site: normalizeSite(site, options.baseUrl),
+    site: meta,
+    contrast: contrast.rows,
     services,
     pages,
     areas,

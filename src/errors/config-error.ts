@@ -22,6 +22,8 @@ export type ConfigErrorCode =
   | 'form-mismatch'
   | 'budget-exceeded'
   | 'site-not-found'
+  | 'low-contrast'
+  | 'unknown-font'
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {

@@ -2,6 +2,7 @@ import type { Command } from 'commander'
 import type { BuildProgress } from '../../build.js'
 import { displayFile } from '../../paths.js'
 import { paint, type Io } from '../io.js'
+import { formatContrastReport } from '../contrast-report.js'
 import { formatLandingReport } from '../landing-report.js'
 import { formatSizeReport } from '../size-report.js'
 import { defaultSite, printWarnings } from './shared.js'
@@ -14,7 +15,7 @@ export function buildCommand(program: Command, io: Io): void {
     .option('-o, --out <dir>', 'output folder, replaced only when the build succeeds', 'dist')
     .option('--base-url <url>', 'public address to use instead of site.yaml `url` (e.g. a staging host)')
     .option('--drafts', 'include blog posts marked draft: true')
-    .option('--verbose', 'print the time of each stage')
+    .option('--verbose', 'print the time of each stage and the theme\'s contrast table')
     .addHelpText('after', `
 Examples:
   $ citypress build                         builds ${defaultSite} into dist/
@@ -33,6 +34,7 @@ Examples:
       if (flags.verbose) {
         io.out(Object.entries(result.timings).map(([stage, ms]) => `  ${stage.padEnd(8)} ${ms.toFixed(0).padStart(6)} ms`).join('\n') + '\n')
         if (slowest.length) io.out(`  slowest pages: ${slowest.map((p) => `${p.url} ${p.ms.toFixed(1)} ms`).join(', ')}\n`)
+        io.out(formatContrastReport(result.site.contrast))
       }
       // The one-line summary, last, where a CI log is read from.
       const seconds = ((performance.now() - started) / 1000).toFixed(2)
