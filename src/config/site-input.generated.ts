@@ -339,9 +339,9 @@ export interface Action {
    */
   scheduler?: string
   /**
-   * Visual weight.
+   * Visual weight: `primary` (brand colour), `secondary` (outlined), `accent` (theme `accent` with `onAccent` text), `ghost`, `link`.
    */
-  style?: 'primary' | 'secondary' | 'ghost' | 'link'
+  style?: 'primary' | 'secondary' | 'accent' | 'ghost' | 'link'
   /**
    * An icon name from the Lucide set, in kebab-case (see lucide.dev/icons).
    */
