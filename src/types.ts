@@ -162,6 +162,15 @@ export interface AssetManifest {
   readonly js?: string
 }
 
+/** The icons and manifest the document head links to (src/images/brand-images.ts). */
+export interface BrandLinks {
+  /** The `theme-color` meta: the browser's toolbar colour on phones. */
+  readonly themeColor: string
+  readonly icon?: { readonly href: string; readonly type: string }
+  readonly appleTouchIcon?: string
+  readonly manifest?: string
+}
+
 /** What templates get besides a route's own props. */
 export interface RenderContext {
   readonly site: SiteMeta
@@ -179,6 +188,7 @@ export interface RenderContext {
   readonly landingUrls: Readonly<Record<string, string>>
   readonly images: Readonly<Record<string, ImageAsset>>
   readonly assets: AssetManifest
+  readonly brand: BrandLinks
   /** The build year for the footer's copyright line (fixed per build for reproducible output). */
   readonly year: number
 }

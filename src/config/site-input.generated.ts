@@ -18,6 +18,10 @@ export interface SiteInput {
    */
   name: string
   /**
+   * A short name (12 characters or fewer shows in full) for the home-screen icon's label in the web manifest. Default: `name`.
+   */
+  shortName?: string
+  /**
    * The site's public address without a trailing slash; canonical links and the sitemap start with it. `--base-url` overrides it.
    */
   url: string
@@ -66,6 +70,10 @@ export interface SiteInput {
    * An image file relative to the site folder (optimised at build) or a full https:// URL (used as is).
    */
   socialImage?: string
+  /**
+   * An image file relative to the site folder (optimised at build) or a full https:// URL (used as is).
+   */
+  icon?: string
   /**
    * How a page title becomes the document title; %s is the page title, {name} the business name.
    */

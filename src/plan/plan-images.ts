@@ -15,6 +15,11 @@ export interface ImageJob {
   readonly format: ImageFormat | 'copy'
   /** Encoder quality, 1–100; absent for `copy` and PNG. */
   readonly quality?: number
+  /**
+   * A square of `width` pixels with the whole image centred in it (icons, src/images/brand-images.ts),
+   * on this background colour, else transparent. Upscales, unlike photos.
+   */
+  readonly square?: { readonly background?: string }
 }
 
 export interface ImagePlan {
