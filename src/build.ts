@@ -193,8 +193,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   const memo: BuildMemo = options.memo ?? ((_kind, _key, compute) => compute())
   const [assets, templates] = await time('assets', () => Promise.all([
-    // bundleAssets reads only site.yaml `theme` (plus templates/, which the memo's owner watches).
-    memo('assets', JSON.stringify(site.site.theme ?? null), () => bundleAssets(site.site)),
+    // bundleAssets reads only site.yaml `theme` and its fonts (plus templates/, which the memo's owner watches).
+    memo('assets', JSON.stringify([site.site.theme, site.fonts]), () => bundleAssets(site.site, site.fonts)),
     memo('templates', `${site.root}|${site.icons.join(',')}`, () => bundleTemplates({ siteRoot: site.root, icons: site.icons })),
   ]))
   const context: RenderContext = {

@@ -4,6 +4,7 @@
  * templates/) sees exactly these shapes.
  */
 import type { BudgetRule } from './config/normalize-budgets.js'
+import type { SiteFonts } from './assets/resolve-fonts.js'
 import type { ContrastRow } from './config/check-contrast.js'
 import type { ResolvedTheme } from './config/theme.js'
 import type { ConfigError, Origin } from './errors/config-error.js'
@@ -100,6 +101,8 @@ export interface SiteConfig {
   readonly images: ReadonlyMap<string, ImageSource>
   /** Every text/background pair of theme colours the stylesheets use, with its WCAG contrast (all passing). */
   readonly contrast: readonly ContrastRow[]
+  /** site.yaml `theme.fonts` found in installed @fontsource packages, with the subsets the site's text needs. */
+  readonly fonts: SiteFonts
   /** site.yaml `budgets`, one rule per limit, checked after rendering by check/budgets.ts. */
   readonly budgets: readonly BudgetRule[]
   /** Lucide icon names used anywhere; the template bundle includes only these. */

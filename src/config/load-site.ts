@@ -7,6 +7,7 @@ import { displayFile } from '../paths.js'
 import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from '../types.js'
 import { checkThemeContrast } from './check-contrast.js'
 import { crossCheck } from './cross-check.js'
+import { resolveSiteFonts } from './site-fonts.js'
 import { originOf } from './locate.js'
 import { parseMarkdownFile } from './markdown-file.js'
 import { normalizeBudgets } from './normalize-budgets.js'
@@ -98,11 +99,17 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
   // Every text colour on its background, WCAG 2.2 AA (issue 15).
   const contrast = checkThemeContrast(site, meta.theme, loaded.get('site')![0]!.source)
   failOn(contrast.errors)
+  const fonts = await resolveSiteFonts({
+    input: site, theme: meta.theme, siteRoot: root, source: loaded.get('site')![0]!.source,
+    texts: [...loaded.values()].flatMap((entries) => entries.map((e) => e.data)),
+  })
+  failOn(fonts.errors)
 
   return {
     root,
     site: meta,
     contrast: contrast.rows,
+    fonts: fonts.fonts!,
     services,
     pages,
     areas,
