@@ -168,7 +168,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const { plan, images, printsSaved } = await time('plan', async () => {
     const prints = await printsRead
     printsRead = undefined
-    const planned = { plan: planSite(site, { prints }), images: withBrandImages(site, planImages(site)) }
+    const sitePlan = planSite(site, { prints })
+    const planned = { plan: sitePlan, images: withBrandImages(site, planImages(site), sitePlan.routes) }
     // Saved as soon as the plan stands (written while the build goes on): entries are keyed by
     // their inputs, so a later failure does not make them wrong, and the store is not held while
     // the pages render.

@@ -172,6 +172,11 @@ export interface BrandLinks {
   readonly icon?: { readonly href: string; readonly type: string }
   readonly appleTouchIcon?: string
   readonly manifest?: string
+  /**
+   * Stands for everything a generated share image draws besides its title (colours, logo, font,
+   * renderer): part of each image's name (templates/seo/share-image.ts). Absent: none are made.
+   */
+  readonly shareDigest?: string
 }
 
 /** What templates get besides a route's own props. */

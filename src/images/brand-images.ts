@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { ImageJob, ImagePlan } from '../plan/plan-images.js'
-import type { BrandLinks, OutputFile, SiteConfig } from '../types.js'
+import type { BrandLinks, OutputFile, RoutePlan, SiteConfig } from '../types.js'
+import { planShareImages } from './share-images.js'
 
 export interface BrandImagePlan extends ImagePlan {
   /** What the document head links to (templates/Document.tsx). */
@@ -19,15 +20,18 @@ const manifestIconSizes = [192, 512] as const
  * corners with black) and the web manifest's 192 and 512 px icons. They are ordinary image jobs,
  * so they are encoded, cached and pruned with every other image: a warm build encodes none. Their
  * names carry the source's hash, so hosts may cache them for a year. The icon source itself is not
- * shown on any page, so its responsive variants are dropped.
+ * shown on any page, so its responsive variants are dropped. Each page's share image is planned
+ * here too (src/images/share-images.ts).
  */
-export function withBrandImages(site: SiteConfig, images: ImagePlan): BrandImagePlan {
+export function withBrandImages(site: SiteConfig, planned: ImagePlan, routes: readonly RoutePlan[]): BrandImagePlan {
   const { theme } = site.site
+  const share = planShareImages(site, routes)
+  const images = { ...planned, jobs: [...planned.jobs, ...share.jobs] }
   const source = site.site.icon ? site.images.get(site.site.icon) : undefined
   const themeColor = theme.colors.primary
   if (!source) {
     const manifest = manifestFile(site, [])
-    return { ...images, brand: { themeColor, manifest: `/${manifest.path}` }, files: [manifest] }
+    return { ...images, brand: { themeColor, manifest: `/${manifest.path}`, shareDigest: share.digest }, files: [manifest] }
   }
 
   const id = (extra: string) => createHash('sha256').update(`${source.hash}\n${extra}`).digest('hex').slice(0, 10)
@@ -49,6 +53,7 @@ export function withBrandImages(site: SiteConfig, images: ImagePlan): BrandImage
       icon: { href: `/${favicon.outputPath}`, type: favicon.format === 'copy' ? 'image/svg+xml' : 'image/png' },
       appleTouchIcon: `/${touch.outputPath}`,
       manifest: `/${manifest.path}`,
+      shareDigest: share.digest,
     },
     files: [manifest],
   }

@@ -6,6 +6,7 @@ import type { ImageJob } from '../plan/plan-images.js'
  * store portraits sideways); metadata (GPS position included) is never copied to the output.
  */
 export async function encodeImage(job: ImageJob): Promise<Uint8Array> {
+  if (job.share) return (await import('./share-images.js')).drawShareImage(job.share)
   const { default: sharp } = await import('sharp')
   const image = job.square ? squareImage(sharp, job, job.square) : sharp(job.source.absolutePath, { failOn: 'truncated' })
     .rotate()
