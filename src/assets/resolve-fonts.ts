@@ -54,22 +54,29 @@ interface FontsourceMetadata {
 
 /**
  * Finds a family in the installed @fontsource packages: the site's own node_modules first (a site
- * that is its own npm project depends on its fonts), then citypress's. Ships only the subsets
+ * that is its own npm project depends on its fonts), then citypress's; for body text the variable
+ * package first, for headings the static one. Ships only the subsets
  * (fontsource's per-script files) that the site's text has characters of; latin always.
  * Undefined when no package provides the family.
  */
-export async function resolveFont(family: string, options: { siteRoot: string; codePoints: ReadonlySet<number> }): Promise<ResolvedFont | undefined> {
-  const found = findPackage(family, options.siteRoot)
+export async function resolveFont(family: string, options: { siteRoot: string; codePoints: ReadonlySet<number>; role?: 'body' | 'heading' }): Promise<ResolvedFont | undefined> {
+  // Headings are set bold only: one static bold face is half the bytes of a variable file (48 vs
+  // 97 kB for Merriweather), and its metrics make the closer fallback. Body text needs several
+  // weights, which one variable file serves best.
+  const weights = options.role === 'heading' ? [700] : [400, 700]
+  const order = options.role === 'heading' ? [...fontPackages(family)].reverse() : fontPackages(family)
+  const found = findPackage(order, options.siteRoot)
   if (!found) return undefined
   const dir = found.dir
   const metadata = JSON.parse(await readFile(path.join(dir, 'metadata.json'), 'utf8')) as FontsourceMetadata
   const ranges = JSON.parse(await readFile(path.join(dir, 'unicode.json'), 'utf8')) as Record<string, string>
   const id = fontId(family)
   const subsets = metadata.subsets.filter((s) => ranges[s] && (s === metadata.defSubset || usesRange(options.codePoints, ranges[s]!)))
-  const wght = metadata.variable ? metadata.variable.wght : undefined
+  // Static packages describe the family's axes too: only a variable package ships the wght files.
+  const wght = found.name.startsWith('@fontsource-variable/') && metadata.variable ? metadata.variable.wght : undefined
   const faces: FontFaceFile[] = subsets.flatMap((subset): FontFaceFile[] => wght
     ? [{ file: path.join(dir, 'files', `${id}-${subset}-wght-normal.woff2`), subset, weight: `${wght.min} ${wght.max}`, variable: true, unicodeRange: ranges[subset]! }]
-    : [400, 700].filter((w) => metadata.weights.includes(w)).map((w) => ({
+    : weights.filter((w) => metadata.weights.includes(w)).map((w) => ({
       file: path.join(dir, 'files', `${id}-${subset}-${w}-normal.woff2`), subset, weight: String(w), variable: false, unicodeRange: ranges[subset]!,
     })))
   const first = faces.find((f) => f.subset === metadata.defSubset) ?? faces[0]!
@@ -80,9 +87,9 @@ export async function resolveFont(family: string, options: { siteRoot: string; c
   }
 }
 
-function findPackage(family: string, siteRoot: string): { name: string; dir: string } | undefined {
+function findPackage(names: readonly string[], siteRoot: string): { name: string; dir: string } | undefined {
   const requires = [createRequire(path.join(siteRoot, 'package.json')), createRequire(import.meta.url)]
-  for (const name of fontPackages(family)) {
+  for (const name of names) {
     for (const require of requires) {
       try {
         return { name, dir: path.dirname(require.resolve(`${name}/metadata.json`)) }

@@ -23,7 +23,11 @@ export async function resolveSiteFonts(options: SiteFontsOptions): Promise<{ fon
   const codePoints = new Set<number>()
   for (const data of options.texts) collectCodePoints(JSON.stringify(data) ?? '', codePoints)
   const { body, heading } = options.theme.fonts
-  const [bodyFont, headingFont] = await Promise.all([body, heading].map((family) => resolveFont(family, { siteRoot: options.siteRoot, codePoints })))
+  // One family for both: the body's (variable) file serves the headings too.
+  const [bodyFont, headingFont] = await Promise.all([
+    resolveFont(body, { siteRoot: options.siteRoot, codePoints, role: 'body' }),
+    heading === body ? undefined : resolveFont(heading, { siteRoot: options.siteRoot, codePoints, role: 'heading' }),
+  ]).then(([b, h]) => [b, heading === body ? b : h])
   const errors: ConfigError[] = []
   for (const [role, family, font] of [['body', body, bodyFont], ['heading', heading, headingFont]] as const) {
     if (font) continue

@@ -20,7 +20,7 @@ describe('fonts by family name', () => {
   it('self-hosts the Latin subset of each family, preloads the body font and stretches a local fallback to its metrics', async () => {
     const { home, fonts } = await buildInMemory()
     expect(fonts).toEqual([
-      expect.stringMatching(/^assets\/merriweather-latin-wght-normal-\w+\.woff2$/),
+      expect.stringMatching(/^assets\/merriweather-latin-700-normal-\w+\.woff2$/),
       expect.stringMatching(/^assets\/source-sans-3-latin-wght-normal-\w+\.woff2$/),
     ])
     expect(home).toMatch(/<link rel="preload" href="\/assets\/source-sans-3-latin-wght-normal-\w+\.woff2" as="font" type="font\/woff2" crossorigin="anonymous"\/>/)
@@ -39,7 +39,7 @@ describe('fonts by family name', () => {
     const home = await readFile(path.join(fixture('brand'), 'pages', 'home.yaml'), 'utf8')
     const { fonts } = await buildInMemory({ 'pages/home.yaml': home.replace('Certified arborists', 'Certified arborists (Łódź office)') })
     expect(fonts.map((f) => f.replace(/-\w+\.woff2$/, ''))).toEqual([
-      'assets/merriweather-latin-ext-wght-normal', 'assets/merriweather-latin-wght-normal',
+      'assets/merriweather-latin-700-normal', 'assets/merriweather-latin-ext-700-normal',
       'assets/source-sans-3-latin-ext-wght-normal', 'assets/source-sans-3-latin-wght-normal',
     ])
   })

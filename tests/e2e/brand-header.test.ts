@@ -100,9 +100,9 @@ describe('the footer', () => {
 })
 
 describe('the site fonts', () => {
-  // The fallbacks match each family's regular face; a heavy heading set in the fallback may still
-  // wrap one word differently (measured: 0.008 here with Merriweather at weight 800), far below the
-  // 0.1 that Core Web Vitals and Lighthouse count as good. Body text swaps with no shift at all.
+  // Each fallback is fitted to its face's average width, not glyph by glyph: when the heading font
+  // arrives after the first paint, a long bold title may wrap one word differently (measured up to
+  // 0.008 here), far below the 0.1 that Core Web Vitals and Lighthouse count as good.
   it('load from the site itself and shift almost no layout when they swap in (CLS below 0.01)', async () => {
     const page = await desktop.newPage()
     const fontRequests: string[] = []
