@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useBrandSite } from '../helpers/brand-site.js'
-import { nextFrames, openOfflineContext, viewports } from '../helpers/browser.js'
+import { findAxeViolations, nextFrames, openOfflineContext, viewports } from '../helpers/browser.js'
 
 // Issue 15 point 7 (spec § 9): transparent over a hero image, solid white after 10 px of scrolling.
 const env = useBrandSite()
@@ -121,5 +121,22 @@ describe('the site fonts', () => {
     expect(await page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loaded' && f.family.endsWith(' Web')).map((f) => f.family).sort())).toEqual(['Merriweather Web', 'Source Sans 3 Web'])
     expect(fontRequests.every((p) => p.startsWith('/assets/'))).toBe(true)
     await page.close()
+  })
+})
+
+describe('a site in its own brand', () => {
+  it('has no axe violations on its home and contact pages at 375 and 1280 px, header transparent or solid', async () => {
+    for (const viewport of [viewports.phone, viewports.desktop]) {
+      const { context } = await openOfflineContext(env.browser, { viewport, baseURL: env.site.url })
+      const page = await context.newPage()
+      for (const url of ['/', '/contact']) {
+        await page.goto(url)
+        await nextFrames(page)
+        expect(await findAxeViolations(page), `${url} at ${viewport.width} px`).toEqual([])
+        await scrollTo(page, 400)
+        expect(await findAxeViolations(page), `${url} at ${viewport.width} px, scrolled`).toEqual([])
+      }
+      await context.close()
+    }
   })
 })
