@@ -9,6 +9,7 @@ import { watchPages } from './check/watch-pages.js'
 import { loadSite } from './config/load-site.js'
 import { schemaDigest } from './config/schema-validators.js'
 import { BuildFailure, ConfigError, failOn } from './errors/config-error.js'
+import { withBrandImages } from './images/brand-images.js'
 import { countUncached, processImages, pruneImageCache } from './images/process-images.js'
 import { feedFile } from './output/feed.js'
 import { formsDeclarationFile } from './output/form-pages.js'
@@ -170,7 +171,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const { plan, images, printsSaved } = await time('plan', async () => {
     const prints = await printsRead
     printsRead = undefined
-    const planned = { plan: planSite(site, { prints }), images: planImages(site) }
+    const sitePlan = planSite(site, { prints })
+    const planned = { plan: sitePlan, images: withBrandImages(site, planImages(site), sitePlan.routes) }
     // Saved as soon as the plan stands (written while the build goes on): entries are keyed by
     // their inputs, so a later failure does not make them wrong, and the store is not held while
     // the pages render.
@@ -195,14 +197,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   const memo: BuildMemo = options.memo ?? ((_kind, _key, compute) => compute())
   const [assets, templates] = await time('assets', () => Promise.all([
-    // bundleAssets reads only site.yaml `theme` (plus templates/, which the memo's owner watches).
-    memo('assets', JSON.stringify(site.site.theme ?? null), () => bundleAssets(site.site, toolCacheDir(site.root))),
+    // bundleAssets reads only site.yaml `theme` and its fonts (plus templates/, which the memo's owner watches).
+    memo('assets', JSON.stringify([site.site.theme, site.fonts]), () => bundleAssets(site.site, site.fonts, toolCacheDir(site.root))),
     memo('templates', `${site.root}|${site.icons.join(',')}`, () => bundleTemplates({ siteRoot: site.root, icons: site.icons })),
   ]))
   const context: RenderContext = {
     site: site.site, services: site.services, areas: { lists: site.areas.lists }, forms: site.forms,
     posts: site.posts.map(({ body: _body, bodyLine: _line, ...summary }) => summary),
-    landingUrls: plan.landingUrls, images: images.assets, assets: assets.manifest, year: new Date().getFullYear(),
+    landingUrls: plan.landingUrls, images: images.assets, assets: assets.manifest, brand: images.brand, year: new Date().getFullYear(),
   }
   const cache = cacheDir === undefined ? undefined : await openPageCache({
     dir: cacheDir,
@@ -221,7 +223,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const madeOf = hash([
       toolVersion, outPath, `record:${options.recordUrls ?? false}`, digestJson(site.budgets),
       ...routes.map((r) => `${r.outputPath}\0${cache!.keyOf(r)}`),
-      ...[...assets.files, ...prepared.files, ...feedFile(site.site, site.posts), ...(declaration ? [declaration] : [])].map((f) => `${f.path}\0${hash(f.contents)}`),
+      ...[...assets.files, ...images.files, ...prepared.files, ...feedFile(site.site, site.posts), ...(declaration ? [declaration] : [])].map((f) => `${f.path}\0${hash(f.contents)}`),
       // Image outputs are named by their source's content hash and the encoder version. (Sorted:
       // the images are found in the order parallel file reads finish.)
       ...images.jobs.map((j) => j.outputPath).sort(),
@@ -283,7 +285,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     warnings.push(...redirectLimitWarnings(site.site, redirects.length))
     const errors = [...pages.errors, ...(await forms?.errors() ?? []), ...imageResult.errors]
     failOn(collapseRepeats(errors))
-    const others = [...assets.files, ...imageResult.files, ...prepared.files, ...feedFile(site.site, site.posts), ...(declaration ? [declaration] : [])]
+    const others = [...assets.files, ...imageResult.files, ...images.files, ...prepared.files, ...feedFile(site.site, site.posts), ...(declaration ? [declaration] : [])]
     // Links, budgets and the CSP hashes of _headers, from the pages as written.
     const checked = await time('check', () => checkOutput({ site, watch, files: others }))
     failOn(checked.errors)

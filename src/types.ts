@@ -4,6 +4,9 @@
  * templates/) sees exactly these shapes.
  */
 import type { BudgetRule } from './config/normalize-budgets.js'
+import type { SiteFonts } from './assets/resolve-fonts.js'
+import type { ContrastRow } from './config/check-contrast.js'
+import type { ResolvedTheme } from './config/theme.js'
 import type { ConfigError, Origin } from './errors/config-error.js'
 import type {
   AreasInput, FormsInput, LandingInput, PageInput, PostInput, ServiceInput, SiteInput,
@@ -13,6 +16,8 @@ export type { Origin } from './errors/config-error.js'
 
 /** site.yaml with its defaults applied. */
 export interface SiteMeta extends SiteInput {
+  /** site.yaml `theme` with every default applied (src/config/theme.ts). */
+  readonly theme: ResolvedTheme
   readonly language: string
   readonly titleTemplate: string
 }
@@ -118,6 +123,10 @@ export interface SiteConfig {
   readonly posts: readonly PostConfig[]
   /** Local images by their `src` as written in YAML. */
   readonly images: ReadonlyMap<string, ImageSource>
+  /** Every text/background pair of theme colours the stylesheets use, with its WCAG contrast (all passing). */
+  readonly contrast: readonly ContrastRow[]
+  /** site.yaml `theme.fonts` found in installed @fontsource packages, with the subsets the site's text needs. */
+  readonly fonts: SiteFonts
   /** site.yaml `budgets`, one rule per limit, checked after rendering by check/budgets.ts. */
   readonly budgets: readonly BudgetRule[]
   /** Lucide icon names used anywhere; the template bundle includes only these. */
@@ -180,6 +189,20 @@ export interface AssetManifest {
   readonly js?: string
 }
 
+/** The icons and manifest the document head links to (src/images/brand-images.ts). */
+export interface BrandLinks {
+  /** The `theme-color` meta: the browser's toolbar colour on phones. */
+  readonly themeColor: string
+  readonly icon?: { readonly href: string; readonly type: string }
+  readonly appleTouchIcon?: string
+  readonly manifest?: string
+  /**
+   * Stands for everything a generated share image draws besides its title (colours, logo, font,
+   * renderer): part of each image's name (templates/seo/share-image.ts). Absent: none are made.
+   */
+  readonly shareDigest?: string
+}
+
 /** What templates get besides a route's own props. */
 export interface RenderContext {
   readonly site: SiteMeta
@@ -197,6 +220,7 @@ export interface RenderContext {
   readonly landingUrls: Readonly<Record<string, string>>
   readonly images: Readonly<Record<string, ImageAsset>>
   readonly assets: AssetManifest
+  readonly brand: BrandLinks
   /** The build year for the footer's copyright line (fixed per build for reproducible output). */
   readonly year: number
 }

@@ -21,7 +21,7 @@ export interface DocumentProps {
  */
 export function Document({ body, hasWidgets }: DocumentProps) {
   const page = usePage()
-  const { site, route, assets, posts } = page
+  const { site, route, assets, posts, brand } = page
   const policy = site.trailingSlash ?? 'never'
   // The canonical link is the page's own address without a query string (spec § 3).
   const canonical = absoluteUrl(site.url, route.url, policy)
@@ -42,8 +42,11 @@ export function Document({ body, hasWidgets }: DocumentProps) {
         {route.description && <meta name="description" content={route.description} />}
         {route.template !== 'not-found' && <link rel="canonical" href={canonical} />}
         {route.noindex && <meta name="robots" content="noindex" />}
-        {/* No favicon file: an empty one stops the browser's /favicon.ico request (a 404). */}
-        <link rel="icon" href="data:," />
+        {/* Without an icon, an empty one stops the browser's /favicon.ico request (a 404). */}
+        <link rel="icon" href={brand.icon?.href ?? 'data:,'} type={brand.icon?.type} />
+        {brand.appleTouchIcon && <link rel="apple-touch-icon" href={brand.appleTouchIcon} />}
+        {brand.manifest && <link rel="manifest" href={brand.manifest} />}
+        <meta name="theme-color" content={brand.themeColor} />
         <SocialMeta canonical={canonical} />
         {isBlog && <link rel="alternate" type="application/rss+xml" title={`${site.name}: ${site.blog?.title ?? 'Blog'}`} href="/rss.xml" />}
         {route.template !== 'not-found' && <JsonLd data={structuredData(page)} />}

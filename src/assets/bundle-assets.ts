@@ -3,6 +3,9 @@ import { gzipSync } from 'node:zlib'
 import path from 'node:path'
 import { cachedByInputs, metafileInputs } from '../cache/by-inputs.js'
 import { citypressVersion, codeDigest, packageRoot } from '../paths.js'
+import { themeProperties } from '../config/theme.js'
+import { fontFacesCss, preloadName } from './font-faces.js'
+import type { SiteFonts } from './resolve-fonts.js'
 import type { AssetManifest, OutputFile, SiteMeta } from '../types.js'
 
 export interface AssetsResult {
@@ -22,26 +25,27 @@ export const inlineCssLimit = 10_000
 
 /**
  * The two client assets, each minified by esbuild and named by content hash so hosts can cache
- * them forever: one stylesheet (templates/styles/ with the site's theme tokens in front) and one
- * script with every widget's enhancement module (templates/widgets/index.client.ts). `cacheDir`
- * keeps them between builds (toolCacheDir in src/paths.ts).
+ * them forever: one stylesheet (templates/styles/ with the site's theme tokens and @font-face rules
+ * after its imports) and one script with every widget's enhancement module
+ * (templates/widgets/index.client.ts). `cacheDir` keeps them between builds (toolCacheDir in
+ * src/paths.ts).
  */
-export async function bundleAssets(site: SiteMeta, cacheDir: string): Promise<AssetsResult> {
-  const theme = themeCss(site)
+export async function bundleAssets(site: SiteMeta, fonts: SiteFonts, cacheDir: string): Promise<AssetsResult> {
+  const theme = `${themeCss(site)}\n${fontFacesCss(fonts, path.join(packageRoot, 'templates'))}`
   // Reused while no stylesheet, widget or font file changed (esbuild takes ~50–150 ms).
   const cached = await cachedByInputs({
     name: 'assets',
     dir: cacheDir,
     key: `${citypressVersion}+${codeDigest}|${theme}`,
     compute: async () => {
-      const result = await bundle(theme)
+      const result = await bundle(theme, preloadName(fonts))
       return { value: toJson(result), inputs: result.inputs }
     },
   })
   return fromJson(cached)
 }
 
-async function bundle(theme: string): Promise<AssetsResult & { inputs: string[] }> {
+async function bundle(theme: string, preload: string): Promise<AssetsResult & { inputs: string[] }> {
   const { build } = await import('esbuild')
   const templates = path.join(packageRoot, 'templates')
   const [css, js] = await Promise.all([
@@ -74,7 +78,12 @@ async function bundle(theme: string): Promise<AssetsResult & { inputs: string[] 
       if (gzipSync(out.contents).byteLength <= inlineCssLimit) inlineCss = out.text.trim()
     } else {
       files.push({ path: `assets/${path.basename(out.path)}`, contents: out.contents })
-      if (out.path.endsWith('.woff2')) fonts.push(`/assets/${path.basename(out.path)}`)
+      // The body text's main face first: the document preloads it.
+      if (out.path.endsWith('.woff2')) {
+        const url = `/assets/${path.basename(out.path)}`
+        if (path.basename(out.path).startsWith(`${preload}-`)) fonts.unshift(url)
+        else fonts.push(url)
+      }
     }
   }
   const script = js.outputFiles[0]!.contents
@@ -90,10 +99,5 @@ const fromJson = ({ manifest, files }: AssetsJson): AssetsResult =>
 
 /** site.yaml `theme` as CSS custom properties; the stylesheet reads only these. */
 function themeCss(site: SiteMeta): string {
-  const colors = {
-    primary: '#0b5cab', primaryDark: '#083f78', accent: '#16a34a', ink: '#0f172a', muted: '#475569', surface: '#f1f5f9',
-    ...site.theme?.colors,
-  }
-  const vars = Object.entries(colors).map(([name, value]) => `--color-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}:${value};`)
-  return `:root{${vars.join('')}--radius:${site.theme?.radius ?? '12px'};}`
+  return `:root{${themeProperties(site.theme)}}`
 }

@@ -8,7 +8,9 @@ import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from '../types
 import { hostWarnings } from '../plan/hosts.js'
 import { canonicalAreas, canonicalLandingAreas } from './area-names.js'
 import { checkPageIds, type LoadedFile } from './check-ids.js'
+import { checkThemeContrast } from './check-contrast.js'
 import { crossCheck } from './cross-check.js'
+import { resolveSiteFonts } from './site-fonts.js'
 import { originOf } from './locate.js'
 import { parseMarkdownFile } from './markdown-file.js'
 import { normalizeBudgets } from './normalize-budgets.js'
@@ -108,10 +110,21 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     services: (loaded.get('service') ?? []) as LoadedFile<ServiceInput>[],
   })
   failOn([...checked.errors, ...ids].sort(byPosition))
+  const meta = normalizeSite(site, options.baseUrl)
+  // Every text colour on its background, WCAG 2.2 AA (issue 15).
+  const contrast = checkThemeContrast(site, meta.theme, loaded.get('site')![0]!.source)
+  failOn(contrast.errors)
+  const fonts = await resolveSiteFonts({
+    input: site, theme: meta.theme, siteRoot: root, source: loaded.get('site')![0]!.source,
+    texts: [...loaded.values()].flatMap((entries) => entries.map((e) => e.data)),
+  })
+  failOn(fonts.errors)
 
   return {
     root,
-    site: { ...normalizeSite(site, options.baseUrl), ...(options.published ? { published: options.published } : {}) },
+    site: { ...meta, ...(options.published ? { published: options.published } : {}) },
+    contrast: contrast.rows,
+    fonts: fonts.fonts!,
     services,
     pages,
     sectionOrigins,

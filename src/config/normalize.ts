@@ -1,12 +1,14 @@
 import { hostUrlStyle } from '../plan/hosts.js'
 import type { FormsInput, SiteInput } from './site-input.generated.js'
 import type { FormConfig, SiteMeta } from '../types.js'
+import { resolveTheme } from './theme.js'
 
 /** site.yaml with defaults applied (the schema documents each default with `default`). */
 export function normalizeSite(input: SiteInput, baseUrl?: string): SiteMeta {
   return {
     ...input,
     url: (baseUrl ?? input.url).replace(/\/+$/, ''),
+    theme: resolveTheme(input.theme),
     language: input.language ?? 'en',
     titleTemplate: (input.titleTemplate ?? '%s | {name}').replaceAll('{name}', input.name),
     host: input.host ?? 'netlify',

@@ -34,6 +34,8 @@ export type ConfigErrorCode =
   | 'duplicate-place'
   | 'chip-without-page'
   | 'heading-skip'
+  | 'low-contrast'
+  | 'unknown-font'
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {

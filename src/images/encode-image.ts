@@ -6,8 +6,9 @@ import type { ImageJob } from '../plan/plan-images.js'
  * store portraits sideways); metadata (GPS position included) is never copied to the output.
  */
 export async function encodeImage(job: ImageJob): Promise<Uint8Array> {
+  if (job.share) return (await import('./share-images.js')).drawShareImage(job.share)
   const { default: sharp } = await import('sharp')
-  const image = sharp(job.source.absolutePath, { failOn: 'truncated' })
+  const image = job.square ? squareImage(sharp, job, job.square) : sharp(job.source.absolutePath, { failOn: 'truncated' })
     .rotate()
     .resize({ width: job.width, withoutEnlargement: true })
   switch (job.format) {
@@ -25,4 +26,17 @@ export async function encodeImage(job: ImageJob): Promise<Uint8Array> {
     case 'copy':
       throw new Error('copied files are not encoded')
   }
+}
+
+/**
+ * An icon: the source fitted into a square. An SVG is drawn at the density that gives the target
+ * size (sharp draws it at 72 dpi otherwise, and an upscaled bitmap is blurred).
+ */
+function squareImage(sharp: typeof import('sharp').default, job: ImageJob, { background }: { background?: string }) {
+  const { source, width } = job
+  const density = source.format === 'svg' ? Math.min(2400, Math.ceil((72 * width) / Math.min(source.width, source.height))) : undefined
+  const image = sharp(source.absolutePath, { failOn: 'truncated', density })
+    .rotate()
+    .resize({ width, height: width, fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+  return background ? image.flatten({ background }) : image
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import path from 'node:path'
+import type { ShareDrawing } from '../images/share-images.js'
 import type { ImageAsset, ImageSource, SiteConfig } from '../types.js'
 
 export type ImageFormat = 'avif' | 'webp' | 'jpeg' | 'png'
@@ -15,6 +16,13 @@ export interface ImageJob {
   readonly format: ImageFormat | 'copy'
   /** Encoder quality, 1–100; absent for `copy` and PNG. */
   readonly quality?: number
+  /**
+   * A square of `width` pixels with the whole image centred in it (icons, src/images/brand-images.ts),
+   * on this background colour, else transparent. Upscales, unlike photos.
+   */
+  readonly square?: { readonly background?: string }
+  /** A generated share image: drawn from this, not decoded from `source` (src/images/share-images.ts). */
+  readonly share?: ShareDrawing
 }
 
 export interface ImagePlan {

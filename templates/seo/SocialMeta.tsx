@@ -1,6 +1,7 @@
 import type { PostConfig } from '../../src/types.js'
 import { usePage } from '../context.js'
 import { socialImage } from './page-image.js'
+import { shareImageFor, shareImageSize } from './share-image.js'
 
 /**
  * Open Graph and Twitter card tags, so a shared link shows the page's title, description and
@@ -8,8 +9,10 @@ import { socialImage } from './page-image.js'
  */
 export function SocialMeta({ canonical }: { canonical: string }) {
   const page = usePage()
-  const { site, route } = page
-  const image = socialImage(page)
+  const { site, route, brand } = page
+  // A page's own image wins; else the share image drawn for it at build (issue 15), else site.yaml socialImage.
+  const drawn = shareImageFor(route, site, brand)
+  const image = drawn ? { url: `${site.url}/${drawn.path}`, ...shareImageSize, alt: drawn.title } : socialImage(page)
   const post = route.template === 'post' ? (route.props as PostConfig) : undefined
   return (
     <>

@@ -1,6 +1,6 @@
 import { BusinessFacts } from '../components/BusinessFacts.js'
-import { Image } from '../components/Image.js'
 import { usePage } from '../context.js'
+import { Logo } from './Logo.js'
 
 /**
  * The footer (spec § Site shell): blurb, email, quick links, services, location links (up to
@@ -17,7 +17,7 @@ export function Footer() {
     <footer className="site-footer">
       <div className="container footer-grid">
         <div className="footer-brand">
-          {site.logo ? <Image src={site.logo.src} alt={site.logo.alt ?? site.name} sizes={`${site.logo.width ?? 160}px`} className="footer-logo" /> : <p className="logo-text">{site.name}</p>}
+          {site.logo ? <Logo background={site.theme.colors.footerBackground} className="footer-logo" /> : <p className="logo-text">{site.name}</p>}
           {footer.blurb && <p>{footer.blurb}</p>}
           <p><a href={`mailto:${site.email}`}>{site.email}</a></p>
           <BusinessFacts />

@@ -1,7 +1,8 @@
+import type { RoutePlan } from '../../src/types.js'
 import { Action } from '../components/Action.js'
 import { Icon } from '../components/Icon.js'
-import { Image } from '../components/Image.js'
 import { usePage } from '../context.js'
+import { Logo } from './Logo.js'
 import { MobileMenu } from './MobileMenu.js'
 
 /**
@@ -10,15 +11,27 @@ import { MobileMenu } from './MobileMenu.js'
  * opens while focus is inside it (CSS :focus-within) and the menu button opens the mobile menu
  * natively (popover); the header widget adds hover with its close delay, Escape, outside clicks,
  * the solid background after scrolling, and the mobile menu's scroll lock and focus trap.
+ *
+ * Over a page that opens with a hero image the header is transparent until the page scrolls
+ * (shell.css), showing the logo made for dark backgrounds; both logos are in the markup, so the
+ * switch loads nothing and moves nothing.
  */
 export function Header() {
   const { site, route } = usePage()
+  const { colors } = site.theme
+  const overHero = opensWithHeroImage(route)
   const nav = site.header?.nav ?? []
   return (
     <header className="site-header" data-widget="header">
       <div className="container header-bar">
         <a className="logo" href="/" aria-label={`${site.name} home`}>
-          {site.logo ? <Image src={site.logo.src} alt={site.logo.alt ?? site.name} priority sizes={`${site.logo.width ?? 160}px`} className="logo-img" /> : <span className="logo-text">{site.name}</span>}
+          {site.logo ? (
+            <>
+              {/* The one shown at first paint is preloaded: over a hero image, the one for dark backgrounds. */}
+              <Logo background={colors.headerBackground} className="logo-img logo-on-light" priority={!overHero} />
+              {overHero && <Logo background={colors.primaryDark} className="logo-img logo-on-dark" priority />}
+            </>
+          ) : <span className="logo-text">{site.name}</span>}
         </a>
         <nav className="main-nav" aria-label="Main">
           <ul className="nav-list">
@@ -75,4 +88,25 @@ function ServicesMenu({ label, href, scrollHere }: { label: string; href: string
       </ul>
     </div>
   )
+}
+
+/**
+ * Whether the page opens with a full-bleed hero image, which the header sits on transparently
+ * until the page scrolls (shell.css tells by the markup; this decides only whether to include the
+ * logo for it). A service page whose parts are reordered may guess wrong: then the light logo stays.
+ */
+function opensWithHeroImage(route: RoutePlan): boolean {
+  const props = route.props as {
+    sections?: readonly { type: string; image?: string; layout?: string }[]
+    hero?: { image?: string }
+    image?: string
+    skipHero?: boolean
+  }
+  if (route.template === 'sections') {
+    const first = props.sections?.[0]
+    return first?.type === 'hero' && Boolean(first.image) && (first.layout ?? 'background') === 'background'
+  }
+  if (route.template === 'landing') return Boolean(props.hero?.image)
+  if (route.template === 'service') return Boolean(props.image) && !props.skipHero
+  return false
 }

@@ -4,6 +4,7 @@ import type { BuildProgress } from '../../build.js'
 import { displayFile } from '../../paths.js'
 import { paint, type Io } from '../io.js'
 import { printJsonProblems, reportingJson, summaryLine } from '../json-report.js'
+import { formatContrastReport } from '../contrast-report.js'
 import { formatLandingReport } from '../landing-report.js'
 import { formatSizeReport } from '../size-report.js'
 import { printWarnings, siteArgument, siteFolder } from './shared.js'
@@ -16,7 +17,7 @@ export function buildCommand(program: Command, io: Io): void {
     .option('-o, --out <dir>', 'output folder, replaced only when the build succeeds', 'dist')
     .option('--base-url <url>', 'public address to use instead of site.yaml `url` (e.g. a staging host)')
     .option('--drafts', 'include blog posts marked draft: true')
-    .option('--verbose', 'print the time of each stage')
+    .option('--verbose', 'print the time of each stage and the theme\'s contrast table')
     .option('--published <sitemap>', 'the live site\'s sitemap.xml (URL or file): its landing pages join published-urls.json, so renamed ones get 301s')
     .option('--json', 'print each error and warning as one JSON object per line, then a summary object (for CI and editors)')
     .addHelpText('after', `
@@ -48,6 +49,7 @@ Examples:
       if (flags.verbose) {
         io.out(Object.entries(result.timings).map(([stage, ms]) => `  ${stage.padEnd(8)} ${ms.toFixed(0).padStart(6)} ms`).join('\n') + '\n')
         if (slowest.length) io.out(`  slowest pages: ${slowest.map((p) => `${p.url} ${p.ms.toFixed(1)} ms`).join(', ')}\n`)
+        io.out(formatContrastReport(result.site.contrast))
       }
       // The one-line summary, last, where a CI log is read from.
       const seconds = ((performance.now() - started) / 1000).toFixed(2)

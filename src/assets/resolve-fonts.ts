@@ -1,0 +1,158 @@
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import arial from '@capsizecss/metrics/arial'
+import timesNewRoman from '@capsizecss/metrics/timesNewRoman'
+
+/** One @font-face of a self-hosted family: one subset's file. */
+export interface FontFaceFile {
+  /** Absolute path of the .woff2 in its @fontsource package. */
+  readonly file: string
+  readonly subset: string
+  /** `100 900` for a variable face, else one weight. */
+  readonly weight: string
+  readonly variable: boolean
+  readonly unicodeRange: string
+}
+
+/** A family as the stylesheet declares it: its faces and the local font stretched to its metrics. */
+export interface ResolvedFont {
+  /** As written in site.yaml: `Source Sans 3`. */
+  readonly family: string
+  /** The npm package it comes from: `@fontsource-variable/source-sans-3`. */
+  readonly package: string
+  readonly category: string
+  readonly faces: readonly FontFaceFile[]
+  /**
+   * A local font with overrides that give it this family's line height and average width, so the
+   * swap to the web font moves no line (CLS). Percentages, from the font file's own metrics.
+   */
+  readonly fallback: { readonly local: readonly string[]; readonly ascent: number; readonly descent: number; readonly lineGap: number; readonly sizeAdjust: number }
+  /** The .woff file of the same subset and a bold weight where the package has one (share images read WOFF, not WOFF2). */
+  readonly woff?: string
+}
+
+export interface SiteFonts {
+  readonly body: ResolvedFont
+  readonly heading: ResolvedFont
+}
+
+/** `Source Sans 3` → `source-sans-3`, fontsource's package id. */
+export const fontId = (family: string) => family.trim().toLowerCase().replace(/\s+/g, '-')
+
+/** Where a family may come from, best first: one variable file serves every weight. */
+export const fontPackages = (family: string) => [`@fontsource-variable/${fontId(family)}`, `@fontsource/${fontId(family)}`]
+
+interface FontsourceMetadata {
+  family: string
+  subsets: string[]
+  weights: number[]
+  defSubset: string
+  category: string
+  variable?: Record<string, { min: string; max: string }> | false
+}
+
+/**
+ * Finds a family in the installed @fontsource packages: the site's own node_modules first (a site
+ * that is its own npm project depends on its fonts), then citypress's; for body text the variable
+ * package first, for headings the static one. Ships only the subsets
+ * (fontsource's per-script files) that the site's text has characters of; latin always.
+ * Undefined when no package provides the family.
+ */
+export async function resolveFont(family: string, options: { siteRoot: string; codePoints: ReadonlySet<number>; role?: 'body' | 'heading' }): Promise<ResolvedFont | undefined> {
+  // Headings are set bold only: one static bold face is half the bytes of a variable file (48 vs
+  // 97 kB for Merriweather), and its metrics make the closer fallback. Body text needs several
+  // weights, which one variable file serves best.
+  const weights = options.role === 'heading' ? [700] : [400, 700]
+  const order = options.role === 'heading' ? [...fontPackages(family)].reverse() : fontPackages(family)
+  const found = findPackage(order, options.siteRoot)
+  if (!found) return undefined
+  const dir = found.dir
+  const metadata = JSON.parse(await readFile(path.join(dir, 'metadata.json'), 'utf8')) as FontsourceMetadata
+  const ranges = JSON.parse(await readFile(path.join(dir, 'unicode.json'), 'utf8')) as Record<string, string>
+  const id = fontId(family)
+  const subsets = metadata.subsets.filter((s) => ranges[s] && (s === metadata.defSubset || usesRange(options.codePoints, ranges[s]!)))
+  // Static packages describe the family's axes too: only a variable package ships the wght files.
+  const wght = found.name.startsWith('@fontsource-variable/') && metadata.variable ? metadata.variable.wght : undefined
+  const faces: FontFaceFile[] = subsets.flatMap((subset): FontFaceFile[] => wght
+    ? [{ file: path.join(dir, 'files', `${id}-${subset}-wght-normal.woff2`), subset, weight: `${wght.min} ${wght.max}`, variable: true, unicodeRange: ranges[subset]! }]
+    : weights.filter((w) => metadata.weights.includes(w)).map((w) => ({
+      file: path.join(dir, 'files', `${id}-${subset}-${w}-normal.woff2`), subset, weight: String(w), variable: false, unicodeRange: ranges[subset]!,
+    })))
+  const first = faces.find((f) => f.subset === metadata.defSubset) ?? faces[0]!
+  return {
+    family: metadata.family, package: found.name, category: metadata.category, faces,
+    fallback: await fallbackFor(first.file, metadata.category),
+    woff: findWoff(family, options.siteRoot, metadata.defSubset),
+  }
+}
+
+function findPackage(names: readonly string[], siteRoot: string): { name: string; dir: string } | undefined {
+  const requires = [createRequire(path.join(siteRoot, 'package.json')), createRequire(import.meta.url)]
+  for (const name of names) {
+    for (const require of requires) {
+      try {
+        return { name, dir: path.dirname(require.resolve(`${name}/metadata.json`)) }
+      } catch {
+        // Not installed where this require looks; try the next place.
+      }
+    }
+  }
+  return undefined
+}
+
+/** The static package's bold latin .woff, for share images (satori cannot read WOFF2 or variable fonts). */
+function findWoff(family: string, siteRoot: string, subset: string): string | undefined {
+  const name = `@fontsource/${fontId(family)}`
+  for (const require of [createRequire(path.join(siteRoot, 'package.json')), createRequire(import.meta.url)]) {
+    for (const weight of [700, 600, 400]) {
+      try {
+        return require.resolve(`${name}/files/${fontId(family)}-${subset}-${weight}-normal.woff`)
+      } catch {
+        // Not installed here, or no such weight.
+      }
+    }
+  }
+  return undefined
+}
+
+/** `U+0000-00FF,U+0131` → does any used code point fall inside? */
+function usesRange(codePoints: ReadonlySet<number>, unicodeRange: string): boolean {
+  const spans = unicodeRange.split(',').map((part) => {
+    const [from, to] = part.trim().replace(/^U\+/i, '').split('-')
+    return [Number.parseInt(from!, 16), Number.parseInt(to ?? from!, 16)] as const
+  })
+  for (const point of codePoints) if (spans.some(([from, to]) => point >= from && point <= to)) return true
+  return false
+}
+
+/**
+ * Overrides that make a local font take the web font's space (the approach of CSS Fonts 5
+ * `size-adjust`): scale it to the same average character width, then give it the web font's
+ * ascent, descent and line gap at that scale. Metrics are read from the font file itself.
+ */
+async function fallbackFor(file: string, category: string): Promise<ResolvedFont['fallback']> {
+  const { fromFile } = await import('@capsizecss/unpack/fs')
+  const font = await fromFile(file)
+  const serif = category === 'serif'
+  const local = serif ? timesNewRoman : arial
+  const sizeAdjust = (font.xWidthAvg / font.unitsPerEm) / (local.xWidthAvg / local.unitsPerEm)
+  const percent = (value: number) => Math.round((Math.abs(value) / (font.unitsPerEm * sizeAdjust)) * 10000) / 100
+  return {
+    local: serif ? ['Times New Roman', 'Times', 'Liberation Serif'] : ['Arial', 'Helvetica', 'Liberation Sans'],
+    ascent: percent(font.ascent), descent: percent(font.descent), lineGap: percent(font.lineGap),
+    sizeAdjust: Math.round(sizeAdjust * 10000) / 100,
+  }
+}
+
+/** Every code point above ASCII in a text (ASCII is in every subset's file anyway). */
+export function collectCodePoints(text: string, into: Set<number> = new Set()): Set<number> {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code < 0x80) continue
+    const point = text.codePointAt(i)!
+    into.add(point)
+    if (point > 0xffff) i++
+  }
+  return into
+}

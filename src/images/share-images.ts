@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { isDark } from '../config/theme.js'
+import type { ImageJob } from '../plan/plan-images.js'
+import type { ImageSource, RoutePlan, SiteConfig } from '../types.js'
+import { shareImageFor, shareImageSize } from '../../templates/seo/share-image.js'
+
+/** Everything one share image draws: plain data, so it travels in an ImageJob. */
+export interface ShareDrawing {
+  readonly title: string
+  readonly siteName: string
+  /** The site's address without the scheme, shown small at the bottom. */
+  readonly host: string
+  readonly background: string
+  readonly text: string
+  readonly accent: string
+  /** A .woff or .ttf of the heading font (satori reads neither WOFF2 nor variable fonts). */
+  readonly font: string
+  readonly logo?: { readonly file: string; readonly format: string; readonly width: number; readonly height: number }
+}
+
+/** Bump when the drawing changes: it is part of every share image's name. */
+const drawingVersion = 'share-v2'
+
+/**
+ * The share-image digest and jobs: one 1200 × 630 JPEG per page that gets one (the rule is
+ * templates/seo/share-image.ts). Drawn from the brand: the heading font's file, the theme's dark
+ * brand colour with its text colour, the accent, the logo for dark backgrounds. Without a static
+ * .woff of the heading or body family installed (`npm install @fontsource/<family>`) there is no
+ * font to draw with, and pages keep site.yaml `socialImage`.
+ */
+export function planShareImages(site: SiteConfig, routes: readonly RoutePlan[]): { digest?: string; jobs: ImageJob[] } {
+  const font = site.fonts.heading.woff ?? site.fonts.body.woff
+  if (!font) return { jobs: [] }
+  const { colors } = site.site.theme
+  const logo = pickLogo(site, colors.primaryDark)
+  const base = {
+    siteName: site.site.name, host: site.site.url.replace(/^https?:\/\//, ''),
+    background: colors.primaryDark, text: colors.onPrimaryDark, accent: colors.accent, font,
+    logo: logo && { file: logo.absolutePath, format: logo.format, width: logo.width, height: logo.height },
+  }
+  const digest = createHash('sha256')
+    .update(JSON.stringify({ drawingVersion, ...base, font: undefined, logo: logo?.hash }))
+    .update(readFileSync(font))
+    .digest('hex').slice(0, 16)
+  const jobs: ImageJob[] = []
+  for (const route of routes) {
+    const image = shareImageFor(route, site.site, { shareDigest: digest })
+    if (!image) continue
+    const source: ImageSource = { src: `share image of ${route.url}`, absolutePath: font, ...shareImageSize, format: 'share', hash: digest, origin: route.origin }
+    jobs.push({ source, outputPath: image.path, width: shareImageSize.width, format: 'jpeg', share: { ...base, title: image.title } })
+  }
+  return { digest, jobs }
+}
+
+/** The logo that shows on the image's dark background, if the site has one that does. */
+function pickLogo(site: SiteConfig, background: string): ImageSource | undefined {
+  const { logo } = site.site
+  if (!logo) return undefined
+  const src = isDark(background) ? logo.dark : logo.src
+  return src ? site.images.get(src) : undefined
+}
+
+const fonts = new Map<string, Promise<Buffer>>()
+
+/** Draws one share image: satori lays the text out in the site's font as SVG paths, sharp encodes. */
+export async function drawShareImage(drawing: ShareDrawing): Promise<Uint8Array> {
+  const [{ default: satori }, { default: sharp }] = await Promise.all([import('satori'), import('sharp')])
+  if (!fonts.has(drawing.font)) fonts.set(drawing.font, readFile(drawing.font))
+  const font = await fonts.get(drawing.font)!
+  const logo = drawing.logo && await logoImage(drawing.logo)
+  const svg = await satori(shareLayout(drawing, logo) as never, { ...shareImageSize, fonts: [{ name: 'Heading', data: font, weight: 700, style: 'normal' }] })
+  return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer()
+}
+
+type Node = { type: string; props: Record<string, unknown> & { style?: Record<string, unknown>; children?: unknown } }
+const h = (type: string, style: Record<string, unknown>, children?: unknown, props: Record<string, unknown> = {}): Node => ({ type, props: { ...props, style, children } })
+
+/** The picture: logo (or name) at the top, the title large, an accent rule and the site's address below. */
+function shareLayout(d: ShareDrawing, logo: { src: string; width: number; height: number } | undefined): Node {
+  const size = d.title.length > 70 ? 52 : d.title.length > 40 ? 62 : 72
+  // satori sizes boxes without their padding (content-box): the padding is taken off the size.
+  const [padX, padY] = [72, 64]
+  const box = { width: shareImageSize.width - 2 * padX, height: shareImageSize.height - 2 * padY, padding: `${padY}px ${padX}px` }
+  return h('div', { display: 'flex', flexDirection: 'column', justifyContent: 'space-between', ...box, backgroundColor: d.background, color: d.text, fontFamily: 'Heading' }, [
+    logo ? h('img', { height: logo.height, width: logo.width }, undefined, { src: logo.src, width: logo.width, height: logo.height }) : h('div', { fontSize: 34 }, d.siteName),
+    h('div', { display: 'flex', fontSize: size, lineHeight: 1.15, maxWidth: 1000 }, d.title),
+    h('div', { display: 'flex', flexDirection: 'column' }, [
+      h('div', { width: 120, height: 8, backgroundColor: d.accent, borderRadius: 4, marginBottom: 20 }),
+      h('div', { fontSize: 28 }, d.host),
+    ]),
+  ])
+}
+
+/** The logo as a PNG data URL 72 px tall (satori embeds images; a PNG it always reads). */
+async function logoImage(logo: NonNullable<ShareDrawing['logo']>): Promise<{ src: string; width: number; height: number }> {
+  const { default: sharp } = await import('sharp')
+  const height = 72
+  const width = Math.round((logo.width * height) / logo.height)
+  const density = logo.format === 'svg' ? Math.min(2400, Math.ceil((72 * height * 2) / logo.height)) : undefined
+  const png = await sharp(await readFile(logo.file), { density }).resize({ height: height * 2 }).png().toBuffer()
+  return { src: `data:image/png;base64,${png.toString('base64')}`, width, height }
+}

@@ -1,0 +1,80 @@
+import { readFile } from 'node:fs/promises'
+import { describe, expect, it } from 'vitest'
+import { checkContrast, readContrastPairs } from '../../src/config/check-contrast.js'
+import { loadSite } from '../../src/config/load-site.js'
+import { contrastRatio, resolveTheme } from '../../src/config/theme.js'
+import { BuildFailure, type ConfigError } from '../../src/errors/config-error.js'
+import { formatConfigError } from '../../src/errors/format.js'
+import { fixture, normalize, siteFrom } from '../helpers/site.js'
+
+async function loadErrors(siteYaml: string): Promise<ConfigError[]> {
+  const dir = await siteFrom('minimal', { 'site.yaml': siteYaml })
+  try {
+    await loadSite(dir)
+    return []
+  } catch (error) {
+    if (error instanceof BuildFailure) return [...error.errors]
+    throw error
+  }
+}
+
+const printed = (e: ConfigError) => normalize(formatConfigError(e, { color: false })).replace(/<tmp>\/site\//g, '')
+
+describe('theme contrast', () => {
+  it('computes the WCAG ratios of known pairs', () => {
+    expect(contrastRatio('#ffffff', '#000000')).toBeCloseTo(21, 5)
+    expect(contrastRatio('#777', '#fff')).toBeCloseTo(4.48, 2)
+    expect(contrastRatio('#0b5cab', '#ffffff')).toBeCloseTo(contrastRatio('#ffffff', '#0b5cab'), 10)
+  })
+
+  it('passes every pair with the default theme', () => {
+    const rows = checkContrast(resolveTheme(undefined), readContrastPairs())
+    expect(rows.filter((r) => !r.passes)).toEqual([])
+    expect(rows.length).toBeGreaterThan(15)
+  })
+
+  it('lists only colour tokens the theme has', () => {
+    const tokens = Object.keys(resolveTheme(undefined).colors)
+    for (const pair of readContrastPairs()) expect(tokens).toEqual(expect.arrayContaining([pair.text, pair.background]))
+  })
+
+  it('lists every theme colour a stylesheet puts text or icons on', async () => {
+    // A token that is only ever a background or only ever a text colour in the list would mean a
+    // rule was added to the styles without its pair.
+    const used = new Set(readContrastPairs().flatMap((p) => [p.text, p.background]))
+    expect([...Object.keys(resolveTheme(undefined).colors)].filter((t) => !used.has(t as never))).toEqual([])
+  })
+
+  it('fails the build at the line of the colour, naming the ratio and what it is used for', async () => {
+    const errors = await loadErrors([
+      (await readFile(`${fixture('minimal')}/site.yaml`, 'utf8')).trimEnd(),
+      'theme:',
+      '  colors:',
+      '    accent: "#4ade80"',
+      '',
+    ].join('\n'))
+    expect(errors.map((e) => e.code)).toEqual(['low-contrast', 'low-contrast', 'low-contrast'])
+    expect(printed(errors[0]!)).toMatchInlineSnapshot(`
+      "error[low-contrast]: The theme colour \`onAccent\` (#ffffff) on \`accent\` (#4ade80) has a contrast ratio of 1.74:1; text needs at least 4.5:1 (WCAG 2.2 AA). It is used for accent buttons.
+        --> site.yaml:14:13
+         |
+      14 |     accent: "#4ade80"
+         |             ^^^^^^^^^
+      hint: Choose a darker or lighter \`onAccent\` or \`accent\` in site.yaml \`theme.colors\`. \`onAccent: "#000000"\` reaches 12.05:1."
+    `)
+    expect(errors[1]!.message).toContain('`accent` (#4ade80) on `background` (#ffffff) has a contrast ratio of 1.74:1; icons and outlines need at least 3:1 (WCAG 2.2 AA). It is used for ticks and badge icons; form success heading.')
+  })
+
+  it('points at the line of the text colour when both colours of a failing pair are written', async () => {
+    const errors = await loadErrors([
+      (await readFile(`${fixture('minimal')}/site.yaml`, 'utf8')).trimEnd(),
+      'theme:',
+      '  colors:',
+      '    footerBackground: "#334155"',
+      '    footerText: "#64748b"',
+      '',
+    ].join('\n'))
+    expect(errors.map((e) => [e.code, e.line, e.column])).toEqual([['low-contrast', 15, 17]])
+    expect(errors[0]!.hint).toContain('`footerText: "#ffffff"` reaches 10.35:1')
+  })
+})

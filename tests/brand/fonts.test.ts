@@ -1,0 +1,62 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { build, BuildFailure } from '../../src/build.js'
+import type { ConfigError } from '../../src/errors/config-error.js'
+import { formatConfigError } from '../../src/errors/format.js'
+import { fixture, normalize, siteFrom } from '../helpers/site.js'
+
+// Issue 15 point 2: fonts by family name from installed @fontsource packages.
+async function buildInMemory(files: Record<string, string> = {}) {
+  const site = await siteFrom('brand', files)
+  const result = await build({ site, write: false, cacheDir: false, imageCacheDir: false })
+  const text = (name: string) => String(result.files.find((f) => f.path === name)!.contents)
+  return { result, home: text('index.html'), fonts: result.files.filter((f) => f.path.endsWith('.woff2')).map((f) => f.path).sort() }
+}
+
+const brandYaml = () => readFile(path.join(fixture('brand'), 'site.yaml'), 'utf8')
+
+describe('fonts by family name', () => {
+  it('self-hosts the Latin subset of each family, preloads the body font and stretches a local fallback to its metrics', async () => {
+    const { home, fonts } = await buildInMemory()
+    expect(fonts).toEqual([
+      expect.stringMatching(/^assets\/merriweather-latin-700-normal-\w+\.woff2$/),
+      expect.stringMatching(/^assets\/source-sans-3-latin-wght-normal-\w+\.woff2$/),
+    ])
+    expect(home).toMatch(/<link rel="preload" href="\/assets\/source-sans-3-latin-wght-normal-\w+\.woff2" as="font" type="font\/woff2" crossorigin="anonymous"\/>/)
+    expect(home).not.toMatch(/rel="preload" href="\/assets\/merriweather/)
+    const faces = home.match(/@font-face\{[^}]*\}/g)!
+    expect(faces.every((f) => f.includes('font-display:swap') || f.includes('local('))).toBe(true)
+    // Merriweather is a serif: its fallback is Times New Roman, scaled by the font file's own metrics.
+    expect(faces.find((f) => f.includes('Merriweather Fallback'))).toMatch(/local\("Times New Roman"\).*ascent-override:\d+(\.\d+)?%;descent-override:\d+(\.\d+)?%;line-gap-override:\d+(\.\d+)?%;size-adjust:1\d\d(\.\d+)?%/)
+    expect(faces.find((f) => f.includes('Source Sans 3 Fallback'))).toContain('local("Arial")')
+    expect(home).toContain('--font-sans:"Source Sans 3 Web","Source Sans 3 Fallback"')
+    expect(home).toContain('--font-heading:"Merriweather Web","Merriweather Fallback"')
+    expect(home).not.toMatch(/fonts\.(googleapis|gstatic)|https:\/\/[^"]*\.woff/)
+  })
+
+  it('adds the subset of another script only when the site\'s text has characters of it', async () => {
+    const home = await readFile(path.join(fixture('brand'), 'pages', 'home.yaml'), 'utf8')
+    const { fonts } = await buildInMemory({ 'pages/home.yaml': home.replace('Certified arborists', 'Certified arborists (Łódź office)') })
+    expect(fonts.map((f) => f.replace(/-\w+\.woff2$/, ''))).toEqual([
+      'assets/merriweather-latin-700-normal', 'assets/merriweather-latin-ext-700-normal',
+      'assets/source-sans-3-latin-ext-wght-normal', 'assets/source-sans-3-latin-wght-normal',
+    ])
+  })
+
+  it('stops at the line of a family no package provides, naming the package to install', async () => {
+    const yaml = (await brandYaml()).replace('heading: Merriweather', 'heading: Merriwether')
+    const error = await buildInMemory({ 'site.yaml': yaml }).then(() => undefined, (e: unknown) => e)
+    expect(error).toBeInstanceOf(BuildFailure)
+    const [first, ...rest] = (error as BuildFailure).errors as ConfigError[]
+    expect(rest).toEqual([])
+    expect(normalize(formatConfigError(first!, { color: false })).replace(/<tmp>\/site\//g, '')).toMatchInlineSnapshot(`
+      "error[unknown-font]: No installed font package provides the family "Merriwether", so the site cannot host it.
+        --> site.yaml:27:14
+         |
+      27 |     heading: Merriwether
+         |              ^^^^^^^^^^^
+      hint: Install it where the site is built: \`npm install @fontsource-variable/merriwether\` (or \`npm install @fontsource/merriwether\` when the family has no variable version). Names are as on fontsource, e.g. "Source Sans 3"."
+    `)
+  })
+})
