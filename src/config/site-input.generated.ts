@@ -18,7 +18,7 @@ export interface SiteInput {
    */
   name: string
   /**
-   * A short name (12 characters or fewer shows in full) for the home-screen icon's label in the web manifest. Default: `name`.
+   * Plain text. A short name (12 characters or fewer shows in full) for the home-screen icon's label in the web manifest. Default: `name`.
    */
   shortName?: string
   /**
@@ -114,7 +114,7 @@ export interface SiteInput {
       footerText?: Color
     }
     /**
-     * Corner radius of cards and panels, a CSS length.
+     * Corner radius of cards and panels, a CSS length in px, rem or em (or 0).
      */
     radius?: string
     /**
@@ -122,11 +122,11 @@ export interface SiteInput {
      */
     fonts?: {
       /**
-       * Family of headings, e.g. "Merriweather". Default: the body font.
+       * Family of headings by its name, e.g. "Merriweather". Default: the body font.
        */
       heading?: string
       /**
-       * Family of body text, e.g. "Source Sans 3".
+       * Family of body text by its name, e.g. "Source Sans 3".
        */
       body?: string
     }
