@@ -118,6 +118,8 @@ export interface BuildResult {
    * written (src/output/output-record.ts); sizes and warnings are the ones recorded then.
    */
   readonly upToDate: boolean
+  /** One line per cache entry that could not be trusted and was made again, for `--verbose`. */
+  readonly cacheNotes: readonly string[]
 }
 
 /** What a build records of itself for an up-to-date build to report (output-record.ts). */
@@ -155,13 +157,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // thread for about 10 ms, a tenth of its budget. Until awaited, a failure must not count as
   // unhandled (a failed config ends the build first).
   const ahead = <T>(work: Promise<T>): Promise<T> => (work.catch(() => {}), work)
-  let printsRead = cacheDir === undefined ? undefined : ahead(openPrintStore(cacheDir, toolVersion))
-  const memoRead = cacheDir === undefined ? undefined : ahead(openPageMemo(path.join(cacheDir, 'pages')))
-  const recordRead = outputRecord === undefined ? undefined : ahead(readOutputRecord<RecordedResult>(outputRecord))
+  const cacheNotes: string[] = []
+  const note = (message: string) => void cacheNotes.push(message)
+  let printsRead = cacheDir === undefined ? undefined : ahead(openPrintStore(cacheDir, toolVersion, note))
+  const memoRead = cacheDir === undefined ? undefined : ahead(openPageMemo(path.join(cacheDir, 'pages'), note))
+  const recordRead = outputRecord === undefined ? undefined : ahead(readOutputRecord<RecordedResult>(outputRecord, note))
   const commits = options.firstPages ? undefined : ahead(readCommitDates(path.resolve(options.site)))
   const site = await time('config', () => loadSite(options.site, {
     baseUrl: options.baseUrl, drafts: options.drafts,
-    cache: cacheDir === undefined ? undefined : { file: path.join(cacheDir, 'config.json'), version: `${toolVersion}+${schemaDigest()}` },
+    cache: cacheDir === undefined ? undefined : { file: path.join(cacheDir, 'config.json'), version: `${toolVersion}+${schemaDigest()}`, note },
   }))
   options.onProgress?.({ stage: 'plan', done: 0, total: 0 })
   const { plan, images, printsSaved } = await time('plan', async () => {
@@ -204,6 +208,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const cache = cacheDir === undefined ? undefined : await openPageCache({
     dir: cacheDir,
     shared: hash(`${toolVersion}\n${templates.hash}\n${stableJson(context)}`),
+    note,
   })
   const [declaration] = formsDeclarationFile(site)
 
@@ -225,7 +230,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     ].join('\n'))
     // Asked again after the build, when recordUrls may have changed published-urls.json.
     fingerprint = async () => hash(`${madeOf}\n${await readFile(path.join(site.root, 'published-urls.json'), 'utf8').catch(() => '')}`)
-    if (record?.fingerprint === await fingerprint() && await time('output', () => outputUnchanged(record, outDir))) {
+    // The output's pages are hard links to the cached ones: they are as built only while those are.
+    if (record?.fingerprint === await fingerprint() && await time('output', () => outputUnchanged(record, outDir) && cache!.intact(routes.map((r) => cache!.keyOf(r))))) {
       await printsSaved
       return {
         site, routes, files: [], fileCount: record.result.fileCount, outDir, timings,
@@ -235,6 +241,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         images: { encoded: 0, reused: images.jobs.length },
         sizes: record.result.sizes,
         upToDate: true,
+        cacheNotes,
       }
     }
   }
@@ -254,7 +261,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const imageCacheDir = options.imageCacheDir ?? path.join(site.root, '.citypress', 'cache', 'images')
     const encoding = await countUncached(images.jobs, imageCacheDir)
     const imageRun = time('images', () => memo('images', imageKey, () => processImages({
-      jobs: images.jobs, cacheDir: imageCacheDir,
+      jobs: images.jobs, cacheDir: imageCacheDir, note,
       onProgress: (done, total) => options.onProgress?.({ stage: 'images', done, total }),
     })))
     // Awaited only after rendering; until then a failure must not count as unhandled (which
@@ -292,7 +299,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const committed = await output.commit()
       if (imageCacheDir) await pruneImageCache(imageCacheDir, images.jobs)
       if (options.recordUrls && options.write !== false) recordUpdated = await prepared.recordPublished()
-      await cache?.prune(pages.keys)
+      await cache?.save(pages.keys)
       await pageMemo?.save(pages.keys)
       if (outputRecord && fingerprint && committed) {
         const result: RecordedResult = { fileCount: output.count, warnings: checked.warnings.map((w) => w.toJSON()), sizes }
@@ -306,7 +313,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     throw error
   }
   const landing = { quality: plan.landingQuality, redirects, recordUpdated }
-  return { site, routes, files, fileCount: output.count, warnings, outDir, timings, landing, pages: stats, images: imageStats, sizes, upToDate: false }
+  return { site, routes, files, fileCount: output.count, warnings, outDir, timings, landing, pages: stats, images: imageStats, sizes, upToDate: false, cacheNotes }
 }
 
 /**

@@ -1,9 +1,8 @@
-import { mkdir, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { packageRoot } from '../paths.js'
 import { hash } from './digest.js'
-import { readCacheJson } from './read-cache-json.js'
-import { replaceFile } from './replace-file.js'
+import { readSealedJson, writeSealedJson } from './sealed-file.js'
 
 export interface InputsCacheOptions<T> {
   /** Names the entry, e.g. `templates-<site hash>`. */
@@ -23,12 +22,11 @@ const dir = path.join(packageRoot, 'node_modules', '.cache', 'citypress')
  */
 export async function cachedByInputs<T>({ name, key, compute }: InputsCacheOptions<T>): Promise<T> {
   const file = path.join(dir, `${name}.json`)
-  const entry = await readCacheJson<Entry<T>>(file)
+  const entry = await readSealedJson<Entry<T>>(file)
   if (entry?.key === key && (await hashInputs(Object.keys(entry.inputs))).every(([p, h]) => entry.inputs[p] === h)) return entry.value
   const { value, inputs } = await compute()
   const fresh: Entry<T> = { key, inputs: Object.fromEntries(await hashInputs(inputs)), value }
-  await mkdir(dir, { recursive: true })
-  await replaceFile(file, JSON.stringify(fresh))
+  await writeSealedJson(file, fresh)
   return value
 }
 

@@ -24,7 +24,7 @@ export interface LoadSiteOptions {
    * Keep parsed, valid files in this JSON file for the next load (read-cache.ts), under this
    * version of citypress; without it every file is parsed.
    */
-  cache?: { readonly file: string; readonly version: string }
+  cache?: { readonly file: string; readonly version: string; readonly note?: (message: string) => void }
 }
 
 /** Folders of a site that hold no authored YAML. */

@@ -1,8 +1,6 @@
 import { lstatSync, readdirSync } from 'node:fs'
-import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import { readCacheJson } from '../cache/read-cache-json.js'
-import { replaceFile } from '../cache/replace-file.js'
+import { readSealedJson, writeSealedJson, type CacheNote } from '../cache/sealed-file.js'
 
 /**
  * What the last successful build wrote, so the next one can tell that its output would be the
@@ -32,8 +30,8 @@ export interface FolderListing {
   readonly dirs: readonly (readonly [path: string, mtimeMs: number, ino: number])[]
 }
 
-export async function readOutputRecord<Result>(file: string): Promise<OutputRecord<Result> | undefined> {
-  const record = await readCacheJson<OutputRecord<Result>>(file)
+export async function readOutputRecord<Result>(file: string, note?: CacheNote): Promise<OutputRecord<Result> | undefined> {
+  const record = await readSealedJson<OutputRecord<Result>>(file, note)
   return record?.listing ? record : undefined
 }
 
@@ -59,8 +57,7 @@ export function sameFolders(dir: string, listing: FolderListing): boolean {
 
 /** `record.listing` is what the output writer's commit() returned (write-output.ts). */
 export async function writeOutputRecord<Result>(file: string, record: OutputRecord<Result>): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true })
-  await replaceFile(file, JSON.stringify(record))
+  await writeSealedJson(file, record)
 }
 
 /** The order of a listing's entries: by relative path. */

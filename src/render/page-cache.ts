@@ -1,9 +1,8 @@
-import { rmSync, statSync } from 'node:fs'
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
+import { readFileSync, rmSync, statSync } from 'node:fs'
+import { readdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { digestJson, hash } from '../cache/digest.js'
-import { readCacheJson } from '../cache/read-cache-json.js'
-import { replaceFile } from '../cache/replace-file.js'
+import { ensureCacheFolder, readSealedJson, writeSealedJson, type CacheNote } from '../cache/sealed-file.js'
 import type { RoutePlan } from '../types.js'
 
 /**
@@ -20,7 +19,12 @@ export interface PageCache {
   readonly folder: string
   /** The cache key of a route; `shared` already covers context, templates and version. */
   keyOf(route: RoutePlan): string
-  /** The cached page of `key`, if there is one and it is as this cache wrote it. */
+  /** Whether every page of `keys` is cached and unchanged since stamped (one stat each, nothing read). */
+  intact(keys: Iterable<string>): boolean
+  /**
+   * The cached page of `key`, if there is one and its bytes are the ones this cache wrote (see
+   * openPageCache); a damaged one is deleted, and undefined returned.
+   */
   find(key: string): { readonly source: string; readonly ino: number } | undefined
   /** Absolute path of a cached page. */
   fileOf(key: string): string
@@ -30,10 +34,13 @@ export interface PageCache {
    * file of it removed first. Call `adopt(key)` once it is written.
    */
   claim(key: string): string
-  /** Takes in a page written to `claim(key)`'s file; returns the file. */
-  adopt(key: string): string
-  /** Deletes every entry not in `keep`; returns how many were deleted. */
-  prune(keep: ReadonlySet<string>): Promise<number>
+  /** Takes in a page written to `claim(key)`'s file, with the SHA-1 of its bytes; returns the file. */
+  adopt(key: string, sha1: string): string
+  /**
+   * After the output is committed: deletes every entry not in `keep`, stamps the rest as they are
+   * now and writes the stamps; returns how many were deleted.
+   */
+  save(keep: ReadonlySet<string>): Promise<number>
 }
 
 export interface OpenPageCacheOptions {
@@ -41,37 +48,53 @@ export interface OpenPageCacheOptions {
   dir: string
   /** Hash of what every page shares: render context, template bundle hash, citypress version. */
   shared: string
+  /** Told of each cached page that could not be trusted. */
+  note?: CacheNote
 }
 
-export async function openPageCache({ dir, shared }: OpenPageCacheOptions): Promise<PageCache> {
+export async function openPageCache({ dir, shared, note }: OpenPageCacheOptions): Promise<PageCache> {
   const folder = path.join(dir, 'pages')
-  await mkdir(folder, { recursive: true })
+  await ensureCacheFolder(folder)
   // One readdir instead of a stat per page: 10,000 pages cost one syscall batch, not 10,000.
   const present = new Set((await readdir(folder)).filter((n) => n.endsWith('.html')).map((n) => n.slice(0, -5)))
   const fileOf = (key: string) => path.join(folder, `${key}.html`)
-  // Size and modification time of each page as this cache wrote it. The output's pages are hard
-  // links to these files, so a tool that edits an output page in place (rather than replacing
-  // it) edits the cached page too; such a page no longer matches its stamp and is rendered
-  // again instead of being trusted.
+  // Each page's SHA-1 as it was written, and its size, mtime, ctime and inode as the last build
+  // left it. A page whose stat is unchanged is trusted without reading it: any write to a file
+  // changes its ctime, which no tool can set back, and the output's pages are hard links to these
+  // files (a tool that edits an output page in place edits the cached page too). A page whose stat
+  // changed (linked or unlinked by a build that then failed, copied, edited) is read and hashed
+  // before it is used, and rendered again if its bytes are not the ones recorded.
   const stampsFile = path.join(folder, 'stamps.json')
-  const stamps = new Map(Object.entries(await readCacheJson<Record<string, string>>(stampsFile) ?? {}))
-  const stampOf = (stats: { size: number; mtimeMs: number }) => `${stats.size}:${stats.mtimeMs}`
+  const read = await readSealedJson<Record<string, Stamp>>(stampsFile, note)
+  const stamps = new Map(Object.entries(read ?? {}).filter(([, stamp]) => Array.isArray(stamp) && stamp.length === 5))
   let stampsChanged = false
   const claim = (key: string) => {
     const file = fileOf(key)
     // Written in place, not through a temporary name: a page cut short by a killed build has no
     // stamp (stamps.json is written after a successful build), so it is never trusted. An older
     // file of the key is removed first: it may be linked from an output, which must not change.
-    if (present.has(key)) rmSync(file, { force: true })
+    if (present.has(key)) rmSync(file, { recursive: true, force: true })
     return file
   }
-  const adopt = (key: string) => {
-    const file = fileOf(key)
-    // Synchronous: a few µs against 20 through a promise, 10,000 times in a cold build.
-    stamps.set(key, stampOf(statSync(file)))
+  const stampFile = (key: string, sha1: string) => {
+    const stats = statSync(fileOf(key))
+    stamps.set(key, [stats.size, stats.mtimeMs, stats.ctimeMs, stats.ino, sha1])
     stampsChanged = true
+  }
+  const adopt = (key: string, sha1: string) => {
+    // Synchronous: a few µs against 20 through a promise, 10,000 times in a cold build.
+    stampFile(key, sha1)
     present.add(key)
-    return file
+    return fileOf(key)
+  }
+  /** Whether `key`'s file is as stamped, without reading it; its stats when it is. */
+  const unchanged = (key: string) => {
+    const stamp = present.has(key) ? stamps.get(key) : undefined
+    if (stamp === undefined) return undefined
+    const stats = statSync(fileOf(key), { throwIfNoEntry: false })
+    if (stats === undefined) return { stamp, stats }
+    const same = stats.isFile() && stats.size === stamp[0] && stats.mtimeMs === stamp[1] && stats.ctimeMs === stamp[2] && stats.ino === stamp[3]
+    return { stamp, stats, same }
   }
   // The build asks for every key twice (the output fingerprint, then rendering).
   const keys = new WeakMap<RoutePlan, string>()
@@ -87,32 +110,59 @@ export async function openPageCache({ dir, shared }: OpenPageCacheOptions): Prom
       keys.set(route, key)
       return key
     },
+    intact(keys) {
+      for (const key of keys) if (!unchanged(key)?.same) return false
+      return true
+    },
     find(key) {
-      const stamp = present.has(key) ? stamps.get(key) : undefined
-      if (stamp === undefined) return undefined
+      const found = unchanged(key)
+      if (!found) return undefined
       const source = fileOf(key)
-      const stats = statSync(source, { throwIfNoEntry: false })
-      // Its inode goes with it: the output writer compares it with a kept output file's without a second stat.
-      return stats !== undefined && stamp === stampOf(stats) ? { source, ino: stats.ino } : undefined
+      if (found.same) return { source, ino: found.stats!.ino }
+      // Changed since stamped: used only if its bytes are still the ones written.
+      const bytes = found.stats?.isFile() && found.stats.size === found.stamp[0] ? readFileSync(source) : undefined
+      if (bytes && hash(bytes) === found.stamp[4]) {
+        stampFile(key, found.stamp[4])
+        return { source, ino: found.stats!.ino }
+      }
+      note?.(`the cached page ${path.basename(source)} was ${found.stats === undefined ? 'missing' : found.stats.isFile() ? 'damaged (its bytes do not match their recorded hash)' : 'not a file'}; it is rendered again`)
+      rmSync(source, { recursive: true, force: true })
+      present.delete(key)
+      stamps.delete(key)
+      stampsChanged = true
+      return undefined
     },
     fileOf,
     async put(key, html) {
       await writeFile(claim(key), html)
-      return adopt(key)
+      return adopt(key, hash(html))
     },
     claim,
     adopt,
-    async prune(keep) {
+    async save(keep) {
       const stale = [...present].filter((key) => !keep.has(key))
-      await Promise.all(stale.map((key) => rm(fileOf(key), { force: true })))
+      await Promise.all(stale.map((key) => rm(fileOf(key), { recursive: true, force: true })))
       for (const key of stale) present.delete(key)
       for (const key of stamps.keys()) {
         if (present.has(key)) continue
         stamps.delete(key)
         stampsChanged = true
       }
-      if (stampsChanged) await replaceFile(stampsFile, JSON.stringify(Object.fromEntries(stamps)))
+      // Linking a page into the output (or unlinking it) changed its ctime: stamped anew as this
+      // build leaves it, so the next build trusts it without reading it. Its bytes were checked
+      // when this build took it (find) or written by it.
+      for (const key of keep) {
+        const stamp = stamps.get(key)
+        const stats = stamp && statSync(fileOf(key), { throwIfNoEntry: false })
+        if (!stamp || !stats || (stats.ctimeMs === stamp[2] && stats.ino === stamp[3])) continue
+        stamps.set(key, [stats.size, stats.mtimeMs, stats.ctimeMs, stats.ino, stamp[4]])
+        stampsChanged = true
+      }
+      if (stampsChanged) await writeSealedJson(stampsFile, Object.fromEntries(stamps))
       return stale.length
     },
   }
 }
+
+/** A page as stamped: size, mtime, ctime, inode, and the SHA-1 of its bytes as written. */
+type Stamp = [size: number, mtimeMs: number, ctimeMs: number, ino: number, sha1: string]

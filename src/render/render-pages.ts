@@ -144,7 +144,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
           // Nothing more is written after the first error; the rest are rendered for their errors.
         } else if ('derived' in result) {
           // The worker wrote the page into the cache and scanned it.
-          const file = cache!.adopt(key!)
+          const file = cache!.adopt(key!, result.sha1)
           await enqueue(() => output.link(route.outputPath, { source: file, derived: result.derived }))
         } else {
           const html = result.html

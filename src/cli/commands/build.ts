@@ -33,6 +33,7 @@ Examples:
       if (flags.verbose) {
         io.out(Object.entries(result.timings).map(([stage, ms]) => `  ${stage.padEnd(8)} ${ms.toFixed(0).padStart(6)} ms`).join('\n') + '\n')
         if (slowest.length) io.out(`  slowest pages: ${slowest.map((p) => `${p.url} ${p.ms.toFixed(1)} ms`).join(', ')}\n`)
+        for (const line of result.cacheNotes) io.out(`  cache: ${line}\n`)
       }
       // The one-line summary, last, where a CI log is read from.
       const seconds = ((performance.now() - started) / 1000).toFixed(2)
