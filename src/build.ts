@@ -20,6 +20,8 @@ import type { LandingRedirect } from './plan/plan-redirects.js'
 import { planSite, type BuildPlan } from './plan/plan-site.js'
 import { bundleTemplates } from './render/bundle-templates.js'
 import { digestJson, hash, stableJson } from './cache/digest.js'
+import { acquireLock, describeHolder, type Lock } from './cache/lock.js'
+import { ensureCacheFolder, removeLeftovers } from './cache/sealed-file.js'
 import { openPrintStore } from './cache/print-store.js'
 import { readCommitDates } from './config/source-dates.js'
 import { openPageCache } from './render/page-cache.js'
@@ -67,6 +69,11 @@ export interface BuildOptions {
   workerMinimum?: number
   /** Called as long steps advance, for progress lines. */
   onProgress?: (progress: BuildProgress) => void
+  /**
+   * Called once when another process is building with the same cache folder: this build waits for
+   * it (a lock whose holder died is taken at once; src/cache/lock.ts). Gets a sentence naming it.
+   */
+  onWait?: (message: string) => void
   /**
    * Lets a long-running caller (`citypress preview`) reuse work between builds. build() asks it
    * for the template bundle (keyed by site folder and icons), the client assets (keyed by theme)
@@ -135,6 +142,25 @@ interface RecordedResult {
  * is replaced only when everything succeeded.
  */
 export async function build(options: BuildOptions): Promise<BuildResult> {
+  // One build at a time per cache folder: two would replace each other's cached pages and
+  // output folders mid-way. The second waits; neither fails.
+  const cacheDir = options.cacheDir === false ? undefined : options.cacheDir ?? path.resolve(options.site, '.citypress', 'cache')
+  let lock: Lock | undefined
+  if (cacheDir !== undefined) {
+    const lockFile = `${path.resolve(cacheDir)}.lock`
+    await ensureCacheFolder(path.dirname(lockFile))
+    lock = await acquireLock(lockFile, (holder) => options.onWait?.(`Waiting for ${describeHolder(holder)}, which is building this site with the same cache…`))
+    // Holding the lock, no other build writes here: temporary files of dead processes are leftovers.
+    await Promise.all([cacheDir, options.imageCacheDir ?? path.join(options.site, '.citypress', 'cache', 'images')].map((dir) => dir && removeLeftovers(dir)))
+  }
+  try {
+    return await buildUnlocked(options)
+  } finally {
+    await lock?.release()
+  }
+}
+
+async function buildUnlocked(options: BuildOptions): Promise<BuildResult> {
   const timings: Record<StageName, number> = { config: 0, plan: 0, assets: 0, images: 0, render: 0, check: 0, output: 0 }
   const time = async <T>(stage: StageName, run: () => T | Promise<T>): Promise<T> => {
     const start = performance.now()

@@ -1,4 +1,4 @@
-import { appendFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { appendFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { hash as oneShotHash, randomBytes } from 'node:crypto'
 import path from 'node:path'
 
@@ -153,4 +153,24 @@ export async function ensureCacheFolder(dir: string): Promise<void> {
 /** A cache file as a --verbose line names it: the last two parts of its path. */
 export function describe(file: string): string {
   return `the cache file ${path.basename(path.dirname(file))}/${path.basename(file)}`
+}
+
+/**
+ * Deletes the temporary files (`*.<pid>….tmp`) that processes which died mid-write left in `dir`.
+ * Those of a live process are its writes in progress and are left alone.
+ */
+export async function removeLeftovers(dir: string): Promise<number> {
+  const names = await readdir(dir).catch(() => [] as string[])
+  const dead = names.filter((name) => {
+    const pid = Number(/\.(\d+)(?:-[0-9a-f]+)?\.tmp$/.exec(name)?.[1])
+    if (!pid) return false
+    try {
+      process.kill(pid, 0)
+      return false
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'ESRCH'
+    }
+  })
+  await Promise.all(dead.map((name) => rm(path.join(dir, name), { recursive: true, force: true })))
+  return dead.length
 }

@@ -2,7 +2,7 @@ import { readFileSync, rmSync, statSync } from 'node:fs'
 import { readdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { digestJson, hash } from '../cache/digest.js'
-import { ensureCacheFolder, readSealedJson, writeSealedJson, type CacheNote } from '../cache/sealed-file.js'
+import { ensureCacheFolder, readSealedJson, removeLeftovers, writeSealedJson, type CacheNote } from '../cache/sealed-file.js'
 import type { RoutePlan } from '../types.js'
 
 /**
@@ -56,7 +56,9 @@ export async function openPageCache({ dir, shared, note }: OpenPageCacheOptions)
   const folder = path.join(dir, 'pages')
   await ensureCacheFolder(folder)
   // One readdir instead of a stat per page: 10,000 pages cost one syscall batch, not 10,000.
-  const present = new Set((await readdir(folder)).filter((n) => n.endsWith('.html')).map((n) => n.slice(0, -5)))
+  const names = await readdir(folder)
+  const present = new Set(names.filter((n) => n.endsWith('.html')).map((n) => n.slice(0, -5)))
+  if (names.some((n) => n.endsWith('.tmp'))) await removeLeftovers(folder)
   const fileOf = (key: string) => path.join(folder, `${key}.html`)
   // Each page's SHA-1 as it was written, and its size, mtime, ctime and inode as the last build
   // left it. A page whose stat is unchanged is trusted without reading it: any write to a file

@@ -23,7 +23,7 @@ Examples:
     .action(async (site: string, flags: { out: string; baseUrl?: string; drafts?: boolean; verbose?: boolean }) => {
       const { build } = await import('../../build.js')
       const started = performance.now()
-      const result = await build({ site, outDir: flags.out, baseUrl: flags.baseUrl, drafts: flags.drafts, recordUrls: true, onProgress: progressLine(io) })
+      const result = await build({ site, outDir: flags.out, baseUrl: flags.baseUrl, drafts: flags.drafts, recordUrls: true, onProgress: progressLine(io), onWait: (message) => io.err(`${message}\n`) })
         // A failure's report starts on a clean line, not after the progress line.
         .finally(() => io.isTTY && io.err('\r\x1b[K'))
       printWarnings(io, result.warnings)
