@@ -26,7 +26,11 @@ export async function cachedByInputs<T>({ name, key, compute }: InputsCacheOptio
   if (entry?.key === key && (await hashInputs(Object.keys(entry.inputs))).every(([p, h]) => entry.inputs[p] === h)) return entry.value
   const { value, inputs } = await compute()
   const fresh: Entry<T> = { key, inputs: Object.fromEntries(await hashInputs(inputs)), value }
-  await writeSealedJson(file, fresh)
+  try {
+    await writeSealedJson(file, fresh)
+  } catch {
+    // Not ours to write (another user's install, a read-only one): the entry only saves work.
+  }
   return value
 }
 

@@ -22,6 +22,13 @@ export type ConfigErrorCode =
   | 'form-mismatch'
   | 'budget-exceeded'
   | 'site-not-found'
+  // Machine faults (system-error.ts): the user's to fix, never a bug.
+  | 'disk-full'
+  | 'read-only'
+  | 'no-permission'
+  | 'too-many-open-files'
+  | 'name-too-long'
+  | 'out-of-memory'
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {

@@ -138,6 +138,8 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
           result = page instanceof ConfigError ? { failed: page, ms: performance.now() - start } : { html: page.html, ms: performance.now() - start }
         }
         timings.push({ url: route.url, ms: result.ms })
+        // A failed write (the worker writes the page into the cache) is the machine's, not the template's.
+        if ('error' in result && (result.error as NodeJS.ErrnoException).syscall) throw result.error
         if ('error' in result) errors.push(renderError(route, result.error, templates.locate(result.error)))
         else if ('failed' in result) errors.push(result.failed)
         else if (errors.length > 0) {

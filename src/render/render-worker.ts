@@ -41,8 +41,8 @@ import(workerData.bundle).then(({ renderRoute, collectPageFacts, findForms }) =>
       await written
       parentPort.postMessage({ id, derived, sha1, ms })
     } catch (error) {
-      const { message, stack } = error instanceof Error ? error : { message: String(error), stack: undefined }
-      parentPort.postMessage({ id, error: { message, stack }, ms: performance.now() - start })
+      const { message, stack, code, path, syscall } = error instanceof Error ? error : { message: String(error) }
+      parentPort.postMessage({ id, error: { message, stack, code, path, syscall }, ms: performance.now() - start })
     }
   })
 })
@@ -78,10 +78,11 @@ export function startRenderWorker(bundle: string, context: RenderContext): Rende
   }
   worker.on('error', fail)
   worker.on('exit', (code) => fail(new Error(`the render worker stopped (exit code ${code})`)))
-  worker.on('message', (message: { id: number; html?: string; derived?: DerivedValues; sha1?: string; error?: { message: string; stack?: string }; ms: number }) => {
+  worker.on('message', (message: { id: number; html?: string; derived?: DerivedValues; sha1?: string; error?: { message: string; stack?: string; code?: string; path?: string; syscall?: string }; ms: number }) => {
     const pending = waiting.get(message.id)
     waiting.delete(message.id)
-    if (message.error) pending?.resolve({ error: Object.assign(new Error(message.error.message), { stack: message.error.stack }), ms: message.ms })
+    // A failed write keeps its code and path (a full disk is the user's to fix, not a template's fault).
+    if (message.error) pending?.resolve({ error: Object.assign(new Error(message.error.message), message.error), ms: message.ms })
     else if (message.derived) pending?.resolve({ derived: message.derived, sha1: message.sha1!, ms: message.ms })
     else pending?.resolve({ html: message.html!, ms: message.ms })
   })
