@@ -39,27 +39,64 @@ export function parseYaml(text: string, file: string): ParseYamlResult {
   const lines = new LineCounter()
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true })
   const source: YamlSource = { file, text, doc, lines, data: undefined }
-  const errors = doc.errors.map((e) => {
-    let [start = 0, end = start + 1] = e.pos
-    let message = firstSentence(e.message)
-    let hint = hintFor(e.code)
-    // yaml reports an unclosed quote where the file ends; the mistake is where the quote opens.
-    const quote = /^Missing closing (["'])quote/.exec(e.message)?.[1]
-    const opening = quote ? openingQuote(text, start, quote) : -1
-    if (opening >= 0) {
-      ;[start, end] = [opening, text.indexOf('\n', opening) === -1 ? text.length : text.indexOf('\n', opening)]
-      message = `This quoted value has no closing ${quote}.`
-      hint = `End the value with ${quote}, or remove the opening ${quote} if the value needs no quotes.`
+  // yaml reports an unclosed [ or { at whatever line follows it, as indentation trouble; the
+  // mistake is the bracket, and the errors after it only follow from it.
+  const unclosed = doc.errors.length > 0 ? unclosedFlow(text) : undefined
+  if (unclosed !== undefined) {
+    const [open, close] = text[unclosed] === '[' ? ['[', ']'] : ['{', '}']
+    const before = doc.errors.filter((e) => e.pos[0] < unclosed)
+    return {
+      source,
+      errors: [...before.map((e) => syntaxError(source, e)), new ConfigError({
+        code: 'yaml-syntax',
+        message: `This ${open} has no closing ${close}. This file is not valid YAML, so nothing in it could be read.`,
+        hint: `End the ${open === '[' ? 'list' : 'mapping'} with ${close} on the same line (e.g. ${open === '[' ? 'tags: [one, two]' : 'size: { width: 800, height: 600 }'}), or write it as a block, one ${open === '[' ? '"- item"' : '"key: value"'} per line.`,
+        ...positionAt(source, unclosed, unclosed + 1),
+      })],
     }
-    return new ConfigError({
-      code: 'yaml-syntax',
-      message: `${message} This file is not valid YAML, so nothing in it could be read.`,
-      hint,
-      ...positionAt(source, start, end),
-    })
-  })
+  }
+  const errors = doc.errors.map((e) => syntaxError(source, e))
   if (errors.length > 0) return { source, errors }
   return { source: { ...source, data: doc.toJS({ maxAliasCount: 1000 }) }, errors }
+}
+
+/** One of yaml's errors as ours, placed where the mistake is. */
+function syntaxError(source: YamlSource, e: { pos: [number, number]; message: string; code: string }): ConfigError {
+  const { text } = source
+  let [start = 0, end = start + 1] = e.pos
+  let message = firstSentence(e.message)
+  let hint = hintFor(e.code)
+  // yaml reports an unclosed quote where the file ends; the mistake is where the quote opens.
+  const quote = /^Missing closing (["'])quote/.exec(e.message)?.[1]
+  const opening = quote ? openingQuote(text, start, quote) : -1
+  if (opening >= 0) {
+    ;[start, end] = [opening, text.indexOf('\n', opening) === -1 ? text.length : text.indexOf('\n', opening)]
+    message = `This quoted value has no closing ${quote}.`
+    hint = `End the value with ${quote}, or remove the opening ${quote} if the value needs no quotes.`
+  }
+  return new ConfigError({
+    code: 'yaml-syntax',
+    message: `${message} This file is not valid YAML, so nothing in it could be read.`,
+    hint,
+    ...positionAt(source, start, end),
+  })
+}
+
+/** The offset of the first flow collection (`[` or `{`) that is never closed, from yaml's syntax tree. */
+function unclosedFlow(text: string): number | undefined {
+  type Token = { type?: string; start?: { offset: number }; end?: { type: string }[]; items?: { key?: Token; value?: Token }[]; value?: Token }
+  const found: number[] = []
+  const walk = (token: Token | undefined): void => {
+    if (!token || typeof token !== 'object') return
+    if (token.type === 'flow-collection' && token.start && !token.end?.some((e) => e.type === 'flow-seq-end' || e.type === 'flow-map-end')) found.push(token.start.offset)
+    for (const item of token.items ?? []) {
+      walk(item.key)
+      walk(item.value)
+    }
+    walk(token.value)
+  }
+  for (const token of new (yamlLib().Parser)().parse(text)) walk(token as Token)
+  return found.length > 0 ? Math.min(...found) : undefined
 }
 
 /** The quote that starts a value (after `key:`, `- `, `[`, `{` or `,`) last before `before`. */

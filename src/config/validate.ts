@@ -115,6 +115,17 @@ function toConfigError(e: ErrorObject, source: YamlSource): ConfigError {
         ...locate(source, e.instancePath),
       })
     }
+    case 'dependencies': {
+      // Keys that only make sense together (a place's lat and lng): reported at the one given.
+      const given = String(e.params.property)
+      return new ConfigError({
+        code: 'missing-key',
+        message: `${capitalize(where)} has "${given}" but no "${e.params.missingProperty}"; the two only make sense together.`,
+        path: displayPath(`${e.instancePath}/${escapePointer(given)}`),
+        hint: `Add "${e.params.missingProperty}" beside "${given}", or remove "${given}".`,
+        ...locate(source, `${e.instancePath}/${escapePointer(given)}`, 'key'),
+      })
+    }
     case 'propertyNames':
       return new ConfigError({
         code: 'bad-value',

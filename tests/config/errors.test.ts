@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { unseal } from '../../src/cache/sealed-file.js'
 import { loadSite } from '../../src/config/load-site.js'
 import { BuildFailure, failOn, type ConfigError } from '../../src/errors/config-error.js'
 import { formatConfigError } from '../../src/errors/format.js'
@@ -34,6 +35,34 @@ describe('config errors', () => {
       2 | title: "Tidy offices
         |        ^^^^^^^^^^^^^
       hint: End the value with ", or remove the opening " if the value needs no quotes."
+    `)
+  })
+
+  it('points an unclosed [ at the bracket, not at the line where YAML gives up', async () => {
+    const areas = '# yaml-language-server: $schema=../../../../schemas/areas.schema.json\nlists:\n  main:\n    - Springfield, IL\nplaces:\n  Springfield, IL:\n    landmarks: [Capitol, Lincoln Home\n    county: Sangamon County\n    lat: 39.78\n    lng: -89.65\n'
+    const [error, ...rest] = await problems({ 'areas.yaml': areas })
+    expect(rest).toEqual([])
+    expect(printed(error!)).toMatchInlineSnapshot(`
+      "error[yaml-syntax]: This [ has no closing ]. This file is not valid YAML, so nothing in it could be read.
+        --> areas.yaml:7:16
+        |
+      7 |     landmarks: [Capitol, Lincoln Home
+        |                ^
+      hint: End the list with ] on the same line (e.g. tags: [one, two]), or write it as a block, one "- item" per line."
+    `)
+  })
+
+  it('reports a place with a latitude but no longitude: coordinates come in pairs', async () => {
+    const areas = '# yaml-language-server: $schema=../../../../schemas/areas.schema.json\nlists:\n  main:\n    - Springfield, IL\nplaces:\n  Springfield, IL:\n    county: Sangamon County\n    lat: 39.78\n'
+    const [error, ...rest] = await problems({ 'areas.yaml': areas })
+    expect(rest).toEqual([])
+    expect(printed(error!)).toMatchInlineSnapshot(`
+      "error[missing-key]: \`places.Springfield, IL\` has "lat" but no "lng"; the two only make sense together.
+        --> areas.yaml:8:5
+        |
+      8 |     lat: 39.78
+        |     ^^^
+      hint: Add "lng" beside "lat", or remove "lat"."
     `)
   })
 
@@ -154,7 +183,7 @@ describe('the read cache', () => {
     const dir = await siteFrom('landing')
     const cache = { file: path.join(dir, '.citypress/cache/config.json'), version: 'test' }
     await loadSite(dir, { cache })
-    expect(JSON.parse(await readFile(cache.file, 'utf8')).files['landing.yaml']).toBeDefined()
+    expect(JSON.parse(unseal(await readFile(cache.file))!.toString('utf8')).files['landing.yaml']).toBeDefined()
     // landing.yaml is unchanged, so its values come from the cache; the error is in it.
     const forms = await readFile(path.join(dir, 'forms.yaml'), 'utf8')
     await writeFile(path.join(dir, 'forms.yaml'), forms.replace(/^  lead:/m, '  leads:'))
