@@ -25,6 +25,7 @@ import { ensureCacheFolder, removeLeftovers } from './cache/sealed-file.js'
 import { openPrintStore } from './cache/print-store.js'
 import { readCommitDates } from './config/source-dates.js'
 import { openPageCache } from './render/page-cache.js'
+import { checkHeapFor } from './render/memory-check.js'
 import { renderPages } from './render/render-pages.js'
 import { citypressVersion, codeDigest } from './paths.js'
 import type { OutputFile, RenderContext, RoutePlan, SiteConfig } from './types.js'
@@ -193,6 +194,10 @@ async function buildUnlocked(options: BuildOptions): Promise<BuildResult> {
     baseUrl: options.baseUrl, drafts: options.drafts,
     cache: cacheDir === undefined ? undefined : { file: path.join(cacheDir, 'config.json'), version: `${toolVersion}+${schemaDigest()}`, note },
   }))
+  // Landing pages are most of a large site: about one per listed place and service.
+  const listed = new Set(Object.values(site.areas.lists ?? {}).flat()).size
+  const heapTooSmall = checkHeapFor('planning', listed * site.services.length, `planning ${listed.toLocaleString('en-US')} places × ${site.services.length} services`)
+  if (heapTooSmall) throw new BuildFailure([heapTooSmall])
   options.onProgress?.({ stage: 'plan', done: 0, total: 0 })
   const { plan, images, printsSaved } = await time('plan', async () => {
     const prints = await printsRead

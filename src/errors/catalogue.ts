@@ -66,9 +66,11 @@ export const NameTooLong = {
 export const OutOfMemory = {
   code: 'out-of-memory',
   title: 'Out of memory',
-  message: (what: string) => `The build ran out of memory in ${what}.`,
-  hint: () => 'Give Node.js more memory (NODE_OPTIONS=--max-old-space-size=1024) and build again; a site of 10,000 pages needs about 400 MB. The previous output was left as it was.',
-} satisfies ErrorData<[string]>
+  message: (what: string, limitMb: number, neededMb?: number) => neededMb === undefined
+    ? `The build ran out of memory in ${what} (Node.js may use ${limitMb} MB here).`
+    : `${what[0]!.toUpperCase()}${what.slice(1)} needs about ${neededMb} MB of memory, but Node.js may use only ${limitMb} MB here, so the build stopped before it would run out.`,
+  hint: (_what: string, _limitMb: number, neededMb?: number) => `Allow Node.js more memory (NODE_OPTIONS=--max-old-space-size=${Math.max(512, Math.ceil((neededMb ?? 256) / 128) * 128 + 128)}) and build again. The previous output was left as it was.`,
+} satisfies ErrorData<[string, number, number?]>
 
 /**
  * The title of every code, including those whose call sites still write their text inline.

@@ -2,6 +2,9 @@ import { displayFile } from '../paths.js'
 import { DiskFull, fail, NameTooLong, NoPermission, OutOfMemory, ReadOnly, TooManyOpenFiles } from './catalogue.js'
 import type { ConfigError } from './config-error.js'
 
+/** The heap a render worker may use (render-worker.ts sets it). */
+const workerHeapMb = 128
+
 /**
  * Failures of the machine rather than of citypress or the site: a full disk, a read-only or
  * foreign folder, too many open files, a path too long. They are the user's to fix, so they are
@@ -37,7 +40,7 @@ function fromErrno(error: NodeJS.ErrnoException & { dest?: string }): ConfigErro
     case 'ENAMETOOLONG':
       return fail(NameTooLong, where, where.file)
     case 'ERR_WORKER_OUT_OF_MEMORY':
-      return fail(OutOfMemory, { file: '(render worker)' }, 'a render worker')
+      return fail(OutOfMemory, { file: '(render worker)' }, 'a render worker', workerHeapMb)
     default:
       return undefined
   }

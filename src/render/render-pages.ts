@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os'
-import { ConfigError } from '../errors/config-error.js'
+import { BuildFailure, ConfigError } from '../errors/config-error.js'
+import { checkHeapFor } from './memory-check.js'
 import type { RenderContext, RoutePlan } from '../types.js'
 import type { OutputWriter } from '../output/write-output.js'
 import type { TemplateBundle, ThrowingTemplate } from './bundle-templates.js'
@@ -105,6 +106,8 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
     return { route, key, cached: key === undefined ? undefined : cache!.find(key) }
   })
   const toRender = pages.filter((p) => !p.cached).length
+  const heapTooSmall = checkHeapFor('rendering', toRender, `rendering ${toRender.toLocaleString('en-US')} pages`)
+  if (heapTooSmall) throw new BuildFailure([heapTooSmall])
   // This thread only links pages and keeps their facts meanwhile, so every core can render: on
   // two cores two workers rendered 10,000 pages in 15 s where one took 20 s.
   const useWorkers = options.workerMinimum !== undefined && toRender > 0 && toRender >= options.workerMinimum

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { systemErrorOf } from '../../src/errors/system-error.js'
 import { formatConfigError } from '../../src/errors/format.js'
+import { checkHeapFor } from '../../src/render/memory-check.js'
 import { repoRoot, siteFrom, snapshot, tempDir } from '../helpers/site.js'
 
 // A full disk, a read-only or foreign folder are the user's to fix: the build names the path,
@@ -87,5 +88,15 @@ describe('machine faults', () => {
     expect(printed(fault('EACCES', 'mkdir', '/srv/out'))).toContain('citypress is not allowed to create the folder /srv/out (permission denied).')
     expect(systemErrorOf(new TypeError('x is undefined'))).toBeUndefined()
     expect(systemErrorOf(fault('ENOENT', 'open', '/srv/x'))).toBeUndefined()
+  })
+})
+
+describe('a heap too small for the site', () => {
+  it('stops the build before V8 would abort, saying how much memory it needs', () => {
+    expect(checkHeapFor('rendering', 10, 'rendering 10 pages')).toBeUndefined()
+    const error = checkHeapFor('rendering', 100_000_000, 'rendering 100,000,000 pages')!
+    expect(error.code).toBe('out-of-memory')
+    expect(error.message).toMatch(/^Rendering 100,000,000 pages needs about 1171971 MB of memory, but Node.js may use only \d+ MB here, so the build stopped before it would run out\.$/)
+    expect(error.hint).toMatch(/^Allow Node.js more memory \(NODE_OPTIONS=--max-old-space-size=\d+\) and build again\./)
   })
 })
