@@ -94,6 +94,8 @@ export const titles: Readonly<Record<ConfigErrorCode, string>> = {
   'form-mismatch': 'Form does not match its declaration',
   'budget-exceeded': 'Size budget exceeded',
   'site-not-found': 'Site folder not found',
+  'outside-site': 'File outside the site folder',
+  'unsafe-svg': 'SVG that runs code',
   'disk-full': DiskFull.title,
   'read-only': ReadOnly.title,
   'no-permission': NoPermission.title,

@@ -22,6 +22,8 @@ export type ConfigErrorCode =
   | 'form-mismatch'
   | 'budget-exceeded'
   | 'site-not-found'
+  | 'outside-site'
+  | 'unsafe-svg'
   // Machine faults (system-error.ts): the user's to fix, never a bug.
   | 'disk-full'
   | 'read-only'

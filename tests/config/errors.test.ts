@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { unseal } from '../../src/cache/sealed-file.js'
@@ -121,6 +121,28 @@ describe('config errors', () => {
     expect(error!.code).toBe('file-not-found')
     expect(where(error!)).toBe('pages/home.yaml:6:12')
     expect(error!.message).toBe('The image "images/missing.jpg" does not exist.')
+  })
+
+  it('refuses an image that is a symbolic link out of the site folder, at the YAML line', async () => {
+    const dir = await siteFrom('minimal', { 'pages/home.yaml': 'path: /\ntitle: Home\nsections:\n  - type: hero\n    title: Hi\n    image: images/photo.jpg\n' })
+    const outside = path.join(path.dirname(dir), 'private.jpg')
+    await writeFile(outside, 'not for publishing')
+    await mkdir(path.join(dir, 'images'), { recursive: true })
+    await symlink(outside, path.join(dir, 'images/photo.jpg'))
+    const error = await loadSite(dir).then(() => undefined, (e: BuildFailure) => e.errors[0])
+    expect(error!.code).toBe('outside-site')
+    expect(where(error!)).toBe('pages/home.yaml:6:12')
+    expect(error!.message).toBe(`The image "images/photo.jpg" is a symbolic link to ${outside}, outside the site folder, so it is not published.`)
+  })
+
+  it('refuses an SVG that holds a script or an event attribute, naming the file', async () => {
+    const svg = (inside: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">${inside}<rect width="10" height="10"/></svg>`
+    for (const [inside, found] of [['<script>alert(1)</script>', 'a <script> element'], ['<g onload="alert(1)"></g>', 'an onload event attribute']]) {
+      const [error] = await problems({ 'pages/home.yaml': 'path: /\ntitle: Home\nsections:\n  - type: hero\n    title: Hi\n    image: images/logo.svg\n', 'images/logo.svg': svg(inside!) })
+      expect(error!.code).toBe('unsafe-svg')
+      expect(where(error!)).toBe('pages/home.yaml:6:12')
+      expect(error!.message).toBe(`The SVG "images/logo.svg" contains ${found}; citypress does not publish images that run code.`)
+    }
   })
 
   it('reports an image that cannot be decoded', async () => {
