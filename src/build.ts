@@ -9,6 +9,7 @@ import { watchPages } from './check/watch-pages.js'
 import { loadSite } from './config/load-site.js'
 import { schemaDigest } from './config/schema-validators.js'
 import { BuildFailure, ConfigError, failOn } from './errors/config-error.js'
+import { ConfigWarning } from './errors/config-warning.js'
 import { countUncached, processImages, pruneImageCache } from './images/process-images.js'
 import { feedFile } from './output/feed.js'
 import { formsDeclarationFile } from './output/form-pages.js'
@@ -109,7 +110,7 @@ export interface BuildResult {
   /** Every file written (with `write: false`, their contents too). */
   readonly files: readonly OutputFile[]
   readonly fileCount: number
-  readonly warnings: readonly ConfigError[]
+  readonly warnings: readonly ConfigWarning[]
   readonly outDir: string
   /** Milliseconds per stage, for `--verbose` and benchmarks. */
   readonly timings: Readonly<Record<StageName, number>>
@@ -133,7 +134,7 @@ export interface BuildResult {
 /** What a build records of itself for an up-to-date build to report (output-record.ts). */
 interface RecordedResult {
   readonly fileCount: number
-  readonly warnings: readonly ReturnType<ConfigError['toJSON']>[]
+  readonly warnings: readonly ReturnType<ConfigWarning['toJSON']>[]
   readonly sizes: readonly PageKindSize[]
 }
 
@@ -266,7 +267,7 @@ async function buildUnlocked(options: BuildOptions): Promise<BuildResult> {
       await printsSaved
       return {
         site, routes, files: [], fileCount: record.result.fileCount, outDir, timings,
-        warnings: [...site.warnings, ...record.result.warnings.map((w) => new ConfigError(w))],
+        warnings: [...site.warnings, ...record.result.warnings.map((w) => new ConfigWarning(w))],
         landing: { quality: plan.landingQuality, redirects: prepared.redirects, recordUpdated: false },
         pages: { rendered: 0, reused: routes.length, slowest: [] },
         images: { encoded: 0, reused: images.jobs.length },

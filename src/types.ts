@@ -5,6 +5,7 @@
  */
 import type { BudgetRule } from './config/normalize-budgets.js'
 import type { ConfigError, Origin } from './errors/config-error.js'
+import type { ConfigWarning } from './errors/config-warning.js'
 import type {
   AreasInput, FormsInput, LandingInput, PageInput, PostInput, ServiceInput, SiteInput,
 } from './config/site-input.generated.js'
@@ -102,7 +103,7 @@ export interface SiteConfig {
   readonly links: readonly { readonly href: string; readonly origin: Origin }[]
   /** Absolute paths of every file read, for watching and cache keys. */
   readonly files: readonly string[]
-  readonly warnings: readonly ConfigError[]
+  readonly warnings: readonly ConfigWarning[]
 }
 
 /** Page kinds: each is one component in templates/pages/. */

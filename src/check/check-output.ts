@@ -1,4 +1,5 @@
 import type { ConfigError } from '../errors/config-error.js'
+import type { ConfigWarning } from '../errors/config-warning.js'
 import { headersFile } from '../output/headers.js'
 import type { OutputFile, SiteConfig } from '../types.js'
 import { checkBudgets, measurePages, type PageKindSize } from './budgets.js'
@@ -17,7 +18,7 @@ export interface CheckOutputResult {
   /** Broken links and budgets with level `fail`. */
   readonly errors: readonly ConfigError[]
   /** Budgets with level `warn`. */
-  readonly warnings: readonly ConfigError[]
+  readonly warnings: readonly ConfigWarning[]
   /** What each page kind weighs, for the build report. */
   readonly sizes: readonly PageKindSize[]
   /** `_headers`: its Content-Security-Policy hashes the inline scripts and styles found here. */

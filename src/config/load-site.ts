@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import fg from 'fast-glob'
 import { BuildFailure, ConfigError, failOn } from '../errors/config-error.js'
+import { ConfigWarning } from '../errors/config-warning.js'
 import { displayFile } from '../paths.js'
 import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from '../types.js'
 import { crossCheck } from './cross-check.js'
@@ -42,7 +43,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
   const names = await fg(['**/*.{yaml,yml}', 'blog/**/*.md'], { cwd: root, ignore, onlyFiles: true })
   names.sort()
   const errors: ConfigError[] = []
-  const warnings: ConfigError[] = []
+  const warnings: ConfigWarning[] = []
   const refs: FoundRef[] = []
   const loaded = new Map<string, { source: YamlSource; data: unknown }[]>()
   const reads = await openReadCache(options.cache)
@@ -52,7 +53,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     const file = displayFile(absolute)
     const kind = kindOf(name)
     if (!kind) {
-      warnings.push(new ConfigError({ code: 'unknown-key', message: `citypress does not read "${name}", so it has no effect.`, hint: 'Site files are site.yaml, areas.yaml, forms.yaml, landing.yaml, pages/*.yaml, services/*.yaml and blog/*.md.', file }))
+      warnings.push(new ConfigWarning({ code: 'unknown-file', message: `citypress does not read "${name}", so it has no effect.`, hint: 'Site files are site.yaml, areas.yaml, forms.yaml, landing.yaml, pages/*.yaml, services/*.yaml and blog/*.md.', file }))
       return
     }
     const text = await readFile(absolute, 'utf8')

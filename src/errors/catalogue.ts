@@ -95,6 +95,8 @@ export const titles: Readonly<Record<ConfigErrorCode, string>> = {
   'budget-exceeded': 'Size budget exceeded',
   'site-not-found': 'Site folder not found',
   'outside-site': 'File outside the site folder',
+  'unknown-file': 'File citypress does not read',
+  'bad-record': 'Damaged published-URL record',
   'unsafe-svg': 'SVG that runs code',
   'disk-full': DiskFull.title,
   'read-only': ReadOnly.title,

@@ -23,6 +23,8 @@ export type ConfigErrorCode =
   | 'budget-exceeded'
   | 'site-not-found'
   | 'outside-site'
+  | 'unknown-file'
+  | 'bad-record'
   | 'unsafe-svg'
   // Machine faults (system-error.ts): the user's to fix, never a bug.
   | 'disk-full'

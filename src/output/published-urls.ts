@@ -36,7 +36,7 @@ export async function readPublishedUrls(siteRoot: string): Promise<PublishedReco
     return { pages: data.pages }
   } catch (error) {
     throw new BuildFailure([new ConfigError({
-      code: 'bad-value',
+      code: 'bad-record',
       message: `${PUBLISHED_URLS_FILE} cannot be read (${(error as Error).message}), so renamed landing pages cannot be redirected.`,
       hint: 'Restore it from version control (git checkout), or delete it to start a new record.',
       file: displayFile(file),

@@ -137,7 +137,7 @@ function checkLinks(site: SiteConfig, urls: ReadonlySet<string>): ConfigError[] 
     if (urls.has(path) || path.startsWith('/assets/') || path === '/sitemap.xml' || path === '/rss.xml') return []
     const guess = closestMatch(path, urls)
     return [new ConfigError({
-      code: 'missing-reference',
+      code: 'broken-link',
       message: `The link ${href} leads nowhere: no page of this site has the address ${path}.`,
       hint: guess ? `Did you mean "${guess}"?` : 'Run `citypress routes` to list every address.',
       ...origin,

@@ -109,7 +109,7 @@ describe('config errors', () => {
     const [error] = await problems({
       'pages/home.yaml': 'path: /\ntitle: Home\nsections:\n  - type: cta\n    heading: Talk to us\n    actions:\n      - { label: Contact, href: /contatc }\n',
     })
-    expect(error!.code).toBe('missing-reference')
+    expect(error!.code).toBe('broken-link')
     expect(where(error!)).toBe('pages/home.yaml:7:33')
     expect(error!.hint).toBe('Did you mean "/contact"?')
   })
