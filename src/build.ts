@@ -13,9 +13,11 @@ import { ConfigWarning } from './errors/config-warning.js'
 import { countUncached, processImages, pruneImageCache } from './images/process-images.js'
 import { feedFile } from './output/feed.js'
 import { formsDeclarationFile } from './output/form-pages.js'
+import { headersFile } from './output/headers.js'
 import { prepareHostFiles } from './output/landing-host-files.js'
 import { outputUnchanged, readOutputRecord, writeOutputRecord } from './output/output-record.js'
 import { createOutput, type OutputWriter } from './output/write-output.js'
+import { signatureBins } from './plan/landing-similarity.js'
 import { planImages } from './plan/plan-images.js'
 import type { LandingRedirect } from './plan/plan-redirects.js'
 import { planSite, type BuildPlan } from './plan/plan-site.js'
@@ -187,7 +189,7 @@ async function buildUnlocked(options: BuildOptions): Promise<BuildResult> {
   const ahead = <T>(work: Promise<T>): Promise<T> => (work.catch(() => {}), work)
   const cacheNotes: string[] = []
   const note = (message: string) => void cacheNotes.push(message)
-  let printsRead = cacheDir === undefined ? undefined : ahead(openPrintStore(cacheDir, toolVersion, note))
+  let printsRead = cacheDir === undefined ? undefined : ahead(openPrintStore(cacheDir, toolVersion, signatureBins, note))
   const memoRead = cacheDir === undefined ? undefined : ahead(openPageMemo(path.join(cacheDir, 'pages'), note))
   const recordRead = outputRecord === undefined ? undefined : ahead(readOutputRecord<RecordedResult>(outputRecord, note))
   const commits = options.firstPages ? undefined : ahead(readCommitDates(path.resolve(options.site)))
@@ -326,7 +328,7 @@ async function buildUnlocked(options: BuildOptions): Promise<BuildResult> {
     sizes = checked.sizes
     await time('output', async () => {
       // In parallel: libuv's threads write while this one waits (240 files, 60 ms one by one).
-      await Promise.all([...others, checked.headers].map((file) => output.write(file)))
+      await Promise.all([...others, headersFile({ site: site.site, sources: checked.sources })].map((file) => output.write(file)))
       await printsSaved
       const committed = await output.commit()
       if (imageCacheDir) await pruneImageCache(imageCacheDir, images.jobs)

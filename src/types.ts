@@ -3,7 +3,6 @@
  * stages never mutate what they receive, and the render stage (a separate esbuild bundle of
  * templates/) sees exactly these shapes.
  */
-import type { BudgetRule } from './config/normalize-budgets.js'
 import type { ConfigError, Origin } from './errors/config-error.js'
 import type { ConfigWarning } from './errors/config-warning.js'
 import type {
@@ -189,3 +188,76 @@ export interface OutputFile {
  * where the page was rendered (src/render/render-worker.ts) so its HTML need not travel.
  */
 export type DerivedValues = Readonly<Record<string, unknown>>
+
+/**
+ * What the checked pages run or load that a Content-Security-Policy must allow: inline scripts,
+ * styles and style attributes by their SHA-256 (`'sha256-…'`), and image origins. Sorted, unique.
+ */
+export interface ContentSources {
+  readonly scriptHashes: readonly string[]
+  readonly styleHashes: readonly string[]
+  readonly styleAttributeHashes: readonly string[]
+  readonly imageOrigins: readonly string[]
+}
+
+/**
+ * Where pages and files go: the output folder's writer (src/output/write-output.ts), or memory
+ * (preview). Render streams pages into one; check wraps one to watch them on their way.
+ */
+export interface OutputWriter {
+  /** Writes one file into the staging folder. */
+  write(file: OutputFile): Promise<void>
+  /**
+   * Puts an existing file (a cached page) at `path` as a hard link: no bytes are copied or
+   * rewritten. Falls back to a copy where links are impossible (another file system).
+   */
+  link(path: string, page: LinkedPage): Promise<void>
+  /**
+   * Replaces the output folder with the staging folder. Call only when the whole build succeeded.
+   * Returns what the output folder now holds and, with `keep`, what the folder kept for the next
+   * build holds (a writer that writes no folder: undefined).
+   */
+  commit(): Promise<{ readonly output: FolderListing; readonly kept?: FolderListing } | undefined>
+  /** Deletes the staging folder; the previous output stays as it was. */
+  abort(): Promise<void>
+  /** Files written so far. */
+  readonly count: number
+}
+
+/** A file to link into the output, with what the caller already knows of it. */
+export interface LinkedPage {
+  /** The file itself: a page of the page cache. */
+  readonly source: string
+  /** Its inode, when the caller has just seen it (the page cache checks every page it reuses). */
+  readonly ino?: number
+  /**
+   * Its text, when the caller has it in memory (a page just rendered), so writers that inspect
+   * pages need not read it back.
+   */
+  readonly contents?: string
+  /** What the checks take from it, when the render worker worked that out already. */
+  readonly derived?: DerivedValues
+}
+
+/** A folder as a build left it (src/output/output-record.ts). */
+export interface FolderListing {
+  /** Every file (relative, sorted) with size, mtime and inode. */
+  readonly files: readonly (readonly [path: string, size: number, mtimeMs: number, ino: number])[]
+  /** Every folder, the top one as '.', with mtime and inode: adding, removing or renaming a file changes its folder's mtime. */
+  readonly dirs: readonly (readonly [path: string, mtimeMs: number, ino: number])[]
+}
+
+export type BudgetAsset = 'html' | 'css' | 'js' | 'images'
+
+/** One size limit of site.yaml `budgets`, with its place in site.yaml for the error. */
+export interface BudgetRule {
+  /** A page kind (`landing`) or `all`. */
+  readonly kind: string
+  readonly asset: BudgetAsset
+  /** Bytes. */
+  readonly limit: number
+  /** As written: `25 kB`. */
+  readonly written: string
+  readonly level: 'warn' | 'fail'
+  readonly origin: Origin
+}

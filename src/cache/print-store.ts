@@ -1,7 +1,5 @@
 import { endianness } from 'node:os'
 import path from 'node:path'
-import type { LandingSummary, PrintStore } from '../plan/landing-quality.js'
-import { signatureBins, type SiblingCandidates } from '../plan/landing-similarity.js'
 import { hash } from './digest.js'
 import { appendSealed, readSealedChunks, writeSealed, type CacheNote } from './sealed-file.js'
 
@@ -20,9 +18,35 @@ import { appendSealed, readSealedChunks, writeSealed, type CacheNote } from './s
  * sealed (sealed-file.ts, each append a chunk of its own): a file whose bytes do not match the
  * hashes recorded with them is not read at all, and its work is done again.
  */
-export interface SavedPrintStore extends PrintStore {
+export interface SavedPrintStore {
+  get(key: string): LandingSummary | undefined
+  set(key: string, summary: LandingSummary): void
+  /** The previous build's sibling candidates, so comparing pages starts from them. */
+  readonly siblings?: SiblingCandidates
+  keepSiblings(candidates: SiblingCandidates): void
   /** Writes the prints used by this build (and only those) when anything changed. */
   save(): Promise<void>
+}
+
+// What is stored, in the shapes plan/ uses (landing-quality.ts, landing-similarity.ts), written out
+// here so the cache knows no stage: the plan hands its values in and gets them back.
+
+/** A landing page's summary: its text print, local words, title, description and h1. */
+export interface LandingSummary {
+  readonly print: { readonly words: number; readonly fingerprint: { readonly shingles: Uint32Array; readonly signature: Uint32Array } }
+  readonly localWords: number
+  readonly title: string
+  readonly description: string
+  readonly h1: string
+}
+
+/** The last comparison of siblings. */
+export interface SiblingCandidates {
+  readonly keys: readonly string[]
+  readonly groups: string
+  readonly best: Int32Array
+  readonly scores: Int32Array
+  readonly nearest: readonly { readonly index: number; readonly similarity: number }[]
 }
 
 /** 'CPF1' and 'CPS1'; read byte-swapped (another machine's file) they do not match, and the file is ignored. */
@@ -30,8 +54,8 @@ const printsMagic = 0x43504631
 const siblingsMagic = 0x43505331
 const keyWords = 5
 
-export async function openPrintStore(dir: string, version: string, note?: CacheNote): Promise<SavedPrintStore> {
-  const signatureLength = signatureBins
+/** `signatureLength`: words of a print's signature (plan/landing-similarity.ts `signatureBins`). */
+export async function openPrintStore(dir: string, version: string, signatureLength: number, note?: CacheNote): Promise<SavedPrintStore> {
   const versionHash = hash(version)
   const versionWords = [parseInt(versionHash.slice(0, 8), 16), parseInt(versionHash.slice(8, 16), 16)]
   const header = [printsMagic, signatureLength, ...versionWords]
@@ -68,16 +92,15 @@ export async function openPrintStore(dir: string, version: string, note?: CacheN
       // A few new pages (one city edited) are appended rather than rewriting 30 MB; the file is
       // written anew, with only the pages in use, once a tenth of it is unused.
       if (words && unused <= loaded.size / 10) {
-        const fresh = encodeEntries([...used].filter(([key]) => !loaded.has(key)), [])
+        const fresh = encodeEntries([...used].filter(([key]) => !loaded.has(key)), [], signatureLength)
         if (await appendSealed(printsFile, new Uint8Array(fresh.buffer, fresh.byteOffset, fresh.byteLength))) return
       }
-      await writeWords(printsFile, encodeEntries([...used], header))
+      await writeWords(printsFile, encodeEntries([...used], header, signatureLength))
     },
   }
 }
 
-function encodeEntries(entries: readonly (readonly [string, LandingSummary])[], header: readonly number[]): Uint32Array {
-  const signatureLength = signatureBins
+function encodeEntries(entries: readonly (readonly [string, LandingSummary])[], header: readonly number[], signatureLength: number): Uint32Array {
   const size = header.length + entries.reduce((n, [, p]) => n + keyWords + 3 + p.print.fingerprint.shingles.length + signatureLength + textWords(p), 0)
   const words = new Uint32Array(size)
   words.set(header)

@@ -1,8 +1,7 @@
 import { ConfigError } from '../errors/config-error.js'
+import { findForms, type FoundForm } from '../html/find-forms.js'
 import { formOrigin } from '../plan/plan-form-pages.js'
-import type { OutputWriter } from '../output/write-output.js'
-import type { OutputFile, RoutePlan, SiteConfig } from '../types.js'
-import { findForms, type FoundForm } from './find-forms.js'
+import type { OutputFile, OutputWriter, RoutePlan, SiteConfig } from '../types.js'
 import { noPageMemo, sharedJsonCodec, type PageMemo } from './page-memo.js'
 
 export interface WatchFormsOptions {

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises'
-import type { OutputWriter } from '../output/write-output.js'
-import type { RoutePlan } from '../types.js'
-import { collectPageFacts, type PageFacts } from './page-facts.js'
+import { collectPageFacts, type PageFacts } from '../html/page-facts.js'
+import type { OutputWriter, RoutePlan } from '../types.js'
 import { noPageMemo, type MemoCodec, type PageMemo } from './page-memo.js'
 
 export interface WatchedPage {

@@ -1,29 +1,10 @@
-import { createRequire } from 'node:module'
-import type { Document, LineCounter } from 'yaml'
 import { ConfigError } from '../errors/config-error.js'
 import { positionAt } from './locate.js'
+import { yamlLib, type YamlSource } from './yaml-lib.js'
 
-const require = createRequire(import.meta.url)
-let yaml: typeof import('yaml') | undefined
-
-/**
- * The yaml package, loaded on first use: a build whose files all come from the read cache
- * (read-cache.ts) never parses YAML, and loading it is 40 ms of every start.
- */
-export function yamlLib(): typeof import('yaml') {
-  return (yaml ??= require('yaml') as typeof import('yaml'))
-}
-
-/** One parsed YAML file, kept with everything needed to point back into it. */
-export interface YamlSource {
-  /** Display path: relative to the working directory, forward slashes. */
-  readonly file: string
-  readonly text: string
-  readonly doc: Document
-  readonly lines: LineCounter
-  /** Plain JS value of the document (`undefined` for an empty file). */
-  readonly data: unknown
-}
+// The loader and the file type live apart (yaml-lib.ts) so locate.ts can use them without
+// importing this module, which imports locate.ts.
+export { yamlLib, type YamlSource } from './yaml-lib.js'
 
 export interface ParseYamlResult {
   source: YamlSource

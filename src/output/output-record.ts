@@ -1,6 +1,7 @@
 import { lstatSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { readSealedJson, writeSealedJson, type CacheNote } from '../cache/sealed-file.js'
+import type { FolderListing } from '../types.js'
 
 /**
  * What the last successful build wrote, so the next one can tell that its output would be the
@@ -23,12 +24,7 @@ export interface OutputRecord<Result> {
   readonly previous?: FolderListing
 }
 
-export interface FolderListing {
-  /** Every file (relative, sorted) with size, mtime and inode. */
-  readonly files: readonly (readonly [path: string, size: number, mtimeMs: number, ino: number])[]
-  /** Every folder, the top one as '.', with mtime and inode: adding, removing or renaming a file changes its folder's mtime. */
-  readonly dirs: readonly (readonly [path: string, mtimeMs: number, ino: number])[]
-}
+export type { FolderListing } from '../types.js'
 
 export async function readOutputRecord<Result>(file: string, note?: CacheNote): Promise<OutputRecord<Result> | undefined> {
   const record = await readSealedJson<OutputRecord<Result>>(file, note)

@@ -1,9 +1,8 @@
 import { availableParallelism } from 'node:os'
 import { BuildFailure, ConfigError } from '../errors/config-error.js'
-import { checkHeapFor } from './memory-check.js'
-import type { RenderContext, RoutePlan } from '../types.js'
-import type { OutputWriter } from '../output/write-output.js'
+import type { OutputWriter, RenderContext, RoutePlan } from '../types.js'
 import type { TemplateBundle, ThrowingTemplate } from './bundle-templates.js'
+import { checkHeapFor } from './memory-check.js'
 import type { PageCache } from './page-cache.js'
 import { startRenderWorker, type WorkerRender } from './render-worker.js'
 
