@@ -14,12 +14,13 @@ import { countUncached, processImages, pruneImageCache } from './images/process-
 import { feedFile } from './output/feed.js'
 import { formsDeclarationFile } from './output/form-pages.js'
 import { headersFile } from './output/headers.js'
+import { writePublishedUrls } from './output/record-published.js'
 import { prepareHostFiles } from './output/landing-host-files.js'
 import { outputUnchanged, readOutputRecord, writeOutputRecord } from './output/output-record.js'
 import { createOutput, type OutputWriter } from './output/write-output.js'
 import { signatureBins } from './plan/landing-similarity.js'
 import { planImages } from './plan/plan-images.js'
-import type { LandingRedirect } from './plan/plan-redirects.js'
+import { recordPublished, type LandingRedirect } from './plan/plan-redirects.js'
 import { planSite, type BuildPlan } from './plan/plan-site.js'
 import { bundleTemplates } from './render/bundle-templates.js'
 import { digestJson, hash, stableJson } from './cache/digest.js'
@@ -216,7 +217,7 @@ async function buildUnlocked(options: BuildOptions): Promise<BuildResult> {
   // The host files are made while the pages render (their sitemap waits for git). Awaited after
   // rendering; until then a failure (a broken published-urls.json) must not count as unhandled.
   let hostFilesRun: ReturnType<typeof prepareHostFiles> | undefined
-  const hostFiles = () => (hostFilesRun ??= ahead(prepareHostFiles(site, plan.routes, plan.landingPages, commits)))
+  const hostFiles = () => (hostFilesRun ??= ahead(prepareHostFiles(site, plan.routes, plan.redirects, commits)))
   const firstPages = options.firstPages && {
     paths: options.firstPages.paths,
     onRendered: (files: readonly OutputFile[]) => {
@@ -225,7 +226,6 @@ async function buildUnlocked(options: BuildOptions): Promise<BuildResult> {
     },
   }
   if (!firstPages) void hostFiles()
-  let redirects: readonly LandingRedirect[] = []
   let recordUpdated = false
 
   const memo: BuildMemo = options.memo ?? ((_kind, _key, compute) => compute())
@@ -270,7 +270,7 @@ async function buildUnlocked(options: BuildOptions): Promise<BuildResult> {
       return {
         site, routes, files: [], fileCount: record.result.fileCount, outDir, timings,
         warnings: [...site.warnings, ...record.result.warnings.map((w) => new ConfigWarning(w))],
-        landing: { quality: plan.landingQuality, redirects: prepared.redirects, recordUpdated: false },
+        landing: { quality: plan.landingQuality, redirects: plan.redirects, recordUpdated: false },
         pages: { rendered: 0, reused: routes.length, slowest: [] },
         images: { encoded: 0, reused: images.jobs.length },
         sizes: record.result.sizes,
@@ -317,7 +317,6 @@ async function buildUnlocked(options: BuildOptions): Promise<BuildResult> {
     }))
     const imageResult = await imageRun
     const prepared = await hostFiles()
-    redirects = prepared.redirects
     const errors = [...pages.errors, ...(await forms?.errors() ?? []), ...imageResult.errors]
     failOn(collapseRepeats(errors))
     const others = [...assets.files, ...imageResult.files, ...prepared.files, ...feedFile(site.site, site.posts), ...(declaration ? [declaration] : [])]
@@ -332,7 +331,8 @@ async function buildUnlocked(options: BuildOptions): Promise<BuildResult> {
       await printsSaved
       const committed = await output.commit()
       if (imageCacheDir) await pruneImageCache(imageCacheDir, images.jobs)
-      if (options.recordUrls && options.write !== false) recordUpdated = await prepared.recordPublished()
+      // The one write into the site folder, once the output it describes is committed.
+      if (options.recordUrls && options.write !== false) recordUpdated = await writePublishedUrls(site.root, recordPublished(site.published, plan.landingPages))
       await cache?.save(pages.keys)
       await pageMemo?.save(pages.keys)
       if (outputRecord && fingerprint && committed) {
@@ -346,7 +346,7 @@ async function buildUnlocked(options: BuildOptions): Promise<BuildResult> {
     await output.abort()
     throw error
   }
-  const landing = { quality: plan.landingQuality, redirects, recordUpdated }
+  const landing = { quality: plan.landingQuality, redirects: plan.redirects, recordUpdated }
   return { site, routes, files, fileCount: output.count, warnings, outDir, timings, landing, pages: stats, images: imageStats, sizes, upToDate: false, cacheNotes }
 }
 

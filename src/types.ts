@@ -100,6 +100,8 @@ export interface SiteConfig {
   readonly icons: readonly string[]
   /** Every internal link written in YAML, checked against the route table by plan/. */
   readonly links: readonly { readonly href: string; readonly origin: Origin }[]
+  /** `published-urls.json`: the landing URLs published so far, from which plan/ decides 301s. */
+  readonly published: PublishedRecord
   /** Absolute paths of every file read, for watching and cache keys. */
   readonly files: readonly string[]
   readonly warnings: readonly ConfigWarning[]
@@ -260,4 +262,21 @@ export interface BudgetRule {
   readonly written: string
   readonly level: 'warn' | 'fail'
   readonly origin: Origin
+}
+
+/** `<site>/published-urls.json`: every landing URL the site has published (src/config/published-urls.ts). */
+export interface PublishedPage {
+  /** Area name when published: "Ft. Mitchell, KY". */
+  readonly area: string
+  /** Service slug when published. */
+  readonly service: string
+  /** Service title when published, to recognise a service whose file was renamed. */
+  readonly serviceTitle: string
+  readonly lat?: number
+  readonly lng?: number
+}
+
+export interface PublishedRecord {
+  /** Landing-page URL → what it was about. */
+  readonly pages: Readonly<Record<string, PublishedPage>>
 }

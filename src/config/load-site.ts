@@ -12,6 +12,7 @@ import { parseMarkdownFile } from './markdown-file.js'
 import { normalizeBudgets } from './normalize-budgets.js'
 import { normalizeForms, normalizeSite } from './normalize.js'
 import { openReadCache, type ReadFile } from './read-cache.js'
+import { readPublishedUrls } from './published-urls.js'
 import { parseYaml, type YamlSource } from './read-yaml.js'
 import type { AreasInput, FormsInput, LandingInput, PageInput, PostInput, ServiceInput, SiteInput } from './site-input.generated.js'
 import { validateSource, type FileKind, type FoundRef } from './validate.js'
@@ -47,6 +48,11 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
   const refs: FoundRef[] = []
   const loaded = new Map<string, { source: YamlSource; data: unknown }[]>()
   const reads = await openReadCache(options.cache)
+  // Read beside the YAML files; a broken record is reported with them.
+  const publishedRead = readPublishedUrls(root).then((record) => ({ record }), (error: unknown) => {
+    if (error instanceof BuildFailure) return { errors: error.errors }
+    throw error
+  })
 
   await Promise.all(names.map(async (name) => {
     const absolute = path.join(root, name)
@@ -67,6 +73,8 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     const entry = read.entry
     loaded.set(kind, [...(loaded.get(kind) ?? []), entry].sort((a, b) => a.source.file.localeCompare(b.source.file)))
   }))
+  const published = await publishedRead
+  if ('errors' in published) errors.push(...published.errors)
   // Files are read in parallel; report their problems in a stable order, file by file.
   failOn(errors.sort(byPosition))
 
@@ -108,6 +116,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     budgets: normalizeBudgets(site, loaded.get('site')![0]!.source),
     icons: checked.icons,
     links: checked.links,
+    published: 'record' in published ? published.record : { pages: {} },
     files: [...names.map((n) => path.join(root, n)), ...[...checked.images.values()].map((i) => i.absolutePath)],
     warnings,
   }

@@ -10,6 +10,7 @@ import { planLanding, type LandingPlan } from './plan-landing.js'
 import { planLocationsRoute } from './plan-locations.js'
 import { isSlug } from './slug.js'
 import { linkPath, outputPathFor } from './urls.js'
+import { planLandingRedirects, type LandingRedirect } from './plan-redirects.js'
 
 export interface BuildPlan {
   readonly routes: readonly RoutePlan[]
@@ -19,6 +20,8 @@ export interface BuildPlan {
   readonly landingQuality: LandingPlan['quality']
   /** Every generated landing page, for redirects and the published-URL record. */
   readonly landingPages: readonly LandingIdentity[]
+  /** 301s for landing pages published before (published-urls.json) that this build no longer makes. */
+  readonly redirects: readonly LandingRedirect[]
   readonly errors: readonly ConfigError[]
 }
 
@@ -128,7 +131,12 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
   routes.push(...formPages.routes)
   errors.push(...formPages.errors)
   errors.push(...checkLinks(site, new Set(routes.map((r) => r.url))))
-  return { routes, landingUrls: landing.urls, landingQuality: landing.quality, landingPages: landing.pages.map((p) => p.identity), errors }
+  const landingPages = landing.pages.map((p) => p.identity)
+  const redirects = planLandingRedirects({
+    published: site.published, pages: landingPages, routeUrls: new Set(routes.map((r) => r.url)),
+    fallback: routes.find((r) => r.template === 'locations')?.url ?? '/',
+  })
+  return { routes, landingUrls: landing.urls, landingQuality: landing.quality, landingPages, redirects, errors }
 }
 
 function checkLinks(site: SiteConfig, urls: ReadonlySet<string>): ConfigError[] {

@@ -66,6 +66,14 @@ describe('config errors', () => {
     `)
   })
 
+  it('reports a damaged published-urls.json when the site is read, so validate shows it too', async () => {
+    const [error, ...rest] = await problems({ 'published-urls.json': '{"pages": {' })
+    expect(rest).toEqual([])
+    expect(error!.code).toBe('bad-record')
+    expect(error!.file).toMatch(/published-urls\.json$/)
+    expect(error!.hint).toBe('Restore it from version control (git checkout), or delete it to start a new record.')
+  })
+
   it('names the expected type when a value has the wrong one', async () => {
     const [error] = await problems({ 'services/office-cleaning.yaml': 'title: Office Cleaning\nsubtitle: [a, b]\ndescription: Offices.\n' })
     expect(error!.code).toBe('wrong-type')
