@@ -241,7 +241,7 @@ export interface LinkedPage {
   readonly derived?: DerivedValues
 }
 
-/** A folder as a build left it (src/output/output-record.ts). */
+/** A folder as a build left it (src/cache/output-record.ts). */
 export interface FolderListing {
   /** Every file (relative, sorted) with size, mtime and inode. */
   readonly files: readonly (readonly [path: string, size: number, mtimeMs: number, ino: number])[]

@@ -2,7 +2,7 @@ import { ConfigError } from '../errors/config-error.js'
 import { findForms, type FoundForm } from '../html/find-forms.js'
 import { formOrigin } from '../plan/plan-form-pages.js'
 import type { OutputFile, OutputWriter, RoutePlan, SiteConfig } from '../types.js'
-import { noPageMemo, sharedJsonCodec, type PageMemo } from './page-memo.js'
+import { noPageMemo, sharedJsonCodec, type PageMemo } from '../cache/page-memo.js'
 
 export interface WatchFormsOptions {
   readonly site: SiteConfig

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { collectPageFacts, type PageFacts } from '../html/page-facts.js'
 import type { OutputWriter, RoutePlan } from '../types.js'
-import { noPageMemo, type MemoCodec, type PageMemo } from './page-memo.js'
+import { noPageMemo, type MemoCodec, type PageMemo } from '../cache/page-memo.js'
 
 export interface WatchedPage {
   readonly route: RoutePlan

@@ -3,7 +3,7 @@ import { existsSync, lstatSync, statSync } from 'node:fs'
 import { copyFile, link, mkdir, readdir, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { OutputFile, OutputWriter } from '../types.js'
-import { compareListed, sameFolders, type FolderListing } from './output-record.js'
+import { compareListed, sameFolders, type FolderListing } from '../cache/output-record.js'
 
 // The writer's interface is shared with the stages that stream pages into it (render) or watch
 // them on their way (check), which must not import output/.

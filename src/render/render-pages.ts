@@ -3,7 +3,7 @@ import { BuildFailure, ConfigError } from '../errors/config-error.js'
 import type { OutputWriter, RenderContext, RoutePlan } from '../types.js'
 import type { TemplateBundle, ThrowingTemplate } from './bundle-templates.js'
 import { checkHeapFor } from './memory-check.js'
-import type { PageCache } from './page-cache.js'
+import type { PageCache } from '../cache/page-cache.js'
 import { startRenderWorker, type WorkerRender } from './render-worker.js'
 
 export interface RenderedPage {

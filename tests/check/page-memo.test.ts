@@ -2,7 +2,7 @@ import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { unseal } from '../../src/cache/sealed-file.js'
-import { openPageMemo, type MemoCodec } from '../../src/check/page-memo.js'
+import { openPageMemo, type MemoCodec } from '../../src/cache/page-memo.js'
 import { tempDir } from '../helpers/site.js'
 
 /** Links of a page, through the memo's string table. */

@@ -1,8 +1,8 @@
 import { readFileSync, rmSync, statSync } from 'node:fs'
 import { readdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { digestJson, hash } from '../cache/digest.js'
-import { ensureCacheFolder, readSealedJson, removeLeftovers, writeSealedJson, type CacheNote } from '../cache/sealed-file.js'
+import { digestJson, hash } from './digest.js'
+import { ensureCacheFolder, readSealedJson, removeLeftovers, writeSealedJson, type CacheNote } from './sealed-file.js'
 import type { RoutePlan } from '../types.js'
 
 /**

@@ -1,6 +1,6 @@
 import { lstatSync, readdirSync } from 'node:fs'
 import path from 'node:path'
-import { readSealedJson, writeSealedJson, type CacheNote } from '../cache/sealed-file.js'
+import { readSealedJson, writeSealedJson, type CacheNote } from './sealed-file.js'
 import type { FolderListing } from '../types.js'
 
 /**

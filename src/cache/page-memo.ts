@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { appendFile, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
-import { hash } from '../cache/digest.js'
-import { readSealed, writeSealedJson, type CacheNote } from '../cache/sealed-file.js'
+import { hash } from './digest.js'
+import { readSealed, writeSealedJson, type CacheNote } from './sealed-file.js'
 
 /**
  * How a derived value travels through JSON. Strings that many pages share (navigation and footer
