@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import path from 'node:path'
+import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { repoRoot, siteFrom, snapshot, tempDir } from '../helpers/site.js'
 
@@ -44,6 +45,32 @@ describe('locks between builds', () => {
     expect(run.ms).toBeLessThan(20_000)
     expect((await readdir(cache)).filter((n) => n.endsWith('.tmp'))).toEqual([])
   })
+
+  it('does not stall after a build was killed (kill -9) while encoding images', async () => {
+    const site = await siteFrom('minimal', { 'pages/home.yaml': 'path: /\ntitle: Home\nimage: images/large.jpg\nsections:\n  - type: hero\n    title: Hi\n' })
+    await mkdir(path.join(site, 'images'))
+    // Large and noisy, so encoding its variants takes long enough to be killed midway.
+    const noise = Buffer.alloc(2400 * 1600 * 3)
+    for (let i = 0; i < noise.length; i++) noise[i] = Math.imul(i, 2654435761) >>> 24
+    await sharp(noise, { raw: { width: 2400, height: 1600, channels: 3 } }).jpeg({ quality: 95 }).toFile(path.join(site, 'images/large.jpg'))
+    const out = path.join(await tempDir(), 'dist')
+    const images = path.join(site, '.citypress/cache/images')
+    const victim = spawn(process.execPath, [cli, 'build', site, '--out', out], { stdio: 'ignore' })
+    // Killed as soon as it holds a lock on a variant it is encoding.
+    for (let tries = 0; tries < 600; tries++) {
+      if ((await readdir(images).catch(() => [] as string[])).some((n) => n.endsWith('.lock'))) break
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    victim.kill('SIGKILL')
+    await new Promise((r) => victim.once('close', r))
+    expect((await readdir(images)).some((n) => n.endsWith('.lock')), 'a lock was left to take over').toBe(true)
+    const run = await runBuild(site, out)
+    expect(run.status, run.stderr).toBe(0)
+    expect(run.stderr).not.toMatch(/Waiting/)
+    // Encoding alone takes a few seconds here; waiting a lock out took two minutes.
+    expect(run.ms).toBeLessThan(60_000)
+    expect((await readdir(images)).filter((n) => n.endsWith('.lock') || n.endsWith('.tmp'))).toEqual([])
+  }, 120_000)
 
   it('waits for a live holder, says for whom, and builds once it is gone', async () => {
     const site = await siteFrom('minimal')
