@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs'
 import { readFile, realpath, stat } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import { OutsideSite, UnsafeSvg } from '../errors/catalogue.js'
 import { ConfigError, type Origin } from '../errors/config-error.js'
 import { closestMatch } from '../errors/did-you-mean.js'
 import type { ImageSource } from '../types.js'
@@ -106,7 +107,7 @@ async function readImage(siteRoot: string, src: string, reads: ReadCache): Promi
   // A symbolic link may lead anywhere: what it leads to is published only from inside the site folder.
   const [real, realRoot] = await Promise.all([realpath(absolutePath), realpath(siteRoot)])
   if (path.relative(realRoot, real).startsWith('..')) {
-    throw new ImageProblem('outside-site', `The image "${src}" is a symbolic link to ${real}, outside the site folder, so it is not published.`, 'Copy the image into the site folder instead of linking to it.')
+    throw new ImageProblem('outside-site', OutsideSite.message(src, real), OutsideSite.hint())
   }
   // An image is measured and hashed again only when the file changed.
   const key = `${absolutePath}\0${stats.size}\0${stats.mtimeMs}`
@@ -137,7 +138,7 @@ function checkSvg(src: string, text: string): void {
       : event ? `an ${event} event attribute`
         : /(?:href|xlink:href)\s*=\s*["']?\s*javascript:/i.test(text) ? 'a javascript: link' : undefined
   if (found) {
-    throw new ImageProblem('unsafe-svg', `The SVG "${src}" contains ${found}; citypress does not publish images that run code.`, 'Remove scripts and event attributes from it (an SVG optimiser such as svgo does), or export it again as a plain drawing.')
+    throw new ImageProblem('unsafe-svg', UnsafeSvg.message(src, found), UnsafeSvg.hint())
   }
 }
 

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { BuildFailure, ConfigError } from '../errors/config-error.js'
+import { BadRecord, fail } from '../errors/catalogue.js'
+import { BuildFailure } from '../errors/config-error.js'
 import { displayFile } from '../paths.js'
 import type { PublishedPage, PublishedRecord } from '../types.js'
 
@@ -30,11 +31,6 @@ export async function readPublishedUrls(siteRoot: string): Promise<PublishedReco
     if (!data || typeof data.pages !== 'object' || data.pages === null) throw new Error('no "pages" object')
     return { pages: data.pages }
   } catch (error) {
-    throw new BuildFailure([new ConfigError({
-      code: 'bad-record',
-      message: `${PUBLISHED_URLS_FILE} cannot be read (${(error as Error).message}), so renamed landing pages cannot be redirected.`,
-      hint: 'Restore it from version control (git checkout), or delete it to start a new record.',
-      file: displayFile(file),
-    })])
+    throw new BuildFailure([fail(BadRecord, { file: displayFile(file) }, PUBLISHED_URLS_FILE, (error as Error).message)])
   }
 }

@@ -1,3 +1,4 @@
+import { fail, UnclosedFlow } from '../errors/catalogue.js'
 import { ConfigError } from '../errors/config-error.js'
 import { positionAt } from './locate.js'
 import { yamlLib, type YamlSource } from './yaml-lib.js'
@@ -24,17 +25,9 @@ export function parseYaml(text: string, file: string): ParseYamlResult {
   // mistake is the bracket, and the errors after it only follow from it.
   const unclosed = doc.errors.length > 0 ? unclosedFlow(text) : undefined
   if (unclosed !== undefined) {
-    const [open, close] = text[unclosed] === '[' ? ['[', ']'] : ['{', '}']
     const before = doc.errors.filter((e) => e.pos[0] < unclosed)
-    return {
-      source,
-      errors: [...before.map((e) => syntaxError(source, e)), new ConfigError({
-        code: 'yaml-syntax',
-        message: `This ${open} has no closing ${close}. This file is not valid YAML, so nothing in it could be read.`,
-        hint: `End the ${open === '[' ? 'list' : 'mapping'} with ${close} on the same line (e.g. ${open === '[' ? 'tags: [one, two]' : 'size: { width: 800, height: 600 }'}), or write it as a block, one ${open === '[' ? '"- item"' : '"key: value"'} per line.`,
-        ...positionAt(source, unclosed, unclosed + 1),
-      })],
-    }
+    const bracket = fail(UnclosedFlow, positionAt(source, unclosed, unclosed + 1), text[unclosed] === '[' ? '[' : '{')
+    return { source, errors: [...before.map((e) => syntaxError(source, e)), bracket] }
   }
   const errors = doc.errors.map((e) => syntaxError(source, e))
   if (errors.length > 0) return { source, errors }

@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv'
+import { fail, KeysInPairs } from '../errors/catalogue.js'
 import { ConfigError } from '../errors/config-error.js'
 import { closestMatch } from '../errors/did-you-mean.js'
 import { displayPath, escapePointer, locate } from './locate.js'
@@ -118,13 +119,8 @@ function toConfigError(e: ErrorObject, source: YamlSource): ConfigError {
     case 'dependencies': {
       // Keys that only make sense together (a place's lat and lng): reported at the one given.
       const given = String(e.params.property)
-      return new ConfigError({
-        code: 'missing-key',
-        message: `${capitalize(where)} has "${given}" but no "${e.params.missingProperty}"; the two only make sense together.`,
-        path: displayPath(`${e.instancePath}/${escapePointer(given)}`),
-        hint: `Add "${e.params.missingProperty}" beside "${given}", or remove "${given}".`,
-        ...locate(source, `${e.instancePath}/${escapePointer(given)}`, 'key'),
-      })
+      const at = `${e.instancePath}/${escapePointer(given)}`
+      return fail(KeysInPairs, { path: displayPath(at), ...locate(source, at, 'key') }, capitalize(where), given, String(e.params.missingProperty))
     }
     case 'propertyNames':
       return new ConfigError({

@@ -72,6 +72,45 @@ export const OutOfMemory = {
   hint: (_what: string, _limitMb: number, neededMb?: number) => `Allow Node.js more memory (NODE_OPTIONS=--max-old-space-size=${Math.max(512, Math.ceil((neededMb ?? 256) / 128) * 128 + 128)}) and build again. The previous output was left as it was.`,
 } satisfies ErrorData<[string, number, number?]>
 
+// The site's files.
+
+export const UnclosedFlow = {
+  code: 'yaml-syntax',
+  title: 'YAML syntax error',
+  message: (open: '[' | '{') => `This ${open} has no closing ${open === '[' ? ']' : '}'}. This file is not valid YAML, so nothing in it could be read.`,
+  hint: (open: '[' | '{') => open === '['
+    ? 'End the list with ] on the same line (e.g. tags: [one, two]), or write it as a block, one "- item" per line.'
+    : 'End the mapping with } on the same line (e.g. size: { width: 800, height: 600 }), or write it as a block, one "key: value" per line.',
+} satisfies ErrorData<['[' | '{']>
+
+export const KeysInPairs = {
+  code: 'missing-key',
+  title: 'Missing key',
+  message: (where: string, given: string, missing: string) => `${where} has "${given}" but no "${missing}"; the two only make sense together.`,
+  hint: (_where: string, given: string, missing: string) => `Add "${missing}" beside "${given}", or remove "${given}".`,
+} satisfies ErrorData<[string, string, string]>
+
+export const OutsideSite = {
+  code: 'outside-site',
+  title: 'File outside the site folder',
+  message: (src: string, target: string) => `The image "${src}" is a symbolic link to ${target}, outside the site folder, so it is not published.`,
+  hint: () => 'Copy the image into the site folder instead of linking to it.',
+} satisfies ErrorData<[string, string]>
+
+export const UnsafeSvg = {
+  code: 'unsafe-svg',
+  title: 'SVG that runs code',
+  message: (src: string, found: string) => `The SVG "${src}" contains ${found}; citypress does not publish images that run code.`,
+  hint: () => 'Remove scripts and event attributes from it (an SVG optimiser such as svgo does), or export it again as a plain drawing.',
+} satisfies ErrorData<[string, string]>
+
+export const BadRecord = {
+  code: 'bad-record',
+  title: 'Damaged published-URL record',
+  message: (file: string, reason: string) => `${file} cannot be read (${reason}), so renamed landing pages cannot be redirected.`,
+  hint: () => 'Restore it from version control (git checkout), or delete it to start a new record.',
+} satisfies ErrorData<[string, string]>
+
 /**
  * The title of every code, including those whose call sites still write their text inline.
  * Keyed by code, so the type checker finds a code without a title.
@@ -94,10 +133,10 @@ export const titles: Readonly<Record<ConfigErrorCode, string>> = {
   'form-mismatch': 'Form does not match its declaration',
   'budget-exceeded': 'Size budget exceeded',
   'site-not-found': 'Site folder not found',
-  'outside-site': 'File outside the site folder',
+  'outside-site': OutsideSite.title,
   'unknown-file': 'File citypress does not read',
-  'bad-record': 'Damaged published-URL record',
-  'unsafe-svg': 'SVG that runs code',
+  'bad-record': BadRecord.title,
+  'unsafe-svg': UnsafeSvg.title,
   'disk-full': DiskFull.title,
   'read-only': ReadOnly.title,
   'no-permission': NoPermission.title,
