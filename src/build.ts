@@ -1,33 +1,35 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { bundleAssets } from './assets/bundle-assets.js'
+import { openBuildCache, type BuildCache } from './cache/build-cache.js'
+import { digestJson, hash, stableJson } from './cache/digest.js'
 import type { PageKindSize } from './check/budgets.js'
 import { watchForms } from './check/check-forms.js'
 import { checkOutput } from './check/check-output.js'
-import { openPageMemo } from './check/page-memo.js'
 import { watchPages } from './check/watch-pages.js'
 import { loadSite } from './config/load-site.js'
 import { schemaDigest } from './config/schema-validators.js'
+import { readCommitDates } from './config/source-dates.js'
 import { BuildFailure, ConfigError, failOn } from './errors/config-error.js'
+import { ConfigWarning } from './errors/config-warning.js'
 import { withBrandImages } from './images/brand-images.js'
 import { countUncached, processImages, pruneImageCache } from './images/process-images.js'
 import { feedFile } from './output/feed.js'
 import { formsDeclarationFile } from './output/form-pages.js'
-import { prepareHostFiles } from './output/landing-host-files.js'
-import { outputUnchanged, readOutputRecord, writeOutputRecord } from './output/output-record.js'
-import { createOutput, type OutputWriter } from './output/write-output.js'
-import { hostRules, redirectLimitWarnings } from './plan/hosts.js'
+import { headersFile } from './output/headers.js'
+import { prepareHostFiles, type HostFiles } from './output/landing-host-files.js'
+import { writePublishedUrls } from './output/record-published.js'
+import { createOutput } from './output/write-output.js'
+import { hostRules, redirectLimitWarnings } from './config/hosts.js'
+import { signatureBins } from './plan/landing-similarity.js'
 import { planImages } from './plan/plan-images.js'
-import type { LandingRedirect } from './plan/plan-redirects.js'
+import { recordPublished, type LandingRedirect } from './plan/plan-redirects.js'
 import { planSite, type BuildPlan } from './plan/plan-site.js'
 import { bundleTemplates } from './render/bundle-templates.js'
-import { digestJson, hash, stableJson } from './cache/digest.js'
-import { openPrintStore } from './cache/print-store.js'
-import { readCommitDates } from './config/source-dates.js'
-import { openPageCache } from './render/page-cache.js'
+import { checkHeapFor } from './render/memory-check.js'
 import { renderPages } from './render/render-pages.js'
 import { citypressVersion, codeDigest, toolCacheDir } from './paths.js'
-import type { OutputFile, RenderContext, RoutePlan, SiteConfig } from './types.js'
+import type { OutputFile, OutputWriter, RenderContext, RoutePlan, SiteConfig } from './types.js'
 
 export interface BuildOptions {
   /** The site folder, e.g. `sites/acme`. */
@@ -43,8 +45,8 @@ export interface BuildOptions {
   /** The live site's sitemap.xml (URL or file) to merge into the published-URL record; overrides site.yaml `published`. */
   published?: string
   /**
-   * Folder of the build cache: rendered pages (src/render/page-cache.ts), their check facts
-   * (src/check/page-memo.ts) and the quality gate's text prints (src/cache/print-store.ts).
+   * Folder of the build cache: rendered pages (src/cache/page-cache.ts), their check facts
+   * (src/cache/page-memo.ts) and the quality gate's text prints (src/cache/print-store.ts).
    * `false` renders and checks every page.
    * @default '<site>/.citypress/cache'
    */
@@ -71,6 +73,11 @@ export interface BuildOptions {
   workerMinimum?: number
   /** Called as long steps advance, for progress lines. */
   onProgress?: (progress: BuildProgress) => void
+  /**
+   * Called once when another process is building with the same cache folder: this build waits for
+   * it (a lock whose holder died is taken at once; src/cache/lock.ts). Gets a sentence naming it.
+   */
+  onWait?: (message: string) => void
   /**
    * Lets a long-running caller (`citypress preview`) reuse work between builds. build() asks it
    * for the template bundle (keyed by site folder and icons), the client assets (keyed by theme)
@@ -105,7 +112,7 @@ export interface BuildResult {
   /** Every file written (with `write: false`, their contents too). */
   readonly files: readonly OutputFile[]
   readonly fileCount: number
-  readonly warnings: readonly ConfigError[]
+  readonly warnings: readonly ConfigWarning[]
   readonly outDir: string
   /** Milliseconds per stage, for `--verbose` and benchmarks. */
   readonly timings: Readonly<Record<StageName, number>>
@@ -119,15 +126,17 @@ export interface BuildResult {
   readonly sizes: readonly PageKindSize[]
   /**
    * True when the output folder already held exactly this build's output, so nothing was
-   * written (src/output/output-record.ts); sizes and warnings are the ones recorded then.
+   * written (src/cache/output-record.ts); sizes and warnings are the ones recorded then.
    */
   readonly upToDate: boolean
+  /** One line per cache entry that could not be trusted and was made again, for `--verbose`. */
+  readonly cacheNotes: readonly string[]
 }
 
 /** What a build records of itself for an up-to-date build to report (output-record.ts). */
 interface RecordedResult {
   readonly fileCount: number
-  readonly warnings: readonly ReturnType<ConfigError['toJSON']>[]
+  readonly warnings: readonly ReturnType<ConfigWarning['toJSON']>[]
   readonly sizes: readonly PageKindSize[]
 }
 
@@ -137,6 +146,19 @@ interface RecordedResult {
  * is replaced only when everything succeeded.
  */
 export async function build(options: BuildOptions): Promise<BuildResult> {
+  const cache = await openBuildCache<RecordedResult>({
+    site: options.site, cacheDir: options.cacheDir, imageCacheDir: options.imageCacheDir, outDir: options.outDir ?? 'dist',
+    write: options.write !== false, toolVersion: `${citypressVersion}+${codeDigest}`, signatureLength: signatureBins, onWait: options.onWait,
+  })
+  try {
+    return await runStages(options, cache)
+  } finally {
+    await cache.close()
+  }
+}
+
+/** The stages in order; every cache question goes to `cache`. */
+async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult>): Promise<BuildResult> {
   const timings: Record<StageName, number> = { config: 0, plan: 0, assets: 0, images: 0, render: 0, check: 0, output: 0 }
   const time = async <T>(stage: StageName, run: () => T | Promise<T>): Promise<T> => {
     const start = performance.now()
@@ -147,53 +169,24 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
   }
   const outDir = options.outDir ?? 'dist'
-  const outPath = path.resolve(outDir)
-  // Part of every cache key: a new version, or changed code in a checkout, trusts nothing cached.
-  const toolVersion = `${citypressVersion}+${codeDigest}`
-  const cacheDir = options.cacheDir === false ? undefined : options.cacheDir ?? path.resolve(options.site, '.citypress', 'cache')
-  // The last output's record (output-record.ts), to tell that nothing changed; in-memory builds have none.
-  const outputRecord = cacheDir !== undefined && options.write !== false ? path.join(cacheDir, 'output.json') : undefined
-  // The build cache is read while the config loads (reading is I/O the config's parsing can
-  // overlap), and git is asked for the sitemap's dates (a process of its own, 20-40 ms). A preview
-  // that serves the open tabs first asks git only once their pages are out: spawning it holds this
-  // thread for about 10 ms, a tenth of its budget. Until awaited, a failure must not count as
-  // unhandled (a failed config ends the build first).
-  const ahead = <T>(work: Promise<T>): Promise<T> => (work.catch(() => {}), work)
-  let printsRead = cacheDir === undefined ? undefined : ahead(openPrintStore(cacheDir, toolVersion))
-  const memoRead = cacheDir === undefined ? undefined : ahead(openPageMemo(path.join(cacheDir, 'pages')))
-  const recordRead = outputRecord === undefined ? undefined : ahead(readOutputRecord<RecordedResult>(outputRecord))
-  const commits = options.firstPages ? undefined : ahead(readCommitDates(path.resolve(options.site)))
-  const site = await time('config', () => loadSite(options.site, {
-    baseUrl: options.baseUrl, drafts: options.drafts, published: options.published,
-    cache: cacheDir === undefined ? undefined : { file: path.join(cacheDir, 'config.json'), version: `${toolVersion}+${schemaDigest()}` },
-  }))
+  // git is asked for the sitemap's dates (a process of its own) while the config loads; a preview
+  // serving the open tabs first asks only once their pages are out (startHostFiles).
+  const commits = options.firstPages ? undefined : settledLater(readCommitDates(path.resolve(options.site)))
+  const site = await time('config', () => loadSite(options.site, { baseUrl: options.baseUrl, drafts: options.drafts, published: options.published, cache: cache.configCache(schemaDigest()) }))
+  checkHeapForPlan(site)
   options.onProgress?.({ stage: 'plan', done: 0, total: 0 })
-  const { plan, images, printsSaved } = await time('plan', async () => {
-    const prints = await printsRead
-    printsRead = undefined
-    const sitePlan = planSite(site, { prints })
-    const planned = { plan: sitePlan, images: withBrandImages(site, planImages(site), sitePlan.routes) }
-    // Saved as soon as the plan stands (written while the build goes on): entries are keyed by
-    // their inputs, so a later failure does not make them wrong, and the store is not held while
-    // the pages render.
-    return { ...planned, printsSaved: planned.plan.errors.length === 0 ? ahead(prints?.save() ?? Promise.resolve()) : undefined }
+  const { plan, images } = await time('plan', async () => {
+    const sitePlan = planSite(site, { prints: await cache.prints() })
+    return { plan: sitePlan, images: withBrandImages(site, planImages(site), sitePlan.routes) }
   })
   failOn(plan.errors)
+  cache.savePrints()
   const routes = plan.routes
-  // The host files are made while the pages render (their sitemap waits for git). Awaited after
-  // rendering; until then a failure (a broken published-urls.json) must not count as unhandled.
-  let hostFilesRun: ReturnType<typeof prepareHostFiles> | undefined
-  const hostFiles = () => (hostFilesRun ??= ahead(prepareHostFiles(site, plan.routes, plan.landingPages, commits)))
-  const firstPages = options.firstPages && {
-    paths: options.firstPages.paths,
-    onRendered: (files: readonly OutputFile[]) => {
-      options.firstPages!.onRendered(files)
-      void hostFiles()
-    },
-  }
+  // The host files are made while the pages render; their sitemap waits for git.
+  let hostFilesRun: Promise<HostFiles> | undefined
+  const hostFiles = () => (hostFilesRun ??= settledLater(prepareHostFiles(site, plan.routes, plan.redirects, commits)))
+  const firstPages = options.firstPages && { paths: options.firstPages.paths, onRendered: (files: readonly OutputFile[]) => (options.firstPages!.onRendered(files), void hostFiles()) }
   if (!firstPages) void hostFiles()
-  let redirects: readonly LandingRedirect[] = []
-  let recordUpdated = false
 
   const memo: BuildMemo = options.memo ?? ((_kind, _key, compute) => compute())
   const [assets, templates] = await time('assets', () => Promise.all([
@@ -206,113 +199,91 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     posts: site.posts.map(({ body: _body, bodyLine: _line, ...summary }) => summary),
     landingUrls: plan.landingUrls, images: images.assets, assets: assets.manifest, brand: images.brand, year: new Date().getFullYear(),
   }
-  const cache = cacheDir === undefined ? undefined : await openPageCache({
-    dir: cacheDir,
-    shared: hash(`${toolVersion}\n${templates.hash}\n${stableJson(context)}`),
-  })
+  const pageCache = await cache.openPages(hash(`${citypressVersion}+${codeDigest}\n${templates.hash}\n${stableJson(context)}`))
   const [declaration] = formsDeclarationFile(site)
+  const fixedFiles = async () => [...assets.files, ...images.files, ...(await hostFiles()).files, ...feedFile(site.site, site.posts), ...(declaration ? [declaration] : [])]
 
   // Nothing to do when this build's output would be the last one's and the folder still holds it.
-  // With the published-URL record as it is when asked: this build may add to it (recordUrls).
-  let fingerprint: (() => Promise<string>) | undefined
-  const record = await recordRead
-  // A record of another output folder says nothing about this one's previous output.
-  const ownRecord = record?.outDir === outPath ? record : undefined
-  if (outputRecord) {
-    const prepared = await hostFiles()
-    const madeOf = hash([
-      toolVersion, outPath, `record:${options.recordUrls ?? false}`, digestJson(site.budgets),
-      ...routes.map((r) => `${r.outputPath}\0${cache!.keyOf(r)}`),
-      ...[...assets.files, ...images.files, ...prepared.files, ...feedFile(site.site, site.posts), ...(declaration ? [declaration] : [])].map((f) => `${f.path}\0${hash(f.contents)}`),
-      // Image outputs are named by their source's content hash and the encoder version. (Sorted:
-      // the images are found in the order parallel file reads finish.)
-      ...images.jobs.map((j) => j.outputPath).sort(),
-    ].join('\n'))
-    // Asked again after the build, when recordUrls may have changed published-urls.json.
-    fingerprint = async () => hash(`${madeOf}\n${await readFile(path.join(site.root, 'published-urls.json'), 'utf8').catch(() => '')}`)
-    if (record?.fingerprint === await fingerprint() && await time('output', () => outputUnchanged(record, outDir))) {
-      await printsSaved
-      return {
-        site, routes, files: [], fileCount: record.result.fileCount, outDir, timings,
-        warnings: [...site.warnings, ...plan.warnings, ...record.result.warnings.map((w) => new ConfigError(w))],
-        landing: { quality: plan.landingQuality, redirects: prepared.redirects, recordUpdated: false },
-        pages: { rendered: 0, reused: routes.length, slowest: [] },
-        images: { encoded: 0, reused: images.jobs.length },
-        sizes: record.result.sizes,
-        upToDate: true,
-      }
-    }
+  const keys = pageCache ? routes.map((r) => pageCache.keyOf(r)) : []
+  const recorded = options.write === false ? undefined : await time('output', async () => cache.upToDate([
+    `record:${options.recordUrls ?? false}`, digestJson(site.budgets),
+    ...routes.map((r, i) => `${r.outputPath}\0${keys[i]}`),
+    ...(await fixedFiles()).map((f) => `${f.path}\0${hash(f.contents)}`),
+    // Image outputs are named by their source's content hash and the encoder version. (Sorted:
+    // the images are found in the order parallel file reads finish.)
+    ...images.jobs.map((j) => j.outputPath).sort(),
+  ], pageCache, keys))
+  const landing = { quality: plan.landingQuality, redirects: plan.redirects, recordUpdated: false }
+  if (recorded) {
+    const warnings = [...site.warnings, ...plan.warnings, ...redirectLimitWarnings(site.site, plan.redirects.length), ...recorded.warnings.map((w) => new ConfigWarning(w))]
+    return { site, routes, files: [], fileCount: recorded.fileCount, outDir, timings, warnings, landing, pages: { rendered: 0, reused: routes.length, slowest: [] }, images: { encoded: 0, reused: images.jobs.length }, sizes: recorded.sizes, upToDate: true, cacheNotes: cache.notes }
   }
 
   const files: OutputFile[] = []
-  // The output this build replaces is kept for the next build to start from: beside the cache,
-  // not in it, because a CI that keeps the cache would store every page twice (its copy has no
-  // hard links) for a folder a fresh checkout cannot use anyway (its inodes differ).
-  const keep = outputRecord ? { folder: path.join(site.root, '.citypress', 'previous-output'), listing: ownRecord?.previous, current: ownRecord?.listing } : undefined
-  const output: OutputWriter = options.write === false ? memoryOutput(files, firstPages) : await createOutput(outDir, keep)
-  let stats: BuildResult['pages'] = { rendered: 0, reused: 0, slowest: [] }
-  let imageStats: BuildResult['images'] = { encoded: 0, reused: 0 }
-  const warnings = [...site.warnings, ...plan.warnings]
-  let sizes: readonly PageKindSize[] = []
+  const output: OutputWriter = options.write === false ? memoryOutput(files, firstPages) : await createOutput(outDir, await cache.keep())
   try {
-    const imageKey = images.jobs.map((j) => `${j.source.hash}>${j.outputPath}@${j.width}`).join('|')
     const imageCacheDir = options.imageCacheDir ?? path.join(site.root, '.citypress', 'cache', 'images')
-    const encoding = await countUncached(images.jobs, imageCacheDir)
-    const imageRun = time('images', () => memo('images', imageKey, () => processImages({
-      jobs: images.jobs, cacheDir: imageCacheDir,
+    const imageRun = settledLater(time('images', () => memo('images', images.jobs.map((j) => `${j.source.hash}>${j.outputPath}@${j.width}`).join('|'), () => processImages({
+      jobs: images.jobs, cacheDir: imageCacheDir, note: cache.note,
       onProgress: (done, total) => options.onProgress?.({ stage: 'images', done, total }),
-    })))
-    // Awaited only after rendering; until then a failure must not count as unhandled (which
-    // would end the process before the output is rolled back).
-    imageRun.catch(() => {})
-    // Encoding (sharp holds whole decoded images) beside rendering 10,000 pages peaked at 1.1 GiB;
-    // one after the other peaks at the larger of the two, and on 2 cores takes about as long.
+    }))))
+    // Encoding (sharp holds whole decoded images) beside rendering a large site peaks at the sum
+    // of both; one after the other peaks at the larger, and on 2 cores takes about as long.
     // Reading cached variants is light, so then images still overlap rendering.
-    if (encoding > 0) await imageRun.catch(() => {})
-    // What the checks take from each page, kept beside the page cache for the next build.
-    const pageMemo = await memoRead
+    if (await countUncached(images.jobs, imageCacheDir) > 0) await imageRun.catch(() => undefined)
+    const pageMemo = await cache.pageMemo()
     const forms = declaration && watchForms({ site, routes, declaration, output, memo: pageMemo })
     const watch = watchPages({ routes, output: forms?.output ?? output, memo: pageMemo })
     const pages = await time('render', () => renderPages({
-      routes: firstPagesFirst(routes, firstPages?.paths), context, templates, output: watch.output, cache,
+      routes: firstPagesFirst(routes, firstPages?.paths), context, templates, output: watch.output, cache: pageCache,
       // Previews render the open pages first and few pages per edit: always on this thread.
       workerMinimum: options.write === false ? undefined : options.workerMinimum ?? 300,
       onProgress: (done, total) => options.onProgress?.({ stage: 'render', done, total }),
     }))
     const imageResult = await imageRun
-    const prepared = await hostFiles()
-    redirects = prepared.redirects
-    warnings.push(...redirectLimitWarnings(site.site, redirects.length))
-    const errors = [...pages.errors, ...(await forms?.errors() ?? []), ...imageResult.errors]
-    failOn(collapseRepeats(errors))
-    const others = [...assets.files, ...imageResult.files, ...images.files, ...prepared.files, ...feedFile(site.site, site.posts), ...(declaration ? [declaration] : [])]
-    // Links, budgets and the CSP hashes of _headers, from the pages as written.
+    failOn(collapseRepeats([...pages.errors, ...(await forms?.errors() ?? []), ...imageResult.errors]))
+    const others = [...await fixedFiles(), ...imageResult.files]
+    // Links and budgets, and the sources the output's Content-Security-Policy must allow.
     const checked = await time('check', () => checkOutput({ site, watch, files: others }))
     failOn(checked.errors)
-    warnings.push(...checked.warnings)
-    sizes = checked.sizes
-    await time('output', async () => {
-      // In parallel: libuv's threads write while this one waits (240 files, 60 ms one by one).
-      await Promise.all([...others, ...(hostRules(site.site.host).readsHeaders ? [checked.headers] : [])].map((file) => output.write(file)))
-      await printsSaved
+    const recordUpdated = await time('output', async () => {
+      // In parallel: libuv's threads write while this one waits.
+      await Promise.all([...others, ...(hostRules(site.site.host).readsHeaders ? [headersFile({ site: site.site, sources: checked.sources })] : [])].map((file) => output.write(file)))
+      await cache.settle()
       const committed = await output.commit()
       if (imageCacheDir) await pruneImageCache(imageCacheDir, images.jobs)
-      if (options.recordUrls && options.write !== false) recordUpdated = await prepared.recordPublished()
-      await cache?.prune(pages.keys)
-      await pageMemo?.save(pages.keys)
-      if (outputRecord && fingerprint && committed) {
-        const result: RecordedResult = { fileCount: output.count, warnings: checked.warnings.map((w) => w.toJSON()), sizes }
-        await writeOutputRecord(outputRecord, { outDir: outPath, fingerprint: await fingerprint(), result, listing: committed.output, previous: committed.kept })
-      }
+      // The one write into the site folder, once the output it describes is committed.
+      const updated = options.recordUrls === true && options.write !== false && await writePublishedUrls(site.root, recordPublished(site.published, plan.landingPages))
+      const result: RecordedResult = { fileCount: output.count, warnings: checked.warnings.map((w) => w.toJSON()), sizes: checked.sizes }
+      await cache.save({ pages: pageCache, keys: pages.keys, committed, result })
+      return updated
     })
-    stats = { rendered: pages.rendered, reused: pages.reused, slowest: pages.slowest }
-    imageStats = { encoded: imageResult.encoded, reused: imageResult.reused }
+    return {
+      site, routes, files, fileCount: output.count, warnings: [...site.warnings, ...plan.warnings, ...redirectLimitWarnings(site.site, plan.redirects.length), ...checked.warnings], outDir, timings, landing: { ...landing, recordUpdated },
+      pages: { rendered: pages.rendered, reused: pages.reused, slowest: pages.slowest }, images: { encoded: imageResult.encoded, reused: imageResult.reused },
+      sizes: checked.sizes, upToDate: false, cacheNotes: cache.notes,
+    }
   } catch (error) {
     await output.abort()
     throw error
   }
-  const landing = { quality: plan.landingQuality, redirects, recordUpdated }
-  return { site, routes, files, fileCount: output.count, warnings, outDir, timings, landing, pages: stats, images: imageStats, sizes, upToDate: false }
+}
+
+/**
+ * Work started early and awaited later: until then its failure must not count as unhandled (which
+ * would end the process before the output is rolled back); awaiting it rethrows.
+ */
+function settledLater<T>(work: Promise<T>): Promise<T> {
+  work.catch(() => undefined)
+  return work
+}
+
+/** Stops before planning would run out of heap (render/memory-check.ts). */
+function checkHeapForPlan(site: SiteConfig): void {
+  // Landing pages are most of a large site: about one per listed place and service.
+  const listed = new Set(Object.values(site.areas.lists ?? {}).flat()).size
+  const heapTooSmall = checkHeapFor('planning', listed * site.services.length, `planning ${listed.toLocaleString('en-US')} places × ${site.services.length} services`)
+  if (heapTooSmall) throw new BuildFailure([heapTooSmall])
 }
 
 /**

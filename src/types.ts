@@ -3,11 +3,8 @@
  * stages never mutate what they receive, and the render stage (a separate esbuild bundle of
  * templates/) sees exactly these shapes.
  */
-import type { BudgetRule } from './config/normalize-budgets.js'
-import type { SiteFonts } from './assets/resolve-fonts.js'
-import type { ContrastRow } from './config/check-contrast.js'
-import type { ResolvedTheme } from './config/theme.js'
 import type { ConfigError, Origin } from './errors/config-error.js'
+import type { ConfigWarning } from './errors/config-warning.js'
 import type {
   AreasInput, FormsInput, LandingInput, PageInput, PostInput, ServiceInput, SiteInput,
 } from './config/site-input.generated.js'
@@ -133,9 +130,11 @@ export interface SiteConfig {
   readonly icons: readonly string[]
   /** Every internal link written in YAML, checked against the route table by plan/. */
   readonly links: readonly { readonly href: string; readonly origin: Origin }[]
+  /** `published-urls.json`: the landing URLs published so far, from which plan/ decides 301s. */
+  readonly published: PublishedRecord
   /** Absolute paths of every file read, for watching and cache keys. */
   readonly files: readonly string[]
-  readonly warnings: readonly ConfigError[]
+  readonly warnings: readonly ConfigWarning[]
 }
 
 /** Page kinds: each is one component in templates/pages/. */
@@ -236,3 +235,177 @@ export interface OutputFile {
  * where the page was rendered (src/render/render-worker.ts) so its HTML need not travel.
  */
 export type DerivedValues = Readonly<Record<string, unknown>>
+
+/**
+ * What the checked pages run or load that a Content-Security-Policy must allow: inline scripts,
+ * styles and style attributes by their SHA-256 (`'sha256-…'`), and image origins. Sorted, unique.
+ */
+export interface ContentSources {
+  readonly scriptHashes: readonly string[]
+  readonly styleHashes: readonly string[]
+  readonly styleAttributeHashes: readonly string[]
+  readonly imageOrigins: readonly string[]
+}
+
+/**
+ * Where pages and files go: the output folder's writer (src/output/write-output.ts), or memory
+ * (preview). Render streams pages into one; check wraps one to watch them on their way.
+ */
+export interface OutputWriter {
+  /** Writes one file into the staging folder. */
+  write(file: OutputFile): Promise<void>
+  /**
+   * Puts an existing file (a cached page) at `path` as a hard link: no bytes are copied or
+   * rewritten. Falls back to a copy where links are impossible (another file system).
+   */
+  link(path: string, page: LinkedPage): Promise<void>
+  /**
+   * Replaces the output folder with the staging folder. Call only when the whole build succeeded.
+   * Returns what the output folder now holds and, with `keep`, what the folder kept for the next
+   * build holds (a writer that writes no folder: undefined).
+   */
+  commit(): Promise<{ readonly output: FolderListing; readonly kept?: FolderListing } | undefined>
+  /** Deletes the staging folder; the previous output stays as it was. */
+  abort(): Promise<void>
+  /** Files written so far. */
+  readonly count: number
+}
+
+/** A file to link into the output, with what the caller already knows of it. */
+export interface LinkedPage {
+  /** The file itself: a page of the page cache. */
+  readonly source: string
+  /** Its inode, when the caller has just seen it (the page cache checks every page it reuses). */
+  readonly ino?: number
+  /**
+   * Its text, when the caller has it in memory (a page just rendered), so writers that inspect
+   * pages need not read it back.
+   */
+  readonly contents?: string
+  /** What the checks take from it, when the render worker worked that out already. */
+  readonly derived?: DerivedValues
+}
+
+/** A folder as a build left it (src/cache/output-record.ts). */
+export interface FolderListing {
+  /** Every file (relative, sorted) with size, mtime and inode. */
+  readonly files: readonly (readonly [path: string, size: number, mtimeMs: number, ino: number])[]
+  /** Every folder, the top one as '.', with mtime and inode: adding, removing or renaming a file changes its folder's mtime. */
+  readonly dirs: readonly (readonly [path: string, mtimeMs: number, ino: number])[]
+}
+
+export type BudgetAsset = 'html' | 'css' | 'js' | 'images'
+
+/** One size limit of site.yaml `budgets`, with its place in site.yaml for the error. */
+export interface BudgetRule {
+  /** A page kind (`landing`) or `all`. */
+  readonly kind: string
+  readonly asset: BudgetAsset
+  /** Bytes. */
+  readonly limit: number
+  /** As written: `25 kB`. */
+  readonly written: string
+  readonly level: 'warn' | 'fail'
+  readonly origin: Origin
+}
+
+/** `<site>/published-urls.json`: every landing URL the site has published (src/config/published-urls.ts). */
+export interface PublishedPage {
+  /** Area name when published: "Ft. Collins, CO". */
+  readonly area: string
+  /** Service slug when published. */
+  readonly service: string
+  /** Service title when published, to recognise a service whose file was renamed. */
+  readonly serviceTitle: string
+  readonly lat?: number
+  readonly lng?: number
+}
+
+export interface PublishedRecord {
+  /** Landing-page URL → what it was about. */
+  readonly pages: Readonly<Record<string, PublishedPage>>
+}
+
+/** Whether page addresses end in a slash: `/contact` (contact.html) or `/contact/` (contact/index.html). */
+export type TrailingSlash = 'never' | 'always'
+
+type ThemeInput = NonNullable<SiteInput['theme']>
+export type ColorToken = keyof NonNullable<ThemeInput['colors']>
+
+/** site.yaml `theme` with every default applied: what the stylesheet and the contrast check read. */
+export interface ResolvedTheme {
+  readonly colors: Readonly<Record<ColorToken, string>>
+  /** A CSS length. */
+  readonly radius: string
+  /** Family names as written (`Source Sans 3`); the heading font defaults to the body font. */
+  readonly fonts: { readonly heading: string; readonly body: string }
+}
+
+/** Text size classes of WCAG 2.2 SC 1.4.3 (text) and 1.4.11 (non-text: icons, outlines). */
+export type ContrastSize = 'normal' | 'large' | 'ui'
+
+/** One text colour on one background, as a rule of templates/styles/ uses them. */
+export interface ContrastPair {
+  /** Where the pair shows, for people: `accent buttons`. */
+  readonly use: string
+  readonly text: ColorToken
+  readonly background: ColorToken
+  readonly size: ContrastSize
+}
+
+/** A checked pair: the line of the `--verbose` table. */
+export interface ContrastRow extends ContrastPair {
+  readonly textColor: string
+  readonly backgroundColor: string
+  /** Rounded down to two decimals, as checkers print it (4.499 is not 4.5). */
+  readonly ratio: number
+  readonly required: number
+  readonly passes: boolean
+}
+
+/** One @font-face of a self-hosted family: one subset's file. */
+export interface FontFaceFile {
+  /** Absolute path of the .woff2 in its @fontsource package. */
+  readonly file: string
+  readonly subset: string
+  /** `100 900` for a variable face, else one weight. */
+  readonly weight: string
+  readonly variable: boolean
+  readonly unicodeRange: string
+}
+
+/** A family as the stylesheet declares it: its faces and the local font stretched to its metrics. */
+export interface ResolvedFont {
+  /** As written in site.yaml: `Source Sans 3`. */
+  readonly family: string
+  /** The npm package it comes from: `@fontsource-variable/source-sans-3`. */
+  readonly package: string
+  readonly category: string
+  readonly faces: readonly FontFaceFile[]
+  /**
+   * A local font with overrides that give it this family's line height and average width, so the
+   * swap to the web font moves no line (CLS). Percentages, from the font file's own metrics.
+   */
+  readonly fallback: { readonly local: readonly string[]; readonly ascent: number; readonly descent: number; readonly lineGap: number; readonly sizeAdjust: number }
+  /** The .woff file of the same subset and a bold weight where the package has one (share images read WOFF, not WOFF2). */
+  readonly woff?: string
+}
+
+export interface SiteFonts {
+  readonly body: ResolvedFont
+  readonly heading: ResolvedFont
+}
+
+/** Everything one share image draws: plain data, so it travels in an ImageJob. */
+export interface ShareDrawing {
+  readonly title: string
+  readonly siteName: string
+  /** The site's address without the scheme, shown small at the bottom. */
+  readonly host: string
+  readonly background: string
+  readonly text: string
+  readonly accent: string
+  /** A .woff or .ttf of the heading font (satori reads neither WOFF2 nor variable fonts). */
+  readonly font: string
+  readonly logo?: { readonly file: string; readonly format: string; readonly width: number; readonly height: number }
+}

@@ -5,7 +5,7 @@ import { cachedByInputs, metafileInputs } from '../cache/by-inputs.js'
 import { citypressVersion, codeDigest, packageRoot } from '../paths.js'
 import { themeProperties } from '../config/theme.js'
 import { fontFacesCss, preloadName } from './font-faces.js'
-import type { SiteFonts } from './resolve-fonts.js'
+import type { SiteFonts } from '../types.js'
 import type { AssetManifest, OutputFile, SiteMeta } from '../types.js'
 
 export interface AssetsResult {

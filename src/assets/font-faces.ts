@@ -1,5 +1,5 @@
 import path from 'node:path'
-import type { ResolvedFont, SiteFonts } from './resolve-fonts.js'
+import type { ResolvedFont, SiteFonts } from '../types.js'
 
 /** What follows the fallback font in every stack, should neither web font nor fallback load. */
 const systemStacks: Record<string, string> = {

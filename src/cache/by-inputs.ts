@@ -1,8 +1,7 @@
-import { mkdir, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { hash } from './digest.js'
-import { readCacheJson } from './read-cache-json.js'
-import { replaceFile } from './replace-file.js'
+import { readSealedJson, writeSealedJson } from './sealed-file.js'
 
 export interface InputsCacheOptions<T> {
   /** Names the entry, e.g. `templates`. */
@@ -22,12 +21,15 @@ export interface InputsCacheOptions<T> {
  */
 export async function cachedByInputs<T>({ name, dir, key, compute }: InputsCacheOptions<T>): Promise<T> {
   const file = path.join(dir, `${name}.json`)
-  const entry = await readCacheJson<Entry<T>>(file)
+  const entry = await readSealedJson<Entry<T>>(file)
   if (entry?.key === key && (await hashInputs(Object.keys(entry.inputs))).every(([p, h]) => entry.inputs[p] === h)) return entry.value
   const { value, inputs } = await compute()
   const fresh: Entry<T> = { key, inputs: Object.fromEntries(await hashInputs(inputs)), value }
-  await mkdir(dir, { recursive: true })
-  await replaceFile(file, JSON.stringify(fresh))
+  try {
+    await writeSealedJson(file, fresh)
+  } catch {
+    // Not ours to write (another user's install, a read-only one): the entry only saves work.
+  }
   return value
 }
 

@@ -1,10 +1,7 @@
-import { appendFile, mkdir, readFile } from 'node:fs/promises'
 import { endianness } from 'node:os'
 import path from 'node:path'
-import type { LandingSummary, PrintStore } from '../plan/landing-quality.js'
-import { signatureBins, type SiblingCandidates } from '../plan/landing-similarity.js'
 import { hash } from './digest.js'
-import { replaceFile } from './replace-file.js'
+import { appendSealed, readSealedChunks, writeSealed, type CacheNote } from './sealed-file.js'
 
 /**
  * What the plan keeps of each landing page between builds, so a warm build neither composes nor
@@ -17,11 +14,39 @@ import { replaceFile } from './replace-file.js'
  * word count and shingle count n, the n shingles, the signature, and its title, description and
  * h1 (each a length, then UTF-16 code units two to a word). About 30 MB at 10,000 pages, so a few
  * new pages are appended; the file is written anew once a tenth of it is unused.
- * `<cache>/siblings.bin` holds the last comparison of siblings (see writeSiblings).
+ * `<cache>/siblings.bin` holds the last comparison of siblings (see writeSiblings). Both are
+ * sealed (sealed-file.ts, each append a chunk of its own): a file whose bytes do not match the
+ * hashes recorded with them is not read at all, and its work is done again.
  */
-export interface SavedPrintStore extends PrintStore {
+export interface SavedPrintStore {
+  get(key: string): LandingSummary | undefined
+  set(key: string, summary: LandingSummary): void
+  /** The previous build's sibling candidates, so comparing pages starts from them. */
+  readonly siblings?: SiblingCandidates
+  keepSiblings(candidates: SiblingCandidates): void
   /** Writes the prints used by this build (and only those) when anything changed. */
   save(): Promise<void>
+}
+
+// What is stored, in the shapes plan/ uses (landing-quality.ts, landing-similarity.ts), written out
+// here so the cache knows no stage: the plan hands its values in and gets them back.
+
+/** A landing page's summary: its text print, local words, title, description and h1. */
+export interface LandingSummary {
+  readonly print: { readonly words: number; readonly fingerprint: { readonly shingles: Uint32Array; readonly signature: Uint32Array } }
+  readonly localWords: number
+  readonly title: string
+  readonly description: string
+  readonly h1: string
+}
+
+/** The last comparison of siblings. */
+export interface SiblingCandidates {
+  readonly keys: readonly string[]
+  readonly groups: string
+  readonly best: Int32Array
+  readonly scores: Int32Array
+  readonly nearest: readonly { readonly index: number; readonly similarity: number }[]
 }
 
 /** 'CPF1' and 'CPS1'; read byte-swapped (another machine's file) they do not match, and the file is ignored. */
@@ -29,8 +54,8 @@ const printsMagic = 0x43504631
 const siblingsMagic = 0x43505331
 const keyWords = 5
 
-export async function openPrintStore(dir: string, version: string): Promise<SavedPrintStore> {
-  const signatureLength = signatureBins
+/** `signatureLength`: words of a print's signature (plan/landing-similarity.ts `signatureBins`). */
+export async function openPrintStore(dir: string, version: string, signatureLength: number, note?: CacheNote): Promise<SavedPrintStore> {
   const versionHash = hash(version)
   const versionWords = [parseInt(versionHash.slice(0, 8), 16), parseInt(versionHash.slice(8, 16), 16)]
   const header = [printsMagic, signatureLength, ...versionWords]
@@ -38,10 +63,11 @@ export async function openPrintStore(dir: string, version: string): Promise<Save
   const printsFile = path.join(dir, 'prints.bin')
   const siblingsFile = path.join(dir, 'siblings.bin')
   const loaded = new Map<string, LandingSummary>()
-  const words = await readWords(printsFile, header)
-  if (words) readEntries(words, header.length, signatureLength, loaded)
-  const siblingWords = await readWords(siblingsFile, siblingsHeader)
-  const siblings = siblingWords && readSiblings(siblingWords, siblingsHeader.length)
+  const chunks = await readWords(printsFile, header, note)
+  chunks?.forEach((words, i) => readEntries(words, i === 0 ? header.length : 0, signatureLength, loaded))
+  const words = chunks?.[0]
+  const siblingChunks = await readWords(siblingsFile, siblingsHeader, note)
+  const siblings = siblingChunks?.length === 1 ? readSiblings(siblingChunks[0]!, siblingsHeader.length) : undefined
   let keptSiblings: SiblingCandidates | undefined
   const used = new Map<string, LandingSummary>()
   let added = 0
@@ -66,17 +92,15 @@ export async function openPrintStore(dir: string, version: string): Promise<Save
       // A few new pages (one city edited) are appended rather than rewriting 30 MB; the file is
       // written anew, with only the pages in use, once a tenth of it is unused.
       if (words && unused <= loaded.size / 10) {
-        const fresh = encodeEntries([...used].filter(([key]) => !loaded.has(key)), [])
-        await appendFile(printsFile, new Uint8Array(fresh.buffer, fresh.byteOffset, fresh.byteLength))
-        return
+        const fresh = encodeEntries([...used].filter(([key]) => !loaded.has(key)), [], signatureLength)
+        if (await appendSealed(printsFile, new Uint8Array(fresh.buffer, fresh.byteOffset, fresh.byteLength))) return
       }
-      await writeWords(printsFile, encodeEntries([...used], header))
+      await writeWords(printsFile, encodeEntries([...used], header, signatureLength))
     },
   }
 }
 
-function encodeEntries(entries: readonly (readonly [string, LandingSummary])[], header: readonly number[]): Uint32Array {
-  const signatureLength = signatureBins
+function encodeEntries(entries: readonly (readonly [string, LandingSummary])[], header: readonly number[], signatureLength: number): Uint32Array {
   const size = header.length + entries.reduce((n, [, p]) => n + keyWords + 3 + p.print.fingerprint.shingles.length + signatureLength + textWords(p), 0)
   const words = new Uint32Array(size)
   words.set(header)
@@ -97,19 +121,18 @@ function encodeEntries(entries: readonly (readonly [string, LandingSummary])[], 
 }
 
 
-/** A file of 32-bit words that starts with `header`, or undefined. */
-async function readWords(file: string, header: readonly number[]): Promise<Uint32Array | undefined> {
-  const bytes = await readFile(file).catch(() => undefined)
-  if (!bytes || bytes.length % 4 !== 0) return undefined
+/** The chunks of a sealed file of 32-bit words whose first chunk starts with `header`, or undefined. */
+async function readWords(file: string, header: readonly number[], note?: CacheNote): Promise<Uint32Array[] | undefined> {
+  const chunks = await readSealedChunks(file, note)
+  if (!chunks || chunks.some((bytes) => bytes.length % 4 !== 0)) return undefined
   // Used in place when aligned (a large file gets a buffer of its own); else a copy aligned for
   // Uint32Array (a small one may start anywhere in a shared pool).
-  const words = bytes.byteOffset % 4 === 0 ? new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4) : new Uint32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length))
-  return header.every((word, i) => words[i] === word) ? words : undefined
+  const words = chunks.map((bytes) => bytes.byteOffset % 4 === 0 ? new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4) : new Uint32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length)))
+  return header.every((word, i) => words[0]?.[i] === word) ? words : undefined
 }
 
 async function writeWords(file: string, words: Uint32Array): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true })
-  await replaceFile(file, words)
+  await writeSealed(file, new Uint8Array(words.buffer, words.byteOffset, words.byteLength))
 }
 
 /**

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib'
 import type { BudgetAsset, BudgetRule } from '../config/normalize-budgets.js'
 import { ConfigError } from '../errors/config-error.js'
+import { ConfigWarning } from '../errors/config-warning.js'
 import type { RoutePlan } from '../types.js'
 import type { WatchedPage } from './watch-pages.js'
 
@@ -63,7 +64,7 @@ export function measurePages({ pages, largest, files }: MeasurePagesOptions): Pa
 }
 
 export interface CheckBudgetsResult {
-  readonly warnings: readonly ConfigError[]
+  readonly warnings: readonly ConfigWarning[]
   readonly errors: readonly ConfigError[]
 }
 
@@ -72,20 +73,21 @@ export interface CheckBudgetsResult {
  * CSS and JS compare gzip bytes (what travels); images raw bytes (already compressed).
  */
 export function checkBudgets(sizes: readonly PageKindSize[], rules: readonly BudgetRule[]): CheckBudgetsResult {
-  const warnings: ConfigError[] = []
+  const warnings: ConfigWarning[] = []
   const errors: ConfigError[] = []
   for (const size of sizes) {
     for (const asset of ['html', 'css', 'js', 'images'] as const) {
       const rule = rules.find((r) => r.kind === size.kind && r.asset === asset) ?? rules.find((r) => r.kind === 'all' && r.asset === asset)
       const actual = measured(size, asset)
       if (!rule || actual <= rule.limit) continue
-      const error = new ConfigError({
-        code: 'budget-exceeded',
+      const found = {
+        code: 'budget-exceeded' as const,
         message: `${label[asset]} of ${size.kind} pages ${asset === 'images' ? 'weigh' : 'weighs'} ${formatBytes(actual)}${asset === 'images' ? '' : ' gzip-compressed'}, over the budget of ${rule.written}.`,
         hint: hints[asset] + (asset === 'html' ? ` The largest is ${size.html.url}.` : ''),
         ...rule.origin,
-      })
-      ;(rule.level === 'fail' ? errors : warnings).push(error)
+      }
+      if (rule.level === 'fail') errors.push(new ConfigError(found))
+      else warnings.push(new ConfigWarning(found))
     }
   }
   return { warnings, errors }

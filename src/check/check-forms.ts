@@ -1,9 +1,8 @@
 import { ConfigError } from '../errors/config-error.js'
+import { findForms, type FoundForm } from '../html/find-forms.js'
 import { formOrigin } from '../plan/plan-form-pages.js'
-import type { OutputWriter } from '../output/write-output.js'
-import type { OutputFile, RoutePlan, SiteConfig } from '../types.js'
-import { findForms, type FoundForm } from './find-forms.js'
-import { noPageMemo, sharedJsonCodec, type PageMemo } from './page-memo.js'
+import type { OutputFile, OutputWriter, RoutePlan, SiteConfig } from '../types.js'
+import { noPageMemo, sharedJsonCodec, type PageMemo } from '../cache/page-memo.js'
 
 export interface WatchFormsOptions {
   readonly site: SiteConfig

@@ -1,9 +1,9 @@
 import type { ConfigError } from '../errors/config-error.js'
-import { headersFile } from '../output/headers.js'
-import type { OutputFile, SiteConfig } from '../types.js'
+import type { ConfigWarning } from '../errors/config-warning.js'
+import type { ContentSources, OutputFile, SiteConfig } from '../types.js'
 import { checkBudgets, measurePages, type PageKindSize } from './budgets.js'
 import { checkLinks } from './check-links.js'
-import type { PagesWatch } from './watch-pages.js'
+import type { PagesWatch, WatchedPage } from './watch-pages.js'
 
 export interface CheckOutputOptions {
   readonly site: SiteConfig
@@ -17,20 +17,21 @@ export interface CheckOutputResult {
   /** Broken links and budgets with level `fail`. */
   readonly errors: readonly ConfigError[]
   /** Budgets with level `warn`. */
-  readonly warnings: readonly ConfigError[]
+  readonly warnings: readonly ConfigWarning[]
   /** What each page kind weighs, for the build report. */
   readonly sizes: readonly PageKindSize[]
-  /** `_headers`: its Content-Security-Policy hashes the inline scripts and styles found here. */
-  readonly headers: OutputFile
+  /** The inline scripts and styles (by hash) and image origins of every page, for the output's Content-Security-Policy. */
+  readonly sources: ContentSources
 }
 
 /**
  * Stage 4 (before anything is committed): checks the rendered site as a visitor would meet it.
  * Every internal link and fragment must resolve, every page kind must keep within its budget,
- * and the security headers are computed from what the pages actually contain.
+ * and what the pages contain inline is collected for the security headers output writes.
  */
 export async function checkOutput({ site, watch, files }: CheckOutputOptions): Promise<CheckOutputResult> {
   const pages = await watch.pages()
+  const collect = (pick: (page: WatchedPage) => readonly string[]) => [...new Set(pages.flatMap(pick))].sort()
   const byPath = new Map(files.map((f) => [f.path, f.contents]))
   const sizes = measurePages({ pages, largest: await watch.largest(), files: byPath })
   const budgets = checkBudgets(sizes, site.budgets)
@@ -40,6 +41,11 @@ export async function checkOutput({ site, watch, files }: CheckOutputOptions): P
     errors: [...links, ...budgets.errors],
     warnings: budgets.warnings,
     sizes,
-    headers: headersFile({ site: site.site, pages }),
+    sources: {
+      scriptHashes: collect((p) => p.facts.scriptHashes),
+      styleHashes: collect((p) => p.facts.styleHashes),
+      styleAttributeHashes: collect((p) => p.facts.styleAttributeHashes),
+      imageOrigins: collect((p) => p.facts.imageOrigins),
+    },
   }
 }

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises'
-import type { OutputWriter } from '../output/write-output.js'
-import type { RoutePlan } from '../types.js'
-import { collectPageFacts, type PageFacts } from './page-facts.js'
-import { noPageMemo, type MemoCodec, type PageMemo } from './page-memo.js'
+import { collectPageFacts, type PageFacts } from '../html/page-facts.js'
+import type { OutputWriter, RoutePlan } from '../types.js'
+import { noPageMemo, type MemoCodec, type PageMemo } from '../cache/page-memo.js'
 
 export interface WatchedPage {
   readonly route: RoutePlan

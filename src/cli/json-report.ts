@@ -1,4 +1,5 @@
 import { BuildFailure, type ConfigError } from '../errors/config-error.js'
+import type { ConfigWarning } from '../errors/config-warning.js'
 import type { Io } from './io.js'
 
 /**
@@ -33,13 +34,13 @@ export class ReportedFailure extends Error {
   override readonly name = 'ReportedFailure'
 }
 
-export function problemLine(problem: ConfigError, type: JsonProblem['type']): string {
+export function problemLine(problem: ConfigError | ConfigWarning, type: JsonProblem['type']): string {
   const { code, message, file, line, column, path, hint } = problem
   const entry: JsonProblem = { type, code, message, file, line, column, path, hint }
   return `${JSON.stringify(entry)}\n`
 }
 
-export function printJsonProblems(io: Io, problems: readonly ConfigError[], type: JsonProblem['type']): void {
+export function printJsonProblems(io: Io, problems: readonly (ConfigError | ConfigWarning)[], type: JsonProblem['type']): void {
   for (const problem of problems) io.out(problemLine(problem, type))
 }
 

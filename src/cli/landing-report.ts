@@ -1,6 +1,6 @@
 import type { BuildResult } from '../build.js'
 import type { SiteInput } from '../config/site-input.generated.js'
-import { hostRules } from '../plan/hosts.js'
+import { hostRules } from '../config/hosts.js'
 import { paint, type Io } from './io.js'
 
 /**

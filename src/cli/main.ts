@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander'
 import { BuildFailure } from '../errors/config-error.js'
 import { formatBuildFailure } from '../errors/format.js'
+import { systemErrorOf } from '../errors/system-error.js'
 import { buildCommand } from './commands/build.js'
 import { newCommand } from './commands/new.js'
 import { previewCommand } from './commands/preview.js'
@@ -47,6 +48,11 @@ Run citypress <command> --help for a command's options.`)
     if (error instanceof ReportedFailure) return 1
     if (error instanceof BuildFailure) {
       io.err(formatBuildFailure(error.errors, io))
+      return 1
+    }
+    const system = systemErrorOf(error)
+    if (system) {
+      io.err(formatBuildFailure([system], io))
       return 1
     }
     io.err(`Internal error (a bug in citypress, not in your site; please report it with this text):\n${error instanceof Error ? error.stack : String(error)}\n`)

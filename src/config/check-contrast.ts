@@ -5,29 +5,10 @@ import { packageRoot } from '../paths.js'
 import { originOf } from './locate.js'
 import type { YamlSource } from './read-yaml.js'
 import type { SiteInput } from './site-input.generated.js'
-import { contrastRatio, type ColorToken, type ResolvedTheme } from './theme.js'
+import type { ColorToken, ContrastPair, ContrastRow, ContrastSize, ResolvedTheme } from '../types.js'
+import { contrastRatio } from './theme.js'
 
-/** Text size classes of WCAG 2.2 SC 1.4.3 (text) and 1.4.11 (non-text: icons, outlines). */
-export type ContrastSize = 'normal' | 'large' | 'ui'
-
-/** One text colour on one background, as a rule of templates/styles/ uses them. */
-export interface ContrastPair {
-  /** Where the pair shows, for people: `accent buttons`. */
-  readonly use: string
-  readonly text: ColorToken
-  readonly background: ColorToken
-  readonly size: ContrastSize
-}
-
-/** A checked pair: the line of the `--verbose` table. */
-export interface ContrastRow extends ContrastPair {
-  readonly textColor: string
-  readonly backgroundColor: string
-  /** Rounded down to two decimals, as checkers print it (4.499 is not 4.5). */
-  readonly ratio: number
-  readonly required: number
-  readonly passes: boolean
-}
+export type { ContrastPair, ContrastRow, ContrastSize }
 
 /** WCAG 2.2 AA minimums: 4.5:1 for normal text, 3:1 for large text and for UI components and icons. */
 const minimum: Record<ContrastSize, number> = { normal: 4.5, large: 3, ui: 3 }

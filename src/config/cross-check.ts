@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto'
 import { readdirSync } from 'node:fs'
-import { readFile, stat } from 'node:fs/promises'
+import { readFile, realpath, stat } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import { OutsideSite, UnsafeSvg } from '../errors/catalogue.js'
 import { ConfigError, type Origin } from '../errors/config-error.js'
 import { closestMatch } from '../errors/did-you-mean.js'
 import type { ImageSource } from '../types.js'
@@ -89,7 +90,7 @@ export async function crossCheck(refs: readonly FoundRef[], known: KnownNames, s
 }
 
 class ImageProblem extends Error {
-  constructor(readonly code: 'file-not-found' | 'bad-image', message: string, readonly hint?: string) {
+  constructor(readonly code: 'file-not-found' | 'bad-image' | 'outside-site' | 'unsafe-svg', message: string, readonly hint?: string) {
     super(message)
   }
 }
@@ -103,11 +104,17 @@ async function readImage(siteRoot: string, src: string, reads: ReadCache): Promi
   if (!stats?.isFile()) {
     throw new ImageProblem('file-not-found', `The image "${src}" does not exist.`, `Paths are relative to the site folder; looked for ${absolutePath}.`)
   }
+  // A symbolic link may lead anywhere: what it leads to is published only from inside the site folder.
+  const [real, realRoot] = await Promise.all([realpath(absolutePath), realpath(siteRoot)])
+  if (path.relative(realRoot, real).startsWith('..')) {
+    throw new ImageProblem('outside-site', OutsideSite.message(src, real), OutsideSite.hint())
+  }
   // An image is measured and hashed again only when the file changed.
   const key = `${absolutePath}\0${stats.size}\0${stats.mtimeMs}`
   const measured = reads.measured(key)
   if (measured) return { ...measured, src, absolutePath }
   const bytes = await readFile(absolutePath)
+  if (/\.svg$/i.test(src)) checkSvg(src, bytes.toString('utf8'))
   const { default: sharp } = await import('sharp')
   try {
     const meta = await sharp(bytes).metadata()
@@ -120,6 +127,20 @@ async function readImage(siteRoot: string, src: string, reads: ReadCache): Promi
   }
 }
 
+/**
+ * An SVG is published as it is, and opened on its own (a link, a new tab) it runs whatever script
+ * it holds, on the site's origin. One that holds code is refused, with what was found.
+ */
+function checkSvg(src: string, text: string): void {
+  const event = /\son[a-z]+(?=\s*=)/i.exec(text)?.[0].trim()
+  const found = /<script[\s>/]/i.test(text) ? 'a <script> element'
+    : /<foreignObject[\s>/]/i.test(text) ? 'a <foreignObject> element (HTML inside the image)'
+      : event ? `an ${event} event attribute`
+        : /(?:href|xlink:href)\s*=\s*["']?\s*javascript:/i.test(text) ? 'a javascript: link' : undefined
+  if (found) {
+    throw new ImageProblem('unsafe-svg', UnsafeSvg.message(src, found), UnsafeSvg.hint())
+  }
+}
 
 function imageError(error: unknown, _src: string, at: Omit<ConstructorParameters<typeof ConfigError>[0], 'code' | 'message'>): ConfigError {
   if (!(error instanceof ImageProblem)) throw error

@@ -3,9 +3,10 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import fg from 'fast-glob'
 import { BuildFailure, ConfigError, failOn } from '../errors/config-error.js'
+import { ConfigWarning } from '../errors/config-warning.js'
 import { displayFile } from '../paths.js'
 import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from '../types.js'
-import { hostWarnings } from '../plan/hosts.js'
+import { hostWarnings } from './hosts.js'
 import { canonicalAreas, canonicalLandingAreas } from './area-names.js'
 import { checkPageIds, type LoadedFile } from './check-ids.js'
 import { checkThemeContrast } from './check-contrast.js'
@@ -16,6 +17,8 @@ import { parseMarkdownFile } from './markdown-file.js'
 import { normalizeBudgets } from './normalize-budgets.js'
 import { normalizeForms, normalizeSite } from './normalize.js'
 import { openReadCache, type ReadFile } from './read-cache.js'
+import { mergePublishedSitemap } from './published-sitemap.js'
+import { readPublishedUrls } from './published-urls.js'
 import { parseYaml, type YamlSource } from './read-yaml.js'
 import type { AreasInput, FormsInput, LandingInput, PageInput, PostInput, ServiceInput, SiteInput } from './site-input.generated.js'
 import { validateSource, type FileKind, type FoundRef } from './validate.js'
@@ -31,7 +34,7 @@ export interface LoadSiteOptions {
    * Keep parsed, valid files in this JSON file for the next load (read-cache.ts), under this
    * version of citypress; without it every file is parsed.
    */
-  cache?: { readonly file: string; readonly version: string }
+  cache?: { readonly file: string; readonly version: string; readonly note?: (message: string) => void }
 }
 
 /** Folders of a site that hold no authored YAML. */
@@ -49,17 +52,22 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
   const names = await fg(['**/*.{yaml,yml}', 'blog/**/*.md'], { cwd: root, ignore, onlyFiles: true })
   names.sort()
   const errors: ConfigError[] = []
-  const warnings: ConfigError[] = []
+  const warnings: ConfigWarning[] = []
   const refs: FoundRef[] = []
   const loaded = new Map<string, { source: YamlSource; data: unknown }[]>()
   const reads = await openReadCache(options.cache)
+  // Read beside the YAML files; a broken record is reported with them.
+  const publishedRead = readPublishedUrls(root).then((record) => ({ record }), (error: unknown) => {
+    if (error instanceof BuildFailure) return { errors: error.errors }
+    throw error
+  })
 
   await Promise.all(names.map(async (name) => {
     const absolute = path.join(root, name)
     const file = displayFile(absolute)
     const kind = kindOf(name)
     if (!kind) {
-      warnings.push(new ConfigError({ code: 'unknown-key', message: `citypress does not read "${name}", so it has no effect.`, hint: 'Site files are site.yaml, areas.yaml, forms.yaml, landing.yaml, pages/*.yaml, services/*.yaml and blog/*.md.', file }))
+      warnings.push(new ConfigWarning({ code: 'unknown-file', message: `citypress does not read "${name}", so it has no effect.`, hint: 'Site files are site.yaml, areas.yaml, forms.yaml, landing.yaml, pages/*.yaml, services/*.yaml and blog/*.md.', file }))
       return
     }
     const text = await readFile(absolute, 'utf8')
@@ -73,6 +81,8 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     const entry = read.entry
     loaded.set(kind, [...(loaded.get(kind) ?? []), entry].sort((a, b) => a.source.file.localeCompare(b.source.file)))
   }))
+  const published = await publishedRead
+  if ('errors' in published) errors.push(...published.errors)
   // Files are read in parallel; report their problems in a stable order, file by file.
   failOn(errors.sort(byPosition))
 
@@ -120,9 +130,15 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
   })
   failOn(fonts.errors)
 
+  const siteMeta = { ...meta, ...(options.published ? { published: options.published } : {}) }
+  // With the live site's landing pages (site.yaml `published`), which join the file's record.
+  const record = 'record' in published
+    ? await mergePublishedSitemap(published.record, { source: siteMeta.published, siteRoot: root, services })
+    : { pages: {} }
+
   return {
     root,
-    site: { ...meta, ...(options.published ? { published: options.published } : {}) },
+    site: siteMeta,
     contrast: contrast.rows,
     fonts: fonts.fonts!,
     services,
@@ -137,6 +153,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     budgets: normalizeBudgets(site, loaded.get('site')![0]!.source),
     icons: checked.icons,
     links: checked.links,
+    published: record,
     files: [...names.map((n) => path.join(root, n)), ...[...checked.images.values()].map((i) => i.absolutePath)],
     warnings: [...warnings, ...hostWarnings(site, { at: originOf(loaded.get('site')![0]!.source, '/host'), hasForms: Object.keys(formsInput?.forms ?? {}).length > 0 })],
   }

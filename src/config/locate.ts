@@ -1,6 +1,6 @@
 import type { Node } from 'yaml'
 import { lazyOrigin, type Origin, type SourcePosition } from '../errors/config-error.js'
-import { yamlLib, type YamlSource } from './read-yaml.js'
+import { yamlLib, type YamlSource } from './yaml-lib.js'
 
 /**
  * Finds the YAML text behind an ajv `instancePath` (RFC 6901 JSON Pointer).

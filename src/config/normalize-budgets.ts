@@ -1,22 +1,10 @@
 import type { Origin } from '../errors/config-error.js'
+import type { BudgetAsset, BudgetRule } from '../types.js'
 import { originOf } from './locate.js'
 import type { YamlSource } from './read-yaml.js'
 import type { SiteInput } from './site-input.generated.js'
 
-export type BudgetAsset = 'html' | 'css' | 'js' | 'images'
-
-/** One size limit of site.yaml `budgets`, with its place in site.yaml for the error. */
-export interface BudgetRule {
-  /** A page kind (`landing`) or `all`. */
-  readonly kind: string
-  readonly asset: BudgetAsset
-  /** Bytes. */
-  readonly limit: number
-  /** As written: `25 kB`. */
-  readonly written: string
-  readonly level: 'warn' | 'fail'
-  readonly origin: Origin
-}
+export type { BudgetAsset, BudgetRule }
 
 const assets: readonly BudgetAsset[] = ['html', 'css', 'js', 'images']
 const units: Record<string, number> = { B: 1, kB: 1000, KB: 1000, MB: 1_000_000 }

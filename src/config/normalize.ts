@@ -1,4 +1,4 @@
-import { hostUrlStyle } from '../plan/hosts.js'
+import { hostUrlStyle } from './hosts.js'
 import type { FormsInput, SiteInput } from './site-input.generated.js'
 import type { FormConfig, SiteMeta } from '../types.js'
 import { resolveTheme } from './theme.js'

@@ -1,8 +1,5 @@
-import { mkdir } from 'node:fs/promises'
-import path from 'node:path'
 import { hash } from '../cache/digest.js'
-import { readCacheJson } from '../cache/read-cache-json.js'
-import { replaceFile } from '../cache/replace-file.js'
+import { readSealedJson, writeSealedJson, type CacheNote } from '../cache/sealed-file.js'
 import type { ConfigError } from '../errors/config-error.js'
 import { parseMarkdownFile } from './markdown-file.js'
 import { parseYaml, type YamlSource } from './read-yaml.js'
@@ -83,8 +80,8 @@ interface Stored {
 const inMemory = new Map<string, ReadFile>()
 const measuredInMemory = new Map<string, MeasuredImage>()
 
-export async function openReadCache(options?: { file: string; version: string }): Promise<ReadCache> {
-  const read = options && await readCacheJson<Stored>(options.file)
+export async function openReadCache(options?: { file: string; version: string; note?: CacheNote }): Promise<ReadCache> {
+  const read = options && await readSealedJson<Stored>(options.file, options.note)
   // What another citypress (version, code or schemas) stored is not trusted.
   const stored = read?.version === options?.version ? read : undefined
   const previous = stored?.files ?? {}
@@ -118,8 +115,7 @@ export async function openReadCache(options?: { file: string; version: string })
     async save() {
       const same = Object.keys(files).length === Object.keys(previous).length && Object.keys(images).length === Object.keys(previousImages).length
       if (!options || (!changed && same)) return
-      await mkdir(path.dirname(options.file), { recursive: true })
-      await replaceFile(options.file, JSON.stringify({ version: options.version, files, images } satisfies Stored))
+      await writeSealedJson(options.file, { version: options.version, files, images } satisfies Stored)
     },
   }
 

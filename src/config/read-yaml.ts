@@ -1,29 +1,11 @@
-import { createRequire } from 'node:module'
-import type { Document, LineCounter } from 'yaml'
+import { fail, UnclosedFlow } from '../errors/catalogue.js'
 import { ConfigError } from '../errors/config-error.js'
 import { positionAt } from './locate.js'
+import { yamlLib, type YamlSource } from './yaml-lib.js'
 
-const require = createRequire(import.meta.url)
-let yaml: typeof import('yaml') | undefined
-
-/**
- * The yaml package, loaded on first use: a build whose files all come from the read cache
- * (read-cache.ts) never parses YAML, and loading it is 40 ms of every start.
- */
-export function yamlLib(): typeof import('yaml') {
-  return (yaml ??= require('yaml') as typeof import('yaml'))
-}
-
-/** One parsed YAML file, kept with everything needed to point back into it. */
-export interface YamlSource {
-  /** Display path: relative to the working directory, forward slashes. */
-  readonly file: string
-  readonly text: string
-  readonly doc: Document
-  readonly lines: LineCounter
-  /** Plain JS value of the document (`undefined` for an empty file). */
-  readonly data: unknown
-}
+// The loader and the file type live apart (yaml-lib.ts) so locate.ts can use them without
+// importing this module, which imports locate.ts.
+export { yamlLib, type YamlSource } from './yaml-lib.js'
 
 export interface ParseYamlResult {
   source: YamlSource
@@ -39,27 +21,56 @@ export function parseYaml(text: string, file: string): ParseYamlResult {
   const lines = new LineCounter()
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true })
   const source: YamlSource = { file, text, doc, lines, data: undefined }
-  const errors = doc.errors.map((e) => {
-    let [start = 0, end = start + 1] = e.pos
-    let message = firstSentence(e.message)
-    let hint = hintFor(e.code)
-    // yaml reports an unclosed quote where the file ends; the mistake is where the quote opens.
-    const quote = /^Missing closing (["'])quote/.exec(e.message)?.[1]
-    const opening = quote ? openingQuote(text, start, quote) : -1
-    if (opening >= 0) {
-      ;[start, end] = [opening, text.indexOf('\n', opening) === -1 ? text.length : text.indexOf('\n', opening)]
-      message = `This quoted value has no closing ${quote}.`
-      hint = `End the value with ${quote}, or remove the opening ${quote} if the value needs no quotes.`
-    }
-    return new ConfigError({
-      code: 'yaml-syntax',
-      message: `${message} This file is not valid YAML, so nothing in it could be read.`,
-      hint,
-      ...positionAt(source, start, end),
-    })
-  })
+  // yaml reports an unclosed [ or { at whatever line follows it, as indentation trouble; the
+  // mistake is the bracket, and the errors after it only follow from it.
+  const unclosed = doc.errors.length > 0 ? unclosedFlow(text) : undefined
+  if (unclosed !== undefined) {
+    const before = doc.errors.filter((e) => e.pos[0] < unclosed)
+    const bracket = fail(UnclosedFlow, positionAt(source, unclosed, unclosed + 1), text[unclosed] === '[' ? '[' : '{')
+    return { source, errors: [...before.map((e) => syntaxError(source, e)), bracket] }
+  }
+  const errors = doc.errors.map((e) => syntaxError(source, e))
   if (errors.length > 0) return { source, errors }
   return { source: { ...source, data: doc.toJS({ maxAliasCount: 1000 }) }, errors }
+}
+
+/** One of yaml's errors as ours, placed where the mistake is. */
+function syntaxError(source: YamlSource, e: { pos: [number, number]; message: string; code: string }): ConfigError {
+  const { text } = source
+  let [start = 0, end = start + 1] = e.pos
+  let message = firstSentence(e.message)
+  let hint = hintFor(e.code)
+  // yaml reports an unclosed quote where the file ends; the mistake is where the quote opens.
+  const quote = /^Missing closing (["'])quote/.exec(e.message)?.[1]
+  const opening = quote ? openingQuote(text, start, quote) : -1
+  if (opening >= 0) {
+    ;[start, end] = [opening, text.indexOf('\n', opening) === -1 ? text.length : text.indexOf('\n', opening)]
+    message = `This quoted value has no closing ${quote}.`
+    hint = `End the value with ${quote}, or remove the opening ${quote} if the value needs no quotes.`
+  }
+  return new ConfigError({
+    code: 'yaml-syntax',
+    message: `${message} This file is not valid YAML, so nothing in it could be read.`,
+    hint,
+    ...positionAt(source, start, end),
+  })
+}
+
+/** The offset of the first flow collection (`[` or `{`) that is never closed, from yaml's syntax tree. */
+function unclosedFlow(text: string): number | undefined {
+  type Token = { type?: string; start?: { offset: number }; end?: { type: string }[]; items?: { key?: Token; value?: Token }[]; value?: Token }
+  const found: number[] = []
+  const walk = (token: Token | undefined): void => {
+    if (!token || typeof token !== 'object') return
+    if (token.type === 'flow-collection' && token.start && !token.end?.some((e) => e.type === 'flow-seq-end' || e.type === 'flow-map-end')) found.push(token.start.offset)
+    for (const item of token.items ?? []) {
+      walk(item.key)
+      walk(item.value)
+    }
+    walk(token.value)
+  }
+  for (const token of new (yamlLib().Parser)().parse(text)) walk(token as Token)
+  return found.length > 0 ? Math.min(...found) : undefined
 }
 
 /** The quote that starts a value (after `key:`, `- `, `[`, `{` or `,`) last before `before`. */

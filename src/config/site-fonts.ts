@@ -1,4 +1,4 @@
-import { collectCodePoints, fontPackages, resolveFont, type SiteFonts } from '../assets/resolve-fonts.js'
+import { collectCodePoints, fontPackages, resolveFont, type SiteFonts } from './resolve-fonts.js'
 import { ConfigError } from '../errors/config-error.js'
 import { originOf } from './locate.js'
 import type { YamlSource } from './read-yaml.js'
@@ -15,7 +15,7 @@ export interface SiteFontsOptions {
 }
 
 /**
- * site.yaml `theme.fonts` found in the installed @fontsource packages (src/assets/resolve-fonts.ts).
+ * site.yaml `theme.fonts` found in the installed @fontsource packages (src/config/resolve-fonts.ts).
  * A family no package provides is an `unknown-font` error at its line that names the package to
  * install; nothing is ever fetched from a font host.
  */

@@ -1,16 +1,9 @@
 import type { SiteInput } from './site-input.generated.js'
 
 type ThemeInput = NonNullable<SiteInput['theme']>
-export type ColorToken = keyof NonNullable<ThemeInput['colors']>
+import type { ColorToken, ResolvedTheme } from '../types.js'
 
-/** site.yaml `theme` with every default applied: what the stylesheet and the contrast check read. */
-export interface ResolvedTheme {
-  readonly colors: Readonly<Record<ColorToken, string>>
-  /** A CSS length. */
-  readonly radius: string
-  /** Family names as written (`Source Sans 3`); the heading font defaults to the body font. */
-  readonly fonts: { readonly heading: string; readonly body: string }
-}
+export type { ColorToken, ResolvedTheme }
 
 /**
  * The neutral defaults (schemas/site.schema.json documents the same values for editor hover).

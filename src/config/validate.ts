@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv'
+import { fail, KeysInPairs } from '../errors/catalogue.js'
 import { ConfigError } from '../errors/config-error.js'
 import { closestMatch } from '../errors/did-you-mean.js'
 import { displayPath, escapePointer, locate } from './locate.js'
@@ -115,6 +116,12 @@ function toConfigError(e: ErrorObject, source: YamlSource): ConfigError {
         hint: guess ? `Did you mean "${guess}"?` : `Expected one of: ${allowed.map((v) => JSON.stringify(v)).join(', ')}.`,
         ...locate(source, e.instancePath),
       })
+    }
+    case 'dependencies': {
+      // Keys that only make sense together (a place's lat and lng): reported at the one given.
+      const given = String(e.params.property)
+      const at = `${e.instancePath}/${escapePointer(given)}`
+      return fail(KeysInPairs, { path: displayPath(at), ...locate(source, at, 'key') }, capitalize(where), given, String(e.params.missingProperty))
     }
     case 'propertyNames':
       return new ConfigError({

@@ -36,6 +36,17 @@ export type ConfigErrorCode =
   | 'heading-skip'
   | 'low-contrast'
   | 'unknown-font'
+  | 'outside-site'
+  | 'unknown-file'
+  | 'bad-record'
+  | 'unsafe-svg'
+  // Machine faults (system-error.ts): the user's to fix, never a bug.
+  | 'disk-full'
+  | 'read-only'
+  | 'no-permission'
+  | 'too-many-open-files'
+  | 'name-too-long'
+  | 'out-of-memory'
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {

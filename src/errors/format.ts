@@ -1,5 +1,6 @@
 import { styleText } from 'node:util'
 import type { ConfigError } from './config-error.js'
+import type { ConfigWarning } from './config-warning.js'
 
 export interface FormatOptions {
   /** Callers decide: the CLI passes its TTY/NO_COLOR check, the browser overlay passes false. */
@@ -16,7 +17,7 @@ export interface FormatOptions {
  *      |     ^^^^^
  *   hint: Did you mean "hero"?
  */
-export function formatConfigError(error: ConfigError, { color }: FormatOptions): string {
+export function formatConfigError(error: ConfigError | ConfigWarning, { color }: FormatOptions): string {
   const paint = (format: Parameters<typeof styleText>[0], text: string) =>
     color ? styleText(format, text) : text
   const out = [`${paint(['bold', 'red'], `error[${error.code}]`)}: ${error.message}`]

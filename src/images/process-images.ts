@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os'
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { readdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
+import { ensureCacheFolder, readSealed, writeSealed, type CacheNote } from '../cache/sealed-file.js'
 import { ConfigError } from '../errors/config-error.js'
 import type { ImageJob } from '../plan/plan-images.js'
 import type { OutputFile } from '../types.js'
@@ -17,6 +18,8 @@ export interface ProcessImagesOptions {
   /** Encodes at once; each sharp pipeline also uses libvips threads. @default availableParallelism() */
   readonly concurrency?: number
   readonly onProgress?: (done: number, total: number) => void
+  /** Told of each cached variant that could not be trusted (and was encoded again). */
+  readonly note?: CacheNote
 }
 
 export interface ProcessImagesResult {
@@ -36,7 +39,7 @@ export interface ProcessImagesResult {
  */
 export async function processImages(options: ProcessImagesOptions): Promise<ProcessImagesResult> {
   const { jobs, cacheDir } = options
-  if (cacheDir) await mkdir(cacheDir, { recursive: true })
+  if (cacheDir) await ensureCacheFolder(cacheDir)
   const cached = new Set(cacheDir ? await readdir(cacheDir) : [])
   const files: OutputFile[] = new Array(jobs.length)
   const errors = new Map<string, ConfigError>()
@@ -45,7 +48,7 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
   let done = 0
 
   const runJob = async (job: ImageJob, index: number) => {
-    const made = await produce(job, cacheDir, cached)
+    const made = await produce(job, cacheDir, cached, options.note)
     if ('error' in made) {
       errors.set(job.source.src, made.error)
       return
@@ -83,10 +86,14 @@ export async function countUncached(jobs: readonly ImageJob[], cacheDir: string 
 
 type Produced = { readonly bytes: Uint8Array; readonly encoded: boolean } | { readonly error: ConfigError }
 
-/** One variant's bytes: from the cache, copied, from a parallel build that encoded it, or encoded. */
-async function produce(job: ImageJob, cacheDir: string | false, cached: ReadonlySet<string>): Promise<Produced> {
+/**
+ * One variant's bytes: from the cache, copied, from a parallel build that encoded it, or encoded.
+ * A cached variant is sealed with the hash of its bytes (sealed-file.ts) and used only when they
+ * still match it, so a damaged file is encoded again rather than published.
+ */
+async function produce(job: ImageJob, cacheDir: string | false, cached: ReadonlySet<string>, note?: CacheNote): Promise<Produced> {
   const key = path.basename(job.outputPath)
-  const hit = cacheDir && cached.has(key) ? await readFile(path.join(cacheDir, key)).catch(() => undefined) : undefined
+  const hit = cacheDir && cached.has(key) ? await readSealed(path.join(cacheDir, key), note) : undefined
   if (hit) return { bytes: hit, encoded: false }
   if (job.format === 'copy') return { bytes: await readFile(job.source.absolutePath), encoded: false }
   const claim = cacheDir ? await claimOrWait(cacheDir, key) : undefined
@@ -98,7 +105,7 @@ async function produce(job: ImageJob, cacheDir: string | false, cached: Readonly
     } catch (error) {
       return { error: undecodable(job, error) }
     }
-    if (cacheDir) await writeCached(cacheDir, key, bytes)
+    if (cacheDir) await writeSealed(path.join(cacheDir, key), bytes)
     return { bytes, encoded: true }
   } finally {
     await claim?.release()
@@ -115,13 +122,6 @@ export async function pruneImageCache(cacheDir: string, jobs: readonly ImageJob[
   const stale = (await readdir(cacheDir).catch(() => [] as string[])).filter((name) => !name.startsWith('.') && !keep.has(name))
   await Promise.all(stale.map((name) => rm(path.join(cacheDir, name), { force: true })))
   return stale.length
-}
-
-/** Write then rename: a build killed mid-write never leaves a truncated entry behind. */
-async function writeCached(cacheDir: string, key: string, contents: Uint8Array): Promise<void> {
-  const temporary = path.join(cacheDir, `.${key}.${process.pid}.tmp`)
-  await writeFile(temporary, contents)
-  await rename(temporary, path.join(cacheDir, key))
 }
 
 function undecodable(job: ImageJob, error: unknown): ConfigError {

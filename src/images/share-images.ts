@@ -3,22 +3,10 @@ import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { isDark } from '../config/theme.js'
 import type { ImageJob } from '../plan/plan-images.js'
-import type { ImageSource, RoutePlan, SiteConfig } from '../types.js'
+import type { ImageSource, RoutePlan, ShareDrawing, SiteConfig } from '../types.js'
 import { shareImageFor, shareImageSize } from '../../templates/seo/share-image.js'
 
-/** Everything one share image draws: plain data, so it travels in an ImageJob. */
-export interface ShareDrawing {
-  readonly title: string
-  readonly siteName: string
-  /** The site's address without the scheme, shown small at the bottom. */
-  readonly host: string
-  readonly background: string
-  readonly text: string
-  readonly accent: string
-  /** A .woff or .ttf of the heading font (satori reads neither WOFF2 nor variable fonts). */
-  readonly font: string
-  readonly logo?: { readonly file: string; readonly format: string; readonly width: number; readonly height: number }
-}
+export type { ShareDrawing }
 
 /** Bump when the drawing changes: it is part of every share image's name. */
 const drawingVersion = 'share-v2'

@@ -1,10 +1,9 @@
-import type { WatchedPage } from '../check/watch-pages.js'
-import type { OutputFile, SiteMeta } from '../types.js'
+import type { ContentSources, OutputFile, SiteMeta } from '../types.js'
 
 export interface HeadersFileOptions {
   readonly site: SiteMeta
-  /** The rendered pages' facts: the inline scripts and styles the policy must allow by hash. */
-  readonly pages: readonly WatchedPage[]
+  /** What the checked pages load inline or from elsewhere (check-output.ts), which the policy must allow. */
+  readonly sources: ContentSources
 }
 
 /**
@@ -35,19 +34,18 @@ export function headersFile(options: HeadersFileOptions): OutputFile {
  * receive its beacons, forms post to this site (or the configured endpoint), and every inline
  * script or style is allowed by the SHA-256 of its exact text, never by 'unsafe-inline'.
  */
-export function contentSecurityPolicy({ site, pages }: HeadersFileOptions): string {
-  const collect = (pick: (page: WatchedPage) => readonly string[]) => [...new Set(pages.flatMap(pick))].sort()
+export function contentSecurityPolicy({ site, sources }: HeadersFileOptions): string {
   const analytics = site.analytics ? [originOf(site.analytics.src)] : []
   const schedulers = [...new Set(Object.values(site.schedulers ?? {}).map(originOf))].sort()
   // The form script posts to the endpoint with fetch (connect-src), a browser without it natively (form-action).
   const endpoint = site.forms?.provider === 'endpoint' && /^https?:\/\//.test(site.forms.endpoint ?? '') ? [originOf(site.forms.endpoint!)] : []
-  const styleAttributes = collect((p) => p.facts.styleAttributeHashes)
+  const styleAttributes = sources.styleAttributeHashes
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", ...analytics, ...collect((p) => p.facts.scriptHashes)],
+    ['script-src', "'self'", ...analytics, ...sources.scriptHashes],
     // Hashes of style attributes need 'unsafe-hashes' (CSP3); it allows nothing else.
-    ['style-src', "'self'", ...collect((p) => p.facts.styleHashes), ...(styleAttributes.length ? ["'unsafe-hashes'", ...styleAttributes] : [])],
-    ['img-src', "'self'", 'data:', ...collect((p) => p.facts.imageOrigins)],
+    ['style-src', "'self'", ...sources.styleHashes, ...(styleAttributes.length ? ["'unsafe-hashes'", ...styleAttributes] : [])],
+    ['img-src', "'self'", 'data:', ...sources.imageOrigins],
     ['font-src', "'self'"],
     ['connect-src', "'self'", ...analytics, ...endpoint],
     ['frame-src', ...(schedulers.length ? schedulers : ["'none'"])],

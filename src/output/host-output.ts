@@ -1,11 +1,11 @@
 import type { LandingRedirect } from '../plan/plan-redirects.js'
-import { hostRules, isPlainPath } from '../plan/hosts.js'
+import { hostRules, isPlainPath } from '../config/hosts.js'
 import { absoluteUrl, canonicalHref, outputPathFor } from '../plan/urls.js'
 import type { OutputFile, RoutePlan, SiteConfig } from '../types.js'
 import { escapeXml, redirectsFile } from './host-files.js'
 
 /**
- * The host's own files for site.yaml `host` (src/plan/hosts.ts): `_redirects` where the host
+ * The host's own files for site.yaml `host` (src/config/hosts.ts): `_redirects` where the host
  * reads it, else one redirect page per old address; and what the host needs besides
  * (GitHub Pages' `.nojekyll`). `_headers` is written only for hosts that read it (build.ts asks
  * `hostRules(...).readsHeaders`).
@@ -22,7 +22,7 @@ export function hostOutputFiles(site: SiteConfig, landing: readonly LandingRedir
  * search engines treat as a permanent redirect when its delay is 0) and names the new address as
  * canonical. Written in the site's URL layout, so the host serves it at the old address. Never in
  * the sitemap: it is not a route. A redirect whose old address is a page of the site, or a
- * pattern (`/blog/*`), makes no page (the latter is warned about in src/plan/hosts.ts).
+ * pattern (`/blog/*`), makes no page (the latter is warned about in src/config/hosts.ts).
  */
 export function redirectPages(site: SiteConfig, landing: readonly LandingRedirect[], routes: readonly RoutePlan[]): OutputFile[] {
   const policy = site.site.trailingSlash

@@ -2,43 +2,12 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, lstatSync, statSync } from 'node:fs'
 import { copyFile, link, mkdir, readdir, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { DerivedValues, OutputFile } from '../types.js'
-import { compareListed, sameFolders, type FolderListing } from './output-record.js'
+import type { OutputFile, OutputWriter } from '../types.js'
+import { compareListed, sameFolders, type FolderListing } from '../cache/output-record.js'
 
-export interface OutputWriter {
-  /** Writes one file into the staging folder. */
-  write(file: OutputFile): Promise<void>
-  /**
-   * Puts an existing file (a cached page) at `path` as a hard link: no bytes are copied or
-   * rewritten. Falls back to a copy where links are impossible (another file system).
-   */
-  link(path: string, page: LinkedPage): Promise<void>
-  /**
-   * Replaces the output folder with the staging folder. Call only when the whole build succeeded.
-   * Returns what the output folder now holds and, with `keep`, what the folder kept for the next
-   * build holds (a writer that writes no folder: undefined).
-   */
-  commit(): Promise<{ readonly output: FolderListing; readonly kept?: FolderListing } | undefined>
-  /** Deletes the staging folder; the previous output stays as it was. */
-  abort(): Promise<void>
-  /** Files written so far. */
-  readonly count: number
-}
-
-/** A file to link into the output, with what the caller already knows of it. */
-export interface LinkedPage {
-  /** The file itself: a page of the page cache. */
-  readonly source: string
-  /** Its inode, when the caller has just seen it (the page cache checks every page it reuses). */
-  readonly ino?: number
-  /**
-   * Its text, when the caller has it in memory (a page just rendered), so writers that inspect
-   * pages need not read it back.
-   */
-  readonly contents?: string
-  /** What the checks take from it, when the render worker worked that out already. */
-  readonly derived?: DerivedValues
-}
+// The writer's interface is shared with the stages that stream pages into it (render) or watch
+// them on their way (check), which must not import output/.
+export type { LinkedPage, OutputWriter } from '../types.js'
 
 export interface KeepOptions {
   /**

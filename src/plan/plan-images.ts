@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import path from 'node:path'
-import type { ShareDrawing } from '../images/share-images.js'
+import type { ShareDrawing } from '../types.js'
 import type { ImageAsset, ImageSource, SiteConfig } from '../types.js'
 
 export type ImageFormat = 'avif' | 'webp' | 'jpeg' | 'png'

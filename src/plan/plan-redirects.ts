@@ -1,3 +1,4 @@
+import type { PublishedPage, PublishedRecord } from '../types.js'
 import type { LandingIdentity } from './landing-model.js'
 import { milesBetween } from './nearby-areas.js'
 import { citySlug, stateCode } from './slug.js'
@@ -5,26 +6,12 @@ import { citySlug, stateCode } from './slug.js'
 /**
  * Safe renames of landing pages (issue: a changed city or service slug must not silently drop a
  * page that search engines and customers know). The site folder keeps a record of every landing
- * URL it ever published (src/output/published-urls.ts reads and writes it); this module, pure,
+ * URL it ever published (src/config/published-urls.ts reads it, build() writes it back); this module, pure,
  * decides a 301 for each recorded URL the build no longer makes. Redirects are recomputed from
  * the whole record at every build, so they always point at a page that exists today and never
  * chain.
  */
-export interface PublishedPage {
-  /** Area name when published: "Ft. Collins, CO". */
-  readonly area: string
-  /** Service slug when published. */
-  readonly service: string
-  /** Service title when published, to recognise a service whose file was renamed. */
-  readonly serviceTitle: string
-  readonly lat?: number
-  readonly lng?: number
-}
-
-export interface PublishedRecord {
-  /** Landing-page URL → what it was about. */
-  readonly pages: Readonly<Record<string, PublishedPage>>
-}
+export type { PublishedPage, PublishedRecord } from '../types.js'
 
 export interface LandingRedirect {
   readonly from: string

@@ -12,6 +12,7 @@ import { planLanding, type LandingPlan } from './plan-landing.js'
 import { planLocationsRoute } from './plan-locations.js'
 import { isSlug } from './slug.js'
 import { linkPath, outputPathFor } from './urls.js'
+import { planLandingRedirects, type LandingRedirect } from './plan-redirects.js'
 
 export interface BuildPlan {
   readonly routes: readonly RoutePlan[]
@@ -21,6 +22,8 @@ export interface BuildPlan {
   readonly landingQuality: LandingPlan['quality']
   /** Every generated landing page, for redirects and the published-URL record. */
   readonly landingPages: readonly LandingIdentity[]
+  /** 301s for landing pages published before (published-urls.json) that this build no longer makes. */
+  readonly redirects: readonly LandingRedirect[]
   readonly errors: readonly ConfigError[]
   /** Problems that do not stop the build: area chips without a page, heading levels the content skips (heading-order.ts). */
   readonly warnings: readonly ConfigError[]
@@ -134,8 +137,13 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
   routes.push(...formPages.routes)
   errors.push(...formPages.errors)
   errors.push(...checkLinks(site, new Set(routes.map((r) => r.url))))
+  const landingPages = landing.pages.map((p) => p.identity)
+  const redirects = planLandingRedirects({
+    published: site.published, pages: landingPages, routeUrls: new Set(routes.map((r) => r.url)),
+    fallback: routes.find((r) => r.template === 'locations')?.url ?? '/',
+  })
   const warnings = [...findChipsWithoutPage(site, landing.urls), ...findHeadingSkips(site)]
-  return { routes, landingUrls: landing.urls, landingQuality: landing.quality, landingPages: landing.pages.map((p) => p.identity), errors, warnings }
+  return { routes, landingUrls: landing.urls, landingQuality: landing.quality, landingPages, redirects, errors, warnings }
 }
 
 function checkLinks(site: SiteConfig, urls: ReadonlySet<string>): ConfigError[] {
@@ -144,7 +152,7 @@ function checkLinks(site: SiteConfig, urls: ReadonlySet<string>): ConfigError[] 
     if (urls.has(path) || path.startsWith('/assets/') || path === '/sitemap.xml' || path === '/rss.xml') return []
     const guess = closestMatch(path, urls)
     return [new ConfigError({
-      code: 'missing-reference',
+      code: 'broken-link',
       message: `The link ${href} leads nowhere: no page of this site has the address ${path}.`,
       hint: guess ? `Did you mean "${guess}"?` : 'Run `citypress routes` to list every address.',
       ...origin,

@@ -11,7 +11,8 @@
  * - `never` (default): `/contact` → `contact.html`
  * - `always`: `/contact/` → `contact/index.html`
  */
-export type TrailingSlash = 'never' | 'always'
+export type { TrailingSlash } from '../types.js'
+import type { TrailingSlash } from '../types.js'
 
 /** The address of a page as linked, canonical and listed in the sitemap. */
 export function publicPath(url: string, policy: TrailingSlash = 'never'): string {

@@ -69,7 +69,7 @@ export function createBuildSession(options: BuildSessionOptions): BuildSession {
     return value
   }
   const templateFolders = [path.join(packageRoot, 'templates'), path.join(path.resolve(options.site), 'templates')]
-  // Pages whose inputs did not change are reused from the page cache (src/render/page-cache.ts):
+  // Pages whose inputs did not change are reused from the page cache (src/cache/page-cache.ts):
   // after a one-page edit only that page renders. Preview keeps its own cache folder, because
   // each build prunes the cache to its own pages and preview's include drafts.
   const cacheDir = path.join(path.resolve(options.site), '.citypress', 'preview-cache')

@@ -1,4 +1,4 @@
-import { appendFile, mkdir } from 'node:fs/promises'
+import { appendFile, mkdir, stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { displayFile } from '../paths.js'
@@ -7,6 +7,9 @@ import { checkSubmission, parseSubmission, type CheckOptions, type Verdict } fro
 
 /** The production form handlers reject bigger bodies too; ours have a few short fields. */
 export const maxBodyBytes = 64 * 1024
+
+/** Beyond this, submissions are refused rather than filling the disk (a script posting in a loop). */
+export const maxSubmissionsBytes = 10 * 1024 * 1024
 
 export interface FormCaptureOptions extends CheckOptions {
   /** The site folder; submissions go to `<site>/.citypress/submissions.ndjson` (git-ignored). */
@@ -79,9 +82,15 @@ export async function captureForm(req: IncomingMessage, res: ServerResponse, opt
       return
     case 'accepted': {
       const file = submissionsFile(options.siteRoot)
-      const line = { time: new Date().toISOString(), form: verdict.form.name, page, fields: verdict.values }
+      const line = JSON.stringify({ time: new Date().toISOString(), form: verdict.form.name, page, fields: verdict.values }) + '\n'
+      const size = (await stat(file).catch(() => undefined))?.size ?? 0
+      if (size + Buffer.byteLength(line) > maxSubmissionsBytes) {
+        options.log(`✗ form ${verdict.form.name} from ${page}: not stored, ${displayFile(file)} has reached ${maxSubmissionsBytes / 2 ** 20} MB; move or delete it to store more`)
+        answerJson(res, 507, { error: 'submissions-full', reason: `${displayFile(file)} has reached ${maxSubmissionsBytes / 2 ** 20} MB. Move or delete it, then send again.` })
+        return
+      }
       await mkdir(path.dirname(file), { recursive: true })
-      await appendFile(file, JSON.stringify(line) + '\n')
+      await appendFile(file, line)
       options.log(`✓ form ${verdict.form.name} from ${page}: ${summarize(verdict.values)} → ${displayFile(file)}`)
       answerThanks(req, res, verdict.form, options.successPage)
     }

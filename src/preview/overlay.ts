@@ -65,6 +65,12 @@ performance.mark("citypress:patched")
 })()</script>`
 }
 
+/** The reload client's script text (inside its tag), for the page's Content-Security-Policy. */
+export function reloadScript(version: string): string {
+  const tag = reloadClient(version)
+  return tag.slice(tag.indexOf('>') + 1, tag.lastIndexOf('</script>'))
+}
+
 /** Adds the reload client before `</body>` (or at the end of a fragment without one). */
 export function injectReloadClient(html: string, version: string): string {
   const at = html.lastIndexOf('</body>')

@@ -9,8 +9,9 @@ import { createBuildSession, type BuildSession, type GoodBuild, type SessionStat
 import { capturesFormsAt, captureForm } from './form-capture.js'
 import { findHiddenFields } from './form-submission.js'
 import { createReloadHub } from './live-reload.js'
-import { errorPage, eventsPath, injectReloadClient, morphPath } from './overlay.js'
+import { errorPage, eventsPath, injectReloadClient, morphPath, reloadScript } from './overlay.js'
 import { reportBuild, type PreviewLog } from './report.js'
+import { allowedHosts, crossOrigin, hostAllowed, productionHeaders } from './request-guard.js'
 import { resolvePath, type Resolved, type ServedFile } from './static-files.js'
 import { watchFolders } from './watch.js'
 
@@ -74,7 +75,12 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
 
   const siteRoot = path.resolve(options.site)
   const hidden = new WeakMap<GoodBuild, Map<string, Set<string>>>()
+  const host = options.host ?? '127.0.0.1'
+  const hosts = allowedHosts(host)
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    if (!hostAllowed(req, hosts)) {
+      return answer(res, 403, 'text/plain; charset=utf-8', `citypress preview answers only for localhost, not for "${req.headers.host ?? ''}". To open it under that name, start it with --host ${req.headers.host?.replace(/:\d+$/, '') || 'NAME'}.\n`)
+    }
     const target = req.url ?? '/'
     const at = target.indexOf('?')
     const [rawPath, query] = at === -1 ? [target, ''] : [target.slice(0, at), target.slice(at + 1)]
@@ -85,6 +91,10 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
       return hub.connect(res, params.get('path') ?? '/', params.get('version') ?? '')
     }
     if (rawPath === morphPath) return answer(res, 200, 'text/javascript; charset=utf-8', await morphLibrary())
+    if (req.method === 'POST' && crossOrigin(req)) {
+      options.log.out(`✗ form post to ${rawPath} from another origin (${req.headers.origin ?? 'unknown'}) refused\n`)
+      return answer(res, 403, 'application/json; charset=utf-8', JSON.stringify({ error: 'cross-origin', reason: 'Preview takes form posts only from its own pages.' }))
+    }
     if (req.method === 'POST' && good && capturesFormsAt(good.site.site, rawPath)) {
       if (!hidden.has(good)) hidden.set(good, findHiddenFields(htmlOf(good)))
       const landing = resolveIn(state, rawPath)
@@ -104,8 +114,10 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
       const location = resolved.location + (query ? `?${query}` : '')
       return answer(res, 301, 'text/plain; charset=utf-8', `Moved to ${location}\n`, { location })
     }
-    const page = pageOf(state, resolved, versionOf(state, resolved))
-    if (page) return answer(res, page.status, page.type, page.html, {}, req.method === 'HEAD')
+    const version = versionOf(state, resolved)
+    const page = pageOf(state, resolved, version)
+    // The site's own pages get production's security headers; the error page is preview's own.
+    if (page) return answer(res, page.status, page.type, page.html, state.kind === 'ok' ? productionHeaders(state.build.files, reloadScript(version)) : {}, req.method === 'HEAD')
     if (resolved.kind === 'not-found') return answer(res, 404, 'text/plain; charset=utf-8', 'Not found (the site has no 404 page).\n')
     const { file } = resolved
     // A content-hashed name never changes its bytes (a change makes a new name), so the browser
@@ -114,8 +126,9 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     // revalidated; unchanged, it costs a 304.
     const etag = `"${file.hash}"`
     const caching: Record<string, string> = isHashedAsset(file.path) ? { 'cache-control': 'public, max-age=31536000, immutable' } : {}
-    if (req.headers['if-none-match'] === etag) return answer(res, 304, file.type, '', { etag, ...caching }, true)
-    return answer(res, 200, file.type, file.body, { etag, ...caching }, req.method === 'HEAD')
+    const security = good ? productionHeaders(good.files) : {}
+    if (req.headers['if-none-match'] === etag) return answer(res, 304, file.type, '', { ...security, etag, ...caching }, true)
+    return answer(res, 200, file.type, file.body, { ...security, etag, ...caching }, req.method === 'HEAD')
   }
 
   const server = createServer((req, res) => {
@@ -125,7 +138,6 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
       else res.destroy()
     })
   })
-  const host = options.host ?? '127.0.0.1'
   const port = await listen(server, options.port ?? 4321, host)
   const url = `http://${displayHost(host)}:${port}/`
   const watcher = watchFolders({

@@ -9,8 +9,8 @@ import { BuildFailure, ConfigError } from '../errors/config-error.js'
 import { cachedByInputs, metafileInputs } from '../cache/by-inputs.js'
 import { citypressVersion, codeDigest, displayFile, packageRoot, toolCacheDir } from '../paths.js'
 import type { RenderContext, RoutePlan } from '../types.js'
-import type { collectPageFacts } from '../check/page-facts.js'
-import type { findForms } from '../check/find-forms.js'
+import type { findForms } from '../html/find-forms.js'
+import type { collectPageFacts } from '../html/page-facts.js'
 
 /**
  * What templates/render.tsx exports, and the page scanners of the checks: the render worker
@@ -101,8 +101,8 @@ async function bundle(options: { templates: string; overrides: string; icons: re
     stdin: {
       contents: [
         `export { renderRoute } from ${JSON.stringify(path.join(options.templates, 'render.tsx'))}`,
-        `export { collectPageFacts } from ${JSON.stringify(path.join(packageRoot, 'src/check/page-facts.ts'))}`,
-        `export { findForms } from ${JSON.stringify(path.join(packageRoot, 'src/check/find-forms.ts'))}`,
+        `export { collectPageFacts } from ${JSON.stringify(path.join(packageRoot, 'src/html/page-facts.ts'))}`,
+        `export { findForms } from ${JSON.stringify(path.join(packageRoot, 'src/html/find-forms.ts'))}`,
       ].join('\n'),
       resolveDir: packageRoot,
       sourcefile: 'templates-entry.ts',

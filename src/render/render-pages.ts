@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os'
-import { ConfigError } from '../errors/config-error.js'
-import type { RenderContext, RoutePlan } from '../types.js'
-import type { OutputWriter } from '../output/write-output.js'
+import { BuildFailure, ConfigError } from '../errors/config-error.js'
+import type { OutputWriter, RenderContext, RoutePlan } from '../types.js'
 import type { TemplateBundle, ThrowingTemplate } from './bundle-templates.js'
-import type { PageCache } from './page-cache.js'
+import { checkHeapFor } from './memory-check.js'
+import type { PageCache } from '../cache/page-cache.js'
 import { startRenderWorker, type WorkerRender } from './render-worker.js'
 
 export interface RenderedPage {
@@ -105,6 +105,8 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
     return { route, key, cached: key === undefined ? undefined : cache!.find(key) }
   })
   const toRender = pages.filter((p) => !p.cached).length
+  const heapTooSmall = checkHeapFor('rendering', toRender, `rendering ${toRender.toLocaleString('en-US')} pages`)
+  if (heapTooSmall) throw new BuildFailure([heapTooSmall])
   // This thread only links pages and keeps their facts meanwhile, so every core can render: on
   // two cores two workers rendered 10,000 pages in 15 s where one took 20 s.
   const useWorkers = options.workerMinimum !== undefined && toRender > 0 && toRender >= options.workerMinimum
@@ -138,13 +140,15 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
           result = page instanceof ConfigError ? { failed: page, ms: performance.now() - start } : { html: page.html, ms: performance.now() - start }
         }
         timings.push({ url: route.url, ms: result.ms })
+        // A failed write (the worker writes the page into the cache) is the machine's, not the template's.
+        if ('error' in result && (result.error as NodeJS.ErrnoException).syscall) throw result.error
         if ('error' in result) errors.push(renderError(route, result.error, templates.locate(result.error)))
         else if ('failed' in result) errors.push(result.failed)
         else if (errors.length > 0) {
           // Nothing more is written after the first error; the rest are rendered for their errors.
         } else if ('derived' in result) {
           // The worker wrote the page into the cache and scanned it.
-          const file = cache!.adopt(key!)
+          const file = cache!.adopt(key!, result.sha1)
           await enqueue(() => output.link(route.outputPath, { source: file, derived: result.derived }))
         } else {
           const html = result.html

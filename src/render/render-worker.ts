@@ -24,6 +24,7 @@ import type { DerivedValues, RenderContext, RoutePlan } from '../types.js'
 const program = `
 const { parentPort, workerData } = require('node:worker_threads')
 const { writeFile } = require('node:fs')
+const { hash } = require('node:crypto')
 import(workerData.bundle).then(({ renderRoute, collectPageFacts, findForms }) => {
   parentPort.on('message', async ({ id, route, file }) => {
     const start = performance.now()
@@ -35,11 +36,13 @@ import(workerData.bundle).then(({ renderRoute, collectPageFacts, findForms }) =>
       // promise one makes a FileHandle per file, which cost this thread more than the writing.)
       const written = new Promise((resolve, reject) => writeFile(file, html, (error) => (error ? reject(error) : resolve())))
       const derived = { 'page-facts': { facts: collectPageFacts(html, { detach: false }), length: html.length }, forms: findForms(html) }
+      // The page cache records the hash of the bytes written, to check them whenever it reuses them.
+      const sha1 = hash('sha1', html, 'hex')
       await written
-      parentPort.postMessage({ id, derived, ms })
+      parentPort.postMessage({ id, derived, sha1, ms })
     } catch (error) {
-      const { message, stack } = error instanceof Error ? error : { message: String(error), stack: undefined }
-      parentPort.postMessage({ id, error: { message, stack }, ms: performance.now() - start })
+      const { message, stack, code, path, syscall } = error instanceof Error ? error : { message: String(error) }
+      parentPort.postMessage({ id, error: { message, stack, code, path, syscall }, ms: performance.now() - start })
     }
   })
 })
@@ -51,7 +54,7 @@ import(workerData.bundle).then(({ renderRoute, collectPageFacts, findForms }) =>
  */
 export type WorkerRender =
   | { readonly html: string; readonly ms: number }
-  | { readonly derived: DerivedValues; readonly ms: number }
+  | { readonly derived: DerivedValues; readonly sha1: string; readonly ms: number }
   | { readonly error: Error; readonly ms: number }
 
 export interface RenderWorker {
@@ -75,11 +78,12 @@ export function startRenderWorker(bundle: string, context: RenderContext): Rende
   }
   worker.on('error', fail)
   worker.on('exit', (code) => fail(new Error(`the render worker stopped (exit code ${code})`)))
-  worker.on('message', (message: { id: number; html?: string; derived?: DerivedValues; error?: { message: string; stack?: string }; ms: number }) => {
+  worker.on('message', (message: { id: number; html?: string; derived?: DerivedValues; sha1?: string; error?: { message: string; stack?: string; code?: string; path?: string; syscall?: string }; ms: number }) => {
     const pending = waiting.get(message.id)
     waiting.delete(message.id)
-    if (message.error) pending?.resolve({ error: Object.assign(new Error(message.error.message), { stack: message.error.stack }), ms: message.ms })
-    else if (message.derived) pending?.resolve({ derived: message.derived, ms: message.ms })
+    // A failed write keeps its code and path (a full disk is the user's to fix, not a template's fault).
+    if (message.error) pending?.resolve({ error: Object.assign(new Error(message.error.message), message.error), ms: message.ms })
+    else if (message.derived) pending?.resolve({ derived: message.derived, sha1: message.sha1!, ms: message.ms })
     else pending?.resolve({ html: message.html!, ms: message.ms })
   })
   let next = 0

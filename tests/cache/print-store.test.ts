@@ -3,6 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openPrintStore } from '../../src/cache/print-store.js'
 import { printText, type LandingSummary } from '../../src/plan/landing-quality.js'
+import { signatureBins } from '../../src/plan/landing-similarity.js'
 import { tempDir } from '../helpers/site.js'
 
 const summary = (i: number): LandingSummary => ({
@@ -14,33 +15,33 @@ const key = (i: number) => i.toString(16).padStart(40, '0')
 describe('the landing summaries kept between builds', () => {
   it('reads back every summary as written, after a full write and after appending a few', async () => {
     const dir = await tempDir()
-    const first = await openPrintStore(dir, 'v1')
+    const first = await openPrintStore(dir, 'v1', signatureBins)
     for (let i = 0; i < 100; i++) first.set(key(i), summary(i))
     await first.save()
     const size = (await stat(path.join(dir, 'prints.bin'))).size
 
     // A later build uses 98 of them and adds 3: appended, not rewritten.
-    const second = await openPrintStore(dir, 'v1')
+    const second = await openPrintStore(dir, 'v1', signatureBins)
     for (let i = 2; i < 100; i++) expect(second.get(key(i))).toEqual(summary(i))
     for (let i = 100; i < 103; i++) second.set(key(i), summary(i))
     await second.save()
     expect((await stat(path.join(dir, 'prints.bin'))).size).toBeGreaterThan(size)
 
-    const third = await openPrintStore(dir, 'v1')
+    const third = await openPrintStore(dir, 'v1', signatureBins)
     for (let i = 0; i < 103; i++) expect(third.get(key(i))).toEqual(summary(i))
     // Another citypress trusts none of them.
-    expect((await openPrintStore(dir, 'v2')).get(key(5))).toBeUndefined()
+    expect((await openPrintStore(dir, 'v2', signatureBins)).get(key(5))).toBeUndefined()
   })
 
   it('writes the file anew with only the summaries in use once many are unused', async () => {
     const dir = await tempDir()
-    const first = await openPrintStore(dir, 'v1')
+    const first = await openPrintStore(dir, 'v1', signatureBins)
     for (let i = 0; i < 100; i++) first.set(key(i), summary(i))
     await first.save()
-    const second = await openPrintStore(dir, 'v1')
+    const second = await openPrintStore(dir, 'v1', signatureBins)
     for (let i = 0; i < 50; i++) second.get(key(i))
     await second.save()
-    const third = await openPrintStore(dir, 'v1')
+    const third = await openPrintStore(dir, 'v1', signatureBins)
     expect(third.get(key(10))).toEqual(summary(10))
     expect(third.get(key(60))).toBeUndefined()
   })

@@ -1,7 +1,8 @@
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { openPageMemo, type MemoCodec } from '../../src/check/page-memo.js'
+import { unseal } from '../../src/cache/sealed-file.js'
+import { openPageMemo, type MemoCodec } from '../../src/cache/page-memo.js'
 import { tempDir } from '../helpers/site.js'
 
 /** Links of a page, through the memo's string table. */
@@ -52,7 +53,7 @@ describe('the facts kept beside the page cache', () => {
       files = [...kept, ...added]
       await memo.save(new Set(files.map(keyOf)))
     }
-    const stored = JSON.parse(await readFile(path.join(dir, 'derived.json'), 'utf8')) as { strings: string[] }
+    const stored = JSON.parse(unseal(await readFile(path.join(dir, 'derived.json')))!.toString('utf8')) as { strings: string[] }
     expect(stored.strings).not.toContain('/page-0')
     expect(stored.strings.length).toBeLessThan(2 * files.length)
   })

@@ -1,6 +1,7 @@
-import { readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { unseal } from '../../src/cache/sealed-file.js'
 import { loadSite } from '../../src/config/load-site.js'
 import { BuildFailure, failOn, type ConfigError } from '../../src/errors/config-error.js'
 import { formatConfigError } from '../../src/errors/format.js'
@@ -35,6 +36,42 @@ describe('config errors', () => {
         |        ^^^^^^^^^^^^^
       hint: End the value with ", or remove the opening " if the value needs no quotes."
     `)
+  })
+
+  it('points an unclosed [ at the bracket, not at the line where YAML gives up', async () => {
+    const areas = '# yaml-language-server: $schema=../../../../schemas/areas.schema.json\nlists:\n  main:\n    - Springfield, IL\nplaces:\n  Springfield, IL:\n    landmarks: [Capitol, Lincoln Home\n    county: Sangamon County\n    lat: 39.78\n    lng: -89.65\n'
+    const [error, ...rest] = await problems({ 'areas.yaml': areas })
+    expect(rest).toEqual([])
+    expect(printed(error!)).toMatchInlineSnapshot(`
+      "error[yaml-syntax]: This [ has no closing ]. This file is not valid YAML, so nothing in it could be read.
+        --> areas.yaml:7:16
+        |
+      7 |     landmarks: [Capitol, Lincoln Home
+        |                ^
+      hint: End the list with ] on the same line (e.g. tags: [one, two]), or write it as a block, one "- item" per line."
+    `)
+  })
+
+  it('reports a place with a latitude but no longitude: coordinates come in pairs', async () => {
+    const areas = '# yaml-language-server: $schema=../../../../schemas/areas.schema.json\nlists:\n  main:\n    - Springfield, IL\nplaces:\n  Springfield, IL:\n    county: Sangamon County\n    lat: 39.78\n'
+    const [error, ...rest] = await problems({ 'areas.yaml': areas })
+    expect(rest).toEqual([])
+    expect(printed(error!)).toMatchInlineSnapshot(`
+      "error[missing-key]: \`places.Springfield, IL\` has "lat" but no "lng"; the two only make sense together.
+        --> areas.yaml:8:5
+        |
+      8 |     lat: 39.78
+        |     ^^^
+      hint: Add "lng" beside "lat", or remove "lat"."
+    `)
+  })
+
+  it('reports a damaged published-urls.json when the site is read, so validate shows it too', async () => {
+    const [error, ...rest] = await problems({ 'published-urls.json': '{"pages": {' })
+    expect(rest).toEqual([])
+    expect(error!.code).toBe('bad-record')
+    expect(error!.file).toMatch(/published-urls\.json$/)
+    expect(error!.hint).toBe('Restore it from version control (git checkout), or delete it to start a new record.')
   })
 
   it('names the expected type when a value has the wrong one', async () => {
@@ -80,7 +117,7 @@ describe('config errors', () => {
     const [error] = await problems({
       'pages/home.yaml': 'path: /\ntitle: Home\nsections:\n  - type: cta\n    heading: Talk to us\n    actions:\n      - { label: Contact, href: /contatc }\n',
     })
-    expect(error!.code).toBe('missing-reference')
+    expect(error!.code).toBe('broken-link')
     expect(where(error!)).toBe('pages/home.yaml:7:33')
     expect(error!.hint).toBe('Did you mean "/contact"?')
   })
@@ -92,6 +129,28 @@ describe('config errors', () => {
     expect(error!.code).toBe('file-not-found')
     expect(where(error!)).toBe('pages/home.yaml:6:12')
     expect(error!.message).toBe('The image "images/missing.jpg" does not exist.')
+  })
+
+  it('refuses an image that is a symbolic link out of the site folder, at the YAML line', async () => {
+    const dir = await siteFrom('minimal', { 'pages/home.yaml': 'path: /\ntitle: Home\nsections:\n  - type: hero\n    title: Hi\n    image: images/photo.jpg\n' })
+    const outside = path.join(path.dirname(dir), 'private.jpg')
+    await writeFile(outside, 'not for publishing')
+    await mkdir(path.join(dir, 'images'), { recursive: true })
+    await symlink(outside, path.join(dir, 'images/photo.jpg'))
+    const error = await loadSite(dir).then(() => undefined, (e: BuildFailure) => e.errors[0])
+    expect(error!.code).toBe('outside-site')
+    expect(where(error!)).toBe('pages/home.yaml:6:12')
+    expect(error!.message).toBe(`The image "images/photo.jpg" is a symbolic link to ${outside}, outside the site folder, so it is not published.`)
+  })
+
+  it('refuses an SVG that holds a script or an event attribute, naming the file', async () => {
+    const svg = (inside: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">${inside}<rect width="10" height="10"/></svg>`
+    for (const [inside, found] of [['<script>alert(1)</script>', 'a <script> element'], ['<g onload="alert(1)"></g>', 'an onload event attribute']]) {
+      const [error] = await problems({ 'pages/home.yaml': 'path: /\ntitle: Home\nsections:\n  - type: hero\n    title: Hi\n    image: images/logo.svg\n', 'images/logo.svg': svg(inside!) })
+      expect(error!.code).toBe('unsafe-svg')
+      expect(where(error!)).toBe('pages/home.yaml:6:12')
+      expect(error!.message).toBe(`The SVG "images/logo.svg" contains ${found}; citypress does not publish images that run code.`)
+    }
   })
 
   it('reports an image that cannot be decoded', async () => {
@@ -154,7 +213,7 @@ describe('the read cache', () => {
     const dir = await siteFrom('landing')
     const cache = { file: path.join(dir, '.citypress/cache/config.json'), version: 'test' }
     await loadSite(dir, { cache })
-    expect(JSON.parse(await readFile(cache.file, 'utf8')).files['landing.yaml']).toBeDefined()
+    expect(JSON.parse(unseal(await readFile(cache.file))!.toString('utf8')).files['landing.yaml']).toBeDefined()
     // landing.yaml is unchanged, so its values come from the cache; the error is in it.
     const forms = await readFile(path.join(dir, 'forms.yaml'), 'utf8')
     await writeFile(path.join(dir, 'forms.yaml'), forms.replace(/^  lead:/m, '  leads:'))

@@ -2,6 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parseDocument } from 'yaml'
 import { describe, expect, it } from 'vitest'
+import { unseal } from '../../src/cache/sealed-file.js'
 import { loadSite } from '../../src/config/load-site.js'
 import { reassemble, splitMinimumLength, splitOf } from '../../src/config/split-yaml.js'
 import { BuildFailure } from '../../src/errors/config-error.js'
@@ -73,7 +74,7 @@ describe('reading a large YAML file again after an edit', () => {
     await writeFile(path.join(site, 'areas.yaml'), (await readFile(path.join(site, 'areas.yaml'), 'utf8')).replace(/^places:\n/m, `places:\n${big.slice(big.indexOf('places:\n') + 8)}`))
     await mkdir(path.dirname(cache.file), { recursive: true })
     await loadSite(site, { cache })
-    expect(JSON.parse(await readFile(cache.file, 'utf8')).files['areas.yaml'].split.entries.length).toBeGreaterThan(800)
+    expect(JSON.parse(unseal(await readFile(cache.file))!.toString('utf8')).files['areas.yaml'].split.entries.length).toBeGreaterThan(800)
     const areasFile = path.join(site, 'areas.yaml')
     const text = await readFile(areasFile, 'utf8')
     await writeFile(areasFile, text.replace('(entry 350)', '(entry 350, edited)'))

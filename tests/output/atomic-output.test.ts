@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/build.js'
 import { BuildFailure } from '../../src/errors/config-error.js'
-import { listFolder, readOutputRecord } from '../../src/output/output-record.js'
+import { listFolder, readOutputRecord } from '../../src/cache/output-record.js'
 import { siteFrom, snapshot, tempDir } from '../helpers/site.js'
 
 describe('the output folder', () => {

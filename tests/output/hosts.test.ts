@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/build.js'
 import { main } from '../../src/cli/main.js'
-import { redirectLimitWarnings, type HostName } from '../../src/plan/hosts.js'
+import { redirectLimitWarnings, type HostName } from '../../src/config/hosts.js'
 import { serveAsHost } from '../helpers/host-server.js'
 import { memoryIo, repoRoot, siteFrom, tempDir } from '../helpers/site.js'
 

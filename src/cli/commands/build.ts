@@ -29,7 +29,7 @@ Examples:
     .action(async (given: string | undefined, flags: BuildFlags) => {
       const { build } = await import('../../build.js')
       const started = performance.now()
-      const run = () => build({ site: siteFolder(given), outDir: flags.out, baseUrl: flags.baseUrl, drafts: flags.drafts, recordUrls: true, published: flags.published && !/^https?:\/\//.test(flags.published) ? path.resolve(flags.published) : flags.published, onProgress: flags.json ? undefined : progressLine(io) })
+      const run = () => build({ site: siteFolder(given), outDir: flags.out, baseUrl: flags.baseUrl, drafts: flags.drafts, recordUrls: true, published: flags.published && !/^https?:\/\//.test(flags.published) ? path.resolve(flags.published) : flags.published, onProgress: flags.json ? undefined : progressLine(io), onWait: (message) => io.err(`${message}\n`) })
       if (flags.json) {
         const result = await reportingJson(io, 'build', run)
         printJsonProblems(io, result.warnings, 'warning')
@@ -50,6 +50,7 @@ Examples:
         io.out(Object.entries(result.timings).map(([stage, ms]) => `  ${stage.padEnd(8)} ${ms.toFixed(0).padStart(6)} ms`).join('\n') + '\n')
         if (slowest.length) io.out(`  slowest pages: ${slowest.map((p) => `${p.url} ${p.ms.toFixed(1)} ms`).join(', ')}\n`)
         io.out(formatContrastReport(result.site.contrast))
+        for (const line of result.cacheNotes) io.out(`  cache: ${line}\n`)
       }
       // The one-line summary, last, where a CI log is read from.
       const seconds = ((performance.now() - started) / 1000).toFixed(2)

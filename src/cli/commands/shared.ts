@@ -3,6 +3,7 @@ import path from 'node:path'
 import { BuildFailure, ConfigError } from '../../errors/config-error.js'
 import { formatConfigError } from '../../errors/format.js'
 import { displayFile } from '../../paths.js'
+import type { ConfigWarning } from '../../errors/config-warning.js'
 import type { Io } from '../io.js'
 
 /** Help text of every command's site argument. */
@@ -25,6 +26,6 @@ export function siteFolder(given: string | undefined, cwd = process.cwd()): stri
   })])
 }
 
-export function printWarnings(io: Io, warnings: readonly ConfigError[]): void {
+export function printWarnings(io: Io, warnings: readonly ConfigWarning[]): void {
   for (const w of warnings) io.err(formatConfigError(w, io).replace(/^(\S*)error\[/, '$1warning[') + '\n\n')
 }

@@ -1,8 +1,14 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { BuildFailure, ConfigError } from '../errors/config-error.js'
-import type { PublishedPage, PublishedRecord } from '../plan/plan-redirects.js'
-import type { SiteConfig } from '../types.js'
+import type { PublishedPage, PublishedRecord } from '../types.js'
+
+export interface MergeSitemapOptions {
+  /** site.yaml `published` or `--published`: the live sitemap's URL, or a file relative to the site. */
+  readonly source?: string
+  readonly siteRoot: string
+  readonly services: readonly { readonly slug: string; readonly title: string }[]
+}
 
 /**
  * Published URLs without committing (issue 16): a site whose CI publishes never commits the
@@ -17,11 +23,11 @@ import type { SiteConfig } from '../types.js'
  * keep what the record knows. Addresses that are not landing pages are left out: the record
  * plans redirects for landing pages only.
  */
-export async function mergePublishedSitemap(record: PublishedRecord, site: SiteConfig): Promise<PublishedRecord> {
-  const source = site.site.published
+export async function mergePublishedSitemap(record: PublishedRecord, options: MergeSitemapOptions): Promise<PublishedRecord> {
+  const { source, siteRoot } = options
   if (!source) return record
-  const urls = await readSitemapUrls(source, site.root)
-  const services = site.services.map((s) => ({ slug: s.slug, title: s.title })).sort((a, b) => b.slug.length - a.slug.length)
+  const urls = await readSitemapUrls(source, siteRoot)
+  const services = options.services.map((s) => ({ slug: s.slug, title: s.title })).sort((a, b) => b.slug.length - a.slug.length)
   const added: Record<string, PublishedPage> = {}
   for (const url of urls) {
     const match = /^\/lp\/([a-z0-9-]+)$/.exec(url)

@@ -4,38 +4,9 @@ import path from 'node:path'
 import arial from '@capsizecss/metrics/arial'
 import timesNewRoman from '@capsizecss/metrics/timesNewRoman'
 
-/** One @font-face of a self-hosted family: one subset's file. */
-export interface FontFaceFile {
-  /** Absolute path of the .woff2 in its @fontsource package. */
-  readonly file: string
-  readonly subset: string
-  /** `100 900` for a variable face, else one weight. */
-  readonly weight: string
-  readonly variable: boolean
-  readonly unicodeRange: string
-}
+import type { FontFaceFile, ResolvedFont, SiteFonts } from '../types.js'
 
-/** A family as the stylesheet declares it: its faces and the local font stretched to its metrics. */
-export interface ResolvedFont {
-  /** As written in site.yaml: `Source Sans 3`. */
-  readonly family: string
-  /** The npm package it comes from: `@fontsource-variable/source-sans-3`. */
-  readonly package: string
-  readonly category: string
-  readonly faces: readonly FontFaceFile[]
-  /**
-   * A local font with overrides that give it this family's line height and average width, so the
-   * swap to the web font moves no line (CLS). Percentages, from the font file's own metrics.
-   */
-  readonly fallback: { readonly local: readonly string[]; readonly ascent: number; readonly descent: number; readonly lineGap: number; readonly sizeAdjust: number }
-  /** The .woff file of the same subset and a bold weight where the package has one (share images read WOFF, not WOFF2). */
-  readonly woff?: string
-}
-
-export interface SiteFonts {
-  readonly body: ResolvedFont
-  readonly heading: ResolvedFont
-}
+export type { FontFaceFile, ResolvedFont, SiteFonts }
 
 /** `Source Sans 3` → `source-sans-3`, fontsource's package id. */
 export const fontId = (family: string) => family.trim().toLowerCase().replace(/\s+/g, '-')

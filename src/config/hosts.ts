@@ -1,6 +1,6 @@
 import { ConfigError, type SourcePosition } from '../errors/config-error.js'
-import type { SiteInput } from '../config/site-input.generated.js'
-import type { TrailingSlash } from './urls.js'
+import type { SiteInput } from './site-input.generated.js'
+import type { TrailingSlash } from '../types.js'
 
 export type HostName = NonNullable<SiteInput['host']>
 

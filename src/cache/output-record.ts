@@ -1,8 +1,7 @@
 import { lstatSync, readdirSync } from 'node:fs'
-import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import { readCacheJson } from '../cache/read-cache-json.js'
-import { replaceFile } from '../cache/replace-file.js'
+import { readSealedJson, writeSealedJson, type CacheNote } from './sealed-file.js'
+import type { FolderListing } from '../types.js'
 
 /**
  * What the last successful build wrote, so the next one can tell that its output would be the
@@ -25,15 +24,10 @@ export interface OutputRecord<Result> {
   readonly previous?: FolderListing
 }
 
-export interface FolderListing {
-  /** Every file (relative, sorted) with size, mtime and inode. */
-  readonly files: readonly (readonly [path: string, size: number, mtimeMs: number, ino: number])[]
-  /** Every folder, the top one as '.', with mtime and inode: adding, removing or renaming a file changes its folder's mtime. */
-  readonly dirs: readonly (readonly [path: string, mtimeMs: number, ino: number])[]
-}
+export type { FolderListing } from '../types.js'
 
-export async function readOutputRecord<Result>(file: string): Promise<OutputRecord<Result> | undefined> {
-  const record = await readCacheJson<OutputRecord<Result>>(file)
+export async function readOutputRecord<Result>(file: string, note?: CacheNote): Promise<OutputRecord<Result> | undefined> {
+  const record = await readSealedJson<OutputRecord<Result>>(file, note)
   return record?.listing ? record : undefined
 }
 
@@ -59,8 +53,7 @@ export function sameFolders(dir: string, listing: FolderListing): boolean {
 
 /** `record.listing` is what the output writer's commit() returned (write-output.ts). */
 export async function writeOutputRecord<Result>(file: string, record: OutputRecord<Result>): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true })
-  await replaceFile(file, JSON.stringify(record))
+  await writeSealedJson(file, record)
 }
 
 /** The order of a listing's entries: by relative path. */

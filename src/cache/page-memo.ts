@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { appendFile, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
-import { parseCacheJson } from '../cache/read-cache-json.js'
-import { replaceFile } from '../cache/replace-file.js'
+import { hash } from './digest.js'
+import { readSealed, writeSealedJson, type CacheNote } from './sealed-file.js'
 
 /**
  * How a derived value travels through JSON. Strings that many pages share (navigation and footer
@@ -61,24 +61,29 @@ interface JournalLine {
 /**
  * `derived.json` is written whole (5 MB at 10,000 pages) only now and then: a build that changed
  * a few pages appends what it changed as one line to `derived.log`, and the file is written whole
- * once the journal has grown to a quarter of it (60 ms of an edit to one city, issue 8). A line
- * that does not fit (cut short by a killed build, or written against another writing of the
+ * once the journal has grown to a quarter of it. Both are checked against hashes recorded when
+ * they were written (the file sealed, each line prefixed with its own SHA-1): a line that does
+ * not fit (damaged, cut short by a killed build, or written against another writing of the
  * file) ends the reading there; values are keyed by the page's cache key, so a value lost is
  * only worked out again, never wrong.
  */
-export async function openPageMemo(pagesDir: string): Promise<PageMemo> {
+export async function openPageMemo(pagesDir: string, note?: CacheNote): Promise<PageMemo> {
   const file = path.join(pagesDir, 'derived.json')
   const journalFile = path.join(pagesDir, 'derived.log')
-  const text = await readFile(file, 'utf8').catch(() => '')
-  const read = parseCacheJson<Partial<Stored>>(text) ?? {}
+  const text = (await readSealed(file, note))?.toString('utf8') ?? ''
+  const read = parseJson<Partial<Stored>>(text) ?? {}
   let stored: Stored = Array.isArray(read.strings) && read.values && typeof read.id === 'string' ? read as Stored : { id: '', strings: [], compacted: 0, values: {} }
   const startedEmpty = stored.strings.length === 0
-  const journal = startedEmpty ? '' : await readFile(journalFile, 'utf8').catch(() => '')
+  const journal = startedEmpty ? '' : await readFile(journalFile, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') note?.(`the cache file pages/derived.log could not be read (${error.code}); what it held is worked out again`)
+    return ''
+  })
   let journalFits = true
   for (const line of journal.split('\n')) {
     if (!line) continue
-    const entry = parseCacheJson<JournalLine>(line)
+    const entry = checkedLine(line)
     if (entry?.id !== stored.id || entry.from !== stored.strings.length) {
+      if (!entry) note?.('the cache file pages/derived.log was damaged (a line does not match its recorded hash); what it held is worked out again')
       journalFits = false
       break
     }
@@ -120,11 +125,11 @@ export async function openPageMemo(pagesDir: string): Promise<PageMemo> {
         }
       }
       if (!changed) return
-      const line = JSON.stringify({ id: stored.id, from: stringsAtOpen, strings: stored.strings.slice(stringsAtOpen), set, drop: [...dropped] } satisfies JournalLine)
-      if (!startedEmpty && journalFits && journal.length + line.length < text.length / 4 && stored.strings.length <= Math.max(1000, stored.compacted * 1.5)) {
-        await appendFile(journalFile, `${line}\n`)
-        return
-      }
+      const json = JSON.stringify({ id: stored.id, from: stringsAtOpen, strings: stored.strings.slice(stringsAtOpen), set, drop: [...dropped] } satisfies JournalLine)
+      const line = `${hash(json)} ${json}\n`
+      // A journal that cannot be appended to (a folder in its place) is replaced by writing the file whole.
+      if (!startedEmpty && journalFits && journal.length + line.length < text.length / 4 && stored.strings.length <= Math.max(1000, stored.compacted * 1.5)
+        && await appendFile(journalFile, line).then(() => true, () => false)) return
       // Strings of pages that are gone stay in the table until it has half again as many as
       // when it was last written from scratch; then every value is encoded anew.
       // A table started empty in this build holds only what its values use.
@@ -142,9 +147,23 @@ export async function openPageMemo(pagesDir: string): Promise<PageMemo> {
       }
       // The journal goes first: lines left over from a killed build must not meet the new file
       // (its id would turn them away anyway).
-      await rm(journalFile, { force: true })
-      await replaceFile(file, JSON.stringify({ ...stored, id: randomBytes(6).toString('hex') }))
+      await rm(journalFile, { recursive: true, force: true })
+      await writeSealedJson(file, { ...stored, id: randomBytes(6).toString('hex') })
     },
+  }
+}
+
+/** A journal line's entry, when the line hashes to the SHA-1 it starts with. */
+function checkedLine(line: string): JournalLine | undefined {
+  const json = line.slice(41)
+  return line[40] === ' ' && hash(json) === line.slice(0, 40) ? parseJson<JournalLine>(json) : undefined
+}
+
+function parseJson<T>(text: string): T | undefined {
+  try {
+    return text ? JSON.parse(text) as T : undefined
+  } catch {
+    return undefined
   }
 }
 

@@ -1,0 +1,141 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { hash } from './digest.js'
+import { acquireLock, describeHolder, type Lock } from './lock.js'
+import { outputUnchanged, readOutputRecord, writeOutputRecord, type OutputRecord } from './output-record.js'
+import { openPageCache, type PageCache } from './page-cache.js'
+import { openPageMemo, type PageMemo } from './page-memo.js'
+import { openPrintStore, type SavedPrintStore } from './print-store.js'
+import { ensureCacheFolder, removeLeftovers } from './sealed-file.js'
+import type { FolderListing } from '../types.js'
+
+export interface BuildCacheOptions {
+  /** The site folder. */
+  readonly site: string
+  /** `<site>/.citypress/cache` unless given; `false`: nothing is cached. */
+  readonly cacheDir?: string | false
+  /** The image variants' folder, cleared of leftovers with the rest. */
+  readonly imageCacheDir?: string | false
+  readonly outDir: string
+  /** Whether the build writes an output folder (then its record is kept: up to date, kept output). */
+  readonly write: boolean
+  /** The citypress version and a digest of its code: changed code trusts nothing cached. */
+  readonly toolVersion: string
+  /** Words of a landing page's print signature (plan/landing-similarity.ts). */
+  readonly signatureLength: number
+  /** Told once when another build holds the cache, with a sentence naming it. */
+  readonly onWait?: (message: string) => void
+}
+
+/**
+ * The one door to `<site>/.citypress/cache` for build(): it takes the cache's lock, opens each
+ * store (starting the reads early, so they overlap the config's parsing), answers whether the
+ * output is up to date, and saves everything once the output is committed. The stores check
+ * every entry against the hash recorded with it (sealed-file.ts, page-cache.ts); `notes` holds a
+ * line for each entry that could not be trusted.
+ */
+export interface BuildCache<Result> {
+  readonly notes: readonly string[]
+  /** Adds a line for an entry a store outside this module could not trust (image variants). */
+  note(message: string): void
+  /** Where loadSite keeps parsed files (config/read-cache.ts), under `schemas` besides the code. */
+  configCache(schemas: string): { readonly file: string; readonly version: string; readonly note: (message: string) => void } | undefined
+  /** The plan's print store, read while the config loaded. */
+  prints(): Promise<SavedPrintStore | undefined>
+  /** Writes what the plan printed, while the build goes on (entries are keyed by their inputs). */
+  savePrints(): void
+  /** Rendered pages of earlier builds; `shared` digests what every page depends on. */
+  openPages(shared: string): Promise<PageCache | undefined>
+  /** What the checks took from each cached page. */
+  pageMemo(): Promise<PageMemo | undefined>
+  /**
+   * The last build's result, when the output folder holds exactly what this build would write:
+   * `parts` (every output file's name and content digest, settings) as the last build recorded,
+   * its files untouched, and the cached pages they link to intact.
+   */
+  upToDate(parts: readonly string[], pages: PageCache | undefined, pageKeys: Iterable<string>): Promise<Result | undefined>
+  /** Where the output this build replaces is kept, and what it held (write-output.ts `keep`). */
+  keep(): Promise<{ readonly folder: string; readonly listing?: FolderListing; readonly current?: FolderListing } | undefined>
+  /** Waits for the writes started early (the prints); before the output is committed. */
+  settle(): Promise<void>
+  /** After the output was committed: prunes and stamps the pages, writes the memo and the output record. */
+  save(done: { readonly pages: PageCache | undefined; readonly keys: ReadonlySet<string>; readonly committed?: { readonly output: FolderListing; readonly kept?: FolderListing }; readonly result: Result }): Promise<void>
+  /** Gives the lock up; call once, whatever happened. */
+  close(): Promise<void>
+}
+
+export async function openBuildCache<Result>(options: BuildCacheOptions): Promise<BuildCache<Result>> {
+  const dir = options.cacheDir === false ? undefined : options.cacheDir ?? path.resolve(options.site, '.citypress', 'cache')
+  const outPath = path.resolve(options.outDir)
+  const notes: string[] = []
+  const note = (message: string) => void notes.push(message)
+  // One build at a time per cache folder: two would replace each other's cached pages and output
+  // folders mid-way. The second waits; neither fails.
+  let lock: Lock | undefined
+  if (dir !== undefined) {
+    const lockFile = `${path.resolve(dir)}.lock`
+    await ensureCacheFolder(path.dirname(lockFile))
+    lock = await acquireLock(lockFile, (holder) => options.onWait?.(`Waiting for ${describeHolder(holder)}, which is building this site with the same cache…`))
+    // Holding the lock, no other build writes here: temporary files of dead processes are leftovers.
+    const images = options.imageCacheDir ?? path.join(options.site, '.citypress', 'cache', 'images')
+    await Promise.all([dir, ...(images ? [images] : [])].map((folder) => removeLeftovers(folder)))
+  }
+  const recordFile = dir !== undefined && options.write ? path.join(dir, 'output.json') : undefined
+  // Read while the config loads. Until awaited, a failure must not count as unhandled (a failed
+  // config ends the build first); awaiting rethrows it.
+  const early = <T>(work: Promise<T>): Promise<T> => (work.catch(() => {}), work)
+  const printsRead = dir === undefined ? undefined : early(openPrintStore(dir, options.toolVersion, options.signatureLength, note))
+  const memoRead = dir === undefined ? undefined : early(openPageMemo(path.join(dir, 'pages'), note))
+  const recordRead = recordFile === undefined ? undefined : early(readOutputRecord<Result>(recordFile, note))
+  let printsSaved: Promise<void> | undefined
+  let madeOf: string | undefined
+  // With the published-URL record as it is when asked: the build may add to it after the commit.
+  const fingerprint = async (siteRoot: string) => hash(`${madeOf}\n${await readFile(path.join(siteRoot, 'published-urls.json'), 'utf8').catch(() => '')}`)
+  const own = async (): Promise<OutputRecord<Result> | undefined> => {
+    const record = await recordRead
+    // A record of another output folder says nothing about this one.
+    return record?.outDir === outPath ? record : undefined
+  }
+
+  return {
+    notes,
+    note,
+    configCache: (schemas) => dir === undefined ? undefined : { file: path.join(dir, 'config.json'), version: `${options.toolVersion}+${schemas}`, note },
+    prints: async () => printsRead,
+    savePrints() {
+      printsSaved = printsRead && early(printsRead.then((prints) => prints.save()))
+    },
+    openPages: async (shared) => dir === undefined ? undefined : openPageCache({ dir, shared, note }),
+    pageMemo: async () => memoRead,
+    async upToDate(parts, pages, pageKeys) {
+      if (recordFile === undefined) return undefined
+      madeOf = hash([options.toolVersion, outPath, ...parts].join('\n'))
+      const record = await recordRead
+      const siteRoot = path.resolve(options.site)
+      // The output's pages are hard links to the cached ones: they are as built only while those are.
+      if (record?.fingerprint !== await fingerprint(siteRoot) || !outputUnchanged(record, options.outDir) || !pages?.intact(pageKeys)) return undefined
+      await printsSaved
+      return record.result
+    },
+    async keep() {
+      if (recordFile === undefined) return undefined
+      const ownRecord = await own()
+      // Beside the cache, not in it: a CI that keeps the cache would store every page twice (its
+      // copy has no hard links) for a folder a fresh checkout cannot use (its inodes differ).
+      return { folder: path.resolve(options.site, '.citypress', 'previous-output'), listing: ownRecord?.previous, current: ownRecord?.listing }
+    },
+    async settle() {
+      await printsSaved
+    },
+    async save({ pages, keys, committed, result }) {
+      await pages?.save(keys)
+      await (await memoRead)?.save(keys)
+      if (recordFile && madeOf !== undefined && committed) {
+        await writeOutputRecord(recordFile, { outDir: outPath, fingerprint: await fingerprint(path.resolve(options.site)), result, listing: committed.output, previous: committed.kept })
+      }
+    },
+    async close() {
+      await lock?.release()
+    },
+  }
+}

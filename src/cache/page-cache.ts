@@ -1,0 +1,170 @@
+import { readFileSync, rmSync, statSync } from 'node:fs'
+import { readdir, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { digestJson, hash } from './digest.js'
+import { ensureCacheFolder, readSealedJson, removeLeftovers, writeSealedJson, type CacheNote } from './sealed-file.js'
+import type { RoutePlan } from '../types.js'
+
+/**
+ * Rendered pages kept between builds, one file per cache key. A key covers everything a page's
+ * HTML depends on — the route (URL, title, description, props), the shared render context, the
+ * template bundle and the citypress version — so a page whose key exists needs no rendering,
+ * and its output file is a hard link to the cached one (no bytes rewritten).
+ *
+ * The folder is safe to persist between CI runs (it is only ever read by key) and is pruned to
+ * the pages of the latest build.
+ */
+export interface PageCache {
+  /** The folder holding the cached pages, one `<key>.html` each. */
+  readonly folder: string
+  /** The cache key of a route; `shared` already covers context, templates and version. */
+  keyOf(route: RoutePlan): string
+  /** Whether every page of `keys` is cached and unchanged since stamped (one stat each, nothing read). */
+  intact(keys: Iterable<string>): boolean
+  /**
+   * The cached page of `key`, if there is one and its bytes are the ones this cache wrote (see
+   * openPageCache); a damaged one is deleted, and undefined returned.
+   */
+  find(key: string): { readonly source: string; readonly ino: number } | undefined
+  /** Absolute path of a cached page. */
+  fileOf(key: string): string
+  put(key: string, html: string): Promise<string>
+  /**
+   * For a page written by someone else (the render worker): the file to write `key` to, any older
+   * file of it removed first. Call `adopt(key)` once it is written.
+   */
+  claim(key: string): string
+  /** Takes in a page written to `claim(key)`'s file, with the SHA-1 of its bytes; returns the file. */
+  adopt(key: string, sha1: string): string
+  /**
+   * After the output is committed: deletes every entry not in `keep`, stamps the rest as they are
+   * now and writes the stamps; returns how many were deleted.
+   */
+  save(keep: ReadonlySet<string>): Promise<number>
+}
+
+export interface OpenPageCacheOptions {
+  /** The cache folder, e.g. `<site>/.citypress/cache`. Pages go in its `pages/` folder. */
+  dir: string
+  /** Hash of what every page shares: render context, template bundle hash, citypress version. */
+  shared: string
+  /** Told of each cached page that could not be trusted. */
+  note?: CacheNote
+}
+
+export async function openPageCache({ dir, shared, note }: OpenPageCacheOptions): Promise<PageCache> {
+  const folder = path.join(dir, 'pages')
+  await ensureCacheFolder(folder)
+  // One readdir instead of a stat per page: 10,000 pages cost one syscall batch, not 10,000.
+  const names = await readdir(folder)
+  const present = new Set(names.filter((n) => n.endsWith('.html')).map((n) => n.slice(0, -5)))
+  if (names.some((n) => n.endsWith('.tmp'))) await removeLeftovers(folder)
+  const fileOf = (key: string) => path.join(folder, `${key}.html`)
+  // Each page's SHA-1 as it was written, and its size, mtime, ctime and inode as the last build
+  // left it. A page whose stat is unchanged is trusted without reading it: any write to a file
+  // changes its ctime, which no tool can set back, and the output's pages are hard links to these
+  // files (a tool that edits an output page in place edits the cached page too). A page whose stat
+  // changed (linked or unlinked by a build that then failed, copied, edited) is read and hashed
+  // before it is used, and rendered again if its bytes are not the ones recorded.
+  const stampsFile = path.join(folder, 'stamps.json')
+  const read = await readSealedJson<Record<string, Stamp>>(stampsFile, note)
+  const stamps = new Map(Object.entries(read ?? {}).filter(([, stamp]) => Array.isArray(stamp) && stamp.length === 5))
+  let stampsChanged = false
+  const claim = (key: string) => {
+    const file = fileOf(key)
+    // Written in place, not through a temporary name: a page cut short by a killed build has no
+    // stamp (stamps.json is written after a successful build), so it is never trusted. An older
+    // file of the key is removed first: it may be linked from an output, which must not change.
+    if (present.has(key)) rmSync(file, { recursive: true, force: true })
+    return file
+  }
+  const stampFile = (key: string, sha1: string) => {
+    const stats = statSync(fileOf(key))
+    stamps.set(key, [stats.size, stats.mtimeMs, stats.ctimeMs, stats.ino, sha1])
+    stampsChanged = true
+  }
+  const adopt = (key: string, sha1: string) => {
+    // Synchronous: a few µs against 20 through a promise, 10,000 times in a cold build.
+    stampFile(key, sha1)
+    present.add(key)
+    return fileOf(key)
+  }
+  /** Whether `key`'s file is as stamped, without reading it; its stats when it is. */
+  const unchanged = (key: string) => {
+    const stamp = present.has(key) ? stamps.get(key) : undefined
+    if (stamp === undefined) return undefined
+    const stats = statSync(fileOf(key), { throwIfNoEntry: false })
+    if (stats === undefined) return { stamp, stats }
+    const same = stats.isFile() && stats.size === stamp[0] && stats.mtimeMs === stamp[1] && stats.ctimeMs === stamp[2] && stats.ino === stamp[3]
+    return { stamp, stats, same }
+  }
+  // The build asks for every key twice (the output fingerprint, then rendering).
+  const keys = new WeakMap<RoutePlan, string>()
+  return {
+    folder,
+    keyOf(route) {
+      let key = keys.get(route)
+      if (key !== undefined) return key
+      // The origin (file/line) is left out: moving YAML lines around changes no output.
+      const { url, outputPath, template, title, description, noindex } = route
+      // Not `props` unless needed: a landing page's are composed when read (plan-site.ts).
+      key = hash(`${shared}\n${JSON.stringify({ url, outputPath, template, title, description, noindex })}\n${route.propsKey ?? digestJson(route.props)}`)
+      keys.set(route, key)
+      return key
+    },
+    intact(keys) {
+      for (const key of keys) if (!unchanged(key)?.same) return false
+      return true
+    },
+    find(key) {
+      const found = unchanged(key)
+      if (!found) return undefined
+      const source = fileOf(key)
+      if (found.same) return { source, ino: found.stats!.ino }
+      // Changed since stamped: used only if its bytes are still the ones written.
+      const bytes = found.stats?.isFile() && found.stats.size === found.stamp[0] ? readFileSync(source) : undefined
+      if (bytes && hash(bytes) === found.stamp[4]) {
+        stampFile(key, found.stamp[4])
+        return { source, ino: found.stats!.ino }
+      }
+      note?.(`the cached page ${path.basename(source)} was ${found.stats === undefined ? 'missing' : found.stats.isFile() ? 'damaged (its bytes do not match their recorded hash)' : 'not a file'}; it is rendered again`)
+      rmSync(source, { recursive: true, force: true })
+      present.delete(key)
+      stamps.delete(key)
+      stampsChanged = true
+      return undefined
+    },
+    fileOf,
+    async put(key, html) {
+      await writeFile(claim(key), html)
+      return adopt(key, hash(html))
+    },
+    claim,
+    adopt,
+    async save(keep) {
+      const stale = [...present].filter((key) => !keep.has(key))
+      await Promise.all(stale.map((key) => rm(fileOf(key), { recursive: true, force: true })))
+      for (const key of stale) present.delete(key)
+      for (const key of stamps.keys()) {
+        if (present.has(key)) continue
+        stamps.delete(key)
+        stampsChanged = true
+      }
+      // Linking a page into the output (or unlinking it) changed its ctime: stamped anew as this
+      // build leaves it, so the next build trusts it without reading it. Its bytes were checked
+      // when this build took it (find) or written by it.
+      for (const key of keep) {
+        const stamp = stamps.get(key)
+        const stats = stamp && statSync(fileOf(key), { throwIfNoEntry: false })
+        if (!stamp || !stats || (stats.ctimeMs === stamp[2] && stats.ino === stamp[3])) continue
+        stamps.set(key, [stats.size, stats.mtimeMs, stats.ctimeMs, stats.ino, stamp[4]])
+        stampsChanged = true
+      }
+      if (stampsChanged) await writeSealedJson(stampsFile, Object.fromEntries(stamps))
+      return stale.length
+    },
+  }
+}
+
+/** A page as stamped: size, mtime, ctime, inode, and the SHA-1 of its bytes as written. */
+type Stamp = [size: number, mtimeMs: number, ctimeMs: number, ino: number, sha1: string]

@@ -1,0 +1,36 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { BadRecord, fail } from '../errors/catalogue.js'
+import { BuildFailure } from '../errors/config-error.js'
+import { displayFile } from '../paths.js'
+import type { PublishedPage, PublishedRecord } from '../types.js'
+
+/**
+ * The record of landing-page URLs a site has published, `<site>/published-urls.json`, committed
+ * with the site so a renamed city or service slug becomes a 301 instead of a dead page
+ * (src/plan/plan-redirects.ts).
+ *
+ * Read here with the rest of the site (a broken record is a config error, which `validate`
+ * reports too); plan/plan-redirects.ts decides the 301s from it; output/record-published.ts
+ * writes it back, the one write into a site folder, as build()'s last step after the commit.
+ */
+export const PUBLISHED_URLS_FILE = 'published-urls.json'
+
+/** The record, or an empty one when the site has none yet. */
+export async function readPublishedUrls(siteRoot: string): Promise<PublishedRecord> {
+  const file = path.join(siteRoot, PUBLISHED_URLS_FILE)
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { pages: {} }
+    throw error
+  }
+  try {
+    const data = JSON.parse(text) as { pages?: Record<string, PublishedPage> }
+    if (!data || typeof data.pages !== 'object' || data.pages === null) throw new Error('no "pages" object')
+    return { pages: data.pages }
+  } catch (error) {
+    throw new BuildFailure([fail(BadRecord, { file: displayFile(file) }, PUBLISHED_URLS_FILE, (error as Error).message)])
+  }
+}

@@ -1,0 +1,160 @@
+import { ConfigError, type ConfigErrorCode, type SourcePosition } from './config-error.js'
+
+/**
+ * The error catalogue, as Astro's `errors-data.ts`: one entry per code, and a code means one thing
+ * everywhere. Call sites pass data, not prose: `fail(DiskFull, where, file)`. Tests pin the printed
+ * text per code (tests/errors/catalogue.test.ts).
+ *
+ * To add an error: add its code to ConfigErrorCode (config-error.ts), then an entry here with a
+ * title (a few words, for lists and docs), a message (what happened and why; no position, the
+ * frame shows it) and a hint (what to do). Until every call site is moved here, `new ConfigError
+ * ({ code, message, hint })` still works; `titleOf` knows every code either way.
+ */
+export interface ErrorData<Args extends readonly unknown[]> {
+  readonly code: ConfigErrorCode
+  readonly title: string
+  readonly message: (...args: Args) => string
+  readonly hint?: (...args: Args) => string | undefined
+}
+
+/** Where an error is: a file (with line and column when known) and the config path. */
+export type ErrorPlace = SourcePosition & { readonly path?: string }
+
+/** The ConfigError of a catalogue entry, at `at`. */
+export function fail<Args extends readonly unknown[]>(data: ErrorData<Args>, at: ErrorPlace, ...args: Args): ConfigError {
+  return new ConfigError({ ...at, code: data.code, message: data.message(...args), hint: data.hint?.(...args) })
+}
+
+// Machine faults (src/errors/system-error.ts). Each says that the previous output is intact: a
+// build that meets one rolls back before reporting it.
+
+export const DiskFull = {
+  code: 'disk-full',
+  title: 'Disk full',
+  message: (file: string, quota: boolean) => `The disk ${quota ? 'quota is used up' : 'is full'}: citypress could not write ${file}.`,
+  hint: () => 'Free some space on that disk, or build into a folder on another disk with --out; then build again. The previous output was left as it was.',
+} satisfies ErrorData<[string, boolean]>
+
+export const ReadOnly = {
+  code: 'read-only',
+  title: 'Read-only folder',
+  message: (file: string) => `${file} is on a read-only file system, so citypress cannot write there.`,
+  hint: () => 'Build into a writable folder with --out, and make the site folder writable (citypress keeps its build cache in .citypress/ there). The previous output was left as it was.',
+} satisfies ErrorData<[string]>
+
+export const NoPermission = {
+  code: 'no-permission',
+  title: 'Permission denied',
+  message: (file: string, action: string) => `citypress is not allowed to ${action} ${file} (permission denied).`,
+  hint: () => 'Check who owns it (ls -l): an earlier run by another user, or with sudo, may have created it. Build as its owner, or change its owner; the previous output was left as it was.',
+} satisfies ErrorData<[string, string]>
+
+export const TooManyOpenFiles = {
+  code: 'too-many-open-files',
+  title: 'Too many open files',
+  message: (file: string) => `The system refused to open ${file}: too many files are open at once.`,
+  hint: () => 'Raise the limit for this shell (ulimit -n 4096) and build again. The previous output was left as it was.',
+} satisfies ErrorData<[string]>
+
+export const NameTooLong = {
+  code: 'name-too-long',
+  title: 'Path too long',
+  message: (file: string) => `The path ${file} is longer than this file system allows.`,
+  hint: () => 'Build into a folder with a shorter path (--out), or shorten the page slugs that make it long.',
+} satisfies ErrorData<[string]>
+
+export const OutOfMemory = {
+  code: 'out-of-memory',
+  title: 'Out of memory',
+  message: (what: string, limitMb: number, neededMb?: number) => neededMb === undefined
+    ? `The build ran out of memory in ${what} (Node.js may use ${limitMb} MB here).`
+    : `${what[0]!.toUpperCase()}${what.slice(1)} needs about ${neededMb} MB of memory, but Node.js may use only ${limitMb} MB here, so the build stopped before it would run out.`,
+  hint: (_what: string, _limitMb: number, neededMb?: number) => `Allow Node.js more memory (NODE_OPTIONS=--max-old-space-size=${Math.max(512, Math.ceil((neededMb ?? 256) / 128) * 128 + 128)}) and build again. The previous output was left as it was.`,
+} satisfies ErrorData<[string, number, number?]>
+
+// The site's files.
+
+export const UnclosedFlow = {
+  code: 'yaml-syntax',
+  title: 'YAML syntax error',
+  message: (open: '[' | '{') => `This ${open} has no closing ${open === '[' ? ']' : '}'}. This file is not valid YAML, so nothing in it could be read.`,
+  hint: (open: '[' | '{') => open === '['
+    ? 'End the list with ] on the same line (e.g. tags: [one, two]), or write it as a block, one "- item" per line.'
+    : 'End the mapping with } on the same line (e.g. size: { width: 800, height: 600 }), or write it as a block, one "key: value" per line.',
+} satisfies ErrorData<['[' | '{']>
+
+export const KeysInPairs = {
+  code: 'missing-key',
+  title: 'Missing key',
+  message: (where: string, given: string, missing: string) => `${where} has "${given}" but no "${missing}"; the two only make sense together.`,
+  hint: (_where: string, given: string, missing: string) => `Add "${missing}" beside "${given}", or remove "${given}".`,
+} satisfies ErrorData<[string, string, string]>
+
+export const OutsideSite = {
+  code: 'outside-site',
+  title: 'File outside the site folder',
+  message: (src: string, target: string) => `The image "${src}" is a symbolic link to ${target}, outside the site folder, so it is not published.`,
+  hint: () => 'Copy the image into the site folder instead of linking to it.',
+} satisfies ErrorData<[string, string]>
+
+export const UnsafeSvg = {
+  code: 'unsafe-svg',
+  title: 'SVG that runs code',
+  message: (src: string, found: string) => `The SVG "${src}" contains ${found}; citypress does not publish images that run code.`,
+  hint: () => 'Remove scripts and event attributes from it (an SVG optimiser such as svgo does), or export it again as a plain drawing.',
+} satisfies ErrorData<[string, string]>
+
+export const BadRecord = {
+  code: 'bad-record',
+  title: 'Damaged published-URL record',
+  message: (file: string, reason: string) => `${file} cannot be read (${reason}), so renamed landing pages cannot be redirected.`,
+  hint: () => 'Restore it from version control (git checkout), or delete it to start a new record.',
+} satisfies ErrorData<[string, string]>
+
+/**
+ * The title of every code, including those whose call sites still write their text inline.
+ * Keyed by code, so the type checker finds a code without a title.
+ */
+export const titles: Readonly<Record<ConfigErrorCode, string>> = {
+  'yaml-syntax': 'YAML syntax error',
+  'unknown-key': 'Unknown key',
+  'missing-key': 'Missing key',
+  'wrong-type': 'Wrong type',
+  'bad-value': 'Invalid value',
+  'file-not-found': 'File not found',
+  'missing-reference': 'Missing reference',
+  'duplicate-route': 'Two pages at one address',
+  'bad-slug': 'Invalid slug',
+  'markdown-front-matter': 'Front matter error',
+  'bad-image': 'Unreadable image',
+  'render-failed': 'Page could not be rendered',
+  'template-error': 'Template error',
+  'broken-link': 'Broken link',
+  'form-mismatch': 'Form does not match its declaration',
+  'budget-exceeded': 'Size budget exceeded',
+  'site-not-found': 'Site folder not found',
+  'outside-site': OutsideSite.title,
+  'unknown-file': 'File citypress does not read',
+  'bad-record': BadRecord.title,
+  'unsafe-svg': UnsafeSvg.title,
+  'disk-full': DiskFull.title,
+  'read-only': ReadOnly.title,
+  'no-permission': NoPermission.title,
+  'too-many-open-files': TooManyOpenFiles.title,
+  'name-too-long': NameTooLong.title,
+  'out-of-memory': OutOfMemory.title,
+  'host-unsupported': 'Not supported by the chosen host',
+  'published-unreadable': 'Live sitemap could not be read',
+  'bad-autocomplete': 'Invalid autocomplete value',
+  'bad-pattern': 'Invalid field pattern',
+  'bad-date': 'Not a calendar date',
+  'duplicate-id': 'Two elements with one id',
+  'bad-phone': 'Phone number that cannot be dialled',
+  'conflicting-hours': 'Day both open and closed',
+  'unknown-place': 'Place that matches no area',
+  'duplicate-place': 'One area in places twice',
+  'chip-without-page': 'Area chips without a page',
+  'heading-skip': 'Heading level skipped',
+  'low-contrast': 'Colours too close in contrast',
+  'unknown-font': 'Font not installed',
+}

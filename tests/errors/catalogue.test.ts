@@ -1,0 +1,44 @@
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { loadSite } from '../../src/config/load-site.js'
+import { DiskFull, fail, NoPermission, ReadOnly, titles } from '../../src/errors/catalogue.js'
+import { ConfigError } from '../../src/errors/config-error.js'
+import { ConfigWarning } from '../../src/errors/config-warning.js'
+import { formatConfigError } from '../../src/errors/format.js'
+import { repoRoot, siteFrom } from '../helpers/site.js'
+
+/** Every error code written in src/ (`code: '…'` or a catalogue entry's). */
+async function codesInSource(): Promise<Set<string>> {
+  const codes = new Set<string>()
+  for (const entry of await readdir(path.join(repoRoot, 'src'), { recursive: true })) {
+    if (!entry.endsWith('.ts') || entry.endsWith('.generated.ts') || entry.startsWith('cli')) continue
+    const text = await readFile(path.join(repoRoot, 'src', entry), 'utf8')
+    for (const [, code] of text.matchAll(/\bcode: '([a-z][a-z-]+)'/g)) codes.add(code!)
+  }
+  return codes
+}
+
+describe('the error catalogue', () => {
+  it('has a title for every code the source uses', async () => {
+    const missing = [...await codesInSource()].filter((code) => !(code in titles))
+    expect(missing, 'add these codes to src/errors/catalogue.ts').toEqual([])
+  })
+
+  it('prints an entry with its message and hint, from data alone', () => {
+    const where = { file: 'dist/index.html' }
+    expect(formatConfigError(fail(DiskFull, where, 'dist/index.html', false), { color: false })).toBe([
+      'error[disk-full]: The disk is full: citypress could not write dist/index.html.',
+      '  --> dist/index.html',
+      'hint: Free some space on that disk, or build into a folder on another disk with --out; then build again. The previous output was left as it was.',
+    ].join('\n'))
+    expect(fail(ReadOnly, where, 'dist').message).toBe('dist is on a read-only file system, so citypress cannot write there.')
+    expect(fail(NoPermission, where, 'dist', 'delete').message).toBe('citypress is not allowed to delete dist (permission denied).')
+  })
+
+  it('keeps warnings apart from errors: a file citypress does not read is a warning, never thrown', async () => {
+    const site = await siteFrom('minimal', { 'notes.yaml': 'todo: call the printer\n' })
+    const loaded = await loadSite(site)
+    expect(loaded.warnings.map((w) => [w.code, w instanceof ConfigWarning, w instanceof ConfigError])).toEqual([['unknown-file', true, false]])
+  })
+})
