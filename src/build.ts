@@ -201,7 +201,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   ]))
   const context: RenderContext = {
     site: site.site, services: site.services, areas: { lists: site.areas.lists }, forms: site.forms,
-    posts: site.posts.map(({ body: _body, bodyLine: _line, ...summary }) => summary),
+    posts: site.posts.map(({ body: _body, bodyLine: _line, imagePaths: _images, ...summary }) => summary),
     landingUrls: plan.landingUrls, images: images.assets, assets: assets.manifest, year: new Date().getFullYear(),
   }
   const cache = cacheDir === undefined ? undefined : await openPageCache({

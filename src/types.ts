@@ -34,10 +34,12 @@ export interface PostConfig extends PostInput {
   readonly body: string
   /** 1-based line of the body's first line, for positions in Markdown errors. */
   readonly bodyLine: number
+  /** The body's images: as written → key of SiteConfig.images (config/markdown-images.ts). */
+  readonly imagePaths: Readonly<Record<string, string>>
   readonly origin: Origin
 }
 
-export type PostSummary = Omit<PostConfig, 'body' | 'bodyLine'>
+export type PostSummary = Omit<PostConfig, 'body' | 'bodyLine' | 'imagePaths'>
 
 export interface FormField {
   readonly name: string

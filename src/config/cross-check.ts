@@ -94,7 +94,7 @@ class ImageProblem extends Error {
   }
 }
 
-async function readImage(siteRoot: string, src: string, reads: ReadCache): Promise<ImageSource> {
+export async function readImage(siteRoot: string, src: string, reads: ReadCache): Promise<ImageSource> {
   const absolutePath = path.resolve(siteRoot, src)
   if (path.relative(siteRoot, absolutePath).startsWith('..')) {
     throw new ImageProblem('file-not-found', `The image "${src}" is outside the site folder.`, 'Keep images inside the site folder, e.g. images/hero.jpg.')
@@ -121,7 +121,7 @@ async function readImage(siteRoot: string, src: string, reads: ReadCache): Promi
 }
 
 
-function imageError(error: unknown, _src: string, at: Omit<ConstructorParameters<typeof ConfigError>[0], 'code' | 'message'>): ConfigError {
+export function imageError(error: unknown, _src: string, at: Omit<ConstructorParameters<typeof ConfigError>[0], 'code' | 'message'>): ConfigError {
   if (!(error instanceof ImageProblem)) throw error
   return new ConfigError({ code: error.code, message: error.message, hint: error.hint, ...at })
 }

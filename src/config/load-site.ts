@@ -11,6 +11,7 @@ import { checkPageIds, type LoadedFile } from './check-ids.js'
 import { crossCheck } from './cross-check.js'
 import { originOf } from './locate.js'
 import { parseMarkdownFile } from './markdown-file.js'
+import { checkMarkdownDocuments } from './markdown-images.js'
 import { normalizeBudgets } from './normalize-budgets.js'
 import { normalizeForms, normalizeSite } from './normalize.js'
 import { openReadCache, type ReadFile } from './read-cache.js'
@@ -86,7 +87,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
   const pages: PageConfig[] = (loaded.get('page') ?? []).map(({ source, data }) => ({
     ...(data as PageInput), origin: originOf(source, '/path'),
   }))
-  const posts: PostConfig[] = (loaded.get('post') ?? [])
+  const postInputs = (loaded.get('post') ?? [])
     .map(({ source, data }) => ({ ...(data as PostInput & { body: string; bodyLine: number }), slug: slugOf(source), origin: originOf(source, '') }))
     .filter((p) => options.drafts || !p.draft)
     .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug))
@@ -97,6 +98,8 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     areaLists: Object.keys(areas.lists),
     schedulers: Object.keys(site.schedulers ?? {}),
   }, root, reads)
+  const markdown = await checkMarkdownDocuments(postInputs.map((p) => ({ file: p.origin.file, body: p.body, bodyLine: p.bodyLine, folder: 'blog' })), { root, reads, images: checked.images })
+  const posts: PostConfig[] = postInputs.map((p, i) => ({ ...p, imagePaths: markdown.imagePaths[i]! }))
   await reads.save()
   const ids = checkPageIds({
     site: loaded.get('site')![0] as LoadedFile<SiteInput>,
@@ -104,7 +107,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     pages: (loaded.get('page') ?? []) as LoadedFile<PageInput>[],
     services: (loaded.get('service') ?? []) as LoadedFile<ServiceInput>[],
   })
-  failOn([...checked.errors, ...ids].sort(byPosition))
+  failOn([...checked.errors, ...markdown.errors, ...ids].sort(byPosition))
 
   return {
     root,
@@ -119,7 +122,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     images: checked.images,
     budgets: normalizeBudgets(site, loaded.get('site')![0]!.source),
     icons: checked.icons,
-    links: checked.links,
+    links: [...checked.links, ...markdown.links],
     files: [...names.map((n) => path.join(root, n)), ...[...checked.images.values()].map((i) => i.absolutePath)],
     warnings: [...warnings, ...hostWarnings(site, { at: originOf(loaded.get('site')![0]!.source, '/host'), hasForms: Object.keys(formsInput?.forms ?? {}).length > 0 })],
   }

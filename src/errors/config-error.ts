@@ -33,6 +33,7 @@ export type ConfigErrorCode =
   | 'unknown-place'
   | 'duplicate-place'
   | 'chip-without-page'
+  | 'missing-alt'
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {

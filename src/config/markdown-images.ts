@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { ConfigError, type Origin } from '../errors/config-error.js'
+import type { ImageSource } from '../types.js'
+import { imageError, readImage } from './cross-check.js'
+import { scanMarkdown, type MarkdownSource } from './markdown-refs.js'
+import type { ReadCache } from './read-cache.js'
+
+export interface MarkdownDocument extends MarkdownSource {
+  /** The .md file's folder inside the site folder, forward slashes: `blog`. */
+  readonly folder: string
+}
+
+export interface MarkdownCheck {
+  readonly errors: ConfigError[]
+  /** Internal links, for plan/ to check against the route table at their Markdown place. */
+  readonly links: { href: string; origin: Origin }[]
+  /** Per document (same order): each image as written → key of `images`. */
+  readonly imagePaths: Record<string, string>[]
+}
+
+/**
+ * Checks the images and links of every Markdown document (issue 18, points 1 and 2). A relative
+ * image is looked for next to the .md file, then in the site folder, then in `images/`, and the
+ * first found is read and measured like a YAML image (added to `images`, which it extends), so
+ * the image stage encodes it and plan/ fixes its URLs. Errors point at the .md file's own place.
+ */
+export async function checkMarkdownDocuments(documents: readonly MarkdownDocument[], options: { root: string; reads: ReadCache; images: Map<string, ImageSource> }): Promise<MarkdownCheck> {
+  const errors: ConfigError[] = []
+  const links: { href: string; origin: Origin }[] = []
+  const imagePaths: Record<string, string>[] = []
+  for (const document of documents) {
+    const scan = scanMarkdown(document)
+    errors.push(...scan.errors)
+    const paths: Record<string, string> = {}
+    imagePaths.push(paths)
+    for (const ref of scan.refs) {
+      if (ref.kind === 'href') {
+        links.push({ href: ref.value, origin: ref.origin })
+        continue
+      }
+      const candidates = candidatesOf(ref.value, document.folder)
+      const key = candidates.find((c) => !c.startsWith('..') && existsSync(path.join(options.root, c)))
+      if (!key) {
+        errors.push(new ConfigError({
+          code: 'file-not-found',
+          message: `The image ${ref.value} does not exist, so the page would show a broken image.`,
+          hint: `Looked for ${candidates.filter((c) => !c.startsWith('..')).join(', ')} in the site folder. Put the file in images/ and write its name, e.g. images/team.jpg.`,
+          ...ref.origin,
+        }))
+        continue
+      }
+      paths[ref.value] = key
+      if (options.images.has(key)) continue
+      try {
+        options.images.set(key, { ...await readImage(options.root, key, options.reads), origin: ref.origin })
+      } catch (error) {
+        errors.push(imageError(error, key, ref.origin))
+      }
+    }
+  }
+  return { errors, links, imagePaths }
+}
+
+/** Site-relative paths a written image may mean, most specific first. */
+function candidatesOf(written: string, folder: string): string[] {
+  const clean = written.split(/[?#]/)[0]!
+  if (clean.startsWith('/')) return [path.posix.normalize(clean.slice(1))]
+  const found = [path.posix.join(folder, clean), path.posix.normalize(clean)]
+  if (!found[1]!.startsWith('images/')) found.push(path.posix.join('images', clean))
+  return [...new Set(found)]
+}

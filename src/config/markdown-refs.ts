@@ -1,0 +1,115 @@
+import MarkdownIt from 'markdown-it'
+import type { Token } from 'markdown-it'
+import { ConfigError, type Origin } from '../errors/config-error.js'
+import { closestMatch } from '../errors/did-you-mean.js'
+import { headingIds } from '../plan/heading-ids.js'
+
+// The same settings as templates/components/Markdown.tsx, so what is checked is what is rendered.
+const md = new MarkdownIt({ html: false, linkify: false, typographer: false })
+
+/** A Markdown document of the site: a post's or a Markdown page's body. */
+export interface MarkdownSource {
+  /** Display path of the .md file. */
+  readonly file: string
+  readonly body: string
+  /** 1-based line of the body's first line in the file (after the front matter). */
+  readonly bodyLine: number
+}
+
+/** An image or link written in a Markdown body, at its own place in the .md file. */
+export interface MarkdownRef {
+  readonly kind: 'image' | 'href'
+  /** As written (markdown-it's normalised form decoded back). */
+  readonly value: string
+  readonly alt?: string
+  readonly origin: Origin
+}
+
+export interface MarkdownScan {
+  readonly refs: MarkdownRef[]
+  /** `#fragment` links to a heading the document does not have, and images without alt text. */
+  readonly errors: ConfigError[]
+}
+
+/**
+ * Finds every image and link of a Markdown body with its line and column in the .md file, so a
+ * missing image or a broken link is reported where it is written (issue 18, points 1 and 2).
+ * markdown-it maps tokens to lines only; the column is where the address is written on them.
+ */
+export function scanMarkdown(source: MarkdownSource): MarkdownScan {
+  const tokens = md.parse(source.body, {})
+  const lines = source.body.split('\n')
+  const refs: MarkdownRef[] = []
+  const errors: ConfigError[] = []
+  const ids = new Set([...headingIds(tokens).values()].map((h) => h.id))
+  for (const block of tokens) {
+    if (block.type !== 'inline' || !block.map) continue
+    let cursor = { line: block.map[0], column: 0 }
+    for (const token of flatten(block.children ?? [])) {
+      const isImage = token.type === 'image'
+      if (!isImage && token.type !== 'link_open') continue
+      const value = decode(String(token.attrGet(isImage ? 'src' : 'href') ?? ''))
+      const found = findWritten(lines, value, cursor, block.map[1]) ?? { line: block.map[0], column: 0 }
+      cursor = { line: found.line, column: found.column + value.length }
+      const origin = positionOf(source, lines, found.line, found.column, value.length)
+      if (isImage) {
+        const alt = token.content.trim()
+        if (!alt) errors.push(imageWithoutAlt(value, origin))
+        if (!/^[a-z][a-z0-9+.-]*:|^\/\//i.test(value)) refs.push({ kind: 'image', value, alt, origin })
+      } else if (value.startsWith('#') && value.length > 1) {
+        const id = decode(value.slice(1))
+        if (!ids.has(id) && id !== 'top') errors.push(missingFragment(id, ids, origin))
+      } else if (value.startsWith('/') && !value.startsWith('//')) {
+        refs.push({ kind: 'href', value, origin })
+      }
+    }
+  }
+  return { refs, errors }
+}
+
+function flatten(tokens: readonly Token[]): Token[] {
+  return tokens.flatMap((t) => [t, ...flatten(t.children ?? [])])
+}
+
+function decode(value: string): string {
+  try {
+    return decodeURI(value)
+  } catch {
+    return value
+  }
+}
+
+/** The 0-based line and column of `value` in lines [from, to), at or after the cursor. */
+function findWritten(lines: readonly string[], value: string, from: { line: number; column: number }, to: number): { line: number; column: number } | undefined {
+  if (!value) return undefined
+  for (let line = from.line; line < Math.max(to, from.line + 1) && line < lines.length; line++) {
+    const column = lines[line]!.indexOf(value, line === from.line ? from.column : 0)
+    if (column !== -1) return { line, column }
+  }
+  // A reference-style link's address is on its definition line, anywhere in the document.
+  const line = lines.findIndex((text) => text.includes(`]: ${value}`))
+  return line === -1 ? undefined : { line, column: lines[line]!.indexOf(value) }
+}
+
+function positionOf(source: MarkdownSource, lines: readonly string[], line: number, column: number, length: number): Origin {
+  return { file: source.file, path: '', line: source.bodyLine + line, column: column + 1, length: Math.max(1, length), lineText: lines[line]?.replace(/\r$/, '') ?? '' }
+}
+
+function imageWithoutAlt(src: string, origin: Origin): ConfigError {
+  return new ConfigError({
+    code: 'missing-alt',
+    message: `The image ${src} has no alt text, so screen readers and search engines cannot tell what it shows.`,
+    hint: 'Describe the image between the brackets: ![Our team outside the front door](images/team.jpg).',
+    ...origin,
+  })
+}
+
+function missingFragment(id: string, ids: ReadonlySet<string>, origin: Origin): ConfigError {
+  const guess = closestMatch(id, ids)
+  return new ConfigError({
+    code: 'broken-link',
+    message: `The link #${id} leads nowhere: this document has no heading with the id "${id}".`,
+    hint: guess ? `Did you mean "#${guess}"?` : ids.size ? `Its headings' ids: ${[...ids].map((i) => `#${i}`).join(', ')}.` : 'Link to one of its h2–h4 headings by its id (the heading text in lower case, words joined by "-").',
+    ...origin,
+  })
+}
