@@ -25,6 +25,18 @@ export interface ServiceConfig extends ServiceInput {
 
 export interface PageConfig extends PageInput {
   readonly origin: Origin
+  /**
+   * A Markdown page's text (pages/*.md): shown after its first `at` sections (its `before`), the
+   * rest (its `after`) follow.
+   */
+  readonly markdown?: {
+    readonly body: string
+    /** 1-based line of the body's first line in the .md file. */
+    readonly bodyLine: number
+    readonly at: number
+    /** The body's images: as written → key of SiteConfig.images. */
+    readonly imagePaths: Readonly<Record<string, string>>
+  }
 }
 
 export interface PostConfig extends PostInput {

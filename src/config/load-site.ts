@@ -16,7 +16,7 @@ import { normalizeBudgets } from './normalize-budgets.js'
 import { normalizeForms, normalizeSite } from './normalize.js'
 import { openReadCache, type ReadFile } from './read-cache.js'
 import { parseYaml, type YamlSource } from './read-yaml.js'
-import type { AreasInput, FormsInput, LandingInput, PageInput, PostInput, ServiceInput, SiteInput } from './site-input.generated.js'
+import type { AreasInput, FormsInput, LandingInput, MarkdownPageInput, PageInput, PostInput, ServiceInput, SiteInput } from './site-input.generated.js'
 import { validateSource, type FileKind, type FoundRef } from './validate.js'
 
 export interface LoadSiteOptions {
@@ -45,7 +45,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
   const root = path.resolve(siteDir)
   if (!existsSync(path.join(root, 'site.yaml'))) throw new BuildFailure([siteNotFound(root)])
 
-  const names = await fg(['**/*.{yaml,yml}', 'blog/**/*.md'], { cwd: root, ignore, onlyFiles: true })
+  const names = await fg(['**/*.{yaml,yml}', 'blog/**/*.md', 'pages/**/*.md'], { cwd: root, ignore, onlyFiles: true })
   names.sort()
   const errors: ConfigError[] = []
   const warnings: ConfigError[] = []
@@ -58,7 +58,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     const file = displayFile(absolute)
     const kind = kindOf(name)
     if (!kind) {
-      warnings.push(new ConfigError({ code: 'unknown-key', message: `citypress does not read "${name}", so it has no effect.`, hint: 'Site files are site.yaml, areas.yaml, forms.yaml, landing.yaml, pages/*.yaml, services/*.yaml and blog/*.md.', file }))
+      warnings.push(new ConfigError({ code: 'unknown-key', message: `citypress does not read "${name}", so it has no effect.`, hint: 'Site files are site.yaml, areas.yaml, forms.yaml, landing.yaml, pages/*.yaml, pages/*.md, services/*.yaml and blog/*.md.', file }))
       return
     }
     const text = await readFile(absolute, 'utf8')
@@ -84,9 +84,10 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
   const services: ServiceConfig[] = (loaded.get('service') ?? []).map(({ source, data }) => ({
     ...(data as ServiceInput), slug: slugOf(source), origin: originOf(source, ''),
   }))
-  const pages: PageConfig[] = (loaded.get('page') ?? []).map(({ source, data }) => ({
+  const yamlPages: PageConfig[] = (loaded.get('page') ?? []).map(({ source, data }) => ({
     ...(data as PageInput), origin: originOf(source, '/path'),
   }))
+  const markdownPages = (loaded.get('markdown-page') ?? []).map(({ source, data }) => markdownPageOf(root, source, data))
   const postInputs = (loaded.get('post') ?? [])
     .map(({ source, data }) => ({ ...(data as PostInput & { body: string; bodyLine: number }), slug: slugOf(source), origin: originOf(source, '') }))
     .filter((p) => options.drafts || !p.draft)
@@ -98,8 +99,15 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     areaLists: Object.keys(areas.lists),
     schedulers: Object.keys(site.schedulers ?? {}),
   }, root, reads)
-  const markdown = await checkMarkdownDocuments(postInputs.map((p) => ({ file: p.origin.file, body: p.body, bodyLine: p.bodyLine, folder: 'blog' })), { root, reads, images: checked.images })
+  const markdown = await checkMarkdownDocuments([
+    ...postInputs.map((p) => ({ file: p.origin.file, body: p.body, bodyLine: p.bodyLine, folder: 'blog' })),
+    ...markdownPages.map((p) => ({ file: p.origin.file, body: p.markdown.body, bodyLine: p.markdown.bodyLine, folder: p.folder })),
+  ], { root, reads, images: checked.images })
   const posts: PostConfig[] = postInputs.map((p, i) => ({ ...p, imagePaths: markdown.imagePaths[i]! }))
+  const pages: PageConfig[] = [
+    ...yamlPages,
+    ...markdownPages.map(({ folder: _folder, ...page }, i) => ({ ...page, markdown: { ...page.markdown, imagePaths: markdown.imagePaths[postInputs.length + i]! } })),
+  ]
   await reads.save()
   const ids = checkPageIds({
     site: loaded.get('site')![0] as LoadedFile<SiteInput>,
@@ -131,7 +139,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
 function parseAndValidate(text: string, file: string, kind: FileKind): ReadFile {
   let source: YamlSource
   let body: { body: string; bodyLine: number } | undefined
-  if (kind === 'post') {
+  if (kind === 'post' || kind === 'markdown-page') {
     const md = parseMarkdownFile(text, file)
     if (md.errors.length > 0) return { errors: md.errors, refs: [] }
     source = md.frontMatter
@@ -144,6 +152,24 @@ function parseAndValidate(text: string, file: string, kind: FileKind): ReadFile 
   const data = source.data ?? {}
   const result = validateSource(source, kind, data)
   return { errors: result.errors, refs: result.refs, entry: { source, data: body ? { ...(data as object), ...body } : data } }
+}
+
+/**
+ * A pages/*.md file as a page (issue 18, point 4): its `before` sections, its Markdown body, its
+ * `after` sections. The address defaults to the file's path under pages/.
+ */
+function markdownPageOf(root: string, source: YamlSource, data: unknown) {
+  const { before = [], after = [], body, bodyLine, ...input } = data as MarkdownPageInput & { body: string; bodyLine: number }
+  const name = path.relative(path.join(root, 'pages'), path.resolve(source.file)).split(path.sep).join('/')
+  const page = {
+    ...input,
+    path: input.path ?? `/${name.replace(/\.md$/, '').replace(/(^|\/)index$/, '')}`,
+    sections: [...before, ...after],
+    origin: originOf(source, input.path ? '/path' : ''),
+    markdown: { body, bodyLine, at: before.length },
+    folder: path.posix.dirname(`pages/${name}`),
+  }
+  return page
 }
 
 function byPosition(a: ConfigError, b: ConfigError): number {
@@ -165,6 +191,7 @@ function kindOf(name: string): FileKind | undefined {
   if (/^pages\/.+\.ya?ml$/.test(name)) return 'page'
   if (/^services\/[^/]+\.ya?ml$/.test(name)) return 'service'
   if (/^blog\/[^/]+\.md$/.test(name)) return 'post'
+  if (/^pages\/.+\.md$/.test(name)) return 'markdown-page'
   return undefined
 }
 

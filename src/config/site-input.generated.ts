@@ -1405,6 +1405,48 @@ export interface PostInput {
 }
 
 /**
+ * The YAML between --- lines at the top of a pages/*.md file. The Markdown below it is the page's main text (legal pages, long guides); sections may come before and after it.
+ */
+export interface MarkdownPageInput {
+  /**
+   * The page's address: / or lower-case segments with hyphens. Defaults to the file name: pages/privacy-policy.md is /privacy-policy.
+   */
+  path?: string
+  /**
+   * Plain text. Page title for the browser tab and search results (the site's titleTemplate is applied).
+   */
+  title: string
+  /**
+   * false: the title is complete as written, so the site's titleTemplate is not applied to this page (for a title that already names the business). Other pages keep the template.
+   */
+  titleTemplate?: boolean
+  /**
+   * Plain text. The page's name in breadcrumbs and the BreadcrumbList; defaults to its header menu label, else its hero's heading, else `title`.
+   */
+  shortTitle?: string
+  /**
+   * Plain text. Meta description: one or two sentences shown in search results.
+   */
+  description?: string
+  /**
+   * An image file relative to the site folder (optimised at build) or a full https:// URL (used as is).
+   */
+  image?: string
+  /**
+   * Ask search engines not to index this page, and leave it out of the sitemap.
+   */
+  noindex?: boolean
+  /**
+   * Sections above the Markdown text, top to bottom: usually a hero with the page's h1.
+   */
+  before?: SectionInput[]
+  /**
+   * Sections below the Markdown text, top to bottom: a call to action, a form.
+   */
+  after?: SectionInput[]
+}
+
+/**
  * Shapes used by several citypress files: links, actions, images, icons, cards.
  */
 export interface CommonDefinitions {
