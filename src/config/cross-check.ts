@@ -22,9 +22,11 @@ export interface CrossCheckResult {
   images: Map<string, ImageSource>
   icons: string[]
   links: { href: string; origin: Origin }[]
+  /** Markdown fields that write an image or a link, for markdown-images.ts to check. */
+  markdown: FoundRef[]
 }
 
-const what: Record<Exclude<RefKind, 'href' | 'image' | 'icon'>, { noun: string; where: string; key: keyof KnownNames }> = {
+const what: Record<Exclude<RefKind, 'href' | 'image' | 'icon' | 'markdown'>, { noun: string; where: string; key: keyof KnownNames }> = {
   service: { noun: 'service', where: 'the services/ folder', key: 'services' },
   form: { noun: 'form', where: 'forms.yaml', key: 'forms' },
   areaList: { noun: 'area list', where: 'areas.yaml `lists`', key: 'areaLists' },
@@ -42,6 +44,7 @@ export async function crossCheck(refs: readonly FoundRef[], known: KnownNames, s
   const images = new Map<string, ImageSource>()
   const icons = new Set<string>()
   const links: { href: string; origin: Origin }[] = []
+  const markdown: FoundRef[] = []
   const iconNames = lucideIconNames()
 
   for (const ref of refs) {
@@ -50,6 +53,10 @@ export async function crossCheck(refs: readonly FoundRef[], known: KnownNames, s
       case 'href':
         // Underline the link itself, not its key: that is what the user edits.
         if (ref.value.startsWith('/')) links.push({ href: ref.value, origin: at() })
+        break
+      case 'markdown':
+        // Most Markdown fields hold neither; scanning only those that may saves parsing thousands.
+        if (ref.value.includes('](')) markdown.push(ref)
         break
       case 'icon':
         if (iconNames.has(ref.value)) icons.add(ref.value)
@@ -85,7 +92,7 @@ export async function crossCheck(refs: readonly FoundRef[], known: KnownNames, s
       }
     }
   }
-  return { errors, images, icons: [...icons].sort(), links }
+  return { errors, images, icons: [...icons].sort(), links, markdown }
 }
 
 class ImageProblem extends Error {

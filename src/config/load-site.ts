@@ -11,7 +11,7 @@ import { checkPageIds, type LoadedFile } from './check-ids.js'
 import { crossCheck } from './cross-check.js'
 import { originOf } from './locate.js'
 import { parseMarkdownFile } from './markdown-file.js'
-import { checkMarkdownDocuments } from './markdown-images.js'
+import { checkMarkdownDocuments, yamlFieldDocument } from './markdown-images.js'
 import { normalizeBudgets } from './normalize-budgets.js'
 import { normalizeForms, normalizeSite } from './normalize.js'
 import { openReadCache, type ReadFile } from './read-cache.js'
@@ -102,6 +102,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
   const markdown = await checkMarkdownDocuments([
     ...postInputs.map((p) => ({ file: p.origin.file, body: p.body, bodyLine: p.bodyLine, folder: 'blog' })),
     ...markdownPages.map((p) => ({ file: p.origin.file, body: p.markdown.body, bodyLine: p.markdown.bodyLine, folder: p.folder })),
+    ...checked.markdown.map(yamlFieldDocument),
   ], { root, reads, images: checked.images })
   const posts: PostConfig[] = postInputs.map((p, i) => ({ ...p, imagePaths: markdown.imagePaths[i]! }))
   const pages: PageConfig[] = [

@@ -1,10 +1,13 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { ConfigError, type Origin } from '../errors/config-error.js'
+import { ConfigError, lazyOrigin, type Origin } from '../errors/config-error.js'
 import type { ImageSource } from '../types.js'
 import { imageError, readImage } from './cross-check.js'
 import { scanMarkdown, type MarkdownSource } from './markdown-refs.js'
 import type { ReadCache } from './read-cache.js'
+import { displayPath, locate, positionAt } from './locate.js'
+import type { FoundRef } from './validate.js'
+import { candidatesOf } from '../plan/markdown-image-paths.js'
 
 export interface MarkdownDocument extends MarkdownSource {
   /** The .md file's folder inside the site folder, forward slashes: `blog`. */
@@ -62,11 +65,29 @@ export async function checkMarkdownDocuments(documents: readonly MarkdownDocumen
   return { errors, links, imagePaths }
 }
 
-/** Site-relative paths a written image may mean, most specific first. */
-function candidatesOf(written: string, folder: string): string[] {
-  const clean = written.split(/[?#]/)[0]!
-  if (clean.startsWith('/')) return [path.posix.normalize(clean.slice(1))]
-  const found = [path.posix.join(folder, clean), path.posix.normalize(clean)]
-  if (!found[1]!.startsWith('images/')) found.push(path.posix.join('images', clean))
-  return [...new Set(found)]
+/**
+ * A Markdown field of a YAML file as a document: its images resolve against the site folder and
+ * images/, and a written address is found on the file's lines at or below where the field starts
+ * (a block scalar's lines follow its key, indented).
+ */
+export function yamlFieldDocument(ref: FoundRef): MarkdownDocument {
+  const { source, pointer } = ref
+  return {
+    file: source.file,
+    body: ref.value,
+    bodyLine: 1,
+    folder: '',
+    // A field's `#fragment` may name any section of the page: checked once rendered (check/).
+    hasOwnFragments: false,
+    locate: (line, column, written) => lazyOrigin(source.file, displayPath(pointer), () => {
+      const start = locate(source, pointer, 'value')
+      const lines = source.lines.lineStarts
+      for (let l = (start.line ?? 1) - 1 + line; l < lines.length; l++) {
+        const lineText = source.text.slice(lines[l], lines[l + 1] ?? source.text.length)
+        const at = lineText.indexOf(written, l === (start.line ?? 1) - 1 ? (start.column ?? 1) - 1 + column : 0)
+        if (at !== -1) return positionAt(source, lines[l]! + at, lines[l]! + at + written.length)
+      }
+      return start
+    }),
+  }
 }

@@ -14,6 +14,13 @@ export interface MarkdownSource {
   readonly body: string
   /** 1-based line of the body's first line in the file (after the front matter). */
   readonly bodyLine: number
+  /**
+   * Where a written address is in the file, when the body is not the file's own text (a Markdown
+   * field of a YAML file): from its 0-based line and column in the body.
+   */
+  readonly locate?: (line: number, column: number, written: string) => Origin
+  /** Whether `#fragment` links must name one of this text's own headings. @default true */
+  readonly hasOwnFragments?: boolean
 }
 
 /** An image or link written in a Markdown body, at its own place in the .md file. */
@@ -51,15 +58,15 @@ export function scanMarkdown(source: MarkdownSource): MarkdownScan {
       const value = decode(String(token.attrGet(isImage ? 'src' : 'href') ?? ''))
       const found = findWritten(lines, value, cursor, block.map[1]) ?? { line: block.map[0], column: 0 }
       cursor = { line: found.line, column: found.column + value.length }
-      const origin = positionOf(source, lines, found.line, found.column, value.length)
+      const origin = source.locate?.(found.line, found.column, value) ?? positionOf(source, lines, found.line, found.column, value.length)
       if (isImage) {
         const alt = token.content.trim()
         if (!alt) errors.push(imageWithoutAlt(value, origin))
         if (!/^[a-z][a-z0-9+.-]*:|^\/\//i.test(value)) refs.push({ kind: 'image', value, alt, origin })
-      } else if (value.startsWith('#') && value.length > 1) {
+      } else if (value.startsWith('#') && value.length > 1 && source.hasOwnFragments !== false) {
         const id = decode(value.slice(1))
         if (!ids.has(id) && id !== 'top') errors.push(missingFragment(id, ids, origin))
-      } else if (value.startsWith('/') && !value.startsWith('//')) {
+      } else if (value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/#')) {
         refs.push({ kind: 'href', value, origin })
       }
     }

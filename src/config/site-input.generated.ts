@@ -442,7 +442,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
      */
     text?: string
     /**
@@ -458,7 +458,7 @@ export interface ServicePage {
        */
       heading?: string
       /**
-       * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+       * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
        */
       text: string
       /**
@@ -480,7 +480,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
      */
     text?: string
   }
@@ -497,7 +497,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
      */
     text?: string
     /**
@@ -527,7 +527,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
      */
     text?: string
     /**
@@ -548,7 +548,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
      */
     text?: string
     /**
@@ -569,7 +569,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
      */
     text?: string
   }
@@ -586,7 +586,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
      */
     text?: string
     /**
@@ -619,7 +619,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
      */
     text?: string
   }
@@ -636,7 +636,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
      */
     text?: string
     actions?: Actions
@@ -925,7 +925,7 @@ export interface Faq {
    */
   question: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
    */
   answer: string
 }
@@ -979,7 +979,7 @@ export interface Place {
    */
   landmarks?: string[]
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
    */
   local?: string
   /**
@@ -1301,7 +1301,7 @@ export interface LandingInput {
      */
     description?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
      */
     lead?: string
   }
@@ -1474,7 +1474,7 @@ export interface AreasSection {
    */
   heading?: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
    */
   text?: string
   /**
@@ -1531,7 +1531,7 @@ export interface CtaSection {
    */
   heading: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
    */
   text?: string
   actions: Actions
@@ -1561,7 +1561,7 @@ export interface FaqSection {
    */
   heading?: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
    */
   text?: string
   /**
@@ -1596,7 +1596,7 @@ export interface FeaturesSection {
    */
   heading?: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
    */
   text?: string
   /**
@@ -1635,7 +1635,7 @@ export interface FeaturesSection {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
      */
     text: string
     /**
@@ -1670,7 +1670,7 @@ export interface FormSection {
    */
   heading?: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
    */
   text?: string
   /**
@@ -1759,7 +1759,7 @@ export interface HeroSection {
    */
   title: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
    */
   lead?: string
   /**
@@ -1821,7 +1821,7 @@ export interface ServicesSection {
    */
   heading?: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
    */
   text?: string
   /**
@@ -1929,7 +1929,7 @@ export interface TestimonialsSection {
    */
   heading?: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
    */
   text?: string
   /**
@@ -1964,7 +1964,7 @@ export interface TextSection {
    */
   heading?: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
    */
   body: string
   /**

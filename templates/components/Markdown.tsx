@@ -1,6 +1,8 @@
 import MarkdownIt from 'markdown-it'
 import { headingIds } from '../../src/plan/heading-ids.js'
+import { candidatesOf } from '../../src/plan/markdown-image-paths.js'
 import type { ImageAsset } from '../../src/types.js'
+import { usePage } from '../context.js'
 import { markdownImageRule, standaloneFigures, type MarkdownEnv } from './markdown-image.js'
 
 export { slugifyHeading } from '../../src/plan/heading-ids.js'
@@ -19,8 +21,11 @@ export interface MarkdownProps {
 }
 
 export function Markdown({ text, inline, className }: MarkdownProps) {
-  if (inline) return <span className={className} dangerouslySetInnerHTML={{ __html: md.renderInline(text) }} />
-  return <div className={className ? `prose ${className}` : 'prose'} dangerouslySetInnerHTML={{ __html: md.render(text) }} />
+  const { images } = usePage()
+  // A YAML field's images resolve against the site folder, then images/ (config/markdown-images.ts).
+  const env: MarkdownEnv = { image: (src) => candidatesOf(src, '').map((key) => images[key]).find(Boolean) }
+  if (inline) return <span className={className} dangerouslySetInnerHTML={{ __html: md.renderInline(text, env) }} />
+  return <div className={className ? `prose ${className}` : 'prose'} dangerouslySetInnerHTML={{ __html: md.render(text, env) }} />
 }
 
 /** Markdown → HTML string, for templates that post-process it. */

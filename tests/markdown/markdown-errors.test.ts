@@ -54,6 +54,22 @@ describe('Markdown images and links', () => {
     expect(error!.hint).toBe('Did you mean "#before-you-start"?')
   })
 
+  it('checks the images and links of a Markdown field in YAML at their line in the YAML file', async () => {
+    const errors = await problems({
+      'pages/contact.yaml': 'path: /contact\ntitle: Contact\nsections:\n  - type: text\n    body: |\n      Write to us.\n\n      ![Our desk](desk.jpg) and [prices](/contcat).\n',
+    })
+    expect(errors.map((e) => `${e.code} ${where(e)}`)).toEqual(['file-not-found pages/contact.yaml:8:19'])
+  })
+
+  it('renders an image of a Markdown field in YAML through the image pipeline', async () => {
+    const dir = await siteFrom('minimal', {
+      'pages/contact.yaml': 'path: /contact\ntitle: Contact\nsections:\n  - type: text\n    body: |\n      Write to us.\n\n      ![The team](team.jpg)\n',
+    })
+    await writePhoto(dir, 'images/team.jpg', { width: 900, height: 600 })
+    const { page } = await buildInMemory(dir)
+    expect(page('/contact')).toMatch(/<picture><source type="image\/avif" srcset="\/assets\/images\/team-\w+-480\.avif[^"]*"[^>]*>.*alt="The team" width="900" height="600" loading="lazy"/)
+  })
+
   it('renders a relative image as an optimised picture with its size, lazy, and a titled one as a figure', async () => {
     const dir = await siteFrom('minimal', {
       'blog/spring.md': `${frontMatter}\n![The team](team.jpg)\n\n![The team again](../images/team.jpg "Our crew on a Monday")\n`,
