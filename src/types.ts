@@ -15,6 +15,8 @@ export type { Origin } from './errors/config-error.js'
 export interface SiteMeta extends SiteInput {
   readonly language: string
   readonly titleTemplate: string
+  /** Embed providers (src/plan/embeds.ts) the site's Markdown uses, sorted; the CSP frames these. */
+  readonly embeds?: readonly string[]
 }
 
 export interface ServiceConfig extends ServiceInput {

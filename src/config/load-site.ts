@@ -120,7 +120,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
 
   return {
     root,
-    site: { ...normalizeSite(site, options.baseUrl), ...(options.published ? { published: options.published } : {}) },
+    site: { ...normalizeSite(site, options.baseUrl), ...(options.published ? { published: options.published } : {}), ...(markdown.embeds.length ? { embeds: markdown.embeds } : {}) },
     services,
     pages,
     areas,

@@ -20,6 +20,8 @@ export interface MarkdownCheck {
   readonly links: { href: string; origin: Origin }[]
   /** Per document (same order): each image as written → key of `images`. */
   readonly imagePaths: Record<string, string>[]
+  /** Embed providers the documents use, sorted: the CSP frames only these. */
+  readonly embeds: string[]
 }
 
 /**
@@ -32,12 +34,17 @@ export async function checkMarkdownDocuments(documents: readonly MarkdownDocumen
   const errors: ConfigError[] = []
   const links: { href: string; origin: Origin }[] = []
   const imagePaths: Record<string, string>[] = []
+  const embeds = new Set<string>()
   for (const document of documents) {
     const scan = scanMarkdown(document)
     errors.push(...scan.errors)
     const paths: Record<string, string> = {}
     imagePaths.push(paths)
     for (const ref of scan.refs) {
+      if (ref.kind === 'embed') {
+        embeds.add(ref.value)
+        continue
+      }
       if (ref.kind === 'href') {
         links.push({ href: ref.value, origin: ref.origin })
         continue
@@ -62,7 +69,7 @@ export async function checkMarkdownDocuments(documents: readonly MarkdownDocumen
       }
     }
   }
-  return { errors, links, imagePaths }
+  return { errors, links, imagePaths, embeds: [...embeds].sort() }
 }
 
 /**

@@ -2,10 +2,12 @@ import MarkdownIt from 'markdown-it'
 import type { Token } from 'markdown-it'
 import { ConfigError, type Origin } from '../errors/config-error.js'
 import { closestMatch } from '../errors/did-you-mean.js'
+import { embedProviders, isEmbedProvider } from '../plan/embeds.js'
 import { headingIds } from '../plan/heading-ids.js'
+import { useEmbeds, type EmbedMeta } from '../plan/markdown-embeds.js'
 
 // The same settings as templates/components/Markdown.tsx, so what is checked is what is rendered.
-const md = new MarkdownIt({ html: false, linkify: false, typographer: false })
+const md = useEmbeds(new MarkdownIt({ html: false, linkify: false, typographer: false }))
 
 /** A Markdown document of the site: a post's or a Markdown page's body. */
 export interface MarkdownSource {
@@ -25,7 +27,7 @@ export interface MarkdownSource {
 
 /** An image or link written in a Markdown body, at its own place in the .md file. */
 export interface MarkdownRef {
-  readonly kind: 'image' | 'href'
+  readonly kind: 'image' | 'href' | 'embed'
   /** As written (markdown-it's normalised form decoded back). */
   readonly value: string
   readonly alt?: string
@@ -50,6 +52,11 @@ export function scanMarkdown(source: MarkdownSource): MarkdownScan {
   const errors: ConfigError[] = []
   const ids = new Set([...headingIds(tokens).values()].map((h) => h.id))
   for (const block of tokens) {
+    if (block.type === 'embed' && block.map) {
+      const embed = checkEmbed(block.meta as unknown as EmbedMeta, positionOf(source, lines, block.map[0], 0, lines[block.map[0]]?.length ?? 1))
+      if (embed instanceof ConfigError) errors.push(embed)
+      else refs.push(embed)
+    }
     if (block.type !== 'inline' || !block.map) continue
     let cursor = { line: block.map[0], column: 0 }
     for (const token of flatten(block.children ?? [])) {
@@ -72,6 +79,30 @@ export function scanMarkdown(source: MarkdownSource): MarkdownScan {
     }
   }
   return { refs, errors }
+}
+
+/** An embed of a known provider with a value it accepts (src/plan/embeds.ts), else the error. */
+function checkEmbed({ provider, value }: EmbedMeta, origin: Origin): MarkdownRef | ConfigError {
+  if (!isEmbedProvider(provider)) {
+    const names = Object.keys(embedProviders)
+    const guess = closestMatch(provider, names)
+    return new ConfigError({
+      code: 'unknown-embed',
+      message: provider ? `There is no embed provider "${provider}", so this block cannot be shown.` : 'This ::: block names no embed provider, so it cannot be shown.',
+      hint: `${guess ? `Did you mean "${guess}"? ` : ''}Write ${names.map((n) => `\`::: ${n}\` and ${embedProviders[n as keyof typeof embedProviders].expects}`).join('; or ')}.`,
+      ...origin,
+    })
+  }
+  const spec = embedProviders[provider]
+  if (!spec.isValid(value)) {
+    return new ConfigError({
+      code: 'bad-value',
+      message: `The ${provider} embed needs ${spec.expects}${value ? `, not "${value}"` : ''}.`,
+      hint: `Write it after the provider: \`::: ${provider} …\`, with the title on the next line and \`:::\` to close.`,
+      ...origin,
+    })
+  }
+  return { kind: 'embed', value: provider, origin }
 }
 
 function flatten(tokens: readonly Token[]): Token[] {

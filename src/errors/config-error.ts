@@ -34,6 +34,7 @@ export type ConfigErrorCode =
   | 'duplicate-place'
   | 'chip-without-page'
   | 'missing-alt'
+  | 'unknown-embed'
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {

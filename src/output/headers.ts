@@ -1,4 +1,5 @@
 import type { WatchedPage } from '../check/watch-pages.js'
+import { embedProviders, isEmbedProvider } from '../plan/embeds.js'
 import type { OutputFile, SiteMeta } from '../types.js'
 
 export interface HeadersFileOptions {
@@ -39,6 +40,8 @@ export function contentSecurityPolicy({ site, pages }: HeadersFileOptions): stri
   const collect = (pick: (page: WatchedPage) => readonly string[]) => [...new Set(pages.flatMap(pick))].sort()
   const analytics = site.analytics ? [originOf(site.analytics.src)] : []
   const schedulers = [...new Set(Object.values(site.schedulers ?? {}).map(originOf))].sort()
+  // Embeds load their frame only after a click, from the provider's origin (src/plan/embeds.ts).
+  const frames = [...new Set([...schedulers, ...(site.embeds ?? []).filter(isEmbedProvider).map((p) => embedProviders[p].frameOrigin)])].sort()
   // The form script posts to the endpoint with fetch (connect-src), a browser without it natively (form-action).
   const endpoint = site.forms?.provider === 'endpoint' && /^https?:\/\//.test(site.forms.endpoint ?? '') ? [originOf(site.forms.endpoint!)] : []
   const styleAttributes = collect((p) => p.facts.styleAttributeHashes)
@@ -50,7 +53,7 @@ export function contentSecurityPolicy({ site, pages }: HeadersFileOptions): stri
     ['img-src', "'self'", 'data:', ...collect((p) => p.facts.imageOrigins)],
     ['font-src', "'self'"],
     ['connect-src', "'self'", ...analytics, ...endpoint],
-    ['frame-src', ...(schedulers.length ? schedulers : ["'none'"])],
+    ['frame-src', ...(frames.length ? frames : ["'none'"])],
     ['form-action', "'self'", ...endpoint],
     ['base-uri', "'self'"],
     ['object-src', "'none'"],

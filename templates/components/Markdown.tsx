@@ -1,16 +1,19 @@
 import MarkdownIt from 'markdown-it'
 import { headingIds } from '../../src/plan/heading-ids.js'
 import { candidatesOf } from '../../src/plan/markdown-image-paths.js'
+import { useEmbeds, type EmbedMeta } from '../../src/plan/markdown-embeds.js'
 import type { ImageAsset } from '../../src/types.js'
 import { usePage } from '../context.js'
+import { embedFacadeHtml } from './embed-facade.js'
 import { markdownImageRule, standaloneFigures, type MarkdownEnv } from './markdown-image.js'
 
 export { slugifyHeading } from '../../src/plan/heading-ids.js'
 
 // Raw HTML off: text from YAML is escaped by construction (DESIGN.md § 2).
 // No typographer here: site.yaml `typographer` applies one to every field alike (templates/typeset.ts).
-const md = new MarkdownIt({ html: false, linkify: false, typographer: false })
+const md = useEmbeds(new MarkdownIt({ html: false, linkify: false, typographer: false }))
 md.renderer.rules.image = markdownImageRule
+md.renderer.rules.embed = (tokens, idx) => embedFacadeHtml(tokens[idx]!.meta as unknown as EmbedMeta)
 md.core.ruler.push('standalone_figures', (state) => standaloneFigures(state.tokens))
 
 export interface MarkdownProps {

@@ -54,6 +54,19 @@ describe('Markdown images and links', () => {
     expect(error!.hint).toBe('Did you mean "#before-you-start"?')
   })
 
+  it('reports an embed of an unknown provider at its line, with the nearest provider', async () => {
+    const errors = await problems({ 'blog/spring.md': `${frontMatter}\nWatch this:\n\n::: youtub M7lc1UVf-VE\nA tour\n:::\n` })
+    expect(errors.map((e) => `${e.code} ${where(e)}`)).toEqual(['unknown-embed blog/spring.md:9:1'])
+    expect(printed(errors[0]!)).toMatchInlineSnapshot(`
+      "error[unknown-embed]: There is no embed provider "youtub", so this block cannot be shown.
+        --> blog/spring.md:9:1
+        |
+      9 | ::: youtub M7lc1UVf-VE
+        | ^^^^^^^^^^^^^^^^^^^^^^
+      hint: Did you mean "youtube"? Write \`::: youtube\` and a YouTube video id (the 11 characters after watch?v=); or \`::: vimeo\` and a Vimeo video number (the digits after vimeo.com/); or \`::: map\` and an address or place to show on Google Maps."
+    `)
+  })
+
   it('checks the images and links of a Markdown field in YAML at their line in the YAML file', async () => {
     const errors = await problems({
       'pages/contact.yaml': 'path: /contact\ntitle: Contact\nsections:\n  - type: text\n    body: |\n      Write to us.\n\n      ![Our desk](desk.jpg) and [prices](/contcat).\n',
