@@ -15,7 +15,6 @@ export function mountEmbed(element: HTMLElement): void {
     frame.src = src
     frame.title = element.dataset.embedTitle ?? ''
     frame.allow = 'autoplay; fullscreen; picture-in-picture; encrypted-media'
-    frame.allowFullscreen = true
     frame.referrerPolicy = 'strict-origin-when-cross-origin'
     frame.className = 'embed-frame'
     link.replaceWith(frame)
