@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startServer } from './audit-server.mjs'
+import { checkHtml } from './nu-checker.mjs'
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 const require = createRequire(import.meta.url)
@@ -49,7 +50,7 @@ try {
     findings.push(...violations.map((v) => `${url}  axe ${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`))
   }
   console.log(`Nu Html Checker on ${samples.length} pages…`)
-  for (const [file, messages] of runVnu(out, samples.map((r) => r.outputPath))) {
+  for (const [file, messages] of checkHtml(out, samples.map((r) => r.outputPath))) {
     const row = [...rows.values()].find((r) => r.file === file)
     row.html = messages.filter((m) => m.type === 'error').length
     // Errors and warnings; plain info (e.g. React's `<br/>` self-closing slash) is noise.
@@ -135,16 +136,6 @@ async function runAxe(urls) {
     await browser.close()
   }
   return results
-}
-
-function runVnu(dir, files) {
-  const jar = String(require('vnu-jar'))
-  const run = spawnSync('java', ['-jar', jar, '--format', 'json', '--exit-zero-always', ...files.map((f) => path.join(dir, f))], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
-  if (run.error) throw new Error(`The Nu Html Checker needs Java: ${run.error.message}`)
-  const { messages } = JSON.parse(run.stderr || run.stdout)
-  const byFile = new Map(files.map((f) => [f, []]))
-  for (const m of messages) byFile.get(path.relative(dir, fileURLToPath(m.url)))?.push(m)
-  return byFile
 }
 
 function printTable(rows) {

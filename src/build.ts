@@ -29,7 +29,7 @@ import { citypressVersion, codeDigest, toolCacheDir } from './paths.js'
 import type { OutputFile, RenderContext, RoutePlan, SiteConfig } from './types.js'
 
 export interface BuildOptions {
-  /** The site folder, e.g. `sites/system4`. */
+  /** The site folder, e.g. `sites/acme`. */
   site: string
   /** @default 'dist' */
   outDir?: string

@@ -116,8 +116,14 @@ export interface SiteConfig {
   readonly site: SiteMeta
   readonly services: readonly ServiceConfig[]
   readonly pages: readonly PageConfig[]
+  /**
+   * Where each section of each page is written, by the page's `origin.file`, for plan/'s warnings
+   * (heading-order.ts). Kept beside the pages, not in them: a page is its template's props, whose
+   * digest must not change when YAML lines move.
+   */
+  readonly sectionOrigins: Readonly<Record<string, readonly Origin[]>>
   readonly areas: AreasInput
-  /** Where a value of areas.yaml was written, by JSON Pointer (`/lists/ohio`); absent without the file. */
+  /** Where a value of areas.yaml was written, by JSON Pointer (`/lists/north-county`); absent without the file. */
   readonly areasOriginAt?: (pointer: string, at?: 'key' | 'value') => Origin
   readonly forms: Readonly<Record<string, FormConfig>>
   readonly landing: (LandingInput & {
@@ -144,7 +150,7 @@ export type TemplateName = 'sections' | 'service' | 'landing' | 'post' | 'blog-i
 
 /** One HTML file of the output. Decided entirely by plan/. */
 export interface RoutePlan {
-  /** Site-relative URL as linked: `/`, `/contact`, `/lp/cincinnati-commercial-cleaning`. */
+  /** Site-relative URL as linked: `/`, `/contact`, `/lp/springfield-roof-repair`. */
   readonly url: string
   /** Output path relative to the output folder, as src/plan/urls.ts decides: `contact.html`. */
   readonly outputPath: string

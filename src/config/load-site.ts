@@ -88,6 +88,9 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     ...(data as PageInput), origin: originOf(source, '/path'),
   }))
   const markdownPages = (loaded.get('markdown-page') ?? []).map(({ source, data }) => markdownPageOf(root, source, data))
+  const sectionOrigins = Object.fromEntries((loaded.get('page') ?? []).map(({ source, data }) => [
+    source.file, (data as PageInput).sections.map((_, i) => originOf(source, `/sections/${i}`, 'value')),
+  ]))
   const postInputs = (loaded.get('post') ?? [])
     .map(({ source, data }) => ({ ...(data as PostInput & { body: string; bodyLine: number }), slug: slugOf(source), origin: originOf(source, '') }))
     .filter((p) => options.drafts || !p.draft)
@@ -123,6 +126,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     site: { ...normalizeSite(site, options.baseUrl), ...(options.published ? { published: options.published } : {}), ...(markdown.embeds.length ? { embeds: markdown.embeds } : {}) },
     services,
     pages,
+    sectionOrigins,
     areas,
     areasOriginAt: areasSource && ((pointer, at = 'key') => originOf(areasSource, pointer, at)),
     forms: normalizeForms(formsInput),

@@ -88,7 +88,7 @@ function hintFor(code: string): string {
       return 'Check the indentation of this line against the lines above it.'
     case 'BLOCK_AS_IMPLICIT_KEY':
     case 'MULTILINE_IMPLICIT_KEY':
-      return 'A value that contains ": " must be quoted, e.g. title: "Cleaning: done right".'
+      return 'A value that contains ": " must be quoted, e.g. title: "Repairs: done right".'
     default:
       return 'Quote values that contain special characters (: # { } [ ] , & * ! | > \' " % @ `).'
   }

@@ -326,7 +326,7 @@ export interface SiteInput {
        */
       radiusKm?: number
       /**
-       * Plain text. States or regions, e.g. Ohio.
+       * Plain text. States or regions, e.g. Illinois.
        */
       regions?: string[]
     }
@@ -555,6 +555,10 @@ export interface ServicePage {
      * Name of an area list in areas.yaml.
      */
     list?: string
+    /**
+     * Some areas of these lists have no landing page of this service on purpose (the lists are wider than the landing grid): their chips stay plain text without the build warning chip-without-page.
+     */
+    allowPlainChips?: boolean
   }
   /**
    * Headings of the testimonial cards.
@@ -787,7 +791,7 @@ export interface PageInput {
  */
 export interface ServiceInput {
   /**
-   * Plain text. Service name, e.g. Commercial Cleaning: the h1, the menu entry and the card title.
+   * Plain text. Service name, e.g. Roof Repair: the h1, the menu entry and the card title.
    */
   title: string
   /**
@@ -871,11 +875,15 @@ export interface ServiceInput {
      */
     landingService?: string
     /**
+     * Some areas of these lists have no landing page of this service on purpose (the lists are wider than the landing grid): their chips stay plain text without the build warning chip-without-page; default site.yaml `servicePage.areas.allowPlainChips`.
+     */
+    allowPlainChips?: boolean
+    /**
      * Plain text. Heading of this list's group when `more` adds others.
      */
     heading?: string
     /**
-     * Further groups of chips, e.g. a Columbus-area list.
+     * Further groups of chips, e.g. the towns of a second county.
      */
     more?: {
       /**
@@ -912,7 +920,7 @@ export interface Testimonial {
    */
   name: string
   /**
-   * Plain text. Company or role, e.g. Facility Manager.
+   * Plain text. Company or role, e.g. Property Manager.
    */
   company?: string
 }
@@ -940,12 +948,12 @@ export interface AreasInput {
     /**
      * @minItems 1
      *
-     * Items: City and optional state code, e.g. Ft. Mitchell, KY.
+     * Items: City and optional state code, e.g. Ft. Collins, CO.
      */
     [k: string]: string[]
   }
   /**
-   * Facts about places, keyed by area name exactly as written in the lists ("Covington, KY"). Landing pages need at least a local paragraph to pass the quality gate.
+   * Facts about places, keyed by area name exactly as written in the lists ("Springfield, IL"). Landing pages need at least a local paragraph to pass the quality gate.
    */
   places?: {
     [k: string]: Place
@@ -959,7 +967,7 @@ export interface AreasInput {
 }
 export interface Place {
   /**
-   * County name, e.g. Hamilton County.
+   * County name, e.g. Sangamon County.
    */
   county?: string
   /**
@@ -992,7 +1000,7 @@ export interface Place {
  */
 export interface Region {
   /**
-   * Region name as visitors say it, e.g. Northern Kentucky.
+   * Region name as visitors say it, e.g. North County.
    */
   name: string
   /**
@@ -1150,6 +1158,32 @@ export interface Field {
 }
 
 /**
+ * Landing-page sections in order: each at most once, and always `hero` or `hero-form` (the page's h1). Sections without content are left out.
+ *
+ * @minItems 1
+ *
+ * Items: A landing-page section: `hero`: the headline, lead, badges and buttons (`h1`, `lead`, `variant`); `hero-form`: the same with the `variant.form` beside the headline (`formHeading`, and `formText` as plain text), instead of `hero` and `form`; `breadcrumbs`: Home › Locations › this page, also as BreadcrumbList JSON-LD; `intro`: a text section (`introHeading`, `intro`); `local`: the place's local paragraph and facts from areas.yaml `places`; `highlights`: a features grid (`highlights`, else the service's `services` cards); `benefits`: a features grid of the service's own `benefits` (`benefitsHeading`, `benefitsText`); `services`: cards of the site's other services from site.yaml `services` (`servicesHeading`, `servicesText`); `testimonials`: the region's testimonials (areas.yaml `regions`); `service-testimonials`: the service's own `testimonials` (`serviceTestimonialsHeading`); `faq`: landing.yaml `faqs`, then the region's; `service-faq`: the service's own `faqs` (`serviceFaqHeading`); `nearby`: links to the nearest areas of the same service (`areasHeading`, `areas`); `siblings`: links to the same city's other services (`siblingsHeading`); `form`: the `variant.form` with the attribution fields (`formHeading`, `formText`); `stats`: the stats band of site.yaml `business.stats` (`statsHeading`); `cta`: a call-to-action band with the `variant.actions` buttons (`ctaHeading`, `ctaText`).
+ */
+export type LandingLayout = (
+  | 'hero'
+  | 'hero-form'
+  | 'breadcrumbs'
+  | 'intro'
+  | 'local'
+  | 'highlights'
+  | 'benefits'
+  | 'services'
+  | 'testimonials'
+  | 'service-testimonials'
+  | 'faq'
+  | 'service-faq'
+  | 'nearby'
+  | 'siblings'
+  | 'form'
+  | 'stats'
+  | 'cta'
+)[]
+/**
  * Text with tokens {city}, {state}, {area}, {service}, {serviceLower}, {county}; no other braces.
  */
 export type Text = string
@@ -1183,7 +1217,7 @@ export interface LandingInput {
    */
   pages?: {
     /**
-     * Area name as in areas.yaml, e.g. Covington, KY.
+     * Area name as in areas.yaml, e.g. Springfield, IL.
      */
     area: string
     /**
@@ -1235,6 +1269,7 @@ export interface LandingInput {
      */
     form?: string
   }
+  layout?: LandingLayout
   content?: Content
   /**
    * Texts per service (by service slug); they replace the shared `content` for that service's pages.
@@ -1310,6 +1345,7 @@ export interface LandingInput {
  * Landing-page texts. Any text may use the tokens {city}, {state}, {area}, {service}, {serviceLower}, {county}.
  */
 export interface Content {
+  layout?: LandingLayout
   title?: Text
   description?: Text
   h1?: Text
@@ -1334,6 +1370,11 @@ export interface Content {
     title: Text
     description?: Text
   }[]
+  benefitsHeading?: Text
+  benefitsText?: MarkdownText
+  servicesHeading?: Text
+  servicesText?: MarkdownText
+  serviceTestimonialsHeading?: Text
   testimonialsHeading?: Text
   faqHeading?: Text
   /**
@@ -1343,12 +1384,16 @@ export interface Content {
     question: Text
     answer: MarkdownText
   }[]
+  serviceFaqHeading?: Text
   areasHeading?: Text
   areas?: MarkdownText
   nearbyLabel?: Text
   siblingsHeading?: Text
   formHeading?: Text
   formText?: MarkdownText
+  statsHeading?: Text
+  ctaHeading?: Text
+  ctaText?: MarkdownText
   /**
    * First breadcrumb label.
    */
@@ -1478,7 +1523,7 @@ export interface AreasSection {
    */
   text?: string
   /**
-   * One or more lists, each with an optional heading (e.g. Ohio, Kentucky).
+   * One or more lists, each with an optional heading (e.g. one per state).
    *
    * @minItems 1
    */
@@ -1501,7 +1546,7 @@ export interface AreasSection {
    */
   allowPlainChips?: boolean
   /**
-   * Show the state code after the city (Covington, KY).
+   * Show the state code after the city (Springfield, IL).
    */
   showState?: boolean
   actions?: Actions

@@ -33,6 +33,7 @@ export type ConfigErrorCode =
   | 'unknown-place'
   | 'duplicate-place'
   | 'chip-without-page'
+  | 'heading-skip'
   | 'missing-alt'
   | 'unknown-embed'
 

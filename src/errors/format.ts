@@ -10,7 +10,7 @@ export interface FormatOptions {
  * Renders one error like this:
  *
  *   error[unknown-key]: Unknown key "heroo" in sections[0].
- *     --> sites/system4/pages/home.yaml:14:5
+ *     --> sites/acme/pages/home.yaml:14:5
  *      |
  *   14 |     heroo:
  *      |     ^^^^^

@@ -1,6 +1,6 @@
-import type { Action, Content, LandingInput, Place, Region } from '../config/site-input.generated.js'
+import type { Action, Content, LandingInput, Place, Region, Stat } from '../config/site-input.generated.js'
 import type { ServiceConfig } from '../types.js'
-import type { LandingFact, LandingIdentity, LandingLink, LandingPageProps, NearbyLink } from './landing-model.js'
+import { DEFAULT_LANDING_LAYOUT, type ServiceCard, type LandingFact, type LandingIdentity, type LandingLink, type LandingPageProps, type NearbyLink } from './landing-model.js'
 import { fillOptional, fillTokens, type LandingTokens } from './landing-tokens.js'
 import { cityName, citySlug, stateCode } from './slug.js'
 
@@ -17,6 +17,10 @@ export interface ComposeLandingOptions {
   readonly siblings: readonly LandingLink[]
   /** The locations index, for the breadcrumb; absent when the site has none. */
   readonly locationsUrl?: string
+  /** site.yaml `business.stats`, for the `stats` section. */
+  readonly stats?: readonly Stat[]
+  /** The site's services as cards, for the `services` section (one object for every page). */
+  readonly cards?: { readonly services: readonly ServiceCard[] }
 }
 
 export interface ComposedLanding {
@@ -50,23 +54,24 @@ export function composeLanding(options: ComposeLandingOptions): ComposedLanding 
   }
   const text = (key: keyof Content) => fillOptional(pick(key) as string | undefined, tokens)
   const title = text('title') ?? fillTokens('{service} in {city}, {state}', tokens)
-  const description = text('description') ?? fillTokens('{service} for businesses in {city}, {state}.', tokens)
+  const description = text('description') ?? fillTokens('{service} in {city}, {state}.', tokens)
   const variant = landing.variant ?? {}
 
-  const highlightItems = pick('highlights')?.map((h) => ({ icon: h.icon, title: fillTokens(h.title, tokens), description: fillOptional(h.description, tokens) }))
-    ?? service.services ?? []
-  const faqItems = [
-    ...(pick('faqs') ?? []).map((f) => ({ question: fillTokens(f.question, tokens), answer: fillTokens(f.answer, tokens) })),
-    ...(region?.faqs ?? []),
-  ]
-  const intro = text('intro')
+  // A page's own layout, else its service's, else the site's; only the sections it names are composed.
+  const layout = pick('layout') ?? landing.layout ?? DEFAULT_LANDING_LAYOUT
+  const shows = new Set(layout)
+  const section = <T>(block: (typeof layout)[number], make: () => T | undefined): T | undefined => (shows.has(block) ? make() : undefined)
+  const listed = <T>(items: readonly T[] | undefined): readonly T[] | undefined => (items?.length ? items : undefined)
+
   const identity = landingIdentity(options)
+  const actions = variant.actions ?? variantDefaults.actions
   const props: LandingPageProps = {
     url, area, city, state: identity.state, citySlug: identity.citySlug,
     service: identity.service,
     description,
     county: place?.county,
     geo: identity.geo,
+    layout,
     breadcrumbs: [
       { label: pick('breadcrumbHome') ?? 'Home', href: '/' },
       ...(options.locationsUrl ? [{ label: pick('breadcrumbLocations') ?? 'Locations', href: options.locationsUrl }] : []),
@@ -77,19 +82,44 @@ export function composeLanding(options: ComposeLandingOptions): ComposedLanding 
       title: text('h1') ?? title,
       lead: text('lead') ?? service.subtitle,
       badges: variant.badges ?? [],
-      actions: variant.actions ?? variantDefaults.actions,
+      actions,
       height: variant.heroHeight ?? variantDefaults.heroHeight,
       image: variant.image ?? service.image,
       imageAlt: variant.image ? variant.imageAlt : service.imageAlt,
     },
-    intro: intro ? { heading: text('introHeading'), text: intro } : undefined,
-    local: composeLocal(place, { heading: text('localHeading'), county: text('countyLabel'), neighborhoods: text('neighborhoodsLabel'), landmarks: text('landmarksLabel') }),
-    highlights: highlightItems.length ? { heading: text('highlightsHeading'), text: text('highlightsText'), items: highlightItems } : undefined,
-    testimonials: region?.testimonials?.length ? { heading: text('testimonialsHeading'), items: region.testimonials } : undefined,
-    faqs: faqItems.length ? { heading: text('faqHeading'), items: faqItems } : undefined,
-    areas: { heading: text('areasHeading'), text: text('areas'), label: text('nearbyLabel') ?? fillTokens('Areas near {city}', tokens), nearby: options.nearby },
-    siblings: options.siblings.length ? { heading: text('siblingsHeading'), items: options.siblings } : undefined,
-    form: variant.form
+    intro: section('intro', () => {
+      const intro = text('intro')
+      return intro ? { heading: text('introHeading'), text: intro } : undefined
+    }),
+    local: section('local', () => composeLocal(place, { heading: text('localHeading'), county: text('countyLabel'), neighborhoods: text('neighborhoodsLabel'), landmarks: text('landmarksLabel') })),
+    highlights: section('highlights', () => {
+      const items = pick('highlights')?.map((h) => ({ icon: h.icon, title: fillTokens(h.title, tokens), description: fillOptional(h.description, tokens) })) ?? service.services
+      return listed(items) && { heading: text('highlightsHeading'), text: text('highlightsText'), items: items! }
+    }),
+    serviceCards: section('services', () => {
+      const items = options.cards?.services.filter((card) => card.slug !== service.slug)
+      return listed(items) && { heading: text('servicesHeading'), text: text('servicesText'), items: items! }
+    }),
+    benefits: section('benefits', () => listed(service.benefits) && { heading: text('benefitsHeading'), text: text('benefitsText'), items: service.benefits! }),
+    testimonials: section('testimonials', () => listed(region?.testimonials) && { heading: text('testimonialsHeading'), items: region!.testimonials! }),
+    serviceTestimonials: section('service-testimonials', () => listed(service.testimonials) && { heading: text('serviceTestimonialsHeading'), items: service.testimonials! }),
+    faqs: section('faq', () => {
+      const items = [
+        ...(pick('faqs') ?? []).map((f) => ({ question: fillTokens(f.question, tokens), answer: fillTokens(f.answer, tokens) })),
+        ...(region?.faqs ?? []),
+      ]
+      return listed(items) && { heading: text('faqHeading'), items }
+    }),
+    serviceFaqs: section('service-faq', () => listed(service.faqs) && { heading: text('serviceFaqHeading'), items: service.faqs! }),
+    stats: section('stats', () => listed(options.stats) && { heading: text('statsHeading'), items: options.stats! }),
+    cta: section('cta', () => {
+      const heading = text('ctaHeading')
+      return heading ? { heading, text: text('ctaText'), actions } : undefined
+    }),
+    areas: section('nearby', () => ({ heading: text('areasHeading'), text: text('areas'), label: text('nearbyLabel') ?? fillTokens('Areas near {city}', tokens), nearby: options.nearby })),
+    siblings: section('siblings', () => listed(options.siblings) && { heading: text('siblingsHeading'), items: options.siblings }),
+    // The form section, or the form in the hero (`hero-form`): the same form and texts either way.
+    form: (shows.has('form') || shows.has('hero-form')) && variant.form
       ? { name: variant.form, heading: text('formHeading'), text: text('formText'), hidden: { pageCity: area, pageService: service.slug, pagePath: url } }
       : undefined,
   }

@@ -5,7 +5,7 @@
  *
  * Kept free of imports with runtime code: templates/ bundles this file.
  */
-import type { Action, Faq, Feature, Testimonial } from '../config/site-input.generated.js'
+import type { Action, Faq, Feature, LandingLayout, Stat, Testimonial } from '../config/site-input.generated.js'
 
 /**
  * Hidden fields every landing-page form carries so a lead names the page it came from (issue:
@@ -13,6 +13,15 @@ import type { Action, Faq, Feature, Testimonial } from '../config/site-input.gen
  * used on landing pages must declare them for the host's form detection.
  */
 export const LANDING_HIDDEN_FIELDS = ['pageCity', 'pageService', 'pagePath'] as const
+
+/** One section of a landing page (landing.yaml `layout`; the schema lists what each shows). */
+export type LandingBlock = LandingLayout[number]
+
+/**
+ * The layout of a landing page whose landing.yaml names none: the generic landing variant of the
+ * spec, in its order. The schema's `default` says the same for editors.
+ */
+export const DEFAULT_LANDING_LAYOUT: readonly LandingBlock[] = ['hero', 'breadcrumbs', 'intro', 'local', 'highlights', 'testimonials', 'faq', 'nearby', 'siblings', 'form']
 
 export interface LandingLink {
   readonly label: string
@@ -24,6 +33,14 @@ export interface NearbyLink extends LandingLink {
   readonly miles?: number
 }
 
+export interface ServiceCard {
+  readonly slug: string
+  readonly title: string
+  /** The service's `summary`, else its `description`. */
+  readonly description: string
+  readonly features?: readonly string[]
+}
+
 export interface LandingFact {
   readonly label: string
   readonly items: readonly string[]
@@ -31,7 +48,7 @@ export interface LandingFact {
 
 export interface LandingPageProps {
   readonly url: string
-  /** Area name as written in areas.yaml: "Ft. Mitchell, KY". */
+  /** Area name as written in areas.yaml: "Ft. Collins, CO". */
   readonly area: string
   readonly city: string
   readonly state: string
@@ -41,6 +58,12 @@ export interface LandingPageProps {
   readonly description: string
   readonly county?: string
   readonly geo?: { readonly lat: number; readonly lng: number }
+  /**
+   * The sections in the order they are rendered; a section whose props below are absent is left
+   * out. The template and the quality gate's text (landing-text.ts) both follow this order.
+   */
+  readonly layout: readonly LandingBlock[]
+  /** Also the BreadcrumbList JSON-LD; shown only when the layout has `breadcrumbs`. */
   readonly breadcrumbs: readonly LandingLink[]
   readonly hero: {
     readonly eyebrow?: string
@@ -55,9 +78,16 @@ export interface LandingPageProps {
   readonly intro?: { readonly heading?: string; readonly text: string }
   readonly local?: { readonly heading?: string; readonly text?: string; readonly facts: readonly LandingFact[] }
   readonly highlights?: { readonly heading?: string; readonly text?: string; readonly items: readonly Feature[] }
+  readonly benefits?: { readonly heading?: string; readonly text?: string; readonly items: readonly Feature[] }
+  /** Cards of the site's other services, as templates/sections/Services.tsx shows them. */
+  readonly serviceCards?: { readonly heading?: string; readonly text?: string; readonly items: readonly ServiceCard[] }
   readonly testimonials?: { readonly heading?: string; readonly items: readonly Testimonial[] }
+  readonly serviceTestimonials?: { readonly heading?: string; readonly items: readonly Testimonial[] }
   readonly faqs?: { readonly heading?: string; readonly items: readonly Faq[] }
-  readonly areas: { readonly heading?: string; readonly text?: string; readonly label: string; readonly nearby: readonly NearbyLink[] }
+  readonly serviceFaqs?: { readonly heading?: string; readonly items: readonly Faq[] }
+  readonly stats?: { readonly heading?: string; readonly items: readonly Stat[] }
+  readonly cta?: { readonly heading: string; readonly text?: string; readonly actions: readonly Action[] }
+  readonly areas?: { readonly heading?: string; readonly text?: string; readonly label: string; readonly nearby: readonly NearbyLink[] }
   readonly siblings?: { readonly heading?: string; readonly items: readonly LandingLink[] }
   readonly form?: {
     readonly name: string

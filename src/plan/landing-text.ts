@@ -1,51 +1,88 @@
 import MarkdownIt from 'markdown-it'
 import type { FormConfig } from '../types.js'
-import type { LandingPageProps } from './landing-model.js'
+import type { LandingBlock, LandingPageProps } from './landing-model.js'
 
 // The same settings as templates/components/Markdown.tsx, so the text matches what is rendered.
 // No typographer here: site.yaml `typographer` applies one to every field alike (templates/typeset.ts).
 const md = new MarkdownIt({ html: false, linkify: false, typographer: false })
 
 /**
- * The visible text of a landing page's main content, in the order templates/pages/LandingPage.tsx
- * renders it, read from the planned props rather than from rendered HTML. This is what the
- * quality gate scores: deciding `noindex` needs every page's text before any page's <head> is
- * written, and the plan has it without a second render pass. tests/landing/quality.test.ts
- * checks that this text and the rendered <main> agree.
+ * The visible text of a landing page's main content, section by section in the page's `layout`
+ * as templates/pages/LandingPage.tsx renders it, read from the planned props rather than from
+ * rendered HTML. This is what the quality gate scores: deciding `noindex` needs every page's text
+ * before any page's <head> is written, and the plan has it without a second render pass.
+ * tests/landing/example-site.test.ts checks that this text and the rendered <main> agree.
  *
  * Header, footer and the JSON-LD script are not main content. The form's labels and options are:
  * they are on every page alike, which is exactly what a similarity score should see.
  */
 export function landingMainText(props: LandingPageProps, form?: FormConfig): string {
   const parts: (string | undefined)[] = []
-  const { hero } = props
-  parts.push(hero.eyebrow, hero.title, markdown(hero.lead), ...hero.actions.map((a) => a.label), ...hero.badges)
-  parts.push(...props.breadcrumbs.map((b) => b.label))
-  if (props.intro) parts.push(props.intro.heading, markdown(props.intro.text))
-  if (props.local) {
-    parts.push(props.local.heading, markdown(props.local.text))
-    for (const fact of props.local.facts) parts.push(fact.label, ...fact.items)
+  const features = (block?: { heading?: string; text?: string; items: readonly { title: string; description?: string }[] }) => {
+    if (!block) return
+    parts.push(block.heading, markdown(block.text))
+    for (const item of block.items) parts.push(item.title, item.description)
   }
-  if (props.highlights) {
-    parts.push(props.highlights.heading, markdown(props.highlights.text))
-    for (const item of props.highlights.items) parts.push(item.title, item.description)
+  const testimonials = (block?: { heading?: string; items: readonly { quote: string; name?: string; company?: string }[] }) => {
+    if (!block) return
+    parts.push(block.heading)
+    for (const t of block.items) parts.push(t.quote, t.name, t.company)
   }
-  if (props.testimonials) {
-    parts.push(props.testimonials.heading)
-    for (const t of props.testimonials.items) parts.push(t.quote, t.name, t.company)
+  const faqs = (block?: { heading?: string; items: readonly { question: string; answer: string }[] }) => {
+    if (!block) return
+    parts.push(block.heading)
+    for (const f of block.items) parts.push(f.question, markdown(f.answer))
   }
-  if (props.faqs) {
-    parts.push(props.faqs.heading)
-    for (const f of props.faqs.items) parts.push(f.question, markdown(f.answer))
+  const formFields = () => [
+    ...(form?.fields ?? []).flatMap((field) => [field.label, field.placeholder && field.type === 'select' ? field.placeholder : undefined, field.help, ...(field.options ?? []).map((o) => o.label)]),
+    form?.submitLabel,
+  ]
+  const text: Record<LandingBlock, () => void> = {
+    hero: () => {
+      const { hero } = props
+      parts.push(hero.eyebrow, hero.title, markdown(hero.lead), ...hero.actions.map((a) => a.label), ...hero.badges)
+    },
+    // In the order of templates/sections/Hero.tsx's background layout: the copy, buttons and
+    // badges, then the form beside them (its text as written: the hero shows it as plain text).
+    'hero-form': () => {
+      const { hero } = props
+      parts.push(hero.eyebrow, hero.title, markdown(hero.lead), ...hero.actions.map((a) => a.label), ...hero.badges)
+      if (props.form) parts.push(props.form.heading, props.form.text, ...formFields())
+    },
+    breadcrumbs: () => parts.push(...props.breadcrumbs.map((b) => b.label)),
+    intro: () => props.intro && parts.push(props.intro.heading, markdown(props.intro.text)),
+    local: () => {
+      if (!props.local) return
+      parts.push(props.local.heading, markdown(props.local.text))
+      for (const fact of props.local.facts) parts.push(fact.label, ...fact.items)
+    },
+    highlights: () => features(props.highlights),
+    benefits: () => features(props.benefits),
+    services: () => {
+      if (!props.serviceCards) return
+      parts.push(props.serviceCards.heading, markdown(props.serviceCards.text))
+      // Each card: its title, text, features and "Learn more", whose hidden rest names the card again.
+      for (const card of props.serviceCards.items) parts.push(card.title, card.description, ...(card.features ?? []), 'Learn more', card.title)
+    },
+    testimonials: () => testimonials(props.testimonials),
+    'service-testimonials': () => testimonials(props.serviceTestimonials),
+    faq: () => faqs(props.faqs),
+    'service-faq': () => faqs(props.serviceFaqs),
+    nearby: () => {
+      if (!props.areas) return
+      parts.push(props.areas.heading, markdown(props.areas.text))
+      for (const n of props.areas.nearby) parts.push(n.label, n.miles !== undefined ? `${n.miles} mi` : undefined)
+    },
+    siblings: () => props.siblings && parts.push(props.siblings.heading, ...props.siblings.items.map((s) => s.label)),
+    form: () => {
+      if (!props.form) return
+      parts.push(props.form.heading, markdown(props.form.text), ...formFields())
+    },
+    // In the order of the stats band's <dl>: each label (dt) before its value (dd).
+    stats: () => props.stats && parts.push(props.stats.heading, ...props.stats.items.flatMap((s) => [s.label, s.value])),
+    cta: () => props.cta && parts.push(props.cta.heading, markdown(props.cta.text), ...props.cta.actions.map((a) => a.label)),
   }
-  parts.push(props.areas.heading, markdown(props.areas.text))
-  for (const n of props.areas.nearby) parts.push(n.label, n.miles !== undefined ? `${n.miles} mi` : undefined)
-  if (props.siblings) parts.push(props.siblings.heading, ...props.siblings.items.map((s) => s.label))
-  if (props.form) {
-    parts.push(props.form.heading, markdown(props.form.text))
-    for (const field of form?.fields ?? []) parts.push(field.label, field.placeholder && field.type === 'select' ? field.placeholder : undefined, field.help, ...(field.options ?? []).map((o) => o.label))
-    parts.push(form?.submitLabel)
-  }
+  for (const block of props.layout) text[block]()
   return parts.filter((p): p is string => Boolean(p)).join(' ').replace(/\s+/g, ' ').trim()
 }
 

@@ -4,17 +4,17 @@
  * never meets an unknown one.
  */
 export interface LandingTokens {
-  /** "Ft. Mitchell" */
+  /** "Ft. Collins" */
   readonly city: string
-  /** "KY", or '' when the area name has no state. */
+  /** "CO", or '' when the area name has no state. */
   readonly state: string
-  /** "Ft. Mitchell, KY", as written in areas.yaml. */
+  /** "Ft. Collins, CO", as written in areas.yaml. */
   readonly area: string
-  /** The service title: "Commercial Cleaning". */
+  /** The service title: "Roof Repair". */
   readonly service: string
-  /** "commercial cleaning", for the middle of a sentence. */
+  /** "roof repair", for the middle of a sentence. */
   readonly serviceLower: string
-  /** "Kenton County"; "the {city} area" when areas.yaml gives no county. */
+  /** "Larimer County"; "the {city} area" when areas.yaml gives no county. */
   readonly county: string
 }
 
@@ -22,7 +22,7 @@ const tokenPattern = /\{(city|state|area|service|serviceLower|county)\}/g
 
 /**
  * Fills every token. Without a state, ", {state}" disappears with its comma, so a template written
- * as "{service} in {city}, {state}" still reads well for "Indianapolis".
+ * as "{service} in {city}, {state}" still reads well for a city written without one.
  */
 export function fillTokens(text: string, tokens: LandingTokens): string {
   const source = tokens.state ? text : text.replace(/,\s*\{state\}/g, '')

@@ -28,7 +28,7 @@ export function findChipsWithoutPage(site: SiteConfig, landingUrls: Readonly<Rec
   for (const service of site.services) {
     // Mirrors templates/pages/ServicePage.tsx: the service's own lists, else servicePage's.
     const list = service.areas?.list ?? site.site.servicePage?.areas?.list
-    if (!list) continue
+    if (!list || (service.areas?.allowPlainChips ?? site.site.servicePage?.areas?.allowPlainChips)) continue
     const target = service.areas?.landingService ?? service.slug
     for (const one of [list, ...(service.areas?.more ?? []).map((g) => g.list)]) uses.push({ list: one, service: target })
   }

@@ -8,6 +8,7 @@ import { composeLanding, landingIdentity, type ComposeLandingOptions } from './l
 import type { LandingIdentity, LandingLink, LandingPageProps } from './landing-model.js'
 import { digestJson, hash } from '../cache/digest.js'
 import { printText, scoreLandingPages, weakestPages, type PageQuality, type PrintStore, type QualityInput, type QualitySettings } from './landing-quality.js'
+import { checkLayouts } from './landing-layout.js'
 import { landingMainText, markdownToText, wordsOf } from './landing-text.js'
 import { findNearbyAreas, type NearbyArea, type NearbyCandidate } from './nearby-areas.js'
 import { cityName, citySlug, landingPath } from './slug.js'
@@ -72,7 +73,7 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
   const knownAreas = new Set(Object.values(site.areas.lists).flat())
   const areaHint = (area: string) => {
     const guess = closestMatch(area, knownAreas)
-    return guess ? `Did you mean "${guess}"?` : 'Write the area exactly as in areas.yaml, e.g. "Covington, KY".'
+    return guess ? `Did you mean "${guess}"?` : 'Write the area exactly as in areas.yaml, e.g. "Springfield, IL".'
   }
 
   // The slug rule runs some 100,000 times for a 10,000-page matrix; once per area is enough.
@@ -140,6 +141,11 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
     }
     return count
   }
+  // The site's featured services as cards, in site.yaml order: one object shared by every page.
+  const cards = {
+    services: site.site.services.flatMap((slug) => site.services.filter((s) => s.slug === slug))
+      .map((s) => ({ slug: s.slug, title: s.title, description: s.summary ?? s.description, features: s.features })),
+  }
   const badRegions = new Set<string>()
   // The main text is a function of the props and the form, so their digests key the summary.
   const formDigest = digestJson(form ?? null)
@@ -151,7 +157,7 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
     const nearby = nearbyOf(entry.area, entry.service.slug).map((n) => ({ label: n.area, href: pathOf(n.area, entry.service.slug), miles: n.miles }))
     const compose: ComposeLandingOptions = {
       url, area: entry.area, service: entry.service, landing, place, region, pageContent: entry.content,
-      nearby, siblings: siblingLinks(site, entry, byArea.get(entry.area)!, pathOf), locationsUrl: options.locationsUrl,
+      nearby, siblings: siblingLinks(site, entry, byArea.get(entry.area)!, pathOf), locationsUrl: options.locationsUrl, stats: site.site.business?.stats, cards,
     }
     const propsKey = digestOptions(compose)
     const key = hash(`${formDigest}\n${propsKey}`)
@@ -177,6 +183,7 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
     index: p.entry.index ?? (optedIn.has(p.url) ? true : undefined),
   })), settings, options.prints)
   const madeUrls = new Set(planned.map((p) => p.url))
+  errors.push(...checkLayouts(landing))
   for (const url of optedIn) if (!madeUrls.has(url)) error(`quality.index names ${url}, which is not a landing page of this site.`, 'Run `citypress routes` to list the landing pages.', landing.originAt('/quality/index'))
 
   const shared = [path.resolve(origin.file), path.join(site.root, 'areas.yaml'), ...(form ? [path.join(site.root, 'forms.yaml')] : [])]
@@ -258,7 +265,7 @@ function checkServiceChips(site: SiteConfig, made: ReadonlySet<string>): ConfigE
 }
 
 /**
- * The slug drops the state, so "Fairfield, OH" and "Fairfield, KY" would share an address. Say
+ * The slug drops the state, so "Springfield, IL" and "Springfield, MO" would share an address. Say
  * which areas collide (the generic duplicate-route error could only name landing.yaml twice) and
  * keep the first.
  */
@@ -268,7 +275,7 @@ function dropSameAddress(entries: readonly Wanted[], pathOf: (area: string, serv
     const url = pathOf(entry.area, entry.service.slug)
     const first = byUrl.get(url)
     if (!first) byUrl.set(url, entry)
-    else error(`"${first.area}" and "${entry.area}" would both be ${url}: landing-page addresses leave out the state.`, `Exclude one of them for ${entry.service.slug} in landing.yaml \`exclude\`, or write one area differently in areas.yaml (e.g. "Fairfield Township, OH").`)
+    else error(`"${first.area}" and "${entry.area}" would both be ${url}: landing-page addresses leave out the state.`, `Exclude one of them for ${entry.service.slug} in landing.yaml \`exclude\`, or write one area differently in areas.yaml (e.g. "Springfield Township, MO").`)
   }
   return [...byUrl.values()]
 }

@@ -11,7 +11,7 @@ import { citySlug, stateCode } from './slug.js'
  * chain.
  */
 export interface PublishedPage {
-  /** Area name when published: "Ft. Mitchell, KY". */
+  /** Area name when published: "Ft. Collins, CO". */
   readonly area: string
   /** Service slug when published. */
   readonly service: string

@@ -3,6 +3,7 @@ import { ConfigError, type Origin } from '../errors/config-error.js'
 import { displayFile } from '../paths.js'
 import { findChipsWithoutPage } from './plan-chips.js'
 import { planFormPages } from './plan-form-pages.js'
+import { findHeadingSkips } from './heading-order.js'
 import { closestMatch } from '../errors/did-you-mean.js'
 import type { RoutePlan, SiteConfig, TemplateName } from '../types.js'
 import type { LandingIdentity } from './landing-model.js'
@@ -21,7 +22,7 @@ export interface BuildPlan {
   /** Every generated landing page, for redirects and the published-URL record. */
   readonly landingPages: readonly LandingIdentity[]
   readonly errors: readonly ConfigError[]
-  /** Problems that do not stop the build (area chips without a page). */
+  /** Problems that do not stop the build: area chips without a page, heading levels the content skips (heading-order.ts). */
   readonly warnings: readonly ConfigError[]
 }
 
@@ -61,7 +62,7 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
   }
   for (const service of site.services) {
     if (!isSlug(service.slug)) {
-      errors.push(new ConfigError({ code: 'bad-slug', message: `The service file name "${service.slug}" cannot be a URL segment.`, hint: 'Rename the file with lower-case letters, digits and hyphens, e.g. services/floor-care.yaml.', ...service.origin }))
+      errors.push(new ConfigError({ code: 'bad-slug', message: `The service file name "${service.slug}" cannot be a URL segment.`, hint: 'Rename the file with lower-case letters, digits and hyphens, e.g. services/roof-repair.yaml.', ...service.origin }))
       continue
     }
     inputs.push({ url: `/services/${service.slug}`, template: 'service', title: service.title, isTitleComplete: service.titleTemplate === false, description: service.description, props: service, origin: service.origin })
@@ -82,7 +83,7 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
     }
     for (const post of site.posts) {
       if (!isSlug(post.slug)) {
-        errors.push(new ConfigError({ code: 'bad-slug', message: `The post file name "${post.slug}" cannot be a URL segment.`, hint: 'Rename the file with lower-case letters, digits and hyphens, e.g. blog/spring-floor-care.md.', ...post.origin }))
+        errors.push(new ConfigError({ code: 'bad-slug', message: `The post file name "${post.slug}" cannot be a URL segment.`, hint: 'Rename the file with lower-case letters, digits and hyphens, e.g. blog/spring-roof-checklist.md.', ...post.origin }))
         continue
       }
       inputs.push({ url: `/blog/${post.slug}`, template: 'post', title: post.title, isTitleComplete: post.titleTemplate === false, description: post.excerpt, props: post, origin: post.origin })
@@ -133,7 +134,7 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
   routes.push(...formPages.routes)
   errors.push(...formPages.errors)
   errors.push(...checkLinks(site, new Set(routes.map((r) => r.url))))
-  const warnings = findChipsWithoutPage(site, landing.urls)
+  const warnings = [...findChipsWithoutPage(site, landing.urls), ...findHeadingSkips(site)]
   return { routes, landingUrls: landing.urls, landingQuality: landing.quality, landingPages: landing.pages.map((p) => p.identity), errors, warnings }
 }
 

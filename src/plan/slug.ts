@@ -16,12 +16,12 @@ export function citySlug(areaName: string): string {
     .replace(/^-|-$/g, '')
 }
 
-/** The state code after the comma ("Covington, KY" → "KY"), or '' when the name has none. */
+/** The state code after the comma ("Springfield, IL" → "IL"), or '' when the name has none. */
 export function stateCode(areaName: string): string {
   return areaName.split(',')[1]?.trim() ?? ''
 }
 
-/** The city name as written, without the state ("Ft. Mitchell, KY" → "Ft. Mitchell"). */
+/** The city name as written, without the state ("Ft. Collins, CO" → "Ft. Collins"). */
 export function cityName(areaName: string): string {
   return areaName.split(',')[0]!.trim()
 }

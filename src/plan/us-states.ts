@@ -10,7 +10,7 @@ const names: Readonly<Record<string, string>> = {
   UT: 'Utah', VT: 'Vermont', VA: 'Virginia', WA: 'Washington', WV: 'West Virginia', WI: 'Wisconsin', WY: 'Wyoming',
 }
 
-/** "KY" → "Kentucky"; an unknown code is returned as written. */
+/** "OR" → "Oregon"; an unknown code is returned as written. */
 export function stateName(code: string): string {
   return names[code] ?? code
 }

@@ -130,7 +130,7 @@ async function listFiles(dir: string): Promise<string[]> {
     .sort()
 }
 
-/** "Window Cleaning & Repair" → "window-cleaning-repair": a file name and an address segment. */
+/** "Roof Repair & Gutters" → "roof-repair-gutters": a file name and an address segment. */
 function toSlug(text: string): string {
   return text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
 }

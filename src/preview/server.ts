@@ -15,7 +15,7 @@ import { resolvePath, type Resolved, type ServedFile } from './static-files.js'
 import { watchFolders } from './watch.js'
 
 export interface PreviewOptions {
-  /** The site folder, e.g. `sites/system4`. */
+  /** The site folder, e.g. `sites/acme`. */
   readonly site: string
   /** @default 4321; when taken, the next free port. 0 lets the system choose. */
   readonly port?: number

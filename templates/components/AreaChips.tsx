@@ -2,7 +2,7 @@ import { usePage } from '../context.js'
 import { Icon } from './Icon.js'
 
 export interface AreaChipsProps {
-  /** Area names as written in areas.yaml ("Ft. Mitchell, KY"). */
+  /** Area names as written in areas.yaml ("Ft. Collins, CO"). */
   areas: readonly string[]
   /** Link each chip to /lp/{city}-{service} when that page exists (spec § Lp slug rule). */
   landingService?: string

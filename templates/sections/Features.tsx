@@ -3,6 +3,7 @@ import { Actions } from '../components/Action.js'
 import { Icon } from '../components/Icon.js'
 import { Markdown } from '../components/Markdown.js'
 import { Section } from '../components/Section.js'
+import { gridColumnsClass } from '../components/grid.js'
 
 /**
  * A grid of icon + title + text items. One component serves benefits, industries, values and
@@ -10,7 +11,7 @@ import { Section } from '../components/Section.js'
  */
 export function Features(props: FeaturesSection) {
   const layout = props.layout ?? 'cards'
-  const columns = props.columns ? ` cols-${props.columns}` : ''
+  const columns = gridColumnsClass(props.columns, props.items.length)
   const grid = (
     <ul className={`feature-grid feature-${layout}${columns}`}>
       {props.items.map((item, i) => (

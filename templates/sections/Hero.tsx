@@ -8,11 +8,11 @@ import { TickList } from '../components/TickList.js'
 
 /**
  * The opening band of a page; its title is the page's only h1. Two layouts (spec § Home, § About,
- * § Columbus landing page): `background` puts the image behind the text and an optional form on
+ * § the hand-written landing page): `background` puts the image behind the text and an optional form on
  * the right; `split` stacks headline, form and buttons on the left and shows the image on the
  * right with the trust badges over it.
  */
-export function Hero(props: HeroSection) {
+export function Hero(props: HeroSection & { formHidden?: Readonly<Record<string, string>> }) {
   const height = props.height ?? '75vh'
   const layout = props.layout ?? 'background'
   const classes = [
@@ -25,7 +25,7 @@ export function Hero(props: HeroSection) {
     <div className="hero-form">
       {props.formTitle && <h2 className="form-title">{props.formTitle}</h2>}
       {props.formText && <p className="form-intro">{props.formText}</p>}
-      <Form name={props.form} />
+      <Form name={props.form} hidden={props.formHidden} />
     </div>
   )
   const copy = (

@@ -1,4 +1,5 @@
 import type { StatsSection } from '../../src/config/site-input.generated.js'
+import { statsCountClass } from '../components/grid.js'
 import { usePage } from '../context.js'
 
 /** A band of big figures; by default site.yaml `business.stats`, so every band agrees. */
@@ -10,7 +11,7 @@ export function Stats(props: StatsSection) {
     <section className={`section section-stats tone-${props.tone ?? 'brand'}`} id={props.id}>
       <div className="container">
         {props.heading && <h2 className={props.hideHeading ? 'visually-hidden' : 'center'}>{props.heading}</h2>}
-        <dl className="stats">
+        <dl className={`stats${statsCountClass(items.length)}`}>
           {items.map((s) => (
             <div key={s.label} className="stat">
               <dt className="stat-label">{s.label}</dt>

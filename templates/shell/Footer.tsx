@@ -34,7 +34,7 @@ export function Footer() {
         </nav>
         {(locations.length > 0 || footer.locations?.all) && (
           <nav className="footer-col" aria-label="Locations">
-            <h2 className="footer-heading">{footer.locations?.heading ?? 'Commercial Cleaning Locations'}</h2>
+            <h2 className="footer-heading">{footer.locations?.heading ?? 'Locations'}</h2>
             <ul>
               {locations.map((l) => <li key={l.href}><a href={l.href}>{l.label}</a></li>)}
               {footer.locations?.all && <li><a className="footer-all" href={footer.locations.all.href}>{footer.locations.all.label}</a></li>}

@@ -79,6 +79,17 @@ describe('area names', () => {
     expect(quiet.warnings.filter((w) => w.code === 'chip-without-page')).toEqual([])
   })
 
+  it('keeps a service page quiet about its plain chips when it says they are meant', async () => {
+    const areas = areasYaml.replace('    - Jacksonville, IL\n', '    - Jacksonville, IL\n    - Quincy, IL\n')
+    const service = await readFile(path.join(fixture('landing'), 'services/office-cleaning.yaml'), 'utf8')
+    // Without landingService the chips aim at the service's own pages, which only some areas have.
+    const wider = service.replace('  list: central\n  landingService: office-cleaning\n', '  list: west\n')
+    const loud = await buildWith({ 'areas.yaml': areas, 'services/office-cleaning.yaml': wider })
+    expect(loud.warnings.filter((w) => w.code === 'chip-without-page').map((w) => w.path)).toEqual(['lists.west'])
+    const quiet = await buildWith({ 'areas.yaml': areas, 'services/office-cleaning.yaml': wider.replace('  list: west\n', '  list: west\n  allowPlainChips: true\n') })
+    expect(quiet.warnings.filter((w) => w.code === 'chip-without-page')).toEqual([])
+  })
+
   it('spells every apostrophe-like mark as one and composes accents', () => {
     expect(['O\u2019Fallon', 'O\u2018Fallon', 'O\u02BCFallon', "O'Fallon"].map(canonicalAreaName)).toEqual(Array(4).fill("O'Fallon"))
     expect(canonicalAreaName('Pique\u0301')).toBe('Piqu\u00e9')

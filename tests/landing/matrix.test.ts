@@ -78,7 +78,7 @@ describe('nearby areas', () => {
   it('are the nearest pages of the same service, nearest first, with straight-line miles', async () => {
     const props = (await plan()).routes.find((r) => r.url === '/lp/springfield-office-cleaning')!.props as LandingPageProps
     // Springfield → Rochester 6.7 mi east, Chatham 7.9 mi south, Sherman 8.1 mi north, Decatur 37 mi east.
-    expect(props.areas.nearby.map((n) => [n.href, n.miles])).toEqual([
+    expect(props.areas!.nearby.map((n) => [n.href, n.miles])).toEqual([
       ['/lp/rochester-office-cleaning', 6.7], ['/lp/chatham-office-cleaning', 7.9], ['/lp/sherman-office-cleaning', 8.1], ['/lp/decatur-office-cleaning', 37.1],
     ])
   })
@@ -86,7 +86,7 @@ describe('nearby areas', () => {
   it('follow the area list when areas.yaml has no coordinates', async () => {
     const areas = (await import('node:fs')).readFileSync(new URL('../fixtures/sites/landing/areas.yaml', import.meta.url), 'utf8')
     const props = (await plan({ 'areas.yaml': areas.replace(/\n    lat: [\d.]+\n    lng: -[\d.]+/g, '') })).routes.find((r) => r.url === '/lp/rochester-office-cleaning')!.props as LandingPageProps
-    expect(props.areas.nearby.map((n) => [n.label, n.miles])).toEqual([['Sherman, IL', undefined], ['Decatur, IL', undefined], ['Springfield, IL', undefined], ['Chatham, IL', undefined]])
+    expect(props.areas!.nearby.map((n) => [n.label, n.miles])).toEqual([['Sherman, IL', undefined], ['Decatur, IL', undefined], ['Springfield, IL', undefined], ['Chatham, IL', undefined]])
   })
 })
 

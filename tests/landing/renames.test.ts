@@ -70,7 +70,7 @@ describe('planLandingRedirects', () => {
   const page = (area: string, service: string, geo?: { lat: number; lng: number }): LandingPageProps => ({
     url: `/lp/${area.split(',')[0]!.toLowerCase().replace(/\s+/g, '-')}-${service}`, area, city: area.split(',')[0]!, state: area.split(', ')[1] ?? '',
     citySlug: area.split(',')[0]!.toLowerCase().replace(/\s+/g, '-'), service: { slug: service, title: service, url: `/services/${service}` },
-    description: '', geo, breadcrumbs: [], hero: { title: '', badges: [], actions: [], height: '60vh' }, areas: { label: '', nearby: [] },
+    description: '', geo, layout: ['hero'], breadcrumbs: [], hero: { title: '', badges: [], actions: [], height: '60vh' }, areas: { label: '', nearby: [] },
   })
 
   it('sends nothing for an address that is still built, whatever it is now', () => {
