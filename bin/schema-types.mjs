@@ -39,11 +39,12 @@ const parts = [banner]
 for (const [file, name] of [
   ['site.schema.json', 'SiteInput'], ['page.schema.json', 'PageInput'], ['service.schema.json', 'ServiceInput'],
   ['areas.schema.json', 'AreasInput'], ['forms.schema.json', 'FormsInput'], ['landing.schema.json', 'LandingInput'],
-  ['post.schema.json', 'PostInput'], ['common.schema.json', 'CommonDefinitions'],
+  ['post.schema.json', 'PostInput'], ['markdown-page.schema.json', 'MarkdownPageInput'], ['common.schema.json', 'CommonDefinitions'],
 ]) {
   const schema = forTypes(JSON.parse(await readFile(path.join(schemas, file), 'utf8')))
   // The dispatcher's if/then has no TypeScript reading; sections are typed as the union below.
   if (file === 'page.schema.json') schema.properties.sections.items = { tsType: 'SectionInput' }
+  if (file === 'markdown-page.schema.json') for (const key of ['before', 'after']) schema.properties[key].items = { tsType: 'SectionInput' }
   parts.push(await compile({ ...schema, title: name }, name, { ...options, declareExternallyReferenced: true }))
 }
 for (const type of sectionTypes) {

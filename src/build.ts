@@ -196,7 +196,7 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
   ]))
   const context: RenderContext = {
     site: site.site, services: site.services, areas: { lists: site.areas.lists }, forms: site.forms,
-    posts: site.posts.map(({ body: _body, bodyLine: _line, ...summary }) => summary),
+    posts: site.posts.map(({ body: _body, bodyLine: _line, imagePaths: _images, ...summary }) => summary),
     landingUrls: plan.landingUrls, images: images.assets, assets: assets.manifest, brand: images.brand, year: new Date().getFullYear(),
   }
   const pageCache = await cache.openPages(hash(`${citypressVersion}+${codeDigest}\n${templates.hash}\n${stableJson(context)}`))

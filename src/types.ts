@@ -17,6 +17,8 @@ export interface SiteMeta extends SiteInput {
   readonly theme: ResolvedTheme
   readonly language: string
   readonly titleTemplate: string
+  /** Embed providers (src/markdown/embeds.ts) the site's Markdown uses, sorted; the CSP frames these. */
+  readonly embeds?: readonly string[]
 }
 
 export interface ServiceConfig extends ServiceInput {
@@ -27,6 +29,18 @@ export interface ServiceConfig extends ServiceInput {
 
 export interface PageConfig extends PageInput {
   readonly origin: Origin
+  /**
+   * A Markdown page's text (pages/*.md): shown after its first `at` sections (its `before`), the
+   * rest (its `after`) follow.
+   */
+  readonly markdown?: {
+    readonly body: string
+    /** 1-based line of the body's first line in the .md file. */
+    readonly bodyLine: number
+    readonly at: number
+    /** The body's images: as written → key of SiteConfig.images. */
+    readonly imagePaths: Readonly<Record<string, string>>
+  }
 }
 
 export interface PostConfig extends PostInput {
@@ -36,10 +50,12 @@ export interface PostConfig extends PostInput {
   readonly body: string
   /** 1-based line of the body's first line, for positions in Markdown errors. */
   readonly bodyLine: number
+  /** The body's images: as written → key of SiteConfig.images (config/markdown-images.ts). */
+  readonly imagePaths: Readonly<Record<string, string>>
   readonly origin: Origin
 }
 
-export type PostSummary = Omit<PostConfig, 'body' | 'bodyLine'>
+export type PostSummary = Omit<PostConfig, 'body' | 'bodyLine' | 'imagePaths'>
 
 export interface FormField {
   readonly name: string

@@ -49,7 +49,8 @@ export function Document({ body, hasWidgets }: DocumentProps) {
         <meta name="theme-color" content={brand.themeColor} />
         <SocialMeta canonical={canonical} />
         {isBlog && <link rel="alternate" type="application/rss+xml" title={`${site.name}: ${site.blog?.title ?? 'Blog'}`} href="/rss.xml" />}
-        {route.template !== 'not-found' && <JsonLd data={structuredData(page)} />}
+        {/* Every page, the 404 included, names the business (spec § 7). */}
+        <JsonLd data={structuredData(page)} />
       </head>
       <body dangerouslySetInnerHTML={{ __html: applyTrailingSlash(rest, policy) }} />
     </html>

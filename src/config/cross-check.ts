@@ -23,9 +23,11 @@ export interface CrossCheckResult {
   images: Map<string, ImageSource>
   icons: string[]
   links: { href: string; origin: Origin }[]
+  /** Markdown fields that write an image or a link, for markdown-images.ts to check. */
+  markdown: FoundRef[]
 }
 
-const what: Record<Exclude<RefKind, 'href' | 'image' | 'icon'>, { noun: string; where: string; key: keyof KnownNames }> = {
+const what: Record<Exclude<RefKind, 'href' | 'image' | 'icon' | 'markdown'>, { noun: string; where: string; key: keyof KnownNames }> = {
   service: { noun: 'service', where: 'the services/ folder', key: 'services' },
   form: { noun: 'form', where: 'forms.yaml', key: 'forms' },
   areaList: { noun: 'area list', where: 'areas.yaml `lists`', key: 'areaLists' },
@@ -43,6 +45,7 @@ export async function crossCheck(refs: readonly FoundRef[], known: KnownNames, s
   const images = new Map<string, ImageSource>()
   const icons = new Set<string>()
   const links: { href: string; origin: Origin }[] = []
+  const markdown: FoundRef[] = []
   const iconNames = lucideIconNames()
 
   for (const ref of refs) {
@@ -51,6 +54,10 @@ export async function crossCheck(refs: readonly FoundRef[], known: KnownNames, s
       case 'href':
         // Underline the link itself, not its key: that is what the user edits.
         if (ref.value.startsWith('/')) links.push({ href: ref.value, origin: at() })
+        break
+      case 'markdown':
+        // Most Markdown fields hold neither; scanning only those that may saves parsing thousands.
+        if (ref.value.includes('](')) markdown.push(ref)
         break
       case 'icon':
         if (iconNames.has(ref.value)) icons.add(ref.value)
@@ -86,7 +93,7 @@ export async function crossCheck(refs: readonly FoundRef[], known: KnownNames, s
       }
     }
   }
-  return { errors, images, icons: [...icons].sort(), links }
+  return { errors, images, icons: [...icons].sort(), links, markdown }
 }
 
 class ImageProblem extends Error {
@@ -95,7 +102,7 @@ class ImageProblem extends Error {
   }
 }
 
-async function readImage(siteRoot: string, src: string, reads: ReadCache): Promise<ImageSource> {
+export async function readImage(siteRoot: string, src: string, reads: ReadCache): Promise<ImageSource> {
   const absolutePath = path.resolve(siteRoot, src)
   if (path.relative(siteRoot, absolutePath).startsWith('..')) {
     throw new ImageProblem('file-not-found', `The image "${src}" is outside the site folder.`, 'Keep images inside the site folder, e.g. images/hero.jpg.')
@@ -142,7 +149,7 @@ function checkSvg(src: string, text: string): void {
   }
 }
 
-function imageError(error: unknown, _src: string, at: Omit<ConstructorParameters<typeof ConfigError>[0], 'code' | 'message'>): ConfigError {
+export function imageError(error: unknown, _src: string, at: Omit<ConstructorParameters<typeof ConfigError>[0], 'code' | 'message'>): ConfigError {
   if (!(error instanceof ImageProblem)) throw error
   return new ConfigError({ code: error.code, message: error.message, hint: error.hint, ...at })
 }

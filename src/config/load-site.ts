@@ -14,13 +14,14 @@ import { crossCheck } from './cross-check.js'
 import { resolveSiteFonts } from './site-fonts.js'
 import { originOf } from './locate.js'
 import { parseMarkdownFile } from './markdown-file.js'
+import { checkMarkdownDocuments, yamlFieldDocument } from './markdown-images.js'
 import { normalizeBudgets } from './normalize-budgets.js'
 import { normalizeForms, normalizeSite } from './normalize.js'
 import { openReadCache, type ReadFile } from './read-cache.js'
 import { mergePublishedSitemap } from './published-sitemap.js'
 import { readPublishedUrls } from './published-urls.js'
 import { parseYaml, type YamlSource } from './read-yaml.js'
-import type { AreasInput, FormsInput, LandingInput, PageInput, PostInput, ServiceInput, SiteInput } from './site-input.generated.js'
+import type { AreasInput, FormsInput, LandingInput, MarkdownPageInput, PageInput, PostInput, ServiceInput, SiteInput } from './site-input.generated.js'
 import { validateSource, type FileKind, type FoundRef } from './validate.js'
 
 export interface LoadSiteOptions {
@@ -49,7 +50,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
   const root = path.resolve(siteDir)
   if (!existsSync(path.join(root, 'site.yaml'))) throw new BuildFailure([siteNotFound(root)])
 
-  const names = await fg(['**/*.{yaml,yml}', 'blog/**/*.md'], { cwd: root, ignore, onlyFiles: true })
+  const names = await fg(['**/*.{yaml,yml}', 'blog/**/*.md', 'pages/**/*.md'], { cwd: root, ignore, onlyFiles: true })
   names.sort()
   const errors: ConfigError[] = []
   const warnings: ConfigWarning[] = []
@@ -67,7 +68,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     const file = displayFile(absolute)
     const kind = kindOf(name)
     if (!kind) {
-      warnings.push(new ConfigWarning({ code: 'unknown-file', message: `citypress does not read "${name}", so it has no effect.`, hint: 'Site files are site.yaml, areas.yaml, forms.yaml, landing.yaml, pages/*.yaml, services/*.yaml and blog/*.md.', file }))
+      warnings.push(new ConfigWarning({ code: 'unknown-file', message: `citypress does not read "${name}", so it has no effect.`, hint: 'Site files are site.yaml, areas.yaml, forms.yaml, landing.yaml, pages/*.yaml, pages/*.md, services/*.yaml and blog/*.md.', file }))
       return
     }
     const text = await readFile(absolute, 'utf8')
@@ -95,13 +96,14 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
   const services: ServiceConfig[] = (loaded.get('service') ?? []).map(({ source, data }) => ({
     ...(data as ServiceInput), slug: slugOf(source), origin: originOf(source, ''),
   }))
-  const pages: PageConfig[] = (loaded.get('page') ?? []).map(({ source, data }) => ({
+  const yamlPages: PageConfig[] = (loaded.get('page') ?? []).map(({ source, data }) => ({
     ...(data as PageInput), origin: originOf(source, '/path'),
   }))
+  const markdownPages = (loaded.get('markdown-page') ?? []).map(({ source, data }) => markdownPageOf(root, source, data))
   const sectionOrigins = Object.fromEntries((loaded.get('page') ?? []).map(({ source, data }) => [
     source.file, (data as PageInput).sections.map((_, i) => originOf(source, `/sections/${i}`, 'value')),
   ]))
-  const posts: PostConfig[] = (loaded.get('post') ?? [])
+  const postInputs = (loaded.get('post') ?? [])
     .map(({ source, data }) => ({ ...(data as PostInput & { body: string; bodyLine: number }), slug: slugOf(source), origin: originOf(source, '') }))
     .filter((p) => options.drafts || !p.draft)
     .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug))
@@ -112,6 +114,16 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     areaLists: Object.keys(areas.lists),
     schedulers: Object.keys(site.schedulers ?? {}),
   }, root, reads)
+  const markdown = await checkMarkdownDocuments([
+    ...postInputs.map((p) => ({ file: p.origin.file, body: p.body, bodyLine: p.bodyLine, folder: 'blog' })),
+    ...markdownPages.map((p) => ({ file: p.origin.file, body: p.markdown.body, bodyLine: p.markdown.bodyLine, folder: p.folder })),
+    ...checked.markdown.map(yamlFieldDocument),
+  ], { root, reads, images: checked.images })
+  const posts: PostConfig[] = postInputs.map((p, i) => ({ ...p, imagePaths: markdown.imagePaths[i]! }))
+  const pages: PageConfig[] = [
+    ...yamlPages,
+    ...markdownPages.map(({ folder: _folder, ...page }, i) => ({ ...page, markdown: { ...page.markdown, imagePaths: markdown.imagePaths[postInputs.length + i]! } })),
+  ]
   await reads.save()
   const ids = checkPageIds({
     site: loaded.get('site')![0] as LoadedFile<SiteInput>,
@@ -119,7 +131,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     pages: (loaded.get('page') ?? []) as LoadedFile<PageInput>[],
     services: (loaded.get('service') ?? []) as LoadedFile<ServiceInput>[],
   })
-  failOn([...checked.errors, ...ids].sort(byPosition))
+  failOn([...checked.errors, ...markdown.errors, ...ids].sort(byPosition))
   const meta = normalizeSite(site, options.baseUrl)
   // Every text colour on its background, WCAG 2.2 AA (issue 15).
   const contrast = checkThemeContrast(site, meta.theme, loaded.get('site')![0]!.source)
@@ -130,7 +142,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
   })
   failOn(fonts.errors)
 
-  const siteMeta = { ...meta, ...(options.published ? { published: options.published } : {}) }
+  const siteMeta = { ...meta, ...(options.published ? { published: options.published } : {}), ...(markdown.embeds.length ? { embeds: markdown.embeds } : {}) }
   // With the live site's landing pages (site.yaml `published`), which join the file's record.
   const record = 'record' in published
     ? await mergePublishedSitemap(published.record, { source: siteMeta.published, siteRoot: root, services })
@@ -152,7 +164,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     images: checked.images,
     budgets: normalizeBudgets(site, loaded.get('site')![0]!.source),
     icons: checked.icons,
-    links: checked.links,
+    links: [...checked.links, ...markdown.links],
     published: record,
     files: [...names.map((n) => path.join(root, n)), ...[...checked.images.values()].map((i) => i.absolutePath)],
     warnings: [...warnings, ...hostWarnings(site, { at: originOf(loaded.get('site')![0]!.source, '/host'), hasForms: Object.keys(formsInput?.forms ?? {}).length > 0 })],
@@ -162,7 +174,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
 function parseAndValidate(text: string, file: string, kind: FileKind): ReadFile {
   let source: YamlSource
   let body: { body: string; bodyLine: number } | undefined
-  if (kind === 'post') {
+  if (kind === 'post' || kind === 'markdown-page') {
     const md = parseMarkdownFile(text, file)
     if (md.errors.length > 0) return { errors: md.errors, refs: [] }
     source = md.frontMatter
@@ -175,6 +187,24 @@ function parseAndValidate(text: string, file: string, kind: FileKind): ReadFile 
   const data = source.data ?? {}
   const result = validateSource(source, kind, data)
   return { errors: result.errors, refs: result.refs, entry: { source, data: body ? { ...(data as object), ...body } : data } }
+}
+
+/**
+ * A pages/*.md file as a page (issue 18, point 4): its `before` sections, its Markdown body, its
+ * `after` sections. The address defaults to the file's path under pages/.
+ */
+function markdownPageOf(root: string, source: YamlSource, data: unknown) {
+  const { before = [], after = [], body, bodyLine, ...input } = data as MarkdownPageInput & { body: string; bodyLine: number }
+  const name = path.relative(path.join(root, 'pages'), path.resolve(source.file)).split(path.sep).join('/')
+  const page = {
+    ...input,
+    path: input.path ?? `/${name.replace(/\.md$/, '').replace(/(^|\/)index$/, '')}`,
+    sections: [...before, ...after],
+    origin: originOf(source, input.path ? '/path' : ''),
+    markdown: { body, bodyLine, at: before.length },
+    folder: path.posix.dirname(`pages/${name}`),
+  }
+  return page
 }
 
 function byPosition(a: ConfigError, b: ConfigError): number {
@@ -196,6 +226,7 @@ function kindOf(name: string): FileKind | undefined {
   if (/^pages\/.+\.ya?ml$/.test(name)) return 'page'
   if (/^services\/[^/]+\.ya?ml$/.test(name)) return 'service'
   if (/^blog\/[^/]+\.md$/.test(name)) return 'post'
+  if (/^pages\/.+\.md$/.test(name)) return 'markdown-page'
   return undefined
 }
 

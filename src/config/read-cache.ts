@@ -180,7 +180,7 @@ function fromStored(input: FileText, stored: Pick<StoredFile, 'data' | 'refs'>):
 /** A YamlSource that parses its file only when something asks where a value was written. */
 function sourceOnDemand({ text, file, kind }: FileText): YamlSource {
   let parsed: YamlSource | undefined
-  const source = () => (parsed ??= kind === 'post' ? parseMarkdownFile(text, file).frontMatter : parseYaml(text, file).source)
+  const source = () => (parsed ??= kind === 'post' || kind === 'markdown-page' ? parseMarkdownFile(text, file).frontMatter : parseYaml(text, file).source)
   return {
     file,
     get text() {

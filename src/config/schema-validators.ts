@@ -8,10 +8,10 @@ import { hash } from '../cache/digest.js'
 import { isInstalledPackage, packageRoot } from '../paths.js'
 
 /** Which schema a file is checked against. */
-export type FileKind = 'site' | 'page' | 'service' | 'areas' | 'forms' | 'landing' | 'post'
+export type FileKind = 'site' | 'page' | 'service' | 'areas' | 'forms' | 'landing' | 'post' | 'markdown-page'
 
 /** What a string in the config points at; set by the schema keyword `citypressRef`. */
-export type RefKind = 'href' | 'image' | 'icon' | 'scheduler' | 'areaList' | 'service' | 'form'
+export type RefKind = 'href' | 'image' | 'icon' | 'scheduler' | 'areaList' | 'service' | 'form' | 'markdown'
 
 export interface RawRef {
   readonly kind: RefKind
@@ -20,7 +20,7 @@ export interface RawRef {
   readonly pointer: string
 }
 
-const kinds: readonly FileKind[] = ['site', 'page', 'service', 'areas', 'forms', 'landing', 'post']
+const kinds: readonly FileKind[] = ['site', 'page', 'service', 'areas', 'forms', 'landing', 'post', 'markdown-page']
 const require = createRequire(import.meta.url)
 let validators: Record<FileKind, ValidateFunction> | undefined
 

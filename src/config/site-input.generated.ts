@@ -461,7 +461,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
      */
     text?: string
     /**
@@ -477,7 +477,7 @@ export interface ServicePage {
        */
       heading?: string
       /**
-       * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+       * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
        */
       text: string
       /**
@@ -499,7 +499,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
      */
     text?: string
   }
@@ -516,7 +516,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
      */
     text?: string
     /**
@@ -546,7 +546,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
      */
     text?: string
     /**
@@ -567,7 +567,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
      */
     text?: string
     /**
@@ -592,7 +592,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
      */
     text?: string
   }
@@ -609,7 +609,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
      */
     text?: string
     /**
@@ -642,7 +642,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
      */
     text?: string
   }
@@ -659,7 +659,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
      */
     text?: string
     actions?: Actions
@@ -952,7 +952,7 @@ export interface Faq {
    */
   question: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
    */
   answer: string
 }
@@ -1006,7 +1006,7 @@ export interface Place {
    */
   landmarks?: string[]
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
    */
   local?: string
   /**
@@ -1355,7 +1355,7 @@ export interface LandingInput {
      */
     description?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
      */
     lead?: string
   }
@@ -1469,6 +1469,48 @@ export interface PostInput {
 }
 
 /**
+ * The YAML between --- lines at the top of a pages/*.md file. The Markdown below it is the page's main text (legal pages, long guides); sections may come before and after it.
+ */
+export interface MarkdownPageInput {
+  /**
+   * The page's address: / or lower-case segments with hyphens. Defaults to the file name: pages/privacy-policy.md is /privacy-policy.
+   */
+  path?: string
+  /**
+   * Plain text. Page title for the browser tab and search results (the site's titleTemplate is applied).
+   */
+  title: string
+  /**
+   * false: the title is complete as written, so the site's titleTemplate is not applied to this page (for a title that already names the business). Other pages keep the template.
+   */
+  titleTemplate?: boolean
+  /**
+   * Plain text. The page's name in breadcrumbs and the BreadcrumbList; defaults to its header menu label, else its hero's heading, else `title`.
+   */
+  shortTitle?: string
+  /**
+   * Plain text. Meta description: one or two sentences shown in search results.
+   */
+  description?: string
+  /**
+   * An image file relative to the site folder (optimised at build) or a full https:// URL (used as is).
+   */
+  image?: string
+  /**
+   * Ask search engines not to index this page, and leave it out of the sitemap.
+   */
+  noindex?: boolean
+  /**
+   * Sections above the Markdown text, top to bottom: usually a hero with the page's h1.
+   */
+  before?: SectionInput[]
+  /**
+   * Sections below the Markdown text, top to bottom: a call to action, a form.
+   */
+  after?: SectionInput[]
+}
+
+/**
  * Shapes used by several citypress files: links, actions, images, icons, cards.
  */
 export interface CommonDefinitions {
@@ -1496,7 +1538,7 @@ export interface AreasSection {
    */
   heading?: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
    */
   text?: string
   /**
@@ -1553,7 +1595,7 @@ export interface CtaSection {
    */
   heading: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
    */
   text?: string
   actions: Actions
@@ -1583,7 +1625,7 @@ export interface FaqSection {
    */
   heading?: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
    */
   text?: string
   /**
@@ -1618,7 +1660,7 @@ export interface FeaturesSection {
    */
   heading?: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
    */
   text?: string
   /**
@@ -1657,7 +1699,7 @@ export interface FeaturesSection {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
      */
     text: string
     /**
@@ -1692,7 +1734,7 @@ export interface FormSection {
    */
   heading?: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
    */
   text?: string
   /**
@@ -1781,7 +1823,7 @@ export interface HeroSection {
    */
   title: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
    */
   lead?: string
   /**
@@ -1843,7 +1885,7 @@ export interface ServicesSection {
    */
   heading?: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
    */
   text?: string
   /**
@@ -1951,7 +1993,7 @@ export interface TestimonialsSection {
    */
   heading?: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
    */
   text?: string
   /**
@@ -1986,7 +2028,7 @@ export interface TextSection {
    */
   heading?: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
    */
   body: string
   /**

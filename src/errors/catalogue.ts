@@ -157,4 +157,6 @@ export const titles: Readonly<Record<ConfigErrorCode, string>> = {
   'heading-skip': 'Heading level skipped',
   'low-contrast': 'Colours too close in contrast',
   'unknown-font': 'Font not installed',
+  'missing-alt': 'Image without alt text',
+  'unknown-embed': 'Embed of an unknown provider',
 }

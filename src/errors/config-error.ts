@@ -34,6 +34,8 @@ export type ConfigErrorCode =
   | 'duplicate-place'
   | 'chip-without-page'
   | 'heading-skip'
+  | 'missing-alt'
+  | 'unknown-embed'
   | 'low-contrast'
   | 'unknown-font'
   | 'outside-site'

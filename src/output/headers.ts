@@ -1,3 +1,4 @@
+import { embedProviders, isEmbedProvider } from '../markdown/embeds.js'
 import type { ContentSources, OutputFile, SiteMeta } from '../types.js'
 
 export interface HeadersFileOptions {
@@ -37,6 +38,8 @@ export function headersFile(options: HeadersFileOptions): OutputFile {
 export function contentSecurityPolicy({ site, sources }: HeadersFileOptions): string {
   const analytics = site.analytics ? [originOf(site.analytics.src)] : []
   const schedulers = [...new Set(Object.values(site.schedulers ?? {}).map(originOf))].sort()
+  // Embeds load their frame only after a click, from the provider's origin (src/markdown/embeds.ts).
+  const frames = [...new Set([...schedulers, ...(site.embeds ?? []).filter(isEmbedProvider).map((p) => embedProviders[p].frameOrigin)])].sort()
   // The form script posts to the endpoint with fetch (connect-src), a browser without it natively (form-action).
   const endpoint = site.forms?.provider === 'endpoint' && /^https?:\/\//.test(site.forms.endpoint ?? '') ? [originOf(site.forms.endpoint!)] : []
   const styleAttributes = sources.styleAttributeHashes
@@ -48,7 +51,7 @@ export function contentSecurityPolicy({ site, sources }: HeadersFileOptions): st
     ['img-src', "'self'", 'data:', ...sources.imageOrigins],
     ['font-src', "'self'"],
     ['connect-src', "'self'", ...analytics, ...endpoint],
-    ['frame-src', ...(schedulers.length ? schedulers : ["'none'"])],
+    ['frame-src', ...(frames.length ? frames : ["'none'"])],
     ['form-action', "'self'", ...endpoint],
     ['base-uri', "'self'"],
     ['object-src', "'none'"],

@@ -24,7 +24,7 @@ interface PlannedHeading {
  */
 export function findHeadingSkips(site: SiteConfig): ConfigError[] {
   const warnings: ConfigError[] = []
-  for (const page of site.pages) warnings.push(...skipsOf(sectionHeadings(page, site.sectionOrigins[page.origin.file] ?? [])))
+  for (const page of site.pages) warnings.push(...skipsOf(pageHeadings(page, site.sectionOrigins[page.origin.file] ?? [])))
   for (const post of site.posts) warnings.push(...skipsOf(postHeadings(post)))
   for (const service of site.services) warnings.push(...skipsOf(serviceHeadings(site, service)))
   warnings.push(...landingSkips(site))
@@ -48,6 +48,19 @@ function skipsOf(headings: readonly PlannedHeading[]): ConfigError[] {
     previous = heading.level
   }
   return found
+}
+
+/** A page's headings; a Markdown page's text (pages/*.md) sits between its `before` and `after` sections. */
+function pageHeadings(page: PageConfig, origins: readonly Origin[]): PlannedHeading[] {
+  if (!page.markdown) return sectionHeadings(page, origins)
+  const { at, body, bodyLine } = page.markdown
+  const lines = body.split('\n')
+  const lineOrigin = (line: number): Origin => ({ file: page.origin.file, path: '', line: bodyLine + line, column: 1, length: Math.max(1, lines[line]?.length ?? 1), lineText: lines[line] ?? '' })
+  return [
+    ...sectionHeadings({ ...page, sections: page.sections.slice(0, at) }, origins.slice(0, at)),
+    ...markdownHeadings(body, page.origin, lineOrigin),
+    ...sectionHeadings({ ...page, sections: page.sections.slice(at) }, origins.slice(at)),
+  ]
 }
 
 /** A sections page: the headings each section type renders (templates/sections/), in order. */

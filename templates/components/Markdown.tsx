@@ -1,8 +1,20 @@
 import MarkdownIt from 'markdown-it'
+import { headingIds } from '../../src/markdown/heading-ids.js'
+import { candidatesOf } from '../../src/markdown/image-paths.js'
+import { useEmbeds, type EmbedMeta } from '../../src/markdown/embed-blocks.js'
+import type { ImageAsset } from '../../src/types.js'
+import { usePage } from '../context.js'
+import { embedFacadeHtml } from './embed-facade.js'
+import { markdownImageRule, standaloneFigures, type MarkdownEnv } from './markdown-image.js'
+
+export { slugifyHeading } from '../../src/markdown/heading-ids.js'
 
 // Raw HTML off: text from YAML is escaped by construction (DESIGN.md § 2).
 // No typographer here: site.yaml `typographer` applies one to every field alike (templates/typeset.ts).
-const md = new MarkdownIt({ html: false, linkify: false, typographer: false })
+const md = useEmbeds(new MarkdownIt({ html: false, linkify: false, typographer: false }))
+md.renderer.rules.image = markdownImageRule
+md.renderer.rules.embed = (tokens, idx) => embedFacadeHtml(tokens[idx]!.meta as unknown as EmbedMeta)
+md.core.ruler.push('standalone_figures', (state) => standaloneFigures(state.tokens))
 
 export interface MarkdownProps {
   text: string
@@ -12,8 +24,11 @@ export interface MarkdownProps {
 }
 
 export function Markdown({ text, inline, className }: MarkdownProps) {
-  if (inline) return <span className={className} dangerouslySetInnerHTML={{ __html: md.renderInline(text) }} />
-  return <div className={className ? `prose ${className}` : 'prose'} dangerouslySetInnerHTML={{ __html: md.render(text) }} />
+  const { images } = usePage()
+  // A YAML field's images resolve against the site folder, then images/ (config/markdown-images.ts).
+  const env: MarkdownEnv = { image: (src) => candidatesOf(src, '').map((key) => images[key]).find(Boolean) }
+  if (inline) return <span className={className} dangerouslySetInnerHTML={{ __html: md.renderInline(text, env) }} />
+  return <div className={className ? `prose ${className}` : 'prose'} dangerouslySetInnerHTML={{ __html: md.render(text, env) }} />
 }
 
 /** Markdown → HTML string, for templates that post-process it. */
@@ -29,42 +44,29 @@ export interface PostHeading {
   readonly level: number
 }
 
+export interface MarkdownBodyOptions {
+  /** The document's images: its written path → key of `images` (config/ resolved and measured them). */
+  readonly imagePaths?: Readonly<Record<string, string>>
+  readonly images?: Readonly<Record<string, ImageAsset>>
+}
+
 /**
- * Renders a blog post body and lists its h2–h4 headings (spec § 4: the table of contents tracks
- * h2 to h4). Each of those headings gets an id made from its text, unique within the post, so the
- * table of contents and shared links (#why-winter-is-so-hard-on-floors) have stable targets.
+ * Renders a Markdown document (a post's or a Markdown page's body) and lists its h2–h4 headings,
+ * each with the id src/markdown/heading-ids.ts gives it, the one config/ checks `#fragment` links
+ * against. Images become the optimised `<picture>` of the image stage.
  */
-export function renderPostBody(text: string): { html: string; headings: PostHeading[] } {
-  const env = {}
+export function renderPostBody(text: string, options: MarkdownBodyOptions = {}): { html: string; headings: PostHeading[] } {
+  const env: MarkdownEnv = {
+    image: (src) => {
+      const key = options.imagePaths?.[src]
+      return key === undefined ? undefined : options.images?.[key]
+    },
+  }
   const tokens = md.parse(text, env)
   const headings: PostHeading[] = []
-  const taken = new Map<string, number>()
-  tokens.forEach((token, i) => {
-    if (token.type !== 'heading_open') return
-    const level = Number(token.tag.slice(1))
-    if (level < 2 || level > 4) return
-    const inline = tokens[i + 1]
-    const headingText = (inline?.children ?? []).filter((t) => t.type === 'text' || t.type === 'code_inline').map((t) => t.content).join('').trim()
-    const id = uniqueId(slugifyHeading(headingText), taken)
-    token.attrSet('id', id)
-    headings.push({ id, text: headingText, level })
-  })
+  for (const [i, heading] of headingIds(tokens)) {
+    tokens[i]!.attrSet('id', heading.id)
+    headings.push(heading)
+  }
   return { html: md.renderer.render(tokens, md.options, env), headings }
-}
-
-/** "1. Are you insured & bonded?" → "1-are-you-insured-bonded". Accents are folded. */
-export function slugifyHeading(text: string): string {
-  const slug = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
-    .replace(/['’]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')
-  return slug || 'section'
-}
-
-function uniqueId(base: string, taken: Map<string, number>): string {
-  const seen = taken.get(base) ?? 0
-  taken.set(base, seen + 1)
-  if (seen === 0) return base
-  let candidate = `${base}-${seen + 1}`
-  while (taken.has(candidate)) candidate = `${candidate}-1`
-  taken.set(candidate, 1)
-  return candidate
 }

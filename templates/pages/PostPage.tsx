@@ -12,8 +12,8 @@ import { usePage } from '../context.js'
  * beside its table of contents (spec § 4: h2–h4, hidden when the post has no headings).
  */
 export function PostPage(post: PostConfig) {
-  const { site, route, posts } = usePage()
-  const { html, headings } = renderPostBody(post.body)
+  const { site, route, posts, images } = usePage()
+  const { html, headings } = renderPostBody(post.body, { imagePaths: post.imagePaths, images })
   const url = absoluteUrl(site.url, route.url, site.trailingSlash)
   const more = posts.filter((p) => p.slug !== post.slug).slice(0, 3)
   return (

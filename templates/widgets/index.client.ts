@@ -4,6 +4,7 @@
  * script (links, native <details>, popovers and forms that post), so it only adds behaviour.
  */
 import { mountAnalytics } from './analytics.client.js'
+import { mountEmbed } from './embed.client.js'
 import { mountFaq } from './faq.client.js'
 import { mountForm } from './form.client.js'
 import { mountHeader } from './header.client.js'
@@ -13,6 +14,7 @@ import { mountWalkthrough } from './walkthrough.client.js'
 
 const widgets: Record<string, (element: HTMLElement) => void> = {
   analytics: mountAnalytics,
+  embed: mountEmbed,
   faq: mountFaq,
   form: mountForm,
   header: mountHeader,

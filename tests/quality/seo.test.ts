@@ -46,6 +46,11 @@ describe('structured data', () => {
     }])
   })
 
+  it('names the business on every page, the 404 page included (spec § 7)', () => {
+    for (const route of result.routes) expect(nodes(route.url, 'LocalBusiness'), route.url).toHaveLength(1)
+    expect(result.routes.some((r) => r.template === 'not-found')).toBe(true)
+  })
+
   it('adds Service, FAQPage and BreadcrumbList to a service page, with every question the page shows', () => {
     const url = '/services/building-maintenance'
     const [business] = nodes(url, 'LocalBusiness')

@@ -1,0 +1,100 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { ConfigError, lazyOrigin, type Origin } from '../errors/config-error.js'
+import type { ImageSource } from '../types.js'
+import { imageError, readImage } from './cross-check.js'
+import { scanMarkdown, type MarkdownSource } from './markdown-refs.js'
+import type { ReadCache } from './read-cache.js'
+import { displayPath, locate, positionAt } from './locate.js'
+import type { FoundRef } from './validate.js'
+import { candidatesOf } from '../markdown/image-paths.js'
+
+export interface MarkdownDocument extends MarkdownSource {
+  /** The .md file's folder inside the site folder, forward slashes: `blog`. */
+  readonly folder: string
+}
+
+export interface MarkdownCheck {
+  readonly errors: ConfigError[]
+  /** Internal links, for plan/ to check against the route table at their Markdown place. */
+  readonly links: { href: string; origin: Origin }[]
+  /** Per document (same order): each image as written → key of `images`. */
+  readonly imagePaths: Record<string, string>[]
+  /** Embed providers the documents use, sorted: the CSP frames only these. */
+  readonly embeds: string[]
+}
+
+/**
+ * Checks the images and links of every Markdown document (issue 18, points 1 and 2). A relative
+ * image is looked for next to the .md file, then in the site folder, then in `images/`, and the
+ * first found is read and measured like a YAML image (added to `images`, which it extends), so
+ * the image stage encodes it and plan/ fixes its URLs. Errors point at the .md file's own place.
+ */
+export async function checkMarkdownDocuments(documents: readonly MarkdownDocument[], options: { root: string; reads: ReadCache; images: Map<string, ImageSource> }): Promise<MarkdownCheck> {
+  const errors: ConfigError[] = []
+  const links: { href: string; origin: Origin }[] = []
+  const imagePaths: Record<string, string>[] = []
+  const embeds = new Set<string>()
+  for (const document of documents) {
+    const scan = scanMarkdown(document)
+    errors.push(...scan.errors)
+    const paths: Record<string, string> = {}
+    imagePaths.push(paths)
+    for (const ref of scan.refs) {
+      if (ref.kind === 'embed') {
+        embeds.add(ref.value)
+        continue
+      }
+      if (ref.kind === 'href') {
+        links.push({ href: ref.value, origin: ref.origin })
+        continue
+      }
+      const candidates = candidatesOf(ref.value, document.folder)
+      const key = candidates.find((c) => !c.startsWith('..') && existsSync(path.join(options.root, c)))
+      if (!key) {
+        errors.push(new ConfigError({
+          code: 'file-not-found',
+          message: `The image ${ref.value} does not exist, so the page would show a broken image.`,
+          hint: `Looked for ${candidates.filter((c) => !c.startsWith('..')).join(', ')} in the site folder. Put the file in images/ and write its name, e.g. images/team.jpg.`,
+          ...ref.origin,
+        }))
+        continue
+      }
+      paths[ref.value] = key
+      if (options.images.has(key)) continue
+      try {
+        options.images.set(key, { ...await readImage(options.root, key, options.reads), origin: ref.origin })
+      } catch (error) {
+        errors.push(imageError(error, key, ref.origin))
+      }
+    }
+  }
+  return { errors, links, imagePaths, embeds: [...embeds].sort() }
+}
+
+/**
+ * A Markdown field of a YAML file as a document: its images resolve against the site folder and
+ * images/, and a written address is found on the file's lines at or below where the field starts
+ * (a block scalar's lines follow its key, indented).
+ */
+export function yamlFieldDocument(ref: FoundRef): MarkdownDocument {
+  const { source, pointer } = ref
+  return {
+    file: source.file,
+    body: ref.value,
+    bodyLine: 1,
+    folder: '',
+    // A field's `#fragment` may name any section of the page: checked once rendered (check/).
+    hasOwnFragments: false,
+    locate: (line, column, written) => lazyOrigin(source.file, displayPath(pointer), () => {
+      const start = locate(source, pointer, 'value')
+      const lines = source.lines.lineStarts
+      for (let l = (start.line ?? 1) - 1 + line; l < lines.length; l++) {
+        const lineText = source.text.slice(lines[l], lines[l + 1] ?? source.text.length)
+        const at = lineText.indexOf(written, l === (start.line ?? 1) - 1 ? (start.column ?? 1) - 1 + column : 0)
+        if (at !== -1) return positionAt(source, lines[l]! + at, lines[l]! + at + written.length)
+      }
+      return start
+    }),
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * The embeds a site may show (issue 18, point 3): a small declared set, each drawn as a
+ * click-to-load facade, so no third-party frame (and none of its cookies) loads before the
+ * visitor asks. The frame origins extend the CSP `frame-src` only for providers a site uses
+ * (src/output/headers.ts). Shared by config/ (checks), templates/ (markup) and output/ (CSP).
+ */
+export interface EmbedProvider {
+  /** What is shown: "video" or "map". */
+  readonly noun: string
+  /** The facade's button. */
+  readonly action: string
+  /** What `value` is, for error messages. */
+  readonly expects: string
+  readonly isValid: (value: string) => boolean
+  /** The origin the frame is loaded from (CSP `frame-src`). */
+  readonly frameOrigin: string
+  /** The frame's address, loaded only after the click. */
+  readonly frameUrl: (value: string) => string
+  /** The page on the provider's site: the facade's link, which works without JavaScript. */
+  readonly pageUrl: (value: string) => string
+}
+
+export const embedProviders = {
+  // The privacy-enhanced domain: no cookies until the visitor plays the video.
+  youtube: {
+    noun: 'video', action: 'Play video', expects: 'a YouTube video id (the 11 characters after watch?v=)',
+    isValid: (v) => /^[A-Za-z0-9_-]{11}$/.test(v),
+    frameOrigin: 'https://www.youtube-nocookie.com',
+    frameUrl: (v) => `https://www.youtube-nocookie.com/embed/${v}?autoplay=1`,
+    pageUrl: (v) => `https://www.youtube.com/watch?v=${v}`,
+  },
+  vimeo: {
+    noun: 'video', action: 'Play video', expects: 'a Vimeo video number (the digits after vimeo.com/)',
+    isValid: (v) => /^\d{4,12}$/.test(v),
+    frameOrigin: 'https://player.vimeo.com',
+    frameUrl: (v) => `https://player.vimeo.com/video/${v}?autoplay=1&dnt=1`,
+    pageUrl: (v) => `https://vimeo.com/${v}`,
+  },
+  map: {
+    noun: 'map', action: 'Show map', expects: 'an address or place to show on Google Maps',
+    isValid: (v) => v.trim().length > 0,
+    frameOrigin: 'https://www.google.com',
+    frameUrl: (v) => `https://www.google.com/maps?q=${encodeURIComponent(v)}&output=embed`,
+    pageUrl: (v) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(v)}`,
+  },
+} as const satisfies Record<string, EmbedProvider>
+
+export type EmbedProviderName = keyof typeof embedProviders
+
+export function isEmbedProvider(name: string): name is EmbedProviderName {
+  return Object.hasOwn(embedProviders, name)
+}
+
+/** `::: youtube dQw4w9WgXcQ` → provider and value; the container's text is the title. */
+export function parseEmbedInfo(info: string): { provider: string; value: string } {
+  const [provider = '', ...rest] = info.trim().split(/\s+/)
+  return { provider: provider.toLowerCase(), value: rest.join(' ') }
+}

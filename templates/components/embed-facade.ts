@@ -1,0 +1,27 @@
+import { embedProviders, isEmbedProvider } from '../../src/markdown/embeds.js'
+import type { EmbedMeta } from '../../src/markdown/embed-blocks.js'
+
+const escape = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
+
+// Lucide's play and map-pin paths, inline: the facade needs no icon font and no request.
+const icons = {
+  video: '<path d="M6 4l14 8-14 8z"/>',
+  map: '<path d="M20 10c0 4.99-5.54 10.19-7.4 11.8a1 1 0 0 1-1.2 0C9.54 20.19 4 14.99 4 10a8 8 0 0 1 16 0"/><circle cx="12" cy="10" r="3"/>',
+}
+
+/**
+ * A click-to-load embed (issue 18, point 3): a styled placeholder with the title and a play or
+ * "Show map" button, and no third-party request. Without JavaScript the button is a plain link
+ * to the provider's page; templates/widgets/embed.client.ts swaps in the frame on click.
+ * config/ rejected unknown providers, so one here is a bug and renders nothing.
+ */
+export function embedFacadeHtml({ provider, value, title }: EmbedMeta): string {
+  if (!isEmbedProvider(provider)) return ''
+  const spec = embedProviders[provider]
+  const name = title || (spec.noun === 'map' ? value : `${provider === 'youtube' ? 'YouTube' : 'Vimeo'} video`)
+  return `<figure class="embed embed-${spec.noun}" data-widget="embed" data-embed-src="${escape(spec.frameUrl(value))}" data-embed-title="${escape(name)}">`
+    + `<a class="embed-facade" href="${escape(spec.pageUrl(value))}" rel="noopener">`
+    + `<span class="embed-button"><svg aria-hidden="true" width="28" height="28" viewBox="0 0 24 24" fill="${spec.noun === 'video' ? 'currentColor' : 'none'}" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${icons[spec.noun]}</svg>`
+    + `<span>${spec.action}<span class="visually-hidden">: ${escape(name)}</span></span></span>`
+    + `</a><figcaption>${escape(name)}</figcaption></figure>\n`
+}
