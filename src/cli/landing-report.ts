@@ -26,10 +26,20 @@ export function formatLandingReport(io: Io, landing: BuildResult['landing'], hos
       }
     }
   }
-  if (landing.redirects.length > 0) {
-    lines.push(`${paint(io, 'yellow', '↪')} ${landing.redirects.length} published landing page${landing.redirects.length === 1 ? '' : 's'} no longer built; ${hostRules(host).readsRedirects ? '301 in _redirects' : 'a redirect page at each old address'}:`)
-    for (const r of landing.redirects) lines.push(`  ${r.from} → ${r.to}  (${r.reason})`)
-  }
+  lines.push(...redirectLines(io, landing.redirects, host))
   if (landing.recordUpdated) lines.push('  published-urls.json updated: commit it with the site.')
   return lines.length ? lines.join('\n') + '\n' : ''
+}
+
+/**
+ * Every published landing page that is no longer built, with where it now leads and why: planned
+ * by plan/, so `build`, `validate` and `routes` say the same before anything is written.
+ */
+export function redirectLines(io: Io, redirects: BuildResult['landing']['redirects'], host?: SiteInput['host']): string[] {
+  if (redirects.length === 0) return []
+  const how = hostRules(host).readsRedirects ? '301 in _redirects' : 'a redirect page at each old address'
+  return [
+    `${paint(io, 'yellow', '↪')} ${redirects.length} published landing page${redirects.length === 1 ? '' : 's'} no longer built; ${how}:`,
+    ...redirects.map((r) => `  ${r.from} → ${r.to}  (${r.reason})`),
+  ]
 }

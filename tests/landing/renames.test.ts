@@ -45,6 +45,19 @@ describe('renaming a city or a service', () => {
     expect(io.stdout).toContain('published-urls.json updated')
   })
 
+  it('shows the planned redirects in validate and routes, before anything is built', async () => {
+    const site = await siteFrom('landing')
+    await build({ site, outDir: path.join(await tempDir(), 'public'), cacheDir: false, recordUrls: true })
+    await edit(path.join(site, 'areas.yaml'), (t) => t.replaceAll('Rochester, IL', 'Rochester Village, IL'))
+    const line = '  /lp/rochester-office-cleaning → /lp/rochester-village-office-cleaning  (same area and service, new address)'
+    for (const command of ['validate', 'routes']) {
+      const io = memoryIo()
+      expect(await main([command, site], io), io.stderr).toBe(0)
+      expect(io.stdout).toContain('↪ 2 published landing pages no longer built; 301 in _redirects:')
+      expect(io.stdout).toContain(line)
+    }
+  })
+
   it('keeps redirecting an old address after later renames, straight to the page that exists now', async () => {
     const site = await siteFrom('landing')
     const out = path.join(await tempDir(), 'public')

@@ -1,6 +1,7 @@
 import type { Command } from 'commander'
 import type { RoutePlan } from '../../types.js'
 import type { Io } from '../io.js'
+import { redirectLines } from '../landing-report.js'
 import { siteArgument, siteFolder } from './shared.js'
 
 export function routesCommand(program: Command, io: Io): void {
@@ -18,7 +19,8 @@ Examples:
       const { loadSite } = await import('../../config/load-site.js')
       const { planSite } = await import('../../plan/plan-site.js')
       const { failOn } = await import('../../errors/config-error.js')
-      const plan = planSite(await loadSite(site))
+      const config = await loadSite(site)
+      const plan = planSite(config)
       failOn(plan.errors)
       if (flags.json) {
         io.out(JSON.stringify(plan.routes.map(({ url, template, outputPath, noindex }) => ({ url, template, outputPath, noindex })), null, 2) + '\n')
@@ -28,6 +30,8 @@ Examples:
       const rows = plan.routes.filter((r) => r.template !== 'landing').map((r) => `  ${r.url.padEnd(width)}  ${r.template.padEnd(10)}  ${r.outputPath}`)
       io.out(`Routes of ${site}:\n${rows.join('\n')}\n`)
       io.out(landingMatrix(plan.landingUrls, plan.routes))
+      const redirects = redirectLines(io, plan.redirects, config.site.host)
+      if (redirects.length) io.out(`\n${redirects.join('\n')}\n`)
       io.out(`\n${plan.routes.length} pages: ${countByTemplate(plan.routes.map((r) => r.template))}\n`)
     })
 }

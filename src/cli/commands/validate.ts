@@ -1,5 +1,6 @@
 import type { Command } from 'commander'
 import { paint, type Io } from '../io.js'
+import { redirectLines } from '../landing-report.js'
 import { printJsonProblems, reportingJson, summaryLine } from '../json-report.js'
 import { printWarnings, siteArgument, siteFolder } from './shared.js'
 
@@ -33,6 +34,8 @@ Examples:
       }
       const { config, plan } = await check()
       printWarnings(io, [...config.warnings, ...plan.warnings])
+      const redirects = redirectLines(io, plan.redirects, config.site.host)
+      if (redirects.length) io.out(`${redirects.join('\n')}\n`)
       io.out(`${paint(io, 'green', '✓')} ${site} is valid: ${config.files.length} files, ${plan.routes.length} pages.\n`)
     })
 }
