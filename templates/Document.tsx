@@ -38,6 +38,10 @@ export function Document({ body, hasWidgets }: DocumentProps) {
         {assets.inlineCss
           ? <style dangerouslySetInnerHTML={{ __html: assets.inlineCss }} />
           : <link rel="stylesheet" href={assets.css} />}
+        {/* Set before the body is drawn, so styles that need the script (the header over a hero)
+            apply from the first paint instead of switching, with their transition, once the
+            deferred module has run. Allowed by its hash in the CSP, like every inline script. */}
+        {hasWidgets && assets.js && <script dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />}
         {hasWidgets && assets.js && <script type="module" src={assets.js} />}
         {route.description && <meta name="description" content={route.description} />}
         {route.template !== 'not-found' && <link rel="canonical" href={canonical} />}

@@ -23,8 +23,8 @@ const widgets: Record<string, (element: HTMLElement) => void> = {
   walkthrough: mountWalkthrough,
 }
 
-// Lets CSS tell "the script runs" from "no script" (widgets.css: the dropdown).
-document.documentElement.classList.add('js')
+// The page's head has already set the \`js\` class on <html> (Document.tsx), which lets CSS tell
+// "the script runs" from "no script" (widgets.css: the dropdown; shell.css: the header).
 for (const element of document.querySelectorAll<HTMLElement>('[data-widget]')) {
   try {
     widgets[element.dataset.widget!]?.(element)

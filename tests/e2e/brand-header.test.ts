@@ -50,6 +50,23 @@ describe('the header over a page that opens with a hero image', () => {
     await page.close()
   })
 
+  it('is drawn transparent from the first paint, not solid and then fading once the script has run', async () => {
+    const page = await desktop.newPage()
+    // What the page says the moment the parser inserts the header, before anything is drawn.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('.site-header')) return
+        ;(window as unknown as { jsAtHeader: boolean }).jsAtHeader = document.documentElement.classList.contains('js')
+        observer.disconnect()
+      }).observe(document, { childList: true, subtree: true })
+    })
+    await page.goto('/')
+    expect(await page.evaluate(() => (window as unknown as { jsAtHeader: boolean }).jsAtHeader)).toBe(true)
+    expect(await page.evaluate(() => document.getAnimations().filter((a) => (a.effect as KeyframeEffect | null)?.target?.closest('.site-header')).length)).toBe(0)
+    expect(await headerLook(page)).toEqual(transparent)
+    await page.close()
+  })
+
   it('lets the hero reach under the header, and moves nothing when the header turns solid', async () => {
     const page = await desktop.newPage()
     await page.goto('/')
