@@ -46,13 +46,15 @@ Run citypress <command> --help for a command's options.`)
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2
     if (error instanceof ReportedFailure) return 1
+    // What failed, in the words of the command that was run.
+    const what = { validate: 'Validation', routes: 'Listing the routes', new: 'Making the project' }[argv.find((a) => !a.startsWith('-')) ?? ''] ?? 'Build'
     if (error instanceof BuildFailure) {
-      io.err(formatBuildFailure(error.errors, io))
+      io.err(formatBuildFailure(error.errors, io, what))
       return 1
     }
     const system = systemErrorOf(error)
     if (system) {
-      io.err(formatBuildFailure([system], io))
+      io.err(formatBuildFailure([system], io, what))
       return 1
     }
     io.err(`Internal error (a bug in citypress, not in your site; please report it with this text):\n${error instanceof Error ? error.stack : String(error)}\n`)

@@ -34,8 +34,8 @@ export function formatConfigError(error: ConfigError | ConfigWarning, { color }:
   return out.join('\n')
 }
 
-/** All errors of a failed build, then a one-line count. */
-export function formatBuildFailure(errors: readonly ConfigError[], options: FormatOptions): string {
+/** All errors of a failed build (or of what `what` names: "Validation"), then a one-line count. */
+export function formatBuildFailure(errors: readonly ConfigError[], options: FormatOptions, what = 'Build'): string {
   const body = errors.map((e) => formatConfigError(e, options)).join('\n\n')
-  return `${body}\n\nBuild failed with ${errors.length} error${errors.length === 1 ? '' : 's'}.\n`
+  return `${body}\n\n${what} failed with ${errors.length} error${errors.length === 1 ? '' : 's'}.\n`
 }

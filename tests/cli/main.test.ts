@@ -40,6 +40,13 @@ describe('the citypress command', () => {
     ].join('\n'))
   })
 
+  it('says which command failed: validation is not a build', async () => {
+    const site = await siteFrom('minimal', { 'services/office-cleaning.yaml': 'title: Office Cleaning\nsubtitel: Nightly.\ndescription: Offices.\n' })
+    const io = memoryIo()
+    expect(await main(['validate', site], io)).toBe(1)
+    expect(io.stderr).toMatch(/\n\nValidation failed with 1 error\.\n$/)
+  })
+
   it('shows on a terminal what a build is doing, and starts an error report on a clean line', async () => {
     const io = Object.assign(memoryIo(), { isTTY: true })
     const site = await siteFrom('minimal', { 'templates/sections/Text.tsx': 'export function Text(): never {\n  throw new Error("no text today")\n}\n' })
