@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: makes sure a Chromium for the browser tests exists, type-checks, then runs the whole vitest suite.
+// `npm test`: makes sure a Chromium for the browser tests and a Java for the HTML checker exist, type-checks, then runs the whole vitest suite.
 // Browser tests never download a browser of their own: they use Debian's chromium (installed here
 // with apt-get when running as root), or, on a machine that may download browsers, playwright's.
 import { execFileSync, spawnSync } from 'node:child_process'
@@ -32,6 +32,20 @@ if (!chromium) {
 if (!chromium || !existsSync(chromium)) {
   console.error('citypress tests: no Chromium could be found or installed, so the browser tests cannot run.\n'
     + 'Install one (Debian: apt-get install chromium) or set CHROMIUM_PATH, then run npm test again.')
+  process.exit(1)
+}
+
+// The Nu Html Checker (the example sites' audit) runs on Java: Debian's headless runtime, as for
+// Chromium. vnu-jar's own install script would download one, which a closed network refuses.
+const hasJava = () => spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0
+if (!hasJava() && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+  console.log('citypress tests: installing Debian\'s Java runtime for the HTML checker (apt-get)…')
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' })
+  execFileSync('apt-get', ['install', '-y', '-qq', 'default-jre-headless'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+}
+if (!hasJava()) {
+  console.error('citypress tests: no Java runtime, so the HTML checker cannot run.\n'
+    + 'Install one (Debian: apt-get install default-jre-headless), then run npm test again.')
   process.exit(1)
 }
 
