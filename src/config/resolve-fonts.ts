@@ -1,8 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import arial from '@capsizecss/metrics/arial'
-import timesNewRoman from '@capsizecss/metrics/timesNewRoman'
 
 import type { FontFaceFile, ResolvedFont, SiteFonts } from '../types.js'
 
@@ -98,6 +96,16 @@ function usesRange(codePoints: ReadonlySet<number>, unicodeRange: string): boole
 }
 
 /**
+ * The two local fonts a fallback is scaled from: their average character width (latin) per em,
+ * as @capsizecss/metrics measures them. Written here rather than installed: that package holds
+ * every Google font's metrics (about 170 MB) for these two pairs of numbers.
+ */
+const localMetrics = {
+  sans: { xWidthAvg: 913, unitsPerEm: 2048 }, // Arial
+  serif: { xWidthAvg: 832, unitsPerEm: 2048 }, // Times New Roman
+} as const
+
+/**
  * Overrides that make a local font take the web font's space (the approach of CSS Fonts 5
  * `size-adjust`): scale it to the same average character width, then give it the web font's
  * ascent, descent and line gap at that scale. Metrics are read from the font file itself.
@@ -106,7 +114,7 @@ async function fallbackFor(file: string, category: string): Promise<ResolvedFont
   const { fromFile } = await import('@capsizecss/unpack/fs')
   const font = await fromFile(file)
   const serif = category === 'serif'
-  const local = serif ? timesNewRoman : arial
+  const local = serif ? localMetrics.serif : localMetrics.sans
   const sizeAdjust = (font.xWidthAvg / font.unitsPerEm) / (local.xWidthAvg / local.unitsPerEm)
   const percent = (value: number) => Math.round((Math.abs(value) / (font.unitsPerEm * sizeAdjust)) * 10000) / 100
   return {
