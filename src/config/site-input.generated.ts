@@ -1267,7 +1267,7 @@ export interface LandingInput {
    */
   variant?: {
     /**
-     * Trust badges in the hero.
+     * Plain text. Trust badges in the hero.
      */
     badges?: string[]
     actions?: Actions
@@ -1280,7 +1280,7 @@ export interface LandingInput {
      */
     image?: string
     /**
-     * Alt text of the hero image.
+     * Plain text. Alt text of the hero image.
      */
     imageAlt?: string
     /**
@@ -1347,11 +1347,11 @@ export interface LandingInput {
      */
     enabled?: boolean
     /**
-     * The page title and h1.
+     * Plain text. The page title and h1.
      */
     title?: string
     /**
-     * Meta description.
+     * Plain text. Meta description.
      */
     description?: string
     /**
@@ -1414,11 +1414,11 @@ export interface Content {
   ctaHeading?: Text
   ctaText?: MarkdownText
   /**
-   * First breadcrumb label.
+   * Plain text. First breadcrumb label.
    */
   breadcrumbHome?: string
   /**
-   * Second breadcrumb label (the locations index).
+   * Plain text. Second breadcrumb label (the locations index).
    */
   breadcrumbLocations?: string
 }
