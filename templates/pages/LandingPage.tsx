@@ -3,6 +3,7 @@ import type { LandingBlock, LandingPageProps } from '../../src/plan/landing-mode
 import { absoluteUrl } from '../../src/plan/urls.js'
 import { stateName } from '../../src/plan/us-states.js'
 import type { SiteMeta } from '../../src/types.js'
+import { businessPhones } from '../components/BusinessFacts.js'
 import { Form } from '../components/Form.js'
 import { Icon } from '../components/Icon.js'
 import { JsonLd } from '../components/JsonLd.js'
@@ -150,7 +151,8 @@ function landingJsonLd(props: LandingPageProps, site: SiteMeta): object {
           name: site.name,
           url: site.url,
           ...(site.email ? { email: site.email } : {}),
-          ...(site.phone ? { telephone: site.phone } : {}),
+          // The business's main line, as the head's LocalBusiness gives it (business.phones first).
+          ...(businessPhones(site)[0] ? { telephone: businessPhones(site)[0]!.number } : {}),
         },
         areaServed: {
           '@type': 'City',

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { build, BuildFailure } from '../../src/build.js'
@@ -70,6 +70,18 @@ describe('business facts', () => {
       { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Saturday', 'Sunday'], opens: '00:00', closes: '00:00' },
       { '@type': 'OpeningHoursSpecification', validFrom: '2026-12-25', validThrough: '2026-12-25', opens: '00:00', closes: '00:00' },
     ])
+  })
+
+  it("gives a landing page's Service the business's main line, the head's first phone", async () => {
+    const site = await siteFrom('landing')
+    const siteYaml = path.join(site, 'site.yaml')
+    await writeFile(siteYaml, `${await readFile(siteYaml, 'utf8')}\nbusiness:\n  phones:\n    - { label: Office, number: (555) 010-0100 }\n`)
+    const files = (await build({ site, write: false, cacheDir: false })).files
+    const html = text(files, 'lp/springfield-office-cleaning.html')
+    const graphs = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].flatMap(([, json]) => (JSON.parse(json!) as { '@graph': Record<string, unknown>[] })['@graph'])
+    const service = graphs.find((thing) => thing['@type'] === 'Service') as { provider: Record<string, unknown> }
+    expect(service.provider).toMatchObject({ '@id': 'https://brightside.example/#business', telephone: '(555) 010-0100' })
+    expect(localBusiness(html)).toMatchObject({ '@id': 'https://brightside.example/#business', telephone: '(555) 010-0100' })
   })
 
   it('shows address, phones and profiles in the footer of every page, and the hours too beside the contact form', async () => {
