@@ -191,8 +191,8 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
   const memo: BuildMemo = options.memo ?? ((_kind, _key, compute) => compute())
   const [assets, templates] = await time('assets', () => Promise.all([
     // bundleAssets reads only site.yaml `theme` and its fonts (plus templates/, which the memo's owner watches).
-    memo('assets', JSON.stringify([site.site.theme, site.fonts]), () => bundleAssets(site.site, site.fonts, toolCacheDir(site.root))),
-    memo('templates', `${site.root}|${site.icons.join(',')}`, () => bundleTemplates({ siteRoot: site.root, icons: site.icons })),
+    memo('assets', JSON.stringify([site.site.theme, site.fonts]), () => bundleAssets(site.site, site.fonts, toolCacheDir(site.root), cache.note)),
+    memo('templates', `${site.root}|${site.icons.join(',')}`, () => bundleTemplates({ siteRoot: site.root, icons: site.icons, note: cache.note })),
   ]))
   const context: RenderContext = {
     site: site.site, services: site.services, areas: { lists: site.areas.lists }, forms: site.forms,

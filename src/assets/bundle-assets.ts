@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
 import path from 'node:path'
 import { cachedByInputs, metafileInputs } from '../cache/by-inputs.js'
+import type { CacheNote } from '../cache/sealed-file.js'
 import { citypressVersion, codeDigest, packageRoot } from '../paths.js'
 import { themeProperties } from '../config/theme.js'
 import { fontFacesCss, preloadName } from './font-faces.js'
@@ -30,7 +31,7 @@ export const inlineCssLimit = 10_000
  * (templates/widgets/index.client.ts). `cacheDir` keeps them between builds (toolCacheDir in
  * src/paths.ts).
  */
-export async function bundleAssets(site: SiteMeta, fonts: SiteFonts, cacheDir: string): Promise<AssetsResult> {
+export async function bundleAssets(site: SiteMeta, fonts: SiteFonts, cacheDir: string, note?: CacheNote): Promise<AssetsResult> {
   const theme = `${themeCss(site)}\n${fontFacesCss(fonts, path.join(packageRoot, 'templates'))}`
   // Reused while no stylesheet, widget or font file changed (esbuild takes ~50–150 ms).
   const cached = await cachedByInputs({
@@ -41,6 +42,7 @@ export async function bundleAssets(site: SiteMeta, fonts: SiteFonts, cacheDir: s
       const result = await bundle(theme, preloadName(fonts))
       return { value: toJson(result), inputs: result.inputs }
     },
+    note,
   })
   return fromJson(cached)
 }

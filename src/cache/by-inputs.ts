@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { hash } from './digest.js'
-import { readSealedJson, writeSealedJson } from './sealed-file.js'
+import { readSealedJson, writeSealedJson, type CacheNote } from './sealed-file.js'
 
 export interface InputsCacheOptions<T> {
   /** Names the entry, e.g. `templates`. */
@@ -12,6 +12,8 @@ export interface InputsCacheOptions<T> {
   key: string
   /** Does the work; returns its result (plain JSON data) and the absolute paths of every file it read. */
   compute: () => Promise<{ value: T; inputs: readonly string[] }>
+  /** Told when the entry was damaged (the build's --verbose cache lines). */
+  note?: CacheNote
 }
 
 /**
@@ -19,9 +21,9 @@ export interface InputsCacheOptions<T> {
  * time are unchanged, else runs it and remembers the result. For esbuild bundles: hashing the
  * 60-odd input files listed in esbuild's metafile takes a few milliseconds, bundling 150.
  */
-export async function cachedByInputs<T>({ name, dir, key, compute }: InputsCacheOptions<T>): Promise<T> {
+export async function cachedByInputs<T>({ name, dir, key, compute, note }: InputsCacheOptions<T>): Promise<T> {
   const file = path.join(dir, `${name}.json`)
-  const entry = await readSealedJson<Entry<T>>(file)
+  const entry = await readSealedJson<Entry<T>>(file, note)
   if (entry?.key === key && (await hashInputs(Object.keys(entry.inputs))).every(([p, h]) => entry.inputs[p] === h)) return entry.value
   const { value, inputs } = await compute()
   const fresh: Entry<T> = { key, inputs: Object.fromEntries(await hashInputs(inputs)), value }

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { SourceMap, type SourceMapPayload } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { Message, Plugin } from 'esbuild'
 import { BuildFailure, ConfigError } from '../errors/config-error.js'
 import { cachedByInputs, metafileInputs } from '../cache/by-inputs.js'
+import { replaceFile } from '../cache/replace-file.js'
+import type { CacheNote } from '../cache/sealed-file.js'
 import { citypressVersion, codeDigest, displayFile, packageRoot, toolCacheDir } from '../paths.js'
 import type { RenderContext, RoutePlan } from '../types.js'
 import type { findForms } from '../html/find-forms.js'
@@ -45,6 +47,8 @@ export interface BundleTemplatesOptions {
   siteRoot: string
   /** Lucide icon names to include. */
   icons: readonly string[]
+  /** Told when a cached bundle was damaged (the build's --verbose cache lines). */
+  note?: CacheNote
 }
 
 
@@ -64,7 +68,8 @@ export async function bundleTemplates(options: BundleTemplatesOptions): Promise<
     dir,
     // A new override file changes no existing input, so the list of overrides is part of the key.
     key: `${citypressVersion}+${codeDigest}|${icons.join(',')}|${listOverrides(overrides).join(',')}`,
-    compute: () => bundle({ templates, overrides, icons, dir }),
+    compute: () => bundle({ templates, overrides, icons, dir, note: options.note }),
+    note: options.note,
   })
   const module = (await import(pathToFileURL(file).href)) as TemplateModule
   return { module, file, hash, locate: (error) => locateThrow(error, file) }
@@ -95,7 +100,7 @@ function locateThrow(error: unknown, bundle: string): ThrowingTemplate {
   return {}
 }
 
-async function bundle(options: { templates: string; overrides: string; icons: readonly string[]; dir: string }) {
+async function bundle(options: { templates: string; overrides: string; icons: readonly string[]; dir: string; note?: CacheNote }) {
   const { build } = await import('esbuild')
   const result = await build({
     stdin: {
@@ -142,14 +147,30 @@ async function bundle(options: { templates: string; overrides: string; icons: re
   // A real file (not a data: URL) so stack traces and source maps name it.
   const { dir } = options
   const file = path.join(dir, `templates-${hash}.mjs`)
-  if (!existsSync(file) || !existsSync(`${file}.map`)) {
+  // Named by its hash, but a file of that name is trusted only with those very bytes: a damaged
+  // one would be imported and render every page wrong. Replaced whole, as another build may be
+  // importing it.
+  const [found, foundMap] = [readIfAny(file), readIfAny(`${file}.map`)]
+  if (found !== code || foundMap !== map) {
+    if (found !== undefined || foundMap !== undefined) options.note?.(`the template bundle ${path.basename(file)} was damaged (its bytes do not match its name's hash); it is written again`)
     await mkdir(dir, { recursive: true })
-    await writeFile(`${file}.map`, map)
-    await writeFile(file, code)
+    for (const [target, contents] of [[`${file}.map`, map], [file, code]] as const) {
+      // A folder in its place (damage) cannot be renamed over.
+      if (statSync(target, { throwIfNoEntry: false })?.isDirectory()) await rm(target, { recursive: true, force: true })
+      await replaceFile(target, contents)
+    }
     await pruneBundles(dir)
   }
   // The bundle file is an input too: if someone empties the cache folder, it is made again.
   return { value: { file, hash }, inputs: [...metafileInputs(result.metafile, packageRoot), path.join(options.templates, 'icons.json'), file, `${file}.map`] }
+}
+
+function readIfAny(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch {
+    return undefined
+  }
 }
 
 /** Every template edit in preview makes a bundle; keep the 30 newest. */

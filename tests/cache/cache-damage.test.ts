@@ -79,7 +79,9 @@ describe('a damaged build cache', () => {
     await journal()
     const pages = (await readdir(path.join(cache, 'pages'))).filter((n) => n.endsWith('.html')).sort()
     const images = (await readdir(path.join(cache, 'images'))).filter((n) => !n.startsWith('.')).sort()
-    kinds.push('config.json', 'prints.bin', 'siblings.bin', 'output.json', 'pages/stamps.json', 'pages/derived.json', 'pages/derived.log', `pages/${pages[0]}`, `images/${images[0]}`)
+    // tool/: citypress's own pieces for this site, such as the template bundle every page is rendered with.
+    const bundle = (await readdir(path.join(cache, 'tool'))).find((n) => /^templates-.*\.mjs$/.test(n))
+    kinds.push('config.json', 'prints.bin', 'siblings.bin', 'output.json', 'pages/stamps.json', 'pages/derived.json', 'pages/derived.log', `pages/${pages[0]}`, `images/${images[0]}`, `tool/${bundle}`, 'tool/templates.json', 'tool/assets.json')
     for (const kind of kinds) expect((await stat(path.join(cache, kind))).isFile(), kind).toBe(true)
   }, 240_000)
 
@@ -104,7 +106,7 @@ describe('a damaged build cache', () => {
   }
 
   it('is rebuilt when a cache folder is replaced by a file', async () => {
-    for (const folder of ['pages', 'images', '.']) {
+    for (const folder of ['pages', 'images', 'tool', '.']) {
       await rm(path.join(cache, folder), { recursive: true, force: true })
       await writeFile(path.join(cache, folder === '.' ? '' : folder), 'not a folder')
       const { status, output } = buildCli(site, out)
