@@ -4,6 +4,7 @@ import path from 'node:path'
 import { digestJson, hash } from './digest.js'
 import { ensureCacheFolder, readSealedJson, removeLeftovers, writeSealedJson, type CacheNote } from './sealed-file.js'
 import type { RoutePlan } from '../types.js'
+import { naming } from '../errors/system-error.js'
 
 /**
  * Rendered pages kept between builds, one file per cache key. A key covers everything a page's
@@ -136,7 +137,7 @@ export async function openPageCache({ dir, shared, note }: OpenPageCacheOptions)
     },
     fileOf,
     async put(key, html) {
-      await writeFile(claim(key), html)
+      await writeFile(claim(key), html).catch(naming(fileOf(key)))
       return adopt(key, hash(html))
     },
     claim,

@@ -1,4 +1,5 @@
 import { rename, writeFile } from 'node:fs/promises'
+import { naming } from '../errors/system-error.js'
 
 /**
  * Writes `file` whole or not at all: under a temporary name first, then renamed over it, so a
@@ -7,6 +8,6 @@ import { rename, writeFile } from 'node:fs/promises'
  */
 export async function replaceFile(file: string, contents: string | NodeJS.ArrayBufferView): Promise<void> {
   const temporary = `${file}.${process.pid}.tmp`
-  await writeFile(temporary, contents)
+  await writeFile(temporary, contents).catch(naming(file))
   await rename(temporary, file)
 }

@@ -1,6 +1,7 @@
 import { appendFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { hash as oneShotHash, randomBytes } from 'node:crypto'
 import path from 'node:path'
+import { naming } from '../errors/system-error.js'
 
 /**
  * Cache files that carry the hash of their own bytes, as git's objects do, so a file that was
@@ -117,7 +118,7 @@ export async function replaceInCache(file: string, bytes: string | NodeJS.ArrayB
   // builds that died.
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}-${randomBytes(3).toString('hex')}.tmp`)
   await ensureCacheFolder(path.dirname(file))
-  await writeFile(temporary, bytes)
+  await writeFile(temporary, bytes).catch(naming(file))
   try {
     await rename(temporary, file)
   } catch (error) {

@@ -11,6 +11,17 @@ const workerHeapMb = 128
  * reported like a mistake in the site (the path, what to do, exit 1), never as a bug with a
  * stack. A build that meets one has already rolled back: the previous output is as it was.
  */
+/**
+ * A failed write names no file when the disk fills mid-write (only a failed open carries `path`):
+ * `.catch(naming(file))` gives it the file it was writing, so the report can say where.
+ */
+export function naming(file: string): (error: unknown) => never {
+  return (error) => {
+    if (error instanceof Error && (error as NodeJS.ErrnoException).path === undefined) Object.assign(error, { path: file })
+    throw error
+  }
+}
+
 export function systemErrorOf(error: unknown): ConfigError | undefined {
   for (let at = error, depth = 0; at instanceof Error && depth < 5; at = at.cause, depth++) {
     const found = fromErrno(at as NodeJS.ErrnoException)

@@ -4,6 +4,7 @@ import { copyFile, link, mkdir, readdir, rename, rm, rmdir, unlink, writeFile } 
 import path from 'node:path'
 import type { OutputFile, OutputWriter } from '../types.js'
 import { compareListed, sameFolders, type FolderListing } from '../cache/output-record.js'
+import { naming } from '../errors/system-error.js'
 
 // The writer's interface is shared with the stages that stream pages into it (render) or watch
 // them on their way (check), which must not import output/.
@@ -104,7 +105,7 @@ export async function createOutput(outDir: string, keep?: KeepOptions): Promise<
     async write(file) {
       const destination = await prepare(file.path)
       await clear(file.path, destination)
-      await writeFile(destination, file.contents)
+      await writeFile(destination, file.contents).catch(naming(destination))
       count++
     },
     async link(file, { source, ino }) {

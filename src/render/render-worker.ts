@@ -34,7 +34,7 @@ import(workerData.bundle).then(({ renderRoute, collectPageFacts, findForms }) =>
       if (file === undefined) return parentPort.postMessage({ id, html, ms })
       // Written by libuv's threads while this one renders the next pages. (The callback API: the
       // promise one makes a FileHandle per file, which cost this thread more than the writing.)
-      const written = new Promise((resolve, reject) => writeFile(file, html, (error) => (error ? reject(error) : resolve())))
+      const written = new Promise((resolve, reject) => writeFile(file, html, (error) => (error ? reject(Object.assign(error, { path: error.path ?? file })) : resolve())))
       const derived = { 'page-facts': { facts: collectPageFacts(html, { detach: false }), length: html.length }, forms: findForms(html) }
       // The page cache records the hash of the bytes written, to check them whenever it reuses them.
       const sha1 = hash('sha1', html, 'hex')

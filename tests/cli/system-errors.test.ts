@@ -32,6 +32,7 @@ function expectUserError(run: { status: number | null; stderr: string }, code: s
   expect(run.stderr).toContain(named)
   expect(run.stderr).toContain('hint: ')
   expect(run.stderr).not.toMatch(/Internal error|\n\s+at /)
+  expect(run.stderr).not.toContain('(unknown file)')
 }
 
 afterAll(() => {
@@ -52,6 +53,13 @@ describe.runIf(root)('a build on a machine that refuses to write', () => {
     await edit(site, 1)
     expectUserError(buildCli(site, out), 'disk-full', `${out}`)
     expect(await snapshot(out)).toEqual(before)
+
+    // A disk that fills in the middle of writing a file: the write's error has no path of its own.
+    const small = path.join(await tempDir(), 'small')
+    await mkdir(small)
+    expect(spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', small]).status).toBe(0)
+    mounted.push(small)
+    expectUserError(buildCli(site, path.join(small, 'dist')), 'disk-full', `could not write ${path.join(small, 'dist')}/`)
 
     expect(spawnSync('mount', ['-o', 'remount,ro', disk]).status).toBe(0)
     await edit(site, 2)
