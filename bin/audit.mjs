@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run audit [site]`: builds the site into a temporary folder, serves it on 127.0.0.1 the way
-// Netlify would (bin/audit-server.mjs), then runs Lighthouse 12 (mobile profile) on one indexed page of every kind (home and contact too),
-// axe-core and the Nu Html Checker on one page of every page kind, and prints one table.
+// Netlify would (bin/audit-server.mjs), then runs Lighthouse 12 (mobile profile) on home, contact
+// and one indexed page of every other kind, axe-core and the Nu Html Checker on one page of every
+// page kind, and prints one table.
 // Targets: Lighthouse performance ≥ 98, accessibility, best practices and SEO 100, no axe
 // violation, no HTML error. Exit code 1 when any target is missed. Slow (a minute or two), so not
 // part of `npm test`. Needs Chromium (CHROMIUM_PATH, default /usr/bin/chromium) and Java (vnu).
