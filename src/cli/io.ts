@@ -12,6 +12,12 @@ export interface Io {
 
 export function processIo(): Io {
   const isTTY = Boolean(process.stderr.isTTY)
+  // A reader that stops early (`citypress routes | head`) closes the pipe: nothing more to say,
+  // and not a failure of the command.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0)
+    throw error
+  })
   return {
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -90,5 +91,16 @@ describe('the citypress command', () => {
     expect(io.stdout).toMatch(/Springfield, IL\s+○/)
     expect(io.stdout).toContain('○ noindex (fails the quality gate: 2)')
     expect(io.stdout).toMatch(/\n\d+ pages: .*2 landing/)
+  })
+
+  it('stops quietly when the reader of its output goes away (citypress routes | head)', async () => {
+    // The pipe is closed before the command writes, so its first write fails with EPIPE.
+    const child = spawn(process.execPath, [path.join(repoRoot, 'bin/citypress.mjs'), 'routes', path.join(repoRoot, 'sites/system4')], { stdio: ['ignore', 'pipe', 'pipe'] })
+    child.stdout.destroy()
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk))
+    const code = await new Promise((resolve) => child.on('close', resolve))
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
   })
 })
