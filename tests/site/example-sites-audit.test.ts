@@ -89,3 +89,41 @@ describe.each(Object.entries(exampleSites))('the example site %s', (name, pages)
     expect(wide).toEqual([])
   })
 })
+
+/**
+ * The starter `citypress new` copies is the first site a new business sees, and an example site
+ * too: every one of its pages meets the same bar.
+ */
+describe('the starter site', () => {
+  const site = path.join(repoRoot, 'sites', 'starter')
+  let result: BuildResult
+  let server: SiteServer
+
+  beforeAll(async () => {
+    result = await build({ site, outDir: await tempDir('citypress-audit-starter-'), cacheDir: false, imageCacheDir: path.join(site, '.citypress', 'cache', 'images') })
+    server = await serveSite(result.outDir)
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  it('builds with no warning and has no Nu HTML checker error on any page', () => {
+    expect(result.warnings.map((w) => `${w.code} ${w.file}:${w.line}: ${w.message}`)).toEqual([])
+    const found = [...checkHtml(result.outDir, result.routes.map((r) => r.outputPath))]
+      .flatMap(([file, messages]) => messages.filter((m) => m.type !== 'info').map((m) => `${file}:${m.lastLine}: ${m.message}`))
+    expect(found).toEqual([])
+  })
+
+  it.each([320, 1280])('has no axe violation and no sideways scroll on any page at %i px', async (width) => {
+    const page = await browser.newPage({ viewport: { width, height: 800 } })
+    const found: string[] = []
+    for (const route of result.routes) {
+      await page.goto(server.url + (route.url === '/404' ? '/no-such-page' : route.url))
+      found.push(...(await findAxeViolations(page)).map((v) => `${route.url}: ${v.id} ${v.help}`))
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
+      if (scrollWidth > width) found.push(`${route.url}: ${scrollWidth} px wide`)
+    }
+    await page.close()
+    expect(found).toEqual([])
+  })
+})
