@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { bundleAssets } from './assets/bundle-assets.js'
+import { bundleAssets, type AssetsResult } from './assets/bundle-assets.js'
 import { openBuildCache, type BuildCache } from './cache/build-cache.js'
 import { digestJson, hash, stableJson } from './cache/digest.js'
 import type { PageKindSize } from './check/budgets.js'
@@ -12,7 +12,7 @@ import { schemaDigest } from './config/schema-validators.js'
 import { readCommitDates } from './config/source-dates.js'
 import { BuildFailure, ConfigError, failOn } from './errors/config-error.js'
 import { ConfigWarning } from './errors/config-warning.js'
-import { withBrandImages } from './images/brand-images.js'
+import { withBrandImages, type BrandImagePlan } from './images/brand-images.js'
 import { countUncached, processImages, pruneImageCache } from './images/process-images.js'
 import { feedFile } from './output/feed.js'
 import { formsDeclarationFile } from './output/form-pages.js'
@@ -194,11 +194,7 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
     memo('assets', JSON.stringify([site.site.theme, site.fonts]), () => bundleAssets(site.site, site.fonts, toolCacheDir(site.root))),
     memo('templates', `${site.root}|${site.icons.join(',')}`, () => bundleTemplates({ siteRoot: site.root, icons: site.icons })),
   ]))
-  const context: RenderContext = {
-    site: site.site, services: site.services, areas: { lists: site.areas.lists }, forms: site.forms,
-    posts: site.posts.map(({ body: _body, bodyLine: _line, imagePaths: _images, ...summary }) => summary),
-    landingUrls: plan.landingUrls, images: images.assets, assets: assets.manifest, brand: images.brand, year: new Date().getFullYear(),
-  }
+  const context = renderContextOf(site, plan, images, assets)
   const pageCache = await cache.openPages(hash(`${citypressVersion}+${codeDigest}\n${templates.hash}\n${stableJson(context)}`))
   const [declaration] = formsDeclarationFile(site)
   const fixedFiles = async () => [...assets.files, ...images.files, ...(await hostFiles()).files, ...feedFile(site.site, site.posts), ...(declaration ? [declaration] : [])]
@@ -266,6 +262,18 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
   } catch (error) {
     await output.abort()
     throw error
+  }
+}
+
+/**
+ * What every page's render sees besides its own props. (Also the React floor's, src/react-floor.ts,
+ * so the bench renders exactly what a build renders.)
+ */
+export function renderContextOf(site: SiteConfig, plan: BuildPlan, images: BrandImagePlan, assets: AssetsResult): RenderContext {
+  return {
+    site: site.site, services: site.services, areas: { lists: site.areas.lists }, forms: site.forms,
+    posts: site.posts.map(({ body: _body, bodyLine: _line, imagePaths: _images, ...summary }) => summary),
+    landingUrls: plan.landingUrls, images: images.assets, assets: assets.manifest, brand: images.brand, year: new Date().getFullYear(),
   }
 }
 
