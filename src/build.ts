@@ -219,8 +219,10 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
   const output: OutputWriter = options.write === false ? memoryOutput(files, firstPages) : await createOutput(outDir, await cache.keep())
   try {
     const imageCacheDir = options.imageCacheDir ?? path.join(site.root, '.citypress', 'cache', 'images')
+    // Written as they are made, unless a memo may hand the same result to a later build.
+    const imageOutput = options.memo === undefined && options.write !== false ? output : undefined
     const imageRun = settledLater(time('images', () => memo('images', images.jobs.map((j) => `${j.source.hash}>${j.outputPath}@${j.width}`).join('|'), () => processImages({
-      jobs: images.jobs, cacheDir: imageCacheDir, note: cache.note,
+      jobs: images.jobs, cacheDir: imageCacheDir, note: cache.note, output: imageOutput,
       onProgress: (done, total) => options.onProgress?.({ stage: 'images', done, total }),
     }))))
     // Encoding (sharp holds whole decoded images) beside rendering a large site peaks at the sum
@@ -240,7 +242,7 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
     failOn(collapseRepeats([...pages.errors, ...(await forms?.errors() ?? []), ...imageResult.errors]))
     const others = [...await fixedFiles(), ...imageResult.files]
     // Links and budgets, and the sources the output's Content-Security-Policy must allow.
-    const checked = await time('check', () => checkOutput({ site, watch, files: others }))
+    const checked = await time('check', () => checkOutput({ site, watch, files: others, written: imageResult.written }))
     failOn(checked.errors)
     const recordUpdated = await time('output', async () => {
       // In parallel: libuv's threads write while this one waits.

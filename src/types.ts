@@ -423,5 +423,6 @@ export interface ShareDrawing {
   readonly accent: string
   /** A .woff or .ttf of the heading font (satori reads neither WOFF2 nor variable fonts). */
   readonly font: string
-  readonly logo?: { readonly file: string; readonly format: string; readonly width: number; readonly height: number }
+  /** `hash`: sha256 of the logo file (its ImageSource's). */
+  readonly logo?: { readonly file: string; readonly format: string; readonly width: number; readonly height: number; readonly hash: string }
 }

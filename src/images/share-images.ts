@@ -26,7 +26,7 @@ export function planShareImages(site: SiteConfig, routes: readonly RoutePlan[]):
   const base = {
     siteName: site.site.name, host: site.site.url.replace(/^https?:\/\//, ''),
     background: colors.primaryDark, text: colors.onPrimaryDark, accent: colors.accent, font,
-    logo: logo && { file: logo.absolutePath, format: logo.format, width: logo.width, height: logo.height },
+    logo: logo && { file: logo.absolutePath, format: logo.format, width: logo.width, height: logo.height, hash: logo.hash },
   }
   const digest = createHash('sha256')
     .update(JSON.stringify({ drawingVersion, ...base, font: undefined, logo: logo?.hash }))
@@ -57,7 +57,7 @@ export async function drawShareImage(drawing: ShareDrawing): Promise<Uint8Array>
   const [{ default: satori }, { default: sharp }] = await Promise.all([import('satori'), import('sharp')])
   if (!fonts.has(drawing.font)) fonts.set(drawing.font, readFile(drawing.font))
   const font = await fonts.get(drawing.font)!
-  const logo = drawing.logo && await logoImage(drawing.logo)
+  const logo = drawing.logo && await sameLogo(drawing.logo)
   const svg = await satori(shareLayout(drawing, logo) as never, { ...shareImageSize, fonts: [{ name: 'Heading', data: font, weight: 700, style: 'normal' }] })
   return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer()
 }
@@ -79,6 +79,22 @@ function shareLayout(d: ShareDrawing, logo: { src: string; width: number; height
       h('div', { fontSize: 28 }, d.host),
     ]),
   ])
+}
+
+let lastLogo: { readonly hash: string; readonly image: ReturnType<typeof logoImage> } | undefined
+
+/**
+ * Every share image of a site draws the same logo: it is resized and encoded once (a sixth of
+ * each image's CPU time), and again only when its bytes change (a preview's edit).
+ */
+function sameLogo(logo: NonNullable<ShareDrawing['logo']>): ReturnType<typeof logoImage> {
+  if (lastLogo?.hash !== logo.hash) {
+    const image = logoImage(logo)
+    // A logo that failed is not kept: the next image tries again and reports its own error.
+    image.catch(() => lastLogo?.image === image && (lastLogo = undefined))
+    lastLogo = { hash: logo.hash, image }
+  }
+  return lastLogo!.image
 }
 
 /** The logo as a PNG data URL 72 px tall (satori embeds images; a PNG it always reads). */
