@@ -42,7 +42,7 @@ export function typesetHtml(html: string): string {
  */
 export function typesetText(text: string, before = ' '): string {
   // Most text nodes have nothing to change: they are returned as they are, not copied a character
-  // at a time (over every text node of every page, most of the typographer's time).
+  // at a time, which over every text node of every page was most of the typographer's time.
   if (!hasTypography.test(text)) return text
   let out = ''
   for (let i = 0; i < text.length; i++) {

@@ -22,9 +22,8 @@ export interface ProcessImagesOptions {
   readonly note?: CacheNote
   /**
    * Where each variant is written as soon as it is made (or read from the cache), keeping only
-   * its size: a share image per page is 10,000 images of about 37 kB for 10,000 pages, which held
-   * until the output was written were most of a first build's peak memory. Without it, `files`
-   * carries every variant's bytes.
+   * its size, so memory does not grow with the number of images (a share image per page: as many
+   * images as pages; issue 19). Without it, `files` carries every variant's bytes.
    */
   readonly output?: Pick<OutputWriter, 'write'>
 }
@@ -75,9 +74,9 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
     if (++done % 10 === 0 || done === jobs.length) options.onProgress?.(done, jobs.length)
   }
 
-  // Variants in the cache are only read (libuv's threads do it), many at a time rather than two
-  // behind the encoder's limit (231 variants took 390 ms that way, beside a 1.5 s build), but not
-  // all at once: with a share image per page, that held every one in memory together.
+  // Variants in the cache are only read (libuv's threads do it): many at a time rather than two
+  // behind the encoder's limit, which made reading them a visible part of a warm build, but not
+  // all at once, which held every one in memory together (a share image per page).
   const inCache = (job: ImageJob) => cacheDir !== false && cached.has(path.basename(job.outputPath))
   await runAll(jobs.flatMap((job, index) => (inCache(job) ? [index] : [])), 32, (index) => runJob(jobs[index]!, index))
   const concurrency = Math.max(1, options.concurrency ?? availableParallelism())

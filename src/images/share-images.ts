@@ -84,8 +84,8 @@ function shareLayout(d: ShareDrawing, logo: { src: string; width: number; height
 let lastLogo: { readonly hash: string; readonly image: ReturnType<typeof logoImage> } | undefined
 
 /**
- * Every share image of a site draws the same logo: it is resized and encoded once (a sixth of
- * each image's CPU time), and again only when its bytes change (a preview's edit).
+ * Every share image of a site draws the same logo: it is resized and encoded once, not once per
+ * image, and again only when its bytes change (a preview's edit).
  */
 function sameLogo(logo: NonNullable<ShareDrawing['logo']>): ReturnType<typeof logoImage> {
   if (lastLogo?.hash !== logo.hash) {

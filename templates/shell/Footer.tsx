@@ -54,7 +54,7 @@ export function Footer() {
 
 /**
  * The site's first `limit` landing pages, labelled by city. Only those are read: the lookup holds
- * every landing page (10,000 on a large site), and this runs for every page.
+ * every landing page of the site, and this runs for every page.
  */
 function firstLandingPages(landingUrls: Readonly<Record<string, string>>, limit: number): { label: string; href: string }[] {
   const found: { label: string; href: string }[] = []
