@@ -25,7 +25,7 @@ export interface ProcessImagesOptions {
    * its size, so memory does not grow with the number of images (a share image per page: as many
    * images as pages; issue 19). Without it, `files` carries every variant's bytes.
    */
-  readonly output?: Pick<OutputWriter, 'write'>
+  readonly output?: Pick<OutputWriter, 'write' | 'keep'>
 }
 
 export interface ProcessImagesResult {
@@ -58,6 +58,14 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
   let done = 0
 
   const runJob = async (job: ImageJob, index: number) => {
+    // A variant's name changes with its bytes: one the kept output holds need not be read or written.
+    const kept = output?.keep?.(job.outputPath)
+    if (kept !== undefined) {
+      written[job.outputPath] = kept
+      reused++
+      if (++done % 10 === 0 || done === jobs.length) options.onProgress?.(done, jobs.length)
+      return
+    }
     const made = await produce(job, cacheDir, cached, options.note)
     if ('error' in made) {
       errors.set(job.source.src, made.error)
