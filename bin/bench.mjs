@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench`: the figures of issue 8, measured on this machine in one run. A benchmark, not a
+// `npm run bench`: the figures of issues 8 and 19, measured on this machine in one run. A benchmark, not a
 // test: it prints numbers and asserts nothing. Options: --cities 2500 --services 4 --runs 3.
 //
 // Every build runs as its own process (`node bin/citypress.mjs build …`) under /usr/bin/time, so
@@ -42,6 +42,7 @@ const cold = await median(runs, async () => {
   return timedBuild(site)
 })
 const floor = await median(runs, () => diskFloor(out))
+const reactFloor = await median(runs, () => measureReactFloor(site))
 rows.push(['cold build', cold, floor])
 rows.push(['  pages/s', { seconds: cold.pages / cold.seconds, unit: '' }])
 // V8 lets garbage pile up to about twice the live heap before a full collection; a cap on the
@@ -51,6 +52,7 @@ rows.push(['  cold, NODE_OPTIONS=--max-old-space-size=400', await median(runs, a
   return timedBuild(site, out, { NODE_OPTIONS: '--max-old-space-size=400' })
 })])
 rows.push(['disk-write floor (same bytes, same disk)', floor])
+rows.push(['React floor (same props, templates, workers, disk)', reactFloor])
 rows.push(['warm build, nothing changed', await median(runs, () => timedBuild(site))])
 
 const areas = path.join(site, 'areas.yaml')
@@ -85,7 +87,7 @@ rows.push(['example site, warm build', await median(runs, () => timedBuild(path.
 
 rows.push(['preview: YAML edit → page shows it (example site)', await previewLatency()])
 
-printTable(rows, floor)
+printTable(rows, floor, reactFloor)
 
 /**
  * `citypress preview` on a copy of the example site (with its image cache, as a developer's
@@ -148,6 +150,19 @@ async function timedBuild(dir, outDir = out, env = {}) {
 }
 
 /**
+ * The same routes' props rendered with renderToStaticMarkup through the same template bundle by as
+ * many render workers as a build starts, and written to the same disk, and nothing else
+ * (src/react-floor.ts); its own process, timed from when the plan is in hand.
+ */
+async function measureReactFloor(dir) {
+  const run = spawnSync('node', [path.join(root, 'bin/react-floor.mjs'), dir, '--out', path.join(work, 'react-floor')], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } })
+  if (run.status !== 0) throw new Error(`React floor failed:\n${run.stdout}\n${run.stderr}`)
+  const result = JSON.parse(run.stdout.trim().split('\n').at(-1))
+  await rm(path.join(work, 'react-floor'), { recursive: true, force: true })
+  return { ...result, rendered: result.pages }
+}
+
+/**
  * The same bytes written to the same disk the way a build writes them (one file after another
  * into a staging folder, then a rename), from memory, so nothing but the writing is timed.
  */
@@ -181,17 +196,18 @@ async function median(n, measure) {
   return results[Math.floor(results.length / 2)]
 }
 
-function printTable(rows, floor) {
-  const lines = [['measure', 'seconds', '× floor', 'CPU s', 'peak RSS', 'pages rendered']]
+function printTable(rows, floor, reactFloor) {
+  const lines = [['measure', 'seconds', '× disk floor', '× React floor', 'CPU s', 'peak RSS', 'pages rendered']]
   for (const [name, r] of rows) {
-    if (r.unit === '') { lines.push([name, r.seconds.toFixed(0), '', '', '', '']); continue }
-    lines.push([name, r.seconds.toFixed(2), (r.seconds / floor.seconds).toFixed(2), r.cpu === undefined ? '' : r.cpu.toFixed(1), r.rssMiB ? `${r.rssMiB.toFixed(0)} MiB` : '', Number.isFinite(r.rendered) ? `${r.rendered} of ${r.pages}${r.upToDate ? ', output up to date' : ''}` : ''])
+    if (r.unit === '') { lines.push([name, r.seconds.toFixed(0), '', '', '', '', '']); continue }
+    lines.push([name, r.seconds.toFixed(2), (r.seconds / floor.seconds).toFixed(2), (r.seconds / reactFloor.seconds).toFixed(2), r.cpu === undefined ? '' : r.cpu.toFixed(1), r.rssMiB ? `${r.rssMiB.toFixed(0)} MiB` : '', Number.isFinite(r.rendered) ? `${r.rendered} of ${r.pages}${r.upToDate ? ', output up to date' : ''}` : ''])
   }
   const widths = lines[0].map((_, i) => Math.max(...lines.map((l) => l[i].length)))
   console.log('\n' + lines.map((l) => l.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')).join('\n'))
   console.log(`\n${values.cities} cities × ${values.services} services; medians of ${runs} runs; ${new Date().toISOString()}`)
   // On n cores a build cannot take less than its CPU seconds / n, however its work is arranged.
-  console.log(`CPU s: user + system time of all the process's threads (the floor's: the writing's); ${availableParallelism()} cores here`)
+  console.log(`CPU s: user + system time of all the process's threads (the disk floor's: the writing's; the React floor's: the rendering's and writing's); ${availableParallelism()} cores here`)
+  console.log('React floor: timed from when the plan is in hand; its peak RSS is sampled meanwhile and includes the loaded site and plan')
 }
 
 function log(text) {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { bundleAssets } from './assets/bundle-assets.js'
+import { bundleAssets, type AssetsResult } from './assets/bundle-assets.js'
 import { openBuildCache, type BuildCache } from './cache/build-cache.js'
 import { digestJson, hash, stableJson } from './cache/digest.js'
 import type { PageKindSize } from './check/budgets.js'
@@ -12,7 +12,7 @@ import { schemaDigest } from './config/schema-validators.js'
 import { readCommitDates } from './config/source-dates.js'
 import { BuildFailure, ConfigError, failOn } from './errors/config-error.js'
 import { ConfigWarning } from './errors/config-warning.js'
-import { withBrandImages } from './images/brand-images.js'
+import { withBrandImages, type BrandImagePlan } from './images/brand-images.js'
 import { countUncached, processImages, pruneImageCache } from './images/process-images.js'
 import { feedFile } from './output/feed.js'
 import { formsDeclarationFile } from './output/form-pages.js'
@@ -194,11 +194,7 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
     memo('assets', JSON.stringify([site.site.theme, site.fonts]), () => bundleAssets(site.site, site.fonts, toolCacheDir(site.root), cache.note)),
     memo('templates', `${site.root}|${site.icons.join(',')}`, () => bundleTemplates({ siteRoot: site.root, icons: site.icons, note: cache.note })),
   ]))
-  const context: RenderContext = {
-    site: site.site, services: site.services, areas: { lists: site.areas.lists }, forms: site.forms,
-    posts: site.posts.map(({ body: _body, bodyLine: _line, imagePaths: _images, ...summary }) => summary),
-    landingUrls: plan.landingUrls, images: images.assets, assets: assets.manifest, brand: images.brand, year: new Date().getFullYear(),
-  }
+  const context = renderContextOf(site, plan, images, assets)
   const pageCache = await cache.openPages(hash(`${citypressVersion}+${codeDigest}\n${templates.hash}\n${stableJson(context)}`))
   const [declaration] = formsDeclarationFile(site)
   const fixedFiles = async () => [...assets.files, ...images.files, ...(await hostFiles()).files, ...feedFile(site.site, site.posts), ...(declaration ? [declaration] : [])]
@@ -223,8 +219,10 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
   const output: OutputWriter = options.write === false ? memoryOutput(files, firstPages) : await createOutput(outDir, await cache.keep())
   try {
     const imageCacheDir = options.imageCacheDir ?? path.join(site.root, '.citypress', 'cache', 'images')
+    // Written as they are made, unless a memo may hand the same result to a later build.
+    const imageOutput = options.memo === undefined && options.write !== false ? output : undefined
     const imageRun = settledLater(time('images', () => memo('images', images.jobs.map((j) => `${j.source.hash}>${j.outputPath}@${j.width}`).join('|'), () => processImages({
-      jobs: images.jobs, cacheDir: imageCacheDir, note: cache.note,
+      jobs: images.jobs, cacheDir: imageCacheDir, note: cache.note, output: imageOutput,
       onProgress: (done, total) => options.onProgress?.({ stage: 'images', done, total }),
     }))))
     // Encoding (sharp holds whole decoded images) beside rendering a large site peaks at the sum
@@ -244,7 +242,7 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
     failOn(collapseRepeats([...pages.errors, ...(await forms?.errors() ?? []), ...imageResult.errors]))
     const others = [...await fixedFiles(), ...imageResult.files]
     // Links and budgets, and the sources the output's Content-Security-Policy must allow.
-    const checked = await time('check', () => checkOutput({ site, watch, files: others }))
+    const checked = await time('check', () => checkOutput({ site, watch, files: others, written: imageResult.written }))
     failOn(checked.errors)
     const recordUpdated = await time('output', async () => {
       // In parallel: libuv's threads write while this one waits.
@@ -266,6 +264,18 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
   } catch (error) {
     await output.abort()
     throw error
+  }
+}
+
+/**
+ * What every page's render sees besides its own props. (Also the React floor's, src/react-floor.ts,
+ * so the bench renders exactly what a build renders.)
+ */
+export function renderContextOf(site: SiteConfig, plan: BuildPlan, images: BrandImagePlan, assets: AssetsResult): RenderContext {
+  return {
+    site: site.site, services: site.services, areas: { lists: site.areas.lists }, forms: site.forms,
+    posts: site.posts.map(({ body: _body, bodyLine: _line, imagePaths: _images, ...summary }) => summary),
+    landingUrls: plan.landingUrls, images: images.assets, assets: assets.manifest, brand: images.brand, year: new Date().getFullYear(),
   }
 }
 

@@ -276,6 +276,13 @@ export interface OutputWriter {
    */
   link(path: string, page: LinkedPage): Promise<void>
   /**
+   * For a file whose name changes whenever its contents do (an image): leaves the file the kept
+   * output already holds at `path`, when it is there unchanged since it was listed, instead of
+   * writing it again. Returns its size, or undefined when it must be written. Writers that keep
+   * no output lack it.
+   */
+  keep?(path: string): number | undefined
+  /**
    * Replaces the output folder with the staging folder. Call only when the whole build succeeded.
    * Returns what the output folder now holds and, with `keep`, what the folder kept for the next
    * build holds (a writer that writes no folder: undefined).
@@ -423,5 +430,6 @@ export interface ShareDrawing {
   readonly accent: string
   /** A .woff or .ttf of the heading font (satori reads neither WOFF2 nor variable fonts). */
   readonly font: string
-  readonly logo?: { readonly file: string; readonly format: string; readonly width: number; readonly height: number }
+  /** `hash`: sha256 of the logo file (its ImageSource's). */
+  readonly logo?: { readonly file: string; readonly format: string; readonly width: number; readonly height: number; readonly hash: string }
 }

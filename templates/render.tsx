@@ -11,6 +11,7 @@ import { PostPage } from './pages/PostPage.js'
 import { SectionsPage } from './pages/SectionsPage.js'
 import { ServicePage } from './pages/ServicePage.js'
 import { Shell } from './shell/Shell.js'
+import { shellParts, spliceParts } from './shell/shared-parts.js'
 import { typesetHtml } from './typeset.js'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -32,13 +33,14 @@ const pages: Record<TemplateName, (props: any) => React.ReactNode> = {
 export function renderRoute(route: RoutePlan, context: RenderContext): string {
   const Page = pages[route.template]
   const page = { ...context, route }
-  const rendered = renderToStaticMarkup(
+  const parts = shellParts(page, context)
+  const rendered = spliceParts(renderToStaticMarkup(
     <PageContextProvider value={page}>
-      <Shell>
+      <Shell parts={parts}>
         <Page {...(route.props as object)} />
       </Shell>
     </PageContextProvider>,
-  )
+  ), parts)
   // One typographer for every field, after rendering, so no template has to remember it.
   const body = context.site.typographer ? typesetHtml(rendered) : rendered
   const hasWidgets = body.includes('data-widget=')

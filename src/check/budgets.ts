@@ -26,13 +26,19 @@ export interface PageKindSize {
 export interface MeasurePagesOptions {
   readonly pages: readonly WatchedPage[]
   readonly largest: ReadonlyMap<string, { readonly route: RoutePlan; readonly html: string }>
-  /** Every non-page output file by path (`assets/site-1a2b.css`). */
-  readonly files: ReadonlyMap<string, Uint8Array | string>
+  /**
+   * Every non-page output file by path (`assets/site-1a2b.css`): its contents, or the byte length
+   * of one already written (an image, compressed already).
+   */
+  readonly files: ReadonlyMap<string, Uint8Array | string | number>
 }
 
 /** What each page kind weighs, for the build's size report and the budgets. */
 export function measurePages({ pages, largest, files }: MeasurePagesOptions): PageKindSize[] {
-  const gzipOf = memoize((path: string) => gzipSync(files.get(path) ?? '').byteLength)
+  const gzipOf = memoize((path: string) => {
+    const contents = files.get(path)
+    return typeof contents === 'number' ? contents : gzipSync(contents ?? '').byteLength
+  })
   // Per address, not per page: 10,000 landing pages name the same few stylesheets, scripts and images.
   const bytesOf = memoize((url: string) => (url.startsWith('/') ? byteLength(files.get(url.slice(1).split(/[?#]/)[0]!)) : 0))
   const kinds = new Map<string, WatchedPage[]>()
@@ -114,8 +120,8 @@ function inlineCss(html: string): string {
   return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('')
 }
 
-function byteLength(contents: Uint8Array | string | undefined): number {
-  return contents === undefined ? 0 : typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength
+function byteLength(contents: Uint8Array | string | number | undefined): number {
+  return contents === undefined ? 0 : typeof contents === 'number' ? contents : typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength
 }
 
 function maxBy(sizes: readonly Size[]): Size {

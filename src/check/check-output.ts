@@ -9,8 +9,10 @@ export interface CheckOutputOptions {
   readonly site: SiteConfig
   /** The watch the pages were written through. */
   readonly watch: PagesWatch
-  /** Every other file of the output. */
+  /** Every other file of the output that is still to be written. */
   readonly files: readonly OutputFile[]
+  /** Files already written (images), by path: their byte lengths. */
+  readonly written?: Readonly<Record<string, number>>
 }
 
 export interface CheckOutputResult {
@@ -29,10 +31,10 @@ export interface CheckOutputResult {
  * Every internal link and fragment must resolve, every page kind must keep within its budget,
  * and what the pages contain inline is collected for the security headers output writes.
  */
-export async function checkOutput({ site, watch, files }: CheckOutputOptions): Promise<CheckOutputResult> {
+export async function checkOutput({ site, watch, files, written = {} }: CheckOutputOptions): Promise<CheckOutputResult> {
   const pages = await watch.pages()
   const collect = (pick: (page: WatchedPage) => readonly string[]) => [...new Set(pages.flatMap(pick))].sort()
-  const byPath = new Map(files.map((f) => [f.path, f.contents]))
+  const byPath = new Map<string, Uint8Array | string | number>([...files.map((f) => [f.path, f.contents] as const), ...Object.entries(written)])
   const sizes = measurePages({ pages, largest: await watch.largest(), files: byPath })
   const budgets = checkBudgets(sizes, site.budgets)
   const endpoint = site.site.forms?.provider === 'endpoint' ? site.site.forms.endpoint : undefined

@@ -9,11 +9,17 @@ import { routesCommand } from './commands/routes.js'
 import { validateCommand } from './commands/validate.js'
 import { processIo, type Io } from './io.js'
 import { ReportedFailure } from './json-report.js'
+import type { ReactFloorOptions, ReactFloorResult } from '../react-floor.js'
 
 declare const CITYPRESS_VERSION: string | undefined
 
 // For bin/compile.mjs, which puts the compiled schema validators beside this bundle in lib/.
 export { writeSchemaValidators } from '../config/schema-validators.js'
+/** For `npm run bench` (bin/react-floor.mjs), which loads it from the compiled lib/; imported when called, like build. */
+export async function measureReactFloor(options: ReactFloorOptions): Promise<ReactFloorResult> {
+  const floor = await import('../react-floor.js')
+  return floor.measureReactFloor(options)
+}
 
 /**
  * Runs the CLI and returns the exit code: 0 ok, 1 the site has errors, 2 a bad command line or an

@@ -6,8 +6,8 @@ import type { ImageJob } from '../plan/plan-images.js'
  * store portraits sideways); metadata (GPS position included) is never copied to the output.
  */
 export async function encodeImage(job: ImageJob): Promise<Uint8Array> {
+  const sharp = await loadSharp()
   if (job.share) return (await import('./share-images.js')).drawShareImage(job.share)
-  const { default: sharp } = await import('sharp')
   const image = job.square ? squareImage(sharp, job, job.square) : sharp(job.source.absolutePath, { failOn: 'truncated' })
     .rotate()
     .resize({ width: job.width, withoutEnlargement: true })
@@ -27,6 +27,21 @@ export async function encodeImage(job: ImageJob): Promise<Uint8Array> {
       throw new Error('copied files are not encoded')
   }
 }
+
+/**
+ * sharp, with libvips's operation cache off. The cache keeps decoded sources for pipelines that
+ * are run again; a build encodes each variant once, so the cache only adds to its peak memory,
+ * and saves it no time (issue 19).
+ */
+async function loadSharp(): Promise<typeof import('sharp').default> {
+  const { default: sharp } = await import('sharp')
+  if (!cacheOff) {
+    sharp.cache(false)
+    cacheOff = true
+  }
+  return sharp
+}
+let cacheOff = false
 
 /**
  * An icon: the source fitted into a square. An SVG is drawn at the density that gives the target

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { ensureCacheFolder, readSealed, writeSealed, type CacheNote } from '../cache/sealed-file.js'
 import { ConfigError } from '../errors/config-error.js'
 import type { ImageJob } from '../plan/plan-images.js'
-import type { OutputFile } from '../types.js'
+import type { OutputFile, OutputWriter } from '../types.js'
 import { claimOrWait } from './cache-lock.js'
 import { encodeImage } from './encode-image.js'
 
@@ -20,10 +20,19 @@ export interface ProcessImagesOptions {
   readonly onProgress?: (done: number, total: number) => void
   /** Told of each cached variant that could not be trusted (and was encoded again). */
   readonly note?: CacheNote
+  /**
+   * Where each variant is written as soon as it is made (or read from the cache), keeping only
+   * its size, so memory does not grow with the number of images (a share image per page: as many
+   * images as pages; issue 19). Without it, `files` carries every variant's bytes.
+   */
+  readonly output?: Pick<OutputWriter, 'write' | 'keep'>
 }
 
 export interface ProcessImagesResult {
+  /** Every variant's bytes; none when they went to `output`. */
   readonly files: readonly OutputFile[]
+  /** Byte length of each variant written to `output`, by output path. */
+  readonly written: Readonly<Record<string, number>>
   /** Variants encoded by this build. */
   readonly encoded: number
   /** Variants taken from the cache (or copied as they are). */
@@ -38,16 +47,25 @@ export interface ProcessImagesResult {
  * line that references it; the stage never throws for a user's file.
  */
 export async function processImages(options: ProcessImagesOptions): Promise<ProcessImagesResult> {
-  const { jobs, cacheDir } = options
+  const { jobs, cacheDir, output } = options
   if (cacheDir) await ensureCacheFolder(cacheDir)
   const cached = new Set(cacheDir ? await readdir(cacheDir) : [])
   const files: OutputFile[] = new Array(jobs.length)
+  const written: Record<string, number> = {}
   const errors = new Map<string, ConfigError>()
   let encoded = 0
   let reused = 0
   let done = 0
 
   const runJob = async (job: ImageJob, index: number) => {
+    // A variant's name changes with its bytes: one the kept output holds need not be read or written.
+    const kept = output?.keep?.(job.outputPath)
+    if (kept !== undefined) {
+      written[job.outputPath] = kept
+      reused++
+      if (++done % 10 === 0 || done === jobs.length) options.onProgress?.(done, jobs.length)
+      return
+    }
     const made = await produce(job, cacheDir, cached, options.note)
     if ('error' in made) {
       errors.set(job.source.src, made.error)
@@ -55,25 +73,32 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
     }
     if (made.encoded) encoded++
     else reused++
-    files[index] = { path: job.outputPath, contents: made.bytes }
+    if (output) {
+      await output.write({ path: job.outputPath, contents: made.bytes })
+      written[job.outputPath] = made.bytes.byteLength
+    } else {
+      files[index] = { path: job.outputPath, contents: made.bytes }
+    }
     if (++done % 10 === 0 || done === jobs.length) options.onProgress?.(done, jobs.length)
   }
 
-  // Variants in the cache are only read: all at once (libuv's threads do it), not two at a time
-  // behind the encoder's limit (231 variants took 390 ms that way, beside a 1.5 s build).
+  // Variants in the cache are only read (libuv's threads do it): many at a time rather than two
+  // behind the encoder's limit, which made reading them a visible part of a warm build, but not
+  // all at once, which held every one in memory together (a share image per page).
   const inCache = (job: ImageJob) => cacheDir !== false && cached.has(path.basename(job.outputPath))
-  await Promise.all(jobs.map((job, index) => (inCache(job) ? runJob(job, index) : undefined)))
-  const rest = jobs.flatMap((job, index) => (inCache(job) ? [] : [index]))
+  await runAll(jobs.flatMap((job, index) => (inCache(job) ? [index] : [])), 32, (index) => runJob(jobs[index]!, index))
+  const concurrency = Math.max(1, options.concurrency ?? availableParallelism())
+  await runAll(jobs.flatMap((job, index) => (inCache(job) ? [] : [index])), concurrency, (index) => runJob(jobs[index]!, index))
+  return { files: files.filter(Boolean), written, encoded, reused, errors: [...errors.values()] }
+}
+
+/** Runs `run` on every item, at most `limit` at a time. */
+async function runAll<T>(items: readonly T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
   let next = 0
   const worker = async () => {
-    while (next < rest.length) {
-      const index = rest[next++]!
-      await runJob(jobs[index]!, index)
-    }
+    while (next < items.length) await run(items[next++]!)
   }
-  const concurrency = Math.max(1, options.concurrency ?? availableParallelism())
-  await Promise.all(Array.from({ length: Math.min(concurrency, rest.length) }, worker))
-  return { files: files.filter(Boolean), encoded, reused, errors: [...errors.values()] }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
 }
 
 /** How many variants the cache lacks, i.e. how many sharp would encode. One readdir, no decoding. */

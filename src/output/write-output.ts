@@ -126,6 +126,16 @@ export async function createOutput(outDir: string, keep?: KeepOptions): Promise<
       }
       count++
     },
+    keep(file) {
+      const entry = keptFiles.get(file)
+      if (!entry || !present.has(file)) return undefined
+      const stats = lstatSync(path.join(staging, file), { throwIfNoEntry: false })
+      if (!stats?.isFile() || stats.size !== entry[1] || stats.mtimeMs !== entry[2] || stats.ino !== entry[3]) return undefined
+      // Left as it is: listed as kept, not written.
+      present.delete(file)
+      count++
+      return stats.size
+    },
     async commit() {
       // What the kept output had and this build did not write.
       const gone = [...present.keys()]

@@ -52,7 +52,12 @@ export interface RenderPagesOptions {
 }
 
 /** How many pages the workers may render ahead of the one being written. */
-const workerWindow = 64
+export const workerWindow = 64
+
+/** How many render workers a build starts: one per core, at most 4. */
+export function renderWorkerCount(): number {
+  return Math.min(4, availableParallelism())
+}
 
 export interface RenderPagesResult {
   readonly errors: readonly ConfigError[]
@@ -110,7 +115,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
   // This thread only links pages and keeps their facts meanwhile, so every core can render: on
   // two cores two workers rendered 10,000 pages in 15 s where one took 20 s.
   const useWorkers = options.workerMinimum !== undefined && toRender > 0 && toRender >= options.workerMinimum
-  const workers = useWorkers ? Array.from({ length: options.workerCount ?? Math.min(4, availableParallelism()) }, () => startRenderWorker(templates.file, context)) : []
+  const workers = useWorkers ? Array.from({ length: options.workerCount ?? renderWorkerCount() }, () => startRenderWorker(templates.file, context)) : []
   const ahead = new Map<number, Promise<WorkerRender>>()
   let posted = 0
   try {

@@ -26,7 +26,7 @@ const { parentPort, workerData } = require('node:worker_threads')
 const { writeFile } = require('node:fs')
 const { hash } = require('node:crypto')
 import(workerData.bundle).then(({ renderRoute, collectPageFacts, findForms }) => {
-  parentPort.on('message', async ({ id, route, file }) => {
+  parentPort.on('message', async ({ id, route, file, bare }) => {
     const start = performance.now()
     try {
       const html = renderRoute(route, workerData.context)
@@ -35,6 +35,10 @@ import(workerData.bundle).then(({ renderRoute, collectPageFacts, findForms }) =>
       // Written by libuv's threads while this one renders the next pages. (The callback API: the
       // promise one makes a FileHandle per file, which cost this thread more than the writing.)
       const written = new Promise((resolve, reject) => writeFile(file, html, (error) => (error ? reject(Object.assign(error, { path: error.path ?? file })) : resolve())))
+      if (bare) {
+        await written
+        return parentPort.postMessage({ id, ms })
+      }
       const derived = { 'page-facts': { facts: collectPageFacts(html, { detach: false }), length: html.length }, forms: findForms(html) }
       // The page cache records the hash of the bytes written, to check them whenever it reuses them.
       const sha1 = hash('sha1', html, 'hex')
@@ -57,9 +61,17 @@ export type WorkerRender =
   | { readonly derived: DerivedValues; readonly sha1: string; readonly ms: number }
   | { readonly error: Error; readonly ms: number }
 
+/** A page the worker rendered and wrote, and nothing else; or the error it met. */
+export type BareRender = { readonly ms: number; readonly error?: Error }
+
 export interface RenderWorker {
   /** Renders `route`; with `file`, writes the page there instead of sending its HTML back. */
   render(route: RoutePlan, file?: string): Promise<WorkerRender>
+  /**
+   * Renders `route` and writes it to `file`, without scanning or hashing it: the React floor of
+   * the bench (src/render/render-floor.ts), the part of a cold build no cache or check can remove.
+   */
+  renderBare(route: RoutePlan, file: string): Promise<BareRender>
   close(): Promise<void>
 }
 
@@ -69,7 +81,7 @@ export function startRenderWorker(bundle: string, context: RenderContext): Rende
     workerData: { bundle: pathToFileURL(bundle).href, context: { ...context, services: context.services.map(withoutOrigins), posts: context.posts.map(withoutOrigins) } },
     resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 8 },
   })
-  const waiting = new Map<number, { resolve: (result: WorkerRender) => void; reject: (error: unknown) => void }>()
+  const waiting = new Map<number, { resolve: (result: WorkerRender | BareRender) => void; reject: (error: unknown) => void }>()
   let failure: unknown
   const fail = (error: unknown) => {
     failure ??= error
@@ -84,21 +96,24 @@ export function startRenderWorker(bundle: string, context: RenderContext): Rende
     // A failed write keeps its code and path (a full disk is the user's to fix, not a template's fault).
     if (message.error) pending?.resolve({ error: Object.assign(new Error(message.error.message), message.error), ms: message.ms })
     else if (message.derived) pending?.resolve({ derived: message.derived, sha1: message.sha1!, ms: message.ms })
-    else pending?.resolve({ html: message.html!, ms: message.ms })
+    else if (message.html !== undefined) pending?.resolve({ html: message.html, ms: message.ms })
+    else pending?.resolve({ ms: message.ms })
   })
   let next = 0
+  const post = <T extends WorkerRender | BareRender>(route: RoutePlan, file: string | undefined, bare: boolean): Promise<T> => {
+    if (failure) return Promise.reject(failure)
+    const id = next++
+    const { url, outputPath, template, title, description, noindex } = route
+    // A plain copy: landing props are composed here (a getter), config origins left out.
+    const plain = { url, outputPath, template, title, description, noindex, props: withoutOrigins(route.props) }
+    return new Promise((resolve, reject) => {
+      waiting.set(id, { resolve: resolve as (result: WorkerRender | BareRender) => void, reject })
+      worker.postMessage({ id, route: plain, file, bare })
+    })
+  }
   return {
-    render(route, file) {
-      if (failure) return Promise.reject(failure)
-      const id = next++
-      const { url, outputPath, template, title, description, noindex } = route
-      // A plain copy: landing props are composed here (a getter), config origins left out.
-      const plain = { url, outputPath, template, title, description, noindex, props: withoutOrigins(route.props) }
-      return new Promise((resolve, reject) => {
-        waiting.set(id, { resolve, reject })
-        worker.postMessage({ id, route: plain, file })
-      })
-    },
+    render: (route, file) => post<WorkerRender>(route, file, false),
+    renderBare: (route, file) => post<BareRender>(route, file, true),
     async close() {
       worker.removeAllListeners('exit')
       await worker.terminate()

@@ -12,7 +12,7 @@ export function Footer() {
   const footer = site.footer ?? {}
   const featured = site.services.map((slug) => services.find((s) => s.slug === slug)!).filter(Boolean)
   const limit = footer.locations?.limit ?? 10
-  const locations = (footer.locations?.links ?? Object.entries(landingUrls).map(([key, href]) => ({ label: key.split('|')[0]!, href }))).slice(0, limit)
+  const locations = (footer.locations?.links ?? firstLandingPages(landingUrls, limit)).slice(0, limit)
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -50,4 +50,19 @@ export function Footer() {
       </div>
     </footer>
   )
+}
+
+/**
+ * The site's first `limit` landing pages, labelled by city. Only those are read: the lookup holds
+ * every landing page of the site, and this runs for every page.
+ */
+function firstLandingPages(landingUrls: Readonly<Record<string, string>>, limit: number): { label: string; href: string }[] {
+  const found: { label: string; href: string }[] = []
+  if (limit <= 0) return found
+  // for…in visits string keys in the order Object.entries lists them.
+  for (const key in landingUrls) {
+    found.push({ label: key.split('|')[0]!, href: landingUrls[key]! })
+    if (found.length === limit) break
+  }
+  return found
 }

@@ -1,7 +1,7 @@
-import type { RoutePlan } from '../../src/types.js'
 import { Action } from '../components/Action.js'
 import { Icon } from '../components/Icon.js'
 import { usePage } from '../context.js'
+import type { HeaderVariant } from './header-variant.js'
 import { Logo } from './Logo.js'
 import { MobileMenu } from './MobileMenu.js'
 
@@ -16,10 +16,9 @@ import { MobileMenu } from './MobileMenu.js'
  * (shell.css), showing the logo made for dark backgrounds; both logos are in the markup, so the
  * switch loads nothing and moves nothing.
  */
-export function Header() {
-  const { site, route } = usePage()
+export function Header({ overHero, navUrl }: HeaderVariant) {
+  const { site } = usePage()
   const { colors } = site.theme
-  const overHero = opensWithHeroImage(route)
   const nav = site.header?.nav ?? []
   return (
     <header className="site-header" data-widget="header">
@@ -37,8 +36,8 @@ export function Header() {
           <ul className="nav-list">
             {nav.map((item) => (
               <li key={item.label} className={item.menu ? 'nav-item has-menu' : 'nav-item'}>
-                {item.menu === 'services' ? <ServicesMenu label={item.label} href={item.href} scrollHere={item.scrollOn?.includes(route.url) ?? false} /> : (
-                  <a className="nav-link" href={item.href} aria-current={item.href === route.url ? 'page' : undefined}>{item.label}</a>
+                {item.menu === 'services' ? <ServicesMenu label={item.label} href={item.href} scrollHere={navUrl !== undefined && (item.scrollOn?.includes(navUrl) ?? false)} /> : (
+                  <a className="nav-link" href={item.href} aria-current={item.href === navUrl ? 'page' : undefined}>{item.label}</a>
                 )}
               </li>
             ))}
@@ -88,25 +87,4 @@ function ServicesMenu({ label, href, scrollHere }: { label: string; href: string
       </ul>
     </div>
   )
-}
-
-/**
- * Whether the page opens with a full-bleed hero image, which the header sits on transparently
- * until the page scrolls (shell.css tells by the markup; this decides only whether to include the
- * logo for it). A service page whose parts are reordered may guess wrong: then the light logo stays.
- */
-function opensWithHeroImage(route: RoutePlan): boolean {
-  const props = route.props as {
-    sections?: readonly { type: string; image?: string; layout?: string }[]
-    hero?: { image?: string }
-    image?: string
-    skipHero?: boolean
-  }
-  if (route.template === 'sections') {
-    const first = props.sections?.[0]
-    return first?.type === 'hero' && Boolean(first.image) && (first.layout ?? 'background') === 'background'
-  }
-  if (route.template === 'landing') return Boolean(props.hero?.image)
-  if (route.template === 'service') return Boolean(props.image) && !props.skipHero
-  return false
 }

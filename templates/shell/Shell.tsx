@@ -2,21 +2,24 @@ import { WalkthroughDialog, WalkthroughScopeProvider, type WalkthroughScope } fr
 import { usePage } from '../context.js'
 import { Footer } from './Footer.js'
 import { Header } from './Header.js'
+import type { ShellParts } from './shared-parts.js'
 
 /**
  * Every page's frame: skip link, fixed header with its mobile menu, main content, footer, then
  * the shared walkthrough popup (only when the page has a walkthrough button; see
  * WalkthroughDialog) and the analytics tag's settings.
  */
-export function Shell({ children }: { children: React.ReactNode }) {
+export function Shell({ parts, children }: { parts: ShellParts; children: React.ReactNode }) {
   const { site } = usePage()
-  const walkthroughs: WalkthroughScope = { buttons: 0 }
+  // The header and footer are rendered once per build (shared-parts.tsx) and spliced in at these
+  // <template> markers after this render; their walkthrough buttons count as if rendered in place.
+  const walkthroughs: WalkthroughScope = { buttons: (parts.header?.walkthroughs ?? 0) + (parts.footer?.walkthroughs ?? 0) }
   return (
     <WalkthroughScopeProvider value={walkthroughs}>
       <a className="skip-link" href="#main">Skip to content</a>
-      <Header />
+      {parts.header ? <template data-citypress-part="header" /> : <Header {...parts.headerVariant} />}
       <main id="main" tabIndex={-1}>{children}</main>
-      <Footer />
+      {parts.footer ? <template data-citypress-part="footer" /> : <Footer />}
       <WalkthroughDialog />
       {site.analytics && (
         // Inert settings for the analytics widget, which adds the script after `load` and an idle

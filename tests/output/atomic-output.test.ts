@@ -136,6 +136,34 @@ describe('the output folder', () => {
     expect(await folder()).toBe(second)
   })
 
+  it('leaves the images the kept output holds as they are, unless one was changed there', async () => {
+    const site = await siteFrom('minimal')
+    const out = path.join(await tempDir(), 'dist')
+    const contact = path.join(site, 'pages/contact.yaml')
+    const original = await readFile(contact, 'utf8')
+    await build({ site, outDir: out })
+    // Every page has a share image: the home page's does not change when the contact page does.
+    const home = (await readdir(path.join(out, 'assets/share'))).find((name) => name.startsWith('home-'))!
+    const image = path.join(out, 'assets/share', home)
+    const before = await stat(image)
+    await writeFile(contact, original.replace('title: Contact', 'title: Contact one'))
+    const second = await build({ site, outDir: out })
+    expect(second.images.encoded).toBe(1)
+    expect((await stat(image)).ino).toBe(before.ino)
+    const fresh = path.join(await tempDir(), 'fresh')
+    await build({ site, outDir: fresh, cacheDir: false })
+    expect(await snapshot(out)).toEqual(await snapshot(fresh))
+
+    // The kept output shares its files with the output (hard links): one changed in place there
+    // is written anew by the next build, not kept.
+    await writeFile(image, 'not an image')
+    await writeFile(contact, original.replace('title: Contact', 'title: Contact two'))
+    await build({ site, outDir: out })
+    const freshAgain = path.join(await tempDir(), 'fresh')
+    await build({ site, outDir: freshAgain, cacheDir: false })
+    expect(await snapshot(out)).toEqual(await snapshot(freshAgain))
+  })
+
   it('starts from an empty folder when the kept output was touched since', async () => {
     const site = await siteFrom('minimal')
     const out = path.join(await tempDir(), 'dist')

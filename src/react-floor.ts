@@ -1,0 +1,66 @@
+import { rm } from 'node:fs/promises'
+import path from 'node:path'
+import { bundleAssets } from './assets/bundle-assets.js'
+import { renderContextOf } from './build.js'
+import { loadSite } from './config/load-site.js'
+import { failOn } from './errors/config-error.js'
+import { withBrandImages } from './images/brand-images.js'
+import { planImages } from './plan/plan-images.js'
+import { planSite } from './plan/plan-site.js'
+import { bundleTemplates } from './render/bundle-templates.js'
+import { renderFloor } from './render/render-floor.js'
+import { toolCacheDir } from './paths.js'
+
+export interface ReactFloorOptions {
+  /** The site folder. */
+  readonly site: string
+  /** Replaced by the rendered pages. */
+  readonly outDir: string
+}
+
+export interface ReactFloorResult {
+  readonly pages: number
+  /** Wall time of rendering and writing, in seconds. */
+  readonly seconds: number
+  /** CPU time of every thread of the process meanwhile (user + system), in seconds. */
+  readonly cpu: number
+  /**
+   * The process's largest resident set seen meanwhile (sampled every 20 ms), in MiB. It includes
+   * the loaded site and its plan, which the floor holds as a build does.
+   */
+  readonly rssMiB: number
+}
+
+/**
+ * The React floor of `npm run bench` (issue 19): what a cold build of `site` cannot avoid. The
+ * site is loaded and planned as a build plans it, untimed; then every route's props are rendered
+ * through the same template bundle with renderToStaticMarkup, by as many render workers as a
+ * build starts, and written to `outDir`'s disk (src/render/render-floor.ts), timed. No cache, no
+ * checks, no quality gate beyond the plan, no images.
+ */
+export async function measureReactFloor(options: ReactFloorOptions): Promise<ReactFloorResult> {
+  const site = await loadSite(options.site)
+  const plan = planSite(site)
+  failOn(plan.errors)
+  const images = withBrandImages(site, planImages(site), plan.routes)
+  const [assets, templates] = await Promise.all([
+    bundleAssets(site.site, site.fonts, toolCacheDir(site.root)),
+    bundleTemplates({ siteRoot: site.root, icons: site.icons }),
+  ])
+  const context = renderContextOf(site, plan, images, assets)
+  const outDir = path.resolve(options.outDir)
+  await rm(outDir, { recursive: true, force: true })
+  await rm(`${outDir}.floor-staging`, { recursive: true, force: true })
+
+  let rss = process.memoryUsage.rss()
+  const sampler = setInterval(() => (rss = Math.max(rss, process.memoryUsage.rss())), 20)
+  const start = performance.now()
+  const cpuStart = process.cpuUsage()
+  try {
+    const { pages } = await renderFloor({ routes: plan.routes, context, templates, outDir })
+    const cpu = process.cpuUsage(cpuStart)
+    return { pages, seconds: (performance.now() - start) / 1000, cpu: (cpu.user + cpu.system) / 1e6, rssMiB: rss / 2 ** 20 }
+  } finally {
+    clearInterval(sampler)
+  }
+}

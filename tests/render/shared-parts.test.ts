@@ -1,0 +1,78 @@
+import { readFile, readdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { build } from '../../src/build.js'
+import { siteFrom, tempDir } from '../helpers/site.js'
+
+// Issue 19 point 3: the header (with its mobile menu) and the footer are rendered once per build
+// and variant and spliced into every page (templates/shell/shared-parts.tsx).
+
+async function pagesOf(out: string): Promise<Record<string, string>> {
+  const pages: Record<string, string> = {}
+  for (const entry of await readdir(out, { recursive: true, withFileTypes: true })) {
+    // __forms.html declares the forms for the host: it is no page a visitor sees, and has no shell.
+    if (entry.isFile() && entry.name.endsWith('.html') && entry.name !== '__forms.html') pages[path.relative(out, path.join(entry.parentPath, entry.name))] = await readFile(path.join(entry.parentPath, entry.name), 'utf8')
+  }
+  return pages
+}
+
+describe('the shared header and footer', () => {
+  it('mark the current page in the navigation of that page only', async () => {
+    const site = await siteFrom('minimal')
+    const out = path.join(await tempDir(), 'dist')
+    await build({ site, outDir: out, cacheDir: false, imageCacheDir: false, workerMinimum: 1 })
+    const pages = await pagesOf(out)
+    const current = (html: string) => [...html.matchAll(/<a class="nav-link" href="([^"]*)" aria-current="page"/g)].map((m) => m[1])
+    expect(current(pages['index.html']!)).toEqual(['/'])
+    expect(current(pages['contact.html']!)).toEqual(['/contact'])
+    const others = Object.entries(pages).filter(([file]) => file !== 'index.html' && file !== 'contact.html')
+    expect(others.length).toBeGreaterThan(2)
+    for (const [, html] of others) expect(current(html)).toEqual([])
+    // Every page has exactly one header and one footer, and no marker is left.
+    for (const html of Object.values(pages)) {
+      expect(html.match(/<header class="site-header"/g)).toHaveLength(1)
+      expect(html.match(/<footer class="site-footer"/g)).toHaveLength(1)
+      expect(html).not.toContain('data-citypress-part')
+    }
+  })
+
+  it('show an edited navigation, footer and form on every page of the next build, page cache and workers on', async () => {
+    const site = await siteFrom('minimal', { 'pages/contact.yaml': 'path: /contact\ntitle: Contact\nsections:\n  - type: form\n    heading: Write to us\n    form: quote\n' })
+    const out = path.join(await tempDir(), 'dist')
+    const rebuild = () => build({ site, outDir: out, imageCacheDir: false, workerMinimum: 1 })
+    await rebuild()
+    const edit = async (file: string, from: string, to: string) => {
+      const text = await readFile(path.join(site, file), 'utf8')
+      expect(text).toContain(from)
+      await writeFile(path.join(site, file), text.replace(from, to))
+    }
+    await edit('site.yaml', '{ label: Contact, href: /contact }', '{ label: Write to us, href: /contact }')
+    await edit('site.yaml', 'email: hello@tidy.example', 'email: office@tidy.example')
+    await edit('forms.yaml', '{ name: email, label: Email,', '{ name: email, label: Your email address,')
+    const result = await rebuild()
+    expect(result.pages.rendered).toBe(result.routes.length)
+    const pages = await pagesOf(out)
+    for (const html of Object.values(pages)) {
+      expect(html).toContain('>Write to us</a>')
+      expect(html).not.toMatch(/>Contact<\/a>/)
+      expect(html).toContain('<a href="mailto:office@tidy.example">office@tidy.example</a>')
+    }
+    expect(pages['contact.html']).toContain('Your email address')
+  })
+
+  it('are rendered on each page when a site\'s own part reads the page it is on', async () => {
+    // Written before parts were shared: it shows the page's own address in the footer.
+    const footer = await readFile(path.join(import.meta.dirname, '../../templates/shell/Footer.tsx'), 'utf8')
+    const site = await siteFrom('minimal', {
+      'templates/shell/Footer.tsx': footer
+        .replace('const { site, services, landingUrls, year } = usePage()', 'const { site, services, landingUrls, year, route } = usePage()')
+        .replace('<div className="container footer-bottom">', '<div className="container footer-bottom" data-page={route.url}>'),
+    })
+    const out = path.join(await tempDir(), 'dist')
+    await build({ site, outDir: out, cacheDir: false, imageCacheDir: false, workerMinimum: 1 })
+    const pages = await pagesOf(out)
+    expect(pages['index.html']).toContain('data-page="/"')
+    expect(pages['contact.html']).toContain('data-page="/contact"')
+    expect(pages['contact.html']!.match(/<footer class="site-footer"/g)).toHaveLength(1)
+  })
+})
