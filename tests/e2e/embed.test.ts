@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type AuditServer } from '../../bin/audit-server.mjs'
 import { build } from '../../src/build.js'
 import { launchChromium, openOfflineContext } from '../helpers/browser.js'
-import { fixture, tempDir } from '../helpers/site.js'
+import { siteFrom, tempDir } from '../helpers/site.js'
 
 // Issue 18, points 3 and 6: an embed loads its frame only after the click, and the CSP written
 // to _headers (served as the host applies it) allows that frame. The provider's host cannot be
@@ -16,7 +16,7 @@ let thirdParty: string[]
 
 beforeAll(async () => {
   const outDir = await tempDir('citypress-embed-')
-  await build({ site: fixture('markdown'), outDir, cacheDir: false })
+  await build({ site: await siteFrom('markdown'), outDir, cacheDir: false })
   // bin/audit-server.mjs answers as the host does, _headers (and so the CSP) included.
   ;[browser, server] = await Promise.all([launchChromium(), startServer()])
   server.setRoot(outDir)

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright'
 import { afterAll, beforeAll } from 'vitest'
 import { build } from '../../src/build.js'
 import { launchChromium } from './browser.js'
-import { fixture, tempDir } from './site.js'
+import { siteFrom, tempDir } from './site.js'
 import { serveSite, type SiteServer } from './server.js'
 
 /**
@@ -12,7 +12,7 @@ import { serveSite, type SiteServer } from './server.js'
  */
 export async function serveWidgetSite(): Promise<SiteServer & { readonly outDir: string }> {
   const outDir = await tempDir('citypress-e2e-')
-  await build({ site: fixture('widgets'), outDir, cacheDir: false })
+  await build({ site: await siteFrom('widgets'), outDir, cacheDir: false })
   return Object.assign(await serveSite(outDir), { outDir })
 }
 

@@ -6,7 +6,7 @@ import { checkHtml } from '../../bin/nu-checker.mjs'
 import { build, type BuildResult } from '../../src/build.js'
 import { findAxeViolations, launchChromium } from '../helpers/browser.js'
 import { serveSite, type SiteServer } from '../helpers/server.js'
-import { fixture, tempDir } from '../helpers/site.js'
+import { siteFrom, tempDir } from '../helpers/site.js'
 
 // Issue 18, point 6: a post with every Markdown feature (a table, nested lists, inline and block
 // code, a blockquote, a titled image, a video and a map embed) and a Markdown legal page are
@@ -21,7 +21,7 @@ let server: SiteServer
 let result: BuildResult
 
 beforeAll(async () => {
-  result = await build({ site: fixture('markdown'), outDir: await tempDir('citypress-markdown-audit-'), cacheDir: false })
+  result = await build({ site: await siteFrom('markdown'), outDir: await tempDir('citypress-markdown-audit-'), cacheDir: false })
   ;[browser, server] = await Promise.all([launchChromium(), serveSite(result.outDir)])
 })
 
