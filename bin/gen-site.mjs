@@ -123,6 +123,16 @@ async function writeLanding(services) {
   const doc = parseDocument(await readFile(file, 'utf8'))
   const matrix = doc.get('matrix')?.toJSON() ?? []
   doc.set('matrix', doc.createNode([...matrix, { areas: 'generated', services }]))
+  // A service the site gave no landing pages showed its chips as plain text on purpose; with
+  // generated pages it has some, and its own chips would warn (chip-without-page) on every build.
+  const hadPages = new Set([...matrix.flatMap((rule) => rule.services ?? []), ...(doc.get('pages')?.toJSON() ?? []).map((p) => p.service)])
+  for (const slug of services.filter((s) => !hadPages.has(s))) {
+    const serviceFile = path.join(out, 'services', `${slug}.yaml`)
+    const service = parseDocument(await readFile(serviceFile, 'utf8'))
+    if (!service.has('areas')) continue
+    service.setIn(['areas', 'allowPlainChips'], true)
+    await writeFile(serviceFile, service.toString())
+  }
   await writeFile(file, `# yaml-language-server: $schema=${path.relative(out, path.join(root, 'schemas/landing.schema.json'))}\n${stringify(doc.toJS(), { lineWidth: 0 })}`)
 }
 
