@@ -159,15 +159,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
 /** The stages in order; every cache question goes to `cache`. */
 async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult>): Promise<BuildResult> {
-  const timings: Record<StageName, number> = { config: 0, plan: 0, assets: 0, images: 0, render: 0, check: 0, output: 0 }
-  const time = async <T>(stage: StageName, run: () => T | Promise<T>): Promise<T> => {
-    const start = performance.now()
-    try {
-      return await run()
-    } finally {
-      timings[stage] += performance.now() - start
-    }
-  }
+  const { timings, time } = stageClock()
   const outDir = options.outDir ?? 'dist'
   // git is asked for the sitemap's dates (a process of its own) while the config loads; a preview
   // serving the open tabs first asks only once their pages are out (startHostFiles).
@@ -181,10 +173,11 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
   })
   failOn(plan.errors)
   cache.savePrints()
-  const routes = plan.routes
+  const { routes } = plan
+  const warningsWith = (found: readonly ConfigWarning[]) => [...site.warnings, ...plan.warnings, ...redirectLimitWarnings(site.site, plan.redirects.length), ...found]
   // The host files are made while the pages render; their sitemap waits for git.
   let hostFilesRun: Promise<HostFiles> | undefined
-  const hostFiles = () => (hostFilesRun ??= settledLater(prepareHostFiles(site, plan.routes, plan.redirects, commits)))
+  const hostFiles = () => (hostFilesRun ??= settledLater(prepareHostFiles(site, routes, plan.redirects, commits)))
   const firstPages = options.firstPages && { paths: options.firstPages.paths, onRendered: (files: readonly OutputFile[]) => (options.firstPages!.onRendered(files), void hostFiles()) }
   if (!firstPages) void hostFiles()
 
@@ -198,37 +191,23 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
   const pageCache = await cache.openPages(hash(`${citypressVersion}+${codeDigest}\n${templates.hash}\n${stableJson(context)}`))
   const [declaration] = formsDeclarationFile(site)
   const fixedFiles = async () => [...assets.files, ...images.files, ...(await hostFiles()).files, ...feedFile(site.site, site.posts), ...(declaration ? [declaration] : [])]
+  const landing = { quality: plan.landingQuality, redirects: plan.redirects, recordUpdated: false }
 
   // Nothing to do when this build's output would be the last one's and the folder still holds it.
   const keys = pageCache ? routes.map((r) => pageCache.keyOf(r)) : []
-  const recorded = options.write === false ? undefined : await time('output', async () => cache.upToDate([
-    `record:${options.recordUrls ?? false}`, digestJson(site.budgets),
-    ...routes.map((r, i) => `${r.outputPath}\0${keys[i]}`),
-    ...(await fixedFiles()).map((f) => `${f.path}\0${hash(f.contents)}`),
-    // Image outputs are named by their source's content hash and the encoder version. (Sorted:
-    // the images are found in the order parallel file reads finish.)
-    ...images.jobs.map((j) => j.outputPath).sort(),
-  ], pageCache, keys))
-  const landing = { quality: plan.landingQuality, redirects: plan.redirects, recordUpdated: false }
+  const recorded = options.write === false ? undefined : await time('output', async () => cache.upToDate(outputInputs(options, site, routes, keys, await fixedFiles(), images), pageCache, keys))
   if (recorded) {
-    const warnings = [...site.warnings, ...plan.warnings, ...redirectLimitWarnings(site.site, plan.redirects.length), ...recorded.warnings.map((w) => new ConfigWarning(w))]
-    return { site, routes, files: [], fileCount: recorded.fileCount, outDir, timings, warnings, landing, pages: { rendered: 0, reused: routes.length, slowest: [] }, images: { encoded: 0, reused: images.jobs.length }, sizes: recorded.sizes, upToDate: true, cacheNotes: cache.notes }
+    return {
+      site, routes, files: [], fileCount: recorded.fileCount, outDir, timings, warnings: warningsWith(recorded.warnings.map((w) => new ConfigWarning(w))), landing,
+      pages: { rendered: 0, reused: routes.length, slowest: [] }, images: { encoded: 0, reused: images.jobs.length }, sizes: recorded.sizes, upToDate: true, cacheNotes: cache.notes,
+    }
   }
 
   const files: OutputFile[] = []
   const output: OutputWriter = options.write === false ? memoryOutput(files, firstPages) : await createOutput(outDir, await cache.keep())
   try {
     const imageCacheDir = options.imageCacheDir ?? path.join(site.root, '.citypress', 'cache', 'images')
-    // Written as they are made, unless a memo may hand the same result to a later build.
-    const imageOutput = options.memo === undefined && options.write !== false ? output : undefined
-    const imageRun = settledLater(time('images', () => memo('images', images.jobs.map((j) => `${j.source.hash}>${j.outputPath}@${j.width}`).join('|'), () => processImages({
-      jobs: images.jobs, cacheDir: imageCacheDir, note: cache.note, output: imageOutput,
-      onProgress: (done, total) => options.onProgress?.({ stage: 'images', done, total }),
-    }))))
-    // Encoding (sharp holds whole decoded images) beside rendering a large site peaks at the sum
-    // of both; one after the other peaks at the larger, and on 2 cores takes about as long.
-    // Reading cached variants is light, so then images still overlap rendering.
-    if (await countUncached(images.jobs, imageCacheDir) > 0) await imageRun.catch(() => undefined)
+    const { imageRun } = await startImages(options, cache, images, imageCacheDir, output, memo, time)
     const pageMemo = await cache.pageMemo()
     const forms = declaration && watchForms({ site, routes, declaration, output, memo: pageMemo })
     const watch = watchPages({ routes, output: forms?.output ?? output, memo: pageMemo })
@@ -252,12 +231,11 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
       if (imageCacheDir) await pruneImageCache(imageCacheDir, images.jobs)
       // The one write into the site folder, once the output it describes is committed.
       const updated = options.recordUrls === true && options.write !== false && await writePublishedUrls(site.root, recordPublished(site.published, plan.landingPages))
-      const result: RecordedResult = { fileCount: output.count, warnings: checked.warnings.map((w) => w.toJSON()), sizes: checked.sizes }
-      await cache.save({ pages: pageCache, keys: pages.keys, committed, result })
+      await cache.save({ pages: pageCache, keys: pages.keys, committed, result: { fileCount: output.count, warnings: checked.warnings.map((w) => w.toJSON()), sizes: checked.sizes } })
       return updated
     })
     return {
-      site, routes, files, fileCount: output.count, warnings: [...site.warnings, ...plan.warnings, ...redirectLimitWarnings(site.site, plan.redirects.length), ...checked.warnings], outDir, timings, landing: { ...landing, recordUpdated },
+      site, routes, files, fileCount: output.count, warnings: warningsWith(checked.warnings), outDir, timings, landing: { ...landing, recordUpdated },
       pages: { rendered: pages.rendered, reused: pages.reused, slowest: pages.slowest }, images: { encoded: imageResult.encoded, reused: imageResult.reused },
       sizes: checked.sizes, upToDate: false, cacheNotes: cache.notes,
     }
@@ -265,6 +243,52 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
     await output.abort()
     throw error
   }
+}
+
+type StageTime = <T>(stage: StageName, run: () => T | Promise<T>) => Promise<T>
+
+/** Milliseconds per stage; a stage may be timed in several parts (output: the up-to-date check and the commit). */
+function stageClock(): { readonly timings: Record<StageName, number>; readonly time: StageTime } {
+  const timings: Record<StageName, number> = { config: 0, plan: 0, assets: 0, images: 0, render: 0, check: 0, output: 0 }
+  const time: StageTime = async (stage, run) => {
+    const start = performance.now()
+    try {
+      return await run()
+    } finally {
+      timings[stage] += performance.now() - start
+    }
+  }
+  return { timings, time }
+}
+
+/** Everything the output folder's bytes follow from, for the build cache's "is it up to date". */
+function outputInputs(options: BuildOptions, site: SiteConfig, routes: readonly RoutePlan[], keys: readonly string[], fixed: readonly OutputFile[], images: BrandImagePlan): string[] {
+  return [
+    `record:${options.recordUrls ?? false}`, digestJson(site.budgets),
+    ...routes.map((r, i) => `${r.outputPath}\0${keys[i]}`),
+    ...fixed.map((f) => `${f.path}\0${hash(f.contents)}`),
+    // Image outputs are named by their source's content hash and the encoder version. (Sorted:
+    // the images are found in the order parallel file reads finish.)
+    ...images.jobs.map((j) => j.outputPath).sort(),
+  ]
+}
+
+/**
+ * Starts the images stage and returns its result to await later. Encoding (sharp holds whole
+ * decoded images) beside rendering a large site peaks at the sum of both; one after the other
+ * peaks at the larger, and on 2 cores takes about as long. So when anything must be encoded this
+ * waits for the images; reading cached variants is light and overlaps rendering. (The run is
+ * returned inside an object: an async function returning the promise itself would await it.)
+ */
+async function startImages(options: BuildOptions, cache: BuildCache<RecordedResult>, images: BrandImagePlan, cacheDir: string | false, output: OutputWriter, memo: BuildMemo, time: StageTime) {
+  // Written as they are made, unless a memo may hand the same result to a later build.
+  const imageOutput = options.memo === undefined && options.write !== false ? output : undefined
+  const run = settledLater(time('images', () => memo('images', images.jobs.map((j) => `${j.source.hash}>${j.outputPath}@${j.width}`).join('|'), () => processImages({
+    jobs: images.jobs, cacheDir, note: cache.note, output: imageOutput,
+    onProgress: (done, total) => options.onProgress?.({ stage: 'images', done, total }),
+  }))))
+  if (await countUncached(images.jobs, cacheDir) > 0) await run.catch(() => undefined)
+  return { imageRun: run }
 }
 
 /**
