@@ -111,6 +111,13 @@ export const BadRecord = {
   hint: () => 'Restore it from version control (git checkout), or delete it to start a new record.',
 } satisfies ErrorData<[string, string]>
 
+export const MissingH1 = {
+  code: 'missing-h1',
+  title: 'Page without a main heading',
+  message: (page: string, _fix: string) => `${page} has no main heading (h1), so search engines and screen reader users cannot tell what the page is about.`,
+  hint: (_page: string, fix: string) => fix,
+} satisfies ErrorData<[string, string]>
+
 /**
  * The title of every code, including those whose call sites still write their text inline.
  * Keyed by code, so the type checker finds a code without a title.
@@ -155,6 +162,7 @@ export const titles: Readonly<Record<ConfigErrorCode, string>> = {
   'duplicate-place': 'One area in places twice',
   'chip-without-page': 'Area chips without a page',
   'heading-skip': 'Heading level skipped',
+  'missing-h1': MissingH1.title,
   'low-contrast': 'Colours too close in contrast',
   'unknown-font': 'Font not installed',
   'missing-alt': 'Image without alt text',

@@ -34,6 +34,7 @@ export type ConfigErrorCode =
   | 'duplicate-place'
   | 'chip-without-page'
   | 'heading-skip'
+  | 'missing-h1'
   | 'missing-alt'
   | 'unknown-embed'
   | 'low-contrast'

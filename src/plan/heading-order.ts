@@ -1,4 +1,5 @@
 import MarkdownIt from 'markdown-it'
+import { fail, MissingH1 } from '../errors/catalogue.js'
 import { ConfigError, type Origin } from '../errors/config-error.js'
 import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from '../types.js'
 import { DEFAULT_LANDING_LAYOUT } from './landing-model.js'
@@ -24,9 +25,19 @@ interface PlannedHeading {
  */
 export function findHeadingSkips(site: SiteConfig): ConfigError[] {
   const warnings: ConfigError[] = []
-  for (const page of site.pages) warnings.push(...skipsOf(pageHeadings(page, site.sectionOrigins[page.origin.file] ?? [])))
+  for (const page of site.pages) {
+    const origins = site.sectionOrigins[page.origin.file] ?? []
+    const headings = pageHeadings(page, origins)
+    const fix = page.markdown ? 'Start its Markdown with a `# Title` line, or put a `hero` section before it (its `title` is the h1).' : 'Start it with a `hero` section: its `title` is the page\'s h1.'
+    // At the first section, where the hero would go.
+    warnings.push(...skipsOf(headings), ...withoutMainHeading(headings, `The page ${page.path}`, fix, (!page.markdown && origins[0]) || page.origin))
+  }
   for (const post of site.posts) warnings.push(...skipsOf(postHeadings(post)))
-  for (const service of site.services) warnings.push(...skipsOf(serviceHeadings(site, service)))
+  for (const service of site.services) {
+    const headings = serviceHeadings(site, service)
+    const fix = service.skipHero ? 'Leave its hero in (remove `skipHero`): the hero\'s headline is the page\'s h1.' : 'Put `hero` in its order (`page.order` in this service, or site.yaml `servicePage.order`): the hero\'s headline is the page\'s h1.'
+    warnings.push(...skipsOf(headings), ...withoutMainHeading(headings, `The service page of "${service.title}"`, fix, service.origin))
+  }
   warnings.push(...landingSkips(site))
   return warnings
 }
@@ -48,6 +59,11 @@ function skipsOf(headings: readonly PlannedHeading[]): ConfigError[] {
     previous = heading.level
   }
   return found
+}
+
+/** A page with no h1 at all: search engines and screen reader users take the h1 for what the page is about. */
+function withoutMainHeading(headings: readonly PlannedHeading[], page: string, fix: string, origin: Origin): ConfigError[] {
+  return headings.some((h) => h.level === 1) ? [] : [fail(MissingH1, origin, page, fix)]
 }
 
 /** A page's headings; a Markdown page's text (pages/*.md) sits between its `before` and `after` sections. */

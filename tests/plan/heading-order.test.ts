@@ -72,3 +72,28 @@ describe('heading-level skips', () => {
     expect(result.routes.some((r) => r.url === '/blog/spring')).toBe(true)
   })
 })
+
+describe('a page without a main heading', () => {
+  it('is warned at its first section, where the hero would go', async () => {
+    const page = 'path: /why\ntitle: Why us\nsections:\n  - type: features\n    heading: Why us\n    items:\n      - { title: Insured }\n'
+    const warnings = await warningsOf({ 'pages/why.yaml': page })
+    expect(printed(warnings)).toEqual([[
+      'warning[missing-h1]: The page /why has no main heading (h1), so search engines and screen reader users cannot tell what the page is about.',
+      '  --> site/pages/why.yaml:4:5',
+      '  |',
+      '4 |   - type: features',
+      '  |     ^^^^^^^^^^^^^^',
+      "hint: Start it with a `hero` section: its `title` is the page's h1.",
+    ].join('\n')])
+  })
+
+  it('is warned at a service that leaves its hero out', async () => {
+    const service = readFileSync(new URL('../fixtures/sites/landing/services/window-cleaning.yaml', import.meta.url), 'utf8')
+    const warnings = await warningsOf({ 'services/window-cleaning.yaml': `${service.trimEnd()}\nskipHero: true\n` })
+    expect(warnings.map((w) => [w.code, w.file.replace(/.*\/site\//, ''), w.message, w.hint])).toEqual([[
+      'missing-h1', 'services/window-cleaning.yaml',
+      'The service page of "Window Cleaning" has no main heading (h1), so search engines and screen reader users cannot tell what the page is about.',
+      "Leave its hero in (remove `skipHero`): the hero's headline is the page's h1.",
+    ]])
+  })
+})
