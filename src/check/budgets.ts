@@ -1,7 +1,8 @@
 import { gzipSync } from 'node:zlib'
 import type { BudgetAsset, BudgetRule } from '../config/normalize-budgets.js'
-import { ConfigError } from '../errors/config-error.js'
-import { ConfigWarning } from '../errors/config-warning.js'
+import { BudgetExceeded, fail, warn } from '../errors/catalogue.js'
+import type { ConfigError } from '../errors/config-error.js'
+import type { ConfigWarning } from '../errors/config-warning.js'
 import type { RoutePlan } from '../types.js'
 import type { WatchedPage } from './watch-pages.js'
 
@@ -86,14 +87,9 @@ export function checkBudgets(sizes: readonly PageKindSize[], rules: readonly Bud
       const rule = rules.find((r) => r.kind === size.kind && r.asset === asset) ?? rules.find((r) => r.kind === 'all' && r.asset === asset)
       const actual = measured(size, asset)
       if (!rule || actual <= rule.limit) continue
-      const found = {
-        code: 'budget-exceeded' as const,
-        message: `${label[asset]} of ${size.kind} pages ${asset === 'images' ? 'weigh' : 'weighs'} ${formatBytes(actual)}${asset === 'images' ? '' : ' gzip-compressed'}, over the budget of ${rule.written}.`,
-        hint: hints[asset] + (asset === 'html' ? ` The largest is ${size.html.url}.` : ''),
-        ...rule.origin,
-      }
-      if (rule.level === 'fail') errors.push(new ConfigError(found))
-      else warnings.push(new ConfigWarning(found))
+      const found = [label[asset], size.kind, formatBytes(actual), asset !== 'images', rule.written, hints[asset] + (asset === 'html' ? ` The largest is ${size.html.url}.` : '')] as const
+      if (rule.level === 'fail') errors.push(fail(BudgetExceeded, rule.origin, ...found))
+      else warnings.push(warn(BudgetExceeded, rule.origin, ...found))
     }
   }
   return { warnings, errors }

@@ -1,3 +1,4 @@
+import { FieldNotDeclared, fail, FormNotDeclared } from '../errors/catalogue.js'
 import { ConfigError } from '../errors/config-error.js'
 import { findForms, type FoundForm } from '../html/find-forms.js'
 import { formOrigin } from '../plan/plan-form-pages.js'
@@ -92,18 +93,7 @@ interface CompareInput {
 function compare({ site, route, form, declared }: CompareInput): [string, ConfigError][] {
   const fields = form.name === undefined ? undefined : declared.get(form.name)
   if (!fields) {
-    const what = form.name === undefined ? 'A form without a name' : `The form "${form.name}"`
-    return [[`form:${form.name ?? ''}`, new ConfigError({
-      code: 'form-mismatch',
-      message: `${what} on ${route.url} is not declared in __forms.html, so Netlify would reject every submission of it.`,
-      hint: 'Define the form in forms.yaml and render it with the Form component (templates/components/Form.tsx), which declares it.',
-      ...route.origin,
-    })]]
+    return [[`form:${form.name ?? ''}`, fail(FormNotDeclared, route.origin, form.name, route.url)]]
   }
-  return form.fields.filter((field) => !fields.has(field)).map((field) => [`field:${form.name}:${field}`, new ConfigError({
-    code: 'form-mismatch',
-    message: `The form "${form.name}" on ${route.url} sends a field "${field}" that __forms.html does not declare, so Netlify would silently drop it.`,
-    hint: `Add the field to forms.${form.name} in forms.yaml, or stop the template that renders this form from adding it. Declared fields: ${[...fields].join(', ')}.`,
-    ...formOrigin(site, form.name!),
-  })])
+  return form.fields.filter((field) => !fields.has(field)).map((field) => [`field:${form.name}:${field}`, fail(FieldNotDeclared, formOrigin(site, form.name!), form.name!, route.url, field, [...fields])])
 }

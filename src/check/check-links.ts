@@ -1,4 +1,5 @@
-import { ConfigError } from '../errors/config-error.js'
+import { BrokenLink, fail } from '../errors/catalogue.js'
+import type { ConfigError } from '../errors/config-error.js'
 import { linkPath } from '../plan/urls.js'
 import type { WatchedPage } from './watch-pages.js'
 
@@ -13,7 +14,6 @@ export interface CheckLinksOptions {
 }
 
 /** Show at most this many other pages per broken target; the rest are counted. */
-const shownPages = 3
 
 /**
  * Checks that every internal link and `#fragment` on every rendered page resolves: to a page, to
@@ -41,15 +41,7 @@ export function checkLinks({ pages, files, siteUrl, formEndpoint }: CheckLinksOp
       else broken.set(url, { page, problem, others: [] })
     }
   }
-  return [...broken.entries()].map(([url, { page, problem, others }]) => new ConfigError({
-    code: 'broken-link',
-    message: `The page ${page.route.url} links to ${url}, ${problem}`,
-    hint: [
-      others.length > 0 ? `The same link is on ${others.length} other page${others.length === 1 ? '' : 's'}: ${others.slice(0, shownPages).join(', ')}${others.length > shownPages ? ', …' : ''}.` : '',
-      'Fix the link in the YAML (or the template) that writes it; run `citypress routes` to list every address.',
-    ].filter(Boolean).join(' '),
-    ...page.route.origin,
-  }))
+  return [...broken.entries()].map(([url, { page, problem, others }]) => fail(BrokenLink, page.route.origin, page.route.url, url, problem, others))
 }
 
 interface ProblemInput {

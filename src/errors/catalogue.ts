@@ -1,4 +1,5 @@
 import { ConfigError, type ConfigErrorCode, type SourcePosition } from './config-error.js'
+import { ConfigWarning } from './config-warning.js'
 
 /**
  * The error catalogue, as Astro's `errors-data.ts`: one entry per code, and a code means one thing
@@ -23,6 +24,11 @@ export type ErrorPlace = SourcePosition & { readonly path?: string }
 /** The ConfigError of a catalogue entry, at `at`. */
 export function fail<Args extends readonly unknown[]>(data: ErrorData<Args>, at: ErrorPlace, ...args: Args): ConfigError {
   return new ConfigError({ ...at, code: data.code, message: data.message(...args), hint: data.hint?.(...args) })
+}
+
+/** The same entry as a warning: told, never thrown (a budget at level `warn`). */
+export function warn<Args extends readonly unknown[]>(data: ErrorData<Args>, at: ErrorPlace, ...args: Args): ConfigWarning {
+  return new ConfigWarning({ ...at, code: data.code, message: data.message(...args), hint: data.hint?.(...args) })
 }
 
 // Machine faults (src/errors/system-error.ts). Each says that the previous output is intact: a
@@ -118,6 +124,54 @@ export const MissingH1 = {
   hint: (_page: string, fix: string) => fix,
 } satisfies ErrorData<[string, string]>
 
+// Found in the built output (src/check/) and while compiling templates (src/render/).
+
+export const BrokenLink = {
+  code: 'broken-link',
+  title: 'Broken link',
+  message: (page: string, url: string, problem: string, _others: readonly string[]) => `The page ${page} links to ${url}, ${problem}`,
+  hint: (_page: string, _url: string, _problem: string, others: readonly string[]) => [
+    others.length > 0 ? `The same link is on ${others.length} other page${others.length === 1 ? '' : 's'}: ${others.slice(0, 3).join(', ')}${others.length > 3 ? ', …' : ''}.` : '',
+    'Fix the link in the YAML (or the template) that writes it; run `citypress routes` to list every address.',
+  ].filter(Boolean).join(' '),
+} satisfies ErrorData<[string, string, string, readonly string[]]>
+
+export const FormNotDeclared = {
+  code: 'form-mismatch',
+  title: 'Form does not match its declaration',
+  message: (name: string | undefined, page: string) => `${name === undefined ? 'A form without a name' : `The form "${name}"`} on ${page} is not declared in __forms.html, so Netlify would reject every submission of it.`,
+  hint: () => 'Define the form in forms.yaml and render it with the Form component (templates/components/Form.tsx), which declares it.',
+} satisfies ErrorData<[string | undefined, string]>
+
+export const FieldNotDeclared = {
+  code: 'form-mismatch',
+  title: 'Form does not match its declaration',
+  message: (name: string, page: string, field: string, _declared: readonly string[]) => `The form "${name}" on ${page} sends a field "${field}" that __forms.html does not declare, so Netlify would silently drop it.`,
+  hint: (name: string, _page: string, _field: string, declared: readonly string[]) => `Add the field to forms.${name} in forms.yaml, or stop the template that renders this form from adding it. Declared fields: ${declared.join(', ')}.`,
+} satisfies ErrorData<[string, string, string, readonly string[]]>
+
+export const BudgetExceeded = {
+  code: 'budget-exceeded',
+  title: 'Size budget exceeded',
+  message: (what: string, kind: string, size: string, compressed: boolean, budget: string, _fix: string) => `${what} of ${kind} pages ${what === 'The images' ? 'weigh' : 'weighs'} ${size}${compressed ? ' gzip-compressed' : ''}, over the budget of ${budget}.`,
+  hint: (_what: string, _kind: string, _size: string, _compressed: boolean, _budget: string, fix: string) => fix,
+} satisfies ErrorData<[string, string, string, boolean, string, string]>
+
+export const TemplateError = {
+  code: 'template-error',
+  title: 'Template error',
+  message: (text: string, _note?: string) => `A template could not be compiled: ${text}.`,
+  hint: (_text: string, note?: string) => note ?? 'Templates are TypeScript with JSX (.tsx); check the line shown.',
+} satisfies ErrorData<[string, string?]>
+
+export const SiteNotFound = {
+  code: 'site-not-found',
+  title: 'Site folder not found',
+  message: (folder: string) => `This folder (${folder}) has no site.yaml, so there is no site to work on here.`,
+  hint: () => 'A site folder holds site.yaml and the other files of one website (pages/, services/, forms.yaml). '
+    + 'Run citypress inside one, pass its path (`citypress build path/to/site`), or make one with `citypress new my-site`.',
+} satisfies ErrorData<[string]>
+
 /**
  * The title of every code, including those whose call sites still write their text inline.
  * Keyed by code, so the type checker finds a code without a title.
@@ -135,11 +189,11 @@ export const titles: Readonly<Record<ConfigErrorCode, string>> = {
   'markdown-front-matter': 'Front matter error',
   'bad-image': 'Unreadable image',
   'render-failed': 'Page could not be rendered',
-  'template-error': 'Template error',
-  'broken-link': 'Broken link',
-  'form-mismatch': 'Form does not match its declaration',
-  'budget-exceeded': 'Size budget exceeded',
-  'site-not-found': 'Site folder not found',
+  'template-error': TemplateError.title,
+  'broken-link': BrokenLink.title,
+  'form-mismatch': FormNotDeclared.title,
+  'budget-exceeded': BudgetExceeded.title,
+  'site-not-found': SiteNotFound.title,
   'outside-site': OutsideSite.title,
   'unknown-file': 'File citypress does not read',
   'bad-record': BadRecord.title,

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { SourceMap, type SourceMapPayload } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { Message, Plugin } from 'esbuild'
+import { fail, TemplateError } from '../errors/catalogue.js'
 import { BuildFailure, ConfigError } from '../errors/config-error.js'
 import { cachedByInputs, metafileInputs } from '../cache/by-inputs.js'
 import { replaceFile } from '../cache/replace-file.js'
@@ -241,14 +242,8 @@ function siteOverridesPlugin(shared: string, overrides: string): Plugin {
 
 function templateError(message: Message): ConfigError {
   const at = message.location
-  return new ConfigError({
-    code: 'template-error',
-    message: `A template could not be compiled: ${message.text}.`,
-    hint: message.notes[0]?.text ?? 'Templates are TypeScript with JSX (.tsx); check the line shown.',
-    file: at ? displayFile(path.resolve(packageRoot, at.file)) : 'templates/',
-    line: at?.line,
-    column: at ? at.column + 1 : undefined,
-    length: at?.length,
-    lineText: at?.lineText,
-  })
+  const place = at
+    ? { file: displayFile(path.resolve(packageRoot, at.file)), line: at.line, column: at.column + 1, length: at.length, lineText: at.lineText }
+    : { file: 'templates/' }
+  return fail(TemplateError, place, message.text, message.notes[0]?.text)
 }

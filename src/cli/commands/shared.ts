@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { BuildFailure, ConfigError } from '../../errors/config-error.js'
+import { fail, SiteNotFound } from '../../errors/catalogue.js'
+import { BuildFailure } from '../../errors/config-error.js'
 import { formatConfigError } from '../../errors/format.js'
 import { displayFile } from '../../paths.js'
 import type { ConfigWarning } from '../../errors/config-warning.js'
@@ -17,13 +18,7 @@ export const siteArgument = 'the site folder (default: the current folder, when 
 export function siteFolder(given: string | undefined, cwd = process.cwd()): string {
   if (given !== undefined) return given
   if (existsSync(path.join(cwd, 'site.yaml'))) return '.'
-  throw new BuildFailure([new ConfigError({
-    code: 'site-not-found',
-    message: `This folder (${displayFile(cwd, path.dirname(cwd))}) has no site.yaml, so there is no site to work on here.`,
-    hint: 'A site folder holds site.yaml and the other files of one website (pages/, services/, forms.yaml). '
-      + 'Run citypress inside one, pass its path (`citypress build path/to/site`), or make one with `citypress new my-site`.',
-    file: '.',
-  })])
+  throw new BuildFailure([fail(SiteNotFound, { file: '.' }, displayFile(cwd, path.dirname(cwd)))])
 }
 
 export function printWarnings(io: Io, warnings: readonly ConfigWarning[]): void {
