@@ -12,7 +12,10 @@ export interface ShareImageThread {
 }
 
 export interface ShareImageThreadOptions {
-  /** The thread's old-generation heap, in MB. @default 64 */
+  /**
+   * The thread's old-generation heap, in MB. A smaller cap saved no memory and cost time; a
+   * larger one only let the garbage grow. @default 64
+   */
   readonly heapMb?: number
 }
 
