@@ -7,7 +7,7 @@ import type { ImageJob } from '../plan/plan-images.js'
  */
 export async function encodeImage(job: ImageJob): Promise<Uint8Array> {
   const sharp = await loadSharp()
-  if (job.share) return (await import('./share-images.js')).drawShareImage(job.share)
+  if (job.share) throw new Error('share images are drawn by share-image-thread.ts')
   const image = job.square ? squareImage(sharp, job, job.square) : sharp(job.source.absolutePath, { failOn: 'truncated' })
     .rotate()
     .resize({ width: job.width, withoutEnlargement: true })

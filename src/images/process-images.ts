@@ -7,6 +7,7 @@ import type { ImageJob } from '../plan/plan-images.js'
 import type { OutputFile, OutputWriter } from '../types.js'
 import { claimOrWait } from './cache-lock.js'
 import { encodeImage } from './encode-image.js'
+import { startShareImageThread, type ShareImageThread } from './share-image-thread.js'
 
 export interface ProcessImagesOptions {
   readonly jobs: readonly ImageJob[]
@@ -56,6 +57,8 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
   let encoded = 0
   let reused = 0
   let done = 0
+  // Started at the first share image to draw, ended with the stage.
+  let shares: ShareImageThread | undefined
 
   const runJob = async (job: ImageJob, index: number) => {
     // A variant's name changes with its bytes: one the kept output holds need not be read or written.
@@ -66,7 +69,7 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
       if (++done % 10 === 0 || done === jobs.length) options.onProgress?.(done, jobs.length)
       return
     }
-    const made = await produce(job, cacheDir, cached, options.note)
+    const made = await produce(job, { cacheDir, cached, note: options.note, shares: () => (shares ??= startShareImageThread()) })
     if ('error' in made) {
       errors.set(job.source.src, made.error)
       return
@@ -88,7 +91,11 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
   const inCache = (job: ImageJob) => cacheDir !== false && cached.has(path.basename(job.outputPath))
   await runAll(jobs.flatMap((job, index) => (inCache(job) ? [index] : [])), 32, (index) => runJob(jobs[index]!, index))
   const concurrency = Math.max(1, options.concurrency ?? availableParallelism())
-  await runAll(jobs.flatMap((job, index) => (inCache(job) ? [] : [index])), concurrency, (index) => runJob(jobs[index]!, index))
+  try {
+    await runAll(jobs.flatMap((job, index) => (inCache(job) ? [] : [index])), concurrency, (index) => runJob(jobs[index]!, index))
+  } finally {
+    await shares?.close()
+  }
   return { files: files.filter(Boolean), written, encoded, reused, errors: [...errors.values()] }
 }
 
@@ -109,6 +116,14 @@ export async function countUncached(jobs: readonly ImageJob[], cacheDir: string 
   return encodable.filter((j) => !cached.has(path.basename(j.outputPath))).length
 }
 
+interface ProduceContext {
+  readonly cacheDir: string | false
+  readonly cached: ReadonlySet<string>
+  readonly note?: CacheNote
+  /** The thread that draws share images (share-image-thread.ts). */
+  readonly shares: () => ShareImageThread
+}
+
 type Produced = { readonly bytes: Uint8Array; readonly encoded: boolean } | { readonly error: ConfigError }
 
 /**
@@ -116,7 +131,7 @@ type Produced = { readonly bytes: Uint8Array; readonly encoded: boolean } | { re
  * A cached variant is sealed with the hash of its bytes (sealed-file.ts) and used only when they
  * still match it, so a damaged file is encoded again rather than published.
  */
-async function produce(job: ImageJob, cacheDir: string | false, cached: ReadonlySet<string>, note?: CacheNote): Promise<Produced> {
+async function produce(job: ImageJob, { cacheDir, cached, note, shares }: ProduceContext): Promise<Produced> {
   const key = path.basename(job.outputPath)
   const hit = cacheDir && cached.has(key) ? await readSealed(path.join(cacheDir, key), note) : undefined
   if (hit) return { bytes: hit, encoded: false }
@@ -126,7 +141,7 @@ async function produce(job: ImageJob, cacheDir: string | false, cached: Readonly
   try {
     let bytes: Uint8Array
     try {
-      bytes = await encodeImage(job)
+      bytes = job.share ? await shares().draw(job.share) : await encodeImage(job)
     } catch (error) {
       return { error: undecodable(job, error) }
     }
