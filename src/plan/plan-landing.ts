@@ -3,9 +3,9 @@ import type { Content } from '../config/site-input.generated.js'
 import { ConfigError, withPath, type Origin } from '../errors/config-error.js'
 import { escapePointer } from '../config/locate.js'
 import { closestMatch } from '../errors/did-you-mean.js'
-import type { ServiceConfig, SiteConfig } from '../types.js'
-import { composeLanding, landingIdentity, type ComposeLandingOptions } from './landing-content.js'
-import type { LandingIdentity, LandingLink, LandingPageProps } from './landing-model.js'
+import type { LandingParts, ServiceConfig, SiteConfig } from '../types.js'
+import { composeLanding, landingIdentity } from './landing-content.js'
+import type { LandingIdentity, LandingLink } from './landing-model.js'
 import { digestJson, hash } from '../cache/digest.js'
 import { printText, scoreLandingPages, weakestPages, type PageQuality, type PrintStore, type QualityInput, type QualitySettings } from './landing-quality.js'
 import { checkLayouts } from './landing-layout.js'
@@ -22,11 +22,8 @@ export interface PlannedLanding {
   readonly description: string
   readonly noindex: boolean
   readonly identity: LandingIdentity
-  /**
-   * Composes the page's props. Called when the page is rendered, not kept: at 10,000 pages the
-   * props are 60 MB that a warm build never needs.
-   */
-  readonly composeProps: () => LandingPageProps
+  /** What the page's props are composed from, when it is rendered (RoutePlan.landing). */
+  readonly parts: LandingParts
   /** Stands for the props in cache keys (see digestOptions). */
   readonly propsKey: string
   readonly origin: Origin
@@ -155,7 +152,7 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
     const region = place?.region ? site.areas.regions?.[place.region] : undefined
     if (place?.region && !region && !badRegions.has(entry.area) && badRegions.add(entry.area)) error(`The place "${entry.area}" names the region "${place.region}", which areas.yaml \`regions\` does not define.`, 'Add the region or correct the name.', withPath(origin, `places["${entry.area}"].region`))
     const nearby = nearbyOf(entry.area, entry.service.slug).map((n) => ({ label: n.area, href: pathOf(n.area, entry.service.slug), miles: n.miles }))
-    const compose: ComposeLandingOptions = {
+    const compose: LandingParts = {
       url, area: entry.area, service: entry.service, landing, place, region, pageContent: entry.content,
       nearby, siblings: siblingLinks(site, entry, byArea.get(entry.area)!, pathOf), locationsUrl: options.locationsUrl, stats: site.site.business?.stats, cards,
     }
@@ -189,7 +186,7 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
   const shared = [path.resolve(origin.file), path.join(site.root, 'areas.yaml'), ...(form ? [path.join(site.root, 'forms.yaml')] : [])]
   const pages = planned.map((p, i): PlannedLanding => ({
     url: p.url, title: p.summary.title, description: p.summary.description, noindex: !quality[i]!.indexable,
-    identity: landingIdentity(p.compose), composeProps: () => composeLanding(p.compose).props, propsKey: p.propsKey, origin,
+    identity: landingIdentity(p.compose), parts: p.compose, propsKey: p.propsKey, origin,
     sources: [...shared, path.resolve(p.entry.service.origin.file)],
   }))
   errors.push(...checkServiceChips(site, new Set(entries.map((e) => landingKey(e.area, e.service.slug)))))
@@ -208,7 +205,7 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
  * (service, landing.yaml, place, region) are the same objects for many pages and each is
  * digested once.
  */
-function digestOptions(options: ComposeLandingOptions): string {
+function digestOptions(options: LandingParts): string {
   let text = ''
   for (const [key, value] of Object.entries(options)) {
     text += `${key}=${value !== null && typeof value === 'object' && !Array.isArray(value) ? digestJson(value) : JSON.stringify(value)}\n`

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { BuildFailure, ConfigError } from '../errors/config-error.js'
 import type { OutputWriter, RenderContext, RoutePlan } from '../types.js'
+import { routeProps } from '../plan/route-props.js'
 import type { TemplateBundle, ThrowingTemplate } from './bundle-templates.js'
 import { checkHeapFor } from './memory-check.js'
 import type { PageCache } from '../cache/page-cache.js'
@@ -18,11 +19,16 @@ export interface RenderedPage {
  */
 export function renderPage(templates: TemplateBundle, route: RoutePlan, context: RenderContext): RenderedPage | ConfigError {
   try {
-    // A plain copy: lazily composed props (landing pages) are composed once, for this render only.
-    return { route, html: templates.module.renderRoute({ ...route }, context) }
+    return { route, html: templates.module.renderRoute(renderedRoute(route), context) }
   } catch (error) {
     return renderError(route, error, templates.locate(error))
   }
+}
+
+/** The route as templates see it: with its props, for a landing page composed for this render only. */
+function renderedRoute(route: RoutePlan): RoutePlan {
+  const { landing: _parts, ...rest } = route
+  return { ...rest, props: routeProps(route) }
 }
 
 function renderError(route: RoutePlan, error: unknown, { component, file, line }: ThrowingTemplate): ConfigError {

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { loadSite } from '../../src/config/load-site.js'
 import { BuildFailure } from '../../src/errors/config-error.js'
 import type { LandingPageProps } from '../../src/plan/landing-model.js'
+import { routeProps } from '../../src/plan/route-props.js'
 import { planSite } from '../../src/plan/plan-site.js'
 import { landingMainText, wordsOf } from '../../src/plan/landing-text.js'
 import { repoRoot, siteFrom } from '../helpers/site.js'
@@ -112,7 +113,7 @@ describe('the second example site’s landing pages', () => {
 
   it('score exactly the words the page shows in <main>, whatever the layout', () => {
     for (const url of ['/lp/salem-lawn-care', '/lp/salem-irrigation', '/lp/salem-landscape-design', '/lp/portland-landscape-design']) {
-      const props = site.routes.find((r) => r.url === url)!.props as LandingPageProps
+      const props = routeProps(site.routes.find((r) => r.url === url)!) as LandingPageProps
       const planned = wordsOf(landingMainText(props, props.form && site.result.site.forms[props.form.name]))
       // What no visitor sees until they act: the spam trap and the message after sending.
       const shown = site.page(url).replace(/<p class="honeypot" hidden[^>]*>[\s\S]*?<\/p>/, '').replace(/<div class="form-success" hidden[\s\S]*?<\/div>/, '')
