@@ -1,6 +1,11 @@
 /**
- * The data that crosses stage boundaries. Everything here is plain, readonly and serialisable:
- * stages never mutate what they receive, and the render stage (a separate esbuild bundle of
+ * The data that crosses stage boundaries: plain and readonly, with no getters and no functions,
+ * so a stage that copies, digests or posts it to a thread sees what it was given. Where a value was
+ * written is a file and a JSON Pointer, whose line config/place-problems.ts finds only when a
+ * problem there is reported; a landing page carries the parts its props are composed from when it
+ * is rendered. The exceptions are the ones named here: SiteConfig.images is a Map, problems are
+ * ConfigError and ConfigWarning objects, and OutputWriter is the output stage's interface, not
+ * data. Stages never mutate what they receive, and the render stage (a separate esbuild bundle of
  * templates/) sees exactly these shapes.
  */
 import type { ConfigError, Origin } from './errors/config-error.js'
@@ -125,14 +130,14 @@ export interface SiteConfig {
    */
   readonly sectionOrigins: Readonly<Record<string, readonly Origin[]>>
   readonly areas: AreasInput
-  /** Where a value of areas.yaml was written, by JSON Pointer (`/lists/north-county`); absent without the file. */
-  readonly areasOriginAt?: (pointer: string, at?: 'key' | 'value') => Origin
+  /**
+   * areas.yaml's display path, absent without the file: plan/ points at its values by JSON Pointer
+   * (src/config/locate.ts pointerOrigin).
+   */
+  readonly areasFile?: string
   readonly forms: Readonly<Record<string, FormConfig>>
-  readonly landing: (LandingInput & {
-    readonly origin: Origin
-    /** Where a value of landing.yaml was written, by JSON Pointer (`/pages/0/area`). */
-    readonly originAt: (pointer: string, at?: 'key' | 'value') => Origin
-  }) | undefined
+  /** landing.yaml; plan/ points at its values by JSON Pointer in `origin.file` (`/pages/0/area`). */
+  readonly landing: (LandingInput & { readonly origin: Origin }) | undefined
   readonly posts: readonly PostConfig[]
   /** Local images by their `src` as written in YAML. */
   readonly images: ReadonlyMap<string, ImageSource>

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { Content } from '../config/site-input.generated.js'
-import { ConfigError, withPath, type Origin } from '../errors/config-error.js'
-import { escapePointer } from '../config/locate.js'
+import { ConfigError, type Origin } from '../errors/config-error.js'
+import { escapePointer, pointerOrigin } from '../config/locate.js'
 import { closestMatch } from '../errors/did-you-mean.js'
 import type { LandingParts, ServiceConfig, SiteConfig } from '../types.js'
 import { composeLanding, landingIdentity } from './landing-content.js'
@@ -66,6 +66,7 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
   if (!landing) return { pages: [], urls: handWrittenLandingUrls(site), quality: { pages: [], weakest: [], settings }, errors }
   const origin: Origin = landing.origin
   const error = (message: string, hint: string, where: Origin = origin) => errors.push(new ConfigError({ code: 'missing-reference', message, hint, ...where }))
+  const originAt = (pointer: string, at?: 'key' | 'value') => pointerOrigin(origin.file, pointer, at)
   const services = new Map(site.services.map((s) => [s.slug, s]))
   const knownAreas = new Set(Object.values(site.areas.lists).flat())
   const areaHint = (area: string) => {
@@ -90,20 +91,20 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
   }
   ;(landing.pages ?? []).forEach((page, i) => {
     const service = services.get(page.service)
-    if (!knownAreas.has(page.area)) return error(`The area "${page.area}" is in no list of areas.yaml.`, areaHint(page.area), landing.originAt(`/pages/${i}/area`))
+    if (!knownAreas.has(page.area)) return error(`The area "${page.area}" is in no list of areas.yaml.`, areaHint(page.area), originAt(`/pages/${i}/area`))
     if (!service) return
     const entry = wanted.get(landingKey(page.area, page.service)) ?? { area: page.area, service }
     wanted.set(landingKey(page.area, page.service), { ...entry, index: page.index, content: page.content })
   })
   ;(landing.exclude ?? []).forEach((x, i) => {
-    if (!knownAreas.has(x.area)) return error(`The excluded area "${x.area}" is in no list of areas.yaml, so the exclusion has no effect.`, areaHint(x.area), landing.originAt(`/exclude/${i}/area`))
+    if (!knownAreas.has(x.area)) return error(`The excluded area "${x.area}" is in no list of areas.yaml, so the exclusion has no effect.`, areaHint(x.area), originAt(`/exclude/${i}/area`))
     for (const [key, entry] of wanted) if (entry.area === x.area && (!x.service || x.service === entry.service.slug)) wanted.delete(key)
   })
   for (const slug of Object.keys(landing.services ?? {})) {
-    if (!services.has(slug)) error(`landing.yaml has texts for the service "${slug}", but services/ has no ${slug}.yaml.`, `Services: ${[...services.keys()].join(', ')}.`, landing.originAt(`/services/${escapePointer(slug)}`, 'key'))
+    if (!services.has(slug)) error(`landing.yaml has texts for the service "${slug}", but services/ has no ${slug}.yaml.`, `Services: ${[...services.keys()].join(', ')}.`, originAt(`/services/${escapePointer(slug)}`, 'key'))
   }
 
-  const entries = dropSameAddress([...wanted.values()], pathOf, (message, hint) => error(message, hint, landing.originAt('/matrix', 'key')))
+  const entries = dropSameAddress([...wanted.values()], pathOf, (message, hint) => error(message, hint, originAt('/matrix', 'key')))
   const byService = groupBy(entries, (e) => e.service.slug)
   const byArea = groupBy(entries, (e) => e.area)
   const geoOf = (area: string) => {
@@ -150,7 +151,7 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
     const url = pathOf(entry.area, entry.service.slug)
     const place = site.areas.places?.[entry.area]
     const region = place?.region ? site.areas.regions?.[place.region] : undefined
-    if (place?.region && !region && !badRegions.has(entry.area) && badRegions.add(entry.area)) error(`The place "${entry.area}" names the region "${place.region}", which areas.yaml \`regions\` does not define.`, 'Add the region or correct the name.', withPath(origin, `places["${entry.area}"].region`))
+    if (place?.region && !region && !badRegions.has(entry.area) && badRegions.add(entry.area)) error(`The place "${entry.area}" names the region "${place.region}", which areas.yaml \`regions\` does not define.`, 'Add the region or correct the name.', regionOrigin(site, entry.area))
     const nearby = nearbyOf(entry.area, entry.service.slug).map((n) => ({ label: n.area, href: pathOf(n.area, entry.service.slug), miles: n.miles }))
     const compose: LandingParts = {
       url, area: entry.area, service: entry.service, landing, place, region, pageContent: entry.content,
@@ -181,7 +182,7 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
   })), settings, options.prints)
   const madeUrls = new Set(planned.map((p) => p.url))
   errors.push(...checkLayouts(landing))
-  for (const url of optedIn) if (!madeUrls.has(url)) error(`quality.index names ${url}, which is not a landing page of this site.`, 'Run `citypress routes` to list the landing pages.', landing.originAt('/quality/index'))
+  for (const url of optedIn) if (!madeUrls.has(url)) error(`quality.index names ${url}, which is not a landing page of this site.`, 'Run `citypress routes` to list the landing pages.', originAt('/quality/index'))
 
   const shared = [path.resolve(origin.file), path.join(site.root, 'areas.yaml'), ...(form ? [path.join(site.root, 'forms.yaml')] : [])]
   const pages = planned.map((p, i): PlannedLanding => ({
@@ -196,6 +197,12 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
     quality: { pages: quality, weakest: weakestPages(quality, landing.quality?.report ?? 5), settings },
     errors,
   }
+}
+
+/** Where a place names its region: in areas.yaml, where the mistake is. */
+function regionOrigin(site: SiteConfig, area: string): Origin {
+  const path = `places["${area}"].region`
+  return site.areasFile ? { ...pointerOrigin(site.areasFile, `/places/${escapePointer(area)}/region`), path } : { file: 'areas.yaml', path }
 }
 
 /**

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { ConfigError, type Origin } from '../errors/config-error.js'
+import { ConfigError, originName, type Origin } from '../errors/config-error.js'
 import { displayFile } from '../paths.js'
 import { findChipsWithoutPage } from './plan-chips.js'
 import { planFormPages } from './plan-form-pages.js'
@@ -109,7 +109,7 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
     if (taken) {
       errors.push(new ConfigError({
         code: 'duplicate-route',
-        message: `Two pages would both be written to ${input.url}: this ${input.template} page and the ${taken.template} page from ${where(taken.origin)}.`,
+        message: `Two pages would both be written to ${input.url}: this ${input.template} page and the ${taken.template} page from ${originName(taken.origin)}.`,
         hint: 'Give one of them a different path (or, for a service, a different file name).',
         ...input.origin,
       }))
@@ -157,8 +157,4 @@ function checkLinks(site: SiteConfig, urls: ReadonlySet<string>): ConfigError[] 
       ...origin,
     })]
   })
-}
-
-function where(origin: Origin): string {
-  return origin.line ? `${origin.file}:${origin.line}` : origin.file
 }

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os'
-import { BuildFailure, ConfigError } from '../errors/config-error.js'
+import { BuildFailure, ConfigError, originName } from '../errors/config-error.js'
 import type { OutputWriter, RenderContext, RoutePlan } from '../types.js'
 import { routeProps } from '../plan/route-props.js'
 import type { TemplateBundle, ThrowingTemplate } from './bundle-templates.js'
@@ -35,7 +35,7 @@ function renderError(route: RoutePlan, error: unknown, { component, file, line }
   return new ConfigError({
     code: 'render-failed',
     message: `The page ${route.url} could not be rendered: ${component ? `the component ${component} ` : 'a template '}threw "${error instanceof Error ? error.message : String(error)}".`,
-    hint: file ? `In ${file} line ${line}; the page's data comes from ${route.origin.file}${route.origin.line ? `:${route.origin.line}` : ''}.` : `The page's data comes from ${route.origin.file}.`,
+    hint: file ? `In ${file} line ${line}; the page's data comes from ${originName(route.origin)}.` : `The page's data comes from ${originName(route.origin)}.`,
     ...route.origin,
   })
 }

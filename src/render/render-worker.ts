@@ -122,10 +122,7 @@ export function startRenderWorker(bundle: string, context: RenderContext): Rende
   }
 }
 
-/**
- * Config objects carry `origin` (where in YAML they were written), whose position is worked out
- * when read; copying it to another thread would read it. No template uses it.
- */
+/** Config objects carry `origin` (where in YAML they were written): no template uses it, so it is not copied. */
 function withoutOrigins<T>(value: T): T {
   if (value === null || typeof value !== 'object' || !('origin' in value)) return value
   const { origin: _origin, ...rest } = value as T & { origin: unknown }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { loadSite } from '../../src/config/load-site.js'
+import { placeProblems } from '../../src/config/place-problems.js'
 import { BuildFailure } from '../../src/errors/config-error.js'
 import type { LandingPageProps } from '../../src/plan/landing-model.js'
 import { routeProps } from '../../src/plan/route-props.js'
@@ -62,7 +63,7 @@ describe('the landing layout', () => {
 
   it('refuses a layout without the hero, at its YAML line', async () => {
     const landing = fixtureLanding.replace('  window-cleaning:\n', '  window-cleaning:\n    layout: [local, form]\n')
-    const errors = planSite(await loadSite(await siteFrom('landing', { 'landing.yaml': landing }))).errors
+    const errors = await placeProblems(planSite(await loadSite(await siteFrom('landing', { 'landing.yaml': landing }))).errors)
     expect(errors.map((e) => [e.code, e.message, e.path, e.line, e.lineText])).toEqual([[
       'bad-value', 'This landing layout has no `hero`, so its pages would have no headline (h1).', 'services.window-cleaning.layout', 26, '    layout: [local, form]',
     ]])
@@ -81,7 +82,7 @@ describe('the landing layout', () => {
       ['[hero, hero-form]', 'This landing layout has both `hero` and `hero-form`, so its pages would have two headlines (h1).'],
       ['[hero-form, form]', 'This landing layout has both `hero-form` and `form`, so its pages would show the form twice.'],
     ]) {
-      const errors = planSite(await loadSite(await siteFrom('landing', { 'landing.yaml': `${fixtureLanding}layout: ${layout}\n` }))).errors
+      const errors = await placeProblems(planSite(await loadSite(await siteFrom('landing', { 'landing.yaml': `${fixtureLanding}layout: ${layout}\n` }))).errors)
       expect(errors.map((e) => [e.message, e.lineText])).toEqual([[message, `layout: ${layout}`]])
     }
   })

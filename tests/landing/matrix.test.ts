@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { loadSite } from '../../src/config/load-site.js'
+import { placeProblems } from '../../src/config/place-problems.js'
 import { BuildFailure } from '../../src/errors/config-error.js'
 import type { LandingPageProps } from '../../src/plan/landing-model.js'
 import { routeProps } from '../../src/plan/route-props.js'
@@ -31,7 +32,7 @@ describe('landing.yaml', () => {
 
   it('reports an exclusion of an area that is in no list, with the likely spelling', async () => {
     const landing = (await import('node:fs')).readFileSync(new URL('../fixtures/sites/landing/landing.yaml', import.meta.url), 'utf8')
-    const errors = (await plan({ 'landing.yaml': landing.replace('area: "Decatur, IL"', 'area: "Decatir, IL"') })).errors
+    const errors = await placeProblems((await plan({ 'landing.yaml': landing.replace('area: "Decatur, IL"', 'area: "Decatir, IL"') })).errors)
     expect(errors.map((e) => [e.code, e.message, e.hint, e.path])).toEqual([[
       'missing-reference', 'The excluded area "Decatir, IL" is in no list of areas.yaml, so the exclusion has no effect.', 'Did you mean "Decatur, IL"?', 'exclude[0].area',
     ]])
