@@ -51,7 +51,7 @@ export async function placeReported<T extends { readonly warnings: readonly Prob
 }
 
 /** The position of a DataPlace in its file's source. */
-export function positionIn(source: YamlSource, place: DataPlace): SourcePosition {
+function positionIn(source: YamlSource, place: DataPlace): SourcePosition {
   const start = locate(source, place.pointer ?? '', place.at ?? 'value')
   if (!place.inValue) return start
   // A block scalar's lines follow its key, indented: the text is on the value's lines at or below
