@@ -8,6 +8,7 @@ import { watchForms } from './check/check-forms.js'
 import { checkOutput } from './check/check-output.js'
 import { watchPages } from './check/watch-pages.js'
 import { loadSite } from './config/load-site.js'
+import { placeReported } from './config/place-problems.js'
 import { schemaDigest } from './config/schema-validators.js'
 import { readCommitDates } from './config/source-dates.js'
 import { BuildFailure, ConfigError, failOn } from './errors/config-error.js'
@@ -151,7 +152,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     write: options.write !== false, toolVersion: `${citypressVersion}+${codeDigest}`, signatureLength: signatureBins, onWait: options.onWait,
   })
   try {
-    return await runStages(options, cache)
+    // Stages record where a problem is by JSON Pointer; its line is found only now that it is reported.
+    return await placeReported(runStages(options, cache))
   } finally {
     await cache.close()
   }

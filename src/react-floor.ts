@@ -3,6 +3,7 @@ import path from 'node:path'
 import { bundleAssets } from './assets/bundle-assets.js'
 import { renderContextOf } from './build.js'
 import { loadSite } from './config/load-site.js'
+import { placeProblems } from './config/place-problems.js'
 import { failOn } from './errors/config-error.js'
 import { withBrandImages } from './images/brand-images.js'
 import { planImages } from './plan/plan-images.js'
@@ -41,7 +42,7 @@ export interface ReactFloorResult {
 export async function measureReactFloor(options: ReactFloorOptions): Promise<ReactFloorResult> {
   const site = await loadSite(options.site)
   const plan = planSite(site)
-  failOn(plan.errors)
+  failOn(await placeProblems(plan.errors))
   const images = withBrandImages(site, planImages(site), plan.routes)
   const [assets, templates] = await Promise.all([
     bundleAssets(site.site, site.fonts, toolCacheDir(site.root)),

@@ -1,12 +1,17 @@
 /**
- * The data that crosses stage boundaries. Everything here is plain, readonly and serialisable:
- * stages never mutate what they receive, and the render stage (a separate esbuild bundle of
+ * The data that crosses stage boundaries: plain and readonly, with no getters and no functions,
+ * so a stage that copies, digests or posts it to a thread sees what it was given. Where a value was
+ * written is a file and a JSON Pointer, whose line config/place-problems.ts finds only when a
+ * problem there is reported; a landing page carries the parts its props are composed from when it
+ * is rendered. The exceptions are the ones named here: SiteConfig.images is a Map, problems are
+ * ConfigError and ConfigWarning objects, and OutputWriter is the output stage's interface, not
+ * data. Stages never mutate what they receive, and the render stage (a separate esbuild bundle of
  * templates/) sees exactly these shapes.
  */
 import type { ConfigError, Origin } from './errors/config-error.js'
 import type { ConfigWarning } from './errors/config-warning.js'
 import type {
-  AreasInput, FormsInput, LandingInput, PageInput, PostInput, ServiceInput, SiteInput,
+  AreasInput, Content, FormsInput, LandingInput, PageInput, Place, PostInput, Region, ServiceInput, SiteInput, Stat,
 } from './config/site-input.generated.js'
 
 export type { Origin } from './errors/config-error.js'
@@ -125,14 +130,14 @@ export interface SiteConfig {
    */
   readonly sectionOrigins: Readonly<Record<string, readonly Origin[]>>
   readonly areas: AreasInput
-  /** Where a value of areas.yaml was written, by JSON Pointer (`/lists/north-county`); absent without the file. */
-  readonly areasOriginAt?: (pointer: string, at?: 'key' | 'value') => Origin
+  /**
+   * areas.yaml's display path, absent without the file: plan/ points at its values by JSON Pointer
+   * (src/config/locate.ts pointerOrigin).
+   */
+  readonly areasFile?: string
   readonly forms: Readonly<Record<string, FormConfig>>
-  readonly landing: (LandingInput & {
-    readonly origin: Origin
-    /** Where a value of landing.yaml was written, by JSON Pointer (`/pages/0/area`). */
-    readonly originAt: (pointer: string, at?: 'key' | 'value') => Origin
-  }) | undefined
+  /** landing.yaml; plan/ points at its values by JSON Pointer in `origin.file` (`/pages/0/area`). */
+  readonly landing: (LandingInput & { readonly origin: Origin }) | undefined
   readonly posts: readonly PostConfig[]
   /** Local images by their `src` as written in YAML. */
   readonly images: ReadonlyMap<string, ImageSource>
@@ -168,10 +173,16 @@ export interface RoutePlan {
   readonly description: string
   readonly noindex: boolean
   /**
-   * Template-specific data (a page, a service, a post, a landing-page model). For landing pages
-   * a getter that composes them anew on each read, so 10,000 pages' props are never all held.
+   * Template-specific data (a page, a service, a post). Undefined on landing pages, whose props are
+   * composed from `landing` when the page is rendered (src/plan/route-props.ts).
    */
   readonly props: unknown
+  /**
+   * A landing page's parts, instead of its props: the large parts (the service, landing.yaml,
+   * the place) are shared by every page that uses them, where composed props would be 6 kB per
+   * page, 60 MB at 10,000 pages, that a warm build never needs.
+   */
+  readonly landing?: LandingParts
   /**
    * A digest that stands for `props` in cache keys, when the planner has one cheaper than
    * digesting them (landing pages: the digest of what their props are composed from).
@@ -180,6 +191,44 @@ export interface RoutePlan {
   readonly origin: Origin
   /** Absolute paths of the files the page is made from when more than `origin` (sitemap lastmod). */
   readonly sources?: readonly string[]
+}
+
+export interface LandingLink {
+  readonly label: string
+  readonly href: string
+}
+
+export interface NearbyLink extends LandingLink {
+  /** Straight-line miles from the page's city; absent when areas have no coordinates. */
+  readonly miles?: number
+}
+
+export interface ServiceCard {
+  readonly slug: string
+  readonly title: string
+  /** The service's `summary`, else its `description`. */
+  readonly description: string
+  readonly features?: readonly string[]
+}
+
+/** What one landing page's props are composed from (src/plan/landing-content.ts composeLanding). */
+export interface LandingParts {
+  readonly url: string
+  readonly area: string
+  readonly service: ServiceConfig
+  readonly landing: LandingInput
+  readonly place?: Place
+  readonly region?: Region
+  /** landing.yaml `pages[].content` of this page. */
+  readonly pageContent?: Content
+  readonly nearby: readonly NearbyLink[]
+  readonly siblings: readonly LandingLink[]
+  /** The locations index, for the breadcrumb; absent when the site has none. */
+  readonly locationsUrl?: string
+  /** site.yaml `business.stats`, for the `stats` section. */
+  readonly stats?: readonly Stat[]
+  /** The site's services as cards, for the `services` section (one object for every page). */
+  readonly cards?: { readonly services: readonly ServiceCard[] }
 }
 
 /** A built image as templates reference it. */

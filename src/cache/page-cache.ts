@@ -108,7 +108,7 @@ export async function openPageCache({ dir, shared, note }: OpenPageCacheOptions)
       if (key !== undefined) return key
       // The origin (file/line) is left out: moving YAML lines around changes no output.
       const { url, outputPath, template, title, description, noindex } = route
-      // Not `props` unless needed: a landing page's are composed when read (plan-site.ts).
+      // A landing page has no props until rendered (RoutePlan.landing): its propsKey stands for them.
       key = hash(`${shared}\n${JSON.stringify({ url, outputPath, template, title, description, noindex })}\n${route.propsKey ?? digestJson(route.props)}`)
       keys.set(route, key)
       return key

@@ -1,5 +1,5 @@
 import { ConfigError, type Origin } from '../errors/config-error.js'
-import { escapePointer, originOf } from './locate.js'
+import { escapePointer, locate, originOf } from './locate.js'
 import type { YamlSource } from './read-yaml.js'
 import type { FormsInput, PageInput, ServiceInput, SiteInput } from './site-input.generated.js'
 
@@ -28,8 +28,10 @@ interface IdUse {
   readonly id: string
   /** Who puts the id there, for the message; a function, so a build without errors locates nothing. */
   readonly what: () => string
-  /** Lazy (config/locate.ts): files from the read cache are parsed only to report an error. */
+  /** Placed only when an error is reported: files from the read cache are parsed only then. */
   readonly at: Origin
+  /** The file `at` is in, to name its line in a message about another use. */
+  readonly source?: YamlSource
 }
 
 /**
@@ -41,17 +43,17 @@ interface IdUse {
  */
 export function checkPageIds({ site, forms, pages, services }: CheckIdsInput): ConfigError[] {
   const errors: ConfigError[] = []
-  const formIds = (name: string, at: Origin): IdUse[] => {
+  const formIds = (name: string, shownAt: Pick<IdUse, 'at' | 'source'>): IdUse[] => {
     const form = forms?.data.forms[name]
     if (!form || !forms) return []
     const pointer = `/forms/${escapePointer(name)}`
     const formAt = originOf(forms.source, form.id ? `${pointer}/id` : pointer, form.id ? 'value' : 'key')
     const id = form.id ?? name
-    const what = () => `the form "${name}" (shown at ${where(at)})`
+    const what = () => `the form "${name}" (shown at ${where(shownAt)})`
     return [
-      { id, what, at: formAt },
+      { id, what, at: formAt, source: forms.source },
       ...form.fields.map((field, i) => ({
-        id: `${id}-${field.name}`, what: () => `the field "${field.name}" of ${what()}`, at: originOf(forms.source, `${pointer}/fields/${i}/name`, 'value'),
+        id: `${id}-${field.name}`, what: () => `the field "${field.name}" of ${what()}`, at: originOf(forms.source, `${pointer}/fields/${i}/name`, 'value'), source: forms.source,
       })),
     ]
   }
@@ -65,7 +67,7 @@ export function checkPageIds({ site, forms, pages, services }: CheckIdsInput): C
       }
       errors.push(new ConfigError({
         code: 'duplicate-id',
-        message: `The id "${use.id}" is used twice on one page: by ${use.what()} and by ${earlier.what()}${earlier.at.line ? ` (${where(earlier.at)})` : ''}.`,
+        message: `The id "${use.id}" is used twice on one page: by ${use.what()} and by ${earlier.what()}${earlier.at.pointer !== undefined ? ` (${where(earlier)})` : ''}.`,
         hint: 'Ids must be unique on a page, or links to #fragments, labels and screen-reader references find the wrong element. Rename one: a section\'s `id`, or a form\'s `id` in forms.yaml.',
         ...use.at,
       }))
@@ -77,8 +79,8 @@ export function checkPageIds({ site, forms, pages, services }: CheckIdsInput): C
     const uses: IdUse[] = shell(source.file)
     data.sections.forEach((section, i) => {
       const s = section as { id?: string; form?: string }
-      if (s.id) uses.push({ id: s.id, what: () => `sections[${i}] of ${source.file}`, at: originOf(source, `/sections/${i}/id`, 'value') })
-      if (s.form) uses.push(...formIds(s.form, originOf(source, `/sections/${i}/form`, 'value')))
+      if (s.id) uses.push({ id: s.id, what: () => `sections[${i}] of ${source.file}`, at: originOf(source, `/sections/${i}/id`, 'value'), source })
+      if (s.form) uses.push(...formIds(s.form, { at: originOf(source, `/sections/${i}/form`, 'value'), source }))
     })
     check(uses)
   }
@@ -86,13 +88,14 @@ export function checkPageIds({ site, forms, pages, services }: CheckIdsInput): C
     const own = data.page?.contact?.form
     const form = own ?? site.data.servicePage?.contact?.form
     if (!form) continue
-    const at = own ? originOf(source, '/page/contact/form', 'value') : originOf(site.source, '/servicePage/contact/form', 'value')
+    const at = own ? { at: originOf(source, '/page/contact/form', 'value'), source } : { at: originOf(site.source, '/servicePage/contact/form', 'value'), source: site.source }
     const fixed = SERVICE_PAGE_IDS.map((id) => ({ id, what: () => `the service template's "${id}" section (templates/pages/ServicePage.tsx)`, at: { file: source.file, path: '' } }))
     check([...shell(source.file), ...fixed, ...formIds(form, at)])
   }
   return errors
 }
 
-function where(at: Origin): string {
-  return at.line ? `${at.file}:${at.line}` : at.file
+/** `file:line` of a use, located now: the message names it, and the error is being reported. */
+function where({ at, source }: Pick<IdUse, 'at' | 'source'>): string {
+  return source && at.pointer !== undefined ? `${at.file}:${locate(source, at.pointer, at.at).line}` : at.file
 }

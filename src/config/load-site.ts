@@ -13,6 +13,7 @@ import { checkThemeContrast } from './check-contrast.js'
 import { crossCheck } from './cross-check.js'
 import { resolveSiteFonts } from './site-fonts.js'
 import { originOf } from './locate.js'
+import { placeProblems } from './place-problems.js'
 import { parseMarkdownFile } from './markdown-file.js'
 import { checkMarkdownDocuments, yamlFieldDocument } from './markdown-images.js'
 import { normalizeBudgets } from './normalize-budgets.js'
@@ -84,8 +85,11 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
   }))
   const published = await publishedRead
   if ('errors' in published) errors.push(...published.errors)
+  // Every file's source by display path: the problems found below are placed in them.
+  const sources = new Map([...loaded.values()].flat().map(({ source }) => [source.file, source]))
   // Files are read in parallel; report their problems in a stable order, file by file.
-  failOn(errors.sort(byPosition))
+  const fail = async (found: readonly ConfigError[]) => failOn((await placeProblems(found, sources)).sort(byPosition))
+  await fail(errors)
 
   const one = <T>(kind: FileKind) => loaded.get(kind)?.[0]?.data as T | undefined
   const site = one<SiteInput>('site')!
@@ -131,16 +135,16 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     pages: (loaded.get('page') ?? []) as LoadedFile<PageInput>[],
     services: (loaded.get('service') ?? []) as LoadedFile<ServiceInput>[],
   })
-  failOn([...checked.errors, ...markdown.errors, ...ids].sort(byPosition))
+  await fail([...checked.errors, ...markdown.errors, ...ids])
   const meta = normalizeSite(site, options.baseUrl)
   // Every text colour on its background, WCAG 2.2 AA (issue 15).
   const contrast = checkThemeContrast(site, meta.theme, loaded.get('site')![0]!.source)
-  failOn(contrast.errors)
+  await fail(contrast.errors)
   const fonts = await resolveSiteFonts({
     input: site, theme: meta.theme, siteRoot: root, source: loaded.get('site')![0]!.source,
     texts: [...loaded.values()].flatMap((entries) => entries.map((e) => e.data)),
   })
-  failOn(fonts.errors)
+  await fail(fonts.errors)
 
   const siteMeta = { ...meta, ...(options.published ? { published: options.published } : {}), ...(markdown.embeds.length ? { embeds: markdown.embeds } : {}) }
   // With the live site's landing pages (site.yaml `published`), which join the file's record.
@@ -157,7 +161,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     pages,
     sectionOrigins,
     areas,
-    areasOriginAt: areasSource && ((pointer, at = 'key') => originOf(areasSource, pointer, at)),
+    areasFile: areasSource?.file,
     forms: normalizeForms(formsInput),
     landing: landingConfig(loaded.get('landing')?.[0]),
     posts,
@@ -167,7 +171,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     links: [...checked.links, ...markdown.links],
     published: record,
     files: [...names.map((n) => path.join(root, n)), ...[...checked.images.values()].map((i) => i.absolutePath)],
-    warnings: [...warnings, ...hostWarnings(site, { at: originOf(loaded.get('site')![0]!.source, '/host'), hasForms: Object.keys(formsInput?.forms ?? {}).length > 0 })],
+    warnings: await placeProblems([...warnings, ...hostWarnings(site, { at: originOf(loaded.get('site')![0]!.source, '/host'), hasForms: Object.keys(formsInput?.forms ?? {}).length > 0 })], sources),
   }
 }
 
@@ -211,11 +215,11 @@ function byPosition(a: ConfigError, b: ConfigError): number {
   return a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0)
 }
 
-/** landing.yaml with where it was written: plan/ reports its problems at the exact entry. */
+/** landing.yaml with where it was written: plan/ reports its problems at the exact entry (config/locate.ts pointerOrigin). */
 function landingConfig(entry: { source: YamlSource; data: unknown } | undefined): SiteConfig['landing'] {
   if (!entry) return undefined
   const { source } = entry
-  return { ...canonicalLandingAreas(entry.data as LandingInput), origin: originOf(source, ''), originAt: (pointer, at = 'value') => originOf(source, pointer, at) }
+  return { ...canonicalLandingAreas(entry.data as LandingInput), origin: originOf(source, '') }
 }
 
 function kindOf(name: string): FileKind | undefined {

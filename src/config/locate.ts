@@ -1,5 +1,5 @@
 import type { Node } from 'yaml'
-import { lazyOrigin, type Origin, type SourcePosition } from '../errors/config-error.js'
+import type { Origin, SourcePosition } from '../errors/config-error.js'
 import { yamlLib, type YamlSource } from './yaml-lib.js'
 
 /**
@@ -25,12 +25,17 @@ export function locate(source: YamlSource, pointer: string, at: 'key' | 'value' 
 }
 
 /**
- * A position plus the display path of the pointer, for data that later stages may complain about.
- * Located only when an error message reads it: a file taken from the read cache (read-cache.ts)
- * is then parsed, and only if something is wrong.
+ * Where the value at `pointer` of a file is, for data that later stages may complain about: plain
+ * data whose line is found only if a problem there is reported (place-problems.ts), so a file
+ * taken from the read cache (read-cache.ts) is parsed only if something in it is wrong.
  */
-export function originOf(source: YamlSource, pointer: string, at: 'key' | 'value' = 'key'): Origin {
-  return lazyOrigin(source.file, displayPath(pointer), () => locate(source, pointer, at))
+export function pointerOrigin(file: string, pointer: string, at: 'key' | 'value' = 'value'): Origin {
+  return { file, path: displayPath(pointer), pointer, at }
+}
+
+/** pointerOrigin in a loaded file, underlining the key unless told otherwise. */
+export function originOf(source: Pick<YamlSource, 'file'>, pointer: string, at: 'key' | 'value' = 'key'): Origin {
+  return pointerOrigin(source.file, pointer, at)
 }
 
 /** Position of a character offset range; the underline covers the first line only. */

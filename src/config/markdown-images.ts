@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { ConfigError, lazyOrigin, type Origin } from '../errors/config-error.js'
+import { ConfigError, type Origin } from '../errors/config-error.js'
 import type { ImageSource } from '../types.js'
 import { imageError, readImage } from './cross-check.js'
 import { scanMarkdown, type MarkdownSource } from './markdown-refs.js'
 import type { ReadCache } from './read-cache.js'
-import { displayPath, locate, positionAt } from './locate.js'
+import { originOf } from './locate.js'
 import type { FoundRef } from './validate.js'
 import { candidatesOf } from '../markdown/image-paths.js'
 
@@ -74,8 +74,8 @@ export async function checkMarkdownDocuments(documents: readonly MarkdownDocumen
 
 /**
  * A Markdown field of a YAML file as a document: its images resolve against the site folder and
- * images/, and a written address is found on the file's lines at or below where the field starts
- * (a block scalar's lines follow its key, indented).
+ * images/, and a written address is placed by its line and column in the field's text
+ * (place-problems.ts finds it on the file's lines at or below where the field starts).
  */
 export function yamlFieldDocument(ref: FoundRef): MarkdownDocument {
   const { source, pointer } = ref
@@ -86,15 +86,6 @@ export function yamlFieldDocument(ref: FoundRef): MarkdownDocument {
     folder: '',
     // A field's `#fragment` may name any section of the page: checked once rendered (check/).
     hasOwnFragments: false,
-    locate: (line, column, written) => lazyOrigin(source.file, displayPath(pointer), () => {
-      const start = locate(source, pointer, 'value')
-      const lines = source.lines.lineStarts
-      for (let l = (start.line ?? 1) - 1 + line; l < lines.length; l++) {
-        const lineText = source.text.slice(lines[l], lines[l + 1] ?? source.text.length)
-        const at = lineText.indexOf(written, l === (start.line ?? 1) - 1 ? (start.column ?? 1) - 1 + column : 0)
-        if (at !== -1) return positionAt(source, lines[l]! + at, lines[l]! + at + written.length)
-      }
-      return start
-    }),
+    locate: (line, column, written) => ({ ...originOf(source, pointer, 'value'), inValue: { line, column, text: written } }),
   }
 }

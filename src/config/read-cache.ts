@@ -32,7 +32,7 @@ export interface FileText {
  * - on disk (`<cache>/config.json`), for the next build: the data and references of every file
  *   that was valid, keyed by a digest of its kind and text under the citypress version (code and
  *   schemas). A file read from there is not parsed at all; its `source` parses the text only if
- *   a later stage asks for a position (to report an error), so messages stay exact.
+ *   a problem is reported in the file (place-problems.ts), so messages stay exact.
  *
  * Files with errors are never stored: they are parsed again and report their errors each time.
  */
@@ -79,6 +79,17 @@ interface Stored {
 
 const inMemory = new Map<string, ReadFile>()
 const measuredInMemory = new Map<string, MeasuredImage>()
+/** The last text read of each file (by display path) with its source, for knownSource. */
+const lastRead = new Map<string, { readonly text: string; readonly source: YamlSource }>()
+
+/**
+ * The source of a file as last read, when its text is still `text`: placing a problem
+ * (place-problems.ts) then reuses its syntax tree if one was parsed, as a preview's rebuilds do.
+ */
+export function knownSource(file: string, text: string): YamlSource | undefined {
+  const known = lastRead.get(file)
+  return known?.text === text ? known.source : undefined
+}
 
 export async function openReadCache(options?: { file: string; version: string; note?: CacheNote }): Promise<ReadCache> {
   const read = options && await readSealedJson<Stored>(options.file, options.note)
@@ -94,13 +105,16 @@ export async function openReadCache(options?: { file: string; version: string; n
     read(input, how) {
       const memoKey = `${input.kind}\0${input.file}\0${input.text}`
       const known = inMemory.get(memoKey)
-      if (known) return remember(input, known)
+      if (known) return remember(input, noted(input, known))
       const key = options && digest(input)
       const hit = key && previous[input.name]?.key === key ? previous[input.name] : undefined
       const read = hit ? fromStored(input, hit) : readChanged(input, how, previous[input.name])
-      if (inMemory.size > 2000) inMemory.clear()
+      if (inMemory.size > 2000) {
+        inMemory.clear()
+        lastRead.clear()
+      }
       inMemory.set(memoKey, read)
-      return remember(input, read, key)
+      return remember(input, noted(input, read), key)
     },
     measured(key) {
       const image = measuredInMemory.get(key) ?? previousImages[key]
@@ -128,6 +142,11 @@ export async function openReadCache(options?: { file: string; version: string; n
     }
     return read
   }
+}
+
+function noted(input: FileText, read: ReadFile): ReadFile {
+  if (read.entry) lastRead.set(input.file, { text: input.text, source: read.entry.source })
+  return read
 }
 
 /** The cut of each large file read (split-yaml.ts), for the stored cache. */
@@ -177,7 +196,7 @@ function fromStored(input: FileText, stored: Pick<StoredFile, 'data' | 'refs'>):
   return { errors: [], refs: stored.refs.map(({ kind, value, pointer }) => ({ kind, value, pointer, source })), entry: { source, data: stored.data } }
 }
 
-/** A YamlSource that parses its file only when something asks where a value was written. */
+/** A YamlSource that parses its file only when a problem in it is placed (place-problems.ts). */
 function sourceOnDemand({ text, file, kind }: FileText): YamlSource {
   let parsed: YamlSource | undefined
   const source = () => (parsed ??= kind === 'post' || kind === 'markdown-page' ? parseMarkdownFile(text, file).frontMatter : parseYaml(text, file).source)

@@ -65,44 +65,42 @@ export interface SourcePosition {
   readonly lineText?: string
 }
 
-/** Where a value came from: a position plus its config path (`sections[2].title`). */
-export interface Origin extends SourcePosition {
+/**
+ * Where a value is in a YAML file (or a Markdown file's front matter) by the shape of its data, not
+ * by line. Recording it costs nothing, while finding its line takes the file's syntax tree, which a
+ * build without problems never builds (config/read-cache.ts gives config/ its data without one).
+ * config/place-problems.ts finds the line when a problem at the place is reported.
+ */
+export interface DataPlace {
+  /** RFC 6901 JSON Pointer of the value: `/sections/2/title`. Absent when the line is known or only the file is. */
+  readonly pointer?: string
+  /** Underline the value's key or the value. @default 'value' */
+  readonly at?: 'key' | 'value'
+  /**
+   * Text written inside the value (a link in a Markdown field): found from the value's 0-based
+   * `line` (and its `column` there) onwards, the way the Markdown scanner found it.
+   */
+  readonly inValue?: { readonly line: number; readonly column: number; readonly text: string }
+}
+
+/**
+ * Where a value came from: a file, its config path (`sections[2].title`), and either a position
+ * (when it was free to know, e.g. a Markdown line) or a DataPlace. Plain data, like every origin.
+ */
+export interface Origin extends SourcePosition, DataPlace {
   readonly path: string
 }
 
 /**
- * An origin whose line, column and text are asked of `position` only when first read (by an
- * error message): finding them may need a file's syntax tree (config/locate.ts), which a build
- * without errors never needs. A spread (`{ ...origin }`) reads them, so stages re-path an origin
- * with withPath rather than spreading it.
+ * An origin as a message names it: `file:line` when its line is known, else the file and the config
+ * path. (Messages are worded before lines are found, so most name the path.)
  */
-export function lazyOrigin(file: string, path: string, position: () => SourcePosition): Origin {
-  let found: SourcePosition | undefined
-  const at = () => (found ??= position())
-  return {
-    file,
-    path,
-    get line() {
-      return at().line
-    },
-    get column() {
-      return at().column
-    },
-    get length() {
-      return at().length
-    },
-    get lineText() {
-      return at().lineText
-    },
-  }
+export function originName(origin: Origin): string {
+  if (origin.line) return `${origin.file}:${origin.line}`
+  return origin.path ? `${origin.file} at \`${origin.path}\`` : origin.file
 }
 
-/** The same place under another config path, still lazy. */
-export function withPath(origin: Origin, path: string): Origin {
-  return lazyOrigin(origin.file, path, () => origin)
-}
-
-export interface ConfigErrorInit extends SourcePosition {
+export interface ConfigErrorInit extends SourcePosition, DataPlace {
   code: ConfigErrorCode
   /** What happened and why, then what to do. No "Error:" prefix, no position. */
   message: string
@@ -123,17 +121,25 @@ export class ConfigError extends Error {
   declare readonly column?: number
   declare readonly length?: number
   declare readonly lineText?: string
+  declare readonly pointer?: string
+  declare readonly at?: 'key' | 'value'
+  declare readonly inValue?: DataPlace['inValue']
 
   constructor({ message, cause, path = '', ...fields }: ConfigErrorInit) {
     super(message, { cause })
     Object.assign(this, { path, ...fields })
   }
 
-  /** Plain data for the preview overlay and for snapshots. */
+  /** Plain data for the preview overlay and for snapshots (with its DataPlace while not yet placed). */
   toJSON() {
-    const { code, message, path, hint, file, line, column, length, lineText } = this
-    return { code, message, path, hint, file, line, column, length, lineText }
+    return problemJson(this)
   }
+}
+
+/** A problem as plain data: its DataPlace only while it has one, so placed problems print as before. */
+export function problemJson(problem: ConfigErrorInit & { readonly path: string }) {
+  const { code, message, path, hint, file, line, column, length, lineText, pointer, at, inValue } = problem
+  return { code, message, path, hint, file, line, column, length, lineText, ...(pointer === undefined ? {} : { pointer, at, inValue }) }
 }
 
 /** Thrown once by build() when any stage reported problems. Carries all of them. */

@@ -1,4 +1,4 @@
-import type { ConfigErrorCode, ConfigErrorInit } from './config-error.js'
+import { problemJson, type ConfigErrorCode, type ConfigErrorInit, type DataPlace } from './config-error.js'
 
 /**
  * A problem worth telling that does not stop the build (a file citypress does not read, a size
@@ -16,14 +16,16 @@ export class ConfigWarning {
   declare readonly column?: number
   declare readonly length?: number
   declare readonly lineText?: string
+  declare readonly pointer?: string
+  declare readonly at?: 'key' | 'value'
+  declare readonly inValue?: DataPlace['inValue']
 
   constructor({ path = '', cause: _cause, ...fields }: ConfigErrorInit) {
     Object.assign(this, { path, ...fields })
   }
 
-  /** Plain data for the preview overlay and the output record. */
+  /** Plain data for the preview overlay and the output record (with its DataPlace while not yet placed). */
   toJSON() {
-    const { code, message, path, hint, file, line, column, length, lineText } = this
-    return { code, message, path, hint, file, line, column, length, lineText }
+    return problemJson(this)
   }
 }

@@ -2,6 +2,7 @@ import MarkdownIt from 'markdown-it'
 import { fail, MissingH1 } from '../errors/catalogue.js'
 import { ConfigError, type Origin } from '../errors/config-error.js'
 import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from '../types.js'
+import { pointerOrigin } from '../config/locate.js'
 import { DEFAULT_LANDING_LAYOUT } from './landing-model.js'
 
 // The same parser settings as templates/components/Markdown.tsx: only heading tokens are read.
@@ -180,7 +181,7 @@ function landingSkips(site: SiteConfig): ConfigError[] {
   return site.services.filter((service) => slugs.has(service.slug)).flatMap((service) => {
     const own = landing.services?.[service.slug]
     const text = <K extends keyof NonNullable<typeof own>>(key: K) => own?.[key] ?? landing.content?.[key]
-    const origin = own ? landing.originAt(`/services/${service.slug}`, 'key') : landing.originAt(landing.content ? '/content' : '', 'key')
+    const origin = pointerOrigin(landing.origin.file, own ? `/services/${service.slug}` : landing.content ? '/content' : '', 'key')
     const hint = (key: string) => () => `Give the section a heading: \`${key}\` in landing.yaml \`content\` or \`services.${service.slug}\`.`
     const headings: PlannedHeading[] = []
     const add = (level: number, heading: string | undefined, key = '') => heading && headings.push({ level, text: heading, origin, hint: hint(key) })

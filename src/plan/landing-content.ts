@@ -1,27 +1,8 @@
-import type { Action, Content, LandingInput, Place, Region, Stat } from '../config/site-input.generated.js'
-import type { ServiceConfig } from '../types.js'
-import { DEFAULT_LANDING_LAYOUT, type ServiceCard, type LandingFact, type LandingIdentity, type LandingLink, type LandingPageProps, type NearbyLink } from './landing-model.js'
+import type { Action, Content, Place } from '../config/site-input.generated.js'
+import type { LandingParts } from '../types.js'
+import { DEFAULT_LANDING_LAYOUT, type LandingFact, type LandingIdentity, type LandingPageProps } from './landing-model.js'
 import { fillOptional, fillTokens, type LandingTokens } from './landing-tokens.js'
 import { cityName, citySlug, stateCode } from './slug.js'
-
-export interface ComposeLandingOptions {
-  readonly url: string
-  readonly area: string
-  readonly service: ServiceConfig
-  readonly landing: LandingInput
-  readonly place?: Place
-  readonly region?: Region
-  /** landing.yaml `pages[].content` of this page. */
-  readonly pageContent?: Content
-  readonly nearby: readonly NearbyLink[]
-  readonly siblings: readonly LandingLink[]
-  /** The locations index, for the breadcrumb; absent when the site has none. */
-  readonly locationsUrl?: string
-  /** site.yaml `business.stats`, for the `stats` section. */
-  readonly stats?: readonly Stat[]
-  /** The site's services as cards, for the `services` section (one object for every page). */
-  readonly cards?: { readonly services: readonly ServiceCard[] }
-}
 
 export interface ComposedLanding {
   readonly title: string
@@ -43,7 +24,7 @@ const variantDefaults = {
  * page's own `content`, else the service's (`services.<slug>`), else the shared `content`; every
  * token is filled here, so templates never see a `{city}`.
  */
-export function composeLanding(options: ComposeLandingOptions): ComposedLanding {
+export function composeLanding(options: LandingParts): ComposedLanding {
   const { area, service, landing, place, region, url } = options
   const city = cityName(area)
   const layers = [options.pageContent, landing.services?.[service.slug], landing.content]
@@ -129,7 +110,7 @@ export function composeLanding(options: ComposeLandingOptions): ComposedLanding 
 /** An area's city, state and slug: the same for each of its services' pages, so worked out once. */
 const areaNames = new Map<string, { city: string; state: string; citySlug: string }>()
 
-export function landingIdentity({ url, area, service, place }: Pick<ComposeLandingOptions, 'url' | 'area' | 'service' | 'place'>): LandingIdentity {
+export function landingIdentity({ url, area, service, place }: Pick<LandingParts, 'url' | 'area' | 'service' | 'place'>): LandingIdentity {
   let names = areaNames.get(area)
   if (!names) {
     if (areaNames.size > 100_000) areaNames.clear() // a long preview session with ever new names

@@ -1,4 +1,4 @@
-import { escapePointer } from '../config/locate.js'
+import { escapePointer, pointerOrigin } from '../config/locate.js'
 import { ConfigError } from '../errors/config-error.js'
 import type { SiteConfig } from '../types.js'
 
@@ -21,6 +21,6 @@ export function checkLayouts(landing: NonNullable<SiteConfig['landing']>): Confi
   }
   return layouts.flatMap(([pointer, layout]) => {
     const found = layout && problem(layout)
-    return found ? [new ConfigError({ code: 'bad-value', message: found[0], hint: found[1], ...landing.originAt(pointer) })] : []
+    return found ? [new ConfigError({ code: 'bad-value', message: found[0], hint: found[1], ...pointerOrigin(landing.origin.file, pointer) })] : []
   })
 }

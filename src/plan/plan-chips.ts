@@ -1,5 +1,5 @@
 import { ConfigError } from '../errors/config-error.js'
-import { escapePointer } from '../config/locate.js'
+import { escapePointer, pointerOrigin } from '../config/locate.js'
 import type { SiteConfig } from '../types.js'
 import { landingKey } from './plan-landing.js'
 import { cityName } from './slug.js'
@@ -46,7 +46,7 @@ export function findChipsWithoutPage(site: SiteConfig, landingUrls: Readonly<Rec
   }
   if (missing.size === 0) return []
   const shown = [...missing].slice(0, 8).map(([area, services]) => `${cityName(area)} (${[...services].join(', ')})`)
-  const origin = site.areasOriginAt?.(`/lists/${escapePointer(lists[0]!)}`, 'key') ?? { file: 'areas.yaml', path: '' }
+  const origin = site.areasFile ? pointerOrigin(site.areasFile, `/lists/${escapePointer(lists[0]!)}`, 'key') : { file: 'areas.yaml', path: '' }
   return [new ConfigError({
     code: 'chip-without-page',
     message: `${missing.size} area chip${missing.size === 1 ? '' : 's'} of the list${lists.length === 1 ? '' : 's'} ${lists.map((l) => `"${l}"`).join(', ')} show${missing.size === 1 ? 's' : ''} as plain text, because landing.yaml makes no page for ${missing.size === 1 ? 'it' : 'them'}: ${shown.join(', ')}${missing.size > 8 ? ` and ${missing.size - 8} more` : ''}.`,

@@ -1,11 +1,11 @@
 import path from 'node:path'
 import type { Content } from '../config/site-input.generated.js'
-import { ConfigError, withPath, type Origin } from '../errors/config-error.js'
-import { escapePointer } from '../config/locate.js'
+import { ConfigError, type Origin } from '../errors/config-error.js'
+import { escapePointer, pointerOrigin } from '../config/locate.js'
 import { closestMatch } from '../errors/did-you-mean.js'
-import type { ServiceConfig, SiteConfig } from '../types.js'
-import { composeLanding, landingIdentity, type ComposeLandingOptions } from './landing-content.js'
-import type { LandingIdentity, LandingLink, LandingPageProps } from './landing-model.js'
+import type { LandingParts, ServiceConfig, SiteConfig } from '../types.js'
+import { composeLanding, landingIdentity } from './landing-content.js'
+import type { LandingIdentity, LandingLink } from './landing-model.js'
 import { digestJson, hash } from '../cache/digest.js'
 import { printText, scoreLandingPages, weakestPages, type PageQuality, type PrintStore, type QualityInput, type QualitySettings } from './landing-quality.js'
 import { checkLayouts } from './landing-layout.js'
@@ -22,11 +22,8 @@ export interface PlannedLanding {
   readonly description: string
   readonly noindex: boolean
   readonly identity: LandingIdentity
-  /**
-   * Composes the page's props. Called when the page is rendered, not kept: at 10,000 pages the
-   * props are 60 MB that a warm build never needs.
-   */
-  readonly composeProps: () => LandingPageProps
+  /** What the page's props are composed from, when it is rendered (RoutePlan.landing). */
+  readonly parts: LandingParts
   /** Stands for the props in cache keys (see digestOptions). */
   readonly propsKey: string
   readonly origin: Origin
@@ -69,6 +66,7 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
   if (!landing) return { pages: [], urls: handWrittenLandingUrls(site), quality: { pages: [], weakest: [], settings }, errors }
   const origin: Origin = landing.origin
   const error = (message: string, hint: string, where: Origin = origin) => errors.push(new ConfigError({ code: 'missing-reference', message, hint, ...where }))
+  const originAt = (pointer: string, at?: 'key' | 'value') => pointerOrigin(origin.file, pointer, at)
   const services = new Map(site.services.map((s) => [s.slug, s]))
   const knownAreas = new Set(Object.values(site.areas.lists).flat())
   const areaHint = (area: string) => {
@@ -93,20 +91,20 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
   }
   ;(landing.pages ?? []).forEach((page, i) => {
     const service = services.get(page.service)
-    if (!knownAreas.has(page.area)) return error(`The area "${page.area}" is in no list of areas.yaml.`, areaHint(page.area), landing.originAt(`/pages/${i}/area`))
+    if (!knownAreas.has(page.area)) return error(`The area "${page.area}" is in no list of areas.yaml.`, areaHint(page.area), originAt(`/pages/${i}/area`))
     if (!service) return
     const entry = wanted.get(landingKey(page.area, page.service)) ?? { area: page.area, service }
     wanted.set(landingKey(page.area, page.service), { ...entry, index: page.index, content: page.content })
   })
   ;(landing.exclude ?? []).forEach((x, i) => {
-    if (!knownAreas.has(x.area)) return error(`The excluded area "${x.area}" is in no list of areas.yaml, so the exclusion has no effect.`, areaHint(x.area), landing.originAt(`/exclude/${i}/area`))
+    if (!knownAreas.has(x.area)) return error(`The excluded area "${x.area}" is in no list of areas.yaml, so the exclusion has no effect.`, areaHint(x.area), originAt(`/exclude/${i}/area`))
     for (const [key, entry] of wanted) if (entry.area === x.area && (!x.service || x.service === entry.service.slug)) wanted.delete(key)
   })
   for (const slug of Object.keys(landing.services ?? {})) {
-    if (!services.has(slug)) error(`landing.yaml has texts for the service "${slug}", but services/ has no ${slug}.yaml.`, `Services: ${[...services.keys()].join(', ')}.`, landing.originAt(`/services/${escapePointer(slug)}`, 'key'))
+    if (!services.has(slug)) error(`landing.yaml has texts for the service "${slug}", but services/ has no ${slug}.yaml.`, `Services: ${[...services.keys()].join(', ')}.`, originAt(`/services/${escapePointer(slug)}`, 'key'))
   }
 
-  const entries = dropSameAddress([...wanted.values()], pathOf, (message, hint) => error(message, hint, landing.originAt('/matrix', 'key')))
+  const entries = dropSameAddress([...wanted.values()], pathOf, (message, hint) => error(message, hint, originAt('/matrix', 'key')))
   const byService = groupBy(entries, (e) => e.service.slug)
   const byArea = groupBy(entries, (e) => e.area)
   const geoOf = (area: string) => {
@@ -153,9 +151,9 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
     const url = pathOf(entry.area, entry.service.slug)
     const place = site.areas.places?.[entry.area]
     const region = place?.region ? site.areas.regions?.[place.region] : undefined
-    if (place?.region && !region && !badRegions.has(entry.area) && badRegions.add(entry.area)) error(`The place "${entry.area}" names the region "${place.region}", which areas.yaml \`regions\` does not define.`, 'Add the region or correct the name.', withPath(origin, `places["${entry.area}"].region`))
+    if (place?.region && !region && !badRegions.has(entry.area) && badRegions.add(entry.area)) error(`The place "${entry.area}" names the region "${place.region}", which areas.yaml \`regions\` does not define.`, 'Add the region or correct the name.', regionOrigin(site, entry.area))
     const nearby = nearbyOf(entry.area, entry.service.slug).map((n) => ({ label: n.area, href: pathOf(n.area, entry.service.slug), miles: n.miles }))
-    const compose: ComposeLandingOptions = {
+    const compose: LandingParts = {
       url, area: entry.area, service: entry.service, landing, place, region, pageContent: entry.content,
       nearby, siblings: siblingLinks(site, entry, byArea.get(entry.area)!, pathOf), locationsUrl: options.locationsUrl, stats: site.site.business?.stats, cards,
     }
@@ -184,12 +182,12 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
   })), settings, options.prints)
   const madeUrls = new Set(planned.map((p) => p.url))
   errors.push(...checkLayouts(landing))
-  for (const url of optedIn) if (!madeUrls.has(url)) error(`quality.index names ${url}, which is not a landing page of this site.`, 'Run `citypress routes` to list the landing pages.', landing.originAt('/quality/index'))
+  for (const url of optedIn) if (!madeUrls.has(url)) error(`quality.index names ${url}, which is not a landing page of this site.`, 'Run `citypress routes` to list the landing pages.', originAt('/quality/index'))
 
   const shared = [path.resolve(origin.file), path.join(site.root, 'areas.yaml'), ...(form ? [path.join(site.root, 'forms.yaml')] : [])]
   const pages = planned.map((p, i): PlannedLanding => ({
     url: p.url, title: p.summary.title, description: p.summary.description, noindex: !quality[i]!.indexable,
-    identity: landingIdentity(p.compose), composeProps: () => composeLanding(p.compose).props, propsKey: p.propsKey, origin,
+    identity: landingIdentity(p.compose), parts: p.compose, propsKey: p.propsKey, origin,
     sources: [...shared, path.resolve(p.entry.service.origin.file)],
   }))
   errors.push(...checkServiceChips(site, new Set(entries.map((e) => landingKey(e.area, e.service.slug)))))
@@ -201,6 +199,12 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
   }
 }
 
+/** Where a place names its region: in areas.yaml, where the mistake is. */
+function regionOrigin(site: SiteConfig, area: string): Origin {
+  const path = `places["${area}"].region`
+  return site.areasFile ? { ...pointerOrigin(site.areasFile, `/places/${escapePointer(area)}/region`), path } : { file: 'areas.yaml', path }
+}
+
 /**
  * A digest standing for the props composeLanding makes from these options: it is a pure function
  * of them, and the code is part of every cache key. Digesting the inputs costs a tenth of
@@ -208,7 +212,7 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
  * (service, landing.yaml, place, region) are the same objects for many pages and each is
  * digested once.
  */
-function digestOptions(options: ComposeLandingOptions): string {
+function digestOptions(options: LandingParts): string {
   let text = ''
   for (const [key, value] of Object.entries(options)) {
     text += `${key}=${value !== null && typeof value === 'object' && !Array.isArray(value) ? digestJson(value) : JSON.stringify(value)}\n`

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { withPath, type Origin } from '../errors/config-error.js'
+import type { Origin } from '../errors/config-error.js'
 import type { SiteConfig } from '../types.js'
 import { cityName, stateCode } from './slug.js'
 import { stateName } from './us-states.js'
@@ -46,7 +46,7 @@ export function planLocationsRoute(site: SiteConfig): LocationsRoute | undefined
     template: 'locations',
     title,
     description: settings.description,
-    origin: withPath(landing.origin, 'locations'),
+    origin: { ...landing.origin, path: 'locations' },
     sources: [path.resolve(landing.origin.file), path.join(site.root, 'areas.yaml')],
     props: (landingUrls) => ({ title, lead: settings.lead, states: groupLandingPages(site, landingUrls) }),
   }

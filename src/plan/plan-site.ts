@@ -1,11 +1,11 @@
 import path from 'node:path'
-import { ConfigError, type Origin } from '../errors/config-error.js'
+import { ConfigError, originName, type Origin } from '../errors/config-error.js'
 import { displayFile } from '../paths.js'
 import { findChipsWithoutPage } from './plan-chips.js'
 import { planFormPages } from './plan-form-pages.js'
 import { findHeadingSkips } from './heading-order.js'
 import { closestMatch } from '../errors/did-you-mean.js'
-import type { RoutePlan, SiteConfig, TemplateName } from '../types.js'
+import type { LandingParts, RoutePlan, SiteConfig, TemplateName } from '../types.js'
 import type { LandingIdentity } from './landing-model.js'
 import type { PrintStore } from './landing-quality.js'
 import { planLanding, type LandingPlan } from './plan-landing.js'
@@ -38,8 +38,8 @@ interface RouteInput {
   description?: string
   noindex?: boolean
   props: unknown
-  /** Instead of `props`: composes them on each read (landing pages; see plan-landing.ts). */
-  composeProps?: () => unknown
+  /** Instead of `props`: what a landing page's props are composed from (RoutePlan.landing). */
+  landing?: LandingParts
   propsKey?: string
   origin: Origin
   /** The output file when it is not the one urls.ts decides (404.html). */
@@ -96,7 +96,7 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
   const landing = planLanding(site, { locationsUrl: locations?.url, prints: options.prints })
   errors.push(...landing.errors)
   for (const page of landing.pages) {
-    inputs.push({ url: page.url, template: 'landing', title: page.title, description: page.description, noindex: page.noindex, props: undefined, composeProps: page.composeProps, propsKey: page.propsKey, origin: page.origin, sources: page.sources })
+    inputs.push({ url: page.url, template: 'landing', title: page.title, description: page.description, noindex: page.noindex, props: undefined, landing: page.parts, propsKey: page.propsKey, origin: page.origin, sources: page.sources })
   }
   if (locations) inputs.push({ ...locations, props: locations.props(landing.urls) })
   inputs.push({ url: '/404', outputPath: '404.html', template: 'not-found', title: 'Page not found', noindex: true, props: {}, origin: siteOrigin })
@@ -109,7 +109,7 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
     if (taken) {
       errors.push(new ConfigError({
         code: 'duplicate-route',
-        message: `Two pages would both be written to ${input.url}: this ${input.template} page and the ${taken.template} page from ${where(taken.origin)}.`,
+        message: `Two pages would both be written to ${input.url}: this ${input.template} page and the ${taken.template} page from ${originName(taken.origin)}.`,
         hint: 'Give one of them a different path (or, for a service, a different file name).',
         ...input.origin,
       }))
@@ -124,12 +124,11 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
       description: describe(input.description),
       noindex: input.noindex ?? false,
       props: input.props,
+      landing: input.landing,
       propsKey: input.propsKey,
       origin: input.origin,
       sources: input.sources,
     }
-    // A getter, enumerable so that `{ ...route }` (render-pages.ts) composes the props once.
-    if (input.composeProps) Object.defineProperty(route, 'props', { get: input.composeProps, enumerable: true })
     routes.push(route)
   }
   // Success pages of forms posted without JavaScript (noindex, so never in the sitemap).
@@ -158,8 +157,4 @@ function checkLinks(site: SiteConfig, urls: ReadonlySet<string>): ConfigError[] 
       ...origin,
     })]
   })
-}
-
-function where(origin: Origin): string {
-  return origin.line ? `${origin.file}:${origin.line}` : origin.file
 }

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os'
-import { BuildFailure, ConfigError } from '../errors/config-error.js'
+import { BuildFailure, ConfigError, originName } from '../errors/config-error.js'
 import type { OutputWriter, RenderContext, RoutePlan } from '../types.js'
+import { routeProps } from '../plan/route-props.js'
 import type { TemplateBundle, ThrowingTemplate } from './bundle-templates.js'
 import { checkHeapFor } from './memory-check.js'
 import type { PageCache } from '../cache/page-cache.js'
@@ -18,18 +19,23 @@ export interface RenderedPage {
  */
 export function renderPage(templates: TemplateBundle, route: RoutePlan, context: RenderContext): RenderedPage | ConfigError {
   try {
-    // A plain copy: lazily composed props (landing pages) are composed once, for this render only.
-    return { route, html: templates.module.renderRoute({ ...route }, context) }
+    return { route, html: templates.module.renderRoute(renderedRoute(route), context) }
   } catch (error) {
     return renderError(route, error, templates.locate(error))
   }
+}
+
+/** The route as templates see it: with its props, for a landing page composed for this render only. */
+function renderedRoute(route: RoutePlan): RoutePlan {
+  const { landing: _parts, ...rest } = route
+  return { ...rest, props: routeProps(route) }
 }
 
 function renderError(route: RoutePlan, error: unknown, { component, file, line }: ThrowingTemplate): ConfigError {
   return new ConfigError({
     code: 'render-failed',
     message: `The page ${route.url} could not be rendered: ${component ? `the component ${component} ` : 'a template '}threw "${error instanceof Error ? error.message : String(error)}".`,
-    hint: file ? `In ${file} line ${line}; the page's data comes from ${route.origin.file}${route.origin.line ? `:${route.origin.line}` : ''}.` : `The page's data comes from ${route.origin.file}.`,
+    hint: file ? `In ${file} line ${line}; the page's data comes from ${originName(route.origin)}.` : `The page's data comes from ${originName(route.origin)}.`,
     ...route.origin,
   })
 }

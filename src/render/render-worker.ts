@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads'
 import { pathToFileURL } from 'node:url'
 import type { DerivedValues, RenderContext, RoutePlan } from '../types.js'
+import { routeProps } from '../plan/route-props.js'
 
 /**
  * A thread that renders pages with React (one per core, render-pages.ts starts them) while this
@@ -104,8 +105,8 @@ export function startRenderWorker(bundle: string, context: RenderContext): Rende
     if (failure) return Promise.reject(failure)
     const id = next++
     const { url, outputPath, template, title, description, noindex } = route
-    // A plain copy: landing props are composed here (a getter), config origins left out.
-    const plain = { url, outputPath, template, title, description, noindex, props: withoutOrigins(route.props) }
+    // What the templates read: a landing page's props composed here, config origins left out.
+    const plain = { url, outputPath, template, title, description, noindex, props: withoutOrigins(routeProps(route)) }
     return new Promise((resolve, reject) => {
       waiting.set(id, { resolve: resolve as (result: WorkerRender | BareRender) => void, reject })
       worker.postMessage({ id, route: plain, file, bare })
@@ -121,10 +122,7 @@ export function startRenderWorker(bundle: string, context: RenderContext): Rende
   }
 }
 
-/**
- * Config objects carry `origin` (where in YAML they were written), whose position is worked out
- * when read; copying it to another thread would read it. No template uses it.
- */
+/** Config objects carry `origin` (where in YAML they were written): no template uses it, so it is not copied. */
 function withoutOrigins<T>(value: T): T {
   if (value === null || typeof value !== 'object' || !('origin' in value)) return value
   const { origin: _origin, ...rest } = value as T & { origin: unknown }

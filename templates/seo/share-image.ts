@@ -22,7 +22,7 @@ export interface ShareImage {
  */
 export function shareImageFor(route: RoutePlan, site: SiteMeta, brand: Pick<BrandLinks, 'shareDigest'>): ShareImage | undefined {
   if (!brand.shareDigest || route.template === 'not-found' || route.template === 'form-success') return undefined
-  // Landing pages' props are composed on each read (10,000 of them): decide by template alone.
+  // A landing page's props exist only while it renders (10,000 of them): decide by template alone.
   if (route.template !== 'landing' && pageImage(route.props)) return undefined
   const title = pageTitle(route.title, site.titleTemplate)
   const id = createHash('sha256').update(`${brand.shareDigest}\n${title}`).digest('hex').slice(0, 12)

@@ -3,16 +3,17 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { unseal } from '../../src/cache/sealed-file.js'
 import { loadSite } from '../../src/config/load-site.js'
+import { placeProblems } from '../../src/config/place-problems.js'
 import { BuildFailure, failOn, type ConfigError } from '../../src/errors/config-error.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import { planSite } from '../../src/plan/plan-site.js'
 import { normalize, siteFrom } from '../helpers/site.js'
 
-/** Loads and plans a site; returns every error, as `citypress validate` would report them. */
+/** Loads and plans a site; returns every error, placed, as `citypress validate` would report them. */
 async function problems(files: Record<string, string>): Promise<ConfigError[]> {
   const dir = await siteFrom('minimal', files)
   try {
-    return [...planSite(await loadSite(dir)).errors]
+    return await placeProblems(planSite(await loadSite(dir)).errors)
   } catch (error) {
     if (error instanceof BuildFailure) return [...error.errors]
     throw error
@@ -167,7 +168,7 @@ describe('config errors', () => {
     expect(error!.code).toBe('duplicate-route')
     expect(where(error!)).toBe('pages/contact.yaml:2:1')
     expect(normalize(error!.message).replace(/<tmp>\/site\//g, '')).toBe(
-      'Two pages would both be written to /contact: this sections page and the sections page from pages/again.yaml:1.',
+      'Two pages would both be written to /contact: this sections page and the sections page from pages/again.yaml at `path`.',
     )
   })
 

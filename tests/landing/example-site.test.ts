@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { LandingPageProps } from '../../src/plan/landing-model.js'
+import { routeProps } from '../../src/plan/route-props.js'
 import { fingerprintWords, jaccard } from '../../src/plan/landing-similarity.js'
 import { landingMainText, wordsOf } from '../../src/plan/landing-text.js'
 import { repoRoot } from '../helpers/site.js'
@@ -98,7 +99,7 @@ describe('the example site’s landing pages', () => {
 
   it('score the same text the page shows in <main> (the plan’s text and the rendered one agree)', () => {
     for (const route of site.landing.slice(0, 8)) {
-      const props = route.props as LandingPageProps
+      const props = routeProps(route) as LandingPageProps
       const planned = fingerprintWords(wordsOf(landingMainText(props, site.result.site.forms[props.form!.name])))
       const rendered = fingerprintWords(wordsOf(mainText(site.page(route.url))))
       expect(jaccard(planned.shingles, rendered.shingles), route.url).toBeGreaterThan(0.95)

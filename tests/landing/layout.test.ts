@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { loadSite } from '../../src/config/load-site.js'
+import { placeProblems } from '../../src/config/place-problems.js'
 import { BuildFailure } from '../../src/errors/config-error.js'
 import type { LandingPageProps } from '../../src/plan/landing-model.js'
+import { routeProps } from '../../src/plan/route-props.js'
 import { planSite } from '../../src/plan/plan-site.js'
 import { landingMainText, wordsOf } from '../../src/plan/landing-text.js'
 import { repoRoot, siteFrom } from '../helpers/site.js'
@@ -61,7 +63,7 @@ describe('the landing layout', () => {
 
   it('refuses a layout without the hero, at its YAML line', async () => {
     const landing = fixtureLanding.replace('  window-cleaning:\n', '  window-cleaning:\n    layout: [local, form]\n')
-    const errors = planSite(await loadSite(await siteFrom('landing', { 'landing.yaml': landing }))).errors
+    const errors = await placeProblems(planSite(await loadSite(await siteFrom('landing', { 'landing.yaml': landing }))).errors)
     expect(errors.map((e) => [e.code, e.message, e.path, e.line, e.lineText])).toEqual([[
       'bad-value', 'This landing layout has no `hero`, so its pages would have no headline (h1).', 'services.window-cleaning.layout', 26, '    layout: [local, form]',
     ]])
@@ -80,7 +82,7 @@ describe('the landing layout', () => {
       ['[hero, hero-form]', 'This landing layout has both `hero` and `hero-form`, so its pages would have two headlines (h1).'],
       ['[hero-form, form]', 'This landing layout has both `hero-form` and `form`, so its pages would show the form twice.'],
     ]) {
-      const errors = planSite(await loadSite(await siteFrom('landing', { 'landing.yaml': `${fixtureLanding}layout: ${layout}\n` }))).errors
+      const errors = await placeProblems(planSite(await loadSite(await siteFrom('landing', { 'landing.yaml': `${fixtureLanding}layout: ${layout}\n` }))).errors)
       expect(errors.map((e) => [e.message, e.lineText])).toEqual([[message, `layout: ${layout}`]])
     }
   })
@@ -112,7 +114,7 @@ describe('the second example site’s landing pages', () => {
 
   it('score exactly the words the page shows in <main>, whatever the layout', () => {
     for (const url of ['/lp/salem-lawn-care', '/lp/salem-irrigation', '/lp/salem-landscape-design', '/lp/portland-landscape-design']) {
-      const props = site.routes.find((r) => r.url === url)!.props as LandingPageProps
+      const props = routeProps(site.routes.find((r) => r.url === url)!) as LandingPageProps
       const planned = wordsOf(landingMainText(props, props.form && site.result.site.forms[props.form.name]))
       // What no visitor sees until they act: the spam trap and the message after sending.
       const shown = site.page(url).replace(/<p class="honeypot" hidden[^>]*>[\s\S]*?<\/p>/, '').replace(/<div class="form-success" hidden[\s\S]*?<\/div>/, '')

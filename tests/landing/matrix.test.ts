@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { loadSite } from '../../src/config/load-site.js'
+import { placeProblems } from '../../src/config/place-problems.js'
 import { BuildFailure } from '../../src/errors/config-error.js'
 import type { LandingPageProps } from '../../src/plan/landing-model.js'
+import { routeProps } from '../../src/plan/route-props.js'
 import { planSite } from '../../src/plan/plan-site.js'
 import { siteFrom } from '../helpers/site.js'
 import { buildInMemory, metaRobots } from './helpers.js'
@@ -30,7 +32,7 @@ describe('landing.yaml', () => {
 
   it('reports an exclusion of an area that is in no list, with the likely spelling', async () => {
     const landing = (await import('node:fs')).readFileSync(new URL('../fixtures/sites/landing/landing.yaml', import.meta.url), 'utf8')
-    const errors = (await plan({ 'landing.yaml': landing.replace('area: "Decatur, IL"', 'area: "Decatir, IL"') })).errors
+    const errors = await placeProblems((await plan({ 'landing.yaml': landing.replace('area: "Decatur, IL"', 'area: "Decatir, IL"') })).errors)
     expect(errors.map((e) => [e.code, e.message, e.hint, e.path])).toEqual([[
       'missing-reference', 'The excluded area "Decatir, IL" is in no list of areas.yaml, so the exclusion has no effect.', 'Did you mean "Decatur, IL"?', 'exclude[0].area',
     ]])
@@ -54,7 +56,7 @@ describe('landing.yaml', () => {
 
   it('fills {city}, {state}, {service} and {county} from areas.yaml in every text', async () => {
     const route = (await plan()).routes.find((r) => r.url === '/lp/chatham-office-cleaning')!
-    const props = route.props as LandingPageProps
+    const props = routeProps(route) as LandingPageProps
     expect(route.title).toBe('Office Cleaning in Chatham, IL | Brightside Cleaning')
     expect(route.description).toBe('Office Cleaning for businesses in Chatham, IL and Sangamon County.')
     expect(props.intro?.text).toBe('Nightly or weekly office cleaning for **Chatham** businesses, with one contact for everything.')
@@ -76,7 +78,7 @@ describe('landing.yaml', () => {
 
 describe('nearby areas', () => {
   it('are the nearest pages of the same service, nearest first, with straight-line miles', async () => {
-    const props = (await plan()).routes.find((r) => r.url === '/lp/springfield-office-cleaning')!.props as LandingPageProps
+    const props = routeProps((await plan()).routes.find((r) => r.url === '/lp/springfield-office-cleaning')!) as LandingPageProps
     // Springfield → Rochester 6.7 mi east, Chatham 7.9 mi south, Sherman 8.1 mi north, Decatur 37 mi east.
     expect(props.areas!.nearby.map((n) => [n.href, n.miles])).toEqual([
       ['/lp/rochester-office-cleaning', 6.7], ['/lp/chatham-office-cleaning', 7.9], ['/lp/sherman-office-cleaning', 8.1], ['/lp/decatur-office-cleaning', 37.1],
@@ -85,7 +87,7 @@ describe('nearby areas', () => {
 
   it('follow the area list when areas.yaml has no coordinates', async () => {
     const areas = (await import('node:fs')).readFileSync(new URL('../fixtures/sites/landing/areas.yaml', import.meta.url), 'utf8')
-    const props = (await plan({ 'areas.yaml': areas.replace(/\n    lat: [\d.]+\n    lng: -[\d.]+/g, '') })).routes.find((r) => r.url === '/lp/rochester-office-cleaning')!.props as LandingPageProps
+    const props = routeProps((await plan({ 'areas.yaml': areas.replace(/\n    lat: [\d.]+\n    lng: -[\d.]+/g, '') })).routes.find((r) => r.url === '/lp/rochester-office-cleaning')!) as LandingPageProps
     expect(props.areas!.nearby.map((n) => [n.label, n.miles])).toEqual([['Sherman, IL', undefined], ['Decatur, IL', undefined], ['Springfield, IL', undefined], ['Chatham, IL', undefined]])
   })
 })

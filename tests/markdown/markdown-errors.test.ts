@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { loadSite } from '../../src/config/load-site.js'
+import { placeProblems } from '../../src/config/place-problems.js'
 import { BuildFailure, type ConfigError } from '../../src/errors/config-error.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import { planSite } from '../../src/plan/plan-site.js'
@@ -14,7 +15,7 @@ async function problems(files: Record<string, string>): Promise<ConfigError[]> {
   const dir = await siteFrom('minimal', files)
   await writePhoto(dir, 'images/team.jpg', { width: 900, height: 600 })
   try {
-    return [...planSite(await loadSite(dir)).errors]
+    return await placeProblems(planSite(await loadSite(dir)).errors)
   } catch (error) {
     if (error instanceof BuildFailure) return [...error.errors]
     throw error

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/build.js'
 import { loadSite } from '../../src/config/load-site.js'
+import { placeProblems } from '../../src/config/place-problems.js'
 import type { ConfigError } from '../../src/errors/config-error.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import { planSite } from '../../src/plan/plan-site.js'
@@ -9,7 +10,7 @@ import { normalize, siteFrom } from '../helpers/site.js'
 
 // Issue 14, point 6: where content would make a page skip a heading level, the build warns at
 // the Markdown or YAML line that causes it (a warning: the page is still built).
-const warningsOf = async (files: Record<string, string>) => planSite(await loadSite(await siteFrom('landing', files))).warnings
+const warningsOf = async (files: Record<string, string>) => placeProblems(planSite(await loadSite(await siteFrom('landing', files))).warnings)
 /** As the CLI prints a warning (src/cli/commands/shared.ts), with the temporary folder named site/. */
 const printed = (warnings: readonly ConfigError[]) =>
   warnings.map((w) => normalize(formatConfigError(w, { color: false })).replace(/^error\[/, 'warning[').replace(/--> .*\/site\//, '--> site/'))

@@ -19,9 +19,10 @@ Examples:
       const { loadSite } = await import('../../config/load-site.js')
       const { planSite } = await import('../../plan/plan-site.js')
       const { failOn } = await import('../../errors/config-error.js')
+      const { placeProblems } = await import('../../config/place-problems.js')
       const config = await loadSite(site)
       const plan = planSite(config)
-      failOn(plan.errors)
+      failOn(await placeProblems(plan.errors))
       if (flags.json) {
         io.out(JSON.stringify(plan.routes.map(({ url, template, outputPath, noindex }) => ({ url, template, outputPath, noindex })), null, 2) + '\n')
         return

@@ -19,21 +19,22 @@ Examples:
       const { loadSite } = await import('../../config/load-site.js')
       const { planSite } = await import('../../plan/plan-site.js')
       const { failOn } = await import('../../errors/config-error.js')
+      const { placeProblems } = await import('../../config/place-problems.js')
       const site = flags.json ? await reportingJson(io, 'validate', async () => siteFolder(given)) : siteFolder(given)
       const check = async () => {
         const config = await loadSite(site)
         const plan = planSite(config)
-        failOn(plan.errors)
-        return { config, plan }
+        failOn(await placeProblems(plan.errors))
+        return { config, plan, warnings: await placeProblems([...config.warnings, ...plan.warnings]) }
       }
       if (flags.json) {
-        const { config, plan } = await reportingJson(io, 'validate', check)
-        printJsonProblems(io, [...config.warnings, ...plan.warnings], 'warning')
-        io.out(summaryLine({ type: 'summary', command: 'validate', ok: true, errors: 0, warnings: config.warnings.length + plan.warnings.length, files: config.files.length, pages: plan.routes.length }))
+        const { config, plan, warnings } = await reportingJson(io, 'validate', check)
+        printJsonProblems(io, warnings, 'warning')
+        io.out(summaryLine({ type: 'summary', command: 'validate', ok: true, errors: 0, warnings: warnings.length, files: config.files.length, pages: plan.routes.length }))
         return
       }
-      const { config, plan } = await check()
-      printWarnings(io, [...config.warnings, ...plan.warnings])
+      const { config, plan, warnings } = await check()
+      printWarnings(io, warnings)
       const redirects = redirectLines(io, plan.redirects, config.site.host)
       if (redirects.length) io.out(`${redirects.join('\n')}\n`)
       io.out(`${paint(io, 'green', '✓')} ${site} is valid: ${config.files.length} files, ${plan.routes.length} pages.\n`)
