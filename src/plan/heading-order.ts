@@ -22,7 +22,8 @@ interface PlannedHeading {
  * reader users move through a page by its headings, and a skip reads as a missing section (WCAG
  * 1.3.1; axe's heading-order rule). Computed here from the sections and Markdown that the templates
  * render, so each warning points at the YAML or Markdown line that causes it; the templates' own
- * headings (header, footer, table of contents) never skip.
+ * headings (header, footer, table of contents) never skip. A sections or service page with no h1
+ * at all is warned too (landing layouts without a hero are an error: landing-layout.ts).
  */
 export function findHeadingSkips(site: SiteConfig): ConfigError[] {
   const warnings: ConfigError[] = []
