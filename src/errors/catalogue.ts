@@ -124,6 +124,134 @@ export const MissingH1 = {
   hint: (_page: string, fix: string) => fix,
 } satisfies ErrorData<[string, string]>
 
+// Decided by plan/ and met while rendering and encoding (src/render/, src/images/).
+
+export const UnknownArea = {
+  code: 'missing-reference',
+  title: 'Missing reference',
+  message: (area: string, _guess?: string) => `The area "${area}" is in no list of areas.yaml.`,
+  hint: (_area: string, guess?: string) => guess ? `Did you mean "${guess}"?` : 'Write the area exactly as in areas.yaml, e.g. "Springfield, IL".',
+} satisfies ErrorData<[string, string?]>
+
+export const UselessExclusion = {
+  code: 'missing-reference',
+  title: 'Missing reference',
+  message: (area: string, _guess?: string) => `The excluded area "${area}" is in no list of areas.yaml, so the exclusion has no effect.`,
+  hint: UnknownArea.hint,
+} satisfies ErrorData<[string, string?]>
+
+export const UnknownLandingService = {
+  code: 'missing-reference',
+  title: 'Missing reference',
+  message: (slug: string, _services: readonly string[]) => `landing.yaml has texts for the service "${slug}", but services/ has no ${slug}.yaml.`,
+  hint: (_slug: string, services: readonly string[]) => `Services: ${services.join(', ')}.`,
+} satisfies ErrorData<[string, readonly string[]]>
+
+export const UnknownRegion = {
+  code: 'missing-reference',
+  title: 'Missing reference',
+  message: (place: string, region: string) => `The place "${place}" names the region "${region}", which areas.yaml \`regions\` does not define.`,
+  hint: () => 'Add the region or correct the name.',
+} satisfies ErrorData<[string, string]>
+
+export const NotALandingPage = {
+  code: 'missing-reference',
+  title: 'Missing reference',
+  message: (url: string) => `quality.index names ${url}, which is not a landing page of this site.`,
+  hint: () => 'Run `citypress routes` to list the landing pages.',
+} satisfies ErrorData<[string]>
+
+export const ChipsWithoutLanding = {
+  code: 'missing-reference',
+  title: 'Missing reference',
+  message: (service: string, target: string, missing: readonly string[], _lists: readonly string[]) => `The service-area chips of ${service} link to /lp/{city}-${target}, but landing.yaml makes no such page for ${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ` and ${missing.length - 3} more` : ''}.`,
+  hint: (_service: string, target: string, _missing: readonly string[], lists: readonly string[]) => `Add a matrix rule with the list(s) ${lists.map((l) => `"${l}"`).join(', ')} and the service ${target} to landing.yaml, or remove areas.landingService.`,
+} satisfies ErrorData<[string, string, readonly string[], readonly string[]]>
+
+export const SameLandingAddress = {
+  code: 'duplicate-route',
+  title: 'Two pages at one address',
+  message: (first: string, second: string, url: string, _service: string) => `"${first}" and "${second}" would both be ${url}: landing-page addresses leave out the state.`,
+  hint: (_first: string, _second: string, _url: string, service: string) => `Exclude one of them for ${service} in landing.yaml \`exclude\`, or write one area differently in areas.yaml (e.g. "Springfield Township, MO").`,
+} satisfies ErrorData<[string, string, string, string]>
+
+export const DuplicateRoute = {
+  code: 'duplicate-route',
+  title: 'Two pages at one address',
+  message: (url: string, template: string, otherTemplate: string, other: string) => `Two pages would both be written to ${url}: this ${template} page and the ${otherTemplate} page from ${other}.`,
+  hint: () => 'Give one of them a different path (or, for a service, a different file name).',
+} satisfies ErrorData<[string, string, string, string]>
+
+export const FormPageTaken = {
+  code: 'duplicate-route',
+  title: 'Two pages at one address',
+  message: (form: string, url: string, otherTemplate: string, other: string) => `The success page of the form "${form}" would be written to ${url}, where the ${otherTemplate} page from ${other} already is.`,
+  hint: () => 'Forms land on /thanks/{form name} after posting without JavaScript; move the other page or rename the form.',
+} satisfies ErrorData<[string, string, string, string]>
+
+export const BadFileSlug = {
+  code: 'bad-slug',
+  title: 'Invalid slug',
+  message: (kind: 'service' | 'post', slug: string) => `The ${kind} file name "${slug}" cannot be a URL segment.`,
+  hint: (kind: 'service' | 'post') => `Rename the file with lower-case letters, digits and hyphens, e.g. ${kind === 'service' ? 'services/roof-repair.yaml' : 'blog/spring-roof-checklist.md'}.`,
+} satisfies ErrorData<['service' | 'post', string]>
+
+export const LinkToNowhere = {
+  code: 'broken-link',
+  title: 'Broken link',
+  message: (href: string, path: string, _guess?: string) => `The link ${href} leads nowhere: no page of this site has the address ${path}.`,
+  hint: (_href: string, _path: string, guess?: string) => guess ? `Did you mean "${guess}"?` : 'Run `citypress routes` to list every address.',
+} satisfies ErrorData<[string, string, string?]>
+
+export const ChipsWithoutPage = {
+  code: 'chip-without-page',
+  title: 'Area chips without a page',
+  message: (lists: readonly string[], shown: readonly string[], count: number) => `${count} area chip${count === 1 ? '' : 's'} of the list${lists.length === 1 ? '' : 's'} ${lists.map((l) => `"${l}"`).join(', ')} show${count === 1 ? 's' : ''} as plain text, because landing.yaml makes no page for ${count === 1 ? 'it' : 'them'}: ${shown.join(', ')}${count > shown.length ? ` and ${count - shown.length} more` : ''}.`,
+  hint: () => 'Add these areas to a landing.yaml matrix rule (or `pages`) for the service in brackets, or take them out of the list; where plain chips are meant, say so with `allowPlainChips: true` on the areas section.',
+} satisfies ErrorData<[readonly string[], readonly string[], number]>
+
+export const HeadingSkip = {
+  code: 'heading-skip',
+  title: 'Heading level skipped',
+  message: (text: string, level: number, previous: number, _fix: string) => `The heading "${text}" is an h${level} right after an h${previous}, so the page skips a heading level.`,
+  hint: (_text: string, _level: number, _previous: number, fix: string) => fix,
+} satisfies ErrorData<[string, number, number, string]>
+
+export const LayoutWithoutHero = {
+  code: 'bad-value',
+  title: 'Invalid value',
+  message: () => 'This landing layout has no `hero`, so its pages would have no headline (h1).',
+  hint: () => 'Add `hero` (or `hero-form`) to the list, usually first.',
+} satisfies ErrorData<[]>
+
+export const LayoutWithTwoHeroes = {
+  code: 'bad-value',
+  title: 'Invalid value',
+  message: () => 'This landing layout has both `hero` and `hero-form`, so its pages would have two headlines (h1).',
+  hint: () => 'Keep one of them.',
+} satisfies ErrorData<[]>
+
+export const LayoutWithFormTwice = {
+  code: 'bad-value',
+  title: 'Invalid value',
+  message: () => 'This landing layout has both `hero-form` and `form`, so its pages would show the form twice.',
+  hint: () => 'Keep one of them.',
+} satisfies ErrorData<[]>
+
+export const RenderFailed = {
+  code: 'render-failed',
+  title: 'Page could not be rendered',
+  message: (url: string, component: string | undefined, thrown: string, _where: string | undefined, _data: string) => `The page ${url} could not be rendered: ${component ? `the component ${component} ` : 'a template '}threw "${thrown}".`,
+  hint: (_url: string, _component: string | undefined, _thrown: string, where: string | undefined, data: string) => where ? `In ${where}; the page's data comes from ${data}.` : `The page's data comes from ${data}.`,
+} satisfies ErrorData<[string, string | undefined, string, string | undefined, string]>
+
+export const UndecodableImage = {
+  code: 'bad-image',
+  title: 'Unreadable image',
+  message: (src: string, reason: string) => `The image "${src}" cannot be decoded; the file is damaged or not an image (${reason}).`,
+  hint: () => 'Export it again as JPEG, PNG, WebP or AVIF.',
+} satisfies ErrorData<[string, string]>
+
 // Found in the built output (src/check/) and while compiling templates (src/render/).
 
 export const BrokenLink = {
@@ -184,11 +312,11 @@ export const titles: Readonly<Record<ConfigErrorCode, string>> = {
   'bad-value': 'Invalid value',
   'file-not-found': 'File not found',
   'missing-reference': 'Missing reference',
-  'duplicate-route': 'Two pages at one address',
+  'duplicate-route': DuplicateRoute.title,
   'bad-slug': 'Invalid slug',
   'markdown-front-matter': 'Front matter error',
   'bad-image': 'Unreadable image',
-  'render-failed': 'Page could not be rendered',
+  'render-failed': RenderFailed.title,
   'template-error': TemplateError.title,
   'broken-link': BrokenLink.title,
   'form-mismatch': FormNotDeclared.title,
@@ -214,8 +342,8 @@ export const titles: Readonly<Record<ConfigErrorCode, string>> = {
   'conflicting-hours': 'Day both open and closed',
   'unknown-place': 'Place that matches no area',
   'duplicate-place': 'One area in places twice',
-  'chip-without-page': 'Area chips without a page',
-  'heading-skip': 'Heading level skipped',
+  'chip-without-page': ChipsWithoutPage.title,
+  'heading-skip': HeadingSkip.title,
   'missing-h1': MissingH1.title,
   'low-contrast': 'Colours too close in contrast',
   'unknown-font': 'Font not installed',

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os'
 import { readdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { ensureCacheFolder, readSealed, writeSealed, type CacheNote } from '../cache/sealed-file.js'
+import { fail, UndecodableImage } from '../errors/catalogue.js'
 import { ConfigError } from '../errors/config-error.js'
 import type { ImageJob } from '../plan/plan-images.js'
 import type { OutputFile, OutputWriter } from '../types.js'
@@ -165,11 +166,6 @@ export async function pruneImageCache(cacheDir: string, jobs: readonly ImageJob[
 }
 
 function undecodable(job: ImageJob, error: unknown): ConfigError {
-  const reason = error instanceof Error ? error.message.split('\n')[0] : String(error)
-  return new ConfigError({
-    code: 'bad-image',
-    message: `The image "${job.source.src}" cannot be decoded; the file is damaged or not an image (${reason}).`,
-    hint: 'Export it again as JPEG, PNG, WebP or AVIF.',
-    ...(job.source.origin ?? { file: job.source.src }),
-  })
+  const reason = error instanceof Error ? error.message.split('\n')[0]! : String(error)
+  return fail(UndecodableImage, job.source.origin ?? { file: job.source.src }, job.source.src, reason)
 }

@@ -1,5 +1,5 @@
 import MarkdownIt from 'markdown-it'
-import { fail, MissingH1 } from '../errors/catalogue.js'
+import { fail, HeadingSkip, MissingH1 } from '../errors/catalogue.js'
 import { ConfigError, type Origin } from '../errors/config-error.js'
 import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from '../types.js'
 import { pointerOrigin } from '../config/locate.js'
@@ -51,12 +51,7 @@ function skipsOf(headings: readonly PlannedHeading[]): ConfigError[] {
   let previous = headings[0]?.level ?? 1
   for (const heading of headings) {
     if (heading.level > previous + 1) {
-      found.push(new ConfigError({
-        code: 'heading-skip',
-        message: `The heading "${heading.text}" is an h${heading.level} right after an h${previous}, so the page skips a heading level.`,
-        hint: heading.hint(previous),
-        ...heading.origin,
-      }))
+      found.push(fail(HeadingSkip, heading.origin, heading.text, heading.level, previous, heading.hint(previous)))
     }
     previous = heading.level
   }

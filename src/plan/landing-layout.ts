@@ -1,4 +1,5 @@
 import { escapePointer, pointerOrigin } from '../config/locate.js'
+import { fail, LayoutWithFormTwice, LayoutWithoutHero, LayoutWithTwoHeroes } from '../errors/catalogue.js'
 import { ConfigError } from '../errors/config-error.js'
 import type { SiteConfig } from '../types.js'
 
@@ -12,15 +13,15 @@ export function checkLayouts(landing: NonNullable<SiteConfig['landing']>): Confi
     ...Object.entries(landing.services ?? {}).map(([slug, content]): [string, readonly string[] | undefined] => [`/services/${escapePointer(slug)}/layout`, content.layout]),
     ...(landing.pages ?? []).map((page, i): [string, readonly string[] | undefined] => [`/pages/${i}/content/layout`, page.content?.layout]),
   ]
-  const problem = (layout: readonly string[]): [string, string] | undefined => {
+  const problem = (layout: readonly string[]) => {
     const heroes = layout.filter((b) => b === 'hero' || b === 'hero-form').length
-    if (heroes === 0) return ['This landing layout has no `hero`, so its pages would have no headline (h1).', 'Add `hero` (or `hero-form`) to the list, usually first.']
-    if (heroes > 1) return ['This landing layout has both `hero` and `hero-form`, so its pages would have two headlines (h1).', 'Keep one of them.']
-    if (layout.includes('hero-form') && layout.includes('form')) return ['This landing layout has both `hero-form` and `form`, so its pages would show the form twice.', 'Keep one of them.']
+    if (heroes === 0) return LayoutWithoutHero
+    if (heroes > 1) return LayoutWithTwoHeroes
+    if (layout.includes('hero-form') && layout.includes('form')) return LayoutWithFormTwice
     return undefined
   }
   return layouts.flatMap(([pointer, layout]) => {
     const found = layout && problem(layout)
-    return found ? [new ConfigError({ code: 'bad-value', message: found[0], hint: found[1], ...pointerOrigin(landing.origin.file, pointer) })] : []
+    return found ? [fail(found, pointerOrigin(landing.origin.file, pointer))] : []
   })
 }

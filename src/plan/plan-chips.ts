@@ -1,3 +1,4 @@
+import { ChipsWithoutPage, fail } from '../errors/catalogue.js'
 import { ConfigError } from '../errors/config-error.js'
 import { escapePointer, pointerOrigin } from '../config/locate.js'
 import type { SiteConfig } from '../types.js'
@@ -47,11 +48,5 @@ export function findChipsWithoutPage(site: SiteConfig, landingUrls: Readonly<Rec
   if (missing.size === 0) return []
   const shown = [...missing].slice(0, 8).map(([area, services]) => `${cityName(area)} (${[...services].join(', ')})`)
   const origin = site.areasFile ? pointerOrigin(site.areasFile, `/lists/${escapePointer(lists[0]!)}`, 'key') : { file: 'areas.yaml', path: '' }
-  return [new ConfigError({
-    code: 'chip-without-page',
-    message: `${missing.size} area chip${missing.size === 1 ? '' : 's'} of the list${lists.length === 1 ? '' : 's'} ${lists.map((l) => `"${l}"`).join(', ')} show${missing.size === 1 ? 's' : ''} as plain text, because landing.yaml makes no page for ${missing.size === 1 ? 'it' : 'them'}: ${shown.join(', ')}${missing.size > 8 ? ` and ${missing.size - 8} more` : ''}.`,
-    hint: 'Add these areas to a landing.yaml matrix rule (or `pages`) for the service in brackets, or take them out of the list; where plain chips are meant, say so with `allowPlainChips: true` on the areas section.',
-    ...origin,
-    path: `lists.${lists[0]}`,
-  })]
+  return [fail(ChipsWithoutPage, { ...origin, path: `lists.${lists[0]}` }, lists, shown, missing.size)]
 }

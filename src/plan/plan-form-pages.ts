@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { fail, FormPageTaken } from '../errors/catalogue.js'
 import { ConfigError, type Origin } from '../errors/config-error.js'
 import { displayFile } from '../paths.js'
 import type { RoutePlan, SiteConfig } from '../types.js'
@@ -39,12 +40,7 @@ export function planFormPages(site: SiteConfig, taken: readonly RoutePlan[]): Fo
     const origin = formOrigin(site, form.name)
     const other = outputs.get(outputPath)
     if (other) {
-      errors.push(new ConfigError({
-        code: 'duplicate-route',
-        message: `The success page of the form "${form.name}" would be written to ${url}, where the ${other.template} page from ${other.origin.file} already is.`,
-        hint: 'Forms land on /thanks/{form name} after posting without JavaScript; move the other page or rename the form.',
-        ...origin,
-      }))
+      errors.push(fail(FormPageTaken, origin, form.name, url, other.template, other.origin.file))
       continue
     }
     const props: FormSuccessProps = { form: form.name, title: form.successTitle, message: form.success }

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import type { Content } from '../config/site-input.generated.js'
+import { ChipsWithoutLanding, fail, NotALandingPage, SameLandingAddress, UnknownArea, UnknownLandingService, UnknownRegion, UselessExclusion } from '../errors/catalogue.js'
 import { ConfigError, type Origin } from '../errors/config-error.js'
 import { escapePointer, pointerOrigin } from '../config/locate.js'
 import { closestMatch } from '../errors/did-you-mean.js'
@@ -65,14 +66,9 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
   const landing = site.landing
   if (!landing) return { pages: [], urls: handWrittenLandingUrls(site), quality: { pages: [], weakest: [], settings }, errors }
   const origin: Origin = landing.origin
-  const error = (message: string, hint: string, where: Origin = origin) => errors.push(new ConfigError({ code: 'missing-reference', message, hint, ...where }))
   const originAt = (pointer: string, at?: 'key' | 'value') => pointerOrigin(origin.file, pointer, at)
   const services = new Map(site.services.map((s) => [s.slug, s]))
   const knownAreas = new Set(Object.values(site.areas.lists).flat())
-  const areaHint = (area: string) => {
-    const guess = closestMatch(area, knownAreas)
-    return guess ? `Did you mean "${guess}"?` : 'Write the area exactly as in areas.yaml, e.g. "Springfield, IL".'
-  }
 
   // The slug rule runs some 100,000 times for a 10,000-page matrix; once per area is enough.
   const slugs = new Map<string, string>()
@@ -91,20 +87,20 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
   }
   ;(landing.pages ?? []).forEach((page, i) => {
     const service = services.get(page.service)
-    if (!knownAreas.has(page.area)) return error(`The area "${page.area}" is in no list of areas.yaml.`, areaHint(page.area), originAt(`/pages/${i}/area`))
+    if (!knownAreas.has(page.area)) return void errors.push(fail(UnknownArea, originAt(`/pages/${i}/area`), page.area, closestMatch(page.area, knownAreas)))
     if (!service) return
     const entry = wanted.get(landingKey(page.area, page.service)) ?? { area: page.area, service }
     wanted.set(landingKey(page.area, page.service), { ...entry, index: page.index, content: page.content })
   })
   ;(landing.exclude ?? []).forEach((x, i) => {
-    if (!knownAreas.has(x.area)) return error(`The excluded area "${x.area}" is in no list of areas.yaml, so the exclusion has no effect.`, areaHint(x.area), originAt(`/exclude/${i}/area`))
+    if (!knownAreas.has(x.area)) return void errors.push(fail(UselessExclusion, originAt(`/exclude/${i}/area`), x.area, closestMatch(x.area, knownAreas)))
     for (const [key, entry] of wanted) if (entry.area === x.area && (!x.service || x.service === entry.service.slug)) wanted.delete(key)
   })
   for (const slug of Object.keys(landing.services ?? {})) {
-    if (!services.has(slug)) error(`landing.yaml has texts for the service "${slug}", but services/ has no ${slug}.yaml.`, `Services: ${[...services.keys()].join(', ')}.`, originAt(`/services/${escapePointer(slug)}`, 'key'))
+    if (!services.has(slug)) errors.push(fail(UnknownLandingService, originAt(`/services/${escapePointer(slug)}`, 'key'), slug, [...services.keys()]))
   }
 
-  const entries = dropSameAddress([...wanted.values()], pathOf, (message, hint) => error(message, hint, originAt('/matrix', 'key')))
+  const entries = dropSameAddress([...wanted.values()], pathOf, (...args) => errors.push(fail(SameLandingAddress, originAt('/matrix', 'key'), ...args)))
   const byService = groupBy(entries, (e) => e.service.slug)
   const byArea = groupBy(entries, (e) => e.area)
   const geoOf = (area: string) => {
@@ -151,7 +147,7 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
     const url = pathOf(entry.area, entry.service.slug)
     const place = site.areas.places?.[entry.area]
     const region = place?.region ? site.areas.regions?.[place.region] : undefined
-    if (place?.region && !region && !badRegions.has(entry.area) && badRegions.add(entry.area)) error(`The place "${entry.area}" names the region "${place.region}", which areas.yaml \`regions\` does not define.`, 'Add the region or correct the name.', regionOrigin(site, entry.area))
+    if (place?.region && !region && !badRegions.has(entry.area) && badRegions.add(entry.area)) errors.push(fail(UnknownRegion, regionOrigin(site, entry.area), entry.area, place.region))
     const nearby = nearbyOf(entry.area, entry.service.slug).map((n) => ({ label: n.area, href: pathOf(n.area, entry.service.slug), miles: n.miles }))
     const compose: LandingParts = {
       url, area: entry.area, service: entry.service, landing, place, region, pageContent: entry.content,
@@ -182,7 +178,7 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
   })), settings, options.prints)
   const madeUrls = new Set(planned.map((p) => p.url))
   errors.push(...checkLayouts(landing))
-  for (const url of optedIn) if (!madeUrls.has(url)) error(`quality.index names ${url}, which is not a landing page of this site.`, 'Run `citypress routes` to list the landing pages.', originAt('/quality/index'))
+  for (const url of optedIn) if (!madeUrls.has(url)) errors.push(fail(NotALandingPage, originAt('/quality/index'), url))
 
   const shared = [path.resolve(origin.file), path.join(site.root, 'areas.yaml'), ...(form ? [path.join(site.root, 'forms.yaml')] : [])]
   const pages = planned.map((p, i): PlannedLanding => ({
@@ -258,13 +254,7 @@ function checkServiceChips(site: SiteConfig, made: ReadonlySet<string>): ConfigE
     const lists = [service.areas!.list, ...(service.areas!.more ?? []).map((group) => group.list)]
     const missing = [...new Set(lists.flatMap((list) => site.areas.lists[list] ?? []))].filter((area) => !made.has(landingKey(area, target)) && !handWritten[landingKey(area, target)])
     if (missing.length === 0) return []
-    return [new ConfigError({
-      code: 'missing-reference',
-      message: `The service-area chips of ${service.slug} link to /lp/{city}-${target}, but landing.yaml makes no such page for ${missing.slice(0, 3).map(cityName).join(', ')}${missing.length > 3 ? ` and ${missing.length - 3} more` : ''}.`,
-      hint: `Add a matrix rule with the list(s) ${lists.map((l) => `"${l}"`).join(', ')} and the service ${target} to landing.yaml, or remove areas.landingService.`,
-      ...service.origin,
-      path: 'areas.landingService',
-    })]
+    return [fail(ChipsWithoutLanding, { ...service.origin, path: 'areas.landingService' }, service.slug, target, missing.map(cityName), lists)]
   })
 }
 
@@ -273,13 +263,13 @@ function checkServiceChips(site: SiteConfig, made: ReadonlySet<string>): ConfigE
  * which areas collide (the generic duplicate-route error could only name landing.yaml twice) and
  * keep the first.
  */
-function dropSameAddress(entries: readonly Wanted[], pathOf: (area: string, service: string) => string, error: (message: string, hint: string) => void): Wanted[] {
+function dropSameAddress(entries: readonly Wanted[], pathOf: (area: string, service: string) => string, collides: (first: string, second: string, url: string, service: string) => void): Wanted[] {
   const byUrl = new Map<string, Wanted>()
   for (const entry of entries) {
     const url = pathOf(entry.area, entry.service.slug)
     const first = byUrl.get(url)
     if (!first) byUrl.set(url, entry)
-    else error(`"${first.area}" and "${entry.area}" would both be ${url}: landing-page addresses leave out the state.`, `Exclude one of them for ${entry.service.slug} in landing.yaml \`exclude\`, or write one area differently in areas.yaml (e.g. "Springfield Township, MO").`)
+    else collides(first.area, entry.area, url, entry.service.slug)
   }
   return [...byUrl.values()]
 }

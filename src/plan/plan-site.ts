@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { BadFileSlug, DuplicateRoute, fail, LinkToNowhere } from '../errors/catalogue.js'
 import { ConfigError, originName, type Origin } from '../errors/config-error.js'
 import { displayFile } from '../paths.js'
 import { findChipsWithoutPage } from './plan-chips.js'
@@ -65,7 +66,7 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
   }
   for (const service of site.services) {
     if (!isSlug(service.slug)) {
-      errors.push(new ConfigError({ code: 'bad-slug', message: `The service file name "${service.slug}" cannot be a URL segment.`, hint: 'Rename the file with lower-case letters, digits and hyphens, e.g. services/roof-repair.yaml.', ...service.origin }))
+      errors.push(fail(BadFileSlug, service.origin, 'service', service.slug))
       continue
     }
     inputs.push({ url: `/services/${service.slug}`, template: 'service', title: service.title, isTitleComplete: service.titleTemplate === false, description: service.description, props: service, origin: service.origin })
@@ -86,7 +87,7 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
     }
     for (const post of site.posts) {
       if (!isSlug(post.slug)) {
-        errors.push(new ConfigError({ code: 'bad-slug', message: `The post file name "${post.slug}" cannot be a URL segment.`, hint: 'Rename the file with lower-case letters, digits and hyphens, e.g. blog/spring-roof-checklist.md.', ...post.origin }))
+        errors.push(fail(BadFileSlug, post.origin, 'post', post.slug))
         continue
       }
       inputs.push({ url: `/blog/${post.slug}`, template: 'post', title: post.title, isTitleComplete: post.titleTemplate === false, description: post.excerpt, props: post, origin: post.origin })
@@ -107,12 +108,7 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
     const outputPath = input.outputPath ?? outputPathFor(input.url, site.site.trailingSlash)
     const taken = byOutput.get(outputPath)
     if (taken) {
-      errors.push(new ConfigError({
-        code: 'duplicate-route',
-        message: `Two pages would both be written to ${input.url}: this ${input.template} page and the ${taken.template} page from ${originName(taken.origin)}.`,
-        hint: 'Give one of them a different path (or, for a service, a different file name).',
-        ...input.origin,
-      }))
+      errors.push(fail(DuplicateRoute, input.origin, input.url, input.template, taken.template, originName(taken.origin)))
       continue
     }
     byOutput.set(outputPath, input)
@@ -150,11 +146,6 @@ function checkLinks(site: SiteConfig, urls: ReadonlySet<string>): ConfigError[] 
     const path = linkPath(href)
     if (urls.has(path) || path.startsWith('/assets/') || path === '/sitemap.xml' || path === '/rss.xml') return []
     const guess = closestMatch(path, urls)
-    return [new ConfigError({
-      code: 'broken-link',
-      message: `The link ${href} leads nowhere: no page of this site has the address ${path}.`,
-      hint: guess ? `Did you mean "${guess}"?` : 'Run `citypress routes` to list every address.',
-      ...origin,
-    })]
+    return [fail(LinkToNowhere, origin, href, path, guess)]
   })
 }

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os'
+import { fail, RenderFailed } from '../errors/catalogue.js'
 import { BuildFailure, ConfigError, originName } from '../errors/config-error.js'
 import type { OutputWriter, RenderContext, RoutePlan } from '../types.js'
 import { routeProps } from '../plan/route-props.js'
@@ -32,12 +33,7 @@ function renderedRoute(route: RoutePlan): RoutePlan {
 }
 
 function renderError(route: RoutePlan, error: unknown, { component, file, line }: ThrowingTemplate): ConfigError {
-  return new ConfigError({
-    code: 'render-failed',
-    message: `The page ${route.url} could not be rendered: ${component ? `the component ${component} ` : 'a template '}threw "${error instanceof Error ? error.message : String(error)}".`,
-    hint: file ? `In ${file} line ${line}; the page's data comes from ${originName(route.origin)}.` : `The page's data comes from ${originName(route.origin)}.`,
-    ...route.origin,
-  })
+  return fail(RenderFailed, route.origin, route.url, component, error instanceof Error ? error.message : String(error), file ? `${file} line ${line}` : undefined, originName(route.origin))
 }
 
 export interface RenderPagesOptions {

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadSite } from '../../src/config/load-site.js'
+import { planSite } from '../../src/plan/plan-site.js'
 import { DiskFull, fail, NoPermission, ReadOnly, titles } from '../../src/errors/catalogue.js'
 import { ConfigError } from '../../src/errors/config-error.js'
 import { ConfigWarning } from '../../src/errors/config-warning.js'
@@ -40,5 +41,16 @@ describe('the error catalogue', () => {
     const site = await siteFrom('minimal', { 'notes.yaml': 'todo: call the printer\n' })
     const loaded = await loadSite(site)
     expect(loaded.warnings.map((w) => [w.code, w instanceof ConfigWarning, w instanceof ConfigError])).toEqual([['unknown-file', true, false]])
+  })
+
+  it('prints the plan stage’s entries from data: a link that leads nowhere, a post file name that cannot be an address', async () => {
+    const post = '---\ntitle: Spring\ndate: 2026-03-01\nexcerpt: What to do in March.\n---\n\nMow high.\n'
+    const page = 'path: /why\ntitle: Why us\nsections:\n  - type: hero\n    title: Why us\n    actions:\n      - { label: Prices, href: /pricess }\n'
+    const site = await siteFrom('landing', { 'blog/Spring Tips.md': post, 'pages/why.yaml': page })
+    const { errors } = planSite(await loadSite(site))
+    expect(errors.map((e) => [e.code, e.message, e.hint])).toEqual(expect.arrayContaining([
+      ['bad-slug', 'The post file name "Spring Tips" cannot be a URL segment.', 'Rename the file with lower-case letters, digits and hyphens, e.g. blog/spring-roof-checklist.md.'],
+      ['broken-link', 'The link /pricess leads nowhere: no page of this site has the address /pricess.', 'Run `citypress routes` to list every address.'],
+    ]))
   })
 })

@@ -135,3 +135,20 @@ describe('the quality gate', () => {
     expect(quality.filter((q) => !q.url.includes('sherman')).every((q) => q.indexable)).toBe(true)
   })
 })
+
+describe('landing.yaml references that lead nowhere', () => {
+  it('are each reported at their own line, with what to do', async () => {
+    const areas = (await import('node:fs')).readFileSync(new URL('../fixtures/sites/landing/areas.yaml', import.meta.url), 'utf8')
+    const landing = (await import('node:fs')).readFileSync(new URL('../fixtures/sites/landing/landing.yaml', import.meta.url), 'utf8')
+    const { errors } = await plan({
+      'areas.yaml': areas.replace('    region: central-illinois\n', '    region: central-ilinois\n'),
+      'landing.yaml': `${landing.replace('services:\n  office-cleaning:\n', 'services:\n  window-washing:\n    intro: Glass.\n  office-cleaning:\n')}quality:\n  index: [/lp/nowhere-office-cleaning]\n`,
+    })
+    const placed = await placeProblems(errors)
+    expect(placed.map((e) => [e.code, `${e.file.replace(/.*\/site\//, '')}:${e.line}`, e.message, e.hint])).toEqual([
+      ['missing-reference', 'landing.yaml:23', 'landing.yaml has texts for the service "window-washing", but services/ has no window-washing.yaml.', 'Services: office-cleaning, window-cleaning.'],
+      ['missing-reference', 'areas.yaml:23', 'The place "Springfield, IL" names the region "central-ilinois", which areas.yaml `regions` does not define.', 'Add the region or correct the name.'],
+      ['missing-reference', 'landing.yaml:30', 'quality.index names /lp/nowhere-office-cleaning, which is not a landing page of this site.', 'Run `citypress routes` to list the landing pages.'],
+    ])
+  })
+})
