@@ -1,4 +1,5 @@
-import { ConfigError } from '../errors/config-error.js'
+import { BadPhone, ConflictingHours, fail, NotACalendarDate } from '../errors/catalogue.js'
+import type { ConfigError } from '../errors/config-error.js'
 import { isCalendarDate } from './calendar-date.js'
 import { locate } from './locate.js'
 import type { YamlSource } from './read-yaml.js'
@@ -20,24 +21,12 @@ export function checkBusiness(source: YamlSource, site: SiteInput): ConfigError[
   business?.openingHours?.forEach((hours, i) => {
     hours.days.forEach((day, j) => {
       if (!closed.has(day)) return
-      errors.push(new ConfigError({
-        code: 'conflicting-hours',
-        message: `${day} has opening hours and is also in \`closedDays\`, so search engines would get two answers for it.`,
-        hint: `Remove ${day} from \`closedDays\` or from these opening hours.`,
-        path: `business.openingHours[${i}].days[${j}]`,
-        ...locate(source, `/business/openingHours/${i}/days/${j}`),
-      }))
+      errors.push(fail(ConflictingHours, { path: `business.openingHours[${i}].days[${j}]`, ...locate(source, `/business/openingHours/${i}/days/${j}`) }, day))
     })
   })
   business?.closedDates?.forEach((date, i) => {
     if (isCalendarDate(date)) return
-    errors.push(new ConfigError({
-      code: 'bad-date',
-      message: `The closing date "${date}" is not a day of the calendar.`,
-      hint: 'Write a real date as YYYY-MM-DD: months run 01–12, and days to the month\'s length.',
-      path: `business.closedDates[${i}]`,
-      ...locate(source, `/business/closedDates/${i}`),
-    }))
+    errors.push(fail(NotACalendarDate, { path: `business.closedDates[${i}]`, ...locate(source, `/business/closedDates/${i}`) }, 'closing date', date))
   })
   return errors
 }
@@ -51,13 +40,5 @@ function checkPhone(source: YamlSource, number: string, pointer: string, path: s
   const digits = number.replace(/\D/g, '').length
   const isReadable = /^\+?[\d\s().-]+$/.test(number.trim())
   if (isReadable && digits >= 7 && digits <= 15) return []
-  return [new ConfigError({
-    code: 'bad-phone',
-    message: isReadable
-      ? `The phone number "${number}" has ${digits} digits; a number that can be dialled has 7 to 15.`
-      : `The phone number "${number}" has characters a phone cannot dial.`,
-    hint: 'Write it in international form (+1 555 010 0199) or national form ((555) 010-0199), digits with spaces, dots, hyphens or brackets only; put words such as "ext." or "24/7" in the line\'s label or hoursLabel.',
-    path,
-    ...locate(source, pointer),
-  })]
+  return [fail(BadPhone, { path, ...locate(source, pointer) }, number, digits, isReadable)]
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { ConfigError, type Origin } from '../errors/config-error.js'
+import { fail, LowContrast } from '../errors/catalogue.js'
+import type { ConfigError, Origin } from '../errors/config-error.js'
 import { packageRoot } from '../paths.js'
 import { originOf } from './locate.js'
 import type { YamlSource } from './read-yaml.js'
@@ -53,22 +54,16 @@ export function contrastErrors(rows: readonly ContrastRow[], { locate, fallback 
   return [...failing.values()].map((group) => {
     const row = group[0]!
     const origin = locate(row.text) ?? locate(row.background) ?? fallback
-    const kind = row.size === 'normal' ? 'text needs' : row.size === 'large' ? 'large text needs' : 'icons and outlines need'
-    return new ConfigError({
-      code: 'low-contrast',
-      message: `The theme colour \`${row.text}\` (${row.textColor}) on \`${row.background}\` (${row.backgroundColor}) has a contrast ratio of ${row.ratio.toFixed(2)}:1; ${kind} at least ${row.required}:1 (WCAG 2.2 AA). It is used for ${group.map((r) => r.use).join('; ')}.`,
-      hint: suggestion(row),
-      ...origin,
-    })
+    return fail(LowContrast, origin, row, group.map((r) => r.use), betterText(row))
   })
 }
 
-function suggestion(row: ContrastRow): string {
-  const [best, ratio] = (['#ffffff', '#000000'] as const)
+/** White or black text on the pair's background, whichever contrasts more, when that is enough. */
+function betterText(row: ContrastRow): { color: string; ratio: number } | undefined {
+  const [color, ratio] = (['#ffffff', '#000000'] as const)
     .map((c) => [c, contrastRatio(c, row.backgroundColor)] as const)
     .sort((a, b) => b[1] - a[1])[0]!
-  const alternative = ratio >= row.required ? ` \`${row.text}: "${best}"\` reaches ${(Math.floor(ratio * 100) / 100).toFixed(2)}:1.` : ''
-  return `Choose a darker or lighter \`${row.text}\` or \`${row.background}\` in site.yaml \`theme.colors\`.${alternative}`
+  return ratio >= row.required ? { color, ratio: Math.floor(ratio * 100) / 100 } : undefined
 }
 
 /** site.yaml's theme checked, with errors pointing into site.yaml (what loadSite calls). */

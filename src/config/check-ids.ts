@@ -1,4 +1,5 @@
-import { ConfigError, type Origin } from '../errors/config-error.js'
+import { DuplicateId, fail } from '../errors/catalogue.js'
+import type { ConfigError, Origin } from '../errors/config-error.js'
 import { escapePointer, locate, originOf } from './locate.js'
 import type { YamlSource } from './read-yaml.js'
 import type { FormsInput, PageInput, ServiceInput, SiteInput } from './site-input.generated.js'
@@ -65,12 +66,7 @@ export function checkPageIds({ site, forms, pages, services }: CheckIdsInput): C
         first.set(use.id, use)
         continue
       }
-      errors.push(new ConfigError({
-        code: 'duplicate-id',
-        message: `The id "${use.id}" is used twice on one page: by ${use.what()} and by ${earlier.what()}${earlier.at.pointer !== undefined ? ` (${where(earlier)})` : ''}.`,
-        hint: 'Ids must be unique on a page, or links to #fragments, labels and screen-reader references find the wrong element. Rename one: a section\'s `id`, or a form\'s `id` in forms.yaml.',
-        ...use.at,
-      }))
+      errors.push(fail(DuplicateId, use.at, use.id, use.what(), earlier.what(), earlier.at.pointer !== undefined ? where(earlier) : undefined))
     }
   }
   const shell = (file: string): IdUse[] => SHELL_IDS.map((id) => ({ id, what: () => 'the page shell (templates/shell)', at: { file, path: '' } }))

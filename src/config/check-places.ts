@@ -1,4 +1,5 @@
-import { ConfigError } from '../errors/config-error.js'
+import { DuplicatePlace, fail, UnknownPlace } from '../errors/catalogue.js'
+import type { ConfigError } from '../errors/config-error.js'
 import { closestMatch } from '../errors/did-you-mean.js'
 import { canonicalAreaName } from './area-names.js'
 import { escapePointer, locate } from './locate.js'
@@ -21,26 +22,14 @@ export function checkPlaces(source: YamlSource, areas: AreasInput): ConfigError[
     const twin = keys.get(canonical)
     keys.set(canonical, twin ?? key)
     if (twin !== undefined) {
-      errors.push(new ConfigError({
-        code: 'duplicate-place',
-        message: `The places "${twin}" and "${key}" are one area, written with a different apostrophe or accent, so one would hide the other's facts.`,
-        hint: 'Keep one of them, and merge what the other says into it.',
-        path: `places["${key}"]`,
-        ...locate(source, `/places/${escapePointer(key)}`, 'key'),
-      }))
+      errors.push(fail(DuplicatePlace, { path: `places["${key}"]`, ...locate(source, `/places/${escapePointer(key)}`, 'key') }, twin, key))
       continue
     }
     if (names.has(canonical)) continue
     const tidy = canonical.replace(/\s+/g, ' ').replace(/\s*,\s*/g, ', ').trim()
     const guess = names.has(tidy) ? tidy : closestMatch(canonical, names)
     if (!guess) continue
-    errors.push(new ConfigError({
-      code: 'unknown-place',
-      message: `The place "${key}" matches no area of the lists, so its facts reach no landing page and "${guess}" has none.`,
-      hint: `Did you mean "${guess}"? Write the key exactly as the area is written in \`lists\`.`,
-      path: `places["${key}"]`,
-      ...locate(source, `/places/${escapePointer(key)}`, 'key'),
-    }))
+    errors.push(fail(UnknownPlace, { path: `places["${key}"]`, ...locate(source, `/places/${escapePointer(key)}`, 'key') }, key, guess))
   }
   return errors
 }

@@ -1,4 +1,5 @@
-import { ConfigError } from '../errors/config-error.js'
+import { BadAutocomplete, BadPattern, fail, InertFieldKey, MissingOptions, NotACalendarDate, RepeatedOption, UnusedOptions } from '../errors/catalogue.js'
+import type { ConfigError } from '../errors/config-error.js'
 import { checkAutofillFor } from './autofill.js'
 import { checkBusiness } from './check-business.js'
 import { checkPlaces } from './check-places.js'
@@ -37,13 +38,7 @@ function checkPostDates(source: YamlSource, post: PostInput): ConfigError[] {
   for (const key of ['date', 'updated'] as const) {
     const value = post[key]
     if (value === undefined || isCalendarDate(value)) continue
-    errors.push(new ConfigError({
-      code: 'bad-date',
-      message: `The ${key === 'date' ? 'publication date' : 'update date'} "${value}" is not a day of the calendar.`,
-      hint: 'Write a real date as YYYY-MM-DD: months run 01–12, and days to the month\'s length (2024-02-29 exists, 2025-02-29 does not).',
-      path: key,
-      ...locate(source, `/${key}`),
-    }))
+    errors.push(fail(NotACalendarDate, { path: key, ...locate(source, `/${key}`) }, key === 'date' ? 'publication date' : 'update date', value))
   }
   return errors
 }
@@ -56,15 +51,8 @@ function checkFormFields(source: YamlSource, input: FormsInput): ConfigError[] {
       const path = (key: string) => `forms.${name}.fields[${i}].${key}`
       const problem = field.autocomplete === undefined ? undefined : checkAutofillFor(field.autocomplete, field.type)
       if (problem) {
-        errors.push(new ConfigError({
-          code: 'bad-autocomplete',
-          message: `The autocomplete value "${field.autocomplete}" of the field "${field.name}" is not valid HTML: ${problem.reason}.`,
-          hint: problem.suggestion
-            ? `Did you mean "${problem.suggestion}"?`
-            : 'Use a field name such as name, given-name, email, tel, organization, street-address or postal-code, optionally after section-*, shipping/billing and home/work/mobile.',
-          path: path('autocomplete'),
-          ...locate(source, at('autocomplete')),
-        }))
+        const place = { path: path('autocomplete'), ...locate(source, at('autocomplete')) }
+        errors.push(fail(BadAutocomplete, place, field.autocomplete!, field.name, problem.reason, problem.suggestion))
       }
       if (field.pattern !== undefined) {
         // Browsers compile the pattern as ^(?:pattern)$ with the `v` flag (HTML § 4.10.5.3.6);
@@ -72,49 +60,25 @@ function checkFormFields(source: YamlSource, input: FormsInput): ConfigError[] {
         try {
           new RegExp(`^(?:${field.pattern})$`, 'v')
         } catch (error) {
-          errors.push(new ConfigError({
-            code: 'bad-pattern',
-            message: `The pattern of the field "${field.name}" is not a valid regular expression, so browsers would ignore it: ${(error as Error).message.replace(/^Invalid regular expression: /, '')}.`,
-            hint: 'Write the expression without slashes, e.g. [0-9]{5}; in the `v` mode browsers use, escape - [ ] ( ) { } / | inside a character class with a backslash.',
-            path: path('pattern'),
-            ...locate(source, at('pattern')),
-          }))
+          errors.push(fail(BadPattern, { path: path('pattern'), ...locate(source, at('pattern')) }, field.name, (error as Error).message))
         }
       }
       const isInput = field.type === 'text' || field.type === 'email' || field.type === 'tel'
       for (const key of ['pattern', 'inputmode'] as const) {
         const onTextarea = key === 'inputmode' && field.type === 'textarea'
         if (field[key] === undefined || isInput || onTextarea) continue
-        errors.push(new ConfigError({
-          code: 'bad-value',
-          message: `The ${field.type} field "${field.name}" has \`${key}\`, which browsers apply only to ${key === 'pattern' ? 'text, email and tel fields' : 'text, email, tel and textarea fields'}, so it would do nothing.`,
-          hint: `Remove \`${key}\`, or change the field's type.`,
-          path: path(key),
-          ...locate(source, at(key), 'key'),
-        }))
+        errors.push(fail(InertFieldKey, { path: path(key), ...locate(source, at(key), 'key') }, field.type, field.name, key))
       }
       const values = (field.options ?? []).map((o) => (typeof o === 'string' ? o : o.value))
       const repeated = values.find((v, j) => values.indexOf(v) !== j)
       if (repeated !== undefined) {
-        errors.push(new ConfigError({
-          code: 'bad-value',
-          message: `The field "${field.name}" offers the value "${repeated}" twice, so a submission could not tell the two choices apart.`,
-          hint: 'Give each option its own value.',
-          path: path('options'),
-          ...locate(source, at(`options/${values.lastIndexOf(repeated)}`)),
-        }))
+        errors.push(fail(RepeatedOption, { path: path('options'), ...locate(source, at(`options/${values.lastIndexOf(repeated)}`)) }, field.name, repeated))
       }
       const needsOptions = field.type === 'select' || field.type === 'checkboxes'
       if (needsOptions !== (field.options !== undefined)) {
-        errors.push(new ConfigError({
-          code: 'bad-value',
-          message: needsOptions
-            ? `The ${field.type} field "${field.name}" has no options to choose from.`
-            : `The ${field.type} field "${field.name}" has options, which only a select or checkboxes field shows.`,
-          hint: needsOptions ? 'Add `options:` with a list of choices.' : 'Remove `options`, or make the field a select or checkboxes.',
-          path: path(needsOptions ? 'type' : 'options'),
-          ...locate(source, at(needsOptions ? 'type' : 'options'), needsOptions ? 'value' : 'key'),
-        }))
+        errors.push(needsOptions
+          ? fail(MissingOptions, { path: path('type'), ...locate(source, at('type'), 'value') }, field.type, field.name)
+          : fail(UnusedOptions, { path: path('options'), ...locate(source, at('options'), 'key') }, field.type, field.name))
       }
     })
   }

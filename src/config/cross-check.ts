@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs'
 import { readFile, realpath, stat } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { OutsideSite, UnsafeSvg } from '../errors/catalogue.js'
+import { DamagedImage, fail, ImageOutsideFolder, MissingImage, OutsideSite, UnknownIcon, UnknownReference, UnsafeSvg, type ErrorData, type ErrorPlace } from '../errors/catalogue.js'
 import { ConfigError, type Origin } from '../errors/config-error.js'
 import { closestMatch } from '../errors/did-you-mean.js'
 import type { ImageSource } from '../types.js'
@@ -62,13 +62,7 @@ export async function crossCheck(refs: readonly FoundRef[], known: KnownNames, s
       case 'icon':
         if (iconNames.has(ref.value)) icons.add(ref.value)
         else {
-          const guess = closestMatch(ref.value, iconNames)
-          errors.push(new ConfigError({
-            code: 'missing-reference',
-            message: `There is no icon named "${ref.value}" in the Lucide icon set.`,
-            hint: guess ? `Did you mean "${guess}"?` : 'Browse the names at lucide.dev/icons and write them in kebab-case, e.g. shield-check.',
-            ...at(),
-          }))
+          errors.push(fail(UnknownIcon, at(), ref.value, closestMatch(ref.value, iconNames)))
         }
         break
       case 'image':
@@ -83,38 +77,37 @@ export async function crossCheck(refs: readonly FoundRef[], known: KnownNames, s
         const { noun, where, key } = what[ref.kind]
         const names = known[key]
         if (names.includes(ref.value)) break
-        const guess = closestMatch(ref.value, names)
-        errors.push(new ConfigError({
-          code: 'missing-reference',
-          message: `There is no ${noun} named "${ref.value}" in ${where}.`,
-          hint: guess ? `Did you mean "${guess}"?` : names.length ? `Known: ${names.join(', ')}.` : `Add it to ${where} first.`,
-          ...at(),
-        }))
+        errors.push(fail(UnknownReference, at(), noun, ref.value, where, names, closestMatch(ref.value, names)))
       }
     }
   }
   return { errors, images, icons: [...icons].sort(), links, markdown }
 }
 
-class ImageProblem extends Error {
-  constructor(readonly code: 'file-not-found' | 'bad-image' | 'outside-site' | 'unsafe-svg', message: string, readonly hint?: string) {
-    super(message)
+/** What is wrong with an image, found before its place is known (readImage serves YAML and Markdown alike). */
+class ImageProblem<Args extends readonly unknown[]> extends Error {
+  constructor(readonly data: ErrorData<Args>, readonly args: Args) {
+    super(data.message(...args))
+  }
+
+  at(place: ErrorPlace): ConfigError {
+    return fail(this.data, place, ...this.args)
   }
 }
 
 export async function readImage(siteRoot: string, src: string, reads: ReadCache): Promise<ImageSource> {
   const absolutePath = path.resolve(siteRoot, src)
   if (path.relative(siteRoot, absolutePath).startsWith('..')) {
-    throw new ImageProblem('file-not-found', `The image "${src}" is outside the site folder.`, 'Keep images inside the site folder, e.g. images/hero.jpg.')
+    throw new ImageProblem(ImageOutsideFolder, [src])
   }
   const stats = await stat(absolutePath).catch(() => undefined)
   if (!stats?.isFile()) {
-    throw new ImageProblem('file-not-found', `The image "${src}" does not exist.`, `Paths are relative to the site folder; looked for ${absolutePath}.`)
+    throw new ImageProblem(MissingImage, [src, absolutePath])
   }
   // A symbolic link may lead anywhere: what it leads to is published only from inside the site folder.
   const [real, realRoot] = await Promise.all([realpath(absolutePath), realpath(siteRoot)])
   if (path.relative(realRoot, real).startsWith('..')) {
-    throw new ImageProblem('outside-site', OutsideSite.message(src, real), OutsideSite.hint())
+    throw new ImageProblem(OutsideSite, [src, real])
   }
   // An image is measured and hashed again only when the file changed.
   const key = `${absolutePath}\0${stats.size}\0${stats.mtimeMs}`
@@ -130,7 +123,7 @@ export async function readImage(siteRoot: string, src: string, reads: ReadCache)
     reads.remember(key, image)
     return { ...image, src, absolutePath }
   } catch {
-    throw new ImageProblem('bad-image', `The image "${src}" cannot be decoded; the file is damaged or not an image.`, 'Export it again as JPEG, PNG, WebP or AVIF.')
+    throw new ImageProblem(DamagedImage, [src])
   }
 }
 
@@ -145,13 +138,13 @@ function checkSvg(src: string, text: string): void {
       : event ? `an ${event} event attribute`
         : /(?:href|xlink:href)\s*=\s*["']?\s*javascript:/i.test(text) ? 'a javascript: link' : undefined
   if (found) {
-    throw new ImageProblem('unsafe-svg', UnsafeSvg.message(src, found), UnsafeSvg.hint())
+    throw new ImageProblem(UnsafeSvg, [src, found])
   }
 }
 
 export function imageError(error: unknown, _src: string, at: Omit<ConstructorParameters<typeof ConfigError>[0], 'code' | 'message'>): ConfigError {
   if (!(error instanceof ImageProblem)) throw error
-  return new ConfigError({ code: error.code, message: error.message, hint: error.hint, ...at })
+  return error.at(at)
 }
 
 let iconCache: Set<string> | undefined

@@ -1,4 +1,6 @@
-import { ConfigError, type SourcePosition } from '../errors/config-error.js'
+import { FormsUnsupported, HeadersIgnored, RedirectsIgnored, TooManyRedirects, TrailingSlashIgnored, warn } from '../errors/catalogue.js'
+import type { SourcePosition } from '../errors/config-error.js'
+import type { ConfigWarning } from '../errors/config-warning.js'
 import type { SiteInput } from './site-input.generated.js'
 import type { TrailingSlash } from '../types.js'
 
@@ -67,38 +69,15 @@ export function isPlainPath(from: string): boolean {
  * What the chosen host will not do that the site asks for, one warning each, at the `host` key
  * (or site.yaml's first line when the host is the default).
  */
-export function hostWarnings(site: SiteInput, options: { at: SourcePosition; hasForms: boolean }): ConfigError[] {
-  const { at } = options
+export function hostWarnings(site: SiteInput, options: { at: SourcePosition; hasForms: boolean }): ConfigWarning[] {
+  const at = { path: 'host', ...options.at }
   const host = hostRules(site.host)
-  const warn = (message: string, hint: string) => new ConfigError({ code: 'host-unsupported', message, hint, path: 'host', ...at })
-  const warnings: ConfigError[] = []
-  if (!host.readsHeaders) {
-    warnings.push(warn(
-      `${host.label} does not read _headers, so the site's security headers (the Content-Security-Policy among them) and the long caching of /assets/ are not sent.`,
-      host.name === 'static'
-        ? 'Set them in the server\'s configuration; a build for host `netlify` writes them into _headers to copy from.'
-        : 'Put a service that can set headers in front of it, or choose host `netlify` or `cloudflare-pages`.',
-    ))
-  }
-  if (!host.servesHtmlWithoutExtension && site.trailingSlash === 'never') {
-    warnings.push(warn(
-      `${host.label} does not serve contact.html at /contact, so pages are written as contact/index.html and addressed as /contact/, not as trailingSlash: never asks.`,
-      'Remove `trailingSlash`, or set it to `always`.',
-    ))
-  }
-  if (!host.hasNetlifyForms && (site.forms?.provider ?? 'netlify') === 'netlify' && options.hasForms) {
-    warnings.push(warn(
-      `Netlify Forms only receive posts on Netlify, so on ${host.label} every form submission fails.`,
-      'Set `forms: { provider: endpoint, endpoint: https://… }` with your form service\'s address.',
-    ))
-  }
+  const warnings: ConfigWarning[] = []
+  if (!host.readsHeaders) warnings.push(warn(HeadersIgnored, at, host.label, host.name === 'static'))
+  if (!host.servesHtmlWithoutExtension && site.trailingSlash === 'never') warnings.push(warn(TrailingSlashIgnored, at, host.label))
+  if (!host.hasNetlifyForms && (site.forms?.provider ?? 'netlify') === 'netlify' && options.hasForms) warnings.push(warn(FormsUnsupported, at, host.label))
   const unmade = (site.redirects ?? []).filter((r) => !host.readsRedirects && !isPlainPath(r.from)).map((r) => r.from)
-  if (unmade.length) {
-    warnings.push(warn(
-      `${host.label} does not read _redirects, and a redirect page can stand in only for one plain path, so ${unmade.join(', ')} ${unmade.length === 1 ? 'is' : 'are'} not redirected.`,
-      'List each old path on its own in `redirects`, or choose host `netlify` or `cloudflare-pages`.',
-    ))
-  }
+  if (unmade.length) warnings.push(warn(RedirectsIgnored, at, host.label, unmade))
   return warnings
 }
 
@@ -106,17 +85,11 @@ export function hostWarnings(site: SiteInput, options: { at: SourcePosition; has
  * The one thing about redirects known only after planning: whether `_redirects` holds more rules
  * than the host reads (landing-page renames can add thousands at once).
  */
-export function redirectLimitWarnings(site: Pick<SiteInput, 'host' | 'redirects'>, landingRedirects: number): ConfigError[] {
+export function redirectLimitWarnings(site: Pick<SiteInput, 'host' | 'redirects'>, landingRedirects: number): ConfigWarning[] {
   const limits = hostRules(site.host).redirectLimits
   if (!limits) return []
   const dynamic = (site.redirects ?? []).filter((r) => !isPlainPath(r.from)).length
   const plain = (site.redirects ?? []).length - dynamic + landingRedirects
   if (plain <= limits.static && dynamic <= limits.dynamic) return []
-  return [new ConfigError({
-    code: 'host-unsupported',
-    message: `${hostRules(site.host).label} reads at most ${limits.static} redirects to single addresses and ${limits.dynamic} patterns; this build writes ${plain} and ${dynamic}, so the rest are ignored there.`,
-    hint: 'Move the oldest renamed pages into the host\'s bulk redirects, or publish on Netlify.',
-    file: 'site.yaml',
-    path: 'host',
-  })]
+  return [warn(TooManyRedirects, { file: 'site.yaml', path: 'host' }, hostRules(site.host).label, limits, plain, dynamic)]
 }

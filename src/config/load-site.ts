@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import fg from 'fast-glob'
 import { BuildFailure, ConfigError, failOn } from '../errors/config-error.js'
-import { ConfigWarning } from '../errors/config-warning.js'
+import { fail, MissingSiteFolder, UnknownFile, warn } from '../errors/catalogue.js'
+import type { ConfigWarning } from '../errors/config-warning.js'
 import { displayFile } from '../paths.js'
 import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from '../types.js'
 import { hostWarnings } from './hosts.js'
@@ -69,7 +70,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     const file = displayFile(absolute)
     const kind = kindOf(name)
     if (!kind) {
-      warnings.push(new ConfigWarning({ code: 'unknown-file', message: `citypress does not read "${name}", so it has no effect.`, hint: 'Site files are site.yaml, areas.yaml, forms.yaml, landing.yaml, pages/*.yaml, pages/*.md, services/*.yaml and blog/*.md.', file }))
+      warnings.push(warn(UnknownFile, { file }, name))
       return
     }
     const text = await readFile(absolute, 'utf8')
@@ -236,10 +237,5 @@ function kindOf(name: string): FileKind | undefined {
 
 function siteNotFound(root: string): ConfigError {
   const isDir = existsSync(root) && statSync(root).isDirectory()
-  return new ConfigError({
-    code: 'site-not-found',
-    message: isDir ? `The folder ${displayFile(root)} has no site.yaml, so it is not a citypress site.` : `There is no folder ${displayFile(root)}.`,
-    hint: 'A site folder holds site.yaml and the other files of one website. Pass its path, e.g. `citypress build path/to/site`, or make one with `citypress new my-site`.',
-    file: displayFile(root),
-  })
+  return fail(MissingSiteFolder, { file: displayFile(root) }, displayFile(root), isDir)
 }

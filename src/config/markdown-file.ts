@@ -1,4 +1,5 @@
-import { ConfigError } from '../errors/config-error.js'
+import { fail, NoFrontMatter } from '../errors/catalogue.js'
+import type { ConfigError } from '../errors/config-error.js'
 import { parseYaml, type YamlSource } from './read-yaml.js'
 
 export interface MarkdownFile {
@@ -18,15 +19,7 @@ export function parseMarkdownFile(text: string, file: string): MarkdownFile {
   const match = /^---\r?\n([\s\S]*?)^---[ \t]*(\r?\n|$)/m.exec(text)
   if (!text.startsWith('---') || !match) {
     const { source } = parseYaml('', file)
-    const error = new ConfigError({
-      code: 'markdown-front-matter',
-      message: 'This Markdown file has no front matter, so its title, date and excerpt are unknown.',
-      hint: 'Start the file with a block like:\n---\ntitle: My post\ndate: 2026-01-31\nexcerpt: One sentence about it.\n---',
-      file,
-      line: 1,
-      column: 1,
-      lineText: text.split('\n')[0] ?? '',
-    })
+    const error = fail(NoFrontMatter, { file, line: 1, column: 1, lineText: text.split('\n')[0] ?? '' })
     return { frontMatter: source, body: text, bodyLine: 1, errors: [error] }
   }
   const head = match[0]

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { ConfigError, type Origin } from '../errors/config-error.js'
+import { fail, MissingMarkdownImage } from '../errors/catalogue.js'
+import type { ConfigError, Origin } from '../errors/config-error.js'
 import type { ImageSource } from '../types.js'
 import { imageError, readImage } from './cross-check.js'
 import { scanMarkdown, type MarkdownSource } from './markdown-refs.js'
@@ -52,12 +53,7 @@ export async function checkMarkdownDocuments(documents: readonly MarkdownDocumen
       const candidates = candidatesOf(ref.value, document.folder)
       const key = candidates.find((c) => !c.startsWith('..') && existsSync(path.join(options.root, c)))
       if (!key) {
-        errors.push(new ConfigError({
-          code: 'file-not-found',
-          message: `The image ${ref.value} does not exist, so the page would show a broken image.`,
-          hint: `Looked for ${candidates.filter((c) => !c.startsWith('..')).join(', ')} in the site folder. Put the file in images/ and write its name, e.g. images/team.jpg.`,
-          ...ref.origin,
-        }))
+        errors.push(fail(MissingMarkdownImage, ref.origin, ref.value, candidates.filter((c) => !c.startsWith('..'))))
         continue
       }
       paths[ref.value] = key

@@ -1,5 +1,6 @@
 import MarkdownIt from 'markdown-it'
 import type { Token } from 'markdown-it'
+import { BadEmbedValue, fail, MissingAlt, MissingFragment, UnknownEmbed } from '../errors/catalogue.js'
 import { ConfigError, type Origin } from '../errors/config-error.js'
 import { closestMatch } from '../errors/did-you-mean.js'
 import { embedProviders, isEmbedProvider } from '../markdown/embeds.js'
@@ -84,23 +85,12 @@ export function scanMarkdown(source: MarkdownSource): MarkdownScan {
 /** An embed of a known provider with a value it accepts (src/markdown/embeds.ts), else the error. */
 function checkEmbed({ provider, value }: EmbedMeta, origin: Origin): MarkdownRef | ConfigError {
   if (!isEmbedProvider(provider)) {
-    const names = Object.keys(embedProviders)
-    const guess = closestMatch(provider, names)
-    return new ConfigError({
-      code: 'unknown-embed',
-      message: provider ? `There is no embed provider "${provider}", so this block cannot be shown.` : 'This ::: block names no embed provider, so it cannot be shown.',
-      hint: `${guess ? `Did you mean "${guess}"? ` : ''}Write ${names.map((n) => `\`::: ${n}\` and ${embedProviders[n as keyof typeof embedProviders].expects}`).join('; or ')}.`,
-      ...origin,
-    })
+    const providers = Object.entries(embedProviders).map(([name, spec]) => ({ name, expects: spec.expects }))
+    return fail(UnknownEmbed, origin, provider, providers, closestMatch(provider, providers.map((p) => p.name)))
   }
   const spec = embedProviders[provider]
   if (!spec.isValid(value)) {
-    return new ConfigError({
-      code: 'bad-value',
-      message: `The ${provider} embed needs ${spec.expects}${value ? `, not "${value}"` : ''}.`,
-      hint: `Write it after the provider: \`::: ${provider} …\`, with the title on the next line and \`:::\` to close.`,
-      ...origin,
-    })
+    return fail(BadEmbedValue, origin, provider, spec.expects, value)
   }
   return { kind: 'embed', value: provider, origin }
 }
@@ -134,20 +124,9 @@ function positionOf(source: MarkdownSource, lines: readonly string[], line: numb
 }
 
 function imageWithoutAlt(src: string, origin: Origin): ConfigError {
-  return new ConfigError({
-    code: 'missing-alt',
-    message: `The image ${src} has no alt text, so screen readers and search engines cannot tell what it shows.`,
-    hint: 'Describe the image between the brackets: ![Our team outside the front door](images/team.jpg).',
-    ...origin,
-  })
+  return fail(MissingAlt, origin, src)
 }
 
 function missingFragment(id: string, ids: ReadonlySet<string>, origin: Origin): ConfigError {
-  const guess = closestMatch(id, ids)
-  return new ConfigError({
-    code: 'broken-link',
-    message: `The link #${id} leads nowhere: this document has no heading with the id "${id}".`,
-    hint: guess ? `Did you mean "#${guess}"?` : ids.size ? `Its headings' ids: ${[...ids].map((i) => `#${i}`).join(', ')}.` : 'Link to one of its h2–h4 headings by its id (the heading text in lower case, words joined by "-").',
-    ...origin,
-  })
+  return fail(MissingFragment, origin, id, [...ids], closestMatch(id, ids))
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { BuildFailure, ConfigError } from '../errors/config-error.js'
+import { fail, UnreadableSitemap } from '../errors/catalogue.js'
+import { BuildFailure } from '../errors/config-error.js'
 import type { PublishedPage, PublishedRecord } from '../types.js'
 
 export interface MergeSitemapOptions {
@@ -62,13 +63,7 @@ export async function readSitemapUrls(source: string, siteRoot: string): Promise
     const pages = /<sitemapindex[\s>]/.test(text) ? (await Promise.all(locs.map(read))).flatMap((t) => [...t.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)].map((m) => decodeXml(m[1]!))) : locs
     return pages.map((loc) => new URL(loc, 'https://site.invalid').pathname.replace(/(.)\/+$/, '$1'))
   } catch (error) {
-    throw new BuildFailure([new ConfigError({
-      code: 'published-unreadable',
-      message: `The published sitemap ${source} cannot be read (${(error as Error).message}), so the build cannot tell which landing pages are live.`,
-      hint: 'Give the address of the live site\'s sitemap.xml (or a saved copy of it) in `published` or `--published`, or leave it out to use published-urls.json alone.',
-      file: 'site.yaml',
-      path: 'published',
-    })])
+    throw new BuildFailure([fail(UnreadableSitemap, { file: 'site.yaml', path: 'published' }, source, (error as Error).message)])
   }
 }
 

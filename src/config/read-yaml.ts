@@ -1,5 +1,5 @@
-import { fail, UnclosedFlow } from '../errors/catalogue.js'
-import { ConfigError } from '../errors/config-error.js'
+import { BadYaml, fail, UnclosedFlow, UnclosedQuote } from '../errors/catalogue.js'
+import type { ConfigError } from '../errors/config-error.js'
 import { positionAt } from './locate.js'
 import { yamlLib, type YamlSource } from './yaml-lib.js'
 
@@ -37,23 +37,15 @@ export function parseYaml(text: string, file: string): ParseYamlResult {
 /** One of yaml's errors as ours, placed where the mistake is. */
 function syntaxError(source: YamlSource, e: { pos: [number, number]; message: string; code: string }): ConfigError {
   const { text } = source
-  let [start = 0, end = start + 1] = e.pos
-  let message = firstSentence(e.message)
-  let hint = hintFor(e.code)
+  const [start = 0, end = start + 1] = e.pos
   // yaml reports an unclosed quote where the file ends; the mistake is where the quote opens.
   const quote = /^Missing closing (["'])quote/.exec(e.message)?.[1]
   const opening = quote ? openingQuote(text, start, quote) : -1
-  if (opening >= 0) {
-    ;[start, end] = [opening, text.indexOf('\n', opening) === -1 ? text.length : text.indexOf('\n', opening)]
-    message = `This quoted value has no closing ${quote}.`
-    hint = `End the value with ${quote}, or remove the opening ${quote} if the value needs no quotes.`
+  if (quote && opening >= 0) {
+    const lineEnd = text.indexOf('\n', opening)
+    return fail(UnclosedQuote, positionAt(source, opening, lineEnd === -1 ? text.length : lineEnd), quote)
   }
-  return new ConfigError({
-    code: 'yaml-syntax',
-    message: `${message} This file is not valid YAML, so nothing in it could be read.`,
-    hint,
-    ...positionAt(source, start, end),
-  })
+  return fail(BadYaml, positionAt(source, start, end), firstSentence(e.message), e.code)
 }
 
 /** The offset of the first flow collection (`[` or `{`) that is never closed, from yaml's syntax tree. */
@@ -86,21 +78,4 @@ function openingQuote(text: string, before: number, quote: string): number {
 function firstSentence(message: string): string {
   const line = message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '').trim()
   return /[.!?]$/.test(line) ? line : `${line}.`
-}
-
-function hintFor(code: string): string {
-  switch (code) {
-    case 'DUPLICATE_KEY':
-      return 'Each key may appear once in a mapping; delete or rename one of them.'
-    case 'TAB_AS_INDENT':
-      return 'YAML indentation must use spaces, not tabs.'
-    case 'BAD_INDENT':
-    case 'MISSING_CHAR':
-      return 'Check the indentation of this line against the lines above it.'
-    case 'BLOCK_AS_IMPLICIT_KEY':
-    case 'MULTILINE_IMPLICIT_KEY':
-      return 'A value that contains ": " must be quoted, e.g. title: "Repairs: done right".'
-    default:
-      return 'Quote values that contain special characters (: # { } [ ] , & * ! | > \' " % @ `).'
-  }
 }

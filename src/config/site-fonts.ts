@@ -1,5 +1,6 @@
 import { collectCodePoints, fontPackages, resolveFont, type SiteFonts } from './resolve-fonts.js'
-import { ConfigError } from '../errors/config-error.js'
+import { fail, UnknownFont } from '../errors/catalogue.js'
+import type { ConfigError } from '../errors/config-error.js'
 import { originOf } from './locate.js'
 import type { YamlSource } from './read-yaml.js'
 import type { SiteInput } from './site-input.generated.js'
@@ -33,13 +34,8 @@ export async function resolveSiteFonts(options: SiteFontsOptions): Promise<{ fon
     if (font) continue
     // A heading font left out follows the body font, so the body's line is the one to fix.
     const written = options.input.theme?.fonts?.[role] !== undefined
-    const [variable, plain] = fontPackages(family)
-    errors.push(new ConfigError({
-      code: 'unknown-font',
-      message: `No installed font package provides the family "${family}", so the site cannot host it.`,
-      hint: `Install it where the site is built: \`npm install ${variable}\` (or \`npm install ${plain}\` when the family has no variable version). Names are as on fontsource, e.g. "Source Sans 3".`,
-      ...originOf(options.source, written ? `/theme/fonts/${role}` : '/theme/fonts/body', 'value'),
-    }))
+    const [variable, plain] = fontPackages(family) as [string, string]
+    errors.push(fail(UnknownFont, originOf(options.source, written ? `/theme/fonts/${role}` : '/theme/fonts/body', 'value'), family, variable, plain))
     if (role === 'body' && !options.input.theme?.fonts?.heading) break
   }
   if (errors.length > 0 || !bodyFont || !headingFont) return { errors }

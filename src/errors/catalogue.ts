@@ -124,6 +124,309 @@ export const MissingH1 = {
   hint: (_page: string, fix: string) => fix,
 } satisfies ErrorData<[string, string]>
 
+// Read and checked by config/.
+
+export const UnknownFile = {
+  code: 'unknown-file',
+  title: 'File citypress does not read',
+  message: (name: string) => `citypress does not read "${name}", so it has no effect.`,
+  hint: () => 'Site files are site.yaml, areas.yaml, forms.yaml, landing.yaml, pages/*.yaml, pages/*.md, services/*.yaml and blog/*.md.',
+} satisfies ErrorData<[string]>
+
+export const MissingSiteFolder = {
+  code: 'site-not-found',
+  title: 'Site folder not found',
+  message: (folder: string, exists: boolean) => exists ? `The folder ${folder} has no site.yaml, so it is not a citypress site.` : `There is no folder ${folder}.`,
+  hint: () => 'A site folder holds site.yaml and the other files of one website. Pass its path, e.g. `citypress build path/to/site`, or make one with `citypress new my-site`.',
+} satisfies ErrorData<[string, boolean]>
+
+/** `sentence` is yaml's own message, `yamlCode` its error code (DUPLICATE_KEY, BAD_INDENT…). */
+export const BadYaml = {
+  code: 'yaml-syntax',
+  title: UnclosedFlow.title,
+  message: (sentence: string, _yamlCode: string) => `${sentence} This file is not valid YAML, so nothing in it could be read.`,
+  hint: (_sentence: string, yamlCode: string) => {
+    switch (yamlCode) {
+      case 'DUPLICATE_KEY':
+        return 'Each key may appear once in a mapping; delete or rename one of them.'
+      case 'TAB_AS_INDENT':
+        return 'YAML indentation must use spaces, not tabs.'
+      case 'BAD_INDENT':
+      case 'MISSING_CHAR':
+        return 'Check the indentation of this line against the lines above it.'
+      case 'BLOCK_AS_IMPLICIT_KEY':
+      case 'MULTILINE_IMPLICIT_KEY':
+        return 'A value that contains ": " must be quoted, e.g. title: "Repairs: done right".'
+      default:
+        return 'Quote values that contain special characters (: # { } [ ] , & * ! | > \' " % @ `).'
+    }
+  },
+} satisfies ErrorData<[string, string]>
+
+export const UnclosedQuote = {
+  code: 'yaml-syntax',
+  title: UnclosedFlow.title,
+  message: (quote: string) => `This quoted value has no closing ${quote}. This file is not valid YAML, so nothing in it could be read.`,
+  hint: (quote: string) => `End the value with ${quote}, or remove the opening ${quote} if the value needs no quotes.`,
+} satisfies ErrorData<[string]>
+
+export const NoFrontMatter = {
+  code: 'markdown-front-matter',
+  title: 'Front matter error',
+  message: () => 'This Markdown file has no front matter, so its title, date and excerpt are unknown.',
+  hint: () => 'Start the file with a block like:\n---\ntitle: My post\ndate: 2026-01-31\nexcerpt: One sentence about it.\n---',
+} satisfies ErrorData<[]>
+
+export const NotACalendarDate = {
+  code: 'bad-date',
+  title: 'Not a calendar date',
+  message: (what: 'publication date' | 'update date' | 'closing date', value: string) => `The ${what} "${value}" is not a day of the calendar.`,
+  hint: (what: 'publication date' | 'update date' | 'closing date') => `Write a real date as YYYY-MM-DD: months run 01–12, and days to the month's length${what === 'closing date' ? '' : ' (2024-02-29 exists, 2025-02-29 does not)'}.`,
+} satisfies ErrorData<['publication date' | 'update date' | 'closing date', string]>
+
+export const BadAutocomplete = {
+  code: 'bad-autocomplete',
+  title: 'Invalid autocomplete value',
+  message: (value: string, field: string, reason: string, _suggestion?: string) => `The autocomplete value "${value}" of the field "${field}" is not valid HTML: ${reason}.`,
+  hint: (_value: string, _field: string, _reason: string, suggestion?: string) => suggestion
+    ? `Did you mean "${suggestion}"?`
+    : 'Use a field name such as name, given-name, email, tel, organization, street-address or postal-code, optionally after section-*, shipping/billing and home/work/mobile.',
+} satisfies ErrorData<[string, string, string, string?]>
+
+/** `reason` is the JavaScript engine's message for the expression. */
+export const BadPattern = {
+  code: 'bad-pattern',
+  title: 'Invalid field pattern',
+  message: (field: string, reason: string) => `The pattern of the field "${field}" is not a valid regular expression, so browsers would ignore it: ${reason.replace(/^Invalid regular expression: /, '')}.`,
+  hint: () => 'Write the expression without slashes, e.g. [0-9]{5}; in the `v` mode browsers use, escape - [ ] ( ) { } / | inside a character class with a backslash.',
+} satisfies ErrorData<[string, string]>
+
+export const InertFieldKey = {
+  code: 'bad-value',
+  title: 'Invalid value',
+  message: (type: string, field: string, key: 'pattern' | 'inputmode') => `The ${type} field "${field}" has \`${key}\`, which browsers apply only to ${key === 'pattern' ? 'text, email and tel fields' : 'text, email, tel and textarea fields'}, so it would do nothing.`,
+  hint: (_type: string, _field: string, key: 'pattern' | 'inputmode') => `Remove \`${key}\`, or change the field's type.`,
+} satisfies ErrorData<[string, string, 'pattern' | 'inputmode']>
+
+export const RepeatedOption = {
+  code: 'bad-value',
+  title: 'Invalid value',
+  message: (field: string, value: string) => `The field "${field}" offers the value "${value}" twice, so a submission could not tell the two choices apart.`,
+  hint: () => 'Give each option its own value.',
+} satisfies ErrorData<[string, string]>
+
+export const MissingOptions = {
+  code: 'bad-value',
+  title: 'Invalid value',
+  message: (type: string, field: string) => `The ${type} field "${field}" has no options to choose from.`,
+  hint: () => 'Add `options:` with a list of choices.',
+} satisfies ErrorData<[string, string]>
+
+export const UnusedOptions = {
+  code: 'bad-value',
+  title: 'Invalid value',
+  message: (type: string, field: string) => `The ${type} field "${field}" has options, which only a select or checkboxes field shows.`,
+  hint: () => 'Remove `options`, or make the field a select or checkboxes.',
+} satisfies ErrorData<[string, string]>
+
+/** `readable`: only digits, spaces, dots, hyphens, brackets and a leading +. */
+export const BadPhone = {
+  code: 'bad-phone',
+  title: 'Phone number that cannot be dialled',
+  message: (number: string, digits: number, readable: boolean) => readable
+    ? `The phone number "${number}" has ${digits} digits; a number that can be dialled has 7 to 15.`
+    : `The phone number "${number}" has characters a phone cannot dial.`,
+  hint: () => 'Write it in international form (+1 555 010 0199) or national form ((555) 010-0199), digits with spaces, dots, hyphens or brackets only; put words such as "ext." or "24/7" in the line\'s label or hoursLabel.',
+} satisfies ErrorData<[string, number, boolean]>
+
+export const ConflictingHours = {
+  code: 'conflicting-hours',
+  title: 'Day both open and closed',
+  message: (day: string) => `${day} has opening hours and is also in \`closedDays\`, so search engines would get two answers for it.`,
+  hint: (day: string) => `Remove ${day} from \`closedDays\` or from these opening hours.`,
+} satisfies ErrorData<[string]>
+
+export const DuplicatePlace = {
+  code: 'duplicate-place',
+  title: 'One area in places twice',
+  message: (first: string, second: string) => `The places "${first}" and "${second}" are one area, written with a different apostrophe or accent, so one would hide the other's facts.`,
+  hint: () => 'Keep one of them, and merge what the other says into it.',
+} satisfies ErrorData<[string, string]>
+
+export const UnknownPlace = {
+  code: 'unknown-place',
+  title: 'Place that matches no area',
+  message: (key: string, guess: string) => `The place "${key}" matches no area of the lists, so its facts reach no landing page and "${guess}" has none.`,
+  hint: (_key: string, guess: string) => `Did you mean "${guess}"? Write the key exactly as the area is written in \`lists\`.`,
+} satisfies ErrorData<[string, string]>
+
+export const UnknownIcon = {
+  code: 'missing-reference',
+  title: 'Missing reference',
+  message: (name: string, _guess?: string) => `There is no icon named "${name}" in the Lucide icon set.`,
+  hint: (_name: string, guess?: string) => guess ? `Did you mean "${guess}"?` : 'Browse the names at lucide.dev/icons and write them in kebab-case, e.g. shield-check.',
+} satisfies ErrorData<[string, string?]>
+
+/** A service, form, area list or scheduler named where none has that name; `where` is where they are defined. */
+export const UnknownReference = {
+  code: 'missing-reference',
+  title: 'Missing reference',
+  message: (noun: string, name: string, where: string, _known: readonly string[], _guess?: string) => `There is no ${noun} named "${name}" in ${where}.`,
+  hint: (_noun: string, _name: string, where: string, known: readonly string[], guess?: string) => guess ? `Did you mean "${guess}"?` : known.length ? `Known: ${known.join(', ')}.` : `Add it to ${where} first.`,
+} satisfies ErrorData<[string, string, string, readonly string[], string?]>
+
+/** `..` in an image path of a YAML file. */
+export const ImageOutsideFolder = {
+  code: 'file-not-found',
+  title: 'File not found',
+  message: (src: string) => `The image "${src}" is outside the site folder.`,
+  hint: () => 'Keep images inside the site folder, e.g. images/hero.jpg.',
+} satisfies ErrorData<[string]>
+
+export const MissingImage = {
+  code: 'file-not-found',
+  title: 'File not found',
+  message: (src: string, _lookedFor: string) => `The image "${src}" does not exist.`,
+  hint: (_src: string, lookedFor: string) => `Paths are relative to the site folder; looked for ${lookedFor}.`,
+} satisfies ErrorData<[string, string]>
+
+/** An image of a Markdown text, which may be written relative to its file or to the site folder. */
+export const MissingMarkdownImage = {
+  code: 'file-not-found',
+  title: 'File not found',
+  message: (src: string, _candidates: readonly string[]) => `The image ${src} does not exist, so the page would show a broken image.`,
+  hint: (_src: string, candidates: readonly string[]) => `Looked for ${candidates.join(', ')} in the site folder. Put the file in images/ and write its name, e.g. images/team.jpg.`,
+} satisfies ErrorData<[string, readonly string[]]>
+
+export const DamagedImage = {
+  code: 'bad-image',
+  title: 'Unreadable image',
+  message: (src: string) => `The image "${src}" cannot be decoded; the file is damaged or not an image.`,
+  hint: () => 'Export it again as JPEG, PNG, WebP or AVIF.',
+} satisfies ErrorData<[string]>
+
+export const MissingAlt = {
+  code: 'missing-alt',
+  title: 'Image without alt text',
+  message: (src: string) => `The image ${src} has no alt text, so screen readers and search engines cannot tell what it shows.`,
+  hint: () => 'Describe the image between the brackets: ![Our team outside the front door](images/team.jpg).',
+} satisfies ErrorData<[string]>
+
+/** A `#fragment` link of a Markdown text to a heading it does not have. */
+export const MissingFragment = {
+  code: 'broken-link',
+  title: 'Broken link',
+  message: (id: string, _ids: readonly string[], _guess?: string) => `The link #${id} leads nowhere: this document has no heading with the id "${id}".`,
+  hint: (_id: string, ids: readonly string[], guess?: string) => guess
+    ? `Did you mean "#${guess}"?`
+    : ids.length ? `Its headings' ids: ${ids.map((i) => `#${i}`).join(', ')}.` : 'Link to one of its h2–h4 headings by its id (the heading text in lower case, words joined by "-").',
+} satisfies ErrorData<[string, readonly string[], string?]>
+
+/** `provider` is '' when the block names none; `providers` are the known ones with what each expects. */
+export const UnknownEmbed = {
+  code: 'unknown-embed',
+  title: 'Embed of an unknown provider',
+  message: (provider: string, _providers: readonly { name: string; expects: string }[], _guess?: string) => provider
+    ? `There is no embed provider "${provider}", so this block cannot be shown.`
+    : 'This ::: block names no embed provider, so it cannot be shown.',
+  hint: (_provider: string, providers: readonly { name: string; expects: string }[], guess?: string) =>
+    `${guess ? `Did you mean "${guess}"? ` : ''}Write ${providers.map((p) => `\`::: ${p.name}\` and ${p.expects}`).join('; or ')}.`,
+} satisfies ErrorData<[string, readonly { name: string; expects: string }[], string?]>
+
+export const BadEmbedValue = {
+  code: 'bad-value',
+  title: 'Invalid value',
+  message: (provider: string, expects: string, value: string) => `The ${provider} embed needs ${expects}${value ? `, not "${value}"` : ''}.`,
+  hint: (provider: string) => `Write it after the provider: \`::: ${provider} …\`, with the title on the next line and \`:::\` to close.`,
+} satisfies ErrorData<[string, string, string]>
+
+/** `earlierAt` is the earlier use's `file:line`, when it is in a YAML file. */
+export const DuplicateId = {
+  code: 'duplicate-id',
+  title: 'Two elements with one id',
+  message: (id: string, by: string, earlier: string, earlierAt?: string) => `The id "${id}" is used twice on one page: by ${by} and by ${earlier}${earlierAt !== undefined ? ` (${earlierAt})` : ''}.`,
+  hint: () => 'Ids must be unique on a page, or links to #fragments, labels and screen-reader references find the wrong element. Rename one: a section\'s `id`, or a form\'s `id` in forms.yaml.',
+} satisfies ErrorData<[string, string, string, string?]>
+
+/** A pair of theme colours whose contrast is below its WCAG minimum. */
+export interface ContrastFailure {
+  readonly text: string
+  readonly textColor: string
+  readonly background: string
+  readonly backgroundColor: string
+  /** Rounded down to hundredths, as WCAG tools show it. */
+  readonly ratio: number
+  readonly size: 'normal' | 'large' | 'ui'
+  readonly required: number
+}
+
+/** `uses`: what the pair colours; `better`: black or white on the same background, when that passes. */
+export const LowContrast = {
+  code: 'low-contrast',
+  title: 'Colours too close in contrast',
+  message: (pair: ContrastFailure, uses: readonly string[], _better?: { color: string; ratio: number }) =>
+    `The theme colour \`${pair.text}\` (${pair.textColor}) on \`${pair.background}\` (${pair.backgroundColor}) has a contrast ratio of ${pair.ratio.toFixed(2)}:1; `
+    + `${pair.size === 'normal' ? 'text needs' : pair.size === 'large' ? 'large text needs' : 'icons and outlines need'} at least ${pair.required}:1 (WCAG 2.2 AA). It is used for ${uses.join('; ')}.`,
+  hint: (pair: ContrastFailure, _uses: readonly string[], better?: { color: string; ratio: number }) =>
+    `Choose a darker or lighter \`${pair.text}\` or \`${pair.background}\` in site.yaml \`theme.colors\`.${better ? ` \`${pair.text}: "${better.color}"\` reaches ${better.ratio.toFixed(2)}:1.` : ''}`,
+} satisfies ErrorData<[ContrastFailure, readonly string[], { color: string; ratio: number }?]>
+
+/** `variable` and `plain` are the @fontsource packages that would provide the family. */
+export const UnknownFont = {
+  code: 'unknown-font',
+  title: 'Font not installed',
+  message: (family: string, _variable: string, _plain: string) => `No installed font package provides the family "${family}", so the site cannot host it.`,
+  hint: (_family: string, variable: string, plain: string) => `Install it where the site is built: \`npm install ${variable}\` (or \`npm install ${plain}\` when the family has no variable version). Names are as on fontsource, e.g. "Source Sans 3".`,
+} satisfies ErrorData<[string, string, string]>
+
+export const UnreadableSitemap = {
+  code: 'published-unreadable',
+  title: 'Live sitemap could not be read',
+  message: (source: string, reason: string) => `The published sitemap ${source} cannot be read (${reason}), so the build cannot tell which landing pages are live.`,
+  hint: () => 'Give the address of the live site\'s sitemap.xml (or a saved copy of it) in `published` or `--published`, or leave it out to use published-urls.json alone.',
+} satisfies ErrorData<[string, string]>
+
+// What the chosen host (site.yaml `host`) will not do; warnings, since the site still builds.
+
+/** `isStatic`: the host is a plain file server, whose own configuration can set headers. */
+export const HeadersIgnored = {
+  code: 'host-unsupported',
+  title: 'Not supported by the chosen host',
+  message: (host: string, _isStatic: boolean) => `${host} does not read _headers, so the site's security headers (the Content-Security-Policy among them) and the long caching of /assets/ are not sent.`,
+  hint: (_host: string, isStatic: boolean) => isStatic
+    ? 'Set them in the server\'s configuration; a build for host `netlify` writes them into _headers to copy from.'
+    : 'Put a service that can set headers in front of it, or choose host `netlify` or `cloudflare-pages`.',
+} satisfies ErrorData<[string, boolean]>
+
+export const TrailingSlashIgnored = {
+  code: 'host-unsupported',
+  title: 'Not supported by the chosen host',
+  message: (host: string) => `${host} does not serve contact.html at /contact, so pages are written as contact/index.html and addressed as /contact/, not as trailingSlash: never asks.`,
+  hint: () => 'Remove `trailingSlash`, or set it to `always`.',
+} satisfies ErrorData<[string]>
+
+export const FormsUnsupported = {
+  code: 'host-unsupported',
+  title: 'Not supported by the chosen host',
+  message: (host: string) => `Netlify Forms only receive posts on Netlify, so on ${host} every form submission fails.`,
+  hint: () => 'Set `forms: { provider: endpoint, endpoint: https://… }` with your form service\'s address.',
+} satisfies ErrorData<[string]>
+
+/** `paths`: the redirects' `from` patterns (splats, placeholders) that no redirect page can stand in for. */
+export const RedirectsIgnored = {
+  code: 'host-unsupported',
+  title: 'Not supported by the chosen host',
+  message: (host: string, paths: readonly string[]) => `${host} does not read _redirects, and a redirect page can stand in only for one plain path, so ${paths.join(', ')} ${paths.length === 1 ? 'is' : 'are'} not redirected.`,
+  hint: () => 'List each old path on its own in `redirects`, or choose host `netlify` or `cloudflare-pages`.',
+} satisfies ErrorData<[string, readonly string[]]>
+
+export const TooManyRedirects = {
+  code: 'host-unsupported',
+  title: 'Not supported by the chosen host',
+  message: (host: string, limits: { static: number; dynamic: number }, plain: number, dynamic: number) => `${host} reads at most ${limits.static} redirects to single addresses and ${limits.dynamic} patterns; this build writes ${plain} and ${dynamic}, so the rest are ignored there.`,
+  hint: () => 'Move the oldest renamed pages into the host\'s bulk redirects, or publish on Netlify.',
+} satisfies ErrorData<[string, { static: number; dynamic: number }, number, number]>
+
 // Decided by plan/ and met while rendering and encoding (src/render/, src/images/).
 
 export const UnknownArea = {
@@ -305,17 +608,17 @@ export const SiteNotFound = {
  * Keyed by code, so the type checker finds a code without a title.
  */
 export const titles: Readonly<Record<ConfigErrorCode, string>> = {
-  'yaml-syntax': 'YAML syntax error',
+  'yaml-syntax': UnclosedFlow.title,
   'unknown-key': 'Unknown key',
   'missing-key': 'Missing key',
   'wrong-type': 'Wrong type',
-  'bad-value': 'Invalid value',
-  'file-not-found': 'File not found',
-  'missing-reference': 'Missing reference',
+  'bad-value': InertFieldKey.title,
+  'file-not-found': MissingImage.title,
+  'missing-reference': UnknownReference.title,
   'duplicate-route': DuplicateRoute.title,
-  'bad-slug': 'Invalid slug',
-  'markdown-front-matter': 'Front matter error',
-  'bad-image': 'Unreadable image',
+  'bad-slug': BadFileSlug.title,
+  'markdown-front-matter': NoFrontMatter.title,
+  'bad-image': DamagedImage.title,
   'render-failed': RenderFailed.title,
   'template-error': TemplateError.title,
   'broken-link': BrokenLink.title,
@@ -323,7 +626,7 @@ export const titles: Readonly<Record<ConfigErrorCode, string>> = {
   'budget-exceeded': BudgetExceeded.title,
   'site-not-found': SiteNotFound.title,
   'outside-site': OutsideSite.title,
-  'unknown-file': 'File citypress does not read',
+  'unknown-file': UnknownFile.title,
   'bad-record': BadRecord.title,
   'unsafe-svg': UnsafeSvg.title,
   'disk-full': DiskFull.title,
@@ -332,21 +635,21 @@ export const titles: Readonly<Record<ConfigErrorCode, string>> = {
   'too-many-open-files': TooManyOpenFiles.title,
   'name-too-long': NameTooLong.title,
   'out-of-memory': OutOfMemory.title,
-  'host-unsupported': 'Not supported by the chosen host',
-  'published-unreadable': 'Live sitemap could not be read',
-  'bad-autocomplete': 'Invalid autocomplete value',
-  'bad-pattern': 'Invalid field pattern',
-  'bad-date': 'Not a calendar date',
-  'duplicate-id': 'Two elements with one id',
-  'bad-phone': 'Phone number that cannot be dialled',
-  'conflicting-hours': 'Day both open and closed',
-  'unknown-place': 'Place that matches no area',
-  'duplicate-place': 'One area in places twice',
+  'host-unsupported': HeadersIgnored.title,
+  'published-unreadable': UnreadableSitemap.title,
+  'bad-autocomplete': BadAutocomplete.title,
+  'bad-pattern': BadPattern.title,
+  'bad-date': NotACalendarDate.title,
+  'duplicate-id': DuplicateId.title,
+  'bad-phone': BadPhone.title,
+  'conflicting-hours': ConflictingHours.title,
+  'unknown-place': UnknownPlace.title,
+  'duplicate-place': DuplicatePlace.title,
   'chip-without-page': ChipsWithoutPage.title,
   'heading-skip': HeadingSkip.title,
   'missing-h1': MissingH1.title,
-  'low-contrast': 'Colours too close in contrast',
-  'unknown-font': 'Font not installed',
-  'missing-alt': 'Image without alt text',
-  'unknown-embed': 'Embed of an unknown provider',
+  'low-contrast': LowContrast.title,
+  'unknown-font': UnknownFont.title,
+  'missing-alt': MissingAlt.title,
+  'unknown-embed': UnknownEmbed.title,
 }
