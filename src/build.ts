@@ -11,6 +11,7 @@ import { loadSite } from './config/load-site.js'
 import { placeReported } from './config/place-problems.js'
 import { schemaDigest } from './config/schema-validators.js'
 import { readCommitDates } from './config/source-dates.js'
+import { repeated } from './errors/catalogue.js'
 import { BuildFailure, ConfigError, failOn } from './errors/config-error.js'
 import { ConfigWarning } from './errors/config-warning.js'
 import { withBrandImages, type BrandImagePlan } from './images/brand-images.js'
@@ -332,11 +333,7 @@ function collapseRepeats(errors: ConfigError[]): ConfigError[] {
     const key = `${e.code}:${e.message.replace(/^The page \S+ /, '')}`
     groups.set(key, [...(groups.get(key) ?? []), e])
   }
-  return [...groups.values()].map(([first, ...rest]) => rest.length === 0 ? first! : new ConfigError({
-    ...first!.toJSON(),
-    message: first!.message,
-    hint: `${first!.hint ?? ''} The same error breaks ${rest.length} other page${rest.length === 1 ? '' : 's'}.`.trim(),
-  }))
+  return [...groups.values()].map(([first, ...rest]) => rest.length === 0 ? first! : repeated(first!, 'error', rest.length))
 }
 
 function firstPagesFirst(routes: readonly RoutePlan[], paths: readonly string[] = []): readonly RoutePlan[] {

@@ -1,4 +1,4 @@
-import { FieldNotDeclared, fail, FormNotDeclared } from '../errors/catalogue.js'
+import { FieldNotDeclared, fail, FormNotDeclared, repeated } from '../errors/catalogue.js'
 import { ConfigError } from '../errors/config-error.js'
 import { findForms, type FoundForm } from '../html/find-forms.js'
 import { formOrigin } from '../plan/plan-form-pages.js'
@@ -74,10 +74,7 @@ export function watchForms({ site, routes, declaration, output, memo = noPageMem
     },
     async errors() {
       await reading
-      return [...problems.values()].map(({ error, pages }) => pages === 1 ? error : new ConfigError({
-        ...error.toJSON(),
-        hint: `${error.hint} The same form is on ${pages - 1} other page${pages === 2 ? '' : 's'}.`,
-      }))
+      return [...problems.values()].map(({ error, pages }) => pages === 1 ? error : repeated(error, 'form', pages - 1))
     },
   }
 }

@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv'
-import { fail, KeysInPairs } from '../errors/catalogue.js'
+import { BadName, fail, InvalidValue, KeysInPairs, MissingKey, MissingOneOf, NotAllowedValue, UnknownKey, WrongType } from '../errors/catalogue.js'
 import { ConfigError } from '../errors/config-error.js'
 import { closestMatch } from '../errors/did-you-mean.js'
 import { displayPath, escapePointer, locate } from './locate.js'
@@ -53,12 +53,7 @@ function toConfigErrors(raw: ErrorObject[], source: YamlSource): ConfigError[] {
         .filter((r) => r.keyword === 'required' && r.instancePath === e.instancePath && r.schemaPath.startsWith(e.schemaPath))
         .map((r) => `"${r.params.missingProperty}"`)
       if (options.length > 0) {
-        errors.push(new ConfigError({
-          code: 'missing-key',
-          message: `${describe(e.instancePath)} needs one of the keys ${options.join(' or ')}.`,
-          path: displayPath(e.instancePath),
-          ...locate(source, e.instancePath, 'key'),
-        }))
+        errors.push(fail(MissingOneOf, { path: displayPath(e.instancePath), ...locate(source, e.instancePath, 'key') }, describe(e.instancePath), options))
         continue
       }
     }
@@ -81,41 +76,17 @@ function toConfigError(e: ErrorObject, source: YamlSource): ConfigError {
       const key = String(e.params.additionalProperty)
       const allowed = Object.keys((e.parentSchema as { properties?: object })?.properties ?? {})
       const guess = closestMatch(key, allowed)
-      return new ConfigError({
-        code: 'unknown-key',
-        message: `Unknown key "${key}" in ${where}.`,
-        path: displayPath(`${e.instancePath}/${escapePointer(key)}`),
-        hint: guess ? `Did you mean "${guess}"?` : allowed.length ? `Allowed keys here: ${allowed.join(', ')}.` : undefined,
-        ...locate(source, `${e.instancePath}/${escapePointer(key)}`, 'key'),
-      })
+      return fail(UnknownKey, { path: displayPath(`${e.instancePath}/${escapePointer(key)}`), ...locate(source, `${e.instancePath}/${escapePointer(key)}`, 'key') }, key, where, guess, allowed)
     }
     case 'required':
-      return new ConfigError({
-        code: 'missing-key',
-        message: `Missing key "${e.params.missingProperty}" in ${where}.`,
-        path,
-        hint: propertyHint(e.parentSchema, String(e.params.missingProperty)),
-        ...locate(source, e.instancePath, 'key'),
-      })
+      return fail(MissingKey, { path, ...locate(source, e.instancePath, 'key') }, String(e.params.missingProperty), where, propertyHint(e.parentSchema, String(e.params.missingProperty)))
     case 'type':
-      return new ConfigError({
-        code: 'wrong-type',
-        message: `${capitalize(where)} should be ${article(String(e.params.type))}, not ${kindOf(e.data)}.`,
-        path,
-        hint: description,
-        ...locate(source, e.instancePath),
-      })
+      return fail(WrongType, { path, ...locate(source, e.instancePath) }, capitalize(where), article(String(e.params.type)), kindOf(e.data), description)
     case 'enum':
     case 'const': {
       const allowed: unknown[] = e.keyword === 'enum' ? e.params.allowedValues : [e.params.allowedValue]
       const guess = typeof e.data === 'string' ? closestMatch(e.data, allowed.map(String)) : undefined
-      return new ConfigError({
-        code: 'bad-value',
-        message: `${capitalize(where)} cannot be ${JSON.stringify(e.data)}.`,
-        path,
-        hint: guess ? `Did you mean "${guess}"?` : `Expected one of: ${allowed.map((v) => JSON.stringify(v)).join(', ')}.`,
-        ...locate(source, e.instancePath),
-      })
+      return fail(NotAllowedValue, { path, ...locate(source, e.instancePath) }, capitalize(where), JSON.stringify(e.data), guess, allowed.map((v) => JSON.stringify(v)))
     }
     case 'dependencies': {
       // Keys that only make sense together (a place's lat and lng): reported at the one given.
@@ -124,21 +95,9 @@ function toConfigError(e: ErrorObject, source: YamlSource): ConfigError {
       return fail(KeysInPairs, { path: displayPath(at), ...locate(source, at, 'key') }, capitalize(where), given, String(e.params.missingProperty))
     }
     case 'propertyNames':
-      return new ConfigError({
-        code: 'bad-value',
-        message: `The name "${e.params.propertyName}" in ${where} is not allowed.`,
-        path: displayPath(`${e.instancePath}/${escapePointer(String(e.params.propertyName))}`),
-        hint: 'Names may use lower-case letters, digits and hyphens.',
-        ...locate(source, `${e.instancePath}/${escapePointer(String(e.params.propertyName))}`, 'key'),
-      })
+      return fail(BadName, { path: displayPath(`${e.instancePath}/${escapePointer(String(e.params.propertyName))}`), ...locate(source, `${e.instancePath}/${escapePointer(String(e.params.propertyName))}`, 'key') }, String(e.params.propertyName), where)
     default:
-      return new ConfigError({
-        code: 'bad-value',
-        message: `${capitalize(where)} ${e.message ?? 'is not valid'}.`.replace('must match pattern', 'must match the pattern'),
-        path,
-        hint: description ?? exampleHint(e.parentSchema),
-        ...locate(source, e.instancePath),
-      })
+      return fail(InvalidValue, { path, ...locate(source, e.instancePath) }, capitalize(where), (e.message ?? 'is not valid').replace('must match pattern', 'must match the pattern'), description ?? exampleHint(e.parentSchema))
   }
 }
 

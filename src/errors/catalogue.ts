@@ -2,14 +2,14 @@ import { ConfigError, type ConfigErrorCode, type SourcePosition } from './config
 import { ConfigWarning } from './config-warning.js'
 
 /**
- * The error catalogue, as Astro's `errors-data.ts`: one entry per code, and a code means one thing
- * everywhere. Call sites pass data, not prose: `fail(DiskFull, where, file)`. Tests pin the printed
- * text per code (tests/errors/catalogue.test.ts).
+ * The error catalogue, as Astro's `errors-data.ts`: one entry per situation, each under a code that
+ * means one kind of problem everywhere. Call sites pass data, not prose: `fail(DiskFull, where,
+ * file)`. tests/errors/catalogue.test.ts keeps problem texts out of every other module.
  *
  * To add an error: add its code to ConfigErrorCode (config-error.ts), then an entry here with a
  * title (a few words, for lists and docs), a message (what happened and why; no position, the
- * frame shows it) and a hint (what to do). Until every call site is moved here, `new ConfigError
- * ({ code, message, hint })` still works; `titleOf` knows every code either way.
+ * frame shows it) and a hint (what to do). Every text a user reads lives here; `new ConfigError`
+ * elsewhere only rebuilds a problem that already has its text (placing it, or counting repeats).
  */
 export interface ErrorData<Args extends readonly unknown[]> {
   readonly code: ConfigErrorCode
@@ -29,6 +29,13 @@ export function fail<Args extends readonly unknown[]>(data: ErrorData<Args>, at:
 /** The same entry as a warning: told, never thrown (a budget at level `warn`). */
 export function warn<Args extends readonly unknown[]>(data: ErrorData<Args>, at: ErrorPlace, ...args: Args): ConfigWarning {
   return new ConfigWarning({ ...at, code: data.code, message: data.message(...args), hint: data.hint?.(...args) })
+}
+
+/** A problem that repeats on other pages, reported once: its hint says on how many more. */
+export function repeated(problem: ConfigError, what: 'error' | 'form', others: number): ConfigError {
+  const more = `${others} other page${others === 1 ? '' : 's'}`
+  const sentence = what === 'error' ? `The same error breaks ${more}.` : `The same form is on ${more}.`
+  return new ConfigError({ ...problem.toJSON(), hint: `${problem.hint ?? ''} ${sentence}`.trim() })
 }
 
 // Machine faults (src/errors/system-error.ts). Each says that the previous output is intact: a
@@ -123,6 +130,56 @@ export const MissingH1 = {
   message: (page: string, _fix: string) => `${page} has no main heading (h1), so search engines and screen reader users cannot tell what the page is about.`,
   hint: (_page: string, fix: string) => fix,
 } satisfies ErrorData<[string, string]>
+
+// Schema checks of a site file (src/config/validate.ts), worded from what the schema says.
+
+export const MissingOneOf = {
+  code: 'missing-key',
+  title: 'Missing key',
+  message: (where: string, options: readonly string[]) => `${where} needs one of the keys ${options.join(' or ')}.`,
+} satisfies ErrorData<[string, readonly string[]]>
+
+export const UnknownKey = {
+  code: 'unknown-key',
+  title: 'Unknown key',
+  message: (key: string, where: string, _guess: string | undefined, _allowed: readonly string[]) => `Unknown key "${key}" in ${where}.`,
+  hint: (_key: string, _where: string, guess: string | undefined, allowed: readonly string[]) => guess ? `Did you mean "${guess}"?` : allowed.length ? `Allowed keys here: ${allowed.join(', ')}.` : undefined,
+} satisfies ErrorData<[string, string, string | undefined, readonly string[]]>
+
+export const MissingKey = {
+  code: 'missing-key',
+  title: 'Missing key',
+  message: (key: string, where: string, _hint?: string) => `Missing key "${key}" in ${where}.`,
+  hint: (_key: string, _where: string, hint?: string) => hint,
+} satisfies ErrorData<[string, string, string?]>
+
+export const WrongType = {
+  code: 'wrong-type',
+  title: 'Wrong type',
+  message: (where: string, expected: string, found: string, _description?: string) => `${where} should be ${expected}, not ${found}.`,
+  hint: (_where: string, _expected: string, _found: string, description?: string) => description,
+} satisfies ErrorData<[string, string, string, string?]>
+
+export const NotAllowedValue = {
+  code: 'bad-value',
+  title: 'Invalid value',
+  message: (where: string, value: string, _guess: string | undefined, _allowed: readonly string[]) => `${where} cannot be ${value}.`,
+  hint: (_where: string, _value: string, guess: string | undefined, allowed: readonly string[]) => guess ? `Did you mean "${guess}"?` : `Expected one of: ${allowed.join(', ')}.`,
+} satisfies ErrorData<[string, string, string | undefined, readonly string[]]>
+
+export const BadName = {
+  code: 'bad-value',
+  title: 'Invalid value',
+  message: (name: string, where: string) => `The name "${name}" in ${where} is not allowed.`,
+  hint: () => 'Names may use lower-case letters, digits and hyphens.',
+} satisfies ErrorData<[string, string]>
+
+export const InvalidValue = {
+  code: 'bad-value',
+  title: 'Invalid value',
+  message: (where: string, problem: string, _hint?: string) => `${where} ${problem}.`,
+  hint: (_where: string, _problem: string, hint?: string) => hint,
+} satisfies ErrorData<[string, string, string?]>
 
 // Read and checked by config/.
 
@@ -604,14 +661,14 @@ export const SiteNotFound = {
 } satisfies ErrorData<[string]>
 
 /**
- * The title of every code, including those whose call sites still write their text inline.
- * Keyed by code, so the type checker finds a code without a title.
+ * The title of every code (for lists and docs). Keyed by code, so the type checker finds a code
+ * without a title.
  */
 export const titles: Readonly<Record<ConfigErrorCode, string>> = {
   'yaml-syntax': UnclosedFlow.title,
-  'unknown-key': 'Unknown key',
-  'missing-key': 'Missing key',
-  'wrong-type': 'Wrong type',
+  'unknown-key': UnknownKey.title,
+  'missing-key': MissingKey.title,
+  'wrong-type': WrongType.title,
   'bad-value': InertFieldKey.title,
   'file-not-found': MissingImage.title,
   'missing-reference': UnknownReference.title,

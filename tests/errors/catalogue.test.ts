@@ -26,6 +26,18 @@ describe('the error catalogue', () => {
     expect(missing, 'add these codes to src/errors/catalogue.ts').toEqual([])
   })
 
+  it('holds every problem text: no other module writes a message or hint of its own', async () => {
+    const writers: string[] = []
+    for (const entry of await readdir(path.join(repoRoot, 'src'), { recursive: true })) {
+      if (!entry.endsWith('.ts') || entry.startsWith('errors')) continue
+      const text = await readFile(path.join(repoRoot, 'src', entry), 'utf8')
+      for (const found of text.matchAll(/new Config(?:Error|Warning)\(\{[^;]{0,600}?\b(?:message|hint): *[`'"]/g)) {
+        writers.push(`${entry}:${text.slice(0, found.index).split('\n').length}`)
+      }
+    }
+    expect(writers, 'write these texts as entries of src/errors/catalogue.ts').toEqual([])
+  })
+
   it('prints an entry with its message and hint, from data alone', () => {
     const where = { file: 'dist/index.html' }
     expect(formatConfigError(fail(DiskFull, where, 'dist/index.html', false), { color: false })).toBe([
