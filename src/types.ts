@@ -8,10 +8,10 @@
  * data. Stages never mutate what they receive, and the render stage (a separate esbuild bundle of
  * templates/) sees exactly these shapes.
  */
-import type { ConfigError, Origin } from './errors/config-error.js'
+import type { Origin } from './errors/config-error.js'
 import type { ConfigWarning } from './errors/config-warning.js'
 import type {
-  AreasInput, Content, FormsInput, LandingInput, PageInput, Place, PostInput, Region, ServiceInput, SiteInput, Stat,
+  AreasInput, Content, LandingInput, PageInput, Place, PostInput, Region, ServiceInput, SiteInput, Stat,
 } from './config/site-input.generated.js'
 
 export type { Origin } from './errors/config-error.js'

@@ -1,4 +1,3 @@
-import type { Origin } from '../errors/config-error.js'
 import type { BudgetAsset, BudgetRule } from '../types.js'
 import { originOf } from './locate.js'
 import type { YamlSource } from './read-yaml.js'

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, lstatSync, statSync } from 'node:fs'
 import { copyFile, link, mkdir, readdir, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { OutputFile, OutputWriter } from '../types.js'
+import type { OutputWriter } from '../types.js'
 import { compareListed, sameFolders, type FolderListing } from '../cache/output-record.js'
 import { naming } from '../errors/system-error.js'
 
