@@ -6,14 +6,13 @@ import { ConfigWarning } from './config-warning.js'
  * means one kind of problem everywhere. Call sites pass data, not prose: `fail(DiskFull, where,
  * file)`. tests/errors/catalogue.test.ts keeps problem texts out of every other module.
  *
- * To add an error: add its code to ConfigErrorCode (config-error.ts), then an entry here with a
- * title (a few words, for lists and docs), a message (what happened and why; no position, the
- * frame shows it) and a hint (what to do). Every text a user reads lives here; `new ConfigError`
+ * To add an error: add its code to ConfigErrorCode (config-error.ts) with its title in `titles`
+ * (below), then an entry here with a message (what happened and why; no position, the frame shows
+ * it) and a hint (what to do). Every text a user reads lives here; `new ConfigError`
  * elsewhere only rebuilds a problem that already has its text (placing it, or counting repeats).
  */
 export interface ErrorData<Args extends readonly unknown[]> {
   readonly code: ConfigErrorCode
-  readonly title: string
   readonly message: (...args: Args) => string
   readonly hint?: (...args: Args) => string | undefined
 }
@@ -43,42 +42,36 @@ export function repeated(problem: ConfigError, what: 'error' | 'form', others: n
 
 export const DiskFull = {
   code: 'disk-full',
-  title: 'Disk full',
   message: (file: string, quota: boolean) => `The disk ${quota ? 'quota is used up' : 'is full'}: citypress could not write ${file}.`,
   hint: () => 'Free some space on that disk, or build into a folder on another disk with --out; then build again. The previous output was left as it was.',
 } satisfies ErrorData<[string, boolean]>
 
 export const ReadOnly = {
   code: 'read-only',
-  title: 'Read-only folder',
   message: (file: string) => `${file} is on a read-only file system, so citypress cannot write there.`,
   hint: () => 'Build into a writable folder with --out, and make the site folder writable (citypress keeps its build cache in .citypress/ there). The previous output was left as it was.',
 } satisfies ErrorData<[string]>
 
 export const NoPermission = {
   code: 'no-permission',
-  title: 'Permission denied',
   message: (file: string, action: string) => `citypress is not allowed to ${action} ${file} (permission denied).`,
   hint: () => 'Check who owns it (ls -l): an earlier run by another user, or with sudo, may have created it. Build as its owner, or change its owner; the previous output was left as it was.',
 } satisfies ErrorData<[string, string]>
 
 export const TooManyOpenFiles = {
   code: 'too-many-open-files',
-  title: 'Too many open files',
   message: (file: string) => `The system refused to open ${file}: too many files are open at once.`,
   hint: () => 'Raise the limit for this shell (ulimit -n 4096) and build again. The previous output was left as it was.',
 } satisfies ErrorData<[string]>
 
 export const NameTooLong = {
   code: 'name-too-long',
-  title: 'Path too long',
   message: (file: string) => `The path ${file} is longer than this file system allows.`,
   hint: () => 'Build into a folder with a shorter path (--out), or shorten the page slugs that make it long.',
 } satisfies ErrorData<[string]>
 
 export const OutOfMemory = {
   code: 'out-of-memory',
-  title: 'Out of memory',
   message: (what: string, limitMb: number, neededMb?: number) => neededMb === undefined
     ? `The build ran out of memory in ${what} (Node.js may use ${limitMb} MB here).`
     : `${what[0]!.toUpperCase()}${what.slice(1)} needs about ${neededMb} MB of memory, but Node.js may use only ${limitMb} MB here, so the build stopped before it would run out.`,
@@ -89,7 +82,6 @@ export const OutOfMemory = {
 
 export const UnclosedFlow = {
   code: 'yaml-syntax',
-  title: 'YAML syntax error',
   message: (open: '[' | '{') => `This ${open} has no closing ${open === '[' ? ']' : '}'}. This file is not valid YAML, so nothing in it could be read.`,
   hint: (open: '[' | '{') => open === '['
     ? 'End the list with ] on the same line (e.g. tags: [one, two]), or write it as a block, one "- item" per line.'
@@ -98,35 +90,30 @@ export const UnclosedFlow = {
 
 export const KeysInPairs = {
   code: 'missing-key',
-  title: 'Missing key',
   message: (where: string, given: string, missing: string) => `${where} has "${given}" but no "${missing}"; the two only make sense together.`,
   hint: (_where: string, given: string, missing: string) => `Add "${missing}" beside "${given}", or remove "${given}".`,
 } satisfies ErrorData<[string, string, string]>
 
 export const OutsideSite = {
   code: 'outside-site',
-  title: 'File outside the site folder',
   message: (src: string, target: string) => `The image "${src}" is a symbolic link to ${target}, outside the site folder, so it is not published.`,
   hint: () => 'Copy the image into the site folder instead of linking to it.',
 } satisfies ErrorData<[string, string]>
 
 export const UnsafeSvg = {
   code: 'unsafe-svg',
-  title: 'SVG that runs code',
   message: (src: string, found: string) => `The SVG "${src}" contains ${found}; citypress does not publish images that run code.`,
   hint: () => 'Remove scripts and event attributes from it (an SVG optimiser such as svgo does), or export it again as a plain drawing.',
 } satisfies ErrorData<[string, string]>
 
 export const BadRecord = {
   code: 'bad-record',
-  title: 'Damaged published-URL record',
   message: (file: string, reason: string) => `${file} cannot be read (${reason}), so renamed landing pages cannot be redirected.`,
   hint: () => 'Restore it from version control (git checkout), or delete it to start a new record.',
 } satisfies ErrorData<[string, string]>
 
 export const MissingH1 = {
   code: 'missing-h1',
-  title: 'Page without a main heading',
   message: (page: string, _fix: string) => `${page} has no main heading (h1), so search engines and screen reader users cannot tell what the page is about.`,
   hint: (_page: string, fix: string) => fix,
 } satisfies ErrorData<[string, string]>
@@ -135,48 +122,41 @@ export const MissingH1 = {
 
 export const MissingOneOf = {
   code: 'missing-key',
-  title: 'Missing key',
   message: (where: string, options: readonly string[]) => `${where} needs one of the keys ${options.join(' or ')}.`,
 } satisfies ErrorData<[string, readonly string[]]>
 
 export const UnknownKey = {
   code: 'unknown-key',
-  title: 'Unknown key',
   message: (key: string, where: string, _guess: string | undefined, _allowed: readonly string[]) => `Unknown key "${key}" in ${where}.`,
   hint: (_key: string, _where: string, guess: string | undefined, allowed: readonly string[]) => guess ? `Did you mean "${guess}"?` : allowed.length ? `Allowed keys here: ${allowed.join(', ')}.` : undefined,
 } satisfies ErrorData<[string, string, string | undefined, readonly string[]]>
 
 export const MissingKey = {
   code: 'missing-key',
-  title: 'Missing key',
   message: (key: string, where: string, _hint?: string) => `Missing key "${key}" in ${where}.`,
   hint: (_key: string, _where: string, hint?: string) => hint,
 } satisfies ErrorData<[string, string, string?]>
 
 export const WrongType = {
   code: 'wrong-type',
-  title: 'Wrong type',
   message: (where: string, expected: string, found: string, _description?: string) => `${where} should be ${expected}, not ${found}.`,
   hint: (_where: string, _expected: string, _found: string, description?: string) => description,
 } satisfies ErrorData<[string, string, string, string?]>
 
 export const NotAllowedValue = {
   code: 'bad-value',
-  title: 'Invalid value',
   message: (where: string, value: string, _guess: string | undefined, _allowed: readonly string[]) => `${where} cannot be ${value}.`,
   hint: (_where: string, _value: string, guess: string | undefined, allowed: readonly string[]) => guess ? `Did you mean "${guess}"?` : `Expected one of: ${allowed.join(', ')}.`,
 } satisfies ErrorData<[string, string, string | undefined, readonly string[]]>
 
 export const BadName = {
   code: 'bad-value',
-  title: 'Invalid value',
   message: (name: string, where: string) => `The name "${name}" in ${where} is not allowed.`,
   hint: () => 'Names may use lower-case letters, digits and hyphens.',
 } satisfies ErrorData<[string, string]>
 
 export const InvalidValue = {
   code: 'bad-value',
-  title: 'Invalid value',
   message: (where: string, problem: string, _hint?: string) => `${where} ${problem}.`,
   hint: (_where: string, _problem: string, hint?: string) => hint,
 } satisfies ErrorData<[string, string, string?]>
@@ -185,14 +165,12 @@ export const InvalidValue = {
 
 export const UnknownFile = {
   code: 'unknown-file',
-  title: 'File citypress does not read',
   message: (name: string) => `citypress does not read "${name}", so it has no effect.`,
   hint: () => 'Site files are site.yaml, areas.yaml, forms.yaml, landing.yaml, pages/*.yaml, pages/*.md, services/*.yaml and blog/*.md.',
 } satisfies ErrorData<[string]>
 
 export const MissingSiteFolder = {
   code: 'site-not-found',
-  title: 'Site folder not found',
   message: (folder: string, exists: boolean) => exists ? `The folder ${folder} has no site.yaml, so it is not a citypress site.` : `There is no folder ${folder}.`,
   hint: () => 'A site folder holds site.yaml and the other files of one website. Pass its path, e.g. `citypress build path/to/site`, or make one with `citypress new my-site`.',
 } satisfies ErrorData<[string, boolean]>
@@ -200,7 +178,6 @@ export const MissingSiteFolder = {
 /** `sentence` is yaml's own message, `yamlCode` its error code (DUPLICATE_KEY, BAD_INDENT…). */
 export const BadYaml = {
   code: 'yaml-syntax',
-  title: UnclosedFlow.title,
   message: (sentence: string, _yamlCode: string) => `${sentence} This file is not valid YAML, so nothing in it could be read.`,
   hint: (_sentence: string, yamlCode: string) => {
     switch (yamlCode) {
@@ -222,28 +199,24 @@ export const BadYaml = {
 
 export const UnclosedQuote = {
   code: 'yaml-syntax',
-  title: UnclosedFlow.title,
   message: (quote: string) => `This quoted value has no closing ${quote}. This file is not valid YAML, so nothing in it could be read.`,
   hint: (quote: string) => `End the value with ${quote}, or remove the opening ${quote} if the value needs no quotes.`,
 } satisfies ErrorData<[string]>
 
 export const NoFrontMatter = {
   code: 'markdown-front-matter',
-  title: 'Front matter error',
   message: () => 'This Markdown file has no front matter, so its title, date and excerpt are unknown.',
   hint: () => 'Start the file with a block like:\n---\ntitle: My post\ndate: 2026-01-31\nexcerpt: One sentence about it.\n---',
 } satisfies ErrorData<[]>
 
 export const NotACalendarDate = {
   code: 'bad-date',
-  title: 'Not a calendar date',
   message: (what: 'publication date' | 'update date' | 'closing date', value: string) => `The ${what} "${value}" is not a day of the calendar.`,
   hint: (what: 'publication date' | 'update date' | 'closing date') => `Write a real date as YYYY-MM-DD: months run 01–12, and days to the month's length${what === 'closing date' ? '' : ' (2024-02-29 exists, 2025-02-29 does not)'}.`,
 } satisfies ErrorData<['publication date' | 'update date' | 'closing date', string]>
 
 export const BadAutocomplete = {
   code: 'bad-autocomplete',
-  title: 'Invalid autocomplete value',
   message: (value: string, field: string, reason: string, _suggestion?: string) => `The autocomplete value "${value}" of the field "${field}" is not valid HTML: ${reason}.`,
   hint: (_value: string, _field: string, _reason: string, suggestion?: string) => suggestion
     ? `Did you mean "${suggestion}"?`
@@ -253,35 +226,30 @@ export const BadAutocomplete = {
 /** `reason` is the JavaScript engine's message for the expression. */
 export const BadPattern = {
   code: 'bad-pattern',
-  title: 'Invalid field pattern',
   message: (field: string, reason: string) => `The pattern of the field "${field}" is not a valid regular expression, so browsers would ignore it: ${reason.replace(/^Invalid regular expression: /, '')}.`,
   hint: () => 'Write the expression without slashes, e.g. [0-9]{5}; in the `v` mode browsers use, escape - [ ] ( ) { } / | inside a character class with a backslash.',
 } satisfies ErrorData<[string, string]>
 
 export const InertFieldKey = {
   code: 'bad-value',
-  title: 'Invalid value',
   message: (type: string, field: string, key: 'pattern' | 'inputmode') => `The ${type} field "${field}" has \`${key}\`, which browsers apply only to ${key === 'pattern' ? 'text, email and tel fields' : 'text, email, tel and textarea fields'}, so it would do nothing.`,
   hint: (_type: string, _field: string, key: 'pattern' | 'inputmode') => `Remove \`${key}\`, or change the field's type.`,
 } satisfies ErrorData<[string, string, 'pattern' | 'inputmode']>
 
 export const RepeatedOption = {
   code: 'bad-value',
-  title: 'Invalid value',
   message: (field: string, value: string) => `The field "${field}" offers the value "${value}" twice, so a submission could not tell the two choices apart.`,
   hint: () => 'Give each option its own value.',
 } satisfies ErrorData<[string, string]>
 
 export const MissingOptions = {
   code: 'bad-value',
-  title: 'Invalid value',
   message: (type: string, field: string) => `The ${type} field "${field}" has no options to choose from.`,
   hint: () => 'Add `options:` with a list of choices.',
 } satisfies ErrorData<[string, string]>
 
 export const UnusedOptions = {
   code: 'bad-value',
-  title: 'Invalid value',
   message: (type: string, field: string) => `The ${type} field "${field}" has options, which only a select or checkboxes field shows.`,
   hint: () => 'Remove `options`, or make the field a select or checkboxes.',
 } satisfies ErrorData<[string, string]>
@@ -289,7 +257,6 @@ export const UnusedOptions = {
 /** `readable`: only digits, spaces, dots, hyphens, brackets and a leading +. */
 export const BadPhone = {
   code: 'bad-phone',
-  title: 'Phone number that cannot be dialled',
   message: (number: string, digits: number, readable: boolean) => readable
     ? `The phone number "${number}" has ${digits} digits; a number that can be dialled has 7 to 15.`
     : `The phone number "${number}" has characters a phone cannot dial.`,
@@ -298,28 +265,24 @@ export const BadPhone = {
 
 export const ConflictingHours = {
   code: 'conflicting-hours',
-  title: 'Day both open and closed',
   message: (day: string) => `${day} has opening hours and is also in \`closedDays\`, so search engines would get two answers for it.`,
   hint: (day: string) => `Remove ${day} from \`closedDays\` or from these opening hours.`,
 } satisfies ErrorData<[string]>
 
 export const DuplicatePlace = {
   code: 'duplicate-place',
-  title: 'One area in places twice',
   message: (first: string, second: string) => `The places "${first}" and "${second}" are one area, written with a different apostrophe or accent, so one would hide the other's facts.`,
   hint: () => 'Keep one of them, and merge what the other says into it.',
 } satisfies ErrorData<[string, string]>
 
 export const UnknownPlace = {
   code: 'unknown-place',
-  title: 'Place that matches no area',
   message: (key: string, guess: string) => `The place "${key}" matches no area of the lists, so its facts reach no landing page and "${guess}" has none.`,
   hint: (_key: string, guess: string) => `Did you mean "${guess}"? Write the key exactly as the area is written in \`lists\`.`,
 } satisfies ErrorData<[string, string]>
 
 export const UnknownIcon = {
   code: 'missing-reference',
-  title: 'Missing reference',
   message: (name: string, _guess?: string) => `There is no icon named "${name}" in the Lucide icon set.`,
   hint: (_name: string, guess?: string) => guess ? `Did you mean "${guess}"?` : 'Browse the names at lucide.dev/icons and write them in kebab-case, e.g. shield-check.',
 } satisfies ErrorData<[string, string?]>
@@ -327,7 +290,6 @@ export const UnknownIcon = {
 /** A service, form, area list or scheduler named where none has that name; `where` is where they are defined. */
 export const UnknownReference = {
   code: 'missing-reference',
-  title: 'Missing reference',
   message: (noun: string, name: string, where: string, _known: readonly string[], _guess?: string) => `There is no ${noun} named "${name}" in ${where}.`,
   hint: (_noun: string, _name: string, where: string, known: readonly string[], guess?: string) => guess ? `Did you mean "${guess}"?` : known.length ? `Known: ${known.join(', ')}.` : `Add it to ${where} first.`,
 } satisfies ErrorData<[string, string, string, readonly string[], string?]>
@@ -335,14 +297,12 @@ export const UnknownReference = {
 /** `..` in an image path of a YAML file. */
 export const ImageOutsideFolder = {
   code: 'file-not-found',
-  title: 'File not found',
   message: (src: string) => `The image "${src}" is outside the site folder.`,
   hint: () => 'Keep images inside the site folder, e.g. images/hero.jpg.',
 } satisfies ErrorData<[string]>
 
 export const MissingImage = {
   code: 'file-not-found',
-  title: 'File not found',
   message: (src: string, _lookedFor: string) => `The image "${src}" does not exist.`,
   hint: (_src: string, lookedFor: string) => `Paths are relative to the site folder; looked for ${lookedFor}.`,
 } satisfies ErrorData<[string, string]>
@@ -350,21 +310,18 @@ export const MissingImage = {
 /** An image of a Markdown text, which may be written relative to its file or to the site folder. */
 export const MissingMarkdownImage = {
   code: 'file-not-found',
-  title: 'File not found',
   message: (src: string, _candidates: readonly string[]) => `The image ${src} does not exist, so the page would show a broken image.`,
   hint: (_src: string, candidates: readonly string[]) => `Looked for ${candidates.join(', ')} in the site folder. Put the file in images/ and write its name, e.g. images/team.jpg.`,
 } satisfies ErrorData<[string, readonly string[]]>
 
 export const DamagedImage = {
   code: 'bad-image',
-  title: 'Unreadable image',
   message: (src: string) => `The image "${src}" cannot be decoded; the file is damaged or not an image.`,
   hint: () => 'Export it again as JPEG, PNG, WebP or AVIF.',
 } satisfies ErrorData<[string]>
 
 export const MissingAlt = {
   code: 'missing-alt',
-  title: 'Image without alt text',
   message: (src: string) => `The image ${src} has no alt text, so screen readers and search engines cannot tell what it shows.`,
   hint: () => 'Describe the image between the brackets: ![Our team outside the front door](images/team.jpg).',
 } satisfies ErrorData<[string]>
@@ -372,7 +329,6 @@ export const MissingAlt = {
 /** A `#fragment` link of a Markdown text to a heading it does not have. */
 export const MissingFragment = {
   code: 'broken-link',
-  title: 'Broken link',
   message: (id: string, _ids: readonly string[], _guess?: string) => `The link #${id} leads nowhere: this document has no heading with the id "${id}".`,
   hint: (_id: string, ids: readonly string[], guess?: string) => guess
     ? `Did you mean "#${guess}"?`
@@ -382,7 +338,6 @@ export const MissingFragment = {
 /** `provider` is '' when the block names none; `providers` are the known ones with what each expects. */
 export const UnknownEmbed = {
   code: 'unknown-embed',
-  title: 'Embed of an unknown provider',
   message: (provider: string, _providers: readonly { name: string; expects: string }[], _guess?: string) => provider
     ? `There is no embed provider "${provider}", so this block cannot be shown.`
     : 'This ::: block names no embed provider, so it cannot be shown.',
@@ -392,7 +347,6 @@ export const UnknownEmbed = {
 
 export const BadEmbedValue = {
   code: 'bad-value',
-  title: 'Invalid value',
   message: (provider: string, expects: string, value: string) => `The ${provider} embed needs ${expects}${value ? `, not "${value}"` : ''}.`,
   hint: (provider: string) => `Write it after the provider: \`::: ${provider} …\`, with the title on the next line and \`:::\` to close.`,
 } satisfies ErrorData<[string, string, string]>
@@ -400,7 +354,6 @@ export const BadEmbedValue = {
 /** `earlierAt` is the earlier use's `file:line`, when it is in a YAML file. */
 export const DuplicateId = {
   code: 'duplicate-id',
-  title: 'Two elements with one id',
   message: (id: string, by: string, earlier: string, earlierAt?: string) => `The id "${id}" is used twice on one page: by ${by} and by ${earlier}${earlierAt !== undefined ? ` (${earlierAt})` : ''}.`,
   hint: () => 'Ids must be unique on a page, or links to #fragments, labels and screen-reader references find the wrong element. Rename one: a section\'s `id`, or a form\'s `id` in forms.yaml.',
 } satisfies ErrorData<[string, string, string, string?]>
@@ -420,7 +373,6 @@ export interface ContrastFailure {
 /** `uses`: what the pair colours; `better`: black or white on the same background, when that passes. */
 export const LowContrast = {
   code: 'low-contrast',
-  title: 'Colours too close in contrast',
   message: (pair: ContrastFailure, uses: readonly string[], _better?: { color: string; ratio: number }) =>
     `The theme colour \`${pair.text}\` (${pair.textColor}) on \`${pair.background}\` (${pair.backgroundColor}) has a contrast ratio of ${pair.ratio.toFixed(2)}:1; `
     + `${pair.size === 'normal' ? 'text needs' : pair.size === 'large' ? 'large text needs' : 'icons and outlines need'} at least ${pair.required}:1 (WCAG 2.2 AA). It is used for ${uses.join('; ')}.`,
@@ -431,14 +383,12 @@ export const LowContrast = {
 /** `variable` and `plain` are the @fontsource packages that would provide the family. */
 export const UnknownFont = {
   code: 'unknown-font',
-  title: 'Font not installed',
   message: (family: string, _variable: string, _plain: string) => `No installed font package provides the family "${family}", so the site cannot host it.`,
   hint: (_family: string, variable: string, plain: string) => `Install it where the site is built: \`npm install ${variable}\` (or \`npm install ${plain}\` when the family has no variable version). Names are as on fontsource, e.g. "Source Sans 3".`,
 } satisfies ErrorData<[string, string, string]>
 
 export const UnreadableSitemap = {
   code: 'published-unreadable',
-  title: 'Live sitemap could not be read',
   message: (source: string, reason: string) => `The published sitemap ${source} cannot be read (${reason}), so the build cannot tell which landing pages are live.`,
   hint: () => 'Give the address of the live site\'s sitemap.xml (or a saved copy of it) in `published` or `--published`, or leave it out to use published-urls.json alone.',
 } satisfies ErrorData<[string, string]>
@@ -448,7 +398,6 @@ export const UnreadableSitemap = {
 /** `isStatic`: the host is a plain file server, whose own configuration can set headers. */
 export const HeadersIgnored = {
   code: 'host-unsupported',
-  title: 'Not supported by the chosen host',
   message: (host: string, _isStatic: boolean) => `${host} does not read _headers, so the site's security headers (the Content-Security-Policy among them) and the long caching of /assets/ are not sent.`,
   hint: (_host: string, isStatic: boolean) => isStatic
     ? 'Set them in the server\'s configuration; a build for host `netlify` writes them into _headers to copy from.'
@@ -457,14 +406,12 @@ export const HeadersIgnored = {
 
 export const TrailingSlashIgnored = {
   code: 'host-unsupported',
-  title: 'Not supported by the chosen host',
   message: (host: string) => `${host} does not serve contact.html at /contact, so pages are written as contact/index.html and addressed as /contact/, not as trailingSlash: never asks.`,
   hint: () => 'Remove `trailingSlash`, or set it to `always`.',
 } satisfies ErrorData<[string]>
 
 export const FormsUnsupported = {
   code: 'host-unsupported',
-  title: 'Not supported by the chosen host',
   message: (host: string) => `Netlify Forms only receive posts on Netlify, so on ${host} every form submission fails.`,
   hint: () => 'Set `forms: { provider: endpoint, endpoint: https://… }` with your form service\'s address.',
 } satisfies ErrorData<[string]>
@@ -472,14 +419,12 @@ export const FormsUnsupported = {
 /** `paths`: the redirects' `from` patterns (splats, placeholders) that no redirect page can stand in for. */
 export const RedirectsIgnored = {
   code: 'host-unsupported',
-  title: 'Not supported by the chosen host',
   message: (host: string, paths: readonly string[]) => `${host} does not read _redirects, and a redirect page can stand in only for one plain path, so ${paths.join(', ')} ${paths.length === 1 ? 'is' : 'are'} not redirected.`,
   hint: () => 'List each old path on its own in `redirects`, or choose host `netlify` or `cloudflare-pages`.',
 } satisfies ErrorData<[string, readonly string[]]>
 
 export const TooManyRedirects = {
   code: 'host-unsupported',
-  title: 'Not supported by the chosen host',
   message: (host: string, limits: { static: number; dynamic: number }, plain: number, dynamic: number) => `${host} reads at most ${limits.static} redirects to single addresses and ${limits.dynamic} patterns; this build writes ${plain} and ${dynamic}, so the rest are ignored there.`,
   hint: () => 'Move the oldest renamed pages into the host\'s bulk redirects, or publish on Netlify.',
 } satisfies ErrorData<[string, { static: number; dynamic: number }, number, number]>
@@ -488,126 +433,108 @@ export const TooManyRedirects = {
 
 export const UnknownArea = {
   code: 'missing-reference',
-  title: 'Missing reference',
   message: (area: string, _guess?: string) => `The area "${area}" is in no list of areas.yaml.`,
   hint: (_area: string, guess?: string) => guess ? `Did you mean "${guess}"?` : 'Write the area exactly as in areas.yaml, e.g. "Springfield, IL".',
 } satisfies ErrorData<[string, string?]>
 
 export const UselessExclusion = {
   code: 'missing-reference',
-  title: 'Missing reference',
   message: (area: string, _guess?: string) => `The excluded area "${area}" is in no list of areas.yaml, so the exclusion has no effect.`,
   hint: UnknownArea.hint,
 } satisfies ErrorData<[string, string?]>
 
 export const UnknownLandingService = {
   code: 'missing-reference',
-  title: 'Missing reference',
   message: (slug: string, _services: readonly string[]) => `landing.yaml has texts for the service "${slug}", but services/ has no ${slug}.yaml.`,
   hint: (_slug: string, services: readonly string[]) => `Services: ${services.join(', ')}.`,
 } satisfies ErrorData<[string, readonly string[]]>
 
 export const UnknownRegion = {
   code: 'missing-reference',
-  title: 'Missing reference',
   message: (place: string, region: string) => `The place "${place}" names the region "${region}", which areas.yaml \`regions\` does not define.`,
   hint: () => 'Add the region or correct the name.',
 } satisfies ErrorData<[string, string]>
 
 export const NotALandingPage = {
   code: 'missing-reference',
-  title: 'Missing reference',
   message: (url: string) => `quality.index names ${url}, which is not a landing page of this site.`,
   hint: () => 'Run `citypress routes` to list the landing pages.',
 } satisfies ErrorData<[string]>
 
 export const ChipsWithoutLanding = {
   code: 'missing-reference',
-  title: 'Missing reference',
   message: (service: string, target: string, missing: readonly string[], _lists: readonly string[]) => `The service-area chips of ${service} link to /lp/{city}-${target}, but landing.yaml makes no such page for ${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ` and ${missing.length - 3} more` : ''}.`,
   hint: (_service: string, target: string, _missing: readonly string[], lists: readonly string[]) => `Add a matrix rule with the list(s) ${lists.map((l) => `"${l}"`).join(', ')} and the service ${target} to landing.yaml, or remove areas.landingService.`,
 } satisfies ErrorData<[string, string, readonly string[], readonly string[]]>
 
 export const SameLandingAddress = {
   code: 'duplicate-route',
-  title: 'Two pages at one address',
   message: (first: string, second: string, url: string, _service: string) => `"${first}" and "${second}" would both be ${url}: landing-page addresses leave out the state.`,
   hint: (_first: string, _second: string, _url: string, service: string) => `Exclude one of them for ${service} in landing.yaml \`exclude\`, or write one area differently in areas.yaml (e.g. "Springfield Township, MO").`,
 } satisfies ErrorData<[string, string, string, string]>
 
 export const DuplicateRoute = {
   code: 'duplicate-route',
-  title: 'Two pages at one address',
   message: (url: string, template: string, otherTemplate: string, other: string) => `Two pages would both be written to ${url}: this ${template} page and the ${otherTemplate} page from ${other}.`,
   hint: () => 'Give one of them a different path (or, for a service, a different file name).',
 } satisfies ErrorData<[string, string, string, string]>
 
 export const FormPageTaken = {
   code: 'duplicate-route',
-  title: 'Two pages at one address',
   message: (form: string, url: string, otherTemplate: string, other: string) => `The success page of the form "${form}" would be written to ${url}, where the ${otherTemplate} page from ${other} already is.`,
   hint: () => 'Forms land on /thanks/{form name} after posting without JavaScript; move the other page or rename the form.',
 } satisfies ErrorData<[string, string, string, string]>
 
 export const BadFileSlug = {
   code: 'bad-slug',
-  title: 'Invalid slug',
   message: (kind: 'service' | 'post', slug: string) => `The ${kind} file name "${slug}" cannot be a URL segment.`,
   hint: (kind: 'service' | 'post') => `Rename the file with lower-case letters, digits and hyphens, e.g. ${kind === 'service' ? 'services/roof-repair.yaml' : 'blog/spring-roof-checklist.md'}.`,
 } satisfies ErrorData<['service' | 'post', string]>
 
 export const LinkToNowhere = {
   code: 'broken-link',
-  title: 'Broken link',
   message: (href: string, path: string, _guess?: string) => `The link ${href} leads nowhere: no page of this site has the address ${path}.`,
   hint: (_href: string, _path: string, guess?: string) => guess ? `Did you mean "${guess}"?` : 'Run `citypress routes` to list every address.',
 } satisfies ErrorData<[string, string, string?]>
 
 export const ChipsWithoutPage = {
   code: 'chip-without-page',
-  title: 'Area chips without a page',
   message: (lists: readonly string[], shown: readonly string[], count: number) => `${count} area chip${count === 1 ? '' : 's'} of the list${lists.length === 1 ? '' : 's'} ${lists.map((l) => `"${l}"`).join(', ')} show${count === 1 ? 's' : ''} as plain text, because landing.yaml makes no page for ${count === 1 ? 'it' : 'them'}: ${shown.join(', ')}${count > shown.length ? ` and ${count - shown.length} more` : ''}.`,
   hint: () => 'Add these areas to a landing.yaml matrix rule (or `pages`) for the service in brackets, or take them out of the list; where plain chips are meant, say so with `allowPlainChips: true` on the areas section.',
 } satisfies ErrorData<[readonly string[], readonly string[], number]>
 
 export const HeadingSkip = {
   code: 'heading-skip',
-  title: 'Heading level skipped',
   message: (text: string, level: number, previous: number, _fix: string) => `The heading "${text}" is an h${level} right after an h${previous}, so the page skips a heading level.`,
   hint: (_text: string, _level: number, _previous: number, fix: string) => fix,
 } satisfies ErrorData<[string, number, number, string]>
 
 export const LayoutWithoutHero = {
   code: 'bad-value',
-  title: 'Invalid value',
   message: () => 'This landing layout has no `hero`, so its pages would have no headline (h1).',
   hint: () => 'Add `hero` (or `hero-form`) to the list, usually first.',
 } satisfies ErrorData<[]>
 
 export const LayoutWithTwoHeroes = {
   code: 'bad-value',
-  title: 'Invalid value',
   message: () => 'This landing layout has both `hero` and `hero-form`, so its pages would have two headlines (h1).',
   hint: () => 'Keep one of them.',
 } satisfies ErrorData<[]>
 
 export const LayoutWithFormTwice = {
   code: 'bad-value',
-  title: 'Invalid value',
   message: () => 'This landing layout has both `hero-form` and `form`, so its pages would show the form twice.',
   hint: () => 'Keep one of them.',
 } satisfies ErrorData<[]>
 
 export const RenderFailed = {
   code: 'render-failed',
-  title: 'Page could not be rendered',
   message: (url: string, component: string | undefined, thrown: string, _where: string | undefined, _data: string) => `The page ${url} could not be rendered: ${component ? `the component ${component} ` : 'a template '}threw "${thrown}".`,
   hint: (_url: string, _component: string | undefined, _thrown: string, where: string | undefined, data: string) => where ? `In ${where}; the page's data comes from ${data}.` : `The page's data comes from ${data}.`,
 } satisfies ErrorData<[string, string | undefined, string, string | undefined, string]>
 
 export const UndecodableImage = {
   code: 'bad-image',
-  title: 'Unreadable image',
   message: (src: string, reason: string) => `The image "${src}" cannot be decoded; the file is damaged or not an image (${reason}).`,
   hint: () => 'Export it again as JPEG, PNG, WebP or AVIF.',
 } satisfies ErrorData<[string, string]>
@@ -616,7 +543,6 @@ export const UndecodableImage = {
 
 export const BrokenLink = {
   code: 'broken-link',
-  title: 'Broken link',
   message: (page: string, url: string, problem: string, _others: readonly string[]) => `The page ${page} links to ${url}, ${problem}`,
   hint: (_page: string, _url: string, _problem: string, others: readonly string[]) => [
     others.length > 0 ? `The same link is on ${others.length} other page${others.length === 1 ? '' : 's'}: ${others.slice(0, 3).join(', ')}${others.length > 3 ? ', …' : ''}.` : '',
@@ -626,87 +552,82 @@ export const BrokenLink = {
 
 export const FormNotDeclared = {
   code: 'form-mismatch',
-  title: 'Form does not match its declaration',
   message: (name: string | undefined, page: string) => `${name === undefined ? 'A form without a name' : `The form "${name}"`} on ${page} is not declared in __forms.html, so Netlify would reject every submission of it.`,
   hint: () => 'Define the form in forms.yaml and render it with the Form component (templates/components/Form.tsx), which declares it.',
 } satisfies ErrorData<[string | undefined, string]>
 
 export const FieldNotDeclared = {
   code: 'form-mismatch',
-  title: 'Form does not match its declaration',
   message: (name: string, page: string, field: string, _declared: readonly string[]) => `The form "${name}" on ${page} sends a field "${field}" that __forms.html does not declare, so Netlify would silently drop it.`,
   hint: (name: string, _page: string, _field: string, declared: readonly string[]) => `Add the field to forms.${name} in forms.yaml, or stop the template that renders this form from adding it. Declared fields: ${declared.join(', ')}.`,
 } satisfies ErrorData<[string, string, string, readonly string[]]>
 
 export const BudgetExceeded = {
   code: 'budget-exceeded',
-  title: 'Size budget exceeded',
   message: (what: string, kind: string, size: string, compressed: boolean, budget: string, _fix: string) => `${what} of ${kind} pages ${what === 'The images' ? 'weigh' : 'weighs'} ${size}${compressed ? ' gzip-compressed' : ''}, over the budget of ${budget}.`,
   hint: (_what: string, _kind: string, _size: string, _compressed: boolean, _budget: string, fix: string) => fix,
 } satisfies ErrorData<[string, string, string, boolean, string, string]>
 
 export const TemplateError = {
   code: 'template-error',
-  title: 'Template error',
   message: (text: string, _note?: string) => `A template could not be compiled: ${text}.`,
   hint: (_text: string, note?: string) => note ?? 'Templates are TypeScript with JSX (.tsx); check the line shown.',
 } satisfies ErrorData<[string, string?]>
 
 export const SiteNotFound = {
   code: 'site-not-found',
-  title: 'Site folder not found',
   message: (folder: string) => `This folder (${folder}) has no site.yaml, so there is no site to work on here.`,
   hint: () => 'A site folder holds site.yaml and the other files of one website (pages/, services/, forms.yaml). '
     + 'Run citypress inside one, pass its path (`citypress build path/to/site`), or make one with `citypress new my-site`.',
 } satisfies ErrorData<[string]>
 
 /**
- * The title of every code (for lists and docs). Keyed by code, so the type checker finds a code
- * without a title.
+ * The title of every code (for lists and docs): one per code, however many entries share it. Keyed
+ * by code, so the type checker finds a code without a title.
  */
 export const titles: Readonly<Record<ConfigErrorCode, string>> = {
-  'yaml-syntax': UnclosedFlow.title,
-  'unknown-key': UnknownKey.title,
-  'missing-key': MissingKey.title,
-  'wrong-type': WrongType.title,
-  'bad-value': InertFieldKey.title,
-  'file-not-found': MissingImage.title,
-  'missing-reference': UnknownReference.title,
-  'duplicate-route': DuplicateRoute.title,
-  'bad-slug': BadFileSlug.title,
-  'markdown-front-matter': NoFrontMatter.title,
-  'bad-image': DamagedImage.title,
-  'render-failed': RenderFailed.title,
-  'template-error': TemplateError.title,
-  'broken-link': BrokenLink.title,
-  'form-mismatch': FormNotDeclared.title,
-  'budget-exceeded': BudgetExceeded.title,
-  'site-not-found': SiteNotFound.title,
-  'outside-site': OutsideSite.title,
-  'unknown-file': UnknownFile.title,
-  'bad-record': BadRecord.title,
-  'unsafe-svg': UnsafeSvg.title,
-  'disk-full': DiskFull.title,
-  'read-only': ReadOnly.title,
-  'no-permission': NoPermission.title,
-  'too-many-open-files': TooManyOpenFiles.title,
-  'name-too-long': NameTooLong.title,
-  'out-of-memory': OutOfMemory.title,
-  'host-unsupported': HeadersIgnored.title,
-  'published-unreadable': UnreadableSitemap.title,
-  'bad-autocomplete': BadAutocomplete.title,
-  'bad-pattern': BadPattern.title,
-  'bad-date': NotACalendarDate.title,
-  'duplicate-id': DuplicateId.title,
-  'bad-phone': BadPhone.title,
-  'conflicting-hours': ConflictingHours.title,
-  'unknown-place': UnknownPlace.title,
-  'duplicate-place': DuplicatePlace.title,
-  'chip-without-page': ChipsWithoutPage.title,
-  'heading-skip': HeadingSkip.title,
-  'missing-h1': MissingH1.title,
-  'low-contrast': LowContrast.title,
-  'unknown-font': UnknownFont.title,
-  'missing-alt': MissingAlt.title,
-  'unknown-embed': UnknownEmbed.title,
+  'yaml-syntax': 'YAML syntax error',
+  'unknown-key': 'Unknown key',
+  'missing-key': 'Missing key',
+  'wrong-type': 'Wrong type',
+  'bad-value': 'Invalid value',
+  'file-not-found': 'File not found',
+  'missing-reference': 'Missing reference',
+  'duplicate-route': 'Two pages at one address',
+  'bad-slug': 'Invalid slug',
+  'markdown-front-matter': 'Front matter error',
+  'bad-image': 'Unreadable image',
+  'render-failed': 'Page could not be rendered',
+  'template-error': 'Template error',
+  'broken-link': 'Broken link',
+  'form-mismatch': 'Form does not match its declaration',
+  'budget-exceeded': 'Size budget exceeded',
+  'site-not-found': 'Site folder not found',
+  'outside-site': 'File outside the site folder',
+  'unknown-file': 'File citypress does not read',
+  'bad-record': 'Damaged published-URL record',
+  'unsafe-svg': 'SVG that runs code',
+  'disk-full': 'Disk full',
+  'read-only': 'Read-only folder',
+  'no-permission': 'Permission denied',
+  'too-many-open-files': 'Too many open files',
+  'name-too-long': 'Path too long',
+  'out-of-memory': 'Out of memory',
+  'host-unsupported': 'Not supported by the chosen host',
+  'published-unreadable': 'Live sitemap could not be read',
+  'bad-autocomplete': 'Invalid autocomplete value',
+  'bad-pattern': 'Invalid field pattern',
+  'bad-date': 'Not a calendar date',
+  'duplicate-id': 'Two elements with one id',
+  'bad-phone': 'Phone number that cannot be dialled',
+  'conflicting-hours': 'Day both open and closed',
+  'unknown-place': 'Place that matches no area',
+  'duplicate-place': 'One area in places twice',
+  'chip-without-page': 'Area chips without a page',
+  'heading-skip': 'Heading level skipped',
+  'missing-h1': 'Page without a main heading',
+  'low-contrast': 'Colours too close in contrast',
+  'unknown-font': 'Font not installed',
+  'missing-alt': 'Image without alt text',
+  'unknown-embed': 'Embed of an unknown provider',
 }
