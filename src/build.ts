@@ -8,7 +8,7 @@ import { watchForms } from './check/check-forms.js'
 import { checkOutput } from './check/check-output.js'
 import { watchPages } from './check/watch-pages.js'
 import { loadSite } from './config/load-site.js'
-import { placeReported } from './config/place-problems.js'
+import { placeProblems, placeReported } from './config/place-problems.js'
 import { schemaDigest } from './config/schema-validators.js'
 import { readCommitDates } from './config/source-dates.js'
 import { repeated } from './errors/catalogue.js'
@@ -292,6 +292,17 @@ async function startImages(options: BuildOptions, cache: BuildCache<RecordedResu
   }))))
   if (await countUncached(images.jobs, cacheDir) > 0) await run.catch(() => undefined)
   return { imageRun: run }
+}
+
+/**
+ * A site loaded and planned, as `validate`, `routes` and the React floor need it: throws a
+ * BuildFailure with every error placed at its line; warnings are left for the caller to place.
+ */
+export async function loadAndPlan(siteDir: string): Promise<{ readonly site: SiteConfig; readonly plan: BuildPlan }> {
+  const site = await loadSite(siteDir)
+  const plan = planSite(site)
+  failOn(await placeProblems(plan.errors))
+  return { site, plan }
 }
 
 /**

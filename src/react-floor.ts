@@ -1,13 +1,9 @@
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { bundleAssets } from './assets/bundle-assets.js'
-import { renderContextOf } from './build.js'
-import { loadSite } from './config/load-site.js'
-import { placeProblems } from './config/place-problems.js'
-import { failOn } from './errors/config-error.js'
+import { loadAndPlan, renderContextOf } from './build.js'
 import { withBrandImages } from './images/brand-images.js'
 import { planImages } from './plan/plan-images.js'
-import { planSite } from './plan/plan-site.js'
 import { bundleTemplates } from './render/bundle-templates.js'
 import { renderFloor } from './render/render-floor.js'
 import { toolCacheDir } from './paths.js'
@@ -40,9 +36,7 @@ export interface ReactFloorResult {
  * checks, no quality gate beyond the plan, no images.
  */
 export async function measureReactFloor(options: ReactFloorOptions): Promise<ReactFloorResult> {
-  const site = await loadSite(options.site)
-  const plan = planSite(site)
-  failOn(await placeProblems(plan.errors))
+  const { site, plan } = await loadAndPlan(options.site)
   const images = withBrandImages(site, planImages(site), plan.routes)
   const [assets, templates] = await Promise.all([
     bundleAssets(site.site, site.fonts, toolCacheDir(site.root)),

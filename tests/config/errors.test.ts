@@ -3,21 +3,13 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { unseal } from '../../src/cache/sealed-file.js'
 import { loadSite } from '../../src/config/load-site.js'
-import { placeProblems } from '../../src/config/place-problems.js'
 import { BuildFailure, type ConfigError } from '../../src/errors/config-error.js'
 import { formatConfigError } from '../../src/errors/format.js'
-import { planSite } from '../../src/plan/plan-site.js'
-import { normalize, siteFrom } from '../helpers/site.js'
+import { normalize, siteFrom, validationErrors } from '../helpers/site.js'
 
 /** Loads and plans a site; returns every error, placed, as `citypress validate` would report them. */
 async function problems(files: Record<string, string>): Promise<ConfigError[]> {
-  const dir = await siteFrom('minimal', files)
-  try {
-    return await placeProblems(planSite(await loadSite(dir)).errors)
-  } catch (error) {
-    if (error instanceof BuildFailure) return [...error.errors]
-    throw error
-  }
+  return validationErrors(await siteFrom('minimal', files))
 }
 
 const where = (e: ConfigError) => `${normalize(e.file).replace(/^<tmp>\/site\//, '')}:${e.line}:${e.column}`

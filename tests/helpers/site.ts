@@ -3,7 +3,9 @@ import { cp, mkdtemp, mkdir, readdir, readFile, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { loadAndPlan } from '../../src/build.js'
 import type { Io } from '../../src/cli/io.js'
+import { BuildFailure, type ConfigError } from '../../src/errors/config-error.js'
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 export const fixture = (name: string) => path.join(repoRoot, 'tests/fixtures/sites', name)
@@ -55,4 +57,15 @@ export async function snapshot(dir: string): Promise<Record<string, string>> {
     out[path.relative(dir, file)] = createHash('sha256').update(await readFile(file)).digest('hex')
   }
   return out
+}
+
+/** Every error of a site folder, placed at its line, as `citypress validate` reports them. */
+export async function validationErrors(dir: string): Promise<ConfigError[]> {
+  try {
+    await loadAndPlan(dir)
+    return []
+  } catch (error) {
+    if (error instanceof BuildFailure) return [...error.errors]
+    throw error
+  }
 }

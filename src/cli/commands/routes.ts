@@ -16,13 +16,8 @@ Examples:
   $ citypress routes --json | jq '.[].url'`)
     .action(async (given: string | undefined, flags: { json?: boolean }) => {
       const site = siteFolder(given)
-      const { loadSite } = await import('../../config/load-site.js')
-      const { planSite } = await import('../../plan/plan-site.js')
-      const { failOn } = await import('../../errors/config-error.js')
-      const { placeProblems } = await import('../../config/place-problems.js')
-      const config = await loadSite(site)
-      const plan = planSite(config)
-      failOn(await placeProblems(plan.errors))
+      const { loadAndPlan } = await import('../../build.js')
+      const { site: config, plan } = await loadAndPlan(site)
       if (flags.json) {
         io.out(JSON.stringify(plan.routes.map(({ url, template, outputPath, noindex }) => ({ url, template, outputPath, noindex })), null, 2) + '\n')
         return

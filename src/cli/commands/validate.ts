@@ -16,15 +16,11 @@ Examples:
   $ citypress validate sites/acme && echo "ready to build"
   $ citypress validate --json             one JSON object per problem, then a summary`)
     .action(async (given: string | undefined, flags: { json?: boolean }) => {
-      const { loadSite } = await import('../../config/load-site.js')
-      const { planSite } = await import('../../plan/plan-site.js')
-      const { failOn } = await import('../../errors/config-error.js')
+      const { loadAndPlan } = await import('../../build.js')
       const { placeProblems } = await import('../../config/place-problems.js')
       const site = flags.json ? await reportingJson(io, 'validate', async () => siteFolder(given)) : siteFolder(given)
       const check = async () => {
-        const config = await loadSite(site)
-        const plan = planSite(config)
-        failOn(await placeProblems(plan.errors))
+        const { site: config, plan } = await loadAndPlan(site)
         return { config, plan, warnings: await placeProblems([...config.warnings, ...plan.warnings]) }
       }
       if (flags.json) {
