@@ -6,12 +6,6 @@ import type { ConfigError } from './config-error.js'
 const workerHeapMb = 128
 
 /**
- * Failures of the machine rather than of citypress or the site: a full disk, a read-only or
- * foreign folder, too many open files, a path too long. They are the user's to fix, so they are
- * reported like a mistake in the site (the path, what to do, exit 1), never as a bug with a
- * stack. A build that meets one has already rolled back: the previous output is as it was.
- */
-/**
  * A failed write names no file when the disk fills mid-write (only a failed open carries `path`):
  * `.catch(naming(file))` gives it the file it was writing, so the report can say where.
  */
@@ -22,6 +16,12 @@ export function naming(file: string): (error: unknown) => never {
   }
 }
 
+/**
+ * Failures of the machine rather than of citypress or the site: a full disk, a read-only or
+ * foreign folder, too many open files, a path too long. They are the user's to fix, so they are
+ * reported like a mistake in the site (the path, what to do, exit 1), never as a bug with a
+ * stack. A build that meets one has already rolled back: the previous output is as it was.
+ */
 export function systemErrorOf(error: unknown): ConfigError | undefined {
   for (let at = error, depth = 0; at instanceof Error && depth < 5; at = at.cause, depth++) {
     const found = fromErrno(at as NodeJS.ErrnoException)
