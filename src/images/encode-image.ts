@@ -6,8 +6,8 @@ import type { ImageJob } from '../plan/plan-images.js'
  * store portraits sideways); metadata (GPS position included) is never copied to the output.
  */
 export async function encodeImage(job: ImageJob): Promise<Uint8Array> {
-  const sharp = await loadSharp()
   if (job.share) throw new Error('share images are drawn by share-image-thread.ts')
+  const sharp = await loadSharp()
   const image = job.square ? squareImage(sharp, job, job.square) : sharp(job.source.absolutePath, { failOn: 'truncated' })
     .rotate()
     .resize({ width: job.width, withoutEnlargement: true })

@@ -61,14 +61,16 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
   // Started at the first share image to draw, ended with the stage.
   let shares: ShareImageThread | undefined
 
+  const advance = () => {
+    if (++done % 10 === 0 || done === jobs.length) options.onProgress?.(done, jobs.length)
+  }
   const runJob = async (job: ImageJob, index: number) => {
     // A variant's name changes with its bytes: one the kept output holds need not be read or written.
     const kept = output?.keep?.(job.outputPath)
     if (kept !== undefined) {
       written[job.outputPath] = kept
       reused++
-      if (++done % 10 === 0 || done === jobs.length) options.onProgress?.(done, jobs.length)
-      return
+      return advance()
     }
     const made = await produce(job, { cacheDir, cached, note: options.note, shares: () => (shares ??= startShareImageThread()) })
     if ('error' in made) {
@@ -83,7 +85,7 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
     } else {
       files[index] = { path: job.outputPath, contents: made.bytes }
     }
-    if (++done % 10 === 0 || done === jobs.length) options.onProgress?.(done, jobs.length)
+    advance()
   }
 
   // Variants in the cache are only read (libuv's threads do it): many at a time rather than two
