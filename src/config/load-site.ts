@@ -89,8 +89,8 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
   // Every file's source by display path: the problems found below are placed in them.
   const sources = new Map([...loaded.values()].flat().map(({ source }) => [source.file, source]))
   // Files are read in parallel; report their problems in a stable order, file by file.
-  const fail = async (found: readonly ConfigError[]) => failOn((await placeProblems(found, sources)).sort(byPosition))
-  await fail(errors)
+  const failPlaced = async (found: readonly ConfigError[]) => failOn((await placeProblems(found, sources)).sort(byPosition))
+  await failPlaced(errors)
 
   const one = <T>(kind: FileKind) => loaded.get(kind)?.[0]?.data as T | undefined
   const site = one<SiteInput>('site')!
@@ -136,16 +136,16 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     pages: (loaded.get('page') ?? []) as LoadedFile<PageInput>[],
     services: (loaded.get('service') ?? []) as LoadedFile<ServiceInput>[],
   })
-  await fail([...checked.errors, ...markdown.errors, ...ids])
+  await failPlaced([...checked.errors, ...markdown.errors, ...ids])
   const meta = normalizeSite(site, options.baseUrl)
   // Every text colour on its background, WCAG 2.2 AA (issue 15).
   const contrast = checkThemeContrast(site, meta.theme, loaded.get('site')![0]!.source)
-  await fail(contrast.errors)
+  await failPlaced(contrast.errors)
   const fonts = await resolveSiteFonts({
     input: site, theme: meta.theme, siteRoot: root, source: loaded.get('site')![0]!.source,
     texts: [...loaded.values()].flatMap((entries) => entries.map((e) => e.data)),
   })
-  await fail(fonts.errors)
+  await failPlaced(fonts.errors)
 
   const siteMeta = { ...meta, ...(options.published ? { published: options.published } : {}), ...(markdown.embeds.length ? { embeds: markdown.embeds } : {}) }
   // With the live site's landing pages (site.yaml `published`), which join the file's record.
