@@ -69,11 +69,11 @@ export function scanMarkdown(source: MarkdownSource): MarkdownScan {
       const origin = source.locate?.(found.line, found.column, value) ?? positionOf(source, lines, found.line, found.column, value.length)
       if (isImage) {
         const alt = token.content.trim()
-        if (!alt) errors.push(imageWithoutAlt(value, origin))
+        if (!alt) errors.push(fail(MissingAlt, origin, value))
         if (!/^[a-z][a-z0-9+.-]*:|^\/\//i.test(value)) refs.push({ kind: 'image', value, alt, origin })
       } else if (value.startsWith('#') && value.length > 1 && source.hasOwnFragments !== false) {
         const id = decode(value.slice(1))
-        if (!ids.has(id) && id !== 'top') errors.push(missingFragment(id, ids, origin))
+        if (!ids.has(id) && id !== 'top') errors.push(fail(MissingFragment, origin, id, [...ids], closestMatch(id, ids)))
       } else if (value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/#')) {
         refs.push({ kind: 'href', value, origin })
       }
@@ -121,12 +121,4 @@ function findWritten(lines: readonly string[], value: string, from: { line: numb
 
 function positionOf(source: MarkdownSource, lines: readonly string[], line: number, column: number, length: number): Origin {
   return { file: source.file, path: '', line: source.bodyLine + line, column: column + 1, length: Math.max(1, length), lineText: lines[line]?.replace(/\r$/, '') ?? '' }
-}
-
-function imageWithoutAlt(src: string, origin: Origin): ConfigError {
-  return fail(MissingAlt, origin, src)
-}
-
-function missingFragment(id: string, ids: ReadonlySet<string>, origin: Origin): ConfigError {
-  return fail(MissingFragment, origin, id, [...ids], closestMatch(id, ids))
 }
