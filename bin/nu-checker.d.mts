@@ -11,3 +11,4 @@ export interface NuMessage {
 }
 
 export function checkHtml(dir: string, files: readonly string[]): Map<string, NuMessage[]>
+export function htmlErrors(dir: string, files: readonly string[]): string[]

@@ -17,3 +17,8 @@ export function checkHtml(dir, files) {
   for (const m of messages) byFile.get(path.relative(dir, fileURLToPath(m.url)))?.push(m)
   return byFile
 }
+
+/** The errors and warnings (every message but `info`) of `files`, one `file:line: message` line each. */
+export function htmlErrors(dir, files) {
+  return [...checkHtml(dir, files)].flatMap(([file, messages]) => messages.filter((m) => m.type !== 'info').map((m) => `${file}:${m.lastLine}: ${m.message}`))
+}

@@ -73,3 +73,34 @@ export async function findAxeViolations(page: Page): Promise<AxeViolation[]> {
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }))
   })
 }
+
+/** A page an audit visits: where to go, and how a failure names it. */
+export interface AuditedPage {
+  readonly url: string
+  readonly label: string
+}
+
+/** Every axe violation of `pages` (under `base`) at `width` px, one line each: none when all pass. */
+export async function axeViolationLines(browser: Browser, base: string, pages: readonly AuditedPage[], width: number): Promise<string[]> {
+  const page = await browser.newPage({ viewport: { width, height: 800 } })
+  const found: string[] = []
+  for (const { url, label } of pages) {
+    await page.goto(base + url)
+    found.push(...(await findAxeViolations(page)).map((v) => `${label}: ${v.id} ${v.help} (${v.targets.slice(0, 3).join(', ')})`))
+  }
+  await page.close()
+  return found
+}
+
+/** Each of `pages` that is wider than a `width` px viewport (it would scroll sideways), one line each. */
+export async function sidewaysScrollLines(browser: Browser, base: string, pages: readonly AuditedPage[], width: number, height = 640): Promise<string[]> {
+  const page = await browser.newPage({ viewport: { width, height } })
+  const wide: string[] = []
+  for (const { url, label } of pages) {
+    await page.goto(base + url)
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
+    if (scrollWidth > width) wide.push(`${label}: ${scrollWidth} px`)
+  }
+  await page.close()
+  return wide
+}

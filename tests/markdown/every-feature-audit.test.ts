@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkHtml } from '../../bin/nu-checker.mjs'
+import { htmlErrors } from '../../bin/nu-checker.mjs'
 import { build, type BuildResult } from '../../src/build.js'
-import { findAxeViolations, launchChromium } from '../helpers/browser.js'
+import { axeViolationLines, launchChromium, sidewaysScrollLines } from '../helpers/browser.js'
 import { serveSite, type SiteServer } from '../helpers/server.js'
 import { siteFrom, tempDir } from '../helpers/site.js'
 
@@ -12,8 +12,8 @@ import { siteFrom, tempDir } from '../helpers/site.js'
 // code, a blockquote, a titled image, a video and a map embed) and a Markdown legal page are
 // valid HTML and accessible as a visitor's browser draws them.
 const samples = [
-  { url: '/blog/every-feature', file: 'blog/every-feature.html' },
-  { url: '/legal/privacy', file: 'legal/privacy.html' },
+  { url: '/blog/every-feature', label: '/blog/every-feature', file: 'blog/every-feature.html' },
+  { url: '/legal/privacy', label: '/legal/privacy', file: 'legal/privacy.html' },
 ]
 
 let browser: Browser
@@ -37,31 +37,14 @@ describe('a post with every Markdown feature, and a Markdown legal page', () => 
   })
 
   it('have no Nu HTML checker error', () => {
-    const found = [...checkHtml(result.outDir, samples.map((s) => s.file))]
-      .flatMap(([file, messages]) => messages.filter((m) => m.type !== 'info').map((m) => `${file}:${m.lastLine}: ${m.message}`))
-    expect(found).toEqual([])
+    expect(htmlErrors(result.outDir, samples.map((s) => s.file))).toEqual([])
   })
 
   it.each([375, 1280])('have no axe violation at %i px', async (width) => {
-    const page = await browser.newPage({ viewport: { width, height: 800 } })
-    const found: string[] = []
-    for (const sample of samples) {
-      await page.goto(server.url + sample.url)
-      found.push(...(await findAxeViolations(page)).map((v) => `${sample.url}: ${v.id} ${v.help} (${v.targets.slice(0, 3).join(', ')})`))
-    }
-    await page.close()
-    expect(found).toEqual([])
+    expect(await axeViolationLines(browser, server.url, samples, width)).toEqual([])
   })
 
   it('never scroll sideways at 320 px', async () => {
-    const page = await browser.newPage({ viewport: { width: 320, height: 640 } })
-    const wide: string[] = []
-    for (const sample of samples) {
-      await page.goto(server.url + sample.url)
-      const width = await page.evaluate(() => document.documentElement.scrollWidth)
-      if (width > 320) wide.push(`${sample.url}: ${width} px`)
-    }
-    await page.close()
-    expect(wide).toEqual([])
+    expect(await sidewaysScrollLines(browser, server.url, samples, 320)).toEqual([])
   })
 })

@@ -1,9 +1,9 @@
 import path from 'node:path'
 import type { Browser } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkHtml } from '../../bin/nu-checker.mjs'
+import { htmlErrors } from '../../bin/nu-checker.mjs'
 import { build, type BuildResult } from '../../src/build.js'
-import { findAxeViolations, launchChromium } from '../helpers/browser.js'
+import { axeViolationLines, launchChromium, sidewaysScrollLines } from '../helpers/browser.js'
 import { serveSite, type SiteServer } from '../helpers/server.js'
 import { repoRoot, tempDir } from '../helpers/site.js'
 
@@ -31,7 +31,7 @@ describe.each(Object.entries(exampleSites))('the example site %s', (name, pages)
   const site = path.join(repoRoot, 'sites', name)
   let result: BuildResult
   let server: SiteServer
-  let samples: { kind: string; url: string; file: string }[]
+  let samples: { label: string; url: string; file: string }[]
 
   beforeAll(async () => {
     const outDir = await tempDir(`citypress-audit-${name}-`)
@@ -48,7 +48,7 @@ describe.each(Object.entries(exampleSites))('the example site %s', (name, pages)
     }
     samples = Object.entries(chosen).map(([kind, route]) => {
       if (!route) throw new Error(`${name} has no ${kind} page`)
-      return { kind, url: route.url === '/404' ? '/no-such-page' : route.url, file: route.outputPath }
+      return { label: `${kind} ${route.url}`, url: route.url === '/404' ? '/no-such-page' : route.url, file: route.outputPath }
     })
   })
   afterAll(async () => {
@@ -61,32 +61,15 @@ describe.each(Object.entries(exampleSites))('the example site %s', (name, pages)
   })
 
   it('has no Nu HTML checker error on a page of every kind', () => {
-    const found = [...checkHtml(result.outDir, samples.map((s) => s.file))]
-      .flatMap(([file, messages]) => messages.filter((m) => m.type !== 'info').map((m) => `${file}:${m.lastLine}: ${m.message}`))
-    expect(found).toEqual([])
+    expect(htmlErrors(result.outDir, samples.map((s) => s.file))).toEqual([])
   })
 
   it.each([375, 1280])('has no axe violation on a page of every kind at %i px', async (width) => {
-    const page = await browser.newPage({ viewport: { width, height: 800 } })
-    const found: string[] = []
-    for (const sample of samples) {
-      await page.goto(server.url + sample.url)
-      found.push(...(await findAxeViolations(page)).map((v) => `${sample.kind} ${sample.url}: ${v.id} ${v.help} (${v.targets.slice(0, 3).join(', ')})`))
-    }
-    await page.close()
-    expect(found).toEqual([])
+    expect(await axeViolationLines(browser, server.url, samples, width)).toEqual([])
   })
 
   it('never scrolls sideways at 320 px', async () => {
-    const page = await browser.newPage({ viewport: { width: 320, height: 640 } })
-    const wide: string[] = []
-    for (const sample of samples) {
-      await page.goto(server.url + sample.url)
-      const width = await page.evaluate(() => document.documentElement.scrollWidth)
-      if (width > 320) wide.push(`${sample.kind} ${sample.url}: ${width} px`)
-    }
-    await page.close()
-    expect(wide).toEqual([])
+    expect(await sidewaysScrollLines(browser, server.url, samples, 320)).toEqual([])
   })
 })
 
@@ -109,21 +92,11 @@ describe('the starter site', () => {
 
   it('builds with no warning and has no Nu HTML checker error on any page', () => {
     expect(result.warnings.map((w) => `${w.code} ${w.file}:${w.line}: ${w.message}`)).toEqual([])
-    const found = [...checkHtml(result.outDir, result.routes.map((r) => r.outputPath))]
-      .flatMap(([file, messages]) => messages.filter((m) => m.type !== 'info').map((m) => `${file}:${m.lastLine}: ${m.message}`))
-    expect(found).toEqual([])
+    expect(htmlErrors(result.outDir, result.routes.map((r) => r.outputPath))).toEqual([])
   })
 
   it.each([320, 1280])('has no axe violation and no sideways scroll on any page at %i px', async (width) => {
-    const page = await browser.newPage({ viewport: { width, height: 800 } })
-    const found: string[] = []
-    for (const route of result.routes) {
-      await page.goto(server.url + (route.url === '/404' ? '/no-such-page' : route.url))
-      found.push(...(await findAxeViolations(page)).map((v) => `${route.url}: ${v.id} ${v.help}`))
-      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
-      if (scrollWidth > width) found.push(`${route.url}: ${scrollWidth} px wide`)
-    }
-    await page.close()
-    expect(found).toEqual([])
+    const pages = result.routes.map((route) => ({ url: route.url === '/404' ? '/no-such-page' : route.url, label: route.url }))
+    expect([...await axeViolationLines(browser, server.url, pages, width), ...await sidewaysScrollLines(browser, server.url, pages, width, 800)]).toEqual([])
   })
 })
