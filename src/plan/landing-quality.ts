@@ -1,5 +1,5 @@
-import { findNearestSiblings, fingerprintWords, updateNearestSiblings, type Fingerprint, type SiblingCandidates } from './landing-similarity.js'
-import { wordsOf } from './landing-text.js'
+import { findNearestSiblings, fingerprintHashes, fingerprintWords, hashWords, updateNearestSiblings, type Fingerprint, type SiblingCandidates } from './landing-similarity.js'
+import { markdownToText, wordsOf } from './landing-text.js'
 
 /**
  * The quality gate against doorway pages (Google's spam policies name "doorway pages": many
@@ -48,6 +48,44 @@ export interface PrintStore {
 export function printText(text: string): TextPrint {
   const words = wordsOf(text)
   return { words: words.length, fingerprint: fingerprintWords(words) }
+}
+
+/**
+ * Prints texts part by part (landing-text.ts's landingTextParts), reading each distinct part
+ * once: thousands of landing pages repeat their service's texts and the form's labels, and most
+ * of a print's cost is turning Markdown into words and hashing them. A print made here equals
+ * printText of the parts joined. Kept for one plan: it holds every distinct part read.
+ */
+export interface PartPrinter {
+  /** markdownToText, once per distinct Markdown text. */
+  readonly toText: (markdown: string) => string
+  readonly print: (parts: readonly string[]) => TextPrint
+}
+
+export function partPrinter(): PartPrinter {
+  const texts = new Map<string, string>()
+  const hashes = new Map<string, Uint32Array>()
+  return {
+    toText(markdown) {
+      let text = texts.get(markdown)
+      if (text === undefined) texts.set(markdown, (text = markdownToText(markdown)))
+      return text
+    },
+    print(parts) {
+      const perPart = parts.map((part) => {
+        let known = hashes.get(part)
+        if (!known) hashes.set(part, (known = hashWords(wordsOf(part))))
+        return known
+      })
+      const all = new Uint32Array(perPart.reduce((sum, h) => sum + h.length, 0))
+      let at = 0
+      for (const h of perPart) {
+        all.set(h, at)
+        at += h.length
+      }
+      return { words: all.length, fingerprint: fingerprintHashes(all) }
+    },
+  }
 }
 
 export interface QualityInput {

@@ -31,13 +31,23 @@ export interface Fingerprint {
  * five word hashes, so no 5-gram string is ever built. Fewer than five words make one shingle.
  */
 export function fingerprintWords(words: readonly string[]): Fingerprint {
+  return fingerprintHashes(hashWords(words))
+}
+
+/** Each word's hash, as fingerprintHashes takes them (a text's are its parts' in turn). */
+export function hashWords(words: readonly string[]): Uint32Array {
   const wordHashes = new Uint32Array(words.length)
   for (let i = 0; i < words.length; i++) wordHashes[i] = hashString(words[i]!)
-  const count = Math.max(1, words.length - shingleSize + 1)
+  return wordHashes
+}
+
+/** The fingerprint of a text from its words' hashes (hashWords). */
+export function fingerprintHashes(wordHashes: Uint32Array): Fingerprint {
+  const count = Math.max(1, wordHashes.length - shingleSize + 1)
   const all = new Uint32Array(count)
   for (let i = 0; i < count; i++) {
     let h = 0x9747b28c
-    for (let k = i; k < Math.min(i + shingleSize, words.length); k++) h = Math.imul(h ^ wordHashes[k]!, 0x01000193) ^ (h >>> 15)
+    for (let k = i; k < Math.min(i + shingleSize, wordHashes.length); k++) h = Math.imul(h ^ wordHashes[k]!, 0x01000193) ^ (h >>> 15)
     all[i] = mix(h)
   }
   // Sorted, then duplicates dropped in place: a typed-array sort beats a Set at this size.

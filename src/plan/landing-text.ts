@@ -17,7 +17,17 @@ const md = new MarkdownIt({ html: false, linkify: false, typographer: false })
  * they are on every page alike, which is exactly what a similarity score should see.
  */
 export function landingMainText(props: LandingPageProps, form?: FormConfig): string {
+  return landingTextParts(props, form).join(' ').replace(/\s+/g, ' ').trim()
+}
+
+/**
+ * landingMainText's parts in order, before they are joined: no word spans two parts, so a text's
+ * words are its parts' words in turn, and a part shared by many pages (a service's FAQ, the
+ * form's labels) is read once per build (`toText` may be a memo of markdownToText).
+ */
+export function landingTextParts(props: LandingPageProps, form?: FormConfig, toText: (markdown: string) => string = markdownToText): string[] {
   const parts: (string | undefined)[] = []
+  const markdown = (text: string | undefined) => (text === undefined ? undefined : toText(text))
   const features = (block?: { heading?: string; text?: string; items: readonly { title: string; description?: string }[] }) => {
     if (!block) return
     parts.push(block.heading, markdown(block.text))
@@ -83,7 +93,7 @@ export function landingMainText(props: LandingPageProps, form?: FormConfig): str
     cta: () => props.cta && parts.push(props.cta.heading, markdown(props.cta.text), ...props.cta.actions.map((a) => a.label)),
   }
   for (const block of props.layout) text[block]()
-  return parts.filter((p): p is string => Boolean(p)).join(' ').replace(/\s+/g, ' ').trim()
+  return parts.filter((p): p is string => Boolean(p))
 }
 
 /**
@@ -99,10 +109,6 @@ export function wordsOf(text: string): string[] {
 /** Markdown as the words a reader sees (markup and entities removed). */
 export function markdownToText(text: string): string {
   return decodeEntities(md.render(text).replace(/<[^>]+>/g, ' '))
-}
-
-function markdown(text: string | undefined): string | undefined {
-  return text === undefined ? undefined : markdownToText(text)
 }
 
 function decodeEntities(html: string): string {

@@ -8,9 +8,9 @@ import type { LandingParts, ServiceConfig, SiteConfig } from '../types.js'
 import { composeLanding, landingIdentity } from './landing-content.js'
 import type { LandingIdentity, LandingLink } from './landing-model.js'
 import { digestJson, hash } from '../cache/digest.js'
-import { printText, scoreLandingPages, weakestPages, type PageQuality, type PrintStore, type QualityInput, type QualitySettings } from './landing-quality.js'
+import { partPrinter, scoreLandingPages, weakestPages, type PageQuality, type PrintStore, type QualityInput, type QualitySettings } from './landing-quality.js'
 import { checkLayouts } from './landing-layout.js'
-import { landingMainText, markdownToText, wordsOf } from './landing-text.js'
+import { landingTextParts, wordsOf } from './landing-text.js'
 import { findNearbyAreas, type NearbyArea, type NearbyCandidate } from './nearby-areas.js'
 import { cityName, citySlug, landingPath } from './slug.js'
 
@@ -126,12 +126,13 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
   const optedIn = new Set(landing.quality?.index ?? [])
   const form = landing.variant?.form ? site.forms[landing.variant.form] : undefined
 
+  const printer = partPrinter()
   const localWords = new Map<string, number>()
   const localWordsOf = (area: string) => {
     let count = localWords.get(area)
     if (count === undefined) {
       const local = site.areas.places?.[area]?.local
-      localWords.set(area, (count = local ? wordsOf(markdownToText(local)).length : 0))
+      localWords.set(area, (count = local ? wordsOf(printer.toText(local)).length : 0))
     }
     return count
   }
@@ -160,7 +161,7 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
       // Composed here only to be summarised; the page's text exists only while it is printed.
       const { title, props } = composeLanding(compose)
       summary = {
-        print: printText(landingMainText(props, form)), localWords: localWordsOf(entry.area),
+        print: printer.print(landingTextParts(props, form, printer.toText)), localWords: localWordsOf(entry.area),
         title, description: props.description, h1: props.hero.title,
       }
       options.prints?.set(key, summary)

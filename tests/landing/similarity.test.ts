@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { printText, scoreLandingPages, weakestPages, type QualityInput } from '../../src/plan/landing-quality.js'
+import { partPrinter, printText, scoreLandingPages, weakestPages, type QualityInput } from '../../src/plan/landing-quality.js'
 import { findNearestSiblings, fingerprintWords, jaccard, updateNearestSiblings } from '../../src/plan/landing-similarity.js'
 import { wordsOf } from '../../src/plan/landing-text.js'
 
@@ -19,6 +19,16 @@ describe('word 5-gram similarity', () => {
     const c = print(`${shared} ${words(200, 'c')}`)
     expect(jaccard(a.shingles, b.shingles)).toBeGreaterThan(0.75)
     expect(jaccard(a.shingles, c.shingles)).toBeLessThan(0.55)
+  })
+
+  it('prints a text part by part exactly as it prints the whole text', () => {
+    const printer = partPrinter()
+    const pages = [
+      ['Office cleaning in Dayton', 'We clean **offices** & lobbies every night.', 'What’s included? Floors, desks and kitchens.', 'ΟΔΟΣ ΣΟΦΟΚΛΕΟΥΣ'],
+      ['Office cleaning in Xenia', 'We clean **offices** & lobbies every night.', 'What’s included? Floors, desks and kitchens.', 'it’s', "one'", 'two'],
+      ['Short'],
+    ].map((parts) => parts.map(printer.toText))
+    for (const parts of pages) expect(printer.print(parts)).toEqual(printText(parts.join(' ')))
   })
 
   it('finds each page’s most similar sibling within its groups only', () => {
