@@ -10,5 +10,6 @@ import { compile, isStale, output, root } from './compile.mjs'
 process.setSourceMapsEnabled(true)
 const isInstalled = root.split(path.sep).includes('node_modules')
 if (!isInstalled && isStale()) await compile()
-const { main } = await import(pathToFileURL(output).href)
+const { main, setProcessFlags } = await import(pathToFileURL(output).href)
+setProcessFlags()
 process.exitCode = await main(process.argv.slice(2))
