@@ -3,9 +3,11 @@
 // test: it prints numbers and asserts nothing. Options: --cities 2500 --services 4 --runs 3.
 //
 // Every build runs as its own process (`node bin/citypress.mjs build …`) under /usr/bin/time, so
-// wall time, CPU time (every thread's) and peak RSS are the whole process's, as a user would see
-// them. CPU seconds over the number of cores bound the wall time from below, whatever the order.
+// wall time, CPU time (every thread's, and the share-image process's) and peak RSS (see timedBuild)
+// are the whole build's, as a user would see them. CPU seconds over the number of cores bound the
+// wall time from below, whatever the order.
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
 import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { availableParallelism, tmpdir } from 'node:os'
 import path from 'node:path'
@@ -139,14 +141,40 @@ async function previewLatency() {
   return { seconds: latencies[Math.floor(latencies.length / 2)] }
 }
 
-/** Runs `citypress build` in its own process; returns wall and CPU seconds, peak RSS and page counts. */
+/**
+ * Runs `citypress build` in its own process; returns wall and CPU seconds, peak RSS and page
+ * counts. The peak is of the build's process and the processes it starts (share images are drawn in
+ * one of their own) together: /usr/bin/time's maximum of any one of them, or the largest sum of
+ * all of them sampled meanwhile, whichever is larger.
+ */
 async function timedBuild(dir, outDir = out, env = {}) {
-  const run = spawnSync('/usr/bin/time', ['-f', '%e %M %U %S', 'node', cli, 'build', dir, '--out', outDir], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env } })
+  const child = spawn('/usr/bin/time', ['-f', '%e %M %U %S', 'node', cli, 'build', dir, '--out', outDir], { env: { ...process.env, NO_COLOR: '1', ...env } })
+  const run = { stdout: '', stderr: '' }
+  child.stdout.on('data', (d) => (run.stdout += d))
+  child.stderr.on('data', (d) => (run.stderr += d))
+  let sampledKb = 0
+  const sampler = setInterval(() => (sampledKb = Math.max(sampledKb, treeRssKb(child.pid))), 50)
+  run.status = await new Promise((resolve) => child.on('close', resolve))
+  clearInterval(sampler)
   if (run.status !== 0) throw new Error(`build failed:\n${run.stdout}\n${run.stderr}`)
-  const [seconds, kb, user, system] = run.stderr.trim().split('\n').at(-1).split(' ').map(Number)
+  const [seconds, maxKb, user, system] = run.stderr.trim().split('\n').at(-1).split(' ').map(Number)
+  const kb = Math.max(maxKb, sampledKb)
   const pages = Number(/Built (\d+) pages/.exec(run.stdout)?.[1])
   const rendered = Number(/(\d+) rendered/.exec(run.stdout)?.[1])
   return { seconds, cpu: user + system, rssMiB: kb / 1024, pages, rendered, upToDate: run.stdout.includes('nothing was written') }
+}
+
+/** Resident memory of a process and all its descendants, in kB (0 once it is gone). */
+function treeRssKb(pid) {
+  try {
+    let kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0)
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean)) kb += treeRssKb(Number(child))
+    }
+    return kb
+  } catch {
+    return 0
+  }
 }
 
 /**
