@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { bundleAssets, type AssetsResult } from './assets/bundle-assets.js'
+import { stopEsbuild } from './bundler.js'
 import { openBuildCache, type BuildCache } from './cache/build-cache.js'
 import { digestJson, hash, stableJson } from './cache/digest.js'
 import type { PageKindSize } from './check/budgets.js'
@@ -190,6 +191,8 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
     memo('assets', JSON.stringify([site.site.theme, site.fonts]), () => bundleAssets(site.site, site.fonts, toolCacheDir(site.root), cache.note)),
     memo('templates', `${site.root}|${site.icons.join(',')}`, () => bundleTemplates({ siteRoot: site.root, icons: site.icons, note: cache.note })),
   ]))
+  // Nothing more to bundle in this build: esbuild's service process need not stay resident while the pages render.
+  if (!options.memo) await stopEsbuild()
   const context = renderContextOf(site, plan, images, assets)
   const pageCache = await cache.openPages(hash(`${citypressVersion}+${codeDigest}\n${templates.hash}\n${stableJson(context)}`))
   const [declaration] = formsDeclarationFile(site)

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
 import path from 'node:path'
+import { bundle as esbuildBundle } from '../bundler.js'
 import { cachedByInputs, metafileInputs } from '../cache/by-inputs.js'
 import type { CacheNote } from '../cache/sealed-file.js'
 import { citypressVersion, codeDigest, packageRoot } from '../paths.js'
@@ -48,17 +49,16 @@ export async function bundleAssets(site: SiteMeta, fonts: SiteFonts, cacheDir: s
 }
 
 async function bundle(theme: string, preload: string): Promise<AssetsResult & { inputs: string[] }> {
-  const { build } = await import('esbuild')
   const templates = path.join(packageRoot, 'templates')
   const [css, js] = await Promise.all([
-    build({
+    esbuildBundle({
       // @import must come first (CSS ignores it after any rule); the theme tokens follow.
       stdin: { contents: `@import "./styles/index.css";\n${theme}`, resolveDir: templates, loader: 'css', sourcefile: 'theme.css' },
       // publicPath makes font URLs absolute, so they also work from a stylesheet inlined in a page.
       bundle: true, write: false, minify: true, logLevel: 'silent', outdir: 'assets', publicPath: '/assets', loader: { '.woff2': 'file' }, assetNames: '[name]-[hash]',
       metafile: true, absWorkingDir: packageRoot,
     }),
-    build({
+    esbuildBundle({
       entryPoints: [path.join(templates, 'widgets', 'index.client.ts')],
       bundle: true, write: false, minify: true, format: 'esm', target: 'es2020', logLevel: 'silent', outdir: 'assets',
       metafile: true, absWorkingDir: packageRoot,

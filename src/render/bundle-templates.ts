@@ -5,6 +5,7 @@ import path from 'node:path'
 import { SourceMap, type SourceMapPayload } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { Message, Plugin } from 'esbuild'
+import { bundle as esbuildBundle } from '../bundler.js'
 import { fail, TemplateError } from '../errors/catalogue.js'
 import { BuildFailure, ConfigError } from '../errors/config-error.js'
 import { cachedByInputs, metafileInputs } from '../cache/by-inputs.js'
@@ -102,8 +103,7 @@ function locateThrow(error: unknown, bundle: string): ThrowingTemplate {
 }
 
 async function bundle(options: { templates: string; overrides: string; icons: readonly string[]; dir: string; note?: CacheNote }) {
-  const { build } = await import('esbuild')
-  const result = await build({
+  const result = await esbuildBundle({
     stdin: {
       contents: [
         `export { renderRoute } from ${JSON.stringify(path.join(options.templates, 'render.tsx'))}`,
