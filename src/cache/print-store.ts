@@ -26,8 +26,7 @@ export interface SavedPrintStore {
   keepSiblings(candidates: SiblingCandidates): void
   /**
    * Writes the prints used by this build (and only those) when anything changed, then lets go of
-   * every print: they are the plan's, and a build renders for many seconds after planning (at
-   * 10,000 pages they are 30 MB of memory).
+   * every print: only the plan uses them, and a large build renders for many seconds after it.
    */
   save(): Promise<void>
 }
