@@ -10,6 +10,5 @@ import { compile, isStale, output, root } from './compile.mjs'
 process.setSourceMapsEnabled(true)
 const isInstalled = root.split(path.sep).includes('node_modules')
 if (!isInstalled && isStale()) await compile()
-const { main, setProcessFlags } = await import(pathToFileURL(output).href)
-setProcessFlags()
+const { main } = await import(pathToFileURL(output).href)
 process.exitCode = await main(process.argv.slice(2))

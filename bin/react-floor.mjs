@@ -15,6 +15,5 @@ if (positionals.length !== 1 || !values.out) {
   process.exit(2)
 }
 if (isStale()) await compile()
-const { measureReactFloor, setProcessFlags } = await import(pathToFileURL(output).href)
-setProcessFlags()
+const { measureReactFloor } = await import(pathToFileURL(output).href)
 console.log(JSON.stringify(await measureReactFloor({ site: path.resolve(positionals[0]), outDir: path.resolve(values.out) })))

@@ -1,4 +1,3 @@
-import { setFlagsFromString } from 'node:v8'
 import { Command, CommanderError } from 'commander'
 import { BuildFailure } from '../errors/config-error.js'
 import { formatBuildFailure } from '../errors/format.js'
@@ -20,18 +19,6 @@ export { writeSchemaValidators } from '../config/schema-validators.js'
 export async function measureReactFloor(options: ReactFloorOptions): Promise<ReactFloorResult> {
   const floor = await import('../react-floor.js')
   return floor.measureReactFloor(options)
-}
-
-/**
- * How a citypress process collects its garbage (bin/citypress.mjs, and the bench's React floor so
- * it renders as a build does); not set by main(), which tests run inside their own process. V8
- * lets the old generation grow to up to four times what survived the last full collection before
- * collecting again; a build's main thread allocates steadily (the plan, then every page's facts)
- * and keeps little of it alive. At 1.7 times a cold build of the bench site peaks well lower in
- * the same time; lower factors cost time (issue 19's notes have the figures).
- */
-export function setProcessFlags(): void {
-  setFlagsFromString('--heap-growing-percent=70')
 }
 
 /**

@@ -2,7 +2,7 @@ import { mkdir, rename } from 'node:fs/promises'
 import path from 'node:path'
 import type { RenderContext, RoutePlan } from '../types.js'
 import type { TemplateBundle } from './bundle-templates.js'
-import { renderWorkerCount, workerWindow } from './render-pages.js'
+import { collectSooner, renderWorkerCount, workerWindow } from './render-pages.js'
 import { startRenderWorker, type BareRender } from './render-worker.js'
 
 export interface RenderFloorOptions {
@@ -31,6 +31,8 @@ export async function renderFloor(options: RenderFloorOptions): Promise<{ readon
   await mkdir(staging, { recursive: true })
   const dirs = new Set<string>([staging])
   const workers = Array.from({ length: options.workerCount ?? renderWorkerCount() }, () => startRenderWorker(templates.file, context))
+  // As a build's render stage collects this thread's garbage (render-pages.ts).
+  const restoreHeap = collectSooner()
   // As render-pages.ts does: up to a window of pages in flight, handed to the workers in turn.
   const ahead = new Map<number, Promise<BareRender>>()
   let posted = 0
@@ -54,6 +56,7 @@ export async function renderFloor(options: RenderFloorOptions): Promise<{ readon
     }
   } finally {
     await Promise.all(workers.map((w) => w.close()))
+    restoreHeap()
   }
   await rename(staging, target)
   return { pages: routes.length }

@@ -1,4 +1,6 @@
 import { availableParallelism } from 'node:os'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { fail, RenderFailed } from '../errors/catalogue.js'
 import { BuildFailure, ConfigError, originName } from '../errors/config-error.js'
 import type { OutputWriter, RenderContext, RoutePlan } from '../types.js'
@@ -118,6 +120,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
   // two cores two workers rendered 10,000 pages in 15 s where one took 20 s.
   const useWorkers = options.workerMinimum !== undefined && toRender > 0 && toRender >= options.workerMinimum
   const workers = useWorkers ? Array.from({ length: options.workerCount ?? renderWorkerCount() }, () => startRenderWorker(templates.file, context)) : []
+  const restoreHeap = useWorkers ? collectSooner() : undefined
   const ahead = new Map<number, Promise<WorkerRender>>()
   let posted = 0
   try {
@@ -167,9 +170,28 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
     }
   } finally {
     await Promise.all(workers.map((w) => w.close()))
+    restoreHeap?.()
   }
   await Promise.all(writing)
   if (failure) throw failure.error
   const slowest = timings.sort((a, b) => b.ms - a.ms).slice(0, 5)
   return { errors, rendered, reused, keys, slowest }
+}
+
+/**
+ * While workers render many pages, this thread links them into the output and keeps their facts:
+ * it allocates steadily and keeps little, and V8 lets the old generation grow to up to four times
+ * what survived the last full collection before collecting again, so a large build's peak memory
+ * was mostly this thread's garbage. Until the returned function is called, V8 collects at 1.7
+ * times instead (a process-wide setting; 0 is V8's own choice), starting with one full collection
+ * now, since a new factor applies only from the next one: the build peaks far lower in the same
+ * time. Only for this stage: builds that render little (warm, one city) spend their time loading
+ * caches, which took longer with it (issue 19's notes have the figures of both).
+ */
+export function collectSooner(): () => void {
+  setFlagsFromString('--heap-growing-percent=70')
+  // A full collection on demand: `gc` is given only to contexts made after --expose-gc is set.
+  setFlagsFromString('--expose-gc')
+  ;(runInNewContext('gc') as () => void)()
+  return () => setFlagsFromString('--heap-growing-percent=0')
 }
