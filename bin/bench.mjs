@@ -3,8 +3,8 @@
 // test: it prints numbers and asserts nothing. Options: --cities 2500 --services 4 --runs 3.
 //
 // Every build runs as its own process (`node bin/citypress.mjs build …`) under /usr/bin/time, so
-// wall time, CPU time (every thread's, and the share-image process's) and peak RSS (see timedBuild)
-// are the whole build's, as a user would see them. CPU seconds over the number of cores bound the
+// wall time, CPU time (every thread's, and its child processes') and peak RSS (see timedBuild) are
+// the whole build's, as a user would see them. CPU seconds over the number of cores bound the
 // wall time from below, whatever the order.
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
@@ -143,9 +143,9 @@ async function previewLatency() {
 
 /**
  * Runs `citypress build` in its own process; returns wall and CPU seconds, peak RSS and page
- * counts. The peak is of the build's process and the processes it starts (share images are drawn in
- * one of their own) together: /usr/bin/time's maximum of any one of them, or the largest sum of
- * all of them sampled meanwhile, whichever is larger.
+ * counts. The peak is of the build's process and the processes it starts (esbuild's service is one)
+ * together: /usr/bin/time's maximum of any one of them, or the largest sum of all of them sampled
+ * meanwhile, whichever is larger.
  */
 async function timedBuild(dir, outDir = out, env = {}) {
   const child = spawn('/usr/bin/time', ['-f', '%e %M %U %S', 'node', cli, 'build', dir, '--out', outDir], { env: { ...process.env, NO_COLOR: '1', ...env } })
