@@ -182,10 +182,12 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
   for (const url of optedIn) if (!madeUrls.has(url)) errors.push(fail(NotALandingPage, originAt('/quality/index'), url))
 
   const shared = [path.resolve(origin.file), path.join(site.root, 'areas.yaml'), ...(form ? [path.join(site.root, 'forms.yaml')] : [])]
+  // One list per service, shared by its pages (thousands of copies of the same paths otherwise).
+  const sourcesOf = new Map(site.services.map((s) => [s.slug, [...shared, path.resolve(s.origin.file)]]))
   const pages = planned.map((p, i): PlannedLanding => ({
     url: p.url, title: p.summary.title, description: p.summary.description, noindex: !quality[i]!.indexable,
     identity: landingIdentity(p.compose), parts: p.compose, propsKey: p.propsKey, origin,
-    sources: [...shared, path.resolve(p.entry.service.origin.file)],
+    sources: sourcesOf.get(p.entry.service.slug)!,
   }))
   errors.push(...checkServiceChips(site, new Set(entries.map((e) => landingKey(e.area, e.service.slug)))))
   return {
