@@ -1,21 +1,13 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import { checkContrast, readContrastPairs } from '../../src/config/check-contrast.js'
-import { loadSite } from '../../src/config/load-site.js'
 import { contrastRatio, resolveTheme } from '../../src/config/theme.js'
-import { BuildFailure, type ConfigError } from '../../src/errors/config-error.js'
+import type { ConfigError } from '../../src/errors/config-error.js'
 import { formatConfigError } from '../../src/errors/format.js'
-import { fixture, normalize, siteFrom } from '../helpers/site.js'
+import { fixture, normalize, siteFrom, validationErrors } from '../helpers/site.js'
 
 async function loadErrors(siteYaml: string): Promise<ConfigError[]> {
-  const dir = await siteFrom('minimal', { 'site.yaml': siteYaml })
-  try {
-    await loadSite(dir)
-    return []
-  } catch (error) {
-    if (error instanceof BuildFailure) return [...error.errors]
-    throw error
-  }
+  return validationErrors(await siteFrom('minimal', { 'site.yaml': siteYaml }))
 }
 
 const printed = (e: ConfigError) => normalize(formatConfigError(e, { color: false })).replace(/<tmp>\/site\//g, '')
