@@ -33,16 +33,18 @@ import(workerData.bundle).then(({ renderRoute, collectPageFacts, findForms }) =>
       const html = renderRoute(route, workerData.context)
       const ms = performance.now() - start
       if (file === undefined) return parentPort.postMessage({ id, html, ms })
+      // Encoded once, for the file and its hash.
+      const bytes = Buffer.from(html)
       // Written by libuv's threads while this one renders the next pages. (The callback API: the
       // promise one makes a FileHandle per file, which cost this thread more than the writing.)
-      const written = new Promise((resolve, reject) => writeFile(file, html, (error) => (error ? reject(Object.assign(error, { path: error.path ?? file })) : resolve())))
+      const written = new Promise((resolve, reject) => writeFile(file, bytes, (error) => (error ? reject(Object.assign(error, { path: error.path ?? file })) : resolve())))
       if (bare) {
         await written
         return parentPort.postMessage({ id, ms })
       }
       const derived = { 'page-facts': { facts: collectPageFacts(html, { detach: false }), length: html.length }, forms: findForms(html) }
       // The page cache records the hash of the bytes written, to check them whenever it reuses them.
-      const sha1 = hash('sha1', html, 'hex')
+      const sha1 = hash('sha1', bytes, 'hex')
       await written
       parentPort.postMessage({ id, derived, sha1, ms })
     } catch (error) {
