@@ -52,4 +52,12 @@ describe('typography', () => {
     expect(typesetHtml('<p>"<em>Spotless</em>," she said.</p><p>"Next"</p>')).toBe('<p>“<em>Spotless</em>,” she said.</p><p>“Next”</p>')
     expect(typesetHtml('<script>a = "b"</script><pre>"x"</pre><p title="a \'b\'">it\'s</p>')).toBe('<script>a = "b"</script><pre>"x"</pre><p title="a \'b\'">it’s</p>')
   })
+
+  it('typesets text before the first tag and after the last, around a lone "<" and a self-closed code element', () => {
+    expect(typesetHtml('1 < 2 &quot;ok&quot;')).toBe('1 < 2 “ok”')
+    expect(typesetHtml('<br/><code/>&#x27;x&#x27; and --')).toBe('<br/><code/>‘x’ and –')
+    expect(typesetHtml('<p>a</p>tail &quot;x&quot;...')).toBe('<p>a</p>tail “x”…')
+    expect(typesetHtml('<p>it&#x27;s unclosed <b')).toBe('<p>it’s unclosed <b')
+    expect(typesetHtml('<pre>&quot;a&quot;</pre><p>&quot;b&quot;</p>')).toBe('<pre>&quot;a&quot;</pre><p>“b”</p>')
+  })
 })
