@@ -19,9 +19,13 @@ const NOT_DATA = new Set(['submit', 'button', 'reset', 'image', 'file'])
  * forms), which is all the build ever checks.
  */
 export function findForms(html: string): FoundForm[] {
-  if (!html.includes('<form')) return []
+  // Searched from the first form on: the head before it holds the whole inline stylesheet.
+  const first = html.indexOf('<form')
+  if (first === -1) return []
   const forms: FoundForm[] = []
-  for (const [, attributes = '', body = ''] of html.matchAll(FORM)) {
+  FORM.lastIndex = first
+  for (let form = FORM.exec(html); form; form = FORM.exec(html)) {
+    const [, attributes = '', body = ''] = form
     const fields: string[] = []
     let formName: string | undefined
     for (const [, tag, controlAttributes = ''] of body.matchAll(CONTROL)) {
