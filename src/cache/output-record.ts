@@ -62,25 +62,32 @@ export function compareListed(a: readonly [string, ...unknown[]], b: readonly [s
 }
 
 /**
- * Every file and folder under `dir`. Synchronous on purpose: at 10,000 files a stat costs
- * about 3 µs this way and 20 µs through promises, and nothing else is waiting meanwhile.
+ * Every file and folder under `dir`, or undefined when it cannot be read whole. Synchronous on
+ * purpose: at 10,000 files a stat costs about 3 µs this way and 20 µs through promises, and
+ * nothing else is waiting meanwhile. Walked folder by folder rather than with a recursive
+ * readdir, which stats every entry once more to find the folders: each entry's lstat says so.
  */
 export function listFolder(dir: string): FolderListing | undefined {
   const root = path.resolve(dir)
-  let names: string[]
-  try {
-    names = readdirSync(root, { recursive: true }) as string[]
-  } catch {
-    return undefined
-  }
   const files: [string, number, number, number][] = []
-  const top = lstatSync(root)
-  const dirs: [string, number, number][] = [['.', top.mtimeMs, top.ino]]
-  for (const name of names) {
-    const stats = lstatSync(path.join(root, name))
-    const relative = name.split(path.sep).join('/')
-    if (stats.isDirectory()) dirs.push([relative, stats.mtimeMs, stats.ino])
-    else files.push([relative, stats.size, stats.mtimeMs, stats.ino])
+  const dirs: [string, number, number][] = []
+  const walk = (relative: string) => {
+    for (const name of readdirSync(path.join(root, relative))) {
+      const entry = relative === '.' ? name : `${relative}/${name}`
+      const stats = lstatSync(path.join(root, entry))
+      if (stats.isDirectory()) {
+        dirs.push([entry, stats.mtimeMs, stats.ino])
+        walk(entry)
+      } else files.push([entry, stats.size, stats.mtimeMs, stats.ino])
+    }
+  }
+  try {
+    const top = lstatSync(root)
+    dirs.push(['.', top.mtimeMs, top.ino])
+    walk('.')
+  } catch {
+    // Gone, not a folder, or changing while read: not the folder any record describes.
+    return undefined
   }
   return { files: files.sort(compareListed), dirs: dirs.sort(compareListed) }
 }
