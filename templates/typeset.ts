@@ -35,7 +35,7 @@ export function typesetHtml(html: string): string {
     const end = html.indexOf('>', nameEnd)
     // No tag from here on: the rest is text.
     if (end === -1) break
-    if (skipping === 0 && open > at) {
+    if (skipping <= 0 && open > at) {
       const text = html.slice(at, open)
       const typeset = typesetText(decodeQuotes(text), previous)
       if (typeset !== text) {
@@ -50,7 +50,7 @@ export function typesetHtml(html: string): string {
     at = end + 1
     open = end
   }
-  if (skipping === 0 && at < html.length) {
+  if (skipping <= 0 && at < html.length) {
     const text = html.slice(at)
     const typeset = typesetText(decodeQuotes(text), previous)
     if (typeset !== text) {

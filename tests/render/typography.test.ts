@@ -53,11 +53,12 @@ describe('typography', () => {
     expect(typesetHtml('<script>a = "b"</script><pre>"x"</pre><p title="a \'b\'">it\'s</p>')).toBe('<script>a = "b"</script><pre>"x"</pre><p title="a \'b\'">it’s</p>')
   })
 
-  it('typesets text before the first tag and after the last, around a lone "<" and a self-closed code element', () => {
+  it('typesets text before the first tag and after the last, around a lone "<", a self-closed code element and a stray closing one', () => {
     expect(typesetHtml('1 < 2 &quot;ok&quot;')).toBe('1 < 2 “ok”')
     expect(typesetHtml('<br/><code/>&#x27;x&#x27; and --')).toBe('<br/><code/>‘x’ and –')
     expect(typesetHtml('<p>a</p>tail &quot;x&quot;...')).toBe('<p>a</p>tail “x”…')
     expect(typesetHtml('<p>it&#x27;s unclosed <b')).toBe('<p>it’s unclosed <b')
     expect(typesetHtml('<pre>&quot;a&quot;</pre><p>&quot;b&quot;</p>')).toBe('<pre>&quot;a&quot;</pre><p>“b”</p>')
+    expect(typesetHtml('x</code>&quot;y&quot;')).toBe('x</code>“y”')
   })
 })
