@@ -189,9 +189,18 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
  * caches, which took longer with it (issue 19's notes have the figures of both).
  */
 export function collectSooner(): () => void {
-  setFlagsFromString('--heap-growing-percent=70')
-  // A full collection on demand: `gc` is given only to contexts made after --expose-gc is set.
-  setFlagsFromString('--expose-gc')
-  ;(runInNewContext('gc') as () => void)()
-  return () => setFlagsFromString('--heap-growing-percent=0')
+  // The setting is the process's: another build in it may be rendering with workers too, and V8's
+  // own factor comes back only when the last of them is done.
+  if (collectingSooner++ === 0) {
+    setFlagsFromString('--heap-growing-percent=70')
+    // A full collection on demand: `gc` is given only to contexts made after --expose-gc is set.
+    setFlagsFromString('--expose-gc')
+    ;(runInNewContext('gc') as () => void)()
+  }
+  return () => {
+    if (--collectingSooner === 0) setFlagsFromString('--heap-growing-percent=0')
+  }
 }
+
+/** Render stages in this process collecting sooner (collectSooner). */
+let collectingSooner = 0
