@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { bundleAssets, type AssetsResult } from './assets/bundle-assets.js'
+import { recordedReport, replayedReport, type BuildReport, type RecordedReport, type StageName } from './build-report.js'
 import { stopEsbuild } from './bundler.js'
 import { openBuildCache, type BuildCache } from './cache/build-cache.js'
+import { heldEntryDigest } from './cache/by-inputs.js'
 import { digestJson, hash, stableJson } from './cache/digest.js'
 import type { PageKindSize } from './check/budgets.js'
 import { watchForms } from './check/check-forms.js'
@@ -10,6 +12,7 @@ import { checkOutput } from './check/check-output.js'
 import { watchPages } from './check/watch-pages.js'
 import { loadSite } from './config/load-site.js'
 import { placeProblems, placeReported } from './config/place-problems.js'
+import { siteInputsDigest } from './cache/site-inputs.js'
 import { schemaDigest } from './config/schema-validators.js'
 import { readCommitDates } from './config/source-dates.js'
 import { repeated } from './errors/catalogue.js'
@@ -107,7 +110,7 @@ export interface BuildProgress {
   readonly total: number
 }
 
-export type StageName = 'config' | 'plan' | 'assets' | 'images' | 'render' | 'check' | 'output'
+export type { BuildReport, StageName }
 
 export interface BuildResult {
   readonly site: SiteConfig
@@ -117,16 +120,12 @@ export interface BuildResult {
   readonly fileCount: number
   readonly warnings: readonly ConfigWarning[]
   readonly outDir: string
-  /** Milliseconds per stage, for `--verbose` and benchmarks. */
-  readonly timings: Readonly<Record<StageName, number>>
+  readonly timings: BuildReport['timings']
   /** The landing pages' quality gate, the 301s for moved landing pages, and whether published-urls.json changed. */
   readonly landing: { readonly quality: BuildPlan['landingQuality']; readonly redirects: readonly LandingRedirect[]; readonly recordUpdated: boolean }
-  /** Pages rendered now vs reused from the page cache, and the slowest renders. */
-  readonly pages: { readonly rendered: number; readonly reused: number; readonly slowest: readonly { readonly url: string; readonly ms: number }[] }
-  /** Image variants encoded by this build vs taken from the image cache. */
-  readonly images: { readonly encoded: number; readonly reused: number }
-  /** What each page kind weighs (largest page per kind), for the size report and budgets. */
-  readonly sizes: readonly PageKindSize[]
+  readonly pages: BuildReport['pages']
+  readonly images: BuildReport['images']
+  readonly sizes: BuildReport['sizes']
   /**
    * True when the output folder already held exactly this build's output, so nothing was
    * written (src/cache/output-record.ts); sizes and warnings are the ones recorded then.
@@ -139,8 +138,11 @@ export interface BuildResult {
 /** What a build records of itself for an up-to-date build to report (output-record.ts). */
 interface RecordedResult {
   readonly fileCount: number
+  /** The checks' warnings (the config's and the plan's are found again by a build that loads the site). */
   readonly warnings: readonly ReturnType<ConfigWarning['toJSON']>[]
   readonly sizes: readonly PageKindSize[]
+  /** Everything `citypress build` printed, for a build that finds nothing changed (buildReport). */
+  readonly report?: RecordedReport
 }
 
 /**
@@ -149,10 +151,7 @@ interface RecordedResult {
  * is replaced only when everything succeeded.
  */
 export async function build(options: BuildOptions): Promise<BuildResult> {
-  const cache = await openBuildCache<RecordedResult>({
-    site: options.site, cacheDir: options.cacheDir, imageCacheDir: options.imageCacheDir, outDir: options.outDir ?? 'dist',
-    write: options.write !== false, toolVersion: `${citypressVersion}+${codeDigest}`, signatureLength: signatureBins, onWait: options.onWait,
-  })
+  const cache = await openCache(options)
   try {
     // Stages record where a problem is by JSON Pointer; its line is found only now that it is reported.
     return await placeReported(runStages(options, cache))
@@ -161,13 +160,85 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   }
 }
 
+/**
+ * What `citypress build` runs: build() and its report, or, when nothing the last build read has
+ * changed since (the site folder, git's dates, the templates, the settings, the code) and the
+ * output folder still holds what it wrote, that build's report again, without loading the site.
+ * At 50,000 pages loading and planning take seconds and most of a gigabyte; this takes a listing
+ * of each folder.
+ */
+export async function buildReport(options: BuildOptions): Promise<BuildReport> {
+  const cache = await openCache(options)
+  try {
+    const startedAt = performance.now()
+    const commits = settledLater(readCommitDates(path.resolve(options.site)))
+    const started = startInputs(options)
+    const inputs = await finishInputs(options, started, commits)
+    const recorded = inputs === undefined ? undefined : (await cache.replay(inputs))?.report
+    if (recorded) {
+      const timings = { ...stageClock().timings, output: performance.now() - startedAt }
+      return replayedReport(recorded, { outDir: options.outDir ?? 'dist', timings, cacheNotes: cache.notes })
+    }
+    return reportOf(await placeReported(runStages(options, cache, { commits, started })))
+  } finally {
+    await cache.close()
+  }
+}
+
+/** What `citypress build` prints of a build's result. */
+export function reportOf(result: BuildResult): BuildReport {
+  const { quality, redirects, recordUpdated } = result.landing
+  return {
+    pageCount: result.routes.length, fileCount: result.fileCount, outDir: result.outDir, warnings: result.warnings,
+    upToDate: result.upToDate, replayed: false, pages: result.pages, images: result.images, sizes: result.sizes,
+    landing: {
+      built: quality.pages.length, noindex: quality.pages.filter((p) => !p.indexable).length, optedIn: quality.pages.filter((p) => p.optedIn).length,
+      weakest: quality.weakest, settings: quality.settings, redirects, recordUpdated,
+    },
+    host: result.site.site.host, contrast: result.site.contrast, timings: result.timings, cacheNotes: result.cacheNotes,
+  }
+}
+
+
+function openCache(options: BuildOptions): Promise<BuildCache<RecordedResult>> {
+  return openBuildCache<RecordedResult>({
+    site: options.site, cacheDir: options.cacheDir, imageCacheDir: options.imageCacheDir, outDir: options.outDir ?? 'dist',
+    write: options.write !== false, toolVersion: `${citypressVersion}+${codeDigest}`, signatureLength: signatureBins, onWait: options.onWait,
+  })
+}
+
+/**
+ * The digest of everything a build reads (cache/site-inputs.ts) besides the live sitemap, for
+ * builds that write an output folder from scratch; undefined when it cannot vouch for them. In two
+ * steps: the site folder and the settings before the config reads anything (a file changed
+ * later changes the next build's digest), and then, with the commit dates the sitemap uses, the
+ * template and client-asset bundles as they are kept once bundled (cache/by-inputs.ts: changed
+ * templates, fonts or packages make them out of date).
+ */
+function startInputs(options: BuildOptions): string | undefined {
+  if (options.write === false || options.memo || options.firstPages) return undefined
+  const folder = siteInputsDigest(options.site, options.outDir ?? 'dist')
+  return folder && hash(JSON.stringify([
+    folder, citypressVersion, codeDigest, schemaDigest(), new Date().getFullYear(), path.resolve(options.outDir ?? 'dist'),
+    options.baseUrl, options.drafts ?? false, options.published, options.recordUrls ?? false, options.cacheDir, options.imageCacheDir,
+  ]))
+}
+
+async function finishInputs(options: BuildOptions, started: string | undefined, commits: Promise<ReadonlyMap<string, string>> | undefined): Promise<string | undefined> {
+  if (started === undefined || commits === undefined) return undefined
+  const tool = toolCacheDir(options.site)
+  const [templates, assets, dates] = await Promise.all([heldEntryDigest('templates', tool), heldEntryDigest('assets', tool), commits])
+  return templates && assets ? hash(JSON.stringify([started, templates, assets, [...dates]])) : undefined
+}
+
 /** The stages in order; every cache question goes to `cache`. */
-async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult>): Promise<BuildResult> {
+async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult>, early?: { readonly commits: Promise<ReadonlyMap<string, string>>; readonly started: string | undefined }): Promise<BuildResult> {
   const { timings, time } = stageClock()
   const outDir = options.outDir ?? 'dist'
   // git is asked for the sitemap's dates (a process of its own) while the config loads; a preview
   // serving the open tabs first asks only once their pages are out (startHostFiles).
-  const commits = options.firstPages ? undefined : settledLater(readCommitDates(path.resolve(options.site)))
+  const commits = early?.commits ?? (options.firstPages ? undefined : settledLater(readCommitDates(path.resolve(options.site))))
+  const started = early ? early.started : startInputs(options)
   const site = await time('config', () => loadSite(options.site, { baseUrl: options.baseUrl, drafts: options.drafts, published: options.published, cache: cache.configCache(schemaDigest()) }))
   checkHeapForPlan(site)
   options.onProgress?.({ stage: 'plan', done: 0, total: 0 })
@@ -198,15 +269,24 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
   const [declaration] = formsDeclarationFile(site)
   const fixedFiles = async () => [...assets.files, ...images.files, ...(await hostFiles()).files, ...feedFile(site.site, site.posts), ...(declaration ? [declaration] : [])]
   const landing = { quality: plan.landingQuality, redirects: plan.redirects, recordUpdated: false }
+  // What a later build that finds nothing changed reports instead (buildReport). Not when this
+  // one read a sitemap from outside the site folder: the live site's can change unseen.
+  const replay = async (result: BuildResult): Promise<{ readonly inputs: string; readonly report: RecordedReport } | undefined> => {
+    const inputs = readsElsewhere(site) ? undefined : await finishInputs(options, started, commits)
+    return inputs === undefined ? undefined : { inputs, report: recordedReport(reportOf(result)) }
+  }
 
   // Nothing to do when this build's output would be the last one's and the folder still holds it.
   const keys = pageCache ? routes.map((r) => pageCache.keyOf(r)) : []
   const recorded = options.write === false ? undefined : await time('output', async () => cache.upToDate(outputInputs(options, site, routes, keys, await fixedFiles(), images), pageCache, keys))
   if (recorded) {
-    return {
-      site, routes, files: [], fileCount: recorded.fileCount, outDir, timings, warnings: warningsWith(recorded.warnings.map((w) => new ConfigWarning(w))), landing,
+    const result: BuildResult = {
+      site, routes, files: [], fileCount: recorded.fileCount, outDir, timings, warnings: await placeProblems(warningsWith(recorded.warnings.map((w) => new ConfigWarning(w)))), landing,
       pages: { rendered: 0, reused: routes.length, slowest: [] }, images: { encoded: 0, reused: images.jobs.length }, sizes: recorded.sizes, upToDate: true, cacheNotes: cache.notes,
     }
+    const replayed = await replay(result)
+    if (replayed) await cache.recordInputs(replayed.inputs, { ...recorded, report: replayed.report })
+    return result
   }
 
   const files: OutputFile[] = []
@@ -229,6 +309,12 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
     // Links and budgets, and the sources the output's Content-Security-Policy must allow.
     const checked = await time('check', () => checkOutput({ site, watch, files: others, written: imageResult.written }))
     failOn(checked.errors)
+    const warnings = await placeProblems(warningsWith(checked.warnings))
+    const resultWith = (recordUpdated: boolean): BuildResult => ({
+      site, routes, files, fileCount: output.count, warnings, outDir, timings, landing: { ...landing, recordUpdated },
+      pages: { rendered: pages.rendered, reused: pages.reused, slowest: pages.slowest }, images: { encoded: imageResult.encoded, reused: imageResult.reused },
+      sizes: checked.sizes, upToDate: false, cacheNotes: cache.notes,
+    })
     const recordUpdated = await time('output', async () => {
       // In parallel: libuv's threads write while this one waits.
       await Promise.all([...others, ...(hostRules(site.site.host).readsHeaders ? [headersFile({ site: site.site, sources: checked.sources })] : [])].map((file) => output.write(file)))
@@ -237,14 +323,15 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
       if (imageCacheDir) await pruneImageCache(imageCacheDir, images.jobs)
       // The one write into the site folder, once the output it describes is committed.
       const updated = options.recordUrls === true && options.write !== false && await writePublishedUrls(site.root, recordPublished(site.published, plan.landingPages))
-      await cache.save({ pages: pageCache, keys: pages.keys, committed, result: { fileCount: output.count, warnings: checked.warnings.map((w) => w.toJSON()), sizes: checked.sizes } })
+      // A build that added to published-urls.json changed what the next one reads: that one must load the site.
+      const replayed = updated ? undefined : await replay(resultWith(false))
+      await cache.save({
+        pages: pageCache, keys: pages.keys, committed, inputs: replayed?.inputs,
+        result: { fileCount: output.count, warnings: checked.warnings.map((w) => w.toJSON()), sizes: checked.sizes, report: replayed?.report },
+      })
       return updated
     })
-    return {
-      site, routes, files, fileCount: output.count, warnings: warningsWith(checked.warnings), outDir, timings, landing: { ...landing, recordUpdated },
-      pages: { rendered: pages.rendered, reused: pages.reused, slowest: pages.slowest }, images: { encoded: imageResult.encoded, reused: imageResult.reused },
-      sizes: checked.sizes, upToDate: false, cacheNotes: cache.notes,
-    }
+    return resultWith(recordUpdated)
   } catch (error) {
     await output.abort()
     throw error
@@ -327,6 +414,14 @@ export function renderContextOf(site: SiteConfig, plan: BuildPlan, images: Brand
 function settledLater<T>(work: Promise<T>): Promise<T> {
   work.catch(() => undefined)
   return work
+}
+
+/** Whether the build read a sitemap the site folder's listing does not cover: a URL, or a file elsewhere. */
+function readsElsewhere(site: SiteConfig): boolean {
+  const source = site.site.published
+  if (source === undefined) return false
+  const relative = path.relative(site.root, path.resolve(site.root, source))
+  return /^https?:\/\//.test(source) || relative.startsWith('..') || path.isAbsolute(relative)
 }
 
 /** Stops before planning would run out of heap (render/memory-check.ts). */

@@ -56,10 +56,18 @@ export interface BuildCache<Result> {
   upToDate(parts: readonly string[], pages: PageCache | undefined, pageKeys: Iterable<string>): Promise<Result | undefined>
   /** Where the output this build replaces is kept, and what it held (write-output.ts `keep`). */
   keep(): Promise<{ readonly folder: string; readonly listing?: FolderListing; readonly current?: FolderListing } | undefined>
+  /**
+   * The last build's result, when it recorded the same `inputs` (site-inputs.ts) and the output
+   * folder still holds exactly what it wrote: nothing it read changed, so neither would anything
+   * it made. Asked before the config is loaded.
+   */
+  replay(inputs: string): Promise<Result | undefined>
+  /** For an up-to-date output: records `inputs` and `result` with it, so the next build may replay it. */
+  recordInputs(inputs: string, result: Result): Promise<void>
   /** Waits for the writes started early (the prints); before the output is committed. */
   settle(): Promise<void>
   /** After the output was committed: prunes and stamps the pages, writes the memo and the output record. */
-  save(done: { readonly pages: PageCache | undefined; readonly keys: ReadonlySet<string>; readonly committed?: { readonly output: FolderListing; readonly kept?: FolderListing }; readonly result: Result }): Promise<void>
+  save(done: { readonly pages: PageCache | undefined; readonly keys: ReadonlySet<string>; readonly committed?: { readonly output: FolderListing; readonly kept?: FolderListing }; readonly result: Result; readonly inputs?: string }): Promise<void>
   /** Gives the lock up; call once, whatever happened. */
   close(): Promise<void>
 }
@@ -84,8 +92,12 @@ export async function openBuildCache<Result>(options: BuildCacheOptions): Promis
   // Read while the config loads. Until awaited, a failure must not count as unhandled (a failed
   // config ends the build first); awaiting rethrows it.
   const early = <T>(work: Promise<T>): Promise<T> => (work.catch(() => {}), work)
-  const printsRead = dir === undefined ? undefined : early(openPrintStore(dir, options.toolVersion, options.signatureLength, note))
-  const memoRead = dir === undefined ? undefined : early(openPageMemo(path.join(dir, 'pages'), note))
+  // The stores are read once the config starts loading (a build that replays the last one loads nothing).
+  let stores: { readonly prints: Promise<SavedPrintStore>; readonly memo: Promise<PageMemo> } | undefined
+  const read = () => dir === undefined ? undefined : (stores ??= {
+    prints: early(openPrintStore(dir, options.toolVersion, options.signatureLength, note)),
+    memo: early(openPageMemo(path.join(dir, 'pages'), note)),
+  })
   const recordRead = recordFile === undefined ? undefined : early(readOutputRecord<Result>(recordFile, note))
   let printsSaved: Promise<void> | undefined
   let madeOf: string | undefined
@@ -100,13 +112,18 @@ export async function openBuildCache<Result>(options: BuildCacheOptions): Promis
   return {
     notes,
     note,
-    configCache: (schemas) => dir === undefined ? undefined : { file: path.join(dir, 'config.json'), version: `${options.toolVersion}+${schemas}`, note },
-    prints: async () => printsRead,
+    configCache(schemas) {
+      if (dir === undefined) return undefined
+      read()
+      return { file: path.join(dir, 'config.json'), version: `${options.toolVersion}+${schemas}`, note }
+    },
+    prints: async () => read()?.prints,
     savePrints() {
-      printsSaved = printsRead && early(printsRead.then((prints) => prints.save()))
+      const prints = read()?.prints
+      printsSaved = prints && early(prints.then((store) => store.save()))
     },
     openPages: async (shared) => dir === undefined ? undefined : openPageCache({ dir, shared, note }),
-    pageMemo: async () => memoRead,
+    pageMemo: async () => read()?.memo,
     async upToDate(parts, pages, pageKeys) {
       if (recordFile === undefined) return undefined
       madeOf = hash([options.toolVersion, outPath, ...parts].join('\n'))
@@ -124,14 +141,22 @@ export async function openBuildCache<Result>(options: BuildCacheOptions): Promis
       // copy has no hard links) for a folder a fresh checkout cannot use (its inodes differ).
       return { folder: path.resolve(options.site, '.citypress', 'previous-output'), listing: ownRecord?.previous, current: ownRecord?.listing }
     },
+    async replay(inputs) {
+      const record = await own()
+      return record?.inputs === inputs && outputUnchanged(record, options.outDir) ? record.result : undefined
+    },
+    async recordInputs(inputs, result) {
+      const record = await own()
+      if (recordFile && record && record.inputs !== inputs) await writeOutputRecord(recordFile, { ...record, inputs, result })
+    },
     async settle() {
       await printsSaved
     },
-    async save({ pages, keys, committed, result }) {
+    async save({ pages, keys, committed, result, inputs }) {
       await pages?.save(keys)
-      await (await memoRead)?.save(keys)
+      await (await stores?.memo)?.save(keys)
       if (recordFile && madeOf !== undefined && committed) {
-        await writeOutputRecord(recordFile, { outDir: outPath, fingerprint: await fingerprint(path.resolve(options.site)), result, listing: committed.output, previous: committed.kept })
+        await writeOutputRecord(recordFile, { outDir: outPath, fingerprint: await fingerprint(path.resolve(options.site)), result, inputs, listing: committed.output, previous: committed.kept })
       }
     },
     async close() {

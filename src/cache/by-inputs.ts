@@ -35,6 +35,17 @@ export async function cachedByInputs<T>({ name, dir, key, compute, note }: Input
   return value
 }
 
+/**
+ * A digest of the entry `name` as kept in `dir` (its key and the hashes of what it read), when
+ * every file it read is unchanged since: what a build that reuses it would get. Undefined when
+ * it is missing, damaged or out of date.
+ */
+export async function heldEntryDigest(name: string, dir: string): Promise<string | undefined> {
+  const entry = await readSealedJson<Entry<unknown>>(path.join(dir, `${name}.json`))
+  if (!entry?.inputs || (await hashInputs(Object.keys(entry.inputs))).some(([p, h]) => entry.inputs[p] !== h)) return undefined
+  return hash(JSON.stringify([entry.key, entry.inputs]))
+}
+
 interface Entry<T> {
   key: string
   /** Absolute path → sha1 of its contents ('' when it could not be read). */

@@ -22,6 +22,12 @@ export interface OutputRecord<Result> {
   readonly result: Result
   readonly listing: FolderListing
   readonly previous?: FolderListing
+  /**
+   * The digest of everything the build read (site-inputs.ts), when it could vouch for it: a build
+   * whose inputs digest the same, finding the output folder as listed, reports `result` again
+   * without loading the site.
+   */
+  readonly inputs?: string
 }
 
 export type { FolderListing } from '../types.js'

@@ -1,3 +1,4 @@
+import type { LandingSummary } from '../build-report.js'
 import type { BuildResult } from '../build.js'
 import type { SiteInput } from '../config/site-input.generated.js'
 import { hostRules } from '../config/hosts.js'
@@ -8,13 +9,11 @@ import { paint, type Io } from './io.js'
  * the reason (the quality gate, src/plan/landing-quality.ts), and every 301 written for a landing
  * page that moved, so a rename is never silent.
  */
-export function formatLandingReport(io: Io, landing: BuildResult['landing'], host?: SiteInput['host']): string {
-  const { pages, weakest, settings } = landing.quality
+export function formatLandingReport(io: Io, landing: LandingSummary, host?: SiteInput['host']): string {
+  const { built, noindex, optedIn, weakest, settings } = landing
   const lines: string[] = []
-  if (pages.length > 0) {
-    const noindex = pages.filter((p) => !p.indexable).length
-    const optedIn = pages.filter((p) => p.optedIn).length
-    const summary = `Landing pages: ${pages.length} built, ${pages.length - noindex} indexed${noindex ? `, ${paint(io, 'yellow', `${noindex} noindex (left out of the sitemap)`)}` : ''}${optedIn ? `, ${optedIn} indexed by opt-in although weak` : ''}.`
+  if (built > 0) {
+    const summary = `Landing pages: ${built} built, ${built - noindex} indexed${noindex ? `, ${paint(io, 'yellow', `${noindex} noindex (left out of the sitemap)`)}` : ''}${optedIn ? `, ${optedIn} indexed by opt-in although weak` : ''}.`
     lines.push(summary)
     if (weakest.length > 0) {
       lines.push(`  Weakest (gate: local paragraph ≥ ${settings.minLocalWords} words, ≤ ${Math.round(settings.maxSimilarity * 100)}% alike a sibling${settings.minWords ? `, ≥ ${settings.minWords} words` : ''}):`)

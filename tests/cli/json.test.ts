@@ -29,7 +29,7 @@ describe('--json', () => {
     expect(await main(['build', await siteFrom('minimal'), '--out', out, '--json'], io), io.stderr).toBe(0)
     const printed = lines(io.stdout)
     expect(printed.slice(0, -1).every((p) => p.type === 'warning' && typeof p.code === 'string' && typeof p.file === 'string')).toBe(true)
-    expect(printed.at(-1)).toMatchObject({ type: 'summary', command: 'build', ok: true, errors: 0, warnings: printed.length - 1, outDir: out, upToDate: false })
+    expect(printed.at(-1)).toMatchObject({ type: 'summary', command: 'build', ok: true, errors: 0, warnings: printed.length - 1, outDir: out, upToDate: false, replayed: false })
     expect(printed.at(-1)!.pages).toBeGreaterThan(0)
   })
 

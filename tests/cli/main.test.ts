@@ -19,9 +19,15 @@ describe('the citypress command', () => {
     const site = await siteFrom('minimal')
     const out = path.join(await tempDir(), 'public')
     expect(await main(['build', site, '--out', out], memoryIo())).toBe(0)
+    // The first build added its landing pages to published-urls.json: this one loads the site.
     const io = memoryIo()
     expect(await main(['build', site, '--out', out], io)).toBe(0)
     expect(io.stdout).toMatch(/\(0 rendered, \d+ reused from the cache\).*; .*public\/ already held exactly this output, so nothing was written\n$/)
+    // Now nothing it reads changed since: it repeats what that build printed, without loading the site.
+    const again = memoryIo()
+    expect(await main(['build', site, '--out', out], again)).toBe(0)
+    expect(again.stdout).toMatch(/; nothing the site is built from changed since the last build and .*public\/ still holds its output, so nothing was written\n$/)
+    expect(again.stdout.replace(/\n.*\n$/, '')).toBe(io.stdout.replace(/\n.*\n$/, ''))
   })
 
   it('exits with 1 and prints every error with its code frame when the site has errors', async () => {

@@ -27,15 +27,15 @@ Examples:
   $ citypress build --base-url https://staging.example.com
   $ citypress build --published https://www.example.com/sitemap.xml`)
     .action(async (given: string | undefined, flags: BuildFlags) => {
-      const { build } = await import('../../build.js')
+      const { buildReport } = await import('../../build.js')
       const started = performance.now()
-      const run = () => build({ site: siteFolder(given), outDir: flags.out, baseUrl: flags.baseUrl, drafts: flags.drafts, recordUrls: true, published: flags.published && !/^https?:\/\//.test(flags.published) ? path.resolve(flags.published) : flags.published, onProgress: flags.json ? undefined : progressLine(io), onWait: (message) => io.err(`${message}\n`) })
+      const run = () => buildReport({ site: siteFolder(given), outDir: flags.out, baseUrl: flags.baseUrl, drafts: flags.drafts, recordUrls: true, published: flags.published && !/^https?:\/\//.test(flags.published) ? path.resolve(flags.published) : flags.published, onProgress: flags.json ? undefined : progressLine(io), onWait: (message) => io.err(`${message}\n`) })
       if (flags.json) {
         const result = await reportingJson(io, 'build', run)
         printJsonProblems(io, result.warnings, 'warning')
         io.out(summaryLine({
           type: 'summary', command: 'build', ok: true, errors: 0, warnings: result.warnings.length,
-          pages: result.routes.length, files: result.fileCount, outDir: displayFile(result.outDir), upToDate: result.upToDate,
+          pages: result.pageCount, files: result.fileCount, outDir: displayFile(result.outDir), upToDate: result.upToDate, replayed: result.replayed,
           seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
         }))
         return
@@ -45,17 +45,19 @@ Examples:
       printWarnings(io, result.warnings)
       const { rendered, reused, slowest } = result.pages
       io.out(formatSizeReport(result.sizes))
-      io.out(formatLandingReport(io, result.landing, result.site.site.host))
+      io.out(formatLandingReport(io, result.landing, result.host))
       if (flags.verbose) {
         io.out(Object.entries(result.timings).map(([stage, ms]) => `  ${stage.padEnd(8)} ${ms.toFixed(0).padStart(6)} ms`).join('\n') + '\n')
         if (slowest.length) io.out(`  slowest pages: ${slowest.map((p) => `${p.url} ${p.ms.toFixed(1)} ms`).join(', ')}\n`)
-        io.out(formatContrastReport(result.site.contrast))
+        io.out(formatContrastReport(result.contrast))
         for (const line of result.cacheNotes) io.out(`  cache: ${line}\n`)
       }
       // The one-line summary, last, where a CI log is read from.
       const seconds = ((performance.now() - started) / 1000).toFixed(2)
-      const written = result.upToDate ? `${displayFile(result.outDir)}/ already held exactly this output, so nothing was written` : `written to ${displayFile(result.outDir)}/`
-      io.out(`${paint(io, 'green', '✓')} Built ${result.routes.length} pages (${rendered} rendered, ${reused} reused from the cache) and ${result.fileCount - result.routes.length} other files in ${seconds}s; `
+      const out = `${displayFile(result.outDir)}/`
+      const written = result.replayed ? `nothing the site is built from changed since the last build and ${out} still holds its output, so nothing was written`
+        : result.upToDate ? `${out} already held exactly this output, so nothing was written` : `written to ${out}`
+      io.out(`${paint(io, 'green', '✓')} Built ${result.pageCount} pages (${rendered} rendered, ${reused} reused from the cache) and ${result.fileCount - result.pageCount} other files in ${seconds}s; `
         + `images: ${result.images.encoded} variants encoded, ${result.images.reused} reused; ${written}\n`)
     })
 }

@@ -1,0 +1,70 @@
+import type { PageKindSize } from './check/budgets.js'
+import type { ContrastRow } from './config/check-contrast.js'
+import { ConfigWarning } from './errors/config-warning.js'
+import type { PageQuality, QualitySettings } from './plan/landing-quality.js'
+import type { LandingRedirect } from './plan/plan-redirects.js'
+import type { SiteMeta } from './types.js'
+
+export type StageName = 'config' | 'plan' | 'assets' | 'images' | 'render' | 'check' | 'output'
+
+/**
+ * What `citypress build` says of a build, as plain data: the same few kilobytes whatever the
+ * site's size. It is recorded with the output, so a build of a site in which nothing changed can
+ * say it again without loading the site (build.ts `buildReport`).
+ */
+export interface BuildReport {
+  readonly pageCount: number
+  readonly fileCount: number
+  readonly outDir: string
+  readonly warnings: readonly ConfigWarning[]
+  /** The output folder already held exactly this output: nothing was written. */
+  readonly upToDate: boolean
+  /** Nothing the build reads had changed since the last one, so the site was not even loaded. */
+  readonly replayed: boolean
+  /** Pages rendered now vs reused from the page cache, and the slowest renders. */
+  readonly pages: { readonly rendered: number; readonly reused: number; readonly slowest: readonly { readonly url: string; readonly ms: number }[] }
+  /** Image variants encoded by this build vs taken from the image cache. */
+  readonly images: { readonly encoded: number; readonly reused: number }
+  /** What each page kind weighs (largest page per kind), for the size report and budgets. */
+  readonly sizes: readonly PageKindSize[]
+  readonly landing: LandingSummary
+  readonly host: SiteMeta['host']
+  readonly contrast: readonly ContrastRow[]
+  /** Milliseconds per stage, for `--verbose` and benchmarks. */
+  readonly timings: Readonly<Record<StageName, number>>
+  readonly cacheNotes: readonly string[]
+}
+
+/** The landing pages' part of the report: counts, the weakest few, and the 301s planned. */
+export interface LandingSummary {
+  readonly built: number
+  readonly noindex: number
+  /** Indexed although they fail the gate, because landing.yaml says so. */
+  readonly optedIn: number
+  readonly weakest: readonly PageQuality[]
+  readonly settings: QualitySettings
+  readonly redirects: readonly LandingRedirect[]
+  /** This build added to published-urls.json. */
+  readonly recordUpdated: boolean
+}
+
+/** A report as kept in the output record: what stays true while nothing changes. */
+export type RecordedReport = Omit<BuildReport, 'outDir' | 'warnings' | 'upToDate' | 'replayed' | 'timings' | 'cacheNotes'> & {
+  readonly warnings: readonly ReturnType<ConfigWarning['toJSON']>[]
+}
+
+/** What to record of `report` (its warnings already placed at their lines). */
+export function recordedReport(report: BuildReport): RecordedReport {
+  const { outDir: _outDir, upToDate: _upToDate, replayed: _replayed, timings: _timings, cacheNotes: _notes, ...kept } = report
+  return { ...kept, warnings: report.warnings.map((w) => w.toJSON()) }
+}
+
+/** The recorded report said again: everything reused, nothing rendered, encoded or written. */
+export function replayedReport(recorded: RecordedReport, extra: Pick<BuildReport, 'outDir' | 'timings' | 'cacheNotes'>): BuildReport {
+  return {
+    ...recorded, ...extra, warnings: recorded.warnings.map((w) => new ConfigWarning(w)), upToDate: true, replayed: true,
+    pages: { rendered: 0, reused: recorded.pageCount, slowest: [] },
+    images: { encoded: 0, reused: recorded.images.encoded + recorded.images.reused },
+    landing: { ...recorded.landing, recordUpdated: false },
+  }
+}
