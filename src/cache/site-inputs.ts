@@ -10,13 +10,13 @@ const maxEntries = 100_000
 
 /**
  * A digest of every file in the site folder, by path, size, modification and change time and
- * inode. A write to a file changes its change time, which no tool sets back, so an equal digest means
- * nothing in the folder was written, added or removed since. Left out: the folders above and
- * `outDir` when it lies inside the site.
+ * inode. Any write to a file changes its change time, which no program can set back (utimes sets
+ * only the other two), so an equal digest means nothing in the folder was written, added or
+ * removed since. Left out: the folders above, and `outDir` when it lies inside the site.
  *
  * Undefined when the digest could not vouch for the folder: a symbolic link (its target may
  * change unseen), an entry that vanished while listed, or a folder too large to list.
- * Synchronous for the reason `listFolder` is (output-record.ts): a stat costs a sixth.
+ * Synchronous, as `listFolder` is (output-record.ts): a stat costs a sixth of a promised one.
  */
 export function siteInputsDigest(siteRoot: string, outDir: string): string | undefined {
   const root = path.resolve(siteRoot)
