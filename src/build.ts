@@ -199,7 +199,6 @@ export function reportOf(result: BuildResult): BuildReport {
   }
 }
 
-
 function openCache(options: BuildOptions): Promise<BuildCache<RecordedResult>> {
   return openBuildCache<RecordedResult>({
     site: options.site, cacheDir: options.cacheDir, imageCacheDir: options.imageCacheDir, outDir: options.outDir ?? 'dist',
