@@ -5,7 +5,7 @@ import { recordedReport, replayedReport, type BuildReport, type RecordedReport, 
 import { stopEsbuild } from './bundler.js'
 import { openBuildCache, type BuildCache } from './cache/build-cache.js'
 import { heldEntryDigest } from './cache/by-inputs.js'
-import { digestJson, hash, stableJson } from './cache/digest.js'
+import { digestJson, hash, orderedJson, stableJson } from './cache/digest.js'
 import type { PageKindSize } from './check/budgets.js'
 import { watchForms } from './check/check-forms.js'
 import { checkOutput } from './check/check-output.js'
@@ -264,7 +264,7 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
   // Nothing more to bundle in this build: esbuild's service process need not stay resident while the pages render.
   if (!options.memo) await stopEsbuild()
   const context = renderContextOf(site, plan, images, assets)
-  const pageCache = await cache.openPages(hash(`${citypressVersion}+${codeDigest}\n${templates.hash}\n${stableJson(context)}`))
+  const pageCache = await cache.openPages(hash(`${citypressVersion}+${codeDigest}\n${templates.hash}\n${contextDigest(context)}`))
   const [declaration] = formsDeclarationFile(site)
   const fixedFiles = async () => [...assets.files, ...images.files, ...(await hostFiles()).files, ...feedFile(site.site, site.posts), ...(declaration ? [declaration] : [])]
   const landing = { quality: plan.landingQuality, redirects: plan.redirects, recordUpdated: false }
@@ -404,6 +404,15 @@ export function renderContextOf(site: SiteConfig, plan: BuildPlan, images: Brand
     posts: site.posts.map(({ body: _body, bodyLine: _line, imagePaths: _images, ...summary }) => summary),
     landingUrls: plan.landingUrls, images: images.assets, assets: assets.manifest, brand: images.brand, year: new Date().getFullYear(),
   }
+}
+
+/**
+ * What every page's cache key shares: the render context, in the order it was built, since
+ * templates follow it (the footer lists the first landing pages in the plan's order). Only the
+ * images are digested with sorted keys: they are filled in the order their files were read.
+ */
+function contextDigest(context: RenderContext): string {
+  return hash(`${orderedJson({ ...context, images: undefined })}\n${stableJson(context.images)}`)
 }
 
 /**

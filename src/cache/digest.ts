@@ -5,10 +5,11 @@ import { hash as oneShotHash } from 'node:crypto'
  *
  * `digestJson` hashes plain `JSON.stringify` output: key order is the order the data was built
  * in, which is deterministic for props (object literals in plan/, and YAML/JSON keys in file
- * order). Sorting keys instead cost 0.8 s of a 10,000-page warm build against 0.3 s. Only data
- * assembled from maps filled in completion order (the render context's images) needs
- * `stableJson`. Both leave out `origin` (where in YAML a value was written, always at the top of
- * a config object), which no output depends on, so moving YAML lines around invalidates nothing.
+ * order). Sorting keys instead cost 0.8 s of a 10,000-page warm build against 0.3 s, and would
+ * hide a reordering that an output follows. Only data assembled from maps filled in completion
+ * order (the render context's images) needs `stableJson`. All three leave out `origin` (where in
+ * YAML a value was written, always at the top of a config object), which no output depends on,
+ * so moving YAML lines around invalidates nothing.
  *
  * A digest is remembered per object, so the planner (quality fingerprints) and the page cache
  * hash each page's props once.
@@ -22,6 +23,14 @@ export function digestJson(value: unknown): string {
   // pages) have none, and skipping the replacer there halves the cost.
   if (digest === undefined) digests.set(value, (digest = hash(JSON.stringify(value, 'origin' in value ? withoutOrigin : undefined) ?? '')))
   return digest
+}
+
+/**
+ * JSON in the order the data was built, leaving out `origin` at every depth: for data an output
+ * may list in its key order (a template iterating a lookup), where a reordering must count.
+ */
+export function orderedJson(value: unknown): string {
+  return JSON.stringify(value, withoutOrigin) ?? ''
 }
 
 /** JSON with object keys sorted, for data whose key order is not deterministic. */

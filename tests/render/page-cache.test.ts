@@ -127,6 +127,20 @@ describe('the page cache', () => {
     expect(all).toBeLessThan(afterTemplate.routes.length)
   })
 
+  it('re-renders the pages whose footer lists the first landing pages when the matrix lists its services in another order', async () => {
+    const site = await siteFrom('landing')
+    const out = path.join(await tempDir(), 'dist')
+    await build({ site, outDir: out })
+    const landing = await readFile(path.join(site, 'landing.yaml'), 'utf8')
+    await writeFile(path.join(site, 'landing.yaml'), landing.replace('services: [office-cleaning, window-cleaning]', 'services: [window-cleaning, office-cleaning]'))
+    const warm = await build({ site, outDir: out })
+    expect(rendered(warm)).toBe(warm.routes.length)
+    const fresh = path.join(await tempDir(), 'dist')
+    await build({ site, outDir: fresh, cacheDir: false })
+    expect(await readFile(path.join(out, 'contact.html'), 'utf8')).toContain('href="/lp/springfield-window-cleaning"')
+    expect(await snapshot(out)).toEqual(await snapshot(fresh))
+  })
+
   it('re-renders every page when the citypress version changes', async () => {
     const { site, cold } = await warmSite()
     vi.resetModules()
