@@ -8,7 +8,7 @@ import { ConfigError, type Origin } from '../errors/config-error.js'
 import { closestMatch } from '../errors/did-you-mean.js'
 import type { ImageSource } from '../types.js'
 import { originOf } from './locate.js'
-import type { ReadCache } from './read-cache.js'
+import { measureKey, type ReadCache } from './read-cache.js'
 import type { FoundRef, RefKind } from './validate.js'
 
 export interface KnownNames {
@@ -110,8 +110,8 @@ export async function readImage(siteRoot: string, src: string, reads: ReadCache)
     throw new ImageProblem(OutsideSite, [src, real])
   }
   // An image is measured and hashed again only when the file changed.
-  const key = `${absolutePath}\0${stats.size}\0${stats.mtimeMs}`
-  const measured = reads.measured(key)
+  const key = measureKey(absolutePath, stats)
+  const measured = reads.measured('images', key)
   if (measured) return { ...measured, src, absolutePath }
   const bytes = await readFile(absolutePath)
   if (/\.svg$/i.test(src)) checkSvg(src, bytes.toString('utf8'))
@@ -120,7 +120,7 @@ export async function readImage(siteRoot: string, src: string, reads: ReadCache)
     const meta = await sharp(bytes).metadata()
     if (!meta.width || !meta.height || !meta.format) throw new Error('no size')
     const image = { width: meta.width, height: meta.height, format: meta.format, hash: createHash('sha256').update(bytes).digest('hex') }
-    reads.remember(key, image)
+    reads.remember('images', key, image)
     return { ...image, src, absolutePath }
   } catch {
     throw new ImageProblem(DamagedImage, [src])

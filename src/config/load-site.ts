@@ -129,6 +129,13 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     ...yamlPages,
     ...markdownPages.map(({ folder: _folder, ...page }, i) => ({ ...page, markdown: { ...page.markdown, imagePaths: markdown.imagePaths[postInputs.length + i]! } })),
   ]
+  const meta = normalizeSite(site, options.baseUrl)
+  // Before the read cache is saved, which remembers the fonts' metrics too; their problems are
+  // reported after the others, as they are the last to fix.
+  const fonts = await resolveSiteFonts({
+    input: site, theme: meta.theme, siteRoot: root, source: loaded.get('site')![0]!.source,
+    texts: [...loaded.values()].flatMap((entries) => entries.map((e) => e.data)), reads,
+  })
   await reads.save()
   const ids = checkPageIds({
     site: loaded.get('site')![0] as LoadedFile<SiteInput>,
@@ -137,14 +144,9 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     services: (loaded.get('service') ?? []) as LoadedFile<ServiceInput>[],
   })
   await failPlaced([...checked.errors, ...markdown.errors, ...ids])
-  const meta = normalizeSite(site, options.baseUrl)
   // Every text colour on its background, WCAG 2.2 AA (issue 15).
   const contrast = checkThemeContrast(site, meta.theme, loaded.get('site')![0]!.source)
   await failPlaced(contrast.errors)
-  const fonts = await resolveSiteFonts({
-    input: site, theme: meta.theme, siteRoot: root, source: loaded.get('site')![0]!.source,
-    texts: [...loaded.values()].flatMap((entries) => entries.map((e) => e.data)),
-  })
   await failPlaced(fonts.errors)
 
   const siteMeta = { ...meta, ...(options.published ? { published: options.published } : {}), ...(markdown.embeds.length ? { embeds: markdown.embeds } : {}) }

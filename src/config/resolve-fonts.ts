@@ -3,6 +3,8 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 
 import type { FontFaceFile, ResolvedFont, SiteFonts } from '../types.js'
+import { hash } from '../cache/digest.js'
+import type { FontMetrics, ReadCache } from './read-cache.js'
 
 export type { FontFaceFile, ResolvedFont, SiteFonts }
 
@@ -28,7 +30,7 @@ interface FontsourceMetadata {
  * (fontsource's per-script files) that the site's text has characters of; latin always.
  * Undefined when no package provides the family.
  */
-export async function resolveFont(family: string, options: { siteRoot: string; codePoints: ReadonlySet<number>; role?: 'body' | 'heading' }): Promise<ResolvedFont | undefined> {
+export async function resolveFont(family: string, options: { siteRoot: string; codePoints: ReadonlySet<number>; role?: 'body' | 'heading'; reads: ReadCache }): Promise<ResolvedFont | undefined> {
   // Headings are set bold only: one static bold face is half the bytes of a variable file (48 vs
   // 97 kB for Merriweather), and its metrics make the closer fallback. Body text needs several
   // weights, which one variable file serves best.
@@ -51,7 +53,7 @@ export async function resolveFont(family: string, options: { siteRoot: string; c
   const first = faces.find((f) => f.subset === metadata.defSubset) ?? faces[0]!
   return {
     family: metadata.family, package: found.name, category: metadata.category, faces,
-    fallback: await fallbackFor(first.file, metadata.category),
+    fallback: fallbackFor(await fontMetrics(first.file, options.reads), metadata.category),
     woff: findWoff(family, options.siteRoot, metadata.defSubset),
   }
 }
@@ -106,13 +108,28 @@ const localMetrics = {
 } as const
 
 /**
+ * A font file's metrics, as @capsizecss/unpack reads them, remembered by the file's contents: npm
+ * gives every file it installs the same modification time, so another version of a font with the
+ * same size would pass for the same file by its stat. Reading and hashing it costs a millisecond.
+ */
+async function fontMetrics(file: string, reads: ReadCache): Promise<FontMetrics> {
+  const bytes = await readFile(file)
+  const key = hash(bytes)
+  const known = reads.measured('fonts', key)
+  if (known) return known
+  const { fromBuffer } = await import('@capsizecss/unpack')
+  const { xWidthAvg, unitsPerEm, ascent, descent, lineGap } = await fromBuffer(bytes)
+  const metrics = { xWidthAvg, unitsPerEm, ascent, descent, lineGap }
+  reads.remember('fonts', key, metrics)
+  return metrics
+}
+
+/**
  * Overrides that make a local font take the web font's space (the approach of CSS Fonts 5
  * `size-adjust`): scale it to the same average character width, then give it the web font's
  * ascent, descent and line gap at that scale. Metrics are read from the font file itself.
  */
-async function fallbackFor(file: string, category: string): Promise<ResolvedFont['fallback']> {
-  const { fromFile } = await import('@capsizecss/unpack/fs')
-  const font = await fromFile(file)
+function fallbackFor(font: FontMetrics, category: string): ResolvedFont['fallback'] {
   const serif = category === 'serif'
   const local = serif ? localMetrics.serif : localMetrics.sans
   const sizeAdjust = (font.xWidthAvg / font.unitsPerEm) / (local.xWidthAvg / local.unitsPerEm)

@@ -2,6 +2,7 @@ import { collectCodePoints, fontPackages, resolveFont, type SiteFonts } from './
 import { fail, UnknownFont } from '../errors/catalogue.js'
 import type { ConfigError } from '../errors/config-error.js'
 import { originOf } from './locate.js'
+import type { ReadCache } from './read-cache.js'
 import type { YamlSource } from './read-yaml.js'
 import type { SiteInput } from './site-input.generated.js'
 import type { ResolvedTheme } from './theme.js'
@@ -13,6 +14,8 @@ export interface SiteFontsOptions {
   readonly source: YamlSource
   /** The data of every file of the site: which scripts its text uses decides the subsets shipped. */
   readonly texts: readonly unknown[]
+  /** Where each font's metrics are remembered between builds. */
+  readonly reads: ReadCache
 }
 
 /**
@@ -26,8 +29,8 @@ export async function resolveSiteFonts(options: SiteFontsOptions): Promise<{ fon
   const { body, heading } = options.theme.fonts
   // One family for both: the body's (variable) file serves the headings too.
   const [bodyFont, headingFont] = await Promise.all([
-    resolveFont(body, { siteRoot: options.siteRoot, codePoints, role: 'body' }),
-    heading === body ? undefined : resolveFont(heading, { siteRoot: options.siteRoot, codePoints, role: 'heading' }),
+    resolveFont(body, { siteRoot: options.siteRoot, codePoints, role: 'body', reads: options.reads }),
+    heading === body ? undefined : resolveFont(heading, { siteRoot: options.siteRoot, codePoints, role: 'heading', reads: options.reads }),
   ]).then(([b, h]) => [b, heading === body ? b : h])
   const errors: ConfigError[] = []
   for (const [role, family, font] of [['body', body, bodyFont], ['heading', heading, headingFont]] as const) {

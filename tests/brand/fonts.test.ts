@@ -35,6 +35,20 @@ describe('fonts by family name', () => {
     expect(home).not.toMatch(/fonts\.(googleapis|gstatic)|https:\/\/[^"]*\.woff/)
   })
 
+  it('scales the fallbacks the same when the fonts\' metrics come from the build cache', async () => {
+    const faces = (html: string) => html.match(/@font-face\{[^}]*Fallback[^}]*\}/g)
+    const { home } = await buildInMemory()
+    const site = await siteFrom('brand')
+    const cached = async () => {
+      const result = await build({ site, write: false, imageCacheDir: false })
+      return String(result.files.find((f) => f.path === 'index.html')!.contents)
+    }
+    const first = await cached()
+    expect(await readFile(path.join(site, '.citypress', 'cache', 'config.json'), 'utf8')).toContain('"fonts":{"')
+    expect(faces(first)).toEqual(faces(home))
+    expect(faces(await cached())).toEqual(faces(home))
+  })
+
   it('adds the subset of another script only when the site\'s text has characters of it', async () => {
     const home = await readFile(path.join(fixture('brand'), 'pages', 'home.yaml'), 'utf8')
     const { fonts } = await buildInMemory({ 'pages/home.yaml': home.replace('Certified arborists', 'Certified arborists (Łódź office)') })
