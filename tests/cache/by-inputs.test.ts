@@ -1,0 +1,64 @@
+import { readFile, rm, utimes, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { cachedByInputs, heldEntryDigest } from '../../src/cache/by-inputs.js'
+import { tempDir } from '../helpers/site.js'
+
+/** A cached "bundle" of one input file, counting how often it is made. */
+async function bundleOf(dir: string, input: string) {
+  let made = 0
+  const run = () => cachedByInputs({
+    name: 'bundle', dir, key: 'k',
+    compute: async () => ({ value: `made ${++made} from ${await readFile(input, 'utf8')}`, inputs: [input] }),
+  })
+  return { run, made: () => made }
+}
+
+describe('results cached by the files they read', () => {
+  it('makes the result again when an input is edited in place, even with its size and times set back', async () => {
+    const dir = await tempDir()
+    const input = path.join(dir, 'Header.tsx')
+    await writeFile(input, 'export const a = 1')
+    // A whole second, so setting it back restores it exactly.
+    const time = new Date('2026-01-01T00:00:00Z')
+    await utimes(input, time, time)
+    const bundle = await bundleOf(dir, input)
+    expect(await bundle.run()).toBe('made 1 from export const a = 1')
+    const held = await heldEntryDigest('bundle', dir)
+    expect(held).toBeDefined()
+    expect(await bundle.run()).toBe('made 1 from export const a = 1')
+
+    // Same length, same modification time: only the change time tells (no program can set it back).
+    await writeFile(input, 'export const a = 2')
+    await utimes(input, time, time)
+    expect(await heldEntryDigest('bundle', dir)).toBeUndefined()
+    expect(await bundle.run()).toBe('made 2 from export const a = 2')
+    expect(await heldEntryDigest('bundle', dir)).not.toBe(held)
+  })
+
+  it('keeps the result when an input is written again with the same bytes', async () => {
+    const dir = await tempDir()
+    const input = path.join(dir, 'Footer.tsx')
+    await writeFile(input, 'export const b = 1')
+    const bundle = await bundleOf(dir, input)
+    await bundle.run()
+    const held = await heldEntryDigest('bundle', dir)
+    await writeFile(input, 'export const b = 1')
+    expect(await heldEntryDigest('bundle', dir)).toBe(held)
+    expect(await bundle.run()).toBe('made 1 from export const b = 1')
+    expect(await bundle.run()).toBe('made 1 from export const b = 1')
+    expect(bundle.made()).toBe(1)
+  })
+
+  it('makes the result again when an input is deleted', async () => {
+    const dir = await tempDir()
+    const input = path.join(dir, 'Nav.tsx')
+    await writeFile(input, 'export const c = 1')
+    const bundle = await bundleOf(dir, input)
+    await bundle.run()
+    await rm(input)
+    expect(await heldEntryDigest('bundle', dir)).toBeUndefined()
+    await writeFile(input, 'export const c = 3')
+    expect(await bundle.run()).toBe('made 2 from export const c = 3')
+  })
+})
