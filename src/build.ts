@@ -12,6 +12,7 @@ import { checkOutput } from './check/check-output.js'
 import { watchPages } from './check/watch-pages.js'
 import { loadSite } from './config/load-site.js'
 import { placeProblems, placeReported } from './config/place-problems.js'
+import { isWebAddress } from './config/published-sitemap.js'
 import { siteInputsDigest } from './cache/site-inputs.js'
 import { schemaDigest } from './config/schema-validators.js'
 import { readCommitDates } from './config/source-dates.js'
@@ -429,7 +430,7 @@ function readsElsewhere(site: SiteConfig): boolean {
   const source = site.site.published
   if (source === undefined) return false
   const relative = path.relative(site.root, path.resolve(site.root, source))
-  return /^https?:\/\//.test(source) || relative.startsWith('..') || path.isAbsolute(relative)
+  return isWebAddress(source) || relative.startsWith('..') || path.isAbsolute(relative)
 }
 
 /** Stops before planning would run out of heap (render/memory-check.ts). */

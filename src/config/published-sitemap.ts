@@ -43,13 +43,18 @@ export async function mergePublishedSitemap(record: PublishedRecord, options: Me
   return { pages: Object.fromEntries(Object.keys(merged).sort().map((url) => [url, merged[url]!])) }
 }
 
+/** Whether a sitemap (site.yaml `published`, `--published`, an index's entry) is on the web rather than a file. */
+export function isWebAddress(source: string): boolean {
+  return /^https?:\/\//.test(source)
+}
+
 /**
  * Every page address (path, no trailing slash) of a sitemap or a sitemap index, from an
  * http(s) URL or a file (relative to the site folder).
  */
 export async function readSitemapUrls(source: string, siteRoot: string): Promise<string[]> {
   const read = async (where: string): Promise<string> => {
-    if (/^https?:\/\//.test(where)) {
+    if (isWebAddress(where)) {
       const response = await fetch(where, { signal: AbortSignal.timeout(20_000) })
       if (!response.ok) throw new Error(`the server answered ${response.status}`)
       return response.text()

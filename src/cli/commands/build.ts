@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { Command } from 'commander'
 import type { BuildProgress } from '../../build.js'
+import { isWebAddress } from '../../config/published-sitemap.js'
 import { displayFile } from '../../paths.js'
 import { paint, type Io } from '../io.js'
 import { printJsonProblems, reportingJson, summaryLine } from '../json-report.js'
@@ -29,7 +30,7 @@ Examples:
     .action(async (given: string | undefined, flags: BuildFlags) => {
       const { buildReport } = await import('../../build.js')
       const started = performance.now()
-      const run = () => buildReport({ site: siteFolder(given), outDir: flags.out, baseUrl: flags.baseUrl, drafts: flags.drafts, recordUrls: true, published: flags.published && !/^https?:\/\//.test(flags.published) ? path.resolve(flags.published) : flags.published, onProgress: flags.json ? undefined : progressLine(io), onWait: (message) => io.err(`${message}\n`) })
+      const run = () => buildReport({ site: siteFolder(given), outDir: flags.out, baseUrl: flags.baseUrl, drafts: flags.drafts, recordUrls: true, published: flags.published && !isWebAddress(flags.published) ? path.resolve(flags.published) : flags.published, onProgress: flags.json ? undefined : progressLine(io), onWait: (message) => io.err(`${message}\n`) })
       if (flags.json) {
         const result = await reportingJson(io, 'build', run)
         printJsonProblems(io, result.warnings, 'warning')
