@@ -1,6 +1,6 @@
-import { lstatSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { hash } from './digest.js'
+import { walkFolder } from './walk-folder.js'
 
 /** Folders of a site that no build reads from: citypress's own, git's, installed packages. */
 const notInputs = new Set(['.citypress', '.git', 'node_modules'])
@@ -16,24 +16,18 @@ const maxEntries = 100_000
  *
  * Undefined when the digest could not vouch for the folder: a symbolic link (its target may
  * change unseen), an entry that vanished while listed, or a folder too large to list.
- * Synchronous, as `listFolder` is (output-record.ts): a stat costs a sixth of a promised one.
  */
 export function siteInputsDigest(siteRoot: string, outDir: string): string | undefined {
   const root = path.resolve(siteRoot)
   const skipped = path.resolve(outDir)
   const lines: string[] = []
-  const walk = (folder: string, relative: string): boolean => {
-    for (const name of readdirSync(folder).sort()) {
-      const file = path.join(folder, name)
-      if ((relative === '' && notInputs.has(name)) || file === skipped) continue
-      const stats = lstatSync(file)
-      if (stats.isSymbolicLink() || lines.push(`${relative}${name}\0${stats.size}\0${stats.mtimeMs}\0${stats.ctimeMs}\0${stats.ino}`) > maxEntries) return false
-      if (stats.isDirectory() && !walk(file, `${relative}${name}/`)) return false
-    }
-    return true
-  }
   try {
-    return walk(root, '') ? hash(lines.join('\n')) : undefined
+    const whole = walkFolder(root, (entry, stats) => {
+      if ((!entry.includes('/') && notInputs.has(entry)) || path.join(root, entry) === skipped) return 'skip'
+      return !stats.isSymbolicLink() && lines.push(`${entry}\0${stats.size}\0${stats.mtimeMs}\0${stats.ctimeMs}\0${stats.ino}`) <= maxEntries
+    })
+    // In path order: the order readdir lists names in is the file system's.
+    return whole ? hash(lines.sort().join('\n')) : undefined
   } catch {
     return undefined
   }
