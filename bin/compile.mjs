@@ -36,8 +36,8 @@ export async function compile() {
   const { build } = await import('esbuild')
   const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'))
   const result = await build({
-    // The share-image thread's program too (src/images/share-image-thread.ts starts it from lib/).
-    entryPoints: { citypress: path.join(root, 'src/cli/main.ts'), 'share-worker': path.join(root, 'src/images/share-worker.ts') },
+    // The image process's program too (src/images/image-process.ts starts it from lib/).
+    entryPoints: { citypress: path.join(root, 'src/cli/main.ts'), 'image-worker': path.join(root, 'src/images/image-worker.ts') },
     outdir: path.dirname(output),
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import type { ImageJob } from '../plan/plan-images.js'
 
 /**
@@ -6,9 +7,8 @@ import type { ImageJob } from '../plan/plan-images.js'
  * store portraits sideways); metadata (GPS position included) is never copied to the output.
  */
 export async function encodeImage(job: ImageJob): Promise<Uint8Array> {
-  if (job.share) throw new Error('share images are drawn by share-image-thread.ts')
-  const sharp = await loadSharp()
-  const image = job.square ? squareImage(sharp, job, job.square) : sharp(job.source.absolutePath, { failOn: 'truncated' })
+  if (job.share) throw new Error('share images are drawn by draw-share-image.ts')
+  const image = job.square ? squareImage(job, job.square) : sharp(job.source.absolutePath, { failOn: 'truncated' })
     .rotate()
     .resize({ width: job.width, withoutEnlargement: true })
   switch (job.format) {
@@ -29,25 +29,10 @@ export async function encodeImage(job: ImageJob): Promise<Uint8Array> {
 }
 
 /**
- * sharp, with libvips's operation cache off. The cache keeps decoded sources for pipelines that
- * are run again; a build encodes each variant once, so the cache only adds to its peak memory,
- * and saves it no time (issue 19).
- */
-async function loadSharp(): Promise<typeof import('sharp').default> {
-  const { default: sharp } = await import('sharp')
-  if (!cacheOff) {
-    sharp.cache(false)
-    cacheOff = true
-  }
-  return sharp
-}
-let cacheOff = false
-
-/**
  * An icon: the source fitted into a square. An SVG is drawn at the density that gives the target
  * size (sharp draws it at 72 dpi otherwise, and an upscaled bitmap is blurred).
  */
-function squareImage(sharp: typeof import('sharp').default, job: ImageJob, { background }: { background?: string }) {
+function squareImage(job: ImageJob, { background }: { background?: string }) {
   const { source, width } = job
   const density = source.format === 'svg' ? Math.min(2400, Math.ceil((72 * width) / Math.min(source.width, source.height))) : undefined
   const image = sharp(source.absolutePath, { failOn: 'truncated', density })

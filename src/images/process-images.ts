@@ -7,8 +7,7 @@ import { ConfigError } from '../errors/config-error.js'
 import type { ImageJob } from '../plan/plan-images.js'
 import type { OutputFile, OutputWriter } from '../types.js'
 import { claimOrWait } from './cache-lock.js'
-import { encodeImage } from './encode-image.js'
-import { startShareImageThread, type ShareImageThread } from './share-image-thread.js'
+import { startImageProcess, type ImageProcess } from './image-process.js'
 
 export interface ProcessImagesOptions {
   readonly jobs: readonly ImageJob[]
@@ -58,8 +57,8 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
   let encoded = 0
   let reused = 0
   let done = 0
-  // Started at the first share image to draw, ended with the stage.
-  let shares: ShareImageThread | undefined
+  // Started at the first variant to make, ended with the stage.
+  let maker: ImageProcess | undefined
 
   const advance = () => {
     if (++done % 10 === 0 || done === jobs.length) options.onProgress?.(done, jobs.length)
@@ -76,7 +75,7 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
     return []
   })
   const runJob = async (job: ImageJob, index: number) => {
-    const made = await produce(job, { cacheDir, cached, note: options.note, shares: () => (shares ??= startShareImageThread()) })
+    const made = await produce(job, { cacheDir, cached, note: options.note, images: () => (maker ??= startImageProcess()) })
     if ('error' in made) {
       errors.set(job.source.src, made.error)
       return
@@ -101,7 +100,7 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
   try {
     await runAll(toMake.filter((index) => !inCache(jobs[index]!)), concurrency, (index) => runJob(jobs[index]!, index))
   } finally {
-    await shares?.close()
+    await maker?.close()
   }
   return { files: files.filter(Boolean), written, encoded, reused, errors: [...errors.values()] }
 }
@@ -127,8 +126,8 @@ interface ProduceContext {
   readonly cacheDir: string | false
   readonly cached: ReadonlySet<string>
   readonly note?: CacheNote
-  /** The thread that draws share images (share-image-thread.ts). */
-  readonly shares: () => ShareImageThread
+  /** The process that encodes and draws variants (image-process.ts). */
+  readonly images: () => ImageProcess
 }
 
 type Produced = { readonly bytes: Uint8Array; readonly encoded: boolean } | { readonly error: ConfigError }
@@ -138,7 +137,7 @@ type Produced = { readonly bytes: Uint8Array; readonly encoded: boolean } | { re
  * A cached variant is sealed with the hash of its bytes (sealed-file.ts) and used only when they
  * still match it, so a damaged file is encoded again rather than published.
  */
-async function produce(job: ImageJob, { cacheDir, cached, note, shares }: ProduceContext): Promise<Produced> {
+async function produce(job: ImageJob, { cacheDir, cached, note, images }: ProduceContext): Promise<Produced> {
   const key = path.basename(job.outputPath)
   const hit = cacheDir && cached.has(key) ? await readSealed(path.join(cacheDir, key), note) : undefined
   if (hit) return { bytes: hit, encoded: false }
@@ -148,7 +147,7 @@ async function produce(job: ImageJob, { cacheDir, cached, note, shares }: Produc
   try {
     let bytes: Uint8Array
     try {
-      bytes = job.share ? await shares().draw(job.share) : await encodeImage(job)
+      bytes = await images().make(job)
     } catch (error) {
       return { error: undecodable(job, error) }
     }

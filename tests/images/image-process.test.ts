@@ -3,7 +3,8 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { drawShareImage } from '../../src/images/draw-share-image.js'
 import { processImages } from '../../src/images/process-images.js'
-import { startShareImageThread } from '../../src/images/share-image-thread.js'
+import { encodeImage } from '../../src/images/encode-image.js'
+import { startImageProcess } from '../../src/images/image-process.js'
 import type { ImageJob } from '../../src/plan/plan-images.js'
 import type { ShareDrawing } from '../../src/types.js'
 import { tempDir } from '../helpers/site.js'
@@ -12,26 +13,33 @@ const font = path.resolve('node_modules/@fontsource/inter/files/inter-latin-700-
 const drawing = (title: string, fontFile = font): ShareDrawing =>
   ({ siteName: 'Cedar & Pine', host: 'cedar-pine.example', background: '#14532d', text: '#ffffff', accent: '#f59e0b', font: fontFile, title }) as ShareDrawing
 
-// Issue 19: share images are drawn on a thread of their own, whose garbage stays in its small heap.
-describe('the share image thread', () => {
-  it('draws a share image byte for byte as the main thread draws it', async () => {
-    const thread = startShareImageThread()
+const shareJob = (title: string, fontFile = font) => ({
+  source: { src: `share image of ${title}`, absolutePath: fontFile, width: 1200, height: 630, format: 'share', hash: 'abc' },
+  outputPath: 'assets/share/page-abc.jpg', width: 1200, format: 'jpeg', share: drawing(title, fontFile),
+}) as ImageJob
+
+// Issue 19: variants are made in a process of their own, whose memory is returned when it ends.
+describe('the image process', () => {
+  it('draws share images and encodes photos byte for byte as this process does', async () => {
+    const images = startImageProcess()
     try {
-      const [onThread, again] = await Promise.all([thread.draw(drawing('Tree Pruning in Springfield')), thread.draw(drawing('Stump Grinding in Dayton'))])
-      expect(Buffer.from(onThread).equals(Buffer.from(await drawShareImage(drawing('Tree Pruning in Springfield'))))).toBe(true)
+      const photo = { source: { src: 'images/hero-home.jpg', absolutePath: path.resolve('sites/greenway/images/hero-home.jpg'), width: 1, height: 1, format: 'jpeg', hash: 'h' }, outputPath: 'assets/images/hero-home.webp', width: 640, format: 'webp', quality: 75 } as ImageJob
+      const [shared, again, encoded] = await Promise.all([images.make(shareJob('Tree Pruning in Springfield')), images.make(shareJob('Stump Grinding in Dayton')), images.make(photo)])
+      expect(Buffer.from(shared).equals(Buffer.from(await drawShareImage(drawing('Tree Pruning in Springfield'))))).toBe(true)
       expect(Buffer.from(again).equals(Buffer.from(await drawShareImage(drawing('Stump Grinding in Dayton'))))).toBe(true)
+      expect(Buffer.from(encoded).equals(Buffer.from(await encodeImage(photo)))).toBe(true)
     } finally {
-      await thread.close()
+      await images.close()
     }
   })
 
-  it('fails the drawings in hand when the thread runs out of memory, then draws the next on a new thread', async () => {
-    const thread = startShareImageThread({ heapMb: 48 })
+  it('fails the variants in hand when the process runs out of memory, then makes the next in a new process', async () => {
+    const images = startImageProcess({ heapMb: 24 })
     try {
-      await expect(thread.draw(drawing('Tree Pruning '.repeat(50_000)))).rejects.toThrow(/the share image thread stopped/)
-      expect((await thread.draw(drawing('Tree Pruning in Springfield'))).byteLength).toBeGreaterThan(1000)
+      await expect(images.make(shareJob('Tree Pruning '.repeat(200_000)))).rejects.toThrow(/the image process stopped \(.*heap out of memory\)/)
+      expect((await images.make(shareJob('Tree Pruning in Springfield'))).byteLength).toBeGreaterThan(1000)
     } finally {
-      await thread.close()
+      await images.close()
     }
   })
 
