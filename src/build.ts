@@ -34,7 +34,7 @@ import { recordPublished, type LandingRedirect } from './plan/plan-redirects.js'
 import { planSite, type BuildPlan } from './plan/plan-site.js'
 import { bundleTemplates } from './render/bundle-templates.js'
 import { checkHeapFor } from './render/memory-check.js'
-import { renderPages } from './render/render-pages.js'
+import { collectNow, renderPages } from './render/render-pages.js'
 import { citypressVersion, codeDigest, toolCacheDir } from './paths.js'
 import type { OutputFile, OutputWriter, RenderContext, RoutePlan, SiteConfig } from './types.js'
 
@@ -376,11 +376,13 @@ function outputInputs(options: BuildOptions, site: SiteConfig, routes: readonly 
 async function startImages(options: BuildOptions, cache: BuildCache<RecordedResult>, images: BrandImagePlan, cacheDir: string | false, output: OutputWriter, memo: BuildMemo, time: StageTime) {
   // Written as they are made, unless a memo may hand the same result to a later build.
   const imageOutput = options.memo === undefined && options.write !== false ? output : undefined
+  const encoding = await countUncached(images.jobs, cacheDir) > 0
+  if (encoding) collectNow()
   const run = settledLater(time('images', () => memo('images', images.jobs.map((j) => `${j.source.hash}>${j.outputPath}@${j.width}`).join('|'), () => processImages({
     jobs: images.jobs, cacheDir, note: cache.note, output: imageOutput,
     onProgress: (done, total) => options.onProgress?.({ stage: 'images', done, total }),
   }))))
-  if (await countUncached(images.jobs, cacheDir) > 0) await run.catch(() => undefined)
+  if (encoding) await run.catch(() => undefined)
   return { imageRun: run }
 }
 

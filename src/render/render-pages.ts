@@ -193,13 +193,18 @@ export function collectSooner(): () => void {
   // own factor comes back only when the last of them is done.
   if (collectingSooner++ === 0) {
     setFlagsFromString('--heap-growing-percent=70')
-    // A full collection on demand: `gc` is given only to contexts made after --expose-gc is set.
-    setFlagsFromString('--expose-gc')
-    ;(runInNewContext('gc') as () => void)()
+    collectNow()
   }
   return () => {
     if (--collectingSooner === 0) setFlagsFromString('--heap-growing-percent=0')
   }
+}
+
+/** A full collection now, whatever V8 would have chosen. */
+export function collectNow(): void {
+  // `gc` is given only to contexts made after --expose-gc is set.
+  setFlagsFromString('--expose-gc')
+  ;(runInNewContext('gc') as () => void)()
 }
 
 /** Render stages in this process collecting sooner (collectSooner). */
