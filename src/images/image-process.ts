@@ -1,10 +1,11 @@
 import { fork, type ChildProcess } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import { existsSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { hash } from '../cache/digest.js'
+import { replaceFile } from '../cache/replace-file.js'
 import type { ImageJob } from '../plan/plan-images.js'
 
 export interface ImageProcess {
@@ -136,11 +137,7 @@ async function bundleFromSource(entry: string): Promise<string> {
     plugins: [{ name: 'sharp-by-path', setup: (b) => b.onResolve({ filter: /^sharp$/ }, () => ({ path: sharp, external: true })) }],
   })
   const contents = result.outputFiles[0]!.contents
-  const file = path.join(tmpdir(), `citypress-image-worker-${createHash('sha1').update(contents).digest('hex').slice(0, 12)}.mjs`)
-  if (!existsSync(file)) {
-    const temporary = `${file}.${process.pid}.tmp`
-    writeFileSync(temporary, contents)
-    renameSync(temporary, file)
-  }
+  const file = path.join(tmpdir(), `citypress-image-worker-${hash(contents).slice(0, 12)}.mjs`)
+  if (!existsSync(file)) await replaceFile(file, contents)
   return file
 }
