@@ -65,14 +65,14 @@ interface Entry<T> {
 type Stamp = [size: number, mtimeMs: number, ctimeMs: number, ino: number]
 
 /** Each file's hash and its stamp, taken before it is read: a write during the read changes the stamp, so the next check reads it again. */
-async function readInputs(paths: readonly string[], known: Entry<unknown> = { key: '', inputs: {}, value: undefined }): Promise<{ hashes: Record<string, string>; stamps: Record<string, Stamp> }> {
+async function readInputs(paths: readonly string[], known?: Pick<Entry<unknown>, 'inputs' | 'stamps'>): Promise<{ hashes: Record<string, string>; stamps: Record<string, Stamp> }> {
   const hashes: Record<string, string> = {}
   const stamps: Record<string, Stamp> = {}
   await Promise.all(paths.map(async (p) => {
     const stats = await stat(p).catch(() => undefined)
     if (!stats) return void (hashes[p] = '')
     const stamp: Stamp = [stats.size, stats.mtimeMs, stats.ctimeMs, stats.ino]
-    const was = known.stamps?.[p]
+    const was = known?.stamps?.[p]
     stamps[p] = stamp
     hashes[p] = was && known.inputs[p] && stamp.every((value, i) => value === was[i]) ? known.inputs[p]! : await readFile(p).then(hash, () => '')
   }))
