@@ -4,25 +4,26 @@ import { describe, expect, it } from 'vitest'
 import { cachedByInputs, heldEntryDigest } from '../../src/cache/by-inputs.js'
 import { tempDir } from '../helpers/site.js'
 
-/** A cached "bundle" of one input file, counting how often it is made. */
-async function bundleOf(dir: string, input: string) {
+/** A cached "bundle" of one input file holding `text`, in a folder of its own, counting how often it is made. */
+async function bundleOf(name: string, text: string) {
+  const dir = await tempDir()
+  const input = path.join(dir, name)
+  await writeFile(input, text)
   let made = 0
   const run = () => cachedByInputs({
     name: 'bundle', dir, key: 'k',
     compute: async () => ({ value: `made ${++made} from ${await readFile(input, 'utf8')}`, inputs: [input] }),
   })
-  return { run, made: () => made }
+  return { dir, input, run, made: () => made }
 }
 
 describe('results cached by the files they read', () => {
   it('makes the result again when an input is edited in place, even with its size and times set back', async () => {
-    const dir = await tempDir()
-    const input = path.join(dir, 'Header.tsx')
-    await writeFile(input, 'export const a = 1')
+    const bundle = await bundleOf('Header.tsx', 'export const a = 1')
+    const { dir, input } = bundle
     // A whole second, so setting it back restores it exactly.
     const time = new Date('2026-01-01T00:00:00Z')
     await utimes(input, time, time)
-    const bundle = await bundleOf(dir, input)
     expect(await bundle.run()).toBe('made 1 from export const a = 1')
     const held = await heldEntryDigest('bundle', dir)
     expect(held).toBeDefined()
@@ -37,10 +38,8 @@ describe('results cached by the files they read', () => {
   })
 
   it('keeps the result when an input is written again with the same bytes', async () => {
-    const dir = await tempDir()
-    const input = path.join(dir, 'Footer.tsx')
-    await writeFile(input, 'export const b = 1')
-    const bundle = await bundleOf(dir, input)
+    const bundle = await bundleOf('Footer.tsx', 'export const b = 1')
+    const { dir, input } = bundle
     await bundle.run()
     const held = await heldEntryDigest('bundle', dir)
     await writeFile(input, 'export const b = 1')
@@ -51,10 +50,8 @@ describe('results cached by the files they read', () => {
   })
 
   it('makes the result again when an input is deleted', async () => {
-    const dir = await tempDir()
-    const input = path.join(dir, 'Nav.tsx')
-    await writeFile(input, 'export const c = 1')
-    const bundle = await bundleOf(dir, input)
+    const bundle = await bundleOf('Nav.tsx', 'export const c = 1')
+    const { dir, input } = bundle
     await bundle.run()
     await rm(input)
     expect(await heldEntryDigest('bundle', dir)).toBeUndefined()
