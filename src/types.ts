@@ -198,6 +198,13 @@ export interface LandingLink {
   readonly href: string
 }
 
+/** A nearby area of a landing page (src/plan/nearby-areas.ts). */
+export interface NearbyArea {
+  readonly area: string
+  /** Straight-line miles, one decimal; absent when the list order was used. */
+  readonly miles?: number
+}
+
 export interface NearbyLink extends LandingLink {
   /** Straight-line miles from the page's city; absent when areas have no coordinates. */
   readonly miles?: number
@@ -221,8 +228,17 @@ export interface LandingParts {
   readonly region?: Region
   /** landing.yaml `pages[].content` of this page. */
   readonly pageContent?: Content
-  readonly nearby: readonly NearbyLink[]
-  readonly siblings: readonly LandingLink[]
+  /**
+   * The nearest areas with a page of the same service, nearest first; composeLanding links each
+   * to its page. One array for every page of the area whose service is offered in the same areas.
+   */
+  readonly nearby: readonly NearbyArea[]
+  /**
+   * The services with a landing page in this area, this page's among them, in landing.yaml order
+   * (one array for the area's pages): the page links to the others, or, when it is the only one,
+   * to the site's featured services (`cards`), so no landing page is a dead end.
+   */
+  readonly areaServices: readonly { readonly slug: string; readonly title: string }[]
   /** The locations index, for the breadcrumb; absent when the site has none. */
   readonly locationsUrl?: string
   /** site.yaml `business.stats`, for the `stats` section. */

@@ -1,8 +1,8 @@
 import type { Action, Content, Place } from '../config/site-input.generated.js'
-import type { LandingParts } from '../types.js'
+import type { LandingLink, LandingParts } from '../types.js'
 import { DEFAULT_LANDING_LAYOUT, type LandingFact, type LandingIdentity, type LandingPageProps } from './landing-model.js'
 import { fillOptional, fillTokens, type LandingTokens } from './landing-tokens.js'
-import { cityName, citySlug, stateCode } from './slug.js'
+import { cityName, citySlug, landingPath, stateCode } from './slug.js'
 
 export interface ComposedLanding {
   readonly title: string
@@ -97,14 +97,30 @@ export function composeLanding(options: LandingParts): ComposedLanding {
       const heading = text('ctaHeading')
       return heading ? { heading, text: text('ctaText'), actions } : undefined
     }),
-    areas: section('nearby', () => ({ heading: text('areasHeading'), text: text('areas'), label: text('nearbyLabel') ?? fillTokens('Areas near {city}', tokens), nearby: options.nearby })),
-    siblings: section('siblings', () => listed(options.siblings) && { heading: text('siblingsHeading'), items: options.siblings }),
+    areas: section('nearby', () => ({
+      heading: text('areasHeading'), text: text('areas'), label: text('nearbyLabel') ?? fillTokens('Areas near {city}', tokens),
+      nearby: options.nearby.map((n) => ({ label: n.area, href: landingPath(n.area, service.slug), miles: n.miles })),
+    })),
+    siblings: section('siblings', () => {
+      const items = siblingLinks(options)
+      return listed(items) && { heading: text('siblingsHeading'), items: items! }
+    }),
     // The form section, or the form in the hero (`hero-form`): the same form and texts either way.
     form: (shows.has('form') || shows.has('hero-form')) && variant.form
       ? { name: variant.form, heading: text('formHeading'), text: text('formText'), hidden: { pageCity: area, pageService: service.slug, pagePath: url } }
       : undefined,
   }
   return { title, props }
+}
+
+/**
+ * Links to the same city's other services; a city with only this one links to the site's other
+ * featured services instead, so no landing page is a dead end.
+ */
+function siblingLinks({ area, service, areaServices, cards }: LandingParts): LandingLink[] {
+  const others = areaServices.filter((s) => s.slug !== service.slug)
+  if (others.length > 0) return others.map((s) => ({ label: s.title, href: landingPath(area, s.slug) }))
+  return (cards?.services ?? []).filter((s) => s.slug !== service.slug).map((s) => ({ label: s.title, href: `/services/${s.slug}` }))
 }
 
 /** An area's city, state and slug: the same for each of its services' pages, so worked out once. */

@@ -3,6 +3,9 @@
  * distance when both places have coordinates in areas.yaml, otherwise the neighbours in the area
  * list (the order the business wrote them in, usually geographic).
  */
+import type { NearbyArea } from '../types.js'
+
+export type { NearbyArea } from '../types.js'
 
 export interface GeoPoint {
   readonly lat: number
@@ -14,11 +17,6 @@ export interface NearbyCandidate {
   readonly geo?: GeoPoint
 }
 
-export interface NearbyArea {
-  readonly area: string
-  /** Straight-line miles, one decimal; absent when the list order was used. */
-  readonly miles?: number
-}
 
 export interface FindNearbyOptions {
   /** The page's own area. */

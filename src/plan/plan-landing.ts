@@ -6,13 +6,13 @@ import { escapePointer, pointerOrigin } from '../config/locate.js'
 import { closestMatch } from '../errors/did-you-mean.js'
 import type { LandingParts, ServiceConfig, SiteConfig } from '../types.js'
 import { composeLanding, landingIdentity } from './landing-content.js'
-import type { LandingIdentity, LandingLink } from './landing-model.js'
+import type { LandingIdentity } from './landing-model.js'
 import { digestJson, hash } from '../cache/digest.js'
 import { partPrinter, scoreLandingPages, weakestPages, type PageQuality, type PrintStore, type QualityInput, type QualitySettings } from './landing-quality.js'
 import { checkLayouts } from './landing-layout.js'
 import { landingTextParts, wordsOf } from './landing-text.js'
 import { findNearbyAreas, type NearbyArea, type NearbyCandidate } from './nearby-areas.js'
-import { cityName, citySlug, landingPath } from './slug.js'
+import { cityName, landingPath } from './slug.js'
 
 export type { LandingPageProps } from './landing-model.js'
 
@@ -70,13 +70,6 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
   const services = new Map(site.services.map((s) => [s.slug, s]))
   const knownAreas = new Set(Object.values(site.areas.lists).flat())
 
-  // The slug rule runs some 100,000 times for a 10,000-page matrix; once per area is enough.
-  const slugs = new Map<string, string>()
-  const pathOf = (area: string, service: string) => {
-    let slug = slugs.get(area)
-    if (slug === undefined) slugs.set(area, (slug = citySlug(area)))
-    return `/lp/${slug}-${service}`
-  }
   const wanted = new Map<string, Wanted>()
   for (const rule of landing.matrix ?? []) {
     for (const slug of rule.services) {
@@ -100,7 +93,7 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
     if (!services.has(slug)) errors.push(fail(UnknownLandingService, originAt(`/services/${escapePointer(slug)}`, 'key'), slug, [...services.keys()]))
   }
 
-  const entries = dropSameAddress([...wanted.values()], pathOf, (...args) => errors.push(fail(SameLandingAddress, originAt('/matrix', 'key'), ...args)))
+  const entries = dropSameAddress([...wanted.values()], (...args) => errors.push(fail(SameLandingAddress, originAt('/matrix', 'key'), ...args)))
   const byService = groupBy(entries, (e) => e.service.slug)
   const byArea = groupBy(entries, (e) => e.area)
   const geoOf = (area: string) => {
@@ -122,6 +115,12 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
       byArea.set(area, nearby)
     }
     return nearby
+  }
+  const areaServices = new Map<string, LandingParts['areaServices']>()
+  const areaServicesOf = (area: string) => {
+    let list = areaServices.get(area)
+    if (!list) areaServices.set(area, (list = byArea.get(area)!.map((e) => ({ slug: e.service.slug, title: e.service.title }))))
+    return list
   }
   const optedIn = new Set(landing.quality?.index ?? [])
   const form = landing.variant?.form ? site.forms[landing.variant.form] : undefined
@@ -145,14 +144,13 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
   // The main text is a function of the props and the form, so their digests key the summary.
   const formDigest = digestJson(form ?? null)
   const planned = entries.map((entry) => {
-    const url = pathOf(entry.area, entry.service.slug)
+    const url = landingPath(entry.area, entry.service.slug)
     const place = site.areas.places?.[entry.area]
     const region = place?.region ? site.areas.regions?.[place.region] : undefined
     if (place?.region && !region && !badRegions.has(entry.area) && badRegions.add(entry.area)) errors.push(fail(UnknownRegion, regionOrigin(site, entry.area), entry.area, place.region))
-    const nearby = nearbyOf(entry.area, entry.service.slug).map((n) => ({ label: n.area, href: pathOf(n.area, entry.service.slug), miles: n.miles }))
     const compose: LandingParts = {
       url, area: entry.area, service: entry.service, landing, place, region, pageContent: entry.content,
-      nearby, siblings: siblingLinks(site, entry, byArea.get(entry.area)!, pathOf), locationsUrl: options.locationsUrl, stats: site.site.business?.stats, cards,
+      nearby: nearbyOf(entry.area, entry.service.slug), areaServices: areaServicesOf(entry.area), locationsUrl: options.locationsUrl, stats: site.site.business?.stats, cards,
     }
     const propsKey = digestOptions(compose)
     const key = hash(`${formDigest}\n${propsKey}`)
@@ -206,30 +204,18 @@ function regionOrigin(site: SiteConfig, area: string): Origin {
 
 /**
  * A digest standing for the props composeLanding makes from these options: it is a pure function
- * of them, and the code is part of every cache key. Digesting the inputs costs a tenth of
- * digesting the 6 kB of props each page has (0.6 s at 10,000 pages), because the large inputs
- * (service, landing.yaml, place, region) are the same objects for many pages and each is
- * digested once.
+ * of them, and the code is part of every cache key. Digesting the inputs costs a fraction of
+ * digesting the 6 kB of props each page has (0.6 s at 10,000 pages), because every object and
+ * array among them (service, landing.yaml, place, region, the nearby areas, the area's services)
+ * is shared by several pages, and digestJson digests each once: what a page has of its own is
+ * its URL and area.
  */
 function digestOptions(options: LandingParts): string {
   let text = ''
   for (const [key, value] of Object.entries(options)) {
-    text += `${key}=${value !== null && typeof value === 'object' && !Array.isArray(value) ? digestJson(value) : JSON.stringify(value)}\n`
+    text += `${key}=${value !== null && typeof value === 'object' ? digestJson(value) : JSON.stringify(value)}\n`
   }
   return hash(text)
-}
-
-/**
- * Links to the same city's other services; a city with only this one links to the site's other
- * featured services instead, so no landing page is a dead end.
- */
-function siblingLinks(site: SiteConfig, entry: Wanted, sameArea: readonly Wanted[], pathOf: (area: string, service: string) => string): LandingLink[] {
-  const others = sameArea.filter((e) => e.service.slug !== entry.service.slug)
-  if (others.length > 0) return others.map((e) => ({ label: e.service.title, href: pathOf(e.area, e.service.slug) }))
-  return (site.site.services ?? [])
-    .filter((slug) => slug !== entry.service.slug)
-    .flatMap((slug) => site.services.filter((s) => s.slug === slug))
-    .map((s) => ({ label: s.title, href: `/services/${s.slug}` }))
 }
 
 /**
@@ -266,10 +252,10 @@ function checkServiceChips(site: SiteConfig, made: ReadonlySet<string>): ConfigE
  * which areas collide (the generic duplicate-route error could only name landing.yaml twice) and
  * keep the first.
  */
-function dropSameAddress(entries: readonly Wanted[], pathOf: (area: string, service: string) => string, collides: (first: string, second: string, url: string, service: string) => void): Wanted[] {
+function dropSameAddress(entries: readonly Wanted[], collides: (first: string, second: string, url: string, service: string) => void): Wanted[] {
   const byUrl = new Map<string, Wanted>()
   for (const entry of entries) {
-    const url = pathOf(entry.area, entry.service.slug)
+    const url = landingPath(entry.area, entry.service.slug)
     const first = byUrl.get(url)
     if (!first) byUrl.set(url, entry)
     else collides(first.area, entry.area, url, entry.service.slug)

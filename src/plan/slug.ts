@@ -26,9 +26,17 @@ export function cityName(areaName: string): string {
   return areaName.split(',')[0]!.trim()
 }
 
+/** Each area's slug: a 10,000-page matrix asks for some 100,000 landing paths. */
+const slugs = new Map<string, string>()
+
 /** `/lp/{city}-{serviceSlug}`. */
 export function landingPath(areaName: string, serviceSlug: string): string {
-  return `/lp/${citySlug(areaName)}-${serviceSlug}`
+  let slug = slugs.get(areaName)
+  if (slug === undefined) {
+    if (slugs.size > 100_000) slugs.clear() // a long preview session with ever new names
+    slugs.set(areaName, (slug = citySlug(areaName)))
+  }
+  return `/lp/${slug}-${serviceSlug}`
 }
 
 export const isSlug = (s: string): boolean => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(s)
