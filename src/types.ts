@@ -350,9 +350,11 @@ export interface OutputWriter {
   /**
    * Replaces the output folder with the staging folder. Call only when the whole build succeeded.
    * Returns what the output folder now holds and, with `keep`, what the folder kept for the next
-   * build holds (a writer that writes no folder: undefined).
+   * build holds (a writer that writes no folder: undefined). `linked`: the sources it linked into
+   * the output, when those are the only files outside it whose link count (and so ctime) it
+   * changed; absent when it removed or copied a whole folder of links.
    */
-  commit(): Promise<{ readonly output: FolderListing; readonly kept?: FolderListing } | undefined>
+  commit(): Promise<{ readonly output: FolderListing; readonly kept?: FolderListing; readonly linked?: ReadonlySet<string> } | undefined>
   /** Deletes the staging folder; the previous output stays as it was. */
   abort(): Promise<void>
   /** Files written so far. */

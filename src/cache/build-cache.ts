@@ -67,7 +67,7 @@ export interface BuildCache<Result> {
   /** Waits for the writes started early (the prints); before the output is committed. */
   settle(): Promise<void>
   /** After the output was committed: prunes and stamps the pages, writes the memo and the output record. */
-  save(done: { readonly pages: PageCache | undefined; readonly keys: ReadonlySet<string>; readonly committed?: { readonly output: FolderListing; readonly kept?: FolderListing }; readonly result: Result; readonly inputs?: string }): Promise<void>
+  save(done: { readonly pages: PageCache | undefined; readonly keys: ReadonlySet<string>; readonly committed?: { readonly output: FolderListing; readonly kept?: FolderListing; readonly linked?: ReadonlySet<string> }; readonly result: Result; readonly inputs?: string }): Promise<void>
   /** Gives the lock up; call once, whatever happened. */
   close(): Promise<void>
 }
@@ -153,7 +153,7 @@ export async function openBuildCache<Result>(options: BuildCacheOptions): Promis
       await printsSaved
     },
     async save({ pages, keys, committed, result, inputs }) {
-      await pages?.save(keys)
+      await pages?.save(keys, committed?.linked)
       await (await stores?.memo)?.save(keys)
       if (recordFile && madeOf !== undefined && committed) {
         await writeOutputRecord(recordFile, { outDir: outPath, fingerprint: await fingerprint(path.resolve(options.site)), result, inputs, listing: committed.output, previous: committed.kept })

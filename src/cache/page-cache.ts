@@ -39,9 +39,11 @@ export interface PageCache {
   adopt(key: string, sha1: string): string
   /**
    * After the output is committed: deletes every entry not in `keep`, stamps the rest as they are
-   * now and writes the stamps; returns how many were deleted.
+   * now and writes the stamps; returns how many were deleted. With `linked` (the output writer's:
+   * the files whose link count it changed), only those are stamped anew; the others are as this
+   * build found them.
    */
-  save(keep: ReadonlySet<string>): Promise<number>
+  save(keep: ReadonlySet<string>, linked?: ReadonlySet<string>): Promise<number>
 }
 
 export interface OpenPageCacheOptions {
@@ -142,7 +144,7 @@ export async function openPageCache({ dir, shared, note }: OpenPageCacheOptions)
     },
     claim,
     adopt,
-    async save(keep) {
+    async save(keep, linked) {
       const stale = [...present].filter((key) => !keep.has(key))
       await Promise.all(stale.map((key) => rm(fileOf(key), { recursive: true, force: true })))
       for (const key of stale) present.delete(key)
@@ -153,8 +155,10 @@ export async function openPageCache({ dir, shared, note }: OpenPageCacheOptions)
       }
       // Linking a page into the output (or unlinking it) changed its ctime: stamped anew as this
       // build leaves it, so the next build trusts it without reading it. Its bytes were checked
-      // when this build took it (find) or written by it.
+      // when this build took it (find) or written by it. (A page missed here is read and hashed by
+      // the next build, never trusted unread.)
       for (const key of keep) {
+        if (linked && !linked.has(fileOf(key))) continue
         const stamp = stamps.get(key)
         const stats = stamp && statSync(fileOf(key), { throwIfNoEntry: false })
         if (!stamp || !stats || (stats.ctimeMs === stamp[2] && stats.ino === stamp[3])) continue

@@ -57,6 +57,8 @@ export async function createOutput(outDir: string, keep?: KeepOptions): Promise<
   const keptFiles = new Map<string, FolderListing['files'][number]>()
   const keptDirs = new Map<string, FolderListing['dirs'][number]>()
   const written = new Set<string>()
+  // The sources this writer linked into the staging folder (page-cache.ts restamps only these).
+  const linked = new Set<string>()
   const touched = new Set<string>(['.'])
   const touch = (file: string) => {
     for (let dir = path.posix.dirname(file); !touched.has(dir); dir = path.posix.dirname(dir)) touched.add(dir)
@@ -120,6 +122,7 @@ export async function createOutput(outDir: string, keep?: KeepOptions): Promise<
       await clear(file, destination)
       try {
         await link(source, destination)
+        linked.add(source)
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EXDEV' && (error as NodeJS.ErrnoException).code !== 'EPERM') throw error
         await copyFile(source, destination)
@@ -163,8 +166,10 @@ export async function createOutput(outDir: string, keep?: KeepOptions): Promise<
       await rename(staging, target)
       if (old) await rm(old, { recursive: true, force: true })
       const output = listing()
-      if (!keep) return { output }
-      return { output, kept: movedOld ? keep.current : await linkCopy(target, keep.folder, output) }
+      // Removing the old output or copying the new one as links changes every linked file's link count.
+      const changed = old !== undefined || (keep !== undefined && !movedOld) ? {} : { linked }
+      if (!keep) return { output, ...changed }
+      return { output, kept: movedOld ? keep.current : await linkCopy(target, keep.folder, output), ...changed }
     },
     async abort() {
       await rm(staging, { recursive: true, force: true })

@@ -1,7 +1,8 @@
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { build } from '../../src/build.js'
+import { unseal } from '../../src/cache/sealed-file.js'
 import { BuildFailure } from '../../src/errors/config-error.js'
 import { siteFrom, snapshot, tempDir } from '../helpers/site.js'
 
@@ -189,5 +190,27 @@ describe('the page cache', () => {
     const result = await rebuild()
     const cached = (await readdir(path.join(site, '.citypress/cache/pages'))).filter((n) => n.endsWith('.html'))
     expect(cached).toHaveLength(result.routes.length)
+  })
+
+  it('leaves every cached page stamped as it is on disk, so the next build trusts each without reading it', async () => {
+    const { site, rebuild } = await warmSite()
+    const pages = path.join(site, '.citypress/cache/pages')
+    // A page's stamp: size, mtime, ctime and inode as the build left it (linking a page into the output changes its ctime).
+    const staleStamps = async () => {
+      const stamps = JSON.parse(unseal(await readFile(path.join(pages, 'stamps.json')))!.toString('utf8')) as Record<string, number[]>
+      const stale: string[] = []
+      for (const [key, [size, mtime, ctime, ino]] of Object.entries(stamps)) {
+        const stats = await stat(path.join(pages, `${key}.html`))
+        if (stats.size !== size || stats.mtimeMs !== mtime || stats.ctimeMs !== ctime || stats.ino !== ino) stale.push(key)
+      }
+      return { stale, count: Object.keys(stamps).length }
+    }
+    expect(await staleStamps()).toMatchObject({ stale: [] })
+    for (const text of ['First edit.', 'Second edit.']) {
+      await writeFile(path.join(site, 'pages/contact.yaml'), `path: /contact\ntitle: Contact\nsections:\n  - { type: text, body: ${text} }\n`)
+      const result = await rebuild()
+      expect(rendered(result)).toBe(1)
+      expect(await staleStamps()).toEqual({ stale: [], count: result.routes.length })
+    }
   })
 })
