@@ -7,7 +7,6 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { compile, isStale, output, root } from './compile.mjs'
 
-process.setSourceMapsEnabled(true)
 const isInstalled = root.split(path.sep).includes('node_modules')
 if (!isInstalled && isStale()) await compile()
 const { main } = await import(pathToFileURL(output).href)

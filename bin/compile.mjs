@@ -52,7 +52,7 @@ export async function compile() {
     // Bundled CommonJS packages require Node's built-ins; an ES module needs a require for that.
     banner: { js: "import { createRequire as __citypressRequire } from 'node:module'; const require = __citypressRequire(import.meta.url);" },
     sourcemap: 'linked',
-    // Stack traces name src/ files, which are right here: the map need not carry their text (a map a third the size, parsed at every start).
+    // Read only when an internal error's stack is shown (src/errors/source-stack.ts), which names src/ files, right here: the map need not carry their text.
     sourcesContent: false,
     define: { CITYPRESS_VERSION: JSON.stringify(version) },
     logLevel: 'warning',

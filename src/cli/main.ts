@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander'
 import { BuildFailure } from '../errors/config-error.js'
 import { formatBuildFailure } from '../errors/format.js'
+import { sourceStack } from '../errors/source-stack.js'
 import { systemErrorOf } from '../errors/system-error.js'
 import { buildCommand } from './commands/build.js'
 import { newCommand } from './commands/new.js'
@@ -63,7 +64,7 @@ Run citypress <command> --help for a command's options.`)
       io.err(formatBuildFailure([system], io, what))
       return 1
     }
-    io.err(`Internal error (a bug in citypress, not in your site; please report it with this text):\n${error instanceof Error ? error.stack : String(error)}\n`)
+    io.err(`Internal error (a bug in citypress, not in your site; please report it with this text):\n${sourceStack(error)}\n`)
     return 2
   }
 }

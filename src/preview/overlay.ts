@@ -1,5 +1,6 @@
 import { BuildFailure } from '../errors/config-error.js'
 import { formatConfigError } from '../errors/format.js'
+import { sourceStack } from '../errors/source-stack.js'
 import { escapeHtml } from './form-capture.js'
 
 /** Where the reload client listens (Server-Sent Events). */
@@ -87,8 +88,7 @@ export function describeFailure(error: unknown): { title: string; blocks: string
     const count = error.errors.length
     return { title: `The site has ${count} error${count === 1 ? '' : 's'}`, blocks: error.errors.map((e) => formatConfigError(e, { color: false })) }
   }
-  const text = error instanceof Error ? (error.stack ?? error.message) : String(error)
-  return { title: 'Internal error in citypress (not in your site)', blocks: [text] }
+  return { title: 'Internal error in citypress (not in your site)', blocks: [sourceStack(error)] }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { styleText } from 'node:util'
 import { BuildFailure } from '../errors/config-error.js'
 import { formatBuildFailure, formatConfigError } from '../errors/format.js'
+import { sourceStack } from '../errors/source-stack.js'
 import { displayFile } from '../paths.js'
 import type { BuildOutcome } from './build-session.js'
 
@@ -34,7 +35,7 @@ export function reportBuild(log: PreviewLog, outcome: BuildOutcome, tabs: number
   }
   if (state.kind !== 'failed') return
   if (state.error instanceof BuildFailure) log.err(`${cause}:\n${formatBuildFailure(state.error.errors, log)}`)
-  else log.err(`${cause}: internal error (a bug in citypress, not in your site):\n${state.error instanceof Error ? state.error.stack : String(state.error)}\n`)
+  else log.err(`${cause}: internal error (a bug in citypress, not in your site):\n${sourceStack(state.error)}\n`)
   log.err(`${paint('yellow', 'Waiting for a fix')}: the browser shows this report${told}; the server keeps running.\n`)
 }
 

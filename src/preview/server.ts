@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { BuildFailure } from '../errors/config-error.js'
+import { sourceStack } from '../errors/source-stack.js'
 import { packageRoot } from '../paths.js'
 import { createBuildSession, type BuildSession, type GoodBuild, type SessionState } from './build-session.js'
 import { capturesFormsAt, captureForm } from './form-capture.js'
@@ -133,7 +134,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      options.log.err(`Internal error while answering ${req.method} ${req.url} (the server keeps running):\n${error instanceof Error ? error.stack : String(error)}\n`)
+      options.log.err(`Internal error while answering ${req.method} ${req.url} (the server keeps running):\n${sourceStack(error)}\n`)
       if (!res.headersSent) answer(res, 500, 'text/plain; charset=utf-8', 'Internal error in citypress preview; see the terminal.\n')
       else res.destroy()
     })

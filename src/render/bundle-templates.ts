@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
-import { SourceMap, type SourceMapPayload } from 'node:module'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { pathToFileURL } from 'node:url'
 import type { Message, Plugin } from 'esbuild'
 import { bundle as esbuildBundle } from '../bundler.js'
 import { fail, TemplateError } from '../errors/catalogue.js'
 import { BuildFailure, ConfigError } from '../errors/config-error.js'
+import { sourcePosition } from '../errors/source-stack.js'
 import { cachedByInputs, metafileInputs } from '../cache/by-inputs.js'
 import { replaceFile } from '../cache/replace-file.js'
 import type { CacheNote } from '../cache/sealed-file.js'
@@ -79,8 +79,7 @@ export async function bundleTemplates(options: BundleTemplatesOptions): Promise<
 
 /**
  * The first component frame of a stack that is in the bundle, mapped to its source through the
- * bundle's map (`<bundle>.map`). The map is read only here, when a template threw: Node parsing it
- * on every import (inline maps with source maps enabled) cost 35 ms of every build.
+ * bundle's map (`<bundle>.map`), read only when a template threw (errors/source-stack.ts).
  */
 function locateThrow(error: unknown, bundle: string): ThrowingTemplate {
   const stack = error instanceof Error ? error.stack ?? '' : ''
@@ -89,15 +88,8 @@ function locateThrow(error: unknown, bundle: string): ThrowingTemplate {
     const frame = /^\s+at (?:Object\.)?([A-Z]\w*) \((.+):(\d+):(\d+)\)$/.exec(line)
     if (!frame || (frame[2] !== url && frame[2] !== bundle)) continue
     const component = frame[1]
-    try {
-      const map = new SourceMap(JSON.parse(readFileSync(`${bundle}.map`, 'utf8')) as SourceMapPayload)
-      const entry = map.findEntry(Number(frame[3]) - 1, Number(frame[4]) - 1) as { originalSource?: string; originalLine?: number }
-      if (!entry.originalSource) return { component }
-      const source = entry.originalSource.startsWith('file:') ? fileURLToPath(entry.originalSource) : path.resolve(packageRoot, entry.originalSource)
-      return { component, file: displayFile(source), line: entry.originalLine! + 1 }
-    } catch {
-      return { component }
-    }
+    const source = sourcePosition(bundle, Number(frame[3]), Number(frame[4]))
+    return source ? { component, file: displayFile(source.file), line: source.line } : { component }
   }
   return {}
 }
