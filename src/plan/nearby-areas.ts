@@ -17,7 +17,6 @@ export interface NearbyCandidate {
   readonly geo?: GeoPoint
 }
 
-
 export interface FindNearbyOptions {
   /** The page's own area. */
   readonly area: string

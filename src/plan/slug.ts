@@ -5,6 +5,18 @@
  * ("Piqué" → "pique") and any other character is dropped ("St. Bernard" → "st-bernard").
  */
 export function citySlug(areaName: string): string {
+  let slug = slugs.get(areaName)
+  if (slug === undefined) {
+    if (slugs.size > 100_000) slugs.clear() // a long preview session with ever new names
+    slugs.set(areaName, (slug = slugOf(areaName)))
+  }
+  return slug
+}
+
+/** Each area's slug: a 10,000-page matrix asks for some 100,000 landing paths. */
+const slugs = new Map<string, string>()
+
+function slugOf(areaName: string): string {
   const city = areaName.split(',')[0]!.trim().toLowerCase()
   return city
     .replace(/^ft\.\s*/, 'fort ')
@@ -26,17 +38,9 @@ export function cityName(areaName: string): string {
   return areaName.split(',')[0]!.trim()
 }
 
-/** Each area's slug: a 10,000-page matrix asks for some 100,000 landing paths. */
-const slugs = new Map<string, string>()
-
 /** `/lp/{city}-{serviceSlug}`. */
 export function landingPath(areaName: string, serviceSlug: string): string {
-  let slug = slugs.get(areaName)
-  if (slug === undefined) {
-    if (slugs.size > 100_000) slugs.clear() // a long preview session with ever new names
-    slugs.set(areaName, (slug = citySlug(areaName)))
-  }
-  return `/lp/${slug}-${serviceSlug}`
+  return `/lp/${citySlug(areaName)}-${serviceSlug}`
 }
 
 export const isSlug = (s: string): boolean => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(s)
