@@ -115,6 +115,11 @@ describe('the example site’s landing pages', () => {
     expect(hrefs(html)).toContain('/lp/covington-building-maintenance')
   })
 
+  it('link a city with one service to the site’s other featured services instead, in site.yaml order', () => {
+    const siblings = /<section[^>]*section-siblings[\s\S]*?<\/section>/.exec(site.page('/lp/alexandria-building-maintenance'))![0]
+    expect(hrefs(siblings)).toEqual(['/services/commercial-cleaning', '/services/disinfection', '/services/carpet-cleaning', '/services/floor-care', '/services/window-cleaning'])
+  })
+
   it('list every landing page on /locations, which the footer links to', () => {
     const locations = hrefs(site.page('/locations'))
     for (const route of site.landing) expect(locations).toContain(route.url)
