@@ -123,17 +123,9 @@ function siblingLinks({ area, service, areaServices, cards }: LandingParts): Lan
   return (cards?.services ?? []).filter((s) => s.slug !== service.slug).map((s) => ({ label: s.title, href: `/services/${s.slug}` }))
 }
 
-/** An area's city, state and slug: the same for each of its services' pages, so worked out once. */
-const areaNames = new Map<string, { city: string; state: string; citySlug: string }>()
-
 export function landingIdentity({ url, area, service, place }: Pick<LandingParts, 'url' | 'area' | 'service' | 'place'>): LandingIdentity {
-  let names = areaNames.get(area)
-  if (!names) {
-    if (areaNames.size > 100_000) areaNames.clear() // a long preview session with ever new names
-    areaNames.set(area, (names = { city: cityName(area), state: stateCode(area), citySlug: citySlug(area) }))
-  }
   return {
-    url, area, ...names,
+    url, area, city: cityName(area), state: stateCode(area), citySlug: citySlug(area),
     service: { slug: service.slug, title: service.title, url: `/services/${service.slug}` },
     geo: place?.lat !== undefined && place.lng !== undefined ? { lat: place.lat, lng: place.lng } : undefined,
   }
