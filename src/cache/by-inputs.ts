@@ -64,27 +64,32 @@ interface Entry<T> {
  */
 type Stamp = [size: number, mtimeMs: number, ctimeMs: number, ino: number]
 
-/** Each file's hash and its stamp, taken before it is read: a write during the read changes the stamp, so the next check reads it again. */
-async function readInputs(paths: readonly string[], known?: Pick<Entry<unknown>, 'inputs' | 'stamps'>): Promise<{ hashes: Record<string, string>; stamps: Record<string, Stamp> }> {
+/**
+ * Each file's hash and its stamp, taken before it is read: a write during the read changes the
+ * stamp, so the next check reads it again. `restamped`: some file found has a stamp other than
+ * the known one.
+ */
+async function readInputs(paths: readonly string[], known?: Pick<Entry<unknown>, 'inputs' | 'stamps'>): Promise<{ hashes: Record<string, string>; stamps: Record<string, Stamp>; restamped: boolean }> {
   const hashes: Record<string, string> = {}
   const stamps: Record<string, Stamp> = {}
+  let restamped = false
   await Promise.all(paths.map(async (p) => {
     const stats = await stat(p).catch(() => undefined)
     if (!stats) return void (hashes[p] = '')
     const stamp: Stamp = [stats.size, stats.mtimeMs, stats.ctimeMs, stats.ino]
     const was = known?.stamps?.[p]
+    const same = was !== undefined && stamp.every((value, i) => value === was[i])
     stamps[p] = stamp
-    hashes[p] = was && known.inputs[p] && stamp.every((value, i) => value === was[i]) ? known.inputs[p]! : await readFile(p).then(hash, () => '')
+    if (!same) restamped = true
+    hashes[p] = same && known!.inputs[p] ? known!.inputs[p]! : await readFile(p).then(hash, () => '')
   }))
-  return { hashes, stamps }
+  return { hashes, stamps, restamped }
 }
 
 /** Whether every file the entry read holds the bytes it read (read only where its stamp changed). */
 async function checkInputs(entry: Entry<unknown>): Promise<{ unchanged: boolean; restamped: boolean; stamps: Record<string, Stamp> }> {
-  const { hashes, stamps } = await readInputs(Object.keys(entry.inputs), entry)
-  const unchanged = Object.entries(entry.inputs).every(([p, h]) => hashes[p] === h)
-  const restamped = Object.keys(stamps).some((p) => !entry.stamps?.[p] || stamps[p]!.some((value, i) => value !== entry.stamps![p]![i]))
-  return { unchanged, restamped, stamps }
+  const { hashes, stamps, restamped } = await readInputs(Object.keys(entry.inputs), entry)
+  return { unchanged: Object.entries(entry.inputs).every(([p, h]) => hashes[p] === h), restamped, stamps }
 }
 
 async function save(file: string, entry: Entry<unknown>): Promise<void> {
