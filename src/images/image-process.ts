@@ -4,6 +4,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { bundle } from '../bundler.js'
 import { hash } from '../cache/digest.js'
 import { replaceFile } from '../cache/replace-file.js'
 import type { ImageJob } from '../plan/plan-images.js'
@@ -130,9 +131,8 @@ async function workerEntry(): Promise<string> {
 let fromSource: Promise<string> | undefined
 
 async function bundleFromSource(entry: string): Promise<string> {
-  const { build } = await import('esbuild')
   const sharp = pathToFileURL(createRequire(import.meta.url).resolve('sharp')).href
-  const result = await build({
+  const result = await bundle({
     entryPoints: [entry], bundle: true, write: false, format: 'esm', platform: 'node', target: 'node20', logLevel: 'silent',
     plugins: [{ name: 'sharp-by-path', setup: (b) => b.onResolve({ filter: /^sharp$/ }, () => ({ path: sharp, external: true })) }],
   })
