@@ -103,12 +103,17 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
   const candidates = new Map([...byService].map(([slug, list]) => [slug, list.map((e): NearbyCandidate => ({ area: e.area, geo: geoOf(e.area) }))]))
   // Services offered in the same areas have the same candidates, so they share each area's
   // nearby list (usually all of them do: at four services, three quarters of the work saved).
-  const candidateSets = new Map([...candidates].map(([slug, list]) => [slug, list.map((c) => c.area).join('\n')]))
+  // A set is keyed by its areas' names, too long a key to look up per page: each service finds
+  // its set's map once.
   const nearbyBySet = new Map<string, Map<string, NearbyArea[]>>()
-  const nearbyOf = (area: string, slug: string): NearbyArea[] => {
-    const set = candidateSets.get(slug)!
+  const nearbyByService = new Map([...candidates].map(([slug, list]): [string, Map<string, NearbyArea[]>] => {
+    const set = list.map((c) => c.area).join('\n')
     let byArea = nearbyBySet.get(set)
     if (!byArea) nearbyBySet.set(set, (byArea = new Map()))
+    return [slug, byArea]
+  }))
+  const nearbyOf = (area: string, slug: string): NearbyArea[] => {
+    const byArea = nearbyByService.get(slug)!
     let nearby = byArea.get(area)
     if (!nearby) {
       nearby = findNearbyAreas({ area, geo: geoOf(area), candidates: candidates.get(slug)!, count: landing.nearby?.count ?? 6, maxMiles: landing.nearby?.maxMiles })
