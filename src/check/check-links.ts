@@ -26,15 +26,17 @@ export function checkLinks({ pages, files, siteUrl, formEndpoint }: CheckLinksOp
   const byKey = new Map(pages.map((p) => [p.route.url, p]))
   const broken = new Map<string, { page: WatchedPage; problem: string; others: string[] }>()
   // Whether a link resolves depends on the page only for `#fragment` links; the header, footer
-  // and nearby-area links repeat on thousands of pages, so each address is looked up once.
-  const known = new Map<string, string | undefined>()
+  // and nearby-area links repeat on thousands of pages, so each address is looked up once, and
+  // what was found (null: it resolves) with one map lookup per link.
+  const known = new Map<string, string | null>()
   for (const page of pages) {
     for (const url of page.facts.urls) {
-      if (formEndpoint && url === formEndpoint) continue
-      let problem: string | undefined
-      if (url.startsWith('#')) problem = findProblem({ url, page, byKey, files, siteUrl })
-      else if (known.has(url)) problem = known.get(url)
-      else known.set(url, (problem = findProblem({ url, page, byKey, files, siteUrl })))
+      let problem = known.get(url)
+      if (problem === undefined) {
+        if (formEndpoint && url === formEndpoint) continue
+        if (url.startsWith('#')) problem = findProblem({ url, page, byKey, files, siteUrl }) ?? null
+        else known.set(url, (problem = findProblem({ url, page, byKey, files, siteUrl }) ?? null))
+      }
       if (!problem) continue
       const seen = broken.get(url)
       if (seen) seen.others.push(page.route.url)
@@ -79,5 +81,5 @@ function missingId(target: WatchedPage, fragment: string, where: string): string
   try {
     id = decodeURIComponent(fragment)
   } catch { /* compared as written */ }
-  return target.facts.ids.has(id) ? undefined : `but ${where} has no element with id "${id}".`
+  return target.facts.ids.includes(id) ? undefined : `but ${where} has no element with id "${id}".`
 }

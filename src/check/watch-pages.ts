@@ -87,16 +87,15 @@ const factLists = ['urls', 'ids', 'scriptHashes', 'styleHashes', 'styleAttribute
 
 /**
  * Facts through JSON as one flat array of numbers: the length, then each list's size and its
- * strings by their numbers in the memo's table; `ids` a Set again. (One array a page instead of
- * eleven objects and arrays: derived.json parses in two thirds of the time.)
+ * strings by their numbers in the memo's table. (One array a page instead of eleven objects and
+ * arrays: derived.json parses in two thirds of the time.)
  */
 const summaryCodec: MemoCodec<PageSummary> = {
   encode: ({ facts, length }, strings) => {
     const flat = [length]
     for (const name of factLists) {
-      const list = [...facts[name]]
-      flat.push(list.length)
-      for (const text of list) flat.push(strings.number(text))
+      flat.push(facts[name].length)
+      for (const text of facts[name]) flat.push(strings.number(text))
     }
     return flat
   },
@@ -109,6 +108,6 @@ const summaryCodec: MemoCodec<PageSummary> = {
       const texts = (lists[name] = new Array<string>(flat[at++]!))
       for (let i = 0; i < texts.length; i++) texts[i] = strings.text(flat[at++]!)
     }
-    return { length: flat[0]!, facts: { ...lists, ids: new Set(lists.ids) } }
+    return { length: flat[0]!, facts: lists }
   },
 }

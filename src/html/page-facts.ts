@@ -5,8 +5,12 @@ import { isLetter } from './tag-names.js'
 export interface PageFacts {
   /** Every URL the page points at: link hrefs, sources, srcset candidates, form actions. */
   readonly urls: readonly string[]
-  /** Every `id` on the page, for `#fragment` checks. */
-  readonly ids: ReadonlySet<string>
+  /**
+   * Every `id` on the page once, for `#fragment` checks: a list, not a set, since only a page a
+   * fragment link points at is searched, and a set made for every page reused from the cache
+   * would mostly go unused.
+   */
+  readonly ids: readonly string[]
   /** `'sha256-…'` of each inline script (JSON-LD excluded: data blocks never execute). */
   readonly scriptHashes: readonly string[]
   /** `'sha256-…'` of each `<style>` element. */
@@ -135,7 +139,7 @@ export function collectPageFacts(html: string, { detach = true }: { detach?: boo
     }
   }
   return {
-    urls: [...urls], ids, scriptHashes: [...scriptHashes], styleHashes: [...styleHashes],
+    urls: [...urls], ids: [...ids], scriptHashes: [...scriptHashes], styleHashes: [...styleHashes],
     styleAttributeHashes: [...styleAttributeHashes], images, stylesheets, scripts,
     imageOrigins: [...imageOrigins], frameOrigins: [...frameOrigins],
   }
