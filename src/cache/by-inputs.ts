@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { hash } from './digest.js'
+import { isAsStamped, stampOf, type FileStamp } from './file-stamp.js'
 import { readSealedJson, writeSealedJson, type CacheNote } from './sealed-file.js'
 
 export interface InputsCacheOptions<T> {
@@ -52,34 +53,25 @@ interface Entry<T> {
   /** Absolute path → sha1 of its contents ('' when it could not be read). */
   inputs: Record<string, string>
   /** Absolute path → the file's stat when it was hashed, so an unchanged file is not read again. */
-  stamps?: Record<string, Stamp>
+  stamps?: Record<string, FileStamp>
   value: T
 }
-
-/**
- * A file as stat describes it: size, modification and change time, inode. Any write to a file
- * changes its change time, which no program can set back (utimes sets only the other two), and a
- * file replaced (an editor's save, a package installed) has another inode: a file with the same
- * stamp holds the bytes it held when stamped (as page-cache.ts trusts the pages it keeps).
- */
-type Stamp = [size: number, mtimeMs: number, ctimeMs: number, ino: number]
 
 /**
  * Each file's hash and its stamp, taken before it is read: a write during the read changes the
  * stamp, so the next check reads it again. `restamped`: some file found has a stamp other than
  * the known one.
  */
-async function readInputs(paths: readonly string[], known?: Pick<Entry<unknown>, 'inputs' | 'stamps'>): Promise<{ hashes: Record<string, string>; stamps: Record<string, Stamp>; restamped: boolean }> {
+async function readInputs(paths: readonly string[], known?: Pick<Entry<unknown>, 'inputs' | 'stamps'>): Promise<{ hashes: Record<string, string>; stamps: Record<string, FileStamp>; restamped: boolean }> {
   const hashes: Record<string, string> = {}
-  const stamps: Record<string, Stamp> = {}
+  const stamps: Record<string, FileStamp> = {}
   let restamped = false
   await Promise.all(paths.map(async (p) => {
     const stats = await stat(p).catch(() => undefined)
     if (!stats) return void (hashes[p] = '')
-    const stamp: Stamp = [stats.size, stats.mtimeMs, stats.ctimeMs, stats.ino]
     const was = known?.stamps?.[p]
-    const same = was !== undefined && stamp.every((value, i) => value === was[i])
-    stamps[p] = stamp
+    const same = was !== undefined && isAsStamped(stats, was)
+    stamps[p] = stampOf(stats)
     if (!same) restamped = true
     hashes[p] = same && known!.inputs[p] ? known!.inputs[p]! : await readFile(p).then(hash, () => '')
   }))
@@ -87,7 +79,7 @@ async function readInputs(paths: readonly string[], known?: Pick<Entry<unknown>,
 }
 
 /** Whether every file the entry read holds the bytes it read (read only where its stamp changed). */
-async function checkInputs(entry: Entry<unknown>): Promise<{ unchanged: boolean; restamped: boolean; stamps: Record<string, Stamp> }> {
+async function checkInputs(entry: Entry<unknown>): Promise<{ unchanged: boolean; restamped: boolean; stamps: Record<string, FileStamp> }> {
   const { hashes, stamps, restamped } = await readInputs(Object.keys(entry.inputs), entry)
   return { unchanged: Object.entries(entry.inputs).every(([p, h]) => hashes[p] === h), restamped, stamps }
 }

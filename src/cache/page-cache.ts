@@ -2,6 +2,7 @@ import { readFileSync, rmSync, statSync } from 'node:fs'
 import { readdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { digestJson, hash } from './digest.js'
+import { isAsStamped, stampOf, type FileStamp } from './file-stamp.js'
 import { ensureCacheFolder, readSealedJson, removeLeftovers, writeSealedJson, type CacheNote } from './sealed-file.js'
 import type { RoutePlan } from '../types.js'
 import { naming } from '../errors/system-error.js'
@@ -63,9 +64,8 @@ export async function openPageCache({ dir, shared, note }: OpenPageCacheOptions)
   const present = new Set(names.filter((n) => n.endsWith('.html')).map((n) => n.slice(0, -5)))
   if (names.some((n) => n.endsWith('.tmp'))) await removeLeftovers(folder)
   const fileOf = (key: string) => path.join(folder, `${key}.html`)
-  // Each page's SHA-1 as it was written, and its size, mtime, ctime and inode as the last build
-  // left it. A page whose stat is unchanged is trusted without reading it: any write to a file
-  // changes its ctime, which no tool can set back, and the output's pages are hard links to these
+  // Each page's SHA-1 as it was written, and its stamp (file-stamp.ts) as the last build left it. A
+  // page as stamped is trusted without reading it; the output's pages are hard links to these
   // files (a tool that edits an output page in place edits the cached page too). A page whose stat
   // changed (linked or unlinked by a build that then failed, copied, edited) is read and hashed
   // before it is used, and rendered again if its bytes are not the ones recorded.
@@ -82,8 +82,7 @@ export async function openPageCache({ dir, shared, note }: OpenPageCacheOptions)
     return file
   }
   const stampFile = (key: string, sha1: string) => {
-    const stats = statSync(fileOf(key))
-    stamps.set(key, [stats.size, stats.mtimeMs, stats.ctimeMs, stats.ino, sha1])
+    stamps.set(key, [...stampOf(statSync(fileOf(key))), sha1])
     stampsChanged = true
   }
   const adopt = (key: string, sha1: string) => {
@@ -98,8 +97,7 @@ export async function openPageCache({ dir, shared, note }: OpenPageCacheOptions)
     if (stamp === undefined) return undefined
     const stats = statSync(fileOf(key), { throwIfNoEntry: false })
     if (stats === undefined) return { stamp, stats }
-    const same = stats.isFile() && stats.size === stamp[0] && stats.mtimeMs === stamp[1] && stats.ctimeMs === stamp[2] && stats.ino === stamp[3]
-    return { stamp, stats, same }
+    return { stamp, stats, same: isAsStamped(stats, stamp) }
   }
   // The build asks for every key twice (the output fingerprint, then rendering).
   const keys = new WeakMap<RoutePlan, string>()
@@ -162,7 +160,7 @@ export async function openPageCache({ dir, shared, note }: OpenPageCacheOptions)
         const stamp = stamps.get(key)
         const stats = stamp && statSync(fileOf(key), { throwIfNoEntry: false })
         if (!stamp || !stats || (stats.ctimeMs === stamp[2] && stats.ino === stamp[3])) continue
-        stamps.set(key, [stats.size, stats.mtimeMs, stats.ctimeMs, stats.ino, stamp[4]])
+        stamps.set(key, [...stampOf(stats), stamp[4]])
         stampsChanged = true
       }
       if (stampsChanged) await writeSealedJson(stampsFile, Object.fromEntries(stamps))
@@ -171,5 +169,5 @@ export async function openPageCache({ dir, shared, note }: OpenPageCacheOptions)
   }
 }
 
-/** A page as stamped: size, mtime, ctime, inode, and the SHA-1 of its bytes as written. */
-type Stamp = [size: number, mtimeMs: number, ctimeMs: number, ino: number, sha1: string]
+/** A page's stamp and the SHA-1 of its bytes as written. */
+type Stamp = readonly [...FileStamp, sha1: string]

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { hash } from './digest.js'
+import { stampOf } from './file-stamp.js'
 import { walkFolder } from './walk-folder.js'
 
 /** Folders of a site that no build reads from: citypress's own, git's, installed packages. */
@@ -9,10 +10,9 @@ const notInputs = new Set(['.citypress', '.git', 'node_modules'])
 const maxEntries = 100_000
 
 /**
- * A digest of every file in the site folder, by path, size, modification and change time and
- * inode. Any write to a file changes its change time, which no program can set back (utimes sets
- * only the other two), so an equal digest means nothing in the folder was written, added or
- * removed since. Left out: the folders above, and `outDir` when it lies inside the site.
+ * A digest of every file in the site folder, by path and stamp (file-stamp.ts): an equal digest
+ * means nothing in the folder was written, added or removed since. Left out: the folders above,
+ * and `outDir` when it lies inside the site.
  *
  * Undefined when the digest could not vouch for the folder: a symbolic link (its target may
  * change unseen), an entry that vanished while listed, or a folder too large to list.
@@ -24,7 +24,7 @@ export function siteInputsDigest(siteRoot: string, outDir: string): string | und
   try {
     const whole = walkFolder(root, (entry, stats) => {
       if ((!entry.includes('/') && notInputs.has(entry)) || path.join(root, entry) === skipped) return 'skip'
-      return !stats.isSymbolicLink() && lines.push(`${entry}\0${stats.size}\0${stats.mtimeMs}\0${stats.ctimeMs}\0${stats.ino}`) <= maxEntries
+      return !stats.isSymbolicLink() && lines.push(`${entry}\0${stampOf(stats).join('\0')}`) <= maxEntries
     })
     // In path order: the order readdir lists names in is the file system's.
     return whole ? hash(lines.sort().join('\n')) : undefined
