@@ -20,7 +20,7 @@ import { repeated } from './errors/catalogue.js'
 import { BuildFailure, ConfigError, failOn } from './errors/config-error.js'
 import { ConfigWarning } from './errors/config-warning.js'
 import { withBrandImages, type BrandImagePlan } from './images/brand-images.js'
-import { countUncached, processImages, pruneImageCache } from './images/process-images.js'
+import { countUncached, listImageCache, processImages, pruneImageCache } from './images/process-images.js'
 import { feedFile } from './output/feed.js'
 import { formsDeclarationFile } from './output/form-pages.js'
 import { headersFile } from './output/headers.js'
@@ -293,7 +293,7 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
   const output: OutputWriter = options.write === false ? memoryOutput(files, firstPages) : await createOutput(outDir, await cache.keep())
   try {
     const imageCacheDir = options.imageCacheDir ?? path.join(site.root, '.citypress', 'cache', 'images')
-    const { imageRun } = await startImages(options, cache, images, imageCacheDir, output, memo, time)
+    const { imageRun, cached } = await startImages(options, cache, images, imageCacheDir, output, memo, time)
     const pageMemo = await cache.pageMemo()
     const forms = declaration && watchForms({ site, routes, declaration, output, memo: pageMemo })
     const watch = watchPages({ routes, output: forms?.output ?? output, memo: pageMemo })
@@ -320,7 +320,7 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
       await Promise.all([...others, ...(hostRules(site.site.host).readsHeaders ? [headersFile({ site: site.site, sources: checked.sources })] : [])].map((file) => output.write(file)))
       await cache.settle()
       const committed = await output.commit()
-      if (imageCacheDir) await pruneImageCache(imageCacheDir, images.jobs)
+      if (imageCacheDir) await pruneImageCache(imageCacheDir, images.jobs, cached)
       // The one write into the site folder, once the output it describes is committed.
       const updated = options.recordUrls === true && options.write !== false && await writePublishedUrls(site.root, recordPublished(site.published, plan.landingPages))
       // A build that added to published-urls.json changed what the next one reads: that one must load the site.
@@ -367,23 +367,26 @@ function outputInputs(options: BuildOptions, site: SiteConfig, routes: readonly 
 }
 
 /**
- * Starts the images stage and returns its result to await later. Encoding (sharp holds whole
- * decoded images) beside rendering a large site peaks at the sum of both; one after the other
- * peaks at the larger, and on 2 cores takes about as long. So when anything must be encoded this
- * waits for the images; reading cached variants is light and overlaps rendering. (The run is
- * returned inside an object: an async function returning the promise itself would await it.)
+ * Starts the images stage and returns its result to await later, with the image cache's names as
+ * listed before it (the one listing: the stage and the pruning after the commit use it).
+ * Encoding (sharp holds whole decoded images) beside rendering a large site peaks at the sum of
+ * both; one after the other peaks at the larger, and on 2 cores takes about as long. So when
+ * anything must be encoded this waits for the images; reading cached variants is light and
+ * overlaps rendering. (The run is returned inside an object: an async function returning the
+ * promise itself would await it.)
  */
 async function startImages(options: BuildOptions, cache: BuildCache<RecordedResult>, images: BrandImagePlan, cacheDir: string | false, output: OutputWriter, memo: BuildMemo, time: StageTime) {
   // Written as they are made, unless a memo may hand the same result to a later build.
   const imageOutput = options.memo === undefined && options.write !== false ? output : undefined
-  const encoding = await countUncached(images.jobs, cacheDir) > 0
+  const cached = await listImageCache(cacheDir)
+  const encoding = countUncached(images.jobs, cached) > 0
   if (encoding) collectNow()
   const run = settledLater(time('images', () => memo('images', images.jobs.map((j) => `${j.source.hash}>${j.outputPath}@${j.width}`).join('|'), () => processImages({
-    jobs: images.jobs, cacheDir, note: cache.note, output: imageOutput,
+    jobs: images.jobs, cacheDir, cached, note: cache.note, output: imageOutput,
     onProgress: (done, total) => options.onProgress?.({ stage: 'images', done, total }),
   }))))
   if (encoding) await run.catch(() => undefined)
-  return { imageRun: run }
+  return { imageRun: run, cached }
 }
 
 /**

@@ -16,6 +16,8 @@ export interface ProcessImagesOptions {
    * source hash, encoder settings, width and format). `false` encodes everything.
    */
   readonly cacheDir: string | false
+  /** The names in `cacheDir` (listImageCache), when the caller has listed it already. */
+  readonly cached?: ReadonlySet<string>
   /** Encodes at once; each sharp pipeline also uses libvips threads. @default availableParallelism() */
   readonly concurrency?: number
   readonly onProgress?: (done: number, total: number) => void
@@ -50,7 +52,7 @@ export interface ProcessImagesResult {
 export async function processImages(options: ProcessImagesOptions): Promise<ProcessImagesResult> {
   const { jobs, cacheDir, output } = options
   if (cacheDir) await ensureCacheFolder(cacheDir)
-  const cached = new Set(cacheDir ? await readdir(cacheDir) : [])
+  const cached = options.cached ?? await listImageCache(cacheDir)
   const files: OutputFile[] = new Array(jobs.length)
   const written: Record<string, number> = {}
   const errors = new Map<string, ConfigError>()
@@ -114,12 +116,14 @@ async function runAll<T>(items: readonly T[], limit: number, run: (item: T) => P
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
 }
 
-/** How many variants the cache lacks, i.e. how many sharp would encode. One readdir, no decoding. */
-export async function countUncached(jobs: readonly ImageJob[], cacheDir: string | false): Promise<number> {
-  const encodable = jobs.filter((j) => j.format !== 'copy')
-  if (!cacheDir) return encodable.length
-  const cached = new Set(await readdir(cacheDir).catch(() => [] as string[]))
-  return encodable.filter((j) => !cached.has(path.basename(j.outputPath))).length
+/** The names of the variants in the cache folder (none when there is no folder): one readdir a build. */
+export async function listImageCache(cacheDir: string | false): Promise<ReadonlySet<string>> {
+  return new Set(cacheDir ? await readdir(cacheDir).catch(() => [] as string[]) : [])
+}
+
+/** How many variants the cache (`cached`, listImageCache's) lacks, i.e. how many sharp would encode. */
+export function countUncached(jobs: readonly ImageJob[], cached: ReadonlySet<string>): number {
+  return jobs.filter((j) => j.format !== 'copy' && !cached.has(path.basename(j.outputPath))).length
 }
 
 interface ProduceContext {
@@ -160,12 +164,14 @@ async function produce(job: ImageJob, { cacheDir, cached, note, images }: Produc
 
 /**
  * Removes cached variants that no planned job uses any more (replaced or deleted images), so the
- * folder a CI keeps between runs does not grow forever. Call after a successful build.
+ * folder a CI keeps between runs does not grow forever. Call after a successful build, with the
+ * folder as listed before it (what the build added is in use); one added since by another
+ * process goes with a later build.
  */
-export async function pruneImageCache(cacheDir: string, jobs: readonly ImageJob[]): Promise<number> {
+export async function pruneImageCache(cacheDir: string, jobs: readonly ImageJob[], listed: ReadonlySet<string>): Promise<number> {
   const keep = new Set(jobs.map((j) => path.basename(j.outputPath)))
   // Dot files are other builds' locks and half-written entries: never touch them.
-  const stale = (await readdir(cacheDir).catch(() => [] as string[])).filter((name) => !name.startsWith('.') && !keep.has(name))
+  const stale = [...listed].filter((name) => !name.startsWith('.') && !keep.has(name))
   await Promise.all(stale.map((name) => rm(path.join(cacheDir, name), { force: true })))
   return stale.length
 }
