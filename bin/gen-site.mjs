@@ -18,18 +18,30 @@ import { parseArgs } from 'node:util'
 import { parseDocument, stringify } from 'yaml'
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
-const { values: args } = parseArgs({
-  options: {
-    cities: { type: 'string', default: '100' },
-    services: { type: 'string', default: '2' },
-    out: { type: 'string' },
-    from: { type: 'string', default: path.join(root, 'sites/system4') },
-    seed: { type: 'string', default: '1' },
-    thin: { type: 'string', default: '0' },
-  },
-})
+const usage = 'usage: node bin/gen-site.mjs --cities <n> --services <n> --out <folder> [--from <site>] [--seed <n>] [--thin <n>]'
+let args
+try {
+  ;({ values: args } = parseArgs({
+    options: {
+      cities: { type: 'string', default: '100' },
+      services: { type: 'string', default: '2' },
+      out: { type: 'string' },
+      from: { type: 'string', default: path.join(root, 'sites/system4') },
+      seed: { type: 'string', default: '1' },
+      thin: { type: 'string', default: '0' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }))
+} catch (error) {
+  console.error(`${error.message}\n${usage}`)
+  process.exit(2)
+}
+if (args.help) {
+  console.log(usage)
+  process.exit(0)
+}
 if (!args.out) {
-  console.error('usage: node bin/gen-site.mjs --cities <n> --services <n> --out <folder> [--from <site>] [--seed <n>] [--thin <n>]')
+  console.error(usage)
   process.exit(2)
 }
 // Word pools for generated names and paragraphs.
