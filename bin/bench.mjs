@@ -69,11 +69,15 @@ const reactFloor = await median(runs, () => measureReactFloor(site))
 rows.push(['cold build', cold, floor])
 rows.push(['  pages/s', { seconds: cold.pages / cold.seconds, unit: '' }])
 // V8 lets garbage pile up to about twice the live heap before a full collection; a cap on the
-// old space makes it collect sooner (README: Build cache and speed).
-rows.push(['  cold, NODE_OPTIONS=--max-old-space-size=400', await median(runs, async () => {
+// old space makes it collect sooner (README: Build cache and speed). A site too large for the cap
+// is refused before planning (error out-of-memory): the row says so and the table goes on, from
+// a full build again, since the warm rows need an output and a cache.
+const capped = await median(runs, async () => {
   await forget()
-  return timedBuild(site, out, { NODE_OPTIONS: '--max-old-space-size=400' })
-})])
+  return timedBuild(site, out, { NODE_OPTIONS: '--max-old-space-size=400' }).catch((error) => ({ seconds: Infinity, failed: /^error\[.*$/m.exec(error.message)?.[0] ?? 'failed' }))
+})
+rows.push(['  cold, NODE_OPTIONS=--max-old-space-size=400', capped])
+if (capped.failed) await timedBuild(site)
 rows.push(['disk-write floor (same bytes, same disk)', floor])
 rows.push(['React floor (same props, templates, workers, disk)', reactFloor])
 rows.push(['warm build, nothing changed', await median(runs, () => timedBuild(site))])
@@ -254,12 +258,15 @@ async function median(n, measure) {
 
 function printTable(rows, floor, reactFloor) {
   const lines = [['measure', 'seconds', '× disk floor', '× React floor', 'CPU s', 'peak RSS', 'pages rendered']]
+  const refusals = []
   for (const [name, r] of rows) {
     if (r.unit === '') { lines.push([name, r.seconds.toFixed(0), '', '', '', '', '']); continue }
+    if (r.failed) { lines.push([name, '', '', '', '', '', 'build refused, below']); refusals.push(`${name.trim()}: ${r.failed}`); continue }
     lines.push([name, r.seconds.toFixed(2), (r.seconds / floor.seconds).toFixed(2), (r.seconds / reactFloor.seconds).toFixed(2), r.cpu === undefined ? '' : r.cpu.toFixed(1), r.rssMiB ? `${r.rssMiB.toFixed(0)} MiB` : '', Number.isFinite(r.rendered) ? `${r.rendered} of ${r.pages}${r.upToDate ? ', output up to date' : ''}` : ''])
   }
   const widths = lines[0].map((_, i) => Math.max(...lines.map((l) => l[i].length)))
   console.log('\n' + lines.map((l) => l.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')).join('\n'))
+  for (const refusal of refusals) console.log(`\n${refusal}`)
   console.log(`\n${values.cities} cities × ${values.services} services; medians of ${runs} runs; ${new Date().toISOString()}`)
   // On n cores a build cannot take less than its CPU seconds / n, however its work is arranged.
   console.log(`CPU s: user + system time of all the process's threads (the disk floor's: the writing's; the React floor's: the rendering's and writing's); ${availableParallelism()} cores here`)
