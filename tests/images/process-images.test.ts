@@ -1,6 +1,7 @@
+import { readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { processImages } from '../../src/images/process-images.js'
+import { listImageCache, processImages, pruneImageCache } from '../../src/images/process-images.js'
 import type { ImageJob } from '../../src/plan/plan-images.js'
 import type { OutputFile } from '../../src/types.js'
 import { tempDir } from '../helpers/site.js'
@@ -32,5 +33,16 @@ describe('processImages', () => {
     expect(bytes(again)).toEqual(bytes(writes))
     expect(bytes([...held.files])).toEqual(bytes(writes))
     expect(held.written).toEqual({})
+  })
+
+  it('prunes the variants no job uses, but not one another process wrote after the folder was listed', async () => {
+    const jobs = await photoJobs()
+    const cacheDir = path.join(await tempDir(), 'images')
+    await processImages({ jobs, cacheDir })
+    await writeFile(path.join(cacheDir, 'photo-old-400.jpg'), 'a variant of a replaced photo')
+    const listed = await listImageCache(cacheDir)
+    await writeFile(path.join(cacheDir, 'photo-new-400.jpg'), 'written by a parallel build meanwhile')
+    expect(await pruneImageCache(cacheDir, jobs, listed)).toBe(1)
+    expect((await readdir(cacheDir)).sort()).toEqual(['photo-abc-400.jpg', 'photo-abc-800.jpg', 'photo-new-400.jpg'])
   })
 })
