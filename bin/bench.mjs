@@ -12,7 +12,7 @@ import { cp, mkdir, readdir, readFile, rename, rm, utimes, writeFile } from 'nod
 import { availableParallelism, tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parseArgs } from 'node:util'
+import { scriptOptions } from './script-options.mjs'
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 const usage = `usage: npm run bench -- [--cities <n>] [--services <n>] [--runs <n>]
@@ -21,17 +21,7 @@ Generates a site of cities × services (default 2500 × 4, about 10,000 pages) i
 temporary folder, builds it every way issues 8 and 19 measure (first, cold, warm, one city's
 data changed, a template changed, and the disk-write and React floors) and prints one table of
 medians over --runs runs (default 3). Several minutes at the defaults.`
-let values
-try {
-  ;({ values } = parseArgs({ options: { cities: { type: 'string', default: '2500' }, services: { type: 'string', default: '4' }, runs: { type: 'string', default: '3' }, help: { type: 'boolean', short: 'h' } } }))
-} catch (error) {
-  console.error(`${error.message}\n\n${usage}`)
-  process.exit(2)
-}
-if (values.help) {
-  console.log(usage)
-  process.exit(0)
-}
+const values = scriptOptions({ cities: { type: 'string', default: '2500' }, services: { type: 'string', default: '4' }, runs: { type: 'string', default: '3' } }, usage)
 const notCount = ['cities', 'services', 'runs'].find((name) => !/^[1-9][0-9]*$/.test(values[name]))
 if (notCount) {
   console.error(`--${notCount} must be a whole number of at least 1, not "${values[notCount]}".\n\n${usage}`)

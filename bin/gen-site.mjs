@@ -14,32 +14,19 @@
 import { cp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parseArgs } from 'node:util'
 import { parseDocument, stringify } from 'yaml'
+import { scriptOptions } from './script-options.mjs'
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 const usage = 'usage: node bin/gen-site.mjs --cities <n> --services <n> --out <folder> [--from <site>] [--seed <n>] [--thin <n>]'
-let args
-try {
-  ;({ values: args } = parseArgs({
-    options: {
-      cities: { type: 'string', default: '100' },
-      services: { type: 'string', default: '2' },
-      out: { type: 'string' },
-      from: { type: 'string', default: path.join(root, 'sites/system4') },
-      seed: { type: 'string', default: '1' },
-      thin: { type: 'string', default: '0' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  }))
-} catch (error) {
-  console.error(`${error.message}\n${usage}`)
-  process.exit(2)
-}
-if (args.help) {
-  console.log(usage)
-  process.exit(0)
-}
+const args = scriptOptions({
+  cities: { type: 'string', default: '100' },
+  services: { type: 'string', default: '2' },
+  out: { type: 'string' },
+  from: { type: 'string', default: path.join(root, 'sites/system4') },
+  seed: { type: 'string', default: '1' },
+  thin: { type: 'string', default: '0' },
+}, usage)
 if (!args.out) {
   console.error(usage)
   process.exit(2)
