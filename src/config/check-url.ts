@@ -8,23 +8,19 @@
  * exactly once. A space alone splits a Netlify rule (`/a b /c` is read as three fields), and a
  * newline writes a rule of its own.
  *
- * Pure: returns the checked value or why it was refused, as plain data. The catalogue words the
- * reason (src/errors/catalogue.ts `BadAddress`), and the caller places it.
+ * The checkers are pure: each returns the checked value or why it was refused, as plain data, and
+ * the catalogue words the reason (src/errors/catalogue.ts `BadAddress`). `checkSiteYamlAddresses`
+ * and `checkBaseUrl` place those reasons at site.yaml's values and at `--base-url`; the other
+ * entry points (published-urls.ts, published-sitemap.ts, load-site.ts) place their own.
  */
+import { BadAddress, fail, SubPathSite, type AddressRole, type UrlProblem } from '../errors/catalogue.js'
+import type { ConfigError } from '../errors/config-error.js'
+import { escapePointer, locate } from './locate.js'
+import type { YamlSource } from './read-yaml.js'
+import type { SiteInput } from './site-input.generated.js'
 
-/** Why a value was refused. `char` is the offending character itself; messages show its code point. */
-export type UrlProblem =
-  | { readonly kind: 'whitespace' | 'control'; readonly char: string }
-  | { readonly kind: 'not-a-path' }
-  | { readonly kind: 'dot-segment'; readonly segment: string }
-  | { readonly kind: 'empty-segment' }
-  | { readonly kind: 'bad-escape'; readonly text: string }
-  | { readonly kind: 'double-encoded'; readonly text: string }
-  | { readonly kind: 'pattern'; readonly char: string }
-  | { readonly kind: 'query-or-fragment' }
-  | { readonly kind: 'not-web'; readonly httpsOnly: boolean }
-  | { readonly kind: 'bad-host' }
-  | { readonly kind: 'userinfo' }
+/** Why a value was refused: data the catalogue words (defined there, as errors/ imports no stage). */
+export type { UrlProblem }
 
 export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: UrlProblem }
 
@@ -144,6 +140,49 @@ export function isWebAddress(value: string): boolean {
  */
 export function isLoopback(url: URL): boolean {
   return url.hostname === 'localhost' || url.hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(url.hostname)
+}
+
+/**
+ * Every address of site.yaml, each problem at its value: `url` (a sub-path is refused until
+ * citypress builds sub-path sites), `redirects` (`from` may be a pattern; `to` a path with a query
+ * or fragment, or an http(s) address), `schedulers`, `analytics.src` and `forms.endpoint`
+ * (their origins go into `_headers`).
+ */
+export function checkSiteYamlAddresses(source: YamlSource, site: SiteInput): ConfigError[] {
+  const errors: ConfigError[] = []
+  const report = (checked: Checked<unknown>, role: AddressRole, pointer: string, value: string) => {
+    if (!checked.ok) errors.push(fail(BadAddress, { path: configPath(pointer), ...locate(source, pointer) }, role, value, checked.problem))
+  }
+  const address = checkSiteAddress(site.url)
+  report(address, 'url', '/url', site.url)
+  if (address.ok && address.value.basePath) errors.push(fail(SubPathSite, { path: 'url', ...locate(source, '/url') }, 'url', address.value.origin, address.value.basePath))
+  site.redirects?.forEach((redirect, i) => {
+    report(checkUrlPath(redirect.from, { patterns: true }), 'redirect-from', `/redirects/${i}/from`, redirect.from)
+    report(checkRedirectTarget(redirect.to), 'redirect-to', `/redirects/${i}/to`, redirect.to)
+  })
+  for (const [name, url] of Object.entries(site.schedulers ?? {})) report(checkWebAddress(url, { httpsOnly: true }), 'scheduler', `/schedulers/${escapePointer(name)}`, url)
+  if (site.analytics) report(checkWebAddress(site.analytics.src, { httpsOnly: true }), 'analytics', '/analytics/src', site.analytics.src)
+  const endpoint = site.forms?.endpoint
+  if (endpoint !== undefined) report(endpoint.startsWith('/') ? checkUrlPath(endpoint, { suffix: true }) : checkWebAddress(endpoint, { httpsOnly: true }), 'endpoint', '/forms/endpoint', endpoint)
+  return errors
+}
+
+/** `--base-url` (build()'s `baseUrl`), which overrides site.yaml `url`: checked as `url` is. */
+export function checkBaseUrl(value: string): ConfigError[] {
+  const at = { file: '--base-url', path: '' }
+  const address = checkSiteAddress(value)
+  if (!address.ok) return [fail(BadAddress, at, 'base-url', value, address.problem)]
+  return address.value.basePath ? [fail(SubPathSite, at, 'base-url', address.value.origin, address.value.basePath)] : []
+}
+
+/** A redirect's `to`: a path on the site (patterns, query and fragment allowed) or an http(s) address. */
+export function checkRedirectTarget(value: string): Checked<string> {
+  return value.startsWith('/') ? checkUrlPath(value, { patterns: true, suffix: true }) : checkWebAddress(value)
+}
+
+/** `/redirects/0/from` → `redirects[0].from`, as messages write config paths. */
+function configPath(pointer: string): string {
+  return pointer.slice(1).split('/').map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~')).reduce((path, s) => (/^\d+$/.test(s) ? `${path}[${s}]` : path ? `${path}.${s}` : s), '')
 }
 
 function badCharacter(value: string): UrlProblem | undefined {
