@@ -733,7 +733,7 @@ export const SubPathSite = {
 
 export const BadRecordKey = {
   code: 'bad-record',
-  message: (file: string, key: string, problem: UrlProblem) => `${file} records the address ${JSON.stringify(key)}, which ${addressReason(problem)}, so it cannot become a redirect.`,
+  message: (file: string, key: string, problem: UrlProblem) => `${file} records the address ${JSON.stringify(key)}, which cannot become a redirect: it ${addressReason(problem)}.`,
   hint: () => 'Correct or remove that entry: the record holds landing-page addresses such as /lp/springfield-roof-repair, and a build writes it back in order.',
 } satisfies ErrorData<[string, string, UrlProblem]>
 
