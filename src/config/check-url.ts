@@ -52,7 +52,7 @@ const escape = /%[0-9A-Fa-f]{2}/
 /**
  * A path on the site (`/old-page`, `/blog/*`, `/caf%C3%A9`): starts with `/`, segments neither
  * empty (but the last: `/old/` is a folder's address), `.` nor `..`, even once decoded
- * (`%2E%2E`), with valid escapes (`%E0%A4%A` is refused, never thrown), none that decode to
+ * (`%2E%2E`), none holding an escaped `/` or `\\`, with valid escapes (`%E0%A4%A` is refused, never thrown), none that decode to
  * another escape (`%2520` was encoded twice), no whitespace or control character, raw or encoded.
  * Returns it encoded once: raw characters outside RFC 3986's pchar are percent-encoded, escapes
  * already there are kept as written (`%3A` stays an escaped colon, never a placeholder).
@@ -72,6 +72,8 @@ export function checkUrlPath(value: string, options: PathOptions = {}): Checked<
     if (!decoded.ok) return decoded
     const text = decoded.value
     if (text === '.' || text === '..') return refuse({ kind: 'dot-segment', segment })
+    // Hosts differ on whether %2F separates segments, and a file path made from it would (`..%2F..`).
+    if (/[/\\]/.test(text)) return refuse({ kind: 'encoded-separator', segment })
     // Netlify reads a raw `*` or `:` as a pattern; an escaped one is a character of the path.
     if (!options.patterns && /[*:]/.test(segment)) return refuse({ kind: 'pattern', char: /[*:]/.exec(segment)![0] })
     encoded.push(encodeOnce(segment, pathChar))
@@ -84,7 +86,7 @@ export function checkUrlPath(value: string, options: PathOptions = {}): Checked<
 
 /**
  * An address on the web: `https://` (or `http://` unless `httpsOnly`), a host the URL standard
- * accepts, valid escapes, no whitespace or control character. Returns it encoded once (as
+ * accepts, valid escapes, no raw whitespace or control character. Returns it encoded once (as
  * written when it is ASCII; else in the URL standard's serialization, which punycodes the host).
  */
 export function checkWebAddress(value: string, options: { readonly httpsOnly?: boolean } = {}): Checked<string> {
@@ -98,9 +100,13 @@ export function checkWebAddress(value: string, options: { readonly httpsOnly?: b
   } catch {
     return refuse({ kind: 'bad-host' })
   }
-  const decoded = decodeOnce(value)
-  if (!decoded.ok) return decoded
-  return { ok: true, value: /^[\x00-\x7f]*$/.test(value) ? value : url.href }
+  // Its escapes stay as written: another site's `%20` is its own business, and harmless in a rule.
+  try {
+    decodeURI(value)
+  } catch {
+    return refuse({ kind: 'bad-escape', text: value })
+  }
+  return { ok: true, value: /^[\x21-\x7e]*$/.test(value) ? value : url.href }
 }
 
 /**
@@ -122,11 +128,18 @@ export function checkSiteAddress(value: string): Checked<SiteAddress> {
   } catch {
     return refuse({ kind: 'bad-host' })
   }
-  if (origin === 'null' || authority === '') return refuse({ kind: 'bad-host' })
   const trimmed = rawPath.replace(/\/+$/, '')
   if (trimmed === '') return { ok: true, value: { origin, basePath: '' } }
   const path = checkUrlPath(trimmed)
   return path.ok ? { ok: true, value: { origin, basePath: path.value } } : path
+}
+
+/**
+ * A checked path (checkUrlPath's value) as the file a host serves at it: each segment decoded,
+ * `/caf%C3%A9` → `/café`. Only for checked paths: their segments decode, and to no separator.
+ */
+export function decodeUrlPath(path: string): string {
+  return path.split('/').map((segment) => decodeURIComponent(segment)).join('/')
 }
 
 /** Whether a source (site.yaml `published`, `--published`) is on the web rather than a file. */

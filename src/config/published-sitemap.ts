@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { fail, SitemapRefused, UnreadableSitemap, type SitemapRefusal } from '../errors/catalogue.js'
 import { BuildFailure } from '../errors/config-error.js'
@@ -74,23 +74,24 @@ export const sitemapLimits: SitemapLimits = { bytes: 50_000_000, urls: 50_000, s
  */
 export async function readSitemapUrls(source: string, siteRoot: string, limits: SitemapLimits = sitemapLimits): Promise<string[]> {
   const refuse = (refusal: SitemapRefusal) => new BuildFailure([fail(SitemapRefused, { file: 'site.yaml', path: 'published' }, source, refusal)])
-  const webAddress = (text: string): URL => {
-    const url = isWebAddress(text) && URL.canParse(text) ? new URL(text) : undefined
-    if (!url) throw refuse({ kind: 'not-a-url', entry: text })
-    if (url.protocol !== 'https:' && !isLoopback(url)) throw refuse({ kind: 'not-https' })
+  const secure = (url: URL): URL => {
+    if (url.protocol !== 'https:' && !isLoopback(url)) throw refuse({ kind: 'not-https', url: url.href })
     return url
   }
   try {
-    const top = isWebAddress(source) ? webAddress(source) : undefined
-    const text = top ? await fetchWithin(top, limits, refuse) : await readFile(path.resolve(siteRoot, source), 'utf8')
+    // An address that does not parse is unreadable (the URL standard's TypeError says why).
+    const top = isWebAddress(source) ? secure(new URL(source)) : undefined
+    const text = top ? await fetchWithin(top, limits, refuse) : await readLocal(path.resolve(siteRoot, source), limits, () => refuse({ kind: 'too-big', url: source, limit: limits.bytes }))
     const locs = locsOf(text, source, limits, refuse)
     // A sitemap index (sitemaps.org) lists sitemaps; one level, as the protocol allows.
     if (!/<sitemapindex[\s>]/.test(text)) return pathsOf(locs)
     if (locs.length > limits.sitemaps) throw refuse({ kind: 'too-many-entries', limit: limits.sitemaps })
     const pages: string[] = []
     for (const loc of locs) {
-      const url = webAddress(loc)
+      if (!isWebAddress(loc) || !URL.canParse(loc)) throw refuse({ kind: 'not-a-url', entry: loc })
+      const url = new URL(loc)
       if (top && url.origin !== top.origin) throw refuse({ kind: 'other-origin', url: loc, origin: top.origin })
+      secure(url)
       pages.push(...locsOf(await fetchWithin(url, limits, refuse), loc, limits, refuse))
     }
     return pathsOf(pages)
@@ -138,6 +139,12 @@ async function fetchWithin(url: URL, limits: SitemapLimits, refuse: (refusal: Si
   }
 }
 
+/** A file the site names (site.yaml `published`, `--published`), refused beyond the byte cap before it is read. */
+async function readLocal(file: string, limits: SitemapLimits, tooBig: () => Error): Promise<string> {
+  if ((await stat(file)).size > limits.bytes) throw tooBig()
+  return readFile(file, 'utf8')
+}
+
 function locsOf(text: string, where: string, limits: SitemapLimits, refuse: (refusal: SitemapRefusal) => Error): string[] {
   const locs: string[] = []
   for (const match of text.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)) {
@@ -155,6 +162,7 @@ function pathsOf(locs: readonly string[]): string[] {
     return checked.ok ? [checked.value] : []
   })
 }
+
 function decodeXml(text: string): string {
   return text.replace(/&(amp|lt|gt|quot|apos|#\d+);/g, (entity, name: string) =>
     name.startsWith('#') ? String.fromCharCode(Number(name.slice(1))) : ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" } as Record<string, string>)[name]!)

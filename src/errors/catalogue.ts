@@ -644,6 +644,7 @@ export type UrlProblem =
   | { readonly kind: 'not-a-path' }
   | { readonly kind: 'dot-segment'; readonly segment: string }
   | { readonly kind: 'empty-segment' }
+  | { readonly kind: 'encoded-separator'; readonly segment: string }
   | { readonly kind: 'bad-escape'; readonly text: string }
   | { readonly kind: 'double-encoded'; readonly text: string }
   | { readonly kind: 'pattern'; readonly char: string }
@@ -654,7 +655,7 @@ export type UrlProblem =
 
 /** Why a live sitemap was not read (src/config/published-sitemap.ts). */
 export type SitemapRefusal =
-  | { readonly kind: 'not-https' }
+  | { readonly kind: 'not-https'; readonly url: string }
   | { readonly kind: 'other-origin'; readonly url: string; readonly origin: string }
   | { readonly kind: 'not-a-url'; readonly entry: string }
   | { readonly kind: 'redirect-elsewhere'; readonly url: string; readonly to: string; readonly origin: string }
@@ -691,6 +692,7 @@ function addressReason(problem: UrlProblem): string {
     case 'not-a-path': return 'is not a path on the site: it must start with /'
     case 'dot-segment': return `has a "${problem.segment}" segment, which browsers and hosts resolve away, so it would not be the address written`
     case 'empty-segment': return 'has an empty segment (//)'
+    case 'encoded-separator': return `has the segment "${problem.segment}", which holds an escaped / or \\ that hosts read differently`
     case 'bad-escape': return `has a malformed percent escape in "${problem.text}", which cannot be decoded`
     case 'double-encoded': return `is percent-encoded twice ("${problem.text}" decodes to another escape)`
     case 'pattern': return `holds "${problem.char}", which _redirects reads as a pattern`
@@ -706,6 +708,7 @@ function addressHint(problem: UrlProblem): string {
     case 'whitespace': return 'Remove it: a path or address holds no spaces, tabs or line breaks (write hyphens between words).'
     case 'control': return 'Remove it: a path or address holds no control or invisible characters.'
     case 'not-a-path': return 'Write it from the site\'s root, e.g. /old-page.'
+    case 'encoded-separator': return 'Write the address with plain / between its segments, and no \\.'
     case 'dot-segment':
     case 'empty-segment': return 'Write the address as it is once resolved, e.g. /a/b rather than /a/./b, /a/../b or /a//b.'
     case 'bad-escape': return 'A % starts an escape of two hex digits (%C3%A9 is é); write a % itself as %25, or write the character as it is.'
@@ -739,7 +742,7 @@ export const BadRecordKey = {
 
 function sitemapReason(refusal: SitemapRefusal): string {
   switch (refusal.kind) {
-    case 'not-https': return 'it is not an https:// address; plain http is read only from this computer (127.0.0.1, localhost)'
+    case 'not-https': return `${refusal.url} is not an https:// address; plain http is read only from this computer (127.0.0.1, localhost)`
     case 'other-origin': return `its index names ${refusal.url}, on another origin than the sitemap's ${refusal.origin}`
     case 'not-a-url': return `its index names ${JSON.stringify(refusal.entry)}, which is not a web address; a sitemap index lists sitemaps by their full https:// address, and no file is read because a sitemap names it`
     case 'redirect-elsewhere': return `${refusal.url} redirects to ${refusal.to}, another origin than ${refusal.origin}`

@@ -82,7 +82,7 @@ describe('addresses in site.yaml', () => {
     const loaded = await loadSite(site)
     expect(redirectsFile(loaded)[0]!.contents).toBe('/caf%C3%A9 /contact?from=caf%C3%A9#form 301\n/blog/* https://blog.tidy.example/:splat 302\n')
     expect(sitemapFiles(loaded, []).find((f) => f.path === 'robots.txt')!.contents).toContain('\nSitemap: https://tidy.example/sitemap.xml\n')
-    expect(redirectPages({ ...loaded, site: { ...loaded.site, trailingSlash: 'always' } }, [], []).map((f) => f.path)).toEqual(['caf%C3%A9/index.html'])
+    expect(redirectPages({ ...loaded, site: { ...loaded.site, trailingSlash: 'always' } }, [], []).map((f) => f.path)).toEqual(['café/index.html'])
   })
 })
 

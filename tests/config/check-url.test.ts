@@ -15,12 +15,14 @@ describe('checkUrlPath', () => {
     expect(problem(checkUrlPath('/old\ud800'))).toEqual({ kind: 'control', char: '\ud800' })
   })
 
-  it('refuses `.`, `..` and empty segments, also when encoded, but allows a trailing slash', () => {
+  it('refuses `.`, `..`, empty segments and escaped separators, also when encoded, but allows a trailing slash', () => {
     expect(problem(checkUrlPath('/a/./b'))).toEqual({ kind: 'dot-segment', segment: '.' })
     expect(problem(checkUrlPath('/../../etc/passwd'))).toEqual({ kind: 'dot-segment', segment: '..' })
     expect(problem(checkUrlPath('/a/%2E%2E/b'))).toEqual({ kind: 'dot-segment', segment: '%2E%2E' })
     expect(problem(checkUrlPath('/a//b'))).toEqual({ kind: 'empty-segment' })
     expect(problem(checkUrlPath('//evil.example/x'))).toEqual({ kind: 'empty-segment' })
+    expect(problem(checkUrlPath('/..%2F..%2Fetc'))).toEqual({ kind: 'encoded-separator', segment: '..%2F..%2Fetc' })
+    expect(problem(checkUrlPath('/a%5Cb'))).toEqual({ kind: 'encoded-separator', segment: 'a%5Cb' })
     expect(checkUrlPath('/old/')).toEqual({ ok: true, value: '/old/' })
     expect(checkUrlPath('/')).toEqual({ ok: true, value: '/' })
     expect(problem(checkUrlPath('old'))).toEqual({ kind: 'not-a-path' })
@@ -75,6 +77,7 @@ describe('checkWebAddress', () => {
     expect(problem(checkWebAddress('https://example.com/x\n/*  https://evil.example/:splat  200!'))).toEqual({ kind: 'whitespace', char: '\n' })
     expect(problem(checkWebAddress('https://example.com/a b'))).toEqual({ kind: 'whitespace', char: ' ' })
     expect(checkWebAddress('https://example.com/a?b=1#c')).toEqual({ ok: true, value: 'https://example.com/a?b=1#c' })
+    expect(checkWebAddress('https://example.com/My%20File.pdf')).toEqual({ ok: true, value: 'https://example.com/My%20File.pdf' })
     expect(checkWebAddress('https://bücher.example/ä')).toEqual({ ok: true, value: 'https://xn--bcher-kva.example/%C3%A4' })
     expect(problem(checkWebAddress('http://example.com', { httpsOnly: true }))).toEqual({ kind: 'not-web', httpsOnly: true })
     expect(problem(checkWebAddress('https://example.com/%E0%A4%A'))).toEqual({ kind: 'bad-escape', text: 'https://example.com/%E0%A4%A' })

@@ -135,8 +135,11 @@ describe('a remote sitemap index (issue 30, point 9)', () => {
     try {
       expect(await refusal(`${live.origin}/file-url.xml`, { siteRoot })).toBe('its index names "file:///etc/passwd", which is not a web address; a sitemap index lists sitemaps by their full https:// address, and no file is read because a sitemap names it.')
       expect(await refusal(`${live.origin}/plain-path.xml`, { siteRoot })).toBe('its index names "sitemap-1.xml", which is not a web address; a sitemap index lists sitemaps by their full https:// address, and no file is read because a sitemap names it.')
+      // A saved copy of an index is the site's own file, but what it names is still remote input.
+      await writeFile(path.join(siteRoot, 'index.xml'), index('sitemap-1.xml'))
+      expect(await refusal('index.xml', { siteRoot })).toBe('its index names "sitemap-1.xml", which is not a web address; a sitemap index lists sitemaps by their full https:// address, and no file is read because a sitemap names it.')
       expect(await refusal(`${live.origin}/mixed.xml`, { siteRoot })).toBe(`the server answered 404 for ${live.origin}/nothing.xml.`)
-      expect(await refusal('http://tidy.example/sitemap.xml')).toBe('it is not an https:// address; plain http is read only from this computer (127.0.0.1, localhost).')
+      expect(await refusal('http://tidy.example/sitemap.xml')).toBe('http://tidy.example/sitemap.xml is not an https:// address; plain http is read only from this computer (127.0.0.1, localhost).')
     } finally {
       await live.close()
     }
