@@ -3,6 +3,7 @@ import type { ConfigError } from '../errors/config-error.js'
 import { checkAutofillFor } from './autofill.js'
 import { checkBusiness } from './check-business.js'
 import { checkPlaces } from './check-places.js'
+import { checkSiteYamlAddresses } from './check-url.js'
 import { isCalendarDate } from './calendar-date.js'
 import { escapePointer, locate } from './locate.js'
 import type { YamlSource } from './read-yaml.js'
@@ -12,7 +13,7 @@ import type { AreasInput, FormsInput, PostInput, SiteInput } from './site-input.
 /**
  * Checks of values a JSON Schema cannot express, run on a file once its shape is valid: a real
  * calendar date, an autofill token, a regular expression, business facts as Google reads them,
- * place names that match an area. Each problem is reported at the value's own line.
+ * place names that match an area, paths and addresses (check-url.ts). Each problem is reported at the value's own line.
  */
 export function checkValues(source: YamlSource, kind: FileKind, data: unknown): ConfigError[] {
   switch (kind) {
@@ -21,7 +22,7 @@ export function checkValues(source: YamlSource, kind: FileKind, data: unknown): 
     case 'forms':
       return checkFormFields(source, data as FormsInput)
     case 'site':
-      return checkBusiness(source, data as SiteInput)
+      return [...checkSiteYamlAddresses(source, data as SiteInput), ...checkBusiness(source, data as SiteInput)]
     case 'areas':
       return checkPlaces(source, data as AreasInput)
     default:

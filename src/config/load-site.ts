@@ -3,13 +3,14 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import fg from 'fast-glob'
 import { BuildFailure, ConfigError, failOn } from '../errors/config-error.js'
-import { fail, MissingSiteFolder, UnknownFile, warn } from '../errors/catalogue.js'
+import { BadAddress, fail, MissingSiteFolder, UnknownFile, warn } from '../errors/catalogue.js'
 import type { ConfigWarning } from '../errors/config-warning.js'
 import { displayFile } from '../paths.js'
 import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from '../types.js'
 import { hostWarnings } from './hosts.js'
 import { canonicalAreas, canonicalLandingAreas } from './area-names.js'
 import { checkPageIds, type LoadedFile } from './check-ids.js'
+import { checkBaseUrl, checkUrlPath } from './check-url.js'
 import { checkThemeContrast } from './check-contrast.js'
 import { crossCheck } from './cross-check.js'
 import { resolveSiteFonts } from './site-fonts.js'
@@ -54,7 +55,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
 
   const names = await fg(['**/*.{yaml,yml}', 'blog/**/*.md', 'pages/**/*.md'], { cwd: root, ignore, onlyFiles: true })
   names.sort()
-  const errors: ConfigError[] = []
+  const errors: ConfigError[] = options.baseUrl === undefined ? [] : checkBaseUrl(options.baseUrl)
   const warnings: ConfigWarning[] = []
   const refs: FoundRef[] = []
   const loaded = new Map<string, { source: YamlSource; data: unknown }[]>()
@@ -105,6 +106,11 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     ...(data as PageInput), origin: originOf(source, '/path'),
   }))
   const markdownPages = (loaded.get('markdown-page') ?? []).map(({ source, data }) => markdownPageOf(root, source, data))
+  // An address made from a file name was never checked as a YAML value is: check it as one.
+  const pagePaths = markdownPages.flatMap((page) => {
+    const checked = page.origin.pointer ? { ok: true as const } : checkUrlPath(page.path)
+    return checked.ok ? [] : [fail(BadAddress, page.origin, 'page-path', page.path, checked.problem)]
+  })
   const sectionOrigins = Object.fromEntries((loaded.get('page') ?? []).map(({ source, data }) => [
     source.file, (data as PageInput).sections.map((_, i) => originOf(source, `/sections/${i}`, 'value')),
   ]))
@@ -143,7 +149,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     pages: (loaded.get('page') ?? []) as LoadedFile<PageInput>[],
     services: (loaded.get('service') ?? []) as LoadedFile<ServiceInput>[],
   })
-  await failPlaced([...checked.errors, ...markdown.errors, ...ids])
+  await failPlaced([...pagePaths, ...checked.errors, ...markdown.errors, ...ids])
   // Every text colour on its background, WCAG 2.2 AA (issue 15).
   const contrast = checkThemeContrast(site, meta.theme, loaded.get('site')![0]!.source)
   await failPlaced(contrast.errors)

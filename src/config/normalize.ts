@@ -1,13 +1,21 @@
+import { checkRedirectTarget, checkSiteAddress, checkUrlPath } from './check-url.js'
 import { hostUrlStyle } from './hosts.js'
 import type { FormsInput, SiteInput } from './site-input.generated.js'
 import type { FormConfig, SiteMeta } from '../types.js'
 import { resolveTheme } from './theme.js'
 
-/** site.yaml with defaults applied (the schema documents each default with `default`). */
+/**
+ * site.yaml with defaults applied (the schema documents each default with `default`), and its
+ * addresses in the form check-url.ts gives them (encoded once, no trailing slash on `url`); they
+ * were checked with the file (check-values.ts) and `baseUrl` by loadSite, so none is refused here.
+ */
 export function normalizeSite(input: SiteInput, baseUrl?: string): SiteMeta {
+  const address = checkSiteAddress(baseUrl ?? input.url)
+  const checked = <T>(result: { ok: true; value: T } | { ok: false }, value: T): T => (result.ok ? result.value : value)
   return {
     ...input,
-    url: (baseUrl ?? input.url).replace(/\/+$/, ''),
+    url: address.ok ? address.value.origin + address.value.basePath : input.url,
+    ...(input.redirects ? { redirects: input.redirects.map((r) => ({ ...r, from: checked(checkUrlPath(r.from, { patterns: true }), r.from), to: checked(checkRedirectTarget(r.to), r.to) })) } : {}),
     theme: resolveTheme(input.theme),
     language: input.language ?? 'en',
     titleTemplate: (input.titleTemplate ?? '%s | {name}').replaceAll('{name}', input.name),

@@ -1,14 +1,17 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { fail, UnreadableSitemap } from '../errors/catalogue.js'
+import { fail, SitemapRefused, UnreadableSitemap, type SitemapRefusal } from '../errors/catalogue.js'
 import { BuildFailure } from '../errors/config-error.js'
 import type { PublishedPage, PublishedRecord } from '../types.js'
+import { checkUrlPath, isLoopback, isWebAddress } from './check-url.js'
 
 export interface MergeSitemapOptions {
   /** site.yaml `published` or `--published`: the live sitemap's URL, or a file relative to the site. */
   readonly source?: string
   readonly siteRoot: string
   readonly services: readonly { readonly slug: string; readonly title: string }[]
+  /** @default sitemapLimits */
+  readonly limits?: SitemapLimits
 }
 
 /**
@@ -27,7 +30,7 @@ export interface MergeSitemapOptions {
 export async function mergePublishedSitemap(record: PublishedRecord, options: MergeSitemapOptions): Promise<PublishedRecord> {
   const { source, siteRoot } = options
   if (!source) return record
-  const urls = await readSitemapUrls(source, siteRoot)
+  const urls = await readSitemapUrls(source, siteRoot, options.limits)
   const services = options.services.map((s) => ({ slug: s.slug, title: s.title })).sort((a, b) => b.slug.length - a.slug.length)
   const added: Record<string, PublishedPage> = {}
   for (const url of urls) {
@@ -43,33 +46,121 @@ export async function mergePublishedSitemap(record: PublishedRecord, options: Me
   return { pages: Object.fromEntries(Object.keys(merged).sort().map((url) => [url, merged[url]!])) }
 }
 
-/** Whether a sitemap (site.yaml `published`, `--published`, an index's entry) is on the web rather than a file. */
-export function isWebAddress(source: string): boolean {
-  return /^https?:\/\//.test(source)
+/**
+ * What a live sitemap may make a build read. The sitemap protocol's own limits (sitemaps.org:
+ * 50,000 URLs and 50 MB uncompressed per file) bound one document; an index may list at most 100
+ * sitemaps, each fetched in turn (5 million addresses, far beyond any site citypress builds);
+ * redirects are followed by hand, at most 5, and only within the sitemap's origin.
+ */
+export interface SitemapLimits {
+  /** Bytes of one document, as received. @default 50_000_000 */
+  readonly bytes: number
+  /** `<loc>` entries of one document. @default 50_000 */
+  readonly urls: number
+  /** Sitemaps one index may list. @default 100 */
+  readonly sitemaps: number
+  /** Redirects followed for one document. @default 5 */
+  readonly redirects: number
 }
 
+export const sitemapLimits: SitemapLimits = { bytes: 50_000_000, urls: 50_000, sitemaps: 100, redirects: 5 }
+
 /**
- * Every page address (path, no trailing slash) of a sitemap or a sitemap index, from an
- * http(s) URL or a file (relative to the site folder).
+ * Every page address (path, no trailing slash) of a sitemap or a sitemap index, from an https URL
+ * (plain http on the loopback interface only) or a file relative to the site folder. Remote input
+ * stays remote: the sitemaps of an index are fetched only from the origin of the index when it is
+ * on the web, only from the web when it is a file, and never read from disk because a document
+ * named them. Addresses that are not a checked path (src/config/check-url.ts) are left out.
  */
-export async function readSitemapUrls(source: string, siteRoot: string): Promise<string[]> {
-  const read = async (where: string): Promise<string> => {
-    if (isWebAddress(where)) {
-      const response = await fetch(where, { signal: AbortSignal.timeout(20_000) })
-      if (!response.ok) throw new Error(`the server answered ${response.status}`)
-      return response.text()
-    }
-    return readFile(path.resolve(siteRoot, where), 'utf8')
+export async function readSitemapUrls(source: string, siteRoot: string, limits: SitemapLimits = sitemapLimits): Promise<string[]> {
+  const refuse = (refusal: SitemapRefusal) => new BuildFailure([fail(SitemapRefused, { file: 'site.yaml', path: 'published' }, source, refusal)])
+  const secure = (url: URL): URL => {
+    if (url.protocol !== 'https:' && !isLoopback(url)) throw refuse({ kind: 'not-https', url: url.href })
+    return url
   }
   try {
-    const text = await read(source)
-    const locs = [...text.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)].map((m) => decodeXml(m[1]!))
+    // An address that does not parse is unreadable (the URL standard's TypeError says why).
+    const top = isWebAddress(source) ? secure(new URL(source)) : undefined
+    const text = top ? await fetchWithin(top, limits, refuse) : await readLocal(path.resolve(siteRoot, source), limits, () => refuse({ kind: 'too-big', url: source, limit: limits.bytes }))
+    const locs = locsOf(text, source, limits, refuse)
     // A sitemap index (sitemaps.org) lists sitemaps; one level, as the protocol allows.
-    const pages = /<sitemapindex[\s>]/.test(text) ? (await Promise.all(locs.map(read))).flatMap((t) => [...t.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)].map((m) => decodeXml(m[1]!))) : locs
-    return pages.map((loc) => new URL(loc, 'https://site.invalid').pathname.replace(/(.)\/+$/, '$1'))
+    if (!/<sitemapindex[\s>]/.test(text)) return pathsOf(locs)
+    if (locs.length > limits.sitemaps) throw refuse({ kind: 'too-many-entries', limit: limits.sitemaps })
+    const pages: string[] = []
+    for (const loc of locs) {
+      if (!isWebAddress(loc) || !URL.canParse(loc)) throw refuse({ kind: 'not-a-url', entry: loc })
+      const url = new URL(loc)
+      if (top && url.origin !== top.origin) throw refuse({ kind: 'other-origin', url: loc, origin: top.origin })
+      secure(url)
+      pages.push(...locsOf(await fetchWithin(url, limits, refuse), loc, limits, refuse))
+    }
+    return pathsOf(pages)
   } catch (error) {
+    if (error instanceof BuildFailure) throw error
     throw new BuildFailure([fail(UnreadableSitemap, { file: 'site.yaml', path: 'published' }, source, (error as Error).message)])
   }
+}
+
+/** The body of `url`, following redirects by hand within its origin, refused beyond `limits`. */
+async function fetchWithin(url: URL, limits: SitemapLimits, refuse: (refusal: SitemapRefusal) => Error): Promise<string> {
+  let current = url
+  for (let hops = 0; ; hops++) {
+    const response = await fetch(current, { redirect: 'manual', signal: AbortSignal.timeout(20_000) })
+    const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null
+    if (location !== null) {
+      await response.body?.cancel()
+      const next = new URL(location, current)
+      if (next.origin !== url.origin) throw refuse({ kind: 'redirect-elsewhere', url: current.href, to: next.href, origin: url.origin })
+      if (hops >= limits.redirects) throw refuse({ kind: 'too-many-redirects', url: url.href, limit: limits.redirects })
+      current = next
+      continue
+    }
+    if (!response.ok) {
+      await response.body?.cancel()
+      throw refuse({ kind: 'server-status', url: current.href, status: response.status })
+    }
+    const tooBig = () => refuse({ kind: 'too-big', url: current.href, limit: limits.bytes })
+    if (Number(response.headers.get('content-length') ?? 0) > limits.bytes) {
+      await response.body?.cancel()
+      throw tooBig()
+    }
+    const chunks: Uint8Array[] = []
+    let size = 0
+    const reader = response.body?.getReader()
+    for (let read = await reader?.read(); reader && read && !read.done; read = await reader.read()) {
+      size += read.value.byteLength
+      if (size > limits.bytes) {
+        await reader.cancel()
+        throw tooBig()
+      }
+      chunks.push(read.value)
+    }
+    return Buffer.concat(chunks).toString('utf8')
+  }
+}
+
+/** A file the site names (site.yaml `published`, `--published`), refused beyond the byte cap before it is read. */
+async function readLocal(file: string, limits: SitemapLimits, tooBig: () => Error): Promise<string> {
+  if ((await stat(file)).size > limits.bytes) throw tooBig()
+  return readFile(file, 'utf8')
+}
+
+function locsOf(text: string, where: string, limits: SitemapLimits, refuse: (refusal: SitemapRefusal) => Error): string[] {
+  const locs: string[] = []
+  for (const match of text.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)) {
+    if (locs.length === limits.urls) throw refuse({ kind: 'too-many-urls', url: where, limit: limits.urls })
+    locs.push(decodeXml(match[1]!))
+  }
+  return locs
+}
+
+/** The path of each address, without a trailing slash; an address that is no checked path is left out. */
+function pathsOf(locs: readonly string[]): string[] {
+  return locs.flatMap((loc) => {
+    if (!URL.canParse(loc, 'https://site.invalid')) return []
+    const checked = checkUrlPath(new URL(loc, 'https://site.invalid').pathname.replace(/(.)\/+$/, '$1'))
+    return checked.ok ? [checked.value] : []
+  })
 }
 
 function decodeXml(text: string): string {

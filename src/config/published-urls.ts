@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { BadRecord, fail } from '../errors/catalogue.js'
-import { BuildFailure } from '../errors/config-error.js'
+import { BadRecord, BadRecordKey, fail } from '../errors/catalogue.js'
+import { BuildFailure, type ConfigError } from '../errors/config-error.js'
 import { displayFile } from '../paths.js'
 import type { PublishedPage, PublishedRecord } from '../types.js'
+import { checkUrlPath } from './check-url.js'
 
 /**
  * The record of landing-page URLs a site has published, `<site>/published-urls.json`, committed
@@ -16,7 +17,11 @@ import type { PublishedPage, PublishedRecord } from '../types.js'
  */
 export const PUBLISHED_URLS_FILE = 'published-urls.json'
 
-/** The record, or an empty one when the site has none yet. */
+/**
+ * The record, or an empty one when the site has none yet. Its keys become `from` of _redirects
+ * rules and the output paths of redirect pages, so each is checked as a plain path
+ * (src/config/check-url.ts); a bad one fails the build, naming this file.
+ */
 export async function readPublishedUrls(siteRoot: string): Promise<PublishedRecord> {
   const file = path.join(siteRoot, PUBLISHED_URLS_FILE)
   let text: string
@@ -26,11 +31,21 @@ export async function readPublishedUrls(siteRoot: string): Promise<PublishedReco
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { pages: {} }
     throw error
   }
+  let pages: Record<string, PublishedPage>
   try {
     const data = JSON.parse(text) as { pages?: Record<string, PublishedPage> }
     if (!data || typeof data.pages !== 'object' || data.pages === null) throw new Error('no "pages" object')
-    return { pages: data.pages }
+    pages = data.pages
   } catch (error) {
     throw new BuildFailure([fail(BadRecord, { file: displayFile(file) }, PUBLISHED_URLS_FILE, (error as Error).message)])
   }
+  const errors: ConfigError[] = []
+  const checked: Record<string, PublishedPage> = {}
+  for (const [key, page] of Object.entries(pages)) {
+    const address = checkUrlPath(key)
+    if (address.ok) checked[address.value] = page
+    else errors.push(fail(BadRecordKey, { file: displayFile(file) }, PUBLISHED_URLS_FILE, key, address.problem))
+  }
+  if (errors.length > 0) throw new BuildFailure(errors)
+  return { pages: checked }
 }

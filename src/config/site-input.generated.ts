@@ -22,7 +22,7 @@ export interface SiteInput {
    */
   shortName?: string
   /**
-   * The site's public address without a trailing slash; canonical links and the sitemap start with it. `--base-url` overrides it.
+   * The site's public address, http:// or https:// and the host name (a trailing slash is ignored); canonical links, the sitemap and the feed start with it. citypress builds sites served at the root of a host name, so an address with a path (https://user.github.io/repo) is refused for now. `--base-url` overrides it.
    */
   url: string
   /**

@@ -630,4 +630,134 @@ export const titles: Readonly<Record<ConfigErrorCode, string>> = {
   'unknown-font': 'Font not installed',
   'missing-alt': 'Image without alt text',
   'unknown-embed': 'Embed of an unknown provider',
+  // Paths, addresses and the live sitemap (issue 30, points 5 and 9).
+  'bad-address': 'Invalid path or address',
+  'sub-path-site': 'Site under a sub-path',
 }
+
+// Paths and addresses checked where they enter (issue 30, point 5: src/config/check-url.ts) and
+// the live sitemap read only from its own origin (point 9: src/config/published-sitemap.ts).
+
+/** Why a path or address was refused (src/config/check-url.ts). `char` is the character itself; messages show its code point. */
+export type UrlProblem =
+  | { readonly kind: 'whitespace' | 'control'; readonly char: string }
+  | { readonly kind: 'not-a-path' }
+  | { readonly kind: 'dot-segment'; readonly segment: string }
+  | { readonly kind: 'empty-segment' }
+  | { readonly kind: 'encoded-separator'; readonly segment: string }
+  | { readonly kind: 'bad-escape'; readonly text: string }
+  | { readonly kind: 'double-encoded'; readonly text: string }
+  | { readonly kind: 'pattern'; readonly char: string }
+  | { readonly kind: 'query-or-fragment' }
+  | { readonly kind: 'not-web'; readonly httpsOnly: boolean }
+  | { readonly kind: 'bad-host' }
+  | { readonly kind: 'userinfo' }
+
+/** Why a live sitemap was not read (src/config/published-sitemap.ts). */
+export type SitemapRefusal =
+  | { readonly kind: 'not-https'; readonly url: string }
+  | { readonly kind: 'other-origin'; readonly url: string; readonly origin: string }
+  | { readonly kind: 'not-a-url'; readonly entry: string }
+  | { readonly kind: 'redirect-elsewhere'; readonly url: string; readonly to: string; readonly origin: string }
+  | { readonly kind: 'too-many-redirects'; readonly url: string; readonly limit: number }
+  | { readonly kind: 'too-big'; readonly url: string; readonly limit: number }
+  | { readonly kind: 'too-many-entries'; readonly limit: number }
+  | { readonly kind: 'too-many-urls'; readonly url: string; readonly limit: number }
+  | { readonly kind: 'server-status'; readonly url: string; readonly status: number }
+
+/** Which value an address problem is about. */
+export type AddressRole = 'url' | 'base-url' | 'redirect-from' | 'redirect-to' | 'scheduler' | 'analytics' | 'endpoint' | 'page-path'
+
+const roleNames: Record<AddressRole, string> = {
+  url: 'The site address `url`',
+  'base-url': 'The address given with --base-url',
+  'redirect-from': 'The redirect source `from`',
+  'redirect-to': 'The redirect target `to`',
+  scheduler: 'The scheduler address',
+  analytics: 'The analytics script address',
+  endpoint: 'The form endpoint',
+  'page-path': 'The page address made from this file\'s name',
+}
+
+/** "U+000A": shows a character that would otherwise be invisible or break the line it is printed on. */
+function codePoint(char: string): string {
+  return `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
+}
+
+/** What is wrong with a path or address, after "… {value}". */
+function addressReason(problem: UrlProblem): string {
+  switch (problem.kind) {
+    case 'whitespace': return `holds whitespace (${codePoint(problem.char)}), which would split the rule or line it is written into (_redirects, robots.txt)`
+    case 'control': return `holds an invisible or control character (${codePoint(problem.char)})`
+    case 'not-a-path': return 'is not a path on the site: it must start with /'
+    case 'dot-segment': return `has a "${problem.segment}" segment, which browsers and hosts resolve away, so it would not be the address written`
+    case 'empty-segment': return 'has an empty segment (//)'
+    case 'encoded-separator': return `has the segment "${problem.segment}", which holds an escaped / or \\ that hosts read differently`
+    case 'bad-escape': return `has a malformed percent escape in "${problem.text}", which cannot be decoded`
+    case 'double-encoded': return `is percent-encoded twice ("${problem.text}" decodes to another escape)`
+    case 'pattern': return `holds "${problem.char}", which _redirects reads as a pattern`
+    case 'query-or-fragment': return 'has a query or a fragment (from ? or #), which this address cannot have'
+    case 'not-web': return `is not an ${problem.httpsOnly ? 'https://' : 'http:// or https://'} address`
+    case 'bad-host': return 'has no valid host name'
+    case 'userinfo': return 'has a user name (before @), which a public address cannot have'
+  }
+}
+
+function addressHint(problem: UrlProblem): string {
+  switch (problem.kind) {
+    case 'whitespace': return 'Remove it: a path or address holds no spaces, tabs or line breaks (write hyphens between words).'
+    case 'control': return 'Remove it: a path or address holds no control or invisible characters.'
+    case 'not-a-path': return 'Write it from the site\'s root, e.g. /old-page.'
+    case 'encoded-separator': return 'Write the address with plain / between its segments, and no \\.'
+    case 'dot-segment':
+    case 'empty-segment': return 'Write the address as it is once resolved, e.g. /a/b rather than /a/./b, /a/../b or /a//b.'
+    case 'bad-escape': return 'A % starts an escape of two hex digits (%C3%A9 is é); write a % itself as %25, or write the character as it is.'
+    case 'double-encoded': return 'Write each escape once (%20, not %2520), or write the character as it is.'
+    case 'pattern': return 'Only a redirect\'s `from` may be a pattern (/blog/*, /news/:slug); write the address without * or :, or escape them (%2A, %3A).'
+    case 'query-or-fragment': return 'Remove the part from ? or #.'
+    case 'not-web':
+    case 'bad-host':
+    case 'userinfo': return problem.kind === 'not-web' && problem.httpsOnly ? 'Write the full address, e.g. https://www.example.com/page.' : 'Write the full address, e.g. https://www.example.com.'
+  }
+}
+
+export const BadAddress = {
+  code: 'bad-address',
+  message: (role: AddressRole, value: string, problem: UrlProblem) => `${roleNames[role]} ${JSON.stringify(value)} ${addressReason(problem)}.`,
+  hint: (_role: AddressRole, _value: string, problem: UrlProblem) => addressHint(problem),
+} satisfies ErrorData<[AddressRole, string, UrlProblem]>
+
+/** `basePath`: the path after the origin, e.g. "/repo" (src/config/check-url.ts checkSiteAddress). */
+export const SubPathSite = {
+  code: 'sub-path-site',
+  message: (role: 'url' | 'base-url', origin: string, basePath: string) => `${roleNames[role]} is ${origin}${basePath}, under the sub-path ${basePath}; citypress builds sites served at the root of a host name only, so every link and host file would miss ${basePath}.`,
+  hint: (_role: 'url' | 'base-url', origin: string) => `Publish the site at the root of a host name and give that address: its own domain${/\.github\.io$/.test(origin) ? `, or on GitHub Pages a custom domain or the user site ${origin}` : ` (${origin} if the site moves to its root)`}.`,
+} satisfies ErrorData<['url' | 'base-url', string, string]>
+
+export const BadRecordKey = {
+  code: 'bad-record',
+  message: (file: string, key: string, problem: UrlProblem) => `${file} records the address ${JSON.stringify(key)}, which cannot become a redirect: it ${addressReason(problem)}.`,
+  hint: () => 'Correct or remove that entry: the record holds landing-page addresses such as /lp/springfield-roof-repair, and a build writes it back in order.',
+} satisfies ErrorData<[string, string, UrlProblem]>
+
+function sitemapReason(refusal: SitemapRefusal): string {
+  switch (refusal.kind) {
+    case 'not-https': return `${refusal.url} is not an https:// address; plain http is read only from this computer (127.0.0.1, localhost)`
+    case 'other-origin': return `its index names ${refusal.url}, on another origin than the sitemap's ${refusal.origin}`
+    case 'not-a-url': return `its index names ${JSON.stringify(refusal.entry)}, which is not a web address; a sitemap index lists sitemaps by their full https:// address, and no file is read because a sitemap names it`
+    case 'redirect-elsewhere': return `${refusal.url} redirects to ${refusal.to}, another origin than ${refusal.origin}`
+    case 'too-many-redirects': return `${refusal.url} redirects more than ${refusal.limit} times`
+    case 'too-big': return `${refusal.url} is larger than ${refusal.limit / 1_000_000} MB, the sitemap protocol's limit`
+    case 'too-many-entries': return `its index lists more than ${refusal.limit} sitemaps`
+    case 'too-many-urls': return `${refusal.url} lists more than ${refusal.limit} addresses, the sitemap protocol's limit`
+    case 'server-status': return `the server answered ${refusal.status} for ${refusal.url}`
+  }
+}
+
+export const SitemapRefused = {
+  code: 'published-unreadable',
+  message: (source: string, refusal: SitemapRefusal) => `The published sitemap ${source} was not read: ${sitemapReason(refusal)}.`,
+  hint: (_source: string, refusal: SitemapRefusal) => refusal.kind === 'not-https' || refusal.kind === 'redirect-elsewhere'
+    ? 'Give the live sitemap\'s final https:// address in `published` or `--published` (the one it does not redirect from), or a saved copy of it as a file.'
+    : 'Give the address of the live site\'s own sitemap.xml, or a saved copy of it as a file; a sitemap and the sitemaps of its index are read from one https origin only.',
+} satisfies ErrorData<[string, SitemapRefusal]>

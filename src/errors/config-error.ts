@@ -50,6 +50,9 @@ export type ConfigErrorCode =
   | 'too-many-open-files'
   | 'name-too-long'
   | 'out-of-memory'
+  // Paths, addresses and the live sitemap (issue 30, points 5 and 9).
+  | 'bad-address'
+  | 'sub-path-site'
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {

@@ -1,4 +1,5 @@
 import type { LandingRedirect } from '../plan/plan-redirects.js'
+import { decodeUrlPath } from '../config/check-url.js'
 import { hostRules, isPlainPath } from '../config/hosts.js'
 import { absoluteUrl, canonicalHref, outputPathFor } from '../plan/urls.js'
 import type { OutputFile, RoutePlan, SiteConfig } from '../types.js'
@@ -33,7 +34,8 @@ export function redirectPages(site: SiteConfig, landing: readonly LandingRedirec
   for (const { from, to } of all) {
     const key = from.length > 1 ? from.replace(/\/+$/, '') : from
     if (!isPlainPath(from) || pages.has(key) || !isPage(key)) continue
-    const path = outputPathFor(key, policy)
+    // The host decodes the address it is asked for before it looks for the file (src/config/check-url.ts encoded it once).
+    const path = outputPathFor(decodeUrlPath(key), policy)
     // The first rule for an address wins, as in _redirects.
     if (files.has(path)) continue
     const href = canonicalHref(to, isPage, policy)

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { Command } from 'commander'
 import type { BuildProgress } from '../../build.js'
-import { isWebAddress } from '../../config/published-sitemap.js'
+import { isWebAddress } from '../../config/check-url.js'
 import { displayFile } from '../../paths.js'
 import { paint, type Io } from '../io.js'
 import { printJsonProblems, reportingJson, summaryLine } from '../json-report.js'

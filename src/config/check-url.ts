@@ -1,0 +1,241 @@
+/**
+ * The one checker of paths and web addresses that enter citypress: site.yaml `url` and
+ * `--base-url`, `redirects`, the other https:// addresses of site.yaml, published-urls.json keys
+ * and the addresses a live sitemap lists. Every value that can reach `_redirects`, `_headers`,
+ * robots.txt, the sitemap, the feed, a redirect page or an output path passes here where it is
+ * read, so no later stage has to wonder what it may hold: the values it returns hold no
+ * whitespace, no control character, no `.`, `..` or empty segment, and are percent-encoded
+ * exactly once. A space alone splits a Netlify rule (`/a b /c` is read as three fields), and a
+ * newline writes a rule of its own.
+ *
+ * The checkers are pure: each returns the checked value or why it was refused, as plain data, and
+ * the catalogue words the reason (src/errors/catalogue.ts `BadAddress`). `checkSiteYamlAddresses`
+ * and `checkBaseUrl` place those reasons at site.yaml's values and at `--base-url`; the other
+ * entry points (published-urls.ts, published-sitemap.ts, load-site.ts) place their own.
+ */
+import { BadAddress, fail, SubPathSite, type AddressRole, type UrlProblem } from '../errors/catalogue.js'
+import type { ConfigError } from '../errors/config-error.js'
+import { escapePointer, locate } from './locate.js'
+import type { YamlSource } from './read-yaml.js'
+import type { SiteInput } from './site-input.generated.js'
+
+/** Why a value was refused: data the catalogue words (defined there, as errors/ imports no stage). */
+export type { UrlProblem }
+
+export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: UrlProblem }
+
+/**
+ * A site's public address, split: `https://user.github.io/repo` is origin `https://user.github.io`
+ * and basePath `/repo`. basePath is '' at the root of a host, else `/` and checked segments with
+ * no trailing slash.
+ */
+export interface SiteAddress {
+  readonly origin: string
+  readonly basePath: string
+}
+
+export interface PathOptions {
+  /** Netlify patterns (`*` splats, `:name` placeholders) are allowed, as in a redirect's `from`. @default false */
+  readonly patterns?: boolean
+  /** A query and a fragment may follow the path (`/contact?x=1#form`), as in a redirect's `to`. @default false */
+  readonly suffix?: boolean
+}
+
+const whitespace = /\s/u
+/** Control and invisible format characters, and halves of a character (a lone surrogate cannot be encoded). */
+const control = /[\p{Cc}\p{Cf}\p{Cs}]/u
+/** RFC 3986 pchar without pct-encoded: kept as written; any other character is percent-encoded. */
+const pathChar = /[A-Za-z0-9\-._~!$&'()*+,;=:@]/
+const suffixChar = /[A-Za-z0-9\-._~!$&'()*+,;=:@/?#]/
+const escape = /%[0-9A-Fa-f]{2}/
+
+/**
+ * A path on the site (`/old-page`, `/blog/*`, `/caf%C3%A9`): starts with `/`, segments neither
+ * empty (but the last: `/old/` is a folder's address), `.` nor `..`, even once decoded
+ * (`%2E%2E`), none holding an escaped `/` or `\\`, with valid escapes (`%E0%A4%A` is refused, never thrown), none that decode to
+ * another escape (`%2520` was encoded twice), no whitespace or control character, raw or encoded.
+ * Returns it encoded once: raw characters outside RFC 3986's pchar are percent-encoded, escapes
+ * already there are kept as written (`%3A` stays an escaped colon, never a placeholder).
+ */
+export function checkUrlPath(value: string, options: PathOptions = {}): Checked<string> {
+  const bad = badCharacter(value)
+  if (bad) return refuse(bad)
+  const cut = options.suffix ? value.search(/[?#]/) : -1
+  const path = cut === -1 ? value : value.slice(0, cut)
+  if (!options.suffix && /[?#]/.test(path)) return refuse({ kind: 'query-or-fragment' })
+  if (!path.startsWith('/')) return refuse({ kind: 'not-a-path' })
+  const segments = path.slice(1).split('/')
+  const encoded: string[] = []
+  for (const [i, segment] of segments.entries()) {
+    if (segment === '' && i < segments.length - 1) return refuse({ kind: 'empty-segment' })
+    const decoded = decodeOnce(segment)
+    if (!decoded.ok) return decoded
+    const text = decoded.value
+    if (text === '.' || text === '..') return refuse({ kind: 'dot-segment', segment })
+    // Hosts differ on whether %2F separates segments, and a file path made from it would (`..%2F..`).
+    if (/[/\\]/.test(text)) return refuse({ kind: 'encoded-separator', segment })
+    // Netlify reads a raw `*` or `:` as a pattern; an escaped one is a character of the path.
+    if (!options.patterns && /[*:]/.test(segment)) return refuse({ kind: 'pattern', char: /[*:]/.exec(segment)![0] })
+    encoded.push(encodeOnce(segment, pathChar))
+  }
+  if (cut === -1) return { ok: true, value: `/${encoded.join('/')}` }
+  const suffix = decodeOnce(value.slice(cut))
+  if (!suffix.ok) return suffix
+  return { ok: true, value: `/${encoded.join('/')}${encodeOnce(value.slice(cut), suffixChar)}` }
+}
+
+/**
+ * An address on the web: `https://` (or `http://` unless `httpsOnly`), a host the URL standard
+ * accepts, valid escapes, no raw whitespace or control character. Returns it encoded once (as
+ * written when it is ASCII; else in the URL standard's serialization, which punycodes the host).
+ */
+export function checkWebAddress(value: string, options: { readonly httpsOnly?: boolean } = {}): Checked<string> {
+  const bad = badCharacter(value)
+  if (bad) return refuse(bad)
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1]?.toLowerCase()
+  if (scheme !== 'https' && (options.httpsOnly || scheme !== 'http')) return refuse({ kind: 'not-web', httpsOnly: options.httpsOnly ?? false })
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return refuse({ kind: 'bad-host' })
+  }
+  // Its escapes stay as written: another site's `%20` is its own business, and harmless in a rule.
+  try {
+    decodeURI(value)
+  } catch {
+    return refuse({ kind: 'bad-escape', text: value })
+  }
+  return { ok: true, value: /^[\x21-\x7e]*$/.test(value) ? value : url.href }
+}
+
+/**
+ * The site's public address (site.yaml `url`, `--base-url`): an http(s) origin and an optional
+ * base path of checked segments. A trailing slash is dropped; userinfo, a query or a fragment are
+ * refused (an origin has none).
+ */
+export function checkSiteAddress(value: string): Checked<SiteAddress> {
+  const bad = badCharacter(value)
+  if (bad) return refuse(bad)
+  const parts = /^(https?):\/\/([^/?#]*)([^?#]*)(.*)$/i.exec(value)
+  if (!parts) return refuse({ kind: 'not-web', httpsOnly: false })
+  const [, scheme, authority, rawPath, rest] = parts as unknown as [string, string, string, string, string]
+  if (rest !== '') return refuse({ kind: 'query-or-fragment' })
+  if (authority.includes('@')) return refuse({ kind: 'userinfo' })
+  let origin: string
+  try {
+    origin = new URL(`${scheme.toLowerCase()}://${authority}`).origin
+  } catch {
+    return refuse({ kind: 'bad-host' })
+  }
+  const trimmed = rawPath.replace(/\/+$/, '')
+  if (trimmed === '') return { ok: true, value: { origin, basePath: '' } }
+  const path = checkUrlPath(trimmed)
+  return path.ok ? { ok: true, value: { origin, basePath: path.value } } : path
+}
+
+/**
+ * A checked path (checkUrlPath's value) as the file a host serves at it: each segment decoded,
+ * `/caf%C3%A9` → `/café`. Only for checked paths: their segments decode, and to no separator.
+ */
+export function decodeUrlPath(path: string): string {
+  return path.split('/').map((segment) => decodeURIComponent(segment)).join('/')
+}
+
+/** Whether a source (site.yaml `published`, `--published`) is on the web rather than a file. */
+export function isWebAddress(value: string): boolean {
+  return /^https?:\/\//i.test(value)
+}
+
+/**
+ * Whether an origin may be read over plain http: only the loopback interface, which the Secure
+ * Contexts spec counts as potentially trustworthy (https://w3c.github.io/webappsec-secure-contexts/).
+ */
+export function isLoopback(url: URL): boolean {
+  return url.hostname === 'localhost' || url.hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(url.hostname)
+}
+
+/**
+ * Every address of site.yaml, each problem at its value: `url` (a sub-path is refused until
+ * citypress builds sub-path sites), `redirects` (`from` may be a pattern; `to` a path with a query
+ * or fragment, or an http(s) address), `schedulers`, `analytics.src` and `forms.endpoint`
+ * (their origins go into `_headers`).
+ */
+export function checkSiteYamlAddresses(source: YamlSource, site: SiteInput): ConfigError[] {
+  const errors: ConfigError[] = []
+  const report = (checked: Checked<unknown>, role: AddressRole, pointer: string, value: string) => {
+    if (!checked.ok) errors.push(fail(BadAddress, { path: configPath(pointer), ...locate(source, pointer) }, role, value, checked.problem))
+  }
+  const address = checkSiteAddress(site.url)
+  report(address, 'url', '/url', site.url)
+  if (address.ok && address.value.basePath) errors.push(fail(SubPathSite, { path: 'url', ...locate(source, '/url') }, 'url', address.value.origin, address.value.basePath))
+  site.redirects?.forEach((redirect, i) => {
+    report(checkUrlPath(redirect.from, { patterns: true }), 'redirect-from', `/redirects/${i}/from`, redirect.from)
+    report(checkRedirectTarget(redirect.to), 'redirect-to', `/redirects/${i}/to`, redirect.to)
+  })
+  for (const [name, url] of Object.entries(site.schedulers ?? {})) report(checkWebAddress(url, { httpsOnly: true }), 'scheduler', `/schedulers/${escapePointer(name)}`, url)
+  if (site.analytics) report(checkWebAddress(site.analytics.src, { httpsOnly: true }), 'analytics', '/analytics/src', site.analytics.src)
+  const endpoint = site.forms?.endpoint
+  if (endpoint !== undefined) report(endpoint.startsWith('/') ? checkUrlPath(endpoint, { suffix: true }) : checkWebAddress(endpoint, { httpsOnly: true }), 'endpoint', '/forms/endpoint', endpoint)
+  return errors
+}
+
+/** `--base-url` (build()'s `baseUrl`), which overrides site.yaml `url`: checked as `url` is. */
+export function checkBaseUrl(value: string): ConfigError[] {
+  const at = { file: '--base-url', path: '' }
+  const address = checkSiteAddress(value)
+  if (!address.ok) return [fail(BadAddress, at, 'base-url', value, address.problem)]
+  return address.value.basePath ? [fail(SubPathSite, at, 'base-url', address.value.origin, address.value.basePath)] : []
+}
+
+/** A redirect's `to`: a path on the site (patterns, query and fragment allowed) or an http(s) address. */
+export function checkRedirectTarget(value: string): Checked<string> {
+  return value.startsWith('/') ? checkUrlPath(value, { patterns: true, suffix: true }) : checkWebAddress(value)
+}
+
+/** `/redirects/0/from` → `redirects[0].from`, as messages write config paths. */
+function configPath(pointer: string): string {
+  return pointer.slice(1).split('/').map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~')).reduce((path, s) => (/^\d+$/.test(s) ? `${path}[${s}]` : path ? `${path}.${s}` : s), '')
+}
+
+function badCharacter(value: string): UrlProblem | undefined {
+  for (const char of value) {
+    if (whitespace.test(char)) return { kind: 'whitespace', char }
+    if (control.test(char)) return { kind: 'control', char }
+  }
+  return undefined
+}
+
+/** `text` decoded once, refused when an escape is malformed or decodes to whitespace, a control character or another escape. */
+function decodeOnce(text: string): Checked<string> {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(text)
+  } catch {
+    return refuse({ kind: 'bad-escape', text })
+  }
+  const bad = badCharacter(decoded)
+  if (bad) return refuse(bad)
+  if (escape.test(decoded)) return refuse({ kind: 'double-encoded', text: /%25[0-9A-Fa-f]{2}/i.exec(text)?.[0] ?? text })
+  return { ok: true, value: decoded }
+}
+
+/** Percent-encodes every character of `text` outside `allowed` that is not part of an escape already. */
+function encodeOnce(text: string, allowed: RegExp): string {
+  let out = ''
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '%' && escape.test(text.slice(i, i + 3))) {
+      out += text.slice(i, i + 3)
+      i += 2
+      continue
+    }
+    const char = String.fromCodePoint(text.codePointAt(i)!)
+    if (char.length === 2) i++
+    out += allowed.test(char) ? char : encodeURIComponent(char)
+  }
+  return out
+}
+
+function refuse(problem: UrlProblem): { ok: false; problem: UrlProblem } {
+  return { ok: false, problem }
+}
