@@ -484,6 +484,12 @@ export interface ResolvedFont {
 export interface SiteFonts {
   readonly body: ResolvedFont
   readonly heading: ResolvedFont
+  /**
+   * Absolute paths of every font-package file the fonts were made from, and of every place a
+   * package was looked for, sorted: part of the assets' inputs, so a font package removed,
+   * changed or installed makes the next build rebuild (src/assets/bundle-assets.ts).
+   */
+  readonly inputs: readonly string[]
 }
 
 /** Everything one share image draws: plain data, so it travels in an ImageJob. */

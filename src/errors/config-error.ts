@@ -37,6 +37,9 @@ export type ConfigErrorCode =
   | 'missing-h1'
   | 'missing-alt'
   | 'unknown-embed'
+  // trust-csp (issue 30, point 4)
+  | 'bad-font-package'
+  | 'unexpected-inline-code'
   | 'low-contrast'
   | 'unknown-font'
   | 'outside-site'
