@@ -5,7 +5,7 @@ import path from 'node:path'
 
 import type { FontFaceFile, ResolvedFont, SiteFonts } from '../types.js'
 import { hash } from '../cache/digest.js'
-import { fail, FontFileMissing, type ErrorPlace } from '../errors/catalogue.js'
+import { fail, FontFileDamaged, FontFileMissing, type ErrorPlace } from '../errors/catalogue.js'
 import type { ConfigError } from '../errors/config-error.js'
 import { readFontMetadata } from './font-metadata.js'
 import type { FontMetrics, ReadCache } from './read-cache.js'
@@ -68,10 +68,12 @@ export async function resolveFont(family: string, options: { siteRoot: string; c
   const first = faces.find((f) => f.subset === metadata.defSubset) ?? faces[0]!
   const woff = findWoff(family, options.siteRoot, metadata.defSubset)
   if (woff) read.push(woff)
+  const metrics = await fontMetrics(first.file, options.reads).catch(() => undefined)
+  if (!metrics) return { errors: [fail(FontFileDamaged, options.at, found.name, path.relative(dir, first.file).split(path.sep).join('/'), family)], inputs: inputs() }
   return {
     font: {
       family: metadata.family, package: found.name, category: metadata.category, faces,
-      fallback: fallbackFor(await fontMetrics(first.file, options.reads), metadata.category), woff,
+      fallback: fallbackFor(metrics, metadata.category), woff,
     },
     errors: [],
     inputs: inputs(),

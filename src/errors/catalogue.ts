@@ -659,6 +659,12 @@ export const FontFileMissing = {
   hint: (pkg: string) => `The package is incomplete (an installed fontsource package holds metadata.json, unicode.json and a files/ folder of .woff2 files): reinstall it (\`npm install ${pkg}\`), or remove it.`,
 } satisfies ErrorData<[string, string, string]>
 
+export const FontFileDamaged = {
+  code: 'bad-font-package',
+  message: (pkg: string, file: string, family: string) => `The font package ${pkg} holds a ${file} that is not a font file citypress can read, so the family "${family}" cannot be measured for its fallback.`,
+  hint: (pkg: string) => `The package is damaged: reinstall it (\`npm install ${pkg}\`), or remove it.`,
+} satisfies ErrorData<[string, string, string]>
+
 export const UnexpectedInlineCode = {
   code: 'unexpected-inline-code',
   message: (page: string, kind: string, text: string, _hash: string, _others: readonly string[]) => `The page ${page} holds an inline ${kind} that citypress did not write: ${quoted(text)}.`,

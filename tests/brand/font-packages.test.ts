@@ -61,6 +61,14 @@ describe('font packages', () => {
     `)
   })
 
+  it('reports a face file that is not a font at the same line, instead of failing inside the font reader', async () => {
+    const site = await siteFrom('minimal')
+    const dir = await installInter(site)
+    await writeFile(path.join(dir, 'files', 'inter-latin-wght-normal.woff2'), 'not a font')
+    const errors = await validationErrors(site)
+    expect(errors.map((e) => [e.code, e.message])).toEqual([['bad-font-package', 'The font package @fontsource-variable/inter holds a files/inter-latin-wght-normal.woff2 that is not a font file citypress can read, so the family "Inter" cannot be measured for its fallback.']])
+  })
+
   it('builds again when a font package the site uses is installed, changed or removed', async () => {
     const site = await siteFrom('minimal')
     const out = path.join(await tempDir(), 'dist')
