@@ -33,6 +33,7 @@ import { planImages } from './plan/plan-images.js'
 import { recordPublished, type LandingRedirect } from './plan/plan-redirects.js'
 import { planSite, type BuildPlan } from './plan/plan-site.js'
 import { bundleTemplates } from './render/bundle-templates.js'
+import { declaredInlineCode } from './render/inline-code.js'
 import { checkHeapFor } from './render/memory-check.js'
 import { collectNow, renderPages } from './render/render-pages.js'
 import { citypressVersion, codeDigest, toolCacheDir } from './paths.js'
@@ -265,6 +266,8 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
   // Nothing more to bundle in this build: esbuild's service process need not stay resident while the pages render.
   if (!options.memo) await stopEsbuild()
   const context = renderContextOf(site, plan, images, assets)
+  // The inline code pages may carry, known before any is rendered: the Content-Security-Policy's.
+  const inlineCode = declaredInlineCode({ assets: assets.manifest, csp: site.site.csp })
   const pageCache = await cache.openPages(hash(`${citypressVersion}+${codeDigest}\n${templates.hash}\n${contextDigest(context)}`))
   const [declaration] = formsDeclarationFile(site)
   const fixedFiles = async () => [...assets.files, ...images.files, ...(await hostFiles()).files, ...feedFile(site.site, site.posts), ...(declaration ? [declaration] : [])]
@@ -296,7 +299,7 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
     const { imageRun, cached } = await startImages(options, cache, images, imageCacheDir, output, memo, time)
     const pageMemo = await cache.pageMemo()
     const forms = declaration && watchForms({ site, routes, declaration, output, memo: pageMemo })
-    const watch = watchPages({ routes, output: forms?.output ?? output, memo: pageMemo })
+    const watch = watchPages({ routes, output: forms?.output ?? output, memo: pageMemo, inlineCode })
     const pages = await time('render', () => renderPages({
       routes: firstPagesFirst(routes, firstPages?.paths), context, templates, output: watch.output, cache: pageCache,
       // Previews render the open pages first and few pages per edit: always on this thread.
@@ -307,7 +310,7 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
     failOn(collapseRepeats([...pages.errors, ...(await forms?.errors() ?? []), ...imageResult.errors]))
     const others = [...await fixedFiles(), ...imageResult.files]
     // Links and budgets, and the sources the output's Content-Security-Policy must allow.
-    const checked = await time('check', () => checkOutput({ site, watch, files: others, written: imageResult.written }))
+    const checked = await time('check', () => checkOutput({ site, watch, files: others, written: imageResult.written, inlineCode }))
     failOn(checked.errors)
     const warnings = await placeProblems(warningsWith(checked.warnings))
     const resultWith = (recordUpdated: boolean): BuildResult => ({

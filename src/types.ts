@@ -318,8 +318,21 @@ export interface OutputFile {
 export type DerivedValues = Readonly<Record<string, unknown>>
 
 /**
- * What the checked pages run or load that a Content-Security-Policy must allow: inline scripts,
- * styles and style attributes by their SHA-256 (`'sha256-…'`), and image origins. Sorted, unique.
+ * The inline code the pages may carry, each as its CSP source `'sha256-…'`, sorted: what the
+ * templates write and what site.yaml `csp` declares (src/render/inline-code.ts), known before any
+ * page is rendered. The Content-Security-Policy allows these and no more; check/ stops the build
+ * at any other inline script, `<style>` or style attribute.
+ */
+export interface InlineCode {
+  readonly scripts: readonly string[]
+  readonly styles: readonly string[]
+  readonly styleAttributes: readonly string[]
+}
+
+/**
+ * What the checked pages run or load that a Content-Security-Policy must allow: the declared
+ * inline scripts, styles and style attributes (InlineCode) that some page uses, and image
+ * origins. Sorted, unique.
  */
 export interface ContentSources {
   readonly scriptHashes: readonly string[]
@@ -484,6 +497,12 @@ export interface ResolvedFont {
 export interface SiteFonts {
   readonly body: ResolvedFont
   readonly heading: ResolvedFont
+  /**
+   * Absolute paths of every font-package file the fonts were made from, and of every place a
+   * package was looked for, sorted: part of the assets' inputs, so a font package removed,
+   * changed or installed makes the next build rebuild (src/assets/bundle-assets.ts).
+   */
+  readonly inputs: readonly string[]
 }
 
 /** Everything one share image draws: plain data, so it travels in an ImageJob. */

@@ -1,6 +1,7 @@
 import { absoluteUrl } from '../src/plan/urls.js'
 import { JsonLd } from './components/JsonLd.js'
 import { usePage } from './context.js'
+import { inlineScripts } from './inline-code.js'
 import { applyTrailingSlash, splitHoisted } from './seo/body-markup.js'
 import { HoistedLinks } from './seo/HoistedLinks.js'
 import { SocialMeta } from './seo/SocialMeta.js'
@@ -38,10 +39,8 @@ export function Document({ body, hasWidgets }: DocumentProps) {
         {assets.inlineCss
           ? <style dangerouslySetInnerHTML={{ __html: assets.inlineCss }} />
           : <link rel="stylesheet" href={assets.css} />}
-        {/* Set before the body is drawn, so styles that need the script (the header over a hero)
-            apply from the first paint instead of switching, with their transition, once the
-            deferred module has run. Allowed by its hash in the CSP, like every inline script. */}
-        {hasWidgets && assets.js && <script dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />}
+        {/* Allowed by its hash in the CSP, as every inline script in templates/inline-code.ts. */}
+        {hasWidgets && assets.js && <script dangerouslySetInnerHTML={{ __html: inlineScripts.jsClass }} />}
         {hasWidgets && assets.js && <script type="module" src={assets.js} />}
         {route.description && <meta name="description" content={route.description} />}
         {route.template !== 'not-found' && <link rel="canonical" href={canonical} />}

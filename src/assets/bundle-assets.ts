@@ -34,14 +34,16 @@ export const inlineCssLimit = 10_000
  */
 export async function bundleAssets(site: SiteMeta, fonts: SiteFonts, cacheDir: string, note?: CacheNote): Promise<AssetsResult> {
   const theme = `${themeCss(site)}\n${fontFacesCss(fonts, path.join(packageRoot, 'templates'))}`
-  // Reused while no stylesheet, widget or font file changed (esbuild takes ~50–150 ms).
+  // Reused while no stylesheet, widget or font-package file changed (esbuild takes ~50–150 ms).
+  // The fonts' own inputs (metadata, ranges, the places a package was looked for) join esbuild's,
+  // so the build's inputs digest (heldEntryDigest) changes with any font package.
   const cached = await cachedByInputs({
     name: 'assets',
     dir: cacheDir,
-    key: `${citypressVersion}+${codeDigest}|${theme}`,
+    key: `${citypressVersion}+${codeDigest}|${theme}|${fonts.inputs.join('\n')}`,
     compute: async () => {
       const result = await bundle(theme, preloadName(fonts))
-      return { value: toJson(result), inputs: result.inputs }
+      return { value: toJson(result), inputs: [...new Set([...result.inputs, ...fonts.inputs])] }
     },
     note,
   })

@@ -1,7 +1,8 @@
 import type { ConfigError } from '../errors/config-error.js'
 import type { ConfigWarning } from '../errors/config-warning.js'
-import type { ContentSources, OutputFile, SiteConfig } from '../types.js'
+import type { ContentSources, InlineCode, OutputFile, SiteConfig } from '../types.js'
 import { checkBudgets, measurePages, type PageKindSize } from './budgets.js'
+import { checkInlineCode } from './check-inline-code.js'
 import { checkLinks } from './check-links.js'
 import type { PagesWatch, WatchedPage } from './watch-pages.js'
 
@@ -13,6 +14,8 @@ export interface CheckOutputOptions {
   readonly files: readonly OutputFile[]
   /** Files already written (images), by path: their byte lengths. */
   readonly written?: Readonly<Record<string, number>>
+  /** The inline code the build declared (src/render/inline-code.ts), which the watch checked the pages against. */
+  readonly inlineCode: InlineCode
 }
 
 export interface CheckOutputResult {
@@ -22,16 +25,17 @@ export interface CheckOutputResult {
   readonly warnings: readonly ConfigWarning[]
   /** What each page kind weighs, for the build report. */
   readonly sizes: readonly PageKindSize[]
-  /** The inline scripts and styles (by hash) and image origins of every page, for the output's Content-Security-Policy. */
+  /** The declared inline scripts and styles (by hash) that pages use, and image origins, for the output's Content-Security-Policy. */
   readonly sources: ContentSources
 }
 
 /**
  * Stage 4 (before anything is committed): checks the rendered site as a visitor would meet it.
  * Every internal link and fragment must resolve, every page kind must keep within its budget,
- * and what the pages contain inline is collected for the security headers output writes.
+ * and every inline script, style and style attribute must be one the build declared
+ * (`unexpected-inline-code`); the policy output writes allows the declared ones the pages use.
  */
-export async function checkOutput({ site, watch, files, written = {} }: CheckOutputOptions): Promise<CheckOutputResult> {
+export async function checkOutput({ site, watch, files, written = {}, inlineCode }: CheckOutputOptions): Promise<CheckOutputResult> {
   const pages = await watch.pages()
   const collect = (pick: (page: WatchedPage) => readonly string[]) => [...new Set(pages.flatMap(pick))].sort()
   const byPath = new Map<string, Uint8Array | string | number>([...files.map((f) => [f.path, f.contents] as const), ...Object.entries(written)])
@@ -39,14 +43,19 @@ export async function checkOutput({ site, watch, files, written = {} }: CheckOut
   const budgets = checkBudgets(sizes, site.budgets)
   const endpoint = site.site.forms?.provider === 'endpoint' ? site.site.forms.endpoint : undefined
   const links = checkLinks({ pages, files: new Set(byPath.keys()), siteUrl: site.site.url, formEndpoint: endpoint?.startsWith('/') ? endpoint : undefined })
+  // Declared and used: a declaration no page needs (the script of widgets on a site without any) is left out.
+  const used = (declared: readonly string[], pick: (page: WatchedPage) => readonly string[]) => {
+    const found = new Set(collect(pick))
+    return declared.filter((hash) => found.has(hash))
+  }
   return {
-    errors: [...links, ...budgets.errors],
+    errors: [...checkInlineCode(pages), ...links, ...budgets.errors],
     warnings: budgets.warnings,
     sizes,
     sources: {
-      scriptHashes: collect((p) => p.facts.scriptHashes),
-      styleHashes: collect((p) => p.facts.styleHashes),
-      styleAttributeHashes: collect((p) => p.facts.styleAttributeHashes),
+      scriptHashes: used(inlineCode.scripts, (p) => p.facts.scriptHashes),
+      styleHashes: used(inlineCode.styles, (p) => p.facts.styleHashes),
+      styleAttributeHashes: used(inlineCode.styleAttributes, (p) => p.facts.styleAttributeHashes),
       imageOrigins: collect((p) => p.facts.imageOrigins),
     },
   }

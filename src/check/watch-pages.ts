@@ -1,11 +1,22 @@
 import { readFile } from 'node:fs/promises'
-import { collectPageFacts, type PageFacts } from '../html/page-facts.js'
-import type { OutputWriter, RoutePlan } from '../types.js'
+import { collectPageFacts, findInlineText, type InlineKind, type PageFacts } from '../html/page-facts.js'
+import type { InlineCode, OutputWriter, RoutePlan } from '../types.js'
 import { noPageMemo, type MemoCodec, type PageMemo } from '../cache/page-memo.js'
 
 export interface WatchedPage {
   readonly route: RoutePlan
   readonly facts: PageFacts
+  /** Inline code on the page that the build did not declare (src/render/inline-code.ts); mostly none. */
+  readonly unexpected: readonly UnexpectedCode[]
+}
+
+/** One inline script, style or style attribute outside the declared list, with its text to quote. */
+export interface UnexpectedCode {
+  readonly kind: InlineKind
+  /** `'sha256-…'`. */
+  readonly hash: string
+  /** The code itself (its hash, should the page not show it again). */
+  readonly text: string
 }
 
 export interface PagesWatch {
@@ -21,23 +32,30 @@ export interface PagesWatch {
 }
 
 /**
- * Collects the facts of every page as it is written (link check, CSP hashes, budgets) without
+ * Collects the facts of every page as it is written (link check, inline code outside
+ * `inlineCode`, image origins, budgets) without
  * keeping any HTML: the facts of a page reused from the page cache come from the page memo (or,
  * the first time, from reading the cached page), in order, while rendering goes on.
  */
-export function watchPages({ routes, output, memo = noPageMemo }: { routes: readonly RoutePlan[]; output: OutputWriter; memo?: PageMemo }): PagesWatch {
+export function watchPages({ routes, output, memo = noPageMemo, inlineCode }: { routes: readonly RoutePlan[]; output: OutputWriter; memo?: PageMemo; inlineCode: InlineCode }): PagesWatch {
   const routeOf = new Map(routes.map((r) => [r.outputPath, r]))
+  const undeclared = undeclaredIn(inlineCode)
   const found = new Map<string, WatchedPage>()
   // The largest page per kind keeps its HTML, or where to read it (a page reused from the cache).
   const largest = new Map<string, { route: RoutePlan; length: number; html?: string; source?: string }>()
   let reading: Promise<void> = Promise.resolve()
-  const record = (outputPath: string, { facts, length }: PageSummary, page: { html?: string; source?: string }) => {
+  const record = (outputPath: string, { facts, length }: PageSummary, page: { html?: string; source?: string }, unexpected: readonly UnexpectedCode[]) => {
     const route = routeOf.get(outputPath)
     if (!route) return
-    found.set(outputPath, { route, facts })
+    found.set(outputPath, { route, facts, unexpected })
     if (length > (largest.get(route.template)?.length ?? -1)) largest.set(route.template, { route, length, ...page })
   }
-  const inspect = (outputPath: string, html: string) => record(outputPath, summarize(html), { html })
+  // The texts of undeclared code, for the error to quote: read from the page only when there is any.
+  const quoted = (found: readonly Omit<UnexpectedCode, 'text'>[], html: string) => found.map((u) => ({ ...u, text: findInlineText(html, u.kind, u.hash) ?? u.hash }))
+  const inspect = (outputPath: string, html: string) => {
+    const summary = summarize(html)
+    record(outputPath, summary, { html }, quoted(undeclared(summary.facts), html))
+  }
   return {
     output: {
       get count() {
@@ -53,7 +71,9 @@ export function watchPages({ routes, output, memo = noPageMemo }: { routes: read
             const { source, contents } = page
             const known = page.derived?.['page-facts'] as PageSummary | undefined
             const summary = await memo.derive({ name: 'page-facts', source, contents, known, codec: summaryCodec, compute: summarize })
-            record(file, summary, contents === undefined ? { source } : { html: contents })
+            const odd = undeclared(summary.facts)
+            const unexpected = odd.length === 0 ? [] : quoted(odd, contents ?? await readFile(source, 'utf8'))
+            record(file, summary, contents === undefined ? { source } : { html: contents }, unexpected)
           })
         }
         await output.link(file, page)
@@ -72,6 +92,16 @@ export function watchPages({ routes, output, memo = noPageMemo }: { routes: read
       return pages
     },
   }
+}
+
+/** The inline code of a page's facts that `declared` does not hold, in the order scripts, styles, style attributes. */
+function undeclaredIn(declared: InlineCode): (facts: PageFacts) => Omit<UnexpectedCode, 'text'>[] {
+  const kinds = [
+    ['script', 'scriptHashes', new Set(declared.scripts)],
+    ['style', 'styleHashes', new Set(declared.styles)],
+    ['style attribute', 'styleAttributeHashes', new Set(declared.styleAttributes)],
+  ] as const
+  return (facts) => kinds.flatMap(([kind, list, allowed]) => facts[list].filter((hash) => !allowed.has(hash)).map((hash) => ({ kind, hash })))
 }
 
 interface PageSummary {

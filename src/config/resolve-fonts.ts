@@ -1,9 +1,13 @@
-import { readFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { readFile, stat } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 
 import type { FontFaceFile, ResolvedFont, SiteFonts } from '../types.js'
 import { hash } from '../cache/digest.js'
+import { fail, FontFileDamaged, FontFileMissing, type ErrorPlace } from '../errors/catalogue.js'
+import type { ConfigError } from '../errors/config-error.js'
+import { readFontMetadata } from './font-metadata.js'
 import type { FontMetrics, ReadCache } from './read-cache.js'
 
 export type { FontFaceFile, ResolvedFont, SiteFonts }
@@ -14,13 +18,16 @@ export const fontId = (family: string) => family.trim().toLowerCase().replace(/\
 /** Where a family may come from, best first: one variable file serves every weight. */
 export const fontPackages = (family: string) => [`@fontsource-variable/${fontId(family)}`, `@fontsource/${fontId(family)}`]
 
-interface FontsourceMetadata {
-  family: string
-  subsets: string[]
-  weights: number[]
-  defSubset: string
-  category: string
-  variable?: Record<string, { min: string; max: string }> | false
+/** What finding one family gave: the font, or the problems of the package that has it. */
+export interface FontResolution {
+  /** Undefined with no errors: no installed package has the family. */
+  readonly font?: ResolvedFont
+  readonly errors: readonly ConfigError[]
+  /**
+   * Every package file read, and every place the package was looked for (absent ones too): a
+   * font package removed, changed or newly installed in any of them changes the build's inputs.
+   */
+  readonly inputs: readonly string[]
 }
 
 /**
@@ -28,19 +35,22 @@ interface FontsourceMetadata {
  * that is its own npm project depends on its fonts), then citypress's; for body text the variable
  * package first, for headings the static one. Ships only the subsets
  * (fontsource's per-script files) that the site's text has characters of; latin always.
- * Undefined when no package provides the family.
+ * The package's metadata is checked like site.yaml (font-metadata.ts), and a face file it lacks
+ * is an error at `at`, the site.yaml line that names the family.
  */
-export async function resolveFont(family: string, options: { siteRoot: string; codePoints: ReadonlySet<number>; role?: 'body' | 'heading'; reads: ReadCache }): Promise<ResolvedFont | undefined> {
+export async function resolveFont(family: string, options: { siteRoot: string; codePoints: ReadonlySet<number>; role?: 'body' | 'heading'; reads: ReadCache; at: ErrorPlace }): Promise<FontResolution> {
   // Headings are set bold only: one static bold face is half the bytes of a variable file (48 vs
   // 97 kB for Merriweather), and its metrics make the closer fallback. Body text needs several
   // weights, which one variable file serves best.
   const weights = options.role === 'heading' ? [700] : [400, 700]
   const order = options.role === 'heading' ? [...fontPackages(family)].reverse() : fontPackages(family)
-  const found = findPackage(order, options.siteRoot)
-  if (!found) return undefined
+  const { found, probed } = findPackage(order, options.siteRoot)
+  if (!found) return { errors: [], inputs: probed }
   const dir = found.dir
-  const metadata = JSON.parse(await readFile(path.join(dir, 'metadata.json'), 'utf8')) as FontsourceMetadata
-  const ranges = JSON.parse(await readFile(path.join(dir, 'unicode.json'), 'utf8')) as Record<string, string>
+  const read = [path.join(dir, 'metadata.json'), path.join(dir, 'unicode.json')]
+  const inputs = () => [...new Set([...probed, ...read])]
+  const { metadata, ranges, errors } = await readFontMetadata({ dir, pkg: found.name, family })
+  if (!metadata || !ranges) return { errors, inputs: inputs() }
   const id = fontId(family)
   const subsets = metadata.subsets.filter((s) => ranges[s] && (s === metadata.defSubset || usesRange(options.codePoints, ranges[s]!)))
   // Static packages describe the family's axes too: only a variable package ships the wght files.
@@ -50,38 +60,61 @@ export async function resolveFont(family: string, options: { siteRoot: string; c
     : weights.filter((w) => metadata.weights.includes(w)).map((w) => ({
       file: path.join(dir, 'files', `${id}-${subset}-${w}-normal.woff2`), subset, weight: String(w), variable: false, unicodeRange: ranges[subset]!,
     })))
+  read.push(...faces.map((f) => f.file))
+  // A package without its files/ folder (or without the weights needed) has nothing to serve.
+  const wanted = path.join(dir, 'files', `${id}-${metadata.defSubset}-${wght ? 'wght' : weights[0]}-normal.woff2`)
+  const missing = faces.length === 0 ? wanted : (await Promise.all(faces.map((f) => stat(f.file).then(() => undefined, () => f.file)))).find(Boolean)
+  if (missing) return { errors: [fail(FontFileMissing, options.at, found.name, path.relative(dir, missing).split(path.sep).join('/'), family)], inputs: inputs() }
   const first = faces.find((f) => f.subset === metadata.defSubset) ?? faces[0]!
+  const woff = findWoff(family, options.siteRoot, metadata.defSubset)
+  if (woff) read.push(woff)
+  const metrics = await fontMetrics(first.file, options.reads).catch(() => undefined)
+  if (!metrics) return { errors: [fail(FontFileDamaged, options.at, found.name, path.relative(dir, first.file).split(path.sep).join('/'), family)], inputs: inputs() }
   return {
-    family: metadata.family, package: found.name, category: metadata.category, faces,
-    fallback: fallbackFor(await fontMetrics(first.file, options.reads), metadata.category),
-    woff: findWoff(family, options.siteRoot, metadata.defSubset),
+    font: {
+      family: metadata.family, package: found.name, category: metadata.category, faces,
+      fallback: fallbackFor(metrics, metadata.category), woff,
+    },
+    errors: [],
+    inputs: inputs(),
   }
 }
 
-function findPackage(names: readonly string[], siteRoot: string): { name: string; dir: string } | undefined {
-  const requires = [createRequire(path.join(siteRoot, 'package.json')), createRequire(import.meta.url)]
+/**
+ * The first of `names` installed where the site or citypress resolves packages, with every
+ * `metadata.json` path looked at on the way.
+ */
+function findPackage(names: readonly string[], siteRoot: string): { found?: { name: string; dir: string }; probed: string[] } {
+  const probed: string[] = []
   for (const name of names) {
-    for (const require of requires) {
-      try {
-        return { name, dir: path.dirname(require.resolve(`${name}/metadata.json`)) }
-      } catch {
-        // Not installed where this require looks; try the next place.
-      }
-    }
+    const file = lookFor(`${name}/metadata.json`, siteRoot, probed)
+    if (file) return { found: { name, dir: path.dirname(file) }, probed }
   }
-  return undefined
+  return { probed }
 }
 
 /** The static package's bold latin .woff, for share images (satori cannot read WOFF2 or variable fonts). */
 function findWoff(family: string, siteRoot: string, subset: string): string | undefined {
-  const name = `@fontsource/${fontId(family)}`
-  for (const require of [createRequire(path.join(siteRoot, 'package.json')), createRequire(import.meta.url)]) {
-    for (const weight of [700, 600, 400]) {
-      try {
-        return require.resolve(`${name}/files/${fontId(family)}-${subset}-${weight}-normal.woff`)
-      } catch {
-        // Not installed here, or no such weight.
-      }
+  for (const weight of [700, 600, 400]) {
+    const file = lookFor(`@fontsource/${fontId(family)}/files/${fontId(family)}-${subset}-${weight}-normal.woff`, siteRoot, [])
+    if (file) return file
+  }
+  return undefined
+}
+
+/**
+ * A package file as Node would find it from the site, then from citypress: in each node_modules
+ * folder Node looks in (the site's, its ancestors', the global ones). Looked up on the disk each
+ * time, not with require.resolve, which remembers what it found for the life of the process (a
+ * preview would keep a package's removed files). `probed` gets every path looked at.
+ */
+function lookFor(request: string, siteRoot: string, probed: string[]): string | undefined {
+  const name = request.split('/').slice(0, request.startsWith('@') ? 2 : 1).join('/')
+  for (const require of [createRequire(path.join(path.resolve(siteRoot), 'package.json')), createRequire(import.meta.url)]) {
+    for (const folder of require.resolve.paths(name) ?? []) {
+      const file = path.join(folder, request)
+      probed.push(file)
+      if (existsSync(file)) return file
     }
   }
   return undefined

@@ -27,20 +27,24 @@ export async function resolveSiteFonts(options: SiteFontsOptions): Promise<{ fon
   const codePoints = new Set<number>()
   for (const data of options.texts) collectCodePoints(JSON.stringify(data) ?? '', codePoints)
   const { body, heading } = options.theme.fonts
+  // A heading font left out follows the body font, so the body's line is the one to fix.
+  const lineOf = (role: 'body' | 'heading') => originOf(options.source, options.input.theme?.fonts?.[role] !== undefined ? `/theme/fonts/${role}` : '/theme/fonts/body', 'value')
+  const resolve = (family: string, role: 'body' | 'heading') => resolveFont(family, { siteRoot: options.siteRoot, codePoints, role, reads: options.reads, at: lineOf(role) })
   // One family for both: the body's (variable) file serves the headings too.
-  const [bodyFont, headingFont] = await Promise.all([
-    resolveFont(body, { siteRoot: options.siteRoot, codePoints, role: 'body', reads: options.reads }),
-    heading === body ? undefined : resolveFont(heading, { siteRoot: options.siteRoot, codePoints, role: 'heading', reads: options.reads }),
-  ]).then(([b, h]) => [b, heading === body ? b : h])
+  const [bodyFound, headingFound] = await Promise.all([resolve(body, 'body'), heading === body ? undefined : resolve(heading, 'heading')])
+    .then(([b, h]) => [b, h ?? b] as const)
   const errors: ConfigError[] = []
-  for (const [role, family, font] of [['body', body, bodyFont], ['heading', heading, headingFont]] as const) {
-    if (font) continue
-    // A heading font left out follows the body font, so the body's line is the one to fix.
-    const written = options.input.theme?.fonts?.[role] !== undefined
-    const [variable, plain] = fontPackages(family) as [string, string]
-    errors.push(fail(UnknownFont, originOf(options.source, written ? `/theme/fonts/${role}` : '/theme/fonts/body', 'value'), family, variable, plain))
+  for (const [role, family, found] of [['body', body, bodyFound], ['heading', heading, headingFound]] as const) {
+    if (found.font) continue
+    // The body's package problems are told once, at the body's line.
+    if (role === 'body' || found !== bodyFound) errors.push(...found.errors)
+    if (found.errors.length === 0) {
+      const [variable, plain] = fontPackages(family) as [string, string]
+      errors.push(fail(UnknownFont, lineOf(role), family, variable, plain))
+    }
     if (role === 'body' && !options.input.theme?.fonts?.heading) break
   }
-  if (errors.length > 0 || !bodyFont || !headingFont) return { errors }
-  return { fonts: { body: bodyFont, heading: headingFont }, errors }
+  if (errors.length > 0 || !bodyFound.font || !headingFound.font) return { errors }
+  const inputs = [...new Set([...bodyFound.inputs, ...headingFound.inputs])].sort()
+  return { fonts: { body: bodyFound.font, heading: headingFound.font, inputs }, errors }
 }

@@ -389,6 +389,23 @@ export interface SiteInput {
     status?: 301 | 302 | 307 | 308
   }[]
   /**
+   * Inline code that the site's own templates/ overrides write, for the Content-Security-Policy to allow. citypress allows the inline code it writes itself; a build stops (unexpected-inline-code) at any other inline <script>, <style> or style attribute. Give each as its exact text, or as the hash that error prints.
+   */
+  csp?: {
+    /**
+     * Each inline <script> a site template writes: the exact text between its tags, or its hash `sha256-…`.
+     */
+    inlineScripts?: string[]
+    /**
+     * Each <style> element a site template writes: the exact text between its tags, or its hash `sha256-…`.
+     */
+    inlineStyles?: string[]
+    /**
+     * Each style="…" attribute value a site template writes, as React writes it (`style={{ width: '50%' }}` is `width:50%`), or its hash `sha256-…`.
+     */
+    styleAttributes?: string[]
+  }
+  /**
    * Size limits per page kind, checked at every build. HTML, CSS and JS count gzip-compressed bytes (what travels); images count the bytes of every image a page shows at its widest. A page kind's own budget wins over `all`.
    */
   budgets?: {

@@ -630,13 +630,59 @@ export const titles: Readonly<Record<ConfigErrorCode, string>> = {
   'unknown-font': 'Font not installed',
   'missing-alt': 'Image without alt text',
   'unknown-embed': 'Embed of an unknown provider',
-  // Paths, addresses and the live sitemap (issue 30, points 5 and 9).
+  // Paths, addresses and the live sitemap.
   'bad-address': 'Invalid path or address',
   'sub-path-site': 'Site under a sub-path',
+  // Inline code and font packages.
+  'bad-font-package': 'Damaged font package',
+  'unexpected-inline-code': 'Inline code citypress did not write',
 }
 
-// Paths and addresses checked where they enter (issue 30, point 5: src/config/check-url.ts) and
-// the live sitemap read only from its own origin (point 9: src/config/published-sitemap.ts).
+// The Content-Security-Policy allows only what citypress wrote, and font packages are input,
+// checked like site.yaml.
+
+/**
+ * A text from outside (a page, a package) as a message quotes it: control characters (ESC, BEL,
+ * newlines) dropped, so it cannot rewrite the terminal, and cut to `max` characters.
+ */
+export function quoted(text: string, max = 80): string {
+  const printable = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim()
+  return JSON.stringify(printable.length > max ? `${printable.slice(0, max - 1)}…` : printable)
+}
+
+export const BadFontPackage = {
+  code: 'bad-font-package',
+  message: (pkg: string, field: string, value: string, expected: string) => `The font package ${pkg} gives ${field} as ${quoted(value, 60)}, which is not ${expected}.`,
+  hint: (pkg: string) => `citypress writes this value into the site's stylesheet, so it takes only what fontsource publishes. The package is damaged or not a fontsource package: reinstall it (\`npm install ${pkg}\`), or remove it.`,
+} satisfies ErrorData<[string, string, string, string]>
+
+export const FontFileMissing = {
+  code: 'bad-font-package',
+  message: (pkg: string, file: string, family: string) => `The font package ${pkg} has no ${file}, which the family "${family}" needs, so the site cannot host it.`,
+  hint: (pkg: string) => `The package is incomplete (an installed fontsource package holds metadata.json, unicode.json and a files/ folder of .woff2 files): reinstall it (\`npm install ${pkg}\`), or remove it.`,
+} satisfies ErrorData<[string, string, string]>
+
+export const FontFileDamaged = {
+  code: 'bad-font-package',
+  message: (pkg: string, file: string, family: string) => `The font package ${pkg} holds a ${file} that is not a font file citypress can read, so the family "${family}" cannot be measured for its fallback.`,
+  hint: (pkg: string) => `The package is damaged: reinstall it (\`npm install ${pkg}\`), or remove it.`,
+} satisfies ErrorData<[string, string, string]>
+
+export const UnexpectedInlineCode = {
+  code: 'unexpected-inline-code',
+  message: (page: string, kind: string, text: string, _hash: string, _others: readonly string[]) => `The page ${page} holds an inline ${kind} that citypress did not write: ${quoted(text)}.`,
+  hint: (_page: string, kind: string, _text: string, hash: string, others: readonly string[]) => [
+    others.length > 0 ? `The same ${kind} is on ${others.length} other page${others.length === 1 ? '' : 's'}: ${others.slice(0, 3).join(', ')}${others.length > 3 ? ', …' : ''}.` : '',
+    `The site's Content-Security-Policy allows only the inline code citypress writes, so browsers would block it. If a template in the site's templates/ writes it on purpose, declare it in site.yaml: \`csp: { ${cspKeyOf(kind)}: ["${hash}"] }\`; otherwise find what puts it there.`,
+  ].filter(Boolean).join(' '),
+} satisfies ErrorData<[string, string, string, string, readonly string[]]>
+
+function cspKeyOf(kind: string): string {
+  return kind === 'script' ? 'inlineScripts' : kind === 'style' ? 'inlineStyles' : 'styleAttributes'
+}
+
+// Paths and addresses checked where they enter (src/config/check-url.ts) and the live sitemap
+// read only from its own origin (src/config/published-sitemap.ts).
 
 /** Why a path or address was refused (src/config/check-url.ts). `char` is the character itself; messages show its code point. */
 export type UrlProblem =

@@ -50,9 +50,12 @@ export type ConfigErrorCode =
   | 'too-many-open-files'
   | 'name-too-long'
   | 'out-of-memory'
-  // Paths, addresses and the live sitemap (issue 30, points 5 and 9).
+  // Paths, addresses and the live sitemap.
   | 'bad-address'
   | 'sub-path-site'
+  // Inline code and font packages.
+  | 'bad-font-package'
+  | 'unexpected-inline-code'
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {

@@ -161,6 +161,25 @@ export function sha256(text: string): string {
   return hash
 }
 
+/** What kind of inline code a hash in PageFacts stands for: `scriptHashes`, `styleHashes`, `styleAttributeHashes`. */
+export type InlineKind = 'script' | 'style' | 'style attribute'
+
+/**
+ * The text of the inline code of `kind` in a page whose hash is `hash`, to quote in an error:
+ * only for a page the checks found something unexpected on, so a plain regular expression
+ * serves. Undefined if the page holds no such text.
+ */
+export function findInlineText(html: string, kind: InlineKind, hash: string): string | undefined {
+  if (kind === 'style attribute') {
+    for (const [, value] of html.matchAll(/<[a-zA-Z][^>]*?\sstyle="([^"]*)"/g)) if (sha256(decode(value!)) === hash) return decode(value!)
+    return undefined
+  }
+  for (const [, name, text] of html.matchAll(/<(script|style)(?![a-zA-Z0-9-])[^>]*>([\s\S]*?)<\/\1>/gi)) {
+    if ((name!.toLowerCase() === 'script') === (kind === 'script') && sha256(text!) === hash) return text
+  }
+  return undefined
+}
+
 /** ` href="/a?x=1&amp;y" id="top"` → `{ href: '/a?x=1&y', id: 'top' }`, names lower-cased. */
 function parseAttributes(text: string): Record<string, string> {
   const attrs: Record<string, string> = {}

@@ -94,7 +94,7 @@ async function refusal(source: string, options: { siteRoot?: string; limits?: Pa
   return error!.message.replace(`The published sitemap ${source} was not read: `, '')
 }
 
-describe('a remote sitemap index (issue 30, point 9)', () => {
+describe('a remote sitemap index', () => {
   it('is read from its own origin, following redirects within it', async () => {
     const live = await serveRoutes((origin) => ({
       '/sitemap.xml': index(`${origin}/sitemap-moved.xml`, `${origin}/sitemap-2.xml`),

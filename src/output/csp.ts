@@ -1,0 +1,56 @@
+import { embedProviders, isEmbedProvider } from '../markdown/embeds.js'
+import type { ContentSources, SiteMeta } from '../types.js'
+
+/**
+ * A Content-Security-Policy as plain data: each directive with its sources, in the order they are
+ * sent. Made in one place (contentSecurityPolicy) and written out by policyText: today as the
+ * `_headers` line, and the same data serves a `<meta http-equiv>` on hosts that send no headers
+ * (which ignore `frame-ancestors` there).
+ */
+export type ContentSecurityPolicy = readonly (readonly [directive: string, ...sources: string[]])[]
+
+export interface PolicyOptions {
+  readonly site: SiteMeta
+  /** What the checked pages load inline or from elsewhere (check-output.ts), which the policy must allow. */
+  readonly sources: ContentSources
+}
+
+/**
+ * The policy, from site.yaml and the checked pages: the scheduler hosts (site.yaml `schedulers`)
+ * may be framed, the analytics host (`analytics.src`) may run its script and receive its beacons,
+ * forms post to this site (or the configured endpoint), and the inline scripts and styles the
+ * build declared (src/render/inline-code.ts) are allowed by the SHA-256 of their exact text, never
+ * by 'unsafe-inline'.
+ */
+export function contentSecurityPolicy({ site, sources }: PolicyOptions): ContentSecurityPolicy {
+  const analytics = site.analytics ? [originOf(site.analytics.src)] : []
+  const schedulers = [...new Set(Object.values(site.schedulers ?? {}).map(originOf))].sort()
+  // Embeds load their frame only after a click, from the provider's origin (src/markdown/embeds.ts).
+  const frames = [...new Set([...schedulers, ...(site.embeds ?? []).filter(isEmbedProvider).map((p) => embedProviders[p].frameOrigin)])].sort()
+  // The form script posts to the endpoint with fetch (connect-src), a browser without it natively (form-action).
+  const endpoint = site.forms?.provider === 'endpoint' && /^https?:\/\//.test(site.forms.endpoint ?? '') ? [originOf(site.forms.endpoint!)] : []
+  const styleAttributes = sources.styleAttributeHashes
+  return [
+    ['default-src', "'self'"],
+    ['script-src', "'self'", ...analytics, ...sources.scriptHashes],
+    // Hashes of style attributes need 'unsafe-hashes' (CSP3); it allows nothing else.
+    ['style-src', "'self'", ...sources.styleHashes, ...(styleAttributes.length ? ["'unsafe-hashes'", ...styleAttributes] : [])],
+    ['img-src', "'self'", 'data:', ...sources.imageOrigins],
+    ['font-src', "'self'"],
+    ['connect-src', "'self'", ...analytics, ...endpoint],
+    ['frame-src', ...(frames.length ? frames : ["'none'"])],
+    ['form-action', "'self'", ...endpoint],
+    ['base-uri', "'self'"],
+    ['object-src', "'none'"],
+    ['frame-ancestors', "'none'"],
+  ]
+}
+
+/** The policy as a header value: `default-src 'self'; script-src …`. */
+export function policyText(policy: ContentSecurityPolicy): string {
+  return policy.map((directive) => directive.join(' ')).join('; ')
+}
+
+function originOf(url: string): string {
+  return new URL(url).origin
+}

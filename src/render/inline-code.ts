@@ -1,0 +1,33 @@
+import { inlineScripts } from '../../templates/inline-code.js'
+import { sha256 } from '../html/page-facts.js'
+import type { SiteInput } from '../config/site-input.generated.js'
+import type { AssetManifest, InlineCode } from '../types.js'
+
+export interface DeclaredInlineCodeOptions {
+  /** The stylesheet, inlined into a `<style>` when it is small (src/assets/bundle-assets.ts). */
+  readonly assets: Pick<AssetManifest, 'inlineCss'>
+  /** site.yaml `csp`: what the site's own templates/ overrides write inline. */
+  readonly csp: SiteInput['csp']
+}
+
+/** A CSP hash as the unexpected-inline-code hint prints it, with or without its quotes. */
+const hashSource = /^'?(sha256-[A-Za-z0-9+/]{43}=)'?$/
+
+/**
+ * Every inline script, style and style attribute a page of this build may carry, known before a
+ * page is rendered: what citypress's templates write (templates/inline-code.ts and the inlined
+ * stylesheet) and what site.yaml `csp` declares, each as its CSP source `'sha256-…'`. The
+ * Content-Security-Policy is made from this list, never from what is found in the pages.
+ */
+export function declaredInlineCode({ assets, csp }: DeclaredInlineCodeOptions): InlineCode {
+  const sources = (entries: readonly string[] | undefined) => (entries ?? []).map((entry) => {
+    const hash = hashSource.exec(entry.trim())?.[1]
+    return hash === undefined ? sha256(entry) : `'${hash}'`
+  })
+  const unique = (list: readonly string[]) => [...new Set(list)].sort()
+  return {
+    scripts: unique([...Object.values(inlineScripts).map((text) => sha256(text)), ...sources(csp?.inlineScripts)]),
+    styles: unique([...(assets.inlineCss === undefined ? [] : [sha256(assets.inlineCss)]), ...sources(csp?.inlineStyles)]),
+    styleAttributes: unique(sources(csp?.styleAttributes)),
+  }
+}
