@@ -50,6 +50,9 @@ export type ConfigErrorCode =
   | 'too-many-open-files'
   | 'name-too-long'
   | 'out-of-memory'
+  // Issue 30, the output folder (output/output-guard.ts).
+  | 'output-folder-refused'
+  | 'output-folder-not-ours'
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {
