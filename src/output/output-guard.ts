@@ -18,6 +18,12 @@ export const outputMarker = '.citypress-output'
 
 const markerHeading = 'citypress-output 1'
 
+/**
+ * What a file browser leaves in any folder it shows (Finder, Windows Explorer): nobody's work,
+ * made again when needed, so it neither makes a folder someone else's nor stops a build.
+ */
+const browserFiles = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini'])
+
 /** The marker's text for an output holding `files` (relative paths, forward slashes). */
 export function markerText(files: Iterable<string>): string {
   const listed = [...files].filter((file) => file !== outputMarker).sort()
@@ -62,7 +68,8 @@ export async function guardOutputFolder(options: OutputGuardOptions): Promise<vo
   const stats = statSync(target, { throwIfNoEntry: false })
   if (!stats) return
   if (!stats.isDirectory()) throw new BuildFailure([fail(OutputFolderNotOurs, { file: shown }, shown, 'file', [])])
-  const entries = readdirSync(target, { withFileTypes: true }).map((entry) => entry.isDirectory() ? `${entry.name}/` : entry.name)
+  const entries = readdirSync(target, { withFileTypes: true }).filter((entry) => !browserFiles.has(entry.name))
+    .map((entry) => entry.isDirectory() ? `${entry.name}/` : entry.name)
   if (entries.length === 0) return
   const marked = existsSync(path.join(target, outputMarker)) ? markerFiles(readFileSync(path.join(target, outputMarker), 'utf8')) : undefined
   const recorded = marked ?? await recordedFiles(target, options.recordFile)
@@ -136,7 +143,7 @@ function straysIn(folder: string, files: ReadonlySet<string>): string[] {
       if (entry.isDirectory()) {
         if (folders.has(name)) walk(name)
         else strays.push(`${name}/`)
-      } else if (!files.has(name) && name !== outputMarker) {
+      } else if (!files.has(name) && name !== outputMarker && !browserFiles.has(entry.name)) {
         strays.push(name)
       }
     }

@@ -92,6 +92,10 @@ describe('an output folder that is never replaced', () => {
     expect(await at(links, path.join(links, 'deep'))).toMatch(/: it is a folder that holds the current folder,/)
     expect(await at(path.join(site, 'dist'), site)).toBeUndefined()
     expect(await at(path.join(links, 'elsewhere'))).toBeUndefined()
+    // A folder a file browser has shown is still empty.
+    await mkdir(path.join(links, 'shown'))
+    await writeFile(path.join(links, 'shown', '.DS_Store'), 'Finder')
+    expect(await at(path.join(links, 'shown'))).toBeUndefined()
   })
 
   it('is a folder of other files: the error lists them and nothing is changed', async () => {
