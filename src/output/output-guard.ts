@@ -54,8 +54,8 @@ export interface OutputGuardOptions {
  * Runs before a build creates, moves or deletes anything (the cache folder, the staging and
  * `.old-*` siblings included), and throws a BuildFailure when the output folder is not the
  * build's to replace. Some folders are refused whatever they hold: the site folder, a folder that
- * holds it or the current folder, the site's `.citypress`, anything in `.git` or `node_modules`,
- * the home folder and `/`; paths are compared after resolving symlinks. Any other folder is
+ * holds it or the current folder, anything in a `.citypress` (a build cache), `.git` or
+ * `node_modules`, the home folder and `/`; paths are compared after resolving symlinks. Any other folder is
  * replaced only when it is missing, empty, or marked as a citypress output (`outputMarker`) and
  * holding nothing but what that build wrote. There is no flag to override this: a flag people set
  * to silence a question (Vite's `emptyOutDir`) ends up set where it deletes their files.
