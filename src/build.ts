@@ -25,6 +25,7 @@ import { feedFile } from './output/feed.js'
 import { formsDeclarationFile } from './output/form-pages.js'
 import { headersFile } from './output/headers.js'
 import { prepareHostFiles, type HostFiles } from './output/landing-host-files.js'
+import { guardOutputFolder } from './output/output-guard.js'
 import { writePublishedUrls } from './output/record-published.js'
 import { createOutput } from './output/write-output.js'
 import { hostRules, redirectLimitWarnings } from './config/hosts.js'
@@ -153,6 +154,7 @@ interface RecordedResult {
  * is replaced only when everything succeeded.
  */
 export async function build(options: BuildOptions): Promise<BuildResult> {
+  await guardOutput(options)
   const cache = await openCache(options)
   try {
     // Stages record where a problem is by JSON Pointer; its line is found only now that it is reported.
@@ -170,6 +172,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
  * of each folder.
  */
 export async function buildReport(options: BuildOptions): Promise<BuildReport> {
+  await guardOutput(options)
   const cache = await openCache(options)
   try {
     const startedAt = performance.now()
@@ -199,6 +202,16 @@ export function reportOf(result: BuildResult): BuildReport {
     },
     host: result.site.site.host, contrast: result.site.contrast, timings: result.timings, cacheNotes: result.cacheNotes,
   }
+}
+
+/**
+ * Refuses an output folder that is not the build's to replace (output/output-guard.ts), before
+ * anything is created: the cache folder, its lock, the staging folder.
+ */
+async function guardOutput(options: BuildOptions): Promise<void> {
+  if (options.write === false) return
+  const cacheDir = options.cacheDir === false ? undefined : options.cacheDir ?? path.join(options.site, '.citypress', 'cache')
+  await guardOutputFolder({ outDir: options.outDir ?? 'dist', site: options.site, recordFile: cacheDir && path.join(cacheDir, 'output.json') })
 }
 
 function openCache(options: BuildOptions): Promise<BuildCache<RecordedResult>> {
@@ -336,6 +349,7 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
     })
     return resultWith(recordUpdated)
   } catch (error) {
+    // abort() never throws: the error that stopped the build is the one reported.
     await output.abort()
     throw error
   }

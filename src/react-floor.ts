@@ -1,8 +1,9 @@
-import { rm } from 'node:fs/promises'
+import { rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { bundleAssets } from './assets/bundle-assets.js'
 import { loadAndPlan, renderContextOf } from './build.js'
 import { withBrandImages } from './images/brand-images.js'
+import { guardOutputFolder, markerText, outputMarker } from './output/output-guard.js'
 import { planImages } from './plan/plan-images.js'
 import { bundleTemplates } from './render/bundle-templates.js'
 import { renderFloor } from './render/render-floor.js'
@@ -36,6 +37,8 @@ export interface ReactFloorResult {
  * checks, no quality gate beyond the plan, no images.
  */
 export async function measureReactFloor(options: ReactFloorOptions): Promise<ReactFloorResult> {
+  // The folder is deleted whole: only one that is missing, empty or a citypress output.
+  await guardOutputFolder({ outDir: options.outDir, site: options.site })
   const { site, plan } = await loadAndPlan(options.site)
   const images = withBrandImages(site, planImages(site), plan.routes)
   const [assets, templates] = await Promise.all([
@@ -54,6 +57,7 @@ export async function measureReactFloor(options: ReactFloorOptions): Promise<Rea
   try {
     const { pages } = await renderFloor({ routes: plan.routes, context, templates, outDir })
     const cpu = process.cpuUsage(cpuStart)
+    await writeFile(path.join(outDir, outputMarker), markerText(plan.routes.map((r) => r.outputPath)))
     return { pages, seconds: (performance.now() - start) / 1000, cpu: (cpu.user + cpu.system) / 1e6, rssMiB: rss / 2 ** 20 }
   } finally {
     clearInterval(sampler)

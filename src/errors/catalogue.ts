@@ -636,6 +636,37 @@ export const titles: Readonly<Record<ConfigErrorCode, string>> = {
   // Inline code and font packages.
   'bad-font-package': 'Damaged font package',
   'unexpected-inline-code': 'Inline code citypress did not write',
+  // The output folder.
+  'output-folder-refused': 'Output folder that is never replaced',
+  'output-folder-not-ours': 'Output folder holding other files',
+}
+
+// The output folder (src/output/output-guard.ts): a build replaces its output folder
+// whole, so it writes only into a folder that is missing, empty or its own.
+
+export const OutputFolderRefused = {
+  code: 'output-folder-refused',
+  message: (folder: string, what: string) => `citypress will not build into ${folder}: it is ${what}, and a build replaces its output folder whole.`,
+  hint: () => 'Build into a folder of its own, such as --out dist (citypress creates it and marks it as its output). No option overrides this.',
+} satisfies ErrorData<[string, string]>
+
+/** `kind`: `file` (not a folder), `unmarked` (no citypress marker), `strays` (marked, with files a build did not write). */
+export const OutputFolderNotOurs = {
+  code: 'output-folder-not-ours',
+  message: (folder: string, kind: 'file' | 'unmarked' | 'strays', found: readonly string[]) => kind === 'file'
+    ? `${folder} is a file, not a folder, so citypress will not replace it with the site.`
+    : kind === 'unmarked'
+      ? `${folder} is not empty and not a citypress output, so citypress will not replace it: it holds ${listed(found)}.`
+      : `${folder} is a citypress output, but it also holds files that citypress did not write, which the build would delete: ${listed(found)}.`,
+  hint: (folder: string, kind: 'file' | 'unmarked' | 'strays') => kind === 'strays'
+    ? 'Move them out of the output folder (every build replaces it whole, so files added there by hand would be lost), or build into another folder with --out. Nothing was changed.'
+    : `Build into a new or empty folder with --out. If ${folder} is the output of an older citypress (before it marked its output folders), delete it once by hand; later builds mark it as theirs. Nothing was changed.`,
+} satisfies ErrorData<[string, 'file' | 'unmarked' | 'strays', readonly string[]]>
+
+/** At most 8 names, then how many more. */
+function listed(names: readonly string[]): string {
+  const shown = names.slice(0, 8).join(', ')
+  return names.length > 8 ? `${shown} and ${names.length - 8} more` : shown
 }
 
 // The Content-Security-Policy allows only what citypress wrote, and font packages are input,

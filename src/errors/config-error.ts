@@ -56,6 +56,9 @@ export type ConfigErrorCode =
   // Inline code and font packages.
   | 'bad-font-package'
   | 'unexpected-inline-code'
+  // The output folder (output/output-guard.ts).
+  | 'output-folder-refused'
+  | 'output-folder-not-ours'
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, lstatSync, statSync } from 'node:fs'
 import { copyFile, link, mkdir, readdir, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { OutputWriter } from '../types.js'
+import type { LinkedPage, OutputFile, OutputWriter } from '../types.js'
 import { compareListed, sameFolders, type FolderListing } from '../cache/output-record.js'
 import { naming } from '../errors/system-error.js'
+import { markerText, outputMarker } from './output-guard.js'
 
 // The writer's interface is shared with the stages that stream pages into it (render) or watch
 // them on their way (check), which must not import output/.
@@ -100,35 +101,32 @@ export async function createOutput(outDir: string, keep?: KeepOptions): Promise<
     if (present.delete(file)) await unlink(destination).catch(ignoreMissing)
   }
 
+  // Every write in flight, from any stage (images are written while pages render): abort() waits
+  // for them before it deletes the staging folder, and refuses new ones, so none recreates the
+  // folder or adds a file to it while it is being deleted (ENOTEMPTY, a leftover staging folder).
+  const inFlight = new Set<Promise<void>>()
+  let aborting = false
+  const tracked = (work: () => Promise<void>): Promise<void> => {
+    if (aborting) return Promise.reject(new Error('The build was rolled back: nothing more is written to its staging folder.'))
+    const running = work()
+    inFlight.add(running)
+    const settled = () => void inFlight.delete(running)
+    running.then(settled, settled)
+    return running
+  }
+  async function write(file: OutputFile): Promise<void> {
+    const destination = await prepare(file.path)
+    await clear(file.path, destination)
+    await writeFile(destination, file.contents).catch(naming(destination))
+    count++
+  }
+
   return {
     get count() {
       return count
     },
-    async write(file) {
-      const destination = await prepare(file.path)
-      await clear(file.path, destination)
-      await writeFile(destination, file.contents).catch(naming(destination))
-      count++
-    },
-    async link(file, { source, ino }) {
-      const kept = present.get(file)
-      if (kept !== undefined && (ino ?? statSync(source, { throwIfNoEntry: false })?.ino) === kept) {
-        // Already the hard link to this very cached page.
-        present.delete(file)
-        count++
-        return
-      }
-      const destination = await prepare(file)
-      await clear(file, destination)
-      try {
-        await link(source, destination)
-        linked.add(source)
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EXDEV' && (error as NodeJS.ErrnoException).code !== 'EPERM') throw error
-        await copyFile(source, destination)
-      }
-      count++
-    },
+    write: (file) => tracked(() => write(file)),
+    link: (file, page) => tracked(() => linkPage(file, page)),
     keep(file) {
       const entry = keptFiles.get(file)
       if (!entry || !present.has(file)) return undefined
@@ -139,41 +137,74 @@ export async function createOutput(outDir: string, keep?: KeepOptions): Promise<
       count++
       return stats.size
     },
-    async commit() {
-      // What the kept output had and this build did not write.
-      const gone = [...present.keys()]
-      await Promise.all(gone.map((file) => unlink(path.join(staging, file)).catch(ignoreMissing)))
-      await removeEmptyFolders(staging, gone)
-      for (const file of gone) {
-        keptFiles.delete(file)
-        touch(file)
-      }
-      let old: string | undefined
-      if (keep) await rm(keep.folder, { recursive: true, force: true })
-      // The output replaced is kept only when the next build can trust it: its listing is known.
-      let movedOld = false
-      if (existsSync(target)) {
-        // The cache on another file system keeps nothing: the old output is deleted as without `keep`.
-        movedOld = keep?.current !== undefined && await rename(target, keep.folder).then(() => true, (error: NodeJS.ErrnoException) => {
-          if (error.code === 'EXDEV') return false
-          throw error
-        })
-        if (!movedOld) {
-          old = path.join(parent, `.${base}.old-${randomBytes(4).toString('hex')}`)
-          await rename(target, old)
-        }
-      }
-      await rename(staging, target)
-      if (old) await rm(old, { recursive: true, force: true })
-      const output = listing()
-      // Removing the old output or copying the new one as links changes every linked file's link count.
-      const changed = old !== undefined || (keep !== undefined && !movedOld) ? {} : { linked }
-      if (!keep) return { output, ...changed }
-      return { output, kept: movedOld ? keep.current : await linkCopy(target, keep.folder, output), ...changed }
-    },
+    commit,
     async abort() {
-      await rm(staging, { recursive: true, force: true })
+      aborting = true
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight])
+      // Never thrown: the error that made the build roll back is the one to report. A staging
+      // folder that cannot be deleted now is a leftover the next build removes (removeLeftovers).
+      await rm(staging, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined)
     },
+  }
+
+  async function linkPage(file: string, { source, ino }: LinkedPage): Promise<void> {
+    const kept = present.get(file)
+    if (kept !== undefined && (ino ?? statSync(source, { throwIfNoEntry: false })?.ino) === kept) {
+      // Already the hard link to this very cached page.
+      present.delete(file)
+      count++
+      return
+    }
+    const destination = await prepare(file)
+    await clear(file, destination)
+    try {
+      await link(source, destination)
+      linked.add(source)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV' && (error as NodeJS.ErrnoException).code !== 'EPERM') throw error
+      await copyFile(source, destination)
+    }
+    count++
+  }
+
+  async function commit(): Promise<{ readonly output: FolderListing; readonly kept?: FolderListing; readonly linked?: ReadonlySet<string> }> {
+    // What the kept output had and this build did not write.
+    const gone = [...present.keys()].filter((file) => file !== outputMarker)
+    await Promise.all(gone.map((file) => unlink(path.join(staging, file)).catch(ignoreMissing)))
+    await removeEmptyFolders(staging, gone)
+    for (const file of gone) {
+      keptFiles.delete(file)
+      touch(file)
+    }
+    // Marks the folder as this build's output, listing what it holds (output-guard.ts).
+    await write({ path: outputMarker, contents: markerText([...keptFiles.keys(), ...written]) })
+    let old: string | undefined
+    if (keep) await rm(keep.folder, { recursive: true, force: true })
+    // The output replaced is kept only when the next build can trust it: its listing is known.
+    let movedOld = false
+    if (existsSync(target)) {
+      // The cache on another file system keeps nothing: the old output is deleted as without `keep`.
+      movedOld = keep?.current !== undefined && await rename(target, keep.folder).then(() => true, (error: NodeJS.ErrnoException) => {
+        if (error.code === 'EXDEV') return false
+        throw error
+      })
+      if (!movedOld) {
+        old = path.join(parent, `.${base}.old-${randomBytes(4).toString('hex')}`)
+        await rename(target, old)
+      }
+    }
+    await rename(staging, target).catch(async (error: unknown) => {
+      // A full disk can refuse even a rename (a new folder entry): the previous output goes back.
+      const moved = old ?? (movedOld ? keep!.folder : undefined)
+      if (moved) await rename(moved, target).catch(() => undefined)
+      throw error
+    })
+    if (old) await rm(old, { recursive: true, force: true })
+    const output = listing()
+    // Removing the old output or copying the new one as links changes every linked file's link count.
+    const changed = old !== undefined || (keep !== undefined && !movedOld) ? {} : { linked }
+    if (!keep) return { output, ...changed }
+    return { output, kept: movedOld ? keep.current : await linkCopy(target, keep.folder, output), ...changed }
   }
 
   /** The committed output folder's listing, as output-record.ts's listFolder would find it. */

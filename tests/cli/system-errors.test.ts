@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { build } from '../../src/build.js'
@@ -54,6 +54,8 @@ describe.runIf(root)('a build on a machine that refuses to write', () => {
     await edit(site, 1)
     expectUserError(buildCli(site, out), 'disk-full', `${out}`)
     expect(await snapshot(out)).toEqual(before)
+    // Rolled back whole: no staging folder is left beside the output.
+    expect(await readdir(disk)).toEqual(['dist'])
 
     // A disk that fills in the middle of writing a file: the write's error has no path of its own.
     const small = path.join(await tempDir(), 'small')
@@ -65,6 +67,7 @@ describe.runIf(root)('a build on a machine that refuses to write', () => {
     const reported = systemErrorOf(failure)
     expect(reported?.code).toBe('disk-full')
     expect(reported && formatConfigError(reported, { color: false })).toContain(`could not write ${path.join(small, 'dist')}/`)
+    expect(await readdir(small)).toEqual([])
 
     expect(spawnSync('mount', ['-o', 'remount,ro', disk]).status).toBe(0)
     await edit(site, 2)

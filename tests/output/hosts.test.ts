@@ -69,10 +69,10 @@ describe('the layout of each host', () => {
   it('writes pages and the renamed page where the host serves them', async () => {
     const layout = async (host: HostName) => (await buildFor(host)).files.filter((f) => !f.startsWith('assets/'))
     expect(await layout('github-pages')).toEqual([
-      '.nojekyll', '404.html', '__forms.html', 'contact.html', 'get-a-quote.html', 'index.html', 'robots.txt', 'services/your-service.html', 'sitemap.xml', 'thanks/quote.html',
+      '.citypress-output', '.nojekyll', '404.html', '__forms.html', 'contact.html', 'get-a-quote.html', 'index.html', 'robots.txt', 'services/your-service.html', 'sitemap.xml', 'thanks/quote.html',
     ])
     expect(await layout('static')).toEqual([
-      '404.html', '__forms.html', 'contact/index.html', 'get-a-quote/index.html', 'index.html', 'robots.txt', 'services/your-service/index.html', 'sitemap.xml', 'thanks/quote/index.html',
+      '.citypress-output', '404.html', '__forms.html', 'contact/index.html', 'get-a-quote/index.html', 'index.html', 'robots.txt', 'services/your-service/index.html', 'sitemap.xml', 'thanks/quote/index.html',
     ])
   })
 })
