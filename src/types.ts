@@ -22,6 +22,11 @@ export interface SiteMeta extends SiteInput {
   readonly theme: ResolvedTheme
   readonly language: string
   readonly titleTemplate: string
+  /**
+   * The path part of `url` (`/repo` for `https://user.github.io/repo`, "" at a host's root), which
+   * `href()` (src/plan/urls.ts) puts in front of every root-relative address a page links to.
+   */
+  readonly basePath: string
   /** Embed providers (src/markdown/embeds.ts) the site's Markdown uses, sorted; the CSP frames these. */
   readonly embeds?: readonly string[]
 }
@@ -99,7 +104,8 @@ export interface FormConfig {
   /** The button that brings back an empty form. @default "Send Another Message" */
   readonly sendAnotherLabel: string
   readonly error: string
-  readonly honeypot: boolean
+  /** The hidden anti-spam field's name (site.yaml `forms.honeypot`); undefined where forms.yaml turns it off. */
+  readonly honeypot?: string
   readonly fields: readonly FormField[]
 }
 

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react'
+import { href } from '../src/plan/urls.js'
 import type { RenderContext, RoutePlan } from '../src/types.js'
 
 export interface PageContext extends RenderContext {
@@ -13,4 +14,10 @@ export function usePage(): PageContext {
   const value = useContext(Context)
   if (!value) throw new Error('usePage() outside a page render')
   return value
+}
+
+/** `href()` for this site: a root-relative address with the site's base path in front. */
+export function useHref(): (path: string) => string {
+  const { site } = usePage()
+  return (path) => href(site.basePath, path)
 }

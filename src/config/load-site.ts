@@ -171,7 +171,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     sectionOrigins,
     areas,
     areasFile: areasSource?.file,
-    forms: normalizeForms(formsInput),
+    forms: normalizeForms(formsInput, site),
     landing: landingConfig(loaded.get('landing')?.[0]),
     posts,
     images: checked.images,

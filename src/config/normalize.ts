@@ -15,6 +15,7 @@ export function normalizeSite(input: SiteInput, baseUrl?: string): SiteMeta {
   return {
     ...input,
     url: address.ok ? address.value.origin + address.value.basePath : input.url,
+    basePath: address.ok ? address.value.basePath : '',
     ...(input.redirects ? { redirects: input.redirects.map((r) => ({ ...r, from: checked(checkUrlPath(r.from, { patterns: true }), r.from), to: checked(checkRedirectTarget(r.to), r.to) })) } : {}),
     theme: resolveTheme(input.theme),
     language: input.language ?? 'en',
@@ -33,7 +34,8 @@ const defaultMessages = {
 }
 
 /** Every form with its labels and messages resolved, keyed by name. */
-export function normalizeForms(input: FormsInput | undefined): Record<string, FormConfig> {
+export function normalizeForms(input: FormsInput | undefined, site: Pick<SiteInput, 'forms'>): Record<string, FormConfig> {
+  const honeypot = site.forms?.honeypot ?? 'bot-field'
   const messages = { ...defaultMessages, ...input?.messages }
   return Object.fromEntries(
     Object.entries(input?.forms ?? {}).map(([name, form]) => [
@@ -47,7 +49,7 @@ export function normalizeForms(input: FormsInput | undefined): Record<string, Fo
         success: form.success ?? messages.success,
         sendAnotherLabel: form.sendAnotherLabel ?? messages.sendAnotherLabel,
         error: form.error ?? messages.error,
-        honeypot: form.honeypot ?? true,
+        honeypot: (form.honeypot ?? true) ? honeypot : undefined,
         fields: form.fields.map((f) => ({
           ...f,
           required: f.required ?? false,

@@ -225,6 +225,10 @@ export interface SiteInput {
      * The URL forms post to with provider `endpoint`.
      */
     endpoint?: string
+    /**
+     * The name of the hidden field that catches spam bots: people never see it, bots fill it in and their posts are dropped. Netlify Forms expects `bot-field` (the default); other form services name their own, e.g. `_gotcha`. A form turns it off with `honeypot: false` in forms.yaml.
+     */
+    honeypot?: string
   }
   /**
    * An optional page-view script, loaded after the page is interactive.
@@ -1126,7 +1130,7 @@ export interface Form {
    */
   error?: string
   /**
-   * Add the hidden bot-field that catches spam bots.
+   * Add the hidden field that catches spam bots (named by site.yaml `forms.honeypot`, `bot-field` by default).
    */
   honeypot?: boolean
   /**

@@ -6,7 +6,7 @@ import type { FormConfig, OutputFile, SiteConfig } from '../types.js'
 /**
  * `__forms.html`: every form of forms.yaml declared as a hidden HTML form, so Netlify's deploy-time
  * form detection registers each form and its fields (DESIGN § 5; spec § 7: "declared for the
- * host's form-capture feature with honeypot name bot-field"). Netlify stores only declared fields
+ * host's form-capture feature with honeypot name bot-field", site.yaml `forms.honeypot`). Netlify stores only declared fields
  * and silently drops the rest, which src/check/check-forms.ts guards against.
  */
 export function formsDeclarationFile(site: SiteConfig): OutputFile[] {
@@ -26,11 +26,11 @@ function conventionalHiddenFields(site: SiteConfig, formName: string): readonly 
 }
 
 function declareForm(form: FormConfig, hidden: readonly string[]): string {
-  const honeypot = form.honeypot ? ' netlify-honeypot="bot-field"' : ''
+  const honeypot = form.honeypot ? ` netlify-honeypot="${form.honeypot}"` : ''
   const fields = [
     `<input type="hidden" name="form-name" value="${escapeAttribute(form.name)}">`,
     ...hidden.map((name) => `<input type="hidden" name="${name}">`),
-    ...(form.honeypot ? ['<input name="bot-field">'] : []),
+    ...(form.honeypot ? [`<input name="${form.honeypot}">`] : []),
     ...form.fields.map((f) => f.type === 'textarea' ? `<textarea name="${f.name}"></textarea>` : f.type === 'select' ? `<select name="${f.name}"></select>` : `<input type="${f.type === 'checkboxes' ? 'checkbox' : f.type}" name="${f.name}">`),
   ]
   return `<form name="${escapeAttribute(form.name)}" data-netlify="true"${honeypot} hidden>\n  ${fields.join('\n  ')}\n</form>`

@@ -32,6 +32,18 @@ export function linkPath(href: string): string {
   return routeKey(href.split(/[?#]/)[0]!)
 }
 
+/**
+ * A root-relative address as the browser requests it. A site served under a sub-path (site.yaml
+ * `url: https://user.github.io/repo`, `basePath` "/repo") has the base in front of every link,
+ * asset, form action and redirect target that citypress writes into a page or a host file; routes,
+ * output paths and the link check stay base-free. Other addresses (`https://…`, `#top`, `//cdn`)
+ * are unchanged.
+ */
+export function href(basePath: string, path: string): string {
+  if (basePath === '' || !path.startsWith('/') || path.startsWith('//')) return path
+  return basePath + path
+}
+
 /** Absolute URL of a page, for canonical links, Open Graph, feeds and the sitemap. */
 export function absoluteUrl(siteUrl: string, url: string, policy: TrailingSlash = 'never'): string {
   return `${siteUrl}${publicPath(url, policy)}`

@@ -5,7 +5,6 @@ export type SubmittedFields = ReadonlyMap<string, readonly string[]>
 
 /** Fields every citypress form sends besides its own (templates/components/Form.tsx). */
 const formName = 'form-name'
-const honeypot = 'bot-field'
 
 /**
  * Parses a form body as the browser sent it. Returns undefined for a body that is not what its
@@ -86,10 +85,11 @@ export function checkSubmission(fields: SubmittedFields, options: CheckOptions):
   const name = fields.get(formName)?.[0]
   const form = name !== undefined && Object.hasOwn(options.forms, name) ? options.forms[name] : undefined
   if (!form) return { kind: 'unknown-form', name }
-  if ((fields.get(honeypot) ?? []).some((v) => v.trim() !== '')) return { kind: 'honeypot', form }
+  const honeypot = form.honeypot
+  if (honeypot !== undefined && (fields.get(honeypot) ?? []).some((v) => v.trim() !== '')) return { kind: 'honeypot', form }
 
   const problems: Problem[] = []
-  const known = new Set([formName, honeypot, ...form.fields.map((f) => f.name), ...(options.hiddenFields.get(form.name) ?? [])])
+  const known = new Set([formName, ...(honeypot === undefined ? [] : [honeypot]), ...form.fields.map((f) => f.name), ...(options.hiddenFields.get(form.name) ?? [])])
   for (const submitted of fields.keys()) {
     if (!known.has(submitted)) problems.push({ field: submitted, reason: `"${submitted}" is not a field of the form ${form.name}.` })
   }

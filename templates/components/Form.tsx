@@ -14,7 +14,7 @@ export interface FormProps {
 /**
  * The one form component: every form of every site renders through it, from its forms.yaml
  * definition. Without JavaScript it posts natively; the form widget adds the submitting, success
- * and error states (spec § 4). The honeypot field `bot-field` is hidden from people and assistive
+ * and error states (spec § 4). The honeypot field (site.yaml `forms.honeypot`) is hidden from people and assistive
  * technology.
  *
  * `action` is where a native post goes and, on Netlify, the page shown after it: the form's
@@ -36,7 +36,7 @@ export function Form({ name, hidden = {}, className }: FormProps) {
         {Object.entries(hidden).map(([key, value]) => <input key={key} type="hidden" name={key} value={value} />)}
         {form.honeypot && (
           <p className="honeypot" hidden>
-            <label>Leave this field empty <input name="bot-field" tabIndex={-1} autoComplete="off" /></label>
+            <label>Leave this field empty <input name={form.honeypot} tabIndex={-1} autoComplete="off" /></label>
           </p>
         )}
         <div className="form-grid">

@@ -12,7 +12,7 @@ const forms = normalizeForms({
       ],
     },
   },
-})
+}, {})
 const urlencoded = (text: string) => parseSubmission(Buffer.from(text), 'application/x-www-form-urlencoded')
 const check = async (text: string, hidden: Record<string, string[]> = {}) =>
   checkSubmission((await urlencoded(text))!, { forms, hiddenFields: new Map(Object.entries(hidden).map(([k, v]) => [k, new Set(v)])) })
@@ -61,6 +61,14 @@ describe('checking a submission against forms.yaml', () => {
 
   it('reports a filled honeypot before anything else, even on an otherwise invalid submission', async () => {
     expect((await check('form-name=quote&bot-field=buy+now&email=x')).kind).toBe('honeypot')
+  })
+
+  it('watches the honeypot site.yaml names, and takes the default name for an ordinary field there', async () => {
+    const gotcha = normalizeForms({ forms: { quote: { fields: [{ name: 'email', label: 'Email', type: 'email', required: true }] } } }, { forms: { honeypot: '_gotcha' } })
+    const verdict = async (text: string) => checkSubmission((await urlencoded(text))!, { forms: gotcha, hiddenFields: new Map() })
+    expect((await verdict('form-name=quote&_gotcha=buy+now&email=x')).kind).toBe('honeypot')
+    expect(await verdict('form-name=quote&_gotcha=&email=ann%40example.com')).toMatchObject({ kind: 'accepted', values: { email: 'ann@example.com' } })
+    expect(await verdict('form-name=quote&bot-field=&email=ann%40example.com')).toMatchObject({ kind: 'invalid', problems: [{ field: 'bot-field' }] })
   })
 
   it('rejects a submission without form-name or naming a form that does not exist', async () => {
