@@ -630,4 +630,39 @@ export const titles: Readonly<Record<ConfigErrorCode, string>> = {
   'unknown-font': 'Font not installed',
   'missing-alt': 'Image without alt text',
   'unknown-embed': 'Embed of an unknown provider',
+  // Trust: site inputs (issue 30).
+  'yaml-limit': 'YAML past citypress\'s limits',
 }
+
+// Trust: site inputs (issue 30). A site file may come from anyone (a template, a pull request):
+// what it can make citypress read, expand or print is bounded, and each bound is a located error.
+
+export const YamlTooDeep = {
+  code: 'yaml-limit',
+  message: (limit: number) => `This value is nested more than ${limit} levels deep (lists and mappings inside each other), so citypress does not read this file.`,
+  hint: () => 'No site needs this much nesting: close the [ and { you opened, or check the indentation of the lines above.',
+} satisfies ErrorData<[number]>
+
+export const YamlTooManyAliases = {
+  code: 'yaml-limit',
+  message: (limit: number) => `The aliases (*name) of this file expand to more than ${limit} copies of their anchors, so citypress does not read this file: a few lines of aliases can expand to gigabytes.`,
+  hint: () => 'Write the repeated values out instead of nesting aliases inside anchors.',
+} satisfies ErrorData<[number]>
+
+export const YamlUnknownAnchor = {
+  code: 'yaml-syntax',
+  message: (name: string) => `The alias *${name} names no anchor &${name} above it. This file is not valid YAML, so nothing in it could be read.`,
+  hint: (name: string) => `Define &${name} on a value earlier in the file, or write the value here instead of the alias.`,
+} satisfies ErrorData<[string]>
+
+export const YamlExhausted = {
+  code: 'yaml-limit',
+  message: () => 'The YAML reader ran out of room on this value (it is nested or repeated too much), so citypress does not read this file.',
+  hint: () => 'Simplify this value: fewer levels of lists and mappings inside each other.',
+} satisfies ErrorData<[]>
+
+export const ContentOutsideSite = {
+  code: 'outside-site',
+  message: (name: string, target: string) => `The file "${name}" is a symbolic link to ${target}, outside the site folder, so citypress does not read it.`,
+  hint: () => 'Copy the file into the site folder instead of linking to it.',
+} satisfies ErrorData<[string, string]>

@@ -50,6 +50,8 @@ export type ConfigErrorCode =
   | 'too-many-open-files'
   | 'name-too-long'
   | 'out-of-memory'
+  // Trust: site inputs (issue 30).
+  | 'yaml-limit'
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {
