@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { BadRecord, fail } from '../errors/catalogue.js'
+import { BadRecord, ContentOutsideSite, fail } from '../errors/catalogue.js'
 import { BuildFailure } from '../errors/config-error.js'
 import { displayFile } from '../paths.js'
 import type { PublishedPage, PublishedRecord } from '../types.js'
+import { siteFileTarget } from './inside-site.js'
 
 /**
  * The record of landing-page URLs a site has published, `<site>/published-urls.json`, committed
@@ -20,6 +21,8 @@ export const PUBLISHED_URLS_FILE = 'published-urls.json'
 export async function readPublishedUrls(siteRoot: string): Promise<PublishedRecord> {
   const file = path.join(siteRoot, PUBLISHED_URLS_FILE)
   let text: string
+  const target = await siteFileTarget(siteRoot, file)
+  if (target.kind === 'outside') throw new BuildFailure([fail(ContentOutsideSite, { file: displayFile(file) }, PUBLISHED_URLS_FILE, target.real)])
   try {
     text = await readFile(file, 'utf8')
   } catch (error) {

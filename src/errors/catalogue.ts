@@ -666,3 +666,9 @@ export const ContentOutsideSite = {
   message: (name: string, target: string) => `The file "${name}" is a symbolic link to ${target}, outside the site folder, so citypress does not read it.`,
   hint: () => 'Copy the file into the site folder instead of linking to it.',
 } satisfies ErrorData<[string, string]>
+
+export const NotAFile = {
+  code: 'unknown-file',
+  message: (name: string) => `"${name}" is not a file (a folder, a symbolic link that leads nowhere, or a device), so citypress does not read it.`,
+  hint: () => 'Make it a plain file, or remove it.',
+} satisfies ErrorData<[string]>
