@@ -38,7 +38,7 @@ export async function checkOutput({ site, watch, files, written = {} }: CheckOut
   const sizes = measurePages({ pages, largest: await watch.largest(), files: byPath })
   const budgets = checkBudgets(sizes, site.budgets)
   const endpoint = site.site.forms?.provider === 'endpoint' ? site.site.forms.endpoint : undefined
-  const links = checkLinks({ pages, files: new Set(byPath.keys()), siteUrl: site.site.url, formEndpoint: endpoint?.startsWith('/') ? endpoint : undefined })
+  const links = checkLinks({ pages, files: new Set(byPath.keys()), siteUrl: site.site.url, formEndpoint: endpoint?.startsWith('/') ? endpoint : undefined, trailingSlash: site.site.trailingSlash })
   return {
     errors: [...links, ...budgets.errors],
     warnings: budgets.warnings,

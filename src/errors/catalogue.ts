@@ -672,3 +672,9 @@ export const NotAFile = {
   message: (name: string) => `"${name}" is not a file (a folder, a symbolic link that leads nowhere, or a device), so citypress does not read it.`,
   hint: () => 'Make it a plain file, or remove it.',
 } satisfies ErrorData<[string]>
+
+export const RelativeLinkToNowhere = {
+  code: 'broken-link',
+  message: (href: string, page: string, path: string, _guess?: string) => `The relative link ${href} on the page ${page} leads to ${path}, and no page of this site has that address.`,
+  hint: (_href: string, _page: string, _path: string, guess?: string) => `${guess ? `Did you mean "${guess}"? ` : ''}A relative link is resolved against the address of the page it is on, as a browser does; start it with / to name a page from the site's root (run \`citypress routes\` to list every address).`,
+} satisfies ErrorData<[string, string, string, string?]>
