@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdir, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { walkFolder } from '../../src/cache/walk-folder.js'
 import { main } from '../../src/cli/main.js'
 import { memoryIo, repoRoot, siteFrom, tempDir } from '../helpers/site.js'
 
@@ -66,5 +67,17 @@ describe('content outside the site folder', () => {
     expect(routes.code, routes.err).toBe(0)
     expect((JSON.parse(routes.out) as { url: string }[]).map((r) => r.url)).toContain('/about')
     expect(routes.out + routes.err).not.toContain(marker)
+  })
+
+  it('walks the site folder for the cache without entering a linked folder', async () => {
+    const site = await tempDir()
+    await mkdir(path.join(site, 'pages'))
+    await writeFile(path.join(site, 'pages/home.yaml'), 'title: Home\n')
+    const outside = await tempDir()
+    await writeFile(path.join(outside, 'secret.yaml'), 'x: 1\n')
+    await symlink(outside, path.join(site, 'linked'))
+    const seen: string[] = []
+    walkFolder(site, (entry) => seen.push(entry) > 0)
+    expect(seen.sort()).toEqual(['linked', 'pages', 'pages/home.yaml'])
   })
 })
