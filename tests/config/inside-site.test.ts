@@ -4,6 +4,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { walkFolder } from '../../src/cache/walk-folder.js'
 import { main } from '../../src/cli/main.js'
+import { loadSite } from '../../src/config/load-site.js'
 import { memoryIo, repoRoot, siteFrom, tempDir } from '../helpers/site.js'
 
 // Nothing outside the site folder is read as content (issue 30, point 6): a symbolic link that
@@ -63,6 +64,9 @@ describe('content outside the site folder', () => {
     const outside = await tempDir()
     await writeFile(path.join(outside, 'broken.yaml'), `title: ${marker}\n`)
     await symlink(outside, path.join(site, 'pages/more'))
+    // A link that leads nowhere is not content either: a warning, not a crash.
+    await symlink('nowhere.yaml', path.join(site, 'pages/gone.yaml'))
+    expect((await loadSite(site)).warnings.map((w) => [w.code, path.relative(site, w.file)])).toContainEqual(['unknown-file', 'pages/gone.yaml'])
     const routes = await run(['routes', site, '--json'])
     expect(routes.code, routes.err).toBe(0)
     expect((JSON.parse(routes.out) as { url: string }[]).map((r) => r.url)).toContain('/about')
