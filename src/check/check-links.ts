@@ -1,6 +1,6 @@
 import { BrokenLink, fail } from '../errors/catalogue.js'
 import type { ConfigError } from '../errors/config-error.js'
-import { linkPath } from '../plan/urls.js'
+import { isRelativeHref, linkPath, publicPath, resolveHref, type TrailingSlash } from '../plan/urls.js'
 import type { WatchedPage } from './watch-pages.js'
 
 export interface CheckLinksOptions {
@@ -11,6 +11,8 @@ export interface CheckLinksOptions {
   readonly siteUrl: string
   /** A site-relative form endpoint (site.yaml `forms.endpoint`): the host answers it, no file does. */
   readonly formEndpoint?: string
+  /** The pages' URL form: a relative link resolves against the address a page is served at. @default 'never' */
+  readonly trailingSlash?: TrailingSlash
 }
 
 /** Show at most this many other pages per broken target; the rest are counted. */
@@ -22,7 +24,7 @@ export interface CheckLinksOptions {
  * fragment. One error per broken target, naming the first page and counting the others (a
  * broken footer link is on every page).
  */
-export function checkLinks({ pages, files, siteUrl, formEndpoint }: CheckLinksOptions): ConfigError[] {
+export function checkLinks({ pages, files, siteUrl, formEndpoint, trailingSlash }: CheckLinksOptions): ConfigError[] {
   const byKey = new Map(pages.map((p) => [p.route.url, p]))
   const broken = new Map<string, { page: WatchedPage; problem: string; others: string[] }>()
   // Whether a link resolves depends on the page only for `#fragment` links; the header, footer
@@ -30,7 +32,9 @@ export function checkLinks({ pages, files, siteUrl, formEndpoint }: CheckLinksOp
   // what was found (null: it resolves) with one map lookup per link.
   const known = new Map<string, string | null>()
   for (const page of pages) {
-    for (const url of page.facts.urls) {
+    for (const written of page.facts.urls) {
+      // A relative link is checked where a browser would take it (`contact` on /blog/a is /blog/contact).
+      const url = isRelativeHref(written) ? resolveHref(written, publicPath(page.route.url, trailingSlash)) : written
       let problem = known.get(url)
       if (problem === undefined) {
         if (formEndpoint && url === formEndpoint) continue

@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander'
 import { BuildFailure } from '../errors/config-error.js'
 import { formatBuildFailure } from '../errors/format.js'
+import { printable } from '../errors/printable.js'
 import { sourceStack } from '../errors/source-stack.js'
 import { systemErrorOf } from '../errors/system-error.js'
 import { buildCommand } from './commands/build.js'
@@ -9,7 +10,7 @@ import { previewCommand } from './commands/preview.js'
 import { routesCommand } from './commands/routes.js'
 import { validateCommand } from './commands/validate.js'
 import { processIo, type Io } from './io.js'
-import { ReportedFailure } from './json-report.js'
+import { internalErrorText, printJsonFailure, ReportedFailure } from './json-report.js'
 import type { ReactFloorOptions, ReactFloorResult } from '../react-floor.js'
 
 declare const CITYPRESS_VERSION: string | undefined
@@ -51,10 +52,13 @@ Run citypress <command> --help for a command's options.`)
     await program.parseAsync(argv, { from: 'user' })
     return 0
   } catch (error) {
+    if (error instanceof ReportedFailure) return error.exitCode
+    const command = argv.find((a) => !a.startsWith('-'))
+    // --json promises one record per failure on stdout, whatever failed (json-report.ts).
+    if (argv.includes('--json') && !(error instanceof CommanderError && error.exitCode === 0)) return printJsonFailure(io, command ?? 'citypress', error)
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2
-    if (error instanceof ReportedFailure) return 1
     // What failed, in the words of the command that was run.
-    const what = { validate: 'Validation', routes: 'Listing the routes', new: 'Making the project' }[argv.find((a) => !a.startsWith('-')) ?? ''] ?? 'Build'
+    const what = { validate: 'Validation', routes: 'Listing the routes', new: 'Making the project' }[command ?? ''] ?? 'Build'
     if (error instanceof BuildFailure) {
       io.err(formatBuildFailure(error.errors, io, what))
       return 1
@@ -64,7 +68,8 @@ Run citypress <command> --help for a command's options.`)
       io.err(formatBuildFailure([system], io, what))
       return 1
     }
-    io.err(`Internal error (a bug in citypress, not in your site; please report it with this text):\n${sourceStack(error)}\n`)
+    // A thrown message may quote site text: no control reaches the terminal (printable.ts).
+    io.err(`${internalErrorText}:\n${printable(sourceStack(error))}\n`)
     return 2
   }
 }

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto'
 import { readdirSync } from 'node:fs'
-import { readFile, realpath, stat } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { DamagedImage, fail, ImageOutsideFolder, MissingImage, OutsideSite, UnknownIcon, UnknownReference, UnsafeSvg, type ErrorData, type ErrorPlace } from '../errors/catalogue.js'
 import { ConfigError, type Origin } from '../errors/config-error.js'
 import { closestMatch } from '../errors/did-you-mean.js'
 import type { ImageSource } from '../types.js'
+import { siteFileTarget } from './inside-site.js'
 import { originOf } from './locate.js'
 import { measureKey, type ReadCache } from './read-cache.js'
 import type { FoundRef, RefKind } from './validate.js'
@@ -104,10 +105,9 @@ export async function readImage(siteRoot: string, src: string, reads: ReadCache)
   if (!stats?.isFile()) {
     throw new ImageProblem(MissingImage, [src, absolutePath])
   }
-  // A symbolic link may lead anywhere: what it leads to is published only from inside the site folder.
-  const [real, realRoot] = await Promise.all([realpath(absolutePath), realpath(siteRoot)])
-  if (path.relative(realRoot, real).startsWith('..')) {
-    throw new ImageProblem(OutsideSite, [src, real])
+  const target = await siteFileTarget(siteRoot, absolutePath)
+  if (target.kind === 'outside') {
+    throw new ImageProblem(OutsideSite, [src, target.real])
   }
   // An image is measured and hashed again only when the file changed.
   const key = measureKey(absolutePath, stats)

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import fg from 'fast-glob'
 import { BuildFailure, ConfigError, failOn } from '../errors/config-error.js'
-import { BadAddress, fail, MissingSiteFolder, UnknownFile, warn } from '../errors/catalogue.js'
+import { BadAddress, ContentOutsideSite, fail, MissingSiteFolder, NotAFile, UnknownFile, warn } from '../errors/catalogue.js'
 import type { ConfigWarning } from '../errors/config-warning.js'
 import { displayFile } from '../paths.js'
 import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from '../types.js'
@@ -14,6 +14,7 @@ import { checkBaseUrl, checkUrlPath } from './check-url.js'
 import { checkThemeContrast } from './check-contrast.js'
 import { crossCheck } from './cross-check.js'
 import { resolveSiteFonts } from './site-fonts.js'
+import { siteFileTarget } from './inside-site.js'
 import { originOf } from './locate.js'
 import { placeProblems } from './place-problems.js'
 import { parseMarkdownFile } from './markdown-file.js'
@@ -53,8 +54,10 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
   const root = path.resolve(siteDir)
   if (!existsSync(path.join(root, 'site.yaml'))) throw new BuildFailure([siteNotFound(root)])
 
-  const names = await fg(['**/*.{yaml,yml}', 'blog/**/*.md', 'pages/**/*.md'], { cwd: root, ignore, onlyFiles: true })
-  names.sort()
+  // Links are listed, never followed: a linked folder is not part of the site, and a linked file
+  // is read only if it leads to a file inside the site folder (inside-site.ts).
+  const listed = await fg(['**/*.{yaml,yml}', 'blog/**/*.md', 'pages/**/*.md'], { cwd: root, ignore, onlyFiles: false, markDirectories: true, followSymbolicLinks: false })
+  const names = listed.filter((name) => !name.endsWith('/')).sort()
   const errors: ConfigError[] = options.baseUrl === undefined ? [] : checkBaseUrl(options.baseUrl)
   const warnings: ConfigWarning[] = []
   const refs: FoundRef[] = []
@@ -72,6 +75,12 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     const kind = kindOf(name)
     if (!kind) {
       warnings.push(warn(UnknownFile, { file }, name))
+      return
+    }
+    const target = await siteFileTarget(root, absolute)
+    if (target.kind !== 'file') {
+      if (target.kind === 'outside') errors.push(fail(ContentOutsideSite, { file }, name, target.real))
+      else warnings.push(warn(NotAFile, { file }, name))
       return
     }
     const text = await readFile(absolute, 'utf8')

@@ -76,6 +76,9 @@ export function scanMarkdown(source: MarkdownSource): MarkdownScan {
         if (!ids.has(id) && id !== 'top') errors.push(fail(MissingFragment, origin, id, [...ids], closestMatch(id, ids)))
       } else if (value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/#')) {
         refs.push({ kind: 'href', value, origin })
+      } else if (value !== '' && !/^[a-z][a-z0-9+.-]*:|^[/#]/i.test(value)) {
+        // Relative (`contact`, `../nope`): plan/ resolves it against the page's address.
+        refs.push({ kind: 'href', value, origin })
       }
     }
   }

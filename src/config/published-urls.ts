@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { BadRecord, BadRecordKey, fail } from '../errors/catalogue.js'
+import { BadRecord, BadRecordKey, ContentOutsideSite, fail } from '../errors/catalogue.js'
 import { BuildFailure, type ConfigError } from '../errors/config-error.js'
 import { displayFile } from '../paths.js'
 import type { PublishedPage, PublishedRecord } from '../types.js'
 import { checkUrlPath } from './check-url.js'
+import { siteFileTarget } from './inside-site.js'
 
 /**
  * The record of landing-page URLs a site has published, `<site>/published-urls.json`, committed
@@ -25,6 +26,8 @@ export const PUBLISHED_URLS_FILE = 'published-urls.json'
 export async function readPublishedUrls(siteRoot: string): Promise<PublishedRecord> {
   const file = path.join(siteRoot, PUBLISHED_URLS_FILE)
   let text: string
+  const target = await siteFileTarget(siteRoot, file)
+  if (target.kind === 'outside') throw new BuildFailure([fail(ContentOutsideSite, { file: displayFile(file) }, PUBLISHED_URLS_FILE, target.real)])
   try {
     text = await readFile(file, 'utf8')
   } catch (error) {

@@ -1,6 +1,6 @@
 import type { Document } from 'yaml'
 import { hash } from '../cache/digest.js'
-import { yamlLib } from './read-yaml.js'
+import { parseYaml, yamlLib } from './read-yaml.js'
 
 /**
  * Re-reading a large YAML file (an areas.yaml of 2,500 places is 2 MB and 0.5 s to parse) when
@@ -55,19 +55,14 @@ export function splitOf(text: string, doc: Document): YamlSplit | undefined {
  * be done safely. Also the new cut, for the next time.
  */
 export function reassemble(text: string, previous: { readonly data: unknown; readonly split: YamlSplit }): { data: unknown; split: YamlSplit } | undefined {
-  const { parseDocument } = yamlLib()
   const cut = cutEntries(text)
   const before = (previous.data as Record<string, unknown> | null)?.[previous.split.key] as Record<string, unknown> | undefined
   if (!cut || cut.key !== previous.split.key || !before || typeof before !== 'object') return undefined
   const parse = (source: string): Record<string, unknown> | undefined => {
-    const doc = parseDocument(source, { uniqueKeys: true })
-    if (doc.errors.length > 0) return undefined
-    let value: unknown
-    try {
-      value = doc.toJS({ maxAliasCount: 1000 })
-    } catch {
-      return undefined // an alias to an anchor in another entry
-    }
+    // With the limits of every parse; an alias to an anchor in another entry is an error here.
+    const { source: parsed, errors } = parseYaml(source, '')
+    if (errors.length > 0) return undefined
+    const value = parsed.data
     return value !== null && typeof value === 'object' && !Array.isArray(value) ? value as Record<string, unknown> : undefined
   }
   // The rest of the file (area lists, regions…) is taken as it was too when its text is the same.

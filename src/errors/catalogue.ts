@@ -639,6 +639,8 @@ export const titles: Readonly<Record<ConfigErrorCode, string>> = {
   // The output folder.
   'output-folder-refused': 'Output folder that is never replaced',
   'output-folder-not-ours': 'Output folder holding other files',
+  // Site inputs: bounds of what a file can make citypress read.
+  'yaml-limit': 'YAML past citypress\'s limits',
 }
 
 // The output folder (src/output/output-guard.ts): a build replaces its output folder
@@ -838,3 +840,48 @@ export const SitemapRefused = {
     ? 'Give the live sitemap\'s final https:// address in `published` or `--published` (the one it does not redirect from), or a saved copy of it as a file.'
     : 'Give the address of the live site\'s own sitemap.xml, or a saved copy of it as a file; a sitemap and the sitemaps of its index are read from one https origin only.',
 } satisfies ErrorData<[string, SitemapRefusal]>
+
+// Site inputs. A site file may come from anyone (a template, a pull request):
+// what it can make citypress read, expand or print is bounded, and each bound is a located error.
+
+export const YamlTooDeep = {
+  code: 'yaml-limit',
+  message: (limit: number) => `This value is nested more than ${limit} levels deep (lists and mappings inside each other), so citypress does not read this file.`,
+  hint: () => 'No site needs this much nesting: close the [ and { you opened, or check the indentation of the lines above.',
+} satisfies ErrorData<[number]>
+
+export const YamlTooManyAliases = {
+  code: 'yaml-limit',
+  message: (limit: number) => `The aliases (*name) of this file expand to more than ${limit} copies of their anchors, so citypress does not read this file: a few lines of aliases can expand to gigabytes.`,
+  hint: () => 'Write the repeated values out instead of nesting aliases inside anchors.',
+} satisfies ErrorData<[number]>
+
+export const YamlUnknownAnchor = {
+  code: 'yaml-syntax',
+  message: (name: string) => `The alias *${name} names no anchor &${name} above it. This file is not valid YAML, so nothing in it could be read.`,
+  hint: (name: string) => `Define &${name} on a value earlier in the file, or write the value here instead of the alias.`,
+} satisfies ErrorData<[string]>
+
+export const YamlExhausted = {
+  code: 'yaml-limit',
+  message: () => 'The YAML reader ran out of room on this value (it is nested or repeated too much), so citypress does not read this file.',
+  hint: () => 'Simplify this value: fewer levels of lists and mappings inside each other.',
+} satisfies ErrorData<[]>
+
+export const ContentOutsideSite = {
+  code: 'outside-site',
+  message: (name: string, target: string) => `The file "${name}" is a symbolic link to ${target}, outside the site folder, so citypress does not read it.`,
+  hint: () => 'Copy the file into the site folder instead of linking to it.',
+} satisfies ErrorData<[string, string]>
+
+export const NotAFile = {
+  code: 'unknown-file',
+  message: (name: string) => `"${name}" is not a file (a folder, a symbolic link that leads nowhere, or a device), so citypress does not read it.`,
+  hint: () => 'Make it a plain file, or remove it.',
+} satisfies ErrorData<[string]>
+
+export const RelativeLinkToNowhere = {
+  code: 'broken-link',
+  message: (href: string, page: string, path: string, _guess?: string) => `The relative link ${href} on the page ${page} leads to ${path}, and no page of this site has that address.`,
+  hint: (_href: string, _page: string, _path: string, guess?: string) => `${guess ? `Did you mean "${guess}"? ` : ''}A relative link is resolved against the address of the page it is on, as a browser does; start it with / to name a page from the site's root (run \`citypress routes\` to list every address).`,
+} satisfies ErrorData<[string, string, string, string?]>

@@ -59,6 +59,8 @@ export type ConfigErrorCode =
   // The output folder (output/output-guard.ts).
   | 'output-folder-refused'
   | 'output-folder-not-ours'
+  // Site inputs: bounds of what a file can make citypress read.
+  | 'yaml-limit'
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {

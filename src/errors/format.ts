@@ -1,6 +1,7 @@
 import { styleText } from 'node:util'
 import type { ConfigError } from './config-error.js'
 import type { ConfigWarning } from './config-warning.js'
+import { printable } from './printable.js'
 
 export interface FormatOptions {
   /** Callers decide: the CLI passes its TTY/NO_COLOR check, the browser overlay passes false. */
@@ -20,18 +21,32 @@ export interface FormatOptions {
 export function formatConfigError(error: ConfigError | ConfigWarning, { color }: FormatOptions): string {
   const paint = (format: Parameters<typeof styleText>[0], text: string) =>
     color ? styleText(format, text) : text
-  const out = [`${paint(['bold', 'red'], `error[${error.code}]`)}: ${error.message}`]
+  // Messages quote site values and the frame shows a site line: no control reaches the terminal.
+  const out = [`${paint(['bold', 'red'], `error[${error.code}]`)}: ${printable(error.message)}`]
   const where = error.line ? `${error.file}:${error.line}:${error.column ?? 1}` : error.file
-  out.push(`  --> ${paint('cyan', where)}`)
+  out.push(`  --> ${paint('cyan', printable(where))}`)
   if (error.line && error.lineText !== undefined) {
     const gutter = ' '.repeat(String(error.line).length)
     // Tabs would shift the caret; YAML forbids them in indentation but allows them in values.
-    const text = error.lineText.replaceAll('\t', ' ')
-    const caret = ' '.repeat((error.column ?? 1) - 1) + '^'.repeat(Math.max(1, error.length ?? 1))
+    const { text, column, length } = frameWindow(printable(error.lineText.replaceAll('\t', ' ')), error.column ?? 1, error.length ?? 1)
+    const caret = ' '.repeat(column - 1) + '^'.repeat(Math.max(1, length))
     out.push(`${gutter} |`, `${error.line} | ${text}`, `${gutter} | ${paint('red', caret)}`)
   }
-  if (error.hint) out.push(`${paint('yellow', 'hint')}: ${error.hint}`)
+  if (error.hint) out.push(`${paint('yellow', 'hint')}: ${printable(error.hint)}`)
   return out.join('\n')
+}
+
+/** Widest source line a frame shows whole; a longer one is cut around the column, with … marks. */
+const frameWidth = 120
+
+function frameWindow(line: string, column: number, length: number): { text: string; column: number; length: number } {
+  if (line.length <= frameWidth) return { text: line, column, length }
+  const start = Math.max(0, Math.min(column - 1 - frameWidth / 4, line.length - frameWidth))
+  const end = start + frameWidth
+  const lead = start > 0 ? '…' : ''
+  const text = `${lead}${line.slice(start, end)}${end < line.length ? '…' : ''}`
+  const at = column - start + lead.length
+  return { text, column: at, length: Math.min(length, end - (column - 1)) }
 }
 
 /** All errors of a failed build (or of what `what` names: "Validation"), then a one-line count. */

@@ -7,7 +7,7 @@ import { BuildFailure } from '../errors/config-error.js'
 import { displayFile } from '../paths.js'
 
 /**
- * The file that marks a folder as a citypress output (issue 30): written by every build that
+ * The file that marks a folder as a citypress output: written by every build that
  * writes the folder, with the relative path of every file it wrote. It is published with the
  * site, so it holds nothing of the machine (no absolute path, no user name). A dotfile: Netlify
  * does not deploy dotfiles (except `.well-known/`); GitHub Pages, Cloudflare Pages and plain

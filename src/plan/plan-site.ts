@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { BadFileSlug, DuplicateRoute, fail, LinkToNowhere } from '../errors/catalogue.js'
+import { BadFileSlug, DuplicateRoute, fail, LinkToNowhere, RelativeLinkToNowhere } from '../errors/catalogue.js'
 import { ConfigError, originName, type Origin } from '../errors/config-error.js'
 import { displayFile } from '../paths.js'
 import { findChipsWithoutPage } from './plan-chips.js'
@@ -12,7 +12,7 @@ import type { PrintStore } from './landing-quality.js'
 import { planLanding, type LandingPlan } from './plan-landing.js'
 import { planLocationsRoute } from './plan-locations.js'
 import { isSlug } from './slug.js'
-import { linkPath, outputPathFor } from './urls.js'
+import { isRelativeHref, linkPath, outputPathFor, publicPath, resolveHref } from './urls.js'
 import { planLandingRedirects, type LandingRedirect } from './plan-redirects.js'
 
 export interface BuildPlan {
@@ -131,7 +131,7 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
   const formPages = planFormPages(site, routes)
   routes.push(...formPages.routes)
   errors.push(...formPages.errors)
-  errors.push(...checkLinks(site, new Set(routes.map((r) => r.url))))
+  errors.push(...checkLinks(site, routes))
   const landingPages = landing.pages.map((p) => p.identity)
   const redirects = planLandingRedirects({
     published: site.published, pages: landingPages, routeUrls: new Set(routes.map((r) => r.url)),
@@ -141,10 +141,29 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
   return { routes, landingUrls: landing.urls, landingQuality: landing.quality, landingPages, redirects, errors, warnings }
 }
 
-function checkLinks(site: SiteConfig, urls: ReadonlySet<string>): ConfigError[] {
+function checkLinks(site: SiteConfig, routes: readonly RoutePlan[]): ConfigError[] {
+  const urls = new Set(routes.map((r) => r.url))
+  const leadsSomewhere = (path: string) => urls.has(path) || path.startsWith('/assets/') || path === '/sitemap.xml' || path === '/rss.xml'
+  // A relative link is resolved as a browser would, against the address of each page made from
+  // the file it is written in (a post, a Markdown page, a YAML page with a Markdown field).
+  let pagesByFile: Map<string, string[]> | undefined
+  const pagesOf = (file: string) => {
+    pagesByFile ??= routes.reduce((map, r) => map.set(r.origin.file, [...(map.get(r.origin.file) ?? []), r.url]), new Map<string, string[]>())
+    return pagesByFile.get(file) ?? []
+  }
   return site.links.flatMap(({ href, origin }) => {
+    if (isRelativeHref(href)) {
+      for (const page of pagesOf(origin.file)) {
+        const path = linkPath(resolveHref(href, publicPath(page, site.site.trailingSlash)))
+        if (leadsSomewhere(path)) continue
+        // Most often the page meant is the one the link names from the site's root.
+        const fromRoot = linkPath(resolveHref(href, '/'))
+        return [fail(RelativeLinkToNowhere, origin, href, page, path, urls.has(fromRoot) ? fromRoot : closestMatch(path, urls))]
+      }
+      return []
+    }
     const path = linkPath(href)
-    if (urls.has(path) || path.startsWith('/assets/') || path === '/sitemap.xml' || path === '/rss.xml') return []
+    if (leadsSomewhere(path)) return []
     const guess = closestMatch(path, urls)
     return [fail(LinkToNowhere, origin, href, path, guess)]
   })

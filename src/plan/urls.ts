@@ -66,3 +66,18 @@ export function canonicalHref(href: string, isPage: (key: string) => boolean, po
 function routeKey(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path || '/'
 }
+
+/** A relative href (`contact`, `./a`, `../b`, `?q`): no scheme, not site-absolute, not a bare fragment. */
+export function isRelativeHref(href: string): boolean {
+  return href !== '' && !/^[a-z][a-z0-9+.-]*:|^[/#]/i.test(href)
+}
+
+/**
+ * What a browser makes of a relative href on the page served at `pageAddress` (its public path,
+ * `/blog/spring` or `/blog/spring/` by the trailing-slash policy: the two resolve `contact`
+ * differently): the site-relative address, query and fragment kept.
+ */
+export function resolveHref(href: string, pageAddress: string): string {
+  const resolved = new URL(href, `http://site.invalid${pageAddress}`)
+  return `${resolved.pathname}${resolved.search}${resolved.hash}`
+}

@@ -1,8 +1,9 @@
-import { appendFile, mkdir, stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
+import { printable } from '../errors/printable.js'
 import { displayFile } from '../paths.js'
 import type { FormConfig, SiteMeta } from '../types.js'
+import { appendCapped } from './capped-append.js'
 import { checkSubmission, parseSubmission, type CheckOptions, type Verdict } from './form-submission.js'
 
 /** The production form handlers reject bigger bodies too; ours have a few short fields. */
@@ -48,7 +49,9 @@ export function submissionsFile(siteRoot: string): string {
  * honeypot gets a success answer and is stored nowhere, and `fail` answers 500 to show the
  * error state. Never throws: every input ends in an answer.
  */
-export async function captureForm(req: IncomingMessage, res: ServerResponse, options: FormCaptureOptions): Promise<void> {
+export async function captureForm(req: IncomingMessage, res: ServerResponse, given: FormCaptureOptions): Promise<void> {
+  // A post's values and form name are anyone's text: no control reaches the terminal (printable.ts).
+  const options = { ...given, log: (line: string) => given.log(printable(line)) }
   const body = await readBody(req, maxBodyBytes)
   if (body === 'too-large') {
     answerJson(res, 413, { error: 'too-large', reason: `The body is larger than ${maxBodyBytes / 1024} KB.` }, true)
@@ -83,14 +86,11 @@ export async function captureForm(req: IncomingMessage, res: ServerResponse, opt
     case 'accepted': {
       const file = submissionsFile(options.siteRoot)
       const line = JSON.stringify({ time: new Date().toISOString(), form: verdict.form.name, page, fields: verdict.values }) + '\n'
-      const size = (await stat(file).catch(() => undefined))?.size ?? 0
-      if (size + Buffer.byteLength(line) > maxSubmissionsBytes) {
+      if (!await appendCapped(file, line, maxSubmissionsBytes)) {
         options.log(`✗ form ${verdict.form.name} from ${page}: not stored, ${displayFile(file)} has reached ${maxSubmissionsBytes / 2 ** 20} MB; move or delete it to store more`)
         answerJson(res, 507, { error: 'submissions-full', reason: `${displayFile(file)} has reached ${maxSubmissionsBytes / 2 ** 20} MB. Move or delete it, then send again.` })
         return
       }
-      await mkdir(path.dirname(file), { recursive: true })
-      await appendFile(file, line)
       options.log(`✓ form ${verdict.form.name} from ${page}: ${summarize(verdict.values)} → ${displayFile(file)}`)
       answerThanks(req, res, verdict.form, options.successPage)
     }

@@ -1,6 +1,8 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { printJsonFailure } from '../../src/cli/json-report.js'
 import { main } from '../../src/cli/main.js'
+import { BuildFailure, ConfigError } from '../../src/errors/config-error.js'
 import { memoryIo, siteFrom, tempDir } from '../helpers/site.js'
 
 const lines = (text: string) => text.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)
@@ -43,5 +45,35 @@ describe('--json', () => {
       process.chdir(before)
     }
     expect(lines(io.stdout).map((p) => [p.type, p.code])).toEqual([['error', 'site-not-found'], ['summary', undefined]])
+  })
+
+  it('prints one record for every kind of failure: a machine fault, a bug, a bad command line, an error without a line', async () => {
+    const recorded = (error: unknown) => {
+      const io = memoryIo()
+      const code = printJsonFailure(io, 'build', error)
+      return { code, records: lines(io.stdout), stderr: io.stderr }
+    }
+    const full = recorded(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write', path: '/srv/out/index.html' }))
+    expect(full.code).toBe(1)
+    expect(full.records).toEqual([
+      expect.objectContaining({ type: 'error', code: 'disk-full', file: '/srv/out/index.html' }),
+      { type: 'summary', command: 'build', ok: false, errors: 1, warnings: 0 },
+    ])
+    const bug = recorded(new TypeError('Cannot read properties of undefined'))
+    expect(bug.code).toBe(2)
+    expect(bug.records[0]).toMatchObject({ type: 'error', code: 'internal-error', message: expect.stringContaining('Cannot read properties of undefined') })
+    expect(bug.records[0]!.stack).toMatch(/TypeError[\s\S]*json\.test\.ts/)
+    expect(bug.records[1]).toMatchObject({ type: 'summary', ok: false, errors: 1 })
+    const lineless = recorded(new BuildFailure([new ConfigError({ code: 'outside-site', message: 'Out.', path: '', file: 'blog/x.md' })]))
+    expect(lineless.records[0]).toEqual({ type: 'error', code: 'outside-site', message: 'Out.', file: 'blog/x.md', path: '' })
+    expect([full.stderr, bug.stderr, lineless.stderr]).toEqual(['', '', ''])
+
+    // Through main(): a bad command line still ends with a record and a summary on stdout.
+    const io = memoryIo()
+    expect(await main(['build', '--json', '--outt', 'x'], io)).toBe(2)
+    expect(lines(io.stdout)).toEqual([
+      { type: 'error', code: 'usage', message: expect.stringContaining("unknown option '--outt'") },
+      { type: 'summary', command: 'build', ok: false, errors: 1, warnings: 0 },
+    ])
   })
 })

@@ -39,6 +39,21 @@ describe('Markdown images and links', () => {
     expect(errors[0]!.hint).toBe('Did you mean "/contact"?')
   })
 
+  it('resolves relative links against the page\'s address: a broken one is an error at its line, a good one passes', async () => {
+    const errors = await problems({
+      'blog/spring.md': `${frontMatter}\nSee [prices](contact), [the list](./missing-page) and [home](../nope).\n\nOr [contact us](../contact) and [autumn](autumn?from=spring#top).\n`,
+      'blog/autumn.md': frontMatter.replace('Spring checklist', 'Autumn checklist'),
+      'pages/about.md': '---\ntitle: About\n---\n\nWrite to [us](contact) or see [the blog](blog/spring).\n',
+    })
+    expect(errors.map((e) => `${e.code} ${where(e)}`)).toEqual(['broken-link blog/spring.md:7:14', 'broken-link blog/spring.md:7:35', 'broken-link blog/spring.md:7:62'])
+    expect(errors.map((e) => e.message)).toEqual([
+      'The relative link contact on the page /blog/spring leads to /blog/contact, and no page of this site has that address.',
+      'The relative link ./missing-page on the page /blog/spring leads to /blog/missing-page, and no page of this site has that address.',
+      'The relative link ../nope on the page /blog/spring leads to /nope, and no page of this site has that address.',
+    ])
+    expect(errors[0]!.hint).toMatch(/^Did you mean "\/contact"\? A relative link is resolved against the address of the page it is on/)
+  })
+
   it('reports a #fragment link to a heading the post does not have, with the nearest heading', async () => {
     const [error, ...rest] = await problems({ 'blog/spring.md': `${frontMatter}\n## Before you start\n\nRead [the first step](#before-you-strat).\n` })
     expect(rest).toEqual([])

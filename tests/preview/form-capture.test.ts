@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { readFile, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { maxSubmissionsBytes } from '../../src/preview/form-capture.js'
 import { repoRoot, siteFrom } from '../helpers/site.js'
 import { startOn, type StartedPreview } from './helpers.js'
 
@@ -98,6 +99,25 @@ describe('form capture in preview (provider netlify)', () => {
     expect(res.status).toBe(200)
     expect(await res.text()).toContain('<form name="quote"')
     expect((await storedLines(site)).at(-1)).toMatchObject({ fields: { name: 'Bo' } })
+  })
+
+  it('keeps the submissions file under its cap when 300 posts arrive at once, refusing the rest with 507', async () => {
+    const file = path.join(site, '.citypress', 'submissions.ndjson')
+    // Room for about a hundred of the posts below; together they would pass the cap by 2 MB.
+    const room = 1024 * 1024
+    await writeFile(file, `${'x'.repeat(maxSubmissionsBytes - room - 1)}\n`)
+    const body = `form-name=quote&name=Ann&email=ann%40example.com&message=${'m'.repeat(10 * 1024)}`
+    const statuses = await Promise.all(Array.from({ length: 300 }, () => post(preview, body, { accept: 'application/json' }).then(async (res) => {
+      await res.arrayBuffer()
+      return res.status
+    })))
+    const stored = (await readFile(file, 'utf8')).split('\n').filter((line) => line.startsWith('{'))
+    const accepted = statuses.filter((s) => s === 200).length
+    expect(statuses.filter((s) => s !== 200 && s !== 507)).toEqual([])
+    expect((await stat(file)).size).toBeLessThanOrEqual(maxSubmissionsBytes)
+    expect(stored).toHaveLength(accepted)
+    expect(accepted).toBeGreaterThan(90)
+    expect(accepted).toBeLessThan(110)
   })
 })
 

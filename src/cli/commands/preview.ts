@@ -1,6 +1,7 @@
 import { InvalidArgumentError, type Command } from 'commander'
 import { displayFile } from '../../paths.js'
 import { sourceStack } from '../../errors/source-stack.js'
+import { printable } from '../../errors/printable.js'
 import type { PreviewServer } from '../../preview/server.js'
 import { paint, type Io } from '../io.js'
 import { siteArgument, siteFolder } from './shared.js'
@@ -25,7 +26,7 @@ Press Ctrl+C to stop.`)
       const site = siteFolder(given)
       const { startPreview } = await import('../../preview/server.js')
       // A stage that fails in the background (a bug) must not end a server people are using.
-      const onUnhandled = (reason: unknown) => io.err(`Internal error (a bug in citypress; the preview keeps running):\n${sourceStack(reason)}\n`)
+      const onUnhandled = (reason: unknown) => io.err(`Internal error (a bug in citypress; the preview keeps running):\n${printable(sourceStack(reason))}\n`)
       process.on('unhandledRejection', onUnhandled)
       try {
         const started = performance.now()
