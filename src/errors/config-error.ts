@@ -50,6 +50,10 @@ export type ConfigErrorCode =
   | 'too-many-open-files'
   | 'name-too-long'
   | 'out-of-memory'
+  // Issue 30: SVGs, image types and limits.
+  | 'image-type-mismatch'
+  | 'image-too-large'
+  | 'insecure-image'
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import { maxImagePixels } from '../config/image-limits.js'
 import type { ShareDrawing } from '../types.js'
 import { shareImageSize } from '../../templates/seo/share-image.js'
 
@@ -63,6 +64,8 @@ async function logoImage(logo: NonNullable<ShareDrawing['logo']>): Promise<{ png
   const height = 72
   const width = Math.round((logo.width * height) / logo.height)
   const density = logo.format === 'svg' ? Math.min(2400, Math.ceil((72 * height * 2) / logo.height)) : undefined
-  const png = await sharp(await readFile(logo.file), { density }).resize({ width, height, fit: 'fill' }).png().toBuffer()
+  // An SVG logo is drawn from its sanitized text (config/sanitize-svg.ts), never from the site folder.
+  const input = logo.svg !== undefined ? Buffer.from(logo.svg) : await readFile(logo.file)
+  const png = await sharp(input, { density, limitInputPixels: maxImagePixels }).resize({ width, height, fit: 'fill' }).png().toBuffer()
   return { png, width, height }
 }

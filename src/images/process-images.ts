@@ -145,7 +145,8 @@ async function produce(job: ImageJob, { cacheDir, cached, note, images }: Produc
   const key = path.basename(job.outputPath)
   const hit = cacheDir && cached.has(key) ? await readSealed(path.join(cacheDir, key), note) : undefined
   if (hit) return { bytes: hit, encoded: false }
-  if (job.format === 'copy') return { bytes: await readFile(job.source.absolutePath), encoded: false }
+  // An SVG is published as config/ sanitized it, never read from the site folder again.
+  if (job.format === 'copy') return { bytes: job.source.svg !== undefined ? Buffer.from(job.source.svg) : await readFile(job.source.absolutePath), encoded: false }
   const claim = cacheDir ? await claimOrWait(cacheDir, key) : undefined
   if (claim && 'bytes' in claim) return { bytes: claim.bytes, encoded: false }
   try {

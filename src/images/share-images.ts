@@ -25,7 +25,7 @@ export function planShareImages(site: SiteConfig, routes: readonly RoutePlan[]):
   const base = {
     siteName: site.site.name, host: site.site.url.replace(/^https?:\/\//, ''),
     background: colors.primaryDark, text: colors.onPrimaryDark, accent: colors.accent, font,
-    logo: logo && { file: logo.absolutePath, format: logo.format, width: logo.width, height: logo.height, hash: logo.hash },
+    logo: logo && { file: logo.absolutePath, format: logo.format, width: logo.width, height: logo.height, hash: logo.hash, svg: logo.svg },
   }
   const digest = createHash('sha256')
     .update(JSON.stringify({ drawingVersion, ...base, font: undefined, logo: logo?.hash }))
