@@ -45,6 +45,9 @@ const config: Config = {
   KEEP_CONTENT: false,
 }
 
+/** `javascript:` however CSS writes it: with spaces, comments or escapes (`\6a`) between its letters. */
+const mentionsScript = (css: string) => /javascript:|\\/i.test(css.replace(/\/\*.*?\*\/|\s/gs, ''))
+
 /** `#id`: a reference inside the file. */
 const localReference = /^#[^\s#]+$/
 
@@ -63,6 +66,11 @@ function loadPurifier(): Promise<(text: string) => string> {
       if (node.nodeName === 'use' && (data.attrName === 'href' || data.attrName === 'xlink:href') && !localReference.test(data.attrValue.trim())) {
         data.keepAttr = false
       }
+      if (data.attrName === 'style' && mentionsScript(data.attrValue)) data.keepAttr = false
+    })
+    // Browsers no longer run javascript: URLs from CSS, but no drawing needs one either.
+    purify.addHook('afterSanitizeElements', (node) => {
+      if (node.nodeName === 'style' && mentionsScript(node.textContent ?? '')) node.textContent = ''
     })
     return (text: string) => purify.sanitize(text, config)
   })())
