@@ -677,6 +677,6 @@ export const InsecureImage = {
 
 export const ShareImageFailed = {
   code: 'render-failed',
-  message: (url: string, reason: string) => `The share image of ${url} could not be drawn (${reason}).`,
+  message: (what: string, reason: string) => `The ${what} could not be drawn (${reason}).`,
   hint: () => 'Its title is drawn on it: look for unusual characters in the title. If the problem stays, report it with this message.',
 } satisfies ErrorData<[string, string]>

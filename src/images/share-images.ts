@@ -8,7 +8,7 @@ import { shareImageFor, shareImageSize } from '../../templates/seo/share-image.j
 export type { ShareDrawing }
 
 /** Bump when the drawing changes: it is part of every share image's name. */
-const drawingVersion = 'share-v3'
+const drawingVersion = 'share-v4'
 
 /**
  * The share-image digest and jobs: one 1200 × 630 JPEG per page that gets one (the rule is
