@@ -37,7 +37,8 @@ const config: Config = {
   PARSER_MEDIA_TYPE: 'application/xhtml+xml',
   // `use` is how drawing tools repeat a shape; only references inside the file are kept (hook below).
   ADD_TAGS: [...mixedCaseTags, 'use'],
-  ADD_ATTR: mixedCaseAttributes,
+  // `role="img"` with `aria-label`, as accessible SVG exports write (aria-* is allowed already).
+  ADD_ATTR: [...mixedCaseAttributes, 'role'],
   // SMIL animation can set any attribute, an href to javascript: included (`<set>` and `<animate>`
   // are outside the profile already); a logo or an illustration does not need it.
   FORBID_TAGS: ['animatecolor', 'animatemotion', 'animatetransform'],
