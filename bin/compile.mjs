@@ -47,8 +47,9 @@ export async function compile() {
     // Pure-JavaScript dependencies are bundled in: one file loads in a third of the time of the
     // hundred-odd module files of commander, fast-glob and markdown-it (60 ms → 25 ms, issue 8).
     // Left out: native code (sharp, esbuild), what the generated schema validators require at
-    // run time (ajv), and what templates, workers and the browser load by path.
-    external: ['sharp', 'esbuild', 'ajv', 'ajv-formats', 'ajv/*', 'react', 'react-dom', 'react-dom/*', 'lucide-react', 'idiomorph', '@fontsource-variable/*'],
+    // run time (ajv), what templates, workers and the browser load by path, and the SVG sanitizer
+    // (jsdom reads files of its own by path; both are imported only when an SVG changed).
+    external: ['sharp', 'esbuild', 'ajv', 'ajv-formats', 'ajv/*', 'react', 'react-dom', 'react-dom/*', 'lucide-react', 'idiomorph', '@fontsource-variable/*', 'jsdom', 'dompurify'],
     // Bundled CommonJS packages require Node's built-ins; an ES module needs a require for that.
     banner: { js: "import { createRequire as __citypressRequire } from 'node:module'; const require = __citypressRequire(import.meta.url);" },
     sourcemap: 'linked',

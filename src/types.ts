@@ -117,8 +117,13 @@ export interface ImageSource {
   readonly width: number
   readonly height: number
   readonly format: string
-  /** sha256 of the file, hex; names outputs and keys the image cache. */
+  /** sha256 of the file, hex; names outputs and keys the image cache. An SVG's: of `svg`. */
   readonly hash: string
+  /**
+   * An SVG's text as config/sanitize-svg.ts left it: the only SVG bytes any stage uses (published,
+   * drawn by sharp for icons and the share image), so none reads the file again.
+   */
+  readonly svg?: string
   /** The first YAML place that references the image, for errors found while encoding it. */
   readonly origin?: Origin
 }
@@ -522,6 +527,6 @@ export interface ShareDrawing {
   readonly accent: string
   /** A .woff or .ttf of the heading font (satori reads neither WOFF2 nor variable fonts). */
   readonly font: string
-  /** `hash`: sha256 of the logo file (its ImageSource's). */
-  readonly logo?: { readonly file: string; readonly format: string; readonly width: number; readonly height: number; readonly hash: string }
+  /** `hash`: its ImageSource's; `svg`: an SVG logo's sanitized text (ImageSource `svg`), drawn instead of `file`. */
+  readonly logo?: { readonly file: string; readonly format: string; readonly width: number; readonly height: number; readonly hash: string; readonly svg?: string }
 }

@@ -1,16 +1,16 @@
-import { createHash } from 'node:crypto'
 import { readdirSync } from 'node:fs'
-import { readFile, stat } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { DamagedImage, fail, ImageOutsideFolder, MissingImage, OutsideSite, UnknownIcon, UnknownReference, UnsafeSvg, type ErrorData, type ErrorPlace } from '../errors/catalogue.js'
-import { ConfigError, type Origin } from '../errors/config-error.js'
+import { fail, InsecureImage, UnknownIcon, UnknownReference } from '../errors/catalogue.js'
+import type { ConfigError, Origin } from '../errors/config-error.js'
 import { closestMatch } from '../errors/did-you-mean.js'
 import type { ImageSource } from '../types.js'
-import { siteFileTarget } from './inside-site.js'
 import { originOf } from './locate.js'
-import { measureKey, type ReadCache } from './read-cache.js'
+import type { ReadCache } from './read-cache.js'
+import { imageError, readImage } from './read-image.js'
 import type { FoundRef, RefKind } from './validate.js'
+
+export { imageError, readImage }
 
 export interface KnownNames {
   readonly services: readonly string[]
@@ -28,6 +28,11 @@ export interface CrossCheckResult {
   markdown: FoundRef[]
 }
 
+export interface CrossCheckOptions {
+  /** The site is served over https (its `url`, or `--base-url`): http:// images are refused. */
+  readonly isHttps?: boolean
+}
+
 const what: Record<Exclude<RefKind, 'href' | 'image' | 'icon' | 'markdown'>, { noun: string; where: string; key: keyof KnownNames }> = {
   service: { noun: 'service', where: 'the services/ folder', key: 'services' },
   form: { noun: 'form', where: 'forms.yaml', key: 'forms' },
@@ -38,10 +43,10 @@ const what: Record<Exclude<RefKind, 'href' | 'image' | 'icon' | 'markdown'>, { n
 /**
  * Checks every reference the schemas marked with `citypressRef` once all files are loaded: that
  * named services, forms, area lists and schedulers exist, that icons are in the icon set, and that
- * local images exist inside the site folder and can be decoded. Internal links are returned for
+ * local images exist inside the site folder and can be decoded (read-image.ts). Internal links are returned for
  * plan/ to check against the route table.
  */
-export async function crossCheck(refs: readonly FoundRef[], known: KnownNames, siteRoot: string, reads: ReadCache): Promise<CrossCheckResult> {
+export async function crossCheck(refs: readonly FoundRef[], known: KnownNames, siteRoot: string, reads: ReadCache, options: CrossCheckOptions = {}): Promise<CrossCheckResult> {
   const errors: ConfigError[] = []
   const images = new Map<string, ImageSource>()
   const icons = new Set<string>()
@@ -67,7 +72,9 @@ export async function crossCheck(refs: readonly FoundRef[], known: KnownNames, s
         }
         break
       case 'image':
-        if (/^https?:\/\//.test(ref.value) || images.has(ref.value)) break
+        // An https page that shows an http:// image is "not secure" (or the image is blocked).
+        if (options.isHttps && /^http:\/\//i.test(ref.value)) errors.push(fail(InsecureImage, at(), ref.value))
+        if (/^https?:\/\//i.test(ref.value) || images.has(ref.value)) break
         try {
           images.set(ref.value, { ...await readImage(siteRoot, ref.value, reads), origin: at() })
         } catch (error) {
@@ -83,68 +90,6 @@ export async function crossCheck(refs: readonly FoundRef[], known: KnownNames, s
     }
   }
   return { errors, images, icons: [...icons].sort(), links, markdown }
-}
-
-/** What is wrong with an image, found before its place is known (readImage serves YAML and Markdown alike). */
-class ImageProblem<Args extends readonly unknown[]> extends Error {
-  constructor(readonly data: ErrorData<Args>, readonly args: Args) {
-    super(data.message(...args))
-  }
-
-  at(place: ErrorPlace): ConfigError {
-    return fail(this.data, place, ...this.args)
-  }
-}
-
-export async function readImage(siteRoot: string, src: string, reads: ReadCache): Promise<ImageSource> {
-  const absolutePath = path.resolve(siteRoot, src)
-  if (path.relative(siteRoot, absolutePath).startsWith('..')) {
-    throw new ImageProblem(ImageOutsideFolder, [src])
-  }
-  const stats = await stat(absolutePath).catch(() => undefined)
-  if (!stats?.isFile()) {
-    throw new ImageProblem(MissingImage, [src, absolutePath])
-  }
-  const target = await siteFileTarget(siteRoot, absolutePath)
-  if (target.kind === 'outside') {
-    throw new ImageProblem(OutsideSite, [src, target.real])
-  }
-  // An image is measured and hashed again only when the file changed.
-  const key = measureKey(absolutePath, stats)
-  const measured = reads.measured('images', key)
-  if (measured) return { ...measured, src, absolutePath }
-  const bytes = await readFile(absolutePath)
-  if (/\.svg$/i.test(src)) checkSvg(src, bytes.toString('utf8'))
-  const { default: sharp } = await import('sharp')
-  try {
-    const meta = await sharp(bytes).metadata()
-    if (!meta.width || !meta.height || !meta.format) throw new Error('no size')
-    const image = { width: meta.width, height: meta.height, format: meta.format, hash: createHash('sha256').update(bytes).digest('hex') }
-    reads.remember('images', key, image)
-    return { ...image, src, absolutePath }
-  } catch {
-    throw new ImageProblem(DamagedImage, [src])
-  }
-}
-
-/**
- * An SVG is published as it is, and opened on its own (a link, a new tab) it runs whatever script
- * it holds, on the site's origin. One that holds code is refused, with what was found.
- */
-function checkSvg(src: string, text: string): void {
-  const event = /\son[a-z]+(?=\s*=)/i.exec(text)?.[0].trim()
-  const found = /<script[\s>/]/i.test(text) ? 'a <script> element'
-    : /<foreignObject[\s>/]/i.test(text) ? 'a <foreignObject> element (HTML inside the image)'
-      : event ? `an ${event} event attribute`
-        : /(?:href|xlink:href)\s*=\s*["']?\s*javascript:/i.test(text) ? 'a javascript: link' : undefined
-  if (found) {
-    throw new ImageProblem(UnsafeSvg, [src, found])
-  }
-}
-
-export function imageError(error: unknown, _src: string, at: Omit<ConstructorParameters<typeof ConfigError>[0], 'code' | 'message'>): ConfigError {
-  if (!(error instanceof ImageProblem)) throw error
-  return error.at(at)
 }
 
 let iconCache: Set<string> | undefined

@@ -128,17 +128,19 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     .filter((p) => options.drafts || !p.draft)
     .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug))
 
+  // An https page showing an http:// image is "not secure": such images are refused where written.
+  const isHttps = /^https:/i.test(options.baseUrl ?? site.url)
   const checked = await crossCheck(refs, {
     services: services.map((s) => s.slug),
     forms: Object.keys(formsInput?.forms ?? {}),
     areaLists: Object.keys(areas.lists),
     schedulers: Object.keys(site.schedulers ?? {}),
-  }, root, reads)
+  }, root, reads, { isHttps })
   const markdown = await checkMarkdownDocuments([
     ...postInputs.map((p) => ({ file: p.origin.file, body: p.body, bodyLine: p.bodyLine, folder: 'blog' })),
     ...markdownPages.map((p) => ({ file: p.origin.file, body: p.markdown.body, bodyLine: p.markdown.bodyLine, folder: p.folder })),
     ...checked.markdown.map(yamlFieldDocument),
-  ], { root, reads, images: checked.images })
+  ], { root, reads, images: checked.images, isHttps })
   const posts: PostConfig[] = postInputs.map((p, i) => ({ ...p, imagePaths: markdown.imagePaths[i]! }))
   const pages: PageConfig[] = [
     ...yamlPages,

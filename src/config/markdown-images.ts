@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { fail, MissingMarkdownImage } from '../errors/catalogue.js'
+import { fail, InsecureImage, MissingMarkdownImage } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
 import type { ImageSource } from '../types.js'
 import { imageError, readImage } from './cross-check.js'
@@ -31,7 +31,7 @@ export interface MarkdownCheck {
  * first found is read and measured like a YAML image (added to `images`, which it extends), so
  * the image stage encodes it and plan/ fixes its URLs. Errors point at the .md file's own place.
  */
-export async function checkMarkdownDocuments(documents: readonly MarkdownDocument[], options: { root: string; reads: ReadCache; images: Map<string, ImageSource> }): Promise<MarkdownCheck> {
+export async function checkMarkdownDocuments(documents: readonly MarkdownDocument[], options: { root: string; reads: ReadCache; images: Map<string, ImageSource>; isHttps?: boolean }): Promise<MarkdownCheck> {
   const errors: ConfigError[] = []
   const links: { href: string; origin: Origin }[] = []
   const imagePaths: Record<string, string>[] = []
@@ -44,6 +44,10 @@ export async function checkMarkdownDocuments(documents: readonly MarkdownDocumen
     for (const ref of scan.refs) {
       if (ref.kind === 'embed') {
         embeds.add(ref.value)
+        continue
+      }
+      if (ref.kind === 'remote-image') {
+        if (options.isHttps) errors.push(fail(InsecureImage, ref.origin, ref.value))
         continue
       }
       if (ref.kind === 'href') {

@@ -28,7 +28,8 @@ export interface MarkdownSource {
 
 /** An image or link written in a Markdown body, at its own place in the .md file. */
 export interface MarkdownRef {
-  readonly kind: 'image' | 'href' | 'embed'
+  /** `remote-image`: an image written as an http:// address (refused on an https site). */
+  readonly kind: 'image' | 'remote-image' | 'href' | 'embed'
   /** As written (markdown-it's normalised form decoded back). */
   readonly value: string
   readonly alt?: string
@@ -71,6 +72,7 @@ export function scanMarkdown(source: MarkdownSource): MarkdownScan {
         const alt = token.content.trim()
         if (!alt) errors.push(fail(MissingAlt, origin, value))
         if (!/^[a-z][a-z0-9+.-]*:|^\/\//i.test(value)) refs.push({ kind: 'image', value, alt, origin })
+        else if (/^http:\/\//i.test(value)) refs.push({ kind: 'remote-image', value, origin })
       } else if (value.startsWith('#') && value.length > 1 && source.hasOwnFragments !== false) {
         const id = decode(value.slice(1))
         if (!ids.has(id) && id !== 'top') errors.push(fail(MissingFragment, origin, id, [...ids], closestMatch(id, ids)))

@@ -42,7 +42,8 @@ export interface ReadCache {
    * What was learnt from a binary file, by a key that changes with the file, so an unchanged one
    * is not decoded again: an image's size and hash, by path, size and modification time
    * (`measureKey`; loading sharp alone takes 0.1 s); a font's metrics, by its contents'
-   * hash (unpacking a WOFF2 file takes 30-50 ms).
+   * hash (unpacking a WOFF2 file takes 30-50 ms); an SVG's sanitized text, by its file's hash
+   * (loading the sanitizer takes half a second).
    */
   measured<K extends keyof Measurements>(kind: K, key: string): Measurements[K] | undefined
   remember<K extends keyof Measurements>(kind: K, key: string, value: Measurements[K]): void
@@ -69,8 +70,15 @@ export interface MeasuredImage {
   readonly width: number
   readonly height: number
   readonly format: string
-  /** sha256 of the file, hex. */
+  /** sha256 of the file, hex; of its sanitized text for an SVG (the bytes that are published). */
   readonly hash: string
+  /** An SVG's: sha256 of the file, which keeps its sanitized text (`Measurements.svgs`). */
+  readonly sourceHash?: string
+}
+
+/** An SVG as sanitize-svg.ts left it, by the sha256 of the file. */
+export interface SanitizedSvg {
+  readonly svg: string
 }
 
 /** The metrics of a font file that its fallback is scaled from (resolve-fonts.ts), in font units. */
@@ -85,6 +93,7 @@ export interface FontMetrics {
 export interface Measurements {
   readonly images: MeasuredImage
   readonly fonts: FontMetrics
+  readonly svgs: SanitizedSvg
 }
 
 /** What an image's measurements are kept under: the file as its stat describes it. */
@@ -101,7 +110,7 @@ interface Stored extends Partial<MeasuredFiles> {
 }
 
 const inMemory = new Map<string, ReadFile>()
-const measuredInMemory: MeasuredFiles = { images: {}, fonts: {} }
+const measuredInMemory: MeasuredFiles = { images: {}, fonts: {}, svgs: {} }
 /** The last text read of each file (by display path) with its source, for knownSource. */
 const lastRead = new Map<string, { readonly text: string; readonly source: YamlSource }>()
 
@@ -119,10 +128,10 @@ export async function openReadCache(options?: { file: string; version: string; n
   // What another citypress (version, code or schemas) stored is not trusted.
   const stored = read?.version === options?.version ? read : undefined
   const previous = stored?.files ?? {}
-  const previousMeasured: MeasuredFiles = { images: stored?.images ?? {}, fonts: stored?.fonts ?? {} }
+  const previousMeasured: MeasuredFiles = { images: stored?.images ?? {}, fonts: stored?.fonts ?? {}, svgs: stored?.svgs ?? {} }
   // Only the files read by this load are written back, so removed files drop out.
   const files: Record<string, StoredFile> = {}
-  const measured: MeasuredFiles = { images: {}, fonts: {} }
+  const measured: MeasuredFiles = { images: {}, fonts: {}, svgs: {} }
   let changed = false
   return {
     read(input, how) {
@@ -151,7 +160,7 @@ export async function openReadCache(options?: { file: string; version: string; n
     },
     async save() {
       const count = (record: object) => Object.keys(record).length
-      const same = count(files) === count(previous) && (['images', 'fonts'] as const).every((kind) => count(measured[kind]) === count(previousMeasured[kind]))
+      const same = count(files) === count(previous) && (['images', 'fonts', 'svgs'] as const).every((kind) => count(measured[kind]) === count(previousMeasured[kind]))
       if (!options || (!changed && same)) return
       await writeSealedJson(options.file, { version: options.version, files, ...measured } satisfies Stored)
     },

@@ -795,7 +795,7 @@ export interface PageInput {
    */
   path: string
   /**
-   * Plain text. Page title for the browser tab and search results (the site's titleTemplate is applied).
+   * Plain text. Page title for the browser tab and search results (the site's titleTemplate is applied). At most 200 characters; search results show about 60, and the share image ends a title that does not fit with an ellipsis.
    */
   title: string
   /**
@@ -831,7 +831,7 @@ export interface PageInput {
  */
 export interface ServiceInput {
   /**
-   * Plain text. Service name, e.g. Roof Repair: the h1, the menu entry and the card title.
+   * Plain text. Service name, e.g. Roof Repair: the h1, the menu entry and the card title. At most 200 characters; search results show about 60, and the share image ends a title that does not fit with an ellipsis.
    */
   title: string
   /**
@@ -1448,7 +1448,7 @@ export interface Content {
  */
 export interface PostInput {
   /**
-   * Plain text. Post title (h1).
+   * Plain text. Post title (h1). At most 200 characters; search results show about 60, and the share image ends a title that does not fit with an ellipsis.
    */
   title: string
   /**
@@ -1498,7 +1498,7 @@ export interface MarkdownPageInput {
    */
   path?: string
   /**
-   * Plain text. Page title for the browser tab and search results (the site's titleTemplate is applied).
+   * Plain text. Page title for the browser tab and search results (the site's titleTemplate is applied). At most 200 characters; search results show about 60, and the share image ends a title that does not fit with an ellipsis.
    */
   title: string
   /**

@@ -100,12 +100,6 @@ export const OutsideSite = {
   hint: () => 'Copy the image into the site folder instead of linking to it.',
 } satisfies ErrorData<[string, string]>
 
-export const UnsafeSvg = {
-  code: 'unsafe-svg',
-  message: (src: string, found: string) => `The SVG "${src}" contains ${found}; citypress does not publish images that run code.`,
-  hint: () => 'Remove scripts and event attributes from it (an SVG optimiser such as svgo does), or export it again as a plain drawing.',
-} satisfies ErrorData<[string, string]>
-
 export const BadRecord = {
   code: 'bad-record',
   message: (file: string, reason: string) => `${file} cannot be read (${reason}), so renamed landing pages cannot be redirected.`,
@@ -641,6 +635,10 @@ export const titles: Readonly<Record<ConfigErrorCode, string>> = {
   'output-folder-not-ours': 'Output folder holding other files',
   // Site inputs: bounds of what a file can make citypress read.
   'yaml-limit': 'YAML past citypress\'s limits',
+  // SVGs, image types and limits.
+  'image-type-mismatch': 'Image whose name says another type',
+  'image-too-large': 'Image too large',
+  'insecure-image': 'Image over http on an https site',
 }
 
 // The output folder (src/output/output-guard.ts): a build replaces its output folder
@@ -885,3 +883,54 @@ export const RelativeLinkToNowhere = {
   message: (href: string, page: string, path: string, _guess?: string) => `The relative link ${href} on the page ${page} leads to ${path}, and no page of this site has that address.`,
   hint: (_href: string, _page: string, _path: string, guess?: string) => `${guess ? `Did you mean "${guess}"? ` : ''}A relative link is resolved against the address of the page it is on, as a browser does; start it with / to name a page from the site's root (run \`citypress routes\` to list every address).`,
 } satisfies ErrorData<[string, string, string, string?]>
+
+// SVGs sanitized once (config/sanitize-svg.ts), images typed by their
+// bytes and limited in size (config/read-image.ts), share images drawn or blamed one page at a time.
+
+export const SvgDeclaration = {
+  code: 'unsafe-svg',
+  message: (src: string, found: '<!DOCTYPE' | '<!ENTITY') => `The SVG "${src}" has a ${found} declaration; citypress does not read SVGs with a DTD, whose entities can expand into script.`,
+  hint: () => 'Delete the <!DOCTYPE …> line and its [ … ] block of <!ENTITY …> lines, if any: browsers draw SVG without them. Exporting as "plain" or "optimized" SVG leaves them out.',
+} satisfies ErrorData<[string, '<!DOCTYPE' | '<!ENTITY']>
+
+export const SvgInDisguise = {
+  code: 'image-type-mismatch',
+  message: (src: string, extension: string) => `The image "${src}" is an SVG drawing, not the ${extension || 'file type'} its name says; citypress decides an image's type by its contents.`,
+  hint: (src: string, extension: string) => `Rename the file to ${extension ? src.slice(0, -extension.length) : src}.svg and write that name where the image is used.`,
+} satisfies ErrorData<[string, string]>
+
+export const CompressedSvg = {
+  code: 'bad-image',
+  message: (src: string) => `The image "${src}" is gzip-compressed (an .svgz file); citypress publishes plain SVG, which hosts compress on their own.`,
+  hint: () => 'Save it uncompressed as .svg (gunzip it, or export "Plain SVG").',
+} satisfies ErrorData<[string]>
+
+export const SvgTooLarge = {
+  code: 'image-too-large',
+  message: (src: string, bytes: number, limit: number) => `The SVG "${src}" is ${Math.ceil(bytes / 1000)} kB; citypress publishes SVGs of up to ${limit / 1000} kB.`,
+  hint: () => 'Optimise it (svgo removes editor data and rounds coordinates), or export a picture this detailed as PNG or WebP.',
+} satisfies ErrorData<[string, number, number]>
+
+export const ImageTooManyPixels = {
+  code: 'image-too-large',
+  message: (src: string, width: number, height: number, limit: number) => `The image "${src}" is ${width} × ${height} pixels (${(width * height / 1e6).toFixed(1)} megapixels); citypress reads images of up to ${limit / 1e6} megapixels.`,
+  hint: () => 'Scale it down before adding it: 3,200 pixels across is more than any screen shows, and citypress makes the smaller sizes itself.',
+} satisfies ErrorData<[string, number, number, number]>
+
+export const NotAnSvgDrawing = {
+  code: 'bad-image',
+  message: (src: string) => `The SVG "${src}" has nothing citypress can publish: it is not well-formed XML, or its root is not an <svg> element in the SVG namespace.`,
+  hint: () => 'Open the file in a browser to see where it breaks; its root element should read <svg xmlns="http://www.w3.org/2000/svg" …>.',
+} satisfies ErrorData<[string]>
+
+export const InsecureImage = {
+  code: 'insecure-image',
+  message: (src: string) => `The image ${src} is fetched over http:// by a site served over https://, so browsers block it or mark the page "Not secure".`,
+  hint: (src: string) => `Write it as ${src.replace(/^http:/i, 'https:')} if its server offers https, or copy the image into the site folder.`,
+} satisfies ErrorData<[string]>
+
+export const ShareImageFailed = {
+  code: 'render-failed',
+  message: (what: string, reason: string) => `The ${what} could not be drawn (${reason}).`,
+  hint: () => 'Its title is drawn on it: look for unusual characters in the title. If the problem stays, report it with this message.',
+} satisfies ErrorData<[string, string]>

@@ -61,6 +61,10 @@ export type ConfigErrorCode =
   | 'output-folder-not-ours'
   // Site inputs: bounds of what a file can make citypress read.
   | 'yaml-limit'
+  // SVGs, image types and limits.
+  | 'image-type-mismatch'
+  | 'image-too-large'
+  | 'insecure-image'
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import { maxImagePixels } from '../config/image-limits.js'
 import type { ShareDrawing } from '../types.js'
 import { shareImageSize } from '../../templates/seo/share-image.js'
 
@@ -25,15 +26,29 @@ export async function drawShareImage(drawing: ShareDrawing): Promise<Uint8Array>
 type Node = { type: string; props: Record<string, unknown> & { style?: Record<string, unknown>; children?: unknown } }
 const h = (type: string, style: Record<string, unknown>, children?: unknown, props: Record<string, unknown> = {}): Node => ({ type, props: { ...props, style, children } })
 
-/** The picture: logo (or name) at the top, the title large, an accent rule and the site's address below. */
+/**
+ * The height left to the title, in px: the picture less its padding, the logo's row (72 px; the
+ * site's name at 34 px is shorter) and the footer (the 8 px rule, its 20 px margin and the
+ * address at 28 px, about 34 px tall).
+ */
+const titleSpace = shareImageSize.height - 2 * padY - 72 - (8 + 20 + 34)
+const titleLineHeight = 1.15
+
+/**
+ * The picture: logo (or name) at the top, the title large, an accent rule and the site's address
+ * below. The title always fits: satori measures it in the font and ends it with an ellipsis at
+ * the last line that fits (`lineClamp`), and breaks a word wider than the picture.
+ */
 function shareLayout(d: ShareDrawing, logo: { width: number; height: number } | undefined): Node {
   const size = d.title.length > 70 ? 52 : d.title.length > 40 ? 62 : 72
+  const lines = Math.floor(titleSpace / (size * titleLineHeight))
   // satori sizes boxes without their padding (content-box): the padding is taken off the size.
   const box = { width: shareImageSize.width - 2 * padX, height: shareImageSize.height - 2 * padY, padding: `${padY}px ${padX}px` }
   return h('div', { display: 'flex', flexDirection: 'column', justifyContent: 'space-between', ...box, backgroundColor: d.background, color: d.text, fontFamily: 'Heading' }, [
     // The logo's place, kept empty: drawShareImage lays the logo over it.
     logo ? h('div', { height: logo.height, width: logo.width }) : h('div', { fontSize: 34 }, d.siteName),
-    h('div', { display: 'flex', fontSize: size, lineHeight: 1.15, maxWidth: 1000 }, d.title),
+    // lineClamp applies to a block (satori), which takes the column's width, as the flex box did.
+    h('div', { display: 'block', lineClamp: lines, wordBreak: 'break-word', fontSize: size, lineHeight: titleLineHeight, maxWidth: 1000 }, d.title),
     h('div', { display: 'flex', flexDirection: 'column' }, [
       h('div', { width: 120, height: 8, backgroundColor: d.accent, borderRadius: 4, marginBottom: 20 }),
       h('div', { fontSize: 28 }, d.host),
@@ -63,6 +78,8 @@ async function logoImage(logo: NonNullable<ShareDrawing['logo']>): Promise<{ png
   const height = 72
   const width = Math.round((logo.width * height) / logo.height)
   const density = logo.format === 'svg' ? Math.min(2400, Math.ceil((72 * height * 2) / logo.height)) : undefined
-  const png = await sharp(await readFile(logo.file), { density }).resize({ width, height, fit: 'fill' }).png().toBuffer()
+  // An SVG logo is drawn from its sanitized text (config/sanitize-svg.ts), never from the site folder.
+  const input = logo.svg !== undefined ? Buffer.from(logo.svg) : await readFile(logo.file)
+  const png = await sharp(input, { density, limitInputPixels: maxImagePixels }).resize({ width, height, fit: 'fill' }).png().toBuffer()
   return { png, width, height }
 }

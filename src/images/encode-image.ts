@@ -1,5 +1,7 @@
 import sharp from 'sharp'
+import { maxImagePixels } from '../config/image-limits.js'
 import type { ImageJob } from '../plan/plan-images.js'
+import type { ImageSource } from '../types.js'
 
 /**
  * Encodes one variant with sharp. `failOn: 'truncated'` makes a cut-off file an error instead of
@@ -8,7 +10,7 @@ import type { ImageJob } from '../plan/plan-images.js'
  */
 export async function encodeImage(job: ImageJob): Promise<Uint8Array> {
   if (job.share) throw new Error('share images are drawn by draw-share-image.ts')
-  const image = job.square ? squareImage(job, job.square) : sharp(job.source.absolutePath, { failOn: 'truncated' })
+  const image = job.square ? squareImage(job, job.square) : sharp(sourceOf(job.source), { failOn: 'truncated', limitInputPixels: maxImagePixels })
     .rotate()
     .resize({ width: job.width, withoutEnlargement: true })
   switch (job.format) {
@@ -35,8 +37,13 @@ export async function encodeImage(job: ImageJob): Promise<Uint8Array> {
 function squareImage(job: ImageJob, { background }: { background?: string }) {
   const { source, width } = job
   const density = source.format === 'svg' ? Math.min(2400, Math.ceil((72 * width) / Math.min(source.width, source.height))) : undefined
-  const image = sharp(source.absolutePath, { failOn: 'truncated', density })
+  const image = sharp(sourceOf(source), { failOn: 'truncated', density, limitInputPixels: maxImagePixels })
     .rotate()
     .resize({ width, height: width, fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
   return background ? image.flatten({ background }) : image
+}
+
+/** What sharp reads: an SVG's sanitized text (config/sanitize-svg.ts), else the file. */
+function sourceOf(source: ImageSource): string | Buffer {
+  return source.svg !== undefined ? Buffer.from(source.svg) : source.absolutePath
 }

@@ -24,8 +24,11 @@ export interface ImageProcessOptions {
   readonly heapMb?: number
 }
 
-/** How many times a process that died is started again before encoding gives up. */
+/** How many times in a row a process that died is started again before encoding gives up. */
 const restarts = 2
+
+/** The process ended while making a variant: the variant may have caused it, or another in hand. */
+class ProcessDied extends Error {}
 
 /**
  * glibc's allocator, for the image process only: libvips allocates on each of its threads, and
@@ -42,9 +45,11 @@ const allocator = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '4194304' }
  * picture) grows the build's own process, whose heap holds the plan of every page; ending it
  * after the images returns all of it (issue 19).
  *
- * A process that dies (out of its heap, or killed) fails the variants in hand, never leaves them
- * waiting; the next variant starts a new process, up to `restarts` times. The process ends when
- * this one does, even when this one is killed: it leaves when its channel closes.
+ * A process that dies (out of its heap, or killed) never leaves the variants in hand waiting. Each
+ * is made again alone in a new process, so only the variant that kills a process by itself fails
+ * (its page is blamed, not the pages drawn beside it); a new process is started up to `restarts`
+ * times in a row. The process ends when this one does, even when this one is killed: it leaves
+ * when its channel closes.
  */
 export function startImageProcess(options: ImageProcessOptions = {}): ImageProcess {
   const waiting = new Map<number, { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void }>()
@@ -81,9 +86,9 @@ export function startImageProcess(options: ImageProcessOptions = {}): ImageProce
       for (const { reject } of waiting.values()) reject(error)
       waiting.clear()
     }
-    started.on('error', (error) => die(new Error(`the image process stopped: ${error.message}`)))
+    started.on('error', (error) => die(new ProcessDied(`the image process stopped: ${error.message}`)))
     // 'close', not 'exit': its error output has been read by then.
-    started.on('close', (code, signal) => die(new Error(`the image process stopped (${[signal ? `signal ${signal}` : `exit code ${code}`, said()].filter(Boolean).join(': ')})`)))
+    started.on('close', (code, signal) => die(new ProcessDied(`the image process stopped (${[signal ? `signal ${signal}` : `exit code ${code}`, said()].filter(Boolean).join(': ')})`)))
     started.on('message', (message: { id: number; bytes?: Uint8Array; error?: { message: string; stack?: string } }) => {
       const pending = waiting.get(message.id)
       waiting.delete(message.id)
@@ -93,16 +98,56 @@ export function startImageProcess(options: ImageProcessOptions = {}): ImageProce
     return started
   }
 
+  // While a variant is made alone, no other is sent; `inHand` counts those sent and not answered.
+  let alone: Promise<unknown> = Promise.resolve()
+  let isAlone = false
+  let inHand = 0
+  let drained: (() => void) | undefined
+
+  const send = async (job: ImageJob, solo = false): Promise<Uint8Array> => {
+    while (isAlone && !solo) await alone
+    if (closed) throw new Error('the image process is closed')
+    if (deaths > restarts) throw lastDeath!
+    const worker = await (child ??= start())
+    const id = next++
+    inHand++
+    try {
+      const bytes = await new Promise<Uint8Array>((resolve, reject) => {
+        waiting.set(id, { resolve, reject })
+        worker.send({ id, job }, (error) => error && waiting.get(id)?.reject(new ProcessDied(`the image process stopped: ${error.message}`)))
+      })
+      deaths = 0
+      return bytes
+    } finally {
+      if (--inHand === 0) drained?.()
+    }
+  }
+
+  /** Makes `job` with nothing else in hand, once the variants sent before it are answered. */
+  const makeAlone = (job: ImageJob): Promise<Uint8Array> => {
+    const turn = alone.then(async () => {
+      isAlone = true
+      try {
+        if (inHand > 0) await new Promise<void>((resolve) => (drained = resolve))
+        return await send(job, true)
+      } finally {
+        isAlone = false
+        drained = undefined
+      }
+    })
+    alone = turn.catch(() => undefined)
+    return turn
+  }
+
   return {
     async make(job) {
-      if (closed) throw new Error('the image process is closed')
-      if (deaths > restarts) throw lastDeath!
-      const worker = await (child ??= start())
-      const id = next++
-      return new Promise<Uint8Array>((resolve, reject) => {
-        waiting.set(id, { resolve, reject })
-        worker.send({ id, job }, (error) => error && waiting.get(id)?.reject(new Error(`the image process stopped: ${error.message}`)))
-      })
+      try {
+        return await send(job)
+      } catch (error) {
+        if (!(error instanceof ProcessDied)) throw error
+        // Which variant in hand killed the process is known only by making each again alone.
+        return makeAlone(job)
+      }
     },
     async close() {
       closed = true

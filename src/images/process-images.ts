@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os'
 import { readdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { ensureCacheFolder, readSealed, writeSealed, type CacheNote } from '../cache/sealed-file.js'
-import { fail, UndecodableImage } from '../errors/catalogue.js'
+import { fail, ShareImageFailed, UndecodableImage } from '../errors/catalogue.js'
 import { ConfigError } from '../errors/config-error.js'
 import type { ImageJob } from '../plan/plan-images.js'
 import type { OutputFile, OutputWriter } from '../types.js'
@@ -145,7 +145,8 @@ async function produce(job: ImageJob, { cacheDir, cached, note, images }: Produc
   const key = path.basename(job.outputPath)
   const hit = cacheDir && cached.has(key) ? await readSealed(path.join(cacheDir, key), note) : undefined
   if (hit) return { bytes: hit, encoded: false }
-  if (job.format === 'copy') return { bytes: await readFile(job.source.absolutePath), encoded: false }
+  // An SVG is published as config/ sanitized it, never read from the site folder again.
+  if (job.format === 'copy') return { bytes: job.source.svg !== undefined ? Buffer.from(job.source.svg) : await readFile(job.source.absolutePath), encoded: false }
   const claim = cacheDir ? await claimOrWait(cacheDir, key) : undefined
   if (claim && 'bytes' in claim) return { bytes: claim.bytes, encoded: false }
   try {
@@ -178,5 +179,7 @@ export async function pruneImageCache(cacheDir: string, jobs: readonly ImageJob[
 
 function undecodable(job: ImageJob, error: unknown): ConfigError {
   const reason = error instanceof Error ? error.message.split('\n')[0]! : String(error)
-  return fail(UndecodableImage, job.source.origin ?? { file: job.source.src }, job.source.src, reason)
+  const at = job.source.origin ?? { file: job.source.src }
+  // A share image is drawn from the page's title, not decoded from a file of the site's.
+  return job.share ? fail(ShareImageFailed, at, job.source.src, reason) : fail(UndecodableImage, at, job.source.src, reason)
 }

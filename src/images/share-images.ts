@@ -8,7 +8,7 @@ import { shareImageFor, shareImageSize } from '../../templates/seo/share-image.j
 export type { ShareDrawing }
 
 /** Bump when the drawing changes: it is part of every share image's name. */
-const drawingVersion = 'share-v3'
+const drawingVersion = 'share-v4'
 
 /**
  * The share-image digest and jobs: one 1200 × 630 JPEG per page that gets one (the rule is
@@ -25,7 +25,7 @@ export function planShareImages(site: SiteConfig, routes: readonly RoutePlan[]):
   const base = {
     siteName: site.site.name, host: site.site.url.replace(/^https?:\/\//, ''),
     background: colors.primaryDark, text: colors.onPrimaryDark, accent: colors.accent, font,
-    logo: logo && { file: logo.absolutePath, format: logo.format, width: logo.width, height: logo.height, hash: logo.hash },
+    logo: logo && { file: logo.absolutePath, format: logo.format, width: logo.width, height: logo.height, hash: logo.hash, svg: logo.svg },
   }
   const digest = createHash('sha256')
     .update(JSON.stringify({ drawingVersion, ...base, font: undefined, logo: logo?.hash }))

@@ -21,6 +21,18 @@ export function headersFile(options: HeadersFileOptions): OutputFile {
     '  Strict-Transport-Security: max-age=63072000; includeSubDomains',
     '/assets/*',
     '  Cache-Control: public, max-age=31536000, immutable',
+    ...imagePolicyRules,
   ]
   return { path: '_headers', contents: lines.join('\n') + '\n' }
 }
+
+/**
+ * Images opened on their own (a link to an SVG, "open image in new tab") are documents of the
+ * site's origin: they may draw and style themselves, and nothing else, whatever got past the SVG
+ * sanitizer (config/sanitize-svg.ts). Netlify and Cloudflare apply every matching rule, so this
+ * policy adds to the site-wide one.
+ */
+const imagePolicyRules = ['/assets/images/*', '/assets/icons/*'].flatMap((pattern) => [
+  pattern,
+  "  Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'",
+])

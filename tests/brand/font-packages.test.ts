@@ -6,7 +6,7 @@ import { familyPattern } from '../../src/config/font-metadata.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import { normalize, repoRoot, siteFrom, tempDir, validationErrors } from '../helpers/site.js'
 
-// Issue 30 point 4: a font package is input like site.yaml. Its values are checked before they
+// A font package is input like site.yaml. Its values are checked before they
 // reach the stylesheet (inlined in every page), and its files are part of what a build reads.
 
 const inter = path.join(repoRoot, 'node_modules', '@fontsource-variable', 'inter')

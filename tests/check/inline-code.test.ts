@@ -11,7 +11,7 @@ import { declaredInlineCode } from '../../src/render/inline-code.js'
 import type { OutputWriter, RoutePlan, SiteMeta } from '../../src/types.js'
 import { fixture, normalize, siteFrom, tempDir } from '../helpers/site.js'
 
-// Issue 30 point 4: the Content-Security-Policy allows only the inline code citypress wrote, and
+// The Content-Security-Policy allows only the inline code citypress wrote, and
 // the checks stop a build at any other.
 
 const cspHash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`

@@ -10,7 +10,7 @@ import { redirectsFile, sitemapFiles } from '../../src/output/host-files.js'
 import { redirectPages } from '../../src/output/host-output.js'
 import { fixture, memoryIo, normalize, siteFrom, tempDir } from '../helpers/site.js'
 
-// Issue 30, point 5: every path or address that reaches a host file, the sitemap or an output
+// Every path or address that reaches a host file, the sitemap or an output
 // path is checked where it is read (src/config/check-url.ts).
 const baseSite = await readFile(path.join(fixture('minimal'), 'site.yaml'), 'utf8')
 const injected = '/*  https://evil.example/:splat  200!'

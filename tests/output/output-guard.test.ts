@@ -9,7 +9,7 @@ import { guardOutputFolder, outputMarker } from '../../src/output/output-guard.j
 import { createOutput } from '../../src/output/write-output.js'
 import { memoryIo, normalize, repoRoot, siteFrom, snapshot, tempDir } from '../helpers/site.js'
 
-// Issue 30: a build replaces its output folder whole, so it writes only into a folder that is
+// A build replaces its output folder whole, so it writes only into a folder that is
 // missing, empty or marked as its own, and never into the site, its parents, home or `/`.
 
 const cli = path.join(repoRoot, 'bin/citypress.mjs')
