@@ -967,12 +967,12 @@ export interface AreasInput {
     /**
      * @minItems 1
      *
-     * Items: City and optional state code, e.g. Ft. Collins, CO.
+     * Items: City and optional state code, e.g. Ft. Collins, CO. Entries that name the same area (ignoring case, spaces and apostrophe style; the state may be left out when only one area has that city) are one area.
      */
     [k: string]: string[]
   }
   /**
-   * Facts about places, keyed by area name exactly as written in the lists ("Springfield, IL"). Landing pages need at least a local paragraph to pass the quality gate.
+   * Facts about places, keyed by area name as in the lists ("Springfield, IL"; matched ignoring case, spaces and apostrophe style, and the state may be left out when only one area has that city). Every area with a landing page needs an entry here, and at least a local paragraph to pass the quality gate.
    */
   places?: {
     [k: string]: Place
@@ -985,6 +985,10 @@ export interface AreasInput {
   }
 }
 export interface Place {
+  /**
+   * Two-letter state code of this place. Needed when the area's name has no ", ST" part; when it has one, the two must agree.
+   */
+  state?: string
   /**
    * County name, e.g. Sangamon County.
    */

@@ -50,6 +50,14 @@ export type ConfigErrorCode =
   | 'too-many-open-files'
   | 'name-too-long'
   | 'out-of-memory'
+  // Issue 30 point 2: area references.
+  | 'unknown-area'
+  | 'ambiguous-area'
+  | 'state-mismatch'
+  | 'area-without-state'
+  | 'landing-without-place'
+  | 'useless-exclusion'
+  | 'redundant-landing-page'
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {

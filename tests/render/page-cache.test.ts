@@ -113,7 +113,7 @@ describe('the page cache', () => {
   it('re-renders every page when shared data, the site URL or a template changes', async () => {
     const { site, cold, rebuild } = await warmSite()
     const all = cold.routes.length
-    await writeFile(path.join(site, 'areas.yaml'), 'lists:\n  main:\n    - Springfield, IL\n    - Ft. Oak, IL\n    - Shelbyville, IL\n')
+    await writeFile(path.join(site, 'areas.yaml'), 'lists:\n  main:\n    - Springfield, IL\n    - Ft. Oak, IL\n    - Shelbyville, IL\nplaces:\n  Springfield, IL: {}\n  Ft. Oak, IL: {}\n  Shelbyville, IL: {}\n')
     const afterList = await rebuild()
     expect(rendered(afterList)).toBe(afterList.routes.length)
 
