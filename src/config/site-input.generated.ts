@@ -1236,11 +1236,11 @@ export interface LandingInput {
     services: string[]
   }[]
   /**
-   * Single pages beyond the matrix, or matrix pages given their own content or an explicit place in search engines.
+   * Single pages beyond the matrix, or matrix pages given their own content or an explicit place in search engines (an entry for a matrix page must set `index` or `content`).
    */
   pages?: {
     /**
-     * Area name as in areas.yaml, e.g. Springfield, IL.
+     * An area of the areas.yaml lists, e.g. Springfield, IL (case, spaces and apostrophe style do not matter; the state may be left out when only one area has that city).
      */
     area: string
     /**
@@ -1258,7 +1258,7 @@ export interface LandingInput {
    */
   exclude?: {
     /**
-     * Area name as in areas.yaml.
+     * An area of the areas.yaml lists, matched as in `pages`. The exclusion must remove at least one page.
      */
     area: string
     /**
