@@ -45,7 +45,8 @@ interface IdUse {
 export function checkPageIds({ site, forms, pages, services }: CheckIdsInput): ConfigError[] {
   const errors: ConfigError[] = []
   const formIds = (name: string, shownAt: Pick<IdUse, 'at' | 'source'>): IdUse[] => {
-    const form = forms?.data.forms[name]
+    // A form named like an Object.prototype member (`toString`) that forms.yaml lacks is reported by crossCheck.
+    const form = forms && Object.hasOwn(forms.data.forms, name) ? forms.data.forms[name] : undefined
     if (!form || !forms) return []
     const pointer = `/forms/${escapePointer(name)}`
     const formAt = originOf(forms.source, form.id ? `${pointer}/id` : pointer, form.id ? 'value' : 'key')

@@ -104,8 +104,10 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
   const entries = dropSameAddress([...wanted.values()], (...args) => errors.push(fail(SameLandingAddress, originAt('/matrix', 'key'), ...args)))
   const byService = groupBy(entries, (e) => e.service.slug)
   const byArea = groupBy(entries, (e) => e.area)
+  // Own keys only: an area or region may be called `constructor` (issue 30).
+  const placeOf = (area: string) => (site.areas.places && Object.hasOwn(site.areas.places, area) ? site.areas.places[area] : undefined)
   const geoOf = (area: string) => {
-    const place = site.areas.places?.[area]
+    const place = placeOf(area)
     return place?.lat !== undefined && place.lng !== undefined ? { lat: place.lat, lng: place.lng } : undefined
   }
   const candidates = new Map([...byService].map(([slug, list]) => [slug, list.map((e): NearbyCandidate => ({ area: e.area, geo: geoOf(e.area) }))]))
@@ -136,14 +138,14 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
     return list
   }
   const optedIn = new Set(landing.quality?.index ?? [])
-  const form = landing.variant?.form ? site.forms[landing.variant.form] : undefined
+  const form = landing.variant?.form && Object.hasOwn(site.forms, landing.variant.form) ? site.forms[landing.variant.form] : undefined
 
   const printer = partPrinter()
   const localWords = new Map<string, number>()
   const localWordsOf = (area: string) => {
     let count = localWords.get(area)
     if (count === undefined) {
-      const local = site.areas.places?.[area]?.local
+      const local = placeOf(area)?.local
       localWords.set(area, (count = local ? wordsOf(printer.toText(local)).length : 0))
     }
     return count
@@ -158,8 +160,8 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
   const formDigest = digestJson(form ?? null)
   const planned = entries.map((entry) => {
     const url = landingPath(entry.area, entry.service.slug)
-    const place = site.areas.places?.[entry.area]
-    const region = place?.region ? site.areas.regions?.[place.region] : undefined
+    const place = placeOf(entry.area)
+    const region = place?.region && site.areas.regions && Object.hasOwn(site.areas.regions, place.region) ? site.areas.regions[place.region] : undefined
     if (place?.region && !region && !badRegions.has(entry.area) && badRegions.add(entry.area)) errors.push(fail(UnknownRegion, regionOrigin(site, entry.area), entry.area, place.region))
     const compose: LandingParts = {
       url, area: entry.area, service: entry.service, landing, place, region, pageContent: entry.content,
@@ -254,7 +256,7 @@ function checkServiceChips(site: SiteConfig, made: ReadonlySet<string>): ConfigE
     const target = service.areas?.landingService
     if (!target) return []
     const lists = [service.areas!.list, ...(service.areas!.more ?? []).map((group) => group.list)]
-    const missing = [...new Set(lists.flatMap((list) => site.areas.lists[list] ?? []))].filter((area) => !made.has(landingKey(area, target)) && !handWritten[landingKey(area, target)])
+    const missing = [...new Set(lists.flatMap((list) => (Object.hasOwn(site.areas.lists, list) ? site.areas.lists[list]! : [])))].filter((area) => !made.has(landingKey(area, target)) && !handWritten[landingKey(area, target)])
     if (missing.length === 0) return []
     return [fail(ChipsWithoutLanding, { ...service.origin, path: 'areas.landingService' }, service.slug, target, missing.map(cityName), lists)]
   })

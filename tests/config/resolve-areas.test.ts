@@ -166,3 +166,51 @@ describe('area references', () => {
     ])
   })
 })
+
+describe('names that are also names of Object.prototype', () => {
+  it('builds a site whose form, area list and areas are called constructor, toString and hasOwnProperty', async () => {
+    const { build } = await import('../../src/build.js')
+    const site = await siteFrom('minimal', {
+      'forms.yaml': [
+        'forms:',
+        '  constructor:',
+        '    fields:',
+        '      - { name: name, label: Name, type: text, required: true }',
+        '  toString:',
+        '    fields:',
+        '      - { name: email, label: Email, type: email, required: true }',
+        '',
+      ].join('\n'),
+      'pages/contact.yaml': 'path: /contact\ntitle: Contact\nsections:\n  - type: hero\n    title: Contact\n  - type: form\n    form: toString\n',
+      'areas.yaml': 'lists:\n  constructor:\n    - toString\n    - hasOwnProperty, IL\n  main:\n    - Springfield, IL\nplaces:\n  tostring:\n    state: IL\n  hasOwnProperty, IL: {}\n  Springfield, IL: {}\n',
+      'landing.yaml': 'matrix:\n  - areas: constructor\n    services: [office-cleaning]\nvariant:\n  form: constructor\n',
+    })
+    const result = await build({ site, write: false, cacheDir: false }).catch(async (error: unknown) => {
+      if (error instanceof BuildFailure) throw new Error(error.errors.map(print).join('\n\n'))
+      throw error
+    })
+    const urls = result.routes.map((r) => r.url)
+    expect(urls).toEqual(expect.arrayContaining(['/lp/tostring-office-cleaning', '/lp/hasownproperty-office-cleaning']))
+    expect(result.routes.find((r) => r.url === '/lp/tostring-office-cleaning')!.title).toMatch(/^Office Cleaning in toString, IL /)
+    const contact = String(result.files.find((f) => f.path === 'contact.html')?.contents)
+    expect(contact).toContain('name="form-name" value="toString"')
+    expect(result.warnings.map((w) => w.code)).toEqual([])
+  })
+})
+
+describe('names missing under a name of Object.prototype', () => {
+  it('reports a form, a region and a list called toString or constructor that do not exist, rather than crashing', async () => {
+    const page = 'path: /contact\ntitle: Contact\nsections:\n  - type: hero\n    title: Contact\n  - type: form\n    form: toString\n'
+    const { errors } = await withLanding({
+      'pages/contact.yaml': page,
+      'areas.yaml': areasYaml.replace('    region: central-illinois\n', '    region: constructor\n'),
+      'landing.yaml': landingYaml.replace('matrix:\n', 'matrix:\n  - { areas: constructor, services: [office-cleaning] }\n'),
+    })
+    expect(errors.map((e) => e.split('\n')[0])).toEqual([
+      expect.stringMatching(/^error\[missing-reference\]: .*"constructor"/),
+      expect.stringMatching(/^error\[missing-reference\]: .*"toString"/),
+    ])
+    const region = await withLanding({ 'areas.yaml': areasYaml.replace('    region: central-illinois\n', '    region: constructor\n') })
+    expect(region.errors.map((e) => e.split('\n')[0])).toEqual([expect.stringMatching(/^error\[missing-reference\]: .*constructor/)])
+  })
+})
