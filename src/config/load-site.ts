@@ -181,6 +181,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     links: [...checked.links, ...markdown.links],
     published: record,
     files: [...names.map((n) => path.join(root, n)), ...[...checked.images.values()].map((i) => i.absolutePath)],
+    hasTemplateOverrides: existsSync(path.join(root, 'templates')),
     warnings: await placeProblems([...warnings, ...hostWarnings(site, { at: originOf(loaded.get('site')![0]!.source, '/host'), hasForms: Object.keys(formsInput?.forms ?? {}).length > 0 })], sources),
   }
 }

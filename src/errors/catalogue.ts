@@ -684,3 +684,9 @@ export const RedundantLandingPage = {
   message: (area: string, service: string, list: string) => `The page for "${area}" and ${service} is already made by the matrix rule of the list "${list}", and this entry sets neither \`index\` nor \`content\`, so it changes nothing.`,
   hint: () => 'Remove the entry, or give it `index` or `content` (the two things a `pages` entry may change on a matrix page).',
 } satisfies ErrorData<[string, string, string]>
+
+export const FragmentNotOnPage = {
+  code: 'broken-link',
+  message: (href: string, page: string, id: string, _guess?: string) => `The link ${href} leads nowhere: the page ${page} has no element with the id "${id}".`,
+  hint: (_href: string, _page: string, _id: string, guess?: string) => `${guess ? `Did you mean "#${guess}"? ` : ''}A link names a section by its \`id\`, or a Markdown heading by its text in lower case with words joined by "-".`,
+} satisfies ErrorData<[string, string, string, string?]>
