@@ -160,13 +160,18 @@ export interface SiteConfig {
   readonly budgets: readonly BudgetRule[]
   /** Lucide icon names used anywhere; the template bundle includes only these. */
   readonly icons: readonly string[]
-  /** Every internal link written in YAML, checked against the route table by plan/. */
+  /**
+   * Every internal link written in YAML or Markdown (`/path`, `/path#id`, and a YAML `#id`, which
+   * names an element of the page its file makes), checked against the route table by plan/.
+   */
   readonly links: readonly { readonly href: string; readonly origin: Origin }[]
   /** `published-urls.json`: the landing URLs published so far, from which plan/ decides 301s. */
   readonly published: PublishedRecord
   /** Absolute paths of every file read, for watching and cache keys. */
   readonly files: readonly string[]
   readonly warnings: readonly ConfigWarning[]
+  /** Whether the site has its own templates/ (then only `build` knows the ids of its pages). */
+  readonly hasTemplateOverrides?: boolean
 }
 
 /** Page kinds: each is one component in templates/pages/. */

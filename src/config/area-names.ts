@@ -1,26 +1,34 @@
 /**
- * One spelling per area name, so an area typed in one place with a curly apostrophe (or in
- * decomposed Unicode, as some keyboards and copy-pastes give it) is the same area as the one
- * typed elsewhere with a straight apostrophe (or precomposed): one landing page, one chip that
- * links, one slug. Names are NFC-normalised and every apostrophe-like mark becomes ', which the
- * site's typographer setting (site.yaml `typography`) then renders alike in every field.
+ * The one rule by which an area name written anywhere (a list entry, a `places` key, a landing.yaml
+ * page or exclusion) names an area (README § Areas):
+ *
+ * - Unicode NFC, so a name typed in decomposed form (as some keyboards and copy-pastes give it) is
+ *   the precomposed one;
+ * - every apostrophe-like mark is ', which the site's typographer setting then renders alike;
+ * - any run of whitespace, no-break spaces included, is one space, and none at either end;
+ * - case does not matter;
+ * - `, ST` is the state; a name without it matches the one area of that city, if only one has it
+ *   (resolve-areas.ts applies that part, as it needs every area).
  */
+
+/** A name in its one spelling: NFC, one apostrophe, single spaces, `City, ST` with one comma space. */
 export function canonicalAreaName(name: string): string {
-  return name.normalize('NFC').replace(/[\u2018\u2019\u02BC\u2032\uFF07]/g, "'")
+  const { city, state } = parseAreaName(name)
+  return state ? `${city}, ${state}` : city
 }
 
-/** areas.yaml with every area name (list items and `places` keys) in its one spelling. */
-export function canonicalAreas<T extends { lists: Record<string, string[]>; places?: Record<string, unknown> }>(areas: T): T {
-  const lists = Object.fromEntries(Object.entries(areas.lists).map(([name, list]) => [name, [...new Set(list.map(canonicalAreaName))]]))
-  const places = areas.places && Object.fromEntries(Object.entries(areas.places).map(([key, place]) => [canonicalAreaName(key), place]))
-  return { ...areas, lists, ...(places ? { places } : {}) }
+export interface ParsedAreaName {
+  /** The city as written, in its one spelling. */
+  readonly city: string
+  /** The city as the rule compares it (lower case). */
+  readonly cityKey: string
+  /** The two-letter state code after the comma, upper case; absent when the name has none. */
+  readonly state?: string
 }
 
-/** landing.yaml with the areas its pages and exclusions name in their one spelling. */
-export function canonicalLandingAreas<T extends { pages?: { area: string }[]; exclude?: { area: string }[] }>(landing: T): T {
-  return {
-    ...landing,
-    ...(landing.pages ? { pages: landing.pages.map((p) => ({ ...p, area: canonicalAreaName(p.area) })) } : {}),
-    ...(landing.exclude ? { exclude: landing.exclude.map((x) => ({ ...x, area: canonicalAreaName(x.area) })) } : {}),
-  }
+export function parseAreaName(name: string): ParsedAreaName {
+  const spelled = name.normalize('NFC').replace(/[\u2018\u2019\u02BC\u2032\uFF07]/g, "'").replace(/\s+/g, ' ').trim()
+  const match = /^(.*?) ?, ?([A-Za-z]{2})$/.exec(spelled)
+  const city = match ? match[1]! : spelled
+  return { city, cityKey: city.toLowerCase(), ...(match ? { state: match[2]!.toUpperCase() } : {}) }
 }

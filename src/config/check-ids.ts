@@ -2,6 +2,7 @@ import { DuplicateId, fail } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
 import { escapePointer, locate, originOf } from './locate.js'
 import type { YamlSource } from './read-yaml.js'
+import { SERVICE_PAGE_IDS, SHELL_IDS } from './template-ids.js'
 import type { FormsInput, PageInput, ServiceInput, SiteInput } from './site-input.generated.js'
 
 /** A loaded file: its parsed data and where it came from. */
@@ -16,14 +17,6 @@ export interface CheckIdsInput {
   readonly pages: readonly LoadedFile<PageInput>[]
   readonly services: readonly LoadedFile<ServiceInput>[]
 }
-
-/**
- * Ids the shared templates put on every page (templates/shell/Shell.tsx, Header.tsx,
- * MobileMenu.tsx): a section or form may not take them.
- */
-const SHELL_IDS = ['main', 'mobile-menu', 'services-menu']
-/** Ids the service template gives its sections (templates/pages/ServicePage.tsx). */
-const SERVICE_PAGE_IDS = ['why-us', 'benefits', 'services', 'industries', 'service-areas', 'testimonials', 'quote', 'faq']
 
 interface IdUse {
   readonly id: string
@@ -45,7 +38,8 @@ interface IdUse {
 export function checkPageIds({ site, forms, pages, services }: CheckIdsInput): ConfigError[] {
   const errors: ConfigError[] = []
   const formIds = (name: string, shownAt: Pick<IdUse, 'at' | 'source'>): IdUse[] => {
-    const form = forms?.data.forms[name]
+    // A form named like an Object.prototype member (`toString`) that forms.yaml lacks is reported by crossCheck.
+    const form = forms && Object.hasOwn(forms.data.forms, name) ? forms.data.forms[name] : undefined
     if (!form || !forms) return []
     const pointer = `/forms/${escapePointer(name)}`
     const formAt = originOf(forms.source, form.id ? `${pointer}/id` : pointer, form.id ? 'value' : 'key')

@@ -2,18 +2,17 @@ import { BadAutocomplete, BadPattern, fail, InertFieldKey, MissingOptions, NotAC
 import type { ConfigError } from '../errors/config-error.js'
 import { checkAutofillFor } from './autofill.js'
 import { checkBusiness } from './check-business.js'
-import { checkPlaces } from './check-places.js'
 import { checkSiteYamlAddresses } from './check-url.js'
 import { isCalendarDate } from './calendar-date.js'
 import { escapePointer, locate } from './locate.js'
 import type { YamlSource } from './read-yaml.js'
 import type { FileKind } from './schema-validators.js'
-import type { AreasInput, FormsInput, PostInput, SiteInput } from './site-input.generated.js'
+import type { FormsInput, PostInput, SiteInput } from './site-input.generated.js'
 
 /**
  * Checks of values a JSON Schema cannot express, run on a file once its shape is valid: a real
  * calendar date, an autofill token, a regular expression, business facts as Google reads them,
- * place names that match an area, paths and addresses (check-url.ts). Each problem is reported at the value's own line.
+ * paths and addresses (check-url.ts). Each problem is reported at the value's own line.
  */
 export function checkValues(source: YamlSource, kind: FileKind, data: unknown): ConfigError[] {
   switch (kind) {
@@ -23,8 +22,6 @@ export function checkValues(source: YamlSource, kind: FileKind, data: unknown): 
       return checkFormFields(source, data as FormsInput)
     case 'site':
       return [...checkSiteYamlAddresses(source, data as SiteInput), ...checkBusiness(source, data as SiteInput)]
-    case 'areas':
-      return checkPlaces(source, data as AreasInput)
     default:
       return []
   }

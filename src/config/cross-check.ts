@@ -59,7 +59,7 @@ export async function crossCheck(refs: readonly FoundRef[], known: KnownNames, s
     switch (ref.kind) {
       case 'href':
         // Underline the link itself, not its key: that is what the user edits.
-        if (ref.value.startsWith('/')) links.push({ href: ref.value, origin: at() })
+        if (ref.value.startsWith('/') || (ref.value.startsWith('#') && ref.value.length > 1)) links.push({ href: ref.value, origin: at() })
         break
       case 'markdown':
         // Most Markdown fields hold neither; scanning only those that may saves parsing thousands.

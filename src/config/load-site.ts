@@ -8,7 +8,6 @@ import type { ConfigWarning } from '../errors/config-warning.js'
 import { displayFile } from '../paths.js'
 import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from '../types.js'
 import { hostWarnings } from './hosts.js'
-import { canonicalAreas, canonicalLandingAreas } from './area-names.js'
 import { checkPageIds, type LoadedFile } from './check-ids.js'
 import { checkBaseUrl, checkUrlPath } from './check-url.js'
 import { checkThemeContrast } from './check-contrast.js'
@@ -24,6 +23,7 @@ import { normalizeForms, normalizeSite } from './normalize.js'
 import { openReadCache, type ReadFile } from './read-cache.js'
 import { mergePublishedSitemap } from './published-sitemap.js'
 import { readPublishedUrls } from './published-urls.js'
+import { resolveAreas } from './resolve-areas.js'
 import { parseYaml, type YamlSource } from './read-yaml.js'
 import type { AreasInput, FormsInput, LandingInput, MarkdownPageInput, PageInput, PostInput, ServiceInput, SiteInput } from './site-input.generated.js'
 import { validateSource, type FileKind, type FoundRef } from './validate.js'
@@ -104,9 +104,16 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
 
   const one = <T>(kind: FileKind) => loaded.get(kind)?.[0]?.data as T | undefined
   const site = one<SiteInput>('site')!
-  const areas = canonicalAreas(one<AreasInput>('areas') ?? { lists: {} })
   const formsInput = one<FormsInput>('forms')
   const areasSource = loaded.get('areas')?.[0]?.source
+  const landingEntry = loaded.get('landing')?.[0]
+  // Every area name of areas.yaml and landing.yaml, resolved to its area (or reported) once.
+  const resolved = resolveAreas({
+    areas: one<AreasInput>('areas') ?? { lists: {} }, landing: landingEntry?.data as LandingInput | undefined,
+    areasFile: areasSource?.file, landingFile: landingEntry?.source.file,
+  })
+  const areas = resolved.areas
+  warnings.push(...resolved.warnings)
   const slugOf = (source: YamlSource) => path.basename(source.file).replace(/\.(ya?ml|md)$/, '')
   const services: ServiceConfig[] = (loaded.get('service') ?? []).map(({ source, data }) => ({
     ...(data as ServiceInput), slug: slugOf(source), origin: originOf(source, ''),
@@ -160,7 +167,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     pages: (loaded.get('page') ?? []) as LoadedFile<PageInput>[],
     services: (loaded.get('service') ?? []) as LoadedFile<ServiceInput>[],
   })
-  await failPlaced([...pagePaths, ...checked.errors, ...markdown.errors, ...ids])
+  await failPlaced([...pagePaths, ...checked.errors, ...markdown.errors, ...ids, ...resolved.errors])
   // Every text colour on its background, WCAG 2.2 AA (issue 15).
   const contrast = checkThemeContrast(site, meta.theme, loaded.get('site')![0]!.source)
   await failPlaced(contrast.errors)
@@ -183,7 +190,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     areas,
     areasFile: areasSource?.file,
     forms: normalizeForms(formsInput, site),
-    landing: landingConfig(loaded.get('landing')?.[0]),
+    landing: landingEntry && resolved.landing && { ...resolved.landing, origin: originOf(landingEntry.source, '') },
     posts,
     images: checked.images,
     budgets: normalizeBudgets(site, loaded.get('site')![0]!.source),
@@ -191,6 +198,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     links: [...checked.links, ...markdown.links],
     published: record,
     files: [...names.map((n) => path.join(root, n)), ...[...checked.images.values()].map((i) => i.absolutePath)],
+    hasTemplateOverrides: existsSync(path.join(root, 'templates')),
     warnings: await placeProblems([...warnings, ...hostWarnings(site, { at: originOf(loaded.get('site')![0]!.source, '/host'), hasForms: Object.keys(formsInput?.forms ?? {}).length > 0 })], sources),
   }
 }
@@ -233,13 +241,6 @@ function markdownPageOf(root: string, source: YamlSource, data: unknown) {
 
 function byPosition(a: ConfigError, b: ConfigError): number {
   return a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0)
-}
-
-/** landing.yaml with where it was written: plan/ reports its problems at the exact entry (config/locate.ts pointerOrigin). */
-function landingConfig(entry: { source: YamlSource; data: unknown } | undefined): SiteConfig['landing'] {
-  if (!entry) return undefined
-  const { source } = entry
-  return { ...canonicalLandingAreas(entry.data as LandingInput), origin: originOf(source, '') }
 }
 
 function kindOf(name: string): FileKind | undefined {

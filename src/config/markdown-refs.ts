@@ -10,6 +10,11 @@ import { useEmbeds, type EmbedMeta } from '../markdown/embed-blocks.js'
 // The same settings as templates/components/Markdown.tsx, so what is checked is what is rendered.
 const md = useEmbeds(new MarkdownIt({ html: false, linkify: false, typographer: false }))
 
+/** The ids the h2–h4 headings of a Markdown document get when it is rendered (templates/components/Markdown.tsx). */
+export function markdownHeadingIds(body: string): string[] {
+  return [...headingIds(md.parse(body, {})).values()].map((h) => h.id)
+}
+
 /** A Markdown document of the site: a post's or a Markdown page's body. */
 export interface MarkdownSource {
   /** Display path of the .md file. */

@@ -988,12 +988,12 @@ export interface AreasInput {
     /**
      * @minItems 1
      *
-     * Items: City and optional state code, e.g. Ft. Collins, CO.
+     * Items: City and optional state code, e.g. Ft. Collins, CO. Entries that name the same area (ignoring case, spaces and apostrophe style; the state may be left out when only one area has that city) are one area.
      */
     [k: string]: string[]
   }
   /**
-   * Facts about places, keyed by area name exactly as written in the lists ("Springfield, IL"). Landing pages need at least a local paragraph to pass the quality gate.
+   * Facts about places, keyed by area name as in the lists ("Springfield, IL"; matched ignoring case, spaces and apostrophe style, and the state may be left out when only one area has that city). Every area with a landing page needs an entry here, and at least a local paragraph to pass the quality gate.
    */
   places?: {
     [k: string]: Place
@@ -1006,6 +1006,10 @@ export interface AreasInput {
   }
 }
 export interface Place {
+  /**
+   * Two-letter state code of this place. Needed when the area's name has no ", ST" part; when it has one, the two must agree.
+   */
+  state?: string
   /**
    * County name, e.g. Sangamon County.
    */
@@ -1253,11 +1257,11 @@ export interface LandingInput {
     services: string[]
   }[]
   /**
-   * Single pages beyond the matrix, or matrix pages given their own content or an explicit place in search engines.
+   * Single pages beyond the matrix, or matrix pages given their own content or an explicit place in search engines (an entry for a matrix page must set `index` or `content`).
    */
   pages?: {
     /**
-     * Area name as in areas.yaml, e.g. Springfield, IL.
+     * An area of the areas.yaml lists, e.g. Springfield, IL (case, spaces and apostrophe style do not matter; the state may be left out when only one area has that city).
      */
     area: string
     /**
@@ -1275,7 +1279,7 @@ export interface LandingInput {
    */
   exclude?: {
     /**
-     * Area name as in areas.yaml.
+     * An area of the areas.yaml lists, matched as in `pages`. The exclusion must remove at least one page.
      */
     area: string
     /**

@@ -265,14 +265,8 @@ export const ConflictingHours = {
 
 export const DuplicatePlace = {
   code: 'duplicate-place',
-  message: (first: string, second: string) => `The places "${first}" and "${second}" are one area, written with a different apostrophe or accent, so one would hide the other's facts.`,
+  message: (first: string, second: string) => `The places "${first}" and "${second}" are one area (names match whatever their case, spaces, apostrophes or accent encoding), so one would hide the other's facts.`,
   hint: () => 'Keep one of them, and merge what the other says into it.',
-} satisfies ErrorData<[string, string]>
-
-export const UnknownPlace = {
-  code: 'unknown-place',
-  message: (key: string, guess: string) => `The place "${key}" matches no area of the lists, so its facts reach no landing page and "${guess}" has none.`,
-  hint: (_key: string, guess: string) => `Did you mean "${guess}"? Write the key exactly as the area is written in \`lists\`.`,
 } satisfies ErrorData<[string, string]>
 
 export const UnknownIcon = {
@@ -424,18 +418,6 @@ export const TooManyRedirects = {
 } satisfies ErrorData<[string, { static: number; dynamic: number }, number, number]>
 
 // Decided by plan/ and met while rendering and encoding (src/render/, src/images/).
-
-export const UnknownArea = {
-  code: 'missing-reference',
-  message: (area: string, _guess?: string) => `The area "${area}" is in no list of areas.yaml.`,
-  hint: (_area: string, guess?: string) => guess ? `Did you mean "${guess}"?` : 'Write the area exactly as in areas.yaml, e.g. "Springfield, IL".',
-} satisfies ErrorData<[string, string?]>
-
-export const UselessExclusion = {
-  code: 'missing-reference',
-  message: (area: string, _guess?: string) => `The excluded area "${area}" is in no list of areas.yaml, so the exclusion has no effect.`,
-  hint: UnknownArea.hint,
-} satisfies ErrorData<[string, string?]>
 
 export const UnknownLandingService = {
   code: 'missing-reference',
@@ -639,6 +621,14 @@ export const titles: Readonly<Record<ConfigErrorCode, string>> = {
   'image-type-mismatch': 'Image whose name says another type',
   'image-too-large': 'Image too large',
   'insecure-image': 'Image over http on an https site',
+  // Area references.
+  'unknown-area': 'Area name that matches no area',
+  'ambiguous-area': 'Area name that matches several areas',
+  'state-mismatch': 'Place whose state disagrees with its name',
+  'area-without-state': 'Area without a state',
+  'landing-without-place': 'Landing pages for an area without a place',
+  'useless-exclusion': 'Exclusion that removes no page',
+  'redundant-landing-page': 'Landing page the matrix already makes',
 }
 
 // The output folder (src/output/output-guard.ts): a build replaces its output folder
@@ -934,3 +924,72 @@ export const ShareImageFailed = {
   message: (what: string, reason: string) => `The ${what} could not be drawn (${reason}).`,
   hint: () => 'Its title is drawn on it: look for unusual characters in the title. If the problem stays, report it with this message.',
 } satisfies ErrorData<[string, string]>
+
+// Every area reference resolves to exactly one area (config/resolve-areas.ts).
+
+const quotedNames = (names: readonly string[], joiner: 'or' | 'and') =>
+  names.length < 2 ? `"${names[0] ?? ''}"` : `${names.slice(0, -1).map((n) => `"${n}"`).join(', ')} ${joiner} "${names.at(-1)}"`
+const areaRule = 'Area names match whatever their case, spaces and apostrophe style, and the state may be left out when only one area has that city.'
+const didYouMean = (near: readonly string[]) => (near.length > 0 ? `Did you mean ${quotedNames(near, 'or')}? ` : '')
+
+export const AreaNotFound = {
+  code: 'unknown-area',
+  message: (what: string, name: string, _near: readonly string[]) => `The ${what} "${name}" matches no area of the lists in areas.yaml, so citypress would have to invent one.`,
+  hint: (_what: string, _name: string, near: readonly string[]) => `${didYouMean(near)}${areaRule} A new area goes in a list first.`,
+} satisfies ErrorData<[string, string, readonly string[]]>
+
+/** A `places` key that matches no area: its facts would reach no page. */
+export const UnknownPlace = {
+  code: 'unknown-place',
+  message: (_what: string, key: string, _near: readonly string[]) => `The place "${key}" matches no area of the lists in areas.yaml, so its facts would reach no page.`,
+  hint: (what: string, key: string, near: readonly string[]) => {
+    // "Tigard, OR" for a list entry "Tigard": the state belongs in the list, where areas are defined.
+    const state = /, ?([A-Za-z]{2})$/.exec(key)?.[1]?.toUpperCase()
+    const [city] = near
+    return near.length === 1 && state && !city!.includes(',')
+      ? `The lists have "${city}" without a state: write it "${city}, ${state}" there, or key this place "${city}" with \`state: ${state}\`.`
+      : AreaNotFound.hint(what, key, near)
+  },
+} satisfies ErrorData<[string, string, readonly string[]]>
+
+export const AmbiguousArea = {
+  code: 'ambiguous-area',
+  message: (what: string, name: string, matches: readonly string[]) => `The ${what} "${name}" could be ${quotedNames(matches, 'or')}: more than one area has that city, so the name needs its state.`,
+  hint: (_what: string, _name: string, matches: readonly string[]) => `Write the state after a comma: ${quotedNames(matches, 'or')}.`,
+} satisfies ErrorData<[string, string, readonly string[]]>
+
+export const StateMismatch = {
+  code: 'state-mismatch',
+  message: (key: string, field: string, named: string) => `The place "${key}" says \`state: ${field}\`, but its area is in ${named}.`,
+  hint: (_key: string, _field: string, named: string) => `Make them agree: \`state: ${named}\`, or fix the state in the name. The name's ", ST" is a shorthand for \`state\`.`,
+} satisfies ErrorData<[string, string, string]>
+
+export const AreaWithoutState = {
+  code: 'area-without-state',
+  message: (name: string, _likely?: string) => `The area "${name}" has no state: its name has no ", ST" and its place no \`state\`, so its pages name no state and the locations page lists it under "Other areas".`,
+  hint: (_name: string, likely?: string) => `${likely ? `Did you mean "${likely}"? ` : ''}Write the state after a comma in the list ("City, ST"), or give its place \`state: ST\`.`,
+} satisfies ErrorData<[string, string?]>
+
+export const LandingWithoutPlace = {
+  code: 'landing-without-place',
+  message: (list: string | undefined, entry: string, area: string) => `${list === undefined ? 'This landing page is' : `The list "${list}" makes landing pages`} for "${entry}", but areas.yaml \`places\` has no entry for ${entry === area ? 'it' : `"${area}"`}, so ${list === undefined ? 'it' : 'they'} would have no local facts.`,
+  hint: (_list: string | undefined, _entry: string, area: string) => `Add "${area}" under \`places\` in areas.yaml, with at least a \`local\` paragraph about working there; or, if the entry was meant to be another area, fix its name.`,
+} satisfies ErrorData<[string | undefined, string, string]>
+
+export const ExclusionRemovesNothing = {
+  code: 'useless-exclusion',
+  message: (area: string, service?: string) => `The exclusion of "${area}"${service ? ` for ${service}` : ''} removes no page: landing.yaml makes no ${service ? `${service} page` : 'page'} for that area.`,
+  hint: () => 'Remove the exclusion, or correct its area or service.',
+} satisfies ErrorData<[string, string?]>
+
+export const RedundantLandingPage = {
+  code: 'redundant-landing-page',
+  message: (area: string, service: string, list: string) => `The page for "${area}" and ${service} is already made by the matrix rule of the list "${list}", and this entry sets neither \`index\` nor \`content\`, so it changes nothing.`,
+  hint: () => 'Remove the entry, or give it `index` or `content` (the two things a `pages` entry may change on a matrix page).',
+} satisfies ErrorData<[string, string, string]>
+
+export const FragmentNotOnPage = {
+  code: 'broken-link',
+  message: (href: string, page: string, id: string, _guess?: string) => `The link ${href} leads nowhere: the page ${page} has no element with the id "${id}".`,
+  hint: (_href: string, _page: string, _id: string, guess?: string) => `${guess ? `Did you mean "#${guess}"? ` : ''}A link names a section by its \`id\`, or a Markdown heading by its text in lower case with words joined by "-".`,
+} satisfies ErrorData<[string, string, string, string?]>

@@ -65,6 +65,14 @@ export type ConfigErrorCode =
   | 'image-type-mismatch'
   | 'image-too-large'
   | 'insecure-image'
+  // Area references (config/resolve-areas.ts).
+  | 'unknown-area'
+  | 'ambiguous-area'
+  | 'state-mismatch'
+  | 'area-without-state'
+  | 'landing-without-place'
+  | 'useless-exclusion'
+  | 'redundant-landing-page'
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {

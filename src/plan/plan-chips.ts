@@ -38,7 +38,7 @@ export function findChipsWithoutPage(site: SiteConfig, landingUrls: Readonly<Rec
   const lists: string[] = []
   for (const { list, service } of uses) {
     if (!servicesWithPages.has(service)) continue
-    for (const area of site.areas.lists[list] ?? []) {
+    for (const area of Object.hasOwn(site.areas.lists, list) ? site.areas.lists[list]! : []) {
       if (landingUrls[landingKey(area, service)]) continue
       const services = missing.get(area) ?? new Set<string>()
       missing.set(area, services.add(service))

@@ -1,9 +1,8 @@
 import path from 'node:path'
 import type { Content } from '../config/site-input.generated.js'
-import { ChipsWithoutLanding, fail, NotALandingPage, SameLandingAddress, UnknownArea, UnknownLandingService, UnknownRegion, UselessExclusion } from '../errors/catalogue.js'
+import { ChipsWithoutLanding, ExclusionRemovesNothing, fail, NotALandingPage, RedundantLandingPage, SameLandingAddress, UnknownLandingService, UnknownRegion } from '../errors/catalogue.js'
 import { ConfigError, type Origin } from '../errors/config-error.js'
 import { escapePointer, pointerOrigin } from '../config/locate.js'
-import { closestMatch } from '../errors/did-you-mean.js'
 import type { LandingParts, ServiceConfig, SiteConfig } from '../types.js'
 import { composeLanding, landingIdentity } from './landing-content.js'
 import type { LandingIdentity } from './landing-model.js'
@@ -46,6 +45,8 @@ export const landingKey = (area: string, service: string): string => `${area}|${
 interface Wanted {
   readonly area: string
   readonly service: ServiceConfig
+  /** The area list of the matrix rule that makes the page; absent for a `pages` entry alone. */
+  readonly list?: string
   index?: boolean
   content?: Content
 }
@@ -68,26 +69,33 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
   const origin: Origin = landing.origin
   const originAt = (pointer: string, at?: 'key' | 'value') => pointerOrigin(origin.file, pointer, at)
   const services = new Map(site.services.map((s) => [s.slug, s]))
-  const knownAreas = new Set(Object.values(site.areas.lists).flat())
 
+  // Every area name here is an area's own name: config/resolve-areas.ts resolved (or reported) each.
   const wanted = new Map<string, Wanted>()
   for (const rule of landing.matrix ?? []) {
+    const list = Object.hasOwn(site.areas.lists, rule.areas) ? site.areas.lists[rule.areas]! : []
     for (const slug of rule.services) {
       const service = services.get(slug)
       if (!service) continue // config/ reported the unknown service
-      for (const area of site.areas.lists[rule.areas] ?? []) if (!wanted.has(landingKey(area, slug))) wanted.set(landingKey(area, slug), { area, service })
+      for (const area of list) if (!wanted.has(landingKey(area, slug))) wanted.set(landingKey(area, slug), { area, service, list: rule.areas })
     }
   }
   ;(landing.pages ?? []).forEach((page, i) => {
     const service = services.get(page.service)
-    if (!knownAreas.has(page.area)) return void errors.push(fail(UnknownArea, originAt(`/pages/${i}/area`), page.area, closestMatch(page.area, knownAreas)))
     if (!service) return
-    const entry = wanted.get(landingKey(page.area, page.service)) ?? { area: page.area, service }
-    wanted.set(landingKey(page.area, page.service), { ...entry, index: page.index, content: page.content })
+    const entry = wanted.get(landingKey(page.area, page.service))
+    // A `pages` entry may only add a page, or set what a matrix page cannot: `index` and `content`.
+    if (entry?.list !== undefined && page.index === undefined && page.content === undefined) {
+      errors.push(fail(RedundantLandingPage, originAt(`/pages/${i}`), page.area, page.service, entry.list))
+    }
+    wanted.set(landingKey(page.area, page.service), { ...(entry ?? { area: page.area, service }), index: page.index, content: page.content })
   })
   ;(landing.exclude ?? []).forEach((x, i) => {
-    if (!knownAreas.has(x.area)) return void errors.push(fail(UselessExclusion, originAt(`/exclude/${i}/area`), x.area, closestMatch(x.area, knownAreas)))
-    for (const [key, entry] of wanted) if (entry.area === x.area && (!x.service || x.service === entry.service.slug)) wanted.delete(key)
+    let removed = 0
+    for (const [key, entry] of wanted) {
+      if (entry.area === x.area && (!x.service || x.service === entry.service.slug)) removed += Number(wanted.delete(key))
+    }
+    if (removed === 0) errors.push(fail(ExclusionRemovesNothing, originAt(`/exclude/${i}`), x.area, x.service))
   })
   for (const slug of Object.keys(landing.services ?? {})) {
     if (!services.has(slug)) errors.push(fail(UnknownLandingService, originAt(`/services/${escapePointer(slug)}`, 'key'), slug, [...services.keys()]))
@@ -96,8 +104,10 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
   const entries = dropSameAddress([...wanted.values()], (...args) => errors.push(fail(SameLandingAddress, originAt('/matrix', 'key'), ...args)))
   const byService = groupBy(entries, (e) => e.service.slug)
   const byArea = groupBy(entries, (e) => e.area)
+  // Own keys only: an area or region may be called `constructor`.
+  const placeOf = (area: string) => (site.areas.places && Object.hasOwn(site.areas.places, area) ? site.areas.places[area] : undefined)
   const geoOf = (area: string) => {
-    const place = site.areas.places?.[area]
+    const place = placeOf(area)
     return place?.lat !== undefined && place.lng !== undefined ? { lat: place.lat, lng: place.lng } : undefined
   }
   const candidates = new Map([...byService].map(([slug, list]) => [slug, list.map((e): NearbyCandidate => ({ area: e.area, geo: geoOf(e.area) }))]))
@@ -128,14 +138,14 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
     return list
   }
   const optedIn = new Set(landing.quality?.index ?? [])
-  const form = landing.variant?.form ? site.forms[landing.variant.form] : undefined
+  const form = landing.variant?.form && Object.hasOwn(site.forms, landing.variant.form) ? site.forms[landing.variant.form] : undefined
 
   const printer = partPrinter()
   const localWords = new Map<string, number>()
   const localWordsOf = (area: string) => {
     let count = localWords.get(area)
     if (count === undefined) {
-      const local = site.areas.places?.[area]?.local
+      const local = placeOf(area)?.local
       localWords.set(area, (count = local ? wordsOf(printer.toText(local)).length : 0))
     }
     return count
@@ -150,8 +160,8 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
   const formDigest = digestJson(form ?? null)
   const planned = entries.map((entry) => {
     const url = landingPath(entry.area, entry.service.slug)
-    const place = site.areas.places?.[entry.area]
-    const region = place?.region ? site.areas.regions?.[place.region] : undefined
+    const place = placeOf(entry.area)
+    const region = place?.region && site.areas.regions && Object.hasOwn(site.areas.regions, place.region) ? site.areas.regions[place.region] : undefined
     if (place?.region && !region && !badRegions.has(entry.area) && badRegions.add(entry.area)) errors.push(fail(UnknownRegion, regionOrigin(site, entry.area), entry.area, place.region))
     const compose: LandingParts = {
       url, area: entry.area, service: entry.service, landing, place, region, pageContent: entry.content,
@@ -246,7 +256,7 @@ function checkServiceChips(site: SiteConfig, made: ReadonlySet<string>): ConfigE
     const target = service.areas?.landingService
     if (!target) return []
     const lists = [service.areas!.list, ...(service.areas!.more ?? []).map((group) => group.list)]
-    const missing = [...new Set(lists.flatMap((list) => site.areas.lists[list] ?? []))].filter((area) => !made.has(landingKey(area, target)) && !handWritten[landingKey(area, target)])
+    const missing = [...new Set(lists.flatMap((list) => (Object.hasOwn(site.areas.lists, list) ? site.areas.lists[list]! : [])))].filter((area) => !made.has(landingKey(area, target)) && !handWritten[landingKey(area, target)])
     if (missing.length === 0) return []
     return [fail(ChipsWithoutLanding, { ...service.origin, path: 'areas.landingService' }, service.slug, target, missing.map(cityName), lists)]
   })

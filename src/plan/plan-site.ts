@@ -3,6 +3,7 @@ import { BadFileSlug, DuplicateRoute, fail, LinkToNowhere, RelativeLinkToNowhere
 import { ConfigError, originName, type Origin } from '../errors/config-error.js'
 import { displayFile } from '../paths.js'
 import { findChipsWithoutPage } from './plan-chips.js'
+import { checkFragmentLinks } from './fragment-links.js'
 import { planFormPages } from './plan-form-pages.js'
 import { findHeadingSkips } from './heading-order.js'
 import { closestMatch } from '../errors/did-you-mean.js'
@@ -131,7 +132,7 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
   const formPages = planFormPages(site, routes)
   routes.push(...formPages.routes)
   errors.push(...formPages.errors)
-  errors.push(...checkLinks(site, routes))
+  errors.push(...checkLinks(site, routes), ...checkFragmentLinks(site, routes))
   const landingPages = landing.pages.map((p) => p.identity)
   const redirects = planLandingRedirects({
     published: site.published, pages: landingPages, routeUrls: new Set(routes.map((r) => r.url)),
@@ -152,6 +153,7 @@ function checkLinks(site: SiteConfig, routes: readonly RoutePlan[]): ConfigError
     return pagesByFile.get(file) ?? []
   }
   return site.links.flatMap(({ href, origin }) => {
+    if (href.startsWith('#')) return [] // on its own page: checkFragmentLinks
     if (isRelativeHref(href)) {
       for (const page of pagesOf(origin.file)) {
         const path = linkPath(resolveHref(href, publicPath(page, site.site.trailingSlash)))

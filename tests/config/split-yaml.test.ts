@@ -71,7 +71,10 @@ describe('reading a large YAML file again after an edit', () => {
     const cache = { file: path.join(site, '.citypress/cache/config.json'), version: 'test' }
     const big = areasYaml(800)
     expect(big.length).toBeGreaterThan(splitMinimumLength)
-    await writeFile(path.join(site, 'areas.yaml'), (await readFile(path.join(site, 'areas.yaml'), 'utf8')).replace(/^places:\n/m, `places:\n${big.slice(big.indexOf('places:\n') + 8)}`))
+    // Every place is an area of a list: the towns get a list of their own.
+    const towns = big.slice(big.indexOf('lists:\n') + 7, big.indexOf('places:\n')).replace('  main:', '  towns:')
+    await writeFile(path.join(site, 'areas.yaml'), (await readFile(path.join(site, 'areas.yaml'), 'utf8'))
+      .replace(/^places:\n/m, `places:\n${big.slice(big.indexOf('places:\n') + 8)}`).replace(/^lists:\n/m, `lists:\n${towns}`))
     await mkdir(path.dirname(cache.file), { recursive: true })
     await loadSite(site, { cache })
     expect(JSON.parse(unseal(await readFile(cache.file))!.toString('utf8')).files['areas.yaml'].split.entries.length).toBeGreaterThan(800)

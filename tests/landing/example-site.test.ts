@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { LandingPageProps } from '../../src/plan/landing-model.js'
+import { isKnownPageId } from '../../src/plan/fragment-links.js'
 import { routeProps } from '../../src/plan/route-props.js'
 import { fingerprintWords, jaccard } from '../../src/plan/landing-similarity.js'
 import { landingMainText, wordsOf } from '../../src/plan/landing-text.js'
@@ -157,5 +158,18 @@ describe('the example site’s landing pages', () => {
     const sitemap = site.file('sitemap.xml')
     expect(sitemap).toMatch(/<url><loc>https:\/\/system4-swohio\.netlify\.app\/lp\/cincinnati-commercial-cleaning<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod><\/url>/)
     expect(site.file('robots.txt')).toContain('Sitemap: https://system4-swohio.netlify.app/sitemap.xml')
+  })
+})
+
+describe('the ids of the example site’s pages', () => {
+  it('are all known to the plan, so `validate` never rejects a #fragment link that the build would accept', () => {
+    const unknown = new Set<string>()
+    for (const route of site.routes) {
+      for (const [, id] of site.page(route.url).matchAll(/\sid="([^"]+)"/g)) {
+        if (!isKnownPageId(site.result.site, route, id!)) unknown.add(`${route.template} ${route.url}#${id}`)
+      }
+    }
+    expect([...unknown]).toEqual([])
+    expect(new Set(site.routes.map((r) => r.template)).size).toBe(8)
   })
 })

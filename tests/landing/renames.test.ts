@@ -23,7 +23,7 @@ describe('renaming a city or a service', () => {
 
     // Rochester becomes "Rochester Village" (a new city slug), window-cleaning.yaml becomes
     // glass-cleaning.yaml (a new service slug), and Chatham leaves the matrix.
-    await edit(path.join(site, 'areas.yaml'), (t) => t.replaceAll('Rochester, IL', 'Rochester Village, IL').replace('    - Chatham, IL\n', ''))
+    await edit(path.join(site, 'areas.yaml'), (t) => t.replaceAll('Rochester, IL', 'Rochester Village, IL').replace('    - Chatham, IL\n', '').replace(/^  Chatham, IL:\n(?: {4}.*\n)*/m, ''))
     await rename(path.join(site, 'services/window-cleaning.yaml'), path.join(site, 'services/glass-cleaning.yaml'))
     await edit(path.join(site, 'landing.yaml'), (t) => t.replace('services: [office-cleaning, window-cleaning]', 'services: [office-cleaning, glass-cleaning]').replaceAll('service: window-cleaning', 'service: glass-cleaning').replace('  window-cleaning:\n', '  glass-cleaning:\n'))
     await edit(path.join(site, 'site.yaml'), (t) => t.replace('services: [office-cleaning, window-cleaning]', 'services: [office-cleaning, glass-cleaning]'))

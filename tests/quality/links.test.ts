@@ -33,7 +33,8 @@ describe('the link check', () => {
   it('fails the build on a #fragment that no element of the target page has', async () => {
     const errors = await buildErrors(await siteFrom('minimal', homeWithAction('/contact#opening-hours')))
     expect(errors.map((e) => [e.code, e.message])).toEqual([
-      ['broken-link', 'The page / links to /contact#opening-hours, but the page /contact has no element with id "opening-hours".'],
+      // Found by the plan, at the YAML line, before anything is rendered.
+      ['broken-link', 'The link /contact#opening-hours leads nowhere: the page /contact has no element with the id "opening-hours".'],
     ])
   })
 

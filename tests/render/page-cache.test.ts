@@ -58,11 +58,11 @@ describe('the page cache', () => {
     expect(warm.pages.rendered).toBe(0)
     expect(warm.sizes).toEqual(thread.sizes)
 
-    // A #fragment of another page: the plan checks the address, only the rendered page has its ids.
-    const broken = await siteFrom('minimal', { 'pages/about.yaml': 'path: /about\ntitle: About\nsections:\n  - { type: text, body: "Read [our story](/contact#story)." }\n' })
+    // A #fragment in a Markdown field may name any section of its page: only the rendered page has its ids.
+    const broken = await siteFrom('minimal', { 'pages/about.yaml': 'path: /about\ntitle: About\nsections:\n  - { type: text, body: "Read [our story](#story)." }\n' })
     const failure = await build({ site: broken, outDir: path.join(await tempDir(), 'dist'), workerMinimum: 1 }).catch((e: unknown) => e)
     expect(failure).toBeInstanceOf(BuildFailure)
-    expect((failure as BuildFailure).errors.map((e) => [e.code, e.message])).toEqual([['broken-link', 'The page /about links to /contact#story, but the page /contact has no element with id "story".']])
+    expect((failure as BuildFailure).errors.map((e) => [e.code, e.message])).toEqual([['broken-link', 'The page /about links to #story, but this page has no element with id "story".']])
   })
 
   it('is rebuilt, not a failed build, when its JSON files were cut short', async () => {
@@ -113,7 +113,7 @@ describe('the page cache', () => {
   it('re-renders every page when shared data, the site URL or a template changes', async () => {
     const { site, cold, rebuild } = await warmSite()
     const all = cold.routes.length
-    await writeFile(path.join(site, 'areas.yaml'), 'lists:\n  main:\n    - Springfield, IL\n    - Ft. Oak, IL\n    - Shelbyville, IL\n')
+    await writeFile(path.join(site, 'areas.yaml'), 'lists:\n  main:\n    - Springfield, IL\n    - Ft. Oak, IL\n    - Shelbyville, IL\nplaces:\n  Springfield, IL: {}\n  Ft. Oak, IL: {}\n  Shelbyville, IL: {}\n')
     const afterList = await rebuild()
     expect(rendered(afterList)).toBe(afterList.routes.length)
 
