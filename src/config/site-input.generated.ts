@@ -454,10 +454,20 @@ export interface Action {
  */
 export interface ServicePage {
   /**
-   * Which sections the service page shows, in order; leave one out to drop it.
+   * Which sections the service page shows, in order; leave one out to drop it. `body` is the service's own `body` paragraphs.
    */
   order?: (
-    'hero' | 'why' | 'benefits' | 'services' | 'industries' | 'areas' | 'testimonials' | 'contact' | 'faq' | 'cta'
+    | 'hero'
+    | 'body'
+    | 'why'
+    | 'benefits'
+    | 'services'
+    | 'industries'
+    | 'areas'
+    | 'testimonials'
+    | 'contact'
+    | 'faq'
+    | 'cta'
   )[]
   /**
    * The hero's buttons and default trust badges.
@@ -859,6 +869,14 @@ export interface ServiceInput {
    */
   description: string
   /**
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+   */
+  body?: string
+  /**
+   * An icon name from the Lucide set, in kebab-case (see lucide.dev/icons).
+   */
+  icon?: string
+  /**
    * Plain text. Card text on service grids; defaults to the description.
    */
   summary?: string
@@ -882,6 +900,10 @@ export interface ServiceInput {
    * Plain text. Trust badges in the hero.
    */
   badges?: string[]
+  /**
+   * Plain text. Trust badges in the hero of this service's landing pages (/lp/{city}-{slug}), instead of landing.yaml `variant.badges`.
+   */
+  landingBadges?: string[]
   /**
    * Plain text. Tick points in the hero.
    */
@@ -1438,6 +1460,7 @@ export interface Content {
   statsHeading?: Text
   ctaHeading?: Text
   ctaText?: MarkdownText
+  ctaActions?: Actions
   /**
    * Plain text. First breadcrumb label.
    */
@@ -1581,6 +1604,14 @@ export interface AreasSection {
      */
     list: string
   }[]
+  /**
+   * `list`: one group per entry of `groups`. `region`: the areas of all `groups` regrouped by the region of their place (areas.yaml `places.<area>.region`), each under the region's name as its h3, in the order of areas.yaml `regions`; areas without a region come last, under `otherHeading`.
+   */
+  groupBy?: 'list' | 'region'
+  /**
+   * Plain text. With `groupBy: region`, the h3 of the areas whose place names no region.
+   */
+  otherHeading?: string
   /**
    * Slug of a service in services/ (its file name without .yaml).
    */
@@ -1890,6 +1921,44 @@ export interface HeroSection {
   formOnMobile?: boolean
 }
 /**
+ * A Google map of one place, drawn as a click-to-load placeholder: no request reaches Google until the visitor presses Show map, and without JavaScript the button opens Google Maps. The site's Content-Security-Policy lets www.google.com be framed only when a page has a map.
+ */
+export interface MapSection {
+  /**
+   * Section type.
+   */
+  type: 'map'
+  /**
+   * URL segment: lower-case letters, digits and single hyphens.
+   */
+  id?: string
+  /**
+   * Plain text. Small text above the heading.
+   */
+  eyebrow?: string
+  /**
+   * Plain text. The section's h2.
+   */
+  heading?: string
+  /**
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+   */
+  text?: string
+  /**
+   * An address or place as you would type it into Google Maps, or a Google Maps address copied from the browser (google.com/maps/place/…, …/maps/@lat,lng,…, …/maps?q=…, or Share → Embed a map's …/maps/embed?pb=…). A maps.app.goo.gl short link cannot be embedded: open it and copy the full address.
+   */
+  place: string
+  /**
+   * Plain text. The map's caption and the frame's title; defaults to `place` (or the heading when `place` is an address).
+   */
+  title?: string
+  /**
+   * Background.
+   */
+  tone?: 'plain' | 'surface' | 'brand'
+}
+
+/**
  * Service cards (image, title, text, feature bullets, a link), from services/*.yaml with optional per-card overrides. Give it `id: services` where the header's Services item scrolls to it.
  */
 export interface ServicesSection {
@@ -1952,6 +2021,10 @@ export interface ServicesSection {
    * Show each service's image on its card.
    */
   showImages?: boolean
+  /**
+   * Show each service's `icon` (services/*.yaml) above its card title; services without one show none.
+   */
+  showIcons?: boolean
   /**
    * Show the feature bullets.
    */
@@ -2028,6 +2101,10 @@ export interface TestimonialsSection {
    */
   items: Testimonial[]
   /**
+   * Show only the first this many of `items` (e.g. the three best on the home page, all of them on a reviews page); by default all.
+   */
+  limit?: number
+  /**
    * Background.
    */
   tone?: 'plain' | 'surface' | 'brand'
@@ -2083,4 +2160,4 @@ export interface TextSection {
   tone?: 'plain' | 'surface' | 'brand'
 }
 /** Every section, discriminated by `type`. */
-export type SectionInput = AreasSection | CtaSection | FaqSection | FeaturesSection | FormSection | HeroSection | ServicesSection | StatsSection | TestimonialsSection | TextSection
+export type SectionInput = AreasSection | CtaSection | FaqSection | FeaturesSection | FormSection | HeroSection | MapSection | ServicesSection | StatsSection | TestimonialsSection | TextSection

@@ -121,7 +121,7 @@ function sectionHeadings(page: PageConfig, origins: readonly Origin[]): PlannedH
 }
 
 /** The shared service template's order when site.yaml names none (templates/pages/ServicePage.tsx). */
-const serviceOrder = ['hero', 'why', 'benefits', 'services', 'industries', 'areas', 'testimonials', 'contact', 'faq', 'cta'] as const
+const serviceOrder = ['hero', 'body', 'why', 'benefits', 'services', 'industries', 'areas', 'testimonials', 'contact', 'faq', 'cta'] as const
 
 /**
  * A service page: the shared service template's parts in their order, each with the heading of
@@ -137,6 +137,8 @@ function serviceHeadings(site: SiteConfig, service: ServiceConfig): PlannedHeadi
     hint: () => `Give the ${key} section a heading: site.yaml \`servicePage.${key}.heading\`, or \`page.${key}.heading\` in this service.`,
   })
   for (const key of own.order ?? defaults.order ?? serviceOrder) {
+    // The service's `body` has no heading of its own; its Markdown headings are checked where rendered.
+    if (key === 'body') continue
     if (key === 'hero') {
       if (!service.skipHero) add(1, service.headline ?? service.title, key)
     } else if (key === 'cta') {
