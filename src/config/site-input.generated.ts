@@ -492,7 +492,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
      */
     text?: string
     /**
@@ -508,7 +508,7 @@ export interface ServicePage {
        */
       heading?: string
       /**
-       * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+       * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
        */
       text: string
       /**
@@ -530,7 +530,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
      */
     text?: string
   }
@@ -547,7 +547,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
      */
     text?: string
     /**
@@ -577,7 +577,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
      */
     text?: string
     /**
@@ -598,7 +598,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
      */
     text?: string
     /**
@@ -623,7 +623,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
      */
     text?: string
   }
@@ -640,7 +640,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
      */
     text?: string
     /**
@@ -673,7 +673,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
      */
     text?: string
   }
@@ -690,7 +690,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
      */
     text?: string
     actions?: Actions
@@ -869,7 +869,7 @@ export interface ServiceInput {
    */
   description: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
    */
   body?: string
   /**
@@ -995,7 +995,7 @@ export interface Faq {
    */
   question: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
    */
   answer: string
 }
@@ -1053,7 +1053,7 @@ export interface Place {
    */
   landmarks?: string[]
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
    */
   local?: string
   /**
@@ -1402,7 +1402,7 @@ export interface LandingInput {
      */
     description?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
      */
     lead?: string
   }
@@ -1471,7 +1471,7 @@ export interface Content {
   breadcrumbLocations?: string
 }
 /**
- * The YAML between --- lines at the top of a blog/*.md file. The file name is the slug.
+ * The YAML between --- lines at the top of a blog/*.md file. The file name is the slug. The Markdown below it is the post; it may embed a video or a map as a click-to-load block: `::: youtube <id or address, t= kept>`, `::: vimeo <number>`, `::: map <place or google.com/maps/… address>`, the title on the next line, `:::` to close.
  */
 export interface PostInput {
   /**
@@ -1517,7 +1517,7 @@ export interface PostInput {
 }
 
 /**
- * The YAML between --- lines at the top of a pages/*.md file. The Markdown below it is the page's main text (legal pages, long guides); sections may come before and after it.
+ * The YAML between --- lines at the top of a pages/*.md file. The Markdown below it is the page's main text (legal pages, long guides); sections may come before and after it. The text may embed a video or a map as a click-to-load block: `::: youtube <id or address, t= kept>`, `::: vimeo <number>`, `::: map <place or google.com/maps/… address>`, the title on the next line, `:::` to close.
  */
 export interface MarkdownPageInput {
   /**
@@ -1586,7 +1586,7 @@ export interface AreasSection {
    */
   heading?: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
    */
   text?: string
   /**
@@ -1651,7 +1651,7 @@ export interface CtaSection {
    */
   heading: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
    */
   text?: string
   actions: Actions
@@ -1681,7 +1681,7 @@ export interface FaqSection {
    */
   heading?: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
    */
   text?: string
   /**
@@ -1716,7 +1716,7 @@ export interface FeaturesSection {
    */
   heading?: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
    */
   text?: string
   /**
@@ -1755,7 +1755,7 @@ export interface FeaturesSection {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
      */
     text: string
     /**
@@ -1790,7 +1790,7 @@ export interface FormSection {
    */
   heading?: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
    */
   text?: string
   /**
@@ -1879,7 +1879,7 @@ export interface HeroSection {
    */
   title: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
    */
   lead?: string
   /**
@@ -1941,7 +1941,7 @@ export interface MapSection {
    */
   heading?: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
    */
   text?: string
   /**
@@ -1979,7 +1979,7 @@ export interface ServicesSection {
    */
   heading?: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
    */
   text?: string
   /**
@@ -2091,7 +2091,7 @@ export interface TestimonialsSection {
    */
   heading?: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
    */
   text?: string
   /**
@@ -2130,7 +2130,7 @@ export interface TextSection {
    */
   heading?: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
    */
   body: string
   /**
