@@ -105,7 +105,8 @@ function sectionHeadings(page: PageConfig, origins: readonly Origin[]): PlannedH
         return
       case 'areas':
         add(2, heading)
-        add(3, section.groups.find((g) => g.heading)?.heading)
+        // Grouped by region, every group has an h3: a region's name, else `otherHeading`.
+        add(3, section.groupBy === 'region' ? section.otherHeading ?? 'Other areas' : section.groups.find((g) => g.heading)?.heading)
         return
       case 'form':
         add(2, heading)
@@ -137,8 +138,11 @@ function serviceHeadings(site: SiteConfig, service: ServiceConfig): PlannedHeadi
     hint: () => `Give the ${key} section a heading: site.yaml \`servicePage.${key}.heading\`, or \`page.${key}.heading\` in this service.`,
   })
   for (const key of own.order ?? defaults.order ?? serviceOrder) {
-    // The service's `body` has no heading of its own; its Markdown headings are checked where rendered.
-    if (key === 'body') continue
+    // The service's `body` has no heading of its own, only those its Markdown writes.
+    if (key === 'body') {
+      if (service.body) out.push(...markdownHeadings(service.body, service.origin))
+      continue
+    }
     if (key === 'hero') {
       if (!service.skipHero) add(1, service.headline ?? service.title, key)
     } else if (key === 'cta') {

@@ -36,7 +36,7 @@ const files: Record<string, string> = {
   'pages/home.yaml': [
     'path: /', 'title: Tidy offices', 'sections:',
     '  - type: hero', '    title: Clean offices, every night',
-    '  - type: services', '    heading: What we do',
+    '  - type: services', '    heading: What we do', '    text: "[How we work](/services/office-cleaning#about-service)"',
     '  - type: testimonials', '    heading: Clients', '    limit: 2', '    items:',
     '      - { quote: First quote., name: Ann }', '      - { quote: Second quote., name: Bo }', '      - { quote: Third quote., name: Cy }',
     '  - type: areas', '    heading: Where we work', '    groupBy: region', '    otherHeading: Further out', '    groups:', '      - list: main',
@@ -60,6 +60,8 @@ describe('the new section keys', () => {
     const html = await page('services/office-cleaning.html')
     expect(html).toContain('We clean <strong>after hours</strong>')
     expect(html.indexOf('after hours')).toBeGreaterThan(html.indexOf('<h1'))
+    // Its band has an id a link may name (the link on the home page was checked by the build).
+    expect(html).toContain('id="about-service"')
   })
 
   it('shows a service\'s icon on its card in a services grid', () => {
@@ -94,7 +96,7 @@ describe('the new section keys', () => {
 
   it('shows a service\'s landingBadges in the hero of its landing pages', async () => {
     const landing = await page('lp/springfield-office-cleaning.html')
-    expect(landing).toMatch(/<li class="badge">.*Bonded cleaners<\/li>/)
+    expect(landing).toMatch(/<li class="badge" dir="auto">.*Bonded cleaners<\/li>/)
   })
 
   it('frames www.google.com in the CSP only when a page has a map', async () => {
