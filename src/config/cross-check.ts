@@ -66,7 +66,7 @@ export async function crossCheck(refs: readonly FoundRef[], known: KnownNames, s
         if (ref.value.startsWith('/') || (ref.value.startsWith('#') && ref.value.length > 1)) links.push({ href: ref.value, origin: at() })
         break
       case 'markdown':
-        // Most Markdown fields hold neither; scanning only those that may saves parsing thousands.
+        // Most Markdown fields hold no link, image or embed; scanning only those that may saves parsing thousands.
         if (ref.value.includes('](') || ref.value.includes(':::')) markdown.push(ref)
         break
       case 'map':

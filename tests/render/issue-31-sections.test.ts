@@ -22,6 +22,7 @@ const files: Record<string, string> = {
     'landingBadges: [Bonded cleaners]',
     'body: |', '  We clean **after hours**, so your team never works around a vacuum.', '',
     '  Every visit ends with a checklist signed by the crew lead.', '',
+    '  ::: youtube https://www.youtube.com/watch?v=M7lc1UVf-VE&t=42', '  A night shift in two minutes', '  :::', '',
   ].join('\n'),
   'areas.yaml': [
     'lists:', '  main:', '    - Springfield, IL', '    - Ft. Oak, IL', '    - Riverton, IL',
@@ -60,6 +61,8 @@ describe('the new section keys', () => {
     const html = await page('services/office-cleaning.html')
     expect(html).toContain('We clean <strong>after hours</strong>')
     expect(html.indexOf('after hours')).toBeGreaterThan(html.indexOf('<h1'))
+    // An embed in a YAML Markdown field is drawn (and framed by the CSP, below) like one in a post.
+    expect(html).toContain('data-embed-src="https://www.youtube-nocookie.com/embed/M7lc1UVf-VE?autoplay=1&amp;start=42"')
     // Its band has an id a link may name (the link on the home page was checked by the build).
     expect(html).toContain('id="about-service"')
   })
@@ -99,9 +102,9 @@ describe('the new section keys', () => {
     expect(landing).toMatch(/<li class="badge" dir="auto">.*Bonded cleaners<\/li>/)
   })
 
-  it('frames www.google.com in the CSP only when a page has a map', async () => {
+  it('frames in the CSP the origins of the embeds the pages use, and none without them', async () => {
     const headers = await readFile(path.join(out, '_headers'), 'utf8')
-    expect(/frame-src ([^;\n]*)/.exec(headers)?.[1]).toBe('https://www.google.com')
+    expect(/frame-src ([^;\n]*)/.exec(headers)?.[1]).toBe('https://www.google.com https://www.youtube-nocookie.com')
     expect((await loadSite(fixture('minimal'))).site.embeds).toBeUndefined()
   })
 
