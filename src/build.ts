@@ -38,7 +38,7 @@ import { declaredInlineCode } from './render/inline-code.js'
 import { checkHeapFor } from './render/memory-check.js'
 import { collectNow, renderPages } from './render/render-pages.js'
 import { citypressVersion, codeDigest, toolCacheDir } from './paths.js'
-import type { OutputFile, OutputWriter, RenderContext, RoutePlan, SiteConfig } from './types.js'
+import type { AreaRegion, OutputFile, OutputWriter, RenderContext, RoutePlan, SiteConfig } from './types.js'
 
 export interface BuildOptions {
   /** The site folder, e.g. `sites/acme`. */
@@ -423,10 +423,19 @@ export async function loadAndPlan(siteDir: string): Promise<{ readonly site: Sit
  */
 export function renderContextOf(site: SiteConfig, plan: BuildPlan, images: BrandImagePlan, assets: AssetsResult): RenderContext {
   return {
-    site: site.site, services: site.services, areas: { lists: site.areas.lists }, forms: site.forms,
+    site: site.site, services: site.services, areas: { lists: site.areas.lists, regions: areaRegions(site.areas) }, forms: site.forms,
     posts: site.posts.map(({ body: _body, bodyLine: _line, imagePaths: _images, ...summary }) => summary),
     landingUrls: plan.landingUrls, images: images.assets, assets: assets.manifest, brand: images.brand, year: new Date().getFullYear(),
   }
+}
+
+/** The regions of areas.yaml in their order, each with its areas (resolved names, places' `region`). */
+function areaRegions(areas: SiteConfig['areas']): AreaRegion[] {
+  const places = Object.entries(areas.places ?? {})
+  return Object.entries(areas.regions ?? {}).map(([key, region]) => ({
+    name: region.name,
+    areas: places.filter(([, place]) => place.region === key).map(([area]) => area),
+  })).filter((region) => region.areas.length > 0)
 }
 
 /**

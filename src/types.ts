@@ -299,15 +299,22 @@ export interface BrandLinks {
   readonly shareDigest?: string
 }
 
+/** A region of areas.yaml `regions` by its name, with the areas whose place names it, in list order. */
+export interface AreaRegion {
+  readonly name: string
+  readonly areas: readonly string[]
+}
+
 /** What templates get besides a route's own props. */
 export interface RenderContext {
   readonly site: SiteMeta
   readonly services: readonly ServiceConfig[]
   /**
-   * The named area lists only. Facts about places (areas.yaml `places`, regions) reach a landing
-   * page through its own props, so editing one city re-renders that city's pages, not every page.
+   * The named area lists, and each area's region name (for chips grouped by region). Other facts
+   * about places (areas.yaml `places`, regions' testimonials) reach a landing page through its own
+   * props, so editing one city re-renders that city's pages, not every page.
    */
-  readonly areas: Pick<AreasInput, 'lists'>
+  readonly areas: Pick<AreasInput, 'lists'> & { readonly regions: readonly AreaRegion[] }
   readonly forms: Readonly<Record<string, FormConfig>>
   /** Posts without their bodies: a post's text is in its own page's props, so editing one post
    * re-renders that post (and listings only when its title, date or excerpt change). */

@@ -1,9 +1,10 @@
 import { readdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { fail, InsecureImage, UnknownIcon, UnknownReference } from '../errors/catalogue.js'
+import { BadMapPlace, fail, InsecureImage, UnknownIcon, UnknownReference } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
 import { closestMatch } from '../errors/did-you-mean.js'
+import { embedProviders } from '../markdown/embeds.js'
 import type { ImageSource } from '../types.js'
 import { originOf } from './locate.js'
 import type { ReadCache } from './read-cache.js'
@@ -24,8 +25,10 @@ export interface CrossCheckResult {
   images: Map<string, ImageSource>
   icons: string[]
   links: { href: string; origin: Origin }[]
-  /** Markdown fields that write an image or a link, for markdown-images.ts to check. */
+  /** Markdown fields that write an image, a link or an embed, for markdown-images.ts to check. */
   markdown: FoundRef[]
+  /** Embed providers the YAML files use outside Markdown (a `map` section), for the CSP. */
+  embeds: string[]
 }
 
 export interface CrossCheckOptions {
@@ -33,7 +36,7 @@ export interface CrossCheckOptions {
   readonly isHttps?: boolean
 }
 
-const what: Record<Exclude<RefKind, 'href' | 'image' | 'icon' | 'markdown'>, { noun: string; where: string; key: keyof KnownNames }> = {
+const what: Record<Exclude<RefKind, 'href' | 'image' | 'icon' | 'markdown' | 'map'>, { noun: string; where: string; key: keyof KnownNames }> = {
   service: { noun: 'service', where: 'the services/ folder', key: 'services' },
   form: { noun: 'form', where: 'forms.yaml', key: 'forms' },
   areaList: { noun: 'area list', where: 'areas.yaml `lists`', key: 'areaLists' },
@@ -52,6 +55,7 @@ export async function crossCheck(refs: readonly FoundRef[], known: KnownNames, s
   const icons = new Set<string>()
   const links: { href: string; origin: Origin }[] = []
   const markdown: FoundRef[] = []
+  const embeds = new Set<string>()
   const iconNames = lucideIconNames()
 
   for (const ref of refs) {
@@ -62,8 +66,13 @@ export async function crossCheck(refs: readonly FoundRef[], known: KnownNames, s
         if (ref.value.startsWith('/') || (ref.value.startsWith('#') && ref.value.length > 1)) links.push({ href: ref.value, origin: at() })
         break
       case 'markdown':
-        // Most Markdown fields hold neither; scanning only those that may saves parsing thousands.
-        if (ref.value.includes('](')) markdown.push(ref)
+        // Most Markdown fields hold no link, image or embed; scanning only those that may saves parsing thousands.
+        if (ref.value.includes('](') || ref.value.includes(':::')) markdown.push(ref)
+        break
+      case 'map':
+        // The same rule as `::: map` in Markdown (src/markdown/embeds.ts).
+        if (embedProviders.map.isValid(ref.value)) embeds.add('map')
+        else errors.push(fail(BadMapPlace, at(), ref.value))
         break
       case 'icon':
         if (iconNames.has(ref.value)) icons.add(ref.value)
@@ -89,7 +98,7 @@ export async function crossCheck(refs: readonly FoundRef[], known: KnownNames, s
       }
     }
   }
-  return { errors, images, icons: [...icons].sort(), links, markdown }
+  return { errors, images, icons: [...icons].sort(), links, markdown, embeds: [...embeds] }
 }
 
 let iconCache: Set<string> | undefined

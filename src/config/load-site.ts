@@ -173,7 +173,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
   await failPlaced(contrast.errors)
   await failPlaced(fonts.errors)
 
-  const siteMeta = { ...meta, ...(options.published ? { published: options.published } : {}), ...(markdown.embeds.length ? { embeds: markdown.embeds } : {}) }
+  const siteMeta = { ...meta, ...(options.published ? { published: options.published } : {}), ...embedsOf([...markdown.embeds, ...checked.embeds]) }
   // With the live site's landing pages (site.yaml `published`), which join the file's record.
   const record = 'record' in published
     ? await mergePublishedSitemap(published.record, { source: siteMeta.published, siteRoot: root, services })
@@ -258,4 +258,9 @@ function kindOf(name: string): FileKind | undefined {
 function siteNotFound(root: string): ConfigError {
   const isDir = existsSync(root) && statSync(root).isDirectory()
   return fail(MissingSiteFolder, { file: displayFile(root) }, displayFile(root), isDir)
+}
+
+/** The embed providers the site uses, sorted, for the CSP's `frame-src`; none: no key. */
+function embedsOf(providers: readonly string[]): { embeds?: string[] } {
+  return providers.length ? { embeds: [...new Set(providers)].sort() } : {}
 }

@@ -11,7 +11,7 @@ import { isInstalledPackage, packageRoot } from '../paths.js'
 export type FileKind = 'site' | 'page' | 'service' | 'areas' | 'forms' | 'landing' | 'post' | 'markdown-page'
 
 /** What a string in the config points at; set by the schema keyword `citypressRef`. */
-export type RefKind = 'href' | 'image' | 'icon' | 'scheduler' | 'areaList' | 'service' | 'form' | 'markdown'
+export type RefKind = 'href' | 'image' | 'icon' | 'scheduler' | 'areaList' | 'service' | 'form' | 'markdown' | 'map'
 
 export interface RawRef {
   readonly kind: RefKind

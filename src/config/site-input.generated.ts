@@ -454,10 +454,20 @@ export interface Action {
  */
 export interface ServicePage {
   /**
-   * Which sections the service page shows, in order; leave one out to drop it.
+   * Which sections the service page shows, in order; leave one out to drop it. `body` is the service's own `body` paragraphs.
    */
   order?: (
-    'hero' | 'why' | 'benefits' | 'services' | 'industries' | 'areas' | 'testimonials' | 'contact' | 'faq' | 'cta'
+    | 'hero'
+    | 'body'
+    | 'why'
+    | 'benefits'
+    | 'services'
+    | 'industries'
+    | 'areas'
+    | 'testimonials'
+    | 'contact'
+    | 'faq'
+    | 'cta'
   )[]
   /**
    * The hero's buttons and default trust badges.
@@ -482,7 +492,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
      */
     text?: string
     /**
@@ -498,7 +508,7 @@ export interface ServicePage {
        */
       heading?: string
       /**
-       * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+       * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
        */
       text: string
       /**
@@ -520,7 +530,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
      */
     text?: string
   }
@@ -537,7 +547,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
      */
     text?: string
     /**
@@ -567,7 +577,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
      */
     text?: string
     /**
@@ -588,7 +598,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
      */
     text?: string
     /**
@@ -613,7 +623,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
      */
     text?: string
   }
@@ -630,7 +640,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
      */
     text?: string
     /**
@@ -663,7 +673,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
      */
     text?: string
   }
@@ -680,7 +690,7 @@ export interface ServicePage {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
      */
     text?: string
     actions?: Actions
@@ -859,6 +869,14 @@ export interface ServiceInput {
    */
   description: string
   /**
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
+   */
+  body?: string
+  /**
+   * An icon name from the Lucide set, in kebab-case (see lucide.dev/icons).
+   */
+  icon?: string
+  /**
    * Plain text. Card text on service grids; defaults to the description.
    */
   summary?: string
@@ -882,6 +900,10 @@ export interface ServiceInput {
    * Plain text. Trust badges in the hero.
    */
   badges?: string[]
+  /**
+   * Plain text. Trust badges in the hero of this service's landing pages (/lp/{city}-{slug}), instead of landing.yaml `variant.badges`.
+   */
+  landingBadges?: string[]
   /**
    * Plain text. Tick points in the hero.
    */
@@ -973,7 +995,7 @@ export interface Faq {
    */
   question: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
    */
   answer: string
 }
@@ -1031,7 +1053,7 @@ export interface Place {
    */
   landmarks?: string[]
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
    */
   local?: string
   /**
@@ -1380,7 +1402,7 @@ export interface LandingInput {
      */
     description?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
      */
     lead?: string
   }
@@ -1438,6 +1460,7 @@ export interface Content {
   statsHeading?: Text
   ctaHeading?: Text
   ctaText?: MarkdownText
+  ctaActions?: Actions
   /**
    * Plain text. First breadcrumb label.
    */
@@ -1448,7 +1471,7 @@ export interface Content {
   breadcrumbLocations?: string
 }
 /**
- * The YAML between --- lines at the top of a blog/*.md file. The file name is the slug.
+ * The YAML between --- lines at the top of a blog/*.md file. The file name is the slug. The Markdown below it is the post; it may embed a video or a map as a click-to-load block: `::: youtube <id or address, t= kept>`, `::: vimeo <number>`, `::: map <place or google.com/maps/… address>`, the title on the next line, `:::` to close.
  */
 export interface PostInput {
   /**
@@ -1494,7 +1517,7 @@ export interface PostInput {
 }
 
 /**
- * The YAML between --- lines at the top of a pages/*.md file. The Markdown below it is the page's main text (legal pages, long guides); sections may come before and after it.
+ * The YAML between --- lines at the top of a pages/*.md file. The Markdown below it is the page's main text (legal pages, long guides); sections may come before and after it. The text may embed a video or a map as a click-to-load block: `::: youtube <id or address, t= kept>`, `::: vimeo <number>`, `::: map <place or google.com/maps/… address>`, the title on the next line, `:::` to close.
  */
 export interface MarkdownPageInput {
   /**
@@ -1563,7 +1586,7 @@ export interface AreasSection {
    */
   heading?: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
    */
   text?: string
   /**
@@ -1581,6 +1604,14 @@ export interface AreasSection {
      */
     list: string
   }[]
+  /**
+   * `list`: one group per entry of `groups`. `region`: the areas of all `groups` regrouped by the region of their place (areas.yaml `places.<area>.region`), each under the region's name as its h3, in the order of areas.yaml `regions`; areas without a region come last, under `otherHeading`.
+   */
+  groupBy?: 'list' | 'region'
+  /**
+   * Plain text. With `groupBy: region`, the h3 of the areas whose place names no region.
+   */
+  otherHeading?: string
   /**
    * Slug of a service in services/ (its file name without .yaml).
    */
@@ -1620,7 +1651,7 @@ export interface CtaSection {
    */
   heading: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
    */
   text?: string
   actions: Actions
@@ -1650,7 +1681,7 @@ export interface FaqSection {
    */
   heading?: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
    */
   text?: string
   /**
@@ -1685,7 +1716,7 @@ export interface FeaturesSection {
    */
   heading?: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
    */
   text?: string
   /**
@@ -1724,7 +1755,7 @@ export interface FeaturesSection {
      */
     heading?: string
     /**
-     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+     * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
      */
     text: string
     /**
@@ -1759,7 +1790,7 @@ export interface FormSection {
    */
   heading?: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
    */
   text?: string
   /**
@@ -1848,7 +1879,7 @@ export interface HeroSection {
    */
   title: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
    */
   lead?: string
   /**
@@ -1890,6 +1921,44 @@ export interface HeroSection {
   formOnMobile?: boolean
 }
 /**
+ * A Google map of one place, drawn as a click-to-load placeholder: no request reaches Google until the visitor presses Show map, and without JavaScript the button opens Google Maps. The site's Content-Security-Policy lets www.google.com be framed only when a page has a map.
+ */
+export interface MapSection {
+  /**
+   * Section type.
+   */
+  type: 'map'
+  /**
+   * URL segment: lower-case letters, digits and single hyphens.
+   */
+  id?: string
+  /**
+   * Plain text. Small text above the heading.
+   */
+  eyebrow?: string
+  /**
+   * Plain text. The section's h2.
+   */
+  heading?: string
+  /**
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
+   */
+  text?: string
+  /**
+   * An address or place as you would type it into Google Maps, or a Google Maps address copied from the browser (google.com/maps/place/…, …/maps/@lat,lng,…, …/maps?q=…, or Share → Embed a map's …/maps/embed?pb=…). A maps.app.goo.gl short link cannot be embedded: open it and copy the full address.
+   */
+  place: string
+  /**
+   * Plain text. The map's caption and the frame's title; defaults to `place` (or the heading when `place` is an address).
+   */
+  title?: string
+  /**
+   * Background.
+   */
+  tone?: 'plain' | 'surface' | 'brand'
+}
+
+/**
  * Service cards (image, title, text, feature bullets, a link), from services/*.yaml with optional per-card overrides. Give it `id: services` where the header's Services item scrolls to it.
  */
 export interface ServicesSection {
@@ -1910,7 +1979,7 @@ export interface ServicesSection {
    */
   heading?: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
    */
   text?: string
   /**
@@ -1952,6 +2021,10 @@ export interface ServicesSection {
    * Show each service's image on its card.
    */
   showImages?: boolean
+  /**
+   * Show each service's `icon` (services/*.yaml) above its card title; services without one show none.
+   */
+  showIcons?: boolean
   /**
    * Show the feature bullets.
    */
@@ -2018,7 +2091,7 @@ export interface TestimonialsSection {
    */
   heading?: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
    */
   text?: string
   /**
@@ -2027,6 +2100,10 @@ export interface TestimonialsSection {
    * @minItems 1
    */
   items: Testimonial[]
+  /**
+   * Show only the first this many of `items` (e.g. the three best on the home page, all of them on a reviews page); by default all.
+   */
+  limit?: number
   /**
    * Background.
    */
@@ -2053,7 +2130,7 @@ export interface TextSection {
    */
   heading?: string
   /**
-   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked.
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
    */
   body: string
   /**
@@ -2083,4 +2160,4 @@ export interface TextSection {
   tone?: 'plain' | 'surface' | 'brand'
 }
 /** Every section, discriminated by `type`. */
-export type SectionInput = AreasSection | CtaSection | FaqSection | FeaturesSection | FormSection | HeroSection | ServicesSection | StatsSection | TestimonialsSection | TextSection
+export type SectionInput = AreasSection | CtaSection | FaqSection | FeaturesSection | FormSection | HeroSection | MapSection | ServicesSection | StatsSection | TestimonialsSection | TextSection

@@ -11,7 +11,7 @@ import type { TemplateName } from '../types.js'
 export const SHELL_IDS: readonly string[] = ['main', 'mobile-menu', 'services-menu']
 
 /** The service template's sections (templates/pages/ServicePage.tsx). */
-export const SERVICE_PAGE_IDS: readonly string[] = ['why-us', 'benefits', 'services', 'industries', 'service-areas', 'testimonials', 'quote', 'faq']
+export const SERVICE_PAGE_IDS: readonly string[] = ['about-service', 'why-us', 'benefits', 'services', 'industries', 'service-areas', 'testimonials', 'quote', 'faq']
 
 /** Per page kind, besides the shell's: a landing page's sections, a post's table of contents. */
 export const TEMPLATE_IDS: Readonly<Record<TemplateName, readonly string[]>> = {

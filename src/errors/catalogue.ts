@@ -993,3 +993,11 @@ export const FragmentNotOnPage = {
   message: (href: string, page: string, id: string, _guess?: string) => `The link ${href} leads nowhere: the page ${page} has no element with the id "${id}".`,
   hint: (_href: string, _page: string, _id: string, guess?: string) => `${guess ? `Did you mean "#${guess}"? ` : ''}A link names a section by its \`id\`, or a Markdown heading by its text in lower case with words joined by "-".`,
 } satisfies ErrorData<[string, string, string, string?]>
+
+// Issue 31 (brand), new sections and embeds.
+
+export const BadMapPlace = {
+  code: 'bad-value',
+  message: (value: string) => `The map cannot show "${value}": it is neither a place nor a Google Maps address it can read.`,
+  hint: () => 'Write the place as you would type it into Google Maps ("10 Market Street, Springfield, IL"), or copy the full address from the browser (google.com/maps/place/…). A maps.app.goo.gl short link says nothing until opened: open it and copy the address it leads to.',
+} satisfies ErrorData<[string]>

@@ -3,7 +3,10 @@
  * click-to-load facade, so no third-party frame (and none of its cookies) loads before the
  * visitor asks. The frame origins extend the CSP `frame-src` only for providers a site uses
  * (src/output/headers.ts). Shared by config/ (checks), templates/ (markup) and output/ (CSP).
+ * What each value may be is read in embed-values.ts.
  */
+import { parseMap, parseYoutube } from './embed-values.js'
+
 export interface EmbedProvider {
   /** What is shown: "video" or "map". */
   readonly noun: string
@@ -23,11 +26,17 @@ export interface EmbedProvider {
 export const embedProviders = {
   // The privacy-enhanced domain: no cookies until the visitor plays the video.
   youtube: {
-    noun: 'video', action: 'Play video', expects: 'a YouTube video id (the 11 characters after watch?v=)',
-    isValid: (v) => /^[A-Za-z0-9_-]{11}$/.test(v),
+    noun: 'video', action: 'Play video', expects: 'a YouTube video id (the 11 characters after watch?v=) or its address, with an optional start time (t=90 or start=90)',
+    isValid: (v) => parseYoutube(v) !== undefined,
     frameOrigin: 'https://www.youtube-nocookie.com',
-    frameUrl: (v) => `https://www.youtube-nocookie.com/embed/${v}?autoplay=1`,
-    pageUrl: (v) => `https://www.youtube.com/watch?v=${v}`,
+    frameUrl: (v) => {
+      const video = parseYoutube(v)!
+      return `https://www.youtube-nocookie.com/embed/${video.id}?autoplay=1${video.start ? `&start=${video.start}` : ''}`
+    },
+    pageUrl: (v) => {
+      const video = parseYoutube(v)!
+      return `https://www.youtube.com/watch?v=${video.id}${video.start ? `&t=${video.start}s` : ''}`
+    },
   },
   vimeo: {
     noun: 'video', action: 'Play video', expects: 'a Vimeo video number (the digits after vimeo.com/)',
@@ -37,11 +46,11 @@ export const embedProviders = {
     pageUrl: (v) => `https://vimeo.com/${v}`,
   },
   map: {
-    noun: 'map', action: 'Show map', expects: 'an address or place to show on Google Maps',
-    isValid: (v) => v.trim().length > 0,
+    noun: 'map', action: 'Show map', expects: 'an address or place to show on Google Maps, or a Google Maps address (google.com/maps/…; a maps.app.goo.gl short link cannot be embedded)',
+    isValid: (v) => parseMap(v) !== undefined,
     frameOrigin: 'https://www.google.com',
-    frameUrl: (v) => `https://www.google.com/maps?q=${encodeURIComponent(v)}&output=embed`,
-    pageUrl: (v) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(v)}`,
+    frameUrl: (v) => parseMap(v)!.frameUrl,
+    pageUrl: (v) => parseMap(v)!.pageUrl,
   },
 } as const satisfies Record<string, EmbedProvider>
 

@@ -105,7 +105,8 @@ function sectionHeadings(page: PageConfig, origins: readonly Origin[]): PlannedH
         return
       case 'areas':
         add(2, heading)
-        add(3, section.groups.find((g) => g.heading)?.heading)
+        // Grouped by region, every group has an h3: a region's name, else `otherHeading`.
+        add(3, section.groupBy === 'region' ? section.otherHeading ?? 'Other areas' : section.groups.find((g) => g.heading)?.heading)
         return
       case 'form':
         add(2, heading)
@@ -121,7 +122,7 @@ function sectionHeadings(page: PageConfig, origins: readonly Origin[]): PlannedH
 }
 
 /** The shared service template's order when site.yaml names none (templates/pages/ServicePage.tsx). */
-const serviceOrder = ['hero', 'why', 'benefits', 'services', 'industries', 'areas', 'testimonials', 'contact', 'faq', 'cta'] as const
+const serviceOrder = ['hero', 'body', 'why', 'benefits', 'services', 'industries', 'areas', 'testimonials', 'contact', 'faq', 'cta'] as const
 
 /**
  * A service page: the shared service template's parts in their order, each with the heading of
@@ -137,6 +138,11 @@ function serviceHeadings(site: SiteConfig, service: ServiceConfig): PlannedHeadi
     hint: () => `Give the ${key} section a heading: site.yaml \`servicePage.${key}.heading\`, or \`page.${key}.heading\` in this service.`,
   })
   for (const key of own.order ?? defaults.order ?? serviceOrder) {
+    // The service's `body` has no heading of its own, only those its Markdown writes.
+    if (key === 'body') {
+      if (service.body) out.push(...markdownHeadings(service.body, service.origin))
+      continue
+    }
     if (key === 'hero') {
       if (!service.skipHero) add(1, service.headline ?? service.title, key)
     } else if (key === 'cta') {

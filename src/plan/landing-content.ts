@@ -62,7 +62,8 @@ export function composeLanding(options: LandingParts): ComposedLanding {
       eyebrow: text('eyebrow'),
       title: text('h1') ?? title,
       lead: text('lead') ?? service.subtitle,
-      badges: variant.badges ?? [],
+      // The service's own badges (services/*.yaml `landingBadges`) before the site-wide ones.
+      badges: service.landingBadges ?? variant.badges ?? [],
       actions,
       height: variant.heroHeight ?? variantDefaults.heroHeight,
       image: variant.image ?? service.image,
@@ -95,7 +96,7 @@ export function composeLanding(options: LandingParts): ComposedLanding {
     stats: section('stats', () => listed(options.stats) && { heading: text('statsHeading'), items: options.stats! }),
     cta: section('cta', () => {
       const heading = text('ctaHeading')
-      return heading ? { heading, text: text('ctaText'), actions } : undefined
+      return heading ? { heading, text: text('ctaText'), actions: pick('ctaActions') ?? actions } : undefined
     }),
     areas: section('nearby', () => ({
       heading: text('areasHeading'), text: text('areas'), label: text('nearbyLabel') ?? fillTokens('Areas near {city}', tokens),

@@ -12,7 +12,7 @@ export function Badges({ items, label = 'Why customers trust us', className }: B
   if (!items?.length) return null
   return (
     <ul className={className ? `badges ${className}` : 'badges'} aria-label={label}>
-      {items.map((b) => <li key={b} className="badge"><Icon name="shield-check" size={18} />{b}</li>)}
+      {items.map((b) => <li key={b} className="badge" dir="auto"><Icon name="shield-check" size={18} />{b}</li>)}
     </ul>
   )
 }

@@ -23,5 +23,5 @@ export function embedFacadeHtml({ provider, value, title }: EmbedMeta): string {
     + `<a class="embed-facade" href="${escape(spec.pageUrl(value))}" rel="noopener">`
     + `<span class="embed-button"><svg aria-hidden="true" width="28" height="28" viewBox="0 0 24 24" fill="${spec.noun === 'video' ? 'currentColor' : 'none'}" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${icons[spec.noun]}</svg>`
     + `<span>${spec.action}<span class="visually-hidden">: ${escape(name)}</span></span></span>`
-    + `</a><figcaption>${escape(name)}</figcaption></figure>\n`
+    + `</a><figcaption dir="auto">${escape(name)}</figcaption></figure>\n`
 }

@@ -10,11 +10,12 @@ import { Features } from '../sections/Features.js'
 import { FormSection } from '../sections/FormSection.js'
 import { Hero } from '../sections/Hero.js'
 import { Testimonials } from '../sections/Testimonials.js'
+import { Text } from '../sections/Text.js'
 
 type Part = NonNullable<ServicePageTexts['order']>[number]
 
-/** The spec's ten sections of the shared service template, in its order (§ Service pages). */
-const defaultOrder: readonly Part[] = ['hero', 'why', 'benefits', 'services', 'industries', 'areas', 'testimonials', 'contact', 'faq', 'cta']
+/** The spec's ten sections of the shared service template, in its order (§ Service pages), and the service's own `body` after its hero. */
+const defaultOrder: readonly Part[] = ['hero', 'body', 'why', 'benefits', 'services', 'industries', 'areas', 'testimonials', 'contact', 'faq', 'cta']
 
 /**
  * The shared service template (spec § Service pages). Every text comes from YAML: the service's
@@ -37,6 +38,10 @@ export function ServicePage(service: ServiceConfig) {
         image={service.image} imageAlt={service.imageAlt} points={service.points}
         badges={service.badges ?? part('hero').badges} actions={part('hero').actions} />
     ),
+    // The service's own paragraphs (service.yaml `body`), continuing the hero's h1: no heading of their own.
+    body: (tone) => service.body
+      ? <Text type="text" id="about-service" tone={tone} body={service.body} />
+      : null,
     why: (tone) => {
       const why = part('why')
       if (!why.points?.length) return null

@@ -18,13 +18,14 @@ export function Services(props: ServicesSection) {
   const items: NonNullable<ServicesSection['items']> = props.items ?? site.services.map((service) => ({ service }))
   const showImages = props.showImages ?? true
   const showFeatures = props.showFeatures ?? true
+  const showIcons = props.showIcons ?? true
   return (
     <Section id={props.id} tone={props.tone} className="section-services" eyebrow={props.eyebrow} heading={props.heading} text={props.text}>
       <ul className={`service-grid${gridColumnsClass(props.columns, items.length)}`}>
         {items.map((item) => {
           const service = bySlug.get(item.service)!
           return (
-            <ServiceCard key={item.service} service={service} showImage={showImages}
+            <ServiceCard key={item.service} service={service} showImage={showImages} icon={showIcons ? service.icon : undefined}
               title={item.title ?? service.title}
               description={item.description ?? service.summary ?? service.description}
               features={showFeatures ? item.features ?? service.features : undefined}
@@ -46,15 +47,18 @@ interface ServiceCardProps {
   href: string
   linkLabel: string
   showImage: boolean
+  /** The service's Lucide icon (services/*.yaml `icon`), above the title. */
+  icon?: string
 }
 
-function ServiceCard({ service, title, description, features, href, linkLabel, showImage }: ServiceCardProps) {
+function ServiceCard({ service, title, description, features, href, linkLabel, showImage, icon }: ServiceCardProps) {
   return (
     <li className="service-card">
       {showImage && service.image && (
         <Image src={service.image} alt={service.imageAlt ?? ''} className="service-card-img" sizes="(min-width: 1100px) 380px, (min-width: 700px) 50vw, 100vw" />
       )}
       <div className="service-card-body">
+        {icon && <span className="feature-icon service-card-icon"><Icon name={icon} size={24} /></span>}
         <h3 className="service-card-title">{title}</h3>
         <p>{description}</p>
         <TickList items={features} className="service-card-features" />

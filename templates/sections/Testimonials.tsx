@@ -7,7 +7,7 @@ export function Testimonials(props: TestimonialsSection) {
   return (
     <Section id={props.id} tone={props.tone ?? 'surface'} className="section-testimonials" eyebrow={props.eyebrow} heading={props.heading} text={props.text}>
       <ul className="testimonial-grid">
-        {props.items.map((t, i) => (
+        {props.items.slice(0, props.limit).map((t, i) => (
           <li key={i} className="testimonial">
             <figure>
               <Icon name="quote" size={32} className="testimonial-mark" />

@@ -5,6 +5,7 @@ import { FaqSection } from './FaqSection.js'
 import { Features } from './Features.js'
 import { FormSection } from './FormSection.js'
 import { Hero } from './Hero.js'
+import { MapSection } from './MapSection.js'
 import { Services } from './Services.js'
 import { Stats } from './Stats.js'
 import { Testimonials } from './Testimonials.js'
@@ -23,6 +24,7 @@ export const sections = {
   features: Features,
   form: FormSection,
   hero: Hero,
+  map: MapSection,
   services: Services,
   stats: Stats,
   testimonials: Testimonials,

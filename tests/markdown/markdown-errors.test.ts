@@ -71,7 +71,7 @@ describe('Markdown images and links', () => {
         |
       9 | ::: youtub M7lc1UVf-VE
         | ^^^^^^^^^^^^^^^^^^^^^^
-      hint: Did you mean "youtube"? Write \`::: youtube\` and a YouTube video id (the 11 characters after watch?v=); or \`::: vimeo\` and a Vimeo video number (the digits after vimeo.com/); or \`::: map\` and an address or place to show on Google Maps."
+      hint: Did you mean "youtube"? Write \`::: youtube\` and a YouTube video id (the 11 characters after watch?v=) or its address, with an optional start time (t=90 or start=90); or \`::: vimeo\` and a Vimeo video number (the digits after vimeo.com/); or \`::: map\` and an address or place to show on Google Maps, or a Google Maps address (google.com/maps/…; a maps.app.goo.gl short link cannot be embedded)."
     `)
   })
 
