@@ -994,7 +994,7 @@ export const FragmentNotOnPage = {
   hint: (_href: string, _page: string, _id: string, guess?: string) => `${guess ? `Did you mean "#${guess}"? ` : ''}A link names a section by its \`id\`, or a Markdown heading by its text in lower case with words joined by "-".`,
 } satisfies ErrorData<[string, string, string, string?]>
 
-// Issue 31 (brand), new sections and embeds.
+// New sections and embeds.
 
 export const BadMapPlace = {
   code: 'bad-value',

@@ -9,7 +9,7 @@ import { embedFacadeHtml } from '../../templates/components/embed-facade.js'
 import { BuildFailure } from '../../src/errors/config-error.js'
 import { fixture, siteFrom, tempDir } from '../helpers/site.js'
 
-// Issue 31, points 3 and 7: the content keys and section types a local business needs, and
+// The content keys and section types a local business needs, and
 // embeds that keep a YouTube start time and take a Google Maps address. One build serves every
 // rendering assertion.
 
