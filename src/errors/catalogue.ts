@@ -226,9 +226,9 @@ export const BadPattern = {
 
 export const InertFieldKey = {
   code: 'bad-value',
-  message: (type: string, field: string, key: 'pattern' | 'inputmode') => `The ${type} field "${field}" has \`${key}\`, which browsers apply only to ${key === 'pattern' ? 'text, email and tel fields' : 'text, email, tel and textarea fields'}, so it would do nothing.`,
-  hint: (_type: string, _field: string, key: 'pattern' | 'inputmode') => `Remove \`${key}\`, or change the field's type.`,
-} satisfies ErrorData<[string, string, 'pattern' | 'inputmode']>
+  message: (type: string, field: string, key: 'pattern' | 'inputmode' | 'maxLength') => `The ${type} field "${field}" has \`${key}\`, which browsers apply only to ${key === 'pattern' ? 'text, email and tel fields' : 'text, email, tel and textarea fields'}, so it would do nothing.`,
+  hint: (_type: string, _field: string, key: 'pattern' | 'inputmode' | 'maxLength') => `Remove \`${key}\`, or change the field's type.`,
+} satisfies ErrorData<[string, string, 'pattern' | 'inputmode' | 'maxLength']>
 
 export const RepeatedOption = {
   code: 'bad-value',
@@ -993,3 +993,16 @@ export const FragmentNotOnPage = {
   message: (href: string, page: string, id: string, _guess?: string) => `The link ${href} leads nowhere: the page ${page} has no element with the id "${id}".`,
   hint: (_href: string, _page: string, _id: string, guess?: string) => `${guess ? `Did you mean "#${guess}"? ` : ''}A link names a section by its \`id\`, or a Markdown heading by its text in lower case with words joined by "-".`,
 } satisfies ErrorData<[string, string, string, string?]>
+
+// issue 31, point 3: the business facts (special hours)
+export const NotASpecialDay = {
+  code: 'bad-date',
+  message: (value: string) => `The special day "${value}" is not a day of the calendar.`,
+  hint: () => 'Write a real date as YYYY-MM-DD: months run 01–12, and days to the month\'s length (2024-02-29 exists, 2025-02-29 does not).',
+} satisfies ErrorData<[string]>
+
+export const SpecialDaysBackwards = {
+  code: 'bad-date',
+  message: (date: string, through: string) => `These special hours run from ${date} through ${through}, which is earlier, so they would cover no day.`,
+  hint: () => '`through` is the last day of the run: make it the same as `date` or later, or remove it for a single day.',
+} satisfies ErrorData<[string, string]>

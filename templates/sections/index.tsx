@@ -7,6 +7,7 @@ import { FormSection } from './FormSection.js'
 import { Hero } from './Hero.js'
 import { Services } from './Services.js'
 import { Stats } from './Stats.js'
+import { Team } from './Team.js'
 import { Testimonials } from './Testimonials.js'
 import { Text } from './Text.js'
 
@@ -25,6 +26,7 @@ export const sections = {
   hero: Hero,
   services: Services,
   stats: Stats,
+  team: Team,
   testimonials: Testimonials,
   text: Text,
 } satisfies { [T in SectionInput['type']]: ComponentFor<T> }
