@@ -14,10 +14,15 @@ export interface CallingCodeSource {
 /** North American Numbering Plan countries an address may name; their calling code is +1. */
 const nanp = new Set(['US', 'CA'])
 
-/** site.yaml `business.callingCode`, else +1 for a US or Canadian address, else unknown. */
-export function callingCodeOf(business: CallingCodeSource | undefined): string | undefined {
+/**
+ * site.yaml `business.callingCode`; else +1 for a US or Canadian address; else, for a business
+ * with no address, +1 when the site's `language` names the US or Canada (en-US, fr-CA); else
+ * unknown.
+ */
+export function callingCodeOf(business: CallingCodeSource | undefined, language: string): string | undefined {
   if (business?.callingCode) return business.callingCode
-  return business?.address && nanp.has(business.address.country) ? '+1' : undefined
+  const country = business?.address?.country ?? /^[a-z]{2,3}-([A-Z]{2})\b/i.exec(language)?.[1]?.toUpperCase()
+  return country && nanp.has(country) ? '+1' : undefined
 }
 
 /**

@@ -294,7 +294,7 @@ export interface SiteInput {
      */
     phones?: BusinessPhone[]
     /**
-     * The country calling code, for numbers written in national form: `tel:` links and structured data `telephone` use E.164 (+ code + number, one leading trunk 0 dropped), while the page shows each number as written. Defaults to +1 when `address.country` is US or CA. A number written with a leading + is already international and keeps its own code.
+     * The country calling code, for numbers written in national form: `tel:` links and structured data `telephone` use E.164 (+ code + number, one leading trunk 0 dropped), while the page shows each number as written. Defaults to +1 when `address.country` is US or CA, or, with no address, when `language` names the US or Canada (en-US, fr-CA). A number written with a leading + is already international and keeps its own code.
      */
     callingCode?: string
     /**
@@ -887,7 +887,7 @@ export interface PageInput {
    */
   image?: string
   /**
-   * The day the page's text last changed, YYYY-MM-DD (legal pages): shown as "Last updated …" at the end of the page, emitted as the WebPage's `dateModified` and used as the sitemap's `lastmod` instead of the file's date.
+   * The day the page's text last changed, YYYY-MM-DD (legal pages): shown as "Last updated …" under the page's first section (a Markdown page: at the top of its text), emitted as the WebPage's `dateModified` and used as the sitemap's `lastmod` instead of the file's date.
    */
   updated?: string
   /**
@@ -1602,7 +1602,7 @@ export interface MarkdownPageInput {
    */
   image?: string
   /**
-   * The day the page's text last changed, YYYY-MM-DD (legal pages): shown as "Last updated …" at the end of the page, emitted as the WebPage's `dateModified` and used as the sitemap's `lastmod` instead of the file's date.
+   * The day the page's text last changed, YYYY-MM-DD (legal pages): shown as "Last updated …" under the page's first section (a Markdown page: at the top of its text), emitted as the WebPage's `dateModified` and used as the sitemap's `lastmod` instead of the file's date.
    */
   updated?: string
   /**

@@ -19,7 +19,7 @@ export function businessPhones(site: SiteMeta): readonly BusinessPhone[] {
 
 /** A number in E.164 (src/config/phone-number.ts), as `tel:`, `sms:` and structured data want it. */
 export function dialled(site: SiteMeta, number: string): string {
-  return toE164(number, callingCodeOf(site.business))
+  return toE164(number, callingCodeOf(site.business, site.language))
 }
 
 /** `tel:+15035550187`: E.164, so the link dials from anywhere; the page shows the number as written. */
