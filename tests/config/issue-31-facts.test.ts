@@ -36,6 +36,7 @@ sections:
     members:
       - { name: Ana Ruiz, role: Owner, photo: images/ana.jpg, photoAlt: Ana Ruiz smiling, bio: Ana has cleaned Springfield offices since 2004. }
       - { name: Bo Chen, role: Night crew lead }
+  - { type: cta, heading: Questions after hours?, actions: [{ label: Text Us, href: "sms:+15550100100" }] }
 `
 const legal = `---
 title: Privacy Policy
@@ -110,8 +111,9 @@ describe('business facts with keys (issue 31)', () => {
     expect(business('index.html').telephone).toBe('+15550100100')
   })
 
-  it('offers a text-us sms: link for a line that takes texts', () => {
+  it('offers a text-us sms: link for a line that takes texts, and takes sms: as an action href', () => {
     shows(text('index.html'), '<a href="sms:+15550100100">Text us<span class="visually-hidden"> at (555) 010-0100</span></a>')
+    expect(/<a class="btn [^"]*" href="sms:\+15550100100"><span>Text Us<\/span><\/a>/.test(text('about.html'))).toBe(true)
   })
 
   it("gives a form field's maxLength to the browser as maxlength", () => {
