@@ -22,6 +22,15 @@ export function dialled(site: SiteMeta, number: string): string {
   return toE164(number, callingCodeOf(site.business, site.language))
 }
 
+/**
+ * structured data `telephone`: E.164 when the calling code is known; else the number as written,
+ * which tells a reader more than its bare national digits.
+ */
+export function telephone(site: SiteMeta, number: string): string {
+  const e164 = dialled(site, number)
+  return e164.startsWith('+') ? e164 : number
+}
+
 /** `tel:+15035550187`: E.164, so the link dials from anywhere; the page shows the number as written. */
 export function telHref(site: SiteMeta, number: string): string {
   return `tel:${dialled(site, number)}`

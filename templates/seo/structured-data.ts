@@ -1,7 +1,7 @@
 import type { Faq, PageInput } from '../../src/config/site-input.generated.js'
 import { absoluteUrl } from '../../src/plan/urls.js'
 import type { PageConfig, PostConfig, ServiceConfig, SiteMeta } from '../../src/types.js'
-import { businessPhones, dialled } from '../components/BusinessFacts.js'
+import { businessPhones, telephone } from '../components/BusinessFacts.js'
 import type { PageContext } from '../context.js'
 import { credentialsOf, employeesOf, specialHoursOf, webPageOf } from './business-facts-data.js'
 import { socialImage } from './page-image.js'
@@ -64,7 +64,7 @@ function localBusiness(page: PageContext): Thing {
     logo: site.logo ? socialImage(page, { src: site.logo.src })?.url : undefined,
     legalName: business?.legalName,
     email: site.email,
-    telephone: phones[0] && dialled(site, phones[0].number),
+    telephone: phones[0] && telephone(site, phones[0].number),
     description: site.description,
     address: business?.address && prune({
       '@type': 'PostalAddress',
@@ -77,7 +77,7 @@ function localBusiness(page: PageContext): Thing {
     geo: business?.geo && { '@type': 'GeoCoordinates', latitude: business.geo.lat, longitude: business.geo.lng },
     contactPoint: business?.phones?.map((phone) => prune({
       '@type': 'ContactPoint',
-      telephone: dialled(site, phone.number),
+      telephone: telephone(site, phone.number),
       contactType: phone.label,
       description: phone.scope,
       hoursAvailable: phone.alwaysOpen ? hoursSpecification([{ days: [...WEEK], opens: '00:00', closes: '23:59' }]) : undefined,

@@ -1,11 +1,12 @@
-import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { build } from '../../src/build.js'
 import { normalizeForms } from '../../src/config/normalize.js'
 import { callingCodeOf, toE164 } from '../../src/config/phone-number.js'
 import { checkSubmission } from '../../src/preview/form-submission.js'
-import type { OutputFile } from '../../src/types.js'
+import type { OutputFile, SiteMeta } from '../../src/types.js'
+import { telephone } from '../../templates/components/BusinessFacts.js'
 import { fixture, siteFrom, validationErrors } from '../helpers/site.js'
 
 // Issue 31 point 3: each business fact has a key, is shown where a visitor looks for it, and
@@ -148,6 +149,11 @@ describe('E.164 numbers (src/config/phone-number.ts)', () => {
     expect(callingCodeOf({ address: { country: 'GB' } }, 'en-US')).toBeUndefined()
     expect(callingCodeOf(undefined, 'en-US')).toBe('+1')
     expect(callingCodeOf(undefined, 'en')).toBeUndefined()
+  })
+
+  it('keeps the number as written in structured data when no calling code is known', () => {
+    expect(telephone({ language: 'en' } as SiteMeta, '(555) 010-0100')).toBe('(555) 010-0100')
+    expect(telephone({ language: 'en-US' } as SiteMeta, '(555) 010-0100')).toBe('+15550100100')
   })
 })
 
