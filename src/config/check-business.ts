@@ -8,8 +8,9 @@ import type { SiteInput } from './site-input.generated.js'
 /**
  * site.yaml's business facts beyond their shape (the schema checks required address parts,
  * coordinate ranges, https links and HH:MM times): phone numbers a phone can dial, real closing
- * and special dates in order, and no day both open and closed. Google's local-business structured data reads these;
- * a number it cannot dial or hours that contradict themselves are dropped or misread there.
+ * and special dates in order, and no day both open and closed. Google's local-business
+ * structured data reads these; a number it cannot dial or hours that contradict themselves are
+ * dropped or misread there.
  */
 export function checkBusiness(source: YamlSource, site: SiteInput): ConfigError[] {
   const errors: ConfigError[] = []

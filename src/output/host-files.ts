@@ -16,8 +16,8 @@ export interface SitemapOptions {
 /**
  * sitemap.xml with every indexable page (noindex pages, such as landing pages that fail the
  * quality gate, stay out) and each page's `lastmod`: its `updated` date, else the newest date of
- * the files it is made from. Beyond 50,000 URLs, sitemap.xml becomes an index of sitemap-1.xml, sitemap-2.xml, …
- * robots.txt points to it.
+ * the files it is made from. Beyond 50,000 URLs, sitemap.xml becomes an index of sitemap-1.xml,
+ * sitemap-2.xml, … robots.txt points to it.
  */
 export function sitemapFiles(site: SiteConfig, routes: readonly RoutePlan[], options: SitemapOptions = {}): OutputFile[] {
   const entries = routes
