@@ -80,6 +80,8 @@ export interface FormField {
   readonly autocomplete?: string
   readonly inputmode?: 'none' | 'text' | 'decimal' | 'numeric' | 'tel' | 'search' | 'email' | 'url'
   readonly pattern?: string
+  /** The most characters the field takes (HTML maxlength); text-like fields only. */
+  readonly maxLength?: number
   /** Plain text under the field, tied to it with aria-describedby. */
   readonly help?: string
   readonly width: 'full' | 'half'

@@ -1,4 +1,4 @@
-import { BadPhone, ConflictingHours, fail, NotACalendarDate } from '../errors/catalogue.js'
+import { BadPhone, ConflictingHours, fail, NotACalendarDate, NotASpecialDay, SpecialDaysBackwards } from '../errors/catalogue.js'
 import type { ConfigError } from '../errors/config-error.js'
 import { isCalendarDate } from './calendar-date.js'
 import { locate } from './locate.js'
@@ -8,8 +8,9 @@ import type { SiteInput } from './site-input.generated.js'
 /**
  * site.yaml's business facts beyond their shape (the schema checks required address parts,
  * coordinate ranges, https links and HH:MM times): phone numbers a phone can dial, real closing
- * dates, and no day both open and closed. Google's local-business structured data reads these;
- * a number it cannot dial or hours that contradict themselves are dropped or misread there.
+ * and special dates in order, and no day both open and closed. Google's local-business
+ * structured data reads these; a number it cannot dial or hours that contradict themselves are
+ * dropped or misread there.
  */
 export function checkBusiness(source: YamlSource, site: SiteInput): ConfigError[] {
   const errors: ConfigError[] = []
@@ -27,6 +28,12 @@ export function checkBusiness(source: YamlSource, site: SiteInput): ConfigError[
   business?.closedDates?.forEach((date, i) => {
     if (isCalendarDate(date)) return
     errors.push(fail(NotACalendarDate, { path: `business.closedDates[${i}]`, ...locate(source, `/business/closedDates/${i}`) }, 'closing date', date))
+  })
+  business?.specialHours?.forEach((day, i) => {
+    const at = (key: 'date' | 'through') => ({ path: `business.specialHours[${i}].${key}`, ...locate(source, `/business/specialHours/${i}/${key}`) })
+    const bad = (['date', 'through'] as const).filter((key) => day[key] !== undefined && !isCalendarDate(day[key]!))
+    bad.forEach((key) => errors.push(fail(NotASpecialDay, at(key), day[key]!)))
+    if (bad.length === 0 && day.through !== undefined && day.through < day.date) errors.push(fail(SpecialDaysBackwards, at('through'), day.date, day.through))
   })
   return errors
 }

@@ -7,7 +7,7 @@ import { isCalendarDate } from './calendar-date.js'
 import { escapePointer, locate } from './locate.js'
 import type { YamlSource } from './read-yaml.js'
 import type { FileKind } from './schema-validators.js'
-import type { FormsInput, PostInput, SiteInput } from './site-input.generated.js'
+import type { FormsInput, PageInput, PostInput, SiteInput } from './site-input.generated.js'
 
 /**
  * Checks of values a JSON Schema cannot express, run on a file once its shape is valid: a real
@@ -18,6 +18,9 @@ export function checkValues(source: YamlSource, kind: FileKind, data: unknown): 
   switch (kind) {
     case 'post':
       return checkPostDates(source, data as PostInput)
+    case 'page':
+    case 'markdown-page':
+      return checkPageDate(source, data as PageInput)
     case 'forms':
       return checkFormFields(source, data as FormsInput)
     case 'site':
@@ -41,6 +44,12 @@ function checkPostDates(source: YamlSource, post: PostInput): ConfigError[] {
   return errors
 }
 
+/** A page's `updated` is printed as "Last updated …" and read by search engines: it must be a real day. */
+function checkPageDate(source: YamlSource, page: Pick<PageInput, 'updated'>): ConfigError[] {
+  if (page.updated === undefined || isCalendarDate(page.updated)) return []
+  return [fail(NotACalendarDate, { path: 'updated', ...locate(source, '/updated') }, 'update date', page.updated)]
+}
+
 function checkFormFields(source: YamlSource, input: FormsInput): ConfigError[] {
   const errors: ConfigError[] = []
   for (const [name, form] of Object.entries(input.forms)) {
@@ -62,8 +71,8 @@ function checkFormFields(source: YamlSource, input: FormsInput): ConfigError[] {
         }
       }
       const isInput = field.type === 'text' || field.type === 'email' || field.type === 'tel'
-      for (const key of ['pattern', 'inputmode'] as const) {
-        const onTextarea = key === 'inputmode' && field.type === 'textarea'
+      for (const key of ['pattern', 'inputmode', 'maxLength'] as const) {
+        const onTextarea = key !== 'pattern' && field.type === 'textarea'
         if (field[key] === undefined || isInput || onTextarea) continue
         errors.push(fail(InertFieldKey, { path: path(key), ...locate(source, at(key), 'key') }, field.type, field.name, key))
       }

@@ -146,7 +146,7 @@ export interface SiteInput {
        */
       label: string
       /**
-       * A site path (/contact, /services#service-areas), a full URL, or a mailto:/tel: link.
+       * A site path (/contact, /services#service-areas), a full URL, or a mailto:/tel:/sms: link (sms:+15035550142 opens the visitor's messages app).
        */
       href: string
       /**
@@ -282,6 +282,10 @@ export interface SiteInput {
        */
       country: string
     }
+    /**
+     * Plain text. How visitors may come to the address, shown with it and the hours, e.g. that it is an office by appointment rather than a storefront.
+     */
+    officeNote?: string
     geo?: Coordinates
     /**
      * Every phone line, main line first (structured data `telephone` and one `contactPoint` each). Without it, `phone` is the only number.
@@ -289,6 +293,10 @@ export interface SiteInput {
      * @minItems 1
      */
     phones?: BusinessPhone[]
+    /**
+     * The country calling code, for numbers written in national form: `tel:` links and structured data `telephone` use E.164 (+ code + number, one leading trunk 0 dropped), while the page shows each number as written. Defaults to +1 when `address.country` is US or CA, or, with no address, when `language` names the US or Canada (en-US, fr-CA). A number written with a leading + is already international and keeps its own code. With no calling code known, `tel:` dials the number's digits and structured data keeps it as written.
+     */
+    callingCode?: string
     /**
      * Profiles on other sites, linked in the footer and listed as structured data `sameAs`.
      */
@@ -332,9 +340,19 @@ export interface SiteInput {
      */
     closedDays?: ('Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday')[]
     /**
-     * Single dates the business is closed, YYYY-MM-DD, e.g. public holidays (structured data: a special-hours entry for that day).
+     * Single dates the business is closed, YYYY-MM-DD (structured data: a special-hours entry for that day). To name the holiday or give the day other hours, use `specialHours`.
      */
     closedDates?: string[]
+    /**
+     * Single days or runs of days with their own hours or closed, with the holiday's name: shown with the opening hours (beside a form with `business: true`) and emitted as structured data `openingHoursSpecification` with `validFrom`/`validThrough`. Without `opens` and `closes` the business is closed that day.
+     */
+    specialHours?: SpecialDay[]
+    /**
+     * Licences and certifications the business holds: listed with its contact facts in the footer, and emitted as structured data `hasCredential` (one EducationalOccupationalCredential each).
+     *
+     * @minItems 1
+     */
+    credentials?: Credential[]
     /**
      * Plain text. Service area as shown to visitors.
      */
@@ -433,7 +451,7 @@ export interface Action {
    */
   label: string
   /**
-   * A site path (/contact, /services#service-areas), a full URL, or a mailto:/tel: link.
+   * A site path (/contact, /services#service-areas), a full URL, or a mailto:/tel:/sms: link (sms:+15035550142 opens the visitor's messages app).
    */
   href?: string
   /**
@@ -559,7 +577,7 @@ export interface ServicePage {
        */
       label: string
       /**
-       * A site path (/contact, /services#service-areas), a full URL, or a mailto:/tel: link.
+       * A site path (/contact, /services#service-areas), a full URL, or a mailto:/tel:/sms: link (sms:+15035550142 opens the visitor's messages app).
        */
       href: string
     }
@@ -719,7 +737,7 @@ export interface Link {
    */
   label: string
   /**
-   * A site path (/contact, /services#service-areas), a full URL, or a mailto:/tel: link.
+   * A site path (/contact, /services#service-areas), a full URL, or a mailto:/tel:/sms: link (sms:+15035550142 opens the visitor's messages app).
    */
   href: string
 }
@@ -756,6 +774,60 @@ export interface BusinessPhone {
    * The line is answered 24 hours a day, 7 days a week (structured data `hoursAvailable` Monday to Sunday 00:00–23:59). Without it, the line keeps the business's `openingHours`.
    */
   alwaysOpen?: boolean
+  /**
+   * Plain text. What the line is for (and not for), shown next to the number, e.g. the emergencies an emergency line answers (structured data: the ContactPoint's `description`).
+   */
+  scope?: string
+  /**
+   * The line takes text messages: a "Text us" link (`sms:` with the E.164 number) is shown beside it.
+   */
+  sms?: boolean
+}
+/**
+ * A day (or a run of days) with hours of its own.
+ */
+export interface SpecialDay {
+  /**
+   * The day, YYYY-MM-DD (structured data `validFrom`).
+   */
+  date: string
+  /**
+   * The last day of a run of days, YYYY-MM-DD (structured data `validThrough`); defaults to `date`.
+   */
+  through?: string
+  /**
+   * Plain text. The holiday or occasion, shown with the day.
+   */
+  name?: string
+  /**
+   * 24-hour time HH:MM, 00:00 to 23:59.
+   */
+  opens?: string
+  /**
+   * 24-hour time HH:MM, 00:00 to 23:59.
+   */
+  closes?: string
+}
+/**
+ * One licence or certification.
+ */
+export interface Credential {
+  /**
+   * Plain text. The credential as visitors know it (structured data `name`).
+   */
+  name: string
+  /**
+   * Whether a public body licenses the business (`license`) or a trade body certifies it (`certification`): structured data `credentialCategory`.
+   */
+  category?: 'license' | 'certification'
+  /**
+   * Plain text. Who issued it (structured data `recognizedBy`).
+   */
+  issuer?: string
+  /**
+   * Plain text. The licence or certificate number, shown after the name so visitors can look it up (structured data `identifier`).
+   */
+  number?: string
 }
 /**
  * One figure of a stats band.
@@ -824,6 +896,10 @@ export interface PageInput {
    * An image file relative to the site folder (optimised at build) or a full https:// URL (used as is).
    */
   image?: string
+  /**
+   * The day the page's text last changed, YYYY-MM-DD (legal pages): shown as "Last updated …" under the page's first section (a Markdown page: at the top of its text), emitted as the WebPage's `dateModified` and used as the sitemap's `lastmod` instead of the file's date.
+   */
+  updated?: string
   /**
    * Ask search engines not to index this page, and leave it out of the sitemap.
    */
@@ -1214,6 +1290,10 @@ export interface Field {
    */
   pattern?: string
   /**
+   * The most characters a text, email, tel or textarea field takes (HTML's maxlength attribute): the browser stops typing there, and `citypress preview` refuses a longer value as the form service would.
+   */
+  maxLength?: number
+  /**
    * Plain text. A hint under the field, read by screen readers with it (aria-describedby).
    */
   help?: string
@@ -1545,6 +1625,10 @@ export interface MarkdownPageInput {
    */
   image?: string
   /**
+   * The day the page's text last changed, YYYY-MM-DD (legal pages): shown as "Last updated …" under the page's first section (a Markdown page: at the top of its text), emitted as the WebPage's `dateModified` and used as the sitemap's `lastmod` instead of the file's date.
+   */
+  updated?: string
+  /**
    * Ask search engines not to index this page, and leave it out of the sitemap.
    */
   noindex?: boolean
@@ -1742,7 +1826,7 @@ export interface FeaturesSection {
      */
     label: string
     /**
-     * A site path (/contact, /services#service-areas), a full URL, or a mailto:/tel: link.
+     * A site path (/contact, /services#service-areas), a full URL, or a mailto:/tel:/sms: link (sms:+15035550142 opens the visitor's messages app).
      */
     href: string
   }
@@ -1826,7 +1910,7 @@ export interface FormSection {
      */
     text: string
     /**
-     * A site path (/contact, /services#service-areas), a full URL, or a mailto:/tel: link.
+     * A site path (/contact, /services#service-areas), a full URL, or a mailto:/tel:/sms: link (sms:+15035550142 opens the visitor's messages app).
      */
     href?: string
   }[]
@@ -2005,12 +2089,12 @@ export interface ServicesSection {
      */
     features?: string[]
     /**
-     * A site path (/contact, /services#service-areas), a full URL, or a mailto:/tel: link.
+     * A site path (/contact, /services#service-areas), a full URL, or a mailto:/tel:/sms: link (sms:+15035550142 opens the visitor's messages app).
      */
     href?: string
   }[]
   /**
-   * A site path (/contact, /services#service-areas), a full URL, or a mailto:/tel: link.
+   * A site path (/contact, /services#service-areas), a full URL, or a mailto:/tel:/sms: link (sms:+15035550142 opens the visitor's messages app).
    */
   href?: string
   /**
@@ -2070,6 +2154,63 @@ export interface StatsSection {
    */
   tone?: 'plain' | 'surface' | 'brand'
 }
+/**
+ * The people of the business: a card each with photo, name, role and an optional short bio. The page that shows it lists them as the business's `employee` (schema.org Person) in its LocalBusiness structured data.
+ */
+export interface TeamSection {
+  /**
+   * Section type.
+   */
+  type: 'team'
+  /**
+   * URL segment: lower-case letters, digits and single hyphens.
+   */
+  id?: string
+  /**
+   * Plain text. Small text above the heading.
+   */
+  eyebrow?: string
+  /**
+   * Plain text. The section's h2.
+   */
+  heading?: string
+  /**
+   * Markdown. Raw HTML is not allowed, so text is escaped by construction. Images (![alt](images/photo.jpg)) are optimised like YAML images; internal links are checked. Embeds are blocks shown as click-to-load placeholders (nothing loads from the provider before the click): `::: youtube dQw4w9WgXcQ?t=90` (an id or a YouTube address; `t=`/`start=` is kept), `::: vimeo 76979871`, `::: map 10 Market Street, Springfield, IL` (a place or a google.com/maps/… address), each with its title on the next line and `:::` to close.
+   */
+  text?: string
+  /**
+   * The people, in order.
+   *
+   * @minItems 1
+   */
+  members: {
+    /**
+     * Plain text. The person's name (an h3; structured data Person `name`).
+     */
+    name: string
+    /**
+     * Plain text. What they do (structured data `jobTitle`).
+     */
+    role: string
+    /**
+     * An image file relative to the site folder (optimised at build) or a full https:// URL (used as is).
+     */
+    photo?: string
+    /**
+     * Plain text. What the photo shows; defaults to the person's name.
+     */
+    photoAlt?: string
+    /**
+     * Plain text. One to three sentences about them (structured data `description`).
+     */
+    bio?: string
+  }[]
+  /**
+   * Background.
+   */
+  tone?: 'plain' | 'surface' | 'brand'
+}
+
 /**
  * Testimonial cards: quote, name and company.
  */
@@ -2160,4 +2301,4 @@ export interface TextSection {
   tone?: 'plain' | 'surface' | 'brand'
 }
 /** Every section, discriminated by `type`. */
-export type SectionInput = AreasSection | CtaSection | FaqSection | FeaturesSection | FormSection | HeroSection | MapSection | ServicesSection | StatsSection | TestimonialsSection | TextSection
+export type SectionInput = AreasSection | CtaSection | FaqSection | FeaturesSection | FormSection | HeroSection | MapSection | ServicesSection | StatsSection | TeamSection | TestimonialsSection | TextSection

@@ -226,9 +226,9 @@ export const BadPattern = {
 
 export const InertFieldKey = {
   code: 'bad-value',
-  message: (type: string, field: string, key: 'pattern' | 'inputmode') => `The ${type} field "${field}" has \`${key}\`, which browsers apply only to ${key === 'pattern' ? 'text, email and tel fields' : 'text, email, tel and textarea fields'}, so it would do nothing.`,
-  hint: (_type: string, _field: string, key: 'pattern' | 'inputmode') => `Remove \`${key}\`, or change the field's type.`,
-} satisfies ErrorData<[string, string, 'pattern' | 'inputmode']>
+  message: (type: string, field: string, key: 'pattern' | 'inputmode' | 'maxLength') => `The ${type} field "${field}" has \`${key}\`, which browsers apply only to ${key === 'pattern' ? 'text, email and tel fields' : 'text, email, tel and textarea fields'}, so it would do nothing.`,
+  hint: (_type: string, _field: string, key: 'pattern' | 'inputmode' | 'maxLength') => `Remove \`${key}\`, or change the field's type.`,
+} satisfies ErrorData<[string, string, 'pattern' | 'inputmode' | 'maxLength']>
 
 export const RepeatedOption = {
   code: 'bad-value',
@@ -1001,3 +1001,16 @@ export const BadMapPlace = {
   message: (value: string) => `The map cannot show "${value}": it is neither a place nor a Google Maps address it can read.`,
   hint: () => 'Write the place as you would type it into Google Maps ("10 Market Street, Springfield, IL"), or copy the full address from the browser (google.com/maps/place/…). A maps.app.goo.gl short link says nothing until opened: open it and copy the address it leads to.',
 } satisfies ErrorData<[string]>
+
+// Business facts: special days.
+export const NotASpecialDay = {
+  code: 'bad-date',
+  message: (value: string) => `The special day "${value}" is not a day of the calendar.`,
+  hint: () => 'Write a real date as YYYY-MM-DD: months run 01–12, and days to the month\'s length (2024-02-29 exists, 2025-02-29 does not).',
+} satisfies ErrorData<[string]>
+
+export const SpecialDaysBackwards = {
+  code: 'bad-date',
+  message: (date: string, through: string) => `These special hours run from ${date} through ${through}, which is earlier, so they would cover no day.`,
+  hint: () => '`through` is the last day of the run: make it the same as `date` or later, or remove it for a single day.',
+} satisfies ErrorData<[string, string]>

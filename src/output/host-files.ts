@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { LandingRedirect } from '../plan/plan-redirects.js'
 import { absoluteUrl, canonicalHref } from '../plan/urls.js'
-import type { OutputFile, RoutePlan, SiteConfig } from '../types.js'
+import type { OutputFile, PageConfig, RoutePlan, SiteConfig } from '../types.js'
 
 /** The sitemap protocol's limit of URLs per file (sitemaps.org § Sitemap index). */
 const urlsPerSitemap = 50_000
@@ -15,15 +15,15 @@ export interface SitemapOptions {
 
 /**
  * sitemap.xml with every indexable page (noindex pages, such as landing pages that fail the
- * quality gate, stay out) and each page's `lastmod`: the newest date of the files it is made
- * from. Beyond 50,000 URLs, sitemap.xml becomes an index of sitemap-1.xml, sitemap-2.xml, …
- * robots.txt points to it.
+ * quality gate, stay out) and each page's `lastmod`: its `updated` date, else the newest date of
+ * the files it is made from. Beyond 50,000 URLs, sitemap.xml becomes an index of sitemap-1.xml,
+ * sitemap-2.xml, … robots.txt points to it.
  */
 export function sitemapFiles(site: SiteConfig, routes: readonly RoutePlan[], options: SitemapOptions = {}): OutputFile[] {
   const entries = routes
     .filter((r) => !r.noindex && r.template !== 'not-found')
     .map((r) => {
-      const lastmod = newestDate(r, options.dates)
+      const lastmod = pageUpdated(r) ?? newestDate(r, options.dates)
       return `  <url><loc>${escapeXml(absoluteUrl(site.site.url, r.url, site.site.trailingSlash))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`
     })
   const robots = { path: 'robots.txt', contents: `User-agent: *\nAllow: /\n\nSitemap: ${site.site.url}/sitemap.xml\n` }
@@ -68,6 +68,11 @@ export function escapeXml(text: string): string {
 
 function urlset(entries: readonly string[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`
+}
+
+/** A page's own `updated` (pages/*.yaml, *.md) says when its text changed, which a file date cannot. */
+function pageUpdated(route: RoutePlan): string | undefined {
+  return route.template === 'sections' ? (route.props as PageConfig | undefined)?.updated : undefined
 }
 
 function newestDate(route: RoutePlan, dates: ReadonlyMap<string, string> | undefined): string | undefined {

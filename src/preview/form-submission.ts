@@ -78,8 +78,9 @@ export interface CheckOptions {
 /**
  * Checks a submission against its form's definition in forms.yaml, as the production form
  * handler would see it: the form must exist, required fields must be filled, email fields must
- * hold an address and no field may be unknown. A filled honeypot is reported as such before
- * anything else, because bots fill every field and must be answered like people (DESIGN.md § 5).
+ * hold an address, no value may pass its field's maxLength, and no field may be unknown. A filled
+ * honeypot is reported as such before anything else, because bots fill every field and must be
+ * answered like people (DESIGN.md § 5).
  */
 export function checkSubmission(fields: SubmittedFields, options: CheckOptions): Verdict {
   const name = fields.get(formName)?.[0]
@@ -98,6 +99,10 @@ export function checkSubmission(fields: SubmittedFields, options: CheckOptions):
     if (field.required && values.length === 0) problems.push({ field: field.name, reason: `"${field.label}" is required.` })
     if (field.type === 'email' && values.some((v) => !isEmail(v.trim()))) {
       problems.push({ field: field.name, reason: `"${field.label}" is not an email address.` })
+    }
+    // Browsers count UTF-16 code units for maxlength (HTML § 4.10.18.3 "Limiting user input length").
+    if (field.maxLength !== undefined && values.some((v) => v.length > field.maxLength!)) {
+      problems.push({ field: field.name, reason: `"${field.label}" is longer than ${field.maxLength} characters.` })
     }
   }
   if (problems.length > 0) return { kind: 'invalid', form, problems }

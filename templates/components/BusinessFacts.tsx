@@ -1,11 +1,15 @@
+import { callingCodeOf, toE164 } from '../../src/config/phone-number.js'
 import type { SiteMeta } from '../../src/types.js'
 import { usePage } from '../context.js'
+import { SpecialHours } from './SpecialHours.js'
 
 export interface BusinessPhone {
   readonly number: string
   readonly label?: string
   readonly hoursLabel?: string
   readonly alwaysOpen?: boolean
+  readonly scope?: string
+  readonly sms?: boolean
 }
 
 /** Every phone line, main first: site.yaml `business.phones`, else the one `phone`. */
@@ -13,22 +17,37 @@ export function businessPhones(site: SiteMeta): readonly BusinessPhone[] {
   return site.business?.phones ?? (site.phone ? [{ number: site.phone }] : [])
 }
 
-/** `tel:` wants the digits (and a leading +) only. */
-export function telHref(number: string): string {
-  return `tel:${number.replace(/[^\d+]/g, '')}`
+/** A number in E.164 (src/config/phone-number.ts), as `tel:`, `sms:` and structured data want it. */
+export function dialled(site: SiteMeta, number: string): string {
+  return toE164(number, callingCodeOf(site.business, site.language))
+}
+
+/**
+ * structured data `telephone`: E.164 when the calling code is known; else the number as written,
+ * which tells a reader more than its bare national digits.
+ */
+export function telephone(site: SiteMeta, number: string): string {
+  const e164 = dialled(site, number)
+  return e164.startsWith('+') ? e164 : number
+}
+
+/** `tel:+15035550187`: E.164, so the link dials from anywhere; the page shows the number as written. */
+export function telHref(site: SiteMeta, number: string): string {
+  return `tel:${dialled(site, number)}`
 }
 
 export interface BusinessFactsProps {
   className?: string
-  /** Show `hoursLabel` and the closed days too (beside a form); the footer keeps to addresses. */
+  /** Show `hoursLabel`, closed days and special days too (beside a form); the footer keeps to addresses. */
   hasHours?: boolean
 }
 
 /**
  * The business's facts where visitors look for them (the footer, and beside a form section with
- * `business: true`): street address, every phone line with what it is for and when it is
- * answered, opening hours as written, closed days, and links to its profiles elsewhere. The same
- * facts are the page's LocalBusiness structured data (templates/seo/structured-data.ts).
+ * `business: true`): street address and how to visit it, every phone line with what it is for
+ * and when it is answered, opening hours as written with closed and special days, licences and
+ * certifications, and links to its profiles elsewhere. The same facts are the page's
+ * LocalBusiness structured data (templates/seo/structured-data.ts).
  */
 export function BusinessFacts({ className, hasHours = false }: BusinessFactsProps) {
   const { site } = usePage()
@@ -48,15 +67,28 @@ export function BusinessFacts({ className, hasHours = false }: BusinessFactsProp
           {address.locality}{address.region ? `, ${address.region}` : ''} {address.postalCode}
         </address>
       )}
+      {business?.officeNote && <p className="business-office-note">{business.officeNote}</p>}
       {businessPhones(site).map((phone) => (
         <p key={phone.number} className="business-phone">
           {phone.label && <>{phone.label}: </>}
-          <a href={telHref(phone.number)}>{phone.number}</a>
+          <a href={telHref(site, phone.number)}>{phone.number}</a>
           {phone.hoursLabel && <> <span className="business-note">({phone.hoursLabel})</span></>}
+          {phone.sms && <> · <a href={`sms:${dialled(site, phone.number)}`}>Text us<span className="visually-hidden"> at {phone.number}</span></a></>}
+          {phone.scope && <><br /><span className="business-scope">{phone.scope}</span></>}
         </p>
       ))}
       {hasHours && business?.hoursLabel && <p className="business-hours">{business.hoursLabel}</p>}
       {hasHours && closed.length > 0 && <p className="business-hours">Closed {listOf(closed)}</p>}
+      {hasHours && <SpecialHours days={business?.specialHours ?? []} language={site.language} />}
+      {business?.credentials && (
+        <ul className="business-credentials" aria-label="Licences and certifications">
+          {business.credentials.map((c) => (
+            <li key={`${c.name}-${c.number ?? ''}`}>
+              {c.name}{c.number && <>: {c.number}</>}{c.issuer && <span className="business-note"> ({c.issuer})</span>}
+            </li>
+          ))}
+        </ul>
+      )}
       {profiles.length > 0 && (
         <ul className="business-profiles">
           {profiles.map((p) => <li key={p.url}><a href={p.url} rel="me noopener" target="_blank">{p.label}</a></li>)}

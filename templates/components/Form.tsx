@@ -77,7 +77,7 @@ function Field({ form, field }: { form: FormConfig; field: FormField }) {
   )
   switch (field.type) {
     case 'textarea':
-      return wrap(<textarea {...common} rows={field.rows ?? 4} placeholder={field.placeholder} inputMode={field.inputmode} />)
+      return wrap(<textarea {...common} rows={field.rows ?? 4} placeholder={field.placeholder} inputMode={field.inputmode} maxLength={field.maxLength} />)
     case 'select':
       return wrap(
         <select {...common} defaultValue="">
@@ -99,6 +99,6 @@ function Field({ form, field }: { form: FormConfig; field: FormField }) {
         </fieldset>
       )
     default:
-      return wrap(<input {...common} type={field.type} placeholder={field.placeholder} pattern={field.pattern} inputMode={field.inputmode} />)
+      return wrap(<input {...common} type={field.type} placeholder={field.placeholder} pattern={field.pattern} inputMode={field.inputmode} maxLength={field.maxLength} />)
   }
 }

@@ -3,7 +3,7 @@ import type { LandingBlock, LandingPageProps } from '../../src/plan/landing-mode
 import { absoluteUrl } from '../../src/plan/urls.js'
 import { stateName } from '../../src/plan/us-states.js'
 import type { SiteMeta } from '../../src/types.js'
-import { businessPhones } from '../components/BusinessFacts.js'
+import { businessPhones, telephone } from '../components/BusinessFacts.js'
 import { Form } from '../components/Form.js'
 import { Icon } from '../components/Icon.js'
 import { JsonLd } from '../components/JsonLd.js'
@@ -152,7 +152,7 @@ function landingJsonLd(props: LandingPageProps, site: SiteMeta): object {
           url: site.url,
           ...(site.email ? { email: site.email } : {}),
           // The business's main line, as the head's LocalBusiness gives it (business.phones first).
-          ...(businessPhones(site)[0] ? { telephone: businessPhones(site)[0]!.number } : {}),
+          ...(businessPhones(site)[0] ? { telephone: telephone(site, businessPhones(site)[0]!.number) } : {}),
         },
         areaServed: {
           '@type': 'City',

@@ -8,6 +8,7 @@ import { Hero } from './Hero.js'
 import { MapSection } from './MapSection.js'
 import { Services } from './Services.js'
 import { Stats } from './Stats.js'
+import { Team } from './Team.js'
 import { Testimonials } from './Testimonials.js'
 import { Text } from './Text.js'
 
@@ -27,6 +28,7 @@ export const sections = {
   map: MapSection,
   services: Services,
   stats: Stats,
+  team: Team,
   testimonials: Testimonials,
   text: Text,
 } satisfies { [T in SectionInput['type']]: ComponentFor<T> }

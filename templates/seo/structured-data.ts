@@ -1,8 +1,9 @@
 import type { Faq, PageInput } from '../../src/config/site-input.generated.js'
 import { absoluteUrl } from '../../src/plan/urls.js'
 import type { PageConfig, PostConfig, ServiceConfig, SiteMeta } from '../../src/types.js'
-import { businessPhones } from '../components/BusinessFacts.js'
+import { businessPhones, telephone } from '../components/BusinessFacts.js'
 import type { PageContext } from '../context.js'
+import { credentialsOf, employeesOf, specialHoursOf, webPageOf } from './business-facts-data.js'
 import { socialImage } from './page-image.js'
 
 type Thing = Record<string, unknown>
@@ -17,6 +18,8 @@ type Thing = Record<string, unknown>
 export function structuredData(page: PageContext): Thing {
   const graph: Thing[] = [localBusiness(page)]
   const { route } = page
+  const webPage = webPageOf(page, businessId(page))
+  if (webPage) graph.push(webPage)
   if (route.template === 'service') graph.push(service(page, route.props as ServiceConfig))
   if (route.template === 'post') graph.push(blogPosting(page, route.props as PostConfig))
   const faqs = faqsOf(page)
@@ -61,7 +64,7 @@ function localBusiness(page: PageContext): Thing {
     logo: site.logo ? socialImage(page, { src: site.logo.src })?.url : undefined,
     legalName: business?.legalName,
     email: site.email,
-    telephone: phones[0]?.number,
+    telephone: phones[0] && telephone(site, phones[0].number),
     description: site.description,
     address: business?.address && prune({
       '@type': 'PostalAddress',
@@ -74,8 +77,9 @@ function localBusiness(page: PageContext): Thing {
     geo: business?.geo && { '@type': 'GeoCoordinates', latitude: business.geo.lat, longitude: business.geo.lng },
     contactPoint: business?.phones?.map((phone) => prune({
       '@type': 'ContactPoint',
-      telephone: phone.number,
+      telephone: telephone(site, phone.number),
       contactType: phone.label,
+      description: phone.scope,
       hoursAvailable: phone.alwaysOpen ? hoursSpecification([{ days: [...WEEK], opens: '00:00', closes: '23:59' }]) : undefined,
     })),
     sameAs: sameAs.length > 0 ? sameAs : undefined,
@@ -90,6 +94,8 @@ function localBusiness(page: PageContext): Thing {
       })),
     } : undefined,
     openingHoursSpecification: openingHours.length > 0 ? openingHours : undefined,
+    hasCredential: credentialsOf(business),
+    employee: employeesOf(page),
   })
 }
 
@@ -111,6 +117,7 @@ function openingHoursOf(business: SiteMeta['business']): Thing[] {
     ...hoursSpecification(business?.openingHours ?? []),
     ...(closedDays.length > 0 ? hoursSpecification([{ days: [...closedDays], opens: '00:00', closes: '00:00' }]) : []),
     ...(business?.closedDates ?? []).map((date) => ({ '@type': 'OpeningHoursSpecification', validFrom: date, validThrough: date, opens: '00:00', closes: '00:00' })),
+    ...specialHoursOf(business),
   ]
 }
 

@@ -53,15 +53,15 @@ describe('business facts', () => {
     const business = localBusiness(text(await buildWith(facts), 'index.html'))
     expect(business).toMatchObject({
       legalName: 'Tidy Company LLC',
-      telephone: '(555) 010-0100',
+      telephone: '+15550100100',
       address: { '@type': 'PostalAddress', streetAddress: '12 Elm Street', addressLocality: 'Springfield', addressRegion: 'IL', postalCode: '62701', addressCountry: 'US' },
       geo: { '@type': 'GeoCoordinates', latitude: 39.79901, longitude: -89.64398 },
       sameAs: ['https://photos.example/tidy', 'https://maps.example/?cid=42'],
     })
     expect(business.contactPoint).toEqual([
-      { '@type': 'ContactPoint', telephone: '(555) 010-0100', contactType: 'Office' },
+      { '@type': 'ContactPoint', telephone: '+15550100100', contactType: 'Office' },
       {
-        '@type': 'ContactPoint', telephone: '+1 555 010 0199', contactType: 'Emergency line',
+        '@type': 'ContactPoint', telephone: '+15550100199', contactType: 'Emergency line',
         hoursAvailable: [{ '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'], opens: '00:00', closes: '23:59' }],
       },
     ])
@@ -75,19 +75,19 @@ describe('business facts', () => {
   it("gives a landing page's Service the business's main line, the head's first phone", async () => {
     const site = await siteFrom('landing')
     const siteYaml = path.join(site, 'site.yaml')
-    await writeFile(siteYaml, `${await readFile(siteYaml, 'utf8')}\nbusiness:\n  phones:\n    - { label: Office, number: (555) 010-0100 }\n`)
+    await writeFile(siteYaml, `${await readFile(siteYaml, 'utf8')}\nbusiness:\n  callingCode: "+1"\n  phones:\n    - { label: Office, number: (555) 010-0100 }\n`)
     const files = (await build({ site, write: false, cacheDir: false })).files
     const html = text(files, 'lp/springfield-office-cleaning.html')
     const graphs = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].flatMap(([, json]) => (JSON.parse(json!) as { '@graph': Record<string, unknown>[] })['@graph'])
     const service = graphs.find((thing) => thing['@type'] === 'Service') as { provider: Record<string, unknown> }
-    expect(service.provider).toMatchObject({ '@id': 'https://brightside.example/#business', telephone: '(555) 010-0100' })
-    expect(localBusiness(html)).toMatchObject({ '@id': 'https://brightside.example/#business', telephone: '(555) 010-0100' })
+    expect(service.provider).toMatchObject({ '@id': 'https://brightside.example/#business', telephone: '+15550100100' })
+    expect(localBusiness(html)).toMatchObject({ '@id': 'https://brightside.example/#business', telephone: '+15550100100' })
   })
 
   it('shows address, phones and profiles in the footer of every page, and the hours too beside the contact form', async () => {
     const files = await buildWith(facts)
     const block = '<address>Tidy Company LLC<br/>12 Elm Street<br/>Springfield, IL 62701</address>'
-      + '<p class="business-phone">Office: <a href="tel:5550100100">(555) 010-0100</a></p>'
+      + '<p class="business-phone">Office: <a href="tel:+15550100100">(555) 010-0100</a></p>'
       + '<p class="business-phone">Emergency line: <a href="tel:+15550100199">+1 555 010 0199</a> <span class="business-note">(24/7 for emergencies)</span></p>'
     const profiles = '<ul class="business-profiles"><li><a href="https://photos.example/tidy" rel="me noopener" target="_blank">Photos</a></li>'
       + '<li><a href="https://maps.example/?cid=42" rel="me noopener" target="_blank">Google Business Profile</a></li></ul>'

@@ -26,7 +26,7 @@ const notText = new Set([
   'autocomplete', 'width', 'titleTemplate', 'provider', 'days', 'opens', 'closes', 'county', 'logo', 'theme', 'colors', 'radius', 'matrix',
   'order', 'exclude', 'quality', 'nearby', 'variant', 'socialImage', 'trailingSlash', 'name', 'options', 'inputmode', 'pattern', 'schedulers', 'lists', 'places',
   // Values with a length limit, a pattern or a fixed set (the web manifest's short name, ISO codes, weekdays).
-  'shortName', 'country', 'closedDays', 'number',
+  'shortName', 'country', 'closedDays', 'number', 'date', 'through', 'category', 'callingCode',
 ])
 
 /** Appends the long word to every text value of a YAML file; testimonial names count as text. */

@@ -1,0 +1,42 @@
+import type { SpecialDay } from '../../src/config/site-input.generated.js'
+
+export interface SpecialHoursProps {
+  days: readonly SpecialDay[]
+  /** BCP 47 tag the dates and times are written in (site.yaml `language`). */
+  language: string
+}
+
+/**
+ * Holidays and other days with hours of their own (site.yaml `business.specialHours`), in date
+ * order: "Thursday, December 24, 2026 (Christmas Eve): 8:00 AM – 12:00 PM". A <time> carries each
+ * machine-readable date.
+ */
+export function SpecialHours({ days, language }: SpecialHoursProps) {
+  if (days.length === 0) return null
+  const sorted = [...days].sort((a, b) => a.date.localeCompare(b.date))
+  return (
+    <div className="business-special-hours">
+      <p className="business-hours">Holiday hours</p>
+      <ul>
+        {sorted.map((day) => (
+          <li key={day.date}>
+            <time dateTime={day.date}>{formatDay(day.date, language)}</time>
+            {day.through && day.through !== day.date && <> – <time dateTime={day.through}>{formatDay(day.through, language)}</time></>}
+            {day.name && <> ({day.name})</>}
+            {': '}
+            {day.opens && day.closes ? `${formatTime(day.opens, language)} – ${formatTime(day.closes, language)}` : 'Closed'}
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+/** Noon UTC, so no time zone moves the day. */
+function formatDay(date: string, language: string): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString(language, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+}
+
+function formatTime(time: string, language: string): string {
+  return new Date(`1970-01-01T${time}:00Z`).toLocaleTimeString(language, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })
+}

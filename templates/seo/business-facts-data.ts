@@ -1,0 +1,74 @@
+import type { PageInput, TeamSection } from '../../src/config/site-input.generated.js'
+import { absoluteUrl } from '../../src/plan/urls.js'
+import type { PageConfig, SiteMeta } from '../../src/types.js'
+import type { PageContext } from '../context.js'
+import { socialImage } from './page-image.js'
+
+type Thing = Record<string, unknown>
+
+/**
+ * The structured data of the business facts with keys of their own: licences and certifications,
+ * special days, the team, and a page's last-updated date. templates/seo/structured-data.ts puts
+ * them into the page's graph.
+ */
+
+/** site.yaml `business.credentials` → schema.org `hasCredential`. */
+export function credentialsOf(business: SiteMeta['business']): Thing[] | undefined {
+  if (!business?.credentials) return undefined
+  return business.credentials.map((c) => prune({
+    '@type': 'EducationalOccupationalCredential',
+    name: c.name,
+    credentialCategory: c.category ?? 'certification',
+    identifier: c.number,
+    recognizedBy: c.issuer ? { '@type': 'Organization', name: c.issuer } : undefined,
+  }))
+}
+
+/**
+ * site.yaml `business.specialHours` as Google documents holiday hours: one
+ * OpeningHoursSpecification valid from and through the day (or run of days), with its hours,
+ * or opening and closing at 00:00 when closed.
+ */
+export function specialHoursOf(business: SiteMeta['business']): Thing[] {
+  return (business?.specialHours ?? []).map((day) => prune({
+    '@type': 'OpeningHoursSpecification',
+    name: day.name,
+    validFrom: day.date,
+    validThrough: day.through ?? day.date,
+    opens: day.opens ?? '00:00',
+    closes: day.closes ?? '00:00',
+  }))
+}
+
+/**
+ * The people of a page's team sections as schema.org Person, for the business's `employee`.
+ * Only the page that shows them carries them: structured data describes what its page shows.
+ */
+export function employeesOf(page: PageContext): Thing[] | undefined {
+  const { route } = page
+  if (route.template !== 'sections') return undefined
+  const sections = (route.props as PageConfig).sections as PageInput['sections']
+  const members = sections.flatMap((s) => (s.type === 'team' ? (s as TeamSection).members : []))
+  if (members.length === 0) return undefined
+  return members.map((m) => prune({
+    '@type': 'Person',
+    name: m.name,
+    jobTitle: m.role,
+    description: m.bio,
+    image: m.photo ? socialImage(page, { src: m.photo })?.url : undefined,
+  }))
+}
+
+/** A page with `updated` (pages/*.yaml or *.md) as a WebPage with its `dateModified`. */
+export function webPageOf(page: PageContext, businessId: string): Thing | undefined {
+  const { route, site } = page
+  if (route.template !== 'sections') return undefined
+  const updated = (route.props as PageConfig).updated
+  if (!updated) return undefined
+  const url = absoluteUrl(site.url, route.url, site.trailingSlash)
+  return { '@type': 'WebPage', '@id': `${url}#webpage`, url, name: route.title, dateModified: updated, publisher: { '@id': businessId } }
+}
+
+function prune(thing: Thing): Thing {
+  return Object.fromEntries(Object.entries(thing).filter(([, v]) => v !== undefined && v !== ''))
+}
