@@ -73,6 +73,9 @@ export type ConfigErrorCode =
   | 'landing-without-place'
   | 'useless-exclusion'
   | 'redundant-landing-page'
+  // Fonts (issue 31 point 2).
+  | 'font-weight-missing'
+  | 'share-image-font'
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {
