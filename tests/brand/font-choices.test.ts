@@ -6,7 +6,7 @@ import { build } from '../../src/build.js'
 import { matchWeight, stylesheetWeights } from '../../src/config/font-weights.js'
 import { UnknownFont } from '../../src/errors/catalogue.js'
 import { formatConfigError } from '../../src/errors/format.js'
-import { fixture, normalize, repoRoot, siteFrom } from '../helpers/site.js'
+import { fixture, normalize, repoRoot, siteFrom, validationErrors } from '../helpers/site.js'
 
 // Issue 31 point 2: weights chosen in site.yaml, system stacks, and share images drawn whatever
 // font packages are installed.
@@ -87,6 +87,22 @@ describe('font weights, system stacks and the share images\' face', () => {
       14 |     body: Source Sans 3
          |           ^^^^^^^^^^^^^
       hint: Install the static package too (\`npm install @fontsource/source-sans-3\`) to draw them in the site's heading font. The pages themselves are unaffected.",
+      ]
+    `)
+  })
+
+  it('stops at the weights line when a listed weight is not in the package, naming those it has', async () => {
+    const yaml = await readFile(path.join(fixture('minimal'), 'site.yaml'), 'utf8')
+    const site = await siteFrom('minimal', { 'site.yaml': `${yaml}theme:\n  fonts:\n    heading: Merriweather\n    weights: { heading: [550, 700] }\n` })
+    const errors = await validationErrors(site)
+    expect(errors.map((e) => normalize(formatConfigError(e, { color: false })).replace(/<tmp>\/site\//g, ''))).toMatchInlineSnapshot(`
+      [
+        "error[font-weight-missing]: The font package @fontsource/merriweather has no weight 550 of "Merriweather", so the site cannot host it.
+        --> site.yaml:15:25
+         |
+      15 |     weights: { heading: [550, 700] }
+         |                         ^^^^^^^^^^
+      hint: Choose among the weights it has: 300, 400, 500, 600, 700, 800, 900. Or leave \`theme.fonts.weights\` out to ship every weight the stylesheet uses.",
       ]
     `)
   })
