@@ -39,9 +39,10 @@ export interface FontResolution {
  * weights `weights` lists, else every weight the stylesheet uses (font-weights.ts).
  * The package's metadata is checked like site.yaml (font-metadata.ts), and a face file it lacks
  * is an error at `at`, the site.yaml line that names the family; a listed weight the package lacks
- * is one at `weightsAt`.
+ * is one at `weightsAt`. `also`: weights shipped besides the stylesheet's (the headings' own list,
+ * when they share the body's family and the body lists none).
  */
-export async function resolveFont(family: string, options: { siteRoot: string; codePoints: ReadonlySet<number>; role?: 'body' | 'heading'; reads: ReadCache; at: ErrorPlace; weights?: readonly number[]; weightsAt?: ErrorPlace }): Promise<FontResolution> {
+export async function resolveFont(family: string, options: { siteRoot: string; codePoints: ReadonlySet<number>; role?: 'body' | 'heading'; reads: ReadCache; at: ErrorPlace; weights?: readonly number[]; also?: readonly number[]; weightsAt?: ErrorPlace }): Promise<FontResolution> {
   // Headings prefer the static package: the few bold faces they use are smaller than one variable
   // file (48 vs 97 kB for Merriweather at 700), and a face is downloaded only when a page uses it.
   // Body text needs several weights, which one variable file serves best.
@@ -59,11 +60,11 @@ export async function resolveFont(family: string, options: { siteRoot: string; c
   const wght = found.name.startsWith('@fontsource-variable/') && metadata.variable ? metadata.variable.wght : undefined
   const axis = wght ? [Number(wght.min), Number(wght.max)] as const : undefined
   const has = (w: number) => (axis ? w >= axis[0] && w <= axis[1] : metadata.weights.includes(w))
-  const lacking = (options.weights ?? []).filter((w) => !has(w))
+  const lacking = [...(options.weights ?? []), ...(options.also ?? [])].filter((w) => !has(w))
   if (lacking.length > 0) return { errors: [fail(FontWeightMissing, options.weightsAt ?? options.at, found.name, family, lacking, axis ? `${axis[0]} to ${axis[1]}` : metadata.weights.join(', '))], inputs: inputs() }
   // A static package ships the face the browser would pick for each weight the stylesheet asks.
   const weights = options.weights ? [...options.weights].sort((a, b) => a - b)
-    : axis ? [] : [...new Set(stylesheetWeights.map((w) => matchWeight(w, metadata.weights)))].sort((a, b) => a - b)
+    : axis ? [] : [...new Set([...stylesheetWeights.map((w) => matchWeight(w, metadata.weights)), ...(options.also ?? [])])].sort((a, b) => a - b)
   // The main subset's face nearest to regular first: the document preloads the body's first face.
   const ordered = [metadata.defSubset, ...subsets.filter((s) => s !== metadata.defSubset)].filter((s) => subsets.includes(s))
   const regular = matchWeight(400, weights)

@@ -40,12 +40,12 @@ export async function resolveSiteFonts(options: SiteFontsOptions): Promise<{ fon
   const lineOf = (role: Role) => originOf(options.source, written?.[role] !== undefined ? `/theme/fonts/${role}` : '/theme/fonts/body', 'value')
   const weightsOf = (role: Role) => written?.weights?.[role]
   const sorted = (weights: readonly number[] | undefined) => weights && [...weights].sort((a, b) => a - b)
-  const resolve = async (family: string, role: Role, weights = sorted(weightsOf(role))): Promise<FontResolution> => {
+  const resolve = async (family: string, role: Role, weights = sorted(weightsOf(role)), also?: readonly number[]): Promise<FontResolution> => {
     const stack = systemStack(family)
     if (stack) return { font: { family, system: stack, category: 'system', faces: [], weights: weights ?? [] }, errors: [], inputs: [] }
     return resolveFont(family, {
       siteRoot: options.siteRoot, codePoints, role, reads: options.reads, at: lineOf(role),
-      weights, weightsAt: originOf(options.source, `/theme/fonts/weights/${role}`, 'value'),
+      weights, also, weightsAt: originOf(options.source, `/theme/fonts/weights/${also ? 'heading' : role}`, 'value'),
     })
   }
   // One family for both: one set of faces (every weight either lists) serves the body and the
@@ -53,7 +53,7 @@ export async function resolveSiteFonts(options: SiteFontsOptions): Promise<{ fon
   const [b, h] = [sorted(weightsOf('body')), sorted(weightsOf('heading'))]
   const [bodyFound, headingFound] = heading !== body
     ? await Promise.all([resolve(body, 'body', b), resolve(heading, 'heading', h)])
-    : await resolve(body, 'body', b && h ? sorted([...new Set([...b, ...h])]) : b).then((found) => {
+    : await resolve(body, 'body', b && h ? sorted([...new Set([...b, ...h])]) : b, b ? undefined : h).then((found) => {
       const font = found.font
       if (!font || !h) return [found, found] as const
       return [b ? { ...found, font: { ...font, weights: b } } : found, { ...found, font: { ...font, weights: h } }] as const
