@@ -78,7 +78,9 @@ export async function resolveFont(family: string, options: { siteRoot: string; c
   const wanted = path.join(dir, 'files', `${id}-${metadata.defSubset}-${axis ? 'wght' : regular}-normal.woff2`)
   const missing = faces.length === 0 ? wanted : (await Promise.all(faces.map((f) => stat(f.file).then(() => undefined, () => f.file)))).find(Boolean)
   if (missing) return { errors: [fail(FontFileMissing, options.at, found.name, path.relative(dir, missing).split(path.sep).join('/'), family)], inputs: inputs() }
-  const first = faces[0]!
+  // The fallback is scaled to the face the role shows most: regular text, bold headings.
+  const measured = String(matchWeight(options.role === 'heading' ? 700 : 400, weights))
+  const first = faces.find((f) => f.subset === metadata.defSubset && f.weight === measured) ?? faces[0]!
   const woff = findWoff(family, options.siteRoot, metadata.defSubset, options.weights)
   if (woff) read.push(woff)
   const metrics = await fontMetrics(first.file, options.reads).catch(() => undefined)
@@ -107,8 +109,8 @@ function findPackage(names: readonly string[], siteRoot: string): { found?: { na
 }
 
 /**
- * The static package's boldest-to-700 .woff of the main subset, for share images (satori cannot
- * read WOFF2 or variable fonts); of the listed weights, when site.yaml lists them.
+ * The static package's bold .woff of the main subset (else the nearest weight it has), for share
+ * images (satori cannot read WOFF2 or variable fonts); of the listed weights, when site.yaml lists them.
  */
 function findWoff(family: string, siteRoot: string, subset: string, weights?: readonly number[]): string | undefined {
   for (const weight of weights ? [matchWeight(700, weights)] : [700, 800, 600, 900, 500, 400]) {
