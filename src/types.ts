@@ -504,17 +504,26 @@ export interface FontFaceFile {
 
 /** A family as the stylesheet declares it: its faces and the local font stretched to its metrics. */
 export interface ResolvedFont {
-  /** As written in site.yaml: `Source Sans 3`. */
+  /** As written in site.yaml: `Source Sans 3`; a system stack as written: `system-ui, sans-serif`. */
   readonly family: string
-  /** The npm package it comes from: `@fontsource-variable/source-sans-3`. */
-  readonly package: string
+  /** The npm package it comes from: `@fontsource-variable/source-sans-3`. Absent for a system stack. */
+  readonly package?: string
+  /** A system stack's names (site.yaml `body: system-ui`): no package, no face, no fallback. */
+  readonly system?: readonly string[]
   readonly category: string
   readonly faces: readonly FontFaceFile[]
+  /**
+   * The weights the stylesheet may ask of this family: site.yaml `theme.fonts.weights`, else the
+   * faces shipped. Empty: any (a variable face's whole axis, or a system stack).
+   */
+  readonly weights: readonly number[]
+  /** The weight range a variable face serves, `[min, max]`. */
+  readonly axis?: readonly [number, number]
   /**
    * A local font with overrides that give it this family's line height and average width, so the
    * swap to the web font moves no line (CLS). Percentages, from the font file's own metrics.
    */
-  readonly fallback: { readonly local: readonly string[]; readonly ascent: number; readonly descent: number; readonly lineGap: number; readonly sizeAdjust: number }
+  readonly fallback?: { readonly local: readonly string[]; readonly ascent: number; readonly descent: number; readonly lineGap: number; readonly sizeAdjust: number }
   /** The .woff file of the same subset and a bold weight where the package has one (share images read WOFF, not WOFF2). */
   readonly woff?: string
 }
@@ -528,6 +537,11 @@ export interface SiteFonts {
    * changed or installed makes the next build rebuild (src/assets/bundle-assets.ts).
    */
   readonly inputs: readonly string[]
+  /**
+   * The .woff share images are drawn with: the heading's (else the body's) static face, else the
+   * face bundled with citypress (`@fontsource/inter`), which a warning names.
+   */
+  readonly share: { readonly file: string; readonly family: string }
 }
 
 /** Everything one share image draws: plain data, so it travels in an ImageJob. */

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import type { Plugin } from 'esbuild'
 import { gzipSync } from 'node:zlib'
 import path from 'node:path'
 import { bundle as esbuildBundle } from '../bundler.js'
@@ -50,7 +52,7 @@ export async function bundleAssets(site: SiteMeta, fonts: SiteFonts, cacheDir: s
   return fromJson(cached)
 }
 
-async function bundle(theme: string, preload: string): Promise<AssetsResult & { inputs: string[] }> {
+async function bundle(theme: string, preload: string | undefined): Promise<AssetsResult & { inputs: string[] }> {
   const templates = path.join(packageRoot, 'templates')
   const [css, js] = await Promise.all([
     esbuildBundle({
@@ -58,7 +60,7 @@ async function bundle(theme: string, preload: string): Promise<AssetsResult & { 
       stdin: { contents: `@import "./styles/index.css";\n${theme}`, resolveDir: templates, loader: 'css', sourcefile: 'theme.css' },
       // publicPath makes font URLs absolute, so they also work from a stylesheet inlined in a page.
       bundle: true, write: false, minify: true, logLevel: 'silent', outdir: 'assets', publicPath: '/assets', loader: { '.woff2': 'file' }, assetNames: '[name]-[hash]',
-      metafile: true, absWorkingDir: packageRoot,
+      metafile: true, absWorkingDir: packageRoot, plugins: [weightTokens],
     }),
     esbuildBundle({
       entryPoints: [path.join(templates, 'widgets', 'index.client.ts')],
@@ -85,7 +87,7 @@ async function bundle(theme: string, preload: string): Promise<AssetsResult & { 
       // The body text's main face first: the document preloads it.
       if (out.path.endsWith('.woff2')) {
         const url = `/assets/${path.basename(out.path)}`
-        if (path.basename(out.path).startsWith(`${preload}-`)) fonts.unshift(url)
+        if (preload && path.basename(out.path).startsWith(`${preload}-`)) fonts.unshift(url)
         else fonts.push(url)
       }
     }
@@ -104,4 +106,19 @@ const fromJson = ({ manifest, files }: AssetsJson): AssetsResult =>
 /** site.yaml `theme` as CSS custom properties; the stylesheet reads only these. */
 function themeCss(site: SiteMeta): string {
   return `:root{${themeProperties(site.theme)}}`
+}
+
+/**
+ * Each `font-weight: 650` of templates/styles/ becomes `font-weight: var(--weight-650)`, which
+ * font-faces.ts sets to the weight the site's family has (the heading family's inside headings):
+ * the stylesheet keeps the design's weights, and asks browsers only for faces the site ships.
+ */
+const weightTokens: Plugin = {
+  name: 'citypress-weight-tokens',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]templates[\\/]styles[\\/][^\\/]+\.css$/ }, async (args) => ({
+      contents: (await readFile(args.path, 'utf8')).replace(/font-weight:\s*(\d+)\b/g, 'font-weight: var(--weight-$1, $1)'),
+      loader: 'css',
+    }))
+  },
 }

@@ -161,6 +161,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     texts: [...loaded.values()].flatMap((entries) => entries.map((e) => e.data)), reads,
   })
   await reads.save()
+  warnings.push(...fonts.warnings)
   const ids = checkPageIds({
     site: loaded.get('site')![0] as LoadedFile<SiteInput>,
     forms: loaded.get('forms')?.[0] as LoadedFile<FormsInput> | undefined,

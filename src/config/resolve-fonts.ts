@@ -5,9 +5,10 @@ import path from 'node:path'
 
 import type { FontFaceFile, ResolvedFont, SiteFonts } from '../types.js'
 import { hash } from '../cache/digest.js'
-import { fail, FontFileDamaged, FontFileMissing, type ErrorPlace } from '../errors/catalogue.js'
+import { fail, FontFileDamaged, FontFileMissing, FontWeightMissing, type ErrorPlace } from '../errors/catalogue.js'
 import type { ConfigError } from '../errors/config-error.js'
 import { readFontMetadata } from './font-metadata.js'
+import { matchWeight, stylesheetWeights } from './font-weights.js'
 import type { FontMetrics, ReadCache } from './read-cache.js'
 
 export type { FontFaceFile, ResolvedFont, SiteFonts }
@@ -34,15 +35,17 @@ export interface FontResolution {
  * Finds a family in the installed @fontsource packages: the site's own node_modules first (a site
  * that is its own npm project depends on its fonts), then citypress's; for body text the variable
  * package first, for headings the static one. Ships only the subsets
- * (fontsource's per-script files) that the site's text has characters of; latin always.
+ * (fontsource's per-script files) that the site's text has characters of; latin always, and the
+ * weights `weights` lists, else every weight the stylesheet uses (font-weights.ts).
  * The package's metadata is checked like site.yaml (font-metadata.ts), and a face file it lacks
- * is an error at `at`, the site.yaml line that names the family.
+ * is an error at `at`, the site.yaml line that names the family; a listed weight the package lacks
+ * is one at `weightsAt`. `also`: weights shipped besides the stylesheet's (the headings' own list,
+ * when they share the body's family and the body lists none).
  */
-export async function resolveFont(family: string, options: { siteRoot: string; codePoints: ReadonlySet<number>; role?: 'body' | 'heading'; reads: ReadCache; at: ErrorPlace }): Promise<FontResolution> {
-  // Headings are set bold only: one static bold face is half the bytes of a variable file (48 vs
-  // 97 kB for Merriweather), and its metrics make the closer fallback. Body text needs several
-  // weights, which one variable file serves best.
-  const weights = options.role === 'heading' ? [700] : [400, 700]
+export async function resolveFont(family: string, options: { siteRoot: string; codePoints: ReadonlySet<number>; role?: 'body' | 'heading'; reads: ReadCache; at: ErrorPlace; weights?: readonly number[]; also?: readonly number[]; weightsAt?: ErrorPlace }): Promise<FontResolution> {
+  // Headings prefer the static package: the few bold faces they use are smaller than one variable
+  // file (48 vs 97 kB for Merriweather at 700), and a face is downloaded only when a page uses it.
+  // Body text needs several weights, which one variable file serves best.
   const order = options.role === 'heading' ? [...fontPackages(family)].reverse() : fontPackages(family)
   const { found, probed } = findPackage(order, options.siteRoot)
   if (!found) return { errors: [], inputs: probed }
@@ -55,24 +58,36 @@ export async function resolveFont(family: string, options: { siteRoot: string; c
   const subsets = metadata.subsets.filter((s) => ranges[s] && (s === metadata.defSubset || usesRange(options.codePoints, ranges[s]!)))
   // Static packages describe the family's axes too: only a variable package ships the wght files.
   const wght = found.name.startsWith('@fontsource-variable/') && metadata.variable ? metadata.variable.wght : undefined
-  const faces: FontFaceFile[] = subsets.flatMap((subset): FontFaceFile[] => wght
-    ? [{ file: path.join(dir, 'files', `${id}-${subset}-wght-normal.woff2`), subset, weight: `${wght.min} ${wght.max}`, variable: true, unicodeRange: ranges[subset]! }]
-    : weights.filter((w) => metadata.weights.includes(w)).map((w) => ({
+  const axis = wght ? [Number(wght.min), Number(wght.max)] as const : undefined
+  const has = (w: number) => (axis ? w >= axis[0] && w <= axis[1] : metadata.weights.includes(w))
+  const lacking = [...(options.weights ?? []), ...(options.also ?? [])].filter((w) => !has(w))
+  if (lacking.length > 0) return { errors: [fail(FontWeightMissing, options.weightsAt ?? options.at, found.name, family, lacking, axis ? `${axis[0]} to ${axis[1]}` : metadata.weights.join(', '))], inputs: inputs() }
+  // A static package ships the face the browser would pick for each weight the stylesheet asks.
+  const weights = options.weights ? [...options.weights].sort((a, b) => a - b)
+    : axis ? [] : [...new Set([...stylesheetWeights.map((w) => matchWeight(w, metadata.weights)), ...(options.also ?? [])])].sort((a, b) => a - b)
+  // The main subset's face nearest to regular first: the document preloads the body's first face.
+  const ordered = [metadata.defSubset, ...subsets.filter((s) => s !== metadata.defSubset)].filter((s) => subsets.includes(s))
+  const regular = matchWeight(400, weights)
+  const faces: FontFaceFile[] = ordered.flatMap((subset): FontFaceFile[] => axis
+    ? [{ file: path.join(dir, 'files', `${id}-${subset}-wght-normal.woff2`), subset, weight: weights.length ? `${weights[0]} ${weights.at(-1)}` : `${wght!.min} ${wght!.max}`, variable: true, unicodeRange: ranges[subset]! }]
+    : [regular, ...weights.filter((w) => w !== regular)].map((w) => ({
       file: path.join(dir, 'files', `${id}-${subset}-${w}-normal.woff2`), subset, weight: String(w), variable: false, unicodeRange: ranges[subset]!,
     })))
   read.push(...faces.map((f) => f.file))
   // A package without its files/ folder (or without the weights needed) has nothing to serve.
-  const wanted = path.join(dir, 'files', `${id}-${metadata.defSubset}-${wght ? 'wght' : weights[0]}-normal.woff2`)
+  const wanted = path.join(dir, 'files', `${id}-${metadata.defSubset}-${axis ? 'wght' : regular}-normal.woff2`)
   const missing = faces.length === 0 ? wanted : (await Promise.all(faces.map((f) => stat(f.file).then(() => undefined, () => f.file)))).find(Boolean)
   if (missing) return { errors: [fail(FontFileMissing, options.at, found.name, path.relative(dir, missing).split(path.sep).join('/'), family)], inputs: inputs() }
-  const first = faces.find((f) => f.subset === metadata.defSubset) ?? faces[0]!
-  const woff = findWoff(family, options.siteRoot, metadata.defSubset)
+  // The fallback is scaled to the face the role shows most: regular text, bold headings.
+  const measured = String(matchWeight(options.role === 'heading' ? 700 : 400, weights))
+  const first = faces.find((f) => f.subset === metadata.defSubset && f.weight === measured) ?? faces[0]!
+  const woff = findWoff(family, options.siteRoot, metadata.defSubset, options.weights)
   if (woff) read.push(woff)
   const metrics = await fontMetrics(first.file, options.reads).catch(() => undefined)
   if (!metrics) return { errors: [fail(FontFileDamaged, options.at, found.name, path.relative(dir, first.file).split(path.sep).join('/'), family)], inputs: inputs() }
   return {
     font: {
-      family: metadata.family, package: found.name, category: metadata.category, faces,
+      family: metadata.family, package: found.name, category: metadata.category, faces, weights, ...(axis ? { axis } : {}),
       fallback: fallbackFor(metrics, metadata.category), woff,
     },
     errors: [],
@@ -93,9 +108,12 @@ function findPackage(names: readonly string[], siteRoot: string): { found?: { na
   return { probed }
 }
 
-/** The static package's bold latin .woff, for share images (satori cannot read WOFF2 or variable fonts). */
-function findWoff(family: string, siteRoot: string, subset: string): string | undefined {
-  for (const weight of [700, 600, 400]) {
+/**
+ * The static package's bold .woff of the main subset (else the nearest weight it has), for share
+ * images (satori cannot read WOFF2 or variable fonts); of the listed weights, when site.yaml lists them.
+ */
+function findWoff(family: string, siteRoot: string, subset: string, weights?: readonly number[]): string | undefined {
+  for (const weight of weights ? [matchWeight(700, weights)] : [700, 800, 600, 900, 500, 400]) {
     const file = lookFor(`@fontsource/${fontId(family)}/files/${fontId(family)}-${subset}-${weight}-normal.woff`, siteRoot, [])
     if (file) return file
   }

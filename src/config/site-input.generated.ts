@@ -118,17 +118,34 @@ export interface SiteInput {
      */
     radius?: string
     /**
-     * Font families by name, each from an installed @fontsource-variable or @fontsource package (`npm install @fontsource-variable/merriweather`); self-hosted, never fetched from a font host.
+     * Font families by name, each from an installed @fontsource-variable or @fontsource package (`npm install @fontsource-variable/merriweather`), self-hosted and never fetched from a font host; or a system stack such as `system-ui, sans-serif` (the visitor's own fonts: no package, nothing downloaded).
      */
     fonts?: {
       /**
-       * Family of headings by its name, e.g. "Merriweather". Default: the body font.
+       * Family of headings by its name, e.g. "Merriweather", or a system stack (a value with a comma, or a generic family alone: `system-ui`, `Georgia, serif`). Default: the body font.
        */
       heading?: string
       /**
-       * Family of body text by its name, e.g. "Source Sans 3".
+       * Family of body text by its name, e.g. "Source Sans 3", or a system stack (a value with a comma, or a generic family alone: `system-ui`, `system-ui, sans-serif`), which needs no package.
        */
       body?: string
+      /**
+       * The weights each family ships, when not every weight the stylesheet uses (400 to 800). Only these faces are hosted, and the stylesheet asks only for them: each of its weights becomes the one of these a browser would pick (650 → 700 of [400, 700]), so none is synthesized.
+       */
+      weights?: {
+        /**
+         * Weights of the heading family, each one the package has (a static package lists them on fontsource; a variable one serves any in its range), e.g. [700, 800].
+         *
+         * @minItems 1
+         */
+        heading?: number[]
+        /**
+         * Weights of the body family, each one the package has, e.g. [400, 600, 700].
+         *
+         * @minItems 1
+         */
+        body?: number[]
+      }
     }
   }
   /**

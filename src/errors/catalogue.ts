@@ -368,12 +368,15 @@ export const LowContrast = {
     `Choose a darker or lighter \`${pair.text}\` or \`${pair.background}\` in site.yaml \`theme.colors\`.${better ? ` \`${pair.text}: "${better.color}"\` reaches ${better.ratio.toFixed(2)}:1.` : ''}`,
 } satisfies ErrorData<[ContrastFailure, readonly string[], { color: string; ratio: number }?]>
 
-/** `variable` and `plain` are the @fontsource packages that would provide the family. */
+/**
+ * The hint names no package built from the family's name: such a package may not exist (there is
+ * no `@fontsource/system-ui`), and the example is one that does.
+ */
 export const UnknownFont = {
   code: 'unknown-font',
-  message: (family: string, _variable: string, _plain: string) => `No installed font package provides the family "${family}", so the site cannot host it.`,
-  hint: (_family: string, variable: string, plain: string) => `Install it where the site is built: \`npm install ${variable}\` (or \`npm install ${plain}\` when the family has no variable version). Names are as on fontsource, e.g. "Source Sans 3".`,
-} satisfies ErrorData<[string, string, string]>
+  message: (family: string) => `No installed font package provides the family "${family}", so the site cannot host it.`,
+  hint: () => 'Install the family\'s fontsource package where the site is built (its name is on fontsource.org: "Source Sans 3" is `npm install @fontsource-variable/source-sans-3`), or name a system stack that needs no package, such as "system-ui, sans-serif".',
+} satisfies ErrorData<[string]>
 
 export const UnreadableSitemap = {
   code: 'published-unreadable',
@@ -629,6 +632,9 @@ export const titles: Readonly<Record<ConfigErrorCode, string>> = {
   'landing-without-place': 'Landing pages for an area without a place',
   'useless-exclusion': 'Exclusion that removes no page',
   'redundant-landing-page': 'Landing page the matrix already makes',
+  // Font weights and the share images' face.
+  'font-weight-missing': 'Font weight the package lacks',
+  'share-image-font': 'Share images drawn in another font',
 }
 
 // The output folder (src/output/output-guard.ts): a build replaces its output folder
@@ -1014,3 +1020,23 @@ export const SpecialDaysBackwards = {
   message: (date: string, through: string) => `These special hours run from ${date} through ${through}, which is earlier, so they would cover no day.`,
   hint: () => '`through` is the last day of the run: make it the same as `date` or later, or remove it for a single day.',
 } satisfies ErrorData<[string, string]>
+
+// Fonts: weights chosen in site.yaml, and the face share images are drawn in.
+
+/** `has`: the package's weights (`300, 400, 700`) or its variable range (`100 to 900`). */
+export const FontWeightMissing = {
+  code: 'font-weight-missing',
+  message: (pkg: string, family: string, lacking: readonly number[], _has: string) => `The font package ${pkg} has no weight ${lacking.join(', ')} of "${family}", so the site cannot host ${lacking.length === 1 ? 'it' : 'them'}.`,
+  hint: (_pkg: string, _family: string, _lacking: readonly number[], has: string) => `Choose among the weights it has: ${has}. Or leave \`theme.fonts.weights\` out to ship every weight the stylesheet uses.`,
+} satisfies ErrorData<[string, string, readonly number[], string]>
+
+/** `reason`: the heading family is a system stack, or its only package is a variable one (WOFF2). */
+export const ShareImageFont = {
+  code: 'share-image-font',
+  message: (family: string, drawnIn: string, reason: 'system' | 'variable', _install?: string) => reason === 'system'
+    ? `Share images are drawn in ${drawnIn} (bundled with citypress), not in "${family}": a system stack is the visitor's own fonts, which the build cannot read.`
+    : `Share images are drawn in ${drawnIn} (bundled with citypress), not in "${family}": only its variable package is installed, and the image renderer reads no WOFF2 or variable font.`,
+  hint: (_family: string, drawnIn: string, _reason: 'system' | 'variable', install?: string) => install
+    ? `Install the static package too (\`npm install ${install}\`) to draw them in the site's heading font. The pages themselves are unaffected.`
+    : `Name a fontsource family as the heading font to draw them in it, or keep ${drawnIn}. The pages themselves are unaffected.`,
+} satisfies ErrorData<[string, string, 'system' | 'variable', string?]>

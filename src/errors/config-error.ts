@@ -73,6 +73,9 @@ export type ConfigErrorCode =
   | 'landing-without-place'
   | 'useless-exclusion'
   | 'redundant-landing-page'
+  // Font weights and the share images' face.
+  | 'font-weight-missing'
+  | 'share-image-font'
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {

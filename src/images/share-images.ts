@@ -13,13 +13,12 @@ const drawingVersion = 'share-v4'
 /**
  * The share-image digest and jobs: one 1200 × 630 JPEG per page that gets one (the rule is
  * templates/seo/share-image.ts). Drawn from the brand: the heading font's file, the theme's dark
- * brand colour with its text colour, the accent, the logo for dark backgrounds. Without a static
- * .woff of the heading or body family installed (`npm install @fontsource/<family>`) there is no
- * font to draw with, and pages keep site.yaml `socialImage`.
+ * brand colour with its text colour, the accent, the logo for dark backgrounds. The face is the
+ * heading or body family's static .woff, else the one bundled with citypress (config/site-fonts.ts
+ * chose it and warned), so every page that gets no image of its own gets one.
  */
 export function planShareImages(site: SiteConfig, routes: readonly RoutePlan[]): { digest?: string; jobs: ImageJob[] } {
-  const font = site.fonts.heading.woff ?? site.fonts.body.woff
-  if (!font) return { jobs: [] }
+  const font = site.fonts.share.file
   const { colors } = site.site.theme
   const logo = pickLogo(site, colors.primaryDark)
   const base = {
