@@ -85,11 +85,10 @@ export function composeLanding(options: LandingParts): ComposedLanding {
     testimonials: section('testimonials', () => listed(region?.testimonials) && { heading: text('testimonialsHeading'), items: region!.testimonials! }),
     serviceTestimonials: section('service-testimonials', () => listed(service.testimonials) && { heading: text('serviceTestimonialsHeading'), items: service.testimonials! }),
     faqs: section('faq', () => {
-      const items = [
-        ...(pick('faqs') ?? []).map((f) => ({ question: fillTokens(f.question, tokens), answer: fillTokens(f.answer, tokens) })),
-        ...(region?.faqs ?? []),
-      ]
-      return listed(items) && { heading: text('faqHeading'), items }
+      const own = (pick('faqs') ?? []).map((f) => ({ question: fillTokens(f.question, tokens), answer: fillTokens(f.answer, tokens) }))
+      const items = [...own, ...(region?.faqs ?? [])]
+      const markedUp = own.filter((_, i) => isPageOwnQuestion(pick('faqs')![i]!.question, layers.findIndex((l) => l?.faqs !== undefined)))
+      return listed(items) && { heading: text('faqHeading'), items, markedUp }
     }),
     serviceFaqs: section('service-faq', () => listed(service.faqs) && { heading: text('serviceFaqHeading'), items: service.faqs! }),
     stats: section('stats', () => listed(options.stats) && { heading: text('statsHeading'), items: options.stats! }),
@@ -111,6 +110,20 @@ export function composeLanding(options: LandingParts): ComposedLanding {
       : undefined,
   }
   return { title, props }
+}
+
+/**
+ * Whether a landing.yaml question (before its tokens are filled) reads differently on every page
+ * that shows it, so marking it up here repeats it on no other URL: a page's own `content` always
+ * does; a service's texts when they name the city; the shared texts when they name both the city
+ * and the service. A region's questions and the service's own FAQs are shown on many pages and
+ * stay marked up only where they belong (the service page; Google's FAQ guidance asks for a
+ * question to be marked up once per site).
+ */
+function isPageOwnQuestion(question: string, layer: number): boolean {
+  const namesCity = /\{(?:city|area)\}/.test(question)
+  const namesService = /\{(?:service|serviceLower)\}/.test(question)
+  return layer === 0 || (layer === 1 && namesCity) || (layer === 2 && namesCity && namesService)
 }
 
 /**

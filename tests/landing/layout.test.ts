@@ -9,7 +9,7 @@ import { routeProps } from '../../src/plan/route-props.js'
 import { planSite } from '../../src/plan/plan-site.js'
 import { landingMainText, wordsOf } from '../../src/plan/landing-text.js'
 import { repoRoot, siteFrom } from '../helpers/site.js'
-import { buildInMemory, mainText, type BuiltSite } from './helpers.js'
+import { buildInMemory, mainText, markedUpQuestions, type BuiltSite } from './helpers.js'
 
 // Issue 14, point 2: landing pages are made of sections, in an order landing.yaml chooses.
 const fixtureLanding = readFileSync(new URL('../fixtures/sites/landing/landing.yaml', import.meta.url), 'utf8')
@@ -110,6 +110,12 @@ describe('the second example site’s landing pages', () => {
     expect(blocksOf(site.page('/lp/salem-landscape-design'))).toEqual([
       'hero', 'breadcrumbs', 'about-service', 'benefits', 'local', 'service-testimonials', 'service-faq', 'next-step', 'more-services', 'service-areas', 'other-services',
     ])
+  })
+
+  it('mark up no question as FAQPage on two URLs', () => {
+    const questions = markedUpQuestions(site)
+    expect([...questions].filter(([, urls]) => urls.length > 1)).toEqual([])
+    expect(questions.get('How much does weekly mowing cost in Salem?')).toEqual(['/lp/salem-lawn-care'])
   })
 
   it('score exactly the words the page shows in <main>, whatever the layout', () => {
