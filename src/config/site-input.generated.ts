@@ -1439,6 +1439,12 @@ export interface Content {
   ctaHeading?: Text
   ctaText?: MarkdownText
   /**
+   * Plain text. Trust badges in the hero of this service's (or this page's) landing pages; replace `variant.badges`.
+   */
+  badges?: Text[]
+  actions?: Actions
+  ctaActions?: Actions
+  /**
    * Plain text. First breadcrumb label.
    */
   breadcrumbHome?: string

@@ -45,7 +45,9 @@ export function composeLanding(options: LandingParts): ComposedLanding {
   const listed = <T>(items: readonly T[] | undefined): readonly T[] | undefined => (items?.length ? items : undefined)
 
   const identity = landingIdentity(options)
-  const actions = variant.actions ?? variantDefaults.actions
+  // A service's (or page's) own badges and buttons replace the variant's (issue 31, point 4).
+  const actions = pick('actions') ?? variant.actions ?? variantDefaults.actions
+  const badges = pick('badges')?.map((badge) => fillTokens(badge, tokens)) ?? variant.badges ?? []
   const props: LandingPageProps = {
     url, area, city, state: identity.state, citySlug: identity.citySlug,
     service: identity.service,
@@ -62,7 +64,7 @@ export function composeLanding(options: LandingParts): ComposedLanding {
       eyebrow: text('eyebrow'),
       title: text('h1') ?? title,
       lead: text('lead') ?? service.subtitle,
-      badges: variant.badges ?? [],
+      badges,
       actions,
       height: variant.heroHeight ?? variantDefaults.heroHeight,
       image: variant.image ?? service.image,
@@ -94,7 +96,7 @@ export function composeLanding(options: LandingParts): ComposedLanding {
     stats: section('stats', () => listed(options.stats) && { heading: text('statsHeading'), items: options.stats! }),
     cta: section('cta', () => {
       const heading = text('ctaHeading')
-      return heading ? { heading, text: text('ctaText'), actions } : undefined
+      return heading ? { heading, text: text('ctaText'), actions: pick('ctaActions') ?? actions } : undefined
     }),
     areas: section('nearby', () => ({
       heading: text('areasHeading'), text: text('areas'), label: text('nearbyLabel') ?? fillTokens('Areas near {city}', tokens),

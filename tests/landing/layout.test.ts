@@ -61,6 +61,26 @@ describe('the landing layout', () => {
     expect(blocksOf(site.page('/lp/springfield-window-cleaning'))[2]).toBe('about-service')
   })
 
+  it('shows a service’s own hero badges and buttons, and its own CTA band buttons, on its pages only', async () => {
+    const landing = fixtureLanding.replace('  office-cleaning:\n', `  office-cleaning:
+    layout: [hero, local, cta]
+    badges: ["Offices in {city} since 2009"]
+    actions: [{ label: Book a Walkthrough, href: /contact }]
+    ctaHeading: Ready when {city} is
+    ctaActions: [{ label: Call the Office Team, href: "tel:+12175550100" }]
+`)
+    const site = await buildInMemory(await siteFrom('landing', { 'landing.yaml': landing }))
+    const hero = (url: string) => /<section class="hero[\s\S]*?<\/section>/.exec(site.page(url))![0]
+    const office = hero('/lp/springfield-office-cleaning')
+    expect(office).toContain('Offices in Springfield since 2009')
+    expect(office).not.toContain('Background-Checked Crews')
+    expect(office).toMatch(/href="\/contact"><span>Book a Walkthrough</)
+    expect(site.page('/lp/springfield-office-cleaning')).toMatch(/<h2>Ready when Springfield is<\/h2>[\s\S]*?href="tel:\+12175550100"><span>Call the Office Team</)
+    // The other service keeps the variant's.
+    expect(hero('/lp/springfield-window-cleaning')).toContain('Background-Checked Crews')
+    expect(hero('/lp/springfield-window-cleaning')).toMatch(/<span>Get a Quote</)
+  })
+
   it('refuses a layout without the hero, at its YAML line', async () => {
     const landing = fixtureLanding.replace('  window-cleaning:\n', '  window-cleaning:\n    layout: [local, form]\n')
     const errors = await placeProblems(planSite(await loadSite(await siteFrom('landing', { 'landing.yaml': landing }))).errors)
