@@ -1,12 +1,13 @@
 import type { TestimonialsSection } from '../../src/config/site-input.generated.js'
 import { Icon } from '../components/Icon.js'
 import { Section } from '../components/Section.js'
+import { balancedGridClass } from '../components/grid.js'
 
 /** Testimonial cards: the quote, then who said it (name and company or role). */
 export function Testimonials(props: TestimonialsSection) {
   return (
     <Section id={props.id} tone={props.tone ?? 'surface'} className="section-testimonials" eyebrow={props.eyebrow} heading={props.heading} text={props.text}>
-      <ul className="testimonial-grid">
+      <ul className={`testimonial-grid${balancedGridClass({ count: props.items.length, max: 3 })}`}>
         {props.items.map((t, i) => (
           <li key={i} className="testimonial">
             <figure>
