@@ -51,7 +51,15 @@ function measureRows(page: Page): Promise<GridRows[]> {
 let browser: Browser
 let server: SiteServer
 beforeAll(async () => {
-  const site = await siteFrom('landing', { 'pages/grids.yaml': gridsPage(), ...Object.fromEntries(counts.map((n) => [`pages/badges-${n}.yaml`, badgesPage(n)])) })
+  const site = await siteFrom('landing', {
+    'pages/grids.yaml': gridsPage(), ...Object.fromEntries(counts.map((n) => [`pages/badges-${n}.yaml`, badgesPage(n)])),
+    // Chips of towns with an office-cleaning page (links) and of one without (plain text).
+    'pages/chips.yaml': 'path: /chips\ntitle: Chips\nsections:\n  - type: hero\n    title: Chips\n  - type: areas\n    heading: Areas\n    landingService: office-cleaning\n    allowPlainChips: true\n    groups:\n      - { list: central }\n      - { list: west }\n',
+    // Two posts: each one's "more posts" band holds a single card.
+    'blog/first.md': '---\ntitle: First post\ndate: 2026-01-10\nexcerpt: The first one.\nimage: images/cover.svg\nimageAlt: A cover\n---\n\nText.\n',
+    'blog/second.md': '---\ntitle: Second post\ndate: 2026-01-20\nexcerpt: The second one.\nimage: images/cover.svg\nimageAlt: A cover\n---\n\nText.\n',
+    'images/cover.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1000" viewBox="0 0 16 10"><rect width="16" height="10" fill="teal"/></svg>',
+  })
   const outDir = await tempDir('citypress-grids-')
   await build({ site, outDir, cacheDir: false })
   ;[browser, server] = await Promise.all([launchChromium(), serveSite(outDir)])
@@ -79,5 +87,34 @@ describe('a grid of 1 to 12 items', () => {
       return Math.max(...rows) - Math.min(...rows) > 1
     })
     expect(unbalanced).toEqual([])
+  })
+})
+
+describe('chips and a single post', () => {
+  it('underlines a chip that links and no plain chip', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    await page.goto(`${server.url}/chips`)
+    const looks = await page.evaluate(() => ['.chip > a', '.chip > span'].map((selector) => {
+      const chip = document.querySelector(selector)!
+      return `${selector}: ${getComputedStyle(chip).textDecorationLine}`
+    }))
+    await page.close()
+    expect(looks).toEqual(['.chip > a: underline', '.chip > span: none'])
+  })
+
+  it('lays out a single related post as one card of reading width, its image beside the text, at 1280 px', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    await page.goto(`${server.url}/blog/first`)
+    const card = await page.evaluate(() => {
+      const grid = document.querySelector('.post-grid')!
+      const box = grid.querySelector('.post-card')!.getBoundingClientRect()
+      const image = grid.querySelector('.post-card img')!.getBoundingClientRect()
+      return { cards: grid.children.length, width: Math.round(box.width), height: Math.round(box.height), imageWidth: Math.round(image.width) }
+    })
+    await page.close()
+    expect(card.cards).toBe(1)
+    expect(card.width).toBeLessThanOrEqual(960)
+    expect(card.height).toBeLessThan(400)
+    expect(card.imageWidth).toBeLessThan(card.width / 2)
   })
 })
