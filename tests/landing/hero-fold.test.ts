@@ -120,7 +120,6 @@ describe('a landing hero at scroll 0', () => {
     const urls = ['/lp/rancho-santa-margarita-office-cleaning', '/lp/rancho-santa-margarita-window-cleaning']
     const folds = await measureFolds(fixture.server, urls)
     expect(folds.every((f) => f.lead && f.action)).toBe(true)
-    console.log(folds.map((f) => `${f.url} ${f.viewport}: header ${f.header}, h1 ${f.h1.top}–${f.h1.bottom}, lead ${f.lead?.top}–${f.lead?.bottom}, action ${f.action?.top}–${f.action?.bottom}, viewport ${f.height}`).join('\n'))
     expect(misplaced(folds)).toEqual([])
   })
 
@@ -128,7 +127,6 @@ describe('a landing hero at scroll 0', () => {
     const found: string[] = []
     for (const { name, server, result } of examples) {
       const folds = await measureFolds(server, sample(result))
-      console.log(folds.map((f) => `${name} ${f.url} ${f.viewport}: header ${f.header}, h1 ${f.h1.top}–${f.h1.bottom}, lead ${f.lead?.top}–${f.lead?.bottom}, action ${f.action?.top}–${f.action?.bottom}, viewport ${f.height}`).join('\n'))
       found.push(...misplaced(folds).map((line) => `${name} ${line}`))
     }
     expect(found).toEqual([])

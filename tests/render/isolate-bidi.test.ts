@@ -89,12 +89,6 @@ const schemaOf: [RegExp, string][] = [
   [/^forms\.yaml$/, 'forms.schema.json'], [/^services\//, 'service.schema.json'], [/^pages\//, 'page.schema.json'],
 ]
 
-/** Every plain-text field the schemas define, as schema paths (for the coverage line). */
-function plainTextFields(): number {
-  return readdirSync(schemaDir, { recursive: true }).filter((f) => String(f).endsWith('.json'))
-    .reduce((n, f) => n + (readFileSync(path.join(schemaDir, String(f)), 'utf8').match(/"description": "Plain text/g)?.length ?? 0), 0)
-}
-
 let site: BuiltSite
 let fields: Set<string>
 beforeAll(async () => {
@@ -130,7 +124,7 @@ describe('right-to-left text in plain-text fields', () => {
         }
       }
     }
-    console.log(`${fields.size} plain-text fields of the fixture marked (the schemas define ${plainTextFields()}); ${occurrences} occurrences on ${site.routes.length} pages`)
+    expect(fields.size).toBeGreaterThan(30)
     expect(occurrences).toBeGreaterThan(100)
     expect(loose).toEqual([])
   })
