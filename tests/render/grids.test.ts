@@ -1,9 +1,12 @@
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { build } from '../../src/build.js'
 import { launchChromium } from '../helpers/browser.js'
 import { serveSite, type SiteServer } from '../helpers/server.js'
-import { siteFrom, tempDir } from '../helpers/site.js'
+import { repoRoot, siteFrom, tempDir } from '../helpers/site.js'
 
 /**
  * Issue 14, point 6 and issue 31, point 5: a grid of stats, features, cards, testimonials or badges
@@ -70,6 +73,11 @@ afterAll(async () => {
 })
 
 describe('a grid of 1 to 12 items', () => {
+  it('has the width-band rules bin/grid-css.mjs prints', () => {
+    const printed = execFileSync(process.execPath, [path.join(repoRoot, 'bin/grid-css.mjs')], { encoding: 'utf8' })
+    expect(readFileSync(path.join(repoRoot, 'templates/styles/grid.css'), 'utf8')).toContain(printed.trim())
+  })
+
   it('has rows whose lengths differ by at most one at 320, 375, 768, 1024 and 1280 px', async () => {
     const page = await browser.newPage()
     const seen: string[] = []
