@@ -12,6 +12,7 @@ import { SectionsPage } from './pages/SectionsPage.js'
 import { ServicePage } from './pages/ServicePage.js'
 import { Shell } from './shell/Shell.js'
 import { shellParts, spliceParts } from './shell/shared-parts.js'
+import { isolateBidi } from './isolate-bidi.js'
 import { typesetHtml } from './typeset.js'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -42,7 +43,8 @@ export function renderRoute(route: RoutePlan, context: RenderContext): string {
     </PageContextProvider>,
   ), parts)
   // One typographer for every field, after rendering, so no template has to remember it.
-  const body = context.site.typographer ? typesetHtml(rendered) : rendered
+  // Then right-to-left text is isolated, in every field alike (templates/isolate-bidi.ts).
+  const body = isolateBidi(context.site.typographer ? typesetHtml(rendered) : rendered)
   const hasWidgets = body.includes('data-widget=')
   return '<!doctype html>' + renderToStaticMarkup(
     <PageContextProvider value={page}>

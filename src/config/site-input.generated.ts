@@ -994,10 +994,6 @@ export interface ServiceInput {
    */
   badges?: string[]
   /**
-   * Plain text. Trust badges in the hero of this service's landing pages (/lp/{city}-{slug}), instead of landing.yaml `variant.badges`.
-   */
-  landingBadges?: string[]
-  /**
    * Plain text. Tick points in the hero.
    */
   points?: string[]
@@ -1557,6 +1553,11 @@ export interface Content {
   statsHeading?: Text
   ctaHeading?: Text
   ctaText?: MarkdownText
+  /**
+   * Plain text. Trust badges in the hero of this service's (or this page's) landing pages; replace `variant.badges`.
+   */
+  badges?: Text[]
+  actions?: Actions
   ctaActions?: Actions
   /**
    * Plain text. First breadcrumb label.

@@ -442,9 +442,20 @@ export const NotALandingPage = {
 
 export const ChipsWithoutLanding = {
   code: 'missing-reference',
-  message: (service: string, target: string, missing: readonly string[], _lists: readonly string[]) => `The service-area chips of ${service} link to /lp/{city}-${target}, but landing.yaml makes no such page for ${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ` and ${missing.length - 3} more` : ''}.`,
-  hint: (_service: string, target: string, _missing: readonly string[], lists: readonly string[]) => `Add a matrix rule with the list(s) ${lists.map((l) => `"${l}"`).join(', ')} and the service ${target} to landing.yaml, or remove areas.landingService.`,
-} satisfies ErrorData<[string, string, readonly string[], readonly string[]]>
+  message: ({ service, target, missing }: ChipsWithoutLandingFacts) => `The service-area chips of ${service} link to /lp/{city}-${target}, but landing.yaml makes no such page for ${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ` and ${missing.length - 3} more` : ''}.`,
+  hint: ({ target, lists, excluded }: ChipsWithoutLandingFacts) => excluded
+    ? `landing.yaml \`exclude\` (${excluded.entries.map((i) => `exclude[${i}]`).join(', ')}) removes the page${excluded.areas.length === 1 ? '' : 's'} of ${excluded.areas.join(', ')}. Set \`allowPlainChips: true\` under this service's \`areas\` to show ${excluded.areas.length === 1 ? 'that chip' : 'those chips'} as plain text, or drop the exclusion${excluded.notExcluded > 0 ? `; for the other ${excluded.notExcluded}, add a matrix rule with the list(s) ${lists.map((l) => `"${l}"`).join(', ')} and the service ${target}` : ''}.`
+    : `Add a matrix rule with the list(s) ${lists.map((l) => `"${l}"`).join(', ')} and the service ${target} to landing.yaml, set \`allowPlainChips: true\` under this service's \`areas\`, or remove areas.landingService.`,
+} satisfies ErrorData<[ChipsWithoutLandingFacts]>
+
+/** What the service-chip check found; `excluded` when landing.yaml `exclude` removed some of the pages. */
+export interface ChipsWithoutLandingFacts {
+  readonly service: string
+  readonly target: string
+  readonly missing: readonly string[]
+  readonly lists: readonly string[]
+  readonly excluded?: { readonly areas: readonly string[]; readonly entries: readonly number[]; readonly notExcluded: number }
+}
 
 export const SameLandingAddress = {
   code: 'duplicate-route',

@@ -45,7 +45,9 @@ export function composeLanding(options: LandingParts): ComposedLanding {
   const listed = <T>(items: readonly T[] | undefined): readonly T[] | undefined => (items?.length ? items : undefined)
 
   const identity = landingIdentity(options)
-  const actions = variant.actions ?? variantDefaults.actions
+  // A service's (or page's) own badges and buttons replace the variant's.
+  const actions = pick('actions') ?? variant.actions ?? variantDefaults.actions
+  const badges = pick('badges')?.map((badge) => fillTokens(badge, tokens)) ?? variant.badges ?? []
   const props: LandingPageProps = {
     url, area, city, state: identity.state, citySlug: identity.citySlug,
     service: identity.service,
@@ -62,8 +64,7 @@ export function composeLanding(options: LandingParts): ComposedLanding {
       eyebrow: text('eyebrow'),
       title: text('h1') ?? title,
       lead: text('lead') ?? service.subtitle,
-      // The service's own badges (services/*.yaml `landingBadges`) before the site-wide ones.
-      badges: service.landingBadges ?? variant.badges ?? [],
+      badges,
       actions,
       height: variant.heroHeight ?? variantDefaults.heroHeight,
       image: variant.image ?? service.image,
@@ -86,11 +87,10 @@ export function composeLanding(options: LandingParts): ComposedLanding {
     testimonials: section('testimonials', () => listed(region?.testimonials) && { heading: text('testimonialsHeading'), items: region!.testimonials! }),
     serviceTestimonials: section('service-testimonials', () => listed(service.testimonials) && { heading: text('serviceTestimonialsHeading'), items: service.testimonials! }),
     faqs: section('faq', () => {
-      const items = [
-        ...(pick('faqs') ?? []).map((f) => ({ question: fillTokens(f.question, tokens), answer: fillTokens(f.answer, tokens) })),
-        ...(region?.faqs ?? []),
-      ]
-      return listed(items) && { heading: text('faqHeading'), items }
+      const own = (pick('faqs') ?? []).map((f) => ({ question: fillTokens(f.question, tokens), answer: fillTokens(f.answer, tokens) }))
+      const items = [...own, ...(region?.faqs ?? [])]
+      const markedUp = own.filter((_, i) => isPageOwnQuestion(pick('faqs')![i]!.question, layers.findIndex((l) => l?.faqs !== undefined)))
+      return listed(items) && { heading: text('faqHeading'), items, markedUp }
     }),
     serviceFaqs: section('service-faq', () => listed(service.faqs) && { heading: text('serviceFaqHeading'), items: service.faqs! }),
     stats: section('stats', () => listed(options.stats) && { heading: text('statsHeading'), items: options.stats! }),
@@ -112,6 +112,20 @@ export function composeLanding(options: LandingParts): ComposedLanding {
       : undefined,
   }
   return { title, props }
+}
+
+/**
+ * Whether a landing.yaml question (before its tokens are filled) reads differently on every page
+ * that shows it, so marking it up here repeats it on no other URL: a page's own `content` always
+ * does; a service's texts when they name the city; the shared texts when they name both the city
+ * and the service. A region's questions and the service's own FAQs are shown on many pages and
+ * stay marked up only where they belong (the service page; Google's FAQ guidance asks for a
+ * question to be marked up once per site).
+ */
+function isPageOwnQuestion(question: string, layer: number): boolean {
+  const namesCity = /\{(?:city|area)\}/.test(question)
+  const namesService = /\{(?:service|serviceLower)\}/.test(question)
+  return layer === 0 || (layer === 1 && namesCity) || (layer === 2 && namesCity && namesService)
 }
 
 /**

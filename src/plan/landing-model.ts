@@ -68,7 +68,11 @@ export interface LandingPageProps {
   readonly serviceCards?: { readonly heading?: string; readonly text?: string; readonly items: readonly ServiceCard[] }
   readonly testimonials?: { readonly heading?: string; readonly items: readonly Testimonial[] }
   readonly serviceTestimonials?: { readonly heading?: string; readonly items: readonly Testimonial[] }
-  readonly faqs?: { readonly heading?: string; readonly items: readonly Faq[] }
+  /**
+   * The questions of `faqs` marked up as FAQPage JSON-LD: only those no other page shows (see
+   * uniqueQuestions in landing-content.ts), so no question is marked up on two URLs.
+   */
+  readonly faqs?: { readonly heading?: string; readonly items: readonly Faq[]; readonly markedUp: readonly Faq[] }
   readonly serviceFaqs?: { readonly heading?: string; readonly items: readonly Faq[] }
   readonly stats?: { readonly heading?: string; readonly items: readonly Stat[] }
   readonly cta?: { readonly heading: string; readonly text?: string; readonly actions: readonly Action[] }

@@ -90,10 +90,15 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
     }
     wanted.set(landingKey(page.area, page.service), { ...(entry ?? { area: page.area, service }), index: page.index, content: page.content })
   })
+  // Which exclusion removed which page, so the chip check can name it as the cause.
+  const excluded = new Map<string, number>()
   ;(landing.exclude ?? []).forEach((x, i) => {
     let removed = 0
     for (const [key, entry] of wanted) {
-      if (entry.area === x.area && (!x.service || x.service === entry.service.slug)) removed += Number(wanted.delete(key))
+      if (entry.area === x.area && (!x.service || x.service === entry.service.slug)) {
+        removed += Number(wanted.delete(key))
+        excluded.set(key, i)
+      }
     }
     if (removed === 0) errors.push(fail(ExclusionRemovesNothing, originAt(`/exclude/${i}`), x.area, x.service))
   })
@@ -202,7 +207,7 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
     identity: landingIdentity(p.compose), parts: p.compose, propsKey: p.propsKey, origin,
     sources: sourcesOf.get(p.entry.service.slug)!,
   }))
-  errors.push(...checkServiceChips(site, new Set(entries.map((e) => landingKey(e.area, e.service.slug)))))
+  errors.push(...checkServiceChips(site, { made: new Set(entries.map((e) => landingKey(e.area, e.service.slug))), excluded }))
   return {
     pages,
     urls: { ...Object.fromEntries(pages.map((p) => [landingKey(p.identity.area, p.identity.service.slug), p.url])), ...handWrittenLandingUrls(site) },
@@ -249,16 +254,25 @@ export function handWrittenLandingUrls(site: SiteConfig): Record<string, string>
   return found
 }
 
-/** Every chip of a service page with `areas.landingService` must link to a page (issue: chips). */
-function checkServiceChips(site: SiteConfig, made: ReadonlySet<string>): ConfigError[] {
+/**
+ * Every chip of a service page with `areas.landingService` must link to a page (issue: chips),
+ * unless the service (or site.yaml `servicePage.areas`) says plain chips are meant. When
+ * landing.yaml `exclude` removed the page, the hint names that exclusion, not a matrix rule.
+ */
+function checkServiceChips(site: SiteConfig, pages: { made: ReadonlySet<string>; excluded: ReadonlyMap<string, number> }): ConfigError[] {
   const handWritten = handWrittenLandingUrls(site)
   return site.services.flatMap((service) => {
     const target = service.areas?.landingService
-    if (!target) return []
+    if (!target || (service.areas?.allowPlainChips ?? site.site.servicePage?.areas?.allowPlainChips)) return []
     const lists = [service.areas!.list, ...(service.areas!.more ?? []).map((group) => group.list)]
-    const missing = [...new Set(lists.flatMap((list) => (Object.hasOwn(site.areas.lists, list) ? site.areas.lists[list]! : [])))].filter((area) => !made.has(landingKey(area, target)) && !handWritten[landingKey(area, target)])
+    const missing = [...new Set(lists.flatMap((list) => (Object.hasOwn(site.areas.lists, list) ? site.areas.lists[list]! : [])))].filter((area) => !pages.made.has(landingKey(area, target)) && !handWritten[landingKey(area, target)])
     if (missing.length === 0) return []
-    return [fail(ChipsWithoutLanding, { ...service.origin, path: 'areas.landingService' }, service.slug, target, missing.map(cityName), lists)]
+    const excludedBy = missing.flatMap((area) => {
+      const index = pages.excluded.get(landingKey(area, target))
+      return index === undefined ? [] : [{ area, index }]
+    })
+    const cause = excludedBy.length > 0 ? { areas: excludedBy.map((x) => cityName(x.area)), entries: [...new Set(excludedBy.map((x) => x.index))], notExcluded: missing.length - excludedBy.length } : undefined
+    return [fail(ChipsWithoutLanding, pointerOrigin(service.origin.file, '/areas/landingService'), { service: service.slug, target, missing: missing.map(cityName), lists, excluded: cause })]
   })
 }
 

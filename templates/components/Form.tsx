@@ -81,8 +81,8 @@ function Field({ form, field }: { form: FormConfig; field: FormField }) {
     case 'select':
       return wrap(
         <select {...common} defaultValue="">
-          <option value="" disabled={field.placeholderDisabled || undefined}>{field.placeholder ?? 'Select…'}</option>
-          {field.options?.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+          <option value="" dir="auto" disabled={field.placeholderDisabled || undefined}>{field.placeholder ?? 'Select…'}</option>
+          {field.options?.map((o) => <option key={o.value} value={o.value} dir="auto">{o.label}</option>)}
         </select>,
       )
     case 'checkboxes':

@@ -10,6 +10,7 @@ import { JsonLd } from '../components/JsonLd.js'
 import { Markdown } from '../components/Markdown.js'
 import { Section } from '../components/Section.js'
 import { usePage } from '../context.js'
+import { faqPage } from '../seo/structured-data.js'
 import { Cta } from '../sections/Cta.js'
 import { FaqSection } from '../sections/FaqSection.js'
 import { Features } from '../sections/Features.js'
@@ -161,6 +162,8 @@ function landingJsonLd(props: LandingPageProps, site: SiteMeta): object {
           ...(props.geo ? { geo: { '@type': 'GeoCoordinates', latitude: props.geo.lat, longitude: props.geo.lng } } : {}),
         },
       },
+      // Only the questions no other URL shows (LandingPageProps.faqs.markedUp).
+      ...(props.faqs?.markedUp.length ? [faqPage(props.faqs.markedUp)] : []),
       // Structured data describes what the page shows: no trail without the breadcrumbs section.
       ...(props.layout.includes('breadcrumbs') ? [{
         '@type': 'BreadcrumbList',

@@ -2,6 +2,7 @@ import { absoluteUrl } from '../../src/plan/urls.js'
 import type { PostConfig, PostSummary } from '../../src/types.js'
 import { Icon } from '../components/Icon.js'
 import { Image } from '../components/Image.js'
+import { balancedGridClass } from '../components/grid.js'
 import { renderPostBody } from '../components/Markdown.js'
 import { ShareButton } from '../components/ShareButton.js'
 import { Toc } from '../components/Toc.js'
@@ -60,7 +61,7 @@ export function PostPage(post: PostConfig) {
 export function PostCards({ posts, level = 3 }: { posts: readonly PostSummary[]; level?: 2 | 3 }) {
   const Title = level === 2 ? 'h2' : 'h3'
   return (
-    <ul className="post-grid">
+    <ul className={`post-grid${balancedGridClass({ count: posts.length, max: 3 })}`}>
       {posts.map((post) => (
         <li key={post.slug} className="post-card">
           {post.image && <Image src={post.image} alt={post.imageAlt ?? ''} className="post-card-img" sizes="(min-width: 1100px) 360px, (min-width: 700px) 50vw, 100vw" />}

@@ -3,7 +3,7 @@ import { Actions } from '../components/Action.js'
 import { Icon } from '../components/Icon.js'
 import { Markdown } from '../components/Markdown.js'
 import { Section } from '../components/Section.js'
-import { gridColumnsClass } from '../components/grid.js'
+import { balancedGridClass, gridColumnsClass } from '../components/grid.js'
 
 /**
  * A grid of icon + title + text items. One component serves benefits, industries, values and
@@ -11,7 +11,9 @@ import { gridColumnsClass } from '../components/grid.js'
  */
 export function Features(props: FeaturesSection) {
   const layout = props.layout ?? 'cards'
-  const columns = gridColumnsClass(props.columns, props.items.length)
+  // A list is one column; beside a note there is room for two; compact items pair up on phones.
+  const max = layout === 'list' ? 1 : props.columns ?? (props.note ? 2 : 4)
+  const columns = `${gridColumnsClass(props.columns, props.items.length)}${balancedGridClass({ count: props.items.length, max, phoneColumns: layout === 'compact' ? 2 : 1 })}`
   const grid = (
     <ul className={`feature-grid feature-${layout}${columns}`}>
       {props.items.map((item, i) => (

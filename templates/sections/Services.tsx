@@ -5,7 +5,7 @@ import { Icon } from '../components/Icon.js'
 import { Image } from '../components/Image.js'
 import { Section } from '../components/Section.js'
 import { TickList } from '../components/TickList.js'
-import { gridColumnsClass } from '../components/grid.js'
+import { balancedGridClass, gridColumnsClass } from '../components/grid.js'
 import { usePage } from '../context.js'
 
 /**
@@ -21,7 +21,7 @@ export function Services(props: ServicesSection) {
   const showIcons = props.showIcons ?? true
   return (
     <Section id={props.id} tone={props.tone} className="section-services" eyebrow={props.eyebrow} heading={props.heading} text={props.text}>
-      <ul className={`service-grid${gridColumnsClass(props.columns, items.length)}`}>
+      <ul className={`service-grid${gridColumnsClass(props.columns, items.length)}${balancedGridClass({ count: items.length, max: props.columns ?? 3 })}`}>
         {items.map((item) => {
           const service = bySlug.get(item.service)!
           return (

@@ -23,7 +23,7 @@ export function structuredData(page: PageContext): Thing {
   if (route.template === 'service') graph.push(service(page, route.props as ServiceConfig))
   if (route.template === 'post') graph.push(blogPosting(page, route.props as PostConfig))
   const faqs = faqsOf(page)
-  if (faqs.length > 0) graph.push(faqPage(page, faqs))
+  if (faqs.length > 0) graph.push(faqPage(faqs))
   const crumbs = breadcrumbs(page)
   if (crumbs) graph.push(crumbs)
   return { '@context': 'https://schema.org', '@graph': graph }
@@ -154,7 +154,8 @@ function blogPosting(page: PageContext, post: PostConfig): Thing {
   })
 }
 
-function faqPage(page: PageContext, faqs: readonly Faq[]): Thing {
+/** FAQPage of the questions a page shows (landing pages mark up only their own, LandingPage.tsx). */
+export function faqPage(faqs: readonly Faq[]): Thing {
   return {
     '@type': 'FAQPage',
     mainEntity: faqs.map((f) => ({

@@ -8,7 +8,7 @@ import { UnknownFont } from '../../src/errors/catalogue.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import { fixture, normalize, repoRoot, siteFrom, validationErrors } from '../helpers/site.js'
 
-// Issue 31 point 2: weights chosen in site.yaml, system stacks, and share images drawn whatever
+// Weights chosen in site.yaml, system stacks, and share images drawn whatever
 // font packages are installed.
 
 async function buildWith(fonts: string) {

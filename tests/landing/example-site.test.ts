@@ -6,7 +6,7 @@ import { routeProps } from '../../src/plan/route-props.js'
 import { fingerprintWords, jaccard } from '../../src/plan/landing-similarity.js'
 import { landingMainText, wordsOf } from '../../src/plan/landing-text.js'
 import { repoRoot } from '../helpers/site.js'
-import { buildInMemory, hrefs, jsonLd, mainText, metaRobots, type BuiltSite } from './helpers.js'
+import { buildInMemory, hrefs, jsonLd, mainText, markedUpQuestions, metaRobots, type BuiltSite } from './helpers.js'
 
 // The example site of the spec: its landing pages are the product's reason to exist.
 let site: BuiltSite
@@ -28,6 +28,15 @@ const examples: [string, string][] = [
 ]
 
 describe('the example site’s landing pages', () => {
+  it('mark up each question as FAQPage on one URL only: the service’s FAQs on the service page, a landing page only its own', () => {
+    const questions = markedUpQuestions(site)
+    expect([...questions].filter(([, urls]) => urls.length > 1)).toEqual([])
+    expect(questions.get('How soon can you start cleaning our Cincinnati building?')).toEqual(['/lp/cincinnati-commercial-cleaning'])
+    // Shown on every building-maintenance landing page, so marked up on none of them.
+    expect(site.page('/lp/newport-building-maintenance')).toContain('How often should preventative maintenance visits happen?')
+    expect(questions.get('How often should preventative maintenance visits happen?') ?? []).not.toContain('/lp/newport-building-maintenance')
+  })
+
   it('include the spec’s ten example pages, each titled with its service and city', () => {
     for (const [url, title] of examples) {
       const html = site.page(url)

@@ -47,6 +47,20 @@ export function jsonLd(html: string): unknown[] {
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!))
 }
 
+/** Each question marked up as FAQPage JSON-LD in the site's HTML pages, with the URLs that mark it up. */
+export function markedUpQuestions(site: BuiltSite): Map<string, string[]> {
+  const found = new Map<string, string[]>()
+  for (const route of site.routes) {
+    for (const data of jsonLd(site.page(route.url))) {
+      const nodes = [data, ...((data as { '@graph'?: unknown[] })['@graph'] ?? [])] as { '@type'?: string; mainEntity?: { name: string }[] }[]
+      for (const node of nodes.filter((n) => n['@type'] === 'FAQPage')) {
+        for (const q of node.mainEntity ?? []) found.set(q.name, [...(found.get(q.name) ?? []), route.url])
+      }
+    }
+  }
+  return found
+}
+
 export function metaRobots(html: string): string | undefined {
   return /<meta name="robots" content="([^"]*)"/.exec(html)?.[1]
 }

@@ -9,7 +9,7 @@ import { routeProps } from '../../src/plan/route-props.js'
 import { planSite } from '../../src/plan/plan-site.js'
 import { landingMainText, wordsOf } from '../../src/plan/landing-text.js'
 import { repoRoot, siteFrom } from '../helpers/site.js'
-import { buildInMemory, mainText, type BuiltSite } from './helpers.js'
+import { buildInMemory, mainText, markedUpQuestions, type BuiltSite } from './helpers.js'
 
 // Issue 14, point 2: landing pages are made of sections, in an order landing.yaml chooses.
 const fixtureLanding = readFileSync(new URL('../fixtures/sites/landing/landing.yaml', import.meta.url), 'utf8')
@@ -61,6 +61,26 @@ describe('the landing layout', () => {
     expect(blocksOf(site.page('/lp/springfield-window-cleaning'))[2]).toBe('about-service')
   })
 
+  it('shows a service’s own hero badges and buttons, and its own CTA band buttons, on its pages only', async () => {
+    const landing = fixtureLanding.replace('  office-cleaning:\n', `  office-cleaning:
+    layout: [hero, local, cta]
+    badges: ["Offices in {city} since 2009"]
+    actions: [{ label: Book a Walkthrough, href: /contact }]
+    ctaHeading: Ready when {city} is
+    ctaActions: [{ label: Call the Office Team, href: "tel:+12175550100" }]
+`)
+    const site = await buildInMemory(await siteFrom('landing', { 'landing.yaml': landing }))
+    const hero = (url: string) => /<section class="hero[\s\S]*?<\/section>/.exec(site.page(url))![0]
+    const office = hero('/lp/springfield-office-cleaning')
+    expect(office).toContain('Offices in Springfield since 2009')
+    expect(office).not.toContain('Background-Checked Crews')
+    expect(office).toMatch(/href="\/contact"><span>Book a Walkthrough</)
+    expect(site.page('/lp/springfield-office-cleaning')).toMatch(/<h2>Ready when Springfield is<\/h2>[\s\S]*?href="tel:\+12175550100"><span>Call the Office Team</)
+    // The other service keeps the variant's.
+    expect(hero('/lp/springfield-window-cleaning')).toContain('Background-Checked Crews')
+    expect(hero('/lp/springfield-window-cleaning')).toMatch(/<span>Get a Quote</)
+  })
+
   it('refuses a layout without the hero, at its YAML line', async () => {
     const landing = fixtureLanding.replace('  window-cleaning:\n', '  window-cleaning:\n    layout: [local, form]\n')
     const errors = await placeProblems(planSite(await loadSite(await siteFrom('landing', { 'landing.yaml': landing }))).errors)
@@ -110,6 +130,12 @@ describe('the second example site’s landing pages', () => {
     expect(blocksOf(site.page('/lp/salem-landscape-design'))).toEqual([
       'hero', 'breadcrumbs', 'about-service', 'benefits', 'local', 'service-testimonials', 'service-faq', 'next-step', 'more-services', 'service-areas', 'other-services',
     ])
+  })
+
+  it('mark up no question as FAQPage on two URLs', () => {
+    const questions = markedUpQuestions(site)
+    expect([...questions].filter(([, urls]) => urls.length > 1)).toEqual([])
+    expect(questions.get('How much does weekly mowing cost in Salem?')).toEqual(['/lp/salem-lawn-care'])
   })
 
   it('score exactly the words the page shows in <main>, whatever the layout', () => {

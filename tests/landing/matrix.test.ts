@@ -44,6 +44,20 @@ describe('landing.yaml', () => {
     ]])
   })
 
+  it('names the exclusion, not a matrix rule, when an exclusion removed a chip’s page, at the landingService line', async () => {
+    const window = (await import('node:fs')).readFileSync(new URL('../fixtures/sites/landing/services/window-cleaning.yaml', import.meta.url), 'utf8')
+    const chips = `${window}areas:\n  list: central\n  landingService: window-cleaning\n`
+    const errors = await placeProblems((await plan({ 'services/window-cleaning.yaml': chips })).errors)
+    expect(errors.map((e) => [e.code, e.line, e.lineText, e.message, e.hint])).toEqual([[
+      'missing-reference', 10, '  landingService: window-cleaning',
+      'The service-area chips of window-cleaning link to /lp/{city}-window-cleaning, but landing.yaml makes no such page for Decatur.',
+      'landing.yaml `exclude` (exclude[0]) removes the page of Decatur. Set `allowPlainChips: true` under this service\'s `areas` to show that chip as plain text, or drop the exclusion.',
+    ]])
+    // Saying plain chips are meant ends it, as it ends the chip-without-page warning.
+    const allowed = await plan({ 'services/window-cleaning.yaml': `${chips}  allowPlainChips: true\n` })
+    expect(allowed.errors).toEqual([])
+  })
+
   it('fills {city}, {state}, {service} and {county} from areas.yaml in every text', async () => {
     const route = (await plan()).routes.find((r) => r.url === '/lp/chatham-office-cleaning')!
     const props = routeProps(route) as LandingPageProps

@@ -19,7 +19,6 @@ const files: Record<string, string> = {
   'services/office-cleaning.yaml': [
     'title: Office Cleaning', 'subtitle: Nightly office cleaning.', 'description: Office cleaning for small businesses.',
     'icon: sparkles',
-    'landingBadges: [Bonded cleaners]',
     'body: |', '  We clean **after hours**, so your team never works around a vacuum.', '',
     '  Every visit ends with a checklist signed by the crew lead.', '',
     '  ::: youtube https://www.youtube.com/watch?v=M7lc1UVf-VE&t=42', '  A night shift in two minutes', '  :::', '',
@@ -32,7 +31,8 @@ const files: Record<string, string> = {
   'landing.yaml': [
     'matrix:', '  - areas: main', '    services: [office-cleaning]', 'layout: [hero, breadcrumbs, cta]',
     'content:', '  ctaHeading: Ready for a cleaner office?',
-    '  ctaActions:', '    - { label: Book a walkthrough, href: /contact }', '',
+    '  ctaActions:', '    - { label: Book a walkthrough, href: /contact }',
+    'services:', '  office-cleaning:', '    badges: [Bonded cleaners]', '',
   ].join('\n'),
   'pages/home.yaml': [
     'path: /', 'title: Tidy offices', 'sections:',
@@ -97,7 +97,7 @@ describe('the new section keys', () => {
     expect(/id="next-step"[\s\S]*?<\/section>/.exec(landing)?.[0]).toContain('Book a walkthrough')
   })
 
-  it('shows a service\'s landingBadges in the hero of its landing pages', async () => {
+  it('shows a service\'s own badges (landing.yaml services.<slug>.badges) in the hero of its landing pages', async () => {
     const landing = await page('lp/springfield-office-cleaning.html')
     expect(landing).toMatch(/<li class="badge" dir="auto">.*Bonded cleaners<\/li>/)
   })

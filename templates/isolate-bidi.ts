@@ -1,0 +1,45 @@
+import { isLetter, isNameChar } from '../src/html/tag-names.js'
+
+/**
+ * Right-to-left text in a left-to-right page (a testimonial quoted in Arabic or Hebrew, a name)
+ * must be isolated, or its punctuation and the words around it are reordered by the Unicode
+ * bidirectional algorithm. Every text node of the rendered body that holds a
+ * right-to-left letter is wrapped in `<bdi>`, which isolates it and takes its direction from its
+ * first strong letter (HTML § the bdi element). Like the typographer it runs over the whole page
+ * body after rendering, so every field of every template is covered; a page with no such letter
+ * (almost all of them) is returned as it is after one search.
+ */
+export function isolateBidi(html: string): string {
+  if (!rtlLetter.test(html)) return html
+  let out = ''
+  let copied = 0
+  let skipping = 0
+  let at = 0
+  for (let open = html.indexOf('<'); open !== -1; open = html.indexOf('<', open + 1)) {
+    const closing = html.charCodeAt(open + 1) === 47 // '/'
+    const nameStart = closing ? open + 2 : open + 1
+    if (!isLetter(html.charCodeAt(nameStart))) continue
+    let nameEnd = nameStart + 1
+    while (isNameChar(html.charCodeAt(nameEnd))) nameEnd++
+    const end = html.indexOf('>', nameEnd)
+    if (end === -1) break
+    if (skipping <= 0 && open > at && rtlLetter.test(html.slice(at, open))) {
+      out += `${html.slice(copied, at)}<bdi>${html.slice(at, open)}</bdi>`
+      copied = open
+    }
+    const name = html.slice(nameStart, nameEnd).toLowerCase()
+    if (textOnly.has(name) && html.charCodeAt(end - 1) !== 47) skipping += closing ? -1 : 1
+    at = end + 1
+    open = end
+  }
+  return copied === 0 ? html : out + html.slice(copied)
+}
+
+/** A letter of a right-to-left script: Hebrew, Arabic, Syriac, Thaana, N'Ko and their forms. */
+const rtlLetter = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/
+
+/**
+ * Elements whose content may hold no element: code and data, and text-only elements (an
+ * `<option>` isolates itself with `dir="auto"` in templates/components/Form.tsx), and SVG.
+ */
+const textOnly = new Set(['script', 'style', 'textarea', 'title', 'option', 'svg'])
