@@ -358,15 +358,23 @@ export interface ContrastFailure {
   readonly required: number
 }
 
-/** `uses`: what the pair colours; `better`: black or white on the same background, when that passes. */
+/**
+ * `uses`: what the pair colours; `better`: the nearest shade of the site's own colour (the one it
+ * wrote, else the text colour) that passes, when there is one.
+ */
 export const LowContrast = {
   code: 'low-contrast',
-  message: (pair: ContrastFailure, uses: readonly string[], _better?: { color: string; ratio: number }) =>
+  message: (pair: ContrastFailure, uses: readonly string[], _better?: BetterShade) =>
     `The theme colour \`${pair.text}\` (${pair.textColor}) on \`${pair.background}\` (${pair.backgroundColor}) has a contrast ratio of ${pair.ratio.toFixed(2)}:1; `
     + `${pair.size === 'normal' ? 'text needs' : pair.size === 'large' ? 'large text needs' : 'icons and outlines need'} at least ${pair.required}:1 (WCAG 2.2 AA). It is used for ${uses.join('; ')}.`,
-  hint: (pair: ContrastFailure, _uses: readonly string[], better?: { color: string; ratio: number }) =>
-    `Choose a darker or lighter \`${pair.text}\` or \`${pair.background}\` in site.yaml \`theme.colors\`.${better ? ` \`${pair.text}: "${better.color}"\` reaches ${better.ratio.toFixed(2)}:1.` : ''}`,
-} satisfies ErrorData<[ContrastFailure, readonly string[], { color: string; ratio: number }?]>
+  hint: (pair: ContrastFailure, _uses: readonly string[], better?: BetterShade) =>
+    better
+      ? `The nearest shade of \`${better.token}\` that passes is \`${better.token}: "${better.color}"\` (${better.ratio.toFixed(2)}:1); set it in site.yaml \`theme.colors\`, or choose another \`${better.token === pair.text ? pair.background : pair.text}\`.`
+      : `Choose a darker or lighter \`${pair.text}\` or \`${pair.background}\` in site.yaml \`theme.colors\`.`,
+} satisfies ErrorData<[ContrastFailure, readonly string[], BetterShade?]>
+
+/** A passing shade of one colour of a failing pair (src/config/colour-shade.ts). */
+export interface BetterShade { readonly token: string; readonly color: string; readonly ratio: number }
 
 /** `variable` and `plain` are the @fontsource packages that would provide the family. */
 export const UnknownFont = {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
-import { checkContrast, readContrastPairs } from '../../src/config/check-contrast.js'
+import { checkContrast, readContrastPairs, readContrastTable } from '../../src/config/check-contrast.js'
 import { contrastRatio, resolveTheme } from '../../src/config/theme.js'
 import type { ConfigError } from '../../src/errors/config-error.js'
 import { formatConfigError } from '../../src/errors/format.js'
@@ -33,7 +33,8 @@ describe('theme contrast', () => {
   it('lists every theme colour a stylesheet puts text or icons on', async () => {
     // A token that is only ever a background or only ever a text colour in the list would mean a
     // rule was added to the styles without its pair.
-    const used = new Set(readContrastPairs().flatMap((p) => [p.text, p.background]))
+    const { pairs, decorative } = readContrastTable()
+    const used = new Set([...pairs.flatMap((p) => [p.text, p.background]), ...decorative])
     expect([...Object.keys(resolveTheme(undefined).colors)].filter((t) => !used.has(t as never))).toEqual([])
   })
 
@@ -45,16 +46,16 @@ describe('theme contrast', () => {
       '    accent: "#4ade80"',
       '',
     ].join('\n'))
-    expect(errors.map((e) => e.code)).toEqual(['low-contrast', 'low-contrast', 'low-contrast'])
+    expect(errors.map((e) => e.code)).toEqual(['low-contrast', 'low-contrast', 'low-contrast', 'low-contrast'])
     expect(printed(errors[0]!)).toMatchInlineSnapshot(`
-      "error[low-contrast]: The theme colour \`onAccent\` (#ffffff) on \`accent\` (#4ade80) has a contrast ratio of 1.74:1; text needs at least 4.5:1 (WCAG 2.2 AA). It is used for accent buttons.
+      "error[low-contrast]: The theme colour \`onAccent\` (#ffffff) on \`accent\` (#4ade80) has a contrast ratio of 1.74:1; text needs at least 4.5:1 (WCAG 2.2 AA). It is used for accent actions.
         --> site.yaml:14:13
          |
       14 |     accent: "#4ade80"
          |             ^^^^^^^^^
-      hint: Choose a darker or lighter \`onAccent\` or \`accent\` in site.yaml \`theme.colors\`. \`onAccent: "#000000"\` reaches 12.05:1."
+      hint: The nearest shade of \`accent\` that passes is \`accent: "#008944"\` (4.50:1); set it in site.yaml \`theme.colors\`, or choose another \`onAccent\`."
     `)
-    expect(errors[1]!.message).toContain('`accent` (#4ade80) on `background` (#ffffff) has a contrast ratio of 1.74:1; icons and outlines need at least 3:1 (WCAG 2.2 AA). It is used for ticks and badge icons; form success heading.')
+    expect(errors[2]!.message).toContain('`accentText` (#4ade80) on `background` (#ffffff) has a contrast ratio of 1.74:1; icons and outlines need at least 3:1 (WCAG 2.2 AA). It is used for ticks and badge icons; form success heading.')
   })
 
   it('points at the line of the text colour when both colours of a failing pair are written', async () => {
@@ -67,6 +68,7 @@ describe('theme contrast', () => {
       '',
     ].join('\n'))
     expect(errors.map((e) => [e.code, e.line, e.column])).toEqual([['low-contrast', 15, 17]])
-    expect(errors[0]!.hint).toContain('`footerText: "#ffffff"` reaches 10.35:1')
+    // The nearest passing shade of the site's own grey, not white: smallest OKLCH lightness change.
+    expect(errors[0]!.hint).toBe('The nearest shade of `footerText` that passes is `footerText: "#9badc5"` (4.52:1); set it in site.yaml `theme.colors`, or choose another `footerBackground`.')
   })
 })
