@@ -7,6 +7,7 @@ import { originOf } from './locate.js'
 import type { YamlSource } from './read-yaml.js'
 import type { SiteInput } from './site-input.generated.js'
 import type { ColorToken, ContrastPair, ContrastRow, ContrastSize, ResolvedTheme } from '../types.js'
+import type { StyleTable } from './check-style-tokens.js'
 import { contrastRatio, floorRatio, nearestPassingShade } from './colour-shade.js'
 
 export type { ContrastPair, ContrastRow, ContrastSize }
@@ -23,9 +24,9 @@ export function readContrastPairs(): readonly ContrastPair[] {
 }
 
 /** templates/styles/contrast-pairs.json: the pairs, and the tokens that are only decoration. */
-export function readContrastTable(): { readonly pairs: readonly ContrastPair[]; readonly decorative: readonly ColorToken[] } {
+export function readContrastTable(): StyleTable {
   const file = path.join(packageRoot, 'templates', 'styles', 'contrast-pairs.json')
-  return JSON.parse(readFileSync(file, 'utf8')) as { pairs: ContrastPair[]; decorative: ColorToken[] }
+  return JSON.parse(readFileSync(file, 'utf8')) as StyleTable
 }
 
 /** Every pair's ratio against its WCAG 2.2 AA minimum. Pure: the theme and the pairs in, rows out. */

@@ -14,6 +14,8 @@ export interface StyleProblem {
   /** 1-based, in the stylesheet. */
   readonly line: number
   readonly column: number
+  /** Of the declaration's value, for a pair. */
+  readonly length?: number
   /** The literal as written, or `text on background`. */
   readonly text: string
   readonly pair?: { readonly text: ColorToken; readonly background: ColorToken }
@@ -40,7 +42,7 @@ export function checkStyleTokens(css: string, table: StyleTable): StyleProblem[]
     const selector = rule[1]!.trim()
     const bodyStart = rule.index + rule[1]!.length + 1
     const declarations = [...rule[2]!.matchAll(/([\w-]+)\s*:\s*([^;]*)/g)].map((d) => ({ property: d[1]!.toLowerCase(), value: d[2]!, index: bodyStart + d.index + d[0].indexOf(d[2]!) }))
-    const foreground: ColorToken[] = []
+    const foreground: { token: ColorToken; index: number; length: number }[] = []
     const backgrounds: ColorToken[] = []
     for (const { property, value, index } of declarations) {
       if (property.startsWith('--') || !colourProperty.test(property)) continue
@@ -50,14 +52,19 @@ export function checkStyleTokens(css: string, table: StyleTable): StyleProblem[]
       }
       const tokens = dominantTokens(value)
       if (property === 'background' || property === 'background-color') backgrounds.push(...tokens)
-      else if (property !== 'box-shadow' && property !== 'text-decoration-color') foreground.push(...tokens.filter((t) => !table.decorative.includes(t)))
+      else if (property !== 'box-shadow' && property !== 'text-decoration-color') {
+        foreground.push(...tokens.filter((t) => !table.decorative.includes(t)).map((t) => ({ token: t, index, length: value.trimEnd().length })))
+      }
     }
     if (foreground.length === 0) continue
     const contexts = backgrounds.length > 0 ? [backgrounds] : selector.split(',').map((s) => [contextOf(s, table.contexts)])
-    for (const text of new Set(foreground)) {
+    const reported = new Set<string>()
+    for (const { token: text, index, length } of foreground) {
       for (const background of new Set(contexts.flat())) {
-        if (text === background || listed.has(`${text}|${background}`)) continue
-        problems.push({ kind: 'pair', ...at(rule.index + rule[1]!.length - rule[1]!.trimStart().length), text: `${text} on ${background}`, pair: { text, background } })
+        const key = `${text}|${background}`
+        if (text === background || listed.has(key) || reported.has(key)) continue
+        reported.add(key)
+        problems.push({ kind: 'pair', ...at(index), length, text: `${text} on ${background}`, pair: { text, background } })
       }
     }
   }

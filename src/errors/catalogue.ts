@@ -637,6 +637,8 @@ export const titles: Readonly<Record<ConfigErrorCode, string>> = {
   'landing-without-place': 'Landing pages for an area without a place',
   'useless-exclusion': 'Exclusion that removes no page',
   'redundant-landing-page': 'Landing page the matrix already makes',
+  'colour-literal': 'Colour written outside the theme',
+  'unchecked-colour-pair': 'Colour pair the contrast check does not know',
 }
 
 // The output folder (src/output/output-guard.ts): a build replaces its output folder
@@ -1001,3 +1003,18 @@ export const FragmentNotOnPage = {
   message: (href: string, page: string, id: string, _guess?: string) => `The link ${href} leads nowhere: the page ${page} has no element with the id "${id}".`,
   hint: (_href: string, _page: string, _id: string, guess?: string) => `${guess ? `Did you mean "#${guess}"? ` : ''}A link names a section by its \`id\`, or a Markdown heading by its text in lower case with words joined by "-".`,
 } satisfies ErrorData<[string, string, string, string?]>
+
+// The colour model (issue 31 point 1, src/config/check-style-overrides.ts): a site's
+// templates/styles overrides read colours only from theme tokens, in pairs the contrast check knows.
+
+export const ColourLiteral = {
+  code: 'colour-literal',
+  message: (literal: string) => `The stylesheet writes the colour ${literal} itself, so the build cannot check its contrast and it does not follow the site's theme.`,
+  hint: () => 'Use a theme colour, `var(--color-…)` (e.g. `var(--color-muted)`; site.yaml `theme.colors` lists them), or a tint of one: `color-mix(in srgb, var(--color-primary) 12%, var(--color-background))`.',
+} satisfies ErrorData<[string]>
+
+export const UncheckedColourPair = {
+  code: 'unchecked-colour-pair',
+  message: (text: string, background: string) => `This rule puts the theme colour \`${text}\` on \`${background}\`, a pair the contrast check does not test, so it could be unreadable with no error.`,
+  hint: (_text: string, background: string, known: readonly string[]) => `Use a colour the check tests on \`${background}\`: ${known.length ? known.map((t) => `\`${t}\``).join(', ') : 'none is tested there; choose another background'}.`,
+} satisfies ErrorData<[string, string, readonly string[]]>

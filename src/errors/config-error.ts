@@ -73,6 +73,9 @@ export type ConfigErrorCode =
   | 'landing-without-place'
   | 'useless-exclusion'
   | 'redundant-landing-page'
+  // The colour model (issue 31 point 1): a site's style overrides read only checked theme tokens.
+  | 'colour-literal'
+  | 'unchecked-colour-pair'
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {
