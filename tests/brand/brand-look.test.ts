@@ -62,7 +62,7 @@ describe('a brand with a light accent, a dark header and coloured footer links (
     expect(built.site.contrast.length).toBeGreaterThan(25)
   })
 
-  it('shows its own colours: header, header links, accent buttons with dark text, footer links', async () => {
+  it('shows its own colours: header, header links and text logo, accent buttons with dark text, footer links', async () => {
     const theme = await themeOf(fixture('amber'))
     const page: Page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
     await page.goto(`${server.url}/`)
@@ -72,6 +72,7 @@ describe('a brand with a light accent, a dark header and coloured footer links (
         header: style('.site-header').backgroundColor,
         headerLink: style('.nav-link:not([aria-current])').color,
         headerCurrent: style('.nav-link[aria-current="page"]').color,
+        logo: style('.site-header .logo-text').color,
         button: [style('.hero .btn-accent').backgroundColor, style('.hero .btn-accent').color],
         headerButton: [style('.header-cta').backgroundColor, style('.header-cta').color],
         footerLink: style('.site-footer a').color,
@@ -84,6 +85,7 @@ describe('a brand with a light accent, a dark header and coloured footer links (
       header: rgb(c.headerBackground),
       headerLink: rgb(c.headerText),
       headerCurrent: rgb(c.headerHover),
+      logo: rgb(c.headerHover),
       button: [rgb(c.accent), rgb(c.onAccent)],
       headerButton: [rgb(c.accent), rgb(c.onAccent)],
       footerLink: rgb(c.footerLink),
