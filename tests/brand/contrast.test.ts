@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import { checkContrast, readContrastPairs, readContrastTable } from '../../src/config/check-contrast.js'
+import { nearestPassingShade } from '../../src/config/colour-shade.js'
 import { contrastRatio, resolveTheme } from '../../src/config/theme.js'
+import { converter } from 'culori'
 import type { ConfigError } from '../../src/errors/config-error.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import { fixture, normalize, siteFrom, validationErrors } from '../helpers/site.js'
@@ -71,4 +73,31 @@ describe('theme contrast', () => {
     // The nearest passing shade of the site's own grey, not white: smallest OKLCH lightness change.
     expect(errors[0]!.hint).toBe('The nearest shade of `footerText` that passes is `footerText: "#9badc5"` (4.52:1); set it in site.yaml `theme.colors`, or choose another `footerBackground`.')
   })
+
+  it('finds the passing shade of a colour nearest in OKLCH lightness, keeping its hue', () => {
+    const oklch = converter('oklch')
+    const shade = nearestPassingShade('#f59e0b', '#ffffff', 3)!
+    expect(shade.ratio).toBeGreaterThanOrEqual(3)
+    expect(shade.ratio).toBe(Math.floor(contrastRatio(shade.color, '#ffffff') * 100) / 100)
+    expect(Math.abs(oklch(shade.color)!.h! - oklch('#f59e0b')!.h!)).toBeLessThan(3)
+    // One step (0.001 L) less change would not pass: it is the nearest.
+    const lighter = { ...oklch(shade.color)!, l: oklch(shade.color)!.l + 0.002 }
+    expect(contrastRatio(converter('rgb')(lighter) as never, '#ffffff')).toBeLessThan(3.01)
+    expect(nearestPassingShade('#0f172a', '#ffffff', 4.5)!.color).toBe('#0f172a')
+  })
+
+  it('names a darker shade of an amber accent for icons, while amber stays the fill under dark text', async () => {
+    const errors = await loadErrors([
+      (await readFile(`${fixture('minimal')}/site.yaml`, 'utf8')).trimEnd(),
+      'theme:',
+      '  colors:',
+      '    accent: "#f59e0b"',
+      '    onAccent: "#1c1917"',
+      '',
+    ].join('\n'))
+    expect(errors.map((e) => [e.code, e.line])).toEqual([['low-contrast', 14], ['low-contrast', 14]])
+    expect(errors[0]!.message).toContain('`accentText` (#f59e0b) on `background` (#ffffff) has a contrast ratio of 2.14:1; icons and outlines need at least 3:1')
+    expect(errors[0]!.hint).toMatch(/^The nearest shade of `accentText` that passes is `accentText: "#[0-9a-f]{6}"` \(3\.\d\d:1\)/)
+  })
 })
+
