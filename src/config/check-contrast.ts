@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { fail, LowContrast } from '../errors/catalogue.js'
+import { fail, LowContrast, type BetterShade } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
 import { packageRoot } from '../paths.js'
 import { originOf } from './locate.js'
 import type { YamlSource } from './read-yaml.js'
 import type { SiteInput } from './site-input.generated.js'
 import type { ColorToken, ContrastPair, ContrastRow, ContrastSize, ResolvedTheme } from '../types.js'
-import { contrastRatio } from './theme.js'
+import type { StyleTable } from './check-style-tokens.js'
+import { contrastRatio, floorRatio, nearestPassingShade } from './colour-shade.js'
 
 export type { ContrastPair, ContrastRow, ContrastSize }
 
@@ -19,8 +20,13 @@ const minimum: Record<ContrastSize, number> = { normal: 4.5, large: 3, ui: 3 }
  * rule that puts a theme colour on a theme background is added where it is written.
  */
 export function readContrastPairs(): readonly ContrastPair[] {
+  return readContrastTable().pairs
+}
+
+/** templates/styles/contrast-pairs.json: the pairs, and the tokens that are only decoration. */
+export function readContrastTable(): StyleTable {
   const file = path.join(packageRoot, 'templates', 'styles', 'contrast-pairs.json')
-  return (JSON.parse(readFileSync(file, 'utf8')) as { pairs: ContrastPair[] }).pairs
+  return JSON.parse(readFileSync(file, 'utf8')) as StyleTable
 }
 
 /** Every pair's ratio against its WCAG 2.2 AA minimum. Pure: the theme and the pairs in, rows out. */
@@ -28,7 +34,7 @@ export function checkContrast(theme: ResolvedTheme, pairs: readonly ContrastPair
   return pairs.map((pair) => {
     const textColor = theme.colors[pair.text]
     const backgroundColor = theme.colors[pair.background]
-    const ratio = Math.floor(contrastRatio(textColor, backgroundColor) * 100) / 100
+    const ratio = floorRatio(contrastRatio(textColor, backgroundColor))
     const required = minimum[pair.size]
     return { ...pair, textColor, backgroundColor, ratio, required, passes: ratio >= required }
   })
@@ -48,30 +54,49 @@ export interface ContrastErrorOptions {
 export function contrastErrors(rows: readonly ContrastRow[], { locate, fallback }: ContrastErrorOptions): ConfigError[] {
   const failing = new Map<string, ContrastRow[]>()
   for (const row of rows.filter((r) => !r.passes)) {
-    const key = `${row.text}|${row.background}|${row.required}`
+    const key = `${row.textColor}|${row.backgroundColor}|${row.required}`
     failing.set(key, [...(failing.get(key) ?? []), row])
   }
   return [...failing.values()].map((group) => {
     const row = group[0]!
     const origin = locate(row.text) ?? locate(row.background) ?? fallback
-    return fail(LowContrast, origin, row, group.map((r) => r.use), betterText(row))
+    return fail(LowContrast, origin, row, group.map((r) => r.use), betterShade(row, (token) => locate(token) !== undefined))
   })
 }
 
-/** White or black text on the pair's background, whichever contrasts more, when that is enough. */
-function betterText(row: ContrastRow): { color: string; ratio: number } | undefined {
-  const [color, ratio] = (['#ffffff', '#000000'] as const)
-    .map((c) => [c, contrastRatio(c, row.backgroundColor)] as const)
-    .sort((a, b) => b[1] - a[1])[0]!
-  return ratio >= row.required ? { color, ratio: Math.floor(ratio * 100) / 100 } : undefined
+/**
+ * The nearest passing shade (smallest OKLCH lightness change, src/config/colour-shade.ts) of the
+ * colour the site wrote: the text colour, else the background, else (both defaults) the text.
+ */
+function betterShade(row: ContrastRow, isWritten: (token: ColorToken) => boolean): BetterShade | undefined {
+  const adjustBackground = !isWritten(row.text) && isWritten(row.background)
+  const [token, color, against] = adjustBackground
+    ? [row.background, row.backgroundColor, row.textColor]
+    : [row.text, row.textColor, row.backgroundColor]
+  const shade = nearestPassingShade(color, against, row.required)
+  return shade && { token, ...shade }
 }
 
 /** site.yaml's theme checked, with errors pointing into site.yaml (what loadSite calls). */
 export function checkThemeContrast(input: SiteInput, theme: ResolvedTheme, source: YamlSource): { rows: ContrastRow[]; errors: ConfigError[] } {
   const rows = checkContrast(theme, readContrastPairs())
   const errors = contrastErrors(rows, {
-    locate: (token) => input.theme?.colors?.[token] ? originOf(source, `/theme/colors/${token}`, 'value') : undefined,
+    locate: (token) => {
+      const written = writtenToken(token, input.theme?.colors ?? {})
+      return written ? originOf(source, `/theme/colors/${written}`, 'value') : undefined
+    },
     fallback: originOf(source, input.theme ? '/theme' : '', 'key'),
   })
   return { rows, errors }
+}
+
+/** The token a default follows (src/config/theme.ts), so an error points at the colour the site wrote. */
+const follows: Partial<Record<ColorToken, ColorToken>> = {
+  headerText: 'ink', footerBackground: 'ink', accentText: 'accent', accentHover: 'accent', headerHover: 'primary',
+  footerLink: 'footerText', inputBorder: 'border',
+}
+
+function writtenToken(token: ColorToken, written: Partial<Record<ColorToken, string>>): ColorToken | undefined {
+  for (let t: ColorToken | undefined = token; t; t = follows[t]) if (written[t]) return t
+  return undefined
 }

@@ -11,6 +11,7 @@ import { hostWarnings } from './hosts.js'
 import { checkPageIds, type LoadedFile } from './check-ids.js'
 import { checkBaseUrl, checkUrlPath } from './check-url.js'
 import { checkThemeContrast } from './check-contrast.js'
+import { checkStyleOverrides } from './check-style-overrides.js'
 import { crossCheck } from './cross-check.js'
 import { resolveSiteFonts } from './site-fonts.js'
 import { siteFileTarget } from './inside-site.js'
@@ -171,7 +172,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
   await failPlaced([...pagePaths, ...checked.errors, ...markdown.errors, ...ids, ...resolved.errors])
   // Every text colour on its background, WCAG 2.2 AA (issue 15).
   const contrast = checkThemeContrast(site, meta.theme, loaded.get('site')![0]!.source)
-  await failPlaced(contrast.errors)
+  await failPlaced([...contrast.errors, ...(await checkStyleOverrides(root))])
   await failPlaced(fonts.errors)
 
   const siteMeta = { ...meta, ...(options.published ? { published: options.published } : {}), ...embedsOf([...markdown.embeds, ...checked.embeds]) }

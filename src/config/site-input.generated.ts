@@ -95,7 +95,7 @@ export interface SiteInput {
    */
   theme?: {
     /**
-     * Colours as hex (`#rrggbb` or `#rgb`). Each `onX` is the text colour on `X`.
+     * Colours as hex (`#rrggbb` or `#rgb`). Each `onX` is the text colour on the fill `X`; each `…Text`, `…Hover` or `…Link` is a colour used as text on a background. Every pair the stylesheet puts together is checked at build (WCAG 2.2 AA; `build --verbose` prints the table).
      */
     colors?: {
       primary?: Color
@@ -112,6 +112,13 @@ export interface SiteInput {
       headerText?: Color
       footerBackground?: Color
       footerText?: Color
+      accentText?: Color
+      accentHover?: Color
+      headerHover?: Color
+      footerLink?: Color
+      border?: Color
+      inputBorder?: Color
+      danger?: Color
     }
     /**
      * Corner radius of cards and panels, a CSS length in px, rem or em (or 0).

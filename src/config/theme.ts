@@ -1,9 +1,11 @@
+import { contrastRatio, mixColours, nearestPassingShade } from './colour-shade.js'
 import type { SiteInput } from './site-input.generated.js'
 
 type ThemeInput = NonNullable<SiteInput['theme']>
 import type { ColorToken, ResolvedTheme } from '../types.js'
 
 export type { ColorToken, ResolvedTheme }
+export { contrastRatio }
 
 /**
  * The neutral defaults (schemas/site.schema.json documents the same values for editor hover).
@@ -12,20 +14,41 @@ export type { ColorToken, ResolvedTheme }
 const defaultColors = {
   primary: '#0b5cab', onPrimary: '#ffffff', primaryDark: '#083f78', onPrimaryDark: '#ffffff',
   accent: '#15803d', onAccent: '#ffffff', ink: '#0f172a', muted: '#475569', surface: '#f1f5f9',
-  background: '#ffffff', headerBackground: '#ffffff', footerText: '#e2e8f0',
+  background: '#ffffff', headerBackground: '#ffffff', footerText: '#e2e8f0', danger: '#b91c1c',
 } as const
 
-/** Applies the defaults; tokens that default to another token follow what the site set for it. */
+/** WCAG 2.2 SC 1.4.11: a form field's boundary needs 3:1 against what surrounds it. */
+const inputBoundary = 3
+
+/**
+ * Applies the defaults. Tokens that default to another token follow what the site set for it;
+ * borders are derived from the brand's own ink and background (culori, src/config/colour-shade.ts).
+ */
 export function resolveTheme(input: ThemeInput | undefined): ResolvedTheme {
   const set = input?.colors ?? {}
   const base = { ...defaultColors, ...set }
+  const footerText = base.footerText
+  const border = set.border ?? mixColours(base.ink, base.background, 0.08)
   const colors: Record<ColorToken, string> = {
     ...base,
     headerText: set.headerText ?? base.ink,
     footerBackground: set.footerBackground ?? base.ink,
+    accentText: set.accentText ?? base.accent,
+    accentHover: set.accentHover ?? mixColours(isDark(base.onAccent) ? '#ffffff' : '#000000', base.accent, 0.15),
+    headerHover: set.headerHover ?? base.primary,
+    footerLink: set.footerLink ?? footerText,
+    border,
+    inputBorder: set.inputBorder ?? inputBorderFor(border, [base.background, base.surface]),
   }
   const body = input?.fonts?.body ?? 'Inter'
   return { colors, radius: input?.radius ?? '12px', fonts: { body, heading: input?.fonts?.heading ?? body } }
+}
+
+/** The shade of `border` nearest in lightness that reaches 3:1 on each of `backgrounds`. */
+function inputBorderFor(border: string, backgrounds: readonly string[]): string {
+  let shade = border
+  for (const background of backgrounds) shade = nearestPassingShade(shade, background, inputBoundary)?.color ?? shade
+  return shade
 }
 
 /** The theme as CSS custom properties (`primaryDark` → `--color-primary-dark`); the stylesheet reads only these. */
@@ -35,23 +58,6 @@ export function themeProperties(theme: ResolvedTheme): string {
 }
 
 export const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
-
-/** WCAG 2.2 relative luminance of a `#rgb`/`#rrggbb` colour (the schema allows only these). */
-export function relativeLuminance(hex: string): number {
-  const digits = hex.slice(1)
-  const full = digits.length === 3 ? [...digits].map((d) => d + d).join('') : digits
-  const [r, g, b] = [0, 2, 4].map((i) => {
-    const channel = Number.parseInt(full.slice(i, i + 2), 16) / 255
-    return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4
-  }) as [number, number, number]
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b
-}
-
-/** WCAG contrast ratio, 1 to 21. */
-export function contrastRatio(a: string, b: string): number {
-  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number]
-  return (light + 0.05) / (dark + 0.05)
-}
 
 /** Whether a background is dark: white text contrasts with it more than black does (picks the logo). */
 export function isDark(background: string): boolean {

@@ -358,15 +358,23 @@ export interface ContrastFailure {
   readonly required: number
 }
 
-/** `uses`: what the pair colours; `better`: black or white on the same background, when that passes. */
+/**
+ * `uses`: what the pair colours; `better`: the nearest shade of the site's own colour (the one it
+ * wrote, else the text colour) that passes, when there is one.
+ */
 export const LowContrast = {
   code: 'low-contrast',
-  message: (pair: ContrastFailure, uses: readonly string[], _better?: { color: string; ratio: number }) =>
+  message: (pair: ContrastFailure, uses: readonly string[], _better?: BetterShade) =>
     `The theme colour \`${pair.text}\` (${pair.textColor}) on \`${pair.background}\` (${pair.backgroundColor}) has a contrast ratio of ${pair.ratio.toFixed(2)}:1; `
     + `${pair.size === 'normal' ? 'text needs' : pair.size === 'large' ? 'large text needs' : 'icons and outlines need'} at least ${pair.required}:1 (WCAG 2.2 AA). It is used for ${uses.join('; ')}.`,
-  hint: (pair: ContrastFailure, _uses: readonly string[], better?: { color: string; ratio: number }) =>
-    `Choose a darker or lighter \`${pair.text}\` or \`${pair.background}\` in site.yaml \`theme.colors\`.${better ? ` \`${pair.text}: "${better.color}"\` reaches ${better.ratio.toFixed(2)}:1.` : ''}`,
-} satisfies ErrorData<[ContrastFailure, readonly string[], { color: string; ratio: number }?]>
+  hint: (pair: ContrastFailure, _uses: readonly string[], better?: BetterShade) =>
+    better
+      ? `The nearest shade of \`${better.token}\` that passes is \`${better.token}: "${better.color}"\` (${better.ratio.toFixed(2)}:1); set it in site.yaml \`theme.colors\`, or choose another \`${better.token === pair.text ? pair.background : pair.text}\`.`
+      : `Choose a darker or lighter \`${pair.text}\` or \`${pair.background}\` in site.yaml \`theme.colors\`.`,
+} satisfies ErrorData<[ContrastFailure, readonly string[], BetterShade?]>
+
+/** A passing shade of one colour of a failing pair (src/config/colour-shade.ts). */
+export interface BetterShade { readonly token: string; readonly color: string; readonly ratio: number }
 
 /**
  * The hint names no package built from the family's name: such a package may not exist (there is
@@ -646,6 +654,8 @@ export const titles: Readonly<Record<ConfigErrorCode, string>> = {
   // Font weights and the share images' face.
   'font-weight-missing': 'Font weight the package lacks',
   'share-image-font': 'Share images drawn in another font',
+  'colour-literal': 'Colour written outside the theme',
+  'unchecked-colour-pair': 'Colour pair the contrast check does not know',
 }
 
 // The output folder (src/output/output-guard.ts): a build replaces its output folder
@@ -1051,3 +1061,17 @@ export const ShareImageFont = {
     ? `Install the static package too (\`npm install ${install}\`) to draw them in the site's heading font. The pages themselves are unaffected.`
     : `Name a fontsource family as the heading font to draw them in it, or keep ${drawnIn}. The pages themselves are unaffected.`,
 } satisfies ErrorData<[string, string, 'system' | 'variable', string?]>
+// The colour model (src/config/check-style-overrides.ts): a site's
+// templates/styles overrides read colours only from theme tokens, in pairs the contrast check knows.
+
+export const ColourLiteral = {
+  code: 'colour-literal',
+  message: (literal: string) => `The stylesheet writes the colour ${literal} itself, so the build cannot check its contrast and it does not follow the site's theme.`,
+  hint: () => 'Use a theme colour, `var(--color-…)` (e.g. `var(--color-muted)`; site.yaml `theme.colors` lists them), or a tint of one: `color-mix(in srgb, var(--color-primary) 12%, var(--color-background))`.',
+} satisfies ErrorData<[string]>
+
+export const UncheckedColourPair = {
+  code: 'unchecked-colour-pair',
+  message: (text: string, background: string) => `This rule puts the theme colour \`${text}\` on \`${background}\`, a pair the contrast check does not test, so it could be unreadable with no error.`,
+  hint: (_text: string, background: string, known: readonly string[]) => `Use a colour the check tests on \`${background}\`: ${known.length ? known.map((t) => `\`${t}\``).join(', ') : 'none is tested there; choose another background'}.`,
+} satisfies ErrorData<[string, string, readonly string[]]>

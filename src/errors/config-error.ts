@@ -76,6 +76,9 @@ export type ConfigErrorCode =
   // Font weights and the share images' face.
   | 'font-weight-missing'
   | 'share-image-font'
+  // The colour model: a site's style overrides read only checked theme tokens.
+  | 'colour-literal'
+  | 'unchecked-colour-pair'
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
-import { checkContrast, readContrastPairs } from '../../src/config/check-contrast.js'
+import { checkContrast, readContrastPairs, readContrastTable } from '../../src/config/check-contrast.js'
+import { nearestPassingShade } from '../../src/config/colour-shade.js'
 import { contrastRatio, resolveTheme } from '../../src/config/theme.js'
+import { converter } from 'culori'
 import type { ConfigError } from '../../src/errors/config-error.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import { fixture, normalize, siteFrom, validationErrors } from '../helpers/site.js'
@@ -33,7 +35,8 @@ describe('theme contrast', () => {
   it('lists every theme colour a stylesheet puts text or icons on', async () => {
     // A token that is only ever a background or only ever a text colour in the list would mean a
     // rule was added to the styles without its pair.
-    const used = new Set(readContrastPairs().flatMap((p) => [p.text, p.background]))
+    const { pairs, decorative } = readContrastTable()
+    const used = new Set([...pairs.flatMap((p) => [p.text, p.background]), ...decorative])
     expect([...Object.keys(resolveTheme(undefined).colors)].filter((t) => !used.has(t as never))).toEqual([])
   })
 
@@ -45,16 +48,16 @@ describe('theme contrast', () => {
       '    accent: "#4ade80"',
       '',
     ].join('\n'))
-    expect(errors.map((e) => e.code)).toEqual(['low-contrast', 'low-contrast', 'low-contrast'])
+    expect(errors.map((e) => e.code)).toEqual(['low-contrast', 'low-contrast', 'low-contrast', 'low-contrast'])
     expect(printed(errors[0]!)).toMatchInlineSnapshot(`
-      "error[low-contrast]: The theme colour \`onAccent\` (#ffffff) on \`accent\` (#4ade80) has a contrast ratio of 1.74:1; text needs at least 4.5:1 (WCAG 2.2 AA). It is used for accent buttons.
+      "error[low-contrast]: The theme colour \`onAccent\` (#ffffff) on \`accent\` (#4ade80) has a contrast ratio of 1.74:1; text needs at least 4.5:1 (WCAG 2.2 AA). It is used for accent actions.
         --> site.yaml:14:13
          |
       14 |     accent: "#4ade80"
          |             ^^^^^^^^^
-      hint: Choose a darker or lighter \`onAccent\` or \`accent\` in site.yaml \`theme.colors\`. \`onAccent: "#000000"\` reaches 12.05:1."
+      hint: The nearest shade of \`accent\` that passes is \`accent: "#008944"\` (4.50:1); set it in site.yaml \`theme.colors\`, or choose another \`onAccent\`."
     `)
-    expect(errors[1]!.message).toContain('`accent` (#4ade80) on `background` (#ffffff) has a contrast ratio of 1.74:1; icons and outlines need at least 3:1 (WCAG 2.2 AA). It is used for ticks and badge icons; form success heading.')
+    expect(errors[2]!.message).toContain('`accentText` (#4ade80) on `background` (#ffffff) has a contrast ratio of 1.74:1; icons and outlines need at least 3:1 (WCAG 2.2 AA). It is used for ticks and badge icons; form success heading.')
   })
 
   it('points at the line of the text colour when both colours of a failing pair are written', async () => {
@@ -67,6 +70,34 @@ describe('theme contrast', () => {
       '',
     ].join('\n'))
     expect(errors.map((e) => [e.code, e.line, e.column])).toEqual([['low-contrast', 15, 17]])
-    expect(errors[0]!.hint).toContain('`footerText: "#ffffff"` reaches 10.35:1')
+    // The nearest passing shade of the site's own grey, not white: smallest OKLCH lightness change.
+    expect(errors[0]!.hint).toBe('The nearest shade of `footerText` that passes is `footerText: "#9badc5"` (4.52:1); set it in site.yaml `theme.colors`, or choose another `footerBackground`.')
+  })
+
+  it('finds the passing shade of a colour nearest in OKLCH lightness, keeping its hue', () => {
+    const oklch = converter('oklch')
+    const shade = nearestPassingShade('#f59e0b', '#ffffff', 3)!
+    expect(shade.ratio).toBeGreaterThanOrEqual(3)
+    expect(shade.ratio).toBe(Math.floor(contrastRatio(shade.color, '#ffffff') * 100) / 100)
+    expect(Math.abs(oklch(shade.color)!.h! - oklch('#f59e0b')!.h!)).toBeLessThan(3)
+    // One step (0.001 L) less change would not pass: it is the nearest.
+    const lighter = { ...oklch(shade.color)!, l: oklch(shade.color)!.l + 0.002 }
+    expect(contrastRatio(converter('rgb')(lighter) as never, '#ffffff')).toBeLessThan(3.01)
+    expect(nearestPassingShade('#0f172a', '#ffffff', 4.5)!.color).toBe('#0f172a')
+  })
+
+  it('names a darker shade of an amber accent for icons, while amber stays the fill under dark text', async () => {
+    const errors = await loadErrors([
+      (await readFile(`${fixture('minimal')}/site.yaml`, 'utf8')).trimEnd(),
+      'theme:',
+      '  colors:',
+      '    accent: "#f59e0b"',
+      '    onAccent: "#1c1917"',
+      '',
+    ].join('\n'))
+    expect(errors.map((e) => [e.code, e.line])).toEqual([['low-contrast', 14], ['low-contrast', 14]])
+    expect(errors[0]!.message).toContain('`accentText` (#f59e0b) on `background` (#ffffff) has a contrast ratio of 2.14:1; icons and outlines need at least 3:1')
+    expect(errors[0]!.hint).toMatch(/^The nearest shade of `accentText` that passes is `accentText: "#[0-9a-f]{6}"` \(3\.\d\d:1\)/)
   })
 })
+
