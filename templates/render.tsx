@@ -13,6 +13,7 @@ import { ServicePage } from './pages/ServicePage.js'
 import { Shell } from './shell/Shell.js'
 import { shellParts, spliceParts } from './shell/shared-parts.js'
 import { typesetHtml } from './typeset.js'
+import { applyBasePath } from './seo/body-markup.js'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const pages: Record<TemplateName, (props: any) => React.ReactNode> = {
@@ -44,9 +45,10 @@ export function renderRoute(route: RoutePlan, context: RenderContext): string {
   // One typographer for every field, after rendering, so no template has to remember it.
   const body = context.site.typographer ? typesetHtml(rendered) : rendered
   const hasWidgets = body.includes('data-widget=')
-  return '<!doctype html>' + renderToStaticMarkup(
+  const html = '<!doctype html>' + renderToStaticMarkup(
     <PageContextProvider value={page}>
       <Document body={body} hasWidgets={hasWidgets} />
     </PageContextProvider>,
   )
+  return applyBasePath(html, context.site.basePath)
 }

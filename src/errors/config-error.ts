@@ -52,7 +52,6 @@ export type ConfigErrorCode =
   | 'out-of-memory'
   // Paths, addresses and the live sitemap.
   | 'bad-address'
-  | 'sub-path-site'
   // Inline code and font packages.
   | 'bad-font-package'
   | 'unexpected-inline-code'
@@ -73,6 +72,8 @@ export type ConfigErrorCode =
   | 'landing-without-place'
   | 'useless-exclusion'
   | 'redundant-landing-page'
+  // issue 33 sub-path sites, CSP and preview (w2-subpath).
+  | 'robots-under-sub-path'
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {
