@@ -32,8 +32,6 @@ export function Document({ body, hasWidgets }: DocumentProps) {
     <html lang={site.language}>
       <head>
         <meta charSet="utf-8" />
-        {/* Before any inline style or script, which it must govern (hosts that send no headers). */}
-        {page.pagePolicy && <meta httpEquiv="Content-Security-Policy" content={page.pagePolicy} />}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{route.title}</title>
         {assets.fonts[0] && <link rel="preload" href={assets.fonts[0]} as="font" type="font/woff2" crossOrigin="anonymous" />}

@@ -50,5 +50,20 @@ export function renderRoute(route: RoutePlan, context: RenderContext): string {
       <Document body={body} hasWidgets={hasWidgets} />
     </PageContextProvider>,
   )
-  return applyBasePath(html, context.site.basePath)
+  return applyBasePath(withPagePolicy(html, context.pagePolicy), context.site.basePath)
+}
+
+/**
+ * The meta Content-Security-Policy (hosts that send no headers) right after `<meta charset>`, before
+ * any inline style or script it must govern. Spliced in, since React puts its viewport meta
+ * second whatever the order of the head's children.
+ */
+function withPagePolicy(html: string, policy: string | undefined): string {
+  if (policy === undefined) return html
+  const charset = '<meta charSet="utf-8"/>'
+  const found = html.indexOf(charset)
+  if (found === -1) return html
+  const at = found + charset.length
+  const content = policy.replace(/[&"<>']/g, (c) => `&#${c.charCodeAt(0)};`)
+  return `${html.slice(0, at)}<meta http-equiv="Content-Security-Policy" content="${content}"/>${html.slice(at)}`
 }
