@@ -85,12 +85,17 @@ export function injectReloadClient(html: string, version: string): string {
   return at === -1 ? page + script : page.slice(0, at) + script + page.slice(at)
 }
 
-const metaPolicyTag = /(<meta http-equiv="Content-Security-Policy" content="[^"]*?script-src)([^;"]*)/i
+const metaPolicyTag = /(<meta http-equiv="Content-Security-Policy" content=")([^"]*)("\/?>)/i
 
 /** The page with `script` allowed by its SHA-256 in its meta policy's script-src; unchanged without one. */
 export function allowInMetaPolicy(html: string, script: string): string {
   const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`
-  return html.replace(metaPolicyTag, (_all, head: string, sources: string) => `${head}${sources} ${hash}`)
+  return html.replace(metaPolicyTag, (_all, head: string, content: string, tail: string) => {
+    // The attribute is written with character references (templates/render.tsx): read, change, write back.
+    const policy = content.replace(/&#(\d+);/g, (_ref, code: string) => String.fromCharCode(Number(code)))
+    const allowed = policy.split('; ').map((directive) => (directive.startsWith('script-src ') ? `${directive} ${hash}` : directive)).join('; ')
+    return head + allowed.replace(/[&"<>']/g, (c) => `&#${c.charCodeAt(0)};`) + tail
+  })
 }
 
 /**
