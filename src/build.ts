@@ -24,6 +24,7 @@ import { countUncached, listImageCache, processImages, pruneImageCache } from '.
 import { feedFile } from './output/feed.js'
 import { formsDeclarationFile } from './output/form-pages.js'
 import { headersFile } from './output/headers.js'
+import { metaPolicy, policyText } from './output/csp.js'
 import { prepareHostFiles, type HostFiles } from './output/landing-host-files.js'
 import { guardOutputFolder } from './output/output-guard.js'
 import { writePublishedUrls } from './output/record-published.js'
@@ -38,7 +39,7 @@ import { declaredInlineCode } from './render/inline-code.js'
 import { checkHeapFor } from './render/memory-check.js'
 import { collectNow, renderPages } from './render/render-pages.js'
 import { citypressVersion, codeDigest, toolCacheDir } from './paths.js'
-import type { AreaRegion, OutputFile, OutputWriter, RenderContext, RoutePlan, SiteConfig } from './types.js'
+import type { AreaRegion, InlineCode, OutputFile, OutputWriter, RenderContext, RoutePlan, SiteConfig } from './types.js'
 
 export interface BuildOptions {
   /** The site folder, e.g. `sites/acme`. */
@@ -278,9 +279,11 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
   ]))
   // Nothing more to bundle in this build: esbuild's service process need not stay resident while the pages render.
   if (!options.memo) await stopEsbuild()
-  const context = renderContextOf(site, plan, images, assets)
-  // The inline code pages may carry, known before any is rendered: the Content-Security-Policy's.
+  // The inline code pages may carry, known before any is rendered: the Content-Security-Policy's,
+  // which pages embed on hosts that send no headers (so the page cache keys, made from the
+  // context, follow the policy).
   const inlineCode = declaredInlineCode({ assets: assets.manifest, csp: site.site.csp })
+  const context = renderContextOf(site, plan, images, assets, inlineCode)
   const pageCache = await cache.openPages(hash(`${citypressVersion}+${codeDigest}\n${templates.hash}\n${contextDigest(context)}`))
   const [declaration] = formsDeclarationFile(site)
   const fixedFiles = async () => [...assets.files, ...images.files, ...(await hostFiles()).files, ...feedFile(site.site, site.posts), ...(declaration ? [declaration] : [])]
@@ -421,8 +424,10 @@ export async function loadAndPlan(siteDir: string): Promise<{ readonly site: Sit
  * What every page's render sees besides its own props. (Also the React floor's, src/react-floor.ts,
  * so the bench renders exactly what a build renders.)
  */
-export function renderContextOf(site: SiteConfig, plan: BuildPlan, images: BrandImagePlan, assets: AssetsResult): RenderContext {
+export function renderContextOf(site: SiteConfig, plan: BuildPlan, images: BrandImagePlan, assets: AssetsResult, inlineCode?: InlineCode): RenderContext {
+  const pagePolicy = inlineCode && !hostRules(site.site.host).readsHeaders ? policyText(metaPolicy(site.site, inlineCode)) : undefined
   return {
+    pagePolicy,
     site: site.site, services: site.services, areas: { lists: site.areas.lists, regions: areaRegions(site.areas) }, forms: site.forms,
     posts: site.posts.map(({ body: _body, bodyLine: _line, imagePaths: _images, ...summary }) => summary),
     landingUrls: plan.landingUrls, images: images.assets, assets: assets.manifest, brand: images.brand, year: new Date().getFullYear(),

@@ -328,6 +328,11 @@ export interface RenderContext {
   readonly brand: BrandLinks
   /** The build year for the footer's copyright line (fixed per build for reproducible output). */
   readonly year: number
+  /**
+   * The Content-Security-Policy each page carries in a `<meta http-equiv>` on hosts that send no
+   * headers (src/output/csp.ts metaPolicy); undefined where `_headers` sends it.
+   */
+  readonly pagePolicy?: string
 }
 
 export interface OutputFile {

@@ -14,6 +14,7 @@ import { Shell } from './shell/Shell.js'
 import { shellParts, spliceParts } from './shell/shared-parts.js'
 import { isolateBidi } from './isolate-bidi.js'
 import { typesetHtml } from './typeset.js'
+import { applyBasePath } from './seo/body-markup.js'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const pages: Record<TemplateName, (props: any) => React.ReactNode> = {
@@ -46,9 +47,25 @@ export function renderRoute(route: RoutePlan, context: RenderContext): string {
   // Then right-to-left text is isolated, in every field alike (templates/isolate-bidi.ts).
   const body = isolateBidi(context.site.typographer ? typesetHtml(rendered) : rendered)
   const hasWidgets = body.includes('data-widget=')
-  return '<!doctype html>' + renderToStaticMarkup(
+  const html = '<!doctype html>' + renderToStaticMarkup(
     <PageContextProvider value={page}>
       <Document body={body} hasWidgets={hasWidgets} />
     </PageContextProvider>,
   )
+  return applyBasePath(withPagePolicy(html, context.pagePolicy), context.site.basePath)
+}
+
+/**
+ * The meta Content-Security-Policy (hosts that send no headers) right after `<meta charset>`, before
+ * any inline style or script it must govern. Spliced in, since React puts its viewport meta
+ * second whatever the order of the head's children.
+ */
+function withPagePolicy(html: string, policy: string | undefined): string {
+  if (policy === undefined) return html
+  const charset = '<meta charSet="utf-8"/>'
+  const found = html.indexOf(charset)
+  if (found === -1) return html
+  const at = found + charset.length
+  const content = policy.replace(/[&"<>']/g, (c) => `&#${c.charCodeAt(0)};`)
+  return `${html.slice(0, at)}<meta http-equiv="Content-Security-Policy" content="${content}"/>${html.slice(at)}`
 }

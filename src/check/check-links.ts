@@ -1,6 +1,6 @@
 import { BrokenLink, fail } from '../errors/catalogue.js'
 import type { ConfigError } from '../errors/config-error.js'
-import { isRelativeHref, linkPath, publicPath, resolveHref, type TrailingSlash } from '../plan/urls.js'
+import { href, isRelativeHref, linkPath, publicPath, resolveHref, type TrailingSlash } from '../plan/urls.js'
 import type { WatchedPage } from './watch-pages.js'
 
 export interface CheckLinksOptions {
@@ -9,6 +9,8 @@ export interface CheckLinksOptions {
   readonly files: ReadonlySet<string>
   /** site.yaml `url`: absolute links to it are internal links too. */
   readonly siteUrl: string
+  /** The path part of siteUrl ('' at a host's root): every root-relative link must start with it. @default '' */
+  readonly basePath?: string
   /** A site-relative form endpoint (site.yaml `forms.endpoint`): the host answers it, no file does. */
   readonly formEndpoint?: string
   /** The pages' URL form: a relative link resolves against the address a page is served at. @default 'never' */
@@ -24,7 +26,7 @@ export interface CheckLinksOptions {
  * fragment. One error per broken target, naming the first page and counting the others (a
  * broken footer link is on every page).
  */
-export function checkLinks({ pages, files, siteUrl, formEndpoint, trailingSlash }: CheckLinksOptions): ConfigError[] {
+export function checkLinks({ pages, files, siteUrl, basePath = '', formEndpoint, trailingSlash }: CheckLinksOptions): ConfigError[] {
   const byKey = new Map(pages.map((p) => [p.route.url, p]))
   const broken = new Map<string, { page: WatchedPage; problem: string; others: string[] }>()
   // Whether a link resolves depends on the page only for `#fragment` links; the header, footer
@@ -34,12 +36,12 @@ export function checkLinks({ pages, files, siteUrl, formEndpoint, trailingSlash 
   for (const page of pages) {
     for (const written of page.facts.urls) {
       // A relative link is checked where a browser would take it (`contact` on /blog/a is /blog/contact).
-      const url = isRelativeHref(written) ? resolveHref(written, publicPath(page.route.url, trailingSlash)) : written
+      const url = isRelativeHref(written) ? resolveHref(written, href(basePath, publicPath(page.route.url, trailingSlash))) : written
       let problem = known.get(url)
       if (problem === undefined) {
-        if (formEndpoint && url === formEndpoint) continue
-        if (url.startsWith('#')) problem = findProblem({ url, page, byKey, files, siteUrl }) ?? null
-        else known.set(url, (problem = findProblem({ url, page, byKey, files, siteUrl }) ?? null))
+        if (formEndpoint && url === href(basePath, formEndpoint)) continue
+        if (url.startsWith('#')) problem = findProblem({ url, page, byKey, files, siteUrl, basePath }) ?? null
+        else known.set(url, (problem = findProblem({ url, page, byKey, files, siteUrl, basePath }) ?? null))
       }
       if (!problem) continue
       const seen = broken.get(url)
@@ -56,12 +58,19 @@ interface ProblemInput {
   readonly byKey: ReadonlyMap<string, WatchedPage>
   readonly files: ReadonlySet<string>
   readonly siteUrl: string
+  readonly basePath: string
 }
 
 /** Why a URL does not resolve, as the end of a sentence; undefined when it does. */
-function findProblem({ url, page, byKey, files, siteUrl }: ProblemInput): string | undefined {
+function findProblem({ url, page, byKey, files, siteUrl, basePath }: ProblemInput): string | undefined {
   let local = url
   if (url.startsWith(`${siteUrl}/`) || url === siteUrl) local = url.slice(siteUrl.length) || '/'
+  else if (basePath && url.startsWith('/') && !url.startsWith('//')) {
+    // Under a sub-path the browser asks the host's root for an address without the base.
+    const rest = url.slice(basePath.length)
+    if (!url.startsWith(basePath) || !(rest === '' || /^[/?#]/.test(rest))) return `which is outside the site's base path ${basePath}.`
+    local = rest.startsWith('/') ? rest : `/${rest}`
+  }
   if (local.startsWith('#')) return missingId(page, local.slice(1), 'this page')
   if (!local.startsWith('/') || local.startsWith('//')) return undefined // mailto:, tel:, other sites
   const hashAt = local.indexOf('#')

@@ -39,10 +39,13 @@ export async function checkOutput({ site, watch, files, written = {}, inlineCode
   const pages = await watch.pages()
   const collect = (pick: (page: WatchedPage) => readonly string[]) => [...new Set(pages.flatMap(pick))].sort()
   const byPath = new Map<string, Uint8Array | string | number>([...files.map((f) => [f.path, f.contents] as const), ...Object.entries(written)])
-  const sizes = measurePages({ pages, largest: await watch.largest(), files: byPath })
+  // Pages name files by the address they are served at: under a sub-path, with the base in front.
+  const base = site.site.basePath
+  const served = base ? new Map([...byPath].map(([file, contents]) => [`${base.slice(1)}/${file}`, contents] as const)) : byPath
+  const sizes = measurePages({ pages, largest: await watch.largest(), files: served })
   const budgets = checkBudgets(sizes, site.budgets)
   const endpoint = site.site.forms?.provider === 'endpoint' ? site.site.forms.endpoint : undefined
-  const links = checkLinks({ pages, files: new Set(byPath.keys()), siteUrl: site.site.url, formEndpoint: endpoint?.startsWith('/') ? endpoint : undefined, trailingSlash: site.site.trailingSlash })
+  const links = checkLinks({ pages, files: new Set(byPath.keys()), siteUrl: site.site.url, basePath: base, formEndpoint: endpoint?.startsWith('/') ? endpoint : undefined, trailingSlash: site.site.trailingSlash })
   // Declared and used: a declaration no page needs (the script of widgets on a site without any) is left out.
   const used = (declared: readonly string[], pick: (page: WatchedPage) => readonly string[]) => {
     const found = new Set(collect(pick))

@@ -13,7 +13,7 @@
  * and `checkBaseUrl` place those reasons at site.yaml's values and at `--base-url`; the other
  * entry points (published-urls.ts, published-sitemap.ts, load-site.ts) place their own.
  */
-import { BadAddress, fail, SubPathSite, type AddressRole, type UrlProblem } from '../errors/catalogue.js'
+import { BadAddress, fail, type AddressRole, type UrlProblem } from '../errors/catalogue.js'
 import type { ConfigError } from '../errors/config-error.js'
 import { escapePointer, locate } from './locate.js'
 import type { YamlSource } from './read-yaml.js'
@@ -156,8 +156,8 @@ export function isLoopback(url: URL): boolean {
 }
 
 /**
- * Every address of site.yaml, each problem at its value: `url` (a sub-path is refused until
- * citypress builds sub-path sites), `redirects` (`from` may be a pattern; `to` a path with a query
+ * Every address of site.yaml, each problem at its value: `url` (an origin and an optional base
+ * path, `https://user.github.io/repo`), `redirects` (`from` may be a pattern; `to` a path with a query
  * or fragment, or an http(s) address), `schedulers`, `analytics.src` and `forms.endpoint`
  * (their origins go into `_headers`).
  */
@@ -166,9 +166,7 @@ export function checkSiteYamlAddresses(source: YamlSource, site: SiteInput): Con
   const report = (checked: Checked<unknown>, role: AddressRole, pointer: string, value: string) => {
     if (!checked.ok) errors.push(fail(BadAddress, { path: configPath(pointer), ...locate(source, pointer) }, role, value, checked.problem))
   }
-  const address = checkSiteAddress(site.url)
-  report(address, 'url', '/url', site.url)
-  if (address.ok && address.value.basePath) errors.push(fail(SubPathSite, { path: 'url', ...locate(source, '/url') }, 'url', address.value.origin, address.value.basePath))
+  report(checkSiteAddress(site.url), 'url', '/url', site.url)
   site.redirects?.forEach((redirect, i) => {
     report(checkUrlPath(redirect.from, { patterns: true }), 'redirect-from', `/redirects/${i}/from`, redirect.from)
     report(checkRedirectTarget(redirect.to), 'redirect-to', `/redirects/${i}/to`, redirect.to)
@@ -184,8 +182,7 @@ export function checkSiteYamlAddresses(source: YamlSource, site: SiteInput): Con
 export function checkBaseUrl(value: string): ConfigError[] {
   const at = { file: '--base-url', path: '' }
   const address = checkSiteAddress(value)
-  if (!address.ok) return [fail(BadAddress, at, 'base-url', value, address.problem)]
-  return address.value.basePath ? [fail(SubPathSite, at, 'base-url', address.value.origin, address.value.basePath)] : []
+  return address.ok ? [] : [fail(BadAddress, at, 'base-url', value, address.problem)]
 }
 
 /** A redirect's `to`: a path on the site (patterns, query and fragment allowed) or an http(s) address. */

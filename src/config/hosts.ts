@@ -1,8 +1,9 @@
-import { FormsUnsupported, HeadersIgnored, RedirectsIgnored, TooManyRedirects, TrailingSlashIgnored, warn } from '../errors/catalogue.js'
+import { FormsUnsupported, HeadersIgnored, RobotsUnderSubPath, RedirectsIgnored, TooManyRedirects, TrailingSlashIgnored, warn } from '../errors/catalogue.js'
 import type { SourcePosition } from '../errors/config-error.js'
 import type { ConfigWarning } from '../errors/config-warning.js'
 import type { SiteInput } from './site-input.generated.js'
-import type { TrailingSlash } from '../types.js'
+import type { SiteMeta, TrailingSlash } from '../types.js'
+import type { ErrorPlace } from '../errors/catalogue.js'
 
 export type HostName = NonNullable<SiteInput['host']>
 
@@ -92,4 +93,13 @@ export function redirectLimitWarnings(site: Pick<SiteInput, 'host' | 'redirects'
   const plain = (site.redirects ?? []).length - dynamic + landingRedirects
   if (plain <= limits.static && dynamic <= limits.dynamic) return []
   return [warn(TooManyRedirects, { file: 'site.yaml', path: 'host' }, hostRules(site.host).label, limits, plain, dynamic)]
+}
+
+/**
+ * What a site served under a sub-path (`url: https://user.github.io/repo`) loses on any host:
+ * crawlers read robots.txt only at a host's root (RFC 9309 § 2.3), so its robots.txt is never read.
+ */
+export function subPathWarnings(site: Pick<SiteMeta, 'url' | 'basePath'>, at: ErrorPlace): ConfigWarning[] {
+  if (site.basePath === '') return []
+  return [warn(RobotsUnderSubPath, at, site.url.slice(0, site.url.length - site.basePath.length), site.basePath)]
 }

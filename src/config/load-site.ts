@@ -7,7 +7,7 @@ import { BadAddress, ContentOutsideSite, fail, MissingSiteFolder, NotAFile, Unkn
 import type { ConfigWarning } from '../errors/config-warning.js'
 import { displayFile } from '../paths.js'
 import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from '../types.js'
-import { hostWarnings } from './hosts.js'
+import { hostWarnings, subPathWarnings } from './hosts.js'
 import { checkPageIds, type LoadedFile } from './check-ids.js'
 import { checkBaseUrl, checkUrlPath } from './check-url.js'
 import { checkThemeContrast } from './check-contrast.js'
@@ -201,7 +201,10 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     published: record,
     files: [...names.map((n) => path.join(root, n)), ...[...checked.images.values()].map((i) => i.absolutePath)],
     hasTemplateOverrides: existsSync(path.join(root, 'templates')),
-    warnings: await placeProblems([...warnings, ...hostWarnings(site, { at: originOf(loaded.get('site')![0]!.source, '/host'), hasForms: Object.keys(formsInput?.forms ?? {}).length > 0 })], sources),
+    warnings: await placeProblems([
+      ...warnings, ...hostWarnings(site, { at: originOf(loaded.get('site')![0]!.source, '/host'), hasForms: Object.keys(formsInput?.forms ?? {}).length > 0 }),
+      ...subPathWarnings(meta, options.baseUrl === undefined ? { ...originOf(loaded.get('site')![0]!.source, '/url'), path: 'url' } : { file: '--base-url', path: '' }),
+    ], sources),
   }
 }
 

@@ -397,7 +397,7 @@ export const UnreadableSitemap = {
 /** `isStatic`: the host is a plain file server, whose own configuration can set headers. */
 export const HeadersIgnored = {
   code: 'host-unsupported',
-  message: (host: string, _isStatic: boolean) => `${host} does not read _headers, so the site's security headers (the Content-Security-Policy among them) and the long caching of /assets/ are not sent.`,
+  message: (host: string, _isStatic: boolean) => `${host} does not read _headers, so each page carries its Content-Security-Policy in a <meta http-equiv> tag, which cannot hold frame-ancestors, report-uri/report-to or sandbox; X-Frame-Options, Strict-Transport-Security (HSTS), X-Content-Type-Options: nosniff, Permissions-Policy and the long caching of /assets/ are not sent.`,
   hint: (_host: string, isStatic: boolean) => isStatic
     ? 'Set them in the server\'s configuration; a build for host `netlify` writes them into _headers to copy from.'
     : 'Put a service that can set headers in front of it, or choose host `netlify` or `cloudflare-pages`.',
@@ -630,7 +630,6 @@ export const titles: Readonly<Record<ConfigErrorCode, string>> = {
   'unknown-embed': 'Embed of an unknown provider',
   // Paths, addresses and the live sitemap.
   'bad-address': 'Invalid path or address',
-  'sub-path-site': 'Site under a sub-path',
   // Inline code and font packages.
   'bad-font-package': 'Damaged font package',
   'unexpected-inline-code': 'Inline code citypress did not write',
@@ -656,6 +655,7 @@ export const titles: Readonly<Record<ConfigErrorCode, string>> = {
   'share-image-font': 'Share images drawn in another font',
   'colour-literal': 'Colour written outside the theme',
   'unchecked-colour-pair': 'Colour pair the contrast check does not know',
+  'robots-under-sub-path': 'robots.txt under a sub-path',
 }
 
 // The output folder (src/output/output-guard.ts): a build replaces its output folder
@@ -820,13 +820,6 @@ export const BadAddress = {
   message: (role: AddressRole, value: string, problem: UrlProblem) => `${roleNames[role]} ${JSON.stringify(value)} ${addressReason(problem)}.`,
   hint: (_role: AddressRole, _value: string, problem: UrlProblem) => addressHint(problem),
 } satisfies ErrorData<[AddressRole, string, UrlProblem]>
-
-/** `basePath`: the path after the origin, e.g. "/repo" (src/config/check-url.ts checkSiteAddress). */
-export const SubPathSite = {
-  code: 'sub-path-site',
-  message: (role: 'url' | 'base-url', origin: string, basePath: string) => `${roleNames[role]} is ${origin}${basePath}, under the sub-path ${basePath}; citypress builds sites served at the root of a host name only, so every link and host file would miss ${basePath}.`,
-  hint: (_role: 'url' | 'base-url', origin: string) => `Publish the site at the root of a host name and give that address: its own domain${/\.github\.io$/.test(origin) ? `, or on GitHub Pages a custom domain or the user site ${origin}` : ` (${origin} if the site moves to its root)`}.`,
-} satisfies ErrorData<['url' | 'base-url', string, string]>
 
 export const BadRecordKey = {
   code: 'bad-record',
@@ -1075,3 +1068,12 @@ export const UncheckedColourPair = {
   message: (text: string, background: string) => `This rule puts the theme colour \`${text}\` on \`${background}\`, a pair the contrast check does not test, so it could be unreadable with no error.`,
   hint: (_text: string, background: string, known: readonly string[]) => `Use a colour the check tests on \`${background}\`: ${known.length ? known.map((t) => `\`${t}\``).join(', ') : 'none is tested there; choose another background'}.`,
 } satisfies ErrorData<[string, string, readonly string[]]>
+
+// Sites under a sub-path.
+
+/** `origin` and `basePath`: the site address split (src/config/check-url.ts checkSiteAddress). */
+export const RobotsUnderSubPath = {
+  code: 'robots-under-sub-path',
+  message: (origin: string, basePath: string) => `The site is served under ${basePath}, but crawlers read robots.txt only at the root of a host (${origin}/robots.txt), so the robots.txt written at ${basePath}/robots.txt is never read and does not point them to the sitemap.`,
+  hint: (origin: string, basePath: string) => `Submit ${origin}${basePath}/sitemap.xml in Google Search Console and Bing Webmaster Tools instead; or, if you own the site at ${origin}/, add "Sitemap: ${origin}${basePath}/sitemap.xml" to its robots.txt.`,
+} satisfies ErrorData<[string, string]>

@@ -52,7 +52,6 @@ export type ConfigErrorCode =
   | 'out-of-memory'
   // Paths, addresses and the live sitemap.
   | 'bad-address'
-  | 'sub-path-site'
   // Inline code and font packages.
   | 'bad-font-package'
   | 'unexpected-inline-code'
@@ -79,6 +78,8 @@ export type ConfigErrorCode =
   // The colour model: a site's style overrides read only checked theme tokens.
   | 'colour-literal'
   | 'unchecked-colour-pair'
+  // Sites under a sub-path.
+  | 'robots-under-sub-path'
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {

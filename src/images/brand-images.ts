@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { ImageJob, ImagePlan } from '../plan/plan-images.js'
 import type { BrandLinks, OutputFile, RoutePlan, SiteConfig } from '../types.js'
 import { planShareImages } from './share-images.js'
+import { href } from '../plan/urls.js'
 
 export interface BrandImagePlan extends ImagePlan {
   /** What the document head links to (templates/Document.tsx). */
@@ -63,8 +64,9 @@ export function withBrandImages(site: SiteConfig, planned: ImagePlan, routes: re
 function manifestFile(site: SiteConfig, icons: readonly { src: string; sizes: string; type: string }[]): OutputFile & { path: string } {
   const { name, shortName, theme, description } = site.site
   const contents = JSON.stringify({
-    name, short_name: shortName ?? name, description, start_url: '/', display: 'browser',
-    theme_color: theme.colors.primary, background_color: theme.colors.background, icons,
+    // Under a sub-path the app starts, and its icons load, under the base.
+    name, short_name: shortName ?? name, description, start_url: href(site.site.basePath, '/'), display: 'browser',
+    theme_color: theme.colors.primary, background_color: theme.colors.background, icons: icons.map((i) => ({ ...i, src: href(site.site.basePath, i.src) })),
   }, null, 2)
   const hash = createHash('sha256').update(contents).digest('hex').slice(0, 10)
   return { path: `assets/site-${hash}.webmanifest`, contents }

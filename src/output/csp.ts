@@ -1,5 +1,5 @@
 import { embedProviders, isEmbedProvider } from '../markdown/embeds.js'
-import type { ContentSources, SiteMeta } from '../types.js'
+import type { ContentSources, InlineCode, SiteMeta } from '../types.js'
 
 /**
  * A Content-Security-Policy as plain data: each directive with its sources, in the order they are
@@ -45,6 +45,22 @@ export function contentSecurityPolicy({ site, sources }: PolicyOptions): Content
     ['frame-ancestors', "'none'"],
   ]
 }
+
+/**
+ * The policy a page carries in `<meta http-equiv="Content-Security-Policy">` on hosts that send no
+ * headers (GitHub Pages, a plain file server). It is written into every page, so it is made before
+ * any page is rendered: from the inline code the build declared (src/render/inline-code.ts), all
+ * of it, rather than from what check/ later finds in the pages. Images from other origins are
+ * allowed over https (which images a page shows from elsewhere is known only once it is rendered;
+ * an image runs no code). A meta policy cannot carry `frame-ancestors`, `report-uri`/`report-to`
+ * or `sandbox` (CSP3 § 3.3: browsers ignore them there), so they are left out.
+ */
+export function metaPolicy(site: SiteMeta, declared: InlineCode): ContentSecurityPolicy {
+  const sources: ContentSources = { scriptHashes: declared.scripts, styleHashes: declared.styles, styleAttributeHashes: declared.styleAttributes, imageOrigins: ['https:'] }
+  return contentSecurityPolicy({ site, sources }).filter(([directive]) => !metaIgnored.has(directive))
+}
+
+const metaIgnored = new Set(['frame-ancestors', 'report-uri', 'report-to', 'sandbox'])
 
 /** The policy as a header value: `default-src 'self'; script-src …`. */
 export function policyText(policy: ContentSecurityPolicy): string {

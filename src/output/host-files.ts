@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { LandingRedirect } from '../plan/plan-redirects.js'
-import { absoluteUrl, canonicalHref } from '../plan/urls.js'
+import { absoluteUrl, canonicalHref, href } from '../plan/urls.js'
 import type { OutputFile, PageConfig, RoutePlan, SiteConfig } from '../types.js'
 
 /** The sitemap protocol's limit of URLs per file (sitemaps.org § Sitemap index). */
@@ -53,11 +53,13 @@ export function routeSources(route: RoutePlan): readonly string[] {
  * `trailingSlash`), so a redirect never lands on a second redirect.
  */
 export function redirectsFile(site: SiteConfig, landing: readonly LandingRedirect[] = []): OutputFile[] {
-  const to = (target: string) => canonicalHref(target, (key) => !/\.[a-z0-9]+$/i.test(key.slice(key.lastIndexOf('/'))), site.site.trailingSlash)
+  // The host reads both addresses from its root: a site under a sub-path has its base on each.
+  const base = site.site.basePath
+  const to = (target: string) => href(base, canonicalHref(target, (key) => !/\.[a-z0-9]+$/i.test(key.slice(key.lastIndexOf('/'))), site.site.trailingSlash))
   const lines = [
-    ...(site.site.redirects ?? []).map((r) => `${r.from} ${to(r.to)} ${r.status ?? 301}`),
+    ...(site.site.redirects ?? []).map((r) => `${href(base, r.from)} ${to(r.to)} ${r.status ?? 301}`),
     ...(landing.length ? ['# Landing pages that moved or were removed (published-urls.json)'] : []),
-    ...landing.map((r) => `${r.from} ${to(r.to)} 301`),
+    ...landing.map((r) => `${href(base, r.from)} ${to(r.to)} 301`),
   ]
   return lines.length ? [{ path: '_redirects', contents: lines.join('\n') + '\n' }] : []
 }

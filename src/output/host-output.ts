@@ -1,7 +1,7 @@
 import type { LandingRedirect } from '../plan/plan-redirects.js'
 import { decodeUrlPath } from '../config/check-url.js'
 import { hostRules, isPlainPath } from '../config/hosts.js'
-import { absoluteUrl, canonicalHref, outputPathFor } from '../plan/urls.js'
+import { absoluteUrl, canonicalHref, href as withBase, outputPathFor } from '../plan/urls.js'
 import type { OutputFile, RoutePlan, SiteConfig } from '../types.js'
 import { escapeXml, redirectsFile } from './host-files.js'
 
@@ -40,7 +40,7 @@ export function redirectPages(site: SiteConfig, landing: readonly LandingRedirec
     if (files.has(path)) continue
     const href = canonicalHref(to, isPage, policy)
     const absolute = href.startsWith('/') ? absoluteUrl(site.site.url, href.split(/[?#]/)[0]!, policy) + href.slice(href.split(/[?#]/)[0]!.length) : href
-    files.set(path, { path, contents: redirectPage(href, absolute, site.site.language ?? 'en') })
+    files.set(path, { path, contents: redirectPage(withBase(site.site.basePath, href), absolute, site.site.language ?? 'en') })
   }
   return [...files.values()]
 }

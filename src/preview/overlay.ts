@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { BuildFailure } from '../errors/config-error.js'
 import { formatConfigError } from '../errors/format.js'
 import { sourceStack } from '../errors/source-stack.js'
@@ -72,11 +73,29 @@ export function reloadScript(version: string): string {
   return tag.slice(tag.indexOf('>') + 1, tag.lastIndexOf('</script>'))
 }
 
-/** Adds the reload client before `</body>` (or at the end of a fragment without one). */
+/**
+ * Adds the reload client before `</body>` (or at the end of a fragment without one), and allows it
+ * by its hash in the page's own `<meta http-equiv="Content-Security-Policy">` (hosts that send no
+ * headers), as productionHeaders does in the header elsewhere.
+ */
 export function injectReloadClient(html: string, version: string): string {
-  const at = html.lastIndexOf('</body>')
+  const page = allowInMetaPolicy(html, reloadScript(version))
+  const at = page.lastIndexOf('</body>')
   const script = reloadClient(version)
-  return at === -1 ? html + script : html.slice(0, at) + script + html.slice(at)
+  return at === -1 ? page + script : page.slice(0, at) + script + page.slice(at)
+}
+
+const metaPolicyTag = /(<meta http-equiv="Content-Security-Policy" content=")([^"]*)("\/?>)/i
+
+/** The page with `script` allowed by its SHA-256 in its meta policy's script-src; unchanged without one. */
+export function allowInMetaPolicy(html: string, script: string): string {
+  const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`
+  return html.replace(metaPolicyTag, (_all, head: string, content: string, tail: string) => {
+    // The attribute is written with character references (templates/render.tsx): read, change, write back.
+    const policy = content.replace(/&#(\d+);/g, (_ref, code: string) => String.fromCharCode(Number(code)))
+    const allowed = policy.split('; ').map((directive) => (directive.startsWith('script-src ') ? `${directive} ${hash}` : directive)).join('; ')
+    return head + allowed.replace(/[&"<>']/g, (c) => `&#${c.charCodeAt(0)};`) + tail
+  })
 }
 
 /**

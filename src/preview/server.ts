@@ -6,6 +6,7 @@ import path from 'node:path'
 import { BuildFailure } from '../errors/config-error.js'
 import { sourceStack } from '../errors/source-stack.js'
 import { packageRoot } from '../paths.js'
+import { href } from '../plan/urls.js'
 import { createBuildSession, type BuildSession, type GoodBuild, type SessionState } from './build-session.js'
 import { capturesFormsAt, captureForm } from './form-capture.js'
 import { findHiddenFields } from './form-submission.js'
@@ -15,6 +16,7 @@ import { reportBuild, type PreviewLog } from './report.js'
 import { allowedHosts, crossOrigin, hostAllowed, productionHeaders } from './request-guard.js'
 import { resolvePath, type Resolved, type ServedFile } from './static-files.js'
 import { watchFolders } from './watch.js'
+import { pollingReasonHere } from './watch-mode.js'
 
 export interface PreviewOptions {
   /** The site folder, e.g. `sites/acme`. */
@@ -28,12 +30,23 @@ export interface PreviewOptions {
   readonly log: PreviewLog
   /** Quiet time before a burst of file events triggers a rebuild. @default 15 */
   readonly debounceMs?: number
+  /**
+   * Poll the files for changes instead of waiting for the system's events. @default on where
+   * events are known not to arrive (src/preview/watch-mode.ts), else off
+   */
+  readonly poll?: boolean
+  /** How often polling asks each file. @default 300 */
+  readonly pollIntervalMs?: number
 }
 
 export interface PreviewServer {
-  /** `http://127.0.0.1:4321/` */
+  /** `http://127.0.0.1:4321/`, with the site's base path (`/repo/`) for a site under a sub-path. */
   readonly url: string
   readonly port: number
+  /** The port asked for, when it was in use and the preview moved to `port`. */
+  readonly movedFrom?: number
+  /** Why the files are polled (`a 9p file system`, `--poll`), or undefined when system events are used. */
+  readonly polling?: string
   readonly session: BuildSession
   close(): Promise<void>
 }
@@ -92,11 +105,17 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
       return hub.connect(res, params.get('path') ?? '/', params.get('version') ?? '')
     }
     if (rawPath === morphPath) return answer(res, 200, 'text/javascript; charset=utf-8', await morphLibrary())
+    // A site under a sub-path (url: https://user.github.io/repo) is served under it, as its host will.
+    const base = basePathOf(state)
+    if (base && !rawPath.startsWith(`${base}/`)) {
+      if (rawPath === '/' || rawPath === base) return answer(res, 302, 'text/plain; charset=utf-8', `Moved to ${base}/\n`, { location: `${base}/` })
+      return answer(res, 404, 'text/plain; charset=utf-8', `Not found: this site is served under ${base}/.\n`)
+    }
     if (req.method === 'POST' && crossOrigin(req)) {
       options.log.out(`✗ form post to ${rawPath} from another origin (${req.headers.origin ?? 'unknown'}) refused\n`)
       return answer(res, 403, 'application/json; charset=utf-8', JSON.stringify({ error: 'cross-origin', reason: 'Preview takes form posts only from its own pages.' }))
     }
-    if (req.method === 'POST' && good && capturesFormsAt(good.site.site, rawPath)) {
+    if (req.method === 'POST' && good && capturesFormsAt(good.site.site, rawPath.slice(base.length))) {
       if (!hidden.has(good)) hidden.set(good, findHiddenFields(htmlOf(good)))
       const landing = resolveIn(state, rawPath)
       const successPage = landing.kind === 'file' && landing.file.path.endsWith('.html') && !landing.file.path.startsWith('__')
@@ -112,7 +131,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     const resolved = resolveIn(state, rawPath)
     if (resolved.kind === 'bad-request') return answer(res, 400, 'text/plain; charset=utf-8', 'Bad request path.\n')
     if (resolved.kind === 'redirect') {
-      const location = resolved.location + (query ? `?${query}` : '')
+      const location = href(base, resolved.location) + (query ? `?${query}` : '')
       return answer(res, 301, 'text/plain; charset=utf-8', `Moved to ${location}\n`, { location })
     }
     const version = versionOf(state, resolved)
@@ -139,20 +158,27 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
       else res.destroy()
     })
   })
-  const port = await listen(server, options.port ?? 4321, host)
-  const url = `http://${displayHost(host)}:${port}/`
+  const asked = options.port ?? 4321
+  const port = await listen(server, asked, host)
+  const url = `http://${displayHost(host)}:${port}${basePathOf(session.state)}/`
+  const polling = options.poll === true ? '--poll' : options.poll === false ? undefined : pollingReasonHere(siteRoot)
   const watcher = watchFolders({
     folders: [siteRoot, path.join(packageRoot, 'templates')],
     debounceMs: options.debounceMs ?? 15,
     onChange: (paths) => void session.rebuild(paths),
+    poll: polling !== undefined,
+    pollIntervalMs: options.pollIntervalMs,
   })
+  await watcher.ready()
 
   return {
     url,
     port,
+    ...(asked !== 0 && port !== asked ? { movedFrom: asked } : {}),
+    ...(polling ? { polling } : {}),
     session,
     async close() {
-      watcher.close()
+      await watcher.close()
       hub.close()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
@@ -184,9 +210,17 @@ function morphLibrary(): Promise<Buffer> {
   return morphSource
 }
 
+/** What is served at `urlPath`, an address as the browser asks for it (with the site's base path). */
 function resolveIn(state: SessionState, urlPath: string): Resolved {
   const good = state.kind === 'ok' ? state.build : state.kind === 'failed' ? state.last : undefined
-  return resolvePath(urlPath, good?.files ?? noFiles)
+  const base = basePathOf(state)
+  return resolvePath(base && urlPath.startsWith(`${base}/`) ? urlPath.slice(base.length) : urlPath, good?.files ?? noFiles)
+}
+
+/** The path part of the site's address ('' at a host's root), from the last build that worked. */
+function basePathOf(state: SessionState): string {
+  const good = state.kind === 'ok' ? state.build : state.kind === 'failed' ? state.last : undefined
+  return good?.site.site.basePath ?? ''
 }
 
 /**

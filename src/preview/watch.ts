@@ -1,5 +1,5 @@
-import { watch, readdirSync, statSync, type FSWatcher } from 'node:fs'
 import path from 'node:path'
+import { watch, type FSWatcher } from 'chokidar'
 
 export interface WatchOptions {
   readonly folders: readonly string[]
@@ -7,23 +7,29 @@ export interface WatchOptions {
   readonly debounceMs: number
   /** Every changed path (files or folders) of one burst, absolute. */
   readonly onChange: (paths: readonly string[]) => void
+  /** Ask each file for changes every `pollIntervalMs` instead of waiting for the system's events. @default false */
+  readonly poll?: boolean
+  /** @default 300 */
+  readonly pollIntervalMs?: number
 }
 
 export interface Watcher {
-  close(): void
+  /** Resolves once the folders' files are listed: a change after it is seen. */
+  ready(): Promise<void>
+  close(): Promise<void>
 }
 
 /**
- * Watches folder trees, including folders created later. Uses one non-recursive `fs.watch` per
- * folder: recursive watching is not dependable on Linux with Node 20, and watching folders (not
- * files) also sees editors that save by writing a temporary file and renaming it over the old one.
+ * Watches folder trees, folders created later included, with chokidar: native events (inotify,
+ * FSEvents) by default, or polling where they do not arrive (network folders, WSL's Windows
+ * drives, Docker bind mounts: src/preview/watch-mode.ts). chokidar also follows editors that save
+ * by writing a temporary file and renaming it over the old one (`atomic`).
  */
 export function watchFolders(options: WatchOptions): Watcher {
-  const watchers = new Map<string, FSWatcher>()
+  const roots = options.folders.map((f) => path.resolve(f))
   const pending = new Set<string>()
   let timer: NodeJS.Timeout | undefined
   let closed = false
-
   const flush = () => {
     timer = undefined
     const paths = [...pending]
@@ -35,46 +41,24 @@ export function watchFolders(options: WatchOptions): Watcher {
     if (timer) clearTimeout(timer)
     timer = setTimeout(flush, options.debounceMs)
   }
-  const add = (root: string, dir: string) => {
-    if (closed || watchers.has(dir) || isIgnored(path.relative(root, dir))) return
-    let watcher: FSWatcher
-    try {
-      watcher = watch(dir, (_event, name) => {
-        const file = name ? path.join(dir, name.toString()) : dir
-        if (isIgnored(path.relative(root, file))) return
-        note(file)
-        if (isDirectory(file)) addTree(root, file)
-      })
-    } catch {
-      return // removed before we got to it
-    }
-    // A watched folder that is deleted reports an error on some systems; its parent saw the change.
-    watcher.on('error', () => forget(dir))
-    watchers.set(dir, watcher)
+  const ignored = (file: string) => {
+    const root = roots.find((r) => file === r || file.startsWith(r + path.sep))
+    return root !== undefined && file !== root && isIgnored(path.relative(root, file))
   }
-  const forget = (dir: string) => {
-    watchers.get(dir)?.close()
-    watchers.delete(dir)
-  }
-  const addTree = (root: string, dir: string) => {
-    add(root, dir)
-    let entries: string[] = []
-    try {
-      entries = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)
-    } catch {
-      forget(dir)
-      return
-    }
-    for (const name of entries) addTree(root, path.join(dir, name))
-  }
-  for (const folder of options.folders) addTree(path.resolve(folder), path.resolve(folder))
-
+  const interval = options.pollIntervalMs ?? 300
+  const watcher: FSWatcher = watch(roots, {
+    ignoreInitial: true, ignored, usePolling: options.poll ?? false, interval, binaryInterval: interval, ignorePermissionErrors: true,
+  })
+  watcher.on('all', (_event, file) => note(path.resolve(file)))
+  // A folder removed while it is listed, a file without permission: the next event brings it back.
+  watcher.on('error', () => undefined)
+  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()))
   return {
-    close() {
+    ready: () => ready,
+    async close() {
       closed = true
       if (timer) clearTimeout(timer)
-      for (const w of watchers.values()) w.close()
-      watchers.clear()
+      await watcher.close()
     },
   }
 }
@@ -88,12 +72,4 @@ export function isIgnored(relative: string): boolean {
   const base = path.basename(relative)
   return relative.split(path.sep).some((s) => (s.startsWith('.') && s !== '.' && s !== '..') || s === 'node_modules')
     || base.endsWith('~') || base === '4913'
-}
-
-function isDirectory(file: string): boolean {
-  try {
-    return statSync(file).isDirectory()
-  } catch {
-    return false
-  }
 }

@@ -1,4 +1,4 @@
-import { canonicalHref, type TrailingSlash } from '../../src/plan/urls.js'
+import { canonicalHref, href, type TrailingSlash } from '../../src/plan/urls.js'
 
 /**
  * React hoists the resources components ask for (`preload()` from react-dom, and images it
@@ -28,4 +28,27 @@ export function applyTrailingSlash(html: string, policy: TrailingSlash): string 
 
 function isPageKey(key: string): boolean {
   return !key.startsWith('/assets/') && !/\.[a-z0-9]+$/i.test(key.slice(key.lastIndexOf('/')))
+}
+
+/** Attributes that hold one address the browser requests, and those that hold a srcset. */
+const addressAttribute = / (href|src|action|poster|data-fallback|data-endpoint|srcset|imagesrcset)="(\/[^"]*)"/g
+
+/**
+ * A page of a site served under a sub-path (site.yaml `url: https://user.github.io/repo`) with the
+ * base in front of every root-relative address it holds, through href(): links and assets written
+ * by templates, and the root-relative links written in Markdown and YAML (nav, buttons, footer),
+ * which reach the page as they were written. Runs over the whole document once it is rendered, so
+ * no template or Markdown link can miss it. An address already under the base (a template that
+ * called useHref()) is left as it is.
+ */
+export function applyBasePath(html: string, basePath: string): string {
+  if (basePath === '') return html
+  const isUnderBase = (path: string) => path === basePath || /^[/?#]/.test(path.slice(basePath.length)) && path.startsWith(basePath)
+  const withBase = (path: string) => (isUnderBase(path) ? path : href(basePath, path))
+  return html.replace(addressAttribute, (_whole, name: string, value: string) => {
+    const fixed = name.endsWith('srcset')
+      ? value.split(',').map((candidate) => candidate.replace(/^(\s*)(\S+)/, (_c, space: string, url: string) => space + withBase(url))).join(',')
+      : withBase(value)
+    return ` ${name}="${fixed}"`
+  })
 }

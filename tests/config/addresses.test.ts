@@ -61,16 +61,16 @@ describe('addresses in site.yaml', () => {
     ])
   })
 
-  it('refuses a url under a sub-path for now, saying why, and a url with a newline', async () => {
-    const sub = await siteFrom('minimal', { 'site.yaml': baseSite.replace('url: https://tidy.example', 'url: https://tidy.github.io/site') })
-    expect(await loadErrors(sub)).toEqual([[
-      'error[sub-path-site]: The site address `url` is https://tidy.github.io/site, under the sub-path /site; citypress builds sites served at the root of a host name only, so every link and host file would miss /site.',
-      '  --> site.yaml:3:6',
-      '  |',
-      '3 | url: https://tidy.github.io/site',
-      '  |      ^^^^^^^^^^^^^^^^^^^^^^^^^^^',
-      'hint: Publish the site at the root of a host name and give that address: its own domain, or on GitHub Pages a custom domain or the user site https://tidy.github.io.',
-    ].join('\n')])
+  it('takes a url under a sub-path, warning once that crawlers will not read its robots.txt, and refuses a url with a newline', async () => {
+    const sub = await siteFrom('minimal', { 'site.yaml': baseSite.replace('url: https://tidy.example', 'url: https://tidy.github.io/site/') })
+    const loaded = await loadSite(sub)
+    expect([loaded.site.url, loaded.site.basePath]).toEqual(['https://tidy.github.io/site', '/site'])
+    const warnings = loaded.warnings.filter((w) => w.code === 'robots-under-sub-path').map((w) => normalize(formatConfigError(w, { color: false })).split('\n'))
+    expect(warnings).toEqual([[
+      'error[robots-under-sub-path]: The site is served under /site, but crawlers read robots.txt only at the root of a host (https://tidy.github.io/robots.txt), so the robots.txt written at /site/robots.txt is never read and does not point them to the sitemap.',
+      expect.stringMatching(/^ {2}--> .*site\.yaml:3:1$/), '  |', '3 | url: https://tidy.github.io/site/', '  | ^^^',
+      'hint: Submit https://tidy.github.io/site/sitemap.xml in Google Search Console and Bing Webmaster Tools instead; or, if you own the site at https://tidy.github.io/, add "Sitemap: https://tidy.github.io/site/sitemap.xml" to its robots.txt.',
+    ]])
     const broken = await siteFrom('minimal', { 'site.yaml': baseSite.replace('url: https://tidy.example', 'url: "https://tidy.example\\nSitemap: https://evil.example/x"') })
     expect((await loadErrors(broken))[0]).toMatch(/^error\[bad-address\]: The site address `url` "https:\/\/tidy\.example\\nSitemap: https:\/\/evil\.example\/x" holds whitespace \(U\+000A\)/)
   })
@@ -97,7 +97,9 @@ describe('--base-url', () => {
       'hint: Remove it: a path or address holds no spaces, tabs or line breaks (write hyphens between words).',
     ].join('\n'))
     expect(existsSync(out)).toBe(false)
-    expect(await loadErrors(await siteFrom('minimal'), { baseUrl: 'https://tidy.github.io/site/' })).toEqual([expect.stringMatching(/^error\[sub-path-site\]: The address given with --base-url is https:\/\/tidy\.github\.io\/site, under the sub-path \/site;/)])
+    const underBase = await loadSite(await siteFrom('minimal'), { baseUrl: 'https://tidy.github.io/site/' })
+    expect([underBase.site.url, underBase.site.basePath]).toEqual(['https://tidy.github.io/site', '/site'])
+    expect(underBase.warnings.filter((w) => w.code === 'robots-under-sub-path').map((w) => w.file)).toEqual(['--base-url'])
   })
 })
 

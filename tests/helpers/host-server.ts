@@ -34,7 +34,10 @@ interface Answer {
  *
  * Anything else is 404 with 404.html.
  */
-export async function serveAsHost(root: string, host: HostName): Promise<HostServer> {
+export async function serveAsHost(root: string, host: HostName, options: { readonly basePath?: string } = {}): Promise<HostServer> {
+  // A project site of GitHub Pages (`https://user.github.io/repo`): the folder is served under
+  // the base, `/repo` redirects to `/repo/`, and nothing outside the base is the site's.
+  const base = options.basePath ?? ''
   const reads = host === 'netlify' || host === 'cloudflare-pages'
   const headerRules = reads && existsSync(path.join(root, '_headers')) ? parseHeadersFile(readFileSync(path.join(root, '_headers'), 'utf8')) : []
   const redirects = reads && existsSync(path.join(root, '_redirects')) ? readRedirects(path.join(root, '_redirects')) : []
@@ -81,11 +84,14 @@ export async function serveAsHost(root: string, host: HostName): Promise<HostSer
   }
 
   const server = createServer((request, response) => {
-    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)
+    const requested = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)
+    if (base && requested === base) return void response.writeHead(301, { location: `${base}/` }).end()
+    if (base && !requested.startsWith(`${base}/`)) return void response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found (outside the site)')
+    const pathname = requested.slice(base.length)
     const answer = resolve(pathname)
     const headers = headersForPath(headerRules, pathname)
-    if (answer.location) return void response.writeHead(answer.status, { ...headers, location: answer.location }).end()
-    const type = answer.file?.endsWith('.html') ? 'text/html; charset=utf-8' : 'application/octet-stream'
+    if (answer.location) return void response.writeHead(answer.status, { ...headers, location: answer.location.startsWith('/') && !answer.location.startsWith(`${base}/`) ? base + answer.location : answer.location }).end()
+    const type = types[path.extname(answer.file ?? '.html')] ?? 'application/octet-stream'
     response.writeHead(answer.status, { ...headers, 'content-type': type }).end(answer.file ? readFileSync(answer.file) : 'Not found')
   })
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
@@ -93,6 +99,12 @@ export async function serveAsHost(root: string, host: HostName): Promise<HostSer
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => new Promise((done) => server.close(() => done())),
   }
+}
+
+/** What the hosts send for the files a build writes; a browser runs a module script or a stylesheet only with its own type. */
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.woff2': 'font/woff2', '.svg': 'image/svg+xml',
+  '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp', '.avif': 'image/avif', '.xml': 'application/xml', '.webmanifest': 'application/manifest+json',
 }
 
 function readRedirects(file: string): { from: string; to: string; status: number }[] {

@@ -14,11 +14,16 @@ export function previewCommand(program: Command, io: Io): void {
     .option('-p, --port <number>', 'port to listen on; the next free one when taken', parsePort, 4321)
     .option('--host <address>', 'interface to listen on (0.0.0.0 shares the preview with your network)', '127.0.0.1')
     .option('--fail-forms', 'answer every form submission with an error, to see the forms\' error state')
+    .option('--open', 'open the preview in your default browser (CITYPRESS_OPENER names another command)')
+    .option('--poll', 'ask the files for changes every 300 ms instead of waiting for the system\'s events; on by default for network folders, WSL\'s Windows drives and Docker bind mounts, where events do not arrive')
+    .option('--no-poll', 'use the system\'s file events even where they are known not to arrive')
     .addHelpText('after', `
 Examples:
   $ citypress preview                       serves the site in this folder on http://127.0.0.1:4321/
   $ citypress preview sites/acme --port 8080
   $ citypress preview --fail-forms          check what visitors see when sending fails
+  $ citypress preview --open                also opens it in your browser
+  $ citypress preview --poll                when saved changes do not show (a network folder, a container)
 
 Form submissions are checked against forms.yaml and appended to <site>/.citypress/submissions.ndjson.
 Press Ctrl+C to stop.`)
@@ -30,7 +35,7 @@ Press Ctrl+C to stop.`)
       process.on('unhandledRejection', onUnhandled)
       try {
         const started = performance.now()
-        const preview = await startPreview({ site, port: flags.port, host: flags.host, failForms: flags.failForms, log: io }).catch((error: unknown) => {
+        const preview = await startPreview({ site, port: flags.port, host: flags.host, failForms: flags.failForms, poll: flags.poll, log: io }).catch((error: unknown) => {
           const code = (error as NodeJS.ErrnoException).code
           if (code && ['EADDRINUSE', 'EADDRNOTAVAIL', 'EACCES', 'ENOTFOUND'].includes(code)) {
             command.error(`error: cannot listen on ${flags.host} port ${flags.port} (${code}); choose another --host or --port.`, { exitCode: 2, code: 'citypress.preview.listen' })
@@ -38,6 +43,11 @@ Press Ctrl+C to stop.`)
           throw error
         })
         printBanner(io, site, flags, preview, performance.now() - started)
+        if (flags.open) {
+          const { openBrowser } = await import('../open-browser.js')
+          const failed = await openBrowser(preview.url)
+          if (failed) io.err(`  Could not open a browser (${printable(failed)}); open ${preview.url} yourself.\n`)
+        }
         await untilInterrupted()
         await preview.close()
       } finally {
@@ -50,6 +60,9 @@ interface PreviewFlags {
   port: number
   host: string
   failForms?: boolean
+  open?: boolean
+  /** undefined: decided by the folder's file system (src/preview/watch-mode.ts). */
+  poll?: boolean
 }
 
 function printBanner(io: Io, site: string, flags: PreviewFlags, preview: PreviewServer, ms: number): void {
@@ -58,10 +71,12 @@ function printBanner(io: Io, site: string, flags: PreviewFlags, preview: Preview
     ? `${state.build.result.routes.length} pages built in ${(ms / 1000).toFixed(2)}s, drafts included`
     : 'the site has errors (shown in the browser too)'
   io.out(`\n  ${paint(io, 'bold', 'citypress preview')}  ${paint(io, 'cyan', preview.url)}\n\n`)
+  if (preview.movedFrom !== undefined) io.out(`  ${paint(io, 'yellow', `Port ${preview.movedFrom} is in use`)} (another program listens there), so the preview moved to port ${preview.port}.\n`)
   // The current folder displays as "" (a path relative to itself).
   const shown = displayFile(site) || '.'
   io.out(`  ${shown}: ${built}\n`)
   io.out(`  Watching ${shown}/ and the shared templates/; open tabs reload on save.\n`)
+  if (preview.polling) io.out(`  ${paint(io, 'yellow', 'Polling')} the files for changes every 300 ms (${preview.polling === '--poll' ? '--poll' : `${preview.polling}: its changes send no file events`}).\n`)
   if (flags.host !== '127.0.0.1' && flags.host !== 'localhost') io.out(`  ${paint(io, 'yellow', `Listening on ${flags.host}`)}: other machines can open this preview.\n`)
   if (flags.failForms) io.out(`  ${paint(io, 'yellow', '--fail-forms')}: every form submission is answered with 500.\n`)
   const forms = state.kind === 'ok' ? state.build.site.site.forms : undefined

@@ -1,0 +1,120 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { Browser } from 'playwright'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { build } from '../../src/build.js'
+import type { HostName } from '../../src/config/hosts.js'
+import { launchChromium, openOfflineContext } from '../helpers/browser.js'
+import { serveAsHost, type HostServer } from '../helpers/host-server.js'
+import { siteFrom, tempDir } from '../helpers/site.js'
+
+// A Content-Security-Policy on every host (a header where the host reads
+// _headers, a meta tag elsewhere), and a GitHub Pages project site under /repo with no broken link.
+const hosts: readonly HostName[] = ['netlify', 'cloudflare-pages', 'github-pages', 'static']
+/** The GitHub Pages build is a project site: https://tidy.github.io/repo, served under /repo. */
+const baseOf = (host: HostName) => (host === 'github-pages' ? '/repo' : '')
+
+const built = new Map<HostName, { out: string; server: HostServer }>()
+let browser: Browser
+beforeAll(async () => {
+  const browserStarted = launchChromium()
+  for (const host of hosts) {
+    const url = host === 'github-pages' ? 'https://tidy.github.io/repo' : 'https://tidy.example'
+    const site = await siteFrom('widgets')
+    const yaml = (await readFile(path.join(site, 'site.yaml'), 'utf8')).replace('url: https://tidy.example', `url: ${url}\nhost: ${host}`)
+    const out = path.join(await tempDir(), 'dist')
+    await build({ site: await siteFrom('widgets', { 'site.yaml': yaml }), outDir: out, cacheDir: false })
+    built.set(host, { out, server: await serveAsHost(out, host, { basePath: baseOf(host) }) })
+  }
+  browser = await browserStarted
+}, 120_000)
+afterAll(async () => {
+  await browser?.close()
+  for (const { server } of built.values()) await server.close()
+})
+
+describe.each(hosts)('the Content-Security-Policy on %s', (host) => {
+  it('blocks nothing the site uses, and blocks an injected inline script', async () => {
+    const { server } = built.get(host)!
+    const { context } = await openOfflineContext(browser, { baseURL: server.origin })
+    await context.addInitScript(() => {
+      const seen: string[] = ((window as unknown as { violations: string[] }).violations = [])
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`))
+    })
+    const page = await context.newPage()
+    const response = await page.goto(`${baseOf(host)}/`)
+    const header = response!.headers()['content-security-policy']
+    const meta = await page.evaluate(() => {
+      const tag = document.querySelector('meta[http-equiv="Content-Security-Policy"]')
+      return tag && { policy: tag.getAttribute('content'), afterCharset: tag.previousElementSibling?.hasAttribute('charset') === true }
+    })
+    if (host === 'netlify' || host === 'cloudflare-pages') {
+      expect([header, meta]).toEqual([expect.stringContaining("default-src 'self'"), null])
+    } else {
+      expect(header).toBeUndefined()
+      expect(meta).toEqual({ policy: expect.stringContaining("default-src 'self'"), afterCharset: true })
+      expect(meta!.policy).not.toContain('frame-ancestors')
+    }
+    // The site's own code: the stylesheet, the font, the widget script, analytics and the scheduler frame.
+    await page.getByRole('link', { name: 'Schedule a Walkthrough' }).first().click()
+    await expect.poll(() => page.frameLocator('dialog iframe').locator('h1').textContent()).toBe('Pick a time')
+    await expect.poll(() => page.evaluate(() => (window as unknown as { analyticsLoaded?: number }).analyticsLoaded)).toBe(1)
+    expect(await page.evaluate(() => document.documentElement.classList.contains('js'))).toBe(true)
+    const violations = await page.evaluate(() => (window as unknown as { violations: string[] }).violations)
+    // What an attacker's markup would do: an inline script the build did not declare.
+    const injected = await page.evaluate(async () => {
+      const script = document.createElement('script')
+      script.textContent = '(window as any).injectedRan = true'.replace(' as any', '')
+      document.body.append(script)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      return { ran: (window as unknown as { injectedRan?: boolean }).injectedRan === true, violations: (window as unknown as { violations: string[] }).violations }
+    })
+    console.log(`${host}: ${violations.length} violations while using the site; injected inline script ran: ${injected.ran}; reported: ${injected.violations.slice(violations.length).join(', ')}`)
+    expect(violations).toEqual([])
+    expect(injected.ran).toBe(false)
+    expect(injected.violations.slice(violations.length)).toEqual([expect.stringMatching(/^script-src(-elem)? inline$/)])
+    await context.close()
+  })
+})
+
+describe('a GitHub Pages project site under /repo', () => {
+  it('has no broken link, asset or image: every href, src and srcset of every page answers under the base', async () => {
+    const { server } = built.get('github-pages')!
+    const pages = new Set<string>(['/repo/'])
+    const checked = new Map<string, number>()
+    // The sitemap and the feed list pages by their public address, which this server stands in for.
+    const queue = ['/repo/', '/repo/sitemap.xml', '/repo/rss.xml']
+    const broken: string[] = []
+    const fetchStatus = async (url: string) => {
+      let response = await fetch(server.origin + url, { redirect: 'manual' })
+      // Follow the host's own redirects (a folder's address), as a browser does.
+      for (let hops = 0; response.status >= 300 && response.status < 400 && hops < 3; hops++) response = await fetch(new URL(response.headers.get('location')!, server.origin + url), { redirect: 'manual' })
+      return response
+    }
+    while (queue.length) {
+      const at = queue.shift()!
+      const html = await (await fetchStatus(at)).text()
+      const found = [...html.matchAll(/ (?:href|src|action|data-endpoint|data-fallback|content)="([^"]*)"|<(?:loc|link)>([^<]*)</g)].map((m) => (m[1] ?? m[2]!).replace(/^https:\/\/tidy\.github\.io\//, '/'))
+        .filter((url) => url.startsWith('/') || /^\w+:/.test(url))
+        .concat([...html.matchAll(/ (?:srcset|imagesrcset)="([^"]*)"/g)].flatMap((m) => m[1]!.split(',').map((c) => c.trim().split(/\s+/)[0]!)))
+      for (const raw of found) {
+        const url = new URL(raw.replaceAll('&amp;', '&'), server.origin + at)
+        if (url.origin !== server.origin) continue
+        const key = url.pathname
+        if (checked.has(key)) continue
+        const response = await fetchStatus(key)
+        checked.set(key, response.status)
+        // Form posts are the form service's; the page behind the address must exist all the same.
+        if (response.status >= 400 && !key.endsWith('/__forms.html')) broken.push(`${key} (on ${at}): ${response.status}`)
+        if (response.status < 400 && response.headers.get('content-type')?.startsWith('text/html') && !pages.has(key)) {
+          pages.add(key)
+          queue.push(key)
+        }
+      }
+    }
+    console.log(`github-pages under /repo: ${pages.size} pages crawled, ${checked.size} addresses checked, ${broken.length} broken`)
+    expect(broken).toEqual([])
+    expect(pages.size).toBeGreaterThan(10)
+    expect([...checked.keys()].every((p) => p.startsWith('/repo/'))).toBe(true)
+  })
+})
