@@ -1,10 +1,9 @@
 import { InvalidArgumentError, type Command } from 'commander'
-import { displayFile } from '../../paths.js'
 import { sourceStack } from '../../errors/source-stack.js'
 import { printable } from '../../errors/printable.js'
 import type { PreviewServer } from '../../preview/server.js'
 import { paint, type Io } from '../io.js'
-import { siteArgument, siteFolder } from './shared.js'
+import { siteArgument, siteFolder, siteLabel } from './shared.js'
 
 export function previewCommand(program: Command, io: Io): void {
   const command = program
@@ -59,7 +58,7 @@ function printBanner(io: Io, site: string, flags: PreviewFlags, preview: Preview
     : 'the site has errors (shown in the browser too)'
   io.out(`\n  ${paint(io, 'bold', 'citypress preview')}  ${paint(io, 'cyan', preview.url)}\n\n`)
   // The current folder displays as "" (a path relative to itself).
-  const shown = displayFile(site) || '.'
+  const shown = siteLabel(site)
   io.out(`  ${shown}: ${built}\n`)
   io.out(`  Watching ${shown}/ and the shared templates/; open tabs reload on save.\n`)
   if (flags.host !== '127.0.0.1' && flags.host !== 'localhost') io.out(`  ${paint(io, 'yellow', `Listening on ${flags.host}`)}: other machines can open this preview.\n`)
