@@ -49,12 +49,23 @@ export function checkFacts(input: FactsInput): Facts {
     name: name!,
     trade: trade![0]!.toLocaleUpperCase('en') + trade!.slice(1),
     areas: parseAreas(input.areas!),
-    phone: input.phone === undefined ? undefined : parsePhone(oneLine(input.phone, 'phone', '(503) 555-0142')!),
-    email: input.email === undefined ? undefined : parseEmail(oneLine(input.email, 'email', 'hello@greenway.example')!),
-    url: input.url === undefined ? undefined : parseUrl(oneLine(input.url, 'url', 'https://www.greenway.example')!),
-    host: input.host === undefined ? undefined : parseHost(input.host),
+    phone: input.phone === undefined ? undefined : checkFact.phone(input.phone),
+    email: input.email === undefined ? undefined : checkFact.email(input.email),
+    url: input.url === undefined ? undefined : checkFact.url(input.url),
+    host: input.host === undefined ? undefined : checkFact.host(input.host),
   }
 }
+
+/** One fact checked on its own (a prompt asks again when one throws ScaffoldRefused). */
+export const checkFact = {
+  name: (text: string) => oneLine(text, 'name', 'Greenway Landscapes'),
+  trade: (text: string) => oneLine(text, 'trade', 'Landscaping'),
+  areas: (text: string) => parseAreas(text),
+  phone: (text: string) => parsePhone(oneLine(text, 'phone', '(503) 555-0142')!),
+  email: (text: string) => parseEmail(oneLine(text, 'email', 'hello@greenway.example')!),
+  url: (text: string) => parseUrl(oneLine(text, 'url', 'https://www.greenway.example')!),
+  host: (text: string) => parseHost(text),
+} satisfies Record<keyof FactsInput, (text: string) => unknown>
 
 /** "Salem, OR; Keizer, OR" → ["Salem, OR", "Keizer, OR"]; each needs its two-letter state. */
 export function parseAreas(text: string): string[] {

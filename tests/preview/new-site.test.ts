@@ -48,7 +48,7 @@ describe('citypress new', () => {
     expect(await main(['new', dir, ...facts], io), io.stderr).toBe(0)
     expect(io.stdout).toContain('Next steps:')
     expect(io.stdout).toMatch(/npm install +installs citypress into the project \(once\); commit package-lock.json/)
-    expect(io.stdout).toContain('write a local paragraph for each of\nyour 2 towns in areas.yaml')
+    expect(io.stdout).toContain('write a local paragraph for each of your 2 towns\nin areas.yaml')
 
     const files = await readAll(dir)
     expect(Object.keys(files).sort()).toEqual([
@@ -119,15 +119,17 @@ describe('citypress new', () => {
     expect(JSON.parse(files['package.json']!)).toMatchObject({ dependencies: { citypress: 'file:../citypress.tgz' } })
   })
 
-  it('asks for the missing facts on a terminal, again for a required one left empty, and skips an optional one', async () => {
-    const answers = ['', 'Roofing', 'Erie, PA', '', 'office@harbor.example', '', '']
+  it('asks for the missing facts on a terminal, again for a required one left empty or a mistyped one, and skips an optional one', async () => {
+    const answers = ['', 'Roofing', 'Erie', 'Erie, PA', '', 'office@harbor.example', '', '']
     const asked: string[] = []
+    const io = memoryIo()
     const got = await askForFacts({ name: 'Harbor Roofing' }, async (q) => {
       asked.push(q.trim().split(' ')[0]!)
       return answers.shift() ?? ''
-    }, memoryIo())
+    }, io)
     expect(got).toEqual({ name: 'Harbor Roofing', trade: 'Roofing', areas: 'Erie, PA', email: 'office@harbor.example' })
-    expect(asked).toEqual(['What', 'What', 'Towns', 'Phone', 'Email', 'Web', 'Host:'])
+    expect(asked).toEqual(['What', 'What', 'Towns', 'Towns', 'Phone', 'Email', 'Web', 'Host:'])
+    expect(io.stderr).toContain('"Erie" is not "Town, ST"; write each town with its two-letter state')
   })
 
   it('without a terminal, names every missing required fact and exits 2 writing nothing', async () => {

@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline/promises'
-import { requiredFacts, scaffoldHosts, type FactsInput } from '../../preview/scaffold-facts.js'
+import { checkFact, requiredFacts, ScaffoldRefused, scaffoldHosts, type FactsInput } from '../../preview/scaffold-facts.js'
 import type { Io } from '../io.js'
 
 /** Asks one question and resolves to the answer as typed (without its newline). */
@@ -37,10 +37,21 @@ export async function askForFacts(given: FactsInput, prompt: Prompt, io: Io): Pr
   io.out('A few facts about the business (each can be changed later in the site\'s files):\n')
   for (const { key, text } of missing) {
     const required = (requiredFacts as readonly string[]).includes(key)
-    let answer = ''
-    do answer = (await prompt(`  ${text}: `)).trim()
-    while (required && !answer)
-    if (answer) facts[key] = answer
+    for (;;) {
+      const answer = (await prompt(`  ${text}: `)).trim()
+      if (!answer && required) continue
+      if (!answer) break
+      try {
+        checkFact[key](answer)
+      } catch (error) {
+        // A typo is asked for again rather than ending the command after every other answer.
+        if (!(error instanceof ScaffoldRefused)) throw error
+        io.err(`  ${error.message.replace(/^--\S+:? /, '')}\n`)
+        continue
+      }
+      facts[key] = answer
+      break
+    }
   }
   return facts
 }

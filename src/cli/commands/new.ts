@@ -84,5 +84,6 @@ function printNextSteps(io: Io, root: string, fileCount: number, towns: number):
   io.out(step('npm install', 'installs citypress into the project (once); commit package-lock.json'))
   io.out(step('npm run preview', 'shows the site in the browser; pages update as you save'))
   io.out(step('npm run build', 'builds the finished site into dist/, ready to publish'))
-  io.out(`\nStart with site.yaml (name, url, email, colours). Then write a local paragraph for each of\nyour ${towns} town${towns === 1 ? '' : 's'} in areas.yaml: until then their landing pages stay out of search engines.\nREADME.md explains the rest.\n`)
+  const which = towns === 1 ? 'your town' : `each of your ${towns} towns`
+  io.out(`\nStart with site.yaml (name, url, email, colours). Then write a local paragraph for ${which}\nin areas.yaml: until then its landing pages stay out of search engines. README.md explains the rest.\n`)
 }
