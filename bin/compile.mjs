@@ -3,7 +3,7 @@
 // `prepack` (npm pack, npm publish), so an installed package never compiles anything; in a
 // checkout, bin/citypress.mjs also calls it when lib/ is missing or older than any source file.
 // Templates are not part of it: they are bundled per site build (src/render/bundle-templates.ts).
-import { mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
@@ -75,7 +75,38 @@ export async function compileValidators() {
   return writeSchemaValidators()
 }
 
+/**
+ * Makes create-citypress/ packable (its `prepack`): lib/create.mjs, the `new` command bundled
+ * whole (no dependencies to install), starter/, a copy of sites/starter, and the LICENSE. Each has
+ * one source in the repo; the copies are git-ignored and remade at every pack.
+ */
+export async function compileCreate() {
+  const { build } = await import('esbuild')
+  const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'))
+  const target = path.join(root, 'create-citypress')
+  await build({
+    entryPoints: [path.join(root, 'src/cli/create-main.ts')],
+    outfile: path.join(target, 'lib', 'create.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    banner: { js: "import { createRequire as __citypressRequire } from 'node:module'; const require = __citypressRequire(import.meta.url);" },
+    define: { CITYPRESS_VERSION: JSON.stringify(version) },
+    logLevel: 'warning',
+  })
+  rmSync(path.join(target, 'starter'), { recursive: true, force: true })
+  const starter = path.join(root, 'sites', 'starter')
+  // A build of the starter in the checkout leaves its cache in .citypress/: never part of a site.
+  cpSync(starter, path.join(target, 'starter'), { recursive: true, filter: (from) => !path.relative(starter, from).split(path.sep).includes('.citypress') })
+  cpSync(path.join(root, 'LICENSE'), path.join(target, 'LICENSE'))
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  if (process.argv[2] === 'create') {
+    await compileCreate()
+    process.exit(0)
+  }
   await compile()
   await compileValidators()
 }

@@ -42,6 +42,8 @@ export interface LandingSummary {
   /** Indexed although they fail the gate, because landing.yaml says so. */
   readonly optedIn: number
   readonly weakest: readonly PageQuality[]
+  /** Areas whose local paragraph is missing or short, with how many noindex pages it holds back; most first. */
+  readonly paragraphsToWrite: readonly { readonly area: string; readonly pages: number }[]
   readonly settings: QualitySettings
   readonly redirects: readonly LandingRedirect[]
   /** This build added to published-urls.json. */
@@ -67,4 +69,14 @@ export function replayedReport(recorded: RecordedReport, extra: Pick<BuildReport
     images: { encoded: 0, reused: recorded.images.encoded + recorded.images.reused },
     landing: { ...recorded.landing, recordUpdated: false },
   }
+}
+
+/**
+ * The local paragraphs a site still needs: each area whose pages are noindex for a missing or
+ * short paragraph, with how many pages writing it would let in (most first, then by name).
+ */
+export function paragraphsToWrite(pages: readonly PageQuality[], minLocalWords: number): LandingSummary['paragraphsToWrite'] {
+  const held = new Map<string, number>()
+  for (const p of pages) if (!p.indexable && p.localWords < minLocalWords) held.set(p.area, (held.get(p.area) ?? 0) + 1)
+  return [...held].map(([area, count]) => ({ area, pages: count })).sort((a, b) => b.pages - a.pages || a.area.localeCompare(b.area))
 }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { bundleAssets, type AssetsResult } from './assets/bundle-assets.js'
-import { recordedReport, replayedReport, type BuildReport, type RecordedReport, type StageName } from './build-report.js'
+import { paragraphsToWrite, recordedReport, replayedReport, type BuildReport, type RecordedReport, type StageName } from './build-report.js'
 import { stopEsbuild } from './bundler.js'
 import { openBuildCache, type BuildCache } from './cache/build-cache.js'
 import { heldEntryDigest } from './cache/by-inputs.js'
@@ -199,7 +199,7 @@ export function reportOf(result: BuildResult): BuildReport {
     upToDate: result.upToDate, replayed: false, pages: result.pages, images: result.images, sizes: result.sizes,
     landing: {
       built: quality.pages.length, noindex: quality.pages.filter((p) => !p.indexable).length, optedIn: quality.pages.filter((p) => p.optedIn).length,
-      weakest: quality.weakest, settings: quality.settings, redirects, recordUpdated,
+      weakest: quality.weakest, paragraphsToWrite: paragraphsToWrite(quality.pages, quality.settings.minLocalWords), settings: quality.settings, redirects, recordUpdated,
     },
     host: result.site.site.host, contrast: result.site.contrast, timings: result.timings, cacheNotes: result.cacheNotes,
   }

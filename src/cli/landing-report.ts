@@ -25,6 +25,10 @@ export function formatLandingReport(io: Io, landing: LandingSummary, host?: Site
       }
     }
   }
+  if (landing.paragraphsToWrite.length > 0) {
+    lines.push(`  Local paragraphs to write (areas.yaml places.<area>.local, ${landing.settings.minLocalWords}+ words about your work there); each lets its pages into search:`)
+    for (const { area, pages } of landing.paragraphsToWrite) lines.push(`    ${area} (${pages} page${pages === 1 ? '' : 's'})`)
+  }
   lines.push(...redirectLines(io, landing.redirects, host))
   if (landing.recordUpdated) lines.push('  published-urls.json updated: commit it with the site.')
   return lines.length ? lines.join('\n') + '\n' : ''

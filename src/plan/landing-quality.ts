@@ -90,6 +90,8 @@ export function partPrinter(): PartPrinter {
 
 export interface QualityInput {
   readonly url: string
+  /** The page's area, as areas.yaml names it: whose local paragraph it lacks, if it does. */
+  readonly area: string
   /** The page's main text, printed. */
   readonly print: TextPrint
   /** The print's key in a PrintStore. */
@@ -106,6 +108,7 @@ export interface QualityInput {
 
 export interface PageQuality {
   readonly url: string
+  readonly area: string
   /** 0..100, higher is better; orders the report. */
   readonly score: number
   readonly words: number
@@ -150,6 +153,7 @@ export function scoreLandingPages(inputs: Iterable<QualityInput>, settings: Qual
     const passes = reasons.length === 0
     return {
       url: page.url,
+      area: page.area,
       score: scoreOf({ similarity, localWords: page.localWords, words: page.words, minLocalWords: settings.minLocalWords }),
       words: page.words,
       localWords: page.localWords,

@@ -188,6 +188,7 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
   })
   const quality = scoreLandingPages(planned.map((p): QualityInput => ({
     url: p.url,
+    area: p.entry.area,
     print: p.summary.print,
     key: p.key,
     localWords: p.summary.localWords,

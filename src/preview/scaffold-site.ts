@@ -1,30 +1,28 @@
 import { existsSync, statSync } from 'node:fs'
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { citypressVersion, packageRoot } from '../paths.js'
+import { checkFacts, ScaffoldRefused, type Facts, type FactsInput } from './scaffold-facts.js'
 
-/** The starter site `citypress new` copies; a real site folder, so the build tests cover it. */
-export const starterSite = path.join(packageRoot, 'sites', 'starter')
+export { ScaffoldRefused } from './scaffold-facts.js'
 
 /**
- * The starter's own business name and trade. They are ordinary text in its files (so the starter
- * builds as it is) and are replaced by `--name` and `--trade`: "Your Service" in titles, "your
- * service" in sentences, "your-service" in addresses and file names.
+ * The starter's own placeholder words. They are ordinary text in its files (so the starter
+ * builds as it is) and are replaced by the facts given: "Your Service" in titles, "your service"
+ * in sentences, "your-service" in addresses and file names; the towns, phone, email and address
+ * likewise.
  */
-export const starterWords = { name: 'Your Business', trade: 'Your Service' } as const
+export const starterWords = {
+  name: 'Your Business', trade: 'Your Service', area: 'Springfield, IL', city: 'Springfield',
+  phone: '(555) 010-0199', tel: '+15550100199', email: 'hello@example.com', url: 'https://www.example.com',
+} as const
 
-/** A reason `new` refuses to write; the CLI prints it as a command-line error. */
-export class ScaffoldRefused extends Error {
-  override readonly name = 'ScaffoldRefused'
-}
-
-export interface ScaffoldOptions {
+export interface ScaffoldOptions extends FactsInput {
   /** The new project folder; must not exist or be empty. */
   dir: string
-  /** The business name, e.g. `Greenway Landscapes`. @default starterWords.name */
-  name?: string
-  /** What the business does, as a title, e.g. `Landscaping`. @default starterWords.trade */
-  trade?: string
+  /** The starter site folder to copy (citypress's sites/starter, or create-citypress's copy of it). */
+  starter: string
+  /** The project's citypress dependency, e.g. `^0.2.0` or `file:../citypress-0.2.0.tgz`. */
+  citypress: string
 }
 
 export interface ScaffoldResult {
@@ -32,23 +30,26 @@ export interface ScaffoldResult {
   readonly root: string
   /** Written files, relative to `root`, forward slashes. */
   readonly files: readonly string[]
+  readonly facts: Facts
 }
 
 const modeline = /^# yaml-language-server: \$schema=\S*?([a-z-]+\.schema\.json)/
 
 /**
- * Makes a project a business can commit: the starter site, a package.json that depends on this
- * citypress, a .gitignore, and the host examples (netlify.toml, a CI workflow). Each YAML file's
- * `$schema` modeline points through `node_modules/citypress/schemas/`, relative to the file, so
- * it resolves for a teammate or a CI as soon as `npm install` ran, wherever the folder lives.
+ * Makes a project a business can commit: the starter site with the facts given, a package.json
+ * that depends on citypress, a .gitignore, and the host's files (netlify.toml, or a CI workflow:
+ * GitHub Pages' deploy workflow for `host: github-pages`). Each YAML file's `$schema` modeline
+ * points through `node_modules/citypress/schemas/`, relative to the file, so it resolves for a
+ * teammate or a CI as soon as `npm install` ran, wherever the folder lives.
  */
 export async function scaffoldSite(options: ScaffoldOptions): Promise<ScaffoldResult> {
+  const facts = checkFacts(options)
   const root = path.resolve(options.dir)
   if (existsSync(root)) {
     if (!statSync(root).isDirectory()) throw new ScaffoldRefused(`${options.dir} exists and is not a folder; choose another name.`)
     if ((await readdir(root)).length > 0) throw new ScaffoldRefused(`${options.dir} is not empty; citypress new never overwrites files. Choose a new or empty folder.`)
   }
-  const words = starterReplacements(options)
+  const words = starterReplacements(facts)
   const written: string[] = []
   const write = async (file: string, text: string) => {
     await mkdir(path.dirname(path.join(root, file)), { recursive: true })
@@ -56,35 +57,57 @@ export async function scaffoldSite(options: ScaffoldOptions): Promise<ScaffoldRe
     await writeFile(path.join(root, file), text)
     written.push(file)
   }
-  for (const file of await listFiles(starterSite)) {
-    const text = await readFile(path.join(starterSite, file), 'utf8')
+  const slug = toSlug(starterWords.trade)
+  for (const file of await listFiles(options.starter)) {
+    if (!isForHost(file, facts.host)) continue
+    let text = await readFile(path.join(options.starter, file), 'utf8')
+    if (file === 'site.yaml' && facts.host) text = text.replace(/^(url: .*\n)/m, `$1host: ${facts.host}\n`)
+    // The starter's record of published pages belongs to the starter: a new site has published nothing.
+    if (file === 'published-urls.json') text = `${JSON.stringify({ ...(JSON.parse(text) as object), pages: {} }, null, 2)}\n`
     const isYaml = /\.ya?ml$/.test(file) && !file.startsWith('.')
-    const target = file.replace(toSlug(starterWords.trade), words.get(toSlug(starterWords.trade))!)
-    await write(target, isYaml ? linkSchemas(fillIn(text, words, 'yaml'), target) : fillIn(text, words, 'text'))
+    const target = file.replace(slug, words.get(slug)!)
+    text = isYaml ? linkSchemas(fillIn(text, words, 'yaml'), target) : fillIn(text, words, 'text')
+    // After the words: a town given may itself hold a placeholder word ("Springfield, MO").
+    await write(target, file === 'areas.yaml' ? withAreas(text, facts.areas) : text)
   }
-  await write('package.json', projectManifest(root))
+  await write('package.json', projectManifest(root, options.citypress))
   await write('.gitignore', 'node_modules/\n# The built site; `npm run build` makes it again.\ndist/\n# citypress\'s cache and the preview\'s captured form posts: local, never content.\n.citypress/\n')
-  return { root, files: written.sort() }
+  return { root, files: written.sort(), facts }
 }
 
-/** Starter text → its replacement; the address form also renames the service's file. */
-function starterReplacements(options: ScaffoldOptions): Map<string, string> {
-  const name = oneLine(options.name, 'name') ?? starterWords.name
-  const given = oneLine(options.trade, 'trade')
-  const trade = given ? given[0]!.toLocaleUpperCase('en') + given.slice(1) : starterWords.trade
-  return new Map([
-    [starterWords.name, name],
-    [starterWords.trade, trade],
-    [starterWords.trade.toLowerCase(), given ? given.toLocaleLowerCase('en') : starterWords.trade.toLowerCase()],
-    [toSlug(starterWords.trade), toSlug(trade) || 'services'],
-  ])
+/** Which of the starter's host files a project on `host` gets: one CI workflow, and netlify.toml on Netlify. */
+function isForHost(file: string, host: Facts['host']): boolean {
+  if (file === 'netlify.toml') return host === undefined || host === 'netlify'
+  if (file === '.github/workflows/pages.yml') return host === 'github-pages'
+  if (file === '.github/workflows/build.yml') return host !== 'github-pages'
+  return true
 }
 
-function oneLine(value: string | undefined, flag: string): string | undefined {
-  const text = value?.trim().normalize('NFC')
-  if (value !== undefined && !text) throw new ScaffoldRefused(`--${flag} is empty; give a few words, e.g. --${flag} "${flag === 'name' ? 'Greenway Landscapes' : 'Landscaping'}".`)
-  if (text && /[\r\n]/.test(text)) throw new ScaffoldRefused(`--${flag} has a line break; give it on one line.`)
+/** The starter's areas.yaml with the towns given: the main list, and an empty place for each. */
+function withAreas(text: string, areas: readonly string[]): string {
+  const quoted = areas.map((a) => JSON.stringify(a))
   return text
+    .replace(/^ {2}main:\n( {4}- .*\n)+/m, `  main:\n${quoted.map((a) => `    - ${a}\n`).join('')}`)
+    .replace(/^places:\n( {2}.*\n?)+/m, `places:\n${quoted.map((a) => `  ${a}: {}\n`).join('')}`)
+}
+
+/** Starter text → its replacement; the address form also renames the service's files. */
+function starterReplacements(facts: Facts): Map<string, string> {
+  const s = starterWords
+  const trade = facts.trade
+  const first = facts.areas[0]!
+  return new Map([
+    [s.name, facts.name],
+    [s.trade, trade],
+    [s.trade.toLowerCase(), trade.toLocaleLowerCase('en')],
+    [toSlug(s.trade), toSlug(trade) || 'services'],
+    // The longer form first: a regular expression's alternatives are tried in order.
+    [s.area, first],
+    [s.city, first.slice(0, first.lastIndexOf(','))],
+    ...(facts.phone ? [[s.phone, facts.phone.text], [s.tel, facts.phone.tel]] as const : []),
+    ...(facts.email ? [[s.email, facts.email]] as const : []),
+    ...(facts.url ? [[s.url, facts.url]] as const : []),
+  ])
 }
 
 /**
@@ -104,7 +127,7 @@ function linkSchemas(text: string, file: string): string {
   return text.replace(modeline, (_line, schema: string) => `# yaml-language-server: $schema=${up}node_modules/citypress/schemas/${schema}`)
 }
 
-function projectManifest(root: string): string {
+function projectManifest(root: string, citypress: string): string {
   const manifest = {
     name: toSlug(path.basename(root)) || 'website',
     private: true,
@@ -112,14 +135,14 @@ function projectManifest(root: string): string {
     type: 'module',
     scripts: { build: 'citypress build', preview: 'citypress preview', validate: 'citypress validate' },
     engines: { node: '>=20.19' },
-    dependencies: { citypress: `^${citypressVersion}` },
+    dependencies: { citypress },
   }
   return `${JSON.stringify(manifest, null, 2)}\n`
 }
 
 /**
  * Every file under `dir`, relative, sorted; dot folders left out except `.github` (the CI
- * example), and `.citypress` (a build's cache of the starter itself) always.
+ * workflows), and `.citypress` (a build's cache of the starter itself) always.
  */
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true })

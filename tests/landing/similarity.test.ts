@@ -71,7 +71,7 @@ describe('updating the comparison after some pages changed', () => {
 
 describe('the quality score', () => {
   const page = (url: string, text: string, localWords: number, extra: Partial<QualityInput> = {}): QualityInput => ({
-    url, print: printText(text), localWords, groups: ['service:x'], unique: { title: url, description: url, h1: url }, ...extra,
+    url, area: 'Springfield, IL', print: printText(text), localWords, groups: ['service:x'], unique: { title: url, description: url, h1: url }, ...extra,
   })
   const settings = { minLocalWords: 40, maxSimilarity: 0.9, minWords: 0 }
 

@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { chmod, readdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { chmod, lstat, readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
 import { repoRoot, tempDir } from '../helpers/site.js'
 
 const run = promisify(execFile)
@@ -11,11 +12,21 @@ const run = promisify(execFile)
 /** Runs as `nobody` when we are root and can switch users, so a second user is what is tested. */
 const asOtherUser = process.getuid?.() === 0 && existsSync('/usr/bin/setpriv')
 
+/** npm without its network-only chatter; installs come from the npm cache when it has them. */
+const npmEnv = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false', npm_config_prefer_offline: 'true' }
+
 /** A command as the site's user would type it; stdout and stderr together, as printed. */
-async function sh(cwd: string, command: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
-  const [file, argv] = asOtherUser ? ['setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', command, ...args]] : [command, args]
-  const { stdout, stderr } = await run(file, argv, { cwd, env: { ...process.env, ...env } })
+async function sh(cwd: string, command: string, args: readonly string[], options: { env?: NodeJS.ProcessEnv; other?: boolean } = {}): Promise<string> {
+  const [file, argv] = options.other && asOtherUser ? ['setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', command, ...args]] : [command, args]
+  const { stdout, stderr } = await run(file, argv, { cwd, env: { ...npmEnv, ...options.env }, maxBuffer: 16 << 20 })
   return `${stdout}${stderr}`.replace(/^npm warn Unknown user config.*\n/gm, '')
+}
+
+/** `npm pack` of the package in `dir`: the tarball's path and the files it holds. */
+async function pack(dir: string, destination: string): Promise<{ tarball: string; files: string[] }> {
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', destination], { cwd: dir, env: npmEnv })
+  const [packed] = JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string; files: { path: string }[] }[]
+  return { tarball: path.join(destination, packed!.filename), files: packed!.files.map((f) => f.path) }
 }
 
 /** Every path under `dir` with its size and mtime: equal listings mean nothing was written. */
@@ -28,41 +39,115 @@ async function listing(dir: string): Promise<string[]> {
   })).then((rows) => rows.sort())
 }
 
-describe('the npm package', () => {
-  it('installs from its tarball, makes a new site and builds it, read-only and as another user', { timeout: 240_000 }, async () => {
-    const work = await tempDir()
-    // The tarball as `npm publish` would make it: `prepare` compiles lib/ first.
-    const { stdout: packed } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: repoRoot })
-    const { filename, files } = (JSON.parse(packed.slice(packed.indexOf('['))) as { filename: string; files: { path: string }[] }[])[0]!
-    const shipped = files.map((f) => f.path)
-    expect(shipped).toEqual(expect.arrayContaining(['bin/citypress.mjs', 'lib/citypress.mjs', 'schemas/site.schema.json', 'sites/starter/site.yaml', 'sites/starter/.github/workflows/build.yml']))
-    expect(shipped.filter((f) => /^lib\/validators-[0-9a-f]+\.cjs$/.test(f))).toHaveLength(1)
-    expect(shipped.filter((f) => /(^|\/)(tests|node_modules|\.citypress)\//.test(f))).toEqual([])
+/** Bytes of every file under `dir` (symlinks not followed), as `du --apparent-size` counts them. */
+async function bytesUnder(dir: string): Promise<number> {
+  let total = 0
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) total += (await lstat(path.join(entry.parentPath, entry.name))).size
+  }
+  return total
+}
 
-    // An empty project installs it from the npm cache, as a site's CI with a kept cache would.
-    const project = path.join(work, 'project')
-    await run('mkdir', ['-p', project])
-    await writeFile(path.join(project, 'package.json'), '{}\n')
-    const env = { npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' }
-    await run('npm', ['install', '--prefer-offline', path.join(work, filename)], { cwd: project, env: { ...process.env, ...env } })
-    const installed = path.join(project, 'node_modules', 'citypress')
-    expect(JSON.parse(await readFile(path.join(project, 'package.json'), 'utf8'))).toEqual({ dependencies: { citypress: `file:../${filename}` } })
+/**
+ * One project, made the way a newcomer makes it: create-citypress's tarball run as `npm create`
+ * runs it, on citypress's tarball (`--citypress file:…`), then the project's own `npm install`.
+ * The release, starter and create-citypress checks below share it.
+ */
+interface Made {
+  work: string
+  citypress: { tarball: string; files: string[] }
+  create: { tarball: string; files: string[] }
+  created: string
+  site: string
+  installLog: string
+}
+
+describe('the npm packages', () => {
+  let made: Made
+
+  beforeAll(async () => {
+    const work = await tempDir()
+    // The tarballs as `npm publish` would make them: `prepare` compiles lib/, create-citypress's
+    // `prepack` bundles its lib/ and copies the starter in.
+    const [citypress, create] = await Promise.all([pack(repoRoot, work), pack(path.join(repoRoot, 'create-citypress'), work)])
+    // As `npm create citypress@latest my-site -- …` runs it: npm exec of the package's bin.
+    const created = await sh(work, 'npm', ['exec', '--yes', '--package', create.tarball, '--', 'create-citypress', 'my-site',
+      '--citypress', `file:${citypress.tarball}`, '--name', 'Harbor Roofing', '--trade', 'Roofing', '--areas', 'Erie, PA; Millcreek, PA',
+      '--host', 'github-pages', '--url', 'https://harbor.example'])
+    const site = path.join(work, 'my-site')
+    const installLog = await sh(site, 'npm', ['install'])
+    made = { work, citypress, create, created, site, installLog }
+  }, 240_000)
+
+  it('ships citypress with its compiled CLI, schemas and starter, and create-citypress with the starter and no dependency', async () => {
+    const { citypress, create } = made
+    expect(citypress.files).toEqual(expect.arrayContaining(['LICENSE', 'bin/citypress.mjs', 'lib/citypress.mjs', 'schemas/site.schema.json', 'sites/starter/site.yaml', 'sites/starter/landing.yaml', 'sites/starter/.github/workflows/build.yml']))
+    expect(citypress.files.filter((f) => /^lib\/validators-[0-9a-f]+\.cjs$/.test(f))).toHaveLength(1)
+    expect(citypress.files.filter((f) => /(^|\/)(tests|node_modules|\.citypress|create-citypress)\//.test(f))).toEqual([])
+
+    // The starter has one source: create-citypress carries exactly sites/starter's files, made at pack time.
+    const starter = citypress.files.filter((f) => f.startsWith('sites/starter/')).map((f) => f.slice('sites/starter/'.length)).sort()
+    expect(create.files.filter((f) => f.startsWith('starter/')).map((f) => f.slice('starter/'.length)).sort()).toEqual(starter)
+    expect(create.files.filter((f) => !f.startsWith('starter/')).sort()).toEqual(['LICENSE', 'README.md', 'bin/create-citypress.mjs', 'lib/create.mjs', 'package.json'])
+    const manifests = await Promise.all(['package.json', 'create-citypress/package.json'].map(async (f) => JSON.parse(await readFile(path.join(repoRoot, f), 'utf8')) as Record<string, unknown>))
+    expect(manifests.map((m) => m.license)).toEqual(['MIT', 'MIT'])
+    expect(manifests[1]!.version).toBe(manifests[0]!.version)
+    expect(manifests[1]!.dependencies).toBeUndefined()
+  })
+
+  it('makes a project with create-citypress that installs, builds, and passes its own CI steps in order', { timeout: 180_000 }, async () => {
+    const { site, citypress, created } = made
+    expect(created).toContain('Created my-site/')
+    const manifest = JSON.parse(await readFile(path.join(site, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
+    expect(manifest.dependencies).toEqual({ citypress: `file:${citypress.tarball}` })
+    expect(existsSync(path.join(site, 'package-lock.json'))).toBe(true)
+
+    const built = await sh(site, 'npm', ['run', 'build'])
+    expect(built).toMatch(/Landing pages: 4 built, 0 indexed/)
+    expect(built).toContain('Local paragraphs to write')
+    expect(built).toMatch(/Erie, PA \(2 pages\)/)
+    expect(built).toMatch(/✓ Built \d+ pages/)
+    expect(existsSync(path.join(site, 'dist', 'lp', 'erie-roofing.html'))).toBe(true)
+
+    // The generated workflow, step by step as the CI runs it; it names no registry host.
+    const text = await readFile(path.join(site, '.github', 'workflows', 'pages.yml'), 'utf8')
+    expect(text).not.toMatch(/registry|npmjs/)
+    const workflow = parse(text) as { jobs: Record<string, { steps: { run?: string }[] }> }
+    const steps = Object.values(workflow.jobs).flatMap((job) => job.steps.flatMap((s) => (s.run ? [s.run] : [])))
+    expect(steps).toEqual(['npm ci --no-audit --no-fund', 'npx citypress validate', 'npm run build'])
+    for (const step of steps) await sh(site, 'bash', ['-e', '-c', step])
+    expect(existsSync(path.join(site, 'dist', 'index.html'))).toBe(true)
+  })
+
+  it('installs as few packages and megabytes as README.md says (within 10%)', async () => {
+    const lock = JSON.parse(await readFile(path.join(made.site, 'package-lock.json'), 'utf8')) as { packages: Record<string, unknown> }
+    // The lock lists every platform's optional packages (sharp's, esbuild's); count those installed here.
+    const packages = Object.keys(lock.packages).filter((p) => p.startsWith('node_modules/') && existsSync(path.join(made.site, p))).length
+    const megabytes = (await bytesUnder(path.join(made.site, 'node_modules'))) / 1e6
+    const readme = await readFile(path.join(repoRoot, 'README.md'), 'utf8')
+    const [, said, saidMb] = readme.match(/citypress\s+brings (\d+) packages, (\d+) MB/) ?? []
+    const measured = `measured: ${packages} packages, ${Math.round(megabytes)} MB`
+    expect(Math.abs(Number(said) - packages), measured).toBeLessThanOrEqual(packages * 0.1)
+    expect(Math.abs(Number(saidMb) - megabytes), measured).toBeLessThanOrEqual(megabytes * 0.1)
+  })
+
+  it('runs from a read-only install as another user, writing nothing inside the package', { timeout: 120_000 }, async () => {
+    const { work, site } = made
+    const installed = path.join(site, 'node_modules', 'citypress')
     await run('chmod', ['-R', 'a-w', installed])
     // mkdtemp makes its folder for us alone; the other user must reach the project in it.
     await chmod(work, 0o755)
-    await chmod(project, 0o777)
+    await chmod(site, 0o777)
     const before = await listing(installed)
     try {
       // The other user has no npm cache of its own here: give it one, and never the network.
-      const userEnv = { ...env, HOME: work, npm_config_cache: path.join(work, 'npm-cache'), npm_config_offline: 'true' }
-      await run('mkdir', ['-m', '777', '-p', userEnv.npm_config_cache])
-      const made = await sh(project, 'npx', ['citypress', 'new', 'my-site'], userEnv)
-      expect(made).toContain('Created my-site/')
-      const site = path.join(project, 'my-site')
-      const built = await sh(site, 'npx', ['citypress', 'build'], userEnv)
-      expect(built).toMatch(/✓ Built \d+ pages/)
-      expect(existsSync(path.join(site, 'dist', 'index.html'))).toBe(true)
-      expect(await readdir(path.join(site, '.citypress', 'cache', 'tool'))).toEqual(expect.arrayContaining(['assets.json', 'templates.json']))
+      const env = { HOME: work, npm_config_cache: path.join(work, 'npm-cache'), npm_config_offline: 'true' }
+      await run('mkdir', ['-m', '777', '-p', env.npm_config_cache])
+      const other = { env, other: true }
+      expect(await sh(site, 'npx', ['citypress', 'new', 'second', '--name', 'Second', '--trade', 'Roofing', '--areas', 'Erie, PA'], other)).toContain('Created second/')
+      const second = path.join(site, 'second')
+      expect(await sh(second, 'npx', ['citypress', 'build'], other)).toMatch(/✓ Built \d+ pages/)
+      expect(await readdir(path.join(second, '.citypress', 'cache', 'tool'))).toEqual(expect.arrayContaining(['assets.json', 'templates.json']))
       expect(await listing(installed)).toEqual(before)
     } finally {
       await run('chmod', ['-R', 'u+w', installed])

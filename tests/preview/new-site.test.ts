@@ -3,6 +3,8 @@ import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/build.js'
+import { paragraphsToWrite } from '../../src/build-report.js'
+import { askForFacts } from '../../src/cli/commands/new-prompts.js'
 import { main } from '../../src/cli/main.js'
 import { citypressVersion } from '../../src/paths.js'
 import { memoryIo, repoRoot, tempDir } from '../helpers/site.js'
@@ -30,6 +32,12 @@ async function readAll(dir: string): Promise<Record<string, string>> {
   return out
 }
 
+/** The facts a project cannot be made without, as options. */
+const facts = ['--name', 'Acme Services', '--trade', 'Landscaping', '--areas', 'Salem, OR; Keizer, OR']
+
+/** A local paragraph of 40+ words, different for each town. */
+const localParagraph = (town: string) => `We have worked in ${town} for twelve years, mostly on the older streets near the river where the lots are narrow and the soil stays wet into June. Our crew lives nearby, so a visit starts on time and ends with the site swept clean before we leave.`
+
 /** Words of trades; the starter is every business's, so none may appear in it. */
 const tradeWords = /clean|landscap|lawn|plumb|roof|paint|electric|hvac|janitor|maid|garden|pest|mov(ing|ers)/i
 
@@ -37,14 +45,15 @@ describe('citypress new', () => {
   it('makes a project to commit: the site, a package.json on this citypress, .gitignore, README and host examples', async () => {
     const dir = path.join(await tempDir(), 'acme')
     const io = memoryIo()
-    expect(await main(['new', dir], io)).toBe(0)
+    expect(await main(['new', dir, ...facts], io), io.stderr).toBe(0)
     expect(io.stdout).toContain('Next steps:')
-    expect(io.stdout).toMatch(/npm install +installs citypress/)
+    expect(io.stdout).toMatch(/npm install +installs citypress into the project \(once\); commit package-lock.json/)
+    expect(io.stdout).toContain('write a local paragraph for each of your 2 towns\nin areas.yaml')
 
     const files = await readAll(dir)
     expect(Object.keys(files).sort()).toEqual([
-      '.github/workflows/build.yml', '.gitignore', 'README.md', 'areas.yaml', 'forms.yaml', 'netlify.toml', 'package.json',
-      'pages/contact.yaml', 'pages/home.yaml', 'published-urls.json', 'services/your-service.yaml', 'site.yaml',
+      '.github/workflows/build.yml', '.gitignore', 'README.md', 'areas.yaml', 'forms.yaml', 'landing.yaml', 'netlify.toml', 'package.json',
+      'pages/contact.yaml', 'pages/home.yaml', 'published-urls.json', 'services/landscaping-for-businesses.yaml', 'services/landscaping.yaml', 'site.yaml',
     ])
     const manifest = JSON.parse(files['package.json']!) as { name: string; private: boolean; scripts: Record<string, string>; dependencies: Record<string, string> }
     expect(manifest).toMatchObject({ name: 'acme', private: true, dependencies: { citypress: `^${citypressVersion}` } })
@@ -52,27 +61,95 @@ describe('citypress new', () => {
     expect(files['.gitignore']!.split('\n').filter((l) => l && !l.startsWith('#'))).toEqual(['node_modules/', 'dist/', '.citypress/'])
     expect(files['netlify.toml']).toContain('paths = [".citypress/cache"]')
     expect(files['.github/workflows/build.yml']).toContain('path: .citypress/cache')
-    expect(files['README.md']).toMatch(/## Edit[\s\S]*## Preview[\s\S]*## Publish/)
+    expect(files['README.md']).toMatch(/## Edit[\s\S]*## Landing pages[\s\S]*quality gate[\s\S]*Add a town[\s\S]*## Preview[\s\S]*Commit the `package-lock.json`[\s\S]*## Publish/)
+    // Only the towns given: none of the starter's own.
+    expect(`${files['areas.yaml']}${files['site.yaml']}${files['pages/home.yaml']}`).not.toMatch(/Springfield|Shelbyville|Ogdenville/)
+    expect(JSON.parse(files['published-urls.json']!)).toMatchObject({ pages: {} })
 
     const links = await schemaLinks(dir)
     expect(links.map((l) => [l.file, l.link])).toEqual([
       ['areas.yaml', 'node_modules/citypress/schemas/areas.schema.json'],
       ['forms.yaml', 'node_modules/citypress/schemas/forms.schema.json'],
+      ['landing.yaml', 'node_modules/citypress/schemas/landing.schema.json'],
       ['pages/contact.yaml', '../node_modules/citypress/schemas/page.schema.json'],
       ['pages/home.yaml', '../node_modules/citypress/schemas/page.schema.json'],
-      ['services/your-service.yaml', '../node_modules/citypress/schemas/service.schema.json'],
+      ['services/landscaping-for-businesses.yaml', '../node_modules/citypress/schemas/service.schema.json'],
+      ['services/landscaping.yaml', '../node_modules/citypress/schemas/service.schema.json'],
       ['site.yaml', 'node_modules/citypress/schemas/site.schema.json'],
     ])
     for (const { file, inPackage } of links) expect(existsSync(inPackage), file).toBe(true)
+  })
 
-    const result = await build({ site: dir, outDir: path.join(await tempDir(), 'dist'), cacheDir: false })
-    expect(result.routes.map((r) => r.url)).toEqual(expect.arrayContaining(['/', '/contact', '/services/your-service']))
+  it('keeps each town\'s landing pages noindex until its local paragraph is written, says which to write, then lets them into the sitemap', async () => {
+    const dir = path.join(await tempDir(), 'grid')
+    expect(await main(['new', dir, ...facts], memoryIo())).toBe(0)
+    const landing = ['/lp/salem-landscaping', '/lp/keizer-landscaping', '/lp/salem-landscaping-for-businesses', '/lp/keizer-landscaping-for-businesses']
+    const sitemapOf = (result: Awaited<ReturnType<typeof build>>) => String(result.files.find((f) => f.path === 'sitemap.xml')!.contents)
+
+    // The site's own cache: the second build reuses the first one's images.
+    const before = await build({ site: dir, write: false })
+    expect(before.routes.map((r) => r.url)).toEqual(expect.arrayContaining(['/', '/contact', '/services/landscaping', ...landing]))
+    expect(before.landing.quality.pages.filter((p) => p.indexable)).toEqual([])
+    expect(paragraphsToWrite(before.landing.quality.pages, 40)).toEqual([{ area: 'Keizer, OR', pages: 2 }, { area: 'Salem, OR', pages: 2 }])
+    for (const url of landing) expect(sitemapOf(before)).not.toContain(url)
+
+    const areas = await readFile(path.join(dir, 'areas.yaml'), 'utf8')
+    await writeFile(path.join(dir, 'areas.yaml'), areas
+      .replace('"Salem, OR": {}', `"Salem, OR":\n    local: "${localParagraph('Salem')}"`)
+      .replace('"Keizer, OR": {}', `"Keizer, OR":\n    local: "${localParagraph('Keizer')}"`))
+    const after = await build({ site: dir, write: false })
+    expect(after.landing.quality.pages.filter((p) => !p.indexable).map((p) => [p.url, p.reasons])).toEqual([])
+    expect(paragraphsToWrite(after.landing.quality.pages, 40)).toEqual([])
+    for (const url of landing) expect(sitemapOf(after)).toContain(`https://www.example.com${url}<`)
+  })
+
+  it('writes the facts given, a GitHub Pages deploy workflow for --host github-pages, and the --citypress spec', async () => {
+    const dir = path.join(await tempDir(), 'harbor')
+    const io = memoryIo()
+    const args = ['new', dir, ...facts, '--phone', '(503) 555-0142', '--email', 'office@harbor.example', '--url', 'https://harbor.github.io', '--host', 'github-pages', '--citypress', 'file:../citypress.tgz']
+    expect(await main(args, io), io.stderr).toBe(0)
+    const files = await readAll(dir)
+    expect(Object.keys(files)).toContain('.github/workflows/pages.yml')
+    expect(Object.keys(files)).not.toContain('.github/workflows/build.yml')
+    expect(Object.keys(files)).not.toContain('netlify.toml')
+    expect(files['.github/workflows/pages.yml']).toMatch(/actions\/upload-pages-artifact@v3[\s\S]*path: dist[\s\S]*actions\/deploy-pages@v4/)
+    expect(files['site.yaml']).toMatch(/^url: https:\/\/harbor\.github\.io\nhost: github-pages\nemail: office@harbor\.example\nphone: \(503\) 555-0142$/m)
+    expect(files['pages/contact.yaml']).toContain('href: "tel:+15035550142"')
+    expect(files['pages/contact.yaml']).toContain('href: "mailto:office@harbor.example"')
+    expect(JSON.parse(files['package.json']!)).toMatchObject({ dependencies: { citypress: 'file:../citypress.tgz' } })
+  })
+
+  it('asks for the missing facts on a terminal, again for a required one left empty or a mistyped one, and skips an optional one', async () => {
+    const answers = ['', 'Roofing', 'Erie', 'Erie, PA', '', 'office@harbor.example', '', '']
+    const asked: string[] = []
+    const io = memoryIo()
+    const got = await askForFacts({ name: 'Harbor Roofing' }, async (q) => {
+      asked.push(q.trim().split(' ')[0]!)
+      return answers.shift() ?? ''
+    }, io)
+    expect(got).toEqual({ name: 'Harbor Roofing', trade: 'Roofing', areas: 'Erie, PA', email: 'office@harbor.example' })
+    expect(asked).toEqual(['What', 'What', 'Towns', 'Towns', 'Phone', 'Email', 'Web', 'Host:'])
+    expect(io.stderr).toContain('"Erie" is not "Town, ST"; write each town with its two-letter state')
+  })
+
+  it('without a terminal, names every missing required fact and exits 2 writing nothing', async () => {
+    const dir = path.join(await tempDir(), 'nothing')
+    const io = memoryIo()
+    expect(await main(['new', dir, '--trade', 'Roofing'], io)).toBe(2)
+    expect(io.stderr).toContain('error: missing --name, --areas; give them as options, or run the command on a terminal to be asked.')
+    expect(existsSync(dir)).toBe(false)
+  })
+
+  it('refuses towns without their state, naming them', async () => {
+    const io = memoryIo()
+    expect(await main(['new', path.join(await tempDir(), 'x'), '--name', 'A', '--trade', 'B', '--areas', 'Salem, OR; Keizer'], io)).toBe(2)
+    expect(io.stderr).toContain('error: --areas: "Keizer" is not "Town, ST"')
   })
 
   it('fills in --name and --trade everywhere, as valid YAML even with quotes, colons and #', async () => {
     const dir = path.join(await tempDir(), 'joes')
     const name = 'Joe\'s "Best": #1 Co.'
-    expect(await main(['new', dir, '--name', name, '--trade', 'window repair'], memoryIo())).toBe(0)
+    expect(await main(['new', dir, '--name', name, '--trade', 'window repair', '--areas', 'Salem, OR'], memoryIo())).toBe(0)
     const files = await readAll(dir)
     expect(Object.keys(files)).toContain('services/window-repair.yaml')
     for (const [file, text] of Object.entries(files)) expect(text, file).not.toMatch(/your business|your service|your-service/i)
@@ -99,7 +176,7 @@ describe('citypress new', () => {
     const dir = await tempDir()
     await writeFile(path.join(dir, 'site.yaml'), 'name: Mine\n')
     const io = memoryIo()
-    expect(await main(['new', dir], io)).toBe(2)
+    expect(await main(['new', dir, ...facts], io)).toBe(2)
     expect(io.stderr).toContain('is not empty; citypress new never overwrites files')
     expect(await readdir(dir)).toEqual(['site.yaml'])
     expect(await readFile(path.join(dir, 'site.yaml'), 'utf8')).toBe('name: Mine\n')
@@ -113,9 +190,9 @@ describe('citypress new', () => {
 })
 
 describe('the site folder of a command', () => {
-  it('is the current folder when it holds site.yaml', async () => {
+  it('is the current folder when it holds site.yaml, named by the folder\'s name', async () => {
     const dir = path.join(await tempDir(), 'here')
-    expect(await main(['new', dir], memoryIo())).toBe(0)
+    expect(await main(['new', dir, ...facts], memoryIo())).toBe(0)
     const io = memoryIo()
     const before = process.cwd()
     process.chdir(dir)
@@ -124,7 +201,7 @@ describe('the site folder of a command', () => {
     } finally {
       process.chdir(before)
     }
-    expect(io.stdout).toMatch(/^✓ \. is valid/)
+    expect(io.stdout).toMatch(/^✓ here is valid/)
   })
 
   it('must be named when the current folder has no site.yaml, and the error says what one is', async () => {

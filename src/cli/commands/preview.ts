@@ -1,10 +1,9 @@
 import { InvalidArgumentError, type Command } from 'commander'
-import { displayFile } from '../../paths.js'
 import { sourceStack } from '../../errors/source-stack.js'
 import { printable } from '../../errors/printable.js'
 import type { PreviewServer } from '../../preview/server.js'
 import { paint, type Io } from '../io.js'
-import { siteArgument, siteFolder } from './shared.js'
+import { siteArgument, siteFolder, siteLabel } from './shared.js'
 
 export function previewCommand(program: Command, io: Io): void {
   const command = program
@@ -73,7 +72,7 @@ function printBanner(io: Io, site: string, flags: PreviewFlags, preview: Preview
   io.out(`\n  ${paint(io, 'bold', 'citypress preview')}  ${paint(io, 'cyan', preview.url)}\n\n`)
   if (preview.movedFrom !== undefined) io.out(`  ${paint(io, 'yellow', `Port ${preview.movedFrom} is in use`)} (another program listens there), so the preview moved to port ${preview.port}.\n`)
   // The current folder displays as "" (a path relative to itself).
-  const shown = displayFile(site) || '.'
+  const shown = siteLabel(site)
   io.out(`  ${shown}: ${built}\n`)
   io.out(`  Watching ${shown}/ and the shared templates/; open tabs reload on save.\n`)
   if (preview.polling) io.out(`  ${paint(io, 'yellow', 'Polling')} the files for changes every 300 ms (${preview.polling === '--poll' ? '--poll' : `${preview.polling}: its changes send no file events`}).\n`)

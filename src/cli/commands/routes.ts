@@ -2,7 +2,7 @@ import type { Command } from 'commander'
 import type { RoutePlan } from '../../types.js'
 import type { Io } from '../io.js'
 import { redirectLines } from '../landing-report.js'
-import { siteArgument, siteFolder } from './shared.js'
+import { siteArgument, siteFolder, siteLabel } from './shared.js'
 
 export function routesCommand(program: Command, io: Io): void {
   program
@@ -24,7 +24,7 @@ Examples:
       }
       const width = Math.max(...plan.routes.map((r) => r.url.length))
       const rows = plan.routes.filter((r) => r.template !== 'landing').map((r) => `  ${r.url.padEnd(width)}  ${r.template.padEnd(10)}  ${r.outputPath}`)
-      io.out(`Routes of ${site}:\n${rows.join('\n')}\n`)
+      io.out(`Routes of ${siteLabel(site)}:\n${rows.join('\n')}\n`)
       io.out(landingMatrix(plan.landingUrls, plan.routes))
       const redirects = redirectLines(io, plan.redirects, config.site.host)
       if (redirects.length) io.out(`\n${redirects.join('\n')}\n`)

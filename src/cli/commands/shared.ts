@@ -3,6 +3,7 @@ import path from 'node:path'
 import { fail, SiteNotFound } from '../../errors/catalogue.js'
 import { BuildFailure } from '../../errors/config-error.js'
 import { formatConfigError } from '../../errors/format.js'
+import { printable } from '../../errors/printable.js'
 import { displayFile } from '../../paths.js'
 import type { ConfigWarning } from '../../errors/config-warning.js'
 import type { Io } from '../io.js'
@@ -19,6 +20,16 @@ export function siteFolder(given: string | undefined, cwd = process.cwd()): stri
   if (given !== undefined) return given
   if (existsSync(path.join(cwd, 'site.yaml'))) return '.'
   throw new BuildFailure([fail(SiteNotFound, { file: '.' }, displayFile(cwd, path.dirname(cwd)))])
+}
+
+/**
+ * The site as messages name it: its path from the current folder, or, for the current folder
+ * itself (which would show as `.`), the folder's own name: `✓ my-site is valid`.
+ */
+export function siteLabel(site: string, cwd = process.cwd()): string {
+  const absolute = path.resolve(cwd, site)
+  const shown = displayFile(absolute, cwd)
+  return printable(shown && shown !== '.' ? shown : path.basename(absolute))
 }
 
 export function printWarnings(io: Io, warnings: readonly ConfigWarning[]): void {

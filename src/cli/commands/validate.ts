@@ -2,7 +2,7 @@ import type { Command } from 'commander'
 import { paint, type Io } from '../io.js'
 import { redirectLines } from '../landing-report.js'
 import { printJsonProblems, reportingJson, summaryLine } from '../json-report.js'
-import { printWarnings, siteArgument, siteFolder } from './shared.js'
+import { printWarnings, siteArgument, siteFolder, siteLabel } from './shared.js'
 
 export function validateCommand(program: Command, io: Io): void {
   program
@@ -33,6 +33,6 @@ Examples:
       printWarnings(io, warnings)
       const redirects = redirectLines(io, plan.redirects, config.site.host)
       if (redirects.length) io.out(`${redirects.join('\n')}\n`)
-      io.out(`${paint(io, 'green', '✓')} ${site} is valid: ${config.files.length} files, ${plan.routes.length} pages.\n`)
+      io.out(`${paint(io, 'green', '✓')} ${siteLabel(site)} is valid: ${config.files.length} files, ${plan.routes.length} pages.\n`)
     })
 }
