@@ -439,15 +439,15 @@ export interface SiteInput {
    */
   csp?: {
     /**
-     * Each inline <script> a site template writes: the exact text between its tags, or its hash `sha256-…`.
+     * Plain text. Each inline <script> a site template writes: the exact text between its tags, or its hash `sha256-…`.
      */
     inlineScripts?: string[]
     /**
-     * Each <style> element a site template writes: the exact text between its tags, or its hash `sha256-…`.
+     * Plain text. Each <style> element a site template writes: the exact text between its tags, or its hash `sha256-…`.
      */
     inlineStyles?: string[]
     /**
-     * Each style="…" attribute value a site template writes, as React writes it (`style={{ width: '50%' }}` is `width:50%`), or its hash `sha256-…`.
+     * Plain text. Each style="…" attribute value a site template writes, as React writes it (`style={{ width: '50%' }}` is `width:50%`), or its hash `sha256-…`.
      */
     styleAttributes?: string[]
   }

@@ -38,7 +38,9 @@ function lengthenYaml(text: string): string {
       const parent = ancestors.at(-1) as Node | undefined
       const isQuotee = key === 'name' && isMap(parent) && parent.has('quote')
       if (notText.has(key) && !isQuotee) return visit.SKIP
-      if (isScalar(pair.value) && typeof pair.value.value === 'string') pair.value.value += ` ${longWord}`
+      // A title is at most 200 characters (the schemas' maxLength): the long word is the whole title.
+      if (key === 'title' && isScalar(pair.value)) pair.value.value = longWord
+      else if (isScalar(pair.value) && typeof pair.value.value === 'string') pair.value.value += ` ${longWord}`
       if (isSeq(pair.value)) for (const item of pair.value.items) if (isScalar(item) && typeof item.value === 'string') item.value += ` ${longWord}`
       return undefined
     },
