@@ -629,6 +629,8 @@ export const titles: Readonly<Record<ConfigErrorCode, string>> = {
   'landing-without-place': 'Landing pages for an area without a place',
   'useless-exclusion': 'Exclusion that removes no page',
   'redundant-landing-page': 'Landing page the matrix already makes',
+  // Analytics and form service presets.
+  'wrong-form-endpoint': 'Form endpoint of another service',
 }
 
 // The output folder (src/output/output-guard.ts): a build replaces its output folder
@@ -993,3 +995,12 @@ export const FragmentNotOnPage = {
   message: (href: string, page: string, id: string, _guess?: string) => `The link ${href} leads nowhere: the page ${page} has no element with the id "${id}".`,
   hint: (_href: string, _page: string, _id: string, guess?: string) => `${guess ? `Did you mean "#${guess}"? ` : ''}A link names a section by its \`id\`, or a Markdown heading by its text in lower case with words joined by "-".`,
 } satisfies ErrorData<[string, string, string, string?]>
+
+// Analytics and form service presets (issue 33, point 5).
+
+/** `prefix`: where the service's form addresses start; `example`: one such address. */
+export const EndpointNotOfService = {
+  code: 'wrong-form-endpoint',
+  message: (service: string, endpoint: string, prefix: string, _example: string) => `The form endpoint ${endpoint} is not a ${service} form address, so posts would not reach ${service}: its form addresses start with ${prefix}.`,
+  hint: (service: string, _endpoint: string, _prefix: string, example: string) => `Copy the form's address from your ${service} dashboard (like ${example}), or set \`provider: endpoint\` for another service.`,
+} satisfies ErrorData<[string, string, string, string]>

@@ -73,6 +73,8 @@ export type ConfigErrorCode =
   | 'landing-without-place'
   | 'useless-exclusion'
   | 'redundant-landing-page'
+  // Analytics and form service presets.
+  | 'wrong-form-endpoint'
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {
