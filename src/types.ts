@@ -17,7 +17,24 @@ import type {
 export type { Origin } from './errors/config-error.js'
 
 /** site.yaml with its defaults applied. */
-export interface SiteMeta extends SiteInput {
+/** site.yaml `analytics` resolved (src/config/analytics-providers.ts): the tag to add and what the CSP must allow for it. */
+export interface AnalyticsConfig {
+  readonly provider: 'generic' | 'ga4' | 'plausible' | 'fathom' | 'matomo'
+  /** The script's address. */
+  readonly src: string
+  /** Attributes of the script element (`data-domain`, `data-site`, or site.yaml's own). */
+  readonly attributes: Readonly<Record<string, string>>
+  /** What the widget configures before the script runs: GA4 `id`; Matomo `tracker` and `siteId`. */
+  readonly settings: Readonly<Record<string, string>>
+  /** Whether the tag waits for the visitor's yes (site.yaml `analytics.consent`). @default false */
+  readonly consent: boolean
+  /** CSP sources by directive: the loader (script-src), beacons (connect-src), pixels (img-src). */
+  readonly sources: { readonly script: readonly string[]; readonly connect: readonly string[]; readonly img: readonly string[] }
+}
+
+export interface SiteMeta extends Omit<SiteInput, 'analytics'> {
+  /** site.yaml `analytics`, resolved; absent without analytics. */
+  readonly analytics?: AnalyticsConfig
   /** site.yaml `theme` with every default applied (src/config/theme.ts). */
   readonly theme: ResolvedTheme
   readonly language: string

@@ -13,8 +13,9 @@
  * and `checkBaseUrl` place those reasons at site.yaml's values and at `--base-url`; the other
  * entry points (published-urls.ts, published-sitemap.ts, load-site.ts) place their own.
  */
-import { BadAddress, fail, type AddressRole, type UrlProblem } from '../errors/catalogue.js'
+import { BadAddress, EndpointNotOfService, fail, type AddressRole, type UrlProblem } from '../errors/catalogue.js'
 import type { ConfigError } from '../errors/config-error.js'
+import { formServices, isFormService } from './form-services.js'
 import { escapePointer, locate } from './locate.js'
 import type { YamlSource } from './read-yaml.js'
 import type { SiteInput } from './site-input.generated.js'
@@ -158,8 +159,9 @@ export function isLoopback(url: URL): boolean {
 /**
  * Every address of site.yaml, each problem at its value: `url` (an origin and an optional base
  * path, `https://user.github.io/repo`), `redirects` (`from` may be a pattern; `to` a path with a query
- * or fragment, or an http(s) address), `schedulers`, `analytics.src` and `forms.endpoint`
- * (their origins go into `_headers`).
+ * or fragment, or an http(s) address), `schedulers`, `analytics.src` and `analytics.url`, and
+ * `forms.endpoint` (their origins go into `_headers`), which with a form service preset must be
+ * one of that service's form addresses.
  */
 export function checkSiteYamlAddresses(source: YamlSource, site: SiteInput): ConfigError[] {
   const errors: ConfigError[] = []
@@ -172,9 +174,20 @@ export function checkSiteYamlAddresses(source: YamlSource, site: SiteInput): Con
     report(checkRedirectTarget(redirect.to), 'redirect-to', `/redirects/${i}/to`, redirect.to)
   })
   for (const [name, url] of Object.entries(site.schedulers ?? {})) report(checkWebAddress(url, { httpsOnly: true }), 'scheduler', `/schedulers/${escapePointer(name)}`, url)
-  if (site.analytics) report(checkWebAddress(site.analytics.src, { httpsOnly: true }), 'analytics', '/analytics/src', site.analytics.src)
+  for (const key of ['src', 'url'] as const) {
+    const value = site.analytics?.[key]
+    if (value !== undefined) report(checkWebAddress(value, { httpsOnly: true }), 'analytics', `/analytics/${key}`, value)
+  }
   const endpoint = site.forms?.endpoint
-  if (endpoint !== undefined) report(endpoint.startsWith('/') ? checkUrlPath(endpoint, { suffix: true }) : checkWebAddress(endpoint, { httpsOnly: true }), 'endpoint', '/forms/endpoint', endpoint)
+  if (endpoint !== undefined) {
+    const checked = endpoint.startsWith('/') ? checkUrlPath(endpoint, { suffix: true }) : checkWebAddress(endpoint, { httpsOnly: true })
+    report(checked, 'endpoint', '/forms/endpoint', endpoint)
+    const provider = site.forms?.provider
+    if (checked.ok && isFormService(provider) && !endpoint.startsWith(formServices[provider].endpointPrefix)) {
+      const { label, endpointPrefix, example } = formServices[provider]
+      errors.push(fail(EndpointNotOfService, { path: 'forms.endpoint', ...locate(source, '/forms/endpoint') }, label, endpoint, endpointPrefix, example))
+    }
+  }
   return errors
 }
 

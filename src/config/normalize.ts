@@ -1,4 +1,6 @@
+import { resolveAnalytics } from './analytics-providers.js'
 import { checkRedirectTarget, checkSiteAddress, checkUrlPath } from './check-url.js'
+import { defaultHoneypot } from './form-services.js'
 import { hostUrlStyle } from './hosts.js'
 import type { FormsInput, SiteInput } from './site-input.generated.js'
 import type { FormConfig, SiteMeta } from '../types.js'
@@ -17,6 +19,7 @@ export function normalizeSite(input: SiteInput, baseUrl?: string): SiteMeta {
     url: address.ok ? address.value.origin + address.value.basePath : input.url,
     basePath: address.ok ? address.value.basePath : '',
     ...(input.redirects ? { redirects: input.redirects.map((r) => ({ ...r, from: checked(checkUrlPath(r.from, { patterns: true }), r.from), to: checked(checkRedirectTarget(r.to), r.to) })) } : {}),
+    analytics: resolveAnalytics(input.analytics),
     theme: resolveTheme(input.theme),
     language: input.language ?? 'en',
     titleTemplate: (input.titleTemplate ?? '%s | {name}').replaceAll('{name}', input.name),
@@ -35,7 +38,7 @@ const defaultMessages = {
 
 /** Every form with its labels and messages resolved, keyed by name. */
 export function normalizeForms(input: FormsInput | undefined, site: Pick<SiteInput, 'forms'>): Record<string, FormConfig> {
-  const honeypot = site.forms?.honeypot ?? 'bot-field'
+  const honeypot = site.forms?.honeypot ?? defaultHoneypot(site.forms?.provider)
   const messages = { ...defaultMessages, ...input?.messages }
   return Object.fromEntries(
     Object.entries(input?.forms ?? {}).map(([name, form]) => [

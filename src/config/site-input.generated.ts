@@ -242,32 +242,60 @@ export interface SiteInput {
    */
   forms?: {
     /**
-     * `netlify`: Netlify Forms (declared in __forms.html); `endpoint`: POST to `endpoint`.
+     * `netlify`: Netlify Forms (declared in __forms.html); `endpoint`: POST to `endpoint`; `formspree`, `basin`, `getform`: that service, at its form address in `endpoint` (posts ask for JSON answers and carry the service's honeypot field).
      */
-    provider?: 'netlify' | 'endpoint'
+    provider?: 'netlify' | 'endpoint' | 'formspree' | 'basin' | 'getform'
     /**
-     * The URL forms post to with provider `endpoint`.
+     * The URL forms post to with provider `endpoint`, or the service's form address with a service preset (`https://formspree.io/f/…`, `https://usebasin.com/f/…`, `https://getform.io/f/…`).
      */
     endpoint?: string
     /**
-     * The name of the hidden field that catches spam bots: people never see it, bots fill it in and their posts are dropped. Netlify Forms expects `bot-field` (the default); other form services name their own, e.g. `_gotcha`. A form turns it off with `honeypot: false` in forms.yaml.
+     * The name of the hidden field that catches spam bots: people never see it, bots fill it in and their posts are dropped. The default is the provider's own: `bot-field` for Netlify Forms, `_gotcha` for Formspree, Basin and Getform. A form turns it off with `honeypot: false` in forms.yaml.
      */
     honeypot?: string
   }
   /**
-   * An optional page-view script, loaded after the page is interactive.
+   * An optional analytics tag, loaded after the page is interactive (and, with `consent: true`, only after the visitor agrees). A preset (`provider`) knows its script and the Content-Security-Policy sources it needs; `src` alone is a generic script.
    */
   analytics?: {
     /**
-     * The analytics script's address.
+     * `ga4`: Google Analytics 4 (needs `id`); `plausible` (needs `domain`); `fathom` (needs `site`); `matomo` (needs `url` and `siteId`); `generic`: the script at `src` with `attributes`, its origin allowed for scripts and beacons.
      */
-    src: string
+    provider?: 'generic' | 'ga4' | 'plausible' | 'fathom' | 'matomo'
+    /**
+     * GA4: the measurement ID.
+     */
+    id?: string
+    /**
+     * Plausible: the site's domain as registered there (the script's data-domain).
+     */
+    domain?: string
+    /**
+     * Fathom: the site ID (the script's data-site).
+     */
+    site?: string
+    /**
+     * Matomo: the address of the Matomo installation (its matomo.php and matomo.js live there).
+     */
+    url?: string
+    /**
+     * Matomo: the site ID.
+     */
+    siteId?: string
+    /**
+     * The analytics script's address: required by `generic`; with a preset, a self-hosted or custom-domain copy of its script.
+     */
+    src?: string
     /**
      * Extra attributes for the script tag, e.g. data-domain.
      */
     attributes?: {
       [k: string]: string
     }
+    /**
+     * Ask visitors first: a banner at the bottom of the page loads analytics only after a yes, remembers the answer on the device, and the footer's "Cookie settings" button asks again.
+     */
+    consent?: boolean
   }
   /**
    * Facts about the business: shown to visitors in the footer (and beside a form section with `business: true`) and emitted as the LocalBusiness structured data of every page. Each is checked at its line against the shapes Google documents for local-business structured data.

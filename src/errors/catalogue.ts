@@ -656,6 +656,8 @@ export const titles: Readonly<Record<ConfigErrorCode, string>> = {
   'colour-literal': 'Colour written outside the theme',
   'unchecked-colour-pair': 'Colour pair the contrast check does not know',
   'robots-under-sub-path': 'robots.txt under a sub-path',
+  // Analytics and form service presets.
+  'wrong-form-endpoint': 'Form endpoint of another service',
 }
 
 // The output folder (src/output/output-guard.ts): a build replaces its output folder
@@ -1077,3 +1079,12 @@ export const RobotsUnderSubPath = {
   message: (origin: string, basePath: string) => `The site is served under ${basePath}, but crawlers read robots.txt only at the root of a host (${origin}/robots.txt), so the robots.txt written at ${basePath}/robots.txt is never read and does not point them to the sitemap.`,
   hint: (origin: string, basePath: string) => `Submit ${origin}${basePath}/sitemap.xml in Google Search Console and Bing Webmaster Tools instead; or, if you own the site at ${origin}/, add "Sitemap: ${origin}${basePath}/sitemap.xml" to its robots.txt.`,
 } satisfies ErrorData<[string, string]>
+
+// Analytics and form service presets.
+
+/** `prefix`: where the service's form addresses start; `example`: one such address. */
+export const EndpointNotOfService = {
+  code: 'wrong-form-endpoint',
+  message: (service: string, endpoint: string, prefix: string, _example: string) => `The form endpoint ${endpoint} is not a ${service} form address, so posts would not reach ${service}: its form addresses start with ${prefix}.`,
+  hint: (service: string, _endpoint: string, _prefix: string, example: string) => `Copy the form's address from your ${service} dashboard (like ${example}), or set \`provider: endpoint\` for another service.`,
+} satisfies ErrorData<[string, string, string, string]>

@@ -80,6 +80,8 @@ export type ConfigErrorCode =
   | 'unchecked-colour-pair'
   // Sites under a sub-path.
   | 'robots-under-sub-path'
+  // Analytics and form service presets.
+  | 'wrong-form-endpoint'
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {

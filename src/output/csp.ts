@@ -1,4 +1,5 @@
 import { embedProviders, isEmbedProvider } from '../markdown/embeds.js'
+import { formEndpointOrigin } from '../config/form-services.js'
 import type { ContentSources, InlineCode, SiteMeta } from '../types.js'
 
 /**
@@ -17,27 +18,29 @@ export interface PolicyOptions {
 
 /**
  * The policy, from site.yaml and the checked pages: the scheduler hosts (site.yaml `schedulers`)
- * may be framed, the analytics host (`analytics.src`) may run its script and receive its beacons,
- * forms post to this site (or the configured endpoint), and the inline scripts and styles the
+ * may be framed, the analytics service may run its script, receive its beacons and serve its pixels
+ * (each preset's sources, src/config/analytics-providers.ts), forms post to this site (or the
+ * configured endpoint or form service), and the inline scripts and styles the
  * build declared (src/render/inline-code.ts) are allowed by the SHA-256 of their exact text, never
  * by 'unsafe-inline'.
  */
 export function contentSecurityPolicy({ site, sources }: PolicyOptions): ContentSecurityPolicy {
-  const analytics = site.analytics ? [originOf(site.analytics.src)] : []
+  const analytics = site.analytics?.sources ?? { script: [], connect: [], img: [] }
   const schedulers = [...new Set(Object.values(site.schedulers ?? {}).map(originOf))].sort()
   // Embeds load their frame only after a click, from the provider's origin (src/markdown/embeds.ts).
   const frames = [...new Set([...schedulers, ...(site.embeds ?? []).filter(isEmbedProvider).map((p) => embedProviders[p].frameOrigin)])].sort()
   // The form script posts to the endpoint with fetch (connect-src), a browser without it natively (form-action).
-  const endpoint = site.forms?.provider === 'endpoint' && /^https?:\/\//.test(site.forms.endpoint ?? '') ? [originOf(site.forms.endpoint!)] : []
+  const endpointOrigin = formEndpointOrigin(site.forms)
+  const endpoint = endpointOrigin === undefined ? [] : [endpointOrigin]
   const styleAttributes = sources.styleAttributeHashes
   return [
     ['default-src', "'self'"],
-    ['script-src', "'self'", ...analytics, ...sources.scriptHashes],
+    ['script-src', "'self'", ...analytics.script, ...sources.scriptHashes],
     // Hashes of style attributes need 'unsafe-hashes' (CSP3); it allows nothing else.
     ['style-src', "'self'", ...sources.styleHashes, ...(styleAttributes.length ? ["'unsafe-hashes'", ...styleAttributes] : [])],
-    ['img-src', "'self'", 'data:', ...sources.imageOrigins],
+    ['img-src', "'self'", 'data:', ...new Set([...sources.imageOrigins, ...analytics.img])],
     ['font-src', "'self'"],
-    ['connect-src', "'self'", ...analytics, ...endpoint],
+    ['connect-src', "'self'", ...analytics.connect, ...endpoint],
     ['frame-src', ...(frames.length ? frames : ["'none'"])],
     ['form-action', "'self'", ...endpoint],
     ['base-uri', "'self'"],

@@ -1,3 +1,4 @@
+import { isFormService, postsToEndpoint } from '../../src/config/form-services.js'
 import { FORMS_DECLARATION_URL, formSuccessUrl } from '../../src/plan/form-urls.js'
 import type { FormConfig, FormField } from '../../src/types.js'
 import { usePage } from '../context.js'
@@ -19,20 +20,24 @@ export interface FormProps {
  *
  * `action` is where a native post goes and, on Netlify, the page shown after it: the form's
  * success page (src/output/form-pages.ts). `data-endpoint` is where the widget posts: Netlify's
- * `/__forms.html` (spec § 7), or the site's own endpoint, which then serves both.
+ * `/__forms.html` (spec § 7), or the site's own endpoint or form service, which then serves both.
  */
 export function Form({ name, hidden = {}, className }: FormProps) {
   const { forms, site } = usePage()
   const form = forms[name]!
   const provider = site.forms?.provider ?? 'netlify'
-  const endpoint = provider === 'endpoint' ? site.forms?.endpoint : FORMS_DECLARATION_URL
-  const action = provider === 'endpoint' ? endpoint : formSuccessUrl(form.name)
+  const isEndpoint = postsToEndpoint(site.forms)
+  const endpoint = isEndpoint ? site.forms?.endpoint : FORMS_DECLARATION_URL
+  const action = isEndpoint ? endpoint : formSuccessUrl(form.name)
+  // Form services answer JSON when asked for it, which the widget reads for success or errors.
+  const isService = isFormService(provider)
   // Texts the widget writes into the page later skip the typographer's pass over the body.
   const typeset = (text: string) => (site.typographer ? typesetText(text) : text)
   return (
     <div className={className ? `form-card ${className}` : 'form-card'} data-widget="form">
-      <form name={form.name} id={form.id} method="POST" action={action} data-endpoint={endpoint} data-submitting-label={typeset(form.submittingLabel)}>
-        <input type="hidden" name="form-name" value={form.name} />
+      <form name={form.name} id={form.id} method="POST" action={action} data-endpoint={endpoint} data-submitting-label={typeset(form.submittingLabel)} data-accept={isService ? 'json' : undefined}>
+        {/* Netlify files a post under its form-name; a form service has one address per form and would store it as data. */}
+        {!isService && <input type="hidden" name="form-name" value={form.name} />}
         {Object.entries(hidden).map(([key, value]) => <input key={key} type="hidden" name={key} value={value} />)}
         {form.honeypot && (
           <p className="honeypot" hidden>

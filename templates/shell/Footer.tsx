@@ -47,6 +47,8 @@ export function Footer() {
         {footer.legal && (
           <ul className="footer-legal">{footer.legal.map((l) => <li key={l.href}><a href={l.href}>{l.label}</a></li>)}</ul>
         )}
+        {/* Shows the consent banner again (templates/widgets/consent.client.ts); hidden without JavaScript, which it needs. */}
+        {site.analytics?.consent && <button type="button" className="footer-consent" data-consent-open>Cookie settings</button>}
       </div>
     </footer>
   )

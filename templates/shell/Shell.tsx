@@ -24,8 +24,26 @@ export function Shell({ parts, children }: { parts: ShellParts; children: React.
       {site.analytics && (
         // Inert settings for the analytics widget, which adds the script after `load` and an idle
         // moment (spec § 7: the page-view tag loads after the page becomes interactive).
-        <template data-widget="analytics" data-src={site.analytics.src} data-attributes={JSON.stringify(site.analytics.attributes ?? {})} />
+        <template data-widget="analytics" data-provider={site.analytics.provider} data-src={site.analytics.src} data-attributes={JSON.stringify(site.analytics.attributes)} data-settings={JSON.stringify(site.analytics.settings)} />
       )}
+      {site.analytics?.consent && <ConsentBanner />}
     </WalkthroughScopeProvider>
+  )
+}
+
+/**
+ * The consent banner (site.yaml `analytics.consent`): hidden until the analytics widget finds no
+ * earlier answer (templates/widgets/consent.client.ts), then fixed over the bottom of the window,
+ * so it pushes no content. Without JavaScript no analytics load, so it never shows.
+ */
+function ConsentBanner() {
+  return (
+    <section className="consent-banner" data-consent-banner hidden aria-label="Cookie consent">
+      <p>This site would like to count visits with an analytics service, which may set cookies. Is that OK?</p>
+      <div className="consent-actions">
+        <button type="button" className="btn btn-primary" data-consent="yes">Accept</button>
+        <button type="button" className="btn btn-secondary" data-consent="no">Decline</button>
+      </div>
+    </section>
   )
 }

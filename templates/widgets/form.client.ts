@@ -2,7 +2,8 @@
  * Quote forms (spec § 4, § 7, § 8): idle → submitting → success | error. Submitting disables the
  * button, shows the form's submitting label and clears an earlier error. The form is posted as
  * application/x-www-form-urlencoded to its `data-endpoint` (Netlify's /__forms.html with
- * form-name, or the site's endpoint). A 2xx answer shows the success panel and empties the form;
+ * form-name, the site's endpoint, or a form service, which is asked for JSON with `data-accept`
+ * and whose answer must not carry errors). A 2xx answer shows the success panel and empties the form;
  * "Send Another Message" brings the empty form back. Anything else, or no answer at all, shows the
  * error message and keeps every field as typed.
  *
@@ -49,13 +50,24 @@ export function mountForm(card: HTMLElement): void {
 async function send(form: HTMLFormElement): Promise<boolean> {
   try {
     const body = new URLSearchParams(new FormData(form) as unknown as Record<string, string>)
+    const isJson = form.dataset.accept === 'json'
     const response = await fetch(form.dataset.endpoint || form.action, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(isJson ? { Accept: 'application/json' } : {}) },
       body: body.toString(),
     })
-    return response.ok
+    if (!response.ok || !isJson) return response.ok
+    return isAccepted(await response.json().catch(() => ({})))
   } catch {
     return false
   }
+}
+
+/**
+ * A form service's JSON answer (src/config/form-services.ts): Formspree `{ok: true, next}` or
+ * `{errors: […]}`, Basin `{error}`, Getform `{success: true}`. A 2xx answer is a success unless it
+ * says otherwise.
+ */
+function isAccepted(answer: { ok?: unknown; success?: unknown; error?: unknown; errors?: unknown }): boolean {
+  return answer.ok !== false && answer.success !== false && !answer.error && !(Array.isArray(answer.errors) && answer.errors.length > 0)
 }

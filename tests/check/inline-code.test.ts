@@ -6,6 +6,7 @@ import { build } from '../../src/build.js'
 import { watchPages } from '../../src/check/watch-pages.js'
 import { BuildFailure } from '../../src/errors/config-error.js'
 import { formatConfigError } from '../../src/errors/format.js'
+import { resolveAnalytics } from '../../src/config/analytics-providers.js'
 import { contentSecurityPolicy, policyText } from '../../src/output/csp.js'
 import { declaredInlineCode } from '../../src/render/inline-code.js'
 import type { OutputWriter, RoutePlan, SiteMeta } from '../../src/types.js'
@@ -90,7 +91,7 @@ describe('the declared inline code', () => {
   })
 
   it('is the one policy, as data, that the header line is written from', () => {
-    const site = { analytics: { src: 'https://stats.example/s.js' } } as unknown as SiteMeta
+    const site = { analytics: resolveAnalytics({ src: 'https://stats.example/s.js' }) } as unknown as SiteMeta
     const policy = contentSecurityPolicy({ site, sources: { scriptHashes: ["'sha256-a'"], styleHashes: [], styleAttributeHashes: [], imageOrigins: [] } })
     expect(policy.find(([name]) => name === 'script-src')).toEqual(['script-src', "'self'", 'https://stats.example', "'sha256-a'"])
     expect(policyText(policy)).toMatch(/^default-src 'self'; script-src 'self' https:\/\/stats\.example 'sha256-a'; style-src 'self'; /)

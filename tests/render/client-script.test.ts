@@ -1,8 +1,10 @@
+import path from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { build as esbuild, type Plugin } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/build.js'
 import type { OutputFile } from '../../src/types.js'
-import { siteFrom } from '../helpers/site.js'
+import { repoRoot, siteFrom } from '../helpers/site.js'
 
 // Issue point 1: one small script, and none at all on a page without widgets.
 const buildFiles = async (site: string) => (await build({ site, write: false, cacheDir: false })).files
@@ -30,5 +32,33 @@ describe('the client script', () => {
     expect(html).not.toContain('data-widget=')
     // Only scripts that run count (the head's JSON-LD is data).
     expect(html.match(/<script(?![^>]*type="application\/ld\+json")[^>]*>/g)).toBeNull()
+  })
+})
+
+/** The one client script's gzip-compressed size, bundled as bundle-assets.ts bundles it, with modules swapped by `stubs`. */
+async function gzippedScript(stubs: Record<string, string> = {}): Promise<number> {
+  const swap: Plugin = {
+    name: 'stubs',
+    setup(build) {
+      build.onLoad({ filter: /\.client\.ts$/ }, (args) => {
+        const stub = stubs[path.basename(args.path)]
+        return stub === undefined ? undefined : { contents: stub, loader: 'ts' }
+      })
+    },
+  }
+  const result = await esbuild({
+    entryPoints: [path.join(repoRoot, 'templates/widgets/index.client.ts')],
+    bundle: true, write: false, minify: true, format: 'esm', target: 'es2020', logLevel: 'silent', plugins: [swap],
+  })
+  return gzipSync(result.outputFiles[0]!.contents).byteLength
+}
+
+describe('the consent banner', () => {
+  it('adds at most 1 KB to the gzip-compressed client script', async () => {
+    // Without it, analytics start at once: askConsent only calls `load`.
+    const without = await gzippedScript({ 'consent.client.ts': 'export function askConsent(_banner: HTMLElement, load: () => void) { load() }' })
+    const delta = (await gzippedScript()) - without
+    expect(delta).toBeGreaterThan(0)
+    expect(delta).toBeLessThanOrEqual(1024)
   })
 })

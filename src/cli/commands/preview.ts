@@ -1,4 +1,5 @@
 import { InvalidArgumentError, type Command } from 'commander'
+import { postsToEndpoint } from '../../config/form-services.js'
 import { sourceStack } from '../../errors/source-stack.js'
 import { printable } from '../../errors/printable.js'
 import type { PreviewServer } from '../../preview/server.js'
@@ -79,8 +80,8 @@ function printBanner(io: Io, site: string, flags: PreviewFlags, preview: Preview
   if (flags.host !== '127.0.0.1' && flags.host !== 'localhost') io.out(`  ${paint(io, 'yellow', `Listening on ${flags.host}`)}: other machines can open this preview.\n`)
   if (flags.failForms) io.out(`  ${paint(io, 'yellow', '--fail-forms')}: every form submission is answered with 500.\n`)
   const forms = state.kind === 'ok' ? state.build.site.site.forms : undefined
-  if (forms?.provider === 'endpoint' && !forms.endpoint?.startsWith('/')) {
-    io.out(`  ${paint(io, 'yellow', 'Forms')} post to ${forms.endpoint}, outside this preview: submissions are not captured here.\n`)
+  if (postsToEndpoint(forms) && !forms?.endpoint?.startsWith('/')) {
+    io.out(`  ${paint(io, 'yellow', 'Forms')} post to ${forms?.endpoint}, outside this preview: submissions are not captured here.\n`)
   }
   io.out('  Press Ctrl+C to stop.\n\n')
 }
