@@ -40,7 +40,8 @@ describe.each(['system4', 'greenway'])('the example site %s', (name) => {
     expected['hero-btn-link'] = { ...expected['hero-btn-link']!, color: rgb(theme.colors.onPrimaryDark), 'outline-color': rgb(theme.colors.onPrimaryDark) }
     // A secondary action on a dark band was white on white; it is now an outline in the band's text colour.
     expected['band-btn-secondary'] = { color: rgb(theme.colors.onPrimaryDark), 'background-color': 'rgba(0, 0, 0, 0)', 'border-top-color': rgb(theme.colors.onPrimaryDark), 'outline-color': rgb(theme.colors.onPrimaryDark) }
-    // Chips had a fifth slate grey (#dbe3ee); they now share the site's border colour.
+    // Chips had a fifth slate grey (#dbe3ee); they now share the site's border colour (a plain chip:
+    // a linked one has a border of the brand colour, so it looks linked).
     expected['chip']!['border-top-color'] = rgb(theme.colors.border)
     expect(look).toEqual(expected)
     expect(contrastRatio(theme.colors.inputBorder, theme.colors.background)).toBeGreaterThanOrEqual(3)

@@ -51,7 +51,7 @@ const markup = `
     <ul class="service-grid"><li class="service-card" id="service-card"><div class="service-card-body"><h3 class="service-card-title">S</h3><p id="service-card-text">T</p><a class="service-card-link" id="service-card-link" href="#">More</a></div></li></ul>
     <ul class="feature-grid feature-cards"><li class="feature" id="feature-card"><span class="feature-icon" id="feature-icon">i</span><h3 class="feature-title">F</h3></li></ul>
     <ul class="tick-list"><li><svg class="icon" id="tick" width="10" height="10"></svg>Tick</li></ul>
-    <ul class="chips"><li class="chip"><a id="chip" href="#">Chip</a></li></ul>
+    <ul class="chips"><li class="chip"><span id="chip">Chip</span></li></ul>
     <div class="faq"><details class="faq-item" id="faq-item"><summary>Q<svg class="faq-chevron icon" id="faq-chevron" width="10" height="10"></svg></summary></details></div>
   </div></section>
   <section class="section tone-surface" id="surface"><div class="container">
