@@ -45,8 +45,8 @@ describe.runIf(root)('a build on a machine that refuses to write', () => {
     const site = await siteFrom('minimal')
     const disk = path.join(await tempDir(), 'disk')
     await mkdir(disk)
-    // Room for one output (about 430 kB) but not for a second beside it.
-    expect(spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=640k', 'tmpfs', disk]).status).toBe(0)
+    // Room for one output (about 720 kB) but not for a second beside it.
+    expect(spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=800k', 'tmpfs', disk]).status).toBe(0)
     mounted.push(disk)
     const out = path.join(disk, 'dist')
     expect(buildCli(site, out).status).toBe(0)
