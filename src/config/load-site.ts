@@ -251,7 +251,7 @@ function byPosition(a: ConfigError, b: ConfigError): number {
   return a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0)
 }
 
-function kindOf(name: string): FileKind | undefined {
+export function kindOf(name: string): FileKind | undefined {
   if (name === 'site.yaml') return 'site'
   if (name === 'areas.yaml') return 'areas'
   if (name === 'forms.yaml') return 'forms'

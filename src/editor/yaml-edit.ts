@@ -25,7 +25,6 @@ export function editYaml(text: string, target: unknown): string | undefined {
 
 type Path = readonly (string | number)[]
 type Item = CST.CollectionItem
-type Collection = CST.BlockMap | CST.BlockSequence | CST.FlowCollection
 
 /** null and undefined alike: an emptied optional key compares equal to a missing one. */
 function normalize(value: unknown): unknown {
@@ -60,7 +59,7 @@ function editMap(text: string, map: CST.BlockMap, data: Record<string, unknown>,
     const key = item.key && CST.isScalar(item.key) ? CST.resolveAsScalar(item.key)?.value : undefined
     if (key !== undefined) byKey.set(key, item)
   }
-  for (const [key, value] of Object.entries(data)) {
+  for (const key of Object.keys(data)) {
     if (key in target && target[key] !== undefined) continue
     const item = byKey.get(key)
     return item ? removeItem(text, item) : undefined
@@ -107,7 +106,7 @@ const dumpOptions = { lineWidth: 0 } as const
 
 function setScalar(text: string, token: CST.FlowScalar | CST.BlockScalar, value: string | number | boolean | null): string | undefined {
   const source = value === null ? 'null' : String(value)
-  const previous = token.type === 'block-scalar' ? undefined : CST.resolveAsScalar(token)?.type
+  const previous = token.type === 'block-scalar' ? undefined : CST.resolveAsScalar(token)?.type ?? undefined
   const tries: (Scalar.Type | undefined)[] = typeof value === 'string' ? [undefined, 'QUOTE_DOUBLE'] : ['PLAIN']
   for (const type of tries) {
     const copy = structuredClone(token)
@@ -149,7 +148,7 @@ function replaceToken(text: string, token: CST.Token, replacement: string): stri
 
 function ownText(token: CST.Token): string {
   if (token.type === 'flow-collection') return CST.stringify({ ...token, end: token.end.filter((t) => t.type === 'flow-map-end' || t.type === 'flow-seq-end') })
-  if ('end' in token && Array.isArray(token.end) && token.type !== 'block-scalar') return CST.stringify({ ...token, end: [] } as CST.Token)
+  if ('end' in token && Array.isArray(token.end)) return CST.stringify({ ...token, end: [] } as CST.Token)
   return CST.stringify(token)
 }
 

@@ -73,6 +73,10 @@ export type ConfigErrorCode =
   | 'landing-without-place'
   | 'useless-exclusion'
   | 'redundant-landing-page'
+  // The browser editor (src/editor/).
+  | 'editor-conflict'
+  | 'editor-refused'
+  | 'editor-cannot-edit'
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {

@@ -15,6 +15,9 @@ import { reportBuild, type PreviewLog } from './report.js'
 import { allowedHosts, crossOrigin, hostAllowed, productionHeaders } from './request-guard.js'
 import { resolvePath, type Resolved, type ServedFile } from './static-files.js'
 import { watchFolders } from './watch.js'
+import { lucideIconNames } from '../config/cross-check.js'
+import { adminPrefix, editorRoutes } from '../editor/http.js'
+import type { LiveNames } from '../editor/schema-fields.js'
 
 export interface PreviewOptions {
   /** The site folder, e.g. `sites/acme`. */
@@ -28,11 +31,18 @@ export interface PreviewOptions {
   readonly log: PreviewLog
   /** Quiet time before a burst of file events triggers a rebuild. @default 15 */
   readonly debounceMs?: number
+  /**
+   * Required in the editor API's path when given. With a --host other than this machine's
+   * loopback, the editor at /admin/ is off without one.
+   */
+  readonly editorToken?: string
 }
 
 export interface PreviewServer {
   /** `http://127.0.0.1:4321/` */
   readonly url: string
+  /** Where the editor is (with its token), or undefined when it is off. */
+  readonly editorUrl?: string
   readonly port: number
   readonly session: BuildSession
   close(): Promise<void>
@@ -78,6 +88,10 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   const hidden = new WeakMap<GoodBuild, Map<string, Set<string>>>()
   const host = options.host ?? '127.0.0.1'
   const hosts = allowedHosts(host)
+  const editor = isLoopback(host) || options.editorToken ? editorRoutes({
+    siteRoot, token: options.editorToken, siteUrl: () => url,
+    names: () => liveNames(session.state.kind === 'ok' ? session.state.build : session.state.kind === 'failed' ? session.state.last : undefined),
+  }) : undefined
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     if (!hostAllowed(req, hosts)) {
       return answer(res, 403, 'text/plain; charset=utf-8', `citypress preview answers only for localhost, not for "${req.headers.host ?? ''}". To open it under that name, start it with --host ${req.headers.host?.replace(/:\d+$/, '') || 'NAME'}.\n`)
@@ -92,6 +106,10 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
       return hub.connect(res, params.get('path') ?? '/', params.get('version') ?? '')
     }
     if (rawPath === morphPath) return answer(res, 200, 'text/javascript; charset=utf-8', await morphLibrary())
+    if (rawPath === '/admin' || rawPath.startsWith(adminPrefix)) {
+      if (editor) return void await editor.handle(req, res, rawPath)
+      return answer(res, 404, 'text/plain; charset=utf-8', 'The editor is off: preview listens beyond this machine, so it opens the editor only with --editor-token.\n')
+    }
     if (req.method === 'POST' && crossOrigin(req)) {
       options.log.out(`✗ form post to ${rawPath} from another origin (${req.headers.origin ?? 'unknown'}) refused\n`)
       return answer(res, 403, 'application/json; charset=utf-8', JSON.stringify({ error: 'cross-origin', reason: 'Preview takes form posts only from its own pages.' }))
@@ -141,6 +159,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   })
   const port = await listen(server, options.port ?? 4321, host)
   const url = `http://${displayHost(host)}:${port}/`
+  const editorUrl = editor ? `${url}admin/${options.editorToken ? `#token=${encodeURIComponent(options.editorToken)}` : ''}` : undefined
   const watcher = watchFolders({
     folders: [siteRoot, path.join(packageRoot, 'templates')],
     debounceMs: options.debounceMs ?? 15,
@@ -149,6 +168,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
 
   return {
     url,
+    editorUrl,
     port,
     session,
     async close() {
@@ -239,6 +259,25 @@ async function listen(server: Server, port: number, host: string): Promise<numbe
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || port === 0 || attempt >= 20) throw error
     }
+  }
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\./.test(host)
+}
+
+/** The site's names the editor's selects offer, from the last good build. */
+function liveNames(good: GoodBuild | undefined): LiveNames {
+  const site = good?.site
+  const pages = [...(good?.files.keys() ?? [])].filter((file) => file.endsWith('.html') && !file.startsWith('__') && file !== '404.html')
+    .map((file) => `/${file.replace(/(?:^|\/)index\.html$/, '').replace(/\.html$/, '')}`).sort()
+  return {
+    service: site?.services.map((s) => s.slug) ?? [],
+    form: Object.keys(site?.forms ?? {}),
+    areaList: Object.keys(site?.areas.lists ?? {}),
+    scheduler: Object.keys(site?.site.schedulers ?? {}),
+    icon: [...lucideIconNames()].sort(),
+    href: pages,
   }
 }
 

@@ -14,11 +14,17 @@ export function previewCommand(program: Command, io: Io): void {
     .option('-p, --port <number>', 'port to listen on; the next free one when taken', parsePort, 4321)
     .option('--host <address>', 'interface to listen on (0.0.0.0 shares the preview with your network)', '127.0.0.1')
     .option('--fail-forms', 'answer every form submission with an error, to see the forms\' error state')
+    .option('--editor-token <token>', 'secret the browser editor at /admin/ needs; required to open the editor when --host is not this machine')
     .addHelpText('after', `
 Examples:
   $ citypress preview                       serves the site in this folder on http://127.0.0.1:4321/
   $ citypress preview sites/acme --port 8080
   $ citypress preview --fail-forms          check what visitors see when sending fails
+  $ citypress preview --host 0.0.0.0 --editor-token "$(openssl rand -hex 16)"
+                                            share the preview and its editor with your team
+
+The editor at /admin/ edits the site's files through citypress: every save is validated like
+\`citypress validate\` and written as a small edit that keeps comments and layout.
 
 Form submissions are checked against forms.yaml and appended to <site>/.citypress/submissions.ndjson.
 Press Ctrl+C to stop.`)
@@ -30,7 +36,7 @@ Press Ctrl+C to stop.`)
       process.on('unhandledRejection', onUnhandled)
       try {
         const started = performance.now()
-        const preview = await startPreview({ site, port: flags.port, host: flags.host, failForms: flags.failForms, log: io }).catch((error: unknown) => {
+        const preview = await startPreview({ site, port: flags.port, host: flags.host, failForms: flags.failForms, editorToken: flags.editorToken, log: io }).catch((error: unknown) => {
           const code = (error as NodeJS.ErrnoException).code
           if (code && ['EADDRINUSE', 'EADDRNOTAVAIL', 'EACCES', 'ENOTFOUND'].includes(code)) {
             command.error(`error: cannot listen on ${flags.host} port ${flags.port} (${code}); choose another --host or --port.`, { exitCode: 2, code: 'citypress.preview.listen' })
@@ -50,6 +56,7 @@ interface PreviewFlags {
   port: number
   host: string
   failForms?: boolean
+  editorToken?: string
 }
 
 function printBanner(io: Io, site: string, flags: PreviewFlags, preview: PreviewServer, ms: number): void {
@@ -63,6 +70,8 @@ function printBanner(io: Io, site: string, flags: PreviewFlags, preview: Preview
   io.out(`  ${shown}: ${built}\n`)
   io.out(`  Watching ${shown}/ and the shared templates/; open tabs reload on save.\n`)
   if (flags.host !== '127.0.0.1' && flags.host !== 'localhost') io.out(`  ${paint(io, 'yellow', `Listening on ${flags.host}`)}: other machines can open this preview.\n`)
+  if (preview.editorUrl) io.out(`  Editor: ${paint(io, 'cyan', preview.editorUrl)}\n`)
+  else io.out(`  ${paint(io, 'yellow', 'Editor off')}: give --editor-token to open /admin/ beyond this machine.\n`)
   if (flags.failForms) io.out(`  ${paint(io, 'yellow', '--fail-forms')}: every form submission is answered with 500.\n`)
   const forms = state.kind === 'ok' ? state.build.site.site.forms : undefined
   if (forms?.provider === 'endpoint' && !forms.endpoint?.startsWith('/')) {
