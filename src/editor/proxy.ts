@@ -3,7 +3,7 @@ import { parse, stringify } from 'yaml'
 import { loadAndPlan } from '../build.js'
 import { EditorBadName, EditorBadRequest, EditorCannotEdit, EditorConflict, EditorNotAnImage, EditorNotContent, fail } from '../errors/catalogue.js'
 import { BuildFailure, type ConfigError } from '../errors/config-error.js'
-import { formatBuildFailure, formatConfigError } from '../errors/format.js'
+import { printable } from '../errors/printable.js'
 import { virtualFolder, type NamedMap } from './decap-config.js'
 import { checkUpload } from './media.js'
 import { deleteSiteFile, isContentFile, isImageFile, listFolder, OutsideSite, readSiteFile, sha, sitePath, writeSiteFile, type SitePath } from './site-files.js'
@@ -38,8 +38,8 @@ export async function answerProxy(session: ProxySession, action: unknown, params
   try {
     return await dispatch(session, String(action), params)
   } catch (error) {
-    if (error instanceof OutsideSite) return refuse(403, fail(EditorNotContent, { file: error.name }, error.name))
-    if (error instanceof Refusal) return refuse(error.status, ...error.errors)
+    if (error instanceof OutsideSite) return refuse(session.siteRoot, 403, fail(EditorNotContent, { file: error.name }, error.name))
+    if (error instanceof Refusal) return refuse(session.siteRoot, error.status, ...error.errors)
     throw error
   }
 }
@@ -85,7 +85,7 @@ async function dispatch(session: ProxySession, action: string, params: Params): 
     case 'getDeployPreview':
       return ok(null)
     default:
-      return refuse(422, fail(EditorBadRequest, { file: 'editor' }, `it asked for "${action}", which the editor does not do`))
+      return refuse(siteRoot, 422, fail(EditorBadRequest, { file: 'editor' }, `it asked for "${action}", which the editor does not do`))
   }
 }
 
@@ -99,9 +99,19 @@ function ok(body: unknown): ProxyAnswer {
   return { status: 200, body }
 }
 
-function refuse(status: number, ...errors: ConfigError[]): ProxyAnswer {
-  const error = errors.length === 1 ? formatConfigError(errors[0]!, { color: false }) : formatBuildFailure(errors, { color: false }, 'Saving')
-  return { status, body: { error, problems: errors.map((e) => ({ code: e.code, file: e.file, line: e.line, column: e.column, message: e.message, hint: e.hint })) } }
+/**
+ * Decap shows `error` in a notice that folds whitespace: each problem on one line, placed in the
+ * site folder's terms (`services/roofing.yaml:3:8`), without the terminal's source frame.
+ */
+function refuse(siteRoot: string, status: number, ...errors: ConfigError[]): ProxyAnswer {
+  const place = (e: ConfigError) => [siteName(siteRoot, e.file), e.line, e.column].filter((part) => part !== undefined).join(':')
+  const error = errors.map((e) => printable(`${place(e)}: ${e.message}${e.hint ? ` Hint: ${e.hint}` : ''}`)).join('\n')
+  return { status, body: { error, problems: errors.map((e) => ({ code: e.code, file: siteName(siteRoot, e.file), line: e.line, column: e.column, message: e.message, hint: e.hint })) } }
+}
+
+function siteName(siteRoot: string, file: string): string {
+  const relative = path.relative(siteRoot, path.resolve(file))
+  return relative.startsWith('..') ? file : relative.split(path.sep).join('/')
 }
 
 function checkedPath(session: ProxySession, given: unknown, allow: (name: string) => boolean): SitePath {

@@ -108,6 +108,11 @@ interface Walk {
   readonly names: LiveNames
   /** Maps keyed by name met inside: served as virtual entries by the caller. */
   readonly maps: { at: string; file: string; schema: Schema }[]
+  /**
+   * Inside an optional object: Decap checks an absent object's required fields too, so they are
+   * optional there (citypress's own check on save still requires them once the object is given).
+   */
+  readonly optional?: boolean
 }
 
 /** The fields of an object schema's properties. */
@@ -119,7 +124,7 @@ export function fieldsOf(schema: Schema, walk: Walk): Field[] {
     const key = `${walk.file}#${at}`
     seenProperties.add(property)
     if (leftOut.includes(key)) continue
-    const field = fieldOf(name, property, required.has(name), { ...walk, at })
+    const field = fieldOf(name, property, required.has(name) && !walk.optional, { ...walk, at })
     if (field) fields.push(field)
   }
   return fields
@@ -149,7 +154,7 @@ export function fieldOf(name: string, raw: Schema, required: boolean, walk: Walk
     walk.maps.push({ at: walk.at, file, schema })
     return undefined
   }
-  if (type === 'object' || schema.properties) return { ...base, widget: 'object', collapsed: true, fields: fieldsOf(schema, { ...walk, file }) }
+  if (type === 'object' || schema.properties) return { ...base, widget: 'object', collapsed: true, fields: fieldsOf(schema, { ...walk, file, optional: walk.optional || !required }) }
   if (schema.oneOf || schema.anyOf) {
     // A value of several shapes (a text or an object): Decap has no field for it; keep it as text when it may be one.
     const options = (schema.oneOf ?? schema.anyOf)!.map((o) => deref(file, o).schema)
@@ -162,7 +167,7 @@ export function fieldOf(name: string, raw: Schema, required: boolean, walk: Walk
 function listOf(base: Field, schema: Schema, walk: Walk): Field {
   const limits = { ...(schema.minItems !== undefined ? { min: schema.minItems } : {}), ...(schema.maxItems !== undefined ? { max: schema.maxItems } : {}) }
   const { file, schema: items } = deref(walk.file, schema.items ?? {})
-  const itemWalk = { ...walk, file, at: `${walk.at}.*` }
+  const itemWalk = { ...walk, file, at: `${walk.at}.*`, optional: false }
   const unions = (items.allOf ?? []).filter((branch) => branch.if?.properties?.type?.const !== undefined && branch.then)
   if (unions.length > 0) {
     const types = unions.map((branch) => {

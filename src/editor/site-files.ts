@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { lstat, readdir, readFile, realpath, unlink } from 'node:fs/promises'
+import { lstat, mkdir, readdir, readFile, realpath, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { replaceFile } from '../cache/replace-file.js'
 import { kindOf } from '../config/load-site.js'
@@ -55,6 +55,8 @@ export class OutsideSite extends Error {
  * its links are followed, and the file itself must not be a link.
  */
 export async function writeSiteFile(siteRoot: string, file: SitePath, bytes: string | Buffer): Promise<void> {
+  // A site's first post or image: its folder (blog/, images/) is made right below the site folder.
+  if (path.dirname(path.dirname(file.absolute)) === path.resolve(siteRoot)) await mkdir(path.dirname(file.absolute)).catch(() => undefined)
   const [realRoot, realFolder] = await Promise.all([realpath(siteRoot), realpath(path.dirname(file.absolute)).catch(() => undefined)])
   if (!realFolder || !isInside(realRoot, realFolder)) throw new OutsideSite(file.name)
   const stats = await lstat(file.absolute).catch(() => undefined)
