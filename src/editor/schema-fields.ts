@@ -170,6 +170,8 @@ function listOf(base: Field, schema: Schema, walk: Walk): Field {
   const itemWalk = { ...walk, file, at: `${walk.at}.*`, optional: false }
   const unions = (items.allOf ?? []).filter((branch) => branch.if?.properties?.type?.const !== undefined && branch.then)
   if (unions.length > 0) {
+    // The union's own `type` is Decap's typeKey: the type a marketer picks when adding a section.
+    if (items.properties?.type) seenProperties.add(items.properties.type)
     const types = unions.map((branch) => {
       const name = String(branch.if!.properties!.type!.const)
       const target = deref(file, branch.then!)

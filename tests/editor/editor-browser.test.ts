@@ -93,6 +93,7 @@ describe('the editor in a browser', () => {
     await publish()
     await until(async () => (await readdir(path.join(site, 'blog')).catch(() => [] as string[])).includes('spring-roof-check.md'), 20_000)
     expect(await readdir(path.join(site, 'images'))).toContain('roof.jpg')
+    expect(await readFile(path.join(site, 'blog', 'spring-roof-check.md'), 'utf8')).toMatch(/^image: images\/roof\.jpg$/m)
     await until(async () => (await fetch(`${preview.url}blog/spring-roof-check`)).status === 200, 20_000)
   }, 60_000)
 })
