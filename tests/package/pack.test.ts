@@ -35,7 +35,7 @@ describe('the npm package', () => {
     const { stdout: packed } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: repoRoot })
     const { filename, files } = (JSON.parse(packed.slice(packed.indexOf('['))) as { filename: string; files: { path: string }[] }[])[0]!
     const shipped = files.map((f) => f.path)
-    expect(shipped).toEqual(expect.arrayContaining(['bin/citypress.mjs', 'lib/citypress.mjs', 'schemas/site.schema.json', 'sites/starter/site.yaml', 'sites/starter/.github/workflows/build.yml']))
+    expect(shipped).toEqual(expect.arrayContaining(['bin/citypress.mjs', 'lib/citypress.mjs', 'lib/decap/decap-cms.js', 'lib-licences/decap-cms-LICENSE', 'schemas/site.schema.json', 'sites/starter/site.yaml', 'sites/starter/.github/workflows/build.yml']))
     expect(shipped.filter((f) => /^lib\/validators-[0-9a-f]+\.cjs$/.test(f))).toHaveLength(1)
     expect(shipped.filter((f) => /(^|\/)(tests|node_modules|\.citypress)\//.test(f))).toEqual([])
 
