@@ -6,7 +6,7 @@ import { EditorBadRequest, EditorTooLarge, fail } from '../errors/catalogue.js'
 import { formatConfigError } from '../errors/format.js'
 import { packageRoot } from '../paths.js'
 import { editorConfig, type EditorConfig } from './decap-config.js'
-import { answerProxy, createProxySession, type ProxySession } from './proxy.js'
+import { answerProxy, createProxySession, warmChecks, type ProxySession } from './proxy.js'
 import type { LiveNames } from './schema-fields.js'
 
 /**
@@ -57,6 +57,7 @@ export function editorRoutes(options: EditorOptions): EditorRoutes {
         const tail = rest.slice(4)
         const [given, action] = options.token ? [tail.slice(0, tail.indexOf('/') + 1 || undefined), tail.slice(tail.indexOf('/') + 1)] : ['', tail]
         if (options.token && !sameSecret(given.replace(/\/$/, ''), options.token)) return refuse(res, 403, 'the editor token in its address is wrong'), true
+        if (req.method === 'GET' && action === 'config.json') warmChecks(session)
         if (req.method === 'GET' && action === 'config.json') return send(res, 200, 'application/json; charset=utf-8', JSON.stringify(configNow())), true
         if (req.method !== 'POST' || action !== '') return refuse(res, 405, 'the API takes POST requests only'), true
         return handleApi(req, res, session), true

@@ -21,6 +21,7 @@ export interface ProxySession {
   readonly maps: () => readonly NamedMap[]
   /** Per path, the hash of the file the editor was last given: a save over another is a conflict. */
   readonly served: Map<string, string>
+  warmed?: boolean
 }
 
 export interface ProxyAnswer {
@@ -214,6 +215,16 @@ function prune(sent: unknown, disk: unknown): unknown {
 function isEmpty(value: unknown): boolean {
   return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
     || (typeof value === 'object' && value !== null && Object.keys(value).length === 0)
+}
+
+/**
+ * Runs the checks once, so the code and validators they load are warm before the first save: cold,
+ * the first check takes seconds; warm, a tenth of one. Called when the editor opens.
+ */
+export function warmChecks(session: ProxySession): void {
+  if (session.warmed) return
+  session.warmed = true
+  void loadAndPlan(session.siteRoot).catch(() => undefined)
 }
 
 /** The same checks as `validate`, with `overlay` read instead of the disk; refuses with every problem. */

@@ -85,7 +85,7 @@ describe('the editor proxy', () => {
       const error = (answer.body as { error: string }).error
       expect(error).toMatch(/no-such-icon-here/)
       expect(error).toMatch(/services\/carpet-cleaning\.yaml:\d+:\d+/)
-      expect(error).toMatch(/hint:/)
+      expect(error).toMatch(/Hint: /)
       expect(await readFile(path.join(site, file), 'utf8')).toBe(before)
     })
 
