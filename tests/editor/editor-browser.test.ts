@@ -8,19 +8,28 @@ import { chromiumArgs, chromiumPath, startOn, until, type StartedPreview } from 
 
 const shots = process.env.EDITOR_SHOTS
 
+let browser: Browser
+beforeAll(async () => {
+  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+})
+afterAll(() => browser?.close())
+
+async function copyOf(name: string): Promise<string> {
+  const site = path.join(await tempDir('citypress-editor-'), name)
+  await cp(path.join(repoRoot, 'sites', name), site, { recursive: true, filter: (src) => !src.includes(`${path.sep}.citypress`) })
+  return site
+}
+
 /** Decap at /admin/ of a real preview, driven as a marketer would, on a copy of the starter site. */
 describe('the editor in a browser', () => {
   let site: string
   let preview: StartedPreview
-  let browser: Browser
   let admin: Page
   const servicePath = () => path.join(site, 'services', 'your-service.yaml')
 
   beforeAll(async () => {
-    site = path.join(await tempDir('citypress-editor-'), 'starter')
-    await cp(path.join(repoRoot, 'sites', 'starter'), site, { recursive: true, filter: (src) => !src.includes(`${path.sep}.citypress`) })
+    site = await copyOf('starter')
     preview = await startOn(site)
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
     admin = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     // Leaving an entry with unsaved changes (the refused one) asks first.
     admin.on('dialog', (dialog) => void dialog.accept())
@@ -29,7 +38,7 @@ describe('the editor in a browser', () => {
   }, 60_000)
 
   afterAll(async () => {
-    await browser?.close()
+    await admin?.close()
     await preview?.close()
   })
 
@@ -96,4 +105,32 @@ describe('the editor in a browser', () => {
     expect(await readFile(path.join(site, 'blog', 'spring-roof-check.md'), 'utf8')).toMatch(/^image: images\/roof\.jpg$/m)
     await until(async () => (await fetch(`${preview.url}blog/spring-roof-check`)).status === 200, 20_000)
   }, 60_000)
+})
+
+describe('the editor on an example site', () => {
+  it('saves a service title of greenway as that one line, comments intact', async () => {
+    const site = await copyOf('greenway')
+    const preview = await startOn(site)
+    const admin = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    try {
+      const file = path.join(site, 'services', 'lawn-care.yaml')
+      const before = await readFile(file, 'utf8')
+      await admin.goto(`${preview.url}admin/`)
+      await admin.getByRole('button', { name: 'Login' }).click()
+      await admin.goto(`${preview.url}admin/#/collections/services`)
+      await admin.getByText('Lawn Care', { exact: true }).first().click()
+      await admin.waitForFunction(() => (document.querySelector('input[id^="title-field"]') as HTMLInputElement | null)?.value === 'Lawn Care')
+      await admin.locator('input[id^="title-field"]').first().fill('Lawn Mowing')
+      await admin.getByRole('button', { name: 'Publish' }).click()
+      await admin.getByText('Publish now').click()
+      const after = await until(async () => {
+        const text = await readFile(file, 'utf8')
+        return text !== before && text
+      })
+      expect(after).toBe(before.replace('\ntitle: Lawn Care\n', '\ntitle: Lawn Mowing\n'))
+    } finally {
+      await admin.close()
+      await preview.close()
+    }
+  }, 90_000)
 })
