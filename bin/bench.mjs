@@ -109,7 +109,10 @@ const exampleOut = path.join(work, 'example-out')
 await timedBuild(path.join(root, 'sites/system4'), exampleOut)
 rows.push(['example site, warm build', await median(runs, () => timedBuild(path.join(root, 'sites/system4'), exampleOut))])
 
-rows.push(['preview: YAML edit → page shows it (example site)', await previewLatency()])
+const preview = await previewLatency()
+rows.push(['preview: YAML edit → page shows it (example site)', preview.edit])
+rows.push(['editor: save → preview tab patched (example site)', preview.save])
+rows.push(['editor: open /admin/ with the generated config, services listed', preview.open])
 
 printTable(rows, floor, reactFloor)
 
@@ -119,7 +122,8 @@ printTable(rows, floor, reactFloor)
  * then one-line edits of pages/home.yaml: the time from the write to the moment the open page
  * shows the edit, by the browser's own clock. The client patches the open document in place and
  * marks that moment (src/preview/overlay.ts); after a full reload it is the reloaded document's
- * DOMContentLoaded. Median of several edits.
+ * DOMContentLoaded. Median of several edits. Then the same through the editor's API, and the time
+ * /admin/ takes to open with its configuration made on the request.
  */
 async function previewLatency() {
   const { chromium } = await import('playwright')
@@ -144,6 +148,8 @@ async function previewLatency() {
   const home = path.join(copy, 'pages/home.yaml')
   const original = await readFile(home, 'utf8')
   const latencies = []
+  const saves = []
+  const opens = []
   try {
     const page = await browser.newPage()
     await page.goto(url)
@@ -155,12 +161,37 @@ async function previewLatency() {
       const shown = await page.evaluate(() => performance.timeOrigin + (performance.getEntriesByName('citypress:patched').at(-1)?.startTime ?? performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd))
       latencies.push((shown - start) / 1000)
     }
+    // The editor (/admin/): opening it, then saves through its API as Decap sends them, each
+    // timed from the request to the moment the open site tab shows the change.
+    const admin = await browser.newPage()
+    await admin.goto(`${url}admin/`)
+    await admin.getByRole('button', { name: 'Login' }).click()
+    for (let open = 0; open < runs; open++) {
+      const start = Date.now()
+      await admin.goto(`${url}admin/?run=${open}#/collections/services`)
+      await admin.locator('a[href*="/collections/services/entries/"]').first().waitFor({ timeout: 30_000 })
+      opens.push((Date.now() - start) / 1000)
+    }
+    for (let edit = 1; edit <= 2 * runs + 1; edit++) {
+      await new Promise((r) => setTimeout(r, 500))
+      const start = Date.now()
+      await admin.evaluate(async (title) => {
+        const api = (action, params) => fetch('/admin/api/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action, params }) }).then((r) => r.json())
+        const entry = await api('getEntry', { path: 'pages/home.yaml' })
+        const raw = entry.data.replace(/^title: .+$/m, `title: ${title}`)
+        const answer = await api('persistEntry', { entry: { path: 'pages/home.yaml', raw }, assets: [] })
+        if (answer.error) throw new Error(answer.error)
+      }, `Editor edit ${edit}`)
+      await page.waitForFunction((t) => document.title.startsWith(t), `Editor edit ${edit}`, { polling: 'raf', timeout: 15_000 })
+      const shown = await page.evaluate(() => performance.timeOrigin + (performance.getEntriesByName('citypress:patched').at(-1)?.startTime ?? performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd))
+      saves.push((shown - start) / 1000)
+    }
   } finally {
     await browser.close()
     child.kill()
   }
-  latencies.sort((a, b) => a - b)
-  return { seconds: latencies[Math.floor(latencies.length / 2)] }
+  const middle = (values) => ({ seconds: values.sort((a, b) => a - b)[Math.floor(values.length / 2)] })
+  return { edit: middle(latencies), save: middle(saves), open: middle(opens) }
 }
 
 /**

@@ -2,10 +2,12 @@
 // lib/validators-<digest>.cjs. npm runs it at `prepare` (npm install in the checkout) and
 // `prepack` (npm pack, npm publish), so an installed package never compiles anything; in a
 // checkout, bin/citypress.mjs also calls it when lib/ is missing or older than any source file.
+// It also fetches Decap CMS's browser build into lib/decap/ for the editor (bin/decap.mjs).
 // Templates are not part of it: they are bundled per site build (src/render/bundle-templates.ts).
 import { cpSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { ensureDecap } from './decap.mjs'
 
 export const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 export const output = path.join(root, 'lib', 'citypress.mjs')
@@ -109,4 +111,5 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   }
   await compile()
   await compileValidators()
+  ensureDecap(root)
 }

@@ -413,8 +413,8 @@ async function startImages(options: BuildOptions, cache: BuildCache<RecordedResu
  * A site loaded and planned, as `validate`, `routes` and the React floor need it: throws a
  * BuildFailure with every error placed at its line; warnings are left for the caller to place.
  */
-export async function loadAndPlan(siteDir: string): Promise<{ readonly site: SiteConfig; readonly plan: BuildPlan }> {
-  const site = await loadSite(siteDir)
+export async function loadAndPlan(siteDir: string, overlay?: ReadonlyMap<string, string | null>): Promise<{ readonly site: SiteConfig; readonly plan: BuildPlan }> {
+  const site = await loadSite(siteDir, { overlay })
   const plan = planSite(site)
   failOn(await placeProblems(plan.errors))
   return { site, plan }

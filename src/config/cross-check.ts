@@ -103,7 +103,7 @@ export async function crossCheck(refs: readonly FoundRef[], known: KnownNames, s
 
 let iconCache: Set<string> | undefined
 /** Icon names are the file names of lucide-react's per-icon modules: no need to load the set. */
-function lucideIconNames(): Set<string> {
+export function lucideIconNames(): Set<string> {
   if (!iconCache) {
     const require = createRequire(import.meta.url)
     const dir = path.join(path.dirname(require.resolve('lucide-react/package.json')), 'dist/esm/icons')

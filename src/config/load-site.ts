@@ -41,6 +41,11 @@ export interface LoadSiteOptions {
    * version of citypress; without it every file is parsed.
    */
   cache?: { readonly file: string; readonly version: string; readonly note?: (message: string) => void }
+  /**
+   * Proposed contents by site-relative name (`services/roofing.yaml`), read instead of the disk;
+   * null: the file is taken as deleted. The editor checks a save with it before writing a byte.
+   */
+  overlay?: ReadonlyMap<string, string | null>
 }
 
 /** Folders of a site that hold no authored YAML. */
@@ -58,7 +63,9 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
   // Links are listed, never followed: a linked folder is not part of the site, and a linked file
   // is read only if it leads to a file inside the site folder (inside-site.ts).
   const listed = await fg(['**/*.{yaml,yml}', 'blog/**/*.md', 'pages/**/*.md'], { cwd: root, ignore, onlyFiles: false, markDirectories: true, followSymbolicLinks: false })
-  const names = listed.filter((name) => !name.endsWith('/')).sort()
+  const overlay = options.overlay ?? new Map<string, string | null>()
+  const names = [...new Set([...listed.filter((name) => !name.endsWith('/')), ...[...overlay].filter(([, text]) => text !== null).map(([name]) => name)])]
+    .filter((name) => overlay.get(name) !== null).sort()
   const errors: ConfigError[] = options.baseUrl === undefined ? [] : checkBaseUrl(options.baseUrl)
   const warnings: ConfigWarning[] = []
   const refs: FoundRef[] = []
@@ -78,13 +85,14 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
       warnings.push(warn(UnknownFile, { file }, name))
       return
     }
-    const target = await siteFileTarget(root, absolute)
+    const proposed = overlay.get(name)
+    const target = proposed === undefined ? await siteFileTarget(root, absolute) : { kind: 'file' as const }
     if (target.kind !== 'file') {
       if (target.kind === 'outside') errors.push(fail(ContentOutsideSite, { file }, name, target.real))
       else warnings.push(warn(NotAFile, { file }, name))
       return
     }
-    const text = await readFile(absolute, 'utf8')
+    const text = proposed ?? await readFile(absolute, 'utf8')
     const read = reads.read({ text, file, name, kind }, {
       parse: () => parseAndValidate(text, file, kind),
       validate: (source, data) => validateSource(source, kind, data),
@@ -248,7 +256,7 @@ function byPosition(a: ConfigError, b: ConfigError): number {
   return a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0)
 }
 
-function kindOf(name: string): FileKind | undefined {
+export function kindOf(name: string): FileKind | undefined {
   if (name === 'site.yaml') return 'site'
   if (name === 'areas.yaml') return 'areas'
   if (name === 'forms.yaml') return 'forms'

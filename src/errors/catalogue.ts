@@ -658,6 +658,9 @@ export const titles: Readonly<Record<ConfigErrorCode, string>> = {
   'robots-under-sub-path': 'robots.txt under a sub-path',
   // Analytics and form service presets.
   'wrong-form-endpoint': 'Form endpoint of another service',
+  'editor-conflict': 'File changed since the editor loaded it',
+  'editor-refused': 'Editor request refused',
+  'editor-cannot-edit': 'Save the editor cannot write as a small edit',
 }
 
 // The output folder (src/output/output-guard.ts): a build replaces its output folder
@@ -1088,3 +1091,47 @@ export const EndpointNotOfService = {
   message: (service: string, endpoint: string, prefix: string, _example: string) => `The form endpoint ${endpoint} is not a ${service} form address, so posts would not reach ${service}: its form addresses start with ${prefix}.`,
   hint: (service: string, _endpoint: string, _prefix: string, example: string) => `Copy the form's address from your ${service} dashboard (like ${example}), or set \`provider: endpoint\` for another service.`,
 } satisfies ErrorData<[string, string, string, string]>
+
+// The browser editor (src/editor/): what a save through /admin/ can be refused for.
+
+export const EditorConflict = {
+  code: 'editor-conflict',
+  message: (file: string) => `${file} changed on disk after the editor loaded it; saving now would undo that change.`,
+  hint: () => 'Reload the editor page to load the file as it is now, then make your change again.',
+} satisfies ErrorData<[string]>
+
+export const EditorNotContent = {
+  code: 'editor-refused',
+  message: (file: string) => `The editor does not write "${file}": it writes only the site's own content files (site.yaml, areas.yaml, forms.yaml, landing.yaml, services/, pages/, blog/) and images/, inside the site folder.`,
+  hint: () => 'Edit templates/, published-urls.json and other files in a text editor.',
+} satisfies ErrorData<[string]>
+
+export const EditorNotAnImage = {
+  code: 'editor-refused',
+  message: (file: string, type: string) => `The upload "${file}" is not an image the site can use: its bytes are ${type}.`,
+  hint: () => 'Upload a JPEG, PNG, WebP, GIF or SVG file.',
+} satisfies ErrorData<[string, string]>
+
+export const EditorTooLarge = {
+  code: 'editor-refused',
+  message: (limit: string) => `The editor's request is larger than ${limit}, the most it takes.`,
+  hint: () => 'Upload a smaller image (a photo of a few megabytes is plenty for the web), or edit the file in a text editor.',
+} satisfies ErrorData<[string]>
+
+export const EditorBadRequest = {
+  code: 'editor-refused',
+  message: (what: string) => `The editor's request was refused: ${what}.`,
+  hint: () => 'Open the editor from the address citypress preview printed, on this machine, and try again.',
+} satisfies ErrorData<[string]>
+
+export const EditorBadName = {
+  code: 'bad-slug',
+  message: (name: string) => `"${name}" cannot be a file name of the site: its address must be lower-case letters, digits and single hyphens.`,
+  hint: () => 'Change the title, or save once and rename the file in a text editor.',
+} satisfies ErrorData<[string]>
+
+export const EditorCannotEdit = {
+  code: 'editor-cannot-edit',
+  message: (file: string) => `The editor cannot write this change to ${file} as a small edit that keeps the file's comments and layout, so nothing was written.`,
+  hint: () => 'Make the change in a text editor; the editor never rewrites a whole file.',
+} satisfies ErrorData<[string]>

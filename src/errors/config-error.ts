@@ -82,6 +82,10 @@ export type ConfigErrorCode =
   | 'robots-under-sub-path'
   // Analytics and form service presets.
   | 'wrong-form-endpoint'
+  // The browser editor (src/editor/).
+  | 'editor-conflict'
+  | 'editor-refused'
+  | 'editor-cannot-edit'
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {

@@ -17,6 +17,9 @@ import { allowedHosts, crossOrigin, hostAllowed, productionHeaders } from './req
 import { resolvePath, type Resolved, type ServedFile } from './static-files.js'
 import { watchFolders } from './watch.js'
 import { pollingReasonHere } from './watch-mode.js'
+import { lucideIconNames } from '../config/cross-check.js'
+import { adminPrefix, editorRoutes } from '../editor/http.js'
+import type { LiveNames } from '../editor/schema-fields.js'
 
 export interface PreviewOptions {
   /** The site folder, e.g. `sites/acme`. */
@@ -37,11 +40,18 @@ export interface PreviewOptions {
   readonly poll?: boolean
   /** How often polling asks each file. @default 300 */
   readonly pollIntervalMs?: number
+  /**
+   * Required in the editor API's path when given. With a --host other than this machine's
+   * loopback, the editor at /admin/ is off without one.
+   */
+  readonly editorToken?: string
 }
 
 export interface PreviewServer {
   /** `http://127.0.0.1:4321/`, with the site's base path (`/repo/`) for a site under a sub-path. */
   readonly url: string
+  /** Where the editor is (with its token), or undefined when it is off. */
+  readonly editorUrl?: string
   readonly port: number
   /** The port asked for, when it was in use and the preview moved to `port`. */
   readonly movedFrom?: number
@@ -91,6 +101,10 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   const hidden = new WeakMap<GoodBuild, Map<string, Set<string>>>()
   const host = options.host ?? '127.0.0.1'
   const hosts = allowedHosts(host)
+  const editor = isLoopback(host) || options.editorToken ? editorRoutes({
+    siteRoot, token: options.editorToken, siteUrl: () => url,
+    names: () => liveNames(session.state.kind === 'ok' ? session.state.build : session.state.kind === 'failed' ? session.state.last : undefined),
+  }) : undefined
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     if (!hostAllowed(req, hosts)) {
       return answer(res, 403, 'text/plain; charset=utf-8', `citypress preview answers only for localhost, not for "${req.headers.host ?? ''}". To open it under that name, start it with --host ${req.headers.host?.replace(/:\d+$/, '') || 'NAME'}.\n`)
@@ -105,6 +119,10 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
       return hub.connect(res, params.get('path') ?? '/', params.get('version') ?? '')
     }
     if (rawPath === morphPath) return answer(res, 200, 'text/javascript; charset=utf-8', await morphLibrary())
+    if (rawPath === '/admin' || rawPath.startsWith(adminPrefix)) {
+      if (editor) return void await editor.handle(req, res, rawPath)
+      return answer(res, 404, 'text/plain; charset=utf-8', 'The editor is off: preview listens beyond this machine, so it opens the editor only with --editor-token.\n')
+    }
     // A site under a sub-path (url: https://user.github.io/repo) is served under it, as its host will.
     const base = basePathOf(state)
     if (base && !rawPath.startsWith(`${base}/`)) {
@@ -160,8 +178,11 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   })
   const asked = options.port ?? 4321
   const port = await listen(server, asked, host)
-  const url = `http://${displayHost(host)}:${port}${basePathOf(session.state)}/`
+  const origin = `http://${displayHost(host)}:${port}`
+  const url = `${origin}${basePathOf(session.state)}/`
   const polling = options.poll === true ? '--poll' : options.poll === false ? undefined : pollingReasonHere(siteRoot)
+  // The editor is preview's own page, at the host's root whatever the site's base path.
+  const editorUrl = editor ? `${origin}/admin/${options.editorToken ? `#token=${encodeURIComponent(options.editorToken)}` : ''}` : undefined
   const watcher = watchFolders({
     folders: [siteRoot, path.join(packageRoot, 'templates')],
     debounceMs: options.debounceMs ?? 15,
@@ -173,6 +194,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
 
   return {
     url,
+    editorUrl,
     port,
     ...(asked !== 0 && port !== asked ? { movedFrom: asked } : {}),
     ...(polling ? { polling } : {}),
@@ -273,6 +295,25 @@ async function listen(server: Server, port: number, host: string): Promise<numbe
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || port === 0 || attempt >= 20) throw error
     }
+  }
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\./.test(host)
+}
+
+/** The site's names the editor's selects offer, from the last good build. */
+function liveNames(good: GoodBuild | undefined): LiveNames {
+  const site = good?.site
+  const pages = [...(good?.files.keys() ?? [])].filter((file) => file.endsWith('.html') && !file.startsWith('__') && file !== '404.html')
+    .map((file) => `/${file.replace(/(?:^|\/)index\.html$/, '').replace(/\.html$/, '')}`).sort()
+  return {
+    service: site?.services.map((s) => s.slug) ?? [],
+    form: Object.keys(site?.forms ?? {}),
+    areaList: Object.keys(site?.areas.lists ?? {}),
+    scheduler: Object.keys(site?.site.schedulers ?? {}),
+    icon: [...lucideIconNames()].sort(),
+    href: pages,
   }
 }
 

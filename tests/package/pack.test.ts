@@ -81,7 +81,7 @@ describe('the npm packages', () => {
 
   it('ships citypress with its compiled CLI, schemas and starter, and create-citypress with the starter and no dependency', async () => {
     const { citypress, create } = made
-    expect(citypress.files).toEqual(expect.arrayContaining(['LICENSE', 'bin/citypress.mjs', 'lib/citypress.mjs', 'schemas/site.schema.json', 'sites/starter/site.yaml', 'sites/starter/landing.yaml', 'sites/starter/.github/workflows/build.yml']))
+    expect(citypress.files).toEqual(expect.arrayContaining(['LICENSE', 'bin/citypress.mjs', 'lib/citypress.mjs', 'lib/decap/decap-cms.js', 'lib-licences/decap-cms-LICENSE', 'schemas/site.schema.json', 'sites/starter/site.yaml', 'sites/starter/landing.yaml', 'sites/starter/.github/workflows/build.yml']))
     expect(citypress.files.filter((f) => /^lib\/validators-[0-9a-f]+\.cjs$/.test(f))).toHaveLength(1)
     expect(citypress.files.filter((f) => /(^|\/)(tests|node_modules|\.citypress|create-citypress)\//.test(f))).toEqual([])
 

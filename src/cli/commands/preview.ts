@@ -17,6 +17,7 @@ export function previewCommand(program: Command, io: Io): void {
     .option('--open', 'open the preview in your default browser (CITYPRESS_OPENER names another command)')
     .option('--poll', 'ask the files for changes every 300 ms instead of waiting for the system\'s events; on by default for network folders, WSL\'s Windows drives and Docker bind mounts, where events do not arrive')
     .option('--no-poll', 'use the system\'s file events even where they are known not to arrive')
+    .option('--editor-token <token>', 'secret the browser editor at /admin/ needs; required to open the editor when --host is not this machine')
     .addHelpText('after', `
 Examples:
   $ citypress preview                       serves the site in this folder on http://127.0.0.1:4321/
@@ -24,6 +25,11 @@ Examples:
   $ citypress preview --fail-forms          check what visitors see when sending fails
   $ citypress preview --open                also opens it in your browser
   $ citypress preview --poll                when saved changes do not show (a network folder, a container)
+  $ citypress preview --host 0.0.0.0 --editor-token "$(openssl rand -hex 16)"
+                                            share the preview and its editor with your team
+
+The editor at /admin/ edits the site's files through citypress: every save is validated like
+\`citypress validate\` and written as a small edit that keeps comments and layout.
 
 Form submissions are checked against forms.yaml and appended to <site>/.citypress/submissions.ndjson.
 Press Ctrl+C to stop.`)
@@ -35,7 +41,7 @@ Press Ctrl+C to stop.`)
       process.on('unhandledRejection', onUnhandled)
       try {
         const started = performance.now()
-        const preview = await startPreview({ site, port: flags.port, host: flags.host, failForms: flags.failForms, poll: flags.poll, log: io }).catch((error: unknown) => {
+        const preview = await startPreview({ site, port: flags.port, host: flags.host, failForms: flags.failForms, poll: flags.poll, editorToken: flags.editorToken, log: io }).catch((error: unknown) => {
           const code = (error as NodeJS.ErrnoException).code
           if (code && ['EADDRINUSE', 'EADDRNOTAVAIL', 'EACCES', 'ENOTFOUND'].includes(code)) {
             command.error(`error: cannot listen on ${flags.host} port ${flags.port} (${code}); choose another --host or --port.`, { exitCode: 2, code: 'citypress.preview.listen' })
@@ -63,6 +69,7 @@ interface PreviewFlags {
   open?: boolean
   /** undefined: decided by the folder's file system (src/preview/watch-mode.ts). */
   poll?: boolean
+  editorToken?: string
 }
 
 function printBanner(io: Io, site: string, flags: PreviewFlags, preview: PreviewServer, ms: number): void {
@@ -78,6 +85,8 @@ function printBanner(io: Io, site: string, flags: PreviewFlags, preview: Preview
   io.out(`  Watching ${shown}/ and the shared templates/; open tabs reload on save.\n`)
   if (preview.polling) io.out(`  ${paint(io, 'yellow', 'Polling')} the files for changes every 300 ms (${preview.polling === '--poll' ? '--poll' : `${preview.polling}: its changes send no file events`}).\n`)
   if (flags.host !== '127.0.0.1' && flags.host !== 'localhost') io.out(`  ${paint(io, 'yellow', `Listening on ${flags.host}`)}: other machines can open this preview.\n`)
+  if (preview.editorUrl) io.out(`  Editor: ${paint(io, 'cyan', preview.editorUrl)}\n`)
+  else io.out(`  ${paint(io, 'yellow', 'Editor off')}: give --editor-token to open /admin/ beyond this machine.\n`)
   if (flags.failForms) io.out(`  ${paint(io, 'yellow', '--fail-forms')}: every form submission is answered with 500.\n`)
   const forms = state.kind === 'ok' ? state.build.site.site.forms : undefined
   if (postsToEndpoint(forms) && !forms?.endpoint?.startsWith('/')) {

@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { deref, fieldsOf, labelOf, readSchema, valueSchemaOfMap, isNamedMap, type Field, type LiveNames, type Schema } from './schema-fields.js'
+
+/** The folder virtual entries live under: one per name of a map keyed by name (places, forms). */
+export const virtualFolder = '_editor'
+
+/** A map keyed by name, served as one entry per name and saved back into its file. */
+export interface NamedMap {
+  /** `areas.yaml` */
+  readonly file: string
+  /** Its top-level key: `places`. */
+  readonly key: string
+  /** `_editor/areas.yaml/places` */
+  readonly folder: string
+  /** Whether each value is an object (its keys are the entry's fields) or is wrapped as `value`. */
+  readonly objectValues: boolean
+}
+
+export interface EditorConfig {
+  /** Decap's configuration, given to `CMS.init`. Options written `@service` are filled from `names`. */
+  readonly config: Record<string, unknown>
+  readonly names: LiveNames
+  readonly maps: readonly NamedMap[]
+}
+
+/** The YAML files of a site with one entry each, by schema. */
+const settingsFiles = [
+  { file: 'site.yaml', schema: 'site.schema.json', label: 'Site' },
+  { file: 'landing.yaml', schema: 'landing.schema.json', label: 'Landing pages' },
+  { file: 'areas.yaml', schema: 'areas.schema.json', label: 'Areas' },
+  { file: 'forms.yaml', schema: 'forms.schema.json', label: 'Forms' },
+] as const
+
+/**
+ * Decap's configuration for a site as it is now, made from schemas/ on every request: the
+ * folders (services, pages, blog), the settings files, and the maps keyed by name as virtual
+ * folders. `apiPath` is the proxy's address (it carries the token when there is one).
+ */
+export function editorConfig(siteRoot: string, names: LiveNames, apiPath: string, siteUrl: string): EditorConfig {
+  const maps: NamedMap[] = []
+  const collections: Record<string, unknown>[] = []
+  const bodyField = { name: 'body', label: 'Body', widget: 'markdown', modes: ['raw'], sanitize_preview: true, hint: 'Markdown.' }
+  const folder = (name: string, label: string, dir: string, schema: string, extension: string, extra: Record<string, unknown> = {}) => {
+    const found: { at: string; file: string; schema: Schema }[] = []
+    const fields = fieldsOf(readSchema(schema), { file: schema, at: '', names, maps: found })
+    collections.push({
+      name, label, folder: dir, extension, format: extension === 'md' ? 'frontmatter' : 'yml', create: true,
+      slug: '{{slug}}', identifier_field: 'title', summary: '{{title}}',
+      fields: extension === 'md' ? [...fields, bodyField] : fields, ...extra,
+    })
+  }
+  if (existsSync(path.join(siteRoot, 'services'))) folder('services', 'Services', 'services', 'service.schema.json', 'yaml')
+  folder('pages', 'Pages', 'pages', 'page.schema.json', 'yaml')
+  folder('markdown-pages', 'Text pages', 'pages', 'markdown-page.schema.json', 'md')
+  folder('blog', 'Blog', 'blog', 'post.schema.json', 'md', { sortable_fields: ['date', 'title'] })
+
+  const files: Record<string, unknown>[] = []
+  for (const settings of settingsFiles) {
+    if (!existsSync(path.join(siteRoot, settings.file))) continue
+    const found: { at: string; file: string; schema: Schema }[] = []
+    const fields = fieldsOf(readSchema(settings.schema), { file: settings.schema, at: '', names, maps: found })
+    if (fields.length > 0) files.push({ name: settings.file.replace('.yaml', ''), label: settings.label, file: settings.file, fields })
+    for (const map of found.filter((m) => !m.at.includes('.'))) {
+      const value = deref(map.file, valueSchemaOfMap(map.schema))
+      const objectValues = value.schema.type === 'object' && !isNamedMap(value.schema)
+      const entry: NamedMap = { file: settings.file, key: map.at, folder: `${virtualFolder}/${settings.file}/${map.at}`, objectValues }
+      maps.push(entry)
+      const inner = { file: value.file, at: `${map.at}.*`, names, maps: [] }
+      const valueFields: Field[] = objectValues
+        ? fieldsOf(value.schema, inner)
+        : [fieldsOf({ properties: { value: valueSchemaOfMap(map.schema) }, required: ['value'] }, { ...inner, file: map.file })[0]!]
+      collections.push({
+        name: `${settings.file.replace('.yaml', '')}-${map.at}`, label: `${labelOf(map.at)} (${settings.file})`,
+        folder: entry.folder, extension: 'yml', format: 'yml', create: false, delete: true,
+        identifier_field: valueFields[0]?.name ?? 'value', summary: '{{slug}}', fields: valueFields,
+      })
+    }
+  }
+  collections.push({ name: 'settings', label: 'Settings', files, editor: { preview: false } })
+
+  const config = {
+    load_config_file: false,
+    backend: { name: 'proxy', proxy_url: apiPath, branch: 'main' },
+    publish_mode: 'simple',
+    media_folder: 'images',
+    public_folder: 'images',
+    site_url: siteUrl,
+    display_url: siteUrl,
+    // citypress's slug rule: lower-case ASCII letters, digits and single hyphens.
+    slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
+    // Decap's own preview pane renders without our templates; the real page is one tab away.
+    editor: { preview: false },
+    collections: collections.map((c) => ({ editor: { preview: false }, ...c })),
+  }
+  return { config, names, maps }
+}

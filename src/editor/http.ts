@@ -1,0 +1,163 @@
+import { timingSafeEqual } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { EditorBadRequest, EditorTooLarge, fail } from '../errors/catalogue.js'
+import { formatConfigError } from '../errors/format.js'
+import { packageRoot } from '../paths.js'
+import { editorConfig, type EditorConfig } from './decap-config.js'
+import { answerProxy, createProxySession, warmChecks, type ProxySession } from './proxy.js'
+import type { LiveNames } from './schema-fields.js'
+
+/**
+ * `/admin/` of `citypress preview`: the Decap CMS page, its files (lib/decap/, fetched at
+ * `prepare`), the configuration made from schemas/ and the site on each request, and the proxy
+ * API. Its own CSP: Decap needs `'unsafe-eval'` (which also lets it compile its WebAssembly) and
+ * inline styles; the site's pages keep their strict policy.
+ */
+export const adminPrefix = '/admin/'
+
+export const adminPolicy = [
+  "default-src 'self'", "script-src 'self' 'unsafe-eval'", "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:", "media-src 'self' blob:", "font-src 'self' data:", "connect-src 'self' blob: data:",
+  "worker-src 'self' blob:", "frame-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'",
+].join('; ')
+
+/** Most bytes of a request: a save is a few kilobytes; an image upload arrives base64-encoded. */
+export const bodyLimits = { entry: 2 * 1024 * 1024, media: 20 * 1024 * 1024 } as const
+
+export interface EditorOptions {
+  readonly siteRoot: string
+  /** Required in the API's path when given: `/admin/api/<token>/`. */
+  readonly token?: string
+  /** Names from the last good build, for the selects; undefined before one. */
+  readonly names: () => LiveNames
+  readonly siteUrl: () => string
+}
+
+export interface EditorRoutes {
+  /** Answers a request under /admin/; false when the path is not the editor's. */
+  handle(req: IncomingMessage, res: ServerResponse, urlPath: string): Promise<boolean>
+  readonly session: ProxySession
+}
+
+export function editorRoutes(options: EditorOptions): EditorRoutes {
+  let last: EditorConfig | undefined
+  const session = createProxySession(options.siteRoot, () => (last ??= configNow()).maps)
+  const apiBase = `${adminPrefix}api/${options.token ? `${options.token}/` : ''}`
+  const configNow = () => (last = editorConfig(options.siteRoot, options.names(), apiBase, options.siteUrl()))
+
+  return {
+    session,
+    async handle(req, res, urlPath) {
+      if (urlPath === '/admin') return send(res, 301, 'text/plain; charset=utf-8', 'Moved to /admin/\n', { location: adminPrefix }), true
+      if (!urlPath.startsWith(adminPrefix)) return false
+      const rest = urlPath.slice(adminPrefix.length)
+      if (rest.startsWith('api/')) {
+        const tail = rest.slice(4)
+        const [given, action] = options.token ? [tail.slice(0, tail.indexOf('/') + 1 || undefined), tail.slice(tail.indexOf('/') + 1)] : ['', tail]
+        if (options.token && !sameSecret(given.replace(/\/$/, ''), options.token)) return refuse(res, 403, 'the editor token in its address is wrong'), true
+        if (req.method === 'GET' && action === 'config.json') warmChecks(session)
+        if (req.method === 'GET' && action === 'config.json') return send(res, 200, 'application/json; charset=utf-8', JSON.stringify(configNow())), true
+        if (req.method !== 'POST' || action !== '') return refuse(res, 405, 'the API takes POST requests only'), true
+        return handleApi(req, res, session), true
+      }
+      if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'the editor page is read with GET'), true
+      if (rest === '' || rest === 'index.html') return send(res, 200, 'text/html; charset=utf-8', adminPage), true
+      const own = ownFiles[rest]
+      if (own) return send(res, 200, 'text/javascript; charset=utf-8', await own()), true
+      if (/^decap\/[\w.-]+\.(?:js|css|wasm)$/.test(rest)) {
+        const file = path.join(packageRoot, 'lib', 'decap', rest.slice('decap/'.length))
+        const bytes = await readFile(file).catch(() => undefined)
+        if (!bytes) return send(res, 404, 'text/plain; charset=utf-8', `${rest} is missing: run \`npm run prepare\` in the citypress checkout to fetch Decap CMS into lib/decap/.\n`), true
+        return send(res, 200, typeOf(rest), bytes, { 'cache-control': 'public, max-age=86400' }), true
+      }
+      return send(res, 404, 'text/plain; charset=utf-8', 'Not found.\n'), true
+    },
+  }
+}
+
+async function handleApi(req: IncomingMessage, res: ServerResponse, session: ProxySession): Promise<void> {
+  const origin = req.headers.origin
+  if (!origin || safeHost(origin) !== (req.headers.host ?? '').toLowerCase()) return refuse(res, 403, 'it came from another origin than this preview')
+  if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return refuse(res, 415, 'it was not sent as JSON')
+  const body = await readBody(req, bodyLimits.media)
+  if (body === undefined) return refuse(res, 413, undefined, bodyLimits.media)
+  let request: { action?: unknown; params?: Record<string, unknown> }
+  try {
+    request = JSON.parse(body.toString('utf8')) as typeof request
+  } catch {
+    return refuse(res, 400, 'its body is not JSON')
+  }
+  const media = request.action === 'persistMedia' || request.action === 'persistEntry'
+  if (!media && body.length > bodyLimits.entry) return refuse(res, 413, undefined, bodyLimits.entry)
+  const answer = await answerProxy(session, request.action, request.params ?? {})
+  send(res, answer.status, 'application/json; charset=utf-8', JSON.stringify(answer.body))
+}
+
+function safeHost(origin: string): string | undefined {
+  try {
+    return new URL(origin).host.toLowerCase()
+  } catch {
+    return undefined
+  }
+}
+
+function sameSecret(given: string, token: string): boolean {
+  const a = Buffer.from(given)
+  const b = Buffer.from(token)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/** The body, or undefined past `limit` bytes (the rest is not read). */
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  const declared = Number(req.headers['content-length'] ?? 0)
+  if (declared > limit) return undefined
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length
+    if (size > limit) return undefined
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks)
+}
+
+function refuse(res: ServerResponse, status: number, why?: string, limit?: number): void {
+  const error = why ? fail(EditorBadRequest, { file: 'editor' }, why) : fail(EditorTooLarge, { file: 'editor' }, `${limit! / 1024 / 1024} MB`)
+  send(res, status, 'application/json; charset=utf-8', JSON.stringify({ error: formatConfigError(error, { color: false }) }))
+}
+
+function send(res: ServerResponse, status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}): void {
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body
+  res.writeHead(status, {
+    'content-type': type, 'content-length': String(bytes.length), 'cache-control': 'no-cache',
+    'x-content-type-options': 'nosniff', 'content-security-policy': adminPolicy, 'referrer-policy': 'no-referrer', ...headers,
+  })
+  res.end(bytes)
+}
+
+function typeOf(file: string): string {
+  if (file.endsWith('.css')) return 'text/css; charset=utf-8'
+  if (file.endsWith('.wasm')) return 'application/wasm'
+  return 'text/javascript; charset=utf-8'
+}
+
+const adminPage = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>citypress editor</title>
+<script src="admin-init.js"></script>
+<script src="decap/decap-cms.js"></script>
+<script src="admin.js" defer></script>
+</head>
+<body></body>
+</html>
+`
+
+const clientFile = (name: string) => () => readFile(path.join(packageRoot, 'src', 'editor', 'client', name))
+/** The editor's own scripts: external files, as the policy allows no inline script. */
+const ownFiles: Record<string, () => Promise<Buffer>> = { 'admin-init.js': clientFile('admin-init.js'), 'admin.js': clientFile('admin.js') }

@@ -1,0 +1,226 @@
+import { isDeepStrictEqual } from 'node:util'
+import { CST, Parser, parse, stringify, type Scalar } from 'yaml'
+
+/**
+ * Turns `text` (a YAML file as it is on disk) into a text whose data is `target`, changing only
+ * what changed: a value is rewritten in place through the CST (its comments, quotes and block
+ * style kept), an added or removed key or list item is a splice of its own lines in the file's
+ * indentation, and a flow collection (`[a, b]`) is rewritten in flow style. Re-serializing the
+ * whole document would reformat nearly every file. Undefined when the edit cannot be made so that
+ * the result parses back to `target`: the caller then refuses the save rather than rewrite the file.
+ */
+export function editYaml(text: string, target: unknown): string | undefined {
+  let current = text
+  const seen = new Set([text])
+  for (let step = 0; step < 100; step++) {
+    const data = parse(current) as unknown
+    if (isDeepStrictEqual(normalize(data), normalize(target))) return current
+    const next = oneEdit(current, data, target)
+    if (next === undefined || seen.has(next)) return undefined
+    seen.add(next)
+    current = next
+  }
+  return undefined
+}
+
+type Path = readonly (string | number)[]
+type Item = CST.CollectionItem
+
+/** null and undefined alike: an emptied optional key compares equal to a missing one. */
+function normalize(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(normalize)
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => [k, normalize(v)]))
+  }
+  return value ?? null
+}
+
+/** Makes the first difference between `data` and `target` go away, or returns undefined. */
+function oneEdit(text: string, data: unknown, target: unknown): string | undefined {
+  const doc = [...new Parser().parse(text)].find((t): t is CST.Document => t.type === 'document')
+  if (!doc?.value) return undefined
+  return editAt(text, doc.value, data, target, [])
+}
+
+function editAt(text: string, token: CST.Token, data: unknown, target: unknown, path: Path): string | undefined {
+  if (isDeepStrictEqual(normalize(data), normalize(target))) return undefined
+  if (token.type === 'flow-collection') return replaceToken(text, token, flowText(target))
+  const bothMaps = isMap(data) && isMap(target)
+  const bothLists = Array.isArray(data) && Array.isArray(target)
+  if (token.type === 'block-map' && bothMaps) return editMap(text, token, data, target, path)
+  if (token.type === 'block-seq' && bothLists) return editList(text, token, data, target, path)
+  if (isScalarToken(token) && isScalarValue(target)) return setScalar(text, token, target)
+  return undefined
+}
+
+function editMap(text: string, map: CST.BlockMap, data: Record<string, unknown>, target: Record<string, unknown>, path: Path): string | undefined {
+  const byKey = new Map<string, Item>()
+  for (const item of map.items) {
+    const key = item.key && CST.isScalar(item.key) ? CST.resolveAsScalar(item.key)?.value : undefined
+    if (key !== undefined) byKey.set(key, item)
+  }
+  for (const key of Object.keys(data)) {
+    if (key in target && target[key] !== undefined) continue
+    const item = byKey.get(key)
+    return item ? removeItem(text, item) : undefined
+  }
+  const keys = Object.keys(target).filter((k) => target[k] !== undefined)
+  for (const [index, key] of keys.entries()) {
+    if (key in data) continue
+    const before = keys.slice(0, index).reverse().map((k) => byKey.get(k)).find((i) => i !== undefined) ?? map.items.at(-1)
+    if (!before) return undefined
+    return insertAfter(text, before, columnOf(text, before), stringify({ [key]: target[key] }, dumpOptions))
+  }
+  for (const key of keys) {
+    if (isDeepStrictEqual(normalize(data[key]), normalize(target[key]))) continue
+    const item = byKey.get(key)
+    if (!item) return undefined
+    const inner = item.value ? editAt(text, item.value, data[key], target[key], [...path, key]) : undefined
+    if (inner !== undefined) return inner
+    return replaceItem(text, item, stringify({ [key]: target[key] }, dumpOptions))
+  }
+  return undefined
+}
+
+function editList(text: string, seq: CST.BlockSequence, data: unknown[], target: unknown[], path: Path): string | undefined {
+  let head = 0
+  while (head < data.length && head < target.length && isDeepStrictEqual(normalize(data[head]), normalize(target[head]))) head++
+  let tail = 0
+  while (tail < data.length - head && tail < target.length - head && isDeepStrictEqual(normalize(data[data.length - 1 - tail]), normalize(target[target.length - 1 - tail]))) tail++
+  const removed = data.length - head - tail
+  const added = target.length - head - tail
+  if (removed > 0 && added === 0) return removeItem(text, seq.items[head]!)
+  if (added > 0 && removed === 0) {
+    const entry = stringify([target[head]], dumpOptions)
+    const before = seq.items[head - 1]
+    if (before) return insertAfter(text, before, columnOf(text, before), entry)
+    const first = seq.items[0]!
+    return startsLine(text, first) ? insertAt(text, lineStart(text, firstOffset(first)), columnOf(text, first), entry) : undefined
+  }
+  const item = seq.items[head]!
+  const inner = item.value ? editAt(text, item.value, data[head], target[head], [...path, head]) : undefined
+  return inner ?? replaceItem(text, item, stringify([target[head]], dumpOptions))
+}
+
+const dumpOptions = { lineWidth: 0 } as const
+
+function setScalar(text: string, token: CST.FlowScalar | CST.BlockScalar, value: string | number | boolean | null): string | undefined {
+  const source = value === null ? 'null' : String(value)
+  const previous = token.type === 'block-scalar' ? undefined : CST.resolveAsScalar(token)?.type ?? undefined
+  const tries: (Scalar.Type | undefined)[] = typeof value === 'string' ? [undefined, 'QUOTE_DOUBLE'] : ['PLAIN']
+  for (const type of tries) {
+    const copy = structuredClone(token)
+    try {
+      CST.setScalarValue(copy, source, { type: type ?? (token.type === 'block-scalar' ? undefined : previous), afterKey: true })
+    } catch {
+      continue
+    }
+    const edited = replaceToken(text, token, ownText(copy))
+    const start = tokenStart(token)
+    if (sameValue(edited, start, value)) return edited
+  }
+  return undefined
+}
+
+/** Whether the scalar starting at `offset` of `text` now reads as `value`. */
+function sameValue(text: string, offset: number, value: unknown): boolean {
+  const doc = [...new Parser().parse(text)].find((t): t is CST.Document => t.type === 'document')
+  let found: unknown = Symbol('none')
+  if (doc) {
+    CST.visit(doc, ({ value: token }) => {
+      if (token && isScalarToken(token) && tokenStart(token) === offset) found = parse(CST.stringify(token).trimEnd() || '""')
+    })
+  }
+  return isDeepStrictEqual(found, value)
+}
+
+function flowText(value: unknown): string {
+  return stringify(value, { ...dumpOptions, collectionStyle: 'flow', flowCollectionPadding: false }).trimEnd()
+}
+
+/** Replaces a token's own text, keeping what follows it on its line (a comment, the newline). */
+function replaceToken(text: string, token: CST.Token, replacement: string): string {
+  const start = tokenStart(token)
+  const own = ownText(token)
+  const end = start + own.length
+  return text.slice(0, start) + replacement.replace(/\n$/, own.endsWith('\n') ? '\n' : '') + text.slice(end)
+}
+
+function ownText(token: CST.Token): string {
+  if (token.type === 'flow-collection') return CST.stringify({ ...token, end: token.end.filter((t) => t.type === 'flow-map-end' || t.type === 'flow-seq-end') })
+  if ('end' in token && Array.isArray(token.end)) return CST.stringify({ ...token, end: [] } as CST.Token)
+  return CST.stringify(token)
+}
+
+function removeItem(text: string, item: Item): string | undefined {
+  if (!startsLine(text, item)) return undefined
+  return text.slice(0, lineStart(text, firstOffset(item))) + text.slice(itemEnd(item))
+}
+
+function replaceItem(text: string, item: Item, entry: string): string | undefined {
+  if (!startsLine(text, item)) return undefined
+  const start = lineStart(text, firstOffset(item))
+  const end = itemEnd(item)
+  return text.slice(0, start) + indent(entry, columnOf(text, item)) + text.slice(end)
+}
+
+function insertAfter(text: string, item: Item, column: number, entry: string): string {
+  const end = itemEnd(item)
+  const gap = text.slice(0, end).endsWith('\n') ? '' : '\n'
+  return text.slice(0, end) + gap + indent(entry, column) + text.slice(end)
+}
+
+function insertAt(text: string, at: number, column: number, entry: string): string {
+  return text.slice(0, at) + indent(entry, column) + text.slice(at)
+}
+
+function indent(entry: string, column: number): string {
+  const pad = ' '.repeat(column)
+  return entry.split('\n').map((line) => (line === '' ? line : pad + line)).join('\n').replace(/\n?$/, '\n')
+}
+
+/** Offset of an item's key or `-`, past the indentation and comments of its start. */
+function firstOffset(item: Item): number {
+  const marker = item.start.find((t) => t.type === 'seq-item-ind' || t.type === 'explicit-key-ind')
+  if (marker) return marker.offset
+  if (item.key) return tokenStart(item.key)
+  return item.value ? tokenStart(item.value) : 0
+}
+
+function itemEnd(item: Item): number {
+  const first = [...item.start, ...(item.key ? [item.key] : []), ...(item.sep ?? []), ...(item.value ? [item.value] : [])][0]
+  return first ? tokenStart(first) + CST.stringify(item).length : 0
+}
+
+function tokenStart(token: CST.Token | CST.SourceToken): number {
+  // A block scalar's offset is its content's; its header (`>-`, `|`) comes before.
+  if (token.type === 'block-scalar' && token.props.length > 0) return token.props[0]!.offset
+  return token.offset
+}
+
+function lineStart(text: string, offset: number): number {
+  return text.lastIndexOf('\n', offset - 1) + 1
+}
+
+function columnOf(text: string, item: Item): number {
+  const at = firstOffset(item)
+  return at - lineStart(text, at)
+}
+
+/** Whether only indentation stands before the item on its line (not a parent's `- `). */
+function startsLine(text: string, item: Item): boolean {
+  const at = firstOffset(item)
+  return /^[ \t]*$/.test(text.slice(lineStart(text, at), at))
+}
+
+function isMap(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function isScalarValue(value: unknown): value is string | number | boolean | null {
+  return value === null || ['string', 'number', 'boolean'].includes(typeof value)
+}
+
+function isScalarToken(token: CST.Token): token is CST.FlowScalar | CST.BlockScalar {
+  return CST.isScalar(token)
+}

@@ -1,0 +1,63 @@
+import { readdirSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { editorConfig } from '../../src/editor/decap-config.js'
+import { deref, fieldOf, leftOut, readSchema, seenProperties, type Field, type LiveNames, type Schema } from '../../src/editor/schema-fields.js'
+import { repoRoot } from '../helpers/site.js'
+
+const names: LiveNames = { service: ['roofing'], form: ['quote'], areaList: ['main'], scheduler: ['walkthrough'], icon: ['sun'], href: ['/', '/contact'] }
+const walk = { file: 'common.schema.json', at: 't', names, maps: [] }
+const map = (schema: Schema, required = false): Field => fieldOf('x', schema, required, walk)!
+
+describe('the editor configuration', () => {
+  it('maps each schema shape to the Decap field that keeps its rules', () => {
+    expect(map({ type: 'string', enum: ['a', 'b'], default: 'a' })).toMatchObject({ widget: 'select', options: ['a', 'b'], default: 'a', required: false })
+    expect(map({ type: 'integer', minimum: 1, maximum: 9 }, true)).toMatchObject({ widget: 'number', value_type: 'int', min: 1, max: 9, required: true })
+    expect(map({ type: 'string', pattern: '^\\d{4}$', description: 'A year.' })).toMatchObject({ widget: 'string', hint: 'A year.', pattern: ['^\\d{4}$', expect.stringContaining('^\\d{4}$')] })
+    expect(map({ type: 'array', minItems: 2, items: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] } })).toMatchObject({ widget: 'list', min: 2, fields: [{ name: 'a', required: true }] })
+    expect(map({ type: 'boolean', default: true })).toMatchObject({ widget: 'boolean', default: true })
+    expect(map({ $ref: '#/definitions/markdown' })).toMatchObject({ widget: 'markdown', modes: ['raw'] })
+    expect(map({ $ref: '#/definitions/image' })).toMatchObject({ widget: 'image' })
+    expect(map({ $ref: '#/definitions/href' })).toMatchObject({ widget: 'citypress-href', options: '@href' })
+    expect(map({ $ref: '#/definitions/icon' })).toMatchObject({ widget: 'select', options: '@icon' })
+    for (const kind of ['service', 'form', 'areaList', 'scheduler']) expect(map({ type: 'string', citypressRef: kind })).toMatchObject({ widget: 'select', options: `@${kind}` })
+  })
+
+  it('makes page sections a list of types keyed by `type`, one per section schema', () => {
+    const sections = fieldOf('sections', readSchema('page.schema.json').properties!.sections!, true, { ...walk, file: 'page.schema.json', at: 'sections' })!
+    const sectionFiles = readdirSync(path.join(repoRoot, 'schemas', 'sections')).length
+    expect(sections).toMatchObject({ widget: 'list', typeKey: 'type' })
+    expect((sections.types as Field[]).map((t) => t.name)).toHaveLength(sectionFiles)
+  })
+
+  it('serves maps keyed by name (places, forms) as virtual entries, and never templates/ or published-urls.json', () => {
+    const { config, maps } = editorConfig(path.join(repoRoot, 'sites', 'system4'), names, '/admin/api/', 'http://localhost/')
+    expect(maps.map((m) => `${m.file}#${m.key}`)).toEqual(expect.arrayContaining(['areas.yaml#places', 'areas.yaml#lists', 'areas.yaml#regions', 'forms.yaml#forms']))
+    const text = JSON.stringify(config)
+    expect(text).not.toMatch(/templates\/|published-urls/)
+    expect(config).toMatchObject({ publish_mode: 'simple', media_folder: 'images', backend: { name: 'proxy', proxy_url: '/admin/api/' } })
+  })
+
+  it('maps every key of every schema, or leaves it out on the commented list', () => {
+    for (const site of ['system4', 'greenway', 'starter']) editorConfig(path.join(repoRoot, 'sites', site), names, '/admin/api/', 'http://localhost/')
+    const missing: string[] = []
+    const visited = new Set<Schema>()
+    const visit = (file: string, schema: Schema, at: string, skipped: boolean) => {
+      if (!schema || typeof schema !== 'object' || visited.has(schema)) return
+      visited.add(schema)
+      const resolved = deref(file, schema)
+      if (resolved.schema !== schema) return visit(resolved.file, resolved.schema, at, skipped)
+      for (const [name, property] of Object.entries(schema.properties ?? {})) {
+        const key = `${file}#${at ? `${at}.` : ''}${name}`
+        const out = skipped || leftOut.includes(key)
+        if (!out && !seenProperties.has(property)) missing.push(key)
+        visit(file, property, `${at ? `${at}.` : ''}${name}`, out)
+      }
+      if (schema.items) visit(file, schema.items, `${at}.*`, skipped)
+      if (typeof schema.additionalProperties === 'object') visit(file, schema.additionalProperties, `${at}.*`, skipped)
+      for (const branch of schema.allOf ?? []) if (branch.then) visit(file, branch.then, at, skipped)
+    }
+    for (const file of ['site', 'page', 'service', 'areas', 'forms', 'landing', 'post', 'markdown-page']) visit(`${file}.schema.json`, readSchema(`${file}.schema.json`), '', false)
+    expect(missing).toEqual([])
+  })
+})

@@ -1,0 +1,89 @@
+import { request } from 'node:http'
+import path from 'node:path'
+import { cp } from 'node:fs/promises'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { repoRoot, tempDir } from '../helpers/site.js'
+import { rawGet, startOn, type StartedPreview } from '../preview/helpers.js'
+
+async function starterCopy(): Promise<string> {
+  const site = path.join(await tempDir('citypress-editor-'), 'starter')
+  await cp(path.join(repoRoot, 'sites', 'starter'), site, { recursive: true, filter: (src) => !src.includes(`${path.sep}.citypress`) })
+  return site
+}
+
+/** A POST with exactly these headers (fetch() would add an Origin of its own choosing). */
+function post(url: string, apiPath: string, body: string | Buffer, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(url)
+  return new Promise((resolve, reject) => {
+    const req = request({ hostname, port, path: apiPath, method: 'POST', headers: { 'content-length': String(Buffer.byteLength(body)), ...headers } }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }))
+    })
+    req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? resolve({ status: 413, body: '' }) : reject(error)))
+    req.end(body)
+  })
+}
+
+describe('the editor API over HTTP', () => {
+  let preview: StartedPreview
+  const token = 'k3y-for-tests'
+  const info = JSON.stringify({ action: 'info', params: {} })
+  beforeAll(async () => {
+    preview = await startOn(await starterCopy(), { editorToken: token })
+  }, 60_000)
+  afterAll(() => preview?.close())
+
+  const own = () => ({ 'content-type': 'application/json', origin: preview.url.replace(/\/$/, '') })
+
+  it('answers a same-origin JSON post with the token in its path', async () => {
+    expect(preview.editorUrl).toBe(`${preview.url}admin/#token=${token}`)
+    const answer = await post(preview.url, `/admin/api/${token}/`, info, own())
+    expect(answer.status).toBe(200)
+    expect(JSON.parse(answer.body)).toMatchObject({ publish_modes: ['simple'] })
+  })
+
+  it('refuses a wrong token, another origin, a form post and an oversized body', async () => {
+    expect((await post(preview.url, '/admin/api/wrong/', info, own())).status).toBe(403)
+    expect((await post(preview.url, '/admin/api/', info, own())).status).toBe(403)
+    expect((await post(preview.url, `/admin/api/${token}/`, info, { ...own(), origin: 'http://evil.example' })).status).toBe(403)
+    expect((await post(preview.url, `/admin/api/${token}/`, info, { 'content-type': 'application/json' })).status).toBe(403)
+    expect((await post(preview.url, `/admin/api/${token}/`, 'action=info', { ...own(), 'content-type': 'application/x-www-form-urlencoded' })).status).toBe(415)
+    const big = JSON.stringify({ action: 'getEntry', params: { path: 'site.yaml', pad: 'x'.repeat(3 * 1024 * 1024) } })
+    expect((await post(preview.url, `/admin/api/${token}/`, big, own())).status).toBe(413)
+    const huge = Buffer.alloc(21 * 1024 * 1024, 32)
+    expect((await post(preview.url, `/admin/api/${token}/`, huge, own())).status).toBe(413)
+  })
+
+  it('refuses a path out of the site through the API, and another Host', async () => {
+    const traversal = JSON.stringify({ action: 'getEntry', params: { path: '../../../etc/passwd' } })
+    expect((await post(preview.url, `/admin/api/${token}/`, traversal, own())).status).toBe(403)
+    const { port } = new URL(preview.url)
+    const rebinding = await post(preview.url, `/admin/api/${token}/`, info, { ...own(), host: `evil.example:${port}`, origin: `http://evil.example:${port}` })
+    expect(rebinding.status).toBe(403)
+  })
+
+  it('serves /admin/ with its own policy, Decap from this server, and the site pages keep theirs', async () => {
+    const page = await rawGet(preview.url, '/admin/')
+    expect(page.status).toBe(200)
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self' 'unsafe-eval'/)
+    expect(page.body).not.toMatch(/https?:\/\//)
+    expect((await rawGet(preview.url, '/admin/decap/decap-cms.js')).status).toBe(200)
+    const home = await rawGet(preview.url, '/')
+    expect(home.headers['content-security-policy'] ?? '').not.toMatch(/unsafe-eval/)
+  })
+})
+
+describe('the editor beyond this machine', () => {
+  it('is off without --editor-token when preview listens on every interface', async () => {
+    const preview = await startOn(await starterCopy(), { host: '0.0.0.0' })
+    try {
+      expect(preview.editorUrl).toBeUndefined()
+      const page = await rawGet(preview.url.replace('localhost', '127.0.0.1'), '/admin/')
+      expect(page.status).toBe(404)
+      expect(page.body).toMatch(/--editor-token/)
+    } finally {
+      await preview.close()
+    }
+  }, 60_000)
+})

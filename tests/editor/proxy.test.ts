@@ -1,0 +1,138 @@
+import { cp, mkdir, readFile, symlink, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { parse, stringify } from 'yaml'
+import { editorConfig } from '../../src/editor/decap-config.js'
+import { answerProxy, createProxySession, type ProxySession } from '../../src/editor/proxy.js'
+import type { LiveNames } from '../../src/editor/schema-fields.js'
+import { repoRoot, snapshot, tempDir } from '../helpers/site.js'
+
+const names: LiveNames = { service: [], form: [], areaList: [], scheduler: [], icon: [], href: [] }
+
+async function copySite(name: string): Promise<string> {
+  const dir = path.join(await tempDir('citypress-editor-'), name)
+  await cp(path.join(repoRoot, 'sites', name), dir, { recursive: true, filter: (src) => !src.includes(`${path.sep}.citypress`) })
+  return dir
+}
+
+function sessionOf(site: string): ProxySession {
+  return createProxySession(site, () => editorConfig(site, names, '/admin/api/', 'http://localhost/').maps)
+}
+
+/** What Decap sends back for an entry it loaded and saved untouched: the data re-serialized. */
+function reserialized(file: string, text: string): string {
+  if (!file.endsWith('.md')) return stringify(parse(text))
+  const match = /^---\n([\s\S]*?)^---\n/m.exec(text)!
+  return `---\n${stringify(parse(match[1]!))}---\n${text.slice(match[0].length).trimEnd()}`
+}
+
+type Entry = { data: string; file: { path: string } }
+
+async function call(session: ProxySession, action: string, params: Record<string, unknown>) {
+  return answerProxy(session, action, params)
+}
+
+async function everyEntry(session: ProxySession, site: string): Promise<Entry[]> {
+  const { config } = editorConfig(site, names, '/admin/api/', 'http://localhost/')
+  const entries: Entry[] = []
+  for (const collection of config.collections as { folder?: string; extension?: string; files?: { file: string }[] }[]) {
+    if (collection.folder) entries.push(...(await call(session, 'entriesByFolder', { folder: collection.folder, extension: collection.extension, depth: 1 })).body as Entry[])
+    for (const file of collection.files ?? []) entries.push((await call(session, 'getEntry', { path: file.file })).body as Entry)
+  }
+  return entries
+}
+
+describe('the editor proxy', () => {
+  for (const name of ['starter', 'system4', 'greenway']) {
+    it(`saves every entry of ${name} unchanged, byte for byte, when Decap sends it back re-serialized`, async () => {
+      const site = await copySite(name)
+      const before = await snapshot(site)
+      const session = sessionOf(site)
+      const entries = await everyEntry(session, site)
+      expect(entries.length).toBeGreaterThan(name === 'starter' ? 5 : 20)
+      for (const entry of entries) {
+        const answer = await call(session, 'persistEntry', { entry: { path: entry.file.path, raw: reserialized(entry.file.path, entry.data) }, assets: [] })
+        expect(answer, entry.file.path).toMatchObject({ status: 200 })
+      }
+      expect(await snapshot(site)).toEqual(before)
+    })
+  }
+
+  describe('on one site copy', () => {
+    let site: string
+    let session: ProxySession
+    const file = 'services/carpet-cleaning.yaml'
+    beforeAll(async () => {
+      site = await copySite('system4')
+      session = sessionOf(site)
+    })
+
+    it('writes a changed title as that one line, comments and schema line kept', async () => {
+      const before = await readFile(path.join(site, file), 'utf8')
+      const entry = (await call(session, 'getEntry', { path: file })).body as Entry
+      const data = parse(entry.data)
+      const answer = await call(session, 'persistEntry', { entry: { path: file, raw: stringify({ ...data, title: 'Carpet Care' }) }, assets: [] })
+      expect(answer.status).toBe(200)
+      const after = await readFile(path.join(site, file), 'utf8')
+      expect(after).toBe(before.replace('\ntitle: Carpet Cleaning\n', '\ntitle: Carpet Care\n'))
+    })
+
+    it('refuses an invalid change with citypress\'s located message and writes nothing', async () => {
+      const before = await readFile(path.join(site, file), 'utf8')
+      const data = parse(((await call(session, 'getEntry', { path: file })).body as Entry).data)
+      const answer = await call(session, 'persistEntry', { entry: { path: file, raw: stringify({ ...data, icon: 'no-such-icon-here' }) }, assets: [] })
+      expect(answer.status).toBe(422)
+      const error = (answer.body as { error: string }).error
+      expect(error).toMatch(/no-such-icon-here/)
+      expect(error).toMatch(/services\/carpet-cleaning\.yaml:\d+:\d+/)
+      expect(error).toMatch(/Hint: /)
+      expect(await readFile(path.join(site, file), 'utf8')).toBe(before)
+    })
+
+    it('refuses deleting a service other files name, and answers 409 when the file changed on disk since it was loaded', async () => {
+      const used = (await call(session, 'deleteFile', { path: 'services/floor-care.yaml' }))
+      expect(used.status).toBe(422)
+      const data = parse(((await call(session, 'getEntry', { path: file })).body as Entry).data)
+      await writeFile(path.join(site, file), (await readFile(path.join(site, file), 'utf8')) + '# edited by hand\n')
+      const answer = await call(session, 'persistEntry', { entry: { path: file, raw: stringify({ ...data, title: 'Again' }) }, assets: [] })
+      expect(answer.status).toBe(409)
+      expect((answer.body as { error: string }).error).toMatch(/changed on disk/)
+    })
+
+    it('edits one place of areas.yaml as a virtual entry, saved back into its line', async () => {
+      const areas = path.join(site, 'areas.yaml')
+      const before = await readFile(areas, 'utf8')
+      const folder = '_editor/areas.yaml/places'
+      const entries = (await call(session, 'entriesByFolder', { folder, extension: 'yml', depth: 1 })).body as Entry[]
+      const first = entries[0]!
+      const place = parse(first.data)
+      const key = Object.keys(place).find((k) => typeof place[k] === 'string' && !place[k].includes('\n'))!
+      const answer = await call(session, 'persistEntry', { entry: { path: first.file.path, raw: stringify({ ...place, [key]: `${place[key]} x` }) }, assets: [] })
+      expect(answer.status).toBe(200)
+      const after = await readFile(areas, 'utf8')
+      const changed = after.split('\n').filter((line, i) => before.split('\n')[i] !== line)
+      expect(changed).toHaveLength(1)
+      expect(changed[0]).toContain(' x')
+    })
+
+    it('never reads or writes outside the site\'s content files', async () => {
+      await mkdir(path.join(site, 'templates'), { recursive: true })
+      const outside = path.join(await tempDir(), 'secret.yaml')
+      await writeFile(outside, 'secret: 1\n')
+      await symlink(outside, path.join(site, 'services', 'linked.yaml'))
+      for (const bad of ['../site.yaml', '/etc/passwd', 'templates/page.tsx', 'published-urls.json', 'services/../../x.yaml', 'services/linked.yaml', '.citypress/x.yaml']) {
+        expect((await call(session, 'getEntry', { path: bad })).status, bad).toBe(403)
+        expect((await call(session, 'persistEntry', { entry: { path: bad, raw: 'title: x\n' }, assets: [] })).status, bad).toBe(403)
+      }
+      expect(await readFile(outside, 'utf8')).toBe('secret: 1\n')
+      const upload = await call(session, 'persistMedia', { asset: { path: 'images/evil.jpg', content: Buffer.from('<svg onload="alert(1)"/>').toString('base64'), encoding: 'base64' } })
+      expect(upload.status).toBe(422)
+      expect((upload.body as { error: string }).error).toMatch(/bytes are text/)
+    })
+
+    it('reports the simple publish mode only', async () => {
+      expect((await call(session, 'info', {})).body).toMatchObject({ publish_modes: ['simple'] })
+    })
+  })
+})
+

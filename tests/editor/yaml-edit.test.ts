@@ -1,0 +1,116 @@
+import { readFileSync } from 'node:fs'
+import fg from 'fast-glob'
+import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { editYaml } from '../../src/editor/yaml-edit.js'
+
+const sample = `# yaml-language-server: $schema=../schemas/service.schema.json
+title: Roof Repair  # shown in the menu
+tags: [a, b]
+items:
+  # the first one
+  - title: One
+    text: First
+  - title: Two
+body: |
+  Line one
+  line two
+last: 3
+`
+
+/** The lines between the common first and last lines of two texts, before and after. */
+function changedRegion(before: string, after: string): [string[], string[]] {
+  const a = before.split('\n')
+  const b = after.split('\n')
+  let head = 0
+  while (head < a.length && head < b.length && a[head] === b[head]) head++
+  let tail = 0
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++
+  return [a.slice(head, a.length - tail), b.slice(head, b.length - tail)]
+}
+
+function changedLines(before: string, after: string): string[] {
+  const a = before.split('\n')
+  const b = after.split('\n')
+  return b.filter((line, i) => a[i] !== line)
+}
+
+describe('editYaml', () => {
+  it('changes one scalar on its own line and keeps its comment', () => {
+    const data = parse(sample)
+    const out = editYaml(sample, { ...data, title: 'Roofing' })!
+    expect(out).toBe(sample.replace('title: Roof Repair ', 'title: Roofing '))
+  })
+
+  it('keeps a block scalar a block scalar', () => {
+    const data = parse(sample)
+    const out = editYaml(sample, { ...data, body: 'Line one\nline three\n' })!
+    expect(out).toContain('body: |\n  Line one\n  line three\n')
+    expect(parse(out).body).toBe('Line one\nline three\n')
+  })
+
+  it('quotes a string that would read as another type', () => {
+    const out = editYaml(sample, { ...parse(sample), title: 'true' })!
+    expect(parse(out).title).toBe('true')
+  })
+
+  it('adds and removes list items in the file indentation', () => {
+    const data = parse(sample)
+    const added = editYaml(sample, { ...data, items: [...data.items, { title: 'Three' }] })!
+    expect(added).toContain('  - title: Two\n  - title: Three\nbody')
+    const removed = editYaml(sample, { ...data, items: [data.items[1]] })!
+    expect(removed).toContain('items:\n  # the first one\n  - title: Two\n')
+  })
+
+  it('keeps a flow list in flow style', () => {
+    const out = editYaml(sample, { ...parse(sample), tags: ['a', 'b', 'c'] })!
+    expect(changedLines(sample, out)).toEqual(['tags: [a, b, c]'])
+  })
+
+  it('adds a new key after its neighbour and removes an emptied one', () => {
+    const { last, ...rest } = parse(sample)
+    const out = editYaml(sample, { ...rest, subtitle: 'New', last })!
+    expect(parse(out)).toEqual({ ...rest, subtitle: 'New', last })
+    const gone = editYaml(sample, rest)!
+    expect(gone).toBe(sample.replace('last: 3\n', ''))
+  })
+
+  it('edits every scalar of every example YAML file changing only that line', () => {
+    const files = fg.sync(['sites/*/**/*.yaml'], { ignore: ['**/node_modules/**'] })
+    let edits = 0
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8')
+      const data = parse(text)
+      expect(editYaml(text, data)).toBe(text)
+      const strings = [...scalars(data, [])].filter(([, value]) => typeof value === 'string' && !value.includes('\n'))
+      // Spread over each file: a dozen edits per file keep the test within its CPU budget.
+      const step = Math.max(1, Math.floor(strings.length / 12))
+      for (const [path, value] of strings.filter((_, i) => i % step === 0)) {
+        const target = structuredClone(data)
+        setAt(target, path, value + ' x')
+        const out = editYaml(text, target)
+        expect(out, `${file} ${path.join('.')}`).toBeDefined()
+        expect(parse(out!)).toEqual(target)
+        // A block scalar's text may span other lines than before; no other key's line moves.
+        const [before] = changedRegion(text, out!)
+        const depth = (line: string) => /^ */.exec(line)![0].length
+        expect(before.length, `${file} ${path.join('.')}`).toBeGreaterThan(0)
+        expect(before.slice(1).every((line) => depth(line) >= depth(before[0]!)), `${file} ${path.join('.')}`).toBe(true)
+        edits++
+      }
+    }
+    expect(edits).toBeGreaterThan(200)
+  })
+})
+
+function* scalars(value: unknown, path: (string | number)[]): Generator<[(string | number)[], unknown]> {
+  if (Array.isArray(value)) for (const [i, v] of value.entries()) yield* scalars(v, [...path, i])
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) yield* scalars(v, [...path, k])
+  else yield [path, value]
+}
+
+function setAt(target: any, path: (string | number)[], value: unknown): void {
+  let at = target
+  for (const key of path.slice(0, -1)) at = at[key]
+  at[path.at(-1)!] = value
+}
