@@ -50,7 +50,7 @@ beforeAll(async () => {
   }
   ;[browser, fixture] = await Promise.all([launchChromium(), siteFrom('landing', files).then(buildAndServe)])
   // sites/starter has no landing pages.
-  for (const name of ['system4', 'greenway']) examples.push({ name, ...(await buildAndServe(path.join(repoRoot, 'sites', name))) })
+  for (const name of ['system4', 'greenway', 'brightline']) examples.push({ name, ...(await buildAndServe(path.join(repoRoot, 'sites', name))) })
 }, 120_000)
 
 afterAll(async () => {
