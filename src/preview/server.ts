@@ -5,6 +5,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { BuildFailure } from '../errors/config-error.js'
 import { sourceStack } from '../errors/source-stack.js'
+import { reportPath } from '../output/write-report.js'
 import { packageRoot } from '../paths.js'
 import { href } from '../plan/urls.js'
 import { createBuildSession, type BuildSession, type GoodBuild, type SessionState } from './build-session.js'
@@ -43,6 +44,8 @@ export interface PreviewServer {
   /** `http://127.0.0.1:4321/`, with the site's base path (`/repo/`) for a site under a sub-path. */
   readonly url: string
   readonly port: number
+  /** `http://127.0.0.1:4321/__citypress/report`: the last `citypress build`'s report, when there is one. */
+  readonly reportUrl: string
   /** The port asked for, when it was in use and the preview moved to `port`. */
   readonly movedFrom?: number
   /** Why the files are polled (`a 9p file system`, `--poll`), or undefined when system events are used. */
@@ -105,6 +108,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
       return hub.connect(res, params.get('path') ?? '/', params.get('version') ?? '')
     }
     if (rawPath === morphPath) return answer(res, 200, 'text/javascript; charset=utf-8', await morphLibrary())
+    if (rawPath === reportRoute) return serveReport(res, siteRoot, req.method === 'HEAD')
     // A site under a sub-path (url: https://user.github.io/repo) is served under it, as its host will.
     const base = basePathOf(state)
     if (base && !rawPath.startsWith(`${base}/`)) {
@@ -160,7 +164,8 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   })
   const asked = options.port ?? 4321
   const port = await listen(server, asked, host)
-  const url = `http://${displayHost(host)}:${port}${basePathOf(session.state)}/`
+  const origin = `http://${displayHost(host)}:${port}`
+  const url = `${origin}${basePathOf(session.state)}/`
   const polling = options.poll === true ? '--poll' : options.poll === false ? undefined : pollingReasonHere(siteRoot)
   const watcher = watchFolders({
     folders: [siteRoot, path.join(packageRoot, 'templates')],
@@ -173,6 +178,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
 
   return {
     url,
+    reportUrl: `${origin}${reportRoute}`,
     port,
     ...(asked !== 0 && port !== asked ? { movedFrom: asked } : {}),
     ...(polling ? { polling } : {}),
@@ -201,6 +207,19 @@ function pageOf(state: SessionState, resolved: Resolved, version: string): { sta
   }
   if (!file) return undefined
   return { status: resolved.kind === 'not-found' ? 404 : 200, type: file.type, html: injectReloadClient(file.body.toString('utf8'), version) }
+}
+
+/** Outside any base path, like preview's other own addresses. */
+const reportRoute = '/__citypress/report'
+
+/**
+ * The report `citypress build` left in the site folder (src/report/), read at each request so a
+ * build in another terminal shows at the next reload. It carries no script, and its policy says so.
+ */
+async function serveReport(res: ServerResponse, siteRoot: string, headOnly: boolean): Promise<void> {
+  const html = await readFile(reportPath(siteRoot)).catch(() => undefined)
+  if (!html) return answer(res, 404, 'text/plain; charset=utf-8', 'No build report yet: `citypress build` writes one into .citypress/report.html.\n')
+  answer(res, 200, 'text/html; charset=utf-8', html, { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" }, headOnly)
 }
 
 let morphSource: Promise<Buffer> | undefined

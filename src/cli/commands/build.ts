@@ -30,7 +30,7 @@ Examples:
     .action(async (given: string | undefined, flags: BuildFlags) => {
       const { buildReport } = await import('../../build.js')
       const started = performance.now()
-      const run = () => buildReport({ site: siteFolder(given), outDir: flags.out, baseUrl: flags.baseUrl, drafts: flags.drafts, recordUrls: true, published: flags.published && !isWebAddress(flags.published) ? path.resolve(flags.published) : flags.published, onProgress: flags.json ? undefined : progressLine(io), onWait: (message) => io.err(`${message}\n`) })
+      const run = () => buildReport({ site: siteFolder(given), outDir: flags.out, baseUrl: flags.baseUrl, drafts: flags.drafts, recordUrls: true, writeReport: true, published: flags.published && !isWebAddress(flags.published) ? path.resolve(flags.published) : flags.published, onProgress: flags.json ? undefined : progressLine(io), onWait: (message) => io.err(`${message}\n`) })
       if (flags.json) {
         const result = await reportingJson(io, 'build', run)
         printJsonProblems(io, result.warnings, 'warning')
