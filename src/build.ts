@@ -362,7 +362,7 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
     })
     if (options.writeReport === true) {
       await writeReport(site.root, await drawReport({
-        siteName: site.site.name, host: site.site.host ?? 'netlify', builtAt: new Date(), pageCount: routes.length, fileCount: output.count,
+        siteName: site.site.name, host: hostRules(site.site.host).label, builtAt: new Date(), pageCount: routes.length, fileCount: output.count,
         landingPages: plan.landingPages, quality: plan.landingQuality, paragraphs: paragraphsToWrite(plan.landingQuality.pages, plan.landingQuality.settings.minLocalWords),
         sizes: checked.sizes, budgets: site.budgets, imageJobs: images.jobs, imageBytes: variantBytes(imageResult), timings, rendered: pages.rendered, reused: pages.reused,
       }))

@@ -9,7 +9,7 @@ export const scoreBands = [
   { below: 40, fill: '#fdae61', label: '20–39' },
   { below: 60, fill: '#fee08b', label: '40–59' },
   { below: 80, fill: '#a6d96a', label: '60–79' },
-  { below: 101, fill: '#1a9850', label: '80–100' },
+  { below: 101, fill: '#66bd63', label: '80–100' },
 ] as const
 
 export const bandOf = (score: number): number => scoreBands.findIndex((b) => score < b.below)

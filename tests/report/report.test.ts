@@ -8,6 +8,7 @@ import { main } from '../../src/cli/main.js'
 import { reportPath } from '../../src/output/write-report.js'
 import type { PageQuality } from '../../src/plan/landing-quality.js'
 import type { ImageJob } from '../../src/plan/plan-images.js'
+import { drawReport } from '../../src/report/draw-report.js'
 import { gatherReport, type GatherReportOptions } from '../../src/report/report-data.js'
 import type { BudgetRule, ImageSource } from '../../src/types.js'
 import { findAxeViolations, launchChromium } from '../helpers/browser.js'
@@ -69,6 +70,26 @@ describe('the build report data', () => {
       budgets: [rule('all', 20_000), rule('landing', 8_000)],
     }))
     expect(data.weights.map((w) => [w.kind, w.assets[0]!.budget?.limit])).toEqual([['landing', 8_000], ['service', 20_000]])
+  })
+})
+
+describe('the build report of a large site', () => {
+  it('stays under 2 MB with 10,000 landing pages, every one noindex with its reasons', async () => {
+    const services = ['office-cleaning', 'window-cleaning', 'carpet-cleaning', 'floor-care']
+    const landingPages = Array.from({ length: 2500 }, (_, i) => services.map((slug) => ({
+      url: `/lp/town-number-${i}-${slug}`, area: `Town Number ${i}, ST`, city: `Town Number ${i}`, state: 'ST', citySlug: `town-number-${i}`, service: { slug, title: slug, url: `/services/${slug}` },
+    }))).flat()
+    const reasons = ['local paragraph has 12 words, fewer than 40', 'main text 95% identical to /lp/town-number-1-office-cleaning (limit 90%)']
+    const pages = landingPages.map((p, i) => page(p.url, p.area, i % 100, reasons))
+    const html = await drawReport(options({
+      landingPages, quality: { pages, settings: { minLocalWords: 40, maxSimilarity: 0.9, minWords: 0 } },
+      paragraphs: landingPages.filter((_, i) => i % 4 === 0).map((p) => ({ area: p.area, pages: 4 })),
+    }))
+    expect(Buffer.byteLength(html)).toBeLessThan(2_000_000)
+    // Every page is drawn: one hollow square per page.
+    expect((html.match(/h5v5h-5zm1 1v3h3v-3z/g) ?? []).length).toBe(10_000)
+    expect(html).toContain('The 200 weakest of 10000 noindex pages')
+    expect(html).toContain('And 2,400 more areas (9,600 pages).')
   })
 })
 
