@@ -195,6 +195,7 @@ describe('the build report of a landing site', () => {
     const out = path.join(await tempDir(), 'out')
     const io = memoryIo()
     expect(await main(['build', site, '--out', out], io), io.stderr).toBe(0)
+    expect(io.stdout).toContain(`Build report: ${reportPath(site)} (citypress preview serves it at /__citypress/report)`)
     expect(await readFile(reportPath(site), 'utf8')).toContain('Build report: Brightside Cleaning')
     await rm(reportPath(site))
     expect(await main(['build', site, '--out', out], io), io.stderr).toBe(0)
