@@ -25,11 +25,9 @@ const labelledServices = 12
  */
 export function GridChart({ grid }: { grid: LandingGrid }) {
   const label = `Landing pages: ${grid.areas.length} areas × ${grid.services.length} services, ${grid.cells.length} pages, coloured by quality score; hollow cells are noindex.`
-  if (grid.areas.length <= labelledAreas && grid.services.length <= labelledServices) return <LabelledGrid grid={grid} label={label} />
-  const pitch = 6
-  const blockWidth = grid.services.length * pitch + 10
-  const blocks = Math.max(1, Math.min(Math.floor(1000 / blockWidth), Math.ceil(grid.areas.length / 20)))
-  const rows = Math.ceil(grid.areas.length / blocks)
+  const layout = gridLayout(grid)
+  if (layout === 'labelled') return <LabelledGrid grid={grid} label={label} />
+  const { pitch, blockWidth, blocks, rows } = layout
   const paths = scoreBands.map(() => ({ solid: [] as string[], hollow: [] as string[] }))
   for (const cell of grid.cells) {
     const x = Math.floor(cell.area / rows) * blockWidth + cell.service * pitch
@@ -48,6 +46,15 @@ export function GridChart({ grid }: { grid: LandingGrid }) {
       ])}
     </svg>
   )
+}
+
+/** How a grid is drawn: named rows and columns, or blocks of `rows` areas side by side. */
+export function gridLayout(grid: LandingGrid): 'labelled' | { readonly pitch: number; readonly blockWidth: number; readonly blocks: number; readonly rows: number } {
+  if (grid.areas.length <= labelledAreas && grid.services.length <= labelledServices) return 'labelled'
+  const pitch = 6
+  const blockWidth = grid.services.length * pitch + 10
+  const blocks = Math.max(1, Math.min(Math.floor(1000 / blockWidth), Math.ceil(grid.areas.length / 20)))
+  return { pitch, blockWidth, blocks, rows: Math.ceil(grid.areas.length / blocks) }
 }
 
 function LabelledGrid({ grid, label }: { grid: LandingGrid; label: string }) {

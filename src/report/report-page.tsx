@@ -2,7 +2,7 @@
 /** @jsx h */
 /** @jsxFrag Fragment */
 import { formatBytes } from '../check/budgets.js'
-import { BarChart, bandOf, GridChart, GridLegend, scoreBands, type Bar } from './charts.js'
+import { BarChart, bandOf, GridChart, gridLayout, GridLegend, scoreBands, type Bar } from './charts.js'
 import { Fragment, h } from './jsx.js'
 import type { ReportData } from './report-data.js'
 
@@ -64,7 +64,7 @@ function GridSection({ data }: { data: ReportData }) {
       <p className="summary">{`${count(grid.cells.length, 'landing page')}: ${grid.cells.length - noindex.total} indexed, ${noindex.total} noindex (left out of the sitemap). `}
         {`The gate: a local paragraph of ${settings.minLocalWords}+ words, at most ${Math.round(settings.maxSimilarity * 100)}% alike a sibling${settings.minWords ? `, ${settings.minWords}+ words` : ''}.`}</p>
       <GridLegend />
-      <figure><GridChart grid={grid} /><figcaption>Rows are areas, columns services ({grid.services.map((s) => s.title).join(', ')}).</figcaption></figure>
+      <figure><GridChart grid={grid} /><figcaption>{gridCaption(grid)}</figcaption></figure>
       <table>
         <caption>Pages per service</caption>
         <thead><tr><th scope="col">Service</th><th scope="col" className="n">Pages</th><th scope="col" className="n">Noindex</th><th scope="col" className="n">Mean score</th></tr></thead>
@@ -91,6 +91,13 @@ function GridSection({ data }: { data: ReportData }) {
       )}
     </section>
   )
+}
+
+function gridCaption(grid: ReportData['grid']): string {
+  const services = grid.services.map((s) => s.title).join(', ')
+  const layout = gridLayout(grid)
+  if (layout === 'labelled') return `Rows are areas, columns services (${services}).`
+  return `Each row is an area and each column a service (${services}); the areas run down blocks of ${layout.rows}, side by side, in landing.yaml's order. The tables below name the pages.`
 }
 
 function ParagraphsSection({ data }: { data: ReportData }) {

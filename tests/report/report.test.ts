@@ -88,6 +88,7 @@ describe('the build report of a large site', () => {
     expect(Buffer.byteLength(html)).toBeLessThan(2_000_000)
     // Every page is drawn: one hollow square per page.
     expect((html.match(/h5v5h-5zm1 1v3h3v-3z/g) ?? []).length).toBe(10_000)
+    expect(html).toContain('the areas run down blocks of 87, side by side')
     expect(html).toContain('The 200 weakest of 10000 noindex pages')
     expect(html).toContain('And 2,400 more areas (9,600 pages).')
   })
