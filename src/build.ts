@@ -27,6 +27,8 @@ import { headersFile } from './output/headers.js'
 import { metaPolicy, policyText } from './output/csp.js'
 import { prepareHostFiles, type HostFiles } from './output/landing-host-files.js'
 import { guardOutputFolder } from './output/output-guard.js'
+import { hasReport, writeReport } from './output/write-report.js'
+import { drawReport } from './report/draw-report.js'
 import { writePublishedUrls } from './output/record-published.js'
 import { createOutput } from './output/write-output.js'
 import { hostRules, redirectLimitWarnings } from './config/hosts.js'
@@ -68,6 +70,13 @@ export interface BuildOptions {
    * @default false
    */
   recordUrls?: boolean
+  /**
+   * After a successful write, draw the build report (src/report/) into `<site>/.citypress/report.html`,
+   * which preview serves at /__citypress/report. `citypress build` sets it; previews and tests
+   * that do not want the site folder touched leave it off.
+   * @default false
+   */
+  writeReport?: boolean
   /**
    * Folder of encoded image variants, kept between builds (safe to persist in CI); `false`
    * encodes every image. Independent of the page cache.
@@ -180,7 +189,8 @@ export async function buildReport(options: BuildOptions): Promise<BuildReport> {
     const commits = settledLater(readCommitDates(path.resolve(options.site)))
     const started = startInputs(options)
     const inputs = await finishInputs(options, started, commits)
-    const recorded = inputs === undefined ? undefined : (await cache.replay(inputs))?.report
+    // A report that went missing is drawn again, which takes a build that loads the site.
+    const recorded = inputs === undefined || !await reportKept(options) ? undefined : (await cache.replay(inputs))?.report
     if (recorded) {
       const timings = { ...stageClock().timings, output: performance.now() - startedAt }
       return replayedReport(recorded, { outDir: options.outDir ?? 'dist', timings, cacheNotes: cache.notes })
@@ -235,7 +245,7 @@ function startInputs(options: BuildOptions): string | undefined {
   const folder = siteInputsDigest(options.site, options.outDir ?? 'dist')
   return folder && hash(JSON.stringify([
     folder, citypressVersion, codeDigest, schemaDigest(), new Date().getFullYear(), path.resolve(options.outDir ?? 'dist'),
-    options.baseUrl, options.drafts ?? false, options.published, options.recordUrls ?? false, options.cacheDir, options.imageCacheDir,
+    options.baseUrl, options.drafts ?? false, options.published, options.recordUrls ?? false, options.writeReport ?? false, options.cacheDir, options.imageCacheDir,
   ]))
 }
 
@@ -297,7 +307,7 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
 
   // Nothing to do when this build's output would be the last one's and the folder still holds it.
   const keys = pageCache ? routes.map((r) => pageCache.keyOf(r)) : []
-  const recorded = options.write === false ? undefined : await time('output', async () => cache.upToDate(outputInputs(options, site, routes, keys, await fixedFiles(), images), pageCache, keys))
+  const recorded = options.write === false || !await reportKept(options) ? undefined : await time('output', async () => cache.upToDate(outputInputs(options, site, routes, keys, await fixedFiles(), images), pageCache, keys))
   if (recorded) {
     const result: BuildResult = {
       site, routes, files: [], fileCount: recorded.fileCount, outDir, timings, warnings: await placeProblems(warningsWith(recorded.warnings.map((w) => new ConfigWarning(w)))), landing,
@@ -350,6 +360,13 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
       })
       return updated
     })
+    if (options.writeReport === true) {
+      await writeReport(site.root, await drawReport({
+        siteName: site.site.name, host: hostRules(site.site.host).label, builtAt: new Date(), pageCount: routes.length, fileCount: output.count,
+        landingPages: plan.landingPages, quality: plan.landingQuality, paragraphs: paragraphsToWrite(plan.landingQuality.pages, plan.landingQuality.settings.minLocalWords),
+        sizes: checked.sizes, budgets: site.budgets, imageJobs: images.jobs, imageBytes: variantBytes(imageResult), timings, rendered: pages.rendered, reused: pages.reused,
+      }))
+    }
     return resultWith(recordUpdated)
   } catch (error) {
     // abort() never throws: the error that stopped the build is the one reported.
@@ -374,10 +391,22 @@ function stageClock(): { readonly timings: Record<StageName, number>; readonly t
   return { timings, time }
 }
 
+/** False when the build must draw its report and the last one is gone: nothing may be skipped then. */
+async function reportKept(options: BuildOptions): Promise<boolean> {
+  return options.writeReport !== true || options.write === false || hasReport(options.site)
+}
+
+/** Each image variant's byte length, whether it was written as made or kept in memory. */
+function variantBytes(result: { readonly written: Readonly<Record<string, number>>; readonly files: readonly OutputFile[] }): Map<string, number> {
+  const bytes = new Map(Object.entries(result.written))
+  for (const file of result.files) bytes.set(file.path, typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength)
+  return bytes
+}
+
 /** Everything the output folder's bytes follow from, for the build cache's "is it up to date". */
 function outputInputs(options: BuildOptions, site: SiteConfig, routes: readonly RoutePlan[], keys: readonly string[], fixed: readonly OutputFile[], images: BrandImagePlan): string[] {
   return [
-    `record:${options.recordUrls ?? false}`, digestJson(site.budgets),
+    `record:${options.recordUrls ?? false}`, `report:${options.writeReport ?? false}`, digestJson(site.budgets),
     ...routes.map((r, i) => `${r.outputPath}\0${keys[i]}`),
     ...fixed.map((f) => `${f.path}\0${hash(f.contents)}`),
     // Image outputs are named by their source's content hash and the encoder version. (Sorted:

@@ -138,6 +138,8 @@ export interface ImageSource {
   readonly format: string
   /** sha256 of the file, hex; names outputs and keys the image cache. An SVG's: of `svg`. */
   readonly hash: string
+  /** Size of the file in bytes, for the build report's savings; absent for a drawn image. */
+  readonly bytes?: number
   /**
    * An SVG's text as config/sanitize-svg.ts left it: the only SVG bytes any stage uses (published,
    * drawn by sharp for icons and the share image), so none reads the file again.

@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest'
 import { repoRoot } from './helpers/site.js'
 
 // The pipeline flows one way (DESIGN.md): config → plan → images | assets | render → check →
-// output. A stage may use an earlier stage and the neutral modules, never a later stage or a
+// output, then report (a finished build's report page, drawn from every stage's results). A stage may use an earlier stage and the neutral modules, never a later stage or a
 // parallel one; the neutral modules use no stage. The drivers (build.ts with build-report.ts, react-floor.ts, cli/, preview/, editor/) may use
 // everything. Read from the source itself, so a new import that breaks the flow fails here.
 
-const rank: Record<string, number> = { config: 1, plan: 2, images: 3, assets: 3, render: 3, check: 4, output: 5 }
+const rank: Record<string, number> = { config: 1, plan: 2, images: 3, assets: 3, render: 3, check: 4, output: 5, report: 6 }
 const neutral = new Set(['errors', 'cache', 'html', 'markdown', 'bundler.ts', 'paths.ts', 'types.ts'])
 /** The types generated from schemas/ describe the site's files for every stage. */
 const neutralFiles = new Set(['config/site-input.generated.ts'])

@@ -50,7 +50,7 @@ export async function readImage(siteRoot: string, src: string, reads: ReadCache)
   const key = measureKey(absolutePath, stats)
   const measured = reads.measured('images', key)
   const known = measured && withSvg(measured, reads)
-  if (known) return { ...known, src, absolutePath }
+  if (known) return { ...known, src, absolutePath, bytes: stats.size }
   const bytes = await readFile(absolutePath)
   const type = imageTypeOf(bytes)
   if (type === 'gzip') throw new ImageProblem(CompressedSvg, [src])
@@ -72,7 +72,7 @@ export async function readImage(siteRoot: string, src: string, reads: ReadCache)
     throw new ImageProblem(ImageTooManyPixels, [src, image.width, image.height, maxImagePixels])
   }
   reads.remember('images', key, image)
-  return { ...image, src, absolutePath, ...(svg && { svg: svg.text }) }
+  return { ...image, src, absolutePath, bytes: stats.size, ...(svg && { svg: svg.text }) }
 }
 
 /** A measured image with its sanitized text when it is an SVG; undefined when that text is not cached. */

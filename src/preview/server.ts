@@ -5,6 +5,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { BuildFailure } from '../errors/config-error.js'
 import { sourceStack } from '../errors/source-stack.js'
+import { reportPath } from '../output/write-report.js'
 import { packageRoot } from '../paths.js'
 import { href } from '../plan/urls.js'
 import { createBuildSession, type BuildSession, type GoodBuild, type SessionState } from './build-session.js'
@@ -53,6 +54,8 @@ export interface PreviewServer {
   /** Where the editor is (with its token), or undefined when it is off. */
   readonly editorUrl?: string
   readonly port: number
+  /** `http://127.0.0.1:4321/__citypress/report`: the last `citypress build`'s report, when there is one. */
+  readonly reportUrl: string
   /** The port asked for, when it was in use and the preview moved to `port`. */
   readonly movedFrom?: number
   /** Why the files are polled (`a 9p file system`, `--poll`), or undefined when system events are used. */
@@ -123,6 +126,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
       if (editor) return void await editor.handle(req, res, rawPath)
       return answer(res, 404, 'text/plain; charset=utf-8', 'The editor is off: preview listens beyond this machine, so it opens the editor only with --editor-token.\n')
     }
+    if (rawPath === reportRoute) return serveReport(res, siteRoot, req.method === 'HEAD')
     // A site under a sub-path (url: https://user.github.io/repo) is served under it, as its host will.
     const base = basePathOf(state)
     if (base && !rawPath.startsWith(`${base}/`)) {
@@ -195,6 +199,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   return {
     url,
     editorUrl,
+    reportUrl: `${origin}${reportRoute}`,
     port,
     ...(asked !== 0 && port !== asked ? { movedFrom: asked } : {}),
     ...(polling ? { polling } : {}),
@@ -223,6 +228,19 @@ function pageOf(state: SessionState, resolved: Resolved, version: string): { sta
   }
   if (!file) return undefined
   return { status: resolved.kind === 'not-found' ? 404 : 200, type: file.type, html: injectReloadClient(file.body.toString('utf8'), version) }
+}
+
+/** Outside any base path, like preview's other own addresses. */
+const reportRoute = '/__citypress/report'
+
+/**
+ * The report `citypress build` left in the site folder (src/report/), read at each request so a
+ * build in another terminal shows at the next reload. It carries no script, and its policy says so.
+ */
+async function serveReport(res: ServerResponse, siteRoot: string, headOnly: boolean): Promise<void> {
+  const html = await readFile(reportPath(siteRoot)).catch(() => undefined)
+  if (!html) return answer(res, 404, 'text/plain; charset=utf-8', 'No build report yet: `citypress build` writes one into .citypress/report.html.\n')
+  answer(res, 200, 'text/html; charset=utf-8', html, { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" }, headOnly)
 }
 
 let morphSource: Promise<Buffer> | undefined

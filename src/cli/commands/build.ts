@@ -2,6 +2,7 @@ import path from 'node:path'
 import type { Command } from 'commander'
 import type { BuildProgress } from '../../build.js'
 import { isWebAddress } from '../../config/check-url.js'
+import { reportPath } from '../../output/write-report.js'
 import { displayFile } from '../../paths.js'
 import { paint, type Io } from '../io.js'
 import { printJsonProblems, reportingJson, summaryLine } from '../json-report.js'
@@ -30,7 +31,8 @@ Examples:
     .action(async (given: string | undefined, flags: BuildFlags) => {
       const { buildReport } = await import('../../build.js')
       const started = performance.now()
-      const run = () => buildReport({ site: siteFolder(given), outDir: flags.out, baseUrl: flags.baseUrl, drafts: flags.drafts, recordUrls: true, published: flags.published && !isWebAddress(flags.published) ? path.resolve(flags.published) : flags.published, onProgress: flags.json ? undefined : progressLine(io), onWait: (message) => io.err(`${message}\n`) })
+      const site = siteFolder(given)
+      const run = () => buildReport({ site, outDir: flags.out, baseUrl: flags.baseUrl, drafts: flags.drafts, recordUrls: true, writeReport: true, published: flags.published && !isWebAddress(flags.published) ? path.resolve(flags.published) : flags.published, onProgress: flags.json ? undefined : progressLine(io), onWait: (message) => io.err(`${message}\n`) })
       if (flags.json) {
         const result = await reportingJson(io, 'build', run)
         printJsonProblems(io, result.warnings, 'warning')
@@ -47,6 +49,7 @@ Examples:
       const { rendered, reused, slowest } = result.pages
       io.out(formatSizeReport(result.sizes))
       io.out(formatLandingReport(io, result.landing, result.host))
+      io.out(`  Build report: ${displayFile(reportPath(site))} (citypress preview serves it at /__citypress/report)\n`)
       if (flags.verbose) {
         io.out(Object.entries(result.timings).map(([stage, ms]) => `  ${stage.padEnd(8)} ${ms.toFixed(0).padStart(6)} ms`).join('\n') + '\n')
         if (slowest.length) io.out(`  slowest pages: ${slowest.map((p) => `${p.url} ${p.ms.toFixed(1)} ms`).join(', ')}\n`)

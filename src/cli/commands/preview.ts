@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs'
 import { InvalidArgumentError, type Command } from 'commander'
 import { postsToEndpoint } from '../../config/form-services.js'
 import { sourceStack } from '../../errors/source-stack.js'
 import { printable } from '../../errors/printable.js'
+import { reportPath } from '../../output/write-report.js'
 import type { PreviewServer } from '../../preview/server.js'
 import { paint, type Io } from '../io.js'
 import { siteArgument, siteFolder, siteLabel } from './shared.js'
@@ -83,6 +85,8 @@ function printBanner(io: Io, site: string, flags: PreviewFlags, preview: Preview
   const shown = siteLabel(site)
   io.out(`  ${shown}: ${built}\n`)
   io.out(`  Watching ${shown}/ and the shared templates/; open tabs reload on save.\n`)
+  const noReport = existsSync(reportPath(site)) ? '' : ' (none yet: `citypress build` writes it)'
+  io.out(`  Build report: ${paint(io, 'cyan', preview.reportUrl)}${noReport}\n`)
   if (preview.polling) io.out(`  ${paint(io, 'yellow', 'Polling')} the files for changes every 300 ms (${preview.polling === '--poll' ? '--poll' : `${preview.polling}: its changes send no file events`}).\n`)
   if (flags.host !== '127.0.0.1' && flags.host !== 'localhost') io.out(`  ${paint(io, 'yellow', `Listening on ${flags.host}`)}: other machines can open this preview.\n`)
   if (preview.editorUrl) io.out(`  Editor: ${paint(io, 'cyan', preview.editorUrl)}\n`)
