@@ -40,7 +40,7 @@ describe('form fields', () => {
 `),
     })
     const page = text(files, 'contact.html')
-    expect(page).toContain('<option value="Small">Small</option><option value="xl">Extra large</option>')
+    expect(page).toContain('<option value="Small" dir="auto">Small</option><option value="xl" dir="auto">Extra large</option>')
     expect(page).toContain('<input type="checkbox" id="contact-page-days-0" name="days" value="mon"/>Monday</label>')
   })
 

@@ -8,7 +8,7 @@ import { redirectsFile, sitemapFiles } from '../../src/output/host-files.js'
 import type { RoutePlan, SiteConfig } from '../../src/types.js'
 import { tempDir } from '../helpers/site.js'
 
-const site = { site: { url: 'https://tidy.example', redirects: [{ from: '/old', to: '/new' }] } } as unknown as SiteConfig
+const site = { site: { url: 'https://tidy.example', basePath: '', redirects: [{ from: '/old', to: '/new' }] } } as unknown as SiteConfig
 const route = (url: string, sources: string[], noindex = false) =>
   ({ url, outputPath: `${url.slice(1) || 'index'}.html`, template: 'landing', title: url, description: '', noindex, props: {}, origin: { file: 'x', path: '' }, sources }) as RoutePlan
 
