@@ -80,7 +80,7 @@ export function printJsonFailure(io: Io, command: JsonSummary['command'], error:
   const problems = error instanceof BuildFailure ? error.errors : system ? [system] : undefined
   if (problems) {
     // Warnings found in the same round as the errors (a heading skip beside a broken link) are told too.
-    const warnings = error instanceof BuildFailure ? error.warnings : []
+    const warnings = error instanceof BuildFailure ? error.warnings as readonly ConfigWarning[] : []
     printJsonProblems(io, problems, 'error')
     printJsonProblems(io, warnings, 'warning')
     io.out(summaryLine({ type: 'summary', command, ok: false, errors: problems.length, warnings: warnings.length }))

@@ -118,7 +118,7 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
     errors.push(...read.errors)
     const usable = usableFile(kind, read)
     if (!usable) {
-      excluded.push({ kind, file, data: read.entry?.data })
+      excluded.push({ kind, file })
       return
     }
     errors.push(...usable.errors)
@@ -136,7 +136,6 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
 
   const one = <T>(kind: FileKind) => loaded.get(kind)?.[0]?.data as T | undefined
   const site = one<SiteInput>('site')
-  const rawSite = (site ?? excluded.find((f) => f.kind === 'site')?.data ?? {}) as Partial<SiteInput>
   const formsInput = one<FormsInput>('forms')
   const areasSource = loaded.get('areas')?.[0]?.source
   const landingEntry = loaded.get('landing')?.[0]
@@ -171,12 +170,13 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
     .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug))
 
   // An https page showing an http:// image is "not secure": such images are refused where written.
-  const isHttps = /^https:/i.test(options.baseUrl ?? (typeof rawSite.url === 'string' ? rawSite.url : ''))
-  const checked = await crossCheck(refs, {
+  const isHttps = /^https:/i.test(options.baseUrl ?? site?.url ?? '')
+  // A reference to a name that a file left out would define cannot be checked this round.
+  const checked = await crossCheck(refs.filter((r) => !others.unverifiable.has(r.kind)), {
     services: [...services.map((s) => s.slug), ...others.services],
-    forms: [...Object.keys(formsInput?.forms ?? {}), ...others.forms],
-    areaLists: [...Object.keys(areas.lists), ...others.areaLists],
-    schedulers: [...Object.keys(site?.schedulers ?? {}), ...others.schedulers],
+    forms: Object.keys(formsInput?.forms ?? {}),
+    areaLists: Object.keys(areas.lists),
+    schedulers: Object.keys(site?.schedulers ?? {}),
   }, root, reads, { isHttps })
   const markdown = await checkMarkdownDocuments([
     ...postInputs.map((p) => ({ file: p.origin.file, body: p.body, bodyLine: p.bodyLine, folder: 'blog' })),

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { ConfigError } from '../errors/config-error.js'
 import type { ReadFile } from './read-cache.js'
-import { validateSource, type FileKind, type FoundRef } from './validate.js'
+import { validateSource, type FileKind, type FoundRef, type RefKind } from './validate.js'
 import { validatorFor } from './schema-validators.js'
 import type { YamlSource } from './read-yaml.js'
 
@@ -39,33 +39,28 @@ export function usableFile(kind: FileKind, read: ReadFile): UsableFile | undefin
   return { entry: { source, data: body === undefined ? front : Object.assign({}, front, { body, bodyLine }) }, refs: checked.refs, errors: checked.errors }
 }
 
-/** A file left out of the later checks, with the raw data it parsed to (maybe none). */
+/** A file left out of the later checks. */
 export interface ExcludedFile {
   readonly kind: FileKind
   readonly file: string
-  readonly data: unknown
 }
 
-/** Names an excluded file would define, so references to them are not reported as missing. */
+/** What the files left out would define, so references to them are not reported as missing. */
 export interface ExcludedNames {
+  /** The slugs of service files left out (a slug is the file's name). */
   readonly services: readonly string[]
-  readonly forms: readonly string[]
-  readonly areaLists: readonly string[]
-  readonly schedulers: readonly string[]
+  /** Kinds of reference whose names come from a file left out (forms.yaml, areas.yaml, site.yaml). */
+  readonly unverifiable: ReadonlySet<RefKind>
   /** areas.yaml was left out: area names cannot be resolved without it. */
   readonly areas: boolean
 }
 
+const definedIn: Partial<Record<FileKind, RefKind>> = { forms: 'form', areas: 'areaList', site: 'scheduler' }
+
 export function excludedNames(files: readonly ExcludedFile[]): ExcludedNames {
-  const keysOf = (kind: FileKind, key: string) => files.filter((f) => f.kind === kind).flatMap((f) => {
-    const value = (f.data as Record<string, unknown> | undefined)?.[key]
-    return value && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : []
-  })
   return {
     services: files.filter((f) => f.kind === 'service').map((f) => path.basename(f.file).replace(/\.ya?ml$/, '')),
-    forms: keysOf('forms', 'forms'),
-    areaLists: keysOf('areas', 'lists'),
-    schedulers: keysOf('site', 'schedulers'),
+    unverifiable: new Set(files.flatMap((f) => definedIn[f.kind] ?? [])),
     areas: files.some((f) => f.kind === 'areas'),
   }
 }
