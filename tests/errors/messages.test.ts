@@ -68,3 +68,39 @@ describe('misleading messages', () => {
     }])
   })
 })
+
+describe('pattern errors', () => {
+  it('say what a value must look like instead of quoting the regular expression', async () => {
+    const post = '---\ntitle: Spring checklist\ndate: 2026-3-1\nexcerpt: What to do in March.\n---\n\nMow high.\n'
+    const forms = (await original('forms.yaml')).replace('name: email,', 'name: 2nd-email,')
+    const site = await siteFrom('landing', { 'blog/spring.md': post, 'forms.yaml': forms })
+    const failure = await failureOf(() => loadAndPlan(site))
+    expect(failure.errors.map(brief)).toEqual([
+      {
+        code: 'bad-value', file: 'spring.md', line: 3,
+        message: '`date` must be a date written YYYY-MM-DD (e.g. "2026-03-02").', hint: 'Publication date, YYYY-MM-DD.',
+      },
+      {
+        code: 'bad-value', file: 'forms.yaml', line: 7,
+        message: '`forms.lead.fields[1].name` must start with a letter and hold only letters, digits, "_" and "-".', hint: 'Field name as submitted.',
+      },
+    ])
+  })
+
+  it('have words for every pattern of the schemas', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs')
+    const { patternRules } = await import('../../src/errors/catalogue.js')
+    const dir = path.join(fixture('landing'), '../../../../schemas')
+    const files = [...readdirSync(dir).map((f) => path.join(dir, f)), ...readdirSync(path.join(dir, 'sections')).map((f) => path.join(dir, 'sections', f))]
+    const patterns = new Set<string>()
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(walk)
+      if (!node || typeof node !== 'object') return
+      const pattern = (node as { pattern?: unknown }).pattern
+      if (typeof pattern === 'string') patterns.add(pattern)
+      Object.values(node).forEach(walk)
+    }
+    for (const file of files.filter((f) => f.endsWith('.schema.json'))) walk(JSON.parse(readFileSync(file, 'utf8')))
+    expect([...patterns].filter((p) => !(p in patternRules))).toEqual([])
+  })
+})
