@@ -81,6 +81,19 @@ describe('one round of errors', () => {
     expect(lines(io.stdout).slice(0, -1).filter((p) => p.type === 'error').map(brief)).toEqual([['error', 'wrong-type', 'services/window-cleaning.yaml', 8]])
   })
 
+  it('still checks the other files when site.yaml itself cannot be used', async () => {
+    const site = await siteFrom('landing', {
+      'site.yaml': (await original('site.yaml')).replace('name: Brightside Cleaning', 'name: [Brightside]'),
+      'landing.yaml': (await original('landing.yaml')).replace('form: lead', 'form: leed'),
+    })
+    const io = memoryIo()
+    expect(await inSite(site, () => main(['validate', '--json'], io))).toBe(1)
+    expect(lines(io.stdout).slice(0, -1).map(brief)).toEqual([
+      ['error', 'missing-reference', 'landing.yaml', 13],
+      ['error', 'wrong-type', 'site.yaml', 4],
+    ])
+  })
+
   it('does not report every area as unknown when areas.yaml has an error of its own', async () => {
     const site = await siteFrom('landing', { 'areas.yaml': (await original('areas.yaml')).replace('    lat: 39.7817', '    lat: north') })
     const io = memoryIo()
