@@ -10,7 +10,7 @@ import type { PageKindSize } from './check/budgets.js'
 import { watchForms } from './check/check-forms.js'
 import { checkOutput } from './check/check-output.js'
 import { watchPages } from './check/watch-pages.js'
-import { loadSite } from './config/load-site.js'
+import { readSite, type SiteRound } from './config/load-site.js'
 import { placeProblems, placeReported } from './config/place-problems.js'
 import { isWebAddress } from './config/check-url.js'
 import { siteInputsDigest } from './cache/site-inputs.js'
@@ -264,14 +264,13 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
   // serving the open tabs first asks only once their pages are out (startHostFiles).
   const commits = early?.commits ?? (options.firstPages ? undefined : settledLater(readCommitDates(path.resolve(options.site))))
   const started = early ? early.started : startInputs(options)
-  const site = await time('config', () => loadSite(options.site, { baseUrl: options.baseUrl, drafts: options.drafts, published: options.published, cache: cache.configCache(schemaDigest()) }))
+  const round = await time('config', () => readSite(options.site, { baseUrl: options.baseUrl, drafts: options.drafts, published: options.published, cache: cache.configCache(schemaDigest()) }))
+  const site = siteOf(round)
   checkHeapForPlan(site)
   options.onProgress?.({ stage: 'plan', done: 0, total: 0 })
-  const { plan, images } = await time('plan', async () => {
-    const sitePlan = planSite(site, { prints: await cache.prints() })
-    return { plan: sitePlan, images: withBrandImages(site, planImages(site), sitePlan.routes) }
-  })
-  failOn(plan.errors)
+  const plan = await time('plan', async () => planSite(site, { prints: await cache.prints() }))
+  failRound(round, plan)
+  const images = await time('plan', () => withBrandImages(site, planImages(site), plan.routes))
   cache.savePrints()
   const { routes } = plan
   const warningsWith = (found: readonly ConfigWarning[]) => [...site.warnings, ...plan.warnings, ...redirectLimitWarnings(site.site, plan.redirects.length), ...found]
@@ -443,10 +442,13 @@ async function startImages(options: BuildOptions, cache: BuildCache<RecordedResu
  * BuildFailure with every error placed at its line; warnings are left for the caller to place.
  */
 export async function loadAndPlan(siteDir: string, overlay?: ReadonlyMap<string, string | null>): Promise<{ readonly site: SiteConfig; readonly plan: BuildPlan }> {
-  const site = await loadSite(siteDir, { overlay })
-  const plan = planSite(site)
-  failOn(await placeProblems(plan.errors))
-  return { site, plan }
+  return placeReported((async () => {
+    const round = await readSite(siteDir, { overlay })
+    const site = siteOf(round)
+    const plan = planSite(site)
+    failRound(round, plan)
+    return { site, plan, warnings: [] }
+  })())
 }
 
 /**
@@ -549,3 +551,24 @@ function memoryOutput(files: OutputFile[], firstPages?: BuildOptions['firstPages
 }
 
 export { BuildFailure }
+
+/** The config round's site; without one (site.yaml could not be used) its errors are all there is to tell. */
+function siteOf(round: SiteRound): SiteConfig {
+  if (!round.site) throw new BuildFailure(round.errors)
+  return round.site
+}
+
+/**
+ * Fails once with everything the config round and the plan found, warnings
+ * included. When the config left a file out for its errors, what the plan finds missing may be in
+ * that file: then only the plan's problems that cannot follow from a missing file are added
+ * (headings, duplicate addresses, file names), so one mistake is told once.
+ */
+function failRound(round: SiteRound, plan: BuildPlan): void {
+  const standalone = (p: { readonly code: string }) => !round.partial || independentCodes.has(p.code)
+  const errors = [...round.errors, ...plan.errors.filter(standalone)]
+  if (errors.length === 0) return
+  throw new BuildFailure(errors, [...round.site!.warnings, ...plan.warnings.filter(standalone)])
+}
+
+const independentCodes = new Set(['heading-skip', 'missing-h1', 'duplicate-route', 'bad-slug'])

@@ -1,5 +1,5 @@
 import { BrokenLink, fail } from '../errors/catalogue.js'
-import type { ConfigError } from '../errors/config-error.js'
+import type { ConfigError, Origin } from '../errors/config-error.js'
 import { href, isRelativeHref, linkPath, publicPath, resolveHref, type TrailingSlash } from '../plan/urls.js'
 import type { WatchedPage } from './watch-pages.js'
 
@@ -15,6 +15,8 @@ export interface CheckLinksOptions {
   readonly formEndpoint?: string
   /** The pages' URL form: a relative link resolves against the address a page is served at. @default 'never' */
   readonly trailingSlash?: TrailingSlash
+  /** The links written in the site's files (SiteConfig.links): a broken one is reported at its line, not at the page's. */
+  readonly written?: readonly { readonly href: string; readonly origin: Origin }[]
 }
 
 /** Show at most this many other pages per broken target; the rest are counted. */
@@ -26,9 +28,9 @@ export interface CheckLinksOptions {
  * fragment. One error per broken target, naming the first page and counting the others (a
  * broken footer link is on every page).
  */
-export function checkLinks({ pages, files, siteUrl, basePath = '', formEndpoint, trailingSlash }: CheckLinksOptions): ConfigError[] {
+export function checkLinks({ pages, files, siteUrl, basePath = '', formEndpoint, trailingSlash, written = [] }: CheckLinksOptions): ConfigError[] {
   const byKey = new Map(pages.map((p) => [p.route.url, p]))
-  const broken = new Map<string, { page: WatchedPage; problem: string; others: string[] }>()
+  const broken = new Map<string, { page: WatchedPage; problem: string; others: string[]; written: string }>()
   // Whether a link resolves depends on the page only for `#fragment` links; the header, footer
   // and nearby-area links repeat on thousands of pages, so each address is looked up once, and
   // what was found (null: it resolves) with one map lookup per link.
@@ -46,10 +48,20 @@ export function checkLinks({ pages, files, siteUrl, basePath = '', formEndpoint,
       if (!problem) continue
       const seen = broken.get(url)
       if (seen) seen.others.push(page.route.url)
-      else broken.set(url, { page, problem, others: [] })
+      else broken.set(url, { page, problem, others: [], written })
     }
   }
-  return [...broken.entries()].map(([url, { page, problem, others }]) => fail(BrokenLink, page.route.origin, page.route.url, url, problem, others))
+  // Root-relative links are written without the base path; the pages carry them with it.
+  const writtenAt = new Map<string, Origin[]>()
+  for (const link of written) {
+    const key = link.href.startsWith('/') ? href(basePath, link.href) : link.href
+    writtenAt.set(key, [...(writtenAt.get(key) ?? []), link.origin])
+  }
+  const originOf = (page: WatchedPage, url: string) => {
+    const found = writtenAt.get(url) ?? []
+    return found.find((o) => o.file === page.route.origin.file) ?? found[0] ?? page.route.origin
+  }
+  return [...broken.entries()].map(([url, { page, problem, others, written: as }]) => fail(BrokenLink, originOf(page, as), page.route.url, url, problem, others))
 }
 
 interface ProblemInput {

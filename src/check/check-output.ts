@@ -45,7 +45,7 @@ export async function checkOutput({ site, watch, files, written = {}, inlineCode
   const sizes = measurePages({ pages, largest: await watch.largest(), files: served })
   const budgets = checkBudgets(sizes, site.budgets)
   const endpoint = site.site.forms?.provider === 'endpoint' ? site.site.forms.endpoint : undefined
-  const links = checkLinks({ pages, files: new Set(byPath.keys()), siteUrl: site.site.url, basePath: base, formEndpoint: endpoint?.startsWith('/') ? endpoint : undefined, trailingSlash: site.site.trailingSlash })
+  const links = checkLinks({ pages, files: new Set(byPath.keys()), siteUrl: site.site.url, basePath: base, formEndpoint: endpoint?.startsWith('/') ? endpoint : undefined, trailingSlash: site.site.trailingSlash, written: site.links })
   // Declared and used: a declaration no page needs (the script of widgets on a site without any) is left out.
   const used = (declared: readonly string[], pick: (page: WatchedPage) => readonly string[]) => {
     const found = new Set(collect(pick))

@@ -79,8 +79,11 @@ export function printJsonFailure(io: Io, command: JsonSummary['command'], error:
   const system = error instanceof BuildFailure ? undefined : systemErrorOf(error)
   const problems = error instanceof BuildFailure ? error.errors : system ? [system] : undefined
   if (problems) {
+    // Warnings found in the same round as the errors (a heading skip beside a broken link) are told too.
+    const warnings = error instanceof BuildFailure ? error.warnings as readonly ConfigWarning[] : []
     printJsonProblems(io, problems, 'error')
-    io.out(summaryLine({ type: 'summary', command, ok: false, errors: problems.length, warnings: 0 }))
+    printJsonProblems(io, warnings, 'warning')
+    io.out(summaryLine({ type: 'summary', command, ok: false, errors: problems.length, warnings: warnings.length }))
     return 1
   }
   const usage = error instanceof CommanderError

@@ -1,6 +1,8 @@
 import { Command, CommanderError } from 'commander'
 import { BuildFailure } from '../errors/config-error.js'
 import { formatBuildFailure } from '../errors/format.js'
+import { printWarnings } from './commands/shared.js'
+import type { ConfigWarning } from '../errors/config-warning.js'
 import { printable } from '../errors/printable.js'
 import { sourceStack } from '../errors/source-stack.js'
 import { systemErrorOf } from '../errors/system-error.js'
@@ -60,6 +62,7 @@ Run citypress <command> --help for a command's options.`)
     // What failed, in the words of the command that was run.
     const what = { validate: 'Validation', routes: 'Listing the routes', new: 'Making the project' }[command ?? ''] ?? 'Build'
     if (error instanceof BuildFailure) {
+      printWarnings(io, error.warnings as readonly ConfigWarning[])
       io.err(formatBuildFailure(error.errors, io, what))
       return 1
     }

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { BadMapPlace, fail, InsecureImage, UnknownIcon, UnknownReference } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
-import { closestMatch } from '../errors/did-you-mean.js'
+import { closestIconName, closestMatch } from '../errors/did-you-mean.js'
 import { embedProviders } from '../markdown/embeds.js'
 import type { ImageSource } from '../types.js'
 import { originOf } from './locate.js'
@@ -77,7 +77,7 @@ export async function crossCheck(refs: readonly FoundRef[], known: KnownNames, s
       case 'icon':
         if (iconNames.has(ref.value)) icons.add(ref.value)
         else {
-          errors.push(fail(UnknownIcon, at(), ref.value, closestMatch(ref.value, iconNames)))
+          errors.push(fail(UnknownIcon, at(), ref.value, closestIconName(ref.value, iconNames)))
         }
         break
       case 'image':

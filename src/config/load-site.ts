@@ -28,6 +28,7 @@ import { resolveAreas } from './resolve-areas.js'
 import { parseYaml, type YamlSource } from './read-yaml.js'
 import type { AreasInput, FormsInput, LandingInput, MarkdownPageInput, PageInput, PostInput, ServiceInput, SiteInput } from './site-input.generated.js'
 import { validateSource, type FileKind, type FoundRef } from './validate.js'
+import { excludedNames, usableFile, type ExcludedFile } from './usable-files.js'
 
 export interface LoadSiteOptions {
   /** Overrides site.yaml `url` (the CLI's --base-url). */
@@ -57,6 +58,30 @@ const ignore = ['node_modules/**', '.citypress/**', 'templates/**', 'images/**',
  * problems of all files and throws one BuildFailure; never returns a half-valid config.
  */
 export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): Promise<SiteConfig> {
+  const round = await readSite(siteDir, options)
+  failOn(round.errors)
+  return round.site!
+}
+
+/** What one round of the config stage found: every problem, and the site made from the files that could be used. */
+export interface SiteRound {
+  /** Placed and in file order. */
+  readonly errors: readonly ConfigError[]
+  /** Absent when site.yaml itself could not be used: nothing can be planned without it. */
+  readonly site?: SiteConfig
+  /**
+   * Some file was left out for its errors (usable-files.ts), so what the plan finds missing may
+   * be in it: the plan's own errors would follow from that mistake, not be new ones.
+   */
+  readonly partial: boolean
+}
+
+/**
+ * loadSite's work without the throw: the per-file checks, then the cross-file checks on every file
+ * that could be used, so that mistakes in different files arrive in one round.
+ * Throws a BuildFailure only when there is no site to read at all.
+ */
+export async function readSite(siteDir: string, options: LoadSiteOptions = {}): Promise<SiteRound> {
   const root = path.resolve(siteDir)
   if (!existsSync(path.join(root, 'site.yaml'))) throw new BuildFailure([siteNotFound(root)])
 
@@ -70,6 +95,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
   const warnings: ConfigWarning[] = []
   const refs: FoundRef[] = []
   const loaded = new Map<string, { source: YamlSource; data: unknown }[]>()
+  const excluded: ExcludedFile[] = []
   const reads = await openReadCache(options.cache)
   // Read beside the YAML files; a broken record is reported with them.
   const publishedRead = readPublishedUrls(root).then((record) => ({ record }), (error: unknown) => {
@@ -98,9 +124,14 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
       validate: (source, data) => validateSource(source, kind, data),
     })
     errors.push(...read.errors)
-    refs.push(...read.refs)
-    if (!read.entry) return
-    const entry = read.entry
+    const usable = usableFile(kind, read)
+    if (!usable) {
+      excluded.push({ kind, file })
+      return
+    }
+    errors.push(...usable.errors)
+    refs.push(...usable.refs)
+    const entry = usable.entry
     loaded.set(kind, [...(loaded.get(kind) ?? []), entry].sort((a, b) => a.source.file.localeCompare(b.source.file)))
   }))
   const published = await publishedRead
@@ -108,11 +139,11 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
   // Every file's source by display path: the problems found below are placed in them.
   const sources = new Map([...loaded.values()].flat().map(({ source }) => [source.file, source]))
   // Files are read in parallel; report their problems in a stable order, file by file.
-  const failPlaced = async (found: readonly ConfigError[]) => failOn((await placeProblems(found, sources)).sort(byPosition))
-  await failPlaced(errors)
+  const placed = async (found: readonly ConfigError[]) => (await placeProblems(found, sources)).sort(byPosition)
+  const others = excludedNames(excluded)
 
   const one = <T>(kind: FileKind) => loaded.get(kind)?.[0]?.data as T | undefined
-  const site = one<SiteInput>('site')!
+  const site = one<SiteInput>('site')
   const formsInput = one<FormsInput>('forms')
   const areasSource = loaded.get('areas')?.[0]?.source
   const landingEntry = loaded.get('landing')?.[0]
@@ -123,6 +154,8 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
   })
   const areas = resolved.areas
   warnings.push(...resolved.warnings)
+  // Without areas.yaml every area name would look unknown: those errors would all follow from its own.
+  const areaErrors = others.areas ? [] : resolved.errors
   const slugOf = (source: YamlSource) => path.basename(source.file).replace(/\.(ya?ml|md)$/, '')
   const services: ServiceConfig[] = (loaded.get('service') ?? []).map(({ source, data }) => ({
     ...(data as ServiceInput), slug: slugOf(source), origin: originOf(source, ''),
@@ -145,12 +178,13 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug))
 
   // An https page showing an http:// image is "not secure": such images are refused where written.
-  const isHttps = /^https:/i.test(options.baseUrl ?? site.url)
-  const checked = await crossCheck(refs, {
-    services: services.map((s) => s.slug),
+  const isHttps = /^https:/i.test(options.baseUrl ?? site?.url ?? '')
+  // A reference to a name that a file left out would define cannot be checked this round.
+  const checked = await crossCheck(refs.filter((r) => !others.unverifiable.has(r.kind)), {
+    services: [...services.map((s) => s.slug), ...others.services],
     forms: Object.keys(formsInput?.forms ?? {}),
     areaLists: Object.keys(areas.lists),
-    schedulers: Object.keys(site.schedulers ?? {}),
+    schedulers: Object.keys(site?.schedulers ?? {}),
   }, root, reads, { isHttps })
   const markdown = await checkMarkdownDocuments([
     ...postInputs.map((p) => ({ file: p.origin.file, body: p.body, bodyLine: p.bodyLine, folder: 'blog' })),
@@ -162,6 +196,11 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     ...yamlPages,
     ...markdownPages.map(({ folder: _folder, ...page }, i) => ({ ...page, markdown: { ...page.markdown, imagePaths: markdown.imagePaths[postInputs.length + i]! } })),
   ]
+  const partial = excluded.length > 0
+  if (!site) {
+    await reads.save()
+    return { errors: await placed([...errors, ...pagePaths, ...checked.errors, ...markdown.errors, ...areaErrors]), partial }
+  }
   const meta = normalizeSite(site, options.baseUrl)
   // Before the read cache is saved, which remembers the fonts' metrics too; their problems are
   // reported after the others, as they are the last to fix.
@@ -177,19 +216,21 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
     pages: (loaded.get('page') ?? []) as LoadedFile<PageInput>[],
     services: (loaded.get('service') ?? []) as LoadedFile<ServiceInput>[],
   })
-  await failPlaced([...pagePaths, ...checked.errors, ...markdown.errors, ...ids, ...resolved.errors])
   // Every text colour on its background, WCAG 2.2 AA (issue 15).
   const contrast = checkThemeContrast(site, meta.theme, loaded.get('site')![0]!.source)
-  await failPlaced([...contrast.errors, ...(await checkStyleOverrides(root))])
-  await failPlaced(fonts.errors)
+  const found = await placed([
+    ...errors, ...pagePaths, ...checked.errors, ...markdown.errors, ...ids, ...areaErrors,
+    ...contrast.errors, ...(await checkStyleOverrides(root)), ...fonts.errors,
+  ])
 
   const siteMeta = { ...meta, ...(options.published ? { published: options.published } : {}), ...embedsOf([...markdown.embeds, ...checked.embeds]) }
   // With the live site's landing pages (site.yaml `published`), which join the file's record.
-  const record = 'record' in published
+  // Not when the build fails anyway: the live sitemap may be fetched, and could only add a failure.
+  const record = 'record' in published && found.length === 0
     ? await mergePublishedSitemap(published.record, { source: siteMeta.published, siteRoot: root, services })
     : { pages: {} }
 
-  return {
+  return { errors: found, partial, site: {
     root,
     site: siteMeta,
     contrast: contrast.rows,
@@ -213,7 +254,7 @@ export async function loadSite(siteDir: string, options: LoadSiteOptions = {}): 
       ...warnings, ...hostWarnings(site, { at: originOf(loaded.get('site')![0]!.source, '/host'), hasForms: Object.keys(formsInput?.forms ?? {}).length > 0 }),
       ...subPathWarnings(meta, options.baseUrl === undefined ? { ...originOf(loaded.get('site')![0]!.source, '/url'), path: 'url' } : { file: '--base-url', path: '' }),
     ], sources),
-  }
+  } }
 }
 
 function parseAndValidate(text: string, file: string, kind: FileKind): ReadFile {

@@ -44,7 +44,7 @@ export async function placeReported<T extends { readonly warnings: readonly Prob
   try {
     result = await work
   } catch (error) {
-    if (error instanceof BuildFailure) throw new BuildFailure(await placeProblems(error.errors))
+    if (error instanceof BuildFailure) throw new BuildFailure(await placeProblems(error.errors), await placeProblems(error.warnings as readonly ConfigWarning[]))
     throw error
   }
   return { ...result, warnings: await placeProblems(result.warnings) }

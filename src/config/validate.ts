@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv'
-import { BadName, fail, InvalidValue, KeysInPairs, MissingKey, MissingOneOf, NotAllowedValue, UnknownKey, WrongType } from '../errors/catalogue.js'
+import { BadName, fail, InvalidValue, patternRules, patternRuleUnknown, KeysInPairs, MissingKey, MissingOneOf, NotAllowedValue, UnknownKey, WrongType } from '../errors/catalogue.js'
 import { ConfigError } from '../errors/config-error.js'
 import { closestMatch } from '../errors/did-you-mean.js'
 import { displayPath, escapePointer, locate } from './locate.js'
@@ -57,7 +57,8 @@ function toConfigErrors(raw: ErrorObject[], source: YamlSource): ConfigError[] {
         continue
       }
     }
-    errors.push(toConfigError(e, source))
+    const error = toConfigError(e, source)
+    if (error) errors.push(error)
   }
   // "Unknown key bodyy (did you mean body?)" already explains "Missing key body": report it once.
   const explained = new Set(errors.filter((e) => e.code === 'unknown-key' && e.hint?.startsWith('Did you mean'))
@@ -67,7 +68,7 @@ function toConfigErrors(raw: ErrorObject[], source: YamlSource): ConfigError[] {
   return [...unique.values()].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0))
 }
 
-function toConfigError(e: ErrorObject, source: YamlSource): ConfigError {
+function toConfigError(e: ErrorObject, source: YamlSource): ConfigError | undefined {
   const where = describe(e.instancePath)
   const path = displayPath(e.instancePath)
   const description = (e.parentSchema as { description?: string } | undefined)?.description
@@ -94,11 +95,21 @@ function toConfigError(e: ErrorObject, source: YamlSource): ConfigError {
       const at = `${e.instancePath}/${escapePointer(given)}`
       return fail(KeysInPairs, { path: displayPath(at), ...locate(source, at, 'key') }, capitalize(where), given, String(e.params.missingProperty))
     }
+    case 'pattern':
+      if (e.propertyName !== undefined) return undefined // a key's name: told by its propertyNames error below
+      // In words, never the regular expression (the catalogue's patternRules).
+      return fail(InvalidValue, { path, ...locate(source, e.instancePath) }, capitalize(where), patternRules[String(e.params.pattern)] ?? patternRuleUnknown, description ?? exampleHint(e.parentSchema))
     case 'propertyNames':
-      return fail(BadName, { path: displayPath(`${e.instancePath}/${escapePointer(String(e.params.propertyName))}`), ...locate(source, `${e.instancePath}/${escapePointer(String(e.params.propertyName))}`, 'key') }, String(e.params.propertyName), where)
+      return fail(BadName, { path: displayPath(`${e.instancePath}/${escapePointer(String(e.params.propertyName))}`), ...locate(source, `${e.instancePath}/${escapePointer(String(e.params.propertyName))}`, 'key') }, String(e.params.propertyName), where, nameRule(e.parentSchema))
     default:
       return fail(InvalidValue, { path, ...locate(source, e.instancePath) }, capitalize(where), (e.message ?? 'is not valid').replace('must match pattern', 'must match the pattern'), description ?? exampleHint(e.parentSchema))
   }
+}
+
+/** What a key's name must look like, from its propertyNames pattern: "lower-case letters, …". */
+function nameRule(parentSchema: unknown): string | undefined {
+  const pattern = (parentSchema as { propertyNames?: { pattern?: string } } | undefined)?.propertyNames?.pattern
+  return pattern === undefined ? undefined : patternRules[pattern]
 }
 
 /** "the top level", `sections[0].title` → "`sections[0].title`". */

@@ -143,11 +143,12 @@ export const NotAllowedValue = {
   hint: (_where: string, _value: string, guess: string | undefined, allowed: readonly string[]) => guess ? `Did you mean "${guess}"?` : `Expected one of: ${allowed.join(', ')}.`,
 } satisfies ErrorData<[string, string, string | undefined, readonly string[]]>
 
+/** `rule` completes "It …" (patternRules); without one, the common rule of names. */
 export const BadName = {
   code: 'bad-value',
-  message: (name: string, where: string) => `The name "${name}" in ${where} is not allowed.`,
-  hint: () => 'Names may use lower-case letters, digits and hyphens.',
-} satisfies ErrorData<[string, string]>
+  message: (name: string, where: string, _rule?: string) => `The name "${name}" in ${where} is not allowed.`,
+  hint: (_name: string, _where: string, rule?: string) => rule ? `It ${rule}.` : 'Names may use lower-case letters, digits and hyphens.',
+} satisfies ErrorData<[string, string, string?]>
 
 export const InvalidValue = {
   code: 'bad-value',
@@ -1135,3 +1136,38 @@ export const EditorCannotEdit = {
   message: (file: string) => `The editor cannot write this change to ${file} as a small edit that keeps the file's comments and layout, so nothing was written.`,
   hint: () => 'Make the change in a text editor; the editor never rewrites a whole file.',
 } satisfies ErrorData<[string]>
+
+// One round of errors: what each schema pattern asks for, in words, keyed by the
+// pattern's text (src/config/validate.ts), so no message quotes a regular expression.
+
+/** Completes "`key` …": the rule a schema `pattern` states. */
+export const patternRules: Readonly<Record<string, string>> = {
+  '^[a-z0-9]+(-[a-z0-9]+)*$': 'must be lower-case letters and digits, words joined by single hyphens (e.g. "central-illinois")',
+  '^[a-z0-9-]+$': 'must be lower-case letters, digits and hyphens (e.g. "shield-check")',
+  '^[^,]+(, ?[A-Z]{2})?$': 'must be a place name, optionally followed by a comma and a two-letter state code in capitals (e.g. "Springfield, IL")',
+  '^[A-Z]{2}$': 'must be a two-letter code in capitals (e.g. "IL" or "US")',
+  '^/lp/[a-z0-9]+(-[a-z0-9]+)*$': 'must be a landing page address: /lp/ then lower-case words joined by hyphens (e.g. "/lp/springfield-roof-repair")',
+  '^/[a-z0-9]+(-[a-z0-9]+)*$': 'must be one address segment after /: lower-case letters and digits, words joined by hyphens (e.g. "/locations")',
+  '^(?:[^{}]|\\{(?:city|state|area|service|serviceLower|county)\\})*$': 'may use only the tokens {city}, {state}, {area}, {service}, {serviceLower} and {county}, and no other curly braces',
+  '^[A-Za-z][A-Za-z0-9_-]*$': 'must start with a letter and hold only letters, digits, "_" and "-"',
+  '^\\d{4}-\\d{2}-\\d{2}$': 'must be a date written YYYY-MM-DD (e.g. "2026-03-02")',
+  '^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$': 'must be / or an address of lower-case segments, words joined by hyphens, without a trailing slash (e.g. "/about" or "/services/roof-repair")',
+  '^https?://': 'must be a full web address starting with https:// (or http://)',
+  '%s': 'must contain %s, where the page\'s own title goes (e.g. "%s | Acme Roofing")',
+  '^(0|[0-9]*\\.?[0-9]+(px|rem|em))$': 'must be 0 or a length in px, rem or em (e.g. "12px" or "0.75rem")',
+  "^-?[A-Za-z0-9][A-Za-z0-9 .'-]*(?:, *-?[A-Za-z0-9][A-Za-z0-9 .'-]*)*$": 'must be font family names separated by commas, without quotes or other punctuation (e.g. "Inter" or "system-ui, sans-serif")',
+  '^/': 'must be an address on this site, starting with /',
+  '^https://': 'must be a full web address starting with https://',
+  '^(https://|/)': 'must be a full web address starting with https://, or an address on this site starting with /',
+  '^[A-Za-z_][A-Za-z0-9_-]{0,63}$': 'must start with a letter or "_" and hold only letters, digits, "_" and "-", at most 64 characters',
+  '^\\+[1-9]\\d{0,2}$': 'must be a country calling code: + and one to three digits (e.g. "+1" or "+44")',
+  '^https://[^\\s/]+\\.[^\\s]+$': 'must be a full https:// address of a page, with no spaces (e.g. "https://www.facebook.com/acme")',
+  '^([01]\\d|2[0-3]):[0-5]\\d$': 'must be a time of day on the 24-hour clock, HH:MM (e.g. "08:00" or "17:30")',
+  '^(/|https?://)': 'must be an address on this site starting with /, or a full web address starting with https://',
+  '^\\d+(\\.\\d+)?\\s*(B|kB|KB|MB)$': 'must be a size in B, kB or MB (e.g. "50 kB" or "1.5 MB")',
+  '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$': 'must be a hex colour, # and three or six hex digits (e.g. "#0b5cab")',
+  '^(/|#|https?://|mailto:|tel:|sms:)': 'must be a link: an address on this site (/…), a #section, a full https:// address, or a mailto:, tel: or sms: link',
+}
+
+/** A pattern the table does not name yet: said without quoting it; the hint gives the key's description or example. */
+export const patternRuleUnknown = 'is not written in the form this key takes'

@@ -2,7 +2,6 @@
  * The one user-facing error type. Anything thrown that is not a ConfigError or BuildFailure is a
  * bug in citypress and is printed as "Internal error" with its stack.
  */
-
 /** Stable identifiers. Never rename one: users search for them and tests assert on them. */
 export type ConfigErrorCode =
   | 'yaml-syntax'
@@ -178,15 +177,30 @@ export function problemJson(problem: ConfigErrorInit & { readonly path: string }
   return { code, message, path, hint, file, line, column, length, lineText, ...(pointer === undefined ? {} : { pointer, at, inValue }) }
 }
 
+/**
+ * A warning a BuildFailure carries: a ConfigWarning, named by its shape because config-warning.ts
+ * builds on this module.
+ */
+export interface CarriedWarning {
+  readonly code: ConfigErrorCode
+  readonly message: string
+  readonly file: string
+  toJSON(): ReturnType<typeof problemJson>
+}
+
 /** Thrown once by build() when any stage reported problems. Carries all of them. */
 export class BuildFailure extends Error {
   override readonly name = 'BuildFailure'
-  constructor(readonly errors: readonly ConfigError[]) {
+  /**
+   * `warnings`: those found in the same round as the errors (the config's and the plan's), so a
+   * failed run still tells everything it found.
+   */
+  constructor(readonly errors: readonly ConfigError[], readonly warnings: readonly CarriedWarning[] = []) {
     super(`Build failed with ${errors.length} error${errors.length === 1 ? '' : 's'}`)
   }
 }
 
 /** Throws a BuildFailure when a stage collected any errors. */
-export function failOn(errors: readonly ConfigError[]): void {
-  if (errors.length > 0) throw new BuildFailure(errors)
+export function failOn(errors: readonly ConfigError[], warnings: readonly CarriedWarning[] = []): void {
+  if (errors.length > 0) throw new BuildFailure(errors, warnings)
 }

@@ -29,7 +29,7 @@ export function findHeadingSkips(site: SiteConfig): ConfigError[] {
   const warnings: ConfigError[] = []
   for (const page of site.pages) {
     const origins = site.sectionOrigins[page.origin.file] ?? []
-    const headings = pageHeadings(page, origins)
+    const headings = pageHeadings(site, page, origins)
     const fix = page.markdown ? 'Start its Markdown with a `# Title` line, or put a `hero` section before it (its `title` is the h1).' : 'Start it with a `hero` section: its `title` is the page\'s h1.'
     // At the first section, where the hero would go.
     warnings.push(...skipsOf(headings), ...withoutMainHeading(headings, `The page ${page.path}`, fix, (!page.markdown && origins[0]) || page.origin))
@@ -64,20 +64,20 @@ function withoutMainHeading(headings: readonly PlannedHeading[], page: string, f
 }
 
 /** A page's headings; a Markdown page's text (pages/*.md) sits between its `before` and `after` sections. */
-function pageHeadings(page: PageConfig, origins: readonly Origin[]): PlannedHeading[] {
-  if (!page.markdown) return sectionHeadings(page, origins)
+function pageHeadings(site: SiteConfig, page: PageConfig, origins: readonly Origin[]): PlannedHeading[] {
+  if (!page.markdown) return sectionHeadings(site, page, origins)
   const { at, body, bodyLine } = page.markdown
   const lines = body.split('\n')
   const lineOrigin = (line: number): Origin => ({ file: page.origin.file, path: '', line: bodyLine + line, column: 1, length: Math.max(1, lines[line]?.length ?? 1), lineText: lines[line] ?? '' })
   return [
-    ...sectionHeadings({ ...page, sections: page.sections.slice(0, at) }, origins.slice(0, at)),
+    ...sectionHeadings(site, { ...page, sections: page.sections.slice(0, at) }, origins.slice(0, at)),
     ...markdownHeadings(body, page.origin, lineOrigin),
-    ...sectionHeadings({ ...page, sections: page.sections.slice(at) }, origins.slice(at)),
+    ...sectionHeadings(site, { ...page, sections: page.sections.slice(at) }, origins.slice(at)),
   ]
 }
 
 /** A sections page: the headings each section type renders (templates/sections/), in order. */
-function sectionHeadings(page: PageConfig, origins: readonly Origin[]): PlannedHeading[] {
+function sectionHeadings(site: SiteConfig, page: PageConfig, origins: readonly Origin[]): PlannedHeading[] {
   const out: PlannedHeading[] = []
   page.sections.forEach((section, i) => {
     const origin = origins[i] ?? page.origin
@@ -101,7 +101,7 @@ function sectionHeadings(page: PageConfig, origins: readonly Origin[]): PlannedH
         return
       case 'services':
         add(2, heading)
-        add(3, section.items?.[0]?.title ?? 'service card')
+        add(3, firstCardTitle(site, section.items))
         return
       case 'areas':
         add(2, heading)
@@ -119,6 +119,15 @@ function sectionHeadings(page: PageConfig, origins: readonly Origin[]): PlannedH
     }
   })
   return out
+}
+
+/**
+ * The first service card's title, its h3, as templates/sections/Services.tsx writes it: the card's
+ * own `title`, else its service's; without `items`, the first of site.yaml `services`.
+ */
+function firstCardTitle(site: SiteConfig, items: readonly { readonly service: string; readonly title?: string }[] | undefined): string | undefined {
+  const first = items ? items[0] : site.site.services?.[0] === undefined ? undefined : { service: site.site.services[0] }
+  return first && (first.title ?? site.services.find((s) => s.slug === first.service)?.title)
 }
 
 /** The shared service template's order when site.yaml names none (templates/pages/ServicePage.tsx). */

@@ -92,6 +92,8 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
   })
   // Which exclusion removed which page, so the chip check can name it as the cause.
   const excluded = new Map<string, number>()
+  // An exclusion of an area in no list was reported by the config (unknown-area): not again here.
+  const listed = new Set(Object.values(site.areas.lists).flat())
   ;(landing.exclude ?? []).forEach((x, i) => {
     let removed = 0
     for (const [key, entry] of wanted) {
@@ -100,7 +102,7 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
         excluded.set(key, i)
       }
     }
-    if (removed === 0) errors.push(fail(ExclusionRemovesNothing, originAt(`/exclude/${i}`), x.area, x.service))
+    if (removed === 0 && listed.has(x.area)) errors.push(fail(ExclusionRemovesNothing, originAt(`/exclude/${i}`), x.area, x.service))
   })
   for (const slug of Object.keys(landing.services ?? {})) {
     if (!services.has(slug)) errors.push(fail(UnknownLandingService, originAt(`/services/${escapePointer(slug)}`, 'key'), slug, [...services.keys()]))

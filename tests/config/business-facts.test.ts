@@ -115,11 +115,11 @@ describe('business facts', () => {
     const firstLines = errors.map((e) => `${e.split('\n')[1]!.trim()} ${e.split('\n')[0]}`)
     expect(firstLines).toEqual([
       '--> site.yaml:25:3 error[missing-key]: Missing key "postalCode" in `business.address`.',
-      '--> site.yaml:25:69 error[bad-value]: `business.address.country` must match the pattern "^[A-Z]{2}$".',
+      '--> site.yaml:25:69 error[bad-value]: `business.address.country` must be a two-letter code in capitals (e.g. "IL" or "US").',
       '--> site.yaml:26:3 error[missing-key]: Missing key "lng" in `business.geo`.',
       '--> site.yaml:26:15 error[bad-value]: `business.geo.lat` must be <= 90.',
-      '--> site.yaml:31:29 error[bad-value]: `business.social[0].url` must match the pattern "^https://[^\\s/]+\\.[^\\s]+$".',
-      '--> site.yaml:33:32 error[bad-value]: `business.openingHours[0].opens` must match the pattern "^([01]\\d|2[0-3]):[0-5]\\d$".',
+      '--> site.yaml:31:29 error[bad-value]: `business.social[0].url` must be a full https:// address of a page, with no spaces (e.g. "https://www.facebook.com/acme").',
+      '--> site.yaml:33:32 error[bad-value]: `business.openingHours[0].opens` must be a time of day on the 24-hour clock, HH:MM (e.g. "08:00" or "17:30").',
     ])
     const semantic = await errorsWith(`business:
   phones:

@@ -206,9 +206,11 @@ describe('names missing under a name of Object.prototype', () => {
       'areas.yaml': areasYaml.replace('    region: central-illinois\n', '    region: constructor\n'),
       'landing.yaml': landingYaml.replace('matrix:\n', 'matrix:\n  - { areas: constructor, services: [office-cleaning] }\n'),
     })
+    // Three mistakes in three files, told in one round.
     expect(errors.map((e) => e.split('\n')[0])).toEqual([
       expect.stringMatching(/^error\[missing-reference\]: .*"constructor"/),
       expect.stringMatching(/^error\[missing-reference\]: .*"toString"/),
+      expect.stringMatching(/^error\[missing-reference\]: The place "Springfield, IL" names the region "constructor"/),
     ])
     const region = await withLanding({ 'areas.yaml': areasYaml.replace('    region: central-illinois\n', '    region: constructor\n') })
     expect(region.errors.map((e) => e.split('\n')[0])).toEqual([expect.stringMatching(/^error\[missing-reference\]: .*constructor/)])

@@ -50,6 +50,8 @@ describe('Markdown pages', () => {
 
   it('reports an unknown front matter key at its line in the .md file', async () => {
     const dir = await siteFrom('minimal', { 'pages/privacy.md': legal.replace('description:', 'summary:') })
+    // The page's image exists: only the key is wrong (the config reports every mistake in one round).
+    await writePhoto(dir, 'pages/desk.jpg', { width: 640, height: 480 })
     const errors = await loadSite(dir).then(() => [] as ConfigError[], (e: BuildFailure) => e.errors)
     expect(errors.map((e) => `${e.code} ${normalize(e.file)}:${e.line}:${e.column}`)).toEqual(['unknown-key <tmp>/site/pages/privacy.md:3:1'])
   })

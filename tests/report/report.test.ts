@@ -15,7 +15,7 @@ import { findAxeViolations, launchChromium } from '../helpers/browser.js'
 import { fixture, memoryIo, siteFrom, tempDir } from '../helpers/site.js'
 import { startOn, type StartedPreview } from '../preview/helpers.js'
 
-// Issue 33, point 7: a build report to look at.
+// A build report to look at.
 
 const page = (url: string, area: string, score: number, reasons: string[]): PageQuality => ({
   url, area, score, words: 300, localWords: reasons.length ? 0 : 50, similarity: 0.2, reasons, indexable: reasons.length === 0, optedIn: false,

@@ -79,7 +79,7 @@ describe.each(Object.entries(exampleSites))('the example site %s', (name, pages)
     expect(await sidewaysScrollLines(browser, server.url, samples, 320)).toEqual([])
   })
 
-  // Issue 31, point 8: the brand one accent could not serve shows exactly its own tokens.
+  // The brand one accent could not serve shows exactly its own tokens.
   it.runIf(name === 'brightline')('shows its tokens: a charcoal header with amber current and hovered links, amber buttons with dark text, amber footer links', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
     const style = (selector: string, property: 'color' | 'backgroundColor') =>
