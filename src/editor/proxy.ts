@@ -124,7 +124,7 @@ function checkedPath(session: ProxySession, given: unknown, allow: (name: string
   return file
 }
 
-/** `_editor/areas.yaml/places/Dayton%2C%20OH.yml` → the map and the name. */
+/** `_editor/areas.yaml/places/Springfield%2C%20IL.yml` → the map and the name. */
 function virtualOf(session: ProxySession, given: string): { map: NamedMap; name: string } | undefined {
   if (!given.startsWith(`${virtualFolder}/`)) return undefined
   const map = session.maps().find((m) => given.startsWith(`${m.folder}/`) && given.endsWith('.yml'))

@@ -1167,6 +1167,10 @@ export const patternRules: Readonly<Record<string, string>> = {
   '^\\d+(\\.\\d+)?\\s*(B|kB|KB|MB)$': 'must be a size in B, kB or MB (e.g. "50 kB" or "1.5 MB")',
   '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$': 'must be a hex colour, # and three or six hex digits (e.g. "#0b5cab")',
   '^(/|#|https?://|mailto:|tel:|sms:)': 'must be a link: an address on this site (/…), a #section, a full https:// address, or a mailto:, tel: or sms: link',
+  '^G-[A-Z0-9]{4,20}$': 'must be a GA4 measurement ID: G- then capital letters and digits (e.g. "G-ABC123XYZ9")',
+  '^[a-z0-9.-]{1,253}$': 'must be a domain name in lower case, without https:// (e.g. "harbor-roofing.com")',
+  '^[A-Z0-9]{4,16}$': 'must be a site ID of capital letters and digits (e.g. "ABCDEFGH")',
+  '^[0-9]{1,9}$': 'must be a whole number (e.g. "1")',
 }
 
 /** A pattern the table does not name yet: said without quoting it; the hint gives the key's description or example. */
