@@ -306,7 +306,9 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
 
   // Nothing to do when this build's output would be the last one's and the folder still holds it.
   const keys = pageCache ? routes.map((r) => pageCache.keyOf(r)) : []
-  const recorded = options.write === false || !await reportKept(options) ? undefined : await time('output', async () => cache.upToDate(outputInputs(options, site, routes, keys, await fixedFiles(), images), pageCache, keys))
+  // Asked even when the report must be drawn again: the answer also names what this build's record is made of.
+  const upToDate = options.write === false ? undefined : await time('output', async () => cache.upToDate(outputInputs(options, site, routes, keys, await fixedFiles(), images), pageCache, keys))
+  const recorded = upToDate && await reportKept(options) ? upToDate : undefined
   if (recorded) {
     const result: BuildResult = {
       site, routes, files: [], fileCount: recorded.fileCount, outDir, timings, warnings: await placeProblems(warningsWith(recorded.warnings.map((w) => new ConfigWarning(w)))), landing,
