@@ -79,7 +79,7 @@ describe('Markdown images and links', () => {
     const errors = await problems({
       'pages/contact.yaml': 'path: /contact\ntitle: Contact\nsections:\n  - type: text\n    body: |\n      Write to us.\n\n      ![Our desk](desk.jpg) and [prices](/contcat).\n',
     })
-    expect(errors.map((e) => `${e.code} ${where(e)}`)).toEqual(['file-not-found pages/contact.yaml:8:19'])
+    expect(errors.map((e) => `${e.code} ${where(e)}`)).toEqual(['file-not-found pages/contact.yaml:8:19', 'broken-link pages/contact.yaml:8:42'])
   })
 
   it('renders an image of a Markdown field in YAML through the image pipeline', async () => {
