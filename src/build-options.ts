@@ -1,4 +1,4 @@
-import type { OutputFile } from './types.js'
+import type { FirstPages } from './output/memory-output.js'
 
 /** What build() and buildReport() (build.ts) accept. */
 export interface BuildOptions {
@@ -69,7 +69,7 @@ export interface BuildOptions {
    * preview reload the open tabs before the rest of the site is rendered and checked; the build
    * can still fail afterwards.
    */
-  firstPages?: { readonly paths: readonly string[]; readonly onRendered: (files: readonly OutputFile[]) => void }
+  firstPages?: FirstPages
 }
 
 export type BuildMemo = <T>(kind: 'templates' | 'assets' | 'images', key: string, compute: () => Promise<T>) => Promise<T>

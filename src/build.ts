@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { bundleAssets, type AssetsResult } from './assets/bundle-assets.js'
 import { contextDigest, finishInputs, outputInputs, readsElsewhere, startInputs } from './build-inputs.js'
@@ -25,6 +24,7 @@ import { countUncached, listImageCache, processImages, pruneImageCache } from '.
 import { feedFile } from './output/feed.js'
 import { formsDeclarationFile } from './output/form-pages.js'
 import { headersFile } from './output/headers.js'
+import { createMemoryOutput } from './output/memory-output.js'
 import { metaPolicy, policyText } from './output/csp.js'
 import { prepareHostFiles, type HostFiles } from './output/landing-host-files.js'
 import { guardOutputFolder } from './output/output-guard.js'
@@ -217,7 +217,7 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
   }
 
   const files: OutputFile[] = []
-  const output: OutputWriter = options.write === false ? memoryOutput(files, firstPages) : await createOutput(outDir, await cache.keep())
+  const output: OutputWriter = options.write === false ? createMemoryOutput(files, firstPages) : await createOutput(outDir, await cache.keep())
   try {
     const imageCacheDir = options.imageCacheDir ?? path.join(site.root, '.citypress', 'cache', 'images')
     const { imageRun, cached } = await startImages(options, cache, images, imageCacheDir, output, memo, time)
@@ -363,29 +363,6 @@ function firstPagesFirst(routes: readonly RoutePlan[], paths: readonly string[] 
   if (paths.length === 0) return routes
   const first = new Set(paths)
   return [...routes.filter((r) => first.has(r.outputPath)), ...routes.filter((r) => !first.has(r.outputPath))]
-}
-
-function memoryOutput(files: OutputFile[], firstPages?: BuildOptions['firstPages']): OutputWriter {
-  const waiting = new Set(firstPages?.paths)
-  const add = (file: OutputFile) => {
-    files.push(file)
-    if (waiting.delete(file.path) && waiting.size === 0) firstPages!.onRendered(files.filter((f) => firstPages!.paths.includes(f.path)))
-  }
-  return {
-    get count() {
-      return files.length
-    },
-    async write(file) {
-      add(file)
-    },
-    async link(file, { source, contents }) {
-      add({ path: file, contents: contents ?? await readFile(source) })
-    },
-    async commit() {
-      return undefined
-    },
-    async abort() {},
-  }
 }
 
 export { BuildFailure }
