@@ -1,19 +1,19 @@
-import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { bundleAssets, type AssetsResult } from './assets/bundle-assets.js'
+import { contextDigest, finishInputs, outputInputs, readsElsewhere, startInputs } from './build-inputs.js'
+import type { BuildMemo, BuildOptions } from './build-options.js'
 import { paragraphsToWrite, recordedReport, replayedReport, type BuildReport, type RecordedReport, type StageName } from './build-report.js'
+import { reportKept, writeReportPage } from './build-report-page.js'
+import { failRound, siteOf } from './build-round.js'
 import { stopEsbuild } from './bundler.js'
 import { openBuildCache, type BuildCache } from './cache/build-cache.js'
-import { heldEntryDigest } from './cache/by-inputs.js'
-import { digestJson, hash, orderedJson, stableJson } from './cache/digest.js'
+import { hash } from './cache/digest.js'
 import type { PageKindSize } from './check/budgets.js'
 import { watchForms } from './check/check-forms.js'
 import { checkOutput } from './check/check-output.js'
 import { watchPages } from './check/watch-pages.js'
-import { readSite, type SiteRound } from './config/load-site.js'
+import { readSite } from './config/load-site.js'
 import { placeProblems, placeReported } from './config/place-problems.js'
-import { isWebAddress } from './config/check-url.js'
-import { siteInputsDigest } from './cache/site-inputs.js'
 import { schemaDigest } from './config/schema-validators.js'
 import { readCommitDates } from './config/source-dates.js'
 import { repeated } from './errors/catalogue.js'
@@ -24,11 +24,10 @@ import { countUncached, listImageCache, processImages, pruneImageCache } from '.
 import { feedFile } from './output/feed.js'
 import { formsDeclarationFile } from './output/form-pages.js'
 import { headersFile } from './output/headers.js'
+import { createMemoryOutput } from './output/memory-output.js'
 import { metaPolicy, policyText } from './output/csp.js'
 import { prepareHostFiles, type HostFiles } from './output/landing-host-files.js'
 import { guardOutputFolder } from './output/output-guard.js'
-import { hasReport, writeReport } from './output/write-report.js'
-import { drawReport } from './report/draw-report.js'
 import { writePublishedUrls } from './output/record-published.js'
 import { createOutput } from './output/write-output.js'
 import { hostRules, redirectLimitWarnings } from './config/hosts.js'
@@ -43,87 +42,9 @@ import { collectNow, renderPages } from './render/render-pages.js'
 import { citypressVersion, codeDigest, toolCacheDir } from './paths.js'
 import type { AreaRegion, InlineCode, OutputFile, OutputWriter, RenderContext, RoutePlan, SiteConfig } from './types.js'
 
-export interface BuildOptions {
-  /** The site folder, e.g. `sites/acme`. */
-  site: string
-  /** @default 'dist' */
-  outDir?: string
-  /** Overrides site.yaml `url`, e.g. for a staging deploy. */
-  baseUrl?: string
-  /** When false nothing touches disk; files are returned in `result.files`. @default true */
-  write?: boolean
-  /** Include draft posts. @default false */
-  drafts?: boolean
-  /** The live site's sitemap.xml (URL or file) to merge into the published-URL record; overrides site.yaml `published`. */
-  published?: string
-  /**
-   * Folder of the build cache: rendered pages (src/cache/page-cache.ts), their check facts
-   * (src/cache/page-memo.ts) and the quality gate's text prints (src/cache/print-store.ts).
-   * `false` renders and checks every page.
-   * @default '<site>/.citypress/cache'
-   */
-  cacheDir?: string | false
-  /**
-   * Add this build's landing pages to `<site>/published-urls.json` after a successful write (the
-   * one file a build writes into the site folder; src/output/published-urls.ts). `citypress build`
-   * sets it; previews and tests that do not want the site folder touched leave it off.
-   * @default false
-   */
-  recordUrls?: boolean
-  /**
-   * After a successful write, draw the build report (src/report/) into `<site>/.citypress/report.html`,
-   * which preview serves at /__citypress/report. `citypress build` sets it; previews and tests
-   * that do not want the site folder touched leave it off.
-   * @default false
-   */
-  writeReport?: boolean
-  /**
-   * Folder of encoded image variants, kept between builds (safe to persist in CI); `false`
-   * encodes every image. Independent of the page cache.
-   * @default '<site>/.citypress/cache/images'
-   */
-  imageCacheDir?: string | false
-  /**
-   * When at least this many pages need rendering, worker threads render, scan and cache them
-   * while this one links them into the output (src/render/render-worker.ts): below it, starting the
-   * threads (about 0.1 s) does not pay. Not used with `write: false`.
-   * @default 300
-   */
-  workerMinimum?: number
-  /** Called as long steps advance, for progress lines. */
-  onProgress?: (progress: BuildProgress) => void
-  /**
-   * Called once when another process is building with the same cache folder: this build waits for
-   * it (a lock whose holder died is taken at once; src/cache/lock.ts). Gets a sentence naming it.
-   */
-  onWait?: (message: string) => void
-  /**
-   * Lets a long-running caller (`citypress preview`) reuse work between builds. build() asks it
-   * for the template bundle (keyed by site folder and icons), the client assets (keyed by theme)
-   * and the images (keyed by source hashes); it may return an earlier result for the same kind
-   * and key. build() cannot see file edits, so the caller must forget everything when a file
-   * under templates/ changes. Without it every build starts from scratch.
-   */
-  memo?: BuildMemo
-  /**
-   * With `write: false` (preview): render the pages with these output paths before all others,
-   * and hand them to `onRendered` as soon as they are in memory, while the build goes on. Lets
-   * preview reload the open tabs before the rest of the site is rendered and checked; the build
-   * can still fail afterwards.
-   */
-  firstPages?: { readonly paths: readonly string[]; readonly onRendered: (files: readonly OutputFile[]) => void }
-}
-
-export type BuildMemo = <T>(kind: 'templates' | 'assets' | 'images', key: string, compute: () => Promise<T>) => Promise<T>
-
-export interface BuildProgress {
-  /** `plan` is reported once, as it starts (at 10,000 pages it takes seconds of its own). */
-  readonly stage: 'plan' | 'render' | 'images'
-  readonly done: number
-  readonly total: number
-}
-
 export type { BuildReport, StageName }
+export type { BuildMemo, BuildOptions, BuildProgress } from './build-options.js'
+export { loadAndPlan } from './build-round.js'
 
 export interface BuildResult {
   readonly site: SiteConfig
@@ -232,30 +153,6 @@ function openCache(options: BuildOptions): Promise<BuildCache<RecordedResult>> {
   })
 }
 
-/**
- * The digest of everything a build reads (cache/site-inputs.ts) besides the live sitemap, for
- * builds that write an output folder from scratch; undefined when it cannot vouch for them. In two
- * steps: the site folder and the settings before the config reads anything (a file changed
- * later changes the next build's digest), and then, with the commit dates the sitemap uses, the
- * template and client-asset bundles as they are kept once bundled (cache/by-inputs.ts: changed
- * templates, fonts or packages make them out of date).
- */
-function startInputs(options: BuildOptions): string | undefined {
-  if (options.write === false || options.memo || options.firstPages) return undefined
-  const folder = siteInputsDigest(options.site, options.outDir ?? 'dist')
-  return folder && hash(JSON.stringify([
-    folder, citypressVersion, codeDigest, schemaDigest(), new Date().getFullYear(), path.resolve(options.outDir ?? 'dist'),
-    options.baseUrl, options.drafts ?? false, options.published, options.recordUrls ?? false, options.writeReport ?? false, options.cacheDir, options.imageCacheDir,
-  ]))
-}
-
-async function finishInputs(options: BuildOptions, started: string | undefined, commits: Promise<ReadonlyMap<string, string>> | undefined): Promise<string | undefined> {
-  if (started === undefined || commits === undefined) return undefined
-  const tool = toolCacheDir(options.site)
-  const [templates, assets, dates] = await Promise.all([heldEntryDigest('templates', tool), heldEntryDigest('assets', tool), commits])
-  return templates && assets ? hash(JSON.stringify([started, templates, assets, [...dates]])) : undefined
-}
-
 /** The stages in order; every cache question goes to `cache`. */
 async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult>, early?: { readonly commits: Promise<ReadonlyMap<string, string>>; readonly started: string | undefined }): Promise<BuildResult> {
   const { timings, time } = stageClock()
@@ -320,7 +217,7 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
   }
 
   const files: OutputFile[] = []
-  const output: OutputWriter = options.write === false ? memoryOutput(files, firstPages) : await createOutput(outDir, await cache.keep())
+  const output: OutputWriter = options.write === false ? createMemoryOutput(files, firstPages) : await createOutput(outDir, await cache.keep())
   try {
     const imageCacheDir = options.imageCacheDir ?? path.join(site.root, '.citypress', 'cache', 'images')
     const { imageRun, cached } = await startImages(options, cache, images, imageCacheDir, output, memo, time)
@@ -361,13 +258,7 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
       })
       return updated
     })
-    if (options.writeReport === true) {
-      await writeReport(site.root, await drawReport({
-        siteName: site.site.name, host: hostRules(site.site.host).label, builtAt: new Date(), pageCount: routes.length, fileCount: output.count,
-        landingPages: plan.landingPages, quality: plan.landingQuality, paragraphs: paragraphsToWrite(plan.landingQuality.pages, plan.landingQuality.settings.minLocalWords),
-        sizes: checked.sizes, budgets: site.budgets, imageJobs: images.jobs, imageBytes: variantBytes(imageResult), timings, rendered: pages.rendered, reused: pages.reused,
-      }))
-    }
+    if (options.writeReport === true) await writeReportPage({ site, plan, images, imageResult, sizes: checked.sizes, timings, pages, fileCount: output.count })
     return resultWith(recordUpdated)
   } catch (error) {
     // abort() never throws: the error that stopped the build is the one reported.
@@ -390,30 +281,6 @@ function stageClock(): { readonly timings: Record<StageName, number>; readonly t
     }
   }
   return { timings, time }
-}
-
-/** False when the build must draw its report and the last one is gone: nothing may be skipped then. */
-async function reportKept(options: BuildOptions): Promise<boolean> {
-  return options.writeReport !== true || options.write === false || hasReport(options.site)
-}
-
-/** Each image variant's byte length, whether it was written as made or kept in memory. */
-function variantBytes(result: { readonly written: Readonly<Record<string, number>>; readonly files: readonly OutputFile[] }): Map<string, number> {
-  const bytes = new Map(Object.entries(result.written))
-  for (const file of result.files) bytes.set(file.path, typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength)
-  return bytes
-}
-
-/** Everything the output folder's bytes follow from, for the build cache's "is it up to date". */
-function outputInputs(options: BuildOptions, site: SiteConfig, routes: readonly RoutePlan[], keys: readonly string[], fixed: readonly OutputFile[], images: BrandImagePlan): string[] {
-  return [
-    `record:${options.recordUrls ?? false}`, `report:${options.writeReport ?? false}`, digestJson(site.budgets),
-    ...routes.map((r, i) => `${r.outputPath}\0${keys[i]}`),
-    ...fixed.map((f) => `${f.path}\0${hash(f.contents)}`),
-    // Image outputs are named by their source's content hash and the encoder version. (Sorted:
-    // the images are found in the order parallel file reads finish.)
-    ...images.jobs.map((j) => j.outputPath).sort(),
-  ]
 }
 
 /**
@@ -440,20 +307,6 @@ async function startImages(options: BuildOptions, cache: BuildCache<RecordedResu
 }
 
 /**
- * A site loaded and planned, as `validate`, `routes` and the React floor need it: throws a
- * BuildFailure with every error placed at its line; warnings are left for the caller to place.
- */
-export async function loadAndPlan(siteDir: string, overlay?: ReadonlyMap<string, string | null>): Promise<{ readonly site: SiteConfig; readonly plan: BuildPlan }> {
-  return placeReported((async () => {
-    const round = await readSite(siteDir, { overlay })
-    const site = siteOf(round)
-    const plan = planSite(site)
-    failRound(round, plan)
-    return { site, plan, warnings: [] }
-  })())
-}
-
-/**
  * What every page's render sees besides its own props. (Also the React floor's, src/react-floor.ts,
  * so the bench renders exactly what a build renders.)
  */
@@ -477,29 +330,12 @@ function areaRegions(areas: SiteConfig['areas']): AreaRegion[] {
 }
 
 /**
- * What every page's cache key shares: the render context, in the order it was built, since
- * templates follow it (the footer lists the first landing pages in the plan's order). Only the
- * images are digested with sorted keys: they are filled in the order their files were read.
- */
-function contextDigest(context: RenderContext): string {
-  return hash(`${orderedJson({ ...context, images: undefined })}\n${stableJson(context.images)}`)
-}
-
-/**
  * Work started early and awaited later: until then its failure must not count as unhandled (which
  * would end the process before the output is rolled back); awaiting it rethrows.
  */
 function settledLater<T>(work: Promise<T>): Promise<T> {
   work.catch(() => undefined)
   return work
-}
-
-/** Whether the build read a sitemap the site folder's listing does not cover: a URL, or a file elsewhere. */
-function readsElsewhere(site: SiteConfig): boolean {
-  const source = site.site.published
-  if (source === undefined) return false
-  const relative = path.relative(site.root, path.resolve(site.root, source))
-  return isWebAddress(source) || relative.startsWith('..') || path.isAbsolute(relative)
 }
 
 /** Stops before planning would run out of heap (render/memory-check.ts). */
@@ -529,48 +365,5 @@ function firstPagesFirst(routes: readonly RoutePlan[], paths: readonly string[] 
   return [...routes.filter((r) => first.has(r.outputPath)), ...routes.filter((r) => !first.has(r.outputPath))]
 }
 
-function memoryOutput(files: OutputFile[], firstPages?: BuildOptions['firstPages']): OutputWriter {
-  const waiting = new Set(firstPages?.paths)
-  const add = (file: OutputFile) => {
-    files.push(file)
-    if (waiting.delete(file.path) && waiting.size === 0) firstPages!.onRendered(files.filter((f) => firstPages!.paths.includes(f.path)))
-  }
-  return {
-    get count() {
-      return files.length
-    },
-    async write(file) {
-      add(file)
-    },
-    async link(file, { source, contents }) {
-      add({ path: file, contents: contents ?? await readFile(source) })
-    },
-    async commit() {
-      return undefined
-    },
-    async abort() {},
-  }
-}
-
 export { BuildFailure }
 
-/** The config round's site; without one (site.yaml could not be used) its errors are all there is to tell. */
-function siteOf(round: SiteRound): SiteConfig {
-  if (!round.site) throw new BuildFailure(round.errors)
-  return round.site
-}
-
-/**
- * Fails once with everything the config round and the plan found, warnings
- * included. When the config left a file out for its errors, what the plan finds missing may be in
- * that file: then only the plan's problems that cannot follow from a missing file are added
- * (headings, duplicate addresses, file names), so one mistake is told once.
- */
-function failRound(round: SiteRound, plan: BuildPlan): void {
-  const standalone = (p: { readonly code: string }) => !round.partial || independentCodes.has(p.code)
-  const errors = [...round.errors, ...plan.errors.filter(standalone)]
-  if (errors.length === 0) return
-  throw new BuildFailure(errors, [...round.site!.warnings, ...plan.warnings.filter(standalone)])
-}
-
-const independentCodes = new Set(['heading-skip', 'missing-h1', 'duplicate-route', 'bad-slug'])

@@ -1,4 +1,4 @@
-import { isLetter, isNameChar } from '../src/html/tag-names.js'
+import { mapTextNodes } from '../src/html/text-nodes.js'
 
 /**
  * Right-to-left text in a left-to-right page (a testimonial quoted in Arabic or Hebrew, a name)
@@ -11,28 +11,7 @@ import { isLetter, isNameChar } from '../src/html/tag-names.js'
  */
 export function isolateBidi(html: string): string {
   if (!rtlLetter.test(html)) return html
-  let out = ''
-  let copied = 0
-  let skipping = 0
-  let at = 0
-  for (let open = html.indexOf('<'); open !== -1; open = html.indexOf('<', open + 1)) {
-    const closing = html.charCodeAt(open + 1) === 47 // '/'
-    const nameStart = closing ? open + 2 : open + 1
-    if (!isLetter(html.charCodeAt(nameStart))) continue
-    let nameEnd = nameStart + 1
-    while (isNameChar(html.charCodeAt(nameEnd))) nameEnd++
-    const end = html.indexOf('>', nameEnd)
-    if (end === -1) break
-    if (skipping <= 0 && open > at && rtlLetter.test(html.slice(at, open))) {
-      out += `${html.slice(copied, at)}<bdi>${html.slice(at, open)}</bdi>`
-      copied = open
-    }
-    const name = html.slice(nameStart, nameEnd).toLowerCase()
-    if (textOnly.has(name) && html.charCodeAt(end - 1) !== 47) skipping += closing ? -1 : 1
-    at = end + 1
-    open = end
-  }
-  return copied === 0 ? html : out + html.slice(copied)
+  return mapTextNodes(html, { skip: textOnly }, (text) => (rtlLetter.test(text) ? `<bdi>${text}</bdi>` : text))
 }
 
 /** A letter of a right-to-left script: Hebrew, Arabic, Syriac, Thaana, N'Ko and their forms. */

@@ -1,4 +1,4 @@
-import { isLetter, isNameChar } from '../src/html/tag-names.js'
+import { mapTextNodes } from '../src/html/text-nodes.js'
 
 /**
  * The one typographer of a site (site.yaml `typographer: true`): straight quotes become curly
@@ -13,52 +13,20 @@ const verbatim = new Set(['script', 'style', 'pre', 'code', 'textarea', 'kbd', '
 /** Inline elements: quotes may open in one and close after it (“<em>a</em>”). Others start afresh. */
 const inline = new Set(['a', 'abbr', 'b', 'bdi', 'cite', 'em', 'i', 'mark', 'q', 's', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'svg', 'path', 'br', 'wbr'])
 
-/**
- * Applies the typographer to every text node of an HTML fragment, leaving tags and attributes
- * alone. Most text nodes have nothing to typeset, so tags are found by hand (no match object per
- * tag) and the fragment is copied in long unchanged runs, not rebuilt tag by tag.
- */
+/** Applies the typographer to every text node of an HTML fragment, leaving tags and attributes alone. */
 export function typesetHtml(html: string): string {
-  let out = ''
-  // html up to here is in `out` or is unchanged text and tags still to be copied.
-  let copied = 0
+  // The character before the next text node: a quote after it opens or closes.
   let previous = ' '
-  let skipping = 0
-  // Where the text node after the last tag starts.
-  let at = 0
-  for (let open = html.indexOf('<'); open !== -1; open = html.indexOf('<', open + 1)) {
-    const closing = html.charCodeAt(open + 1) === 47 // '/'
-    const nameStart = closing ? open + 2 : open + 1
-    if (!isLetter(html.charCodeAt(nameStart))) continue
-    let nameEnd = nameStart + 1
-    while (isNameChar(html.charCodeAt(nameEnd))) nameEnd++
-    const end = html.indexOf('>', nameEnd)
-    // No tag from here on: the rest is text.
-    if (end === -1) break
-    if (skipping <= 0 && open > at) {
-      const text = html.slice(at, open)
-      const typeset = typesetText(decodeQuotes(text), previous)
-      if (typeset !== text) {
-        out += html.slice(copied, at) + typeset
-        copied = open
-      }
-      previous = typeset.at(-1) ?? previous
-    }
-    const name = html.slice(nameStart, nameEnd).toLowerCase()
-    if (verbatim.has(name) && html.charCodeAt(end - 1) !== 47) skipping += closing ? -1 : 1
-    if (!inline.has(name)) previous = ' '
-    at = end + 1
-    open = end
-  }
-  if (skipping <= 0 && at < html.length) {
-    const text = html.slice(at)
+  return mapTextNodes(html, {
+    skip: verbatim,
+    onTag: (name) => {
+      if (!inline.has(name)) previous = ' '
+    },
+  }, (text) => {
     const typeset = typesetText(decodeQuotes(text), previous)
-    if (typeset !== text) {
-      out += html.slice(copied, at) + typeset
-      copied = html.length
-    }
-  }
-  return copied === 0 ? html : out + html.slice(copied)
+    previous = typeset.at(-1) ?? previous
+    return typeset
+  })
 }
 
 /**

@@ -1,5 +1,6 @@
 import { ConfigError, type ConfigErrorCode, type SourcePosition } from './config-error.js'
 import { ConfigWarning } from './config-warning.js'
+import { printableLine } from './printable.js'
 
 /**
  * The error catalogue, as Astro's `errors-data.ts`: one entry per situation, each under a code that
@@ -696,12 +697,13 @@ function listed(names: readonly string[]): string {
 // checked like site.yaml.
 
 /**
- * A text from outside (a page, a package) as a message quotes it: control characters (ESC, BEL,
- * newlines) dropped, so it cannot rewrite the terminal, and cut to `max` characters.
+ * A text from outside (a page, a package) as a message quotes it: on one line, its controls (ESC,
+ * BEL, bidirectional overrides; printable.ts) dropped, so it cannot rewrite the terminal, and cut
+ * to `max` characters.
  */
 export function quoted(text: string, max = 80): string {
-  const printable = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim()
-  return JSON.stringify(printable.length > max ? `${printable.slice(0, max - 1)}…` : printable)
+  const line = printableLine(text)
+  return JSON.stringify(line.length > max ? `${line.slice(0, max - 1)}…` : line)
 }
 
 export const BadFontPackage = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { main } from '../../src/cli/main.js'
-import { fail, UnknownFile } from '../../src/errors/catalogue.js'
+import { fail, quoted, UnknownFile } from '../../src/errors/catalogue.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import { jsonLine, printable } from '../../src/errors/printable.js'
 import { memoryIo, siteFrom } from '../helpers/site.js'
@@ -43,5 +43,11 @@ describe('terminal output', () => {
     // The text itself is kept: a JSON reader gets the key as written.
     expect(first!.message).toContain('subtitel\u001b[31m')
     expect(jsonLine({ v: '\u009b\u202e' })).toBe('{"v":"\\u009b\\u202e"}\n')
+  })
+
+  it('quotes an outside text on one line, its controls and bidirectional overrides dropped, cut to its length', () => {
+    expect(quoted('  var a\r\n\t= "\u001b[2J" \u202eevil\u2066;\u2028end\u0085 ')).toBe(JSON.stringify('var a = " [2J" evil ; end'))
+    expect(quoted('x'.repeat(100), 10)).toBe(JSON.stringify(`${'x'.repeat(9)}…`))
+    expect(quoted('\u202e'.repeat(3))).toBe('""')
   })
 })

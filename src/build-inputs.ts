@@ -1,0 +1,67 @@
+import path from 'node:path'
+import type { BuildOptions } from './build-options.js'
+import { heldEntryDigest } from './cache/by-inputs.js'
+import { digestJson, hash, orderedJson, stableJson } from './cache/digest.js'
+import { siteInputsDigest } from './cache/site-inputs.js'
+import { isWebAddress } from './config/check-url.js'
+import { schemaDigest } from './config/schema-validators.js'
+import type { BrandImagePlan } from './images/brand-images.js'
+import { citypressVersion, codeDigest, toolCacheDir } from './paths.js'
+import type { OutputFile, RenderContext, RoutePlan, SiteConfig } from './types.js'
+
+// What a build's work follows from, as the digests the build cache (src/cache/) compares: the
+// inputs a build that loads nothing can vouch for, the output folder's bytes, the pages' context.
+
+/**
+ * The digest of everything a build reads (cache/site-inputs.ts) besides the live sitemap, for
+ * builds that write an output folder from scratch; undefined when it cannot vouch for them. In two
+ * steps: the site folder and the settings before the config reads anything (a file changed
+ * later changes the next build's digest), and then, with the commit dates the sitemap uses, the
+ * template and client-asset bundles as they are kept once bundled (cache/by-inputs.ts: changed
+ * templates, fonts or packages make them out of date).
+ */
+export function startInputs(options: BuildOptions): string | undefined {
+  if (options.write === false || options.memo || options.firstPages) return undefined
+  const folder = siteInputsDigest(options.site, options.outDir ?? 'dist')
+  return folder && hash(JSON.stringify([
+    folder, citypressVersion, codeDigest, schemaDigest(), new Date().getFullYear(), path.resolve(options.outDir ?? 'dist'),
+    options.baseUrl, options.drafts ?? false, options.published, options.recordUrls ?? false, options.writeReport ?? false, options.cacheDir, options.imageCacheDir,
+  ]))
+}
+
+/** The second step of startInputs: undefined while a template or asset bundle is not kept. */
+export async function finishInputs(options: BuildOptions, started: string | undefined, commits: Promise<ReadonlyMap<string, string>> | undefined): Promise<string | undefined> {
+  if (started === undefined || commits === undefined) return undefined
+  const tool = toolCacheDir(options.site)
+  const [templates, assets, dates] = await Promise.all([heldEntryDigest('templates', tool), heldEntryDigest('assets', tool), commits])
+  return templates && assets ? hash(JSON.stringify([started, templates, assets, [...dates]])) : undefined
+}
+
+/** Everything the output folder's bytes follow from, for the build cache's "is it up to date". */
+export function outputInputs(options: BuildOptions, site: SiteConfig, routes: readonly RoutePlan[], keys: readonly string[], fixed: readonly OutputFile[], images: BrandImagePlan): string[] {
+  return [
+    `record:${options.recordUrls ?? false}`, `report:${options.writeReport ?? false}`, digestJson(site.budgets),
+    ...routes.map((r, i) => `${r.outputPath}\0${keys[i]}`),
+    ...fixed.map((f) => `${f.path}\0${hash(f.contents)}`),
+    // Image outputs are named by their source's content hash and the encoder version. (Sorted:
+    // the images are found in the order parallel file reads finish.)
+    ...images.jobs.map((j) => j.outputPath).sort(),
+  ]
+}
+
+/**
+ * What every page's cache key shares: the render context, in the order it was built, since
+ * templates follow it (the footer lists the first landing pages in the plan's order). Only the
+ * images are digested with sorted keys: they are filled in the order their files were read.
+ */
+export function contextDigest(context: RenderContext): string {
+  return hash(`${orderedJson({ ...context, images: undefined })}\n${stableJson(context.images)}`)
+}
+
+/** Whether the build read a sitemap the site folder's listing does not cover: a URL, or a file elsewhere. */
+export function readsElsewhere(site: SiteConfig): boolean {
+  const source = site.site.published
+  if (source === undefined) return false
+  const relative = path.relative(site.root, path.resolve(site.root, source))
+  return isWebAddress(source) || relative.startsWith('..') || path.isAbsolute(relative)
+}

@@ -1,0 +1,82 @@
+import type { FirstPages } from './output/memory-output.js'
+
+/** What build() and buildReport() (build.ts) accept. */
+export interface BuildOptions {
+  /** The site folder, e.g. `sites/acme`. */
+  site: string
+  /** @default 'dist' */
+  outDir?: string
+  /** Overrides site.yaml `url`, e.g. for a staging deploy. */
+  baseUrl?: string
+  /** When false nothing touches disk; files are returned in `result.files`. @default true */
+  write?: boolean
+  /** Include draft posts. @default false */
+  drafts?: boolean
+  /** The live site's sitemap.xml (URL or file) to merge into the published-URL record; overrides site.yaml `published`. */
+  published?: string
+  /**
+   * Folder of the build cache: rendered pages (src/cache/page-cache.ts), their check facts
+   * (src/cache/page-memo.ts) and the quality gate's text prints (src/cache/print-store.ts).
+   * `false` renders and checks every page.
+   * @default '<site>/.citypress/cache'
+   */
+  cacheDir?: string | false
+  /**
+   * Add this build's landing pages to `<site>/published-urls.json` after a successful write (the
+   * one file a build writes into the site folder; src/output/published-urls.ts). `citypress build`
+   * sets it; previews and tests that do not want the site folder touched leave it off.
+   * @default false
+   */
+  recordUrls?: boolean
+  /**
+   * After a successful write, draw the build report (src/report/) into `<site>/.citypress/report.html`,
+   * which preview serves at /__citypress/report. `citypress build` sets it; previews and tests
+   * that do not want the site folder touched leave it off.
+   * @default false
+   */
+  writeReport?: boolean
+  /**
+   * Folder of encoded image variants, kept between builds (safe to persist in CI); `false`
+   * encodes every image. Independent of the page cache.
+   * @default '<site>/.citypress/cache/images'
+   */
+  imageCacheDir?: string | false
+  /**
+   * When at least this many pages need rendering, worker threads render, scan and cache them
+   * while this one links them into the output (src/render/render-worker.ts): below it, starting the
+   * threads (about 0.1 s) does not pay. Not used with `write: false`.
+   * @default 300
+   */
+  workerMinimum?: number
+  /** Called as long steps advance, for progress lines. */
+  onProgress?: (progress: BuildProgress) => void
+  /**
+   * Called once when another process is building with the same cache folder: this build waits for
+   * it (a lock whose holder died is taken at once; src/cache/lock.ts). Gets a sentence naming it.
+   */
+  onWait?: (message: string) => void
+  /**
+   * Lets a long-running caller (`citypress preview`) reuse work between builds. build() asks it
+   * for the template bundle (keyed by site folder and icons), the client assets (keyed by theme)
+   * and the images (keyed by source hashes); it may return an earlier result for the same kind
+   * and key. build() cannot see file edits, so the caller must forget everything when a file
+   * under templates/ changes. Without it every build starts from scratch.
+   */
+  memo?: BuildMemo
+  /**
+   * With `write: false` (preview): render the pages with these output paths before all others,
+   * and hand them to `onRendered` as soon as they are in memory, while the build goes on. Lets
+   * preview reload the open tabs before the rest of the site is rendered and checked; the build
+   * can still fail afterwards.
+   */
+  firstPages?: FirstPages
+}
+
+export type BuildMemo = <T>(kind: 'templates' | 'assets' | 'images', key: string, compute: () => Promise<T>) => Promise<T>
+
+export interface BuildProgress {
+  /** `plan` is reported once, as it starts (at 10,000 pages it takes seconds of its own). */
+  readonly stage: 'plan' | 'render' | 'images'
+  readonly done: number
+  readonly total: number
+}

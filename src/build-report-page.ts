@@ -1,0 +1,43 @@
+import type { BuildOptions } from './build-options.js'
+import { paragraphsToWrite, type StageName } from './build-report.js'
+import type { PageKindSize } from './check/budgets.js'
+import { hostRules } from './config/hosts.js'
+import type { BrandImagePlan } from './images/brand-images.js'
+import { hasReport, writeReport } from './output/write-report.js'
+import type { BuildPlan } from './plan/plan-site.js'
+import { drawReport } from './report/draw-report.js'
+import type { OutputFile, SiteConfig } from './types.js'
+
+/** What the report page is drawn from: a finished build's results. */
+export interface ReportPageInput {
+  readonly site: SiteConfig
+  readonly plan: BuildPlan
+  readonly images: BrandImagePlan
+  /** The images stage's variants: written as made (bytes by path) or kept in memory. */
+  readonly imageResult: { readonly written: Readonly<Record<string, number>>; readonly files: readonly OutputFile[] }
+  readonly sizes: readonly PageKindSize[]
+  readonly timings: Readonly<Record<StageName, number>>
+  readonly pages: { readonly rendered: number; readonly reused: number }
+  readonly fileCount: number
+}
+
+/** Draws the build report (src/report/) and writes it to `<site>/.citypress/report.html` (output/write-report.ts). */
+export async function writeReportPage({ site, plan, images, imageResult, sizes, timings, pages, fileCount }: ReportPageInput): Promise<void> {
+  await writeReport(site.root, await drawReport({
+    siteName: site.site.name, host: hostRules(site.site.host).label, builtAt: new Date(), pageCount: plan.routes.length, fileCount,
+    landingPages: plan.landingPages, quality: plan.landingQuality, paragraphs: paragraphsToWrite(plan.landingQuality.pages, plan.landingQuality.settings.minLocalWords),
+    sizes, budgets: site.budgets, imageJobs: images.jobs, imageBytes: variantBytes(imageResult), timings, rendered: pages.rendered, reused: pages.reused,
+  }))
+}
+
+/** False when the build must draw its report and the last one is gone: nothing may be skipped then. */
+export async function reportKept(options: BuildOptions): Promise<boolean> {
+  return options.writeReport !== true || options.write === false || hasReport(options.site)
+}
+
+/** Each image variant's byte length, whether it was written as made or kept in memory. */
+function variantBytes(result: { readonly written: Readonly<Record<string, number>>; readonly files: readonly OutputFile[] }): Map<string, number> {
+  const bytes = new Map(Object.entries(result.written))
+  for (const file of result.files) bytes.set(file.path, typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength)
+  return bytes
+}
