@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv'
-import { BadName, fail, InvalidValue, patternRules, patternRuleUnknown, KeysInPairs, MissingKey, MissingOneOf, NotAllowedValue, UnknownKey, WrongType } from '../errors/catalogue.js'
+import { BadName, fail, InvalidValue, limitRule, patternRules, patternRuleUnknown, KeysInPairs, MissingKey, MissingOneOf, NotAllowedValue, UnknownKey, WrongType } from '../errors/catalogue.js'
 import { ConfigError } from '../errors/config-error.js'
 import { closestMatch } from '../errors/did-you-mean.js'
 import { displayPath, escapePointer, locate } from './locate.js'
@@ -102,7 +102,8 @@ function toConfigError(e: ErrorObject, source: YamlSource): ConfigError | undefi
     case 'propertyNames':
       return fail(BadName, { path: displayPath(`${e.instancePath}/${escapePointer(String(e.params.propertyName))}`), ...locate(source, `${e.instancePath}/${escapePointer(String(e.params.propertyName))}`, 'key') }, String(e.params.propertyName), where, nameRule(e.parentSchema))
     default:
-      return fail(InvalidValue, { path, ...locate(source, e.instancePath) }, capitalize(where), (e.message ?? 'is not valid').replace('must match pattern', 'must match the pattern'), description ?? exampleHint(e.parentSchema))
+      return fail(InvalidValue, { path, ...locate(source, e.instancePath) }, capitalize(where),
+        limitRule(e.keyword, Number(e.params.limit), e.data) ?? (e.message ?? 'is not valid').replace('must match pattern', 'must match the pattern'), description ?? exampleHint(e.parentSchema))
   }
 }
 

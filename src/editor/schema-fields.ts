@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { packageRoot } from '../paths.js'
+import { patternRuleUnknown, patternRules } from '../errors/catalogue.js'
 
 /**
  * Decap CMS fields made from our JSON Schemas, by walking them: every key a schema gains maps
@@ -186,10 +187,13 @@ function listOf(base: Field, schema: Schema, walk: Walk): Field {
   return { ...base, widget: 'list', field: field ?? { name: 'value', widget: 'string' }, ...limits }
 }
 
+/**
+ * Decap shows "<label> didn't match the pattern: <message>": the rule in words, as `validate`
+ * says it (the catalogue's patternRules), never the regular expression.
+ */
 function patternOf(schema: Schema): Field {
   if (!schema.pattern) return {}
-  const example = (schema as { examples?: unknown[] }).examples?.[0]
-  return { pattern: [schema.pattern, `Must match ${schema.pattern}${example !== undefined ? `, e.g. ${String(example)}` : ''}.`] }
+  return { pattern: [schema.pattern, `It ${patternRules[schema.pattern] ?? patternRuleUnknown}.`] }
 }
 
 /** `imageAlt` → "Image alt". */

@@ -1177,3 +1177,23 @@ export const patternRules: Readonly<Record<string, string>> = {
 
 /** A pattern the table does not name yet: said without quoting it; the hint gives the key's description or example. */
 export const patternRuleUnknown = 'is not written in the form this key takes'
+
+/**
+ * A length, count or size limit of the schemas in words, completing "`where` …" (InvalidValue),
+ * with the value's own figure: ajv's "must NOT have more than 200 characters" names neither.
+ */
+export function limitRule(keyword: string, limit: number, data: unknown): string | undefined {
+  const count = typeof data === 'string' ? [...data].length : Array.isArray(data) ? data.length : undefined
+  const items = (n: number) => `${n} item${n === 1 ? '' : 's'}`
+  switch (keyword) {
+    case 'maxLength': return `is ${count} characters long, more than the ${limit} it may have`
+    case 'minLength': return count === 0 ? `is empty; it needs at least ${limit} character${limit === 1 ? '' : 's'}` : `is ${count} characters long, fewer than the ${limit} it needs`
+    case 'maxItems': return `has ${items(count ?? 0)}, more than the ${limit} it may have`
+    case 'minItems': return count === 0 ? `has no items; it needs at least ${limit}` : `has ${items(count ?? 0)}, fewer than the ${limit} it needs`
+    case 'maximum': return `is ${String(data)}, more than ${limit}, the largest it may be`
+    case 'minimum': return `is ${String(data)}, less than ${limit}, the smallest it may be`
+    case 'exclusiveMaximum': return `is ${String(data)}; it must be less than ${limit}`
+    case 'exclusiveMinimum': return `is ${String(data)}; it must be more than ${limit}`
+    default: return undefined
+  }
+}

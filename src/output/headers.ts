@@ -1,3 +1,4 @@
+import { href } from '../plan/urls.js'
 import type { OutputFile } from '../types.js'
 import { contentSecurityPolicy, policyText, type PolicyOptions } from './csp.js'
 
@@ -6,12 +7,15 @@ export type HeadersFileOptions = PolicyOptions
 /**
  * `_headers` in Netlify's format (also read by Cloudflare Pages): hashed assets cached for a year
  * (their names change whenever their bytes do), and security headers on every response,
- * including a Content-Security-Policy that allows exactly what the site uses.
+ * including a Content-Security-Policy that allows exactly what the site uses. The host matches each
+ * rule against the address it serves, so a site under a sub-path has its base on every pattern, as
+ * on both sides of each `_redirects` line.
  */
 export function headersFile(options: HeadersFileOptions): OutputFile {
+  const at = (pattern: string) => href(options.site.basePath, pattern)
   const lines = [
     '# Written by citypress at every build; edit site.yaml instead.',
-    '/*',
+    at('/*'),
     `  Content-Security-Policy: ${policyText(contentSecurityPolicy(options))}`,
     '  X-Content-Type-Options: nosniff',
     '  Referrer-Policy: strict-origin-when-cross-origin',
@@ -19,9 +23,9 @@ export function headersFile(options: HeadersFileOptions): OutputFile {
     '  Permissions-Policy: camera=(), microphone=(), geolocation=(), payment=(), usb=()',
     '  Cross-Origin-Opener-Policy: same-origin',
     '  Strict-Transport-Security: max-age=63072000; includeSubDomains',
-    '/assets/*',
+    at('/assets/*'),
     '  Cache-Control: public, max-age=31536000, immutable',
-    ...imagePolicyRules,
+    ...imagePolicyRules.flatMap((pattern) => [at(pattern), "  Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'"]),
   ]
   return { path: '_headers', contents: lines.join('\n') + '\n' }
 }
@@ -32,7 +36,4 @@ export function headersFile(options: HeadersFileOptions): OutputFile {
  * sanitizer (config/sanitize-svg.ts). Netlify and Cloudflare apply every matching rule, so this
  * policy adds to the site-wide one.
  */
-const imagePolicyRules = ['/assets/images/*', '/assets/icons/*'].flatMap((pattern) => [
-  pattern,
-  "  Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'",
-])
+const imagePolicyRules = ['/assets/images/*', '/assets/icons/*']

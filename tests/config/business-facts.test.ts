@@ -117,7 +117,7 @@ describe('business facts', () => {
       '--> site.yaml:25:3 error[missing-key]: Missing key "postalCode" in `business.address`.',
       '--> site.yaml:25:69 error[bad-value]: `business.address.country` must be a two-letter code in capitals (e.g. "IL" or "US").',
       '--> site.yaml:26:3 error[missing-key]: Missing key "lng" in `business.geo`.',
-      '--> site.yaml:26:15 error[bad-value]: `business.geo.lat` must be <= 90.',
+      '--> site.yaml:26:15 error[bad-value]: `business.geo.lat` is 139.8, more than 90, the largest it may be.',
       '--> site.yaml:31:29 error[bad-value]: `business.social[0].url` must be a full https:// address of a page, with no spaces (e.g. "https://www.facebook.com/acme").',
       '--> site.yaml:33:32 error[bad-value]: `business.openingHours[0].opens` must be a time of day on the 24-hour clock, HH:MM (e.g. "08:00" or "17:30").',
     ])

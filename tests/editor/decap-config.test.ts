@@ -13,7 +13,7 @@ describe('the editor configuration', () => {
   it('maps each schema shape to the Decap field that keeps its rules', () => {
     expect(map({ type: 'string', enum: ['a', 'b'], default: 'a' })).toMatchObject({ widget: 'select', options: ['a', 'b'], default: 'a', required: false })
     expect(map({ type: 'integer', minimum: 1, maximum: 9 }, true)).toMatchObject({ widget: 'number', value_type: 'int', min: 1, max: 9, required: true })
-    expect(map({ type: 'string', pattern: '^\\d{4}$', description: 'A year.' })).toMatchObject({ widget: 'string', hint: 'A year.', pattern: ['^\\d{4}$', expect.stringContaining('^\\d{4}$')] })
+    expect(map({ type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'A day.' })).toMatchObject({ widget: 'string', hint: 'A day.', pattern: ['^\\d{4}-\\d{2}-\\d{2}$', 'It must be a date written YYYY-MM-DD (e.g. "2026-03-02").'] })
     expect(map({ type: 'array', minItems: 2, items: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] } })).toMatchObject({ widget: 'list', min: 2, fields: [{ name: 'a', required: true }] })
     expect(map({ type: 'boolean', default: true })).toMatchObject({ widget: 'boolean', default: true })
     expect(map({ $ref: '#/definitions/markdown' })).toMatchObject({ widget: 'markdown', modes: ['raw'] })
@@ -36,6 +36,16 @@ describe('the editor configuration', () => {
     const text = JSON.stringify(config)
     expect(text).not.toMatch(/templates\/|published-urls/)
     expect(config).toMatchObject({ publish_mode: 'simple', media_folder: 'images', backend: { name: 'proxy', proxy_url: '/admin/api/' } })
+  })
+
+  it('says each pattern\'s rule in words, as validate does, never as its regular expression', () => {
+    const messages: string[] = []
+    JSON.stringify(editorConfig(path.join(repoRoot, 'sites', 'system4'), names, '/admin/api/', 'http://localhost/').config, (key, value: unknown) => {
+      if (key === 'pattern' && Array.isArray(value)) messages.push(String(value[1]))
+      return value
+    })
+    expect(messages.length).toBeGreaterThan(20)
+    expect(messages.filter((m) => /[\^$]|\\[dws]|\(\?:/.test(m) || !m.startsWith('It must') && !m.startsWith('It may'))).toEqual([])
   })
 
   it('maps every key of every schema, or leaves it out on the commented list', () => {

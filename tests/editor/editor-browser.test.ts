@@ -80,7 +80,8 @@ describe('the editor in a browser', () => {
     // Decap checks only that a title is given; citypress knows a title has at most 200 characters.
     await admin.locator('input[id^="title-field"]').first().fill('Gutter '.repeat(40))
     await publish()
-    await admin.getByText(/At most 200 characters/).first().waitFor({ timeout: 15_000 })
+    // The refusal names the file and line (the field's own hint also says "At most 200 characters").
+    await admin.getByText(/services\/your-service\.yaml:\d+:\d+: `title` is 280 characters long, more than the 200 it may have/).first().waitFor({ timeout: 15_000 })
     if (shots) await admin.screenshot({ path: path.join(shots, 'error.png') })
     expect(await readFile(servicePath(), 'utf8')).toBe(before)
   }, 60_000)

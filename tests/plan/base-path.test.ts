@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { checkLinks } from '../../src/check/check-links.js'
 import type { WatchedPage } from '../../src/check/watch-pages.js'
+import { headersFile } from '../../src/output/headers.js'
+import { headersForPath, parseHeadersFile } from '../../src/output/host-headers.js'
+import type { SiteMeta } from '../../src/types.js'
 import { applyBasePath } from '../../templates/seo/body-markup.js'
 
 describe('a site under a sub-path', () => {
@@ -19,5 +22,14 @@ describe('a site under a sub-path', () => {
     const pages = [page('/', ['/repo/contact', '/repo/assets/site.css', 'contact', '/contact']), page('/contact', [])]
     const errors = checkLinks({ pages, files: new Set(['assets/site.css']), siteUrl: 'https://tidy.github.io/repo', basePath: '/repo' })
     expect(errors.map((e) => e.message)).toEqual(["The page / links to /contact, which is outside the site's base path /repo."])
+  })
+
+  it('has _headers rules that match the addresses the host serves under the base', () => {
+    const site = { basePath: '/repo', forms: {} } as unknown as SiteMeta
+    const rules = parseHeadersFile(headersFile({ site, sources: { scriptHashes: [], styleHashes: [], styleAttributeHashes: [], imageOrigins: [] } }).contents as string)
+    expect(headersForPath(rules, '/repo/assets/site.3f2a.css')['Cache-Control']).toBe('public, max-age=31536000, immutable')
+    expect(headersForPath(rules, '/repo/contact')['Content-Security-Policy']).toMatch(/^default-src 'self'/)
+    expect(headersForPath(rules, '/repo/assets/icons/phone.svg')['Content-Security-Policy']).toContain("default-src 'none'")
+    expect(headersForPath(rules, '/assets/site.3f2a.css')).toEqual({})
   })
 })

@@ -6,7 +6,8 @@ import { repoRoot, tempDir } from '../helpers/site.js'
 import { chromiumArgs, chromiumPath, startOn } from './helpers.js'
 
 describe('live reload on the example site', () => {
-  it('shows a one-line YAML edit in the open page, every time (the latency is printed, not asserted)', async () => {
+  // A cold preview build of the example site comes first: on 2 busy cores it alone can take most of a minute.
+  it('shows a one-line YAML edit in the open page, every time (the latency is printed, not asserted)', { timeout: 120_000 }, async () => {
     const site = path.join(await tempDir(), 'site')
     await cp(path.join(repoRoot, 'sites/system4'), site, { recursive: true, filter: (src) => !src.includes(`${path.sep}.citypress`) })
     const homeFile = path.join(site, 'pages/home.yaml')
