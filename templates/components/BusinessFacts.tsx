@@ -64,7 +64,8 @@ export function BusinessFacts({ className, hasHours = false }: BusinessFactsProp
         <address>
           {business?.legalName ?? site.name}<br />
           {address.street}<br />
-          {address.locality}{address.region ? `, ${address.region}` : ''} {address.postalCode}
+          {/* Each part isolated, so a right-to-left town name does not reorder "Town, ST 12345". */}
+          <bdi>{address.locality}</bdi>{address.region && <>, <bdi>{address.region}</bdi></>} <bdi>{address.postalCode}</bdi>
         </address>
       )}
       {business?.officeNote && <p className="business-office-note">{business.officeNote}</p>}
@@ -84,7 +85,7 @@ export function BusinessFacts({ className, hasHours = false }: BusinessFactsProp
         <ul className="business-credentials" aria-label="Licences and certifications">
           {business.credentials.map((c) => (
             <li key={`${c.name}-${c.number ?? ''}`}>
-              {c.name}{c.number && <>: {c.number}</>}{c.issuer && <span className="business-note"> ({c.issuer})</span>}
+              <bdi>{c.name}</bdi>{c.number && <>: <bdi>{c.number}</bdi></>}{c.issuer && <span className="business-note"> ({c.issuer})</span>}
             </li>
           ))}
         </ul>

@@ -86,7 +86,7 @@ describe('business facts', () => {
 
   it('shows address, phones and profiles in the footer of every page, and the hours too beside the contact form', async () => {
     const files = await buildWith(facts)
-    const block = '<address>Tidy Company LLC<br/>12 Elm Street<br/>Springfield, IL 62701</address>'
+    const block = '<address>Tidy Company LLC<br/>12 Elm Street<br/><bdi>Springfield</bdi>, <bdi>IL</bdi> <bdi>62701</bdi></address>'
       + '<p class="business-phone">Office: <a href="tel:+15550100100">(555) 010-0100</a></p>'
       + '<p class="business-phone">Emergency line: <a href="tel:+15550100199">+1 555 010 0199</a> <span class="business-note">(24/7 for emergencies)</span></p>'
     const profiles = '<ul class="business-profiles"><li><a href="https://photos.example/tidy" rel="me noopener" target="_blank">Photos</a></li>'

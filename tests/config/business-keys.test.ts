@@ -74,7 +74,7 @@ beforeAll(async () => {
 
 describe('business facts with keys', () => {
   it('lists licences and certifications in the footer and as hasCredential', () => {
-    shows(text('index.html'), '<li>Commercial Cleaning License: CC-4411<span class="business-note"> (Springfield Licensing Board)</span></li><li>Green Seal Certified</li>')
+    shows(text('index.html'), '<li><bdi>Commercial Cleaning License</bdi>: <bdi>CC-4411</bdi><span class="business-note"> (Springfield Licensing Board)</span></li><li><bdi>Green Seal Certified</bdi></li>')
     expect(business('index.html').hasCredential).toEqual([
       { '@type': 'EducationalOccupationalCredential', name: 'Commercial Cleaning License', credentialCategory: 'license', identifier: 'CC-4411', recognizedBy: { '@type': 'Organization', name: 'Springfield Licensing Board' } },
       { '@type': 'EducationalOccupationalCredential', name: 'Green Seal Certified', credentialCategory: 'certification' },
@@ -89,7 +89,7 @@ describe('business facts with keys', () => {
   })
 
   it('shows the office note with the address', () => {
-    shows(text('index.html'), 'Springfield, IL 62701</address><p class="business-office-note">Office visits by appointment only; we are not a walk-in storefront.</p>')
+    shows(text('index.html'), '<bdi>Springfield</bdi>, <bdi>IL</bdi> <bdi>62701</bdi></address><p class="business-office-note">Office visits by appointment only; we are not a walk-in storefront.</p>')
   })
 
   it('shows named special days with their hours beside the form, and emits each with validFrom and validThrough', () => {
