@@ -76,6 +76,8 @@ export interface Marks {
   readonly fields: Set<string>
   /** The field of each marker, by its number. */
   readonly fieldOf: Map<number, string>
+  /** The marked text of each marker's string, by its number. */
+  readonly textOf: Map<number, string>
 }
 
 /**
@@ -91,7 +93,8 @@ export function markPlainText(node: Node | null, schema: string, marks: Marks, m
     const fields = own.length > 0 ? own : inherited
     if (isScalar(value) && typeof value.value === 'string' && fields.length > 0) {
       marks.fieldOf.set(marks.next, fields[0]!)
-      value.value = `${value.value} ${marker(marks.next++)}`
+      value.value = `${value.value} ${marker(marks.next)}`
+      marks.textOf.set(marks.next++, value.value as string)
       for (const field of fields) marks.fields.add(field)
     } else if (isMap(value)) {
       for (const pair of value.items) {

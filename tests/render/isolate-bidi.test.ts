@@ -27,6 +27,13 @@ function fieldMarkers(ids: number[]): Set<number> {
   return new Set(own.length > 0 ? own : ids)
 }
 
+/** Whether a text is the marked text of a field, whitespace collapsed, whatever its tokens became. */
+function isFieldText(text: string, id: number): boolean {
+  const squeeze = (s: string) => s.replace(/\s+/g, ' ').trim()
+  const escaped = squeeze(marks.textOf.get(id) ?? '').replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+  return new RegExp(`^${escaped.replace(/\{[a-zA-Z]+\}/g, '.+?')}$`).test(squeeze(text))
+}
+
 const schemaOf: [RegExp, string][] = [
   [/^site\.yaml$/, 'site.schema.json'], [/^areas\.yaml$/, 'areas.schema.json'], [/^landing\.yaml$/, 'landing.schema.json'],
   [/^forms\.yaml$/, 'forms.schema.json'], [/^services\/.*\.yaml$/, 'service.schema.json'], [/^pages\/.*\.yaml$/, 'page.schema.json'],
@@ -53,7 +60,7 @@ function markFile(file: string, schema: string, marks: Marks): void {
 }
 
 let site: BuiltSite
-const marks: Marks = { next: 1, fields: new Set<string>(), fieldOf: new Map() }
+const marks: Marks = { next: 1, fields: new Set<string>(), fieldOf: new Map(), textOf: new Map() }
 beforeAll(async () => {
   const dir = await siteFrom('every-field')
   for (const file of readdirSync(dir, { recursive: true }).map(String)) {
@@ -83,10 +90,13 @@ describe('right-to-left text in plain-text fields', () => {
         if (ids.length === 0 || text.parentElement?.closest('script, style')) continue
         occurrences += ids.length
         const isolating = (text.parentElement as Element | null)?.closest('bdi, [dir]')
-        // Its own: the isolating element holds this field's marker and no other field's, and no
-        // other field shares the text (each part of "Springfield, IL 62701" is isolated).
-        if (!isolating || isolating === document.body || fieldMarkers(ids).size > 1 || markerIds(isolating.textContent ?? '').some((id) => !ids.includes(id))) {
-          loose.push(`${route.url}: <${text.parentElement?.tagName.toLowerCase()}> ${text.textContent?.trim().slice(0, 60)}`)
+        const isolated = isolating?.textContent ?? ''
+        // Its own: the isolating element holds one field's text and nothing else: no other field
+        // (each part of "Springfield, IL 62701" is isolated), and no text of the template, which a
+        // right-to-left field would carry to its wrong side ("Office: ", "Name. All rights reserved.").
+        const own = [...fieldMarkers(ids)]
+        if (!isolating || isolating === document.body || own.length > 1 || !isFieldText(isolated, own[0]!) || markerIds(isolated).some((id) => !ids.includes(id))) {
+          loose.push(`${route.url}: ${isolating?.outerHTML.slice(0, 100) ?? `<${text.parentElement?.tagName.toLowerCase()}> ${text.textContent?.trim().slice(0, 60)}`}`)
         }
       }
     }
