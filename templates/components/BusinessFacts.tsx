@@ -64,15 +64,16 @@ export function BusinessFacts({ className, hasHours = false }: BusinessFactsProp
         <address>
           {business?.legalName ?? site.name}<br />
           {address.street}<br />
-          {address.locality}{address.region ? `, ${address.region}` : ''} {address.postalCode}
+          {/* Each part isolated, so a right-to-left town name does not reorder "Town, ST 12345". */}
+          <bdi>{address.locality}</bdi>{address.region && <>, <bdi>{address.region}</bdi></>} <bdi>{address.postalCode}</bdi>
         </address>
       )}
       {business?.officeNote && <p className="business-office-note">{business.officeNote}</p>}
       {businessPhones(site).map((phone) => (
         <p key={phone.number} className="business-phone">
-          {phone.label && <>{phone.label}: </>}
+          {phone.label && <><bdi>{phone.label}</bdi>: </>}
           <a href={telHref(site, phone.number)}>{phone.number}</a>
-          {phone.hoursLabel && <> <span className="business-note">({phone.hoursLabel})</span></>}
+          {phone.hoursLabel && <> <span className="business-note">(<bdi>{phone.hoursLabel}</bdi>)</span></>}
           {phone.sms && <> · <a href={`sms:${dialled(site, phone.number)}`}>Text us<span className="visually-hidden"> at {phone.number}</span></a></>}
           {phone.scope && <><br /><span className="business-scope">{phone.scope}</span></>}
         </p>
@@ -84,7 +85,7 @@ export function BusinessFacts({ className, hasHours = false }: BusinessFactsProp
         <ul className="business-credentials" aria-label="Licences and certifications">
           {business.credentials.map((c) => (
             <li key={`${c.name}-${c.number ?? ''}`}>
-              {c.name}{c.number && <>: {c.number}</>}{c.issuer && <span className="business-note"> ({c.issuer})</span>}
+              <bdi>{c.name}</bdi>{c.number && <>: <bdi>{c.number}</bdi></>}{c.issuer && <span className="business-note"> (<bdi>{c.issuer}</bdi>)</span>}
             </li>
           ))}
         </ul>

@@ -48,8 +48,9 @@ export function Form({ name, hidden = {}, className }: FormProps) {
           {form.fields.map((field) => <Field key={field.name} form={form} field={field} />)}
         </div>
         {/* Empty until sending fails: text written into a live alert is announced, every time. */}
-        <p className="form-error" role="alert" data-form-error data-message={typeset(form.error)} />
-        <button type="submit" className="btn btn-primary form-submit">{form.submitLabel}</button>
+        {/* The widget writes these texts as plain text, after templates/isolate-bidi.ts has run: they isolate themselves. */}
+        <p className="form-error" role="alert" dir="auto" data-form-error data-message={typeset(form.error)} />
+        <button type="submit" className="btn btn-primary form-submit" dir="auto">{form.submitLabel}</button>
       </form>
       {/* Focused when shown, so screen readers read the message and keyboards continue from here. */}
       <div className="form-success" hidden data-form-success tabIndex={-1}>

@@ -22,7 +22,7 @@ export function SpecialHours({ days, language }: SpecialHoursProps) {
           <li key={day.date}>
             <time dateTime={day.date}>{formatDay(day.date, language)}</time>
             {day.through && day.through !== day.date && <> – <time dateTime={day.through}>{formatDay(day.through, language)}</time></>}
-            {day.name && <> ({day.name})</>}
+            {day.name && <> (<bdi>{day.name}</bdi>)</>}
             {': '}
             {day.opens && day.closes ? `${formatTime(day.opens, language)} – ${formatTime(day.closes, language)}` : 'Closed'}
           </li>

@@ -22,6 +22,6 @@ export function embedFacadeHtml({ provider, value, title }: EmbedMeta): string {
   return `<figure class="embed embed-${spec.noun}" data-widget="embed" data-embed-src="${escape(spec.frameUrl(value))}" data-embed-title="${escape(name)}">`
     + `<a class="embed-facade" href="${escape(spec.pageUrl(value))}" rel="noopener">`
     + `<span class="embed-button"><svg aria-hidden="true" width="28" height="28" viewBox="0 0 24 24" fill="${spec.noun === 'video' ? 'currentColor' : 'none'}" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${icons[spec.noun]}</svg>`
-    + `<span>${spec.action}<span class="visually-hidden">: ${escape(name)}</span></span></span>`
+    + `<span>${spec.action}<span class="visually-hidden">: <bdi>${escape(name)}</bdi></span></span></span>`
     + `</a><figcaption dir="auto">${escape(name)}</figcaption></figure>\n`
 }

@@ -82,7 +82,7 @@ export function ServicePage(service: ServiceConfig) {
       const actions = [...(cta.actions ?? [])]
       if (service.cta) actions.splice(0, 1, service.cta)
       if (!cta.heading || actions.length === 0) return null
-      return <Cta type="cta" heading={fill(cta.heading)!} text={fill(cta.text)} actions={actions} />
+      return <Cta type="cta" eyebrow={fill(cta.eyebrow)} heading={fill(cta.heading)!} text={fill(cta.text)} actions={actions} />
     },
   }
 

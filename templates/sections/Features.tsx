@@ -26,7 +26,7 @@ export function Features(props: FeaturesSection) {
             {item.description && <p className="feature-text">{item.description}</p>}
             {props.link && (
               <a className="feature-link" href={props.link.href}>
-                {props.link.label}<span className="visually-hidden">: {item.title}</span>
+                {props.link.label}<span className="visually-hidden">: <bdi>{item.title}</bdi></span>
                 <Icon name="arrow-right" size={16} />
               </a>
             )}

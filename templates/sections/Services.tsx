@@ -63,7 +63,7 @@ function ServiceCard({ service, title, description, features, href, linkLabel, s
         <p>{description}</p>
         <TickList items={features} className="service-card-features" />
         <a className="service-card-link" href={href}>
-          {linkLabel}<span className="visually-hidden">: {title}</span>
+          {linkLabel}<span className="visually-hidden">: <bdi>{title}</bdi></span>
           <Icon name="arrow-right" size={18} />
         </a>
       </div>

@@ -43,7 +43,7 @@ export function Footer() {
         )}
       </div>
       <div className="container footer-bottom">
-        <p>© {year} {site.business?.legalName ?? site.name}. All rights reserved.</p>
+        <p>© {year} <bdi>{site.business?.legalName ?? site.name}</bdi>. All rights reserved.</p>
         {footer.legal && (
           <ul className="footer-legal">{footer.legal.map((l) => <li key={l.href}><a href={l.href}>{l.label}</a></li>)}</ul>
         )}

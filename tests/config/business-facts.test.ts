@@ -86,16 +86,16 @@ describe('business facts', () => {
 
   it('shows address, phones and profiles in the footer of every page, and the hours too beside the contact form', async () => {
     const files = await buildWith(facts)
-    const block = '<address>Tidy Company LLC<br/>12 Elm Street<br/>Springfield, IL 62701</address>'
-      + '<p class="business-phone">Office: <a href="tel:+15550100100">(555) 010-0100</a></p>'
-      + '<p class="business-phone">Emergency line: <a href="tel:+15550100199">+1 555 010 0199</a> <span class="business-note">(24/7 for emergencies)</span></p>'
+    const block = '<address>Tidy Company LLC<br/>12 Elm Street<br/><bdi>Springfield</bdi>, <bdi>IL</bdi> <bdi>62701</bdi></address>'
+      + '<p class="business-phone"><bdi>Office</bdi>: <a href="tel:+15550100100">(555) 010-0100</a></p>'
+      + '<p class="business-phone"><bdi>Emergency line</bdi>: <a href="tel:+15550100199">+1 555 010 0199</a> <span class="business-note">(<bdi>24/7 for emergencies</bdi>)</span></p>'
     const profiles = '<ul class="business-profiles"><li><a href="https://photos.example/tidy" rel="me noopener" target="_blank">Photos</a></li>'
       + '<li><a href="https://maps.example/?cid=42" rel="me noopener" target="_blank">Google Business Profile</a></li></ul>'
     expect(text(files, 'index.html')).toContain(`<div class="business-facts">${block}${profiles}</div>`)
     expect(text(files, 'blog.html')).toContain(`<div class="business-facts">${block}${profiles}</div>`)
     const hours = '<p class="business-hours">Mornings by appointment</p><p class="business-hours">Closed Saturday and Sunday</p>'
     expect(text(files, 'contact.html')).toContain(`<div class="business-facts form-business">${block}${hours}${profiles}</div>`)
-    expect(text(files, 'index.html')).toContain('© 2026 Tidy Company LLC. All rights reserved.'.replace('2026', String(new Date().getFullYear())))
+    expect(text(files, 'index.html')).toContain('© 2026 <bdi>Tidy Company LLC</bdi>. All rights reserved.'.replace('2026', String(new Date().getFullYear())))
   })
 
   it('checks each fact at its line: address parts, coordinates, phone numbers, https links, times, dates', async () => {

@@ -74,7 +74,7 @@ beforeAll(async () => {
 
 describe('business facts with keys', () => {
   it('lists licences and certifications in the footer and as hasCredential', () => {
-    shows(text('index.html'), '<li>Commercial Cleaning License: CC-4411<span class="business-note"> (Springfield Licensing Board)</span></li><li>Green Seal Certified</li>')
+    shows(text('index.html'), '<li><bdi>Commercial Cleaning License</bdi>: <bdi>CC-4411</bdi><span class="business-note"> (<bdi>Springfield Licensing Board</bdi>)</span></li><li><bdi>Green Seal Certified</bdi></li>')
     expect(business('index.html').hasCredential).toEqual([
       { '@type': 'EducationalOccupationalCredential', name: 'Commercial Cleaning License', credentialCategory: 'license', identifier: 'CC-4411', recognizedBy: { '@type': 'Organization', name: 'Springfield Licensing Board' } },
       { '@type': 'EducationalOccupationalCredential', name: 'Green Seal Certified', credentialCategory: 'certification' },
@@ -89,13 +89,13 @@ describe('business facts with keys', () => {
   })
 
   it('shows the office note with the address', () => {
-    shows(text('index.html'), 'Springfield, IL 62701</address><p class="business-office-note">Office visits by appointment only; we are not a walk-in storefront.</p>')
+    shows(text('index.html'), '<bdi>Springfield</bdi>, <bdi>IL</bdi> <bdi>62701</bdi></address><p class="business-office-note">Office visits by appointment only; we are not a walk-in storefront.</p>')
   })
 
   it('shows named special days with their hours beside the form, and emits each with validFrom and validThrough', () => {
     const html = text('contact.html')
-    shows(html, '<li><time dateTime="2026-12-24">Thursday, December 24, 2026</time> (Christmas Eve): 8:00 AM – 12:00 PM</li>')
-    shows(html, '<time dateTime="2026-12-25">Friday, December 25, 2026</time> – <time dateTime="2026-12-26">Saturday, December 26, 2026</time> (Christmas): Closed')
+    shows(html, '<li><time dateTime="2026-12-24">Thursday, December 24, 2026</time> (<bdi>Christmas Eve</bdi>): 8:00 AM – 12:00 PM</li>')
+    shows(html, '<time dateTime="2026-12-25">Friday, December 25, 2026</time> – <time dateTime="2026-12-26">Saturday, December 26, 2026</time> (<bdi>Christmas</bdi>): Closed')
     expect(business('contact.html').openingHoursSpecification).toEqual(expect.arrayContaining([
       { '@type': 'OpeningHoursSpecification', name: 'Christmas Eve', validFrom: '2026-12-24', validThrough: '2026-12-24', opens: '08:00', closes: '12:00' },
       { '@type': 'OpeningHoursSpecification', name: 'Christmas', validFrom: '2026-12-25', validThrough: '2026-12-26', opens: '00:00', closes: '00:00' },
@@ -103,12 +103,12 @@ describe('business facts with keys', () => {
   })
 
   it("shows the emergency line's scope next to its number, and gives it as the ContactPoint's description", () => {
-    shows(text('index.html'), 'Emergency line: <a href="tel:+15550100199">555.010.0199</a><br/><span class="business-scope">Flooded floors and broken windows only.</span>')
+    shows(text('index.html'), '<bdi>Emergency line</bdi>: <a href="tel:+15550100199">555.010.0199</a><br/><span class="business-scope">Flooded floors and broken windows only.</span>')
     expect(business('index.html').contactPoint).toContainEqual(expect.objectContaining({ telephone: '+15550100199', contactType: 'Emergency line', description: 'Flooded floors and broken windows only.' }))
   })
 
   it('dials E.164 in tel: links and structured data while showing each number as written', () => {
-    shows(text('index.html'), 'Office: <a href="tel:+15550100100">(555) 010-0100</a>')
+    shows(text('index.html'), '<bdi>Office</bdi>: <a href="tel:+15550100100">(555) 010-0100</a>')
     expect(business('index.html').telephone).toBe('+15550100100')
   })
 

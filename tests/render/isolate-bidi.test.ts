@@ -2,110 +2,82 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { JSDOM } from 'jsdom'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml'
+import { parseDocument, type Node } from 'yaml'
 import { isolateBidi } from '../../templates/isolate-bidi.js'
 import { buildInMemory, type BuiltSite } from '../landing/helpers.js'
-import { repoRoot, siteFrom } from '../helpers/site.js'
+import { markPlainText, plainTextFields, type Marks } from '../helpers/plain-text-fields.js'
+import { siteFrom } from '../helpers/site.js'
 
-// Right-to-left text is isolated wherever a plain-text field is shown.
-
-type Schema = { [key: string]: unknown }
-interface Located { readonly schema: Schema; readonly file: string }
-
-const schemaDir = path.join(repoRoot, 'schemas')
-const loaded = new Map<string, Schema>()
-const schemaFile = (file: string): Schema => {
-  if (!loaded.has(file)) loaded.set(file, JSON.parse(readFileSync(path.join(schemaDir, file), 'utf8')) as Schema)
-  return loaded.get(file)!
-}
-
-/** Follows `$ref`s (to another file and/or a JSON pointer), relative to the file the ref is in. */
-function deref({ schema, file }: Located): Located {
-  const ref = schema.$ref as string | undefined
-  if (!ref) return { schema, file }
-  const [target, pointer = ''] = ref.split('#')
-  const nextFile = target ? path.posix.join(path.posix.dirname(file), target) : file
-  let node = schemaFile(nextFile)
-  for (const part of pointer.split('/').filter(Boolean)) node = node[part] as Schema
-  return deref({ schema: node, file: nextFile })
-}
-
-/** The schemas a value is checked against: refs followed, allOf/anyOf/oneOf branches and if/then by the value's `type`. */
-function candidates(start: Located, value: Node | null): Located[] {
-  const out: Located[] = []
-  const type = isMap(value) ? String(value.get('type') ?? '') : undefined
-  const visit = (at: Located) => {
-    out.push(at)
-    const resolved = deref(at)
-    if (resolved !== at) out.push(resolved)
-    const s = resolved.schema
-    for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
-      for (const branch of (s[key] as Schema[] | undefined) ?? []) {
-        const condition = (branch.if as Schema | undefined)?.properties as Record<string, Schema> | undefined
-        if (branch.if && condition?.type?.const !== type) continue
-        visit({ schema: (branch.then as Schema | undefined) ?? branch, file: resolved.file })
-      }
-    }
-  }
-  visit(start)
-  return out
-}
-
-const isPlainText = (s: Schema) => typeof s.description === 'string' && s.description.startsWith('Plain text')
-
-/**
- * Appends a numbered Hebrew marker with punctuation to every string the schemas call plain text
- * ("Plain text." starts its description), found by walking the YAML along its schema: no field is
- * listed by hand. Returns the schema paths it marked.
- */
-function markPlainText(node: Node | null, at: Located[], marks: { next: number; fields: Set<string> }, where: string, inherited = false): void {
-  const all = at.flatMap((a) => candidates(a, node))
-  const plain = inherited || all.some((a) => isPlainText(a.schema))
-  if (isScalar(node) && typeof node.value === 'string' && plain) {
-    node.value = `${node.value} ${marker(marks.next++)}`
-    marks.fields.add(where)
-  } else if (isMap(node)) {
-    for (const pair of node.items) {
-      const key = String(isScalar(pair.key) ? pair.key.value : pair.key)
-      const children = all.flatMap(({ schema, file }) => {
-        const own = (schema.properties as Record<string, Schema> | undefined)?.[key]
-        if (own) return [{ schema: own, file }]
-        const extra = schema.additionalProperties
-        return extra && typeof extra === 'object' ? [{ schema: extra as Schema, file }] : []
-      })
-      markPlainText(pair.value as Node | null, children, marks, `${where}.${key}`)
-    }
-  } else if (isSeq(node)) {
-    const items = all.flatMap(({ schema, file }) => (schema.items ? [{ schema: schema.items as Schema, file }] : []))
-    for (const item of node.items) markPlainText(item as Node, items, marks, `${where}[]`, plain && isScalar(item))
-  }
-}
+// Right-to-left text is isolated wherever a plain-text field is shown (issue 31, point 5). The
+// every-field fixture sets every plain-text field of every schema; each of its strings gets a
+// numbered Hebrew marker with punctuation, and the built pages must isolate every marker.
 
 const marker = (n: number) => `«מבחן ${n}, כן!»`
-const markerIds = (text: string) => [...text.matchAll(/מבחן (\d+)/g)].map((m) => m[1]!)
+const markerIds = (text: string) => [...text.matchAll(/מבחן (\d+)/g)].map((m) => Number(m[1]!))
+
+/** A service's title is also the {service} and {serviceLower} token of other fields' text. */
+const tokenSources = new Set(['service.schema.json#/properties/title'])
+
+/**
+ * The fields a text shows apart from the text of tokens: a heading "Questions about {service}"
+ * is one field, with the service's title inside it.
+ */
+function fieldMarkers(ids: number[]): Set<number> {
+  const own = ids.filter((id) => !tokenSources.has(marks.fieldOf.get(id) ?? ''))
+  return new Set(own.length > 0 ? own : ids)
+}
+
+/** Whether a text is the marked text of a field, whitespace collapsed, whatever its tokens became. */
+function isFieldText(text: string, id: number): boolean {
+  const squeeze = (s: string) => s.replace(/\s+/g, ' ').trim()
+  const escaped = squeeze(marks.textOf.get(id) ?? '').replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+  return new RegExp(`^${escaped.replace(/\{[a-zA-Z]+\}/g, '.+?')}$`).test(squeeze(text))
+}
 
 const schemaOf: [RegExp, string][] = [
   [/^site\.yaml$/, 'site.schema.json'], [/^areas\.yaml$/, 'areas.schema.json'], [/^landing\.yaml$/, 'landing.schema.json'],
-  [/^forms\.yaml$/, 'forms.schema.json'], [/^services\//, 'service.schema.json'], [/^pages\//, 'page.schema.json'],
+  [/^forms\.yaml$/, 'forms.schema.json'], [/^services\/.*\.yaml$/, 'service.schema.json'], [/^pages\/.*\.yaml$/, 'page.schema.json'],
+  [/^pages\/.*\.md$/, 'markdown-page.schema.json'], [/^blog\/.*\.md$/, 'post.schema.json'],
 ]
 
+/**
+ * Plain-text fields that no visitor reads as text, so the fixture leaves them out: they are
+ * lists of code for the Content-Security-Policy, and a marker would declare code no page has.
+ */
+const notShown = new Set([
+  'site.schema.json#/properties/csp/properties/inlineScripts',
+  'site.schema.json#/properties/csp/properties/inlineStyles',
+  'site.schema.json#/properties/csp/properties/styleAttributes',
+])
+
+/** Marks a YAML file, or the front matter of a Markdown file, in place. */
+function markFile(file: string, schema: string, marks: Marks): void {
+  const text = readFileSync(file, 'utf8')
+  const front = file.endsWith('.md') ? /^---\n([\s\S]*?)^---\n/m.exec(text) : null
+  const doc = parseDocument(front ? front[1]! : text)
+  markPlainText(doc.contents as Node, schema, marks, marker)
+  writeFileSync(file, front ? `---\n${doc.toString()}---\n${text.slice(front[0].length)}` : doc.toString())
+}
+
 let site: BuiltSite
-let fields: Set<string>
+const marks: Marks = { next: 1, fields: new Set<string>(), fieldOf: new Map(), textOf: new Map() }
 beforeAll(async () => {
-  const dir = await siteFrom('landing')
-  const marks = { next: 1, fields: new Set<string>() }
-  for (const file of readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.yaml'))) {
+  const dir = await siteFrom('every-field')
+  for (const file of readdirSync(dir, { recursive: true }).map(String)) {
     const schema = schemaOf.find(([pattern]) => pattern.test(file))?.[1]
-    if (!schema) continue
-    const doc = parseDocument(readFileSync(path.join(dir, file), 'utf8'))
-    markPlainText(doc.contents as Node, [{ schema: schemaFile(schema), file: schema }], marks, file)
-    writeFileSync(path.join(dir, file), doc.toString())
+    if (schema) markFile(path.join(dir, file), schema, marks)
   }
-  fields = marks.fields
   site = await buildInMemory(dir)
 }, 60_000)
 
 describe('right-to-left text in plain-text fields', () => {
+  it('is tried in every plain-text field of every schema, since the fixture sets each of them', () => {
+    const fields = [...plainTextFields().values()]
+    const missing = fields.filter((field) => !marks.fields.has(field) && !notShown.has(field))
+    expect(missing).toEqual([])
+    expect(fields.length).toBeGreaterThan(150)
+  })
+
   it('is inside an isolating element of its own (`<bdi>` or `dir`) at every occurrence on every page', () => {
     const loose: string[] = []
     let occurrences = 0
@@ -118,14 +90,34 @@ describe('right-to-left text in plain-text fields', () => {
         if (ids.length === 0 || text.parentElement?.closest('script, style')) continue
         occurrences += ids.length
         const isolating = (text.parentElement as Element | null)?.closest('bdi, [dir]')
-        // Its own: the isolating element holds this field's marker and no other field's.
-        if (!isolating || isolating === document.body || markerIds(isolating.textContent ?? '').some((id) => !ids.includes(id))) {
-          loose.push(`${route.url}: <${text.parentElement?.tagName.toLowerCase()}> ${text.textContent?.trim().slice(0, 60)}`)
+        const isolated = isolating?.textContent ?? ''
+        // Its own: the isolating element holds one field's text and nothing else: no other field
+        // (each part of "Springfield, IL 62701" is isolated), and no text of the template, which a
+        // right-to-left field would carry to its wrong side ("Office: ", "Name. All rights reserved.").
+        const own = [...fieldMarkers(ids)]
+        if (!isolating || isolating === document.body || own.length > 1 || !isFieldText(isolated, own[0]!) || markerIds(isolated).some((id) => !ids.includes(id))) {
+          loose.push(`${route.url}: ${isolating?.outerHTML.slice(0, 100) ?? `<${text.parentElement?.tagName.toLowerCase()}> ${text.textContent?.trim().slice(0, 60)}`}`)
         }
       }
     }
-    expect(fields.size).toBeGreaterThan(30)
-    expect(occurrences).toBeGreaterThan(100)
+    expect(marks.next).toBeGreaterThan(200)
+    expect(occurrences).toBeGreaterThan(800)
+    expect(loose).toEqual([])
+  })
+
+  it('is written by the form widget into elements that isolate it (the submitting label and the error)', () => {
+    const loose: string[] = []
+    let forms = 0
+    for (const route of site.routes) {
+      const { document } = new JSDOM(site.page(route.url)).window
+      for (const form of document.querySelectorAll<HTMLFormElement>('form[data-submitting-label]')) {
+        forms++
+        // templates/widgets/form.client.ts sets these elements' textContent, so the text has no <bdi> of its own.
+        const written = [form.querySelector('[type="submit"]'), form.querySelector('[data-form-error]')]
+        for (const element of written) if (!element?.closest('[dir]')) loose.push(`${route.url}: ${element?.outerHTML.slice(0, 80)}`)
+      }
+    }
+    expect(forms).toBeGreaterThan(5)
     expect(loose).toEqual([])
   })
 
