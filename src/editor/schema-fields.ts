@@ -13,6 +13,7 @@ export type Schema = {
   readonly properties?: Record<string, Schema>
   readonly additionalProperties?: boolean | Schema
   readonly patternProperties?: Record<string, Schema>
+  readonly propertyNames?: Schema
   readonly items?: Schema
   readonly required?: readonly string[]
   readonly enum?: readonly unknown[]
@@ -186,7 +187,7 @@ function listOf(base: Field, schema: Schema, walk: Walk): Field {
   return { ...base, widget: 'list', field: field ?? { name: 'value', widget: 'string' }, ...limits }
 }
 
-function patternOf(schema: Schema): Field {
+export function patternOf(schema: Schema): Field {
   if (!schema.pattern) return {}
   const example = (schema as { examples?: unknown[] }).examples?.[0]
   return { pattern: [schema.pattern, `Must match ${schema.pattern}${example !== undefined ? `, e.g. ${String(example)}` : ''}.`] }
