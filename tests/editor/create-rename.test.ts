@@ -89,6 +89,10 @@ describe('the editor creates and renames', () => {
     const renamed = await call('persistEntry', { entry: { path: '_editor/areas.yaml/lists/lake-erie.yml', raw: stringify({ key: 'lake-erie-shore', value: ['Erie, PA'] }) }, assets: [], options: {} })
     expect(renamed.body).toEqual({ message: 'entry persisted' })
     expect(await read('areas.yaml')).toBe(areas.replace('\n  lake-erie:\n', '\n  lake-erie-shore:\n'))
+    // Decap keeps the entry's old path until it lists the folder again; a second save there edits the renamed list.
+    const again = await call('persistEntry', { entry: { path: '_editor/areas.yaml/lists/lake-erie.yml', raw: stringify({ key: 'lake-erie-shore', value: ['Erie, PA', 'Cincinnati, OH'] }) }, assets: [], options: {} })
+    expect(again.body).toEqual({ message: 'entry persisted' })
+    expect(await read('areas.yaml')).toBe(areas.replace('\n  lake-erie:\n    - Erie, PA\n', '\n  lake-erie-shore:\n    - Erie, PA\n    - Cincinnati, OH\n'))
   })
 
   it('refuses renaming a service or a place other files name, with the line that names it, and writes nothing', async () => {
