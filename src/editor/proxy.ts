@@ -215,7 +215,13 @@ async function renameFile(session: ProxySession, sent: Sent): Promise<void> {
   const text = newText(from.name, disk, sent.raw)
   await validateWith(session, new Map([[from.name, null], [to.name, text]]))
   await writeSiteFile(session.siteRoot, to, text)
-  await deleteSiteFile(session.siteRoot, from)
+  try {
+    await deleteSiteFile(session.siteRoot, from)
+  } catch (error) {
+    // Both names would then be entries: the rename is undone rather than half made.
+    await deleteSiteFile(session.siteRoot, to).catch(() => undefined)
+    throw error
+  }
   session.served.delete(from.name)
   session.served.set(to.name, sha(text))
 }
@@ -230,12 +236,10 @@ export function warmChecks(session: ProxySession): void {
   void loadAndPlan(session.siteRoot).catch(() => undefined)
 }
 
+/** Each problem once: both checks of a refused rename may report the same one. */
 function distinct(problems: readonly ConfigError[]): ConfigError[] {
-  const seen = new Set<string>()
-  return problems.filter((p) => {
-    const key = [p.code, p.file, p.line, p.column, p.message].join('\0')
-    return !seen.has(key) && seen.add(key) !== undefined
-  })
+  const key = (p: ConfigError) => [p.code, p.file, p.line, p.column, p.message].join('\0')
+  return [...new Map(problems.map((p) => [key(p), p])).values()]
 }
 
 /** The same checks as `validate`, with `overlay` read instead of the disk; refuses with every problem. */

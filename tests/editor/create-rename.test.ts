@@ -68,12 +68,19 @@ describe('the editor creates and renames', () => {
     expect(parse(opened.data!)).toMatchObject({ key: 'Erie, PA', county: 'Erie County' })
   })
 
-  it('refuses a new entry under a name that exists, at that name\'s line, and writes nothing', async () => {
+  it('refuses a new entry under a name that exists or without one, and a rename onto another file or folder, writing nothing', async () => {
     const before = await snapshot(site)
     const answer = await create('areas.yaml/places', 'cincinnati-oh', { key: 'Cincinnati, OH', county: 'Hamilton County' })
     expect(answer.status).toBe(422)
     const line = (await read('areas.yaml')).split('\n').indexOf('  Cincinnati, OH:') + 1
     expect((answer.body as Refused).error).toBe(`areas.yaml:${line}:3: areas.yaml already has "Cincinnati, OH" under \`places\`, and a name there stands for one entry only, so this one was not saved. Hint: Open "Cincinnati, OH" in the list to change it, or give this entry another name.`)
+    const unnamed = await create('forms.yaml/forms', 'untitled', { key: '  ', fields: [] })
+    expect((unnamed.body as Refused).problems.map((p) => [p.code, p.file])).toEqual([['missing-key', 'forms.yaml']])
+    await entry('services/floor-care.yaml')
+    const rename = (newPath: string) => call('persistEntry', { dataFiles: [{ path: 'services/floor-care.yaml', newPath, raw: 'title: Floors\n' }], assets: [], options: {} })
+    expect(((await rename('services/window-cleaning.yaml')).body as Refused).error).toMatch(/^services\/window-cleaning\.yaml: services\/floor-care\.yaml cannot be renamed to services\/window-cleaning\.yaml: that file already exists/)
+    expect(((await rename('pages/floor-care.yaml')).body as Refused).problems.map((p) => p.code)).toEqual(['editor-refused'])
+    expect(((await rename('services/Floor Care.yaml')).body as Refused).problems.map((p) => p.code)).toEqual(['bad-slug'])
     expect(await snapshot(site)).toEqual(before)
   })
 
