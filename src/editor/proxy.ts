@@ -180,7 +180,7 @@ async function saveVirtual(session: ProxySession, sent: Sent, virtual: VirtualPa
   if (disk === undefined) throw gone(file.name)
   checkServed(session, file, disk)
   const old = isNew ? undefined : nameAt(disk, virtual, session.aliases, sent.path)
-  if (!isNew && old === undefined) throw gone(file.name)
+  if (!isNew && old === undefined) throw gone(file.name, virtual)
   const { text, name } = virtualSaveText({ file: file.name, disk, map: virtual.map, old, raw: sent.raw })
   if (text !== disk) {
     const problems = await problemsWith(session, new Map([[file.name, text]]))

@@ -1,5 +1,5 @@
 import { isMap, isScalar, LineCounter, parse, parseDocument, stringify } from 'yaml'
-import { EditorConflict, EditorNameTaken, EditorNoName, fail } from '../errors/catalogue.js'
+import { EditorConflict, EditorNameGone, EditorNameTaken, EditorNoName, fail } from '../errors/catalogue.js'
 import type { SourcePosition } from '../errors/config-error.js'
 import { nameField, virtualFolder, type NamedMap } from './decap-config.js'
 import { cannotEdit, prune } from './entry-text.js'
@@ -99,9 +99,9 @@ export function virtualDeleteText(file: string, disk: string, map: NamedMap, nam
   return editYaml(disk, { ...data, [map.key]: rest }) ?? cannotEdit(file)
 }
 
-/** A save of a name the file no longer has (renamed or removed in a text editor meanwhile). */
-export function gone(file: string): Refusal {
-  return new Refusal(409, [fail(EditorConflict, { file }, file)])
+/** A save of a file gone, or of a name the file no longer has (renamed or removed meanwhile). */
+export function gone(file: string, at?: VirtualPath): Refusal {
+  return new Refusal(409, [at ? fail(EditorNameGone, { file }, file, at.map.key, at.name) : fail(EditorConflict, { file }, file)])
 }
 
 /** Where `key` of the top-level map `parent` is written, for a message placed at it. */

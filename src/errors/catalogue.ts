@@ -1205,3 +1205,9 @@ export const EditorRenameElsewhere = {
   message: (from: string, to: string) => `${from} cannot be renamed to ${to}: a rename keeps a file in its folder with its extension, since they say what the file is (a service, a page, a post).`,
   hint: () => 'Give it a new name in the same folder; to make it another kind of content, create a new entry and delete this one.',
 } satisfies ErrorData<[string, string]>
+
+export const EditorNameGone = {
+  code: 'editor-conflict',
+  message: (file: string, map: string, name: string) => `${file} has no "${name}" under \`${map}\` any more: it was renamed or removed after the editor loaded it, so this save has nothing to change.`,
+  hint: () => 'Reload the editor page to see the names as they are now, then make your change again.',
+} satisfies ErrorData<[string, string, string]>

@@ -74,6 +74,9 @@ describe('the editor creates and renames', () => {
     expect(answer.status).toBe(422)
     const line = (await read('areas.yaml')).split('\n').indexOf('  Cincinnati, OH:') + 1
     expect((answer.body as Refused).error).toBe(`areas.yaml:${line}:3: areas.yaml already has "Cincinnati, OH" under \`places\`, and a name there stands for one entry only, so this one was not saved. Hint: Open "Cincinnati, OH" in the list to change it, or give this entry another name.`)
+    const missing = await call('persistEntry', { entry: { path: '_editor/areas.yaml/places/Nowhere%2C%20OH.yml', raw: stringify({ key: 'Nowhere, OH' }) }, assets: [], options: {} })
+    expect(missing.status).toBe(409)
+    expect((missing.body as Refused).error).toMatch(/^areas\.yaml: areas\.yaml has no "Nowhere, OH" under `places` any more/)
     const unnamed = await create('forms.yaml/forms', 'untitled', { key: '  ', fields: [] })
     expect((unnamed.body as Refused).problems.map((p) => [p.code, p.file])).toEqual([['missing-key', 'forms.yaml']])
     await entry('services/floor-care.yaml')
