@@ -82,7 +82,9 @@ function editMap(text: string, map: CST.BlockMap, data: Record<string, unknown>,
     if (key in data) continue
     const before = keys.slice(0, index).reverse().map((k) => byKey.get(k)).find((i) => i !== undefined) ?? map.items.at(-1)
     if (!before) return undefined
-    return insertAfter(text, before, columnOf(text, before), stringify({ [key]: target[key] }, dumpOptions))
+    // Where the file parts each entry from the next with a blank line (forms, places), so does the new one.
+    const spaced = map.items.length > 1 && map.items.slice(1).every((item) => /\n[ \t]*\n$/.test(text.slice(0, lineStart(text, firstOffset(item)))))
+    return insertAfter(text, before, columnOf(text, before), (spaced ? '\n' : '') + stringify({ [key]: target[key] }, dumpOptions))
   }
   for (const key of keys) {
     if (isDeepStrictEqual(normalize(data[key]), normalize(target[key]))) continue

@@ -58,9 +58,10 @@ describe('the editor creates and renames', () => {
       '  lake-erie:', '    - Erie, PA',
       '  Erie, PA:', '    county: Erie County', '    lat: 42.1292', '    lng: -80.0851', '    landmarks:', '      - Presque Isle State Park',
     ])
-    expect(addedLines(before.forms, await read('forms.yaml'))).toEqual([
+    // forms.yaml parts its forms by a blank line, so the new one is parted so too.
+    expect(await read('forms.yaml')).toBe(`${before.forms}\n${[
       '  callback_form:', '    submitLabel: Call me back', '    fields:', '      - name: phone', '        label: Phone', '        type: tel', '        required: true',
-    ])
+    ].join('\n')}\n`)
     await expect(loadAndPlan(site)).resolves.toBeDefined()
     // Decap then opens the new entry at its slug path; it is given the path the folder lists it at.
     const opened = await entry('_editor/areas.yaml/places/erie-pa.yml')

@@ -81,6 +81,12 @@ describe('editYaml', () => {
     expect(out).toBe('lists:\n  main:\n    - A\n  north:\n    - B\n\n# Places\nplaces: {}\n')
   })
 
+  it('parts a new key by a blank line where the map parts its keys so', () => {
+    const text = 'forms:\n  a:\n    x: 1\n\n  b:\n    x: 2\nmessages: {}\n'
+    const out = editYaml(text, { forms: { a: { x: 1 }, b: { x: 2 }, c: { x: 3 } }, messages: {} })!
+    expect(out).toBe('forms:\n  a:\n    x: 1\n\n  b:\n    x: 2\n\n  c:\n    x: 3\nmessages: {}\n')
+  })
+
   it('writes an emptied nested map as `{}` rather than a key without value', () => {
     const text = 'places:\n  A:\n    county: X\n  B:\n    county: Y\n'
     expect(editYaml(text, { places: { A: {}, B: { county: 'Y' } } })).toBe('places:\n  A: {}\n  B:\n    county: Y\n')
