@@ -1,9 +1,16 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { deref, fieldsOf, labelOf, readSchema, valueSchemaOfMap, isNamedMap, type Field, type LiveNames, type Schema } from './schema-fields.js'
+import { deref, fieldsOf, labelOf, patternOf, readSchema, valueSchemaOfMap, isNamedMap, type Field, type LiveNames, type Schema } from './schema-fields.js'
 
 /** The folder virtual entries live under: one per name of a map keyed by name (places, forms). */
 export const virtualFolder = '_editor'
+
+/**
+ * The field of a virtual entry that holds its name, the map's key: what the marketer types
+ * ("Springfield, IL"), so a new entry's name and a rename never come from Decap's slug of it.
+ * Not `name`, which a region's value has.
+ */
+export const nameField = 'key'
 
 /** A map keyed by name, served as one entry per name and saved back into its file. */
 export interface NamedMap {
@@ -70,10 +77,16 @@ export function editorConfig(siteRoot: string, names: LiveNames, apiPath: string
       const valueFields: Field[] = objectValues
         ? fieldsOf(value.schema, inner)
         : [fieldsOf({ properties: { value: valueSchemaOfMap(map.schema) }, required: ['value'] }, { ...inner, file: map.file })[0]!]
+      const keys = map.schema.propertyNames ? deref(map.file, map.schema.propertyNames).schema : {}
+      const nameInput: Field = {
+        name: nameField, label: 'Name', widget: 'string', required: true,
+        hint: `Its key under \`${map.at}\` in ${settings.file}; other files name it so. A new name is checked against the whole site when you publish.`,
+        ...patternOf(keys),
+      }
       collections.push({
         name: `${settings.file.replace('.yaml', '')}-${map.at}`, label: `${labelOf(map.at)} (${settings.file})`,
-        folder: entry.folder, extension: 'yml', format: 'yml', create: false, delete: true,
-        identifier_field: valueFields[0]?.name ?? 'value', summary: '{{slug}}', fields: valueFields,
+        folder: entry.folder, extension: 'yml', format: 'yml', create: true, delete: true,
+        identifier_field: nameField, summary: `{{${nameField}}}`, fields: [nameInput, ...valueFields],
       })
     }
   }

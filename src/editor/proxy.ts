@@ -1,13 +1,14 @@
 import path from 'node:path'
-import { parse, stringify } from 'yaml'
 import { loadAndPlan } from '../build.js'
-import { EditorBadName, EditorBadRequest, EditorCannotEdit, EditorConflict, EditorNotAnImage, EditorNotContent, fail } from '../errors/catalogue.js'
+import { EditorBadName, EditorBadRequest, EditorConflict, EditorFileTaken, EditorNotAnImage, EditorNotContent, EditorRenameElsewhere, fail } from '../errors/catalogue.js'
 import { BuildFailure, type ConfigError } from '../errors/config-error.js'
 import { printable } from '../errors/printable.js'
-import { virtualFolder, type NamedMap } from './decap-config.js'
+import type { NamedMap } from './decap-config.js'
+import { newText } from './entry-text.js'
 import { checkUpload } from './media.js'
+import { Refusal } from './refusal.js'
 import { deleteSiteFile, isContentFile, isImageFile, listFolder, OutsideSite, readSiteFile, sha, sitePath, writeSiteFile, type SitePath } from './site-files.js'
-import { editYaml } from './yaml-edit.js'
+import { gone, nameAt, virtualData, virtualDeleteText, virtualOf, virtualPath, virtualPaths, virtualSaveText, type VirtualPath } from './virtual-entries.js'
 
 /**
  * The server side of Decap's proxy backend (decap-server's localFs middleware speaks the same
@@ -21,6 +22,8 @@ export interface ProxySession {
   readonly maps: () => readonly NamedMap[]
   /** Per path, the hash of the file the editor was last given: a save over another is a conflict. */
   readonly served: Map<string, string>
+  /** Per virtual path, the name the entry saved at it got (a new entry's slug path, a renamed entry's old path). */
+  readonly aliases: Map<string, string>
   warmed?: boolean
 }
 
@@ -30,7 +33,7 @@ export interface ProxyAnswer {
 }
 
 export function createProxySession(siteRoot: string, maps: () => readonly NamedMap[]): ProxySession {
-  return { siteRoot: path.resolve(siteRoot), maps, served: new Map() }
+  return { siteRoot: path.resolve(siteRoot), maps, served: new Map(), aliases: new Map() }
 }
 
 type Params = Record<string, unknown>
@@ -63,7 +66,8 @@ async function dispatch(session: ProxySession, action: string, params: Params): 
     case 'persistEntry': {
       const files = (params.dataFiles ?? [params.entry]) as { path: string; raw: string; newPath?: string }[]
       for (const asset of (params.assets ?? []) as { path: string; content: string }[]) await saveMedia(session, asset)
-      for (const file of files) await saveEntry(session, file)
+      const isNew = (params.options as { newEntry?: unknown } | undefined)?.newEntry === true
+      for (const file of files) await saveEntry(session, file, isNew)
       return ok({ message: 'entry persisted' })
     }
     case 'getMedia': {
@@ -87,12 +91,6 @@ async function dispatch(session: ProxySession, action: string, params: Params): 
       return ok(null)
     default:
       return refuse(siteRoot, 422, fail(EditorBadRequest, { file: 'editor' }, `it asked for "${action}", which the editor does not do`))
-  }
-}
-
-class Refusal extends Error {
-  constructor(readonly status: number, readonly errors: readonly ConfigError[]) {
-    super(errors[0]?.message)
   }
 }
 
@@ -124,97 +122,108 @@ function checkedPath(session: ProxySession, given: unknown, allow: (name: string
   return file
 }
 
-/** `_editor/areas.yaml/places/Springfield%2C%20IL.yml` → the map and the name. */
-function virtualOf(session: ProxySession, given: string): { map: NamedMap; name: string } | undefined {
-  if (!given.startsWith(`${virtualFolder}/`)) return undefined
-  const map = session.maps().find((m) => given.startsWith(`${m.folder}/`) && given.endsWith('.yml'))
-  if (!map) return undefined
-  return { map, name: decodeURIComponent(given.slice(map.folder.length + 1, -4)) }
+async function readText(session: ProxySession, file: SitePath): Promise<string | undefined> {
+  return (await readSiteFile(session.siteRoot, file))?.toString('utf8')
 }
 
 async function virtualNames(session: ProxySession, map: NamedMap): Promise<string[]> {
-  const text = await readSiteFile(session.siteRoot, checkedPath(session, map.file, isContentFile))
-  const data = text ? (parse(text.toString('utf8')) as Record<string, Record<string, unknown>> | null) : null
-  return Object.keys(data?.[map.key] ?? {}).map((name) => `${map.folder}/${encodeURIComponent(name)}.yml`)
+  const text = await readText(session, checkedPath(session, map.file, isContentFile))
+  return text ? virtualPaths(text, map) : []
 }
 
 async function entryOf(session: ProxySession, given: string): Promise<unknown> {
-  const virtual = virtualOf(session, given)
+  const virtual = virtualOf(session.maps(), given)
   const file = checkedPath(session, virtual ? virtual.map.file : given, isContentFile)
-  const bytes = await readSiteFile(session.siteRoot, file)
-  if (!bytes) return { data: null, file: { path: given, id: null } }
-  const text = bytes.toString('utf8')
+  const text = await readText(session, file)
+  if (text === undefined) return { data: null, file: { path: given, id: null } }
   session.served.set(file.name, sha(text))
   if (!virtual) return { data: text, file: { path: given, id: sha(text) } }
-  const value = (parse(text) as Record<string, Record<string, unknown>>)?.[virtual.map.key]?.[virtual.name]
-  const data = stringify(virtual.map.objectValues ? value : { value }, { lineWidth: 0 })
-  return { data, file: { path: given, id: sha(data) } }
+  const name = nameAt(text, virtual, session.aliases, given)
+  // No data tells Decap the name is free (it asks before it creates an entry).
+  if (name === undefined) return { data: null, file: { path: given, id: null } }
+  const data = virtualData(text, virtual.map, name)
+  // Decap keeps the path it is given: later saves of the entry name it as the folder lists it.
+  return { data, file: { path: virtualPath(virtual.map, name), id: sha(data) } }
 }
 
+type Sent = { path: string; raw: string; newPath?: string }
+
+const fileNameRule = /^[a-z0-9]+(?:-[a-z0-9]+)*\.(?:ya?ml|md)$/
+
 /** A file's new text from what Decap sent, or a refusal. Validates the whole site with it in memory. */
-async function saveEntry(session: ProxySession, sent: { path: string; raw: string; newPath?: string }): Promise<void> {
-  if (sent.newPath && sent.newPath !== sent.path) throw new Refusal(422, [fail(EditorBadRequest, { file: sent.path }, 'renaming a file is done in a text editor')])
-  const virtual = virtualOf(session, sent.path)
-  const file = checkedPath(session, virtual ? virtual.map.file : sent.path, isContentFile)
-  const disk = (await readSiteFile(session.siteRoot, file))?.toString('utf8')
-  if (disk !== undefined && session.served.get(file.name) !== sha(disk)) throw new Refusal(409, [fail(EditorConflict, { file: file.name }, file.name)])
-  if (disk === undefined && !/^[a-z0-9]+(?:-[a-z0-9]+)*\.(?:ya?ml|md)$/.test(path.posix.basename(file.name))) {
+async function saveEntry(session: ProxySession, sent: Sent, isNew: boolean): Promise<void> {
+  const virtual = virtualOf(session.maps(), sent.path)
+  const renamed = sent.newPath !== undefined && sent.newPath !== null && sent.newPath !== sent.path
+  if (virtual && !renamed) return saveVirtual(session, sent, virtual, isNew)
+  if (renamed) return renameFile(session, sent)
+  const file = checkedPath(session, sent.path, isContentFile)
+  const disk = await readText(session, file)
+  if (disk !== undefined) checkServed(session, file, disk)
+  if (disk === undefined && !fileNameRule.test(path.posix.basename(file.name))) {
     throw new Refusal(422, [fail(EditorBadName, { file: file.name }, path.posix.basename(file.name))])
   }
-  const text = disk === undefined ? sent.raw : newText(file.name, disk, sent.raw, virtual)
+  const text = disk === undefined ? sent.raw : newText(file.name, disk, sent.raw)
   if (text === disk) return
   await validateWith(session, new Map([[file.name, text]]))
   await writeSiteFile(session.siteRoot, file, text)
   session.served.set(file.name, sha(text))
 }
 
-function newText(name: string, disk: string, raw: string, virtual: { map: NamedMap; name: string } | undefined): string {
-  const cannot = () => new Refusal(422, [fail(EditorCannotEdit, { file: name }, name)])
-  if (virtual) {
-    const sent = parse(raw) as Record<string, unknown> | null
-    const value = virtual.map.objectValues ? sent ?? {} : sent?.value
-    const target = parse(disk) as Record<string, Record<string, unknown>>
-    const current = target[virtual.map.key]![virtual.name]
-    target[virtual.map.key]![virtual.name] = prune(value, current) as Record<string, unknown>
-    return editYaml(disk, target) ?? (() => { throw cannot() })()
-  }
-  if (!name.endsWith('.md')) return editYaml(disk, prune(parse(raw), parse(disk))) ?? (() => { throw cannot() })()
-  const [diskHead, diskBody] = frontMatter(disk)
-  const [sentHead, sentBody] = frontMatter(raw)
-  if (diskHead === undefined || sentHead === undefined) throw cannot()
-  const head = editYaml(diskHead, prune(parse(sentHead) ?? {}, parse(diskHead) ?? {}))
-  if (head === undefined) throw cannot()
-  // Decap trims the body's last newline; an unchanged body keeps the file's own ending.
-  const body = sentBody.trimEnd() === diskBody.trimEnd() ? diskBody : `${sentBody.trimEnd()}\n`
-  return disk.slice(0, disk.indexOf(diskHead)) + head + disk.slice(disk.indexOf(diskHead) + diskHead.length, disk.length - diskBody.length) + body
+function checkServed(session: ProxySession, file: SitePath, disk: string): void {
+  if (session.served.get(file.name) !== sha(disk)) throw new Refusal(409, [fail(EditorConflict, { file: file.name }, file.name)])
 }
 
-/** The YAML between the `---` lines, and the body after them. */
-function frontMatter(text: string): [string | undefined, string] {
-  const match = /^---\r?\n([\s\S]*?)^---[ \t]*(?:\r?\n|$)/m.exec(text)
-  if (!match || match.index !== 0) return [undefined, text]
-  return [match[1]!, text.slice(match[0].length)]
+/** One name of a map: edited, created (`isNew`, at the end of its map) or renamed in place by its name field. */
+async function saveVirtual(session: ProxySession, sent: Sent, virtual: VirtualPath, isNew: boolean): Promise<void> {
+  const file = checkedPath(session, virtual.map.file, isContentFile)
+  const disk = await readText(session, file)
+  if (disk === undefined) throw gone(file.name)
+  checkServed(session, file, disk)
+  const old = isNew ? undefined : nameAt(disk, virtual, session.aliases, sent.path)
+  if (!isNew && old === undefined) throw gone(file.name, virtual)
+  const { text, name } = virtualSaveText({ file: file.name, disk, map: virtual.map, old, raw: sent.raw })
+  if (text !== disk) {
+    const problems = await problemsWith(session, new Map([[file.name, text]]))
+    // A refused rename names first what still uses the old name (an area list's line), which
+    // citypress reports when the old name is gone, before what it says of the new one.
+    const uses = problems.length > 0 && old !== undefined && old !== name
+      ? await problemsWith(session, new Map([[file.name, virtualDeleteText(file.name, disk, virtual.map, old)]]))
+      : []
+    if (problems.length > 0) throw new Refusal(422, distinct([...uses, ...problems]))
+    await writeSiteFile(session.siteRoot, file, text)
+    session.served.set(file.name, sha(text))
+  }
+  if (name !== virtual.name) session.aliases.set(sent.path, name)
 }
 
 /**
- * Decap sends an empty value for every optional field the form shows; a key that is not in the
- * file and comes back empty was not written by the user.
+ * A file renamed (`newPath`, as Decap sends it for an entry whose path changed): validated with the
+ * old file gone and the new one there, so a reference to the old name refuses it at its line; then
+ * the new file is written whole and the old one removed.
  */
-function prune(sent: unknown, disk: unknown): unknown {
-  if (Array.isArray(sent)) return sent.map((item, i) => prune(item, Array.isArray(disk) ? disk[i] : undefined))
-  if (!sent || typeof sent !== 'object') return sent
-  const old = disk && typeof disk === 'object' && !Array.isArray(disk) ? (disk as Record<string, unknown>) : {}
-  const kept: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(sent)) {
-    if (!(key in old) && isEmpty(value)) continue
-    kept[key] = prune(value, old[key])
+async function renameFile(session: ProxySession, sent: Sent): Promise<void> {
+  const from = checkedPath(session, sent.path, isContentFile)
+  const to = checkedPath(session, sent.newPath, isContentFile)
+  if (path.posix.dirname(from.name) !== path.posix.dirname(to.name) || path.posix.extname(from.name) !== path.posix.extname(to.name)) {
+    throw new Refusal(422, [fail(EditorRenameElsewhere, { file: from.name }, from.name, to.name)])
   }
-  return kept
-}
-
-function isEmpty(value: unknown): boolean {
-  return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
-    || (typeof value === 'object' && value !== null && Object.keys(value).length === 0)
+  if (!fileNameRule.test(path.posix.basename(to.name))) throw new Refusal(422, [fail(EditorBadName, { file: to.name }, path.posix.basename(to.name))])
+  const disk = await readText(session, from)
+  if (disk === undefined) throw gone(from.name)
+  checkServed(session, from, disk)
+  if ((await readSiteFile(session.siteRoot, to)) !== undefined) throw new Refusal(422, [fail(EditorFileTaken, { file: to.name }, from.name, to.name)])
+  const text = newText(from.name, disk, sent.raw)
+  await validateWith(session, new Map([[from.name, null], [to.name, text]]))
+  await writeSiteFile(session.siteRoot, to, text)
+  try {
+    await deleteSiteFile(session.siteRoot, from)
+  } catch (error) {
+    // Both names would then be entries: the rename is undone rather than half made.
+    await deleteSiteFile(session.siteRoot, to).catch(() => undefined)
+    throw error
+  }
+  session.served.delete(from.name)
+  session.served.set(to.name, sha(text))
 }
 
 /**
@@ -227,25 +236,36 @@ export function warmChecks(session: ProxySession): void {
   void loadAndPlan(session.siteRoot).catch(() => undefined)
 }
 
+/** Each problem once: both checks of a refused rename may report the same one. */
+function distinct(problems: readonly ConfigError[]): ConfigError[] {
+  const key = (p: ConfigError) => [p.code, p.file, p.line, p.column, p.message].join('\0')
+  return [...new Map(problems.map((p) => [key(p), p])).values()]
+}
+
 /** The same checks as `validate`, with `overlay` read instead of the disk; refuses with every problem. */
 async function validateWith(session: ProxySession, overlay: ReadonlyMap<string, string | null>): Promise<void> {
+  const problems = await problemsWith(session, overlay)
+  if (problems.length > 0) throw new Refusal(422, problems)
+}
+
+async function problemsWith(session: ProxySession, overlay: ReadonlyMap<string, string | null>): Promise<readonly ConfigError[]> {
   try {
     await loadAndPlan(session.siteRoot, overlay)
+    return []
   } catch (error) {
-    if (error instanceof BuildFailure) throw new Refusal(422, error.errors)
+    if (error instanceof BuildFailure) return error.errors
     throw error
   }
 }
 
 async function deleteEntry(session: ProxySession, given: string): Promise<void> {
-  const virtual = virtualOf(session, given)
+  const virtual = virtualOf(session.maps(), given)
   if (virtual) {
     const file = checkedPath(session, virtual.map.file, isContentFile)
-    const disk = (await readSiteFile(session.siteRoot, file))!.toString('utf8')
-    const target = parse(disk) as Record<string, Record<string, unknown>>
-    delete target[virtual.map.key]![virtual.name]
-    const text = editYaml(disk, target)
-    if (text === undefined) throw new Refusal(422, [fail(EditorCannotEdit, { file: file.name }, file.name)])
+    const disk = await readText(session, file)
+    const name = disk === undefined ? undefined : nameAt(disk, virtual, session.aliases, given)
+    if (disk === undefined || name === undefined) return
+    const text = virtualDeleteText(file.name, disk, virtual.map, name)
     await validateWith(session, new Map([[file.name, text]]))
     await writeSiteFile(session.siteRoot, file, text)
     session.served.set(file.name, sha(text))

@@ -14,6 +14,7 @@ export type Schema = {
   readonly properties?: Record<string, Schema>
   readonly additionalProperties?: boolean | Schema
   readonly patternProperties?: Record<string, Schema>
+  readonly propertyNames?: Schema
   readonly items?: Schema
   readonly required?: readonly string[]
   readonly enum?: readonly unknown[]
@@ -191,7 +192,7 @@ function listOf(base: Field, schema: Schema, walk: Walk): Field {
  * Decap shows "<label> didn't match the pattern: <message>": the rule in words, as `validate`
  * says it (the catalogue's patternRules), never the regular expression.
  */
-function patternOf(schema: Schema): Field {
+export function patternOf(schema: Schema): Field {
   if (!schema.pattern) return {}
   return { pattern: [schema.pattern, `It ${patternRules[schema.pattern] ?? patternRuleUnknown}.`] }
 }

@@ -13,7 +13,8 @@ export function editYaml(text: string, target: unknown): string | undefined {
   let current = text
   const seen = new Set([text])
   for (let step = 0; step < 100; step++) {
-    const data = parse(current) as unknown
+    const data = parsed(current)
+    if (data === unreadable) return undefined
     if (isDeepStrictEqual(normalize(data), normalize(target))) return current
     const next = oneEdit(current, data, target)
     if (next === undefined || seen.has(next)) return undefined
@@ -21,6 +22,17 @@ export function editYaml(text: string, target: unknown): string | undefined {
     current = next
   }
   return undefined
+}
+
+const unreadable = Symbol('unreadable')
+
+/** A step that does not read back as YAML is a failed edit, never a thrown error. */
+function parsed(text: string): unknown {
+  try {
+    return parse(text) as unknown
+  } catch {
+    return unreadable
+  }
 }
 
 type Path = readonly (string | number)[]
@@ -47,8 +59,9 @@ function editAt(text: string, token: CST.Token, data: unknown, target: unknown, 
   if (token.type === 'flow-collection') return replaceToken(text, token, flowText(target))
   const bothMaps = isMap(data) && isMap(target)
   const bothLists = Array.isArray(data) && Array.isArray(target)
-  if (token.type === 'block-map' && bothMaps) return editMap(text, token, data, target, path)
-  if (token.type === 'block-seq' && bothLists) return editList(text, token, data, target, path)
+  // Emptied whole, a block collection is rewritten with its key (`key: {}`): removing its last line would leave a key without a value.
+  if (token.type === 'block-map' && bothMaps && Object.keys(target).length > 0) return editMap(text, token, data, target, path)
+  if (token.type === 'block-seq' && bothLists && target.length > 0) return editList(text, token, data, target, path)
   if (isScalarToken(token) && isScalarValue(target)) return setScalar(text, token, target)
   return undefined
 }
@@ -69,7 +82,9 @@ function editMap(text: string, map: CST.BlockMap, data: Record<string, unknown>,
     if (key in data) continue
     const before = keys.slice(0, index).reverse().map((k) => byKey.get(k)).find((i) => i !== undefined) ?? map.items.at(-1)
     if (!before) return undefined
-    return insertAfter(text, before, columnOf(text, before), stringify({ [key]: target[key] }, dumpOptions))
+    // Where the file parts each entry from the next with a blank line (forms, places), so does the new one.
+    const spaced = map.items.length > 1 && map.items.slice(1).every((item) => /\n[ \t]*\n$/.test(text.slice(0, lineStart(text, firstOffset(item)))))
+    return insertAfter(text, before, columnOf(text, before), (spaced ? '\n' : '') + stringify({ [key]: target[key] }, dumpOptions))
   }
   for (const key of keys) {
     if (isDeepStrictEqual(normalize(data[key]), normalize(target[key]))) continue
@@ -165,7 +180,9 @@ function replaceItem(text: string, item: Item, entry: string): string | undefine
 }
 
 function insertAfter(text: string, item: Item, column: number, entry: string): string {
-  const end = itemEnd(item)
+  // Blank lines that end an item part it from what follows (the next section's comment): the new entry goes above them.
+  const blank = /\n(?:[ \t]*\n)+$/.exec(text.slice(0, itemEnd(item)))
+  const end = blank ? blank.index + 1 : itemEnd(item)
   const gap = text.slice(0, end).endsWith('\n') ? '' : '\n'
   return text.slice(0, end) + gap + indent(entry, column) + text.slice(end)
 }
@@ -223,4 +240,44 @@ function isScalarValue(value: unknown): value is string | number | boolean | nul
 
 function isScalarToken(token: CST.Token): token is CST.FlowScalar | CST.BlockScalar {
   return CST.isScalar(token)
+}
+
+/**
+ * Renames the key `from` of the top-level map `parent` to `to` in place: the key's own text is
+ * rewritten (in its own quoting when it reads back so, else plain or double-quoted), its comments, value lines and
+ * position kept. Undefined when the map is not a block map of plain keys or the result does not
+ * read back as the same data under the new key.
+ */
+export function renameKey(text: string, parent: string, from: string, to: string): string | undefined {
+  const doc = [...new Parser().parse(text)].find((t): t is CST.Document => t.type === 'document')
+  const outer = doc?.value?.type === 'block-map' ? itemOf(doc.value, parent)?.value : undefined
+  const key = outer?.type === 'block-map' ? itemOf(outer, from)?.key : undefined
+  if (!key || !CST.isScalar(key)) return undefined
+  const before = parse(text) as Record<string, Record<string, unknown>>
+  const expected = Object.fromEntries(Object.entries(before[parent]!).map(([k, v]) => [k === from ? to : k, v]))
+  const own = CST.resolveAsScalar(key)?.type
+  for (const type of [own, 'PLAIN', 'QUOTE_DOUBLE'] as const) {
+    if (!type) continue
+    const copy = structuredClone(key)
+    try {
+      CST.setScalarValue(copy, to, { type, implicitKey: true })
+    } catch {
+      continue
+    }
+    const edited = replaceToken(text, key, ownText(copy))
+    const after = (() => {
+      try {
+        return parse(edited) as Record<string, Record<string, unknown>>
+      } catch {
+        return undefined
+      }
+    })()
+    const renamed = after?.[parent]
+    if (renamed && isDeepStrictEqual(Object.keys(renamed), Object.keys(expected)) && isDeepStrictEqual(normalize(after), normalize({ ...before, [parent]: expected }))) return edited
+  }
+  return undefined
+}
+
+function itemOf(map: CST.BlockMap, key: string): Item | undefined {
+  return map.items.find((item) => item.key && CST.isScalar(item.key) && CST.resolveAsScalar(item.key)?.value === key)
 }

@@ -663,6 +663,8 @@ export const titles: Readonly<Record<ConfigErrorCode, string>> = {
   'editor-conflict': 'File changed since the editor loaded it',
   'editor-refused': 'Editor request refused',
   'editor-cannot-edit': 'Save the editor cannot write as a small edit',
+  // The browser editor creates and renames.
+  'editor-name-taken': 'Name already taken',
 }
 
 // The output folder (src/output/output-guard.ts): a build replaces its output folder
@@ -1197,3 +1199,36 @@ export function limitRule(keyword: string, limit: number, data: unknown): string
     default: return undefined
   }
 }
+// The browser editor creates and renames (src/editor/virtual-entries.ts, src/editor/proxy.ts).
+
+/** `map`: the top-level key of `file` whose names are entries (`places`); `name`: the one asked for. */
+export const EditorNameTaken = {
+  code: 'editor-name-taken',
+  message: (file: string, map: string, name: string) => `${file} already has "${name}" under \`${map}\`, and a name there stands for one entry only, so this one was not saved.`,
+  hint: (_file: string, _map: string, name: string) => `Open "${name}" in the list to change it, or give this entry another name.`,
+} satisfies ErrorData<[string, string, string]>
+
+export const EditorNoName = {
+  code: 'missing-key',
+  message: (file: string, map: string) => `The entry has no name, and its name is its key under \`${map}\` in ${file}, so it was not saved.`,
+  hint: () => 'Fill in the Name field, then save again.',
+} satisfies ErrorData<[string, string]>
+
+/** `from` and `to`: site file names (`services/roofing.yaml`). */
+export const EditorFileTaken = {
+  code: 'editor-name-taken',
+  message: (from: string, to: string) => `${from} cannot be renamed to ${to}: that file already exists, and renaming would replace it.`,
+  hint: () => 'Choose another name, or delete the other entry first.',
+} satisfies ErrorData<[string, string]>
+
+export const EditorRenameElsewhere = {
+  code: 'editor-refused',
+  message: (from: string, to: string) => `${from} cannot be renamed to ${to}: a rename keeps a file in its folder with its extension, since they say what the file is (a service, a page, a post).`,
+  hint: () => 'Give it a new name in the same folder; to make it another kind of content, create a new entry and delete this one.',
+} satisfies ErrorData<[string, string]>
+
+export const EditorNameGone = {
+  code: 'editor-conflict',
+  message: (file: string, map: string, name: string) => `${file} has no "${name}" under \`${map}\` any more: it was renamed or removed after the editor loaded it, so this save has nothing to change.`,
+  hint: () => 'Reload the editor page to see the names as they are now, then make your change again.',
+} satisfies ErrorData<[string, string, string]>

@@ -85,6 +85,8 @@ export type ConfigErrorCode =
   | 'editor-conflict'
   | 'editor-refused'
   | 'editor-cannot-edit'
+  // The browser editor creates and renames.
+  | 'editor-name-taken'
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {

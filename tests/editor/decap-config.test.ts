@@ -48,6 +48,20 @@ describe('the editor configuration', () => {
     expect(messages.filter((m) => /[\^$]|\\[dws]|\(\?:/.test(m) || !m.startsWith('It must') && !m.startsWith('It may'))).toEqual([])
   })
 
+  it('lets a marketer create the virtual entries, named by a required Name field first that no value field shadows', () => {
+    const { config } = editorConfig(path.join(repoRoot, 'sites', 'system4'), names, '/admin/api/', 'http://localhost/')
+    const virtual = (config.collections as { name: string; folder?: string; create?: boolean; identifier_field?: string; fields: Field[] }[]).filter((c) => c.folder?.startsWith('_editor/'))
+    expect(virtual.map((c) => c.name)).toEqual(expect.arrayContaining(['areas-places', 'areas-lists', 'areas-regions', 'forms-forms', 'site-schedulers', 'landing-services']))
+    for (const collection of virtual) {
+      expect(collection, collection.name).toMatchObject({ create: true, identifier_field: 'key' })
+      expect(collection.fields[0], collection.name).toMatchObject({ name: 'key', label: 'Name', widget: 'string', required: true })
+      expect(collection.fields.filter((f) => f.name === 'key'), collection.name).toHaveLength(1)
+    }
+    // A list's or a form's name follows its file's rule for names; Decap checks it as it is typed.
+    expect(virtual.find((c) => c.name === 'areas-lists')!.fields[0]).toMatchObject({ pattern: ['^[a-z0-9]+(-[a-z0-9]+)*$', expect.any(String)] })
+    expect(virtual.find((c) => c.name === 'areas-places')!.fields[0]).not.toHaveProperty('pattern')
+  })
+
   it('maps every key of every schema, or leaves it out on the commented list', () => {
     for (const site of ['system4', 'greenway', 'starter']) editorConfig(path.join(repoRoot, 'sites', site), names, '/admin/api/', 'http://localhost/')
     const missing: string[] = []

@@ -1,4 +1,4 @@
-import { cp, readdir, readFile } from 'node:fs/promises'
+import { cp, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright'
 import sharp from 'sharp'
@@ -105,6 +105,30 @@ describe('the editor in a browser', () => {
     expect(await readdir(path.join(site, 'images'))).toContain('roof.jpg')
     expect(await readFile(path.join(site, 'blog', 'spring-roof-check.md'), 'utf8')).toMatch(/^image: images\/roof\.jpg$/m)
     await until(async () => (await fetch(`${preview.url}blog/spring-roof-check`)).status === 200, 20_000)
+  }, 60_000)
+
+  it('creates a new place under the name typed, commas and capitals kept, as new lines of areas.yaml', async () => {
+    const areas = path.join(site, 'areas.yaml')
+    // The town is in a list already (as a marketer adds it first); its place is what is new.
+    await writeFile(areas, (await readFile(areas, 'utf8')).replace('    - Ogdenville, IL\n', '    - Ogdenville, IL\n    - North Haverbrook, IL\n'))
+    const before = await readFile(areas, 'utf8')
+    await admin.goto(`${preview.url}admin/#/collections/areas-places`)
+    await admin.getByText('Ogdenville, IL', { exact: true }).first().waitFor()
+    await admin.goto(`${preview.url}admin/#/collections/areas-places/new`)
+    await admin.locator('input[id^="key-field"]').first().fill('North Haverbrook, IL')
+    await admin.locator('input[id^="county-field"]').first().fill('Sangamon County')
+    if (shots) await admin.screenshot({ path: path.join(shots, 'new-place.png'), fullPage: true })
+    await publish()
+    const after = await until(async () => {
+      const text = await readFile(areas, 'utf8')
+      return text !== before && text
+    })
+    expect(after).toBe(before.replace(/\n$/, '\n  North Haverbrook, IL:\n    county: Sangamon County\n'))
+    // Decap opens the new entry at its slug path; the proxy answers with the place under its name.
+    await admin.waitForURL(/entries\/north-haverbrook-il$/)
+    await admin.waitForFunction(() => (document.querySelector('input[id^="key-field"]') as HTMLInputElement | null)?.value === 'North Haverbrook, IL')
+    await admin.goto(`${preview.url}admin/#/collections/areas-places`)
+    await admin.getByText('North Haverbrook, IL', { exact: true }).first().waitFor()
   }, 60_000)
 })
 

@@ -106,7 +106,7 @@ describe('the editor proxy', () => {
       const entries = (await call(session, 'entriesByFolder', { folder, extension: 'yml', depth: 1 })).body as Entry[]
       const first = entries[0]!
       const place = parse(first.data)
-      const key = Object.keys(place).find((k) => typeof place[k] === 'string' && !place[k].includes('\n'))!
+      const key = Object.keys(place).find((k) => k !== 'key' && typeof place[k] === 'string' && !place[k].includes('\n'))!
       const answer = await call(session, 'persistEntry', { entry: { path: first.file.path, raw: stringify({ ...place, [key]: `${place[key]} x` }) }, assets: [] })
       expect(answer.status).toBe(200)
       const after = await readFile(areas, 'utf8')

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import fg from 'fast-glob'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { editYaml } from '../../src/editor/yaml-edit.js'
+import { editYaml, renameKey } from '../../src/editor/yaml-edit.js'
 
 const sample = `# yaml-language-server: $schema=../schemas/service.schema.json
 title: Roof Repair  # shown in the menu
@@ -73,6 +73,30 @@ describe('editYaml', () => {
     expect(parse(out)).toEqual({ ...rest, subtitle: 'New', last })
     const gone = editYaml(sample, rest)!
     expect(gone).toBe(sample.replace('last: 3\n', ''))
+  })
+
+  it('adds a key above the blank line that parts its map from the next section', () => {
+    const text = 'lists:\n  main:\n    - A\n\n# Places\nplaces: {}\n'
+    const out = editYaml(text, { lists: { main: ['A'], north: ['B'] }, places: {} })!
+    expect(out).toBe('lists:\n  main:\n    - A\n  north:\n    - B\n\n# Places\nplaces: {}\n')
+  })
+
+  it('parts a new key by a blank line where the map parts its keys so', () => {
+    const text = 'forms:\n  a:\n    x: 1\n\n  b:\n    x: 2\nmessages: {}\n'
+    const out = editYaml(text, { forms: { a: { x: 1 }, b: { x: 2 }, c: { x: 3 } }, messages: {} })!
+    expect(out).toBe('forms:\n  a:\n    x: 1\n\n  b:\n    x: 2\n\n  c:\n    x: 3\nmessages: {}\n')
+  })
+
+  it('writes an emptied nested map as `{}` rather than a key without value', () => {
+    const text = 'places:\n  A:\n    county: X\n  B:\n    county: Y\n'
+    expect(editYaml(text, { places: { A: {}, B: { county: 'Y' } } })).toBe('places:\n  A: {}\n  B:\n    county: Y\n')
+  })
+
+  it('renames a key in place, its quoting, comment and value lines kept', () => {
+    const text = 'places:\n  # the first\n  "Springfield, IL": {}  # home\n  Shelbyville, IL:\n    county: Shelby County\nlists: {}\n'
+    expect(renameKey(text, 'places', 'Springfield, IL', 'Springfield Township, IL')).toBe(text.replace('"Springfield, IL"', '"Springfield Township, IL"'))
+    expect(renameKey(text, 'places', 'Shelbyville, IL', 'Shelbyville: North')).toBe(text.replace('Shelbyville, IL:', '"Shelbyville: North":'))
+    expect(renameKey(text, 'places', 'Nowhere', 'Else')).toBeUndefined()
   })
 
   it('edits every scalar of every example YAML file changing only that line', () => {
