@@ -558,7 +558,7 @@ export interface ServicePage {
      */
     eyebrow?: string
     /**
-     * Plain text. The section's h2; {service} becomes the service's title.
+     * Plain text. The section's h2; {service} becomes the service's title, {serviceLower} the same in lower case.
      */
     heading?: string
     /**
@@ -596,7 +596,7 @@ export interface ServicePage {
      */
     eyebrow?: string
     /**
-     * Plain text. The section's h2; {service} becomes the service's title.
+     * Plain text. The section's h2; {service} becomes the service's title, {serviceLower} the same in lower case.
      */
     heading?: string
     /**
@@ -613,7 +613,7 @@ export interface ServicePage {
      */
     eyebrow?: string
     /**
-     * Plain text. The section's h2; {service} becomes the service's title.
+     * Plain text. The section's h2; {service} becomes the service's title, {serviceLower} the same in lower case.
      */
     heading?: string
     /**
@@ -643,7 +643,7 @@ export interface ServicePage {
      */
     eyebrow?: string
     /**
-     * Plain text. The section's h2; {service} becomes the service's title.
+     * Plain text. The section's h2; {service} becomes the service's title, {serviceLower} the same in lower case.
      */
     heading?: string
     /**
@@ -664,7 +664,7 @@ export interface ServicePage {
      */
     eyebrow?: string
     /**
-     * Plain text. The section's h2; {service} becomes the service's title.
+     * Plain text. The section's h2; {service} becomes the service's title, {serviceLower} the same in lower case.
      */
     heading?: string
     /**
@@ -689,7 +689,7 @@ export interface ServicePage {
      */
     eyebrow?: string
     /**
-     * Plain text. The section's h2; {service} becomes the service's title.
+     * Plain text. The section's h2; {service} becomes the service's title, {serviceLower} the same in lower case.
      */
     heading?: string
     /**
@@ -706,7 +706,7 @@ export interface ServicePage {
      */
     eyebrow?: string
     /**
-     * Plain text. The section's h2; {service} becomes the service's title.
+     * Plain text. The section's h2; {service} becomes the service's title, {serviceLower} the same in lower case.
      */
     heading?: string
     /**
@@ -739,7 +739,7 @@ export interface ServicePage {
      */
     eyebrow?: string
     /**
-     * Plain text. The section's h2; {service} becomes the service's title.
+     * Plain text. The section's h2; {service} becomes the service's title, {serviceLower} the same in lower case.
      */
     heading?: string
     /**
@@ -756,7 +756,7 @@ export interface ServicePage {
      */
     eyebrow?: string
     /**
-     * Plain text. The section's h2; {service} becomes the service's title.
+     * Plain text. The section's h2; {service} becomes the service's title, {serviceLower} the same in lower case.
      */
     heading?: string
     /**

@@ -28,7 +28,7 @@ export function ServicePage(service: ServiceConfig) {
   const own: ServicePageTexts = service.page ?? {}
   const part = <K extends Exclude<keyof ServicePageTexts, 'order'>>(key: K): NonNullable<ServicePageTexts[K]> =>
     ({ ...defaults[key], ...own[key] }) as NonNullable<ServicePageTexts[K]>
-  const fill = (text: string | undefined) => text?.replaceAll('{service}', service.title)
+  const fill = (text: string | undefined) => text?.replaceAll('{service}', service.title).replaceAll('{serviceLower}', service.title.toLowerCase())
   const head = (texts: { eyebrow?: string; heading?: string; text?: string }) =>
     ({ eyebrow: fill(texts.eyebrow), heading: fill(texts.heading), text: fill(texts.text) })
 

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Browser } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -65,6 +66,12 @@ describe.each(Object.entries(exampleSites))('the example site %s', (name, pages)
   it('builds with no warning, so no link or #fragment of any page is broken', () => {
     expect(result.warnings.map((w) => `${w.code} ${w.file}:${w.line}: ${w.message}`)).toEqual([])
     expect(samples).toHaveLength(12 + pages.more.length)
+  })
+
+  it('shows no unfilled {token} on any page', async () => {
+    const tokens = /\{(?:city|state|area|service|serviceLower|county)\}/g
+    const found = await Promise.all(result.routes.map(async (r) => [r.url, (await readFile(path.join(result.outDir, r.outputPath), 'utf8')).match(tokens) ?? []] as const))
+    expect(found.filter(([, hits]) => hits.length > 0)).toEqual([])
   })
 
   it('has no Nu HTML checker error on a page of every kind', () => {
