@@ -57,10 +57,11 @@ export function editorConfig(siteRoot: string, names: LiveNames, apiPath: string
       fields: extension === 'md' ? [...fields, bodyField] : fields, ...extra,
     })
   }
-  if (existsSync(path.join(siteRoot, 'services'))) folder('services', 'Services', 'services', 'service.schema.json', 'yaml')
-  folder('pages', 'Pages', 'pages', 'page.schema.json', 'yaml')
-  folder('markdown-pages', 'Text pages', 'pages', 'markdown-page.schema.json', 'md')
-  folder('blog', 'Blog', 'blog', 'post.schema.json', 'md', { sortable_fields: ['date', 'title'] })
+  // `label_singular` names one entry on the create button: "+ Service", not "+ Services".
+  if (existsSync(path.join(siteRoot, 'services'))) folder('services', 'Services', 'services', 'service.schema.json', 'yaml', { label_singular: 'Service' })
+  folder('pages', 'Pages', 'pages', 'page.schema.json', 'yaml', { label_singular: 'Page' })
+  folder('markdown-pages', 'Text pages', 'pages', 'markdown-page.schema.json', 'md', { label_singular: 'Text page' })
+  folder('blog', 'Blog', 'blog', 'post.schema.json', 'md', { sortable_fields: ['date', 'title'], label_singular: 'Post' })
 
   const files: Record<string, unknown>[] = []
   for (const settings of settingsFiles) {
@@ -84,7 +85,7 @@ export function editorConfig(siteRoot: string, names: LiveNames, apiPath: string
         ...patternOf(keys),
       }
       collections.push({
-        name: `${settings.file.replace('.yaml', '')}-${map.at}`, label: `${labelOf(map.at)} (${settings.file})`,
+        name: `${settings.file.replace('.yaml', '')}-${map.at}`, label: `${labelOf(map.at)} (${settings.file})`, label_singular: labelOf(map.at.replace(/s$/, '')),
         folder: entry.folder, extension: 'yml', format: 'yml', create: true, delete: true,
         identifier_field: nameField, summary: `{{${nameField}}}`, fields: [nameInput, ...valueFields],
       })

@@ -52,6 +52,9 @@ describe('the editor configuration', () => {
     const { config } = editorConfig(path.join(repoRoot, 'sites', 'system4'), names, '/admin/api/', 'http://localhost/')
     const virtual = (config.collections as { name: string; folder?: string; create?: boolean; identifier_field?: string; fields: Field[] }[]).filter((c) => c.folder?.startsWith('_editor/'))
     expect(virtual.map((c) => c.name)).toEqual(expect.arrayContaining(['areas-places', 'areas-lists', 'areas-regions', 'forms-forms', 'site-schedulers', 'landing-services']))
+    // The create button names one entry: "+ Place", "+ Service".
+    const singular = (name: string) => (config.collections as { name: string; label_singular?: string }[]).find((c) => c.name === name)?.label_singular
+    expect(['areas-places', 'forms-forms', 'services', 'blog'].map(singular)).toEqual(['Place', 'Form', 'Service', 'Post'])
     for (const collection of virtual) {
       expect(collection, collection.name).toMatchObject({ create: true, identifier_field: 'key' })
       expect(collection.fields[0], collection.name).toMatchObject({ name: 'key', label: 'Name', widget: 'string', required: true })
