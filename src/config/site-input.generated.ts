@@ -554,7 +554,7 @@ export interface ServicePage {
    */
   why?: {
     /**
-     * Plain text. Small text above the heading.
+     * Plain text. Small text above the heading; {service} becomes the service's title, {serviceLower} the same in lower case.
      */
     eyebrow?: string
     /**
@@ -592,7 +592,7 @@ export interface ServicePage {
    */
   benefits?: {
     /**
-     * Plain text. Small text above the heading.
+     * Plain text. Small text above the heading; {service} becomes the service's title, {serviceLower} the same in lower case.
      */
     eyebrow?: string
     /**
@@ -609,7 +609,7 @@ export interface ServicePage {
    */
   services?: {
     /**
-     * Plain text. Small text above the heading.
+     * Plain text. Small text above the heading; {service} becomes the service's title, {serviceLower} the same in lower case.
      */
     eyebrow?: string
     /**
@@ -639,7 +639,7 @@ export interface ServicePage {
    */
   industries?: {
     /**
-     * Plain text. Small text above the heading.
+     * Plain text. Small text above the heading; {service} becomes the service's title, {serviceLower} the same in lower case.
      */
     eyebrow?: string
     /**
@@ -660,7 +660,7 @@ export interface ServicePage {
    */
   areas?: {
     /**
-     * Plain text. Small text above the heading.
+     * Plain text. Small text above the heading; {service} becomes the service's title, {serviceLower} the same in lower case.
      */
     eyebrow?: string
     /**
@@ -685,7 +685,7 @@ export interface ServicePage {
    */
   testimonials?: {
     /**
-     * Plain text. Small text above the heading.
+     * Plain text. Small text above the heading; {service} becomes the service's title, {serviceLower} the same in lower case.
      */
     eyebrow?: string
     /**
@@ -702,7 +702,7 @@ export interface ServicePage {
    */
   contact?: {
     /**
-     * Plain text. Small text above the heading.
+     * Plain text. Small text above the heading; {service} becomes the service's title, {serviceLower} the same in lower case.
      */
     eyebrow?: string
     /**
@@ -735,7 +735,7 @@ export interface ServicePage {
    */
   faq?: {
     /**
-     * Plain text. Small text above the heading.
+     * Plain text. Small text above the heading; {service} becomes the service's title, {serviceLower} the same in lower case.
      */
     eyebrow?: string
     /**
@@ -752,7 +752,7 @@ export interface ServicePage {
    */
   cta?: {
     /**
-     * Plain text. Small text above the heading.
+     * Plain text. Small text above the heading; {service} becomes the service's title, {serviceLower} the same in lower case.
      */
     eyebrow?: string
     /**

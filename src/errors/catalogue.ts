@@ -1153,6 +1153,7 @@ export const patternRules: Readonly<Record<string, string>> = {
   '^/lp/[a-z0-9]+(-[a-z0-9]+)*$': 'must be a landing page address: /lp/ then lower-case words joined by hyphens (e.g. "/lp/springfield-roof-repair")',
   '^/[a-z0-9]+(-[a-z0-9]+)*$': 'must be one address segment after /: lower-case letters and digits, words joined by hyphens (e.g. "/locations")',
   '^(?:[^{}]|\\{(?:city|state|area|service|serviceLower|county)\\})*$': 'may use only the tokens {city}, {state}, {area}, {service}, {serviceLower} and {county}, and no other curly braces',
+  '^(?:[^{}]|\\{(?:service|serviceLower)\\})*$': 'may use only the tokens {service} and {serviceLower} (a service page fills no others), and no other curly braces',
   '^[A-Za-z][A-Za-z0-9_-]*$': 'must start with a letter and hold only letters, digits, "_" and "-"',
   '^\\d{4}-\\d{2}-\\d{2}$': 'must be a date written YYYY-MM-DD (e.g. "2026-03-02")',
   '^/([a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)*)?$': 'must be / or an address of lower-case segments, words joined by hyphens, without a trailing slash (e.g. "/about" or "/services/roof-repair")',

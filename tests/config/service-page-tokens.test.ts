@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { loadSite } from '../../src/config/load-site.js'
+import type { BuildFailure } from '../../src/errors/config-error.js'
+import { siteFrom } from '../helpers/site.js'
+
+// A service page fills {service} and {serviceLower}; any other token would be published as typed.
+describe('tokens in service page texts', () => {
+  it('refuses a token a service page does not fill, at its line and in words, in the service\'s own texts too', async () => {
+    const service = `title: Tree Pruning
+subtitle: Pruning for strong, healthy trees.
+description: Tree pruning by certified arborists.
+page:
+  faq:
+    heading: Questions about {serviceLower} in {city}
+`
+    const site = await siteFrom('brand', { 'services/tree-pruning.yaml': service })
+    const errors = await loadSite(site).then(() => [], (e: BuildFailure) => e.errors)
+    expect(errors.map((e) => [e.file.replace(/^.*\/site\//, ''), e.line, e.code, e.message])).toEqual([
+      ['services/tree-pruning.yaml', 6, 'bad-value', '`page.faq.heading` may use only the tokens {service} and {serviceLower} (a service page fills no others), and no other curly braces.'],
+    ])
+  })
+
+  it('accepts {service} and {serviceLower}', async () => {
+    const service = `title: Tree Pruning
+subtitle: Pruning for strong, healthy trees.
+description: Tree pruning by certified arborists.
+page:
+  faq:
+    heading: Questions about {serviceLower}
+    text: "{service} by certified arborists."
+`
+    const site = await siteFrom('brand', { 'services/tree-pruning.yaml': service })
+    await expect(loadSite(site)).resolves.toBeDefined()
+  })
+})
