@@ -3,16 +3,17 @@ import { loadSite } from '../../src/config/load-site.js'
 import type { BuildFailure } from '../../src/errors/config-error.js'
 import { siteFrom } from '../helpers/site.js'
 
-// A service page fills {service} and {serviceLower}; any other token would be published as typed.
-describe('tokens in service page texts', () => {
-  it('refuses a token a service page does not fill, at its line and in words, in the service\'s own texts too', async () => {
-    const service = `title: Tree Pruning
+/** The brand fixture's one service, with `page` texts of its own. */
+const serviceWith = (page: string) => `title: Tree Pruning
 subtitle: Pruning for strong, healthy trees.
 description: Tree pruning by certified arborists.
 page:
-  faq:
-    heading: Questions about {serviceLower} in {city}
-`
+${page}`
+
+// A service page fills {service} and {serviceLower}; any other token would be published as typed.
+describe('tokens in service page texts', () => {
+  it('refuses a token a service page does not fill, at its line and in words, in the service\'s own texts too', async () => {
+    const service = serviceWith('  faq:\n    heading: Questions about {serviceLower} in {city}\n')
     const site = await siteFrom('brand', { 'services/tree-pruning.yaml': service })
     const errors = await loadSite(site).then(() => [], (e: BuildFailure) => e.errors)
     expect(errors.map((e) => [e.file.replace(/^.*\/site\//, ''), e.line, e.code, e.message])).toEqual([
@@ -21,14 +22,7 @@ page:
   })
 
   it('accepts {service} and {serviceLower}', async () => {
-    const service = `title: Tree Pruning
-subtitle: Pruning for strong, healthy trees.
-description: Tree pruning by certified arborists.
-page:
-  faq:
-    heading: Questions about {serviceLower}
-    text: "{service} by certified arborists."
-`
+    const service = serviceWith('  faq:\n    heading: Questions about {serviceLower}\n    text: "{service} by certified arborists."\n')
     const site = await siteFrom('brand', { 'services/tree-pruning.yaml': service })
     await expect(loadSite(site)).resolves.toBeDefined()
   })
