@@ -1,14 +1,15 @@
-import { cp, readFile, writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { chromium } from 'playwright'
 import { describe, expect, it } from 'vitest'
-import { repoRoot, tempDir } from '../helpers/site.js'
+import { copyExample } from '../helpers/example-build.js'
+import { tempDir } from '../helpers/site.js'
 import { chromiumArgs, chromiumPath, startOn } from './helpers.js'
 
 describe('live reload on the example site', () => {
   it('shows a one-line YAML edit in the open page, every time (the latency is printed, not asserted)', async () => {
     const site = path.join(await tempDir(), 'site')
-    await cp(path.join(repoRoot, 'sites/system4'), site, { recursive: true, filter: (src) => !src.includes(`${path.sep}.citypress`) })
+    await copyExample('system4', site)
     const homeFile = path.join(site, 'pages/home.yaml')
     const original = await readFile(homeFile, 'utf8')
     expect(original).toMatch(/^title: .+$/m)
