@@ -8,6 +8,8 @@ import type { ConfigWarning } from '../../src/errors/config-warning.js'
 import { repoRoot } from './site.js'
 
 export type ExampleSite = 'system4' | 'greenway' | 'brightline' | 'starter'
+/** The fixtures (tests/fixtures/sites/<name>) that several test files build unchanged, only to read the output. */
+export type SharedFixture = 'widgets'
 
 /** A BuildResult as it comes back from JSON: warnings as their JSON, file paths instead of files. */
 export type SharedResult = Omit<BuildResult, 'warnings' | 'files'> & {
@@ -17,7 +19,7 @@ export type SharedResult = Omit<BuildResult, 'warnings' | 'files'> & {
 }
 
 export interface ExampleBuild {
-  /** sites/<name> */
+  /** The site folder: sites/<name>, tests/fixtures/sites/<name>. */
   readonly site: string
   readonly outDir: string
   readonly result: SharedResult
@@ -37,10 +39,19 @@ export interface ExampleBuild {
  * own must build a copy instead. Never write into the output folder: other files read it.
  */
 export function exampleBuild(name: ExampleSite): Promise<ExampleBuild> {
-  let found = builds.get(name)
+  return shared(`sites/${name}`)
+}
+
+/** A fixture site (tests/fixtures/sites/<name>, unmodified), built once per run and shared as exampleBuild's sites are. */
+export function fixtureBuild(name: SharedFixture): Promise<ExampleBuild> {
+  return shared(`tests/fixtures/sites/${name}`)
+}
+
+function shared(site: string): Promise<ExampleBuild> {
+  let found = builds.get(site)
   if (!found) {
-    found = sharedBuild(name)
-    builds.set(name, found)
+    found = sharedBuild(site)
+    builds.set(site, found)
   }
   return found
 }
@@ -58,13 +69,14 @@ export async function copyExample(name: ExampleSite, dest: string): Promise<stri
   return dest
 }
 
-const builds = new Map<ExampleSite, Promise<ExampleBuild>>()
+/** By the site folder, relative to the repository. */
+const builds = new Map<string, Promise<ExampleBuild>>()
 let ownFolder: Promise<string> | undefined
 
-async function sharedBuild(name: ExampleSite): Promise<ExampleBuild> {
-  const site = path.join(repoRoot, 'sites', name)
-  const shared = inject('exampleBuilds') as string | undefined
-  const folder = path.join(shared ?? await (ownFolder ??= mkdtemp(path.join(tmpdir(), 'citypress-examples-'))), name)
+async function sharedBuild(relative: string): Promise<ExampleBuild> {
+  const site = path.join(repoRoot, relative)
+  const runFolder = inject('exampleBuilds') as string | undefined
+  const folder = path.join(runFolder ?? await (ownFolder ??= mkdtemp(path.join(tmpdir(), 'citypress-examples-'))), relative.replaceAll('/', '-'))
   const resultFile = path.join(folder, 'result.json')
   await buildOnce(site, folder)
   const result = JSON.parse(await readFile(resultFile, 'utf8'), revive) as SharedResult
