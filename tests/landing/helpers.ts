@@ -1,6 +1,6 @@
 import type { BuildOptions, BuildResult } from '../../src/build.js'
 import type { RoutePlan } from '../../src/types.js'
-import { exampleBuild, type ExampleSite } from '../helpers/example-build.js'
+import { exampleBuild, fixtureBuild, type ExampleBuild, type ExampleSite, type SharedFixture } from '../helpers/example-build.js'
 
 export interface BuiltSite {
   /** Without the files' contents: those are read through `file` and `page`. */
@@ -38,7 +38,15 @@ export async function buildInMemory(site: string, options: Partial<BuildOptions>
 
 /** An unmodified example site as built once for the whole test run (tests/helpers/example-build.ts). */
 export async function exampleSite(name: ExampleSite): Promise<BuiltSite> {
-  const { result, file, page } = await exampleBuild(name)
+  return builtSiteOf(await exampleBuild(name))
+}
+
+/** An unmodified fixture site as built once for the whole test run (tests/helpers/example-build.ts). */
+export async function fixtureSite(name: SharedFixture): Promise<BuiltSite> {
+  return builtSiteOf(await fixtureBuild(name))
+}
+
+function builtSiteOf({ result, file, page }: ExampleBuild): BuiltSite {
   const byUrl = new Set(result.routes.map((r) => r.url))
   return { result, routes: result.routes, landing: result.routes.filter((r) => r.template === 'landing'), file, page, has: (url) => byUrl.has(url) }
 }

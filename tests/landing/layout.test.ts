@@ -8,7 +8,7 @@ import { routeProps } from '../../src/plan/route-props.js'
 import { planSite } from '../../src/plan/plan-site.js'
 import { landingMainText, wordsOf } from '../../src/plan/landing-text.js'
 import { siteFrom } from '../helpers/site.js'
-import { buildInMemory, exampleSite, mainText, markedUpQuestions, type BuiltSite } from './helpers.js'
+import { buildInMemory, exampleSite, fixtureSite, mainText, markedUpQuestions, type BuiltSite } from './helpers.js'
 
 // Issue 14, point 2: landing pages are made of sections, in an order landing.yaml chooses.
 const fixtureLanding = readFileSync(new URL('../fixtures/sites/landing/landing.yaml', import.meta.url), 'utf8')
@@ -32,7 +32,7 @@ function blocksOf(html: string): string[] {
 
 describe('the landing layout', () => {
   it('is the generic landing variant when landing.yaml names none', async () => {
-    const site = await buildInMemory(await siteFrom('landing'))
+    const site = await fixtureSite('landing')
     expect(blocksOf(site.page('/lp/springfield-office-cleaning'))).toEqual([
       'hero', 'breadcrumbs', 'about-service', 'local', 'services', 'testimonials', 'faq', 'service-areas', 'other-services', 'quote',
     ])

@@ -1,6 +1,4 @@
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { build } from '../../src/build.js'
 import { exampleBuild, fixtureBuild } from '../helpers/example-build.js'
 import { fixture } from '../helpers/site.js'
 import { system4 } from './build-system4.js'
@@ -17,12 +15,10 @@ function repeatedIds(html: string): string[] {
   return [...repeated]
 }
 
-/** Every HTML file a build of the site writes; the example site's and the widgets fixture's from the run's shared builds. */
+/** Every HTML file a build of the site writes, from the run's shared builds. */
 async function htmlPages(site: string): Promise<{ path: string; contents: string }[]> {
-  const shared = site === system4 ? await exampleBuild('system4') : site === fixture('widgets') ? await fixtureBuild('widgets') : undefined
-  if (shared) return shared.result.paths.filter((p) => p.endsWith('.html')).map((p) => ({ path: p, contents: shared.file(p) }))
-  const { files } = await build({ site, write: false, cacheDir: false, imageCacheDir: path.join(system4, '.citypress', 'cache', 'images') })
-  return files.filter((f) => f.path.endsWith('.html')).map((f) => ({ path: f.path, contents: String(f.contents) }))
+  const shared = site === system4 ? await exampleBuild('system4') : await fixtureBuild(site === fixture('widgets') ? 'widgets' : 'landing')
+  return shared.result.paths.filter((p) => p.endsWith('.html')).map((p) => ({ path: p, contents: shared.file(p) }))
 }
 
 describe('ids', () => {
