@@ -31,9 +31,9 @@ export interface ExampleBuild {
 
 /**
  * An example site (sites/<name>, unmodified) built once per test run into an output folder that
- * every test file reading it shares: as sites/<name>/.citypress is git-ignored, cacheDir false
- * (every page rendered), the site's own image cache (encoded variants are keyed by their content).
- * Files run in processes of their own, so the build is kept on disk, in the folder
+ * every test file reading it shares. Built with cacheDir false (every page rendered) and the
+ * site's own image cache (git-ignored; encoded variants are keyed by their content). Files run in
+ * processes of their own, so the build is kept on disk, in the folder
  * tests/helpers/example-builds-setup.ts makes for the run; without it (vitest run with another
  * config), in a folder of this process. Tests that change the site or need a cold build of their
  * own must build a copy instead. Never write into the output folder: other files read it.
