@@ -5,15 +5,15 @@ import { build, BuildFailure } from '../../src/build.js'
 import { findForms } from '../../src/html/find-forms.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import type { OutputFile } from '../../src/types.js'
+import { fixtureBuild } from '../helpers/example-build.js'
 import { fixture, normalize, siteFrom, tempDir } from '../helpers/site.js'
 
 // Issue point 5: __forms.html, the success pages and the check
 // that every built form matches its declaration (Netlify drops undeclared fields silently).
 const buildFiles = async (site: string) => (await build({ site, write: false, cacheDir: false })).files
 const text = (files: readonly OutputFile[], path: string) => String(files.find((f) => f.path === path)?.contents)
-/** The unchanged widgets fixture, built once for the tests that only read its output. */
-let widgets: Promise<readonly OutputFile[]> | undefined
-const widgetsFiles = () => (widgets ??= siteFrom('widgets').then(buildFiles))
+/** The unchanged widgets fixture, as built once for the whole run (tests/helpers/example-build.ts). */
+const widgetsFiles = async () => (await fixtureBuild('widgets')).files()
 
 /** A site override of the text section that renders a hand-written form instead of its text. */
 const rawFormSection = (form: string) => ({

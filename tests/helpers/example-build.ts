@@ -5,6 +5,7 @@ import path from 'node:path'
 import { inject } from 'vitest'
 import type { BuildResult } from '../../src/build.js'
 import type { ConfigWarning } from '../../src/errors/config-warning.js'
+import type { OutputFile } from '../../src/types.js'
 import { repoRoot } from './site.js'
 
 export type ExampleSite = 'system4' | 'greenway' | 'brightline' | 'starter'
@@ -27,6 +28,8 @@ export interface ExampleBuild {
   file(outputPath: string): string
   /** The HTML of the page at a site address. */
   page(url: string): string
+  /** Every file of the output, as `files` of a build that does not write. */
+  files(): OutputFile[]
 }
 
 /**
@@ -160,7 +163,8 @@ function readerOf(site: string, result: SharedResult): ExampleBuild {
     return text
   }
   const page = (url: string) => file(byUrl.get(url)?.outputPath ?? `${url} (no such route)`)
-  return { site, outDir: result.outDir, result, file, page }
+  const files = () => result.paths.map((p) => ({ path: p, contents: readFileSync(path.join(result.outDir, p)) }))
+  return { site, outDir: result.outDir, result, file, page, files }
 }
 
 // SiteConfig keeps its images in a Map, which JSON alone would turn into {}.

@@ -4,14 +4,14 @@ import { build as esbuild, type Plugin } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/build.js'
 import type { OutputFile } from '../../src/types.js'
+import { fixtureBuild } from '../helpers/example-build.js'
 import { repoRoot, siteFrom } from '../helpers/site.js'
 
 // Issue point 1: one small script, and none at all on a page without widgets.
 const buildFiles = async (site: string) => (await build({ site, write: false, cacheDir: false })).files
 const page = (files: readonly OutputFile[], path: string) => String(files.find((f) => f.path === path)!.contents)
-/** The unchanged widgets fixture, built once for the tests that only read its output. */
-let widgets: Promise<readonly OutputFile[]> | undefined
-const widgetsFiles = () => (widgets ??= siteFrom('widgets').then(buildFiles))
+/** The unchanged widgets fixture, as built once for the whole run (tests/helpers/example-build.ts). */
+const widgetsFiles = async () => (await fixtureBuild('widgets')).files()
 
 describe('the client script', () => {
   it('is at most 6 KB gzip-compressed with every widget in it', async () => {
