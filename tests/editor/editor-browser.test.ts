@@ -3,7 +3,7 @@ import path from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { copyExample, type ExampleSite } from '../helpers/example-build.js'
+import { copyExample, exampleBuild, type ExampleSite } from '../helpers/example-build.js'
 import { tempDir } from '../helpers/site.js'
 import { chromiumArgs, chromiumPath, startOn, until, type StartedPreview } from '../preview/helpers.js'
 
@@ -107,6 +107,11 @@ describe('the editor in a browser', () => {
 })
 
 describe('the editor on an example site', () => {
+  // The first file of a run to ask builds the shared example site (images and all): under the hook's time limit, not the test's.
+  beforeAll(async () => {
+    await exampleBuild('greenway')
+  })
+
   it('saves a service title of greenway as that one line, comments intact', async () => {
     const site = await copyOf('greenway')
     const preview = await startOn(site)

@@ -1,12 +1,17 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { chromium } from 'playwright'
-import { describe, expect, it } from 'vitest'
-import { copyExample } from '../helpers/example-build.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { copyExample, exampleBuild } from '../helpers/example-build.js'
 import { tempDir } from '../helpers/site.js'
 import { chromiumArgs, chromiumPath, startOn } from './helpers.js'
 
 describe('live reload on the example site', () => {
+  // The first file of a run to ask builds the shared example site (images and all): under the hook's time limit, not the test's.
+  beforeAll(async () => {
+    await exampleBuild('system4')
+  })
+
   it('shows a one-line YAML edit in the open page, every time (the latency is printed, not asserted)', async () => {
     const site = path.join(await tempDir(), 'site')
     await copyExample('system4', site)
