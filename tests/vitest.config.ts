@@ -10,5 +10,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Tests that build sites write into temporary folders of their own, so files may run in parallel.
     pool: 'forks',
+    // A folder for this run's builds of the unmodified example sites, which test files share (tests/helpers/example-build.ts).
+    globalSetup: ['tests/helpers/example-builds-setup.ts'],
   },
 })

@@ -5,12 +5,15 @@ import { build, BuildFailure } from '../../src/build.js'
 import { findForms } from '../../src/html/find-forms.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import type { OutputFile } from '../../src/types.js'
+import { fixtureBuild } from '../helpers/example-build.js'
 import { fixture, normalize, siteFrom, tempDir } from '../helpers/site.js'
 
 // Issue point 5: __forms.html, the success pages and the check
 // that every built form matches its declaration (Netlify drops undeclared fields silently).
 const buildFiles = async (site: string) => (await build({ site, write: false, cacheDir: false })).files
 const text = (files: readonly OutputFile[], path: string) => String(files.find((f) => f.path === path)?.contents)
+/** The unchanged widgets fixture, as built once for the whole run (tests/helpers/example-build.ts). */
+const widgetsFiles = async () => (await fixtureBuild('widgets')).files()
 
 /** A site override of the text section that renders a hand-written form instead of its text. */
 const rawFormSection = (form: string) => ({
@@ -25,7 +28,7 @@ async function buildErrors(site: string, options: { cacheDir?: string } = {}): P
 
 describe('forms on Netlify', () => {
   it('declares every form with its fields and the bot-field honeypot in __forms.html', async () => {
-    const files = await buildFiles(await siteFrom('widgets'))
+    const files = await widgetsFiles()
     expect(findForms(text(files, '__forms.html'))).toEqual([
       { name: 'home_quote_form', method: '', fields: ['form-name', 'bot-field', 'firstName', 'lastName', 'email', 'service', 'message'] },
       { name: 'contact-page', method: '', fields: ['form-name', 'bot-field', 'name', 'email', 'services', 'zipCode', 'message'] },
@@ -34,7 +37,7 @@ describe('forms on Netlify', () => {
   })
 
   it('writes a noindex success page per form, left out of the sitemap, that each form posts to without JavaScript', async () => {
-    const files = await buildFiles(await siteFrom('widgets'))
+    const files = await widgetsFiles()
     const thanks = text(files, 'thanks/contact-page.html')
     expect(thanks).toContain('<h1>Success!</h1>')
     expect(thanks).toContain('Thank you for reaching out! We will contact you shortly.')

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { cp, readFile, writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type AuditServer } from '../../bin/audit-server.mjs'
 import { build } from '../../src/build.js'
 import { launchChromium } from '../helpers/browser.js'
-import { repoRoot, tempDir } from '../helpers/site.js'
+import { copyExample } from '../helpers/example-build.js'
+import { tempDir } from '../helpers/site.js'
 
 // Issue 16, point 5: with forms.provider `endpoint`, the built _headers must let the form script
 // reach the endpoint, or every enhanced submission fails on any host that applies the policy.
@@ -40,7 +41,7 @@ beforeAll(async () => {
   endpointUrl = `https://127.0.0.1:${(endpoint.address() as AddressInfo).port}/submit`
 
   const siteDir = path.join(work, 'site')
-  await cp(path.join(repoRoot, 'sites/starter'), siteDir, { recursive: true, filter: (src) => !src.includes(`${path.sep}.citypress`) })
+  await copyExample('starter', siteDir)
   await writeFile(path.join(siteDir, 'site.yaml'), `${await readFile(path.join(siteDir, 'site.yaml'), 'utf8')}\nforms: { provider: endpoint, endpoint: "${endpointUrl}" }\n`)
   out = path.join(work, 'dist')
   await build({ site: siteDir, outDir: out, cacheDir: false })

@@ -1,10 +1,11 @@
-import { cp, readFile, writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type AuditServer } from '../../bin/audit-server.mjs'
 import { build } from '../../src/build.js'
 import { launchChromium } from '../helpers/browser.js'
+import { copyExample } from '../helpers/example-build.js'
 import { repoRoot, tempDir } from '../helpers/site.js'
 
 // Each form service preset and the analytics consent banner, in Chromium under
@@ -38,7 +39,7 @@ beforeAll(async () => {
   // One build per service (forms.provider is site-wide); the Formspree site also carries GA4 behind the consent banner.
   await Promise.all(services.map(async ({ provider, endpoint }) => {
     const site = path.join(work, provider)
-    await cp(starter, site, { recursive: true, filter: (src) => !src.includes(`${path.sep}.citypress`) })
+    await copyExample('starter', site)
     const analytics = provider === 'formspree' ? `analytics: { provider: ga4, id: ${ga4}, consent: true }\n` : ''
     await writeFile(path.join(site, 'site.yaml'), `${baseYaml}\nforms: { provider: ${provider}, endpoint: "${endpoint}" }\n${analytics}`)
     const out = path.join(work, `${provider}-dist`)

@@ -1,9 +1,10 @@
-import { cp, readdir, readFile, writeFile } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { repoRoot, tempDir } from '../helpers/site.js'
+import { copyExample, exampleBuild, type ExampleSite } from '../helpers/example-build.js'
+import { tempDir } from '../helpers/site.js'
 import { chromiumArgs, chromiumPath, startOn, until, type StartedPreview } from '../preview/helpers.js'
 
 const shots = process.env.EDITOR_SHOTS
@@ -14,10 +15,8 @@ beforeAll(async () => {
 })
 afterAll(() => browser?.close())
 
-async function copyOf(name: string): Promise<string> {
-  const site = path.join(await tempDir('citypress-editor-'), name)
-  await cp(path.join(repoRoot, 'sites', name), site, { recursive: true, filter: (src) => !src.includes(`${path.sep}.citypress`) })
-  return site
+async function copyOf(name: ExampleSite): Promise<string> {
+  return copyExample(name, path.join(await tempDir('citypress-editor-'), name))
 }
 
 /** Decap at /admin/ of a real preview, driven as a marketer would, on a copy of the starter site. */
@@ -133,6 +132,11 @@ describe('the editor in a browser', () => {
 })
 
 describe('the editor on an example site', () => {
+  // The first file of a run to ask builds the shared example site (images and all): under the hook's time limit, not the test's.
+  beforeAll(async () => {
+    await exampleBuild('greenway')
+  })
+
   it('saves a service title of greenway as that one line, comments intact', async () => {
     const site = await copyOf('greenway')
     const preview = await startOn(site)

@@ -1,14 +1,12 @@
 import { request } from 'node:http'
 import path from 'node:path'
-import { cp } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { repoRoot, tempDir } from '../helpers/site.js'
+import { copyExample } from '../helpers/example-build.js'
+import { tempDir } from '../helpers/site.js'
 import { rawGet, startOn, type StartedPreview } from '../preview/helpers.js'
 
 async function starterCopy(): Promise<string> {
-  const site = path.join(await tempDir('citypress-editor-'), 'starter')
-  await cp(path.join(repoRoot, 'sites', 'starter'), site, { recursive: true, filter: (src) => !src.includes(`${path.sep}.citypress`) })
-  return site
+  return copyExample('starter', path.join(await tempDir('citypress-editor-'), 'starter'))
 }
 
 /** A POST with exactly these headers (fetch() would add an Origin of its own choosing). */

@@ -1,18 +1,16 @@
 import type { Browser } from 'playwright'
 import { afterAll, beforeAll } from 'vitest'
-import { build } from '../../src/build.js'
 import { launchChromium } from './browser.js'
-import { siteFrom, tempDir } from './site.js'
+import { fixtureBuild } from './example-build.js'
 import { serveSite, type SiteServer } from './server.js'
 
 /**
- * Builds the widget fixture site (tests/fixtures/sites/widgets) into a temporary folder with the
- * real build() and serves it on 127.0.0.1. Each e2e file calls it once in beforeAll (about half a
- * second) and reuses the server for all its tests.
+ * Serves the widget fixture site (tests/fixtures/sites/widgets) on 127.0.0.1, as the real build()
+ * writes it: built once for the whole test run (tests/helpers/example-build.ts), so never write
+ * into `outDir`. Each e2e file calls it once in beforeAll and reuses the server for all its tests.
  */
 export async function serveWidgetSite(): Promise<SiteServer & { readonly outDir: string }> {
-  const outDir = await tempDir('citypress-e2e-')
-  await build({ site: await siteFrom('widgets'), outDir, cacheDir: false })
+  const { outDir } = await fixtureBuild('widgets')
   return Object.assign(await serveSite(outDir), { outDir })
 }
 

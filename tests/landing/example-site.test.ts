@@ -1,17 +1,15 @@
-import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { LandingPageProps } from '../../src/plan/landing-model.js'
 import { isKnownPageId } from '../../src/plan/fragment-links.js'
 import { routeProps } from '../../src/plan/route-props.js'
 import { fingerprintWords, jaccard } from '../../src/plan/landing-similarity.js'
 import { landingMainText, wordsOf } from '../../src/plan/landing-text.js'
-import { repoRoot } from '../helpers/site.js'
-import { buildInMemory, hrefs, jsonLd, mainText, markedUpQuestions, metaRobots, type BuiltSite } from './helpers.js'
+import { exampleSite, hrefs, jsonLd, mainText, markedUpQuestions, metaRobots, type BuiltSite } from './helpers.js'
 
 // The example site of the spec: its landing pages are the product's reason to exist.
 let site: BuiltSite
 beforeAll(async () => {
-  site = await buildInMemory(path.join(repoRoot, 'sites/system4'))
+  site = await exampleSite('system4')
 })
 
 const examples: [string, string][] = [

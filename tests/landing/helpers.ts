@@ -1,8 +1,10 @@
-import { build, type BuildOptions, type BuildResult } from '../../src/build.js'
+import type { BuildOptions, BuildResult } from '../../src/build.js'
 import type { RoutePlan } from '../../src/types.js'
+import { exampleBuild, fixtureBuild, type ExampleBuild, type ExampleSite, type SharedFixture } from '../helpers/example-build.js'
 
 export interface BuiltSite {
-  readonly result: BuildResult
+  /** Without the files' contents: those are read through `file` and `page`. */
+  readonly result: Omit<BuildResult, 'files' | 'warnings'>
   readonly routes: readonly RoutePlan[]
   readonly landing: readonly RoutePlan[]
   /** The built file at a path of the output folder, as text. */
@@ -14,6 +16,8 @@ export interface BuiltSite {
 
 /** Builds a site in memory (no output folder, no page cache) and indexes what it built. */
 export async function buildInMemory(site: string, options: Partial<BuildOptions> = {}): Promise<BuiltSite> {
+  // Imported here, so a file that reads only a shared example build never loads the pipeline.
+  const { build } = await import('../../src/build.js')
   const result = await build({ site, write: false, cacheDir: false, ...options })
   const files = new Map(result.files.map((f) => [f.path, typeof f.contents === 'string' ? f.contents : Buffer.from(f.contents).toString('utf8')]))
   const byUrl = new Map(result.routes.map((r) => [r.url, r]))
@@ -30,6 +34,21 @@ export async function buildInMemory(site: string, options: Partial<BuildOptions>
     page: (url) => file(byUrl.get(url)?.outputPath ?? `${url} (no such route)`),
     has: (url) => byUrl.has(url),
   }
+}
+
+/** An unmodified example site as built once for the whole test run (tests/helpers/example-build.ts). */
+export async function exampleSite(name: ExampleSite): Promise<BuiltSite> {
+  return builtSiteOf(await exampleBuild(name))
+}
+
+/** An unmodified fixture site as built once for the whole test run (tests/helpers/example-build.ts). */
+export async function fixtureSite(name: SharedFixture): Promise<BuiltSite> {
+  return builtSiteOf(await fixtureBuild(name))
+}
+
+function builtSiteOf({ result, file, page }: ExampleBuild): BuiltSite {
+  const byUrl = new Set(result.routes.map((r) => r.url))
+  return { result, routes: result.routes, landing: result.routes.filter((r) => r.template === 'landing'), file, page, has: (url) => byUrl.has(url) }
 }
 
 /** The visible text of a page's <main>, scripts left out, whitespace collapsed. */

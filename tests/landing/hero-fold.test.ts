@@ -1,4 +1,3 @@
-import path from 'node:path'
 import type { Browser } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { build, type BuildResult } from '../../src/build.js'
@@ -6,7 +5,8 @@ import type { LandingPageProps } from '../../src/plan/landing-model.js'
 import { routeProps } from '../../src/plan/route-props.js'
 import { launchChromium } from '../helpers/browser.js'
 import { serveSite, type SiteServer } from '../helpers/server.js'
-import { repoRoot, siteFrom, tempDir } from '../helpers/site.js'
+import { exampleBuild } from '../helpers/example-build.js'
+import { siteFrom, tempDir } from '../helpers/site.js'
 
 // Measured in one Chromium, on built sites served from 127.0.0.1.
 
@@ -27,7 +27,7 @@ interface Fold { readonly url: string; readonly viewport: string; readonly heade
 let browser: Browser
 const servers: SiteServer[] = []
 let fixture: { server: SiteServer; result: BuildResult }
-const examples: { server: SiteServer; result: BuildResult; name: string }[] = []
+const examples: { server: SiteServer; result: Pick<BuildResult, 'routes'>; name: string }[] = []
 
 async function buildAndServe(site: string): Promise<{ server: SiteServer; result: BuildResult }> {
   const outDir = await tempDir('citypress-fold-')
@@ -50,7 +50,12 @@ beforeAll(async () => {
   }
   ;[browser, fixture] = await Promise.all([launchChromium(), siteFrom('landing', files).then(buildAndServe)])
   // sites/starter has no landing pages.
-  for (const name of ['system4', 'greenway', 'brightline']) examples.push({ name, ...(await buildAndServe(path.join(repoRoot, 'sites', name))) })
+  for (const name of ['system4', 'greenway', 'brightline'] as const) {
+    const { result, outDir } = await exampleBuild(name)
+    const server = await serveSite(outDir)
+    servers.push(server)
+    examples.push({ name, server, result })
+  }
 }, 120_000)
 
 afterAll(async () => {
@@ -64,7 +69,7 @@ afterAll(async () => {
  * layout, variant, form and texts but for the filled tokens; so the page whose hero has the most
  * text is the one most likely to push the action below the fold.
  */
-function sample(result: BuildResult): string[] {
+function sample(result: Pick<BuildResult, 'routes'>): string[] {
   const best = new Map<string, { url: string; size: number }>()
   for (const route of result.routes.filter((r) => r.template === 'landing')) {
     const props = routeProps(route) as LandingPageProps

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { loadSite } from '../../src/config/load-site.js'
 import { placeProblems } from '../../src/config/place-problems.js'
@@ -8,8 +7,8 @@ import type { LandingPageProps } from '../../src/plan/landing-model.js'
 import { routeProps } from '../../src/plan/route-props.js'
 import { planSite } from '../../src/plan/plan-site.js'
 import { landingMainText, wordsOf } from '../../src/plan/landing-text.js'
-import { repoRoot, siteFrom } from '../helpers/site.js'
-import { buildInMemory, mainText, markedUpQuestions, type BuiltSite } from './helpers.js'
+import { siteFrom } from '../helpers/site.js'
+import { buildInMemory, exampleSite, fixtureSite, mainText, markedUpQuestions, type BuiltSite } from './helpers.js'
 
 // Issue 14, point 2: landing pages are made of sections, in an order landing.yaml chooses.
 const fixtureLanding = readFileSync(new URL('../fixtures/sites/landing/landing.yaml', import.meta.url), 'utf8')
@@ -33,7 +32,7 @@ function blocksOf(html: string): string[] {
 
 describe('the landing layout', () => {
   it('is the generic landing variant when landing.yaml names none', async () => {
-    const site = await buildInMemory(await siteFrom('landing'))
+    const site = await fixtureSite('landing')
     expect(blocksOf(site.page('/lp/springfield-office-cleaning'))).toEqual([
       'hero', 'breadcrumbs', 'about-service', 'local', 'services', 'testimonials', 'faq', 'service-areas', 'other-services', 'quote',
     ])
@@ -118,7 +117,7 @@ describe('the landing layout', () => {
 describe('the second example site’s landing pages', () => {
   let site: BuiltSite
   beforeAll(async () => {
-    site = await buildInMemory(path.join(repoRoot, 'sites/greenway'))
+    site = await exampleSite('greenway')
   })
 
   it('use their own order, and irrigation and landscape design pages their service’s', () => {

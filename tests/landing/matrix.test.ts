@@ -6,7 +6,7 @@ import type { LandingPageProps } from '../../src/plan/landing-model.js'
 import { routeProps } from '../../src/plan/route-props.js'
 import { planSite } from '../../src/plan/plan-site.js'
 import { siteFrom } from '../helpers/site.js'
-import { buildInMemory, metaRobots } from './helpers.js'
+import { fixtureSite, metaRobots } from './helpers.js'
 
 const plan = async (files: Record<string, string> = {}) => planSite(await loadSite(await siteFrom('landing', files)))
 const landingUrls = (p: Awaited<ReturnType<typeof plan>>) => p.routes.filter((r) => r.template === 'landing').map((r) => r.url).sort()
@@ -98,7 +98,7 @@ describe('nearby areas', () => {
 
 describe('the quality gate', () => {
   it('builds a page without a local paragraph with noindex, leaves it out of the sitemap and says why', async () => {
-    const site = await buildInMemory(await siteFrom('landing'))
+    const site = await fixtureSite('landing')
     expect(metaRobots(site.page('/lp/sherman-office-cleaning'))).toBe('noindex')
     expect(site.file('sitemap.xml')).not.toContain('/lp/sherman-office-cleaning')
     expect(site.file('sitemap.xml')).toContain('/lp/springfield-office-cleaning')

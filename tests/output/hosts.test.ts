@@ -1,17 +1,18 @@
-import { cp, readdir, readFile, writeFile } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/build.js'
 import { main } from '../../src/cli/main.js'
 import { redirectLimitWarnings, type HostName } from '../../src/config/hosts.js'
+import { copyExample } from '../helpers/example-build.js'
 import { serveAsHost } from '../helpers/host-server.js'
-import { memoryIo, repoRoot, siteFrom, tempDir } from '../helpers/site.js'
+import { memoryIo, siteFrom, tempDir } from '../helpers/site.js'
 
 /** The starter with a renamed page (/get-a-quote is now /contact), built for `host`. */
 async function buildFor(host: HostName) {
   const work = await tempDir()
   const site = path.join(work, 'site')
-  await cp(path.join(repoRoot, 'sites/starter'), site, { recursive: true, filter: (src) => !src.includes(`${path.sep}.citypress`) })
+  await copyExample('starter', site)
   const yaml = await readFile(path.join(site, 'site.yaml'), 'utf8')
   await writeFile(path.join(site, 'site.yaml'), `${yaml}\nhost: ${host}\nredirects:\n  - { from: /get-a-quote, to: /contact }\n`)
   const out = path.join(work, 'dist')

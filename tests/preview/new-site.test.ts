@@ -7,6 +7,7 @@ import { paragraphsToWrite } from '../../src/build-report.js'
 import { askForFacts } from '../../src/cli/commands/new-prompts.js'
 import { main } from '../../src/cli/main.js'
 import { citypressVersion } from '../../src/paths.js'
+import { exampleBuild } from '../helpers/example-build.js'
 import { memoryIo, repoRoot, tempDir } from '../helpers/site.js'
 
 /** Every `$schema=` modeline of a site folder, with the file it names in this package's schemas/. */
@@ -183,9 +184,8 @@ describe('citypress new', () => {
   })
 
   it('keeps the starter in the repo a valid site that builds', async () => {
-    const result = await build({ site: path.join(repoRoot, 'sites/starter'), write: false, cacheDir: false })
-    const contact = result.files.find((f) => f.path === result.routes.find((r) => r.url === '/contact')!.outputPath)
-    expect(String(contact?.contents)).toContain('<form name="quote"')
+    const { result, file } = await exampleBuild('starter')
+    expect(file(result.routes.find((r) => r.url === '/contact')!.outputPath)).toContain('<form name="quote"')
   })
 })
 

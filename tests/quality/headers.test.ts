@@ -4,9 +4,8 @@ import path from 'node:path'
 import type { Browser } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer } from '../../bin/audit-server.mjs'
-import { build } from '../../src/build.js'
 import { launchChromium, openOfflineContext } from '../helpers/browser.js'
-import { siteFrom, tempDir } from '../helpers/site.js'
+import { fixtureBuild } from '../helpers/example-build.js'
 
 // Issue "Production quality", point 4: _headers with long-lived asset caching and a
 // Content-Security-Policy that allows exactly what the site uses, checked in a real browser.
@@ -14,8 +13,7 @@ let out: string
 let headers: string
 let csp: string
 beforeAll(async () => {
-  out = path.join(await tempDir(), 'dist')
-  await build({ site: await siteFrom('widgets'), outDir: out, cacheDir: false })
+  out = (await fixtureBuild('widgets')).outDir
   headers = await readFile(path.join(out, '_headers'), 'utf8')
   csp = /Content-Security-Policy: (.*)/.exec(headers)![1]!
 })

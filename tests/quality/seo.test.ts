@@ -1,16 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { BuildResult } from '../../src/build.js'
-import { system4 } from '../site/build-system4.js'
-import { attribute, buildInMemory, jsonLd, lookups } from './helpers.js'
+import { exampleBuild, type SharedResult } from '../helpers/example-build.js'
+import { attribute, jsonLd } from './helpers.js'
 
 // Issue "Production quality", point 3, on the customer's site: head tags and structured data
 // (spec § 3 "Structured local-business data", § 7 "A JSON-LD script is added to the head").
 type Node = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
-let result: BuildResult
+let result: SharedResult
 let page: (url: string) => string
 let file: (path: string) => string
 beforeAll(async () => {
-  ({ result, page, file } = await buildInMemory(system4))
+  ({ result, page, file } = await exampleBuild('system4'))
 })
 
 const origin = 'https://system4-swohio.netlify.app'
@@ -92,7 +91,9 @@ describe('the head of every page', () => {
   })
 
   it('has Open Graph and Twitter tags whose image is a JPEG of this build', () => {
-    const { file: output } = lookups(result)
+    const output = (path: string) => {
+      if (!result.paths.includes(path)) throw new Error(`the build wrote no ${path}`)
+    }
     for (const url of ['/', '/contact', '/services/floor-care', '/lp/cincinnati-commercial-cleaning']) {
       const html = page(url)
       const image = attribute(html, /<meta property="og:image"[^>]*>/, 'content')!

@@ -4,22 +4,25 @@ import { build as esbuild, type Plugin } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/build.js'
 import type { OutputFile } from '../../src/types.js'
+import { fixtureBuild } from '../helpers/example-build.js'
 import { repoRoot, siteFrom } from '../helpers/site.js'
 
 // Issue point 1: one small script, and none at all on a page without widgets.
 const buildFiles = async (site: string) => (await build({ site, write: false, cacheDir: false })).files
 const page = (files: readonly OutputFile[], path: string) => String(files.find((f) => f.path === path)!.contents)
+/** The unchanged widgets fixture, as built once for the whole run (tests/helpers/example-build.ts). */
+const widgetsFiles = async () => (await fixtureBuild('widgets')).files()
 
 describe('the client script', () => {
   it('is at most 6 KB gzip-compressed with every widget in it', async () => {
-    const files = await buildFiles(await siteFrom('widgets'))
+    const files = await widgetsFiles()
     const scripts = files.filter((f) => /^assets\/.*\.js$/.test(f.path))
     expect(scripts).toHaveLength(1)
     expect(gzipSync(scripts[0]!.contents).byteLength).toBeLessThanOrEqual(6 * 1024)
   })
 
   it('is loaded once, as a module, by pages with widgets', async () => {
-    const files = await buildFiles(await siteFrom('widgets'))
+    const files = await widgetsFiles()
     expect(page(files, 'contact.html').match(/<script type="module" src="\/assets\/[^"]+\.js"><\/script>/g)).toHaveLength(1)
   })
 

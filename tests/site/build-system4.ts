@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { build } from '../../src/build.js'
+import { exampleBuild } from '../helpers/example-build.js'
 import { repoRoot, tempDir } from '../helpers/site.js'
 import { find, findAll, parseHtml, text, type HtmlNode } from './html.js'
 
@@ -15,13 +15,19 @@ export interface BuiltSite {
 }
 
 /**
- * Builds a site folder (by default the real sites/system4) into a temporary folder, once per test
- * file. Pages are always rendered afresh; encoded images come from sites/system4's own image cache
- * (git-ignored, keyed by content), so a copied variant of the site does not re-encode every image.
+ * The real sites/system4 as built once for the whole test run (tests/helpers/example-build.ts),
+ * or a changed copy of it built into a temporary folder. A copy's pages are always rendered
+ * afresh; encoded images come from sites/system4's own image cache (git-ignored, keyed by
+ * content), so the copy does not re-encode every image.
  */
 export async function buildSite(site = system4): Promise<BuiltSite> {
-  const outDir = await tempDir('citypress-site-')
-  await build({ site, outDir, cacheDir: false, imageCacheDir: path.join(system4, '.citypress', 'cache', 'images') })
+  let outDir: string
+  if (site === system4) outDir = (await exampleBuild('system4')).outDir
+  else {
+    outDir = await tempDir('citypress-site-')
+    const { build } = await import('../../src/build.js')
+    await build({ site, outDir, cacheDir: false, imageCacheDir: path.join(system4, '.citypress', 'cache', 'images') })
+  }
   const cache = new Map<string, HtmlNode>()
   const page = (url: string) => {
     const key = url === '/' ? 'index' : url.replace(/^\/|\/$/g, '')
