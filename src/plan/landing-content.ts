@@ -1,7 +1,7 @@
 import type { Action, Content, Place } from '../config/site-input.generated.js'
 import type { LandingLink, LandingParts } from '../types.js'
 import { DEFAULT_LANDING_LAYOUT, type LandingFact, type LandingIdentity, type LandingPageProps } from './landing-model.js'
-import { fillOptional, fillTokens, type LandingTokens } from './landing-tokens.js'
+import { fillOptional, fillTokens, serviceLower, type LandingTokens } from './landing-tokens.js'
 import { cityName, citySlug, landingPath, stateCode } from './slug.js'
 
 export interface ComposedLanding {
@@ -30,7 +30,7 @@ export function composeLanding(options: LandingParts): ComposedLanding {
   const layers = [options.pageContent, landing.services?.[service.slug], landing.content]
   const pick = <K extends keyof Content>(key: K): Content[K] => layers.find((l) => l?.[key] !== undefined)?.[key]
   const tokens: LandingTokens = {
-    city, state: stateCode(area), area, service: service.title, serviceLower: service.title.toLowerCase(),
+    city, state: stateCode(area), area, service: service.title, serviceLower: serviceLower(service.title),
     county: place?.county ?? `the ${city} area`,
   }
   const text = (key: keyof Content) => fillOptional(pick(key) as string | undefined, tokens)

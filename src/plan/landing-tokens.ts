@@ -12,10 +12,18 @@ export interface LandingTokens {
   readonly area: string
   /** The service title: "Roof Repair". */
   readonly service: string
-  /** "roof repair", for the middle of a sentence. */
+  /** "roof repair", for the middle of a sentence (serviceLower()). */
   readonly serviceLower: string
   /** "Larimer County"; "the {city} area" when areas.yaml gives no county. */
   readonly county: string
+}
+
+/**
+ * A service title for the middle of a sentence: "Roof Repair" → "roof repair", while a word in
+ * capitals stays as written ("EV Charger Installation" → "EV charger installation", "HVAC").
+ */
+export function serviceLower(title: string): string {
+  return title.replace(/\S+/g, (word) => (/\p{Lu}.*\p{Lu}/u.test(word) && !/\p{Ll}/u.test(word) ? word : word.toLowerCase()))
 }
 
 const tokenPattern = /\{(city|state|area|service|serviceLower|county)\}/g

@@ -1,5 +1,6 @@
 import { Fragment } from 'react'
 import type { ServicePage as ServicePageTexts } from '../../src/config/site-input.generated.js'
+import { serviceLower } from '../../src/plan/landing-tokens.js'
 import type { ServiceConfig } from '../../src/types.js'
 import type { Tone } from '../components/Section.js'
 import { usePage } from '../context.js'
@@ -28,7 +29,7 @@ export function ServicePage(service: ServiceConfig) {
   const own: ServicePageTexts = service.page ?? {}
   const part = <K extends Exclude<keyof ServicePageTexts, 'order'>>(key: K): NonNullable<ServicePageTexts[K]> =>
     ({ ...defaults[key], ...own[key] }) as NonNullable<ServicePageTexts[K]>
-  const fill = (text: string | undefined) => text?.replaceAll('{service}', service.title).replaceAll('{serviceLower}', service.title.toLowerCase())
+  const fill = (text: string | undefined) => text?.replaceAll('{service}', service.title).replaceAll('{serviceLower}', serviceLower(service.title))
   const head = (texts: { eyebrow?: string; heading?: string; text?: string }) =>
     ({ eyebrow: fill(texts.eyebrow), heading: fill(texts.heading), text: fill(texts.text) })
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { loadSite } from '../../src/config/load-site.js'
 import type { BuildFailure } from '../../src/errors/config-error.js'
+import { serviceLower } from '../../src/plan/landing-tokens.js'
 import { siteFrom } from '../helpers/site.js'
 
 /** The brand fixture's one service, with `page` texts of its own. */
@@ -25,5 +26,12 @@ describe('tokens in service page texts', () => {
     const service = serviceWith('  faq:\n    heading: Questions about {serviceLower}\n    text: "{service} by certified arborists."\n')
     const site = await siteFrom('brand', { 'services/tree-pruning.yaml': service })
     await expect(loadSite(site)).resolves.toBeDefined()
+  })
+})
+
+describe('{serviceLower}', () => {
+  it('lowers a service title for the middle of a sentence, keeping words written in capitals', () => {
+    expect(['Roof Repair', 'EV Charger Installation', 'HVAC Tune-Ups', 'A/C Repair', 'Réparation De Toiture'].map(serviceLower))
+      .toEqual(['roof repair', 'EV charger installation', 'HVAC tune-ups', 'A/C repair', 'réparation de toiture'])
   })
 })
