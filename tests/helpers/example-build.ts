@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { inject } from 'vitest'
 import type { BuildResult } from '../../src/build.js'
+import { acquireLock } from '../../src/cache/lock.js'
 import type { ConfigWarning } from '../../src/errors/config-warning.js'
 import type { OutputFile } from '../../src/types.js'
 import { repoRoot } from './site.js'
@@ -88,46 +89,17 @@ async function sharedBuild(relative: string): Promise<ExampleBuild> {
 
 /**
  * Builds into `folder` unless it holds a build already. While one process builds, the others
- * wait for it rather than build the same site again (vitest may run several files at once). The
- * build is made in a folder of its own and then renamed into place, so a reader never sees half
- * of one, whatever happens to the lock.
+ * wait for it rather than build the same site again (vitest may run several files at once), on
+ * citypress's own lock between processes, which a killed holder does not keep. The build is made
+ * in a folder of its own and then renamed into place, so a reader never sees half of one.
  */
 async function buildOnce(site: string, folder: string): Promise<void> {
-  const lock = `${folder}.lock`
-  for (;;) {
-    if (existsSync(path.join(folder, 'result.json'))) return
-    if (await takeLock(lock)) {
-      try {
-        if (!existsSync(path.join(folder, 'result.json'))) await buildInto(site, folder)
-      } finally {
-        await rm(lock, { recursive: true, force: true })
-      }
-      return
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
-
-async function takeLock(lock: string): Promise<boolean> {
+  if (existsSync(path.join(folder, 'result.json'))) return
+  const lock = await acquireLock(`${folder}.lock`)
   try {
-    await mkdir(lock)
-    await writeFile(path.join(lock, 'pid'), String(process.pid))
-    return true
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-  }
-  // A test process killed while building never lets go of its lock: a lock whose holder is gone is removed.
-  const pid = Number(await readFile(path.join(lock, 'pid'), 'utf8').catch(() => ''))
-  if (pid > 0 && !isAlive(pid)) await rm(lock, { recursive: true, force: true })
-  return false
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
+    if (!existsSync(path.join(folder, 'result.json'))) await buildInto(site, folder)
+  } finally {
+    await lock.release()
   }
 }
 
