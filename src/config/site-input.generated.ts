@@ -406,7 +406,7 @@ export interface SiteInput {
      */
     credentials?: Credential[]
     /**
-     * Plain text. Service area as shown to visitors.
+     * Plain text. The area the business serves, shown as "Serving …" with its address and phones (the footer, and beside a form section with `business: true`).
      */
     areaLabel?: string
     /**

@@ -44,7 +44,7 @@ export interface BusinessFactsProps {
 
 /**
  * The business's facts where visitors look for them (the footer, and beside a form section with
- * `business: true`): street address and how to visit it, every phone line with what it is for
+ * `business: true`): street address and how to visit it, the area it serves, every phone line with what it is for
  * and when it is answered, opening hours as written with closed and special days, licences and
  * certifications, and links to its profiles elsewhere. The same facts are the page's
  * LocalBusiness structured data (templates/seo/structured-data.ts).
@@ -69,6 +69,7 @@ export function BusinessFacts({ className, hasHours = false }: BusinessFactsProp
         </address>
       )}
       {business?.officeNote && <p className="business-office-note">{business.officeNote}</p>}
+      {business?.areaLabel && <p className="business-area">Serving <bdi>{business.areaLabel}</bdi></p>}
       {businessPhones(site).map((phone) => (
         <p key={phone.number} className="business-phone">
           {phone.label && <><bdi>{phone.label}</bdi>: </>}

@@ -15,6 +15,7 @@ const baseSite = (await readFile(path.join(fixture('widgets'), 'site.yaml'), 'ut
 const facts = `business:
   address: { street: 12 Elm Street, locality: Springfield, region: IL, postalCode: "62701", country: US }
   officeNote: Office visits by appointment only; we are not a walk-in storefront.
+  areaLabel: Springfield and the surrounding county
   phones:
     - { label: Office, number: (555) 010-0100, sms: true }
     - { label: Emergency line, number: 555.010.0199, alwaysOpen: true, scope: Flooded floors and broken windows only. }
@@ -88,8 +89,9 @@ describe('business facts with keys', () => {
     expect(graph(text('about.html')).some((thing) => thing['@type'] === 'WebPage')).toBe(false)
   })
 
-  it('shows the office note with the address', () => {
-    shows(text('index.html'), '<bdi>Springfield</bdi>, <bdi>IL</bdi> <bdi>62701</bdi></address><p class="business-office-note">Office visits by appointment only; we are not a walk-in storefront.</p>')
+  it('shows the office note and the area served with the address', () => {
+    shows(text('index.html'), '<bdi>Springfield</bdi>, <bdi>IL</bdi> <bdi>62701</bdi></address><p class="business-office-note">Office visits by appointment only; we are not a walk-in storefront.</p>'
+      + '<p class="business-area">Serving <bdi>Springfield and the surrounding county</bdi></p>')
   })
 
   it('shows named special days with their hours beside the form, and emits each with validFrom and validThrough', () => {
