@@ -8,7 +8,7 @@ import { buildInMemory, type BuiltSite } from '../landing/helpers.js'
 import { markPlainText, plainTextFields, type Marks } from '../helpers/plain-text-fields.js'
 import { siteFrom } from '../helpers/site.js'
 
-// Right-to-left text is isolated wherever a plain-text field is shown (issue 31, point 5). The
+// Right-to-left text is isolated wherever a plain-text field is shown. The
 // every-field fixture sets every plain-text field of every schema; each of its strings gets a
 // numbered Hebrew marker with punctuation, and the built pages must isolate every marker.
 
