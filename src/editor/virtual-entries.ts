@@ -1,4 +1,6 @@
-import { isMap, isScalar, LineCounter, parse, parseDocument, stringify } from 'yaml'
+import { parse, stringify } from 'yaml'
+import { escapePointer, locate } from '../config/locate.js'
+import { parseYaml } from '../config/read-yaml.js'
 import { EditorConflict, EditorNameGone, EditorNameTaken, EditorNoName, fail } from '../errors/catalogue.js'
 import type { SourcePosition } from '../errors/config-error.js'
 import { nameField, virtualFolder, type NamedMap } from './decap-config.js'
@@ -106,11 +108,5 @@ export function gone(file: string, at?: VirtualPath): Refusal {
 
 /** Where `key` of the top-level map `parent` is written, for a message placed at it. */
 function placeOfKey(file: string, text: string, parent: string, key: string): SourcePosition {
-  const lineCounter = new LineCounter()
-  const map = parseDocument(text, { lineCounter }).get(parent, true)
-  const node = isMap(map) ? map.items.find((pair) => isScalar(pair.key) && pair.key.value === key)?.key : undefined
-  const range = isScalar(node) ? node.range : undefined
-  if (!range) return { file }
-  const { line, col } = lineCounter.linePos(range[0])
-  return { file, line, column: col, length: Math.max(1, range[1] - range[0]), lineText: text.split(/\r?\n/)[line - 1] }
+  return locate(parseYaml(text, file).source, `/${escapePointer(parent)}/${escapePointer(key)}`, 'key')
 }
