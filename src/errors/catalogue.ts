@@ -768,6 +768,9 @@ export type SitemapRefusal =
   | { readonly kind: 'too-many-entries'; readonly limit: number }
   | { readonly kind: 'too-many-urls'; readonly url: string; readonly limit: number }
   | { readonly kind: 'server-status'; readonly url: string; readonly status: number }
+  | { readonly kind: 'outside-site' }
+  | { readonly kind: 'link' }
+  | { readonly kind: 'not-a-file' }
 
 /** Which value an address problem is about. */
 export type AddressRole = 'url' | 'base-url' | 'redirect-from' | 'redirect-to' | 'scheduler' | 'analytics' | 'endpoint' | 'page-path'
@@ -848,15 +851,27 @@ function sitemapReason(refusal: SitemapRefusal): string {
     case 'too-many-entries': return `its index lists more than ${refusal.limit} sitemaps`
     case 'too-many-urls': return `${refusal.url} lists more than ${refusal.limit} addresses, the sitemap protocol's limit`
     case 'server-status': return `the server answered ${refusal.status} for ${refusal.url}`
+    case 'outside-site': return 'it is not inside the site folder, and site.yaml may name only a file of its own folder'
+    case 'link': return 'it is a symbolic link, or lies in a linked folder, and a file site.yaml names is read only as itself'
+    case 'not-a-file': return 'it is not a regular file (a folder, a pipe or a device)'
+  }
+}
+
+function sitemapHint(refusal: SitemapRefusal): string {
+  switch (refusal.kind) {
+    case 'not-https':
+    case 'redirect-elsewhere': return 'Give the live sitemap\'s final https:// address in `published` or `--published` (the one it does not redirect from), or a saved copy of it as a file.'
+    case 'outside-site':
+    case 'link': return 'Save a copy of the live sitemap in the site folder and name it relative to the folder (`published: sitemap.xml`), or give its https:// address; `citypress build --published` may name a file anywhere.'
+    case 'not-a-file': return 'Name a saved copy of the live sitemap.xml, or give its https:// address.'
+    default: return 'Give the address of the live site\'s own sitemap.xml, or a saved copy of it as a file; a sitemap and the sitemaps of its index are read from one https origin only.'
   }
 }
 
 export const SitemapRefused = {
   code: 'published-unreadable',
   message: (source: string, refusal: SitemapRefusal) => `The published sitemap ${source} was not read: ${sitemapReason(refusal)}.`,
-  hint: (_source: string, refusal: SitemapRefusal) => refusal.kind === 'not-https' || refusal.kind === 'redirect-elsewhere'
-    ? 'Give the live sitemap\'s final https:// address in `published` or `--published` (the one it does not redirect from), or a saved copy of it as a file.'
-    : 'Give the address of the live site\'s own sitemap.xml, or a saved copy of it as a file; a sitemap and the sitemaps of its index are read from one https origin only.',
+  hint: (_source: string, refusal: SitemapRefusal) => sitemapHint(refusal),
 } satisfies ErrorData<[string, SitemapRefusal]>
 
 // Site inputs. A site file may come from anyone (a template, a pull request):
