@@ -755,6 +755,8 @@ export type UrlProblem =
   | { readonly kind: 'query-or-fragment' }
   | { readonly kind: 'not-web'; readonly httpsOnly: boolean }
   | { readonly kind: 'bad-host' }
+  /** A character no host name holds, which a Content-Security-Policy or host file reads as syntax. */
+  | { readonly kind: 'host-char'; readonly char: string }
   | { readonly kind: 'userinfo' }
 
 /** Why a live sitemap was not read (src/config/published-sitemap.ts). */
@@ -773,7 +775,7 @@ export type SitemapRefusal =
   | { readonly kind: 'not-a-file' }
 
 /** Which value an address problem is about. */
-export type AddressRole = 'url' | 'base-url' | 'redirect-from' | 'redirect-to' | 'scheduler' | 'analytics' | 'endpoint' | 'page-path'
+export type AddressRole = 'url' | 'base-url' | 'redirect-from' | 'redirect-to' | 'scheduler' | 'analytics' | 'endpoint' | 'page-path' | 'image'
 
 const roleNames: Record<AddressRole, string> = {
   url: 'The site address `url`',
@@ -784,6 +786,7 @@ const roleNames: Record<AddressRole, string> = {
   analytics: 'The analytics script address',
   endpoint: 'The form endpoint',
   'page-path': 'The page address made from this file\'s name',
+  image: 'The image address',
 }
 
 /** "U+000A": shows a character that would otherwise be invisible or break the line it is printed on. */
@@ -806,6 +809,9 @@ function addressReason(problem: UrlProblem): string {
     case 'query-or-fragment': return 'has a query or a fragment (from ? or #), which this address cannot have'
     case 'not-web': return `is not an ${problem.httpsOnly ? 'https://' : 'http:// or https://'} address`
     case 'bad-host': return 'has no valid host name'
+    case 'host-char': return problem.char === '*'
+      ? 'has a wildcard (*) in its host, which a Content-Security-Policy reads as any host'
+      : `holds ${problem.char === '"' ? `'"'` : `"${problem.char}"`} in its host, where only letters, digits, hyphens and dots may stand (a Content-Security-Policy or host file would read anything else as syntax)`
     case 'userinfo': return 'has a user name (before @), which a public address cannot have'
   }
 }
@@ -822,6 +828,7 @@ function addressHint(problem: UrlProblem): string {
     case 'double-encoded': return 'Write each escape once (%20, not %2520), or write the character as it is.'
     case 'pattern': return 'Only a redirect\'s `from` may be a pattern (/blog/*, /news/:slug); write the address without * or :, or escape them (%2A, %3A).'
     case 'query-or-fragment': return 'Remove the part from ? or #.'
+    case 'host-char': return 'Write the one host the address is served from, e.g. https://cdn.example.com/script.js (an international name may be written as it is).'
     case 'not-web':
     case 'bad-host':
     case 'userinfo': return problem.kind === 'not-web' && problem.httpsOnly ? 'Write the full address, e.g. https://www.example.com/page.' : 'Write the full address, e.g. https://www.example.com.'
