@@ -6,7 +6,8 @@
  * read, so no later stage has to wonder what it may hold: the values it returns hold no
  * whitespace, no control character, no `.`, `..` or empty segment, and are percent-encoded
  * exactly once. A space alone splits a Netlify rule (`/a b /c` is read as three fields), and a
- * newline writes a rule of its own.
+ * newline writes a rule of its own. The host of every web address is a host name (checkHost), as
+ * its origin may become a Content-Security-Policy source.
  *
  * The checkers are pure: each returns the checked value or why it was refused, as plain data, and
  * the catalogue words the reason (src/errors/catalogue.ts `BadAddress`). `checkSiteYamlAddresses`
@@ -24,6 +25,44 @@ import type { SiteInput } from './site-input.generated.js'
 export type { UrlProblem }
 
 export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: UrlProblem }
+
+/**
+ * Characters a host cannot hold that a Content-Security-Policy or a host file reads as syntax:
+ * `*` is a wildcard there (`https://*` allows every host), `;` ends a directive, `,` separates
+ * policies, and quotes make a keyword (`'unsafe-inline'`). Looked for in the address as written,
+ * since the URL parser keeps some in a host (`https://*`) and percent-encodes others elsewhere.
+ */
+const policySyntax = /[*;,'"]/
+/**
+ * A host as CSP3's host-source can hold it (host-char = ALPHA / DIGIT / "-", labels separated by
+ * dots): no wildcard, no brackets of an IPv6 literal, no `_`, no empty label. The URL parser
+ * has already lowered the case, decoded escapes and written an international name as punycode.
+ */
+const hostName = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/
+
+/**
+ * The one host check: every address whose origin can reach the Content-Security-Policy (analytics,
+ * form endpoints, schedulers, remote images) or a host file (`url`, `--base-url`, redirects)
+ * passes here, through checkWebAddress or checkSiteAddress. Returns `value` parsed by the URL
+ * standard, with a host of letters, digits, hyphens and dots and an optional port.
+ */
+export function checkHost(value: string): Checked<URL> {
+  const bad = badCharacter(value)
+  if (bad) return refuse(bad)
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#\\]*)/i.exec(value)?.[1] ?? ''
+  const syntax = policySyntax.exec(authority)
+  if (syntax) return refuse({ kind: 'host-char', char: syntax[0] })
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return refuse({ kind: 'bad-host' })
+  }
+  if (hostName.test(url.hostname)) return { ok: true, value: url }
+  // An escape (`%2A`) decodes to what the address could not hold as written.
+  const char = /[^a-z0-9.-]/.exec(url.hostname)?.[0]
+  return refuse(char === undefined ? { kind: 'bad-host' } : { kind: 'host-char', char })
+}
 
 /**
  * A site's public address, split: `https://user.github.io/repo` is origin `https://user.github.io`
@@ -86,8 +125,8 @@ export function checkUrlPath(value: string, options: PathOptions = {}): Checked<
 }
 
 /**
- * An address on the web: `https://` (or `http://` unless `httpsOnly`), a host the URL standard
- * accepts, valid escapes, no raw whitespace or control character. Returns it encoded once (as
+ * An address on the web: `https://` (or `http://` unless `httpsOnly`), a host name (checkHost),
+ * valid escapes, no raw whitespace or control character. Returns it encoded once (as
  * written when it is ASCII; else in the URL standard's serialization, which punycodes the host).
  */
 export function checkWebAddress(value: string, options: { readonly httpsOnly?: boolean } = {}): Checked<string> {
@@ -95,12 +134,9 @@ export function checkWebAddress(value: string, options: { readonly httpsOnly?: b
   if (bad) return refuse(bad)
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1]?.toLowerCase()
   if (scheme !== 'https' && (options.httpsOnly || scheme !== 'http')) return refuse({ kind: 'not-web', httpsOnly: options.httpsOnly ?? false })
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    return refuse({ kind: 'bad-host' })
-  }
+  const host = checkHost(value)
+  if (!host.ok) return host
+  const url = host.value
   // Its escapes stay as written: another site's `%20` is its own business, and harmless in a rule.
   try {
     decodeURI(value)
@@ -123,12 +159,9 @@ export function checkSiteAddress(value: string): Checked<SiteAddress> {
   const [, scheme, authority, rawPath, rest] = parts as unknown as [string, string, string, string, string]
   if (rest !== '') return refuse({ kind: 'query-or-fragment' })
   if (authority.includes('@')) return refuse({ kind: 'userinfo' })
-  let origin: string
-  try {
-    origin = new URL(`${scheme.toLowerCase()}://${authority}`).origin
-  } catch {
-    return refuse({ kind: 'bad-host' })
-  }
+  const host = checkHost(`${scheme.toLowerCase()}://${authority}`)
+  if (!host.ok) return host
+  const origin = host.value.origin
   const trimmed = rawPath.replace(/\/+$/, '')
   if (trimmed === '') return { ok: true, value: { origin, basePath: '' } }
   const path = checkUrlPath(trimmed)

@@ -1,11 +1,12 @@
 import { readdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { BadMapPlace, fail, InsecureImage, UnknownIcon, UnknownReference } from '../errors/catalogue.js'
+import { BadAddress, BadMapPlace, fail, InsecureImage, UnknownIcon, UnknownReference } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
 import { closestIconName, closestMatch } from '../errors/did-you-mean.js'
 import { embedProviders } from '../markdown/embeds.js'
 import type { ImageSource } from '../types.js'
+import { checkWebAddress } from './check-url.js'
 import { originOf } from './locate.js'
 import type { ReadCache } from './read-cache.js'
 import { imageError, readImage } from './read-image.js'
@@ -81,9 +82,15 @@ export async function crossCheck(refs: readonly FoundRef[], known: KnownNames, s
         }
         break
       case 'image':
-        // An https page that shows an http:// image is "not secure" (or the image is blocked).
-        if (options.isHttps && /^http:\/\//i.test(ref.value)) errors.push(fail(InsecureImage, at(), ref.value))
-        if (/^https?:\/\//i.test(ref.value) || images.has(ref.value)) break
+        if (/^https?:\/\//i.test(ref.value)) {
+          // Its origin joins the policy's img-src, so its host is checked like every other.
+          const address = checkWebAddress(ref.value)
+          if (!address.ok) errors.push(fail(BadAddress, at(), 'image', ref.value, address.problem))
+          // An https page that shows an http:// image is "not secure" (or the image is blocked).
+          else if (options.isHttps && /^http:\/\//i.test(ref.value)) errors.push(fail(InsecureImage, at(), ref.value))
+          break
+        }
+        if (images.has(ref.value)) break
         try {
           images.set(ref.value, { ...await readImage(siteRoot, ref.value, reads), origin: at() })
         } catch (error) {

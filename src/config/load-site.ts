@@ -226,11 +226,18 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
   const siteMeta = { ...meta, ...(options.published ? { published: options.published } : {}), ...embedsOf([...markdown.embeds, ...checked.embeds]) }
   // With the live site's landing pages (site.yaml `published`), which join the file's record.
   // Not when the build fails anyway: the live sitemap may be fetched, and could only add a failure.
-  const record = 'record' in published && found.length === 0
-    ? await mergePublishedSitemap(published.record, { source: siteMeta.published, siteRoot: root, services })
-    : { pages: {} }
+  // Its problems are placed at site.yaml's `published`, or name the operator's --published.
+  const sitemapAt = options.published ? { file: '--published', path: '' } : originOf(loaded.get('site')![0]!.source, '/published', 'value')
+  const merged = 'record' in published && found.length === 0
+    ? await mergePublishedSitemap(published.record, { source: siteMeta.published, siteRoot: root, services, at: sitemapAt, isOperatorChoice: Boolean(options.published) })
+      .then((record) => ({ record, errors: [] }), async (error: unknown) => {
+        if (!(error instanceof BuildFailure)) throw error
+        return { record: { pages: {} }, errors: await placed(error.errors) }
+      })
+    : { record: { pages: {} }, errors: [] }
+  const record = merged.record
 
-  return { errors: found, partial, site: {
+  return { errors: [...found, ...merged.errors], partial, site: {
     root,
     site: siteMeta,
     contrast: contrast.rows,

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { fail, InsecureImage, MissingMarkdownImage } from '../errors/catalogue.js'
+import { BadAddress, fail, InsecureImage, MissingMarkdownImage } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
 import type { ImageSource } from '../types.js'
 import { imageError, readImage } from './cross-check.js'
+import { checkWebAddress } from './check-url.js'
 import { scanMarkdown, type MarkdownSource } from './markdown-refs.js'
 import type { ReadCache } from './read-cache.js'
 import { originOf } from './locate.js'
@@ -47,7 +48,10 @@ export async function checkMarkdownDocuments(documents: readonly MarkdownDocumen
         continue
       }
       if (ref.kind === 'remote-image') {
-        if (options.isHttps) errors.push(fail(InsecureImage, ref.origin, ref.value))
+        // Its origin joins the policy's img-src, so its host is checked like every other.
+        const address = checkWebAddress(ref.value)
+        if (!address.ok) errors.push(fail(BadAddress, ref.origin, 'image', ref.value, address.problem))
+        else if (options.isHttps && /^http:\/\//i.test(ref.value)) errors.push(fail(InsecureImage, ref.origin, ref.value))
         continue
       }
       if (ref.kind === 'href') {

@@ -33,7 +33,7 @@ export interface MarkdownSource {
 
 /** An image or link written in a Markdown body, at its own place in the .md file. */
 export interface MarkdownRef {
-  /** `remote-image`: an image written as an http:// address (refused on an https site). */
+  /** `remote-image`: an image written as an http(s):// address (its host is checked; http is refused on an https site). */
   readonly kind: 'image' | 'remote-image' | 'href' | 'embed'
   /** As written (markdown-it's normalised form decoded back). */
   readonly value: string
@@ -77,7 +77,7 @@ export function scanMarkdown(source: MarkdownSource): MarkdownScan {
         const alt = token.content.trim()
         if (!alt) errors.push(fail(MissingAlt, origin, value))
         if (!/^[a-z][a-z0-9+.-]*:|^\/\//i.test(value)) refs.push({ kind: 'image', value, alt, origin })
-        else if (/^http:\/\//i.test(value)) refs.push({ kind: 'remote-image', value, origin })
+        else if (/^https?:\/\//i.test(value)) refs.push({ kind: 'remote-image', value, origin })
       } else if (value.startsWith('#') && value.length > 1 && source.hasOwnFragments !== false) {
         const id = decode(value.slice(1))
         if (!ids.has(id) && id !== 'top') errors.push(fail(MissingFragment, origin, id, [...ids], closestMatch(id, ids)))

@@ -1,17 +1,33 @@
-import { readFile, stat } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { open } from 'node:fs/promises'
 import path from 'node:path'
 import { fail, SitemapRefused, UnreadableSitemap, type SitemapRefusal } from '../errors/catalogue.js'
-import { BuildFailure } from '../errors/config-error.js'
+import { BuildFailure, type Origin } from '../errors/config-error.js'
 import type { PublishedPage, PublishedRecord } from '../types.js'
 import { checkUrlPath, isLoopback, isWebAddress } from './check-url.js'
+import { isInside, siteFileTarget } from './inside-site.js'
 
-export interface MergeSitemapOptions {
-  /** site.yaml `published` or `--published`: the live sitemap's URL, or a file relative to the site. */
-  readonly source?: string
+export interface ReadSitemapOptions {
   readonly siteRoot: string
-  readonly services: readonly { readonly slug: string; readonly title: string }[]
+  /**
+   * Where the source was given, for its problems: site.yaml's `published` value, or `--published`.
+   * @default { file: 'site.yaml', path: 'published' }
+   */
+  readonly at?: Origin
+  /**
+   * The operator named it (`--published`, build()'s `published`), not the site: a file may be
+   * anywhere and reached through links. site.yaml's may only be a file inside the site folder.
+   * @default false
+   */
+  readonly isOperatorChoice?: boolean
   /** @default sitemapLimits */
   readonly limits?: SitemapLimits
+}
+
+export interface MergeSitemapOptions extends ReadSitemapOptions {
+  /** site.yaml `published` or `--published`: the live sitemap's URL, or a file relative to the site. */
+  readonly source?: string
+  readonly services: readonly { readonly slug: string; readonly title: string }[]
 }
 
 /**
@@ -28,9 +44,9 @@ export interface MergeSitemapOptions {
  * plans redirects for landing pages only.
  */
 export async function mergePublishedSitemap(record: PublishedRecord, options: MergeSitemapOptions): Promise<PublishedRecord> {
-  const { source, siteRoot } = options
+  const { source } = options
   if (!source) return record
-  const urls = await readSitemapUrls(source, siteRoot, options.limits)
+  const urls = await readSitemapUrls(source, options)
   const services = options.services.map((s) => ({ slug: s.slug, title: s.title })).sort((a, b) => b.slug.length - a.slug.length)
   const added: Record<string, PublishedPage> = {}
   for (const url of urls) {
@@ -67,13 +83,14 @@ export const sitemapLimits: SitemapLimits = { bytes: 50_000_000, urls: 50_000, s
 
 /**
  * Every page address (path, no trailing slash) of a sitemap or a sitemap index, from an https URL
- * (plain http on the loopback interface only) or a file relative to the site folder. Remote input
+ * (plain http on the loopback interface only) or a file relative to the site folder (readLocal). Remote input
  * stays remote: the sitemaps of an index are fetched only from the origin of the index when it is
  * on the web, only from the web when it is a file, and never read from disk because a document
  * named them. Addresses that are not a checked path (src/config/check-url.ts) are left out.
  */
-export async function readSitemapUrls(source: string, siteRoot: string, limits: SitemapLimits = sitemapLimits): Promise<string[]> {
-  const refuse = (refusal: SitemapRefusal) => new BuildFailure([fail(SitemapRefused, { file: 'site.yaml', path: 'published' }, source, refusal)])
+export async function readSitemapUrls(source: string, options: ReadSitemapOptions): Promise<string[]> {
+  const { limits = sitemapLimits, at = { file: 'site.yaml', path: 'published' } } = options
+  const refuse = (refusal: SitemapRefusal) => new BuildFailure([fail(SitemapRefused, at, source, refusal)])
   const secure = (url: URL): URL => {
     if (url.protocol !== 'https:' && !isLoopback(url)) throw refuse({ kind: 'not-https', url: url.href })
     return url
@@ -81,7 +98,7 @@ export async function readSitemapUrls(source: string, siteRoot: string, limits: 
   try {
     // An address that does not parse is unreadable (the URL standard's TypeError says why).
     const top = isWebAddress(source) ? secure(new URL(source)) : undefined
-    const text = top ? await fetchWithin(top, limits, refuse) : await readLocal(path.resolve(siteRoot, source), limits, () => refuse({ kind: 'too-big', url: source, limit: limits.bytes }))
+    const text = top ? await fetchWithin(top, limits, refuse) : await readLocal(source, { ...options, limits, refuse })
     const locs = locsOf(text, source, limits, refuse)
     // A sitemap index (sitemaps.org) lists sitemaps; one level, as the protocol allows.
     if (!/<sitemapindex[\s>]/.test(text)) return pathsOf(locs)
@@ -97,7 +114,7 @@ export async function readSitemapUrls(source: string, siteRoot: string, limits: 
     return pathsOf(pages)
   } catch (error) {
     if (error instanceof BuildFailure) throw error
-    throw new BuildFailure([fail(UnreadableSitemap, { file: 'site.yaml', path: 'published' }, source, (error as Error).message)])
+    throw new BuildFailure([fail(UnreadableSitemap, at, source, (error as Error).message)])
   }
 }
 
@@ -139,10 +156,49 @@ async function fetchWithin(url: URL, limits: SitemapLimits, refuse: (refusal: Si
   }
 }
 
-/** A file the site names (site.yaml `published`, `--published`), refused beyond the byte cap before it is read. */
-async function readLocal(file: string, limits: SitemapLimits, tooBig: () => Error): Promise<string> {
-  if ((await stat(file)).size > limits.bytes) throw tooBig()
-  return readFile(file, 'utf8')
+/**
+ * A saved sitemap. site.yaml's is the site's input, and a site may come from anyone: it is read
+ * only as a regular file inside the site folder reached through no symbolic link (inside-site.ts),
+ * or its addresses would carry another file's text into _redirects and published-urls.json.
+ * `--published` is the operator's choice and may name any file. Either is opened without
+ * blocking (a FIFO would hold the build forever) and read only when fstat of the open file says
+ * it is a regular file, at most the byte cap of a remote sitemap (/dev/zero never ends).
+ */
+async function readLocal(source: string, options: ReadSitemapOptions & { readonly limits: SitemapLimits; readonly refuse: (refusal: SitemapRefusal) => Error }): Promise<string> {
+  const { limits, refuse } = options
+  // Resolved once, so the check below and open() see the same path (`a/../x` is not resolved through a link at a).
+  const file = path.resolve(options.siteRoot, source)
+  if (!options.isOperatorChoice) {
+    if (path.isAbsolute(source) || !isInside(path.resolve(options.siteRoot), file)) throw refuse({ kind: 'outside-site' })
+    const target = await siteFileTarget(options.siteRoot, file)
+    if (target.kind === 'outside') throw refuse({ kind: 'outside-site' })
+    if (target.kind === 'file' && target.isLinked) throw refuse({ kind: 'link' })
+    // 'none': open() tells a missing file from a link that leads nowhere or from what is no file.
+  }
+  // O_NOFOLLOW covers the last component, against a link put there since the check above.
+  const flags = constants.O_RDONLY | constants.O_NONBLOCK | (options.isOperatorChoice ? 0 : constants.O_NOFOLLOW)
+  const handle = await open(file, flags).catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'ELOOP' ? refuse({ kind: 'link' }) : error
+  })
+  try {
+    const stats = await handle.stat()
+    if (!stats.isFile()) throw refuse({ kind: 'not-a-file' })
+    const tooBig = () => refuse({ kind: 'too-big', url: source, limit: limits.bytes })
+    if (stats.size > limits.bytes) throw tooBig()
+    // The file may grow after fstat: read at most one byte past the cap.
+    const chunks: Buffer[] = []
+    let size = 0
+    for (;;) {
+      const { bytesRead, buffer } = await handle.read({ buffer: Buffer.allocUnsafe(Math.min(1 << 20, limits.bytes + 1 - size)) })
+      if (bytesRead === 0) break
+      size += bytesRead
+      if (size > limits.bytes) throw tooBig()
+      chunks.push(buffer.subarray(0, bytesRead))
+    }
+    return Buffer.concat(chunks).toString('utf8')
+  } finally {
+    await handle.close()
+  }
 }
 
 function locsOf(text: string, where: string, limits: SitemapLimits, refuse: (refusal: SitemapRefusal) => Error): string[] {

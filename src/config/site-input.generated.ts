@@ -30,7 +30,7 @@ export interface SiteInput {
    */
   host?: 'netlify' | 'cloudflare-pages' | 'github-pages' | 'static'
   /**
-   * The live site's sitemap.xml (an https:// address, or a file relative to this folder). Its landing-page addresses are merged into published-urls.json at each build, so a renamed or removed page gets its 301 even when the build that published it never committed the record (a CI that publishes). `citypress build --published` overrides it.
+   * The live site's sitemap.xml (an https:// address, or a saved copy inside this folder, named relative to it and not a symbolic link). Its landing-page addresses are merged into published-urls.json at each build, so a renamed or removed page gets its 301 even when the build that published it never committed the record (a CI that publishes). `citypress build --published` overrides it.
    */
   published?: string
   /**

@@ -755,6 +755,8 @@ export type UrlProblem =
   | { readonly kind: 'query-or-fragment' }
   | { readonly kind: 'not-web'; readonly httpsOnly: boolean }
   | { readonly kind: 'bad-host' }
+  /** A character no host name holds, which a Content-Security-Policy or host file reads as syntax. */
+  | { readonly kind: 'host-char'; readonly char: string }
   | { readonly kind: 'userinfo' }
 
 /** Why a live sitemap was not read (src/config/published-sitemap.ts). */
@@ -768,9 +770,12 @@ export type SitemapRefusal =
   | { readonly kind: 'too-many-entries'; readonly limit: number }
   | { readonly kind: 'too-many-urls'; readonly url: string; readonly limit: number }
   | { readonly kind: 'server-status'; readonly url: string; readonly status: number }
+  | { readonly kind: 'outside-site' }
+  | { readonly kind: 'link' }
+  | { readonly kind: 'not-a-file' }
 
 /** Which value an address problem is about. */
-export type AddressRole = 'url' | 'base-url' | 'redirect-from' | 'redirect-to' | 'scheduler' | 'analytics' | 'endpoint' | 'page-path'
+export type AddressRole = 'url' | 'base-url' | 'redirect-from' | 'redirect-to' | 'scheduler' | 'analytics' | 'endpoint' | 'page-path' | 'image'
 
 const roleNames: Record<AddressRole, string> = {
   url: 'The site address `url`',
@@ -781,6 +786,7 @@ const roleNames: Record<AddressRole, string> = {
   analytics: 'The analytics script address',
   endpoint: 'The form endpoint',
   'page-path': 'The page address made from this file\'s name',
+  image: 'The image address',
 }
 
 /** "U+000A": shows a character that would otherwise be invisible or break the line it is printed on. */
@@ -803,6 +809,9 @@ function addressReason(problem: UrlProblem): string {
     case 'query-or-fragment': return 'has a query or a fragment (from ? or #), which this address cannot have'
     case 'not-web': return `is not an ${problem.httpsOnly ? 'https://' : 'http:// or https://'} address`
     case 'bad-host': return 'has no valid host name'
+    case 'host-char': return problem.char === '*'
+      ? 'has a wildcard (*) in its host, which a Content-Security-Policy reads as any host'
+      : `holds ${problem.char === '"' ? `'"'` : `"${problem.char}"`} in its host, where only letters, digits, hyphens and dots may stand (a Content-Security-Policy or host file would read anything else as syntax)`
     case 'userinfo': return 'has a user name (before @), which a public address cannot have'
   }
 }
@@ -819,6 +828,7 @@ function addressHint(problem: UrlProblem): string {
     case 'double-encoded': return 'Write each escape once (%20, not %2520), or write the character as it is.'
     case 'pattern': return 'Only a redirect\'s `from` may be a pattern (/blog/*, /news/:slug); write the address without * or :, or escape them (%2A, %3A).'
     case 'query-or-fragment': return 'Remove the part from ? or #.'
+    case 'host-char': return 'Write the one host the address is served from, e.g. https://cdn.example.com/script.js (an international name may be written as it is).'
     case 'not-web':
     case 'bad-host':
     case 'userinfo': return problem.kind === 'not-web' && problem.httpsOnly ? 'Write the full address, e.g. https://www.example.com/page.' : 'Write the full address, e.g. https://www.example.com.'
@@ -848,15 +858,27 @@ function sitemapReason(refusal: SitemapRefusal): string {
     case 'too-many-entries': return `its index lists more than ${refusal.limit} sitemaps`
     case 'too-many-urls': return `${refusal.url} lists more than ${refusal.limit} addresses, the sitemap protocol's limit`
     case 'server-status': return `the server answered ${refusal.status} for ${refusal.url}`
+    case 'outside-site': return 'it is not inside the site folder, and site.yaml may name only a file of its own folder'
+    case 'link': return 'it is a symbolic link, or lies in a linked folder, and a file site.yaml names is read only as itself'
+    case 'not-a-file': return 'it is not a regular file (a folder, a pipe or a device)'
+  }
+}
+
+function sitemapHint(refusal: SitemapRefusal): string {
+  switch (refusal.kind) {
+    case 'not-https':
+    case 'redirect-elsewhere': return 'Give the live sitemap\'s final https:// address in `published` or `--published` (the one it does not redirect from), or a saved copy of it as a file.'
+    case 'outside-site':
+    case 'link': return 'Save a copy of the live sitemap in the site folder and name it relative to the folder (`published: sitemap.xml`), or give its https:// address; `citypress build --published` may name a file anywhere.'
+    case 'not-a-file': return 'Name a saved copy of the live sitemap.xml, or give its https:// address.'
+    default: return 'Give the address of the live site\'s own sitemap.xml, or a saved copy of it as a file; a sitemap and the sitemaps of its index are read from one https origin only.'
   }
 }
 
 export const SitemapRefused = {
   code: 'published-unreadable',
   message: (source: string, refusal: SitemapRefusal) => `The published sitemap ${source} was not read: ${sitemapReason(refusal)}.`,
-  hint: (_source: string, refusal: SitemapRefusal) => refusal.kind === 'not-https' || refusal.kind === 'redirect-elsewhere'
-    ? 'Give the live sitemap\'s final https:// address in `published` or `--published` (the one it does not redirect from), or a saved copy of it as a file.'
-    : 'Give the address of the live site\'s own sitemap.xml, or a saved copy of it as a file; a sitemap and the sitemaps of its index are read from one https origin only.',
+  hint: (_source: string, refusal: SitemapRefusal) => sitemapHint(refusal),
 } satisfies ErrorData<[string, SitemapRefusal]>
 
 // Site inputs. A site file may come from anyone (a template, a pull request):

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkSiteAddress, checkUrlPath, checkWebAddress } from '../../src/config/check-url.js'
+import { checkHost, checkSiteAddress, checkUrlPath, checkWebAddress } from '../../src/config/check-url.js'
 
 const problem = (checked: { ok: boolean; problem?: unknown }) => (checked.ok ? undefined : checked.problem)
 
@@ -81,5 +81,49 @@ describe('checkWebAddress', () => {
     expect(checkWebAddress('https://bücher.example/ä')).toEqual({ ok: true, value: 'https://xn--bcher-kva.example/%C3%A4' })
     expect(problem(checkWebAddress('http://example.com', { httpsOnly: true }))).toEqual({ kind: 'not-web', httpsOnly: true })
     expect(problem(checkWebAddress('https://example.com/%E0%A4%A'))).toEqual({ kind: 'bad-escape', text: 'https://example.com/%E0%A4%A' })
+  })
+})
+
+describe('checkHost', () => {
+  const host = (value: string) => {
+    const checked = checkHost(value)
+    return checked.ok ? checked.value.host : checked.problem
+  }
+
+  it('takes a host of letters, digits, hyphens and dots with an optional port, an international name as punycode', () => {
+    expect(host('https://cdn.example.com/x.js')).toBe('cdn.example.com')
+    expect(host('https://CDN.Example.com:8443/x.js?a=*;b#\'"')).toBe('cdn.example.com:8443')
+    expect(host('https://bücher.example/')).toBe('xn--bcher-kva.example')
+    expect(host('http://127.0.0.1:4321/')).toBe('127.0.0.1:4321')
+    expect(host('https://xn--bcher-kva.example/')).toBe('xn--bcher-kva.example')
+  })
+
+  it('refuses a wildcard, quotes, a semicolon and a comma in the host, written or escaped, since a policy reads them as syntax', () => {
+    expect(host('https://*/x.js')).toEqual({ kind: 'host-char', char: '*' })
+    expect(host('https://*.example.com/x.js')).toEqual({ kind: 'host-char', char: '*' })
+    expect(host('https://%2A.example.com/x.js')).toEqual({ kind: 'host-char', char: '*' })
+    expect(host('https://a;b.example/')).toEqual({ kind: 'host-char', char: ';' })
+    expect(host('https://a%3Bb.example/')).toEqual({ kind: 'host-char', char: ';' })
+    expect(host('https://a,b.example/')).toEqual({ kind: 'host-char', char: ',' })
+    expect(host("https://a'b.example/")).toEqual({ kind: 'host-char', char: "'" })
+    expect(host('https://a"b.example/')).toEqual({ kind: 'host-char', char: '"' })
+    expect(host("https://user';@cdn.example.com/")).toEqual({ kind: 'host-char', char: "'" })
+  })
+
+  it('refuses whitespace, other characters and empty labels in the host', () => {
+    expect(host('https://a b.example/')).toEqual({ kind: 'whitespace', char: ' ' })
+    expect(host('https://a%20b.example/')).toEqual({ kind: 'bad-host' })
+    expect(host('https://a_b.example/')).toEqual({ kind: 'host-char', char: '_' })
+    expect(host('https://[::1]/')).toEqual({ kind: 'host-char', char: '[' })
+    expect(host('https://a..b/')).toEqual({ kind: 'bad-host' })
+    expect(host('https://-a.example/')).toEqual({ kind: 'bad-host' })
+    expect(host('https://example.com./')).toEqual({ kind: 'bad-host' })
+  })
+
+  it('is the check of every address whose origin reaches a policy or a host file', () => {
+    expect(problem(checkWebAddress('https://*/x.js', { httpsOnly: true }))).toEqual({ kind: 'host-char', char: '*' })
+    expect(problem(checkWebAddress('https://cal.example;script-src/x'))).toEqual({ kind: 'host-char', char: ';' })
+    expect(problem(checkSiteAddress('https://*.example.com'))).toEqual({ kind: 'host-char', char: '*' })
+    expect(problem(checkSiteAddress("https://tidy'.example/repo"))).toEqual({ kind: 'host-char', char: "'" })
   })
 })

@@ -87,7 +87,7 @@ const index = (...locs: string[]) => `<sitemapindex>${locs.map((l) => `<sitemap>
 
 /** Why readSitemapUrls refused `source`: the part of its message after "was not read: ". */
 async function refusal(source: string, options: { siteRoot?: string; limits?: Partial<typeof sitemapLimits> } = {}): Promise<string> {
-  const failure = await readSitemapUrls(source, options.siteRoot ?? '/nonexistent', { ...sitemapLimits, ...options.limits }).then(() => undefined, (e: unknown) => e)
+  const failure = await readSitemapUrls(source, { siteRoot: options.siteRoot ?? '/nonexistent', limits: { ...sitemapLimits, ...options.limits } }).then(() => undefined, (e: unknown) => e)
   if (!(failure instanceof BuildFailure)) throw new Error(`the sitemap was read: ${String(failure)}`)
   const [error] = failure.errors
   expect(error!.code).toBe('published-unreadable')
@@ -103,7 +103,7 @@ describe('a remote sitemap index', () => {
       '/sitemap-2.xml': urlset('/caf%C3%A9', '/bad%2520'),
     }))
     try {
-      expect(await readSitemapUrls(`${live.origin}/sitemap.xml`, '/nonexistent')).toEqual(['/lp/a-office-cleaning', '/lp/b-office-cleaning', '/caf%C3%A9'])
+      expect(await readSitemapUrls(`${live.origin}/sitemap.xml`, { siteRoot: '/nonexistent' })).toEqual(['/lp/a-office-cleaning', '/lp/b-office-cleaning', '/caf%C3%A9'])
     } finally {
       await live.close()
     }
