@@ -46,7 +46,7 @@ type Params = Record<string, unknown>
  * refuses; anything else thrown is a bug, for the caller to log and answer.
  */
 export async function answerProxy(session: ProxySession, action: unknown, params: unknown): Promise<ProxyAnswer> {
-  if (typeof action !== 'string') return refuse(session.siteRoot, 400, fail(EditorMalformed, { file: 'editor' }, printable(String(action)).slice(0, 40), 'its action is not a name'))
+  if (typeof action !== 'string') return refuse(session.siteRoot, 400, fail(EditorMalformed, { file: 'editor' }, '(unnamed)', 'its action is not a name'))
   const wrong = wrongParams(action, params ?? {})
   if (wrong) return refuse(session.siteRoot, 400, fail(EditorMalformed, { file: 'editor' }, action, wrong))
   try {
