@@ -1,10 +1,12 @@
 import { readFile, writeFile, mkdir, access } from 'node:fs/promises'
 import { connect } from 'node:net'
-import { request } from 'node:http'
+import { createServer, request } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse, stringify } from 'yaml'
+import { editorRoutes } from '../../src/editor/http.js'
 import { copyExample } from '../helpers/example-build.js'
 import { tempDir } from '../helpers/site.js'
 import { rawGet, startOn, type StartedPreview } from '../preview/helpers.js'
@@ -171,5 +173,29 @@ describe('the editor API on a starter site with images', () => {
     const spare = await post(preview.url, { action: 'deleteFiles', params: { paths: ['images/spare.png'] } })
     expect(spare.status, spare.body).toBe(200)
     await expect(access(path.join(site, 'images', 'spare.png'))).rejects.toThrow()
+  })
+})
+
+describe('an editor request that meets a bug', () => {
+  it('is answered 500 with the catalogue\'s text, and the bug is logged once', async () => {
+    const site = await copyExample('starter', path.join(await tempDir('citypress-editor-'), 'starter'))
+    const logged: string[] = []
+    // The site's address is read when the editor makes its configuration: a throw there stands for any bug of ours.
+    const editor = editorRoutes({
+      siteRoot: site, token, names: () => ({ service: [], form: [], areaList: [], scheduler: [], icon: [], href: [] }),
+      siteUrl: () => { throw new Error('a planted bug') }, logBug: (text) => logged.push(text),
+    })
+    const server = createServer((req, res) => void editor.handle(req, res, req.url ?? '/'))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
+      const answer = await post(url, { action: 'getEntry', params: { path: 'site.yaml' } })
+      expect(answer.status).toBe(500)
+      expect(errorOf(answer)).toMatch(/error\[editor-internal\]: The editor's "getEntry" request met a bug in citypress/)
+      expect(logged).toHaveLength(1)
+      expect(logged[0]).toMatch(/a planted bug/)
+    } finally {
+      server.close()
+    }
   })
 })
