@@ -35,6 +35,8 @@ export interface CrossCheckResult {
 export interface CrossCheckOptions {
   /** The site is served over https (its `url`, or `--base-url`): http:// images are refused. */
   readonly isHttps?: boolean
+  /** loadSite's overlay: an image there as null is taken as deleted. */
+  readonly overlay?: ReadonlyMap<string, string | null>
 }
 
 const what: Record<Exclude<RefKind, 'href' | 'image' | 'icon' | 'markdown' | 'map'>, { noun: string; where: string; key: keyof KnownNames }> = {
@@ -92,7 +94,7 @@ export async function crossCheck(refs: readonly FoundRef[], known: KnownNames, s
         }
         if (images.has(ref.value)) break
         try {
-          images.set(ref.value, { ...await readImage(siteRoot, ref.value, reads), origin: at() })
+          images.set(ref.value, { ...await readImage(siteRoot, ref.value, reads, options.overlay), origin: at() })
         } catch (error) {
           errors.push(imageError(error, ref.value, at()))
         }

@@ -44,7 +44,8 @@ export interface LoadSiteOptions {
   cache?: { readonly file: string; readonly version: string; readonly note?: (message: string) => void }
   /**
    * Proposed contents by site-relative name (`services/roofing.yaml`), read instead of the disk;
-   * null: the file is taken as deleted. The editor checks a save with it before writing a byte.
+   * null: the file (or an image, `images/roof.jpg`) is taken as deleted. The editor checks a save
+   * or a deletion with it before writing a byte.
    */
   overlay?: ReadonlyMap<string, string | null>
 }
@@ -185,12 +186,12 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
     forms: Object.keys(formsInput?.forms ?? {}),
     areaLists: Object.keys(areas.lists),
     schedulers: Object.keys(site?.schedulers ?? {}),
-  }, root, reads, { isHttps })
+  }, root, reads, { isHttps, overlay })
   const markdown = await checkMarkdownDocuments([
     ...postInputs.map((p) => ({ file: p.origin.file, body: p.body, bodyLine: p.bodyLine, folder: 'blog' })),
     ...markdownPages.map((p) => ({ file: p.origin.file, body: p.markdown.body, bodyLine: p.markdown.bodyLine, folder: p.folder })),
     ...checked.markdown.map(yamlFieldDocument),
-  ], { root, reads, images: checked.images, isHttps })
+  ], { root, reads, images: checked.images, isHttps, overlay })
   const posts: PostConfig[] = postInputs.map((p, i) => ({ ...p, imagePaths: markdown.imagePaths[i]! }))
   const pages: PageConfig[] = [
     ...yamlPages,

@@ -32,7 +32,7 @@ export interface MarkdownCheck {
  * first found is read and measured like a YAML image (added to `images`, which it extends), so
  * the image stage encodes it and plan/ fixes its URLs. Errors point at the .md file's own place.
  */
-export async function checkMarkdownDocuments(documents: readonly MarkdownDocument[], options: { root: string; reads: ReadCache; images: Map<string, ImageSource>; isHttps?: boolean }): Promise<MarkdownCheck> {
+export async function checkMarkdownDocuments(documents: readonly MarkdownDocument[], options: { root: string; reads: ReadCache; images: Map<string, ImageSource>; isHttps?: boolean; overlay?: ReadonlyMap<string, string | null> }): Promise<MarkdownCheck> {
   const errors: ConfigError[] = []
   const links: { href: string; origin: Origin }[] = []
   const imagePaths: Record<string, string>[] = []
@@ -59,7 +59,7 @@ export async function checkMarkdownDocuments(documents: readonly MarkdownDocumen
         continue
       }
       const candidates = candidatesOf(ref.value, document.folder)
-      const key = candidates.find((c) => !c.startsWith('..') && existsSync(path.join(options.root, c)))
+      const key = candidates.find((c) => !c.startsWith('..') && options.overlay?.get(c) !== null && existsSync(path.join(options.root, c)))
       if (!key) {
         errors.push(fail(MissingMarkdownImage, ref.origin, ref.value, candidates.filter((c) => !c.startsWith('..'))))
         continue
@@ -67,7 +67,7 @@ export async function checkMarkdownDocuments(documents: readonly MarkdownDocumen
       paths[ref.value] = key
       if (options.images.has(key)) continue
       try {
-        options.images.set(key, { ...await readImage(options.root, key, options.reads), origin: ref.origin })
+        options.images.set(key, { ...await readImage(options.root, key, options.reads, options.overlay), origin: ref.origin })
       } catch (error) {
         errors.push(imageError(error, key, ref.origin))
       }

@@ -33,12 +33,14 @@ const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes
  * favicon and the share image's logo all get the same checked bytes. The text is kept in the read
  * cache by the hash of the file, so an unchanged SVG never loads the sanitizer again.
  */
-export async function readImage(siteRoot: string, src: string, reads: ReadCache): Promise<ImageSource> {
+/** `overlay`: as loadSite's; an image there as null is taken as deleted (the editor asks before it deletes one). */
+export async function readImage(siteRoot: string, src: string, reads: ReadCache, overlay?: ReadonlyMap<string, string | null>): Promise<ImageSource> {
   const absolutePath = path.resolve(siteRoot, src)
   if (path.relative(siteRoot, absolutePath).startsWith('..')) {
     throw new ImageProblem(ImageOutsideFolder, [src])
   }
-  const stats = await stat(absolutePath).catch(() => undefined)
+  const gone = overlay?.get(path.relative(siteRoot, absolutePath).split(path.sep).join('/')) === null
+  const stats = gone ? undefined : await stat(absolutePath).catch(() => undefined)
   if (!stats?.isFile()) {
     throw new ImageProblem(MissingImage, [src, absolutePath])
   }

@@ -32,11 +32,15 @@ export const maxAliasCount = 100
 export function parseYaml(text: string, file: string): ParseYamlResult {
   const { LineCounter } = yamlLib()
   const lines = new LineCounter()
-  const tokens = syntaxTree(text, lines)
+  const deepFlow = tooDeepFlow(text)
+  // Past that bracket nothing needs parsing: the first collection too deep starts at it or before.
+  const tokens = deepFlow === undefined ? syntaxTree(text, lines) : syntaxTree(text.slice(0, deepFlow + 1), new LineCounter())
   const shape = shapeOf(tokens)
-  if (shape.tooDeep !== undefined) {
+  if (shape.tooDeep !== undefined || deepFlow !== undefined) {
+    if (deepFlow !== undefined) for (let at = 0; at !== 0 || lines.lineStarts.length === 0; at = text.indexOf('\n', at) + 1) lines.addNewLine(at)
+    const tooDeep = shape.tooDeep ?? deepFlow!
     const source: YamlSource = { file, text, doc: new (yamlLib().Document)(), lines, data: undefined }
-    return { source, errors: [fail(YamlTooDeep, positionAt(source, shape.tooDeep, shape.tooDeep + 1), maxNesting)] }
+    return { source, errors: [fail(YamlTooDeep, positionAt(source, tooDeep, tooDeep + 1), maxNesting)] }
   }
   const doc = composeDocument(tokens, text.length)
   const source: YamlSource = { file, text, doc, lines, data: undefined }
@@ -61,6 +65,31 @@ export function parseYaml(text: string, file: string): ParseYamlResult {
     if (!(error instanceof ReferenceError) || !/^Excessive alias count/.test(error.message)) throw error
     return { source, errors: [fail(YamlTooManyAliases, aliasPosition(source), maxAliasCount)] }
   }
+}
+
+/**
+ * The offset of the first `[` or `{` nested past `maxNesting` flow levels, from yaml's lexer alone:
+ * its parser spends about 15 µs per level of such nesting (a second and a half for 50,000 `[`, which
+ * the browser editor may be sent), its lexer a sixth of that. Only a text with that many brackets
+ * is lexed for it; shapeOf then places the error, on the syntax tree of the text before it.
+ */
+function tooDeepFlow(text: string): number | undefined {
+  let brackets = 0
+  for (let i = 0; i < text.length && brackets <= maxNesting; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 0x5b || c === 0x7b) brackets++
+  }
+  if (brackets <= maxNesting) return undefined
+  let depth = 0
+  let offset = 0
+  for (const token of new (yamlLib().Lexer)().lex(text)) {
+    if (token === '[' || token === '{') {
+      if (++depth > maxNesting) return offset
+    } else if (token === ']' || token === '}') depth = Math.max(0, depth - 1)
+    // The lexer's markers of a document, a scalar and a flow's end are not characters of the text.
+    if (token !== '\u0002' && token !== '\u0018' && token !== '\u001f') offset += token.length
+  }
+  return undefined
 }
 
 /** yaml's concrete syntax tree: its lexer and parser keep their own stack, so no depth overflows them. */

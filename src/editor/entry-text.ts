@@ -1,6 +1,6 @@
-import { parse } from 'yaml'
 import { EditorCannotEdit, fail } from '../errors/catalogue.js'
-import { Refusal } from './refusal.js'
+import { keepLeftOut } from './left-out.js'
+import { parseOrRefuse, Refusal } from './refusal.js'
 import { editYaml } from './yaml-edit.js'
 
 /**
@@ -8,11 +8,15 @@ import { editYaml } from './yaml-edit.js'
  * Markdown file's front matter, edited as a minimal change; a refusal when it cannot be one.
  */
 export function newText(name: string, disk: string, raw: string): string {
-  if (!name.endsWith('.md')) return editYaml(disk, prune(parse(raw), parse(disk))) ?? cannotEdit(name)
+  if (!name.endsWith('.md')) {
+    const old = parseOrRefuse(disk, name)
+    return editYaml(disk, keepLeftOut(name, prune(parseOrRefuse(raw, name), old), old, disk)) ?? cannotEdit(name)
+  }
   const [diskHead, diskBody] = frontMatter(disk)
   const [sentHead, sentBody] = frontMatter(raw)
   if (diskHead === undefined || sentHead === undefined) return cannotEdit(name)
-  const head = editYaml(diskHead, prune(parse(sentHead) ?? {}, parse(diskHead) ?? {}))
+  const old = parseOrRefuse(diskHead, name) ?? {}
+  const head = editYaml(diskHead, keepLeftOut(name, prune(parseOrRefuse(sentHead, name) ?? {}, old), old))
   if (head === undefined) return cannotEdit(name)
   // Decap trims the body's last newline; an unchanged body keeps the file's own ending.
   const body = sentBody.trimEnd() === diskBody.trimEnd() ? diskBody : `${sentBody.trimEnd()}\n`

@@ -2,12 +2,15 @@ import { timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { EditorBadRequest, EditorTooLarge, fail } from '../errors/catalogue.js'
+import { EditorBadRequest, EditorInternal, EditorTooLarge, fail } from '../errors/catalogue.js'
 import { formatConfigError } from '../errors/format.js'
+import { sourceStack } from '../errors/source-stack.js'
+import type { ConfigError } from '../errors/config-error.js'
 import { packageRoot } from '../paths.js'
 import { editorConfig, type EditorConfig } from './decap-config.js'
 import { answerProxy, createProxySession, warmChecks, type ProxySession } from './proxy.js'
 import type { LiveNames } from './schema-fields.js'
+import { isImageFile, readSiteFile, sitePath } from './site-files.js'
 
 /**
  * `/admin/` of `citypress preview`: the Decap CMS page, its files (lib/decap/, fetched at
@@ -33,6 +36,8 @@ export interface EditorOptions {
   /** Names from the last good build, for the selects; undefined before one. */
   readonly names: () => LiveNames
   readonly siteUrl: () => string
+  /** Where a bug met while answering is told, once, with its stack (preview's terminal). */
+  readonly logBug?: (text: string) => void
 }
 
 export interface EditorRoutes {
@@ -43,8 +48,8 @@ export interface EditorRoutes {
 
 export function editorRoutes(options: EditorOptions): EditorRoutes {
   let last: EditorConfig | undefined
-  const session = createProxySession(options.siteRoot, () => (last ??= configNow()).maps)
   const apiBase = `${adminPrefix}api/${options.token ? `${options.token}/` : ''}`
+  const session = createProxySession(options.siteRoot, () => (last ??= configNow()).maps, `${apiBase}media/`)
   const configNow = () => (last = editorConfig(options.siteRoot, options.names(), apiBase, options.siteUrl()))
 
   return {
@@ -59,8 +64,15 @@ export function editorRoutes(options: EditorOptions): EditorRoutes {
         if (options.token && !sameSecret(given.replace(/\/$/, ''), options.token)) return refuse(res, 403, 'the editor token in its address is wrong'), true
         if (req.method === 'GET' && action === 'config.json') warmChecks(session)
         if (req.method === 'GET' && action === 'config.json') return send(res, 200, 'application/json; charset=utf-8', JSON.stringify(configNow())), true
+        if (req.method === 'GET' && action.startsWith('media/')) return await sendImage(res, session.siteRoot, action.slice('media/'.length)), true
         if (req.method !== 'POST' || action !== '') return refuse(res, 405, 'the API takes POST requests only'), true
-        return handleApi(req, res, session), true
+        await handleApi(req, res, session).catch((error: unknown) => {
+          // A bug of ours: told once in the terminal; the editor gets an answer and the socket is freed.
+          options.logBug?.(`Internal error while answering an editor request (the server keeps running):\n${sourceStack(error instanceof ApiBug ? error.cause : error)}\n`)
+          if (!res.headersSent) refuseWith(res, 500, fail(EditorInternal, { file: 'editor' }, actionOf(error)))
+          else res.destroy()
+        })
+        return true
       }
       if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'the editor page is read with GET'), true
       if (rest === '' || rest === 'index.html') return send(res, 200, 'text/html; charset=utf-8', adminPage), true
@@ -82,17 +94,67 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, session: Pro
   if (!origin || safeHost(origin) !== (req.headers.host ?? '').toLowerCase()) return refuse(res, 403, 'it came from another origin than this preview')
   if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return refuse(res, 415, 'it was not sent as JSON')
   const body = await readBody(req, bodyLimits.media)
-  if (body === undefined) return refuse(res, 413, undefined, bodyLimits.media)
-  let request: { action?: unknown; params?: Record<string, unknown> }
+  if (body === undefined) return tooLarge(res, bodyLimits.media)
+  let request: unknown
   try {
-    request = JSON.parse(body.toString('utf8')) as typeof request
+    request = JSON.parse(body.toString('utf8'))
   } catch {
     return refuse(res, 400, 'its body is not JSON')
   }
-  const media = request.action === 'persistMedia' || request.action === 'persistEntry'
-  if (!media && body.length > bodyLimits.entry) return refuse(res, 413, undefined, bodyLimits.entry)
-  const answer = await answerProxy(session, request.action, request.params ?? {})
+  if (typeof request !== 'object' || request === null || Array.isArray(request)) return refuse(res, 400, 'its body is not a JSON object with an action')
+  const { action, params } = request as { action?: unknown; params?: unknown }
+  const media = action === 'persistMedia' || action === 'persistEntry'
+  if (!media && body.length > bodyLimits.entry) return tooLarge(res, bodyLimits.entry)
+  let answer
+  try {
+    answer = await answerProxy(session, action, params)
+  } catch (error) {
+    throw new ApiBug(typeof action === 'string' ? action.slice(0, 40) : '?', error)
+  }
   send(res, answer.status, 'application/json; charset=utf-8', JSON.stringify(answer.body))
+}
+
+/** A bug met while answering `action`: its cause is what is logged. */
+class ApiBug extends Error {
+  constructor(readonly action: string, cause: unknown) {
+    super(`editor request ${action}`, { cause })
+  }
+}
+
+function actionOf(error: unknown): string {
+  return error instanceof ApiBug ? error.action : '?'
+}
+
+/**
+ * 413, and the connection closed once it is sent: the rest of a body past the limit is never
+ * read, so the socket is not held while a client sends megabytes nobody reads.
+ */
+function tooLarge(res: ServerResponse, limit: number): void {
+  res.setHeader('connection', 'close')
+  refuse(res, 413, undefined, limit)
+}
+
+/** An image of the site, for the media library: its bytes as they are, under a policy that runs nothing (an SVG opened directly). */
+async function sendImage(res: ServerResponse, siteRoot: string, name: string): Promise<void> {
+  const file = sitePath(siteRoot, safeDecode(name))
+  const bytes = file && isImageFile(file.name) ? await readSiteFile(siteRoot, file).catch(() => undefined) : undefined
+  if (!file || !bytes) return send(res, 404, 'text/plain; charset=utf-8', 'Not found.\n')
+  const type = imageTypes[path.extname(file.name).slice(1).toLowerCase()] ?? 'application/octet-stream'
+  res.writeHead(200, {
+    'content-type': type, 'content-length': String(bytes.length), 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox", 'referrer-policy': 'no-referrer',
+  })
+  res.end(bytes)
+}
+
+const imageTypes: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml' }
+
+function safeDecode(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return undefined
+  }
 }
 
 function safeHost(origin: string): string | undefined {
@@ -109,22 +171,36 @@ function sameSecret(given: string, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
-/** The body, or undefined past `limit` bytes (the rest is not read). */
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+/**
+ * The body, or undefined past `limit` bytes: reading stops there (without destroying the request,
+ * which would close the socket before the 413 is sent).
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
   const declared = Number(req.headers['content-length'] ?? 0)
-  if (declared > limit) return undefined
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length
-    if (size > limit) return undefined
-    chunks.push(chunk as Buffer)
-  }
-  return Buffer.concat(chunks)
+  if (declared > limit) return Promise.resolve(undefined)
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const onData = (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= limit) return void chunks.push(chunk)
+      req.off('data', onData)
+      req.pause()
+      resolve(undefined)
+    }
+    req.on('data', onData)
+    req.once('end', () => resolve(Buffer.concat(chunks)))
+    // A client gone before the end: nothing to answer, and nothing kept.
+    req.once('close', () => resolve(undefined))
+    req.once('error', reject)
+  })
 }
 
 function refuse(res: ServerResponse, status: number, why?: string, limit?: number): void {
-  const error = why ? fail(EditorBadRequest, { file: 'editor' }, why) : fail(EditorTooLarge, { file: 'editor' }, `${limit! / 1024 / 1024} MB`)
+  refuseWith(res, status, why ? fail(EditorBadRequest, { file: 'editor' }, why) : fail(EditorTooLarge, { file: 'editor' }, `${limit! / 1024 / 1024} MB`))
+}
+
+function refuseWith(res: ServerResponse, status: number, error: ConfigError): void {
   send(res, status, 'application/json; charset=utf-8', JSON.stringify({ error: formatConfigError(error, { color: false }) }))
 }
 

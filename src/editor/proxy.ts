@@ -1,13 +1,14 @@
 import path from 'node:path'
 import { loadAndPlan } from '../build.js'
-import { EditorBadName, EditorBadRequest, EditorConflict, EditorFileTaken, EditorNotAnImage, EditorNotContent, EditorRenameElsewhere, fail } from '../errors/catalogue.js'
+import { EditorBadName, EditorBadRequest, EditorConflict, EditorFileTaken, EditorImageInUse, EditorMalformed, EditorNotAnImage, EditorNotContent, EditorRenameElsewhere, fail } from '../errors/catalogue.js'
 import { BuildFailure, type ConfigError } from '../errors/config-error.js'
 import { printable } from '../errors/printable.js'
 import type { NamedMap } from './decap-config.js'
 import { newText } from './entry-text.js'
 import { checkUpload } from './media.js'
 import { Refusal } from './refusal.js'
-import { deleteSiteFile, isContentFile, isImageFile, listFolder, OutsideSite, readSiteFile, sha, sitePath, writeSiteFile, type SitePath } from './site-files.js'
+import { wrongParams } from './request-shape.js'
+import { deleteSiteFile, isContentFile, isImageFile, listFolder, listImages, OutsideSite, readSiteFile, sha, sitePath, writeSiteFile, type SitePath } from './site-files.js'
 import { gone, nameAt, virtualData, virtualDeleteText, virtualOf, virtualPath, virtualPaths, virtualSaveText, type VirtualPath } from './virtual-entries.js'
 
 /**
@@ -24,6 +25,8 @@ export interface ProxySession {
   readonly served: Map<string, string>
   /** Per virtual path, the name the entry saved at it got (a new entry's slug path, a renamed entry's old path). */
   readonly aliases: Map<string, string>
+  /** Where the editor serves an image of the site by its name (`<mediaBase>images/roof.jpg`), for the media library. */
+  readonly mediaBase: string
   warmed?: boolean
 }
 
@@ -32,15 +35,22 @@ export interface ProxyAnswer {
   readonly body: unknown
 }
 
-export function createProxySession(siteRoot: string, maps: () => readonly NamedMap[]): ProxySession {
-  return { siteRoot: path.resolve(siteRoot), maps, served: new Map(), aliases: new Map() }
+export function createProxySession(siteRoot: string, maps: () => readonly NamedMap[], mediaBase = '/admin/api/media/'): ProxySession {
+  return { siteRoot: path.resolve(siteRoot), maps, served: new Map(), aliases: new Map(), mediaBase }
 }
 
 type Params = Record<string, unknown>
 
-export async function answerProxy(session: ProxySession, action: unknown, params: Params): Promise<ProxyAnswer> {
+/**
+ * The answer to one request: a refusal for a request of the wrong shape or a save citypress
+ * refuses; anything else thrown is a bug, for the caller to log and answer.
+ */
+export async function answerProxy(session: ProxySession, action: unknown, params: unknown): Promise<ProxyAnswer> {
+  if (typeof action !== 'string') return refuse(session.siteRoot, 400, fail(EditorMalformed, { file: 'editor' }, '(unnamed)', 'its action is not a name'))
+  const wrong = wrongParams(action, params ?? {})
+  if (wrong) return refuse(session.siteRoot, 400, fail(EditorMalformed, { file: 'editor' }, action, wrong))
   try {
-    return await dispatch(session, String(action), params)
+    return await dispatch(session, action, (params ?? {}) as Params)
   } catch (error) {
     if (error instanceof OutsideSite) return refuse(session.siteRoot, 403, fail(EditorNotContent, { file: error.name }, error.name))
     if (error instanceof Refusal) return refuse(session.siteRoot, error.status, ...error.errors)
@@ -70,10 +80,12 @@ async function dispatch(session: ProxySession, action: string, params: Params): 
       for (const file of files) await saveEntry(session, file, isNew)
       return ok({ message: 'entry persisted' })
     }
-    case 'getMedia': {
-      const names = (await listFolder(siteRoot, 'images', '')).filter(isImageFile)
-      return ok(await Promise.all(names.map((name) => mediaOf(session, name))))
-    }
+    case 'getMedia':
+      // Names and addresses, not bytes: the library shows each image from its address as it scrolls.
+      return ok((await listImages(siteRoot)).map((image) => ({
+        id: image.id, name: path.posix.basename(image.name), path: image.name, size: image.size,
+        url: `${session.mediaBase}${image.name}`, displayURL: `${session.mediaBase}${image.name}`,
+      })))
     case 'getMediaFile':
       return ok(await mediaOf(session, String(params.path)))
     case 'persistMedia': {
@@ -273,7 +285,24 @@ async function deleteEntry(session: ProxySession, given: string): Promise<void> 
   }
   const file = checkedPath(session, given, (name) => isContentFile(name) || isImageFile(name))
   if (isContentFile(file.name)) await validateWith(session, new Map([[file.name, null]]))
+  else await checkImageUnused(session, file)
   await deleteSiteFile(session.siteRoot, file)
+}
+
+/**
+ * An image may be deleted when the site checks without it: the same load that validates a save,
+ * with the image taken as gone, finds every YAML value and Markdown image that names it. What it
+ * finds that the site without the deletion does not have is where the image is used.
+ */
+async function checkImageUnused(session: ProxySession, file: SitePath): Promise<void> {
+  const without = await problemsWith(session, new Map([[file.name, null]]))
+  if (without.length === 0) return
+  const key = (p: ConfigError) => [p.code, p.file, p.line, p.column].join('\0')
+  const before = new Set((await problemsWith(session, new Map())).map(key))
+  const uses = without.filter((p) => !before.has(key(p)))
+  if (uses.length === 0) return
+  const places = [...new Set(uses.map((p) => [siteName(session.siteRoot, p.file), p.line].filter((part) => part !== undefined).join(':')))]
+  throw new Refusal(409, [fail(EditorImageInUse, { file: file.name }, file.name, places)])
 }
 
 async function mediaOf(session: ProxySession, given: string): Promise<unknown> {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { lstat, mkdir, readdir, readFile, realpath, unlink } from 'node:fs/promises'
+import { lstat, mkdir, readdir, readFile, realpath, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { replaceFile } from '../cache/replace-file.js'
 import { kindOf } from '../config/load-site.js'
@@ -78,4 +78,19 @@ export async function listFolder(siteRoot: string, folder: string, extension: st
   if (!dir) return []
   const entries = await readdir(dir.absolute, { withFileTypes: true }).catch(() => [])
   return entries.filter((e) => e.isFile() && e.name.endsWith(`.${extension}`)).map((e) => `${dir.name}/${e.name}`).sort()
+}
+
+/**
+ * The site's images (`images/<name>`, plain files), without reading them: `id` changes when a file
+ * is replaced, so the library does not show an old copy.
+ */
+export async function listImages(siteRoot: string): Promise<{ name: string; id: string; size: number }[]> {
+  const dir = sitePath(siteRoot, 'images')!
+  const entries = await readdir(dir.absolute, { withFileTypes: true }).catch(() => [])
+  const names = entries.filter((e) => e.isFile() && isImageFile(`images/${e.name}`)).map((e) => `images/${e.name}`).sort()
+  const found = await Promise.all(names.map(async (name) => {
+    const stats = await stat(path.join(siteRoot, name)).catch(() => undefined)
+    return stats && { name, id: sha(`${name}\0${stats.size}\0${stats.mtimeMs}`), size: stats.size }
+  }))
+  return found.filter((image) => image !== undefined)
 }

@@ -1,11 +1,11 @@
-import { parse, stringify } from 'yaml'
+import { stringify } from 'yaml'
 import { escapePointer, locate } from '../config/locate.js'
 import { parseYaml } from '../config/read-yaml.js'
 import { EditorConflict, EditorNameGone, EditorNameTaken, EditorNoName, fail } from '../errors/catalogue.js'
 import type { SourcePosition } from '../errors/config-error.js'
 import { nameField, virtualFolder, type NamedMap } from './decap-config.js'
 import { cannotEdit, prune } from './entry-text.js'
-import { Refusal } from './refusal.js'
+import { parseOrRefuse, Refusal } from './refusal.js'
 import { editYaml, renameKey } from './yaml-edit.js'
 
 /**
@@ -38,7 +38,7 @@ export function virtualOf(maps: readonly NamedMap[], given: string): VirtualPath
 }
 
 export function virtualPaths(text: string, map: NamedMap): string[] {
-  return Object.keys((parse(text) as FileData)?.[map.key] ?? {}).map((name) => virtualPath(map, name))
+  return Object.keys((parseOrRefuse(text, map.file) as FileData)?.[map.key] ?? {}).map((name) => virtualPath(map, name))
 }
 
 /**
@@ -47,7 +47,7 @@ export function virtualPaths(text: string, map: NamedMap): string[] {
  * one renamed, until it lists the folder again).
  */
 export function nameAt(text: string, at: VirtualPath, aliases: ReadonlyMap<string, string>, given: string): string | undefined {
-  const names = (parse(text) as FileData)?.[at.map.key] ?? {}
+  const names = (parseOrRefuse(text, at.map.file) as FileData)?.[at.map.key] ?? {}
   if (Object.hasOwn(names, at.name)) return at.name
   const alias = aliases.get(given)
   return alias !== undefined && Object.hasOwn(names, alias) ? alias : undefined
@@ -55,7 +55,7 @@ export function nameAt(text: string, at: VirtualPath, aliases: ReadonlyMap<strin
 
 /** What Decap edits for one name: its name first, then the value's own fields (or `value`). */
 export function virtualData(text: string, map: NamedMap, name: string): string {
-  const value = (parse(text) as FileData)?.[map.key]?.[name]
+  const value = (parseOrRefuse(text, map.file) as FileData)?.[map.key]?.[name]
   const data = map.objectValues ? { [nameField]: name, ...(value && typeof value === 'object' ? value : {}) } : { [nameField]: name, value }
   return stringify(data, { lineWidth: 0 })
 }
@@ -77,10 +77,10 @@ export interface VirtualSave {
  */
 export function virtualSaveText(save: VirtualSave): { text: string; name: string } {
   const { file, disk, map, old } = save
-  const { [nameField]: typed, ...fields } = (parse(save.raw) ?? {}) as Record<string, unknown>
+  const { [nameField]: typed, ...fields } = (parseOrRefuse(save.raw, file) ?? {}) as Record<string, unknown>
   const name = typed === undefined || typed === null ? '' : String(typed).trim()
   if (name === '') throw new Refusal(422, [fail(EditorNoName, { file }, file, map.key)])
-  const data = (parse(disk) ?? {}) as Record<string, Record<string, unknown> | null>
+  const data = (parseOrRefuse(disk, file) ?? {}) as Record<string, Record<string, unknown> | null>
   const names = data[map.key] ?? {}
   if (name !== old && Object.hasOwn(names, name)) throw new Refusal(422, [fail(EditorNameTaken, placeOfKey(file, disk, map.key, name), file, map.key, name)])
   const value = prune(map.objectValues ? fields : fields.value, old === undefined ? undefined : names[old])
@@ -89,14 +89,14 @@ export function virtualSaveText(save: VirtualSave): { text: string; name: string
     const renamed = Object.fromEntries(Object.entries(names).map(([key, v]) => [key === old ? name : key, v]))
     text = renameKey(disk, map.key, old, name) ?? editYaml(disk, { ...data, [map.key]: renamed }) ?? cannotEdit(file)
   }
-  const current = (parse(text) ?? {}) as Record<string, Record<string, unknown> | null>
+  const current = (parseOrRefuse(text, file) ?? {}) as Record<string, Record<string, unknown> | null>
   const target = { ...current, [map.key]: { ...current[map.key], [name]: value } }
   return { text: editYaml(text, target) ?? cannotEdit(file), name }
 }
 
 /** The file's text without the entry `name`. */
 export function virtualDeleteText(file: string, disk: string, map: NamedMap, name: string): string {
-  const data = parse(disk) as Record<string, Record<string, unknown>>
+  const data = parseOrRefuse(disk, file) as Record<string, Record<string, unknown>>
   const { [name]: _gone, ...rest } = data[map.key] ?? {}
   return editYaml(disk, { ...data, [map.key]: rest }) ?? cannotEdit(file)
 }

@@ -663,6 +663,8 @@ export const titles: Readonly<Record<ConfigErrorCode, string>> = {
   'editor-conflict': 'File changed since the editor loaded it',
   'editor-refused': 'Editor request refused',
   'editor-cannot-edit': 'Save the editor cannot write as a small edit',
+  'editor-image-in-use': 'Image the site still uses',
+  'editor-internal': 'Editor request that met a bug',
   // The browser editor creates and renames.
   'editor-name-taken': 'Name already taken',
 }
@@ -1161,6 +1163,33 @@ export const EditorCannotEdit = {
   code: 'editor-cannot-edit',
   message: (file: string) => `The editor cannot write this change to ${file} as a small edit that keeps the file's comments and layout, so nothing was written.`,
   hint: () => 'Make the change in a text editor; the editor never rewrites a whole file.',
+} satisfies ErrorData<[string]>
+
+/** `action`: what Decap asked for; `what`: which part of its request is wrong (`params.path is not a text`). */
+export const EditorMalformed = {
+  code: 'editor-refused',
+  message: (action: string, what: string) => `The editor's "${action}" request was refused: ${what}, so nothing was read or written.`,
+  hint: () => 'Decap CMS sends this only when its page and citypress preview disagree: reload the editor page and try again. If it happens again, report it with the request named above.',
+} satisfies ErrorData<[string, string]>
+
+/** `key`: the left-out key's path in `file` (`published`, `quality`). */
+export const EditorLeftOutKey = {
+  code: 'editor-refused',
+  message: (file: string, key: string) => `The save sets \`${key}\` of ${file}, which the browser editor does not edit: it is a developer setting whose mistakes break a build or a deployment, so nothing was written.`,
+  hint: (file: string, key: string) => `A developer edits \`${key}\` in ${file} with a text editor. Save your other changes without it.`,
+} satisfies ErrorData<[string, string]>
+
+/** `image`: `images/roof.jpg`; `places`: `services/roofing.yaml:4` (a line when known), each once. */
+export const EditorImageInUse = {
+  code: 'editor-image-in-use',
+  message: (image: string, places: readonly string[]) => `${image} was not deleted: the site still uses it in ${listed(places)}, whose pages would show a broken image.`,
+  hint: () => 'Choose another image in those places (or remove it there) and save them; then delete the image.',
+} satisfies ErrorData<[string, readonly string[]]>
+
+export const EditorInternal = {
+  code: 'editor-internal',
+  message: (action: string) => `The editor's "${action}" request met a bug in citypress and was not finished.`,
+  hint: () => 'The terminal running citypress preview shows the details: please report them. Reload the editor page to go on.',
 } satisfies ErrorData<[string]>
 
 // One round of errors: what each schema pattern asks for, in words, keyed by the

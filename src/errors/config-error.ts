@@ -85,6 +85,8 @@ export type ConfigErrorCode =
   | 'editor-conflict'
   | 'editor-refused'
   | 'editor-cannot-edit'
+  | 'editor-image-in-use'
+  | 'editor-internal'
   // The browser editor creates and renames.
   | 'editor-name-taken'
 

@@ -105,7 +105,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   const host = options.host ?? '127.0.0.1'
   const hosts = allowedHosts(host)
   const editor = isLoopback(host) || options.editorToken ? editorRoutes({
-    siteRoot, token: options.editorToken, siteUrl: () => url,
+    siteRoot, token: options.editorToken, siteUrl: () => url, logBug: (text) => options.log.err(text),
     names: () => liveNames(session.state.kind === 'ok' ? session.state.build : session.state.kind === 'failed' ? session.state.last : undefined),
   }) : undefined
   const handle = async (req: IncomingMessage, res: ServerResponse) => {

@@ -106,6 +106,17 @@ describe('the editor in a browser', () => {
     await until(async () => (await fetch(`${preview.url}blog/spring-roof-check`)).status === 200, 20_000)
   }, 60_000)
 
+  it('shows the site\'s images in the media library, each loaded from its address', async () => {
+    await admin.goto(`${preview.url}admin/#/collections/blog/new`)
+    await admin.getByRole('button', { name: /Choose an image/ }).click()
+    const thumbnail = admin.locator('img[src="/admin/api/media/images/roof.jpg"]')
+    await thumbnail.waitFor()
+    await until(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 10_000)
+    if (shots) await admin.screenshot({ path: path.join(shots, 'media-library.png') })
+    await admin.keyboard.press('Escape')
+    await thumbnail.waitFor({ state: 'detached' })
+  }, 30_000)
+
   it('creates a new place under the name typed, commas and capitals kept, as new lines of areas.yaml', async () => {
     const areas = path.join(site, 'areas.yaml')
     // The town is in a list already (as a marketer adds it first); its place is what is new.

@@ -39,5 +39,14 @@
     },
   })
   CMS.registerWidget('citypress-href', HrefControl, createClass({ render() { return h('span', null, this.props.value) } }))
+  // The media library lists the site's images by name and address (citypress serves each one):
+  // Decap's proxy backend would expect every image's bytes in the listing, as base64.
+  const proxy = CMS.getBackend('proxy')
+  const makeProxy = proxy.init
+  proxy.init = (...args) => {
+    const backend = makeProxy(...args)
+    backend.getMedia = (mediaFolder = backend.mediaFolder) => backend.request({ action: 'getMedia', params: { branch: backend.branch, mediaFolder } })
+    return backend
+  }
   CMS.init({ config })
 })()
