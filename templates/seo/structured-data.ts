@@ -1,4 +1,5 @@
 import type { Faq, PageInput } from '../../src/config/site-input.generated.js'
+import { markdownPlainText } from '../../src/markdown/plain-text.js'
 import { absoluteUrl } from '../../src/plan/urls.js'
 import type { PageConfig, PostConfig, ServiceConfig, SiteMeta } from '../../src/types.js'
 import { businessPhones, telephone } from '../components/BusinessFacts.js'
@@ -161,7 +162,7 @@ export function faqPage(faqs: readonly Faq[]): Thing {
     mainEntity: faqs.map((f) => ({
       '@type': 'Question',
       name: f.question,
-      acceptedAnswer: { '@type': 'Answer', text: plainText(f.answer) },
+      acceptedAnswer: { '@type': 'Answer', text: markdownPlainText(f.answer) },
     })),
   }
 }
@@ -220,16 +221,6 @@ function faqsOf(page: PageContext): readonly Faq[] {
     return sections.flatMap((s) => (s.type === 'faq' ? (s as { items?: Faq[] }).items ?? [] : []))
   }
   return []
-}
-
-/** Markdown answer → plain text: structured data wants the words, not the markup. */
-function plainText(markdown: string): string {
-  return markdown
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[*_`~]+/g, '')
-    .replace(/^\s*(?:[-+]|\d+\.)\s+/gm, '')
-    .replace(/\s+/g, ' ')
-    .trim()
 }
 
 /** Drops undefined fields so the JSON carries only what the site states. */
