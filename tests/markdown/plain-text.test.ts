@@ -3,7 +3,7 @@ import { faqPage } from '../../templates/seo/structured-data.js'
 
 /** The answer text of a one-question FAQPage, as the structured data carries it. */
 const answerOf = (answer: string) => {
-  const page = faqPage([{ question: 'How?', answer }]) as { mainEntity: { acceptedAnswer: { text: string } }[] }
+  const page = faqPage([{ question: 'How?', answer }]) as unknown as { mainEntity: { acceptedAnswer: { text: string } }[] }
   return page.mainEntity[0]!.acceptedAnswer.text
 }
 
