@@ -1,7 +1,8 @@
-// Compiles the CLI (src/) into lib/citypress.mjs with esbuild, and the schema validators into
-// lib/validators-<digest>.cjs. npm runs it at `prepare` (npm install in the checkout) and
-// `prepack` (npm pack, npm publish), so an installed package never compiles anything; in a
-// checkout, bin/citypress.mjs also calls it when lib/ is missing or older than any source file.
+// Compiles the CLI (src/) into lib/citypress.mjs and the chunks it loads on demand (lib/chunks/)
+// with esbuild, and the schema validators into lib/validators-<digest>.cjs. npm runs it at
+// `prepare` (npm install in the checkout) and `prepack` (npm pack, npm publish), so an installed
+// package never compiles anything; in a checkout, bin/citypress.mjs also calls it when lib/ is
+// missing or older than any source file.
 // It also fetches Decap CMS's browser build into lib/decap/ for the editor (bin/decap.mjs).
 // Templates are not part of it: they are bundled per site build (src/render/bundle-templates.ts).
 import { cpSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -42,11 +43,17 @@ export async function compile() {
     entryPoints: { citypress: path.join(root, 'src/cli/main.ts'), 'image-worker': path.join(root, 'src/images/image-worker.ts') },
     outdir: path.dirname(output),
     outExtension: { '.js': '.mjs' },
+    // What only a dynamic import reaches goes into chunks of its own under lib/chunks/, loaded when
+    // a command needs it: the report's React, for one (src/build-report-page.ts), which every
+    // command, `--help` included, would otherwise load at start-up, since an ES module bundle
+    // imports its external packages at the top.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    // Pure-JavaScript dependencies are bundled in: one file loads in a third of the time of the
+    // Pure-JavaScript dependencies are bundled in: a few files load in a third of the time of the
     // hundred-odd module files of commander, fast-glob and markdown-it (60 ms → 25 ms, issue 8).
     // Left out: native code (sharp, esbuild), what the generated schema validators require at
     // run time (ajv), what templates, workers and the browser load by path, and the SVG sanitizer
@@ -63,12 +70,19 @@ export async function compile() {
     // terminal, or `npm pack` in a test run) loads the old file or the new one, never half of one.
     write: false,
   })
-  mkdirSync(path.dirname(output), { recursive: true })
-  for (const file of result.outputFiles) {
+  // Chunks first: their names carry their contents' hash, so none replaces one in use, and an
+  // entry renamed over is never without the chunks it imports.
+  const chunks = path.join(path.dirname(output), 'chunks')
+  const isChunk = (file) => path.dirname(file) === chunks
+  mkdirSync(chunks, { recursive: true })
+  for (const file of [...result.outputFiles.filter((f) => isChunk(f.path)), ...result.outputFiles.filter((f) => !isChunk(f.path))]) {
     const temporary = `${file.path}.${process.pid}.tmp`
     writeFileSync(temporary, file.contents)
     renameSync(temporary, file.path)
   }
+  // Older builds' chunks go, so `npm pack` (lib/ is packed whole) ships only this build's.
+  const current = new Set(result.outputFiles.map((f) => path.basename(f.path)))
+  for (const name of readdirSync(chunks)) if (!current.has(name) && !name.endsWith('.tmp')) rmSync(path.join(chunks, name), { force: true })
 }
 
 /** Compiles the validators of the current schemas/ into lib/ (see src/config/schema-validators.ts). */

@@ -5,7 +5,6 @@ import { hostRules } from './config/hosts.js'
 import type { BrandImagePlan } from './images/brand-images.js'
 import { hasReport, writeReport } from './output/write-report.js'
 import type { BuildPlan } from './plan/plan-site.js'
-import { drawReport } from './report/draw-report.js'
 import type { OutputFile, SiteConfig } from './types.js'
 
 /** What the report page is drawn from: a finished build's results. */
@@ -23,7 +22,11 @@ export interface ReportPageInput {
 
 /** Draws the build report (src/report/) and writes it to `<site>/.citypress/report.html` (output/write-report.ts). */
 export async function writeReportPage({ site, plan, images, imageResult, sizes, timings, pages, fileCount }: ReportPageInput): Promise<void> {
-  await writeReport(site.root, await drawReport({
+  // Imported here, not at the top: the report is drawn with react-dom/server, which a command
+  // should load only when it draws one (bin/compile.mjs puts what this import reaches in a chunk
+  // of its own, so `--help` or `validate` never parses it).
+  const { drawReport } = await import('./report/draw-report.js')
+  await writeReport(site.root, drawReport({
     siteName: site.site.name, host: hostRules(site.site.host).label, builtAt: new Date(), pageCount: plan.routes.length, fileCount,
     landingPages: plan.landingPages, quality: plan.landingQuality, paragraphs: paragraphsToWrite(plan.landingQuality.pages, plan.landingQuality.settings.minLocalWords),
     sizes, budgets: site.budgets, imageJobs: images.jobs, imageBytes: variantBytes(imageResult), timings, rendered: pages.rendered, reused: pages.reused,

@@ -48,10 +48,13 @@ export const citypressVersion: string = (JSON.parse(readFileSync(path.join(packa
  * Digest of the running code: lib/citypress.mjs, or every file of src/ when run from source
  * (tests). With the version it is part of every cache key, so a checkout whose code changed
  * never trusts what older code cached, even before anyone bumps the version. About 1 ms.
+ * The entry, not this module's own file: bundled, this may sit in one of lib/chunks/, while the
+ * entry names each chunk it loads by a hash of that chunk and of the chunks it loads in turn, so
+ * its bytes change with any of them (bin/compile.mjs).
  */
 export const codeDigest: string = (() => {
   const self = fileURLToPath(import.meta.url)
-  const files = self.endsWith('.ts') ? listFiles(path.dirname(self)) : [self]
+  const files = self.endsWith('.ts') ? listFiles(path.dirname(self)) : [path.join(packageRoot, 'lib', 'citypress.mjs')]
   const digest = createHash('sha1')
   for (const file of files) digest.update(file.slice(packageRoot.length)).update(readFileSync(file))
   return digest.digest('hex').slice(0, 16)

@@ -11,12 +11,6 @@
  *   (resolve-areas.ts applies that part, as it needs every area).
  */
 
-/** A name in its one spelling: NFC, one apostrophe, single spaces, `City, ST` with one comma space. */
-export function canonicalAreaName(name: string): string {
-  const { city, state } = parseAreaName(name)
-  return state ? `${city}, ${state}` : city
-}
-
 export interface ParsedAreaName {
   /** The city as written, in its one spelling. */
   readonly city: string

@@ -1,3 +1,5 @@
+import { decodeHTMLAttribute } from 'entities/decode'
+
 /** A <form> as found in built HTML. */
 export interface FoundForm {
   /** The `name` attribute, else the value of its hidden `form-name` field (what Netlify reads). */
@@ -41,13 +43,6 @@ export function findForms(html: string): FoundForm[] {
 
 function attribute(attributes: string, name: string): string | undefined {
   const match = new RegExp(`(?:^|\\s)${name}="([^"]*)"`, 'i').exec(attributes)
-  return match ? decodeEntities(match[1]!) : undefined
-}
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(?:#(\d+)|#x([0-9a-f]+)|(amp|quot|lt|gt|#39));/gi, (whole, dec: string, hex: string, named: string) => {
-    if (dec) return String.fromCodePoint(Number(dec))
-    if (hex) return String.fromCodePoint(parseInt(hex, 16))
-    return ({ amp: '&', quot: '"', lt: '<', gt: '>' } as Record<string, string>)[named.toLowerCase()] ?? whole
-  })
+  // Decoded as the browser reads an attribute (every character reference of HTML): the name Netlify receives.
+  return match ? decodeHTMLAttribute(match[1]!) : undefined
 }

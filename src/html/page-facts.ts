@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { decodeHTMLAttribute } from 'entities/decode'
 import { isLetter } from './tag-names.js'
 
 /** What the checks need to know about one rendered page, small enough to keep for every page. */
@@ -83,7 +84,7 @@ export function collectPageFacts(html: string, { detach = true }: { detach?: boo
       const tagStart = html.lastIndexOf('<', stop.index)
       if (tagStart === -1 || html.lastIndexOf('>', stop.index) > tagStart || !isLetter(html.charCodeAt(tagStart + 1))) continue
       const valueStart = stop.index + stop[0].length
-      const value = decode(html.slice(valueStart, html.indexOf('"', valueStart)))
+      const value = decodeHTMLAttribute(html.slice(valueStart, html.indexOf('"', valueStart)))
       if (attribute === 'id') ids.add(keep(value))
       else styleAttributeHashes.add(sha256(value))
       continue
@@ -171,7 +172,7 @@ export type InlineKind = 'script' | 'style' | 'style attribute'
  */
 export function findInlineText(html: string, kind: InlineKind, hash: string): string | undefined {
   if (kind === 'style attribute') {
-    for (const [, value] of html.matchAll(/<[a-zA-Z][^>]*?\sstyle="([^"]*)"/g)) if (sha256(decode(value!)) === hash) return decode(value!)
+    for (const [, value] of html.matchAll(/<[a-zA-Z][^>]*?\sstyle="([^"]*)"/g)) if (sha256(decodeHTMLAttribute(value!)) === hash) return decodeHTMLAttribute(value!)
     return undefined
   }
   for (const [, name, text] of html.matchAll(/<(script|style)(?![a-zA-Z0-9-])[^>]*>([\s\S]*?)<\/\1>/gi)) {
@@ -189,7 +190,7 @@ function parseAttributes(text: string): Record<string, string> {
     while (start > 0 && !isNameStop(text.charCodeAt(start - 1))) start--
     const close = text.indexOf('"', at + 2)
     if (close === -1) break
-    if (start < at) attrs[text.slice(start, at).toLowerCase()] = decode(text.slice(at + 2, close))
+    if (start < at) attrs[text.slice(start, at).toLowerCase()] = decodeHTMLAttribute(text.slice(at + 2, close))
     at = close + 1
   }
   return attrs
@@ -206,9 +207,4 @@ function srcsetUrls(srcset: string): string[] {
 
 function isRemote(url: string): boolean {
   return /^https?:\/\//.test(url)
-}
-
-function decode(text: string): string {
-  if (!text.includes('&')) return text
-  return text.replace(/&(amp|quot|lt|gt|#x27|#39);/g, (_, e: string) => ({ amp: '&', quot: '"', lt: '<', gt: '>', '#x27': "'", '#39': "'" })[e]!)
 }

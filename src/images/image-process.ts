@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { bundle } from '../bundler.js'
 import { hash } from '../cache/digest.js'
 import { replaceFile } from '../cache/replace-file.js'
+import { packageRoot } from '../paths.js'
 import type { ImageJob } from '../plan/plan-images.js'
 
 export interface ImageProcess {
@@ -164,13 +165,14 @@ export function startImageProcess(options: ImageProcessOptions = {}): ImageProce
 
 /**
  * The process's program. The CLI runs from lib/, where bin/compile.mjs bundles image-worker.ts
- * beside citypress.mjs. Run from src/ (tests), that TypeScript is bundled here instead, with
+ * beside citypress.mjs (this module itself may be in lib/chunks/, hence the package's folder,
+ * not this file's). Run from src/ (tests), that TypeScript is bundled here instead, with
  * esbuild as the templates are, into a file named by its contents in the system's temporary
  * folder; sharp, native, is imported by path.
  */
 async function workerEntry(): Promise<string> {
   const here = fileURLToPath(import.meta.url)
-  if (!here.endsWith('.ts')) return path.join(path.dirname(here), 'image-worker.mjs')
+  if (!here.endsWith('.ts')) return path.join(packageRoot, 'lib', 'image-worker.mjs')
   return (fromSource ??= bundleFromSource(path.join(path.dirname(here), 'image-worker.ts')))
 }
 let fromSource: Promise<string> | undefined

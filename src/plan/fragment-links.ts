@@ -50,11 +50,6 @@ export function checkFragmentLinks(site: SiteConfig, routes: readonly RoutePlan[
   return errors
 }
 
-/** Whether the plan knows that a page will have an element with this id. */
-export function isKnownPageId(site: SiteConfig, route: RoutePlan, id: string): boolean {
-  return hasId(knownIds(site, route), id)
-}
-
 const hasId = ({ ids, prefixes }: KnownIds, id: string) => ids.has(id) || prefixes.some((p) => id.startsWith(p))
 
 function knownIds(site: SiteConfig, route: RoutePlan): KnownIds {

@@ -1,3 +1,4 @@
+import { decodeHTML } from 'entities/decode'
 import MarkdownIt from 'markdown-it'
 import type { FormConfig } from '../types.js'
 import type { LandingBlock, LandingPageProps } from './landing-model.js'
@@ -108,14 +109,5 @@ export function wordsOf(text: string): string[] {
 
 /** Markdown as the words a reader sees (markup and entities removed). */
 export function markdownToText(text: string): string {
-  return decodeEntities(md.render(text).replace(/<[^>]+>/g, ' '))
-}
-
-function decodeEntities(html: string): string {
-  return html.replace(/&(#x?[0-9a-f]+|amp|lt|gt|quot|apos|nbsp);/gi, (_, name: string) => {
-    const lower = name.toLowerCase()
-    if (lower.startsWith('#x')) return String.fromCodePoint(parseInt(lower.slice(2), 16))
-    if (lower.startsWith('#')) return String.fromCodePoint(parseInt(lower.slice(1), 10))
-    return ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' } as Record<string, string>)[lower]!
-  })
+  return decodeHTML(md.render(text).replace(/<[^>]+>/g, ' '))
 }

@@ -1,6 +1,3 @@
-/** @jsxRuntime classic */
-/** @jsx h */
-import { h } from './jsx.js'
 import type { LandingGrid } from './report-data.js'
 
 /** Score bands of the grid, lowest first: each fill keeps dark text at ≥ 4.5:1 contrast. */

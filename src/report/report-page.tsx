@@ -1,9 +1,5 @@
-/** @jsxRuntime classic */
-/** @jsx h */
-/** @jsxFrag Fragment */
 import { formatBytes } from '../check/budgets.js'
 import { BarChart, bandOf, GridChart, gridLayout, GridLegend, scoreBands, type Bar } from './charts.js'
-import { Fragment, h } from './jsx.js'
 import type { ReportData } from './report-data.js'
 
 /** Rows a list shows before "and N more" (the charts show fewer). */

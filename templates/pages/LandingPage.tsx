@@ -1,4 +1,5 @@
 import { Fragment } from 'react'
+import type { BreadcrumbList, Graph } from 'schema-dts'
 import type { LandingBlock, LandingPageProps } from '../../src/plan/landing-model.js'
 import { absoluteUrl } from '../../src/plan/urls.js'
 import { stateName } from '../../src/plan/us-states.js'
@@ -133,7 +134,7 @@ export function LandingPage(props: LandingPageProps) {
 }
 
 /** schema.org Service (areaServed: the page's city) and the BreadcrumbList shown, in one graph. */
-function landingJsonLd(props: LandingPageProps, site: SiteMeta): object {
+function landingJsonLd(props: LandingPageProps, site: SiteMeta): Graph {
   const url = absoluteUrl(site.url, props.url, site.trailingSlash)
   return {
     '@context': 'https://schema.org',
@@ -168,7 +169,7 @@ function landingJsonLd(props: LandingPageProps, site: SiteMeta): object {
       ...(props.layout.includes('breadcrumbs') ? [{
         '@type': 'BreadcrumbList',
         itemListElement: props.breadcrumbs.map((crumb, i) => ({ '@type': 'ListItem', position: i + 1, name: crumb.label, item: absoluteUrl(site.url, crumb.href, site.trailingSlash) })),
-      }] : []),
+      } satisfies BreadcrumbList] : []),
     ],
   }
 }

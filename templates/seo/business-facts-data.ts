@@ -1,10 +1,9 @@
+import type { EducationalOccupationalCredential, OpeningHoursSpecification, PersonLeaf, WebPage } from 'schema-dts'
 import type { PageInput, TeamSection } from '../../src/config/site-input.generated.js'
 import { absoluteUrl } from '../../src/plan/urls.js'
 import type { PageConfig, SiteMeta } from '../../src/types.js'
 import type { PageContext } from '../context.js'
 import { socialImage } from './page-image.js'
-
-type Thing = Record<string, unknown>
 
 /**
  * The structured data of the business facts with keys of their own: licences and certifications,
@@ -13,9 +12,9 @@ type Thing = Record<string, unknown>
  */
 
 /** site.yaml `business.credentials` → schema.org `hasCredential`. */
-export function credentialsOf(business: SiteMeta['business']): Thing[] | undefined {
+export function credentialsOf(business: SiteMeta['business']): EducationalOccupationalCredential[] | undefined {
   if (!business?.credentials) return undefined
-  return business.credentials.map((c) => prune({
+  return business.credentials.map((c) => prune<EducationalOccupationalCredential>({
     '@type': 'EducationalOccupationalCredential',
     name: c.name,
     credentialCategory: c.category ?? 'certification',
@@ -29,8 +28,8 @@ export function credentialsOf(business: SiteMeta['business']): Thing[] | undefin
  * OpeningHoursSpecification valid from and through the day (or run of days), with its hours,
  * or opening and closing at 00:00 when closed.
  */
-export function specialHoursOf(business: SiteMeta['business']): Thing[] {
-  return (business?.specialHours ?? []).map((day) => prune({
+export function specialHoursOf(business: SiteMeta['business']): OpeningHoursSpecification[] {
+  return (business?.specialHours ?? []).map((day) => prune<OpeningHoursSpecification>({
     '@type': 'OpeningHoursSpecification',
     name: day.name,
     validFrom: day.date,
@@ -44,13 +43,13 @@ export function specialHoursOf(business: SiteMeta['business']): Thing[] {
  * The people of a page's team sections as schema.org Person, for the business's `employee`.
  * Only the page that shows them carries them: structured data describes what its page shows.
  */
-export function employeesOf(page: PageContext): Thing[] | undefined {
+export function employeesOf(page: PageContext): PersonLeaf[] | undefined {
   const { route } = page
   if (route.template !== 'sections') return undefined
   const sections = (route.props as PageConfig).sections as PageInput['sections']
   const members = sections.flatMap((s) => (s.type === 'team' ? (s as TeamSection).members : []))
   if (members.length === 0) return undefined
-  return members.map((m) => prune({
+  return members.map((m) => prune<PersonLeaf>({
     '@type': 'Person',
     name: m.name,
     jobTitle: m.role,
@@ -60,7 +59,7 @@ export function employeesOf(page: PageContext): Thing[] | undefined {
 }
 
 /** A page with `updated` (pages/*.yaml or *.md) as a WebPage with its `dateModified`. */
-export function webPageOf(page: PageContext, businessId: string): Thing | undefined {
+export function webPageOf(page: PageContext, businessId: string): WebPage | undefined {
   const { route, site } = page
   if (route.template !== 'sections') return undefined
   const updated = (route.props as PageConfig).updated
@@ -69,6 +68,6 @@ export function webPageOf(page: PageContext, businessId: string): Thing | undefi
   return { '@type': 'WebPage', '@id': `${url}#webpage`, url, name: route.title, dateModified: updated, publisher: { '@id': businessId } }
 }
 
-function prune(thing: Thing): Thing {
-  return Object.fromEntries(Object.entries(thing).filter(([, v]) => v !== undefined && v !== ''))
+function prune<T extends object>(thing: T): T {
+  return Object.fromEntries(Object.entries(thing).filter(([, v]) => v !== undefined && v !== '')) as T
 }

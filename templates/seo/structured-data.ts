@@ -1,4 +1,6 @@
+import type { BlogPosting, BreadcrumbList, ContactPoint, FAQPage, GeoCircle, Graph, LocalBusinessLeaf, OpeningHoursSpecification, PostalAddress, Service, State, Thing } from 'schema-dts'
 import type { Faq, PageInput } from '../../src/config/site-input.generated.js'
+import { markdownPlainText } from '../../src/markdown/plain-text.js'
 import { absoluteUrl } from '../../src/plan/urls.js'
 import type { PageConfig, PostConfig, ServiceConfig, SiteMeta } from '../../src/types.js'
 import { businessPhones, telephone } from '../components/BusinessFacts.js'
@@ -6,7 +8,8 @@ import type { PageContext } from '../context.js'
 import { credentialsOf, employeesOf, specialHoursOf, webPageOf } from './business-facts-data.js'
 import { socialImage } from './page-image.js'
 
-type Thing = Record<string, unknown>
+/** A schema.org node of ours: an object with its `@type`, never a bare name or URL. */
+type Node = Exclude<Thing, string>
 
 /**
  * The schema.org graph of one page: the business on every page (spec § 3 "Structured
@@ -15,8 +18,8 @@ type Thing = Record<string, unknown>
  * No aggregateRating: Google ignores, and may penalise, ratings a business publishes about
  * itself.
  */
-export function structuredData(page: PageContext): Thing {
-  const graph: Thing[] = [localBusiness(page)]
+export function structuredData(page: PageContext): Graph {
+  const graph: Node[] = [localBusiness(page)]
   const { route } = page
   const webPage = webPageOf(page, businessId(page))
   if (webPage) graph.push(webPage)
@@ -34,12 +37,12 @@ export function businessId(page: PageContext): string {
   return `${page.site.url}/#business`
 }
 
-function localBusiness(page: PageContext): Thing {
+function localBusiness(page: PageContext): LocalBusinessLeaf {
   const { site, services } = page
   const url = (path: string) => absoluteUrl(site.url, path, site.trailingSlash)
   const business = site.business
   const area = business?.areaServed
-  const areaServed: Thing[] = []
+  const areaServed: (GeoCircle | State)[] = []
   if (area?.center && area.radiusKm) {
     areaServed.push({
       '@type': 'GeoCircle',
@@ -55,7 +58,7 @@ function localBusiness(page: PageContext): Thing {
   const phones = businessPhones(site)
   const sameAs = [...(business?.social ?? []).map((s) => s.url), ...(business?.googleBusinessProfile ? [business.googleBusinessProfile] : [])]
   const openingHours = openingHoursOf(business)
-  return prune({
+  return prune<LocalBusinessLeaf>({
     '@type': 'LocalBusiness',
     '@id': businessId(page),
     name: site.name,
@@ -66,7 +69,7 @@ function localBusiness(page: PageContext): Thing {
     email: site.email,
     telephone: phones[0] && telephone(site, phones[0].number),
     description: site.description,
-    address: business?.address && prune({
+    address: business?.address && prune<PostalAddress>({
       '@type': 'PostalAddress',
       streetAddress: business.address.street,
       addressLocality: business.address.locality,
@@ -75,7 +78,7 @@ function localBusiness(page: PageContext): Thing {
       addressCountry: business.address.country,
     }),
     geo: business?.geo && { '@type': 'GeoCoordinates', latitude: business.geo.lat, longitude: business.geo.lng },
-    contactPoint: business?.phones?.map((phone) => prune({
+    contactPoint: business?.phones?.map((phone) => prune<ContactPoint>({
       '@type': 'ContactPoint',
       telephone: telephone(site, phone.number),
       contactType: phone.label,
@@ -102,7 +105,7 @@ function localBusiness(page: PageContext): Thing {
 const WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const
 type Hours = NonNullable<NonNullable<SiteMeta['business']>['openingHours']>[number]
 
-function hoursSpecification(hours: readonly Hours[]): Thing[] {
+function hoursSpecification(hours: readonly Hours[]): OpeningHoursSpecification[] {
   return hours.map((h) => ({ '@type': 'OpeningHoursSpecification', dayOfWeek: h.days, opens: h.opens, closes: h.closes }))
 }
 
@@ -111,19 +114,19 @@ function hoursSpecification(hours: readonly Hours[]): Thing[] {
  * day closed all day opens and closes at 00:00; a single date is a special-hours entry valid from
  * and through that date.
  */
-function openingHoursOf(business: SiteMeta['business']): Thing[] {
+function openingHoursOf(business: SiteMeta['business']): OpeningHoursSpecification[] {
   const closedDays = business?.closedDays ?? []
   return [
     ...hoursSpecification(business?.openingHours ?? []),
     ...(closedDays.length > 0 ? hoursSpecification([{ days: [...closedDays], opens: '00:00', closes: '00:00' }]) : []),
-    ...(business?.closedDates ?? []).map((date) => ({ '@type': 'OpeningHoursSpecification', validFrom: date, validThrough: date, opens: '00:00', closes: '00:00' })),
+    ...(business?.closedDates ?? []).map((date): OpeningHoursSpecification => ({ '@type': 'OpeningHoursSpecification', validFrom: date, validThrough: date, opens: '00:00', closes: '00:00' })),
     ...specialHoursOf(business),
   ]
 }
 
-function service(page: PageContext, s: ServiceConfig): Thing {
+function service(page: PageContext, s: ServiceConfig): Service {
   const { site, route } = page
-  return prune({
+  return prune<Service>({
     '@type': 'Service',
     '@id': `${absoluteUrl(site.url, route.url, site.trailingSlash)}#service`,
     name: s.title,
@@ -132,14 +135,14 @@ function service(page: PageContext, s: ServiceConfig): Thing {
     url: absoluteUrl(site.url, route.url, site.trailingSlash),
     image: socialImage(page)?.url,
     provider: { '@id': businessId(page) },
-    areaServed: (localBusiness(page).areaServed as Thing[] | undefined),
+    areaServed: localBusiness(page).areaServed,
   })
 }
 
-function blogPosting(page: PageContext, post: PostConfig): Thing {
+function blogPosting(page: PageContext, post: PostConfig): BlogPosting {
   const { site, route } = page
   const url = absoluteUrl(site.url, route.url, site.trailingSlash)
-  return prune({
+  return prune<BlogPosting>({
     '@type': 'BlogPosting',
     '@id': `${url}#post`,
     headline: post.title,
@@ -155,13 +158,13 @@ function blogPosting(page: PageContext, post: PostConfig): Thing {
 }
 
 /** FAQPage of the questions a page shows (landing pages mark up only their own, LandingPage.tsx). */
-export function faqPage(faqs: readonly Faq[]): Thing {
+export function faqPage(faqs: readonly Faq[]): FAQPage {
   return {
     '@type': 'FAQPage',
     mainEntity: faqs.map((f) => ({
       '@type': 'Question',
       name: f.question,
-      acceptedAnswer: { '@type': 'Answer', text: plainText(f.answer) },
+      acceptedAnswer: { '@type': 'Answer', text: markdownPlainText(f.answer) },
     })),
   }
 }
@@ -171,7 +174,7 @@ export function faqPage(faqs: readonly Faq[]): Thing {
  * step is the page's short name (`shortTitle`, the header menu's label, its h1), never the
  * whole document title, which may carry the site's name and a pitch.
  */
-function breadcrumbs(page: PageContext): Thing | undefined {
+function breadcrumbs(page: PageContext): BreadcrumbList | undefined {
   const { route, site } = page
   if (route.url === '/' || route.template === 'landing' || route.template === 'not-found' || route.noindex) return undefined
   const trail: { name: string; url: string }[] = [{ name: 'Home', url: '/' }]
@@ -222,17 +225,7 @@ function faqsOf(page: PageContext): readonly Faq[] {
   return []
 }
 
-/** Markdown answer → plain text: structured data wants the words, not the markup. */
-function plainText(markdown: string): string {
-  return markdown
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[*_`~]+/g, '')
-    .replace(/^\s*(?:[-+]|\d+\.)\s+/gm, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-}
-
 /** Drops undefined fields so the JSON carries only what the site states. */
-function prune(thing: Thing): Thing {
-  return Object.fromEntries(Object.entries(thing).filter(([, v]) => v !== undefined && v !== ''))
+function prune<T extends object>(thing: T): T {
+  return Object.fromEntries(Object.entries(thing).filter(([, v]) => v !== undefined && v !== '')) as T
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { build, BuildFailure, type BuildResult } from '../../src/build.js'
-import { canonicalAreaName } from '../../src/config/area-names.js'
+import { parseAreaName } from '../../src/config/area-names.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import { fixture, normalize, siteFrom } from '../helpers/site.js'
 
@@ -90,7 +90,7 @@ describe('area names', () => {
   })
 
   it('spells every apostrophe-like mark as one and composes accents', () => {
-    expect(['O\u2019Fallon', 'O\u2018Fallon', 'O\u02BCFallon', "O'Fallon"].map(canonicalAreaName)).toEqual(Array(4).fill("O'Fallon"))
-    expect(canonicalAreaName('Pique\u0301')).toBe('Piqu\u00e9')
+    expect(['O\u2019Fallon', 'O\u2018Fallon', 'O\u02BCFallon', "O'Fallon"].map((name) => parseAreaName(name).city)).toEqual(Array(4).fill("O'Fallon"))
+    expect(parseAreaName('Pique\u0301 ,  oh')).toEqual({ city: 'Piqu\u00e9', cityKey: 'piqu\u00e9', state: 'OH' })
   })
 })

@@ -52,6 +52,16 @@ async function isRed(image: Uint8Array, x: number, y: number): Promise<boolean> 
   const [r, g, b] = await sharp(image).extract({ left: x, top: y, width: 1, height: 1 }).removeAlpha().raw().toBuffer()
   return r! > 200 && g! < 80 && b! < 80
 }
+/** The colour at (x, y) as `#rrggbb`, or 'transparent'. */
+async function colourAt(image: Uint8Array, x: number, y: number): Promise<string> {
+  const [r, g, b, a] = await sharp(image).ensureAlpha().extract({ left: x, top: y, width: 1, height: 1 }).raw().toBuffer()
+  return a === 0 ? 'transparent' : `#${[r!, g!, b!].map((c) => c.toString(16).padStart(2, '0')).join('')}`
+}
+/** Whether two `#rrggbb` colours differ by at most `tolerance` in each channel (JPEG shifts a colour a little). */
+function isNear(colour: string, expected: string, tolerance = 12): boolean {
+  if (!colour.startsWith('#')) return false
+  return [1, 3, 5].every((i) => Math.abs(parseInt(colour.slice(i, i + 2), 16) - parseInt(expected.slice(i, i + 2), 16)) <= tolerance)
+}
 
 describe('a site whose SVGs carry scripts', () => {
   it('publishes the post\'s SVG and the favicon exactly as the sanitizer left them', async () => {
@@ -63,12 +73,24 @@ describe('a site whose SVGs carry scripts', () => {
   })
 
   it('draws the touch icon, the manifest icons and the share image\'s logo from the sanitized text', async () => {
-    expect(await isRed(output(only(/^assets\/icons\/apple-touch-icon-/))!, 90, 30)).toBe(false)
-    expect(await isRed(output(only(/^assets\/icons\/icon-512-/))!, 256, 30)).toBe(false)
-    // The logo sits 72 px tall at (72, 64); its circle is white, the raw file's square red.
+    // The icon is a green rounded square (#1f6f43) with a white arrow; the raw file's red square covers it.
+    const touch = output(only(/^assets\/icons\/apple-touch-icon-/))!
+    expect(await isRed(touch, 90, 30)).toBe(false)
+    // 180 px on white: the square's corner, the arrow, and the white margin outside the square.
+    expect([await colourAt(touch, 20, 20), await colourAt(touch, 90, 90), await colourAt(touch, 5, 5)]).toEqual(['#1f6f43', '#ffffff', '#ffffff'])
+    const icon = output(only(/^assets\/icons\/icon-512-/))!
+    expect(await isRed(icon, 256, 30)).toBe(false)
+    // 512 px, nothing behind it: the square, the arrow, and the see-through corner the rounding leaves.
+    expect([await colourAt(icon, 90, 30), await colourAt(icon, 256, 256), await colourAt(icon, 5, 5)]).toEqual(['#1f6f43', '#ffffff', 'transparent'])
+    // The dark background's logo (logo-white.svg) sits 72 px tall at (72, 64): its circle is white,
+    // the arrow inside it and the background beside it dark green; the raw file's square red.
     const share = output(only(/^assets\/share\/blog-our-badge-[0-9a-f]{12}\.jpg$/))!
     expect(await isRed(share, 82, 100)).toBe(false)
     expect(await isRed(share, 300, 70)).toBe(false)
+    const [circle, arrow, beside] = [await colourAt(share, 82, 100), await colourAt(share, 108, 100), await colourAt(share, 60, 100)]
+    expect(isNear(circle, '#ffffff'), `circle ${circle}`).toBe(true)
+    expect(isNear(arrow, '#14532d'), `arrow ${arrow}`).toBe(true)
+    expect(isNear(beside, '#14532d'), `beside ${beside}`).toBe(true)
   })
 
   it('serves images on Netlify and Cloudflare with a policy that lets them run nothing', () => {

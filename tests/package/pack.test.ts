@@ -99,6 +99,8 @@ describe('the npm packages', () => {
     const { citypress, create } = made
     expect(citypress.files).toEqual(expect.arrayContaining(['LICENSE', 'bin/citypress.mjs', 'lib/citypress.mjs', 'lib/decap/decap-cms.js', 'lib-licences/decap-cms-LICENSE', 'schemas/site.schema.json', 'sites/starter/site.yaml', 'sites/starter/landing.yaml', 'sites/starter/.github/workflows/build.yml']))
     expect(citypress.files.filter((f) => /^lib\/validators-[0-9a-f]+\.cjs$/.test(f))).toHaveLength(1)
+    // The chunks the CLI loads on demand (bin/compile.mjs), the report's among them, and only this build's.
+    expect(citypress.files.filter((f) => /^lib\/chunks\/draw-report-[A-Z0-9]+\.mjs$/.test(f))).toHaveLength(1)
     expect(citypress.files.filter((f) => /(^|\/)(tests|node_modules|\.citypress|create-citypress)\//.test(f))).toEqual([])
 
     // The starter has one source: create-citypress carries exactly sites/starter's files, made at pack time.
