@@ -638,6 +638,7 @@ export const titles: Readonly<Record<ConfigErrorCode, string>> = {
   // The output folder.
   'output-folder-refused': 'Output folder that is never replaced',
   'output-folder-not-ours': 'Output folder holding other files',
+  'cache-folder-link': '.citypress that is a link',
   // Site inputs: bounds of what a file can make citypress read.
   'yaml-limit': 'YAML past citypress\'s limits',
   // SVGs, image types and limits.
@@ -688,6 +689,16 @@ export const OutputFolderNotOurs = {
     ? 'Move them out of the output folder (every build replaces it whole, so files added there by hand would be lost), or build into another folder with --out. Nothing was changed.'
     : `Build into a new or empty folder with --out. If ${folder} is the output of an older citypress (before it marked its output folders), delete it once by hand; later builds mark it as theirs. Nothing was changed.`,
 } satisfies ErrorData<[string, 'file' | 'unmarked' | 'strays', readonly string[]]>
+
+/**
+ * `<site>/.citypress` (or a folder or file in it that a build writes or deletes) is a symlink:
+ * what citypress writes and deletes there would land in the folder it points to (src/cache/site-folder.ts).
+ */
+export const CacheFolderLink = {
+  code: 'cache-folder-link',
+  message: (link: string, target: string) => `${link} is a link to ${target}, so citypress will not write its build cache, report or previous output there: it writes and deletes in that folder as its own.`,
+  hint: (link: string) => `Remove the link (rm ${link}); citypress then makes its own folder there. Nothing was written; the previous output was left as it was.`,
+} satisfies ErrorData<[string, string]>
 
 /** At most 8 names, then how many more. */
 function listed(names: readonly string[]): string {
