@@ -6,7 +6,10 @@ import type { LinkedPage, OutputFile, OutputWriter } from '../types.js'
 import { compareListed, sameFolders, type FolderListing } from '../cache/output-record.js'
 import { naming } from '../errors/system-error.js'
 import { ownPath } from '../cache/site-folder.js'
-import { markerText, outputMarker } from './output-guard.js'
+import { fail, OutputFolderNotOurs } from '../errors/catalogue.js'
+import { BuildFailure } from '../errors/config-error.js'
+import { displayFile } from '../paths.js'
+import { markerText, outputMarker, straysIn } from './output-guard.js'
 
 // The writer's interface is shared with the stages that stream pages into it (render) or watch
 // them on their way (check), which must not import output/.
@@ -171,6 +174,15 @@ export async function createOutput(outDir: string, keep?: KeepOptions): Promise<
   }
 
   async function commit(): Promise<{ readonly output: FolderListing; readonly kept?: FolderListing; readonly linked?: ReadonlySet<string> }> {
+    // Without the site's record of the output folder (keep.current), only its marker vouched for
+    // it (output-guard.ts), and a marker vouches only for files this build writes itself.
+    if (keep?.current === undefined && existsSync(target)) {
+      const unvouched = straysIn(target, new Set([...[...keptFiles.keys()].filter((file) => !present.has(file)), ...written]))
+      if (unvouched.length > 0) {
+        const shown = displayFile(target) || target
+        throw new BuildFailure([fail(OutputFolderNotOurs, { file: shown }, shown, 'unrecorded', unvouched)])
+      }
+    }
     // What the kept output had and this build did not write.
     const gone = [...present.keys()].filter((file) => file !== outputMarker)
     await Promise.all(gone.map((file) => unlink(path.join(staging, file)).catch(ignoreMissing)))
