@@ -47,6 +47,16 @@ function neverVouched(file: string): boolean {
   return file === 'CNAME' || file.split('/').includes('.git')
 }
 
+/**
+ * Whether `file` (relative, forward slashes) is an asset named by its content, as a build writes
+ * them: `assets/…-<hash>.<ext>` (10 or 12 hex digits of ours, an image width after it, or esbuild's
+ * 8 of [A-Z0-9]). An edit renames one, so an earlier build of the same site left it under a name
+ * this build no longer writes; a marker with no output record may still vouch for it.
+ */
+export function isContentNamed(file: string): boolean {
+  return file.startsWith('assets/') && /-(?:[0-9a-f]{10,16}|[A-Z0-9]{8})(?:-\d+)?\.[a-z0-9]+$/.test(file)
+}
+
 export interface OutputGuardOptions {
   /** The output folder as given (`--out`). */
   readonly outDir: string

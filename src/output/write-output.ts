@@ -9,7 +9,7 @@ import { ownPath } from '../cache/site-folder.js'
 import { fail, OutputFolderNotOurs } from '../errors/catalogue.js'
 import { BuildFailure } from '../errors/config-error.js'
 import { displayFile } from '../paths.js'
-import { markerText, outputMarker, straysIn } from './output-guard.js'
+import { isContentNamed, markerText, outputMarker, straysIn } from './output-guard.js'
 
 // The writer's interface is shared with the stages that stream pages into it (render) or watch
 // them on their way (check), which must not import output/.
@@ -175,9 +175,11 @@ export async function createOutput(outDir: string, keep?: KeepOptions): Promise<
 
   async function commit(): Promise<{ readonly output: FolderListing; readonly kept?: FolderListing; readonly linked?: ReadonlySet<string> }> {
     // Without the site's record of the output folder (keep.current), only its marker vouched for
-    // it (output-guard.ts), and a marker vouches only for files this build writes itself.
+    // it (output-guard.ts), and a marker vouches only for files this build writes itself, or
+    // assets an earlier build wrote under another content hash (a damaged record must not fail
+    // the build after an edit).
     if (keep?.current === undefined && existsSync(target)) {
-      const unvouched = straysIn(target, new Set([...[...keptFiles.keys()].filter((file) => !present.has(file)), ...written]))
+      const unvouched = straysIn(target, new Set([...[...keptFiles.keys()].filter((file) => !present.has(file)), ...written])).filter((file) => !isContentNamed(file))
       if (unvouched.length > 0) {
         const shown = displayFile(target) || target
         throw new BuildFailure([fail(OutputFolderNotOurs, { file: shown }, shown, 'unrecorded', unvouched)])
