@@ -1,4 +1,4 @@
-import { lstatSync, readlinkSync, type Stats } from 'node:fs'
+import { lstatSync, readlinkSync, realpathSync, type Stats } from 'node:fs'
 import path from 'node:path'
 import { CacheFolderLink, fail } from '../errors/catalogue.js'
 import { BuildFailure } from '../errors/config-error.js'
@@ -47,11 +47,39 @@ export function ownPath(target: string): string {
   const parts = resolved.split(path.sep)
   const at = parts.lastIndexOf(OWN_FOLDER)
   if (at <= 0) return target
+  // Fast path, as every cached page is written through here: one realpath of its folder (libc's,
+  // which walks the components natively) and one lstat of the file. Any doubt takes the walk,
+  // which names the link.
+  const site = parts.slice(0, at).join(path.sep) || path.sep
+  const inside = parts.slice(at, -1)
+  const folder = realFolder(path.join(site, ...inside))
+  if (folder !== undefined && folder === path.join(realSite(site), ...inside) && !lstatSync(resolved, { throwIfNoEntry: false })?.isSymbolicLink()) return target
   for (let end = at + 1; end <= parts.length; end++) {
     // The rest does not exist yet: what is made there is made by citypress, as a real folder or file.
     if (!refuseLink(parts.slice(0, end).join(path.sep) || path.sep)) break
   }
   return target
+}
+
+/** Real paths of site folders met (a site folder may itself be a link; only what is under its .citypress may not). */
+const realSites = new Map<string, string>()
+
+function realSite(site: string): string {
+  let real = realSites.get(site)
+  if (real === undefined) {
+    real = realFolder(site) ?? site
+    if (realSites.size > 100) realSites.clear()
+    realSites.set(site, real)
+  }
+  return real
+}
+
+function realFolder(folder: string): string | undefined {
+  try {
+    return realpathSync.native(folder)
+  } catch {
+    return undefined
+  }
 }
 
 /** False when `file` does not exist; throws when it is a symlink. */
