@@ -7,6 +7,7 @@ import { reportKept, writeReportPage } from './build-report-page.js'
 import { failRound, siteOf } from './build-round.js'
 import { stopEsbuild } from './bundler.js'
 import { openBuildCache, type BuildCache } from './cache/build-cache.js'
+import { ensureOwnFolder } from './cache/site-folder.js'
 import { hash } from './cache/digest.js'
 import type { PageKindSize } from './check/budgets.js'
 import { watchForms } from './check/check-forms.js'
@@ -137,10 +138,13 @@ export function reportOf(result: BuildResult): BuildReport {
 }
 
 /**
- * Refuses an output folder that is not the build's to replace (output/output-guard.ts), before
- * anything is created: the cache folder, its lock, the staging folder.
+ * Refuses an output folder that is not the build's to replace (output/output-guard.ts), and a
+ * `.citypress` that is a link (cache/site-folder.ts), before anything is created: the cache
+ * folder, its lock, the staging folder.
  */
 async function guardOutput(options: BuildOptions): Promise<void> {
+  // The site's .citypress, where the cache, its lock, the previous output and the report go: a real folder, never a link.
+  ensureOwnFolder(options.site)
   if (options.write === false) return
   const cacheDir = options.cacheDir === false ? undefined : options.cacheDir ?? path.join(options.site, '.citypress', 'cache')
   await guardOutputFolder({ outDir: options.outDir ?? 'dist', site: options.site, recordFile: cacheDir && path.join(cacheDir, 'output.json') })

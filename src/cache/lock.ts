@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { link, open, readFile, rename, rm, stat, unlink, utimes } from 'node:fs/promises'
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
+import { ownPath } from './site-folder.js'
 
 /**
  * Locks between citypress processes: a file created exclusively (`wx`) that names its holder, so a
@@ -40,7 +41,7 @@ export async function tryLock(file: string): Promise<TryLock> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const holder: LockHolder = { ...me, started: new Date().toISOString() }
     try {
-      const handle = await open(file, 'wx')
+      const handle = await open(ownPath(file), 'wx')
       await handle.writeFile(JSON.stringify(holder))
       await handle.close()
       return { lock: held(file, holder) }

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { digestJson, hash } from './digest.js'
 import { isAsStamped, stampOf, type FileStamp } from './file-stamp.js'
 import { ensureCacheFolder, readSealedJson, removeLeftovers, writeSealedJson, type CacheNote } from './sealed-file.js'
+import { ownPath } from './site-folder.js'
 import type { RoutePlan } from '../types.js'
 import { naming } from '../errors/system-error.js'
 
@@ -74,7 +75,7 @@ export async function openPageCache({ dir, shared, note }: OpenPageCacheOptions)
   const stamps = new Map(Object.entries(read ?? {}).filter(([, stamp]) => Array.isArray(stamp) && stamp.length === 5))
   let stampsChanged = false
   const claim = (key: string) => {
-    const file = fileOf(key)
+    const file = ownPath(fileOf(key))
     // Written in place, not through a temporary name: a page cut short by a killed build has no
     // stamp (stamps.json is written after a successful build), so it is never trusted. An older
     // file of the key is removed first: it may be linked from an output, which must not change.
@@ -143,6 +144,7 @@ export async function openPageCache({ dir, shared, note }: OpenPageCacheOptions)
     claim,
     adopt,
     async save(keep, linked) {
+      ownPath(folder)
       const stale = [...present].filter((key) => !keep.has(key))
       await Promise.all(stale.map((key) => rm(fileOf(key), { recursive: true, force: true })))
       for (const key of stale) present.delete(key)

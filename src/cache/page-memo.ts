@@ -3,6 +3,7 @@ import { appendFile, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { hash } from './digest.js'
 import { readSealed, writeSealedJson, type CacheNote } from './sealed-file.js'
+import { ownPath } from './site-folder.js'
 
 /**
  * How a derived value travels through JSON. Strings that many pages share (navigation and footer
@@ -129,7 +130,7 @@ export async function openPageMemo(pagesDir: string, note?: CacheNote): Promise<
       const line = `${hash(json)} ${json}\n`
       // A journal that cannot be appended to (a folder in its place) is replaced by writing the file whole.
       if (!startedEmpty && journalFits && journal.length + line.length < text.length / 4 && stored.strings.length <= Math.max(1000, stored.compacted * 1.5)
-        && await appendFile(journalFile, line).then(() => true, () => false)) return
+        && await appendFile(ownPath(journalFile), line).then(() => true, () => false)) return
       // Strings of pages that are gone stay in the table until it has half again as many as
       // when it was last written from scratch; then every value is encoded anew.
       // A table started empty in this build holds only what its values use.
@@ -147,7 +148,7 @@ export async function openPageMemo(pagesDir: string, note?: CacheNote): Promise<
       }
       // The journal goes first: lines left over from a killed build must not meet the new file
       // (its id would turn them away anyway).
-      await rm(journalFile, { recursive: true, force: true })
+      await rm(ownPath(journalFile), { recursive: true, force: true })
       await writeSealedJson(file, { ...stored, id: randomBytes(6).toString('hex') })
     },
   }

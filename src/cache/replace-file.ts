@@ -1,5 +1,6 @@
 import { rename, writeFile } from 'node:fs/promises'
 import { naming } from '../errors/system-error.js'
+import { ownPath } from './site-folder.js'
 
 /**
  * Writes `file` whole or not at all: under a temporary name first, then renamed over it, so a
@@ -7,6 +8,7 @@ import { naming } from '../errors/system-error.js'
  * trust. The folder must exist.
  */
 export async function replaceFile(file: string, contents: string | NodeJS.ArrayBufferView): Promise<void> {
+  ownPath(file)
   const temporary = `${file}.${process.pid}.tmp`
   await writeFile(temporary, contents).catch(naming(file))
   await rename(temporary, file)

@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { hash as oneShotHash, randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { naming } from '../errors/system-error.js'
+import { ownPath } from './site-folder.js'
 
 /**
  * Cache files that carry the hash of their own bytes, as git's objects do, so a file that was
@@ -112,13 +113,14 @@ export async function writeSealedJson(file: string, value: unknown): Promise<voi
 
 /** Adds one sealed chunk at the end of `file`; false when that failed (then write it whole). */
 export async function appendSealed(file: string, contents: string | Uint8Array): Promise<boolean> {
-  return writeFile(file, seal(contents), { flag: 'a' }).then(() => true, () => false)
+  return writeFile(ownPath(file), seal(contents), { flag: 'a' }).then(() => true, () => false)
 }
 
 /** Writes buffers under a temporary name and renames them over `file`, clearing the way first if needed. */
 export async function replaceInCache(file: string, parts: readonly Uint8Array[]): Promise<void> {
   // A dot name, which no reader of the folder takes for an entry; removeLeftovers clears those of
   // builds that died.
+  ownPath(file)
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}-${randomBytes(3).toString('hex')}.tmp`)
   await ensureCacheFolder(path.dirname(file))
   await writeFile(temporary, parts).catch(naming(file))
@@ -138,6 +140,7 @@ export async function replaceInCache(file: string, parts: readonly Uint8Array[])
  * inside the cache, so what is removed is the cache's own.
  */
 export async function ensureCacheFolder(dir: string): Promise<void> {
+  ownPath(dir)
   try {
     await mkdir(dir, { recursive: true })
   } catch (error) {
@@ -164,7 +167,7 @@ export function describe(file: string): string {
  * Those of a live process are its writes in progress and are left alone.
  */
 export async function removeLeftovers(dir: string): Promise<number> {
-  const names = await readdir(dir).catch(() => [] as string[])
+  const names = await readdir(ownPath(dir)).catch(() => [] as string[])
   const dead = names.filter((name) => {
     const pid = Number(/\.(\d+)(?:-[0-9a-f]+)?\.tmp$/.exec(name)?.[1])
     if (!pid) return false

@@ -638,6 +638,7 @@ export const titles: Readonly<Record<ConfigErrorCode, string>> = {
   // The output folder.
   'output-folder-refused': 'Output folder that is never replaced',
   'output-folder-not-ours': 'Output folder holding other files',
+  'cache-folder-link': '.citypress that is a link',
   // Site inputs: bounds of what a file can make citypress read.
   'yaml-limit': 'YAML past citypress\'s limits',
   // SVGs, image types and limits.
@@ -678,18 +679,36 @@ export const OutputFolderRefused = {
   hint: () => 'Build into a folder of its own, such as --out dist (citypress creates it and marks it as its output). No option overrides this.',
 } satisfies ErrorData<[string, string]>
 
-/** `kind`: `file` (not a folder), `unmarked` (no citypress marker), `strays` (marked, with files a build did not write). */
+/**
+ * `kind`: `file` (not a folder), `unmarked` (no citypress marker), `strays` (marked, with files a
+ * build did not write, or a `.git` or `CNAME` whatever the marker lists), `unrecorded` (marked, but
+ * the site keeps no record of building it, and it holds files this build does not write).
+ */
 export const OutputFolderNotOurs = {
   code: 'output-folder-not-ours',
-  message: (folder: string, kind: 'file' | 'unmarked' | 'strays', found: readonly string[]) => kind === 'file'
+  message: (folder: string, kind: 'file' | 'unmarked' | 'strays' | 'unrecorded', found: readonly string[]) => kind === 'file'
     ? `${folder} is a file, not a folder, so citypress will not replace it with the site.`
     : kind === 'unmarked'
       ? `${folder} is not empty and not a citypress output, so citypress will not replace it: it holds ${listed(found)}.`
-      : `${folder} is a citypress output, but it also holds files that citypress did not write, which the build would delete: ${listed(found)}.`,
-  hint: (folder: string, kind: 'file' | 'unmarked' | 'strays') => kind === 'strays'
+      : kind === 'strays'
+        ? `${folder} is a citypress output, but it also holds files that citypress did not write, which the build would delete: ${listed(found)}.`
+        : `${folder} is marked as a citypress output, but the site's .citypress holds no record of building it, and it holds files this build does not write, which it would delete: ${listed(found)}.`,
+  hint: (folder: string, kind: 'file' | 'unmarked' | 'strays' | 'unrecorded') => kind === 'strays'
     ? 'Move them out of the output folder (every build replaces it whole, so files added there by hand would be lost), or build into another folder with --out. Nothing was changed.'
-    : `Build into a new or empty folder with --out. If ${folder} is the output of an older citypress (before it marked its output folders), delete it once by hand; later builds mark it as theirs. Nothing was changed.`,
-} satisfies ErrorData<[string, 'file' | 'unmarked' | 'strays', readonly string[]]>
+    : kind === 'unrecorded'
+      ? `A marker alone vouches only for files the build writes itself. If they are pages an earlier build of this site left, delete them by hand; otherwise move them out of ${folder} or build into another folder with --out. The previous output was left as it was.`
+      : `Build into a new or empty folder with --out. If ${folder} is the output of an older citypress (before it marked its output folders), delete it once by hand; later builds mark it as theirs. Nothing was changed.`,
+} satisfies ErrorData<[string, 'file' | 'unmarked' | 'strays' | 'unrecorded', readonly string[]]>
+
+/**
+ * `<site>/.citypress` (or a folder or file in it that a build writes or deletes) is a symlink:
+ * what citypress writes and deletes there would land in the folder it points to (src/cache/site-folder.ts).
+ */
+export const CacheFolderLink = {
+  code: 'cache-folder-link',
+  message: (link: string, target: string) => `${link} is a link to ${target}, so citypress will not write its build cache, report or previous output there: it writes and deletes in that folder as its own.`,
+  hint: (link: string) => `Remove the link (rm ${link}); citypress then makes its own folder there. Nothing was written; the previous output was left as it was.`,
+} satisfies ErrorData<[string, string]>
 
 /** At most 8 names, then how many more. */
 function listed(names: readonly string[]): string {

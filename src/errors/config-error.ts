@@ -57,6 +57,7 @@ export type ConfigErrorCode =
   // The output folder (output/output-guard.ts).
   | 'output-folder-refused'
   | 'output-folder-not-ours'
+  | 'cache-folder-link'
   // Site inputs: bounds of what a file can make citypress read.
   | 'yaml-limit'
   // SVGs, image types and limits.

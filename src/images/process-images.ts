@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os'
 import { readdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { ensureCacheFolder, readSealed, writeSealed, type CacheNote } from '../cache/sealed-file.js'
+import { ownPath } from '../cache/site-folder.js'
 import { fail, ShareImageFailed, UndecodableImage } from '../errors/catalogue.js'
 import { ConfigError } from '../errors/config-error.js'
 import type { ImageJob } from '../plan/plan-images.js'
@@ -173,7 +174,7 @@ export async function pruneImageCache(cacheDir: string, jobs: readonly ImageJob[
   const keep = new Set(jobs.map((j) => path.basename(j.outputPath)))
   // Dot files are other builds' locks and half-written entries: never touch them.
   const stale = [...listed].filter((name) => !name.startsWith('.') && !keep.has(name))
-  await Promise.all(stale.map((name) => rm(path.join(cacheDir, name), { force: true })))
+  await Promise.all(stale.map((name) => rm(ownPath(path.join(cacheDir, name)), { force: true })))
   return stale.length
 }
 

@@ -63,6 +63,13 @@ export function metaPolicy(site: SiteMeta, declared: InlineCode): ContentSecurit
   return contentSecurityPolicy({ site, sources }).filter(([directive]) => !metaIgnored.has(directive))
 }
 
+/**
+ * The policy of a redirect page (host-output.ts, on hosts that read no `_redirects` and send no
+ * headers): it loads nothing and runs nothing, so it allows nothing; its `<meta http-equiv=refresh>`
+ * is a navigation, which no directive governs.
+ */
+export const redirectPagePolicy: ContentSecurityPolicy = [['default-src', "'none'"], ['base-uri', "'none'"], ['form-action', "'none'"]]
+
 const metaIgnored = new Set(['frame-ancestors', 'report-uri', 'report-to', 'sandbox'])
 
 /** The policy as a header value: `default-src 'self'; script-src …`. */

@@ -3,6 +3,7 @@ import { decodeUrlPath } from '../config/check-url.js'
 import { hostRules, isPlainPath } from '../config/hosts.js'
 import { absoluteUrl, canonicalHref, href as withBase, outputPathFor } from '../plan/urls.js'
 import type { OutputFile, RoutePlan, SiteConfig } from '../types.js'
+import { policyText, redirectPagePolicy } from './csp.js'
 import { escapeXml, redirectsFile } from './host-files.js'
 
 /**
@@ -23,7 +24,9 @@ export function hostOutputFiles(site: SiteConfig, landing: readonly LandingRedir
  * search engines treat as a permanent redirect when its delay is 0) and names the new address as
  * canonical. Written in the site's URL layout, so the host serves it at the old address. Never in
  * the sitemap: it is not a route. A redirect whose old address is a page of the site, or a
- * pattern (`/blog/*`), makes no page (the latter is warned about in src/config/hosts.ts).
+ * pattern (`/blog/*`), makes no page (the latter is warned about in src/config/hosts.ts). Like
+ * every page on a host that sends no headers, it carries a meta Content-Security-Policy right
+ * after its charset (csp.ts `redirectPagePolicy`).
  */
 export function redirectPages(site: SiteConfig, landing: readonly LandingRedirect[], routes: readonly RoutePlan[]): OutputFile[] {
   const policy = site.site.trailingSlash
@@ -51,6 +54,7 @@ function redirectPage(href: string, absolute: string, language: string): string 
 <html lang="${escapeXml(language)}">
 <head>
 <meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${escapeXml(policyText(redirectPagePolicy))}">
 <title>Moved</title>
 <meta name="robots" content="noindex">
 <link rel="canonical" href="${escapeXml(absolute)}">

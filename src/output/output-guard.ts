@@ -37,6 +37,26 @@ function markerFiles(text: string): ReadonlySet<string> | undefined {
   return new Set(lines.slice(1).filter((line) => line !== '' && !line.startsWith('#')))
 }
 
+/**
+ * What no marker or record vouches for, whatever it lists: a git repository (`.git`, a folder, or
+ * a file in a worktree such as a gh-pages checkout) and GitHub Pages' `CNAME` (the custom domain).
+ * citypress writes neither (a CNAME is the host's setting, which its build does not make), and
+ * losing either is losing someone's history or domain, so a folder holding one is never replaced.
+ */
+function neverVouched(file: string): boolean {
+  return file === 'CNAME' || file.split('/').includes('.git')
+}
+
+/**
+ * Whether `file` (relative, forward slashes) is an asset named by its content, as a build writes
+ * them: `assets/…-<hash>.<ext>` (10 or 12 hex digits of ours, an image width after it, or esbuild's
+ * 8 of [A-Z0-9]). An edit renames one, so an earlier build of the same site left it under a name
+ * this build no longer writes; a marker with no output record may still vouch for it.
+ */
+export function isContentNamed(file: string): boolean {
+  return file.startsWith('assets/') && /-(?:[0-9a-f]{10,16}|[A-Z0-9]{8})(?:-\d+)?\.[a-z0-9]+$/.test(file)
+}
+
 export interface OutputGuardOptions {
   /** The output folder as given (`--out`). */
   readonly outDir: string
@@ -57,7 +77,9 @@ export interface OutputGuardOptions {
  * holds it or the current folder, anything in a `.citypress` (a build cache), `.git` or
  * `node_modules`, the home folder and `/`; paths are compared after resolving symlinks. Any other folder is
  * replaced only when it is missing, empty, or marked as a citypress output (`outputMarker`) and
- * holding nothing but what that build wrote. There is no flag to override this: a flag people set
+ * holding nothing but what that build wrote. Neither the marker nor the site's output record
+ * vouches for a `.git` or a `CNAME` (neverVouched); and with no record, the marker vouches only
+ * for the files the build writes itself, which write-output.ts checks on commit. There is no flag to override this: a flag people set
  * to silence a question (Vite's `emptyOutDir`) ends up set where it deletes their files.
  */
 export async function guardOutputFolder(options: OutputGuardOptions): Promise<void> {
@@ -72,9 +94,12 @@ export async function guardOutputFolder(options: OutputGuardOptions): Promise<vo
     .map((entry) => entry.isDirectory() ? `${entry.name}/` : entry.name)
   if (entries.length === 0) return
   const marked = existsSync(path.join(target, outputMarker)) ? markerFiles(readFileSync(path.join(target, outputMarker), 'utf8')) : undefined
-  const recorded = marked ?? await recordedFiles(target, options.recordFile)
-  if (!recorded) throw new BuildFailure([fail(OutputFolderNotOurs, { file: shown }, shown, 'unmarked', entries.sort())])
-  const strays = straysIn(target, recorded)
+  const recorded = await recordedFiles(target, options.recordFile)
+  if (!marked && !recorded) throw new BuildFailure([fail(OutputFolderNotOurs, { file: shown }, shown, 'unmarked', entries.sort())])
+  // Without the site's record of this folder, the marker alone vouches only for the files this
+  // build writes itself: write-output.ts checks that on commit (`unvouchedIn`), once they are known.
+  const vouched = new Set([...marked ?? [], ...recorded ?? []].filter((file) => !neverVouched(file)))
+  const strays = straysIn(target, vouched)
   if (strays.length > 0) throw new BuildFailure([fail(OutputFolderNotOurs, { file: shown }, shown, marked ? 'strays' : 'unmarked', strays)])
 }
 
@@ -131,7 +156,7 @@ async function recordedFiles(target: string, recordFile: string | undefined): Pr
  * that hold none of `files` as one `name/` entry. Symlinks are never followed: citypress writes
  * none, so one is a stray unless listed.
  */
-function straysIn(folder: string, files: ReadonlySet<string>): string[] {
+export function straysIn(folder: string, files: ReadonlySet<string>): string[] {
   const folders = new Set<string>()
   for (const file of files) {
     for (let dir = path.posix.dirname(file); dir !== '.' && !folders.has(dir); dir = path.posix.dirname(dir)) folders.add(dir)

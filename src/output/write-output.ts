@@ -5,7 +5,11 @@ import path from 'node:path'
 import type { LinkedPage, OutputFile, OutputWriter } from '../types.js'
 import { compareListed, sameFolders, type FolderListing } from '../cache/output-record.js'
 import { naming } from '../errors/system-error.js'
-import { markerText, outputMarker } from './output-guard.js'
+import { ownPath } from '../cache/site-folder.js'
+import { fail, OutputFolderNotOurs } from '../errors/catalogue.js'
+import { BuildFailure } from '../errors/config-error.js'
+import { displayFile } from '../paths.js'
+import { isContentNamed, markerText, outputMarker, straysIn } from './output-guard.js'
 
 // The writer's interface is shared with the stages that stream pages into it (render) or watch
 // them on their way (check), which must not import output/.
@@ -46,6 +50,8 @@ export async function createOutput(outDir: string, keep?: KeepOptions): Promise<
   const base = path.basename(target)
   await mkdir(parent, { recursive: true })
   await removeLeftovers(parent, base)
+  // The kept output is in the site's .citypress: never a link to another folder, whose files this would move and delete.
+  if (keep) ownPath(keep.folder)
   const staging = path.join(parent, `.${base}.staging-${randomBytes(4).toString('hex')}`)
   // Files already in the staging folder (from the kept output) that this build has not written yet, with their inodes.
   const present = new Map<string, number>()
@@ -168,6 +174,17 @@ export async function createOutput(outDir: string, keep?: KeepOptions): Promise<
   }
 
   async function commit(): Promise<{ readonly output: FolderListing; readonly kept?: FolderListing; readonly linked?: ReadonlySet<string> }> {
+    // Without the site's record of the output folder (keep.current), only its marker vouched for
+    // it (output-guard.ts), and a marker vouches only for files this build writes itself, or
+    // assets an earlier build wrote under another content hash (a damaged record must not fail
+    // the build after an edit).
+    if (keep?.current === undefined && existsSync(target)) {
+      const unvouched = straysIn(target, new Set([...[...keptFiles.keys()].filter((file) => !present.has(file)), ...written])).filter((file) => !isContentNamed(file))
+      if (unvouched.length > 0) {
+        const shown = displayFile(target) || target
+        throw new BuildFailure([fail(OutputFolderNotOurs, { file: shown }, shown, 'unrecorded', unvouched)])
+      }
+    }
     // What the kept output had and this build did not write.
     const gone = [...present.keys()].filter((file) => file !== outputMarker)
     await Promise.all(gone.map((file) => unlink(path.join(staging, file)).catch(ignoreMissing)))
@@ -179,12 +196,12 @@ export async function createOutput(outDir: string, keep?: KeepOptions): Promise<
     // Marks the folder as this build's output, listing what it holds (output-guard.ts).
     await write({ path: outputMarker, contents: markerText([...keptFiles.keys(), ...written]) })
     let old: string | undefined
-    if (keep) await rm(keep.folder, { recursive: true, force: true })
+    if (keep) await rm(ownPath(keep.folder), { recursive: true, force: true })
     // The output replaced is kept only when the next build can trust it: its listing is known.
     let movedOld = false
     if (existsSync(target)) {
       // The cache on another file system keeps nothing: the old output is deleted as without `keep`.
-      movedOld = keep?.current !== undefined && await rename(target, keep.folder).then(() => true, (error: NodeJS.ErrnoException) => {
+      movedOld = keep?.current !== undefined && await rename(target, ownPath(keep.folder)).then(() => true, (error: NodeJS.ErrnoException) => {
         if (error.code === 'EXDEV') return false
         throw error
       })
@@ -236,6 +253,7 @@ export async function createOutput(outDir: string, keep?: KeepOptions): Promise<
  * Undefined when that cannot be done (another file system): the next build starts empty then.
  */
 async function linkCopy(from: string, to: string, listing: FolderListing): Promise<FolderListing | undefined> {
+  ownPath(to)
   try {
     // Folders sorted by path: each after its parent.
     for (const [dir] of listing.dirs) await mkdir(path.join(to, dir), { recursive: true })

@@ -1,6 +1,7 @@
 import { access, mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { replaceFile } from '../cache/replace-file.js'
+import { ownPath } from '../cache/site-folder.js'
 
 /** Where `citypress build` leaves its report, relative to the site folder; preview serves it. */
 export const REPORT_FILE = path.join('.citypress', 'report.html')
@@ -14,7 +15,7 @@ export const reportPath = (siteRoot: string): string => path.join(siteRoot, REPO
  */
 export async function writeReport(siteRoot: string, html: string): Promise<void> {
   const file = reportPath(siteRoot)
-  await mkdir(path.dirname(file), { recursive: true })
+  await mkdir(ownPath(path.dirname(file)), { recursive: true })
   await replaceFile(file, html)
 }
 

@@ -1,5 +1,6 @@
 import { appendFile, mkdir, stat } from 'node:fs/promises'
 import path from 'node:path'
+import { ownPath } from '../cache/site-folder.js'
 
 /** Appends of this process still to run, per file: each starts when the one before has settled. */
 const queues = new Map<string, Promise<unknown>>()
@@ -15,8 +16,8 @@ export function appendCapped(file: string, text: string, cap: number): Promise<b
   const run = async () => {
     const size = (await stat(file).catch(() => undefined))?.size ?? 0
     if (size + Buffer.byteLength(text) > cap) return false
-    await mkdir(path.dirname(file), { recursive: true })
-    await appendFile(file, text)
+    await mkdir(ownPath(path.dirname(file)), { recursive: true })
+    await appendFile(ownPath(file), text)
     return true
   }
   const appended = (queues.get(file) ?? Promise.resolve()).then(run)

@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
+import { BuildFailure } from '../errors/config-error.js'
+import { formatConfigError } from '../errors/format.js'
 import { printable } from '../errors/printable.js'
 import { displayFile } from '../paths.js'
 import type { FormConfig, SiteMeta } from '../types.js'
@@ -86,7 +88,17 @@ export async function captureForm(req: IncomingMessage, res: ServerResponse, giv
     case 'accepted': {
       const file = submissionsFile(options.siteRoot)
       const line = JSON.stringify({ time: new Date().toISOString(), form: verdict.form.name, page, fields: verdict.values }) + '\n'
-      if (!await appendCapped(file, line, maxSubmissionsBytes)) {
+      // A .citypress that is a link is refused (cache/site-folder.ts): told in the terminal, answered as a failed handler.
+      const stored = await appendCapped(file, line, maxSubmissionsBytes).catch((error: unknown) => {
+        if (!(error instanceof BuildFailure)) throw error
+        return error
+      })
+      if (stored instanceof BuildFailure) {
+        options.log(`✗ form ${verdict.form.name} from ${page}: not stored\n${stored.errors.map((e) => formatConfigError(e, { color: false })).join('\n')}`)
+        answerJson(res, 500, { error: 'not-stored', reason: `${displayFile(file)} is not citypress's own folder; see the terminal.` })
+        return
+      }
+      if (!stored) {
         options.log(`✗ form ${verdict.form.name} from ${page}: not stored, ${displayFile(file)} has reached ${maxSubmissionsBytes / 2 ** 20} MB; move or delete it to store more`)
         answerJson(res, 507, { error: 'submissions-full', reason: `${displayFile(file)} has reached ${maxSubmissionsBytes / 2 ** 20} MB. Move or delete it, then send again.` })
         return

@@ -96,8 +96,9 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   })
   await session.rebuild([])
   const first = session.state
-  // Without a site folder there is nothing to watch or serve: fail like `build` does.
-  if (first.kind === 'failed' && first.error instanceof BuildFailure && first.error.errors.some((e) => e.code === 'site-not-found')) throw first.error
+  // Without a site folder there is nothing to watch or serve, and with a .citypress that is a link
+  // nowhere to keep the cache and form posts: fail like `build` does.
+  if (first.kind === 'failed' && first.error instanceof BuildFailure && first.error.errors.some((e) => e.code === 'site-not-found' || e.code === 'cache-folder-link')) throw first.error
   if (first.kind === 'failed') reportBuild(options.log, { state: first, previous: { kind: 'starting' }, trigger: [], ms: 0 }, 0)
 
   const siteRoot = path.resolve(options.site)

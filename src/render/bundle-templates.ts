@@ -11,6 +11,7 @@ import { sourcePosition } from '../errors/source-stack.js'
 import { cachedByInputs, metafileInputs } from '../cache/by-inputs.js'
 import { replaceFile } from '../cache/replace-file.js'
 import type { CacheNote } from '../cache/sealed-file.js'
+import { ownPath } from '../cache/site-folder.js'
 import { citypressVersion, codeDigest, displayFile, packageRoot, toolCacheDir } from '../paths.js'
 import type { RenderContext, RoutePlan } from '../types.js'
 import type { findForms } from '../html/find-forms.js'
@@ -146,7 +147,7 @@ async function bundle(options: { templates: string; overrides: string; icons: re
   const [found, foundMap] = [readIfAny(file), readIfAny(`${file}.map`)]
   if (found !== code || foundMap !== map) {
     if (found !== undefined || foundMap !== undefined) options.note?.(`the template bundle ${path.basename(file)} was damaged (its bytes do not match its name's hash); it is written again`)
-    await mkdir(dir, { recursive: true })
+    await mkdir(ownPath(dir), { recursive: true })
     for (const [target, contents] of [[`${file}.map`, map], [file, code]] as const) {
       // A folder in its place (damage) cannot be renamed over.
       if (statSync(target, { throwIfNoEntry: false })?.isDirectory()) await rm(target, { recursive: true, force: true })
@@ -170,7 +171,7 @@ function readIfAny(file: string): string | undefined {
 async function pruneBundles(dir: string): Promise<void> {
   const bundles = readdirSync(dir).filter((n) => /^templates-[0-9a-f]+\.mjs$/.test(n)).map((n) => path.join(dir, n))
   const byAge = bundles.map((f) => [f, statSync(f).mtimeMs] as const).sort((a, b) => b[1] - a[1])
-  await Promise.all(byAge.slice(30).flatMap(([f]) => [rm(f, { force: true }), rm(`${f}.map`, { force: true })]))
+  await Promise.all(byAge.slice(30).flatMap(([f]) => [rm(ownPath(f), { force: true }), rm(ownPath(`${f}.map`), { force: true })]))
 }
 
 /** Relative paths of a site's template overrides, sorted. */

@@ -88,9 +88,12 @@ describe('the output folder', () => {
 
   it('replaces the previous output completely on success, dropping pages that no longer exist', async () => {
     const out = path.join(await tempDir(), 'dist')
-    await build({ site: await siteFrom('minimal', { 'pages/extra.yaml': 'path: /extra\ntitle: Extra\nsections:\n  - { type: text, body: Hi }\n' }), outDir: out })
+    const site = await siteFrom('minimal', { 'pages/extra.yaml': 'path: /extra\ntitle: Extra\nsections:\n  - { type: text, body: Hi }\n' })
+    await build({ site, outDir: out })
     expect(Object.keys(await snapshot(out))).toContain('extra.html')
-    await build({ site: await siteFrom('minimal'), outDir: out })
+    // The same site (whose output record vouches for the folder, output-guard.ts) without the page.
+    await rm(path.join(site, 'pages/extra.yaml'))
+    await build({ site, outDir: out })
     const after = Object.keys(await snapshot(out))
     expect(after).not.toContain('extra.html')
     expect(after).toEqual(expect.arrayContaining(['index.html', 'contact.html', '404.html', 'sitemap.xml', 'robots.txt']))

@@ -30,6 +30,16 @@ async function visit(origin: string, pathname: string) {
 
 const hosts: HostName[] = ['netlify', 'cloudflare-pages', 'github-pages', 'static']
 
+/** The .html files of an output whose meta Content-Security-Policy is missing or not right after `<meta charset>`. */
+async function pagesWithoutMetaPolicy(out: string, files: readonly string[]): Promise<string[]> {
+  const missing: string[] = []
+  for (const file of files.filter((f) => f.endsWith('.html'))) {
+    const html = await readFile(path.join(out, file), 'utf8')
+    if (!/<meta charset="utf-8"\/?>\s*<meta http-equiv="Content-Security-Policy" content="default-src [^"]+"\/?>/i.test(html)) missing.push(file)
+  }
+  return missing
+}
+
 describe.each(hosts)('a build for host %s', (host) => {
   it('is served by that host at every sitemap address with 200 and no redirect, and redirects the renamed page', async () => {
     const built = await buildFor(host)
@@ -47,6 +57,8 @@ describe.each(hosts)('a build for host %s', (host) => {
         expect(old.csp).toContain("default-src 'self'")
         expect(built.files).toEqual(expect.arrayContaining(['_headers', '_redirects']))
         expect(built.warnings).toEqual(host === 'netlify' ? [] : [expect.stringContaining('Netlify Forms only receive posts on Netlify')])
+        // Netlify's form detection reads __forms.html; no other host does.
+        expect(built.files.includes('__forms.html')).toBe(host === 'netlify')
       } else {
         // A file server adds the slash to a folder's address first, as it does for every page there.
         const page = host === 'static' ? await visit(server.origin, '/get-a-quote/') : old
@@ -58,8 +70,12 @@ describe.each(hosts)('a build for host %s', (host) => {
         expect(built.files).not.toContain('_headers')
         expect(built.files).not.toContain('_redirects')
         expect(built.warnings.filter((w) => w.includes('does not read _headers'))).toHaveLength(1)
-        // Files starting with "_" must reach the host (Jekyll would drop them without .nojekyll).
-        expect((await visit(server.origin, '/__forms.html')).status).toBe(200)
+        // Every page carries the policy in a meta tag, the redirect page included; no __forms.html,
+        // which only Netlify reads.
+        expect(built.files.filter((f) => f.endsWith('.html')).length).toBeGreaterThan(10)
+        expect(await pagesWithoutMetaPolicy(built.out, built.files)).toEqual([])
+        expect(page.body).toMatch(/<meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; base-uri &#39;none&#39;; form-action &#39;none&#39;">\n/)
+        expect(built.files).not.toContain('__forms.html')
       }
     } finally {
       await server.close()
@@ -71,12 +87,12 @@ describe('the layout of each host', () => {
   it('writes pages and the renamed page where the host serves them', async () => {
     const layout = async (host: HostName) => (await buildFor(host)).files.filter((f) => !f.startsWith('assets/'))
     expect(await layout('github-pages')).toEqual([
-      '.citypress-output', '.nojekyll', '404.html', '__forms.html', 'contact.html', 'get-a-quote.html', 'index.html', 'locations.html',
+      '.citypress-output', '.nojekyll', '404.html', 'contact.html', 'get-a-quote.html', 'index.html', 'locations.html',
       ...['ogdenville', 'shelbyville', 'springfield'].flatMap((town) => [`lp/${town}-your-service-for-businesses.html`, `lp/${town}-your-service.html`]),
       'robots.txt', 'services/your-service-for-businesses.html', 'services/your-service.html', 'sitemap.xml', 'thanks/quote.html',
     ])
     expect(await layout('static')).toEqual([
-      '.citypress-output', '404.html', '__forms.html', 'contact/index.html', 'get-a-quote/index.html', 'index.html', 'locations/index.html',
+      '.citypress-output', '404.html', 'contact/index.html', 'get-a-quote/index.html', 'index.html', 'locations/index.html',
       ...['ogdenville', 'shelbyville', 'springfield'].flatMap((town) => [`lp/${town}-your-service-for-businesses/index.html`, `lp/${town}-your-service/index.html`]),
       'robots.txt', 'services/your-service-for-businesses/index.html', 'services/your-service/index.html', 'sitemap.xml', 'thanks/quote/index.html',
     ])

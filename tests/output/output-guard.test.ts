@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { cp, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { main } from '../../src/cli/main.js'
 import { BuildFailure } from '../../src/errors/config-error.js'
 import { guardOutputFolder, outputMarker } from '../../src/output/output-guard.js'
 import { createOutput } from '../../src/output/write-output.js'
+import { writeSealedJson } from '../../src/cache/sealed-file.js'
 import { memoryIo, normalize, repoRoot, siteFrom, snapshot, tempDir } from '../helpers/site.js'
 
 // A build replaces its output folder whole, so it writes only into a folder that is
@@ -181,5 +182,64 @@ describe('a build that fails while files are being written', () => {
     await abort
     await Promise.allSettled([slow, ...writes])
     expect(await readdir(parent)).toEqual([])
+  })
+})
+
+describe('a marker that vouches for what it may not', () => {
+  it('never vouches for .git or CNAME: a folder holding either is refused whatever its marker lists', async () => {
+    const site = await siteFrom('minimal')
+    const parent = await tempDir()
+    const at = (out: string) => refusal({ outDir: out, site, cwd: parent, home: '/nonexistent-home' })
+    const marked = async (name: string, files: Record<string, string>) => {
+      const out = path.join(parent, name)
+      for (const [file, text] of Object.entries(files)) {
+        await mkdir(path.dirname(path.join(out, file)), { recursive: true })
+        await writeFile(path.join(out, file), text)
+      }
+      await writeFile(path.join(out, outputMarker), `citypress-output 1\n${Object.keys(files).join('\n')}\n`)
+      return out
+    }
+    const repository = await marked('repository', { 'index.html': 'page', '.git/HEAD': 'ref: refs/heads/gh-pages\n', '.git/config': '[core]\n' })
+    const worktree = await marked('worktree', { 'index.html': 'page', '.git': 'gitdir: /elsewhere/.git/worktrees/dist\n' })
+    const domain = await marked('domain', { 'index.html': 'page', CNAME: 'www.example.com\n' })
+    const before = await snapshot(parent)
+    expect(await at(repository)).toMatch(/but it also holds files that citypress did not write, which the build would delete: \.git\/\.$/)
+    expect(await at(worktree)).toMatch(/which the build would delete: \.git\.$/)
+    expect(await at(domain)).toMatch(/which the build would delete: CNAME\.$/)
+    // Nor does the site's output record.
+    const recordFile = path.join(parent, 'output.json')
+    await writeSealedJson(recordFile, { outDir: domain, listing: { files: [['index.html', 4, 0, 0], ['CNAME', 16, 0, 0]], dirs: [] } })
+    expect(await refusal({ outDir: domain, site, cwd: parent, home: '/nonexistent-home', recordFile })).toMatch(/delete: CNAME\.$/)
+    await rm(recordFile)
+    expect(await snapshot(parent)).toEqual(before)
+  })
+
+  it('vouches, without the site’s output record, only for files the build writes itself', async () => {
+    const site = await siteFrom('minimal')
+    const parent = await tempDir()
+    const out = path.join(parent, 'dist')
+    expect((await buildInto(site, out)).code).toBe(0)
+    // Someone else's file, added to the marker's list by hand.
+    const other = path.join(parent, 'other')
+    await cp(out, other, { recursive: true })
+    await writeFile(path.join(other, 'notes.txt'), 'mine')
+    await writeFile(path.join(other, outputMarker), `${await readFile(path.join(other, outputMarker), 'utf8')}notes.txt\n`)
+    // With the site's output record gone (as after rm -rf .citypress; the rest of the cache is
+    // kept here only to spare the test a cold build) only the marker speaks for the folder.
+    const recordFile = path.join(site, '.citypress/cache/output.json')
+    await rm(recordFile)
+    const before = await snapshot(parent)
+    const refused = await buildInto(site, other)
+    expect(refused.code).toBe(1)
+    expect(refused.stderr.split('\n').slice(0, 3)).toEqual([
+      "error[output-folder-not-ours]: <tmp>/other is marked as a citypress output, but the site's .citypress holds no record of building it, and it holds files this build does not write, which it would delete: notes.txt.",
+      '  --> <tmp>/other',
+      'hint: A marker alone vouches only for files the build writes itself. If they are pages an earlier build of this site left, delete them by hand; otherwise move them out of <tmp>/other or build into another folder with --out. The previous output was left as it was.',
+    ])
+    expect(await snapshot(parent)).toEqual(before)
+    expect(await readdir(parent)).toEqual(['dist', 'other'])
+    // A marked folder holding only what this build writes is replaced.
+    await rm(recordFile, { force: true })
+    expect((await buildInto(site, out)).code).toBe(0)
   })
 })
