@@ -22,7 +22,7 @@ export const packageRoot: string = (() => {
  * Whether this citypress is an installed package (under some node_modules/) rather than a
  * checkout. An installed package is never written to: it may be read-only, shared by several
  * users, or replaced by the next install, so its compiled pieces come built (`prepack`) and
- * everything a build derives goes into the site folder.
+ * everything a build derives goes into the site folder or the tool store (`toolStoreDir`).
  */
 export const isInstalledPackage: boolean = packageRoot.split(path.sep).includes('node_modules')
 
@@ -45,12 +45,12 @@ let storeDir: string | undefined
 
 function findStoreDir(): string {
   const chosen = process.env.CITYPRESS_CACHE_DIR
-  if (chosen) return path.resolve(chosen)
   const segments = packageRoot.split(path.sep)
   // The outermost node_modules: the project's, not a package manager's nested store of it.
   const modules = isInstalledPackage ? segments.slice(0, segments.indexOf('node_modules') + 1).join(path.sep) : path.join(packageRoot, 'node_modules')
   const home = process.env.XDG_CACHE_HOME || (homedir() && path.join(homedir(), '.cache'))
-  for (const dir of [path.join(modules, '.cache', 'citypress'), ...(home ? [path.join(home, 'citypress')] : [])]) {
+  // A chosen folder that cannot be written (another user's) costs the cache, never the build.
+  for (const dir of [...(chosen ? [path.resolve(chosen)] : []), path.join(modules, '.cache', 'citypress'), ...(home ? [path.join(home, 'citypress')] : [])]) {
     if (isWritableFolder(dir)) return dir
   }
   return ownTemporaryFolder()

@@ -44,7 +44,7 @@ export async function cachedByInputs<T>({ name, siteRoot, key, siteFiles = [], c
   if (held?.unchanged && (!verify || await verify(entry!.value))) {
     // Files written again with the same bytes, or another copy of the site: stamped anew, so the next build need not read them.
     if (held.restamped) await save(stampsFile(file), held.stamps)
-    await point(siteRoot, name, digest)
+    await point(siteRoot, name, digest, note)
     return entry!.value
   }
   const { value, inputs } = await compute()
@@ -52,7 +52,7 @@ export async function cachedByInputs<T>({ name, siteRoot, key, siteFiles = [], c
   await removeLeftovers(path.dirname(file))
   await save(file, { key, inputs: read.hashes, value } satisfies Entry<T>)
   await save(stampsFile(file), read.stamps)
-  await point(siteRoot, name, digest)
+  await point(siteRoot, name, digest, note)
   await pruneEntries(path.dirname(file))
   return value
 }
@@ -140,9 +140,9 @@ async function checkInputs(entry: Entry<unknown>, siteRoot: string, stamps: Stam
   return { unchanged: Object.entries(entry.inputs).every(([p, h]) => read.hashes[p] === h), restamped: read.restamped, stamps: read.stamps }
 }
 
-async function point(siteRoot: string, name: string, digest: string): Promise<void> {
+async function point(siteRoot: string, name: string, digest: string, note?: CacheNote): Promise<void> {
   const file = pointerFile(siteRoot, name)
-  if ((await readSealedJson<Pointer>(file))?.entry !== digest) await save(file, { entry: digest } satisfies Pointer)
+  if ((await readSealedJson<Pointer>(file, note))?.entry !== digest) await save(file, { entry: digest } satisfies Pointer)
 }
 
 async function save(file: string, value: unknown): Promise<void> {
