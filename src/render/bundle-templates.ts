@@ -5,6 +5,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Message, Plugin } from 'esbuild'
 import { bundle as esbuildBundle } from '../bundler.js'
+import { siteTemplateFiles } from '../config/site-templates.js'
 import { fail, TemplateError } from '../errors/catalogue.js'
 import { BuildFailure, ConfigError } from '../errors/config-error.js'
 import { sourcePosition } from '../errors/source-stack.js'
@@ -63,7 +64,7 @@ export async function bundleTemplates(options: BundleTemplatesOptions): Promise<
   const templates = path.join(packageRoot, 'templates')
   const icons = [...new Set([...templateIcons(templates), ...options.icons])].sort()
   const overrides = path.join(options.siteRoot, 'templates')
-  const siteFiles = listOverrides(overrides)
+  const siteFiles = siteTemplateFiles(options.siteRoot)
   const dir = path.join(toolStoreDir(), 'code')
   const { hash } = await cachedByInputs({
     name: 'templates',
@@ -180,15 +181,6 @@ async function pruneBundles(dir: string): Promise<void> {
   const bundles = readdirSync(dir).filter((n) => /^templates-[0-9a-f]+\.mjs$/.test(n)).map((n) => path.join(dir, n))
   const byAge = bundles.map((f) => [f, statSync(f).mtimeMs] as const).sort((a, b) => b[1] - a[1])
   await Promise.all(byAge.slice(30).flatMap(([f]) => [rm(f, { force: true }), rm(`${f}.map`, { force: true })]))
-}
-
-/** Absolute paths of a site's template override files, sorted. */
-export function listOverrides(dir: string): string[] {
-  if (!existsSync(dir)) return []
-  return (readdirSync(dir, { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort()
 }
 
 /** Icons the shared templates use themselves, listed in templates/icons.json. */
