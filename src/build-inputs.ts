@@ -6,7 +6,7 @@ import { siteInputsDigest } from './cache/site-inputs.js'
 import { isWebAddress } from './config/check-url.js'
 import { schemaDigest } from './config/schema-validators.js'
 import type { BrandImagePlan } from './images/brand-images.js'
-import { citypressVersion, codeDigest, toolCacheDir } from './paths.js'
+import { citypressVersion, codeDigest } from './paths.js'
 import type { OutputFile, RenderContext, RoutePlan, SiteConfig } from './types.js'
 
 // What a build's work follows from, as the digests the build cache (src/cache/) compares: the
@@ -32,8 +32,7 @@ export function startInputs(options: BuildOptions): string | undefined {
 /** The second step of startInputs: undefined while a template or asset bundle is not kept. */
 export async function finishInputs(options: BuildOptions, started: string | undefined, commits: Promise<ReadonlyMap<string, string>> | undefined): Promise<string | undefined> {
   if (started === undefined || commits === undefined) return undefined
-  const tool = toolCacheDir(options.site)
-  const [templates, assets, dates] = await Promise.all([heldEntryDigest('templates', tool), heldEntryDigest('assets', tool), commits])
+  const [templates, assets, dates] = await Promise.all([heldEntryDigest('templates', options.site), heldEntryDigest('assets', options.site), commits])
   return templates && assets ? hash(JSON.stringify([started, templates, assets, [...dates]])) : undefined
 }
 

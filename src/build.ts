@@ -40,7 +40,7 @@ import { bundleTemplates } from './render/bundle-templates.js'
 import { declaredInlineCode } from './render/inline-code.js'
 import { checkHeapFor } from './render/memory-check.js'
 import { collectNow, renderPages } from './render/render-pages.js'
-import { citypressVersion, codeDigest, toolCacheDir } from './paths.js'
+import { citypressVersion, codeDigest } from './paths.js'
 import type { AreaRegion, InlineCode, OutputFile, OutputWriter, RenderContext, RoutePlan, SiteConfig } from './types.js'
 
 export type { BuildReport, StageName }
@@ -184,7 +184,7 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
   const memo: BuildMemo = options.memo ?? ((_kind, _key, compute) => compute())
   const [assets, templates] = await time('assets', () => Promise.all([
     // bundleAssets reads only site.yaml `theme` and its fonts (plus templates/, which the memo's owner watches).
-    memo('assets', JSON.stringify([site.site.theme, site.fonts]), () => bundleAssets(site.site, site.fonts, toolCacheDir(site.root), cache.note)),
+    memo('assets', JSON.stringify([site.site.theme, site.fonts]), () => bundleAssets(site.site, site.fonts, site.root, cache.note)),
     memo('templates', `${site.root}|${site.icons.join(',')}`, () => bundleTemplates({ siteRoot: site.root, icons: site.icons, note: cache.note })),
   ]))
   // Nothing more to bundle in this build: esbuild's service process need not stay resident while the pages render.

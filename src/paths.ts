@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { accessSync, constants, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { homedir, tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -21,15 +22,69 @@ export const packageRoot: string = (() => {
  * Whether this citypress is an installed package (under some node_modules/) rather than a
  * checkout. An installed package is never written to: it may be read-only, shared by several
  * users, or replaced by the next install, so its compiled pieces come built (`prepack`) and
- * everything a build derives goes into the site folder.
+ * everything a build derives goes into the site folder or the tool store (`toolStoreDir`).
  */
 export const isInstalledPackage: boolean = packageRoot.split(path.sep).includes('node_modules')
 
 /**
- * Folder of citypress's own compiled pieces for one site (the template bundle, the client
- * assets): in the site's `.citypress/cache/`, which is git-ignored, writable by whoever builds
- * the site, and what a CI keeps between runs. They depend on the site (its theme, its template
- * overrides), so they could not live in the package even if it were writable.
+ * The tool store: where citypress keeps what a build would run or publish that it did not read
+ * from the site (the template bundle it imports, the client assets it publishes), and the
+ * machine's cache key (cache/machine-key.ts). Never in the site folder: a `.citypress` folder
+ * copied from another machine or a contractor's repository must not carry code or output bytes.
+ * Entries are named by their inputs, not by the site's path, so copies of a site share them.
+ *
+ * `CITYPRESS_CACHE_DIR` when set (a CI keeps it between runs); else `node_modules/.cache/citypress`
+ * beside the packages that run (the checkout's, or the project's that installed citypress), when
+ * it can be written; else the user's cache folder (`$XDG_CACHE_HOME` or `~/.cache`), as for a
+ * global or `npx` install; else a folder of this user's own in the temporary folder.
+ */
+export function toolStoreDir(): string {
+  return (storeDir ??= findStoreDir())
+}
+let storeDir: string | undefined
+
+function findStoreDir(): string {
+  const chosen = process.env.CITYPRESS_CACHE_DIR
+  const segments = packageRoot.split(path.sep)
+  // The outermost node_modules: the project's, not a package manager's nested store of it.
+  const modules = isInstalledPackage ? segments.slice(0, segments.indexOf('node_modules') + 1).join(path.sep) : path.join(packageRoot, 'node_modules')
+  const home = process.env.XDG_CACHE_HOME || (homedir() && path.join(homedir(), '.cache'))
+  // A chosen folder that cannot be written (another user's) costs the cache, never the build.
+  for (const dir of [...(chosen ? [path.resolve(chosen)] : []), path.join(modules, '.cache', 'citypress'), ...(home ? [path.join(home, 'citypress')] : [])]) {
+    if (isWritableFolder(dir)) return dir
+  }
+  return ownTemporaryFolder()
+}
+
+function isWritableFolder(dir: string): boolean {
+  try {
+    mkdirSync(dir, { recursive: true })
+    accessSync(dir, constants.W_OK)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * `<tmp>/citypress-<uid>`, when it is this user's and no one else can write to it: another user
+ * of the machine could otherwise plant a key and bundles there. Else a fresh folder of its own.
+ */
+function ownTemporaryFolder(): string {
+  const dir = path.join(tmpdir(), `citypress-${process.getuid?.() ?? 'user'}`)
+  try {
+    mkdirSync(dir, { mode: 0o700 })
+  } catch {
+    // It exists already (checked below), or cannot be made (a fresh folder below).
+  }
+  const stats = lstatSync(dir, { throwIfNoEntry: false })
+  if (stats?.isDirectory() && stats.uid === (process.getuid?.() ?? stats.uid) && (stats.mode & 0o022) === 0) return dir
+  return mkdtempSync(path.join(tmpdir(), 'citypress-'))
+}
+
+/**
+ * Where this site's build cache keeps which tool store entries its last build used (sealed
+ * pointers, cache/by-inputs.ts), so a build that loads nothing can vouch for them.
  */
 export function toolCacheDir(siteRoot: string): string {
   return path.join(path.resolve(siteRoot), '.citypress', 'cache', 'tool')

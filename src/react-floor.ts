@@ -7,7 +7,6 @@ import { guardOutputFolder, markerText, outputMarker } from './output/output-gua
 import { planImages } from './plan/plan-images.js'
 import { bundleTemplates } from './render/bundle-templates.js'
 import { renderFloor } from './render/render-floor.js'
-import { toolCacheDir } from './paths.js'
 
 export interface ReactFloorOptions {
   /** The site folder. */
@@ -42,7 +41,7 @@ export async function measureReactFloor(options: ReactFloorOptions): Promise<Rea
   const { site, plan } = await loadAndPlan(options.site)
   const images = withBrandImages(site, planImages(site), plan.routes)
   const [assets, templates] = await Promise.all([
-    bundleAssets(site.site, site.fonts, toolCacheDir(site.root)),
+    bundleAssets(site.site, site.fonts, site.root),
     bundleTemplates({ siteRoot: site.root, icons: site.icons }),
   ])
   const context = renderContextOf(site, plan, images, assets)

@@ -4,7 +4,7 @@ import type { Plugin } from 'esbuild'
 import { gzipSync } from 'node:zlib'
 import path from 'node:path'
 import { bundle as esbuildBundle } from '../bundler.js'
-import { cachedByInputs, metafileInputs } from '../cache/by-inputs.js'
+import { cachedByInputs, metafileInputs, portablePath } from '../cache/by-inputs.js'
 import type { CacheNote } from '../cache/sealed-file.js'
 import { citypressVersion, codeDigest, packageRoot } from '../paths.js'
 import { themeProperties } from '../config/theme.js'
@@ -31,18 +31,18 @@ export const inlineCssLimit = 10_000
  * The two client assets, each minified by esbuild and named by content hash so hosts can cache
  * them forever: one stylesheet (templates/styles/ with the site's theme tokens and @font-face rules
  * after its imports) and one script with every widget's enhancement module
- * (templates/widgets/index.client.ts). `cacheDir` keeps them between builds (toolCacheDir in
- * src/paths.ts).
+ * (templates/widgets/index.client.ts). Kept between builds in the tool store (cache/by-inputs.ts),
+ * outside the site folder: what it holds is published.
  */
-export async function bundleAssets(site: SiteMeta, fonts: SiteFonts, cacheDir: string, note?: CacheNote): Promise<AssetsResult> {
+export async function bundleAssets(site: SiteMeta, fonts: SiteFonts, siteRoot: string, note?: CacheNote): Promise<AssetsResult> {
   const theme = `${themeCss(site)}\n${fontFacesCss(fonts, path.join(packageRoot, 'templates'))}`
   // Reused while no stylesheet, widget or font-package file changed (esbuild takes ~50–150 ms).
   // The fonts' own inputs (metadata, ranges, the places a package was looked for) join esbuild's,
   // so the build's inputs digest (heldEntryDigest) changes with any font package.
-  const cached = await cachedByInputs({
+  const cached = await cachedByInputs<AssetsJson>({
     name: 'assets',
-    dir: cacheDir,
-    key: `${citypressVersion}+${codeDigest}|${theme}|${fonts.inputs.join('\n')}`,
+    siteRoot,
+    key: `${citypressVersion}+${codeDigest}|${theme}|${fonts.inputs.map((f) => portablePath(f, siteRoot)).join('\n')}`,
     compute: async () => {
       const result = await bundle(theme, preloadName(fonts))
       return { value: toJson(result), inputs: [...new Set([...result.inputs, ...fonts.inputs])] }

@@ -1,18 +1,26 @@
-import { readFile, stat } from 'node:fs/promises'
+import { readdir, readFile, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
+import { packageRoot, toolCacheDir, toolStoreDir } from '../paths.js'
 import { hash } from './digest.js'
 import { isAsStamped, stampOf, type FileStamp } from './file-stamp.js'
-import { readSealedJson, writeSealedJson, type CacheNote } from './sealed-file.js'
+import { readSealedJson, removeLeftovers, writeSealedJson, type CacheNote } from './sealed-file.js'
 
 export interface InputsCacheOptions<T> {
-  /** Names the entry, e.g. `templates`. */
+  /** Names the entry's kind, e.g. `templates`: its entries go in the tool store's folder of that name. */
   name: string
-  /** The folder it is kept in: the site's (toolCacheDir in src/paths.ts), never the package's. */
-  dir: string
-  /** Everything besides file contents that the result depends on (options, versions). */
+  /** The site folder: its files are named relative to it, so copies of a site share entries. */
+  siteRoot: string
+  /**
+   * Everything besides file contents that the result depends on (options, versions), with no
+   * path of the site folder in it (`portablePath`), so copies of a site in other folders share it.
+   */
   key: string
+  /** The site's own files the result follows from (its templates/): their contents name the entry. */
+  siteFiles?: readonly string[]
   /** Does the work; returns its result (plain JSON data) and the absolute paths of every file it read. */
   compute: () => Promise<{ value: T; inputs: readonly string[] }>
+  /** Whether what a held result points at is still whole (a bundle's bytes); when not, the work is done again. */
+  verify?: (value: T) => Promise<boolean>
   /** Told when the entry was damaged (the build's --verbose cache lines). */
   note?: CacheNote
 }
@@ -21,40 +29,86 @@ export interface InputsCacheOptions<T> {
  * Returns the cached result of `compute` when `key` and the contents of every file it read last
  * time are unchanged, else runs it and remembers the result. For esbuild bundles: checking the
  * 200-odd input files listed in esbuild's metafile takes a few milliseconds, bundling 150.
+ *
+ * Results are kept in the tool store (paths.ts `toolStoreDir`), never in the site folder: they
+ * are code the build runs and bytes it publishes. An entry is named by a digest of `name`, `key`
+ * and the site's own files, none of which holds a path, and it lists every file it read by its
+ * path in the site folder or in citypress's, with the hash of its contents. The site's cache
+ * keeps only a sealed pointer to the entry its last build used (`heldEntryDigest`).
  */
-export async function cachedByInputs<T>({ name, dir, key, compute, note }: InputsCacheOptions<T>): Promise<T> {
-  const file = path.join(dir, `${name}.json`)
+export async function cachedByInputs<T>({ name, siteRoot, key, siteFiles = [], compute, verify, note }: InputsCacheOptions<T>): Promise<T> {
+  const digest = hash(JSON.stringify([name, key, await Promise.all(siteFiles.map(async (f) => [portablePath(f, siteRoot), await readFile(f).then(hash, () => '')]))]))
+  const file = entryFile(name, digest)
   const entry = await readSealedJson<Entry<T>>(file, note)
-  const held = entry?.key === key ? await checkInputs(entry) : undefined
-  if (held?.unchanged) {
-    // Files written again with the same bytes: stamped anew, so the next build need not read them.
-    if (held.restamped) await save(file, { ...entry!, stamps: held.stamps })
+  const held = entry?.key === key ? await checkInputs(entry, siteRoot, await readStamps(file)) : undefined
+  if (held?.unchanged && (!verify || await verify(entry!.value))) {
+    // Files written again with the same bytes, or another copy of the site: stamped anew, so the next build need not read them.
+    if (held.restamped) await save(stampsFile(file), held.stamps)
+    await point(siteRoot, name, digest, note)
     return entry!.value
   }
   const { value, inputs } = await compute()
-  const read = await readInputs(inputs)
-  await save(file, { key, inputs: read.hashes, stamps: read.stamps, value })
+  const read = await readInputs(inputs.map((p) => portablePath(p, siteRoot)), siteRoot)
+  await removeLeftovers(path.dirname(file))
+  await save(file, { key, inputs: read.hashes, value } satisfies Entry<T>)
+  await save(stampsFile(file), read.stamps)
+  await point(siteRoot, name, digest, note)
+  await pruneEntries(path.dirname(file))
   return value
 }
 
 /**
- * A digest of the entry `name` as kept in `dir` (its key and the hashes of what it read), when
- * every file it read is unchanged since: what a build that reuses it would get. Undefined when
- * it is missing, damaged or out of date.
+ * A digest of the entry `name` that the site's last build used (its key and the hashes of what it
+ * read), when every file it read is unchanged since: what a build that reuses it would get.
+ * Undefined when it is missing, damaged or out of date.
  */
-export async function heldEntryDigest(name: string, dir: string): Promise<string | undefined> {
-  const entry = await readSealedJson<Entry<unknown>>(path.join(dir, `${name}.json`))
-  if (!entry?.inputs || !(await checkInputs(entry)).unchanged) return undefined
+export async function heldEntryDigest(name: string, siteRoot: string): Promise<string | undefined> {
+  const pointer = await readSealedJson<Pointer>(pointerFile(siteRoot, name))
+  if (typeof pointer?.entry !== 'string' || !/^[0-9a-f]{40}$/.test(pointer.entry)) return undefined
+  const file = entryFile(name, pointer.entry)
+  const entry = await readSealedJson<Entry<unknown>>(file)
+  if (!entry?.inputs || !(await checkInputs(entry, siteRoot, await readStamps(file))).unchanged) return undefined
   return hash(JSON.stringify([entry.key, entry.inputs]))
+}
+
+/**
+ * A path as an entry names it: `site:<relative>` inside the site folder, `pkg:<relative>` inside
+ * citypress's, else absolute (a package found elsewhere). The deeper folder wins: the example
+ * sites live inside a checkout.
+ */
+export function portablePath(file: string, siteRoot: string): string {
+  const roots = [['site', path.resolve(siteRoot)], ['pkg', packageRoot]] as const
+  const [kind, root] = [...roots].sort((a, b) => b[1].length - a[1].length).find(([, root]) => file.startsWith(root + path.sep)) ?? []
+  return kind ? `${kind}:${path.relative(root!, file).split(path.sep).join('/')}` : file
+}
+
+function absolutePath(portable: string, siteRoot: string): string {
+  const [, kind, relative] = /^(site|pkg):(.*)$/s.exec(portable) ?? []
+  if (!kind) return portable
+  return path.join(kind === 'site' ? path.resolve(siteRoot) : packageRoot, relative!)
 }
 
 interface Entry<T> {
   key: string
-  /** Absolute path → sha1 of its contents ('' when it could not be read). */
+  /** Portable path (portablePath) → sha1 of its contents ('' when it could not be read). */
   inputs: Record<string, string>
-  /** Absolute path → the file's stat when it was hashed, so an unchanged file is not read again. */
-  stamps?: Record<string, FileStamp>
   value: T
+}
+
+/** The site's pointer to the entry its last build used (tool/<name>.json in its cache). */
+interface Pointer {
+  entry: string
+}
+
+/** Absolute path → the file's stat when it was hashed: a hint that an unchanged file need not be read again. */
+type Stamps = Record<string, FileStamp>
+
+const entryFile = (name: string, digest: string) => path.join(toolStoreDir(), name, `${digest}.json`)
+const stampsFile = (entry: string) => entry.replace(/\.json$/, '.stamps.json')
+const pointerFile = (siteRoot: string, name: string) => path.join(toolCacheDir(siteRoot), `${name}.json`)
+
+async function readStamps(entry: string): Promise<Stamps> {
+  return (await readSealedJson<Stamps>(stampsFile(entry))) ?? {}
 }
 
 /**
@@ -62,34 +116,50 @@ interface Entry<T> {
  * stamp, so the next check reads it again. `restamped`: some file found has a stamp other than
  * the known one.
  */
-async function readInputs(paths: readonly string[], known?: Pick<Entry<unknown>, 'inputs' | 'stamps'>): Promise<{ hashes: Record<string, string>; stamps: Record<string, FileStamp>; restamped: boolean }> {
+async function readInputs(portables: readonly string[], siteRoot: string, known?: { inputs: Record<string, string>; stamps: Stamps }): Promise<{ hashes: Record<string, string>; stamps: Stamps; restamped: boolean }> {
   const hashes: Record<string, string> = {}
-  const stamps: Record<string, FileStamp> = {}
+  const stamps: Stamps = {}
   let restamped = false
-  await Promise.all(paths.map(async (p) => {
-    const stats = await stat(p).catch(() => undefined)
+  await Promise.all(portables.map(async (p) => {
+    const file = absolutePath(p, siteRoot)
+    const stats = await stat(file).catch(() => undefined)
     if (!stats) return void (hashes[p] = '')
-    const was = known?.stamps?.[p]
+    const was = known?.stamps[file]
     const same = was !== undefined && isAsStamped(stats, was)
-    stamps[p] = stampOf(stats)
+    stamps[file] = stampOf(stats)
     if (!same) restamped = true
-    hashes[p] = same && known!.inputs[p] ? known!.inputs[p]! : await readFile(p).then(hash, () => '')
+    hashes[p] = same && known!.inputs[p] ? known!.inputs[p]! : await readFile(file).then(hash, () => '')
   }))
   return { hashes, stamps, restamped }
 }
 
 /** Whether every file the entry read holds the bytes it read (read only where its stamp changed). */
-async function checkInputs(entry: Entry<unknown>): Promise<{ unchanged: boolean; restamped: boolean; stamps: Record<string, FileStamp> }> {
-  const { hashes, stamps, restamped } = await readInputs(Object.keys(entry.inputs), entry)
-  return { unchanged: Object.entries(entry.inputs).every(([p, h]) => hashes[p] === h), restamped, stamps }
+async function checkInputs(entry: Entry<unknown>, siteRoot: string, stamps: Stamps): Promise<{ unchanged: boolean; restamped: boolean; stamps: Stamps }> {
+  if (typeof entry.inputs !== 'object' || entry.inputs === null) return { unchanged: false, restamped: false, stamps: {} }
+  const read = await readInputs(Object.keys(entry.inputs), siteRoot, { inputs: entry.inputs, stamps })
+  return { unchanged: Object.entries(entry.inputs).every(([p, h]) => read.hashes[p] === h), restamped: read.restamped, stamps: read.stamps }
 }
 
-async function save(file: string, entry: Entry<unknown>): Promise<void> {
+async function point(siteRoot: string, name: string, digest: string, note?: CacheNote): Promise<void> {
+  const file = pointerFile(siteRoot, name)
+  if ((await readSealedJson<Pointer>(file, note))?.entry !== digest) await save(file, { entry: digest } satisfies Pointer)
+}
+
+async function save(file: string, value: unknown): Promise<void> {
   try {
-    await writeSealedJson(file, entry)
+    await writeSealedJson(file, value)
   } catch {
-    // Not ours to write (another user's install, a read-only one): the entry only saves work.
+    // Not ours to write (a read-only store or site folder): the entry only saves work.
   }
+}
+
+/** Entries of other inputs (a theme tried, a template edited in preview) pile up: keep the 50 newest of a kind. */
+async function pruneEntries(dir: string): Promise<void> {
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => /^[0-9a-f]{40}\.json$/.test(n))
+  if (names.length <= 50) return
+  const byAge = await Promise.all(names.map(async (n) => [n, (await stat(path.join(dir, n)).catch(() => undefined))?.mtimeMs ?? 0] as const))
+  byAge.sort((a, b) => b[1] - a[1])
+  await Promise.all(byAge.slice(50).flatMap(([n]) => [rm(path.join(dir, n), { force: true }), rm(stampsFile(path.join(dir, n)), { force: true })]))
 }
 
 /** Absolute input paths from an esbuild metafile (virtual modules such as `citypress:icons` left out). */

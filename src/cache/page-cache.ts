@@ -129,7 +129,7 @@ export async function openPageCache({ dir, shared, note }: OpenPageCacheOptions)
         stampFile(key, found.stamp[4])
         return { source, ino: found.stats!.ino }
       }
-      note?.(`the cached page ${path.basename(source)} was ${found.stats === undefined ? 'missing' : found.stats.isFile() ? 'damaged (its bytes do not match their recorded hash)' : 'not a file'}; it is rendered again`)
+      note?.(`the cached page ${path.basename(source)} was ${found.stats === undefined ? 'missing' : found.stats.isFile() ? 'damaged or not written here (its bytes do not match their sealed hash)' : 'not a file'}; it is rendered again`)
       rmSync(source, { recursive: true, force: true })
       present.delete(key)
       stamps.delete(key)

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { appendFile, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
-import { hash } from './digest.js'
-import { readSealed, writeSealedJson, type CacheNote } from './sealed-file.js'
+import { readSealed, sealDigest, writeSealedJson, type CacheNote } from './sealed-file.js'
 import { ownPath } from './site-folder.js'
 
 /**
@@ -63,7 +62,7 @@ interface JournalLine {
  * `derived.json` is written whole (5 MB at 10,000 pages) only now and then: a build that changed
  * a few pages appends what it changed as one line to `derived.log`, and the file is written whole
  * once the journal has grown to a quarter of it. Both are checked against hashes recorded when
- * they were written (the file sealed, each line prefixed with its own SHA-1): a line that does
+ * they were written (the file sealed, each line prefixed with its own keyed digest): a line that does
  * not fit (damaged, cut short by a killed build, or written against another writing of the
  * file) ends the reading there; values are keyed by the page's cache key, so a value lost is
  * only worked out again, never wrong.
@@ -84,7 +83,7 @@ export async function openPageMemo(pagesDir: string, note?: CacheNote): Promise<
     if (!line) continue
     const entry = checkedLine(line)
     if (entry?.id !== stored.id || entry.from !== stored.strings.length) {
-      if (!entry) note?.('the cache file pages/derived.log was damaged (a line does not match its recorded hash); what it held is worked out again')
+      if (!entry) note?.('the cache file pages/derived.log was damaged or not written here (a line does not match its seal); what it held is worked out again')
       journalFits = false
       break
     }
@@ -127,7 +126,7 @@ export async function openPageMemo(pagesDir: string, note?: CacheNote): Promise<
       }
       if (!changed) return
       const json = JSON.stringify({ id: stored.id, from: stringsAtOpen, strings: stored.strings.slice(stringsAtOpen), set, drop: [...dropped] } satisfies JournalLine)
-      const line = `${hash(json)} ${json}\n`
+      const line = `${sealDigest(json).toString('hex')} ${json}\n`
       // A journal that cannot be appended to (a folder in its place) is replaced by writing the file whole.
       if (!startedEmpty && journalFits && journal.length + line.length < text.length / 4 && stored.strings.length <= Math.max(1000, stored.compacted * 1.5)
         && await appendFile(ownPath(journalFile), line).then(() => true, () => false)) return
@@ -154,10 +153,10 @@ export async function openPageMemo(pagesDir: string, note?: CacheNote): Promise<
   }
 }
 
-/** A journal line's entry, when the line hashes to the SHA-1 it starts with. */
+/** A journal line's entry, when the line starts with its keyed digest (sealed-file.ts). */
 function checkedLine(line: string): JournalLine | undefined {
   const json = line.slice(41)
-  return line[40] === ' ' && hash(json) === line.slice(0, 40) ? parseJson<JournalLine>(json) : undefined
+  return line[40] === ' ' && sealDigest(json).toString('hex') === line.slice(0, 40) ? parseJson<JournalLine>(json) : undefined
 }
 
 function parseJson<T>(text: string): T | undefined {

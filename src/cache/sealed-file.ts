@@ -1,22 +1,31 @@
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
-import { hash as oneShotHash, randomBytes } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { naming } from '../errors/system-error.js'
+import { machineKey } from './machine-key.js'
 import { ownPath } from './site-folder.js'
 
 /**
- * Cache files that carry the hash of their own bytes, as git's objects do, so a file that was
- * garbled, cut short or replaced is never trusted: it reads as absent, the work is done again,
- * and the build never fails over it.
+ * Cache files that carry a keyed hash of their own bytes, so a file that was garbled, cut short,
+ * replaced or written anywhere but on this machine is never trusted: it reads as absent, the work
+ * is done again, and the build never fails over it. The key (machine-key.ts) is kept outside the
+ * site folder: a `.citypress` folder copied from elsewhere, whatever hashes it carries, holds
+ * nothing this build will use.
  *
- * A sealed file is one or more chunks, each its bytes followed by a 28-byte trailer: the SHA-1 of
- * the bytes (20), their length (4, little-endian) and a magic word (4). A file written whole has
- * one chunk; a file appended to (prints.bin, a journal) gains one chunk per append. The trailer
- * keeps a chunk's length a multiple of 4 when its bytes are, so 32-bit words stay aligned.
+ * A sealed file is one or more chunks, each its bytes followed by a 28-byte trailer: the
+ * HMAC-SHA256 of the bytes under the machine key, cut to 20 bytes (`sealDigest`), their length
+ * (4, little-endian) and a magic word (4). A file written whole has one chunk; a file appended to
+ * (prints.bin, a journal) gains one chunk per append. The trailer keeps a chunk's length a
+ * multiple of 4 when its bytes are, so 32-bit words stay aligned.
  */
 const trailerLength = 28
-/** 'CPH1', little-endian. */
-const magic = 0x31485043
+/** 'CPK1', little-endian. */
+const magic = 0x314b5043
+
+/** The keyed digest a sealed chunk (or a journal line, page-memo.ts) carries: 20 bytes. */
+export function sealDigest(bytes: string | Uint8Array): Buffer {
+  return createHmac('sha256', machineKey()).update(bytes).digest().subarray(0, 20)
+}
 
 /** Why a cache entry could not be used, for the one `--verbose` line about it. */
 export type CacheNote = (message: string) => void
@@ -28,7 +37,7 @@ export type CacheNote = (message: string) => void
 export function seal(contents: string | Uint8Array): [bytes: Buffer, trailer: Buffer] {
   const bytes = typeof contents === 'string' ? Buffer.from(contents) : Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength)
   const trailer = Buffer.alloc(trailerLength)
-  Buffer.from(oneShotHash('sha1', bytes, 'buffer')).copy(trailer, 0)
+  sealDigest(bytes).copy(trailer, 0)
   trailer.writeUInt32LE(bytes.length, 20)
   trailer.writeUInt32LE(magic, 24)
   return [bytes, trailer]
@@ -47,7 +56,7 @@ export function unsealChunks(bytes: Buffer): Buffer[] | undefined {
     const start = end - trailerLength - length
     if (start < 0) return undefined
     const chunk = bytes.subarray(start, start + length)
-    if (!bytes.subarray(end - trailerLength, end - 8).equals(oneShotHash('sha1', chunk, 'buffer') as unknown as Uint8Array)) return undefined
+    if (!bytes.subarray(end - trailerLength, end - 8).equals(sealDigest(chunk))) return undefined
     chunks.push(chunk)
     end = start
   }
@@ -74,7 +83,7 @@ export async function readSealedChunks(file: string, note?: CacheNote): Promise<
     return undefined
   }
   const chunks = unsealChunks(bytes)
-  if (!chunks) note?.(`${describe(file)} was damaged (its bytes do not match their recorded hash); it is made again`)
+  if (!chunks) note?.(`${describe(file)} was damaged or not written here (its bytes do not match their seal); it is made again`)
   return chunks
 }
 
@@ -93,7 +102,7 @@ export async function readSealedJson<T>(file: string, note?: CacheNote): Promise
   try {
     return JSON.parse(bytes.toString('utf8')) as T
   } catch {
-    note?.(`${describe(file)} is not JSON although its hash matches; it is made again`)
+    note?.(`${describe(file)} is not JSON although its seal matches; it is made again`)
     return undefined
   }
 }

@@ -1,13 +1,12 @@
 import { fork, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { mkdir, readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { bundle } from '../bundler.js'
 import { hash } from '../cache/digest.js'
 import { replaceFile } from '../cache/replace-file.js'
-import { packageRoot } from '../paths.js'
+import { packageRoot, toolStoreDir } from '../paths.js'
 import type { ImageJob } from '../plan/plan-images.js'
 
 export interface ImageProcess {
@@ -184,7 +183,13 @@ async function bundleFromSource(entry: string): Promise<string> {
     plugins: [{ name: 'sharp-by-path', setup: (b) => b.onResolve({ filter: /^sharp$/ }, () => ({ path: sharp, external: true })) }],
   })
   const contents = result.outputFiles[0]!.contents
-  const file = path.join(tmpdir(), `citypress-image-worker-${hash(contents).slice(0, 12)}.mjs`)
-  if (!existsSync(file)) await replaceFile(file, contents)
+  // In the tool store, not the shared temporary folder, where another user could leave a file of
+  // that name; and used only with these very bytes, since it is run.
+  const dir = path.join(toolStoreDir(), 'code')
+  const file = path.join(dir, `image-worker-${hash(contents).slice(0, 12)}.mjs`)
+  if (!(await readFile(file).catch(() => undefined))?.equals(contents)) {
+    await mkdir(dir, { recursive: true })
+    await replaceFile(file, contents)
+  }
   return file
 }

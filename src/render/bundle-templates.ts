@@ -1,18 +1,17 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { mkdir, rm } from 'node:fs/promises'
+import { readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Message, Plugin } from 'esbuild'
 import { bundle as esbuildBundle } from '../bundler.js'
+import { siteTemplateFiles } from '../config/site-templates.js'
 import { fail, TemplateError } from '../errors/catalogue.js'
 import { BuildFailure, ConfigError } from '../errors/config-error.js'
 import { sourcePosition } from '../errors/source-stack.js'
 import { cachedByInputs, metafileInputs } from '../cache/by-inputs.js'
-import { replaceFile } from '../cache/replace-file.js'
-import type { CacheNote } from '../cache/sealed-file.js'
-import { ownPath } from '../cache/site-folder.js'
-import { citypressVersion, codeDigest, displayFile, packageRoot, toolCacheDir } from '../paths.js'
+import { ensureCacheFolder, replaceInCache, type CacheNote } from '../cache/sealed-file.js'
+import { citypressVersion, codeDigest, displayFile, packageRoot, toolStoreDir } from '../paths.js'
 import type { RenderContext, RoutePlan } from '../types.js'
 import type { findForms } from '../html/find-forms.js'
 import type { collectPageFacts } from '../html/page-facts.js'
@@ -65,18 +64,29 @@ export async function bundleTemplates(options: BundleTemplatesOptions): Promise<
   const templates = path.join(packageRoot, 'templates')
   const icons = [...new Set([...templateIcons(templates), ...options.icons])].sort()
   const overrides = path.join(options.siteRoot, 'templates')
-  const dir = toolCacheDir(options.siteRoot)
-  const { file, hash } = await cachedByInputs({
+  const siteFiles = siteTemplateFiles(options.siteRoot)
+  const dir = path.join(toolStoreDir(), 'code')
+  const { hash } = await cachedByInputs({
     name: 'templates',
-    dir,
-    // A new override file changes no existing input, so the list of overrides is part of the key.
-    key: `${citypressVersion}+${codeDigest}|${icons.join(',')}|${listOverrides(overrides).join(',')}`,
+    siteRoot: options.siteRoot,
+    // The site's overrides name the entry (siteFiles); a new one changes no existing input, so their list is part of the key.
+    key: `${citypressVersion}+${codeDigest}|${icons.join(',')}|${siteFiles.map((f) => path.relative(overrides, f).split(path.sep).join('/')).join(',')}`,
+    siteFiles,
     compute: () => bundle({ templates, overrides, icons, dir, note: options.note }),
+    // The bundle is imported: only with the very bytes its entry recorded.
+    verify: async ({ hash }) => isBundleHash(hash) && codeHash(await readFile(bundleFile(dir, hash)).catch(() => '')) === hash,
     note: options.note,
   })
+  // Named by the hash its (sealed) entry holds, in the tool store: never a path read from a file.
+  if (!isBundleHash(hash)) throw new Error(`citypress: a template bundle entry holds no bundle hash (${JSON.stringify(hash)})`)
+  const file = bundleFile(dir, hash)
   const module = (await import(pathToFileURL(file).href)) as TemplateModule
   return { module, file, hash, locate: (error) => locateThrow(error, file) }
 }
+
+const isBundleHash = (hash: unknown): hash is string => typeof hash === 'string' && /^[0-9a-f]{16}$/.test(hash)
+const codeHash = (code: string | Uint8Array) => createHash('sha256').update(code).digest('hex').slice(0, 16)
+const bundleFile = (dir: string, hash: string) => path.join(dir, `templates-${hash}.mjs`)
 
 /**
  * The first component frame of a stack that is in the bundle, mapped to its source through the
@@ -137,26 +147,25 @@ async function bundle(options: { templates: string; overrides: string; icons: re
   })
   const code = result.outputFiles.find((f) => f.path.endsWith('.mjs'))!.text
   const map = result.outputFiles.find((f) => f.path.endsWith('.map'))!.text
-  const hash = createHash('sha256').update(code).digest('hex').slice(0, 16)
+  const hash = codeHash(code)
   // A real file (not a data: URL) so stack traces and source maps name it.
   const { dir } = options
-  const file = path.join(dir, `templates-${hash}.mjs`)
+  const file = bundleFile(dir, hash)
   // Named by its hash, but a file of that name is trusted only with those very bytes: a damaged
   // one would be imported and render every page wrong. Replaced whole, as another build may be
   // importing it.
   const [found, foundMap] = [readIfAny(file), readIfAny(`${file}.map`)]
   if (found !== code || foundMap !== map) {
     if (found !== undefined || foundMap !== undefined) options.note?.(`the template bundle ${path.basename(file)} was damaged (its bytes do not match its name's hash); it is written again`)
-    await mkdir(ownPath(dir), { recursive: true })
+    await ensureCacheFolder(dir)
     for (const [target, contents] of [[`${file}.map`, map], [file, code]] as const) {
       // A folder in its place (damage) cannot be renamed over.
       if (statSync(target, { throwIfNoEntry: false })?.isDirectory()) await rm(target, { recursive: true, force: true })
-      await replaceFile(target, contents)
+      await replaceInCache(target, [Buffer.from(contents)])
     }
     await pruneBundles(dir)
   }
-  // The bundle file is an input too: if someone empties the cache folder, it is made again.
-  return { value: { file, hash }, inputs: [...metafileInputs(result.metafile, packageRoot), path.join(options.templates, 'icons.json'), file, `${file}.map`] }
+  return { value: { hash }, inputs: [...metafileInputs(result.metafile, packageRoot), path.join(options.templates, 'icons.json')] }
 }
 
 function readIfAny(file: string): string | undefined {
@@ -171,13 +180,7 @@ function readIfAny(file: string): string | undefined {
 async function pruneBundles(dir: string): Promise<void> {
   const bundles = readdirSync(dir).filter((n) => /^templates-[0-9a-f]+\.mjs$/.test(n)).map((n) => path.join(dir, n))
   const byAge = bundles.map((f) => [f, statSync(f).mtimeMs] as const).sort((a, b) => b[1] - a[1])
-  await Promise.all(byAge.slice(30).flatMap(([f]) => [rm(ownPath(f), { force: true }), rm(ownPath(`${f}.map`), { force: true })]))
-}
-
-/** Relative paths of a site's template overrides, sorted. */
-function listOverrides(dir: string): string[] {
-  if (!existsSync(dir)) return []
-  return (readdirSync(dir, { recursive: true }) as string[]).sort()
+  await Promise.all(byAge.slice(30).flatMap(([f]) => [rm(f, { force: true }), rm(`${f}.map`, { force: true })]))
 }
 
 /** Icons the shared templates use themselves, listed in templates/icons.json. */

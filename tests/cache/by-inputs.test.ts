@@ -4,17 +4,19 @@ import { describe, expect, it } from 'vitest'
 import { cachedByInputs, heldEntryDigest } from '../../src/cache/by-inputs.js'
 import { tempDir } from '../helpers/site.js'
 
-/** A cached "bundle" of one input file holding `text`, in a folder of its own, counting how often it is made. */
-async function bundleOf(name: string, text: string) {
+/**
+ * A cached "bundle" of one input file of a site folder holding `text`, counting how often it is
+ * made. Its key is the file's name, so the tests here do not share entries of the tool store.
+ */
+async function bundleOf(name: string, text: string, made = { count: 0 }) {
   const dir = await tempDir()
   const input = path.join(dir, name)
   await writeFile(input, text)
-  let made = 0
   const run = () => cachedByInputs({
-    name: 'bundle', dir, key: 'k',
-    compute: async () => ({ value: `made ${++made} from ${await readFile(input, 'utf8')}`, inputs: [input] }),
+    name: 'bundle', siteRoot: dir, key: `k ${name}`,
+    compute: async () => ({ value: `made ${++made.count} from ${await readFile(input, 'utf8')}`, inputs: [input] }),
   })
-  return { dir, input, run, made: () => made }
+  return { dir, input, run, made: () => made.count }
 }
 
 describe('results cached by the files they read', () => {
@@ -47,6 +49,18 @@ describe('results cached by the files they read', () => {
     expect(await bundle.run()).toBe('made 1 from export const b = 1')
     expect(await bundle.run()).toBe('made 1 from export const b = 1')
     expect(bundle.made()).toBe(1)
+  })
+
+  it('shares one result between copies of a site in different folders', async () => {
+    const made = { count: 0 }
+    const first = await bundleOf('Shared.tsx', 'export const d = 1', made)
+    const second = await bundleOf('Shared.tsx', 'export const d = 1', made)
+    expect(await first.run()).toBe('made 1 from export const d = 1')
+    expect(await second.run()).toBe('made 1 from export const d = 1')
+    expect(await heldEntryDigest('bundle', second.dir)).toBe(await heldEntryDigest('bundle', first.dir))
+    // A copy whose file differs is not given the other's result.
+    await writeFile(second.input, 'export const d = 2')
+    expect(await second.run()).toBe('made 2 from export const d = 2')
   })
 
   it('makes the result again when an input is deleted', async () => {

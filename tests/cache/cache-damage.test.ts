@@ -10,9 +10,11 @@ import { repoRoot, siteFrom, snapshot, tempDir } from '../helpers/site.js'
 // the output of a clean build, and say in --verbose what it could not trust.
 
 const cli = path.join(repoRoot, 'bin/citypress.mjs')
+/** A tool store of these tests' own (paths.ts toolStoreDir): damaging the run's shared one would upset other test files. */
+let store: string
 
 function buildCli(site: string, out: string): { status: number | null; output: string } {
-  const run = spawnSync(process.execPath, [cli, 'build', site, '--out', out, '--verbose'], { encoding: 'utf8' })
+  const run = spawnSync(process.execPath, [cli, 'build', site, '--out', out, '--verbose'], { encoding: 'utf8', env: { ...process.env, CITYPRESS_CACHE_DIR: store } })
   return { status: run.status, output: `${run.stdout}${run.stderr}` }
 }
 
@@ -66,6 +68,7 @@ describe('a damaged build cache', () => {
   }
 
   beforeAll(async () => {
+    store = await tempDir()
     site = await siteWithImage()
     // The reference: a clean build of the same site, with no cache at all.
     const reference = path.join(await tempDir(), 'site')
@@ -79,17 +82,22 @@ describe('a damaged build cache', () => {
     await journal()
     const pages = (await readdir(path.join(cache, 'pages'))).filter((n) => n.endsWith('.html')).sort()
     const images = (await readdir(path.join(cache, 'images'))).filter((n) => !n.startsWith('.')).sort()
-    // tool/: citypress's own pieces for this site, such as the template bundle every page is rendered with.
-    const bundle = (await readdir(path.join(cache, 'tool'))).find((n) => /^templates-.*\.mjs$/.test(n))
-    kinds.push('config.json', 'prints.bin', 'siblings.bin', 'output.json', 'pages/stamps.json', 'pages/derived.json', 'pages/derived.log', `pages/${pages[0]}`, `images/${images[0]}`, `tool/${bundle}`, 'tool/templates.json', 'tool/assets.json')
-    for (const kind of kinds) expect((await stat(path.join(cache, kind))).isFile(), kind).toBe(true)
+    // The tool store: citypress's own pieces, such as the template bundle every page is rendered with,
+    // and the site's pointers (tool/) to the ones its last build used.
+    const bundle = (await readdir(path.join(store, 'code'))).find((n) => /^templates-.*\.mjs$/.test(n))
+    // The entry the site's pointer names: the reference build's copy may have made others (its font lookups differ by folder).
+    // (Read past its 28-byte seal: the key that seals it is the test store's, not this process's.)
+    const entry = async (name: string) => path.join(store, name, `${(JSON.parse((await readFile(path.join(cache, 'tool', `${name}.json`))).subarray(0, -28).toString()) as { entry: string }).entry}.json`)
+    kinds.push(...['config.json', 'prints.bin', 'siblings.bin', 'output.json', 'pages/stamps.json', 'pages/derived.json', 'pages/derived.log', `pages/${pages[0]}`, `images/${images[0]}`, 'tool/templates.json', 'tool/assets.json'].map((kind) => path.join(cache, kind)))
+    kinds.push(path.join(store, 'code', bundle!), await entry('templates'), await entry('assets'))
+    for (const kind of kinds) expect((await stat(kind)).isFile(), kind).toBe(true)
   }, 240_000)
 
   for (const [how, damage] of Object.entries(damages)) {
     it(`is rebuilt, not trusted, when each kind of cache file is ${how}`, async () => {
       for (const kind of kinds) {
-        if (kind === 'pages/derived.log') await journal()
-        await damage(path.join(cache, kind))
+        if (kind.endsWith('derived.log')) await journal()
+        await damage(kind)
         // Into the same output folder (whose pages are hard links to the cached ones), then into a
         // new one, for which every cache entry is used.
         const same = buildCli(site, out)

@@ -88,6 +88,19 @@ describe('the citypress command', () => {
     expect(io.stdout).toMatch(/is valid: \d+ files, \d+ pages\./)
   })
 
+  it("names the site's own template files, which the build runs as code, and says nothing of templates for a site without them", async () => {
+    const site = await siteFrom('minimal', {
+      'templates/components/Footer.tsx': 'export function Footer() { return null }\n',
+      'templates/sections/Text.tsx': 'export function Text() { return null }\n',
+    })
+    const io = memoryIo()
+    expect(await main(['validate', site], io)).toBe(0)
+    expect(io.stdout).toContain('This site runs its own template code: templates/components/Footer.tsx, templates/sections/Text.tsx. Review changes to templates/ as code.\n')
+    const without = memoryIo()
+    expect(await main(['validate', await siteFrom('minimal')], without)).toBe(0)
+    expect(without.stdout).not.toContain('template')
+  })
+
   it('lists routes with counts per kind and the landing-page matrix', async () => {
     const io = memoryIo()
     expect(await main(['routes', await siteFrom('minimal')], io)).toBe(0)

@@ -11,13 +11,17 @@ declare module 'vitest' {
 }
 
 /**
- * vitest's globalSetup: one folder per test run for the shared builds of the example sites
+ * vitest's globalSetup: one tool store per test run, and one folder for the shared builds of the example sites
  * (tests/helpers/example-build.ts). It only makes the folder: a site is built the first time a
  * test file asks for it, so a run of files that never do builds nothing. The folder goes at the
  * end of the run, and a rerun in watch mode gets a new one, so no build outlives the code it was
  * made with.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // One tool store for the run (paths.ts toolStoreDir): no test writes into the repository's
+  // node_modules, and the copies of a site that tests make share its bundles.
+  const store = await mkdtemp(path.join(tmpdir(), 'citypress-store-'))
+  process.env.CITYPRESS_CACHE_DIR = store
   let folder: string | undefined
   const provideFresh = async () => {
     if (folder) await rm(folder, { recursive: true, force: true })
@@ -28,5 +32,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.onTestsRerun(provideFresh)
   return async () => {
     if (folder) await rm(folder, { recursive: true, force: true })
+    await rm(store, { recursive: true, force: true })
   }
 }

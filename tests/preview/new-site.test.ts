@@ -60,8 +60,9 @@ describe('citypress new', () => {
     expect(manifest).toMatchObject({ name: 'acme', private: true, dependencies: { citypress: `^${citypressVersion}` } })
     expect(manifest.scripts).toEqual({ build: 'citypress build', preview: 'citypress preview', validate: 'citypress validate' })
     expect(files['.gitignore']!.split('\n').filter((l) => l && !l.startsWith('#'))).toEqual(['node_modules/', 'dist/', '.citypress/'])
-    expect(files['netlify.toml']).toContain('paths = [".citypress/cache"]')
-    expect(files['.github/workflows/build.yml']).toContain('path: .citypress/cache')
+    // The site's cache and the tool store whose key seals it, kept together.
+    expect(files['netlify.toml']).toContain('paths = [".citypress/cache", "node_modules/.cache/citypress"]')
+    expect(files['.github/workflows/build.yml']).toContain('path: |\n            .citypress/cache\n            node_modules/.cache/citypress\n')
     expect(files['README.md']).toMatch(/## Edit[\s\S]*## Landing pages[\s\S]*quality gate[\s\S]*Add a town[\s\S]*## Preview[\s\S]*Commit the `package-lock.json`[\s\S]*## Publish/)
     // Only the towns given: none of the starter's own.
     expect(`${files['areas.yaml']}${files['site.yaml']}${files['pages/home.yaml']}`).not.toMatch(/Springfield|Shelbyville|Ogdenville/)

@@ -1,3 +1,4 @@
+import path from 'node:path'
 import type { Command } from 'commander'
 import { paint, type Io } from '../io.js'
 import { redirectLines } from '../landing-report.js'
@@ -33,6 +34,10 @@ Examples:
       printWarnings(io, warnings)
       const redirects = redirectLines(io, plan.redirects, config.site.host)
       if (redirects.length) io.out(`${redirects.join('\n')}\n`)
+      // A site's templates/ is code the build runs: whoever reviews the site reviews it like code.
+      const { siteTemplateFiles } = await import('../../config/site-templates.js')
+      const templates = siteTemplateFiles(config.root).map((file) => path.relative(config.root, file).split(path.sep).join('/'))
+      if (templates.length) io.out(`This site runs its own template code: ${templates.join(', ')}. Review changes to templates/ as code.\n`)
       io.out(`${paint(io, 'green', '✓')} ${siteLabel(site)} is valid: ${config.files.length} files, ${plan.routes.length} pages.\n`)
     })
 }
