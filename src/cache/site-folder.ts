@@ -53,7 +53,7 @@ export function ownPath(target: string): string {
   const site = parts.slice(0, at).join(path.sep) || path.sep
   const inside = parts.slice(at, -1)
   const folder = realFolder(path.join(site, ...inside))
-  if (folder !== undefined && folder === path.join(realSite(site), ...inside) && !lstatSync(resolved, { throwIfNoEntry: false })?.isSymbolicLink()) return target
+  if (folder !== undefined && folder === path.join(realSite(site), ...inside) && !isLink(resolved)) return target
   for (let end = at + 1; end <= parts.length; end++) {
     // The rest does not exist yet: what is made there is made by citypress, as a real folder or file.
     if (!refuseLink(parts.slice(0, end).join(path.sep) || path.sep)) break
@@ -79,6 +79,15 @@ function realFolder(folder: string): string | undefined {
     return realpathSync.native(folder)
   } catch {
     return undefined
+  }
+}
+
+/** Whether `file` is a symlink; a path that cannot be looked at (a file where a folder should be) is not one: the write reports it. */
+function isLink(file: string): boolean {
+  try {
+    return lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() === true
+  } catch {
+    return false
   }
 }
 
