@@ -1,5 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
-import type { RenderContext, RoutePlan, TemplateName } from '../src/types.js'
+import type { RenderContext } from '../src/render/render-context.js'
+import type { RoutePlan } from '../src/plan/route-plan.js'
+import type { TemplateName } from '../src/config/site-model.js'
 import { PageContextProvider } from './context.js'
 import { Document } from './Document.js'
 import { BlogIndexPage } from './pages/BlogIndexPage.js'

@@ -1,7 +1,9 @@
 import path from 'node:path'
 import type { LandingRedirect } from '../plan/plan-redirects.js'
 import { absoluteUrl, canonicalHref, href } from '../plan/urls.js'
-import type { OutputFile, PageConfig, RoutePlan, SiteConfig } from '../types.js'
+import type { OutputFile } from '../types.js'
+import type { PageConfig, SiteConfig } from '../config/site-model.js'
+import type { RoutePlan } from '../plan/route-plan.js'
 
 /** The sitemap protocol's limit of URLs per file (sitemaps.org § Sitemap index). */
 const urlsPerSitemap = 50_000

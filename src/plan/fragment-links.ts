@@ -3,7 +3,8 @@ import { SHELL_IDS, TEMPLATE_IDS } from '../config/template-ids.js'
 import { fail, FragmentNotOnPage } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
 import { closestMatch } from '../errors/did-you-mean.js'
-import type { PageConfig, PostConfig, RoutePlan, SiteConfig } from '../types.js'
+import type { PageConfig, PostConfig, SiteConfig } from '../config/site-model.js'
+import type { RoutePlan } from './route-plan.js'
 import { linkPath } from './urls.js'
 
 /** The ids a page will have, as far as the plan knows them. */

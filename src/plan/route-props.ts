@@ -1,4 +1,4 @@
-import type { RoutePlan } from '../types.js'
+import type { RoutePlan } from './route-plan.js'
 import { composeLanding } from './landing-content.js'
 
 /**

@@ -1,4 +1,4 @@
-import type { PostConfig } from '../../src/types.js'
+import type { PostConfig } from '../../src/config/site-model.js'
 import { usePage } from '../context.js'
 import { socialImage } from './page-image.js'
 import { shareImageFor, shareImageSize } from './share-image.js'

@@ -1,7 +1,7 @@
 import type { EducationalOccupationalCredential, OpeningHoursSpecification, PersonLeaf, WebPage } from 'schema-dts'
 import type { PageInput, TeamSection } from '../../src/config/site-input.generated.js'
 import { absoluteUrl } from '../../src/plan/urls.js'
-import type { PageConfig, SiteMeta } from '../../src/types.js'
+import type { PageConfig, SiteMeta } from '../../src/config/site-model.js'
 import type { PageContext } from '../context.js'
 import { socialImage } from './page-image.js'
 

@@ -1,4 +1,4 @@
-import type { ImageAsset } from '../../src/types.js'
+import type { ImageAsset } from '../../src/plan/plan-images.js'
 import type { PageContext } from '../context.js'
 
 export interface SocialImage {

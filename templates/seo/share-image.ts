@@ -1,5 +1,7 @@
 import { hash } from 'node:crypto'
-import type { BrandLinks, RoutePlan, SiteMeta } from '../../src/types.js'
+import type { BrandLinks } from '../../src/types.js'
+import type { RoutePlan } from '../../src/plan/route-plan.js'
+import type { SiteMeta } from '../../src/config/site-model.js'
 import { pageImage } from './page-image.js'
 
 /** Open Graph's recommended size for link previews. */

@@ -2,7 +2,7 @@ import type { BlogPosting, BreadcrumbList, ContactPoint, FAQPage, GeoCircle, Gra
 import type { Faq, PageInput } from '../../src/config/site-input.generated.js'
 import { markdownPlainText } from '../../src/markdown/plain-text.js'
 import { absoluteUrl } from '../../src/plan/urls.js'
-import type { PageConfig, PostConfig, ServiceConfig, SiteMeta } from '../../src/types.js'
+import type { PageConfig, PostConfig, ServiceConfig, SiteMeta } from '../../src/config/site-model.js'
 import { businessPhones, telephone } from '../components/BusinessFacts.js'
 import type { PageContext } from '../context.js'
 import { credentialsOf, employeesOf, specialHoursOf, webPageOf } from './business-facts-data.js'

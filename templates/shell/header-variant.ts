@@ -1,4 +1,5 @@
-import type { RoutePlan, SiteMeta } from '../../src/types.js'
+import type { RoutePlan } from '../../src/plan/route-plan.js'
+import type { SiteMeta } from '../../src/config/site-model.js'
 
 /**
  * All the header takes from the page it is on, so that every page with the same variant has the

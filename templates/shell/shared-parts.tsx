@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import type { RenderContext, RoutePlan } from '../../src/types.js'
+import type { RenderContext } from '../../src/render/render-context.js'
+import type { RoutePlan } from '../../src/plan/route-plan.js'
 import { WalkthroughScopeProvider, type WalkthroughScope } from '../components/WalkthroughDialog.js'
 import { PageContextProvider, type PageContext } from '../context.js'
 import { splitHoisted } from '../seo/body-markup.js'

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { serializeJsonLd } from '../../templates/components/JsonLd.js'
 import { readSourceDates } from '../../src/config/source-dates.js'
 import { redirectsFile, sitemapFiles } from '../../src/output/host-files.js'
-import type { RoutePlan, SiteConfig } from '../../src/types.js'
+import type { RoutePlan } from '../../src/plan/route-plan.js'
+import type { SiteConfig } from '../../src/config/site-model.js'
 import { tempDir } from '../helpers/site.js'
 
 const site = { site: { url: 'https://tidy.example', basePath: '', redirects: [{ from: '/old', to: '/new' }] } } as unknown as SiteConfig
