@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import type { RenderContext } from '../src/render/render-context.js'
-import type { RoutePlan } from '../src/plan/route-plan.js'
+import type { TemplateRoute } from '../src/plan/route-plan.js'
 import type { TemplateName } from '../src/config/site-model.js'
 import { PageContextProvider } from './context.js'
 import { Document } from './Document.js'
@@ -34,7 +34,7 @@ const pages: Record<TemplateName, (props: any) => React.ReactNode> = {
  * Renders one route to a complete HTML document. The body is rendered first so the document
  * knows whether the page has any widget: a page without one loads no script at all.
  */
-export function renderRoute(route: RoutePlan, context: RenderContext): string {
+export function renderRoute(route: TemplateRoute, context: RenderContext): string {
   const Page = pages[route.template]
   const page = { ...context, route }
   const parts = shellParts(page, context)

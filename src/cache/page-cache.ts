@@ -27,7 +27,7 @@ export interface KeyedRoute {
   readonly title: string
   readonly description: string
   readonly noindex: boolean
-  readonly props: unknown
+  readonly props?: unknown
   /** Stands for `props` when the planner has a cheaper digest of them (landing pages). */
   readonly propsKey?: string
 }

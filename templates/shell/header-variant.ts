@@ -1,4 +1,4 @@
-import type { RoutePlan } from '../../src/plan/route-plan.js'
+import type { TemplateRoute } from '../../src/plan/route-plan.js'
 import type { SiteMeta } from '../../src/config/site-model.js'
 
 /**
@@ -13,7 +13,7 @@ export interface HeaderVariant {
   readonly navUrl?: string
 }
 
-export function headerVariant(route: RoutePlan, site: SiteMeta): HeaderVariant {
+export function headerVariant(route: TemplateRoute, site: SiteMeta): HeaderVariant {
   const named = (site.header?.nav ?? []).some((item) => item.href === route.url || item.scrollOn?.includes(route.url))
   return { overHero: opensWithHeroImage(route), navUrl: named ? route.url : undefined }
 }
@@ -23,7 +23,7 @@ export function headerVariant(route: RoutePlan, site: SiteMeta): HeaderVariant {
  * until the page scrolls (shell.css tells by the markup; this decides only whether to include the
  * logo for it). A service page whose parts are reordered may guess wrong: then the light logo stays.
  */
-function opensWithHeroImage(route: RoutePlan): boolean {
+function opensWithHeroImage(route: TemplateRoute): boolean {
   const props = route.props as {
     sections?: readonly { type: string; image?: string; layout?: string }[]
     hero?: { image?: string }

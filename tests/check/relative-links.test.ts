@@ -8,7 +8,7 @@ import type { RoutePlan } from '../../src/plan/route-plan.js'
 // against the address the page is served at, which the URL form decides.
 
 const page = (url: string, html: string): WatchedPage => ({
-  route: { url, outputPath: `${url.slice(1) || 'index'}.html`, template: 'sections', title: url, description: '', noindex: false, props: undefined, origin: { file: `pages${url}.yaml`, path: '' } } as RoutePlan,
+  route: { url, outputPath: `${url.slice(1) || 'index'}.html`, template: 'not-found', title: url, description: '', noindex: false, props: {}, origin: { file: `pages${url}.yaml`, path: '' } } as RoutePlan,
   facts: collectPageFacts(html),
   unexpected: [],
 })
