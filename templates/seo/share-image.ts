@@ -25,7 +25,7 @@ export interface ShareImage {
 export function shareImageFor(route: RoutePlan | TemplateRoute, site: SiteMeta, brand: Pick<BrandLinks, 'shareDigest'>): ShareImage | undefined {
   if (!brand.shareDigest || route.template === 'not-found' || route.template === 'form-success') return undefined
   // A landing page's props exist only while it renders (10,000 of them): decide by template alone.
-  if (route.template !== 'landing' && pageImage(route.props)) return undefined
+  if (route.template !== 'landing' && pageImage(route)) return undefined
   const title = pageTitle(route.title, site.titleTemplate)
   // One-shot: a third of a Hash object's cost, paid once per page (10,000 times on a large site).
   const id = hash('sha256', `${brand.shareDigest}\n${title}`, 'hex').slice(0, 12)

@@ -24,17 +24,11 @@ export function headerVariant(route: TemplateRoute, site: SiteMeta): HeaderVaria
  * logo for it). A service page whose parts are reordered may guess wrong: then the light logo stays.
  */
 function opensWithHeroImage(route: TemplateRoute): boolean {
-  const props = route.props as {
-    sections?: readonly { type: string; image?: string; layout?: string }[]
-    hero?: { image?: string }
-    image?: string
-    skipHero?: boolean
-  }
   if (route.template === 'sections') {
-    const first = props.sections?.[0]
+    const first: { readonly type: string; readonly image?: string; readonly layout?: string } | undefined = route.props.sections?.[0]
     return first?.type === 'hero' && Boolean(first.image) && (first.layout ?? 'background') === 'background'
   }
-  if (route.template === 'landing') return Boolean(props.hero?.image)
-  if (route.template === 'service') return Boolean(props.image) && !props.skipHero
+  if (route.template === 'landing') return Boolean(route.props.hero?.image)
+  if (route.template === 'service') return Boolean(route.props.image) && !route.props.skipHero
   return false
 }
