@@ -7,7 +7,10 @@ import { isWebAddress } from './config/check-url.js'
 import { schemaDigest } from './config/schema-validators.js'
 import type { BrandImagePlan } from './images/brand-images.js'
 import { citypressVersion, codeDigest } from './paths.js'
-import type { OutputFile, RenderContext, RoutePlan, SiteConfig } from './types.js'
+import type { OutputFile } from './types.js'
+import type { RenderContext } from './render/render-context.js'
+import type { RoutePlan } from './plan/route-plan.js'
+import type { SiteConfig } from './config/site-model.js'
 
 // What a build's work follows from, as the digests the build cache (src/cache/) compares: the
 // inputs a build that loads nothing can vouch for, the output folder's bytes, the pages' context.

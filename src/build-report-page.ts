@@ -5,7 +5,8 @@ import { hostRules } from './config/hosts.js'
 import type { BrandImagePlan } from './images/brand-images.js'
 import { hasReport, writeReport } from './output/write-report.js'
 import type { BuildPlan } from './plan/plan-site.js'
-import type { OutputFile, SiteConfig } from './types.js'
+import type { OutputFile } from './types.js'
+import type { SiteConfig } from './config/site-model.js'
 
 /** What the report page is drawn from: a finished build's results. */
 export interface ReportPageInput {

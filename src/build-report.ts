@@ -3,7 +3,7 @@ import type { ContrastRow } from './config/check-contrast.js'
 import { ConfigWarning } from './errors/config-warning.js'
 import type { PageQuality, QualitySettings } from './plan/landing-quality.js'
 import type { LandingRedirect } from './plan/plan-redirects.js'
-import type { SiteMeta } from './types.js'
+import type { SiteMeta } from './config/site-model.js'
 
 export type StageName = 'config' | 'plan' | 'assets' | 'images' | 'render' | 'check' | 'output'
 

@@ -41,7 +41,11 @@ import { declaredInlineCode } from './render/inline-code.js'
 import { checkHeapFor } from './render/memory-check.js'
 import { collectNow, renderPages } from './render/render-pages.js'
 import { citypressVersion, codeDigest } from './paths.js'
-import type { AreaRegion, InlineCode, OutputFile, OutputWriter, RenderContext, RoutePlan, SiteConfig } from './types.js'
+import type { AreaRegion, RenderContext } from './render/render-context.js'
+import type { InlineCode } from './render/inline-code.js'
+import type { OutputFile, OutputWriter } from './types.js'
+import type { RoutePlan } from './plan/route-plan.js'
+import type { SiteConfig } from './config/site-model.js'
 
 export type { BuildReport, StageName }
 export type { BuildMemo, BuildOptions, BuildProgress } from './build-options.js'

@@ -1,9 +1,10 @@
 import { createContext, useContext } from 'react'
 import { href } from '../src/plan/urls.js'
-import type { RenderContext, RoutePlan } from '../src/types.js'
+import type { RenderContext } from '../src/render/render-context.js'
+import type { TemplateRoute } from '../src/plan/route-plan.js'
 
 export interface PageContext extends RenderContext {
-  readonly route: RoutePlan
+  readonly route: TemplateRoute
 }
 
 const Context = createContext<PageContext | null>(null)

@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
-import type { RenderContext, RoutePlan, TemplateName } from '../src/types.js'
+import type { RenderContext } from '../src/render/render-context.js'
+import type { TemplateRoute } from '../src/plan/route-plan.js'
 import { PageContextProvider } from './context.js'
 import { Document } from './Document.js'
 import { BlogIndexPage } from './pages/BlogIndexPage.js'
@@ -16,30 +17,37 @@ import { isolateBidi } from './isolate-bidi.js'
 import { typesetHtml } from './typeset.js'
 import { applyBasePath } from './seo/body-markup.js'
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const pages: Record<TemplateName, (props: any) => React.ReactNode> = {
-  sections: SectionsPage,
-  service: ServicePage,
-  landing: LandingPage,
-  post: PostPage,
-  'blog-index': BlogIndexPage,
-  locations: LocationsPage,
-  'not-found': NotFoundPage,
-  'form-success': FormSuccessPage,
+/** The page component of the route's template, given the route's props. */
+function pageOf(route: TemplateRoute): React.ReactNode {
+  switch (route.template) {
+    case 'sections': return <SectionsPage {...route.props} />
+    case 'service': return <ServicePage {...route.props} />
+    case 'landing': return <LandingPage {...route.props} />
+    case 'post': return <PostPage {...route.props} />
+    case 'blog-index': return <BlogIndexPage {...route.props} />
+    case 'locations': return <LocationsPage {...route.props} />
+    case 'not-found': return <NotFoundPage />
+    case 'form-success': return <FormSuccessPage {...route.props} />
+    default: return unknownTemplate(route)
+  }
+}
+
+/** Fails to compile when a template is added without a case above. */
+function unknownTemplate(route: never): never {
+  throw new Error(`no page component for template ${(route as TemplateRoute).template}`)
 }
 
 /**
  * Renders one route to a complete HTML document. The body is rendered first so the document
  * knows whether the page has any widget: a page without one loads no script at all.
  */
-export function renderRoute(route: RoutePlan, context: RenderContext): string {
-  const Page = pages[route.template]
+export function renderRoute(route: TemplateRoute, context: RenderContext): string {
   const page = { ...context, route }
   const parts = shellParts(page, context)
   const rendered = spliceParts(renderToStaticMarkup(
     <PageContextProvider value={page}>
       <Shell parts={parts}>
-        <Page {...(route.props as object)} />
+        {pageOf(route)}
       </Shell>
     </PageContextProvider>,
   ), parts)

@@ -9,8 +9,9 @@ import type { CacheNote } from '../cache/sealed-file.js'
 import { citypressVersion, codeDigest, packageRoot } from '../paths.js'
 import { themeProperties } from '../config/theme.js'
 import { fontFacesCss, preloadName } from './font-faces.js'
-import type { SiteFonts } from '../types.js'
-import type { AssetManifest, OutputFile, SiteMeta } from '../types.js'
+import type { SiteFonts } from '../config/theme-model.js'
+import type { AssetManifest, OutputFile } from '../types.js'
+import type { SiteMeta } from '../config/site-model.js'
 
 export interface AssetsResult {
   /** What templates link to (see RenderContext `assets`). */

@@ -7,7 +7,7 @@ import { openPageCache, type PageCache } from './page-cache.js'
 import { openPageMemo, type PageMemo } from './page-memo.js'
 import { openPrintStore, type SavedPrintStore } from './print-store.js'
 import { ensureCacheFolder, removeLeftovers } from './sealed-file.js'
-import type { FolderListing } from '../types.js'
+import type { FolderListing } from './output-record.js'
 
 export interface BuildCacheOptions {
   /** The site folder. */

@@ -1,7 +1,6 @@
 import { lstatSync } from 'node:fs'
 import path from 'node:path'
 import { readSealedJson, writeSealedJson, type CacheNote } from './sealed-file.js'
-import type { FolderListing } from '../types.js'
 import { walkFolder } from './walk-folder.js'
 
 /**
@@ -31,7 +30,13 @@ export interface OutputRecord<Result> {
   readonly inputs?: string
 }
 
-export type { FolderListing } from '../types.js'
+/** A folder as a build left it (src/cache/output-record.ts). */
+export interface FolderListing {
+  /** Every file (relative, sorted) with size, mtime and inode. */
+  readonly files: readonly (readonly [path: string, size: number, mtimeMs: number, ino: number])[]
+  /** Every folder, the top one as '.', with mtime and inode: adding, removing or renaming a file changes its folder's mtime. */
+  readonly dirs: readonly (readonly [path: string, mtimeMs: number, ino: number])[]
+}
 
 export async function readOutputRecord<Result>(file: string, note?: CacheNote): Promise<OutputRecord<Result> | undefined> {
   const record = await readSealedJson<OutputRecord<Result>>(file, note)

@@ -5,7 +5,6 @@ import { digestJson, hash } from './digest.js'
 import { isAsStamped, stampOf, type FileStamp } from './file-stamp.js'
 import { ensureCacheFolder, readSealedJson, removeLeftovers, writeSealedJson, type CacheNote } from './sealed-file.js'
 import { ownPath } from './site-folder.js'
-import type { RoutePlan } from '../types.js'
 import { naming } from '../errors/system-error.js'
 
 /**
@@ -17,11 +16,27 @@ import { naming } from '../errors/system-error.js'
  * The folder is safe to persist between CI runs (it is only ever read by key) and is pruned to
  * the pages of the latest build.
  */
+/**
+ * What a cache key covers of a route (plan/'s RoutePlan, whose type the cache, used by every
+ * stage, does not import): all of it but where it was written.
+ */
+export interface KeyedRoute {
+  readonly url: string
+  readonly outputPath: string
+  readonly template: string
+  readonly title: string
+  readonly description: string
+  readonly noindex: boolean
+  readonly props?: unknown
+  /** Stands for `props` when the planner has a cheaper digest of them (landing pages). */
+  readonly propsKey?: string
+}
+
 export interface PageCache {
   /** The folder holding the cached pages, one `<key>.html` each. */
   readonly folder: string
   /** The cache key of a route; `shared` already covers context, templates and version. */
-  keyOf(route: RoutePlan): string
+  keyOf(route: KeyedRoute): string
   /** Whether every page of `keys` is cached and unchanged since stamped (one stat each, nothing read). */
   intact(keys: Iterable<string>): boolean
   /**
@@ -101,7 +116,7 @@ export async function openPageCache({ dir, shared, note }: OpenPageCacheOptions)
     return { stamp, stats, same: isAsStamped(stats, stamp) }
   }
   // The build asks for every key twice (the output fingerprint, then rendering).
-  const keys = new WeakMap<RoutePlan, string>()
+  const keys = new WeakMap<KeyedRoute, string>()
   return {
     folder,
     keyOf(route) {

@@ -3,7 +3,7 @@ import type { BudgetAsset, BudgetRule } from '../config/normalize-budgets.js'
 import { BudgetExceeded, fail, warn } from '../errors/catalogue.js'
 import type { ConfigError } from '../errors/config-error.js'
 import type { ConfigWarning } from '../errors/config-warning.js'
-import type { RoutePlan } from '../types.js'
+import type { RoutePlan } from '../plan/route-plan.js'
 import type { WatchedPage } from './watch-pages.js'
 
 /** Raw and gzip-compressed bytes. */

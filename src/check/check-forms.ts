@@ -2,7 +2,9 @@ import { FieldNotDeclared, fail, FormNotDeclared, repeated } from '../errors/cat
 import { ConfigError } from '../errors/config-error.js'
 import { findForms, type FoundForm } from '../html/find-forms.js'
 import { formOrigin } from '../plan/plan-form-pages.js'
-import type { OutputFile, OutputWriter, RoutePlan, SiteConfig } from '../types.js'
+import type { OutputFile, OutputWriter } from '../types.js'
+import type { RoutePlan } from '../plan/route-plan.js'
+import type { SiteConfig } from '../config/site-model.js'
 import { noPageMemo, sharedJsonCodec, type PageMemo } from '../cache/page-memo.js'
 
 export interface WatchFormsOptions {

@@ -1,6 +1,7 @@
 import { BrokenLink, fail } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
-import { href, isRelativeHref, linkPath, publicPath, resolveHref, type TrailingSlash } from '../plan/urls.js'
+import { href, isRelativeHref, linkPath, publicPath, resolveHref } from '../plan/urls.js'
+import type { TrailingSlash } from '../config/site-model.js'
 import type { WatchedPage } from './watch-pages.js'
 
 export interface CheckLinksOptions {

@@ -1,6 +1,8 @@
 import type { ConfigError } from '../errors/config-error.js'
 import type { ConfigWarning } from '../errors/config-warning.js'
-import type { ContentSources, InlineCode, OutputFile, SiteConfig } from '../types.js'
+import type { InlineCode } from '../render/inline-code.js'
+import type { OutputFile } from '../types.js'
+import type { SiteConfig } from '../config/site-model.js'
 import { checkBudgets, measurePages, type PageKindSize } from './budgets.js'
 import { checkInlineCode } from './check-inline-code.js'
 import { checkLinks } from './check-links.js'
@@ -62,4 +64,16 @@ export async function checkOutput({ site, watch, files, written = {}, inlineCode
       imageOrigins: collect((p) => p.facts.imageOrigins),
     },
   }
+}
+
+/**
+ * What the checked pages run or load that a Content-Security-Policy must allow: the declared
+ * inline scripts, styles and style attributes (InlineCode) that some page uses, and image
+ * origins. Sorted, unique.
+ */
+export interface ContentSources {
+  readonly scriptHashes: readonly string[]
+  readonly styleHashes: readonly string[]
+  readonly styleAttributeHashes: readonly string[]
+  readonly imageOrigins: readonly string[]
 }

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { collectPageFacts, findInlineText, type InlineKind, type PageFacts } from '../html/page-facts.js'
-import type { InlineCode, OutputWriter, RoutePlan } from '../types.js'
+import type { InlineCode } from '../render/inline-code.js'
+import type { OutputWriter } from '../types.js'
+import type { RoutePlan } from '../plan/route-plan.js'
 import { noPageMemo, type MemoCodec, type PageMemo } from '../cache/page-memo.js'
 
 export interface WatchedPage {

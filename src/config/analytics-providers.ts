@@ -1,4 +1,4 @@
-import type { AnalyticsConfig } from '../types.js'
+import type { AnalyticsConfig } from './site-model.js'
 import type { SiteInput } from './site-input.generated.js'
 
 type AnalyticsInput = NonNullable<SiteInput['analytics']>

@@ -6,7 +6,7 @@ import { packageRoot } from '../paths.js'
 import { originOf } from './locate.js'
 import type { YamlSource } from './read-yaml.js'
 import type { SiteInput } from './site-input.generated.js'
-import type { ColorToken, ContrastPair, ContrastRow, ContrastSize, ResolvedTheme } from '../types.js'
+import type { ColorToken, ContrastPair, ContrastRow, ContrastSize, ResolvedTheme } from './theme-model.js'
 import type { StyleTable } from './check-style-tokens.js'
 import { contrastRatio, floorRatio, nearestPassingShade } from './colour-shade.js'
 

@@ -1,5 +1,5 @@
 import { colorsNamed } from 'culori'
-import type { ColorToken, ContrastPair } from '../types.js'
+import type { ColorToken, ContrastPair } from './theme-model.js'
 
 /**
  * Reads a stylesheet of templates/styles (citypress's own, or a site's override) for the two ways

@@ -5,7 +5,7 @@ import { BadAddress, BadMapPlace, fail, InsecureImage, UnknownIcon, UnknownRefer
 import type { ConfigError, Origin } from '../errors/config-error.js'
 import { closestIconName, closestMatch } from '../errors/did-you-mean.js'
 import { embedProviders } from '../markdown/embeds.js'
-import type { ImageSource } from '../types.js'
+import type { ImageSource } from './site-model.js'
 import { checkWebAddress } from './check-url.js'
 import { originOf } from './locate.js'
 import type { ReadCache } from './read-cache.js'

@@ -2,7 +2,7 @@ import { FormsUnsupported, HeadersIgnored, RobotsUnderSubPath, RedirectsIgnored,
 import type { SourcePosition } from '../errors/config-error.js'
 import type { ConfigWarning } from '../errors/config-warning.js'
 import type { SiteInput } from './site-input.generated.js'
-import type { SiteMeta, TrailingSlash } from '../types.js'
+import type { SiteMeta, TrailingSlash } from './site-model.js'
 import type { ErrorPlace } from '../errors/catalogue.js'
 
 export type HostName = NonNullable<SiteInput['host']>

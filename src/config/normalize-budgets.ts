@@ -1,4 +1,4 @@
-import type { BudgetAsset, BudgetRule } from '../types.js'
+import type { BudgetAsset, BudgetRule } from './site-model.js'
 import { originOf } from './locate.js'
 import type { YamlSource } from './read-yaml.js'
 import type { SiteInput } from './site-input.generated.js'

@@ -3,7 +3,7 @@ import { checkRedirectTarget, checkSiteAddress, checkUrlPath } from './check-url
 import { defaultHoneypot } from './form-services.js'
 import { hostUrlStyle } from './hosts.js'
 import type { FormsInput, SiteInput } from './site-input.generated.js'
-import type { FormConfig, SiteMeta } from '../types.js'
+import type { FormConfig, SiteMeta } from './site-model.js'
 import { resolveTheme } from './theme.js'
 
 /**

@@ -3,7 +3,7 @@ import { open } from 'node:fs/promises'
 import path from 'node:path'
 import { fail, SitemapRefused, UnreadableSitemap, type SitemapRefusal } from '../errors/catalogue.js'
 import { BuildFailure, type Origin } from '../errors/config-error.js'
-import type { PublishedPage, PublishedRecord } from '../types.js'
+import type { PublishedPage, PublishedRecord } from './published-urls.js'
 import { checkUrlPath, isLoopback, isWebAddress } from './check-url.js'
 import { isInside, siteFileTarget } from './inside-site.js'
 

@@ -3,7 +3,6 @@ import path from 'node:path'
 import { BadRecord, BadRecordKey, ContentOutsideSite, fail } from '../errors/catalogue.js'
 import { BuildFailure, type ConfigError } from '../errors/config-error.js'
 import { displayFile } from '../paths.js'
-import type { PublishedPage, PublishedRecord } from '../types.js'
 import { checkUrlPath } from './check-url.js'
 import { siteFileTarget } from './inside-site.js'
 
@@ -51,4 +50,21 @@ export async function readPublishedUrls(siteRoot: string): Promise<PublishedReco
   }
   if (errors.length > 0) throw new BuildFailure(errors)
   return { pages: checked }
+}
+
+/** `<site>/published-urls.json`: every landing URL the site has published (src/config/published-urls.ts). */
+export interface PublishedPage {
+  /** Area name when published: "Ft. Collins, CO". */
+  readonly area: string
+  /** Service slug when published. */
+  readonly service: string
+  /** Service title when published, to recognise a service whose file was renamed. */
+  readonly serviceTitle: string
+  readonly lat?: number
+  readonly lng?: number
+}
+
+export interface PublishedRecord {
+  /** Landing-page URL → what it was about. */
+  readonly pages: Readonly<Record<string, PublishedPage>>
 }

@@ -6,7 +6,7 @@ import {
   SvgDeclaration, SvgInDisguise, SvgTooLarge, type ErrorData, type ErrorPlace,
 } from '../errors/catalogue.js'
 import type { ConfigError } from '../errors/config-error.js'
-import type { ImageSource } from '../types.js'
+import type { ImageSource } from './site-model.js'
 import { maxImagePixels, maxSvgBytes } from './image-limits.js'
 import { imageTypeOf } from './image-type.js'
 import { siteFileTarget } from './inside-site.js'

@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 
-import type { FontFaceFile, ResolvedFont, SiteFonts } from '../types.js'
+import type { FontFaceFile, ResolvedFont, SiteFonts } from './theme-model.js'
 import { hash } from '../cache/digest.js'
 import { fail, FontFileDamaged, FontFileMissing, FontWeightMissing, type ErrorPlace } from '../errors/catalogue.js'
 import type { ConfigError } from '../errors/config-error.js'

@@ -1,4 +1,4 @@
-import type { TemplateName } from '../types.js'
+import type { TemplateName } from './site-model.js'
 
 /**
  * The ids the shared templates write whatever the content: the table that `validate` checks

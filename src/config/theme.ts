@@ -2,7 +2,7 @@ import { contrastRatio, mixColours, nearestPassingShade } from './colour-shade.j
 import type { SiteInput } from './site-input.generated.js'
 
 type ThemeInput = NonNullable<SiteInput['theme']>
-import type { ColorToken, ResolvedTheme } from '../types.js'
+import type { ColorToken, ResolvedTheme } from './theme-model.js'
 
 export type { ColorToken, ResolvedTheme }
 export { contrastRatio }

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
 import type { ImageJob, ImagePlan } from '../plan/plan-images.js'
-import type { BrandLinks, OutputFile, RoutePlan, SiteConfig } from '../types.js'
+import type { BrandLinks, OutputFile } from '../types.js'
+import type { RoutePlan } from '../plan/route-plan.js'
+import type { SiteConfig } from '../config/site-model.js'
 import { planShareImages } from './share-images.js'
 import { href } from '../plan/urls.js'
 

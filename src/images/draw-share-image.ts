@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { maxImagePixels } from '../config/image-limits.js'
-import type { ShareDrawing } from '../types.js'
+import type { ShareDrawing } from '../plan/plan-images.js'
 import { shareImageSize } from '../../templates/seo/share-image.js'
 
 const fonts = new Map<string, Promise<Buffer>>()

@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { maxImagePixels } from '../config/image-limits.js'
 import type { ImageJob } from '../plan/plan-images.js'
-import type { ImageSource } from '../types.js'
+import type { ImageSource } from '../config/site-model.js'
 
 /**
  * Encodes one variant with sharp. `failOn: 'truncated'` makes a cut-off file an error instead of

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { isDark } from '../config/theme.js'
 import type { ImageJob } from '../plan/plan-images.js'
-import type { ImageSource, RoutePlan, ShareDrawing, SiteConfig } from '../types.js'
+import type { ImageSource, SiteConfig } from '../config/site-model.js'
+import type { RoutePlan } from '../plan/route-plan.js'
+import type { ShareDrawing } from '../plan/plan-images.js'
 import { shareImageFor, shareImageSize } from '../../templates/seo/share-image.js'
 
 export type { ShareDrawing }

@@ -1,6 +1,8 @@
 import { embedProviders, isEmbedProvider } from '../markdown/embeds.js'
 import { formEndpointOrigin } from '../config/form-services.js'
-import type { ContentSources, InlineCode, SiteMeta } from '../types.js'
+import type { ContentSources } from '../check/check-output.js'
+import type { InlineCode } from '../render/inline-code.js'
+import type { SiteMeta } from '../config/site-model.js'
 
 /**
  * A Content-Security-Policy as plain data: each directive with its sources, in the order they are

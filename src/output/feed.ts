@@ -1,5 +1,6 @@
 import { absoluteUrl } from '../plan/urls.js'
-import type { OutputFile, PostSummary, SiteMeta } from '../types.js'
+import type { OutputFile } from '../types.js'
+import type { PostSummary, SiteMeta } from '../config/site-model.js'
 import { escapeXml } from './host-files.js'
 
 /** Feed readers show this many recent posts; older ones stay on the blog. */

@@ -2,7 +2,8 @@ import { hostRules } from '../config/hosts.js'
 import { FORMS_DECLARATION_URL } from '../plan/form-urls.js'
 import { LANDING_HIDDEN_FIELDS } from '../plan/landing-model.js'
 import { usesNetlifyForms } from '../plan/plan-form-pages.js'
-import type { FormConfig, OutputFile, SiteConfig } from '../types.js'
+import type { FormConfig, SiteConfig } from '../config/site-model.js'
+import type { OutputFile } from '../types.js'
 
 /**
  * `__forms.html`: every form of forms.yaml declared as a hidden HTML form, so Netlify's deploy-time

@@ -1,7 +1,9 @@
 import path from 'node:path'
 import type { LandingRedirect } from '../plan/plan-redirects.js'
 import { absoluteUrl, canonicalHref, href } from '../plan/urls.js'
-import type { OutputFile, PageConfig, RoutePlan, SiteConfig } from '../types.js'
+import type { OutputFile } from '../types.js'
+import type { SiteConfig } from '../config/site-model.js'
+import type { RoutePlan } from '../plan/route-plan.js'
 
 /** The sitemap protocol's limit of URLs per file (sitemaps.org § Sitemap index). */
 const urlsPerSitemap = 50_000
@@ -74,7 +76,7 @@ function urlset(entries: readonly string[]): string {
 
 /** A page's own `updated` (pages/*.yaml, *.md) says when its text changed, which a file date cannot. */
 function pageUpdated(route: RoutePlan): string | undefined {
-  return route.template === 'sections' ? (route.props as PageConfig | undefined)?.updated : undefined
+  return route.template === 'sections' ? route.props.updated : undefined
 }
 
 function newestDate(route: RoutePlan, dates: ReadonlyMap<string, string> | undefined): string | undefined {

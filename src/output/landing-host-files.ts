@@ -1,6 +1,8 @@
 import { readSourceDates } from '../config/source-dates.js'
 import type { LandingRedirect } from '../plan/plan-redirects.js'
-import type { OutputFile, RoutePlan, SiteConfig } from '../types.js'
+import type { OutputFile } from '../types.js'
+import type { RoutePlan } from '../plan/route-plan.js'
+import type { SiteConfig } from '../config/site-model.js'
 import { routeSources, sitemapFiles } from './host-files.js'
 import { hostOutputFiles } from './host-output.js'
 

@@ -13,7 +13,6 @@ import { isContentNamed, markerText, outputMarker, straysIn } from './output-gua
 
 // The writer's interface is shared with the stages that stream pages into it (render) or watch
 // them on their way (check), which must not import output/.
-export type { LinkedPage, OutputWriter } from '../types.js'
 
 export interface KeepOptions {
   /**

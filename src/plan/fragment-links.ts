@@ -3,7 +3,8 @@ import { SHELL_IDS, TEMPLATE_IDS } from '../config/template-ids.js'
 import { fail, FragmentNotOnPage } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
 import { closestMatch } from '../errors/did-you-mean.js'
-import type { PageConfig, PostConfig, RoutePlan, SiteConfig } from '../types.js'
+import type { SiteConfig } from '../config/site-model.js'
+import type { RoutePlan } from './route-plan.js'
 import { linkPath } from './urls.js'
 
 /** The ids a page will have, as far as the plan knows them. */
@@ -57,11 +58,11 @@ function knownIds(site: SiteConfig, route: RoutePlan): KnownIds {
   const ids = new Set([...SHELL_IDS, ...TEMPLATE_IDS[route.template], ...forms])
   const prefixes = forms.map((id) => `${id}-`)
   if (route.template === 'sections') {
-    const page = route.props as PageConfig
-    for (const section of page.sections as { id?: string }[]) if (section.id) ids.add(section.id)
+    const page = route.props
+    for (const section of page.sections) if (section.id) ids.add(section.id)
     if (page.markdown) for (const id of markdownHeadingIds(page.markdown.body)) ids.add(id)
   }
-  if (route.template === 'post') for (const id of markdownHeadingIds((route.props as PostConfig).body)) ids.add(id)
+  if (route.template === 'post') for (const id of markdownHeadingIds(route.props.body)) ids.add(id)
   if (route.template === 'locations') prefixes.push('state-')
   return { ids, prefixes }
 }

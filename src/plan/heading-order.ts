@@ -1,7 +1,7 @@
 import MarkdownIt from 'markdown-it'
 import { fail, HeadingSkip, MissingH1 } from '../errors/catalogue.js'
 import { ConfigError, type Origin } from '../errors/config-error.js'
-import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from '../types.js'
+import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from '../config/site-model.js'
 import { pointerOrigin } from '../config/locate.js'
 import { DEFAULT_LANDING_LAYOUT } from './landing-model.js'
 

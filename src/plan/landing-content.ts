@@ -1,5 +1,6 @@
 import type { Action, Content, Place } from '../config/site-input.generated.js'
-import type { LandingLink, LandingParts } from '../types.js'
+import type { LandingLink } from './landing-model.js'
+import type { LandingParts } from './route-plan.js'
 import { DEFAULT_LANDING_LAYOUT, type LandingFact, type LandingIdentity, type LandingPageProps } from './landing-model.js'
 import { fillOptional, fillTokens, serviceLower, type LandingTokens } from './landing-tokens.js'
 import { cityName, citySlug, landingPath, stateCode } from './slug.js'

@@ -1,7 +1,7 @@
 import { escapePointer, pointerOrigin } from '../config/locate.js'
 import { fail, LayoutWithFormTwice, LayoutWithoutHero, LayoutWithTwoHeroes } from '../errors/catalogue.js'
 import { ConfigError } from '../errors/config-error.js'
-import type { SiteConfig } from '../types.js'
+import type { SiteConfig } from '../config/site-model.js'
 
 /**
  * Every landing layout shows one hero, the page's only h1, and the form at most once (the schema

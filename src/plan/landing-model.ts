@@ -6,9 +6,24 @@
  * Kept free of imports with runtime code: templates/ bundles this file.
  */
 import type { Action, Faq, Feature, LandingLayout, Stat, Testimonial } from '../config/site-input.generated.js'
-import type { LandingLink, NearbyLink, ServiceCard } from '../types.js'
 
-export type { LandingLink, NearbyLink, ServiceCard } from '../types.js'
+export interface LandingLink {
+  readonly label: string
+  readonly href: string
+}
+
+export interface NearbyLink extends LandingLink {
+  /** Straight-line miles from the page's city; absent when areas have no coordinates. */
+  readonly miles?: number
+}
+
+export interface ServiceCard {
+  readonly slug: string
+  readonly title: string
+  /** The service's `summary`, else its `description`. */
+  readonly description: string
+  readonly features?: readonly string[]
+}
 
 /**
  * Hidden fields every landing-page form carries so a lead names the page it came from (issue:

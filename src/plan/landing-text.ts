@@ -1,6 +1,6 @@
 import { decodeHTML } from 'entities/decode'
 import MarkdownIt from 'markdown-it'
-import type { FormConfig } from '../types.js'
+import type { FormConfig } from '../config/site-model.js'
 import type { LandingBlock, LandingPageProps } from './landing-model.js'
 
 // The same settings as templates/components/Markdown.tsx, so the text matches what is rendered.

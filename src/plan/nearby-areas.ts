@@ -3,9 +3,13 @@
  * distance when both places have coordinates in areas.yaml, otherwise the neighbours in the area
  * list (the order the business wrote them in, usually geographic).
  */
-import type { NearbyArea } from '../types.js'
 
-export type { NearbyArea } from '../types.js'
+/** A nearby area of a landing page (src/plan/nearby-areas.ts). */
+export interface NearbyArea {
+  readonly area: string
+  /** Straight-line miles, one decimal; absent when the list order was used. */
+  readonly miles?: number
+}
 
 export interface GeoPoint {
   readonly lat: number

@@ -1,7 +1,7 @@
 import { ChipsWithoutPage, fail } from '../errors/catalogue.js'
 import { ConfigError } from '../errors/config-error.js'
 import { escapePointer, pointerOrigin } from '../config/locate.js'
-import type { SiteConfig } from '../types.js'
+import type { SiteConfig } from '../config/site-model.js'
 import { landingKey } from './plan-landing.js'
 import { cityName } from './slug.js'
 

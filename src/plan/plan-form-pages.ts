@@ -2,16 +2,10 @@ import path from 'node:path'
 import { fail, FormPageTaken } from '../errors/catalogue.js'
 import { ConfigError, type Origin } from '../errors/config-error.js'
 import { displayFile } from '../paths.js'
-import type { RoutePlan, SiteConfig } from '../types.js'
+import type { FormSuccessProps, RoutePlan } from './route-plan.js'
+import type { SiteConfig } from '../config/site-model.js'
 import { formSuccessUrl } from './form-urls.js'
 import { outputPathFor } from './urls.js'
-
-/** What templates/pages/FormSuccessPage.tsx receives. */
-export interface FormSuccessProps {
-  readonly form: string
-  readonly title: string
-  readonly message: string
-}
 
 export interface FormPagesResult {
   readonly routes: readonly RoutePlan[]

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto'
 import path from 'node:path'
-import type { ShareDrawing } from '../types.js'
-import type { ImageAsset, ImageSource, SiteConfig } from '../types.js'
+import type { ImageSource, SiteConfig } from '../config/site-model.js'
 
 export type ImageFormat = 'avif' | 'webp' | 'jpeg' | 'png'
 
@@ -96,4 +95,29 @@ export function responsiveWidths(sourceWidth: number): number[] {
   const top = Math.min(sourceWidth, imageWidths.at(-1)!)
   // A variant within 10% of the top one saves too little to be worth a file.
   return [...imageWidths.filter((w) => w < top * 0.9), top]
+}
+
+/** A built image as templates reference it. */
+export interface ImageAsset {
+  /** Fallback URL (original format). */
+  readonly src: string
+  readonly width: number
+  readonly height: number
+  /** Responsive variants by format, widest last: `{ avif: 'a-480.avif 480w, …' }`. */
+  readonly srcset?: Readonly<Record<string, string>>
+}
+
+/** Everything one share image draws: plain data, so it travels in an ImageJob. */
+export interface ShareDrawing {
+  readonly title: string
+  readonly siteName: string
+  /** The site's address without the scheme, shown small at the bottom. */
+  readonly host: string
+  readonly background: string
+  readonly text: string
+  readonly accent: string
+  /** A .woff or .ttf of the heading font (satori reads neither WOFF2 nor variable fonts). */
+  readonly font: string
+  /** `hash`: its ImageSource's; `svg`: an SVG logo's sanitized text (ImageSource `svg`), drawn instead of `file`. */
+  readonly logo?: { readonly file: string; readonly format: string; readonly width: number; readonly height: number; readonly hash: string; readonly svg?: string }
 }

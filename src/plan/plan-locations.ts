@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { Origin } from '../errors/config-error.js'
-import type { SiteConfig } from '../types.js'
+import type { SiteConfig } from '../config/site-model.js'
 import { cityName, stateCode } from './slug.js'
 import { stateName } from './us-states.js'
 

@@ -1,4 +1,4 @@
-import type { PublishedPage, PublishedRecord } from '../types.js'
+import type { PublishedPage, PublishedRecord } from '../config/published-urls.js'
 import type { LandingIdentity } from './landing-model.js'
 import { milesBetween } from './nearby-areas.js'
 import { citySlug, stateCode } from './slug.js'
@@ -11,7 +11,6 @@ import { citySlug, stateCode } from './slug.js'
  * the whole record at every build, so they always point at a page that exists today and never
  * chain.
  */
-export type { PublishedPage, PublishedRecord } from '../types.js'
 
 export interface LandingRedirect {
   readonly from: string

@@ -7,7 +7,8 @@ import { checkFragmentLinks } from './fragment-links.js'
 import { planFormPages } from './plan-form-pages.js'
 import { findHeadingSkips } from './heading-order.js'
 import { closestMatch } from '../errors/did-you-mean.js'
-import type { LandingParts, RoutePlan, SiteConfig, TemplateName } from '../types.js'
+import type { RoutePlan, RouteVariant } from './route-plan.js'
+import type { SiteConfig } from '../config/site-model.js'
 import type { LandingIdentity } from './landing-model.js'
 import type { PrintStore } from './landing-quality.js'
 import { planLanding, type LandingPlan } from './plan-landing.js'
@@ -31,17 +32,14 @@ export interface BuildPlan {
   readonly warnings: readonly ConfigError[]
 }
 
-interface RouteInput {
+/** A route as a page declares it, before its output path and full title are worked out. */
+type RouteInput = RouteVariant & {
   url: string
-  template: TemplateName
   title: string
   /** The title is complete as written: no titleTemplate (a page's `titleTemplate: false`). */
   isTitleComplete?: boolean
   description?: string
   noindex?: boolean
-  props: unknown
-  /** Instead of `props`: what a landing page's props are composed from (RoutePlan.landing). */
-  landing?: LandingParts
   propsKey?: string
   origin: Origin
   /** The output file when it is not the one urls.ts decides (404.html). */
@@ -98,7 +96,7 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
   const landing = planLanding(site, { locationsUrl: locations?.url, prints: options.prints })
   errors.push(...landing.errors)
   for (const page of landing.pages) {
-    inputs.push({ url: page.url, template: 'landing', title: page.title, description: page.description, noindex: page.noindex, props: undefined, landing: page.parts, propsKey: page.propsKey, origin: page.origin, sources: page.sources })
+    inputs.push({ url: page.url, template: 'landing', title: page.title, description: page.description, noindex: page.noindex, landing: page.parts, propsKey: page.propsKey, origin: page.origin, sources: page.sources })
   }
   if (locations) inputs.push({ ...locations, props: locations.props(landing.urls) })
   inputs.push({ url: '/404', outputPath: '404.html', template: 'not-found', title: 'Page not found', noindex: true, props: {}, origin: siteOrigin })
@@ -113,18 +111,13 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
       continue
     }
     byOutput.set(outputPath, input)
+    const { isTitleComplete, ...declared } = input
     const route: RoutePlan = {
-      url: input.url,
+      ...declared,
       outputPath,
-      template: input.template,
-      title: input.isTitleComplete ? input.title : site.site.titleTemplate.replace('%s', input.title),
+      title: isTitleComplete ? input.title : site.site.titleTemplate.replace('%s', input.title),
       description: describe(input.description),
       noindex: input.noindex ?? false,
-      props: input.props,
-      landing: input.landing,
-      propsKey: input.propsKey,
-      origin: input.origin,
-      sources: input.sources,
     }
     routes.push(route)
   }

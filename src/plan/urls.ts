@@ -11,8 +11,7 @@
  * - `never` (default): `/contact` → `contact.html`
  * - `always`: `/contact/` → `contact/index.html`
  */
-export type { TrailingSlash } from '../types.js'
-import type { TrailingSlash } from '../types.js'
+import type { TrailingSlash } from '../config/site-model.js'
 
 /** The address of a page as linked, canonical and listed in the sitemap. */
 export function publicPath(url: string, policy: TrailingSlash = 'never'): string {

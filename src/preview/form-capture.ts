@@ -4,7 +4,7 @@ import { BuildFailure } from '../errors/config-error.js'
 import { formatConfigError } from '../errors/format.js'
 import { printable } from '../errors/printable.js'
 import { displayFile } from '../paths.js'
-import type { FormConfig, SiteMeta } from '../types.js'
+import type { FormConfig, SiteMeta } from '../config/site-model.js'
 import { appendCapped } from './capped-append.js'
 import { checkSubmission, parseSubmission, type CheckOptions, type Verdict } from './form-submission.js'
 

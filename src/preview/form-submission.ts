@@ -1,4 +1,4 @@
-import type { FormConfig } from '../types.js'
+import type { FormConfig } from '../config/site-model.js'
 
 /** A submitted body as field name → values (checkbox groups send one name several times). */
 export type SubmittedFields = ReadonlyMap<string, readonly string[]>

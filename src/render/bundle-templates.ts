@@ -12,7 +12,8 @@ import { sourcePosition } from '../errors/source-stack.js'
 import { cachedByInputs, metafileInputs } from '../cache/by-inputs.js'
 import { ensureCacheFolder, replaceInCache, type CacheNote } from '../cache/sealed-file.js'
 import { citypressVersion, codeDigest, displayFile, packageRoot, toolStoreDir } from '../paths.js'
-import type { RenderContext, RoutePlan } from '../types.js'
+import type { RenderContext } from './render-context.js'
+import type { TemplateRoute } from '../plan/route-plan.js'
 import type { findForms } from '../html/find-forms.js'
 import type { collectPageFacts } from '../html/page-facts.js'
 
@@ -21,7 +22,7 @@ import type { collectPageFacts } from '../html/page-facts.js'
  * (render-worker.ts) scans each page where it was rendered, and its whole program is this bundle.
  */
 export interface TemplateModule {
-  renderRoute(route: RoutePlan, context: RenderContext): string
+  renderRoute(route: TemplateRoute, context: RenderContext): string
   collectPageFacts: typeof collectPageFacts
   findForms: typeof findForms
 }

@@ -1,7 +1,7 @@
 import { inlineScripts } from '../../templates/inline-code.js'
 import { sha256 } from '../html/page-facts.js'
 import type { SiteInput } from '../config/site-input.generated.js'
-import type { AssetManifest, InlineCode } from '../types.js'
+import type { AssetManifest } from '../types.js'
 
 export interface DeclaredInlineCodeOptions {
   /** The stylesheet, inlined into a `<style>` when it is small (src/assets/bundle-assets.ts). */
@@ -30,4 +30,16 @@ export function declaredInlineCode({ assets, csp }: DeclaredInlineCodeOptions): 
     styles: unique([...(assets.inlineCss === undefined ? [] : [sha256(assets.inlineCss)]), ...sources(csp?.inlineStyles)]),
     styleAttributes: unique(sources(csp?.styleAttributes)),
   }
+}
+
+/**
+ * The inline code the pages may carry, each as its CSP source `'sha256-…'`, sorted: what the
+ * templates write and what site.yaml `csp` declares (src/render/inline-code.ts), known before any
+ * page is rendered. The Content-Security-Policy allows these and no more; check/ stops the build
+ * at any other inline script, `<style>` or style attribute.
+ */
+export interface InlineCode {
+  readonly scripts: readonly string[]
+  readonly styles: readonly string[]
+  readonly styleAttributes: readonly string[]
 }

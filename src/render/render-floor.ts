@@ -1,6 +1,7 @@
 import { mkdir, rename } from 'node:fs/promises'
 import path from 'node:path'
-import type { RenderContext, RoutePlan } from '../types.js'
+import type { RenderContext } from './render-context.js'
+import type { RoutePlan } from '../plan/route-plan.js'
 import type { TemplateBundle } from './bundle-templates.js'
 import { collectSooner, renderWorkerCount, workerWindow } from './render-pages.js'
 import { startRenderWorker, type BareRender } from './render-worker.js'

@@ -3,8 +3,10 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { fail, RenderFailed } from '../errors/catalogue.js'
 import { BuildFailure, ConfigError, originName } from '../errors/config-error.js'
-import type { OutputWriter, RenderContext, RoutePlan } from '../types.js'
-import { routeProps } from '../plan/route-props.js'
+import type { OutputWriter } from '../types.js'
+import type { RenderContext } from './render-context.js'
+import type { RoutePlan } from '../plan/route-plan.js'
+import { templateRoute } from '../plan/route-props.js'
 import type { TemplateBundle, ThrowingTemplate } from './bundle-templates.js'
 import { checkHeapFor } from './memory-check.js'
 import type { PageCache } from '../cache/page-cache.js'
@@ -22,16 +24,10 @@ export interface RenderedPage {
  */
 export function renderPage(templates: TemplateBundle, route: RoutePlan, context: RenderContext): RenderedPage | ConfigError {
   try {
-    return { route, html: templates.module.renderRoute(renderedRoute(route), context) }
+    return { route, html: templates.module.renderRoute(templateRoute(route), context) }
   } catch (error) {
     return renderError(route, error, templates.locate(error))
   }
-}
-
-/** The route as templates see it: with its props, for a landing page composed for this render only. */
-function renderedRoute(route: RoutePlan): RoutePlan {
-  const { landing: _parts, ...rest } = route
-  return { ...rest, props: routeProps(route) }
 }
 
 function renderError(route: RoutePlan, error: unknown, { component, file, line }: ThrowingTemplate): ConfigError {

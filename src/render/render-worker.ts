@@ -1,6 +1,8 @@
 import { Worker } from 'node:worker_threads'
 import { pathToFileURL } from 'node:url'
-import type { DerivedValues, RenderContext, RoutePlan } from '../types.js'
+import type { DerivedValues } from '../types.js'
+import type { RenderContext } from './render-context.js'
+import type { RoutePlan } from '../plan/route-plan.js'
 import { routeProps } from '../plan/route-props.js'
 
 /**

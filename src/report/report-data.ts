@@ -2,7 +2,7 @@ import type { PageKindSize } from '../check/budgets.js'
 import type { LandingIdentity } from '../plan/landing-model.js'
 import type { PageQuality, QualitySettings } from '../plan/landing-quality.js'
 import type { ImageJob } from '../plan/plan-images.js'
-import type { BudgetAsset, BudgetRule } from '../types.js'
+import type { BudgetAsset, BudgetRule } from '../config/site-model.js'
 
 /** Everything the build report page shows, as plain data (render-report.tsx draws it). */
 export interface ReportData {

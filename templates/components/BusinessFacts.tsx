@@ -1,5 +1,5 @@
 import { callingCodeOf, toE164 } from '../../src/config/phone-number.js'
-import type { SiteMeta } from '../../src/types.js'
+import type { SiteMeta } from '../../src/config/site-model.js'
 import { usePage } from '../context.js'
 import { SpecialHours } from './SpecialHours.js'
 

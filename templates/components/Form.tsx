@@ -1,6 +1,6 @@
 import { isFormService, postsToEndpoint } from '../../src/config/form-services.js'
 import { FORMS_DECLARATION_URL, formSuccessUrl } from '../../src/plan/form-urls.js'
-import type { FormConfig, FormField } from '../../src/types.js'
+import type { FormConfig, FormField } from '../../src/config/site-model.js'
 import { usePage } from '../context.js'
 import { typesetText } from '../typeset.js'
 

@@ -1,5 +1,5 @@
 import type { Env, RendererRule, Token } from 'markdown-it'
-import type { ImageAsset } from '../../src/types.js'
+import type { ImageAsset } from '../../src/plan/plan-images.js'
 
 /** What a Markdown render is given besides the text: how to find a written image's built asset. */
 export interface MarkdownEnv extends Env {

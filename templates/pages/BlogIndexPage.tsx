@@ -1,11 +1,6 @@
+import type { BlogIndexProps } from '../../src/plan/route-plan.js'
 import { usePage } from '../context.js'
 import { PostCards } from './PostPage.js'
-
-export interface BlogIndexProps {
-  page: number
-  pageCount: number
-  slugs: string[]
-}
 
 /** The blog listing, newest first, paginated by site.yaml `blog.perPage` (/blog, /blog/page/2, …). */
 export function BlogIndexPage({ page, pageCount, slugs }: BlogIndexProps) {

@@ -1,4 +1,4 @@
-import type { FormSuccessProps } from '../../src/plan/plan-form-pages.js'
+import type { FormSuccessProps } from '../../src/plan/route-plan.js'
 
 /**
  * Where a form lands after posting without JavaScript (src/output/form-pages.ts): the same

@@ -1,5 +1,5 @@
 import { absoluteUrl } from '../../src/plan/urls.js'
-import type { PostConfig, PostSummary } from '../../src/types.js'
+import type { PostConfig, PostSummary } from '../../src/config/site-model.js'
 import { Icon } from '../components/Icon.js'
 import { Image } from '../components/Image.js'
 import { balancedGridClass } from '../components/grid.js'

@@ -1,4 +1,4 @@
-import type { PageConfig } from '../../src/types.js'
+import type { PageConfig } from '../../src/config/site-model.js'
 import { renderPostBody } from '../components/Markdown.js'
 import { usePage } from '../context.js'
 import { Sections } from '../sections/index.js'

@@ -1,7 +1,7 @@
 import { Fragment } from 'react'
 import type { ServicePage as ServicePageTexts } from '../../src/config/site-input.generated.js'
 import { serviceLower } from '../../src/plan/landing-tokens.js'
-import type { ServiceConfig } from '../../src/types.js'
+import type { ServiceConfig } from '../../src/config/site-model.js'
 import type { Tone } from '../components/Section.js'
 import { usePage } from '../context.js'
 import { Areas } from '../sections/Areas.js'

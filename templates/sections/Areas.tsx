@@ -1,5 +1,5 @@
 import type { AreasSection } from '../../src/config/site-input.generated.js'
-import type { AreaRegion } from '../../src/types.js'
+import type { AreaRegion } from '../../src/render/render-context.js'
 import { Actions } from '../components/Action.js'
 import { AreaChips } from '../components/AreaChips.js'
 import { Section } from '../components/Section.js'

@@ -1,5 +1,5 @@
 import type { ServicesSection } from '../../src/config/site-input.generated.js'
-import type { ServiceConfig } from '../../src/types.js'
+import type { ServiceConfig } from '../../src/config/site-model.js'
 import { Actions } from '../components/Action.js'
 import { Icon } from '../components/Icon.js'
 import { Image } from '../components/Image.js'

@@ -1,4 +1,3 @@
-import type { PostConfig } from '../../src/types.js'
 import { usePage } from '../context.js'
 import { socialImage } from './page-image.js'
 import { shareImageFor, shareImageSize } from './share-image.js'
@@ -13,7 +12,7 @@ export function SocialMeta({ canonical }: { canonical: string }) {
   // A page's own image wins; else the share image drawn for it at build (issue 15), else site.yaml socialImage.
   const drawn = shareImageFor(route, site, brand)
   const image = drawn ? { url: `${site.url}/${drawn.path}`, ...shareImageSize, alt: drawn.title } : socialImage(page)
-  const post = route.template === 'post' ? (route.props as PostConfig) : undefined
+  const post = route.template === 'post' ? route.props : undefined
   return (
     <>
       <meta property="og:type" content={post ? 'article' : 'website'} />

@@ -1,4 +1,5 @@
-import { canonicalHref, href, type TrailingSlash } from '../../src/plan/urls.js'
+import { canonicalHref, href } from '../../src/plan/urls.js'
+import type { TrailingSlash } from '../../src/config/site-model.js'
 
 /**
  * React hoists the resources components ask for (`preload()` from react-dom, and images it

@@ -1,7 +1,7 @@
 import type { EducationalOccupationalCredential, OpeningHoursSpecification, PersonLeaf, WebPage } from 'schema-dts'
 import type { PageInput, TeamSection } from '../../src/config/site-input.generated.js'
 import { absoluteUrl } from '../../src/plan/urls.js'
-import type { PageConfig, SiteMeta } from '../../src/types.js'
+import type { SiteMeta } from '../../src/config/site-model.js'
 import type { PageContext } from '../context.js'
 import { socialImage } from './page-image.js'
 
@@ -46,7 +46,7 @@ export function specialHoursOf(business: SiteMeta['business']): OpeningHoursSpec
 export function employeesOf(page: PageContext): PersonLeaf[] | undefined {
   const { route } = page
   if (route.template !== 'sections') return undefined
-  const sections = (route.props as PageConfig).sections as PageInput['sections']
+  const sections: PageInput['sections'] = route.props.sections
   const members = sections.flatMap((s) => (s.type === 'team' ? (s as TeamSection).members : []))
   if (members.length === 0) return undefined
   return members.map((m) => prune<PersonLeaf>({
@@ -62,7 +62,7 @@ export function employeesOf(page: PageContext): PersonLeaf[] | undefined {
 export function webPageOf(page: PageContext, businessId: string): WebPage | undefined {
   const { route, site } = page
   if (route.template !== 'sections') return undefined
-  const updated = (route.props as PageConfig).updated
+  const updated = route.props.updated
   if (!updated) return undefined
   const url = absoluteUrl(site.url, route.url, site.trailingSlash)
   return { '@type': 'WebPage', '@id': `${url}#webpage`, url, name: route.title, dateModified: updated, publisher: { '@id': businessId } }

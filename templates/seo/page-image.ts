@@ -1,4 +1,5 @@
-import type { ImageAsset } from '../../src/types.js'
+import type { ImageAsset } from '../../src/plan/plan-images.js'
+import type { RoutePlan, TemplateRoute } from '../../src/plan/route-plan.js'
 import type { PageContext } from '../context.js'
 
 export interface SocialImage {
@@ -20,7 +21,7 @@ const previewWidth = 1200
  */
 export function socialImage(page: PageContext, options: { src?: string } = {}): SocialImage | undefined {
   const { site } = page
-  const chosen = options.src ? { src: options.src, alt: site.name } : pageImage(page.route.props)
+  const chosen = options.src ? { src: options.src, alt: site.name } : pageImage(page.route)
     ?? (site.socialImage ? { src: site.socialImage, alt: site.name } : undefined)
   if (!chosen) return undefined
   const asset = page.images[chosen.src]
@@ -28,19 +29,24 @@ export function socialImage(page: PageContext, options: { src?: string } = {}): 
   return { ...nearestVariant(asset, page.site.url), alt: chosen.alt }
 }
 
-/** A page's own image, by the shapes page props come in (post, service, landing, sections). */
-export function pageImage(props: unknown): { src: string; alt: string } | undefined {
-  const p = props as {
-    image?: string; imageAlt?: string
-    hero?: { image?: string; imageAlt?: string }
-    service?: { image?: string; imageAlt?: string }
-    sections?: readonly { type: string; image?: string; imageAlt?: string }[]
+/**
+ * A page's own image, by its template: a post's or a service's `image`, an authored page's `image`
+ * else its first hero section's, a landing page's hero (none while only planned: no props yet).
+ */
+export function pageImage(route: RoutePlan | TemplateRoute): { src: string; alt: string } | undefined {
+  if (route.template === 'post' || route.template === 'service') {
+    return typeof route.props.image === 'string' ? { src: route.props.image, alt: route.props.imageAlt ?? '' } : undefined
   }
-  if (typeof p?.image === 'string') return { src: p.image, alt: p.imageAlt ?? '' }
-  if (typeof p?.hero?.image === 'string') return { src: p.hero.image, alt: p.hero.imageAlt ?? '' }
-  if (typeof p?.service?.image === 'string') return { src: p.service.image, alt: p.service.imageAlt ?? '' }
-  const hero = p?.sections?.find((s) => s.type === 'hero' && typeof s.image === 'string')
-  return hero ? { src: hero.image!, alt: hero.imageAlt ?? '' } : undefined
+  if (route.template === 'landing') {
+    const hero = route.props?.hero
+    return typeof hero?.image === 'string' ? { src: hero.image, alt: hero.imageAlt ?? '' } : undefined
+  }
+  if (route.template !== 'sections') return undefined
+  if (typeof route.props.image === 'string') return { src: route.props.image, alt: '' }
+  for (const section of route.props.sections) {
+    if (section.type === 'hero' && typeof section.image === 'string') return { src: section.image, alt: section.imageAlt ?? '' }
+  }
+  return undefined
 }
 
 function nearestVariant(asset: ImageAsset, siteUrl: string): Omit<SocialImage, 'alt'> {

@@ -2,7 +2,7 @@ import type { BlogPosting, BreadcrumbList, ContactPoint, FAQPage, GeoCircle, Gra
 import type { Faq, PageInput } from '../../src/config/site-input.generated.js'
 import { markdownPlainText } from '../../src/markdown/plain-text.js'
 import { absoluteUrl } from '../../src/plan/urls.js'
-import type { PageConfig, PostConfig, ServiceConfig, SiteMeta } from '../../src/types.js'
+import type { PageConfig, PostConfig, ServiceConfig, SiteMeta } from '../../src/config/site-model.js'
 import { businessPhones, telephone } from '../components/BusinessFacts.js'
 import type { PageContext } from '../context.js'
 import { credentialsOf, employeesOf, specialHoursOf, webPageOf } from './business-facts-data.js'
@@ -23,8 +23,8 @@ export function structuredData(page: PageContext): Graph {
   const { route } = page
   const webPage = webPageOf(page, businessId(page))
   if (webPage) graph.push(webPage)
-  if (route.template === 'service') graph.push(service(page, route.props as ServiceConfig))
-  if (route.template === 'post') graph.push(blogPosting(page, route.props as PostConfig))
+  if (route.template === 'service') graph.push(service(page, route.props))
+  if (route.template === 'post') graph.push(blogPosting(page, route.props))
   const faqs = faqsOf(page)
   if (faqs.length > 0) graph.push(faqPage(faqs))
   const crumbs = breadcrumbs(page)
@@ -180,16 +180,16 @@ function breadcrumbs(page: PageContext): BreadcrumbList | undefined {
   const trail: { name: string; url: string }[] = [{ name: 'Home', url: '/' }]
   const blogTitle = site.blog?.title ?? 'Blog'
   if (route.template === 'service') {
-    trail.push({ name: navLabel(site, '/services') ?? 'Services', url: '/services' }, { name: shortServiceName(route.props as ServiceConfig), url: route.url })
+    trail.push({ name: navLabel(site, '/services') ?? 'Services', url: '/services' }, { name: shortServiceName(route.props), url: route.url })
   } else if (route.template === 'post') {
-    const post = route.props as PostConfig
+    const post = route.props
     trail.push({ name: blogTitle, url: '/blog' }, { name: post.shortTitle ?? post.title, url: route.url })
   } else if (route.template === 'blog-index') {
     trail.push({ name: blogTitle, url: route.url })
   } else if (route.template === 'sections') {
-    trail.push({ name: shortPageName(site, route.props as PageConfig), url: route.url })
+    trail.push({ name: shortPageName(site, route.props), url: route.url })
   } else {
-    trail.push({ name: (route.props as { title?: string }).title ?? route.title, url: route.url })
+    trail.push({ name: route.props.title, url: route.url })
   }
   return {
     '@type': 'BreadcrumbList',
@@ -217,9 +217,9 @@ function navLabel(site: SiteMeta, path: string): string | undefined {
 /** The questions a page shows: a service's FAQ, or the faq sections of an authored page. */
 function faqsOf(page: PageContext): readonly Faq[] {
   const { route } = page
-  if (route.template === 'service') return (route.props as ServiceConfig).faqs ?? []
+  if (route.template === 'service') return route.props.faqs ?? []
   if (route.template === 'sections') {
-    const sections = (route.props as PageConfig).sections as PageInput['sections']
+    const sections: PageInput['sections'] = route.props.sections
     return sections.flatMap((s) => (s.type === 'faq' ? (s as { items?: Faq[] }).items ?? [] : []))
   }
   return []

@@ -1,4 +1,5 @@
-import type { RoutePlan, SiteMeta } from '../../src/types.js'
+import type { TemplateRoute } from '../../src/plan/route-plan.js'
+import type { SiteMeta } from '../../src/config/site-model.js'
 
 /**
  * All the header takes from the page it is on, so that every page with the same variant has the
@@ -12,7 +13,7 @@ export interface HeaderVariant {
   readonly navUrl?: string
 }
 
-export function headerVariant(route: RoutePlan, site: SiteMeta): HeaderVariant {
+export function headerVariant(route: TemplateRoute, site: SiteMeta): HeaderVariant {
   const named = (site.header?.nav ?? []).some((item) => item.href === route.url || item.scrollOn?.includes(route.url))
   return { overHero: opensWithHeroImage(route), navUrl: named ? route.url : undefined }
 }
@@ -22,18 +23,12 @@ export function headerVariant(route: RoutePlan, site: SiteMeta): HeaderVariant {
  * until the page scrolls (shell.css tells by the markup; this decides only whether to include the
  * logo for it). A service page whose parts are reordered may guess wrong: then the light logo stays.
  */
-function opensWithHeroImage(route: RoutePlan): boolean {
-  const props = route.props as {
-    sections?: readonly { type: string; image?: string; layout?: string }[]
-    hero?: { image?: string }
-    image?: string
-    skipHero?: boolean
-  }
+function opensWithHeroImage(route: TemplateRoute): boolean {
   if (route.template === 'sections') {
-    const first = props.sections?.[0]
+    const first: { readonly type: string; readonly image?: string; readonly layout?: string } | undefined = route.props.sections?.[0]
     return first?.type === 'hero' && Boolean(first.image) && (first.layout ?? 'background') === 'background'
   }
-  if (route.template === 'landing') return Boolean(props.hero?.image)
-  if (route.template === 'service') return Boolean(props.image) && !props.skipHero
+  if (route.template === 'landing') return Boolean(route.props.hero?.image)
+  if (route.template === 'service') return Boolean(route.props.image) && !route.props.skipHero
   return false
 }

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import type { RenderContext, RoutePlan } from '../../src/types.js'
+import type { RenderContext } from '../../src/render/render-context.js'
+import type { TemplateRoute } from '../../src/plan/route-plan.js'
 import { WalkthroughScopeProvider, type WalkthroughScope } from '../components/WalkthroughDialog.js'
 import { PageContextProvider, type PageContext } from '../context.js'
 import { splitHoisted } from '../seo/body-markup.js'
@@ -72,7 +73,7 @@ function partOf(parts: Map<string, SharedPart | 'in place'>, key: string, contex
 const routeRead = new Error('A shared part of the shell read the page it is on.')
 
 /** What a shared part sees as its page's route. */
-const unreadableRoute = new Proxy({} as RoutePlan, {
+const unreadableRoute = new Proxy({} as TemplateRoute, {
   get() {
     throw routeRead
   },

@@ -9,7 +9,9 @@ import { formatConfigError } from '../../src/errors/format.js'
 import { resolveAnalytics } from '../../src/config/analytics-providers.js'
 import { contentSecurityPolicy, policyText } from '../../src/output/csp.js'
 import { declaredInlineCode } from '../../src/render/inline-code.js'
-import type { OutputWriter, RoutePlan, SiteMeta } from '../../src/types.js'
+import type { OutputWriter } from '../../src/types.js'
+import type { RoutePlan } from '../../src/plan/route-plan.js'
+import type { SiteMeta } from '../../src/config/site-model.js'
 import { fixture, normalize, siteFrom, tempDir } from '../helpers/site.js'
 
 // The Content-Security-Policy allows only the inline code citypress wrote, and

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { checkLinks } from '../../src/check/check-links.js'
 import type { WatchedPage } from '../../src/check/watch-pages.js'
 import { collectPageFacts } from '../../src/html/page-facts.js'
-import type { RoutePlan } from '../../src/types.js'
+import type { RoutePlan } from '../../src/plan/route-plan.js'
 
 // Relative links a template or a Markdown field renders are checked as a browser resolves them:
 // against the address the page is served at, which the URL form decides.
 
 const page = (url: string, html: string): WatchedPage => ({
-  route: { url, outputPath: `${url.slice(1) || 'index'}.html`, template: 'sections', title: url, description: '', noindex: false, props: undefined, origin: { file: `pages${url}.yaml`, path: '' } } as RoutePlan,
+  route: { url, outputPath: `${url.slice(1) || 'index'}.html`, template: 'not-found', title: url, description: '', noindex: false, props: {}, origin: { file: `pages${url}.yaml`, path: '' } } as RoutePlan,
   facts: collectPageFacts(html),
   unexpected: [],
 })

@@ -8,7 +8,7 @@ import type { SiteInput } from '../../src/config/site-input.generated.js'
 import { BuildFailure } from '../../src/errors/config-error.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import { contentSecurityPolicy } from '../../src/output/csp.js'
-import type { SiteMeta } from '../../src/types.js'
+import type { SiteMeta } from '../../src/config/site-model.js'
 import { fixture, normalize, siteFrom } from '../helpers/site.js'
 
 // Analytics and form service presets carry what their services need.

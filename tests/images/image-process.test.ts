@@ -6,7 +6,7 @@ import { processImages } from '../../src/images/process-images.js'
 import { encodeImage } from '../../src/images/encode-image.js'
 import { startImageProcess } from '../../src/images/image-process.js'
 import type { ImageJob } from '../../src/plan/plan-images.js'
-import type { ShareDrawing } from '../../src/types.js'
+import type { ShareDrawing } from '../../src/plan/plan-images.js'
 import { tempDir } from '../helpers/site.js'
 
 const font = path.resolve('node_modules/@fontsource/inter/files/inter-latin-700-normal.woff')

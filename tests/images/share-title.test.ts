@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { loadSite } from '../../src/config/load-site.js'
 import type { BuildFailure } from '../../src/errors/config-error.js'
 import { drawShareImage } from '../../src/images/draw-share-image.js'
-import type { ShareDrawing } from '../../src/types.js'
+import type { ShareDrawing } from '../../src/plan/plan-images.js'
 import { siteFrom } from '../helpers/site.js'
 
 // A 10,000-character title ran the image process out of memory. Titles are at

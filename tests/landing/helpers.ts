@@ -1,5 +1,5 @@
 import type { BuildOptions, BuildResult } from '../../src/build.js'
-import type { RoutePlan } from '../../src/types.js'
+import type { RoutePlan } from '../../src/plan/route-plan.js'
 import { exampleBuild, fixtureBuild, type ExampleBuild, type ExampleSite, type SharedFixture } from '../helpers/example-build.js'
 
 export interface BuiltSite {

@@ -5,12 +5,13 @@ import { describe, expect, it } from 'vitest'
 import { serializeJsonLd } from '../../templates/components/JsonLd.js'
 import { readSourceDates } from '../../src/config/source-dates.js'
 import { redirectsFile, sitemapFiles } from '../../src/output/host-files.js'
-import type { RoutePlan, SiteConfig } from '../../src/types.js'
+import type { RoutePlan } from '../../src/plan/route-plan.js'
+import type { SiteConfig } from '../../src/config/site-model.js'
 import { tempDir } from '../helpers/site.js'
 
 const site = { site: { url: 'https://tidy.example', basePath: '', redirects: [{ from: '/old', to: '/new' }] } } as unknown as SiteConfig
 const route = (url: string, sources: string[], noindex = false) =>
-  ({ url, outputPath: `${url.slice(1) || 'index'}.html`, template: 'landing', title: url, description: '', noindex, props: {}, origin: { file: 'x', path: '' }, sources }) as RoutePlan
+  ({ url, outputPath: `${url.slice(1) || 'index'}.html`, template: 'blog-index', title: url, description: '', noindex, props: { page: 1, pageCount: 1, slugs: [] }, origin: { file: 'x', path: '' }, sources }) as RoutePlan
 
 describe('sitemap.xml', () => {
   it('lists indexable pages only, each with the newest date of its source files', () => {

@@ -3,7 +3,7 @@ import { checkLinks } from '../../src/check/check-links.js'
 import type { WatchedPage } from '../../src/check/watch-pages.js'
 import { headersFile } from '../../src/output/headers.js'
 import { headersForPath, parseHeadersFile } from '../../src/output/host-headers.js'
-import type { SiteMeta } from '../../src/types.js'
+import type { SiteMeta } from '../../src/config/site-model.js'
 import { applyBasePath } from '../../templates/seo/body-markup.js'
 
 describe('a site under a sub-path', () => {

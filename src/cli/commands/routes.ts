@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import type { RoutePlan } from '../../types.js'
+import type { RoutePlan } from '../../plan/route-plan.js'
 import type { Io } from '../io.js'
 import { redirectLines } from '../landing-report.js'
 import { siteArgument, siteFolder, siteLabel } from './shared.js'
