@@ -5,14 +5,14 @@ import { repoRoot } from './helpers/site.js'
 
 // The pipeline flows one way (DESIGN.md): config → plan → images | assets | render → check →
 // output, then report (a finished build's report page, drawn from every stage's results). A stage may use an earlier stage and the neutral modules, never a later stage or a
-// parallel one; the neutral modules use no stage. The drivers (build.ts with its build-*.ts parts, react-floor.ts, cli/, preview/, editor/) may use
+// parallel one; the neutral modules use no stage. The drivers (build/, bench/, cli/, preview/, editor/) may use
 // everything. Read from the source itself, so a new import that breaks the flow fails here.
 
 const rank: Record<string, number> = { config: 1, plan: 2, images: 3, assets: 3, render: 3, check: 4, output: 5, report: 6 }
-const neutral = new Set(['errors', 'cache', 'html', 'markdown', 'bundler.ts', 'paths.ts', 'types.ts'])
+const neutral = new Set(['errors', 'cache', 'html', 'markdown', 'tool', 'types.ts'])
 /** The types generated from schemas/ describe the site's files for every stage. */
 const neutralFiles = new Set(['config/site-input.generated.ts'])
-const drivers = new Set(['build.ts', 'build-options.ts', 'build-round.ts', 'build-inputs.ts', 'build-report.ts', 'build-report-page.ts', 'react-floor.ts', 'cli', 'preview', 'editor'])
+const drivers = new Set(['build', 'bench', 'cli', 'preview', 'editor'])
 
 /** Every module of src/ with the modules of src/ it imports (relative imports, `import type` included). */
 async function importGraph(): Promise<Map<string, string[]>> {

@@ -1,6 +1,6 @@
 import { readdir, readFile, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { packageRoot, toolCacheDir, toolStoreDir } from '../paths.js'
+import { packageRoot, toolCacheDir, toolStoreDir } from '../tool/package.js'
 import { hash } from './digest.js'
 import { isAsStamped, stampOf, type FileStamp } from './file-stamp.js'
 import { readSealedJson, removeLeftovers, writeSealedJson, type CacheNote } from './sealed-file.js'
@@ -30,7 +30,7 @@ export interface InputsCacheOptions<T> {
  * time are unchanged, else runs it and remembers the result. For esbuild bundles: checking the
  * 200-odd input files listed in esbuild's metafile takes a few milliseconds, bundling 150.
  *
- * Results are kept in the tool store (paths.ts `toolStoreDir`), never in the site folder: they
+ * Results are kept in the tool store (tool/package.ts `toolStoreDir`), never in the site folder: they
  * are code the build runs and bytes it publishes. An entry is named by a digest of `name`, `key`
  * and the site's own files, none of which holds a path, and it lists every file it read by its
  * path in the site folder or in citypress's, with the hash of its contents. The site's cache

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { readOutputRecord } from '../cache/output-record.js'
 import { fail, OutputFolderNotOurs, OutputFolderRefused } from '../errors/catalogue.js'
 import { BuildFailure } from '../errors/config-error.js'
-import { displayFile } from '../paths.js'
+import { displayFile } from '../tool/package.js'
 
 /**
  * The file that marks a folder as a citypress output: written by every build that

@@ -1,9 +1,9 @@
 import path from 'node:path'
 import type { Command } from 'commander'
-import type { BuildProgress } from '../../build.js'
+import type { BuildProgress } from '../../build/index.js'
 import { isWebAddress } from '../../config/check-url.js'
 import { reportPath } from '../../output/write-report.js'
-import { displayFile } from '../../paths.js'
+import { displayFile } from '../../tool/package.js'
 import { paint, type Io } from '../io.js'
 import { printJsonProblems, reportingJson, summaryLine } from '../json-report.js'
 import { formatContrastReport } from '../contrast-report.js'
@@ -29,7 +29,7 @@ Examples:
   $ citypress build --base-url https://staging.example.com
   $ citypress build --published https://www.example.com/sitemap.xml`)
     .action(async (given: string | undefined, flags: BuildFlags) => {
-      const { buildReport } = await import('../../build.js')
+      const { buildReport } = await import('../../build/index.js')
       const started = performance.now()
       const site = siteFolder(given)
       const run = () => buildReport({ site, outDir: flags.out, baseUrl: flags.baseUrl, drafts: flags.drafts, recordUrls: true, writeReport: true, published: flags.published && !isWebAddress(flags.published) ? path.resolve(flags.published) : flags.published, onProgress: flags.json ? undefined : progressLine(io), onWait: (message) => io.err(`${message}\n`) })

@@ -1,6 +1,6 @@
-import type { FirstPages } from './output/memory-output.js'
+import type { FirstPages } from '../output/memory-output.js'
 
-/** What build() and buildReport() (build.ts) accept. */
+/** What build() and buildReport() (build/index.ts) accept. */
 export interface BuildOptions {
   /** The site folder, e.g. `sites/acme`. */
   site: string

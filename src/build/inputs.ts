@@ -1,13 +1,13 @@
 import path from 'node:path'
-import type { BuildOptions } from './build-options.js'
-import { heldEntryDigest } from './cache/by-inputs.js'
-import { digestJson, hash, orderedJson, stableJson } from './cache/digest.js'
-import { siteInputsDigest } from './cache/site-inputs.js'
-import { isWebAddress } from './config/check-url.js'
-import { schemaDigest } from './config/schema-validators.js'
-import type { BrandImagePlan } from './images/brand-images.js'
-import { citypressVersion, codeDigest } from './paths.js'
-import type { OutputFile, RenderContext, RoutePlan, SiteConfig } from './types.js'
+import type { BuildOptions } from './options.js'
+import { heldEntryDigest } from '../cache/by-inputs.js'
+import { digestJson, hash, orderedJson, stableJson } from '../cache/digest.js'
+import { siteInputsDigest } from '../cache/site-inputs.js'
+import { isWebAddress } from '../config/check-url.js'
+import { schemaDigest } from '../config/schema-validators.js'
+import type { BrandImagePlan } from '../images/brand-images.js'
+import { citypressVersion, codeDigest } from '../tool/package.js'
+import type { OutputFile, RenderContext, RoutePlan, SiteConfig } from '../types.js'
 
 // What a build's work follows from, as the digests the build cache (src/cache/) compares: the
 // inputs a build that loads nothing can vouch for, the output folder's bytes, the pages' context.

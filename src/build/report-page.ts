@@ -1,11 +1,11 @@
-import type { BuildOptions } from './build-options.js'
-import { paragraphsToWrite, type StageName } from './build-report.js'
-import type { PageKindSize } from './check/budgets.js'
-import { hostRules } from './config/hosts.js'
-import type { BrandImagePlan } from './images/brand-images.js'
-import { hasReport, writeReport } from './output/write-report.js'
-import type { BuildPlan } from './plan/plan-site.js'
-import type { OutputFile, SiteConfig } from './types.js'
+import type { BuildOptions } from './options.js'
+import { paragraphsToWrite, type StageName } from './report.js'
+import type { PageKindSize } from '../check/budgets.js'
+import { hostRules } from '../config/hosts.js'
+import type { BrandImagePlan } from '../images/brand-images.js'
+import { hasReport, writeReport } from '../output/write-report.js'
+import type { BuildPlan } from '../plan/plan-site.js'
+import type { OutputFile, SiteConfig } from '../types.js'
 
 /** What the report page is drawn from: a finished build's results. */
 export interface ReportPageInput {
@@ -25,7 +25,7 @@ export async function writeReportPage({ site, plan, images, imageResult, sizes, 
   // Imported here, not at the top: the report is drawn with react-dom/server, which a command
   // should load only when it draws one (bin/compile.mjs puts what this import reaches in a chunk
   // of its own, so `--help` or `validate` never parses it).
-  const { drawReport } = await import('./report/draw-report.js')
+  const { drawReport } = await import('../report/draw-report.js')
   await writeReport(site.root, drawReport({
     siteName: site.site.name, host: hostRules(site.site.host).label, builtAt: new Date(), pageCount: plan.routes.length, fileCount,
     landingPages: plan.landingPages, quality: plan.landingQuality, paragraphs: paragraphsToWrite(plan.landingQuality.pages, plan.landingQuality.settings.minLocalWords),

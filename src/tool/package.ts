@@ -109,7 +109,7 @@ export const citypressVersion: string = (JSON.parse(readFileSync(path.join(packa
  */
 export const codeDigest: string = (() => {
   const self = fileURLToPath(import.meta.url)
-  const files = self.endsWith('.ts') ? listFiles(path.dirname(self)) : [path.join(packageRoot, 'lib', 'citypress.mjs')]
+  const files = self.endsWith('.ts') ? listFiles(path.join(packageRoot, 'src')) : [path.join(packageRoot, 'lib', 'citypress.mjs')]
   const digest = createHash('sha1')
   for (const file of files) digest.update(file.slice(packageRoot.length)).update(readFileSync(file))
   return digest.digest('hex').slice(0, 16)
