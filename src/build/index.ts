@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { bundleAssets, type AssetsResult } from '../assets/bundle-assets.js'
 import { contextDigest, finishInputs, outputInputs, readsElsewhere, startInputs } from './inputs.js'
-import type { BuildMemo, BuildOptions } from './options.js'
+import { resolveBuildOptions, type BuildMemo, type BuildOptions, type ResolvedBuildOptions } from './options.js'
 import { paragraphsToWrite, recordedReport, replayedReport, type BuildReport, type RecordedReport, type StageName } from './report.js'
 import { reportKept, writeReportPage } from './report-page.js'
 import { failRound, siteOf } from './round.js'
@@ -44,7 +44,7 @@ import { citypressVersion, codeDigest } from '../tool/package.js'
 import type { AreaRegion, InlineCode, OutputFile, OutputWriter, RenderContext, RoutePlan, SiteConfig } from '../types.js'
 
 export type { BuildReport, StageName }
-export type { BuildMemo, BuildOptions, BuildProgress } from './options.js'
+export type { BuildMemo, BuildOptions, BuildProgress, ResolvedBuildOptions } from './options.js'
 export { loadAndPlan } from './round.js'
 
 export interface BuildResult {
@@ -85,7 +85,8 @@ interface RecordedResult {
  * BuildFailure carrying every user mistake found; anything else thrown is a bug. The output folder
  * is replaced only when everything succeeded.
  */
-export async function build(options: BuildOptions): Promise<BuildResult> {
+export async function build(given: BuildOptions): Promise<BuildResult> {
+  const options = resolveBuildOptions(given)
   await guardOutput(options)
   const cache = await openCache(options)
   try {
@@ -103,7 +104,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
  * At 50,000 pages loading and planning take seconds and most of a gigabyte; this takes a listing
  * of each folder.
  */
-export async function buildReport(options: BuildOptions): Promise<BuildReport> {
+export async function buildReport(given: BuildOptions): Promise<BuildReport> {
+  const options = resolveBuildOptions(given)
   await guardOutput(options)
   const cache = await openCache(options)
   try {
@@ -115,7 +117,7 @@ export async function buildReport(options: BuildOptions): Promise<BuildReport> {
     const recorded = inputs === undefined || !await reportKept(options) ? undefined : (await cache.replay(inputs))?.report
     if (recorded) {
       const timings = { ...stageClock().timings, output: performance.now() - startedAt }
-      return replayedReport(recorded, { outDir: options.outDir ?? 'dist', timings, cacheNotes: cache.notes })
+      return replayedReport(recorded, { outDir: options.outDir, timings, cacheNotes: cache.notes })
     }
     return reportOf(await placeReported(runStages(options, cache, { commits, started })))
   } finally {
@@ -142,25 +144,24 @@ export function reportOf(result: BuildResult): BuildReport {
  * `.citypress` that is a link (cache/site-folder.ts), before anything is created: the cache
  * folder, its lock, the staging folder.
  */
-async function guardOutput(options: BuildOptions): Promise<void> {
+async function guardOutput(options: ResolvedBuildOptions): Promise<void> {
   // The site's .citypress, where the cache, its lock, the previous output and the report go: a real folder, never a link.
   ensureOwnFolder(options.site)
-  if (options.write === false) return
-  const cacheDir = options.cacheDir === false ? undefined : options.cacheDir ?? path.join(options.site, '.citypress', 'cache')
-  await guardOutputFolder({ outDir: options.outDir ?? 'dist', site: options.site, recordFile: cacheDir && path.join(cacheDir, 'output.json') })
+  if (!options.write) return
+  await guardOutputFolder({ outDir: options.outDir, site: options.site, recordFile: options.cacheDir && path.join(options.cacheDir, 'output.json') })
 }
 
-function openCache(options: BuildOptions): Promise<BuildCache<RecordedResult>> {
+function openCache(options: ResolvedBuildOptions): Promise<BuildCache<RecordedResult>> {
   return openBuildCache<RecordedResult>({
-    site: options.site, cacheDir: options.cacheDir, imageCacheDir: options.imageCacheDir, outDir: options.outDir ?? 'dist',
-    write: options.write !== false, toolVersion: `${citypressVersion}+${codeDigest}`, signatureLength: signatureBins, onWait: options.onWait,
+    site: options.site, cacheDir: options.cacheDir, imageCacheDir: options.imageCacheDir, outDir: options.outDir,
+    write: options.write, toolVersion: `${citypressVersion}+${codeDigest}`, signatureLength: signatureBins, onWait: options.onWait,
   })
 }
 
 /** The stages in order; every cache question goes to `cache`. */
-async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult>, early?: { readonly commits: Promise<ReadonlyMap<string, string>>; readonly started: string | undefined }): Promise<BuildResult> {
+async function runStages(options: ResolvedBuildOptions, cache: BuildCache<RecordedResult>, early?: { readonly commits: Promise<ReadonlyMap<string, string>>; readonly started: string | undefined }): Promise<BuildResult> {
   const { timings, time } = stageClock()
-  const outDir = options.outDir ?? 'dist'
+  const { outDir } = options
   // git is asked for the sitemap's dates (a process of its own) while the config loads; a preview
   // serving the open tabs first asks only once their pages are out (startHostFiles).
   const commits = early?.commits ?? (options.firstPages ? undefined : settledLater(readCommitDates(path.resolve(options.site))))
@@ -208,7 +209,7 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
   // Nothing to do when this build's output would be the last one's and the folder still holds it.
   const keys = pageCache ? routes.map((r) => pageCache.keyOf(r)) : []
   // Asked even when the report must be drawn again: the answer also names what this build's record is made of.
-  const upToDate = options.write === false ? undefined : await time('output', async () => cache.upToDate(outputInputs(options, site, routes, keys, await fixedFiles(), images), pageCache, keys))
+  const upToDate = !options.write ? undefined : await time('output', async () => cache.upToDate(outputInputs(options, site, routes, keys, await fixedFiles(), images), pageCache, keys))
   const recorded = upToDate && await reportKept(options) ? upToDate : undefined
   if (recorded) {
     const result: BuildResult = {
@@ -221,17 +222,17 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
   }
 
   const files: OutputFile[] = []
-  const output: OutputWriter = options.write === false ? createMemoryOutput(files, firstPages) : await createOutput(outDir, await cache.keep())
+  const output: OutputWriter = !options.write ? createMemoryOutput(files, firstPages) : await createOutput(outDir, await cache.keep())
   try {
-    const imageCacheDir = options.imageCacheDir ?? path.join(site.root, '.citypress', 'cache', 'images')
-    const { imageRun, cached } = await startImages(options, cache, images, imageCacheDir, output, memo, time)
+    const { imageCacheDir } = options
+    const { imageRun, cached } = await startImages(options, cache, images, output, memo, time)
     const pageMemo = await cache.pageMemo()
     const forms = declaration && watchForms({ site, routes, declaration, output, memo: pageMemo })
     const watch = watchPages({ routes, output: forms?.output ?? output, memo: pageMemo, inlineCode })
     const pages = await time('render', () => renderPages({
       routes: firstPagesFirst(routes, firstPages?.paths), context, templates, output: watch.output, cache: pageCache,
       // Previews render the open pages first and few pages per edit: always on this thread.
-      workerMinimum: options.write === false ? undefined : options.workerMinimum ?? 300,
+      workerMinimum: options.workerMinimum,
       onProgress: (done, total) => options.onProgress?.({ stage: 'render', done, total }),
     }))
     const imageResult = await imageRun
@@ -253,7 +254,7 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
       const committed = await output.commit()
       if (imageCacheDir) await pruneImageCache(imageCacheDir, images.jobs, cached)
       // The one write into the site folder, once the output it describes is committed.
-      const updated = options.recordUrls === true && options.write !== false && await writePublishedUrls(site.root, recordPublished(site.published, plan.landingPages))
+      const updated = options.recordUrls && await writePublishedUrls(site.root, recordPublished(site.published, plan.landingPages))
       // A build that added to published-urls.json changed what the next one reads: that one must load the site.
       const replayed = updated ? undefined : await replay(resultWith(false))
       await cache.save({
@@ -262,7 +263,7 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
       })
       return updated
     })
-    if (options.writeReport === true) await writeReportPage({ site, plan, images, imageResult, sizes: checked.sizes, timings, pages, fileCount: output.count })
+    if (options.writeReport) await writeReportPage({ site, plan, images, imageResult, sizes: checked.sizes, timings, pages, fileCount: output.count })
     return resultWith(recordUpdated)
   } catch (error) {
     // abort() never throws: the error that stopped the build is the one reported.
@@ -296,9 +297,10 @@ function stageClock(): { readonly timings: Record<StageName, number>; readonly t
  * overlaps rendering. (The run is returned inside an object: an async function returning the
  * promise itself would await it.)
  */
-async function startImages(options: BuildOptions, cache: BuildCache<RecordedResult>, images: BrandImagePlan, cacheDir: string | false, output: OutputWriter, memo: BuildMemo, time: StageTime) {
+async function startImages(options: ResolvedBuildOptions, cache: BuildCache<RecordedResult>, images: BrandImagePlan, output: OutputWriter, memo: BuildMemo, time: StageTime) {
   // Written as they are made, unless a memo may hand the same result to a later build.
-  const imageOutput = options.memo === undefined && options.write !== false ? output : undefined
+  const imageOutput = options.writeImagesAsMade ? output : undefined
+  const cacheDir = options.imageCacheDir ?? false
   const cached = await listImageCache(cacheDir)
   const encoding = countUncached(images.jobs, cached) > 0
   if (encoding) collectNow()

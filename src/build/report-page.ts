@@ -1,4 +1,4 @@
-import type { BuildOptions } from './options.js'
+import type { ResolvedBuildOptions } from './options.js'
 import { paragraphsToWrite, type StageName } from './report.js'
 import type { PageKindSize } from '../check/budgets.js'
 import { hostRules } from '../config/hosts.js'
@@ -34,8 +34,8 @@ export async function writeReportPage({ site, plan, images, imageResult, sizes, 
 }
 
 /** False when the build must draw its report and the last one is gone: nothing may be skipped then. */
-export async function reportKept(options: BuildOptions): Promise<boolean> {
-  return options.writeReport !== true || options.write === false || hasReport(options.site)
+export async function reportKept(options: ResolvedBuildOptions): Promise<boolean> {
+  return !options.writeReport || hasReport(options.site)
 }
 
 /** Each image variant's byte length, whether it was written as made or kept in memory. */

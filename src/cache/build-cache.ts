@@ -12,10 +12,10 @@ import type { FolderListing } from '../types.js'
 export interface BuildCacheOptions {
   /** The site folder. */
   readonly site: string
-  /** `<site>/.citypress/cache` unless given; `false`: nothing is cached. */
-  readonly cacheDir?: string | false
+  /** The cache folder; undefined: nothing is cached. */
+  readonly cacheDir: string | undefined
   /** The image variants' folder, cleared of leftovers with the rest. */
-  readonly imageCacheDir?: string | false
+  readonly imageCacheDir: string | undefined
   readonly outDir: string
   /** Whether the build writes an output folder (then its record is kept: up to date, kept output). */
   readonly write: boolean
@@ -73,7 +73,7 @@ export interface BuildCache<Result> {
 }
 
 export async function openBuildCache<Result>(options: BuildCacheOptions): Promise<BuildCache<Result>> {
-  const dir = options.cacheDir === false ? undefined : options.cacheDir ?? path.resolve(options.site, '.citypress', 'cache')
+  const dir = options.cacheDir
   const outPath = path.resolve(options.outDir)
   const notes: string[] = []
   const note = (message: string) => void notes.push(message)
@@ -85,8 +85,7 @@ export async function openBuildCache<Result>(options: BuildCacheOptions): Promis
     await ensureCacheFolder(path.dirname(lockFile))
     lock = await acquireLock(lockFile, (holder) => options.onWait?.(`Waiting for ${describeHolder(holder)}, which is building this site with the same cache…`))
     // Holding the lock, no other build writes here: temporary files of dead processes are leftovers.
-    const images = options.imageCacheDir ?? path.join(options.site, '.citypress', 'cache', 'images')
-    await Promise.all([dir, ...(images ? [images] : [])].map((folder) => removeLeftovers(folder)))
+    await Promise.all([dir, ...(options.imageCacheDir ? [options.imageCacheDir] : [])].map((folder) => removeLeftovers(folder)))
   }
   const recordFile = dir !== undefined && options.write ? path.join(dir, 'output.json') : undefined
   // Read while the config loads. Until awaited, a failure must not count as unhandled (a failed

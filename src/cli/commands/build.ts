@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { Command } from 'commander'
 import type { BuildProgress } from '../../build/index.js'
+import { defaultOutDir } from '../../build/options.js'
 import { isWebAddress } from '../../config/check-url.js'
 import { reportPath } from '../../output/write-report.js'
 import { displayFile } from '../../tool/package.js'
@@ -16,7 +17,7 @@ export function buildCommand(program: Command, io: Io): void {
     .command('build')
     .description('Build a site folder into a static website ready to publish.')
     .argument('[site]', siteArgument)
-    .option('-o, --out <dir>', 'output folder, replaced only when the build succeeds', 'dist')
+    .option('-o, --out <dir>', 'output folder, replaced only when the build succeeds', defaultOutDir)
     .option('--base-url <url>', 'public address to use instead of site.yaml `url` (e.g. a staging host)')
     .option('--drafts', 'include blog posts marked draft: true')
     .option('--verbose', 'print the time of each stage and the theme\'s contrast table')
