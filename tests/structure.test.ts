@@ -9,7 +9,7 @@ import { repoRoot } from './helpers/site.js'
 // everything. Read from the source itself, so a new import that breaks the flow fails here.
 
 const rank: Record<string, number> = { config: 1, plan: 2, images: 3, assets: 3, render: 3, check: 4, output: 5, report: 6 }
-const neutral = new Set(['errors', 'cache', 'html', 'markdown', 'tool', 'types.ts'])
+const neutral = new Set(['errors', 'cache', 'html', 'markdown', 'site', 'tool', 'types.ts'])
 /** The types generated from schemas/ describe the site's files for every stage. */
 const neutralFiles = new Set(['config/site-input.generated.ts'])
 const drivers = new Set(['build', 'bench', 'cli', 'preview', 'editor'])

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import type { FirstPages } from '../output/memory-output.js'
+import { sitePaths } from '../site/paths.js'
 
 /** What build() and buildReport() (build/index.ts) accept. */
 export interface BuildOptions {
@@ -120,9 +121,10 @@ export const defaultOutDir = 'dist'
 
 export function resolveBuildOptions(options: BuildOptions): ResolvedBuildOptions {
   const write = options.write !== false
-  const own = path.join(options.site, '.citypress', 'cache')
-  const cacheDir = options.cacheDir === false ? undefined : path.resolve(options.cacheDir ?? own)
-  const imageCacheDir = options.imageCacheDir === false ? undefined : path.resolve(options.imageCacheDir ?? path.join(own, 'images'))
+  const own = sitePaths(options.site).cache
+  const cacheDir = options.cacheDir === false ? undefined : path.resolve(options.cacheDir ?? own.dir)
+  // The site's own image cache even beside a cache folder given elsewhere (preview's): images are costly to encode and the same for both.
+  const imageCacheDir = options.imageCacheDir === false ? undefined : path.resolve(options.imageCacheDir ?? own.images)
   return {
     site: options.site, outDir: options.outDir ?? defaultOutDir, baseUrl: options.baseUrl, write, drafts: options.drafts ?? false, published: options.published,
     cacheDir, imageCacheDir, recordUrls: write && options.recordUrls === true, writeReport: write && options.writeReport === true,

@@ -8,6 +8,7 @@ import { openPageMemo, type PageMemo } from './page-memo.js'
 import { openPrintStore, type SavedPrintStore } from './print-store.js'
 import { ensureCacheFolder, removeLeftovers } from './sealed-file.js'
 import type { FolderListing } from '../types.js'
+import { cachePaths, sitePaths } from '../site/paths.js'
 
 export interface BuildCacheOptions {
   /** The site folder. */
@@ -81,7 +82,7 @@ export async function openBuildCache<Result>(options: BuildCacheOptions): Promis
   // folders mid-way. The second waits; neither fails.
   let lock: Lock | undefined
   if (dir !== undefined) {
-    const lockFile = `${path.resolve(dir)}.lock`
+    const lockFile = cachePaths(dir).lock
     await ensureCacheFolder(path.dirname(lockFile))
     lock = await acquireLock(lockFile, (holder) => options.onWait?.(`Waiting for ${describeHolder(holder)}, which is building this site with the same cache…`))
     // Holding the lock, no other build writes here: temporary files of dead processes are leftovers.
@@ -95,13 +96,13 @@ export async function openBuildCache<Result>(options: BuildCacheOptions): Promis
   let stores: { readonly prints: Promise<SavedPrintStore>; readonly memo: Promise<PageMemo> } | undefined
   const read = () => dir === undefined ? undefined : (stores ??= {
     prints: early(openPrintStore(dir, options.toolVersion, options.signatureLength, note)),
-    memo: early(openPageMemo(path.join(dir, 'pages'), note)),
+    memo: early(openPageMemo(cachePaths(dir).pages, note)),
   })
   const recordRead = recordFile === undefined ? undefined : early(readOutputRecord<Result>(recordFile, note))
   let printsSaved: Promise<void> | undefined
   let madeOf: string | undefined
   // With the published-URL record as it is when asked: the build may add to it after the commit.
-  const fingerprint = async (siteRoot: string) => hash(`${madeOf}\n${await readFile(path.join(siteRoot, 'published-urls.json'), 'utf8').catch(() => '')}`)
+  const fingerprint = async (siteRoot: string) => hash(`${madeOf}\n${await readFile(sitePaths(siteRoot).publishedUrls, 'utf8').catch(() => '')}`)
   const own = async (): Promise<OutputRecord<Result> | undefined> => {
     const record = await recordRead
     // A record of another output folder says nothing about this one.
@@ -138,7 +139,7 @@ export async function openBuildCache<Result>(options: BuildCacheOptions): Promis
       const ownRecord = await own()
       // Beside the cache, not in it: a CI that keeps the cache would store every page twice (its
       // copy has no hard links) for a folder a fresh checkout cannot use (its inodes differ).
-      return { folder: path.resolve(options.site, '.citypress', 'previous-output'), listing: ownRecord?.previous, current: ownRecord?.listing }
+      return { folder: sitePaths(options.site).previousOutput, listing: ownRecord?.previous, current: ownRecord?.listing }
     },
     async replay(inputs) {
       const record = await own()

@@ -1,6 +1,7 @@
 import { readdir, readFile, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { packageRoot, toolCacheDir, toolStoreDir } from '../tool/package.js'
+import { sitePaths } from '../site/paths.js'
+import { packageRoot, toolStoreDir } from '../tool/package.js'
 import { hash } from './digest.js'
 import { isAsStamped, stampOf, type FileStamp } from './file-stamp.js'
 import { readSealedJson, removeLeftovers, writeSealedJson, type CacheNote } from './sealed-file.js'
@@ -105,7 +106,8 @@ type Stamps = Record<string, FileStamp>
 
 const entryFile = (name: string, digest: string) => path.join(toolStoreDir(), name, `${digest}.json`)
 const stampsFile = (entry: string) => entry.replace(/\.json$/, '.stamps.json')
-const pointerFile = (siteRoot: string, name: string) => path.join(toolCacheDir(siteRoot), `${name}.json`)
+// In the site's build cache, whichever cache folder the build uses: a build that loads nothing can vouch for the entries its last build used.
+const pointerFile = (siteRoot: string, name: string) => path.join(sitePaths(siteRoot).cache.tool, `${name}.json`)
 
 async function readStamps(entry: string): Promise<Stamps> {
   return (await readSealedJson<Stamps>(stampsFile(entry))) ?? {}

@@ -7,6 +7,7 @@ import { ensureCacheFolder, readSealedJson, removeLeftovers, writeSealedJson, ty
 import { ownPath } from './site-folder.js'
 import type { RoutePlan } from '../types.js'
 import { naming } from '../errors/system-error.js'
+import { cachePaths } from '../site/paths.js'
 
 /**
  * Rendered pages kept between builds, one file per cache key. A key covers everything a page's
@@ -58,7 +59,7 @@ export interface OpenPageCacheOptions {
 }
 
 export async function openPageCache({ dir, shared, note }: OpenPageCacheOptions): Promise<PageCache> {
-  const folder = path.join(dir, 'pages')
+  const folder = cachePaths(dir).pages
   await ensureCacheFolder(folder)
   // One readdir instead of a stat per page: 10,000 pages cost one syscall batch, not 10,000.
   const names = await readdir(folder)

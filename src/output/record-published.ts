@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { replaceFile } from '../cache/replace-file.js'
-import { PUBLISHED_URLS_FILE } from '../config/published-urls.js'
+import { PUBLISHED_URLS_FILE } from '../site/paths.js'
 import type { PublishedRecord } from '../types.js'
 
 const comment = 'Landing pages this site has published. Written by `citypress build`; commit it. A URL that disappears from the build is redirected (301) to its new address or the nearest page.'

@@ -82,14 +82,6 @@ function ownTemporaryFolder(): string {
   return mkdtempSync(path.join(tmpdir(), 'citypress-'))
 }
 
-/**
- * Where this site's build cache keeps which tool store entries its last build used (sealed
- * pointers, cache/by-inputs.ts), so a build that loads nothing can vouch for them.
- */
-export function toolCacheDir(siteRoot: string): string {
-  return path.join(path.resolve(siteRoot), '.citypress', 'cache', 'tool')
-}
-
 /** A path as users read it in messages: relative to the working directory, forward slashes. */
 export function displayFile(file: string, cwd = process.cwd()): string {
   const relative = path.relative(cwd, file)
