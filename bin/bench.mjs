@@ -233,7 +233,7 @@ function treeRssKb(pid) {
 /**
  * The same routes' props rendered with renderToStaticMarkup through the same template bundle by as
  * many render workers as a build starts, and written to the same disk, and nothing else
- * (src/react-floor.ts); its own process, timed from when the plan is in hand.
+ * (src/bench/react-floor.ts); its own process, timed from when the plan is in hand.
  */
 async function measureReactFloor(dir) {
   const run = spawnSync('node', [path.join(root, 'bin/react-floor.mjs'), dir, '--out', path.join(work, 'react-floor')], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } })

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The React floor of `npm run bench` (src/react-floor.ts), in a process of its own:
+// The React floor of `npm run bench` (src/bench/react-floor.ts), in a process of its own:
 //
 //   node bin/react-floor.mjs <site> --out <dir>
 //

@@ -8,14 +8,15 @@ import { openPageMemo, type PageMemo } from './page-memo.js'
 import { openPrintStore, type SavedPrintStore } from './print-store.js'
 import { ensureCacheFolder, removeLeftovers } from './sealed-file.js'
 import type { FolderListing } from './output-record.js'
+import { cachePaths, sitePaths } from '../site/paths.js'
 
 export interface BuildCacheOptions {
   /** The site folder. */
   readonly site: string
-  /** `<site>/.citypress/cache` unless given; `false`: nothing is cached. */
-  readonly cacheDir?: string | false
+  /** The cache folder; undefined: nothing is cached. */
+  readonly cacheDir: string | undefined
   /** The image variants' folder, cleared of leftovers with the rest. */
-  readonly imageCacheDir?: string | false
+  readonly imageCacheDir: string | undefined
   readonly outDir: string
   /** Whether the build writes an output folder (then its record is kept: up to date, kept output). */
   readonly write: boolean
@@ -73,7 +74,7 @@ export interface BuildCache<Result> {
 }
 
 export async function openBuildCache<Result>(options: BuildCacheOptions): Promise<BuildCache<Result>> {
-  const dir = options.cacheDir === false ? undefined : options.cacheDir ?? path.resolve(options.site, '.citypress', 'cache')
+  const dir = options.cacheDir
   const outPath = path.resolve(options.outDir)
   const notes: string[] = []
   const note = (message: string) => void notes.push(message)
@@ -81,12 +82,11 @@ export async function openBuildCache<Result>(options: BuildCacheOptions): Promis
   // folders mid-way. The second waits; neither fails.
   let lock: Lock | undefined
   if (dir !== undefined) {
-    const lockFile = `${path.resolve(dir)}.lock`
+    const lockFile = cachePaths(dir).lock
     await ensureCacheFolder(path.dirname(lockFile))
     lock = await acquireLock(lockFile, (holder) => options.onWait?.(`Waiting for ${describeHolder(holder)}, which is building this site with the same cache…`))
     // Holding the lock, no other build writes here: temporary files of dead processes are leftovers.
-    const images = options.imageCacheDir ?? path.join(options.site, '.citypress', 'cache', 'images')
-    await Promise.all([dir, ...(images ? [images] : [])].map((folder) => removeLeftovers(folder)))
+    await Promise.all([dir, ...(options.imageCacheDir ? [options.imageCacheDir] : [])].map((folder) => removeLeftovers(folder)))
   }
   const recordFile = dir !== undefined && options.write ? path.join(dir, 'output.json') : undefined
   // Read while the config loads. Until awaited, a failure must not count as unhandled (a failed
@@ -96,13 +96,13 @@ export async function openBuildCache<Result>(options: BuildCacheOptions): Promis
   let stores: { readonly prints: Promise<SavedPrintStore>; readonly memo: Promise<PageMemo> } | undefined
   const read = () => dir === undefined ? undefined : (stores ??= {
     prints: early(openPrintStore(dir, options.toolVersion, options.signatureLength, note)),
-    memo: early(openPageMemo(path.join(dir, 'pages'), note)),
+    memo: early(openPageMemo(cachePaths(dir).pages, note)),
   })
   const recordRead = recordFile === undefined ? undefined : early(readOutputRecord<Result>(recordFile, note))
   let printsSaved: Promise<void> | undefined
   let madeOf: string | undefined
   // With the published-URL record as it is when asked: the build may add to it after the commit.
-  const fingerprint = async (siteRoot: string) => hash(`${madeOf}\n${await readFile(path.join(siteRoot, 'published-urls.json'), 'utf8').catch(() => '')}`)
+  const fingerprint = async (siteRoot: string) => hash(`${madeOf}\n${await readFile(sitePaths(siteRoot).publishedUrls, 'utf8').catch(() => '')}`)
   const own = async (): Promise<OutputRecord<Result> | undefined> => {
     const record = await recordRead
     // A record of another output folder says nothing about this one.
@@ -139,7 +139,7 @@ export async function openBuildCache<Result>(options: BuildCacheOptions): Promis
       const ownRecord = await own()
       // Beside the cache, not in it: a CI that keeps the cache would store every page twice (its
       // copy has no hard links) for a folder a fresh checkout cannot use (its inodes differ).
-      return { folder: path.resolve(options.site, '.citypress', 'previous-output'), listing: ownRecord?.previous, current: ownRecord?.listing }
+      return { folder: sitePaths(options.site).previousOutput, listing: ownRecord?.previous, current: ownRecord?.listing }
     },
     async replay(inputs) {
       const record = await own()

@@ -1,6 +1,7 @@
 import { readdir, readFile, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { packageRoot, toolCacheDir, toolStoreDir } from '../paths.js'
+import { sitePaths } from '../site/paths.js'
+import { packageRoot, toolStoreDir } from '../tool/package.js'
 import { hash } from './digest.js'
 import { isAsStamped, stampOf, type FileStamp } from './file-stamp.js'
 import { readSealedJson, removeLeftovers, writeSealedJson, type CacheNote } from './sealed-file.js'
@@ -30,7 +31,7 @@ export interface InputsCacheOptions<T> {
  * time are unchanged, else runs it and remembers the result. For esbuild bundles: checking the
  * 200-odd input files listed in esbuild's metafile takes a few milliseconds, bundling 150.
  *
- * Results are kept in the tool store (paths.ts `toolStoreDir`), never in the site folder: they
+ * Results are kept in the tool store (tool/package.ts `toolStoreDir`), never in the site folder: they
  * are code the build runs and bytes it publishes. An entry is named by a digest of `name`, `key`
  * and the site's own files, none of which holds a path, and it lists every file it read by its
  * path in the site folder or in citypress's, with the hash of its contents. The site's cache
@@ -105,7 +106,8 @@ type Stamps = Record<string, FileStamp>
 
 const entryFile = (name: string, digest: string) => path.join(toolStoreDir(), name, `${digest}.json`)
 const stampsFile = (entry: string) => entry.replace(/\.json$/, '.stamps.json')
-const pointerFile = (siteRoot: string, name: string) => path.join(toolCacheDir(siteRoot), `${name}.json`)
+// In the site's build cache, whichever cache folder the build uses: a build that loads nothing can vouch for the entries its last build used.
+const pointerFile = (siteRoot: string, name: string) => path.join(sitePaths(siteRoot).cache.tool, `${name}.json`)
 
 async function readStamps(entry: string): Promise<Stamps> {
   return (await readSealedJson<Stamps>(stampsFile(entry))) ?? {}

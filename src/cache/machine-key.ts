@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { toolStoreDir } from '../paths.js'
+import { toolStoreDir } from '../tool/package.js'
 
 /**
  * The secret every cache file is sealed with (sealed-file.ts). A hash anyone can compute proves
@@ -10,7 +10,7 @@ import { toolStoreDir } from '../paths.js'
  * A key the site folder cannot carry turns the seal into proof that this machine wrote the file.
  *
  * `CITYPRESS_CACHE_KEY` when set (a CI secret, so its cached entries stay trusted across runs);
- * else 32 random bytes in the file `key` of the tool store (paths.ts `toolStoreDir`, never in the
+ * else 32 random bytes in the file `key` of the tool store (tool/package.ts `toolStoreDir`, never in the
  * site folder), made on first use, readable by this user only. When no key file can be kept, a
  * key for this process alone: nothing cached earlier is trusted, which costs work, never a build.
  */

@@ -6,6 +6,7 @@ import { isAsStamped, stampOf, type FileStamp } from './file-stamp.js'
 import { ensureCacheFolder, readSealedJson, removeLeftovers, writeSealedJson, type CacheNote } from './sealed-file.js'
 import { ownPath } from './site-folder.js'
 import { naming } from '../errors/system-error.js'
+import { cachePaths } from '../site/paths.js'
 
 /**
  * Rendered pages kept between builds, one file per cache key. A key covers everything a page's
@@ -73,7 +74,7 @@ export interface OpenPageCacheOptions {
 }
 
 export async function openPageCache({ dir, shared, note }: OpenPageCacheOptions): Promise<PageCache> {
-  const folder = path.join(dir, 'pages')
+  const folder = cachePaths(dir).pages
   await ensureCacheFolder(folder)
   // One readdir instead of a stat per page: 10,000 pages cost one syscall batch, not 10,000.
   const names = await readdir(folder)

@@ -3,7 +3,8 @@ import path from 'node:path'
 import { CacheFolderLink, fail } from '../errors/catalogue.js'
 import { BuildFailure } from '../errors/config-error.js'
 import { printableLine } from '../errors/printable.js'
-import { displayFile } from '../paths.js'
+import { displayFile } from '../tool/package.js'
+import { OWN_FOLDER, ownLayout, sitePaths } from '../site/paths.js'
 
 /**
  * `<site>/.citypress` is citypress's own folder: the build cache, its lock, the previous output,
@@ -14,25 +15,16 @@ import { displayFile } from '../paths.js'
  * whole layout once before a build or a preview writes anything, so a link is refused before any
  * byte lands, and `ownPath` stops a link made while one runs.
  */
-export const OWN_FOLDER = '.citypress'
-
-/**
- * What citypress writes or deletes in `.citypress`, relative to it: each must be a real folder or
- * file, never a link. (Their contents have names citypress makes; `ownPath` checks each on write.)
- */
-const layout = [
-  'cache', 'cache.lock', 'cache/tool', 'cache/images', 'cache/pages',
-  'preview-cache', 'preview-cache.lock', 'preview-cache/tool', 'preview-cache/images', 'preview-cache/pages',
-  'previous-output', 'report.html', 'submissions.ndjson',
-]
+export { OWN_FOLDER }
 
 /**
  * Refuses a site whose `.citypress`, or anything in it where citypress writes or deletes, is a
  * symlink. Call once at the start of a build or preview, before anything is written.
  */
 export function ensureOwnFolder(siteRoot: string): void {
-  const folder = path.join(path.resolve(siteRoot), OWN_FOLDER)
-  for (const relative of ['', ...layout]) refuseLink(relative === '' ? folder : path.join(folder, relative))
+  // The names the writers use (site/paths.ts): each must be a real folder or file, never a link.
+  // (Their contents have names citypress makes; `ownPath` checks each on write.)
+  for (const file of ownLayout(sitePaths(siteRoot))) refuseLink(file)
 }
 
 /**

@@ -2,9 +2,10 @@ import path from 'node:path'
 import { hash } from './digest.js'
 import { stampOf } from './file-stamp.js'
 import { walkFolder } from './walk-folder.js'
+import { OWN_FOLDER } from '../site/paths.js'
 
 /** Folders of a site that no build reads from: citypress's own, git's, installed packages. */
-const notInputs = new Set(['.citypress', '.git', 'node_modules'])
+const notInputs = new Set([OWN_FOLDER, '.git', 'node_modules'])
 
 /** Past this many entries the folder is not a site's sources alone; listing it would not pay. */
 const maxEntries = 100_000

@@ -1,5 +1,5 @@
-import type { LandingSummary } from '../build-report.js'
-import type { BuildResult } from '../build.js'
+import type { LandingSummary } from '../build/report.js'
+import type { BuildResult } from '../build/index.js'
 import type { SiteInput } from '../config/site-input.generated.js'
 import { hostRules } from '../config/hosts.js'
 import { paint, type Io } from './io.js'

@@ -13,7 +13,7 @@ import { routesCommand } from './commands/routes.js'
 import { validateCommand } from './commands/validate.js'
 import { processIo, type Io } from './io.js'
 import { internalErrorText, printJsonFailure, ReportedFailure } from './json-report.js'
-import type { ReactFloorOptions, ReactFloorResult } from '../react-floor.js'
+import type { ReactFloorOptions, ReactFloorResult } from '../bench/react-floor.js'
 
 declare const CITYPRESS_VERSION: string | undefined
 
@@ -21,7 +21,7 @@ declare const CITYPRESS_VERSION: string | undefined
 export { writeSchemaValidators } from '../config/schema-validators.js'
 /** For `npm run bench` (bin/react-floor.mjs), which loads it from the compiled lib/; imported when called, like build. */
 export async function measureReactFloor(options: ReactFloorOptions): Promise<ReactFloorResult> {
-  const floor = await import('../react-floor.js')
+  const floor = await import('../bench/react-floor.js')
   return floor.measureReactFloor(options)
 }
 

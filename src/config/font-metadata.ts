@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { BadFontPackage, fail, FontFileMissing } from '../errors/catalogue.js'
 import type { ConfigError } from '../errors/config-error.js'
-import { displayFile } from '../paths.js'
+import { displayFile } from '../tool/package.js'
 import { locate } from './locate.js'
 import { parseYaml } from './read-yaml.js'
 

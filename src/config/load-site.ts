@@ -5,7 +5,7 @@ import fg from 'fast-glob'
 import { BuildFailure, ConfigError, failOn } from '../errors/config-error.js'
 import { BadAddress, ContentOutsideSite, fail, MissingSiteFolder, NotAFile, UnknownFile, warn } from '../errors/catalogue.js'
 import type { ConfigWarning } from '../errors/config-warning.js'
-import { displayFile } from '../paths.js'
+import { displayFile } from '../tool/package.js'
 import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from './site-model.js'
 import { hostWarnings, subPathWarnings } from './hosts.js'
 import { checkPageIds, type LoadedFile } from './check-ids.js'
@@ -29,6 +29,7 @@ import { parseYaml, type YamlSource } from './read-yaml.js'
 import type { AreasInput, FormsInput, LandingInput, MarkdownPageInput, PageInput, PostInput, ServiceInput, SiteInput } from './site-input.generated.js'
 import { validateSource, type FileKind, type FoundRef } from './validate.js'
 import { excludedNames, usableFile, type ExcludedFile } from './usable-files.js'
+import { OWN_FOLDER } from '../site/paths.js'
 
 export interface LoadSiteOptions {
   /** Overrides site.yaml `url` (the CLI's --base-url). */
@@ -51,7 +52,7 @@ export interface LoadSiteOptions {
 }
 
 /** Folders of a site that hold no authored YAML. */
-const ignore = ['node_modules/**', '.citypress/**', 'templates/**', 'images/**', '**/.*/**']
+const ignore = ['node_modules/**', `${OWN_FOLDER}/**`, 'templates/**', 'images/**', '**/.*/**']
 
 /**
  * Stage 1: reads every YAML and Markdown file of a site folder, validates each against its schema

@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { BadRecord, BadRecordKey, ContentOutsideSite, fail } from '../errors/catalogue.js'
 import { BuildFailure, type ConfigError } from '../errors/config-error.js'
-import { displayFile } from '../paths.js'
+import { displayFile } from '../tool/package.js'
 import { checkUrlPath } from './check-url.js'
 import { siteFileTarget } from './inside-site.js'
+import { PUBLISHED_URLS_FILE } from '../site/paths.js'
 
 /**
  * The record of landing-page URLs a site has published, `<site>/published-urls.json`, committed
@@ -15,7 +16,7 @@ import { siteFileTarget } from './inside-site.js'
  * reports too); plan/plan-redirects.ts decides the 301s from it; output/record-published.ts
  * writes it back, the one write into a site folder, as build()'s last step after the commit.
  */
-export const PUBLISHED_URLS_FILE = 'published-urls.json'
+export { PUBLISHED_URLS_FILE }
 
 /**
  * The record, or an empty one when the site has none yet. Its keys become `from` of _redirects

@@ -5,7 +5,7 @@ import type { Ajv, KeywordCxt, ValidateFunction } from 'ajv'
 import type * as Codegen from 'ajv/dist/compile/codegen/index.js'
 import type addFormatsModule from 'ajv-formats'
 import { hash } from '../cache/digest.js'
-import { isInstalledPackage, packageRoot } from '../paths.js'
+import { isInstalledPackage, packageRoot } from '../tool/package.js'
 
 /** Which schema a file is checked against. */
 export type FileKind = 'site' | 'page' | 'service' | 'areas' | 'forms' | 'landing' | 'post' | 'markdown-page'

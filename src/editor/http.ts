@@ -6,7 +6,7 @@ import { EditorBadRequest, EditorInternal, EditorTooLarge, fail } from '../error
 import { formatConfigError } from '../errors/format.js'
 import { sourceStack } from '../errors/source-stack.js'
 import type { ConfigError } from '../errors/config-error.js'
-import { packageRoot } from '../paths.js'
+import { packageRoot } from '../tool/package.js'
 import { editorConfig, type EditorConfig } from './decap-config.js'
 import { answerProxy, createProxySession, warmChecks, type ProxySession } from './proxy.js'
 import type { LiveNames } from './schema-fields.js'

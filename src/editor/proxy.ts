@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { loadAndPlan } from '../build.js'
+import { loadAndPlan } from '../build/index.js'
 import { EditorBadName, EditorBadRequest, EditorConflict, EditorFileTaken, EditorImageInUse, EditorMalformed, EditorNotAnImage, EditorNotContent, EditorRenameElsewhere, fail } from '../errors/catalogue.js'
 import { BuildFailure, type ConfigError } from '../errors/config-error.js'
 import { printable } from '../errors/printable.js'

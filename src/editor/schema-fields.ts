@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { packageRoot } from '../paths.js'
+import { packageRoot } from '../tool/package.js'
 import { patternRuleUnknown, patternRules } from '../errors/catalogue.js'
 
 /**

@@ -1,4 +1,4 @@
-import { displayFile } from '../paths.js'
+import { displayFile } from '../tool/package.js'
 import { DiskFull, fail, NameTooLong, NoPermission, OutOfMemory, ReadOnly, TooManyOpenFiles } from './catalogue.js'
 import type { ConfigError } from './config-error.js'
 

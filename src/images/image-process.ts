@@ -3,10 +3,10 @@ import { mkdir, readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { bundle } from '../bundler.js'
+import { bundle } from '../tool/esbuild.js'
 import { hash } from '../cache/digest.js'
 import { replaceFile } from '../cache/replace-file.js'
-import { packageRoot, toolStoreDir } from '../paths.js'
+import { packageRoot, toolStoreDir } from '../tool/package.js'
 import type { ImageJob } from '../plan/plan-images.js'
 
 export interface ImageProcess {

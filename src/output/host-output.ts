@@ -11,7 +11,7 @@ import { escapeXml, redirectsFile } from './host-files.js'
 /**
  * The host's own files for site.yaml `host` (src/config/hosts.ts): `_redirects` where the host
  * reads it, else one redirect page per old address; and what the host needs besides
- * (GitHub Pages' `.nojekyll`). `_headers` is written only for hosts that read it (build.ts asks
+ * (GitHub Pages' `.nojekyll`). `_headers` is written only for hosts that read it (build/index.ts asks
  * `hostRules(...).readsHeaders`).
  */
 export function hostOutputFiles(site: SiteConfig, landing: readonly LandingRedirect[], routes: readonly RoutePlan[]): OutputFile[] {

@@ -4,7 +4,8 @@ import path from 'node:path'
 import { readOutputRecord } from '../cache/output-record.js'
 import { fail, OutputFolderNotOurs, OutputFolderRefused } from '../errors/catalogue.js'
 import { BuildFailure } from '../errors/config-error.js'
-import { displayFile } from '../paths.js'
+import { displayFile } from '../tool/package.js'
+import { OWN_FOLDER } from '../site/paths.js'
 
 /**
  * The file that marks a folder as a citypress output: written by every build that
@@ -117,7 +118,7 @@ function hardRefusal(target: string, options: OutputGuardOptions): string | unde
   if (contains(real, home)) return 'a folder that holds your home folder'
   if (real === cwd) return 'the current folder'
   if (contains(real, cwd)) return 'a folder that holds the current folder'
-  if (segments.has('.citypress')) return 'in .citypress, where citypress keeps its build cache'
+  if (segments.has(OWN_FOLDER)) return 'in .citypress, where citypress keeps its build cache'
   if (segments.has('.git')) return 'in .git, where git keeps its history'
   if (segments.has('node_modules')) return 'in node_modules, where npm keeps installed packages'
   return undefined

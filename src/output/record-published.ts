@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { replaceFile } from '../cache/replace-file.js'
-import { PUBLISHED_URLS_FILE } from '../config/published-urls.js'
 import type { PublishedRecord } from '../config/published-urls.js'
+import { PUBLISHED_URLS_FILE } from '../site/paths.js'
 
 const comment = 'Landing pages this site has published. Written by `citypress build`; commit it. A URL that disappears from the build is redirected (301) to its new address or the nearest page.'
 

@@ -8,7 +8,7 @@ import { naming } from '../errors/system-error.js'
 import { ownPath } from '../cache/site-folder.js'
 import { fail, OutputFolderNotOurs } from '../errors/catalogue.js'
 import { BuildFailure } from '../errors/config-error.js'
-import { displayFile } from '../paths.js'
+import { displayFile } from '../tool/package.js'
 import { isContentNamed, markerText, outputMarker, straysIn } from './output-guard.js'
 
 // The writer's interface is shared with the stages that stream pages into it (render) or watch

@@ -2,11 +2,10 @@ import { access, mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { replaceFile } from '../cache/replace-file.js'
 import { ownPath } from '../cache/site-folder.js'
+import { sitePaths } from '../site/paths.js'
 
-/** Where `citypress build` leaves its report, relative to the site folder; preview serves it. */
-export const REPORT_FILE = path.join('.citypress', 'report.html')
-
-export const reportPath = (siteRoot: string): string => path.join(siteRoot, REPORT_FILE)
+/** Where `citypress build` leaves its report; preview serves it. */
+export const reportPath = (siteRoot: string): string => sitePaths(siteRoot).report
 
 /**
  * Writes the build report beside the build cache, never into the output folder (it is not a page

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { fail, FormPageTaken } from '../errors/catalogue.js'
 import { ConfigError, type Origin } from '../errors/config-error.js'
-import { displayFile } from '../paths.js'
+import { displayFile } from '../tool/package.js'
 import type { FormSuccessProps, RoutePlan } from './route-plan.js'
 import type { SiteConfig } from '../config/site-model.js'
 import { formSuccessUrl } from './form-urls.js'

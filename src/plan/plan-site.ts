@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { BadFileSlug, DuplicateRoute, fail, LinkToNowhere, RelativeLinkToNowhere } from '../errors/catalogue.js'
 import { ConfigError, originName, type Origin } from '../errors/config-error.js'
-import { displayFile } from '../paths.js'
+import { displayFile } from '../tool/package.js'
 import { findChipsWithoutPage } from './plan-chips.js'
 import { checkFragmentLinks } from './fragment-links.js'
 import { planFormPages } from './plan-form-pages.js'

@@ -1,11 +1,12 @@
 import path from 'node:path'
 import { hash } from '../cache/digest.js'
-import { build, type BuildMemo, type BuildResult } from '../build.js'
-import { packageRoot } from '../paths.js'
+import { build, type BuildMemo, type BuildResult } from '../build/index.js'
+import { packageRoot } from '../tool/package.js'
 import type { OutputFile } from '../types.js'
 import type { SiteConfig } from '../config/site-model.js'
 import { describeFailure } from './overlay.js'
 import { indexFiles, type ServedFile } from './static-files.js'
+import { sitePaths } from '../site/paths.js'
 
 /** The last successful build, served from memory. */
 export interface GoodBuild {
@@ -73,7 +74,7 @@ export function createBuildSession(options: BuildSessionOptions): BuildSession {
   // Pages whose inputs did not change are reused from the page cache (src/cache/page-cache.ts):
   // after a one-page edit only that page renders. Preview keeps its own cache folder, because
   // each build prunes the cache to its own pages and preview's include drafts.
-  const cacheDir = path.join(path.resolve(options.site), '.citypress', 'preview-cache')
+  const cacheDir = sitePaths(options.site).previewCache.dir
 
   let state: SessionState = { kind: 'starting' }
   let running: Promise<void> | undefined

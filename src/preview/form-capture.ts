@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import path from 'node:path'
 import { BuildFailure } from '../errors/config-error.js'
 import { formatConfigError } from '../errors/format.js'
 import { printable } from '../errors/printable.js'
-import { displayFile } from '../paths.js'
+import { displayFile } from '../tool/package.js'
 import type { FormConfig, SiteMeta } from '../config/site-model.js'
 import { appendCapped } from './capped-append.js'
 import { checkSubmission, parseSubmission, type CheckOptions, type Verdict } from './form-submission.js'
+import { sitePaths } from '../site/paths.js'
 
 /** The production form handlers reject bigger bodies too; ours have a few short fields. */
 export const maxBodyBytes = 64 * 1024
@@ -41,7 +41,7 @@ export function capturesFormsAt(site: SiteMeta, urlPath: string): boolean {
 }
 
 export function submissionsFile(siteRoot: string): string {
-  return path.join(siteRoot, '.citypress', 'submissions.ndjson')
+  return sitePaths(siteRoot).submissions
 }
 
 /**

@@ -2,7 +2,7 @@ import { styleText } from 'node:util'
 import { BuildFailure } from '../errors/config-error.js'
 import { formatBuildFailure, formatConfigError } from '../errors/format.js'
 import { sourceStack } from '../errors/source-stack.js'
-import { displayFile } from '../paths.js'
+import { displayFile } from '../tool/package.js'
 import type { BuildOutcome } from './build-session.js'
 
 /** Where preview prints; structurally the CLI's Io, so the CLI passes its own. */

@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs'
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { checkFacts, ScaffoldRefused, type Facts, type FactsInput } from './scaffold-facts.js'
+import { PUBLISHED_URLS_FILE } from '../site/paths.js'
 
 export { ScaffoldRefused } from './scaffold-facts.js'
 
@@ -63,7 +64,7 @@ export async function scaffoldSite(options: ScaffoldOptions): Promise<ScaffoldRe
     let text = await readFile(path.join(options.starter, file), 'utf8')
     if (file === 'site.yaml' && facts.host) text = text.replace(/^(url: .*\n)/m, `$1host: ${facts.host}\n`)
     // The starter's record of published pages belongs to the starter: a new site has published nothing.
-    if (file === 'published-urls.json') text = `${JSON.stringify({ ...(JSON.parse(text) as object), pages: {} }, null, 2)}\n`
+    if (file === PUBLISHED_URLS_FILE) text = `${JSON.stringify({ ...(JSON.parse(text) as object), pages: {} }, null, 2)}\n`
     const isYaml = /\.ya?ml$/.test(file) && !file.startsWith('.')
     const target = file.replace(slug, words.get(slug)!)
     text = isYaml ? linkSchemas(fillIn(text, words, 'yaml'), target) : fillIn(text, words, 'text')

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { build, BuildFailure } from '../../src/build.js'
+import { build, BuildFailure } from '../../src/build/index.js'
 import type { ConfigError } from '../../src/errors/config-error.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import { fixture, normalize, siteFrom } from '../helpers/site.js'

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { build } from '../../src/build.js'
+import { build } from '../../src/build/index.js'
 import { siteFrom, tempDir } from '../helpers/site.js'
 
 // Issue 15 point 4: icons and the web manifest from site.yaml `icon`.

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { build } from '../../src/build.js'
+import { build } from '../../src/build/index.js'
 import { pageTitle } from '../../templates/seo/share-image.js'
 import { fixture, siteFrom } from '../helpers/site.js'
 

@@ -10,7 +10,7 @@ import { repoRoot, siteFrom, snapshot, tempDir } from '../helpers/site.js'
 // the output of a clean build, and say in --verbose what it could not trust.
 
 const cli = path.join(repoRoot, 'bin/citypress.mjs')
-/** A tool store of these tests' own (paths.ts toolStoreDir): damaging the run's shared one would upset other test files. */
+/** A tool store of these tests' own (tool/package.ts toolStoreDir): damaging the run's shared one would upset other test files. */
 let store: string
 
 function buildCli(site: string, out: string): { status: number | null; output: string } {

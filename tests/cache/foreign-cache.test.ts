@@ -3,7 +3,7 @@ import { cp, readdir, readFile, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { build } from '../../src/build.js'
+import { build } from '../../src/build/index.js'
 import { siteFrom, snapshot, tempDir } from '../helpers/site.js'
 
 // A `.citypress` folder copied from elsewhere (another machine's build, a contractor's

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { build, BuildFailure } from '../../src/build.js'
+import { build, BuildFailure } from '../../src/build/index.js'
 import { findForms } from '../../src/html/find-forms.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import type { OutputFile } from '../../src/types.js'

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { build, BuildFailure, type BuildResult } from '../../src/build.js'
+import { build, BuildFailure, type BuildResult } from '../../src/build/index.js'
 import { parseAreaName } from '../../src/config/area-names.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import { fixture, normalize, siteFrom } from '../helpers/site.js'

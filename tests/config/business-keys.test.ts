@@ -1,7 +1,7 @@
 import { copyFile, mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { build } from '../../src/build.js'
+import { build } from '../../src/build/index.js'
 import { normalizeForms } from '../../src/config/normalize.js'
 import { callingCodeOf, toE164 } from '../../src/config/phone-number.js'
 import { checkSubmission } from '../../src/preview/form-submission.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { build, BuildFailure } from '../../src/build.js'
+import { build, BuildFailure } from '../../src/build/index.js'
 import { isCalendarDate } from '../../src/config/calendar-date.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import { normalize, siteFrom } from '../helpers/site.js'

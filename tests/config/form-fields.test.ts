@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { build, BuildFailure } from '../../src/build.js'
+import { build, BuildFailure } from '../../src/build/index.js'
 import { checkAutofill, checkAutofillFor } from '../../src/config/autofill.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import type { OutputFile } from '../../src/types.js'

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { build } from '../../src/build.js'
+import { build } from '../../src/build/index.js'
 import { main } from '../../src/cli/main.js'
 import { fixture, memoryIo, siteFrom, tempDir, validationErrors } from '../helpers/site.js'
 

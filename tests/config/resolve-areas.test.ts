@@ -1,7 +1,7 @@
 import { cp, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { loadAndPlan } from '../../src/build.js'
+import { loadAndPlan } from '../../src/build/index.js'
 import { placeProblems } from '../../src/config/place-problems.js'
 import { BuildFailure } from '../../src/errors/config-error.js'
 import { formatConfigError } from '../../src/errors/format.js'
@@ -169,7 +169,7 @@ describe('area references', () => {
 
 describe('names that are also names of Object.prototype', () => {
   it('builds a site whose form, area list and areas are called constructor, toString and hasOwnProperty', async () => {
-    const { build } = await import('../../src/build.js')
+    const { build } = await import('../../src/build/index.js')
     const site = await siteFrom('minimal', {
       'forms.yaml': [
         'forms:',

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type AuditServer } from '../../bin/audit-server.mjs'
-import { build } from '../../src/build.js'
+import { build } from '../../src/build/index.js'
 import { launchChromium, openOfflineContext } from '../helpers/browser.js'
 import { siteFrom, tempDir } from '../helpers/site.js'
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { build, loadAndPlan } from '../../src/build.js'
+import { build, loadAndPlan } from '../../src/build/index.js'
 import { placeProblems } from '../../src/config/place-problems.js'
 import { BuildFailure, type ConfigError } from '../../src/errors/config-error.js'
 import { closestIconName } from '../../src/errors/did-you-mean.js'

@@ -4,7 +4,7 @@ import { build as esbuild } from 'esbuild'
 import type { Browser } from 'playwright'
 import { parse } from 'yaml'
 import { resolveTheme, themeProperties } from '../../src/config/theme.js'
-import { packageRoot } from '../../src/paths.js'
+import { packageRoot } from '../../src/tool/package.js'
 
 /**
  * What a visitor sees of a site's colours, measured in Chromium on the real stylesheet

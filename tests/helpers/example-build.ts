@@ -3,7 +3,7 @@ import { cp, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/p
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { inject } from 'vitest'
-import type { BuildResult } from '../../src/build.js'
+import type { BuildResult } from '../../src/build/index.js'
 import { acquireLock } from '../../src/cache/lock.js'
 import type { ConfigWarning } from '../../src/errors/config-warning.js'
 import type { OutputFile } from '../../src/types.js'
@@ -107,7 +107,7 @@ async function buildInto(site: string, folder: string): Promise<void> {
   const staging = `${folder}.${process.pid}`
   await rm(staging, { recursive: true, force: true })
   // Imported here: a file that only reads a build made by another process never loads the pipeline.
-  const [{ build }, { outputMarker }] = await Promise.all([import('../../src/build.js'), import('../../src/output/output-guard.js')])
+  const [{ build }, { outputMarker }] = await Promise.all([import('../../src/build/index.js'), import('../../src/output/output-guard.js')])
   const outDir = path.join(staging, 'out')
   const { files: _written, ...result } = await build({ site, outDir, cacheDir: false, imageCacheDir: path.join(site, '.citypress', 'cache', 'images') })
   const paths = (await readdir(outDir, { recursive: true, withFileTypes: true }))

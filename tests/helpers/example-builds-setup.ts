@@ -18,7 +18,7 @@ declare module 'vitest' {
  * made with.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // One tool store for the run (paths.ts toolStoreDir): no test writes into the repository's
+  // One tool store for the run (tool/package.ts toolStoreDir): no test writes into the repository's
   // node_modules, and the copies of a site that tests make share its bundles.
   const store = await mkdtemp(path.join(tmpdir(), 'citypress-store-'))
   process.env.CITYPRESS_CACHE_DIR = store

@@ -3,7 +3,7 @@ import { cp, mkdtemp, mkdir, readdir, readFile, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { loadAndPlan } from '../../src/build.js'
+import { loadAndPlan } from '../../src/build/index.js'
 import type { Io } from '../../src/cli/io.js'
 import { BuildFailure, type ConfigError } from '../../src/errors/config-error.js'
 

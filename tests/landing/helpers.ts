@@ -1,4 +1,4 @@
-import type { BuildOptions, BuildResult } from '../../src/build.js'
+import type { BuildOptions, BuildResult } from '../../src/build/index.js'
 import type { RoutePlan } from '../../src/plan/route-plan.js'
 import { exampleBuild, fixtureBuild, type ExampleBuild, type ExampleSite, type SharedFixture } from '../helpers/example-build.js'
 
@@ -17,7 +17,7 @@ export interface BuiltSite {
 /** Builds a site in memory (no output folder, no page cache) and indexes what it built. */
 export async function buildInMemory(site: string, options: Partial<BuildOptions> = {}): Promise<BuiltSite> {
   // Imported here, so a file that reads only a shared example build never loads the pipeline.
-  const { build } = await import('../../src/build.js')
+  const { build } = await import('../../src/build/index.js')
   const result = await build({ site, write: false, cacheDir: false, ...options })
   const files = new Map(result.files.map((f) => [f.path, typeof f.contents === 'string' ? f.contents : Buffer.from(f.contents).toString('utf8')]))
   const byUrl = new Map(result.routes.map((r) => [r.url, r]))

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { build, type BuildResult } from '../../src/build.js'
+import { build, type BuildResult } from '../../src/build/index.js'
 import { launchChromium } from '../helpers/browser.js'
 import { serveSite, type SiteServer } from '../helpers/server.js'
 import { exampleBuild } from '../helpers/example-build.js'

@@ -1,7 +1,7 @@
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { build } from '../../src/build.js'
+import { build } from '../../src/build/index.js'
 import { BuildFailure } from '../../src/errors/config-error.js'
 import { listFolder, readOutputRecord } from '../../src/cache/output-record.js'
 import { siteFrom, snapshot, tempDir } from '../helpers/site.js'

@@ -1,7 +1,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { build } from '../../src/build.js'
+import { build } from '../../src/build/index.js'
 import { main } from '../../src/cli/main.js'
 import { redirectLimitWarnings, type HostName } from '../../src/config/hosts.js'
 import { copyExample } from '../helpers/example-build.js'

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { build } from '../../src/build.js'
+import { build } from '../../src/build/index.js'
 import { loadSite } from '../../src/config/load-site.js'
 import { placeProblems } from '../../src/config/place-problems.js'
 import type { ConfigError } from '../../src/errors/config-error.js'

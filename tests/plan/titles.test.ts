@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { build, type BuildResult } from '../../src/build.js'
+import { build, type BuildResult } from '../../src/build/index.js'
 import { siteFrom } from '../helpers/site.js'
 
 // Issue 14 "Titles": a page, post or service whose title is complete as written keeps it; the

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
-import { build, BuildFailure, type BuildOptions, type BuildResult } from '../../src/build.js'
+import { build, BuildFailure, type BuildOptions, type BuildResult } from '../../src/build/index.js'
 import type { ConfigError } from '../../src/errors/config-error.js'
 
 /** Writes a photo-like test image (noise, so encoders work as on a real photo) into a site. */

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { startServer } from '../../bin/audit-server.mjs'
-import { build } from '../../src/build.js'
+import { build } from '../../src/build/index.js'
 import { fixture, siteFrom, tempDir } from '../helpers/site.js'
 import { attribute, buildErrors, buildInMemory } from './helpers.js'
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { build } from '../../src/build.js'
+import { build } from '../../src/build/index.js'
 import { loadSite } from '../../src/config/load-site.js'
 import { scanMarkdown } from '../../src/config/markdown-refs.js'
 import { parseMap, parseYoutube } from '../../src/markdown/embed-values.js'

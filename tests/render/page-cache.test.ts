@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { build } from '../../src/build.js'
+import { build } from '../../src/build/index.js'
 import { unseal } from '../../src/cache/sealed-file.js'
 import { BuildFailure } from '../../src/errors/config-error.js'
 import { siteFrom, snapshot, tempDir } from '../helpers/site.js'
@@ -146,7 +146,7 @@ describe('the page cache', () => {
     const { site, cold } = await warmSite()
     vi.resetModules()
     vi.doMock('../../src/paths.js', async (original) => ({ ...(await original<object>()), citypressVersion: '999.0.0' }))
-    const { build: buildNewVersion } = await import('../../src/build.js')
+    const { build: buildNewVersion } = await import('../../src/build/index.js')
     const result = await buildNewVersion({ site, outDir: path.join(await tempDir(), 'dist') })
     expect(rendered(result)).toBe(cold.routes.length)
     vi.doUnmock('../../src/paths.js')

@@ -1,7 +1,7 @@
 import { readFile, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { build } from '../../src/build.js'
+import { build } from '../../src/build/index.js'
 import { siteFrom, tempDir } from '../helpers/site.js'
 
 // Issue 19 point 3: the header (with its mobile menu) and the footer are rendered once per build

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { build } from '../../src/build.js'
+import { build } from '../../src/build/index.js'
 import { BuildFailure } from '../../src/errors/config-error.js'
 import { siteFrom, tempDir } from '../helpers/site.js'
 

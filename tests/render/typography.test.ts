@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { build, type BuildResult } from '../../src/build.js'
+import { build, type BuildResult } from '../../src/build/index.js'
 import { typesetHtml, typesetText } from '../../templates/typeset.js'
 import { siteFrom } from '../helpers/site.js'
 

@@ -25,7 +25,7 @@ export async function buildSite(site = system4): Promise<BuiltSite> {
   if (site === system4) outDir = (await exampleBuild('system4')).outDir
   else {
     outDir = await tempDir('citypress-site-')
-    const { build } = await import('../../src/build.js')
+    const { build } = await import('../../src/build/index.js')
     await build({ site, outDir, cacheDir: false, imageCacheDir: path.join(system4, '.citypress', 'cache', 'images') })
   }
   const cache = new Map<string, HtmlNode>()

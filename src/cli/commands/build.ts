@@ -1,9 +1,10 @@
 import path from 'node:path'
 import type { Command } from 'commander'
-import type { BuildProgress } from '../../build.js'
+import type { BuildProgress } from '../../build/index.js'
+import { defaultOutDir } from '../../build/options.js'
 import { isWebAddress } from '../../config/check-url.js'
 import { reportPath } from '../../output/write-report.js'
-import { displayFile } from '../../paths.js'
+import { displayFile } from '../../tool/package.js'
 import { paint, type Io } from '../io.js'
 import { printJsonProblems, reportingJson, summaryLine } from '../json-report.js'
 import { formatContrastReport } from '../contrast-report.js'
@@ -16,7 +17,7 @@ export function buildCommand(program: Command, io: Io): void {
     .command('build')
     .description('Build a site folder into a static website ready to publish.')
     .argument('[site]', siteArgument)
-    .option('-o, --out <dir>', 'output folder, replaced only when the build succeeds', 'dist')
+    .option('-o, --out <dir>', 'output folder, replaced only when the build succeeds', defaultOutDir)
     .option('--base-url <url>', 'public address to use instead of site.yaml `url` (e.g. a staging host)')
     .option('--drafts', 'include blog posts marked draft: true')
     .option('--verbose', 'print the time of each stage and the theme\'s contrast table')
@@ -29,7 +30,7 @@ Examples:
   $ citypress build --base-url https://staging.example.com
   $ citypress build --published https://www.example.com/sitemap.xml`)
     .action(async (given: string | undefined, flags: BuildFlags) => {
-      const { buildReport } = await import('../../build.js')
+      const { buildReport } = await import('../../build/index.js')
       const started = performance.now()
       const site = siteFolder(given)
       const run = () => buildReport({ site, outDir: flags.out, baseUrl: flags.baseUrl, drafts: flags.drafts, recordUrls: true, writeReport: true, published: flags.published && !isWebAddress(flags.published) ? path.resolve(flags.published) : flags.published, onProgress: flags.json ? undefined : progressLine(io), onWait: (message) => io.err(`${message}\n`) })

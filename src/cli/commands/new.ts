@@ -29,7 +29,7 @@ interface NewFlags extends FactsInput {
 export function newCommand(program: Command, io: Io): void {
   defineNewCommand(program.command('new'), io, {
     setup: async () => {
-      const { packageRoot, citypressVersion } = await import('../../paths.js')
+      const { packageRoot, citypressVersion } = await import('../../tool/package.js')
       return { starter: path.join(packageRoot, 'sites', 'starter'), version: citypressVersion }
     },
   })

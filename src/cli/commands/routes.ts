@@ -16,7 +16,7 @@ Examples:
   $ citypress routes --json | jq '.[].url'`)
     .action(async (given: string | undefined, flags: { json?: boolean }) => {
       const site = siteFolder(given)
-      const { loadAndPlan } = await import('../../build.js')
+      const { loadAndPlan } = await import('../../build/index.js')
       const { site: config, plan } = await loadAndPlan(site)
       if (flags.json) {
         io.out(JSON.stringify(plan.routes.map(({ url, template, outputPath, noindex }) => ({ url, template, outputPath, noindex })), null, 2) + '\n')

@@ -4,7 +4,7 @@ import { fail, SiteNotFound } from '../../errors/catalogue.js'
 import { BuildFailure } from '../../errors/config-error.js'
 import { formatConfigError } from '../../errors/format.js'
 import { printable } from '../../errors/printable.js'
-import { displayFile } from '../../paths.js'
+import { displayFile } from '../../tool/package.js'
 import type { ConfigWarning } from '../../errors/config-warning.js'
 import type { Io } from '../io.js'
 

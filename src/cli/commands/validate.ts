@@ -17,7 +17,7 @@ Examples:
   $ citypress validate sites/acme && echo "ready to build"
   $ citypress validate --json             one JSON object per problem, then a summary`)
     .action(async (given: string | undefined, flags: { json?: boolean }) => {
-      const { loadAndPlan } = await import('../../build.js')
+      const { loadAndPlan } = await import('../../build/index.js')
       const { placeProblems } = await import('../../config/place-problems.js')
       const site = flags.json ? await reportingJson(io, 'validate', async () => siteFolder(given)) : siteFolder(given)
       const check = async () => {

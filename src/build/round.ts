@@ -1,8 +1,8 @@
-import { readSite, type SiteRound } from './config/load-site.js'
-import { placeReported } from './config/place-problems.js'
-import { BuildFailure } from './errors/config-error.js'
-import { planSite, type BuildPlan } from './plan/plan-site.js'
-import type { SiteConfig } from './config/site-model.js'
+import { readSite, type SiteRound } from '../config/load-site.js'
+import { placeReported } from '../config/place-problems.js'
+import { BuildFailure } from '../errors/config-error.js'
+import { planSite, type BuildPlan } from '../plan/plan-site.js'
+import type { SiteConfig } from '../config/site-model.js'
 
 // One round: the config stage reads every file it can and the plan runs on what it read, so that
 // mistakes in independent files are reported together, and the build fails once with them all.

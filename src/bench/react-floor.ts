@@ -1,12 +1,12 @@
 import { rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { bundleAssets } from './assets/bundle-assets.js'
-import { loadAndPlan, renderContextOf } from './build.js'
-import { withBrandImages } from './images/brand-images.js'
-import { guardOutputFolder, markerText, outputMarker } from './output/output-guard.js'
-import { planImages } from './plan/plan-images.js'
-import { bundleTemplates } from './render/bundle-templates.js'
-import { renderFloor } from './render/render-floor.js'
+import { bundleAssets } from '../assets/bundle-assets.js'
+import { loadAndPlan, renderContextOf } from '../build/index.js'
+import { withBrandImages } from '../images/brand-images.js'
+import { guardOutputFolder, markerText, outputMarker } from '../output/output-guard.js'
+import { planImages } from '../plan/plan-images.js'
+import { bundleTemplates } from '../render/bundle-templates.js'
+import { renderFloor } from '../render/render-floor.js'
 
 export interface ReactFloorOptions {
   /** The site folder. */

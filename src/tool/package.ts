@@ -82,14 +82,6 @@ function ownTemporaryFolder(): string {
   return mkdtempSync(path.join(tmpdir(), 'citypress-'))
 }
 
-/**
- * Where this site's build cache keeps which tool store entries its last build used (sealed
- * pointers, cache/by-inputs.ts), so a build that loads nothing can vouch for them.
- */
-export function toolCacheDir(siteRoot: string): string {
-  return path.join(path.resolve(siteRoot), '.citypress', 'cache', 'tool')
-}
-
 /** A path as users read it in messages: relative to the working directory, forward slashes. */
 export function displayFile(file: string, cwd = process.cwd()): string {
   const relative = path.relative(cwd, file)
@@ -109,7 +101,7 @@ export const citypressVersion: string = (JSON.parse(readFileSync(path.join(packa
  */
 export const codeDigest: string = (() => {
   const self = fileURLToPath(import.meta.url)
-  const files = self.endsWith('.ts') ? listFiles(path.dirname(self)) : [path.join(packageRoot, 'lib', 'citypress.mjs')]
+  const files = self.endsWith('.ts') ? listFiles(path.join(packageRoot, 'src')) : [path.join(packageRoot, 'lib', 'citypress.mjs')]
   const digest = createHash('sha1')
   for (const file of files) digest.update(file.slice(packageRoot.length)).update(readFileSync(file))
   return digest.digest('hex').slice(0, 16)

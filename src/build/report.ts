@@ -1,16 +1,16 @@
-import type { PageKindSize } from './check/budgets.js'
-import type { ContrastRow } from './config/check-contrast.js'
-import { ConfigWarning } from './errors/config-warning.js'
-import type { PageQuality, QualitySettings } from './plan/landing-quality.js'
-import type { LandingRedirect } from './plan/plan-redirects.js'
-import type { SiteMeta } from './config/site-model.js'
+import type { PageKindSize } from '../check/budgets.js'
+import type { ContrastRow } from '../config/check-contrast.js'
+import { ConfigWarning } from '../errors/config-warning.js'
+import type { PageQuality, QualitySettings } from '../plan/landing-quality.js'
+import type { LandingRedirect } from '../plan/plan-redirects.js'
+import type { SiteMeta } from '../config/site-model.js'
 
 export type StageName = 'config' | 'plan' | 'assets' | 'images' | 'render' | 'check' | 'output'
 
 /**
  * What `citypress build` says of a build, as plain data: the same few kilobytes whatever the
  * site's size. It is recorded with the output, so a build of a site in which nothing changed can
- * say it again without loading the site (build.ts `buildReport`).
+ * say it again without loading the site (build/index.ts `buildReport`).
  */
 export interface BuildReport {
   readonly pageCount: number

@@ -1,55 +1,55 @@
 import path from 'node:path'
-import { bundleAssets, type AssetsResult } from './assets/bundle-assets.js'
-import { contextDigest, finishInputs, outputInputs, readsElsewhere, startInputs } from './build-inputs.js'
-import type { BuildMemo, BuildOptions } from './build-options.js'
-import { paragraphsToWrite, recordedReport, replayedReport, type BuildReport, type RecordedReport, type StageName } from './build-report.js'
-import { reportKept, writeReportPage } from './build-report-page.js'
-import { failRound, siteOf } from './build-round.js'
-import { stopEsbuild } from './bundler.js'
-import { openBuildCache, type BuildCache } from './cache/build-cache.js'
-import { ensureOwnFolder } from './cache/site-folder.js'
-import { hash } from './cache/digest.js'
-import type { PageKindSize } from './check/budgets.js'
-import { watchForms } from './check/check-forms.js'
-import { checkOutput } from './check/check-output.js'
-import { watchPages } from './check/watch-pages.js'
-import { readSite } from './config/load-site.js'
-import { placeProblems, placeReported } from './config/place-problems.js'
-import { schemaDigest } from './config/schema-validators.js'
-import { readCommitDates } from './config/source-dates.js'
-import { repeated } from './errors/catalogue.js'
-import { BuildFailure, ConfigError, failOn } from './errors/config-error.js'
-import { ConfigWarning } from './errors/config-warning.js'
-import { withBrandImages, type BrandImagePlan } from './images/brand-images.js'
-import { countUncached, listImageCache, processImages, pruneImageCache } from './images/process-images.js'
-import { feedFile } from './output/feed.js'
-import { formsDeclarationFile } from './output/form-pages.js'
-import { headersFile } from './output/headers.js'
-import { createMemoryOutput } from './output/memory-output.js'
-import { metaPolicy, policyText } from './output/csp.js'
-import { prepareHostFiles, type HostFiles } from './output/landing-host-files.js'
-import { guardOutputFolder } from './output/output-guard.js'
-import { writePublishedUrls } from './output/record-published.js'
-import { createOutput } from './output/write-output.js'
-import { hostRules, redirectLimitWarnings } from './config/hosts.js'
-import { signatureBins } from './plan/landing-similarity.js'
-import { planImages } from './plan/plan-images.js'
-import { recordPublished, type LandingRedirect } from './plan/plan-redirects.js'
-import { planSite, type BuildPlan } from './plan/plan-site.js'
-import { bundleTemplates } from './render/bundle-templates.js'
-import { declaredInlineCode } from './render/inline-code.js'
-import { checkHeapFor } from './render/memory-check.js'
-import { collectNow, renderPages } from './render/render-pages.js'
-import { citypressVersion, codeDigest } from './paths.js'
-import type { AreaRegion, RenderContext } from './render/render-context.js'
-import type { InlineCode } from './render/inline-code.js'
-import type { OutputFile, OutputWriter } from './types.js'
-import type { RoutePlan } from './plan/route-plan.js'
-import type { SiteConfig } from './config/site-model.js'
+import { bundleAssets, type AssetsResult } from '../assets/bundle-assets.js'
+import { contextDigest, finishInputs, outputInputs, readsElsewhere, startInputs } from './inputs.js'
+import { paragraphsToWrite, recordedReport, replayedReport, type BuildReport, type RecordedReport, type StageName } from './report.js'
+import { reportKept, writeReportPage } from './report-page.js'
+import { failRound, siteOf } from './round.js'
+import { stopEsbuild } from '../tool/esbuild.js'
+import { openBuildCache, type BuildCache } from '../cache/build-cache.js'
+import { ensureOwnFolder } from '../cache/site-folder.js'
+import { hash } from '../cache/digest.js'
+import type { PageKindSize } from '../check/budgets.js'
+import { watchForms } from '../check/check-forms.js'
+import { checkOutput } from '../check/check-output.js'
+import { watchPages } from '../check/watch-pages.js'
+import { readSite } from '../config/load-site.js'
+import { placeProblems, placeReported } from '../config/place-problems.js'
+import { schemaDigest } from '../config/schema-validators.js'
+import { readCommitDates } from '../config/source-dates.js'
+import { repeated } from '../errors/catalogue.js'
+import { BuildFailure, ConfigError, failOn } from '../errors/config-error.js'
+import { ConfigWarning } from '../errors/config-warning.js'
+import { withBrandImages, type BrandImagePlan } from '../images/brand-images.js'
+import { countUncached, listImageCache, processImages, pruneImageCache } from '../images/process-images.js'
+import { feedFile } from '../output/feed.js'
+import { formsDeclarationFile } from '../output/form-pages.js'
+import { headersFile } from '../output/headers.js'
+import { createMemoryOutput } from '../output/memory-output.js'
+import { metaPolicy, policyText } from '../output/csp.js'
+import { prepareHostFiles, type HostFiles } from '../output/landing-host-files.js'
+import { guardOutputFolder } from '../output/output-guard.js'
+import { writePublishedUrls } from '../output/record-published.js'
+import { createOutput } from '../output/write-output.js'
+import { hostRules, redirectLimitWarnings } from '../config/hosts.js'
+import { signatureBins } from '../plan/landing-similarity.js'
+import { planImages } from '../plan/plan-images.js'
+import { recordPublished, type LandingRedirect } from '../plan/plan-redirects.js'
+import { planSite, type BuildPlan } from '../plan/plan-site.js'
+import { bundleTemplates } from '../render/bundle-templates.js'
+import { declaredInlineCode } from '../render/inline-code.js'
+import { checkHeapFor } from '../render/memory-check.js'
+import { collectNow, renderPages } from '../render/render-pages.js'
+import { citypressVersion, codeDigest } from '../tool/package.js'
+import type { AreaRegion, RenderContext } from '../render/render-context.js'
+import type { InlineCode } from '../render/inline-code.js'
+import type { OutputFile, OutputWriter } from '../types.js'
+import type { RoutePlan } from '../plan/route-plan.js'
+import type { SiteConfig } from '../config/site-model.js'
+import { resolveBuildOptions, type BuildMemo, type BuildOptions, type ResolvedBuildOptions } from './options.js'
 
 export type { BuildReport, StageName }
-export type { BuildMemo, BuildOptions, BuildProgress } from './build-options.js'
-export { loadAndPlan } from './build-round.js'
+export type { BuildMemo, BuildOptions, BuildProgress, ResolvedBuildOptions } from './options.js'
+export { loadAndPlan } from './round.js'
 
 export interface BuildResult {
   readonly site: SiteConfig
@@ -89,7 +89,8 @@ interface RecordedResult {
  * BuildFailure carrying every user mistake found; anything else thrown is a bug. The output folder
  * is replaced only when everything succeeded.
  */
-export async function build(options: BuildOptions): Promise<BuildResult> {
+export async function build(given: BuildOptions): Promise<BuildResult> {
+  const options = resolveBuildOptions(given)
   await guardOutput(options)
   const cache = await openCache(options)
   try {
@@ -107,7 +108,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
  * At 50,000 pages loading and planning take seconds and most of a gigabyte; this takes a listing
  * of each folder.
  */
-export async function buildReport(options: BuildOptions): Promise<BuildReport> {
+export async function buildReport(given: BuildOptions): Promise<BuildReport> {
+  const options = resolveBuildOptions(given)
   await guardOutput(options)
   const cache = await openCache(options)
   try {
@@ -119,7 +121,7 @@ export async function buildReport(options: BuildOptions): Promise<BuildReport> {
     const recorded = inputs === undefined || !await reportKept(options) ? undefined : (await cache.replay(inputs))?.report
     if (recorded) {
       const timings = { ...stageClock().timings, output: performance.now() - startedAt }
-      return replayedReport(recorded, { outDir: options.outDir ?? 'dist', timings, cacheNotes: cache.notes })
+      return replayedReport(recorded, { outDir: options.outDir, timings, cacheNotes: cache.notes })
     }
     return reportOf(await placeReported(runStages(options, cache, { commits, started })))
   } finally {
@@ -146,25 +148,24 @@ export function reportOf(result: BuildResult): BuildReport {
  * `.citypress` that is a link (cache/site-folder.ts), before anything is created: the cache
  * folder, its lock, the staging folder.
  */
-async function guardOutput(options: BuildOptions): Promise<void> {
+async function guardOutput(options: ResolvedBuildOptions): Promise<void> {
   // The site's .citypress, where the cache, its lock, the previous output and the report go: a real folder, never a link.
   ensureOwnFolder(options.site)
-  if (options.write === false) return
-  const cacheDir = options.cacheDir === false ? undefined : options.cacheDir ?? path.join(options.site, '.citypress', 'cache')
-  await guardOutputFolder({ outDir: options.outDir ?? 'dist', site: options.site, recordFile: cacheDir && path.join(cacheDir, 'output.json') })
+  if (!options.write) return
+  await guardOutputFolder({ outDir: options.outDir, site: options.site, recordFile: options.cacheDir && path.join(options.cacheDir, 'output.json') })
 }
 
-function openCache(options: BuildOptions): Promise<BuildCache<RecordedResult>> {
+function openCache(options: ResolvedBuildOptions): Promise<BuildCache<RecordedResult>> {
   return openBuildCache<RecordedResult>({
-    site: options.site, cacheDir: options.cacheDir, imageCacheDir: options.imageCacheDir, outDir: options.outDir ?? 'dist',
-    write: options.write !== false, toolVersion: `${citypressVersion}+${codeDigest}`, signatureLength: signatureBins, onWait: options.onWait,
+    site: options.site, cacheDir: options.cacheDir, imageCacheDir: options.imageCacheDir, outDir: options.outDir,
+    write: options.write, toolVersion: `${citypressVersion}+${codeDigest}`, signatureLength: signatureBins, onWait: options.onWait,
   })
 }
 
 /** The stages in order; every cache question goes to `cache`. */
-async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult>, early?: { readonly commits: Promise<ReadonlyMap<string, string>>; readonly started: string | undefined }): Promise<BuildResult> {
+async function runStages(options: ResolvedBuildOptions, cache: BuildCache<RecordedResult>, early?: { readonly commits: Promise<ReadonlyMap<string, string>>; readonly started: string | undefined }): Promise<BuildResult> {
   const { timings, time } = stageClock()
-  const outDir = options.outDir ?? 'dist'
+  const { outDir } = options
   // git is asked for the sitemap's dates (a process of its own) while the config loads; a preview
   // serving the open tabs first asks only once their pages are out (startHostFiles).
   const commits = early?.commits ?? (options.firstPages ? undefined : settledLater(readCommitDates(path.resolve(options.site))))
@@ -212,7 +213,7 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
   // Nothing to do when this build's output would be the last one's and the folder still holds it.
   const keys = pageCache ? routes.map((r) => pageCache.keyOf(r)) : []
   // Asked even when the report must be drawn again: the answer also names what this build's record is made of.
-  const upToDate = options.write === false ? undefined : await time('output', async () => cache.upToDate(outputInputs(options, site, routes, keys, await fixedFiles(), images), pageCache, keys))
+  const upToDate = !options.write ? undefined : await time('output', async () => cache.upToDate(outputInputs(options, site, routes, keys, await fixedFiles(), images), pageCache, keys))
   const recorded = upToDate && await reportKept(options) ? upToDate : undefined
   if (recorded) {
     const result: BuildResult = {
@@ -225,17 +226,17 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
   }
 
   const files: OutputFile[] = []
-  const output: OutputWriter = options.write === false ? createMemoryOutput(files, firstPages) : await createOutput(outDir, await cache.keep())
+  const output: OutputWriter = !options.write ? createMemoryOutput(files, firstPages) : await createOutput(outDir, await cache.keep())
   try {
-    const imageCacheDir = options.imageCacheDir ?? path.join(site.root, '.citypress', 'cache', 'images')
-    const { imageRun, cached } = await startImages(options, cache, images, imageCacheDir, output, memo, time)
+    const { imageCacheDir } = options
+    const { imageRun, cached } = await startImages(options, cache, images, output, memo, time)
     const pageMemo = await cache.pageMemo()
     const forms = declaration && watchForms({ site, routes, declaration, output, memo: pageMemo })
     const watch = watchPages({ routes, output: forms?.output ?? output, memo: pageMemo, inlineCode })
     const pages = await time('render', () => renderPages({
       routes: firstPagesFirst(routes, firstPages?.paths), context, templates, output: watch.output, cache: pageCache,
       // Previews render the open pages first and few pages per edit: always on this thread.
-      workerMinimum: options.write === false ? undefined : options.workerMinimum ?? 300,
+      workerMinimum: options.workerMinimum,
       onProgress: (done, total) => options.onProgress?.({ stage: 'render', done, total }),
     }))
     const imageResult = await imageRun
@@ -257,7 +258,7 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
       const committed = await output.commit()
       if (imageCacheDir) await pruneImageCache(imageCacheDir, images.jobs, cached)
       // The one write into the site folder, once the output it describes is committed.
-      const updated = options.recordUrls === true && options.write !== false && await writePublishedUrls(site.root, recordPublished(site.published, plan.landingPages))
+      const updated = options.recordUrls && await writePublishedUrls(site.root, recordPublished(site.published, plan.landingPages))
       // A build that added to published-urls.json changed what the next one reads: that one must load the site.
       const replayed = updated ? undefined : await replay(resultWith(false))
       await cache.save({
@@ -266,7 +267,7 @@ async function runStages(options: BuildOptions, cache: BuildCache<RecordedResult
       })
       return updated
     })
-    if (options.writeReport === true) await writeReportPage({ site, plan, images, imageResult, sizes: checked.sizes, timings, pages, fileCount: output.count })
+    if (options.writeReport) await writeReportPage({ site, plan, images, imageResult, sizes: checked.sizes, timings, pages, fileCount: output.count })
     return resultWith(recordUpdated)
   } catch (error) {
     // abort() never throws: the error that stopped the build is the one reported.
@@ -300,9 +301,10 @@ function stageClock(): { readonly timings: Record<StageName, number>; readonly t
  * overlaps rendering. (The run is returned inside an object: an async function returning the
  * promise itself would await it.)
  */
-async function startImages(options: BuildOptions, cache: BuildCache<RecordedResult>, images: BrandImagePlan, cacheDir: string | false, output: OutputWriter, memo: BuildMemo, time: StageTime) {
+async function startImages(options: ResolvedBuildOptions, cache: BuildCache<RecordedResult>, images: BrandImagePlan, output: OutputWriter, memo: BuildMemo, time: StageTime) {
   // Written as they are made, unless a memo may hand the same result to a later build.
-  const imageOutput = options.memo === undefined && options.write !== false ? output : undefined
+  const imageOutput = options.writeImagesAsMade ? output : undefined
+  const cacheDir = options.imageCacheDir ?? false
   const cached = await listImageCache(cacheDir)
   const encoding = countUncached(images.jobs, cached) > 0
   if (encoding) collectNow()
@@ -315,7 +317,7 @@ async function startImages(options: BuildOptions, cache: BuildCache<RecordedResu
 }
 
 /**
- * What every page's render sees besides its own props. (Also the React floor's, src/react-floor.ts,
+ * What every page's render sees besides its own props. (Also the React floor's, src/bench/react-floor.ts,
  * so the bench renders exactly what a build renders.)
  */
 export function renderContextOf(site: SiteConfig, plan: BuildPlan, images: BrandImagePlan, assets: AssetsResult, inlineCode?: InlineCode): RenderContext {

@@ -1,10 +1,12 @@
-import type { FirstPages } from './output/memory-output.js'
+import path from 'node:path'
+import type { FirstPages } from '../output/memory-output.js'
+import { sitePaths } from '../site/paths.js'
 
-/** What build() and buildReport() (build.ts) accept. */
+/** What build() and buildReport() (build/index.ts) accept. */
 export interface BuildOptions {
   /** The site folder, e.g. `sites/acme`. */
   site: string
-  /** @default 'dist' */
+  /** @default defaultOutDir */
   outDir?: string
   /** Overrides site.yaml `url`, e.g. for a staging deploy. */
   baseUrl?: string
@@ -79,4 +81,55 @@ export interface BuildProgress {
   readonly stage: 'plan' | 'render' | 'images'
   readonly done: number
   readonly total: number
+}
+
+/**
+ * BuildOptions with every default applied and every derived setting decided, once, when a build
+ * starts: the stages and the cache read this, never the options. Plain readonly data.
+ */
+export interface ResolvedBuildOptions {
+  readonly site: string
+  /** As given (`dist` unless given): the report says it as the user wrote it. */
+  readonly outDir: string
+  readonly baseUrl: string | undefined
+  /** Whether an output folder is written; false with a memory output (preview, tests). */
+  readonly write: boolean
+  readonly drafts: boolean
+  readonly published: string | undefined
+  /** The build cache's folder; undefined when nothing is cached (`cacheDir: false`). */
+  readonly cacheDir: string | undefined
+  /** The image variants' folder; undefined when every image is encoded (`imageCacheDir: false`). */
+  readonly imageCacheDir: string | undefined
+  /** Only for a build that writes an output folder. */
+  readonly recordUrls: boolean
+  /** Only for a build that writes an output folder. */
+  readonly writeReport: boolean
+  /** The render workers' threshold; undefined when this thread renders every page (no output folder). */
+  readonly workerMinimum: number | undefined
+  /** Whether the image variants go to the output as they are made: not when a memo may hand them to a later build. */
+  readonly writeImagesAsMade: boolean
+  /** What build() and buildReport() may replay: only a build that writes from scratch with nothing handed in. */
+  readonly mayReplay: boolean
+  readonly memo: BuildMemo | undefined
+  readonly firstPages: FirstPages | undefined
+  readonly onProgress: ((progress: BuildProgress) => void) | undefined
+  readonly onWait: ((message: string) => void) | undefined
+}
+
+/** The default output folder, as `citypress build --out` shows it. */
+export const defaultOutDir = 'dist'
+
+export function resolveBuildOptions(options: BuildOptions): ResolvedBuildOptions {
+  const write = options.write !== false
+  const own = sitePaths(options.site).cache
+  const cacheDir = options.cacheDir === false ? undefined : path.resolve(options.cacheDir ?? own.dir)
+  // The site's own image cache even beside a cache folder given elsewhere (preview's): images are costly to encode and the same for both.
+  const imageCacheDir = options.imageCacheDir === false ? undefined : path.resolve(options.imageCacheDir ?? own.images)
+  return {
+    site: options.site, outDir: options.outDir ?? defaultOutDir, baseUrl: options.baseUrl, write, drafts: options.drafts ?? false, published: options.published,
+    cacheDir, imageCacheDir, recordUrls: write && options.recordUrls === true, writeReport: write && options.writeReport === true,
+    workerMinimum: write ? options.workerMinimum ?? 300 : undefined, writeImagesAsMade: write && options.memo === undefined,
+    mayReplay: write && !options.memo && !options.firstPages,
+    memo: options.memo, firstPages: options.firstPages, onProgress: options.onProgress, onWait: options.onWait,
+  }
 }

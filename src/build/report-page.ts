@@ -1,12 +1,12 @@
-import type { BuildOptions } from './build-options.js'
-import { paragraphsToWrite, type StageName } from './build-report.js'
-import type { PageKindSize } from './check/budgets.js'
-import { hostRules } from './config/hosts.js'
-import type { BrandImagePlan } from './images/brand-images.js'
-import { hasReport, writeReport } from './output/write-report.js'
-import type { BuildPlan } from './plan/plan-site.js'
-import type { OutputFile } from './types.js'
-import type { SiteConfig } from './config/site-model.js'
+import type { ResolvedBuildOptions } from './options.js'
+import { paragraphsToWrite, type StageName } from './report.js'
+import type { PageKindSize } from '../check/budgets.js'
+import { hostRules } from '../config/hosts.js'
+import type { BrandImagePlan } from '../images/brand-images.js'
+import { hasReport, writeReport } from '../output/write-report.js'
+import type { BuildPlan } from '../plan/plan-site.js'
+import type { OutputFile } from '../types.js'
+import type { SiteConfig } from '../config/site-model.js'
 
 /** What the report page is drawn from: a finished build's results. */
 export interface ReportPageInput {
@@ -26,7 +26,7 @@ export async function writeReportPage({ site, plan, images, imageResult, sizes, 
   // Imported here, not at the top: the report is drawn with react-dom/server, which a command
   // should load only when it draws one (bin/compile.mjs puts what this import reaches in a chunk
   // of its own, so `--help` or `validate` never parses it).
-  const { drawReport } = await import('./report/draw-report.js')
+  const { drawReport } = await import('../report/draw-report.js')
   await writeReport(site.root, drawReport({
     siteName: site.site.name, host: hostRules(site.site.host).label, builtAt: new Date(), pageCount: plan.routes.length, fileCount,
     landingPages: plan.landingPages, quality: plan.landingQuality, paragraphs: paragraphsToWrite(plan.landingQuality.pages, plan.landingQuality.settings.minLocalWords),
@@ -35,8 +35,8 @@ export async function writeReportPage({ site, plan, images, imageResult, sizes, 
 }
 
 /** False when the build must draw its report and the last one is gone: nothing may be skipped then. */
-export async function reportKept(options: BuildOptions): Promise<boolean> {
-  return options.writeReport !== true || options.write === false || hasReport(options.site)
+export async function reportKept(options: ResolvedBuildOptions): Promise<boolean> {
+  return !options.writeReport || hasReport(options.site)
 }
 
 /** Each image variant's byte length, whether it was written as made or kept in memory. */
