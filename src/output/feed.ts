@@ -1,6 +1,6 @@
 import { absoluteUrl } from '../plan/urls.js'
 import type { OutputFile, PostSummary, SiteMeta } from '../types.js'
-import { escapeXml } from './host-files.js'
+import { escapeXml } from './xml.js'
 
 /** Feed readers show this many recent posts; older ones stay on the blog. */
 const feedLength = 20
