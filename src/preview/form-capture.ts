@@ -6,6 +6,7 @@ import { printable } from '../errors/printable.js'
 import { displayFile } from '../paths.js'
 import type { FormConfig, SiteMeta } from '../types.js'
 import { appendCapped } from './capped-append.js'
+import { jsonText, respond } from './respond.js'
 import { checkSubmission, parseSubmission, type CheckOptions, type Verdict } from './form-submission.js'
 
 /** The production form handlers reject bigger bodies too; ours have a few short fields. */
@@ -155,22 +156,22 @@ function summarize(values: Readonly<Record<string, string | readonly string[]>>)
 function answerThanks(req: IncomingMessage, res: ServerResponse, form: FormConfig, successPage: string | undefined): void {
   if ((req.headers.accept ?? '').includes('application/json')) answerJson(res, 200, { ok: true, form: form.name })
   else if (successPage) {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(successPage), 'cache-control': 'no-store' })
-    res.end(successPage)
+    respond(res, { status: 200, type: 'text/html; charset=utf-8', body: successPage, headers: noStore })
   } else answerHtml(res, 200, form.successTitle, form.success, req.headers.referer)
 }
 
+/** A form's answer is about one post: never kept, not even to revalidate. */
+const noStore = { 'cache-control': 'no-store' }
+
 function answerJson(res: ServerResponse, status: number, data: object, close = false): void {
   const body = JSON.stringify(data)
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store', ...(close ? { connection: 'close' } : {}) })
-  res.end(body)
+  respond(res, { status, type: jsonText, body, headers: { ...noStore, ...(close ? { connection: 'close' } : {}) } })
 }
 
 function answerHtml(res: ServerResponse, status: number, title: string, text: string, back?: string): void {
   const link = back?.startsWith('http') ? `<p><a href="${escapeHtml(back)}">Back to the page</a></p>` : ''
   const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${link}</body></html>`
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store' })
-  res.end(body)
+  respond(res, { status, type: 'text/html; charset=utf-8', body, headers: noStore })
 }
 
 export function escapeHtml(text: string): string {
