@@ -1400,3 +1400,52 @@ export const editorRefusals = {
   noAction: 'its body is not a JSON object with an action',
   getOnly: 'the editor page is read with GET',
 } as const
+
+/** `kb`: form capture's limit in kilobytes. A JSON answer's `reason`, under `error: 'too-large'`. */
+export const FormTooLarge = { status: 413, text: (kb: number) => `The body is larger than ${kb} KB.` } satisfies HttpText<[number]>
+
+export const FormMalformed = {
+  status: 400,
+  text: () => 'The body is not a form submission (application/x-www-form-urlencoded, multipart/form-data or a JSON object of strings).',
+} satisfies HttpText<[]>
+
+/** `form`: the form's name; `page`: the page it was posted from. Printed in the terminal. */
+export const FormFailedLog = { text: (form: string, page: string) => `✗ form ${form} from ${page}: answered 500 (--fail-forms), nothing stored` } satisfies HttpText<[string, string]>
+
+/** The title and text of the page `--fail-forms` answers with. */
+export const FormFailedTitle = { status: 500, text: () => 'Submission failed' } satisfies HttpText<[]>
+export const FormFailed = { status: 500, text: () => 'citypress preview answers every form with an error (--fail-forms).' } satisfies HttpText<[]>
+
+/** `form`: the form-name posted, or undefined when none was. */
+export const FormUnknown = {
+  status: 422,
+  text: (form: string | undefined) => form === undefined ? 'The submission has no form-name field.' : `There is no form "${form}" in forms.yaml.`,
+} satisfies HttpText<[string | undefined]>
+
+export const FormUnknownLog = {
+  text: (page: string, form: string | undefined) => `✗ form submission from ${page} rejected: ${form === undefined ? 'no form-name field' : `no form "${form}" in forms.yaml`}`,
+} satisfies HttpText<[string, string | undefined]>
+
+/** `reasons`: what is wrong with the fields, in sentences (form-submission.ts). */
+export const FormInvalidLog = { text: (form: string, page: string, reasons: string) => `✗ form ${form} from ${page} rejected: ${reasons}` } satisfies HttpText<[string, string, string]>
+
+export const FormHoneypotLog = { text: (form: string, page: string) => `· form ${form} from ${page}: honeypot filled, answered 200 and stored nothing` } satisfies HttpText<[string, string]>
+
+/** `problems`: the formatted problems that kept the submission from being stored. */
+export const FormNotStoredLog = { text: (form: string, page: string, problems: string) => `✗ form ${form} from ${page}: not stored\n${problems}` } satisfies HttpText<[string, string, string]>
+
+/** `file`: the submissions file as shown. */
+export const FormNotStored = { status: 500, text: (file: string) => `${file} is not citypress's own folder; see the terminal.` } satisfies HttpText<[string]>
+
+/** `mb`: the submissions file's limit in megabytes. */
+export const FormSubmissionsFullLog = {
+  text: (form: string, page: string, file: string, mb: number) => `✗ form ${form} from ${page}: not stored, ${file} has reached ${mb} MB; move or delete it to store more`,
+} satisfies HttpText<[string, string, string, number]>
+
+export const FormSubmissionsFull = { status: 507, text: (file: string, mb: number) => `${file} has reached ${mb} MB. Move or delete it, then send again.` } satisfies HttpText<[string, number]>
+
+/** `summary`: the submission's fields on one line; `file`: where it was stored. */
+export const FormStoredLog = { text: (form: string, page: string, summary: string, file: string) => `✓ form ${form} from ${page}: ${summary} → ${file}` } satisfies HttpText<[string, string, string, string]>
+
+/** The link under a thank-you page to the page the form was on. */
+export const FormBackLink = { text: () => 'Back to the page' } satisfies HttpText<[]>
