@@ -23,10 +23,10 @@ import { withBrandImages, type BrandImagePlan } from '../images/brand-images.js'
 import { countUncached, listImageCache, processImages, pruneImageCache } from '../images/process-images.js'
 import { feedFile } from '../output/feed.js'
 import { formsDeclarationFile } from '../output/form-pages.js'
-import { headersFile } from '../output/headers.js'
+import { headerRules, headersFile, type HeaderRule } from '../output/hosts/headers.js'
 import { createMemoryOutput } from '../output/memory-output.js'
 import { metaPolicy, policyText } from '../output/csp.js'
-import { prepareHostFiles, type HostFiles } from '../output/landing-host-files.js'
+import { prepareHostFiles, type HostFiles } from '../output/hosts/host-files.js'
 import { guardOutputFolder } from '../output/output-guard.js'
 import { writePublishedUrls } from '../output/record-published.js'
 import { createOutput } from '../output/write-output.js'
@@ -72,6 +72,12 @@ export interface BuildResult {
   readonly upToDate: boolean
   /** One line per cache entry that could not be trusted and was made again, for `--verbose`. */
   readonly cacheNotes: readonly string[]
+  /**
+   * The rules `_headers` is written from (output/hosts/headers.ts), so preview answers with the
+   * host's headers; empty for a host that reads no `_headers`, and absent when the build was up
+   * to date and made none.
+   */
+  readonly headerRules?: readonly HeaderRule[]
 }
 
 /** What a build records of itself for an up-to-date build to report (output-record.ts). */
@@ -246,14 +252,15 @@ async function runStages(options: ResolvedBuildOptions, cache: BuildCache<Record
     const checked = await time('check', () => checkOutput({ site, watch, files: others, written: imageResult.written, inlineCode }))
     failOn(checked.errors)
     const warnings = await placeProblems(warningsWith(checked.warnings))
+    const headers = headerRules({ site: site.site, sources: checked.sources })
     const resultWith = (recordUpdated: boolean): BuildResult => ({
       site, routes, files, fileCount: output.count, warnings, outDir, timings, landing: { ...landing, recordUpdated },
       pages: { rendered: pages.rendered, reused: pages.reused, slowest: pages.slowest }, images: { encoded: imageResult.encoded, reused: imageResult.reused },
-      sizes: checked.sizes, upToDate: false, cacheNotes: cache.notes,
+      sizes: checked.sizes, upToDate: false, cacheNotes: cache.notes, headerRules: headers,
     })
     const recordUpdated = await time('output', async () => {
       // In parallel: libuv's threads write while this one waits.
-      await Promise.all([...others, ...(hostRules(site.site.host).readsHeaders ? [headersFile({ site: site.site, sources: checked.sources })] : [])].map((file) => output.write(file)))
+      await Promise.all([...others, ...headersFile(headers)].map((file) => output.write(file)))
       await cache.settle()
       const committed = await output.commit()
       if (imageCacheDir) await pruneImageCache(imageCacheDir, images.jobs, cached)

@@ -2,11 +2,13 @@ import { timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { EditorBadRequest, EditorInternal, EditorTooLarge, fail } from '../errors/catalogue.js'
+import { EditorBadRequest, EditorInternal, EditorInternalLog, EditorLibraryMissing, EditorNotFound, EditorTooLarge, editorRefusals, fail, PreviewMoved } from '../errors/catalogue.js'
 import { formatConfigError } from '../errors/format.js'
 import { sourceStack } from '../errors/source-stack.js'
 import type { ConfigError } from '../errors/config-error.js'
 import { packageRoot } from '../tool/package.js'
+import { respond } from '../preview/respond.js'
+import { requestOrigin } from '../preview/request-guard.js'
 import { editorConfig, type EditorConfig } from './decap-config.js'
 import { answerProxy, createProxySession, warmChecks, type ProxySession } from './proxy.js'
 import type { LiveNames } from './schema-fields.js'
@@ -55,53 +57,52 @@ export function editorRoutes(options: EditorOptions): EditorRoutes {
   return {
     session,
     async handle(req, res, urlPath) {
-      if (urlPath === '/admin') return send(res, 301, 'text/plain; charset=utf-8', 'Moved to /admin/\n', { location: adminPrefix }), true
+      if (urlPath === '/admin') return send(res, 301, 'text/plain; charset=utf-8', PreviewMoved.text(adminPrefix), { location: adminPrefix }), true
       if (!urlPath.startsWith(adminPrefix)) return false
       const rest = urlPath.slice(adminPrefix.length)
       if (rest.startsWith('api/')) {
         const tail = rest.slice(4)
         const [given, action] = options.token ? [tail.slice(0, tail.indexOf('/') + 1 || undefined), tail.slice(tail.indexOf('/') + 1)] : ['', tail]
-        if (options.token && !sameSecret(given.replace(/\/$/, ''), options.token)) return refuse(res, 403, 'the editor token in its address is wrong'), true
+        if (options.token && !sameSecret(given.replace(/\/$/, ''), options.token)) return refuse(res, 403, editorRefusals.wrongToken), true
         if (req.method === 'GET' && action === 'config.json') warmChecks(session)
         if (req.method === 'GET' && action === 'config.json') return send(res, 200, 'application/json; charset=utf-8', JSON.stringify(configNow())), true
         if (req.method === 'GET' && action.startsWith('media/')) return await sendImage(res, session.siteRoot, action.slice('media/'.length)), true
-        if (req.method !== 'POST' || action !== '') return refuse(res, 405, 'the API takes POST requests only'), true
+        if (req.method !== 'POST' || action !== '') return refuse(res, 405, editorRefusals.postOnly), true
         await handleApi(req, res, session).catch((error: unknown) => {
           // A bug of ours: told once in the terminal; the editor gets an answer and the socket is freed.
-          options.logBug?.(`Internal error while answering an editor request (the server keeps running):\n${sourceStack(error instanceof ApiBug ? error.cause : error)}\n`)
+          options.logBug?.(EditorInternalLog.text(sourceStack(error instanceof ApiBug ? error.cause : error)))
           if (!res.headersSent) refuseWith(res, 500, fail(EditorInternal, { file: 'editor' }, actionOf(error)))
           else res.destroy()
         })
         return true
       }
-      if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'the editor page is read with GET'), true
+      if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, editorRefusals.getOnly), true
       if (rest === '' || rest === 'index.html') return send(res, 200, 'text/html; charset=utf-8', adminPage), true
       const own = ownFiles[rest]
       if (own) return send(res, 200, 'text/javascript; charset=utf-8', await own()), true
       if (/^decap\/[\w.-]+\.(?:js|css|wasm)$/.test(rest)) {
         const file = path.join(packageRoot, 'lib', 'decap', rest.slice('decap/'.length))
         const bytes = await readFile(file).catch(() => undefined)
-        if (!bytes) return send(res, 404, 'text/plain; charset=utf-8', `${rest} is missing: run \`npm run prepare\` in the citypress checkout to fetch Decap CMS into lib/decap/.\n`), true
+        if (!bytes) return send(res, EditorLibraryMissing.status, 'text/plain; charset=utf-8', EditorLibraryMissing.text(rest)), true
         return send(res, 200, typeOf(rest), bytes, { 'cache-control': 'public, max-age=86400' }), true
       }
-      return send(res, 404, 'text/plain; charset=utf-8', 'Not found.\n'), true
+      return send(res, EditorNotFound.status, 'text/plain; charset=utf-8', EditorNotFound.text()), true
     },
   }
 }
 
 async function handleApi(req: IncomingMessage, res: ServerResponse, session: ProxySession): Promise<void> {
-  const origin = req.headers.origin
-  if (!origin || safeHost(origin) !== (req.headers.host ?? '').toLowerCase()) return refuse(res, 403, 'it came from another origin than this preview')
-  if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return refuse(res, 415, 'it was not sent as JSON')
+  if (requestOrigin(req) !== 'same') return refuse(res, 403, editorRefusals.otherOrigin)
+  if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return refuse(res, 415, editorRefusals.notJson)
   const body = await readBody(req, bodyLimits.media)
   if (body === undefined) return tooLarge(res, bodyLimits.media)
   let request: unknown
   try {
     request = JSON.parse(body.toString('utf8'))
   } catch {
-    return refuse(res, 400, 'its body is not JSON')
+    return refuse(res, 400, editorRefusals.bodyNotJson)
   }
-  if (typeof request !== 'object' || request === null || Array.isArray(request)) return refuse(res, 400, 'its body is not a JSON object with an action')
+  if (typeof request !== 'object' || request === null || Array.isArray(request)) return refuse(res, 400, editorRefusals.noAction)
   const { action, params } = request as { action?: unknown; params?: unknown }
   const media = action === 'persistMedia' || action === 'persistEntry'
   if (!media && body.length > bodyLimits.entry) return tooLarge(res, bodyLimits.entry)
@@ -138,13 +139,9 @@ function tooLarge(res: ServerResponse, limit: number): void {
 async function sendImage(res: ServerResponse, siteRoot: string, name: string): Promise<void> {
   const file = sitePath(siteRoot, safeDecode(name))
   const bytes = file && isImageFile(file.name) ? await readSiteFile(siteRoot, file).catch(() => undefined) : undefined
-  if (!file || !bytes) return send(res, 404, 'text/plain; charset=utf-8', 'Not found.\n')
+  if (!file || !bytes) return send(res, EditorNotFound.status, 'text/plain; charset=utf-8', EditorNotFound.text())
   const type = imageTypes[path.extname(file.name).slice(1).toLowerCase()] ?? 'application/octet-stream'
-  res.writeHead(200, {
-    'content-type': type, 'content-length': String(bytes.length), 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox", 'referrer-policy': 'no-referrer',
-  })
-  res.end(bytes)
+  respond(res, { status: 200, type, body: bytes, headers: { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox", 'referrer-policy': 'no-referrer' } })
 }
 
 const imageTypes: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml' }
@@ -152,14 +149,6 @@ const imageTypes: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpe
 function safeDecode(text: string): string | undefined {
   try {
     return decodeURIComponent(text)
-  } catch {
-    return undefined
-  }
-}
-
-function safeHost(origin: string): string | undefined {
-  try {
-    return new URL(origin).host.toLowerCase()
   } catch {
     return undefined
   }
@@ -205,12 +194,7 @@ function refuseWith(res: ServerResponse, status: number, error: ConfigError): vo
 }
 
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}): void {
-  const bytes = typeof body === 'string' ? Buffer.from(body) : body
-  res.writeHead(status, {
-    'content-type': type, 'content-length': String(bytes.length), 'cache-control': 'no-cache',
-    'x-content-type-options': 'nosniff', 'content-security-policy': adminPolicy, 'referrer-policy': 'no-referrer', ...headers,
-  })
-  res.end(bytes)
+  respond(res, { status, type, body, headers: { 'content-security-policy': adminPolicy, 'referrer-policy': 'no-referrer', ...headers } })
 }
 
 function typeOf(file: string): string {

@@ -1303,3 +1303,149 @@ export const EditorNameGone = {
   message: (file: string, map: string, name: string) => `${file} has no "${name}" under \`${map}\` any more: it was renamed or removed after the editor loaded it, so this save has nothing to change.`,
   hint: () => 'Reload the editor page to see the names as they are now, then make your change again.',
 } satisfies ErrorData<[string, string, string]>
+
+// Preview and editor HTTP answers.
+
+/**
+ * A text citypress preview or its editor's HTTP layer answers with or prints: no problem of the
+ * site (it has no code, no position), yet a user reads it, so it lives here with the others.
+ * tests/errors/catalogue.test.ts keeps such texts out of the HTTP modules.
+ */
+export interface HttpText<Args extends readonly unknown[]> {
+  readonly status?: number
+  readonly text: (...args: Args) => string
+}
+
+/** `host`: the Host header as sent; `name`: it without its port. */
+export const PreviewHostRefused = {
+  status: 403,
+  text: (host: string, name: string) => `citypress preview answers only for localhost, not for "${host}". To open it under that name, start it with --host ${name || 'NAME'}.\n`,
+} satisfies HttpText<[string, string]>
+
+export const PreviewEditorOff = {
+  status: 404,
+  text: () => 'The editor is off: preview listens beyond this machine, so it opens the editor only with --editor-token.\n',
+} satisfies HttpText<[]>
+
+/** `to`: an address of the site (`/repo/`, `/repo/contact?x=1`). */
+export const PreviewMoved = { text: (to: string) => `Moved to ${to}\n` } satisfies HttpText<[string]>
+
+/** `base`: the site's base path (`/repo`). */
+export const PreviewOutsideBase = {
+  status: 404,
+  text: (base: string) => `Not found: this site is served under ${base}/.\n`,
+} satisfies HttpText<[string]>
+
+/** `path`: the address posted to; `origin`: the Origin header, or `unknown`. Printed in the terminal. */
+export const PreviewCrossOriginLog = {
+  text: (path: string, origin: string) => `✗ form post to ${path} from another origin (${origin}) refused\n`,
+} satisfies HttpText<[string, string]>
+
+/** A JSON answer's `reason`, under `error: 'cross-origin'`. */
+export const PreviewCrossOrigin = {
+  status: 403,
+  text: () => 'Preview takes form posts only from its own pages.',
+} satisfies HttpText<[]>
+
+/** A JSON answer's `reason`, under `error: 'site-has-errors'`. */
+export const PreviewSiteHasErrors = {
+  status: 503,
+  text: () => 'The site has errors; fix them (see the terminal) and send again.',
+} satisfies HttpText<[]>
+
+export const PreviewMethodNotAllowed = {
+  status: 405,
+  text: () => 'Preview serves GET and HEAD, and form posts where the form provider takes them.\n',
+} satisfies HttpText<[]>
+
+export const PreviewBadPath = { status: 400, text: () => 'Bad request path.\n' } satisfies HttpText<[]>
+
+export const PreviewNoNotFoundPage = { status: 404, text: () => 'Not found (the site has no 404 page).\n' } satisfies HttpText<[]>
+
+export const PreviewNoReport = {
+  status: 404,
+  text: () => 'No build report yet: `citypress build` writes one into .citypress/report.html.\n',
+} satisfies HttpText<[]>
+
+/** The page shown at an address while the first build still runs. */
+export const PreviewStarting = { text: () => 'The first build has not finished.' } satisfies HttpText<[]>
+
+/** `request`: `GET /contact`; `stack`: the bug's stack. Printed in the terminal. */
+export const PreviewInternalLog = {
+  text: (request: string, stack: string) => `Internal error while answering ${request} (the server keeps running):\n${stack}\n`,
+} satisfies HttpText<[string, string]>
+
+export const PreviewInternal = { status: 500, text: () => 'Internal error in citypress preview; see the terminal.\n' } satisfies HttpText<[]>
+
+/** `stack`: the bug's stack. Printed in the terminal. */
+export const EditorInternalLog = {
+  text: (stack: string) => `Internal error while answering an editor request (the server keeps running):\n${stack}\n`,
+} satisfies HttpText<[string]>
+
+export const EditorNotFound = { status: 404, text: () => 'Not found.\n' } satisfies HttpText<[]>
+
+/** `file`: a file under lib/decap/ (`decap/decap-cms.js`). */
+export const EditorLibraryMissing = {
+  status: 404,
+  text: (file: string) => `${file} is missing: run \`npm run prepare\` in the citypress checkout to fetch Decap CMS into lib/decap/.\n`,
+} satisfies HttpText<[string]>
+
+/** What the editor's refusals (EditorBadRequest) say was wrong with a request, one entry per reason. */
+export const editorRefusals = {
+  wrongToken: 'the editor token in its address is wrong',
+  postOnly: 'the API takes POST requests only',
+  otherOrigin: 'it came from another origin than this preview',
+  notJson: 'it was not sent as JSON',
+  bodyNotJson: 'its body is not JSON',
+  noAction: 'its body is not a JSON object with an action',
+  getOnly: 'the editor page is read with GET',
+} as const
+
+/** `kb`: form capture's limit in kilobytes. A JSON answer's `reason`, under `error: 'too-large'`. */
+export const FormTooLarge = { status: 413, text: (kb: number) => `The body is larger than ${kb} KB.` } satisfies HttpText<[number]>
+
+export const FormMalformed = {
+  status: 400,
+  text: () => 'The body is not a form submission (application/x-www-form-urlencoded, multipart/form-data or a JSON object of strings).',
+} satisfies HttpText<[]>
+
+/** `form`: the form's name; `page`: the page it was posted from. Printed in the terminal. */
+export const FormFailedLog = { text: (form: string, page: string) => `✗ form ${form} from ${page}: answered 500 (--fail-forms), nothing stored` } satisfies HttpText<[string, string]>
+
+/** The title and text of the page `--fail-forms` answers with. */
+export const FormFailedTitle = { status: 500, text: () => 'Submission failed' } satisfies HttpText<[]>
+export const FormFailed = { status: 500, text: () => 'citypress preview answers every form with an error (--fail-forms).' } satisfies HttpText<[]>
+
+/** `form`: the form-name posted, or undefined when none was. */
+export const FormUnknown = {
+  status: 422,
+  text: (form: string | undefined) => form === undefined ? 'The submission has no form-name field.' : `There is no form "${form}" in forms.yaml.`,
+} satisfies HttpText<[string | undefined]>
+
+export const FormUnknownLog = {
+  text: (page: string, form: string | undefined) => `✗ form submission from ${page} rejected: ${form === undefined ? 'no form-name field' : `no form "${form}" in forms.yaml`}`,
+} satisfies HttpText<[string, string | undefined]>
+
+/** `reasons`: what is wrong with the fields, in sentences (form-submission.ts). */
+export const FormInvalidLog = { text: (form: string, page: string, reasons: string) => `✗ form ${form} from ${page} rejected: ${reasons}` } satisfies HttpText<[string, string, string]>
+
+export const FormHoneypotLog = { text: (form: string, page: string) => `· form ${form} from ${page}: honeypot filled, answered 200 and stored nothing` } satisfies HttpText<[string, string]>
+
+/** `problems`: the formatted problems that kept the submission from being stored. */
+export const FormNotStoredLog = { text: (form: string, page: string, problems: string) => `✗ form ${form} from ${page}: not stored\n${problems}` } satisfies HttpText<[string, string, string]>
+
+/** `file`: the submissions file as shown. */
+export const FormNotStored = { status: 500, text: (file: string) => `${file} is not citypress's own folder; see the terminal.` } satisfies HttpText<[string]>
+
+/** `mb`: the submissions file's limit in megabytes. */
+export const FormSubmissionsFullLog = {
+  text: (form: string, page: string, file: string, mb: number) => `✗ form ${form} from ${page}: not stored, ${file} has reached ${mb} MB; move or delete it to store more`,
+} satisfies HttpText<[string, string, string, number]>
+
+export const FormSubmissionsFull = { status: 507, text: (file: string, mb: number) => `${file} has reached ${mb} MB. Move or delete it, then send again.` } satisfies HttpText<[string, number]>
+
+/** `summary`: the submission's fields on one line; `file`: where it was stored. */
+export const FormStoredLog = { text: (form: string, page: string, summary: string, file: string) => `✓ form ${form} from ${page}: ${summary} → ${file}` } satisfies HttpText<[string, string, string, string]>
+
+/** The link under a thank-you page to the page the form was on. */
+export const FormBackLink = { text: () => 'Back to the page' } satisfies HttpText<[]>

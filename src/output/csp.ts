@@ -66,7 +66,7 @@ export function metaPolicy(site: SiteMeta, declared: InlineCode): ContentSecurit
 }
 
 /**
- * The policy of a redirect page (host-output.ts, on hosts that read no `_redirects` and send no
+ * The policy of a redirect page (hosts/redirect-pages.ts, on hosts that read no `_redirects` and send no
  * headers): it loads nothing and runs nothing, so it allows nothing; its `<meta http-equiv=refresh>`
  * is a navigation, which no directive governs.
  */

@@ -1,7 +1,7 @@
 import { absoluteUrl } from '../plan/urls.js'
 import type { OutputFile } from '../types.js'
 import type { PostSummary, SiteMeta } from '../config/site-model.js'
-import { escapeXml } from './host-files.js'
+import { escapeXml } from './xml.js'
 
 /** Feed readers show this many recent posts; older ones stay on the blog. */
 const feedLength = 20

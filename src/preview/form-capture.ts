@@ -1,10 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import {
+  FormBackLink, FormFailed, FormFailedLog, FormFailedTitle, FormHoneypotLog, FormInvalidLog, FormMalformed, FormNotStored, FormNotStoredLog,
+  FormStoredLog, FormSubmissionsFull, FormSubmissionsFullLog, FormTooLarge, FormUnknown, FormUnknownLog,
+} from '../errors/catalogue.js'
 import { BuildFailure } from '../errors/config-error.js'
 import { formatConfigError } from '../errors/format.js'
 import { printable } from '../errors/printable.js'
 import { displayFile } from '../tool/package.js'
 import type { FormConfig, SiteMeta } from '../config/site-model.js'
 import { appendCapped } from './capped-append.js'
+import { jsonText, respond } from './respond.js'
 import { checkSubmission, parseSubmission, type CheckOptions, type Verdict } from './form-submission.js'
 import { sitePaths } from '../site/paths.js'
 
@@ -56,33 +61,33 @@ export async function captureForm(req: IncomingMessage, res: ServerResponse, giv
   const options = { ...given, log: (line: string) => given.log(printable(line)) }
   const body = await readBody(req, maxBodyBytes)
   if (body === 'too-large') {
-    answerJson(res, 413, { error: 'too-large', reason: `The body is larger than ${maxBodyBytes / 1024} KB.` }, true)
+    answerJson(res, FormTooLarge.status, { error: 'too-large', reason: FormTooLarge.text(maxBodyBytes / 1024) }, true)
     req.resume() // drain what is still coming, so the client reads the answer instead of a reset
     return
   }
   const fields = await parseSubmission(body, req.headers['content-type'] ?? '')
   if (!fields) {
-    answerJson(res, 400, { error: 'malformed', reason: 'The body is not a form submission (application/x-www-form-urlencoded, multipart/form-data or a JSON object of strings).' })
+    answerJson(res, FormMalformed.status, { error: 'malformed', reason: FormMalformed.text() })
     return
   }
   const verdict = checkSubmission(fields, options)
   const page = refererPath(req)
   if (options.fail) {
-    options.log(`✗ form ${nameOf(verdict)} from ${page}: answered 500 (--fail-forms), nothing stored`)
-    answerHtml(res, 500, 'Submission failed', 'citypress preview answers every form with an error (--fail-forms).')
+    options.log(FormFailedLog.text(nameOf(verdict), page))
+    answerHtml(res, FormFailed.status, FormFailedTitle.text(), FormFailed.text())
     return
   }
   switch (verdict.kind) {
     case 'unknown-form':
-      options.log(`✗ form submission from ${page} rejected: ${verdict.name === undefined ? 'no form-name field' : `no form "${verdict.name}" in forms.yaml`}`)
-      answerJson(res, 422, { error: 'unknown-form', reason: verdict.name === undefined ? 'The submission has no form-name field.' : `There is no form "${verdict.name}" in forms.yaml.` })
+      options.log(FormUnknownLog.text(page, verdict.name))
+      answerJson(res, FormUnknown.status, { error: 'unknown-form', reason: FormUnknown.text(verdict.name) })
       return
     case 'invalid':
-      options.log(`✗ form ${verdict.form.name} from ${page} rejected: ${verdict.problems.map((p) => p.reason).join(' ')}`)
+      options.log(FormInvalidLog.text(verdict.form.name, page, verdict.problems.map((p) => p.reason).join(' ')))
       answerJson(res, 422, { error: 'invalid', form: verdict.form.name, reason: verdict.problems.map((p) => p.reason).join(' '), problems: verdict.problems })
       return
     case 'honeypot':
-      options.log(`· form ${verdict.form.name} from ${page}: honeypot filled, answered 200 and stored nothing`)
+      options.log(FormHoneypotLog.text(verdict.form.name, page))
       answerThanks(req, res, verdict.form, options.successPage)
       return
     case 'accepted': {
@@ -94,16 +99,16 @@ export async function captureForm(req: IncomingMessage, res: ServerResponse, giv
         return error
       })
       if (stored instanceof BuildFailure) {
-        options.log(`✗ form ${verdict.form.name} from ${page}: not stored\n${stored.errors.map((e) => formatConfigError(e, { color: false })).join('\n')}`)
-        answerJson(res, 500, { error: 'not-stored', reason: `${displayFile(file)} is not citypress's own folder; see the terminal.` })
+        options.log(FormNotStoredLog.text(verdict.form.name, page, stored.errors.map((e) => formatConfigError(e, { color: false })).join('\n')))
+        answerJson(res, FormNotStored.status, { error: 'not-stored', reason: FormNotStored.text(displayFile(file)) })
         return
       }
       if (!stored) {
-        options.log(`✗ form ${verdict.form.name} from ${page}: not stored, ${displayFile(file)} has reached ${maxSubmissionsBytes / 2 ** 20} MB; move or delete it to store more`)
-        answerJson(res, 507, { error: 'submissions-full', reason: `${displayFile(file)} has reached ${maxSubmissionsBytes / 2 ** 20} MB. Move or delete it, then send again.` })
+        options.log(FormSubmissionsFullLog.text(verdict.form.name, page, displayFile(file), maxSubmissionsBytes / 2 ** 20))
+        answerJson(res, FormSubmissionsFull.status, { error: 'submissions-full', reason: FormSubmissionsFull.text(displayFile(file), maxSubmissionsBytes / 2 ** 20) })
         return
       }
-      options.log(`✓ form ${verdict.form.name} from ${page}: ${summarize(verdict.values)} → ${displayFile(file)}`)
+      options.log(FormStoredLog.text(verdict.form.name, page, summarize(verdict.values), displayFile(file)))
       answerThanks(req, res, verdict.form, options.successPage)
     }
   }
@@ -155,22 +160,22 @@ function summarize(values: Readonly<Record<string, string | readonly string[]>>)
 function answerThanks(req: IncomingMessage, res: ServerResponse, form: FormConfig, successPage: string | undefined): void {
   if ((req.headers.accept ?? '').includes('application/json')) answerJson(res, 200, { ok: true, form: form.name })
   else if (successPage) {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(successPage), 'cache-control': 'no-store' })
-    res.end(successPage)
+    respond(res, { status: 200, type: 'text/html; charset=utf-8', body: successPage, headers: noStore })
   } else answerHtml(res, 200, form.successTitle, form.success, req.headers.referer)
 }
 
+/** A form's answer is about one post: never kept, not even to revalidate. */
+const noStore = { 'cache-control': 'no-store' }
+
 function answerJson(res: ServerResponse, status: number, data: object, close = false): void {
   const body = JSON.stringify(data)
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store', ...(close ? { connection: 'close' } : {}) })
-  res.end(body)
+  respond(res, { status, type: jsonText, body, headers: { ...noStore, ...(close ? { connection: 'close' } : {}) } })
 }
 
 function answerHtml(res: ServerResponse, status: number, title: string, text: string, back?: string): void {
-  const link = back?.startsWith('http') ? `<p><a href="${escapeHtml(back)}">Back to the page</a></p>` : ''
+  const link = back?.startsWith('http') ? `<p><a href="${escapeHtml(back)}">${escapeHtml(FormBackLink.text())}</a></p>` : ''
   const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${link}</body></html>`
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store' })
-  res.end(body)
+  respond(res, { status, type: 'text/html; charset=utf-8', body, headers: noStore })
 }
 
 export function escapeHtml(text: string): string {

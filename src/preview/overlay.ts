@@ -76,7 +76,7 @@ export function reloadScript(version: string): string {
 /**
  * Adds the reload client before `</body>` (or at the end of a fragment without one), and allows it
  * by its hash in the page's own `<meta http-equiv="Content-Security-Policy">` (hosts that send no
- * headers), as productionHeaders does in the header elsewhere.
+ * headers), as hostHeaders (host-headers.ts) does in the header elsewhere.
  */
 export function injectReloadClient(html: string, version: string): string {
   const page = allowInMetaPolicy(html, reloadScript(version))

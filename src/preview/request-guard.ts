@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { hostname, networkInterfaces } from 'node:os'
-import type { ServedFile } from './static-files.js'
 
 /**
  * What preview refuses, because a page on another site can reach a server on this machine:
@@ -33,39 +31,18 @@ export function hostAllowed(req: IncomingMessage, allowed: ReadonlySet<string>):
   return host !== undefined && allowed.has(nameOf(host))
 }
 
-/** Whether a POST comes from a page of another origin than this preview. */
-export function crossOrigin(req: IncomingMessage): boolean {
-  const origin = req.headers.origin
-  if (origin === undefined) return req.headers['sec-fetch-site'] === 'cross-site'
-  try {
-    return new URL(origin).host.toLowerCase() !== (req.headers.host ?? '').toLowerCase()
-  } catch {
-    // "null": a sandboxed frame, a file: page.
-    return true
-  }
-}
-
 /**
- * The security headers production sends (the build's `_headers`, src/output/headers.ts), so the
- * preview breaks where the live site would (a blocked inline script, a framed page). Left out:
- * HSTS (preview is plain HTTP) and caching, which preview decides itself. `inlineScript` is the
- * reload client preview adds to the page, allowed by its hash.
+ * Where a request comes from: a page of this preview (`same`), of another origin (`cross`: also
+ * "null", a sandboxed frame or a file: page), or it does not say (`unsaid`: no Origin header, as
+ * from curl or an old browser's form post). Preview refuses a cross-origin form post; the editor's
+ * API answers only `same`.
  */
-export function productionHeaders(files: ReadonlyMap<string, ServedFile>, inlineScript?: string): Record<string, string> {
-  const text = files.get('_headers')?.body.toString('utf8')
-  if (!text) return {}
-  const headers: Record<string, string> = {}
-  let inAll = false
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(' ') && line.trim() !== '' && !line.startsWith('#')) inAll = line.trim() === '/*'
-    const header = inAll ? /^\s+([A-Za-z-]+):\s*(.*)$/.exec(line) : null
-    if (!header || /^(strict-transport-security|cache-control)$/i.test(header[1]!)) continue
-    headers[header[1]!.toLowerCase()] = header[2]!
+export function requestOrigin(req: IncomingMessage): 'same' | 'cross' | 'unsaid' {
+  const origin = req.headers.origin
+  if (origin === undefined) return req.headers['sec-fetch-site'] === 'cross-site' ? 'cross' : 'unsaid'
+  try {
+    return new URL(origin).host.toLowerCase() === (req.headers.host ?? '').toLowerCase() ? 'same' : 'cross'
+  } catch {
+    return 'cross'
   }
-  const policy = headers['content-security-policy']
-  if (policy && inlineScript !== undefined) {
-    const hash = `'sha256-${createHash('sha256').update(inlineScript).digest('base64')}'`
-    headers['content-security-policy'] = policy.replace(/(^|;\s*)script-src([^;]*)/, `$1script-src$2 ${hash}`)
-  }
-  return headers
 }

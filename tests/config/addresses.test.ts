@@ -6,8 +6,9 @@ import { loadSite } from '../../src/config/load-site.js'
 import { main } from '../../src/cli/main.js'
 import { BuildFailure } from '../../src/errors/config-error.js'
 import { formatConfigError } from '../../src/errors/format.js'
-import { redirectsFile, sitemapFiles } from '../../src/output/host-files.js'
-import { redirectPages } from '../../src/output/host-output.js'
+import { redirectsFile } from '../../src/output/hosts/redirects.js'
+import { sitemapFiles } from '../../src/output/hosts/sitemap.js'
+import { redirectPages } from '../../src/output/hosts/redirect-pages.js'
 import { fixture, memoryIo, normalize, siteFrom, tempDir } from '../helpers/site.js'
 
 // Every path or address that reaches a host file, the sitemap or an output

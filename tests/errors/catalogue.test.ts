@@ -38,6 +38,20 @@ describe('the error catalogue', () => {
     expect(writers, 'write these texts as entries of src/errors/catalogue.ts').toEqual([])
   })
 
+  it('holds every text preview and its editor answer over HTTP or print: none is written in their HTTP modules', async () => {
+    const http = ['preview/server.ts', 'preview/respond.ts', 'preview/served.ts', 'preview/host-headers.ts', 'preview/request-guard.ts', 'preview/form-capture.ts', 'editor/http.ts']
+    const handlers = (await readdir(path.join(repoRoot, 'src/preview/handlers'))).map((name) => `preview/handlers/${name}`)
+    expect(handlers.length).toBeGreaterThan(0)
+    // A text in a body, a JSON reason, a refusal, or a line for the terminal; the catalogue's `.text()` is how they are written.
+    const written = /\b(?:body|reason): *[`'"](?=[^`'"])|\b(?:answer|send)\(res, [^,]+, [^,]+, *[`'"]|\brefuse\(res, \d+, *[`'"]|\banswerHtml\(res, [^,]+, *[`'"]|\b(?:out|err|logBug\?\.|log)\( *[`'"]|new Error\( *[`'"]/g
+    const writers: string[] = []
+    for (const entry of [...http, ...handlers]) {
+      const text = await readFile(path.join(repoRoot, 'src', entry), 'utf8')
+      for (const found of text.matchAll(written)) writers.push(`${entry}:${text.slice(0, found.index).split('\n').length}`)
+    }
+    expect(writers, 'write these texts as entries of the "Preview and editor HTTP answers" block of src/errors/catalogue.ts').toEqual([])
+  })
+
   it('prints an entry with its message and hint, from data alone', () => {
     const where = { file: 'dist/index.html' }
     expect(formatConfigError(fail(DiskFull, where, 'dist/index.html', false), { color: false })).toBe([

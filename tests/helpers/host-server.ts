@@ -3,7 +3,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import type { HostName } from '../../src/config/hosts.js'
-import { headersForPath, parseHeadersFile } from '../../src/output/host-headers.js'
+import { headersForPath, parseHeadersFile } from '../../src/output/hosts/read-headers.js'
 
 export interface HostServer {
   /** `http://127.0.0.1:<port>` */

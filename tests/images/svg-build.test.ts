@@ -4,7 +4,7 @@ import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { build } from '../../src/build/index.js'
 import { sanitizeSvg } from '../../src/config/sanitize-svg.js'
-import { headersForPath, parseHeadersFile } from '../../src/output/host-headers.js'
+import { headersForPath, parseHeadersFile } from '../../src/output/hosts/read-headers.js'
 import { fixture, siteFrom } from '../helpers/site.js'
 
 // The sanitized bytes are the only SVG bytes that reach the output, sharp, the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { headersForPath, parseHeadersFile } from '../../src/output/host-headers.js'
+import { headersForPath, parseHeadersFile } from '../../src/output/hosts/read-headers.js'
 
 const rules = parseHeadersFile([
   '# comment',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { checkLinks } from '../../src/check/check-links.js'
 import type { WatchedPage } from '../../src/check/watch-pages.js'
-import { headersFile } from '../../src/output/headers.js'
-import { headersForPath, parseHeadersFile } from '../../src/output/host-headers.js'
+import { headerRules, headersFile } from '../../src/output/hosts/headers.js'
+import { headersForPath, parseHeadersFile } from '../../src/output/hosts/read-headers.js'
 import type { SiteMeta } from '../../src/config/site-model.js'
 import { applyBasePath } from '../../templates/seo/body-markup.js'
 
@@ -26,7 +26,7 @@ describe('a site under a sub-path', () => {
 
   it('has _headers rules that match the addresses the host serves under the base', () => {
     const site = { basePath: '/repo', forms: {} } as unknown as SiteMeta
-    const rules = parseHeadersFile(headersFile({ site, sources: { scriptHashes: [], styleHashes: [], styleAttributeHashes: [], imageOrigins: [] } }).contents as string)
+    const rules = parseHeadersFile(headersFile(headerRules({ site, sources: { scriptHashes: [], styleHashes: [], styleAttributeHashes: [], imageOrigins: [] } }))[0]!.contents as string)
     expect(headersForPath(rules, '/repo/assets/site.3f2a.css')['Cache-Control']).toBe('public, max-age=31536000, immutable')
     expect(headersForPath(rules, '/repo/contact')['Content-Security-Policy']).toMatch(/^default-src 'self'/)
     expect(headersForPath(rules, '/repo/assets/icons/phone.svg')['Content-Security-Policy']).toContain("default-src 'none'")

@@ -145,11 +145,11 @@ describe('the page cache', () => {
   it('re-renders every page when the citypress version changes', async () => {
     const { site, cold } = await warmSite()
     vi.resetModules()
-    vi.doMock('../../src/paths.js', async (original) => ({ ...(await original<object>()), citypressVersion: '999.0.0' }))
+    vi.doMock('../../src/tool/package.js', async (original) => ({ ...(await original<object>()), citypressVersion: '999.0.0' }))
     const { build: buildNewVersion } = await import('../../src/build/index.js')
     const result = await buildNewVersion({ site, outDir: path.join(await tempDir(), 'dist') })
     expect(rendered(result)).toBe(cold.routes.length)
-    vi.doUnmock('../../src/paths.js')
+    vi.doUnmock('../../src/tool/package.js')
   })
 
   it('still finds a dead link on a page reused from the cache, from the facts kept beside it', async () => {

@@ -1,9 +1,10 @@
 import path from 'node:path'
-import type { LandingRedirect } from '../plan/plan-redirects.js'
-import { absoluteUrl, canonicalHref, href } from '../plan/urls.js'
-import type { OutputFile } from '../types.js'
-import type { SiteConfig } from '../config/site-model.js'
-import type { RoutePlan } from '../plan/route-plan.js'
+import { absoluteUrl } from '../../plan/urls.js'
+import type { OutputFile } from '../../types.js'
+import type { SiteConfig } from '../../config/site-model.js'
+import type { RoutePlan } from '../../plan/route-plan.js'
+import { escapeXml } from '../xml.js'
+import { robotsFile } from './robots.js'
 
 /** The sitemap protocol's limit of URLs per file (sitemaps.org § Sitemap index). */
 const urlsPerSitemap = 50_000
@@ -28,7 +29,7 @@ export function sitemapFiles(site: SiteConfig, routes: readonly RoutePlan[], opt
       const lastmod = pageUpdated(r) ?? newestDate(r, options.dates)
       return `  <url><loc>${escapeXml(absoluteUrl(site.site.url, r.url, site.site.trailingSlash))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`
     })
-  const robots = { path: 'robots.txt', contents: `User-agent: *\nAllow: /\n\nSitemap: ${site.site.url}/sitemap.xml\n` }
+  const robots = robotsFile(site)
   const perFile = options.urlsPerFile ?? urlsPerSitemap
   if (entries.length <= perFile) return [{ path: 'sitemap.xml', contents: urlset(entries) }, robots]
   const parts: OutputFile[] = []
@@ -46,28 +47,6 @@ export function sitemapFiles(site: SiteConfig, routes: readonly RoutePlan[], opt
 /** Every file a route is made from (its `sources`, else the file it was declared in). */
 export function routeSources(route: RoutePlan): readonly string[] {
   return route.sources ?? [path.resolve(route.origin.file)]
-}
-
-/**
- * _redirects in Netlify's format, the one place that writes it: site.yaml `redirects` first (the
- * first matching rule wins), then a 301 for every landing page that moved or was removed
- * (src/plan/plan-redirects.ts). Internal targets take the site's URL form (site.yaml
- * `trailingSlash`), so a redirect never lands on a second redirect.
- */
-export function redirectsFile(site: SiteConfig, landing: readonly LandingRedirect[] = []): OutputFile[] {
-  // The host reads both addresses from its root: a site under a sub-path has its base on each.
-  const base = site.site.basePath
-  const to = (target: string) => href(base, canonicalHref(target, (key) => !/\.[a-z0-9]+$/i.test(key.slice(key.lastIndexOf('/'))), site.site.trailingSlash))
-  const lines = [
-    ...(site.site.redirects ?? []).map((r) => `${href(base, r.from)} ${to(r.to)} ${r.status ?? 301}`),
-    ...(landing.length ? ['# Landing pages that moved or were removed (published-urls.json)'] : []),
-    ...landing.map((r) => `${href(base, r.from)} ${to(r.to)} 301`),
-  ]
-  return lines.length ? [{ path: '_redirects', contents: lines.join('\n') + '\n' }] : []
-}
-
-export function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
 function urlset(entries: readonly string[]): string {

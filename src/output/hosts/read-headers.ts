@@ -1,7 +1,10 @@
+import type { HeaderRule } from './headers.js'
+
 /**
- * Reads a `_headers` file the way Netlify and Cloudflare Pages do, so the preview and the tests'
- * servers send a built site's production headers (its Content-Security-Policy above all) and a
- * policy mistake shows before the site is published.
+ * Reads a `_headers` file and matches its rules the way Netlify and Cloudflare Pages do, so
+ * preview (from the build's rules, headers.ts) and the tests' servers send a built site's
+ * production headers (its Content-Security-Policy above all) and a policy mistake shows before
+ * the site is published.
  *
  * The format (Netlify "Custom headers", Cloudflare Pages "Headers"): a line that starts without
  * whitespace is a URL pattern; the indented `Name: value` lines below it apply to every request
@@ -9,10 +12,7 @@
  * segment. A path may match several rules; each applies, and a header two rules set gets both
  * values joined by ", ". Lines starting with `#` are comments.
  */
-export interface HeaderRule {
-  readonly pattern: string
-  readonly headers: readonly (readonly [name: string, value: string])[]
-}
+export type { HeaderRule }
 
 export function parseHeadersFile(text: string): HeaderRule[] {
   const rules: { pattern: string; headers: [string, string][] }[] = []

@@ -1,25 +1,12 @@
-import type { LandingRedirect } from '../plan/plan-redirects.js'
-import { decodeUrlPath } from '../config/check-url.js'
-import { hostRules, isPlainPath } from '../config/hosts.js'
-import { absoluteUrl, canonicalHref, href as withBase, outputPathFor } from '../plan/urls.js'
-import type { OutputFile } from '../types.js'
-import type { RoutePlan } from '../plan/route-plan.js'
-import type { SiteConfig } from '../config/site-model.js'
-import { policyText, redirectPagePolicy } from './csp.js'
-import { escapeXml, redirectsFile } from './host-files.js'
-
-/**
- * The host's own files for site.yaml `host` (src/config/hosts.ts): `_redirects` where the host
- * reads it, else one redirect page per old address; and what the host needs besides
- * (GitHub Pages' `.nojekyll`). `_headers` is written only for hosts that read it (build/index.ts asks
- * `hostRules(...).readsHeaders`).
- */
-export function hostOutputFiles(site: SiteConfig, landing: readonly LandingRedirect[], routes: readonly RoutePlan[]): OutputFile[] {
-  const host = hostRules(site.site.host)
-  const extra = host.files.map(({ path, contents }) => ({ path, contents }))
-  if (host.readsRedirects) return [...redirectsFile(site, landing), ...extra]
-  return [...redirectPages(site, landing, routes), ...extra]
-}
+import type { LandingRedirect } from '../../plan/plan-redirects.js'
+import { decodeUrlPath } from '../../config/check-url.js'
+import { isPlainPath } from '../../config/hosts.js'
+import { absoluteUrl, canonicalHref, href as withBase, outputPathFor } from '../../plan/urls.js'
+import type { OutputFile } from '../../types.js'
+import type { RoutePlan } from '../../plan/route-plan.js'
+import type { SiteConfig } from '../../config/site-model.js'
+import { policyText, redirectPagePolicy } from '../csp.js'
+import { escapeXml } from '../xml.js'
 
 /**
  * A page at each old address that sends visitors on at once (`<meta http-equiv=refresh>`, which

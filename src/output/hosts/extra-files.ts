@@ -1,0 +1,8 @@
+import { hostRules } from '../../config/hosts.js'
+import type { OutputFile } from '../../types.js'
+import type { SiteConfig } from '../../config/site-model.js'
+
+/** What the chosen host needs besides the site (GitHub Pages' `.nojekyll`), from src/config/hosts.ts. */
+export function hostExtraFiles(site: SiteConfig): OutputFile[] {
+  return hostRules(site.site.host).files.map(({ path, contents }) => ({ path, contents }))
+}

@@ -1,0 +1,41 @@
+import { readSourceDates } from '../../config/source-dates.js'
+import { hostRules } from '../../config/hosts.js'
+import type { LandingRedirect } from '../../plan/plan-redirects.js'
+import type { OutputFile } from '../../types.js'
+import type { RoutePlan } from '../../plan/route-plan.js'
+import type { SiteConfig } from '../../config/site-model.js'
+import { hostExtraFiles } from './extra-files.js'
+import { redirectPages } from './redirect-pages.js'
+import { redirectsFile } from './redirects.js'
+import { routeSources, sitemapFiles } from './sitemap.js'
+
+export interface HostFiles {
+  /** sitemap.xml (with lastmod), robots.txt, and _redirects or redirect pages. */
+  readonly files: readonly OutputFile[]
+}
+
+/**
+ * The files that describe the site to hosts and crawlers, from the finished route plan: the
+ * sitemap with each page's lastmod (from git, through config/source-dates.ts), robots.txt, and
+ * the redirects including the landing-page renames the plan decided. `_headers` is made after
+ * the checks, which find the sources its policy allows (build.ts, headers.ts).
+ */
+export async function prepareHostFiles(
+  site: SiteConfig, routes: readonly RoutePlan[], redirects: readonly LandingRedirect[], commits?: Promise<ReadonlyMap<string, string>>,
+): Promise<HostFiles> {
+  const indexable = routes.filter((r) => !r.noindex)
+  const dates = await readSourceDates(site.root, indexable.flatMap(routeSources), commits)
+  return {
+    files: [...sitemapFiles(site, routes, { dates }), ...hostOutputFiles(site, redirects, routes)],
+  }
+}
+
+/**
+ * The host's own files for site.yaml `host` (src/config/hosts.ts): `_redirects` where the host
+ * reads it, else one redirect page per old address; and what the host needs besides
+ * (GitHub Pages' `.nojekyll`).
+ */
+export function hostOutputFiles(site: SiteConfig, landing: readonly LandingRedirect[], routes: readonly RoutePlan[]): OutputFile[] {
+  const redirects = hostRules(site.site.host).readsRedirects ? redirectsFile(site, landing) : redirectPages(site, landing, routes)
+  return [...redirects, ...hostExtraFiles(site)]
+}
