@@ -2,94 +2,9 @@
  * The one user-facing error type. Anything thrown that is not a ConfigError or BuildFailure is a
  * bug in citypress and is printed as "Internal error" with its stack.
  */
-/** Stable identifiers. Never rename one: users search for them and tests assert on them. */
-export type ConfigErrorCode =
-  | 'yaml-syntax'
-  | 'unknown-key'
-  | 'missing-key'
-  | 'wrong-type'
-  | 'bad-value'
-  | 'file-not-found'
-  | 'missing-reference'
-  | 'duplicate-route'
-  | 'bad-slug'
-  | 'markdown-front-matter'
-  | 'bad-image'
-  | 'render-failed'
-  | 'template-error'
-  | 'broken-link'
-  | 'form-mismatch'
-  | 'budget-exceeded'
-  | 'site-not-found'
-  | 'host-unsupported'
-  | 'published-unreadable'
-  | 'bad-autocomplete'
-  | 'bad-pattern'
-  | 'bad-date'
-  | 'duplicate-id'
-  | 'bad-phone'
-  | 'conflicting-hours'
-  | 'unknown-place'
-  | 'duplicate-place'
-  | 'chip-without-page'
-  | 'heading-skip'
-  | 'missing-h1'
-  | 'missing-alt'
-  | 'unknown-embed'
-  | 'low-contrast'
-  | 'unknown-font'
-  | 'outside-site'
-  | 'unknown-file'
-  | 'bad-record'
-  | 'unsafe-svg'
-  // Machine faults (system-error.ts): the user's to fix, never a bug.
-  | 'disk-full'
-  | 'read-only'
-  | 'no-permission'
-  | 'too-many-open-files'
-  | 'name-too-long'
-  | 'out-of-memory'
-  // Paths, addresses and the live sitemap.
-  | 'bad-address'
-  // Inline code and font packages.
-  | 'bad-font-package'
-  | 'unexpected-inline-code'
-  // The output folder (output/output-guard.ts).
-  | 'output-folder-refused'
-  | 'output-folder-not-ours'
-  | 'cache-folder-link'
-  // Site inputs: bounds of what a file can make citypress read.
-  | 'yaml-limit'
-  // SVGs, image types and limits.
-  | 'image-type-mismatch'
-  | 'image-too-large'
-  | 'insecure-image'
-  // Area references (config/resolve-areas.ts).
-  | 'unknown-area'
-  | 'ambiguous-area'
-  | 'state-mismatch'
-  | 'area-without-state'
-  | 'landing-without-place'
-  | 'useless-exclusion'
-  | 'redundant-landing-page'
-  // Font weights and the share images' face.
-  | 'font-weight-missing'
-  | 'share-image-font'
-  // The colour model: a site's style overrides read only checked theme tokens.
-  | 'colour-literal'
-  | 'unchecked-colour-pair'
-  // Sites under a sub-path.
-  | 'robots-under-sub-path'
-  // Analytics and form service presets.
-  | 'wrong-form-endpoint'
-  // The browser editor (src/editor/).
-  | 'editor-conflict'
-  | 'editor-refused'
-  | 'editor-cannot-edit'
-  | 'editor-image-in-use'
-  | 'editor-internal'
-  // The browser editor creates and renames.
-  | 'editor-name-taken'
+import type { ConfigErrorCode } from './catalogue.js'
+
+export type { ConfigErrorCode }
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {

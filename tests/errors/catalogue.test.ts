@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadSite } from '../../src/config/load-site.js'
 import { planSite } from '../../src/plan/plan-site.js'
-import { DiskFull, fail, NoPermission, ReadOnly, titles } from '../../src/errors/catalogue.js'
+import { DiskFull, entries, fail, NoPermission, ReadOnly } from '../../src/errors/catalogue.js'
 import { ConfigError } from '../../src/errors/config-error.js'
 import { ConfigWarning } from '../../src/errors/config-warning.js'
 import { formatConfigError } from '../../src/errors/format.js'
@@ -21,9 +21,19 @@ async function codesInSource(): Promise<Set<string>> {
 }
 
 describe('the error catalogue', () => {
-  it('has a title for every code the source uses', async () => {
-    const missing = [...await codesInSource()].filter((code) => !(code in titles))
+  it('has one entry for every code the source uses, and one only', async () => {
+    const codes = entries.map((entry) => entry.code)
+    const missing = [...await codesInSource()].filter((code) => !codes.includes(code as never))
     expect(missing, 'add these codes to src/errors/catalogue.ts').toEqual([])
+    expect(codes.filter((code, i) => codes.indexOf(code) !== i), 'merge the entries of these codes').toEqual([])
+  })
+
+  it('gives every entry a title, a stage and cases, each with a message and its entry\'s code', () => {
+    for (const entry of entries) {
+      const cases = Object.values(entry.cases) as readonly { code: string; message: unknown }[]
+      expect([entry.code, entry.title.length > 0, entry.stage.length > 0, cases.length > 0]).toEqual([entry.code, true, true, true])
+      for (const data of cases) expect([entry.code, typeof data.message, data.code]).toEqual([entry.code, 'function', entry.code])
+    }
   })
 
   it('holds every problem text: no other module writes a message or hint of its own', async () => {
