@@ -1,4 +1,4 @@
-import { ConfigError, type ConfigErrorInit, type DataPlace, type SourcePosition } from './config-error.js'
+import { ConfigError, type ConfigErrorInit, type DataPlace, type Note, type SourcePosition } from './config-error.js'
 import { ConfigWarning } from './config-warning.js'
 import { printableLine } from './printable.js'
 
@@ -47,18 +47,18 @@ function entry<const Code extends string, const Cases extends Readonly<Record<st
   return { code, stage, title, cases: coded as Entry<Code, Cases>['cases'] }
 }
 
-/** Where a problem's second place is (the other page at the same address): a file and line, or a DataPlace. */
-export type NotePlace = SourcePosition & DataPlace
-
 /**
  * Where an error is: a file (with line and column when known) and the config path; `also`, the
- * other places it names, each told as a note under it with the case's `note` text.
+ * other places it names (an Origin, or any place with a file), each told as a note under it in the
+ * case's `note` words.
  */
-export type ErrorPlace = SourcePosition & { readonly path?: string; readonly also?: readonly NotePlace[] }
+export type ErrorPlace = SourcePosition & { readonly path?: string; readonly also?: readonly (SourcePosition & DataPlace)[] }
 
-function problem<Args extends readonly unknown[]>(data: ErrorData<Args>, { also, ...at }: ErrorPlace, args: Args): ConfigErrorInit {
-  const notes = also?.map((place) => ({ ...place, message: data.note?.(...args) ?? '' }))
-  return { ...at, code: data.code, message: data.message(...args), hint: data.hint?.(...args), ...(notes?.length ? { notes } : {}) }
+function problem<Args extends readonly unknown[]>(data: ErrorData<Args>, { also = [], ...at }: ErrorPlace, args: Args): ConfigErrorInit {
+  const notes: Note[] = also.map(({ file, line, column, length, lineText, pointer, at: under, inValue }) => ({
+    message: data.note?.(...args) ?? '', file, line, column, length, lineText, ...(pointer === undefined ? {} : { pointer, at: under, inValue }),
+  }))
+  return { ...at, code: data.code, message: data.message(...args), hint: data.hint?.(...args), ...(notes.length ? { notes } : {}) }
 }
 
 /** The ConfigError of a catalogue case, at `at`. */
@@ -571,9 +571,10 @@ export const { NotACalendarDate, NotASpecialDay, SpecialDaysBackwards } = badDat
 const duplicateId = entry('duplicate-id', 'config', 'Two elements with one id', {
   /** `earlierAt` is the earlier use's `file:line`, when it is in a YAML file. */
   DuplicateId: {
-    message: (id: string, by: string, earlier: string, earlierAt?: string) => `The id "${id}" is used twice on one page: by ${by} and by ${earlier}${earlierAt !== undefined ? ` (${earlierAt})` : ''}.`,
+    message: (id: string, by: string, earlier: string) => `The id "${id}" is used twice on one page: by ${by} and by ${earlier}.`,
     hint: () => 'Ids must be unique on a page, or links to #fragments, labels and screen-reader references find the wrong element. Rename one: a section\'s `id`, or a form\'s `id` in forms.yaml.',
-  } satisfies Case<[string, string, string, string?]>,
+    note: (id: string, _by: string, earlier: string) => `"${id}" is first used here, by ${earlier}.`,
+  } satisfies Case<[string, string, string]>,
 })
 export const { DuplicateId } = duplicateId.cases
 
@@ -916,13 +917,15 @@ const duplicateRoute = entry('duplicate-route', 'plan', 'Two pages at one addres
     hint: (_first: string, _second: string, _url: string, service: string) => `Exclude one of them for ${service} in landing.yaml \`exclude\`, or write one area differently in areas.yaml (e.g. "Springfield Township, MO").`,
   } satisfies Case<[string, string, string, string]>,
   DuplicateRoute: {
-    message: (url: string, template: string, otherTemplate: string, other: string) => `Two pages would both be written to ${url}: this ${template} page and the ${otherTemplate} page from ${other}.`,
+    message: (url: string, template: string, otherTemplate: string) => `Two pages would both be written to ${url}: this ${template} page and another ${otherTemplate} page.`,
     hint: () => 'Give one of them a different path (or, for a service, a different file name).',
-  } satisfies Case<[string, string, string, string]>,
+    note: (url: string, _template: string, otherTemplate: string) => `The ${otherTemplate} page already at ${url} comes from here.`,
+  } satisfies Case<[string, string, string]>,
   FormPageTaken: {
-    message: (form: string, url: string, otherTemplate: string, other: string) => `The success page of the form "${form}" would be written to ${url}, where the ${otherTemplate} page from ${other} already is.`,
+    message: (form: string, url: string, otherTemplate: string) => `The success page of the form "${form}" would be written to ${url}, where a ${otherTemplate} page already is.`,
     hint: () => 'Forms land on /thanks/{form name} after posting without JavaScript; move the other page or rename the form.',
-  } satisfies Case<[string, string, string, string]>,
+    note: (_form: string, url: string, otherTemplate: string) => `The ${otherTemplate} page already at ${url} comes from here.`,
+  } satisfies Case<[string, string, string]>,
 })
 export const { SameLandingAddress, DuplicateRoute, FormPageTaken } = duplicateRoute.cases
 

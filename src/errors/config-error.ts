@@ -55,6 +55,16 @@ export function originName(origin: Origin): string {
   return origin.path ? `${origin.file} at \`${origin.path}\`` : origin.file
 }
 
+/**
+ * A second place a problem names (the other page at the same address, the first use of an id),
+ * told under it with its own frame, as esbuild's notes and rustc's. Its DataPlace, like a
+ * problem's, until config/place-problems.ts finds its line.
+ */
+export interface Note extends SourcePosition, DataPlace {
+  /** What is at this place, as a sentence: "The other page at /contact comes from here." */
+  readonly message: string
+}
+
 export interface ConfigErrorInit extends SourcePosition, DataPlace {
   code: ConfigErrorCode
   /** What happened and why, then what to do. No "Error:" prefix, no position. */
@@ -63,6 +73,7 @@ export interface ConfigErrorInit extends SourcePosition, DataPlace {
   path?: string
   /** Extra help: a likely fix, a "did you mean". */
   hint?: string
+  notes?: readonly Note[]
   cause?: unknown
 }
 
@@ -71,6 +82,7 @@ export class ConfigError extends Error {
   declare readonly code: ConfigErrorCode
   declare readonly path: string
   declare readonly hint?: string
+  declare readonly notes?: readonly Note[]
   declare readonly file: string
   declare readonly line?: number
   declare readonly column?: number
@@ -93,8 +105,8 @@ export class ConfigError extends Error {
 
 /** A problem as plain data: its DataPlace only while it has one, so placed problems print as before. */
 export function problemJson(problem: ConfigErrorInit & { readonly path: string }) {
-  const { code, message, path, hint, file, line, column, length, lineText, pointer, at, inValue } = problem
-  return { code, message, path, hint, file, line, column, length, lineText, ...(pointer === undefined ? {} : { pointer, at, inValue }) }
+  const { code, message, path, hint, file, line, column, length, lineText, pointer, at, inValue, notes } = problem
+  return { code, message, path, hint, file, line, column, length, lineText, ...(pointer === undefined ? {} : { pointer, at, inValue }), ...(notes?.length ? { notes } : {}) }
 }
 
 /**
