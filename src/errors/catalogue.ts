@@ -1015,9 +1015,10 @@ export const { RedundantLandingPage } = redundantLandingPage.cases
 
 const renderFailed = entry('render-failed', 'render', 'Page could not be rendered', {
   RenderFailed: {
-    message: (url: string, component: string | undefined, thrown: string, _where: string | undefined, _data: string) => `The page ${url} could not be rendered: ${component ? `the component ${component} ` : 'a template '}threw "${thrown}".`,
-    hint: (_url: string, _component: string | undefined, _thrown: string, where: string | undefined, data: string) => where ? `In ${where}; the page's data comes from ${data}.` : `The page's data comes from ${data}.`,
-  } satisfies Case<[string, string | undefined, string, string | undefined, string]>,
+    message: (url: string, component: string | undefined, thrown: string, _data: string) => `The page ${url} could not be rendered: ${component ? `the component ${component} ` : 'a template '}threw "${thrown}".`,
+    hint: (_url: string, _component: string | undefined, _thrown: string, data: string) => `The page's data comes from ${data}.`,
+    note: (_url: string, component: string | undefined) => `${component ? `The component ${component}` : 'The template'} throws here.`,
+  } satisfies Case<[string, string | undefined, string, string]>,
   ShareImageFailed: {
     message: (what: string, reason: string) => `The ${what} could not be drawn (${reason}).`,
     hint: () => 'Its title is drawn on it: look for unusual characters in the title. If the problem stays, report it with this message.',
