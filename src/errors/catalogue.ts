@@ -617,6 +617,7 @@ const duplicatePlace = entry('duplicate-place', 'config', 'One area in places tw
   DuplicatePlace: {
     message: (first: string, second: string) => `The places "${first}" and "${second}" are one area (names match whatever their case, spaces, apostrophes or accent encoding), so one would hide the other's facts.`,
     hint: () => 'Keep one of them, and merge what the other says into it.',
+    note: (first: string) => `"${first}" is here.`,
   } satisfies Case<[string, string]>,
 })
 export const { DuplicatePlace } = duplicatePlace.cases
