@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadSite } from '../../src/config/load-site.js'
 import { planSite } from '../../src/plan/plan-site.js'
-import { DiskFull, entries, fail, NoPermission, ReadOnly } from '../../src/errors/catalogue.js'
+import { DiskFull, DuplicateRoute, entries, fail, NoPermission, ReadOnly } from '../../src/errors/catalogue.js'
 import { ConfigError } from '../../src/errors/config-error.js'
 import { ConfigWarning } from '../../src/errors/config-warning.js'
 import { formatConfigError } from '../../src/errors/format.js'
@@ -57,6 +57,26 @@ describe('the error catalogue', () => {
     ].join('\n'))
     expect(fail(ReadOnly, where, 'dist').message).toBe('dist is on a read-only file system, so citypress cannot write there.')
     expect(fail(NoPermission, where, 'dist', 'delete').message).toBe('citypress is not allowed to delete dist (permission denied).')
+  })
+
+  it('prints each note under the error with its own place and frame, and keeps notes in its data', () => {
+    const at = { file: 'pages/contact.yaml', line: 1, column: 7, length: 8, lineText: 'path: /contact', also: [{ file: 'pages/again.yaml', line: 12, column: 7, length: 8, lineText: 'path: /contact' }] }
+    const error = fail(DuplicateRoute, at, '/contact', 'sections', 'sections')
+    expect(formatConfigError(error, { color: false })).toBe([
+      'error[duplicate-route]: Two pages would both be written to /contact: this sections page and another sections page.',
+      '  --> pages/contact.yaml:1:7',
+      '  |',
+      '1 | path: /contact',
+      '  |       ^^^^^^^^',
+      'note: The sections page already at /contact comes from here.',
+      '  --> pages/again.yaml:12:7',
+      '   |',
+      '12 | path: /contact',
+      '   |       ^^^^^^^^',
+      'hint: Give one of them a different path (or, for a service, a different file name).',
+    ].join('\n'))
+    expect(error.toJSON().notes).toEqual([{ message: 'The sections page already at /contact comes from here.', ...at.also[0] }])
+    expect('notes' in fail(DuplicateRoute, { file: 'pages/contact.yaml' }, '/contact', 'sections', 'sections').toJSON()).toBe(false)
   })
 
   it('keeps warnings apart from errors: a file citypress does not read is a warning, never thrown', async () => {
