@@ -28,8 +28,17 @@ export interface JsonProblem {
   /** Config path as written in YAML, e.g. `pages[2].hero.image`; '' for a whole file. */
   readonly path?: string
   readonly hint?: string
+  /** Other places the problem names (the other page at the same address), each with its own position. */
+  readonly notes?: readonly JsonNote[]
   /** `internal-error` only: where in citypress it happened. */
   readonly stack?: string
+}
+
+export interface JsonNote {
+  readonly message: string
+  readonly file: string
+  readonly line?: number
+  readonly column?: number
 }
 
 export interface JsonSummary {
@@ -51,7 +60,8 @@ export class ReportedFailure extends Error {
 
 export function problemLine(problem: ConfigError | ConfigWarning, type: JsonProblem['type']): string {
   const { code, message, file, line, column, path, hint } = problem
-  const entry: JsonProblem = { type, code, message, file, line, column, path, hint }
+  const notes = problem.notes?.map((note) => ({ message: note.message, file: note.file, line: note.line, column: note.column }))
+  const entry: JsonProblem = { type, code, message, file, line, column, path, hint, ...(notes?.length ? { notes } : {}) }
   return jsonLine(entry)
 }
 

@@ -60,7 +60,7 @@ export function checkPageIds({ site, forms, pages, services }: CheckIdsInput): C
         first.set(use.id, use)
         continue
       }
-      errors.push(fail(DuplicateId, use.at, use.id, use.what(), earlier.what(), earlier.at.pointer !== undefined ? where(earlier) : undefined))
+      errors.push(fail(DuplicateId, { ...use.at, also: earlier.at.pointer !== undefined || earlier.at.line ? [earlier.at] : [] }, use.id, use.what(), earlier.what()))
     }
   }
   const shell = (file: string): IdUse[] => SHELL_IDS.map((id) => ({ id, what: () => 'the page shell (templates/shell)', at: { file, path: '' } }))

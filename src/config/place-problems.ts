@@ -14,12 +14,13 @@ type Problem = ConfigError | ConfigWarning
  * Pointer into its file), reading and parsing each such file once. Stages record places that way
  * because finding lines needs syntax trees that a build without problems never builds; the drivers
  * (build(), the CLI) call this before handing problems to the reporter, and loadSite for its own.
- * Returns new problems, in the same order. One whose file is gone keeps its file and config path.
+ * A problem's notes are placed the same way. Returns new problems, in the same order. One whose file is gone keeps its file and config path.
  *
  * `sources`: files already in memory by display path (loadSite's), so they are not read again.
  */
 export async function placeProblems<T extends Problem>(problems: readonly T[], sources?: ReadonlyMap<string, YamlSource>): Promise<T[]> {
-  if (!problems.some((p) => p.pointer !== undefined)) return [...problems]
+  const unplaced = (p: Problem) => p.pointer !== undefined || p.notes?.some((note) => note.pointer !== undefined)
+  if (!problems.some(unplaced)) return [...problems]
   const read = new Map<string, Promise<YamlSource | undefined>>()
   const sourceOf = (file: string) => {
     let found = read.get(file)
@@ -27,10 +28,14 @@ export async function placeProblems<T extends Problem>(problems: readonly T[], s
     return found
   }
   return Promise.all(problems.map(async (problem) => {
-    if (problem.pointer === undefined) return problem
-    const source = await sourceOf(problem.file)
-    const { pointer: _pointer, at: _at, inValue: _inValue, ...rest } = problem.toJSON()
-    const placed = { ...rest, ...(source ? positionIn(source, problem) : {}), cause: problem instanceof ConfigError ? problem.cause : undefined }
+    if (!unplaced(problem)) return problem
+    const place = async <P extends SourcePosition & DataPlace>({ pointer, at: _at, inValue: _inValue, ...rest }: P) => {
+      if (pointer === undefined) return rest
+      const source = await sourceOf(rest.file)
+      return { ...rest, ...(source ? positionIn(source, { pointer, at: _at, inValue: _inValue }) : {}) }
+    }
+    const notes = problem.notes && await Promise.all(problem.notes.map(place))
+    const placed = { ...await place(problem.toJSON()), ...(notes ? { notes } : {}), cause: problem instanceof ConfigError ? problem.cause : undefined }
     return (problem instanceof ConfigError ? new ConfigError(placed) : new ConfigWarning(placed)) as T
   }))
 }

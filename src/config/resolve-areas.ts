@@ -99,7 +99,7 @@ export function resolveAreas(input: ResolveAreasInput): ResolvedAreas {
     }
     if (place.state && area.state && place.state !== area.state) errors.push(fail(StateMismatch, stateAt, key, place.state, area.state))
     if (area.place !== undefined) {
-      errors.push(fail(DuplicatePlace, at, area.place, key))
+      errors.push(fail(DuplicatePlace, { ...at, also: [areasAt(`/places/${escapePointer(area.place)}`, 'key')] }, area.place, key))
       continue
     }
     area.place = key

@@ -2,94 +2,9 @@
  * The one user-facing error type. Anything thrown that is not a ConfigError or BuildFailure is a
  * bug in citypress and is printed as "Internal error" with its stack.
  */
-/** Stable identifiers. Never rename one: users search for them and tests assert on them. */
-export type ConfigErrorCode =
-  | 'yaml-syntax'
-  | 'unknown-key'
-  | 'missing-key'
-  | 'wrong-type'
-  | 'bad-value'
-  | 'file-not-found'
-  | 'missing-reference'
-  | 'duplicate-route'
-  | 'bad-slug'
-  | 'markdown-front-matter'
-  | 'bad-image'
-  | 'render-failed'
-  | 'template-error'
-  | 'broken-link'
-  | 'form-mismatch'
-  | 'budget-exceeded'
-  | 'site-not-found'
-  | 'host-unsupported'
-  | 'published-unreadable'
-  | 'bad-autocomplete'
-  | 'bad-pattern'
-  | 'bad-date'
-  | 'duplicate-id'
-  | 'bad-phone'
-  | 'conflicting-hours'
-  | 'unknown-place'
-  | 'duplicate-place'
-  | 'chip-without-page'
-  | 'heading-skip'
-  | 'missing-h1'
-  | 'missing-alt'
-  | 'unknown-embed'
-  | 'low-contrast'
-  | 'unknown-font'
-  | 'outside-site'
-  | 'unknown-file'
-  | 'bad-record'
-  | 'unsafe-svg'
-  // Machine faults (system-error.ts): the user's to fix, never a bug.
-  | 'disk-full'
-  | 'read-only'
-  | 'no-permission'
-  | 'too-many-open-files'
-  | 'name-too-long'
-  | 'out-of-memory'
-  // Paths, addresses and the live sitemap.
-  | 'bad-address'
-  // Inline code and font packages.
-  | 'bad-font-package'
-  | 'unexpected-inline-code'
-  // The output folder (output/output-guard.ts).
-  | 'output-folder-refused'
-  | 'output-folder-not-ours'
-  | 'cache-folder-link'
-  // Site inputs: bounds of what a file can make citypress read.
-  | 'yaml-limit'
-  // SVGs, image types and limits.
-  | 'image-type-mismatch'
-  | 'image-too-large'
-  | 'insecure-image'
-  // Area references (config/resolve-areas.ts).
-  | 'unknown-area'
-  | 'ambiguous-area'
-  | 'state-mismatch'
-  | 'area-without-state'
-  | 'landing-without-place'
-  | 'useless-exclusion'
-  | 'redundant-landing-page'
-  // Font weights and the share images' face.
-  | 'font-weight-missing'
-  | 'share-image-font'
-  // The colour model: a site's style overrides read only checked theme tokens.
-  | 'colour-literal'
-  | 'unchecked-colour-pair'
-  // Sites under a sub-path.
-  | 'robots-under-sub-path'
-  // Analytics and form service presets.
-  | 'wrong-form-endpoint'
-  // The browser editor (src/editor/).
-  | 'editor-conflict'
-  | 'editor-refused'
-  | 'editor-cannot-edit'
-  | 'editor-image-in-use'
-  | 'editor-internal'
-  // The browser editor creates and renames.
-  | 'editor-name-taken'
+import type { ConfigErrorCode } from './catalogue.js'
+
+export type { ConfigErrorCode }
 
 /** Where a problem is, as an editor shows it. */
 export interface SourcePosition {
@@ -140,6 +55,16 @@ export function originName(origin: Origin): string {
   return origin.path ? `${origin.file} at \`${origin.path}\`` : origin.file
 }
 
+/**
+ * A second place a problem names (the other page at the same address, the first use of an id),
+ * told under it with its own frame, as esbuild's notes and rustc's. Its DataPlace, like a
+ * problem's, until config/place-problems.ts finds its line.
+ */
+export interface Note extends SourcePosition, DataPlace {
+  /** What is at this place, as a sentence: "The other page at /contact comes from here." */
+  readonly message: string
+}
+
 export interface ConfigErrorInit extends SourcePosition, DataPlace {
   code: ConfigErrorCode
   /** What happened and why, then what to do. No "Error:" prefix, no position. */
@@ -148,6 +73,7 @@ export interface ConfigErrorInit extends SourcePosition, DataPlace {
   path?: string
   /** Extra help: a likely fix, a "did you mean". */
   hint?: string
+  notes?: readonly Note[]
   cause?: unknown
 }
 
@@ -156,6 +82,7 @@ export class ConfigError extends Error {
   declare readonly code: ConfigErrorCode
   declare readonly path: string
   declare readonly hint?: string
+  declare readonly notes?: readonly Note[]
   declare readonly file: string
   declare readonly line?: number
   declare readonly column?: number
@@ -178,8 +105,8 @@ export class ConfigError extends Error {
 
 /** A problem as plain data: its DataPlace only while it has one, so placed problems print as before. */
 export function problemJson(problem: ConfigErrorInit & { readonly path: string }) {
-  const { code, message, path, hint, file, line, column, length, lineText, pointer, at, inValue } = problem
-  return { code, message, path, hint, file, line, column, length, lineText, ...(pointer === undefined ? {} : { pointer, at, inValue }) }
+  const { code, message, path, hint, file, line, column, length, lineText, pointer, at, inValue, notes } = problem
+  return { code, message, path, hint, file, line, column, length, lineText, ...(pointer === undefined ? {} : { pointer, at, inValue }), ...(notes?.length ? { notes } : {}) }
 }
 
 /**

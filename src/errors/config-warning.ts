@@ -1,4 +1,4 @@
-import { problemJson, type ConfigErrorCode, type ConfigErrorInit, type DataPlace } from './config-error.js'
+import { problemJson, type ConfigErrorCode, type ConfigErrorInit, type DataPlace, type Note } from './config-error.js'
 
 /**
  * A problem worth telling that does not stop the build (a file citypress does not read, a size
@@ -11,6 +11,7 @@ export class ConfigWarning {
   declare readonly message: string
   declare readonly path: string
   declare readonly hint?: string
+  declare readonly notes?: readonly Note[]
   declare readonly file: string
   declare readonly line?: number
   declare readonly column?: number

@@ -1,5 +1,5 @@
 import { styleText } from 'node:util'
-import type { ConfigError } from './config-error.js'
+import type { ConfigError, SourcePosition } from './config-error.js'
 import type { ConfigWarning } from './config-warning.js'
 import { printable } from './printable.js'
 
@@ -17,23 +17,35 @@ export interface FormatOptions {
  *   14 |     heroo:
  *      |     ^^^^^
  *   hint: Did you mean "hero"?
+ *
+ * and each of its notes (a second place it names) under its frame, as esbuild and rustc do:
+ *
+ *   note: The other page at /contact comes from here.
+ *     --> sites/acme/pages/again.yaml:1:7
+ *     ...
  */
 export function formatConfigError(error: ConfigError | ConfigWarning, { color }: FormatOptions): string {
   const paint = (format: Parameters<typeof styleText>[0], text: string) =>
     color ? styleText(format, text) : text
   // Messages quote site values and the frame shows a site line: no control reaches the terminal.
-  const out = [`${paint(['bold', 'red'], `error[${error.code}]`)}: ${printable(error.message)}`]
-  const where = error.line ? `${error.file}:${error.line}:${error.column ?? 1}` : error.file
-  out.push(`  --> ${paint('cyan', printable(where))}`)
-  if (error.line && error.lineText !== undefined) {
-    const gutter = ' '.repeat(String(error.line).length)
-    // Tabs would shift the caret; YAML forbids them in indentation but allows them in values.
-    const { text, column, length } = frameWindow(printable(error.lineText.replaceAll('\t', ' ')), error.column ?? 1, error.length ?? 1)
-    const caret = ' '.repeat(column - 1) + '^'.repeat(Math.max(1, length))
-    out.push(`${gutter} |`, `${error.line} | ${text}`, `${gutter} | ${paint('red', caret)}`)
-  }
+  const out = [`${paint(['bold', 'red'], `error[${error.code}]`)}: ${printable(error.message)}`, ...frame(error, paint)]
+  for (const note of error.notes ?? []) out.push(`${paint('bold', 'note')}: ${printable(note.message)}`, ...frame(note, paint))
   if (error.hint) out.push(`${paint('yellow', 'hint')}: ${printable(error.hint)}`)
   return out.join('\n')
+}
+
+/** The `-->` line of a place, then its source line with the place underlined when it is known. */
+function frame(place: SourcePosition, paint: (format: Parameters<typeof styleText>[0], text: string) => string): string[] {
+  const where = place.line ? `${place.file}:${place.line}:${place.column ?? 1}` : place.file
+  const out = [`  --> ${paint('cyan', printable(where))}`]
+  if (place.line && place.lineText !== undefined) {
+    const gutter = ' '.repeat(String(place.line).length)
+    // Tabs would shift the caret; YAML forbids them in indentation but allows them in values.
+    const { text, column, length } = frameWindow(printable(place.lineText.replaceAll('\t', ' ')), place.column ?? 1, place.length ?? 1)
+    const caret = ' '.repeat(column - 1) + '^'.repeat(Math.max(1, length))
+    out.push(`${gutter} |`, `${place.line} | ${text}`, `${gutter} | ${paint('red', caret)}`)
+  }
+  return out
 }
 
 /** Widest source line a frame shows whole; a longer one is cut around the column, with … marks. */

@@ -34,7 +34,7 @@ export function planFormPages(site: SiteConfig, taken: readonly RoutePlan[]): Fo
     const origin = formOrigin(site, form.name)
     const other = outputs.get(outputPath)
     if (other) {
-      errors.push(fail(FormPageTaken, origin, form.name, url, other.template, other.origin.file))
+      errors.push(fail(FormPageTaken, { ...origin, also: [other.origin] }, form.name, url, other.template))
       continue
     }
     const props: FormSuccessProps = { form: form.name, title: form.successTitle, message: form.success }

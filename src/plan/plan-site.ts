@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { BadFileSlug, DuplicateRoute, fail, LinkToNowhere, RelativeLinkToNowhere } from '../errors/catalogue.js'
-import { ConfigError, originName, type Origin } from '../errors/config-error.js'
+import { ConfigError, type Origin } from '../errors/config-error.js'
 import { displayFile } from '../tool/package.js'
 import { findChipsWithoutPage } from './plan-chips.js'
 import { checkFragmentLinks } from './fragment-links.js'
@@ -107,7 +107,7 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
     const outputPath = input.outputPath ?? outputPathFor(input.url, site.site.trailingSlash)
     const taken = byOutput.get(outputPath)
     if (taken) {
-      errors.push(fail(DuplicateRoute, input.origin, input.url, input.template, taken.template, originName(taken.origin)))
+      errors.push(fail(DuplicateRoute, { ...input.origin, also: [taken.origin] }, input.url, input.template, taken.template))
       continue
     }
     byOutput.set(outputPath, input)

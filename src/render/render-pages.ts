@@ -31,7 +31,7 @@ export function renderPage(templates: TemplateBundle, route: RoutePlan, context:
 }
 
 function renderError(route: RoutePlan, error: unknown, { component, file, line }: ThrowingTemplate): ConfigError {
-  return fail(RenderFailed, route.origin, route.url, component, error instanceof Error ? error.message : String(error), file ? `${file} line ${line}` : undefined, originName(route.origin))
+  return fail(RenderFailed, { ...route.origin, also: file ? [{ file, line }] : [] }, route.url, component, error instanceof Error ? error.message : String(error), originName(route.origin))
 }
 
 export interface RenderPagesOptions {

@@ -25,6 +25,21 @@ describe('--json', () => {
     ])
   })
 
+  it('gives a second place an error names as a note with its own position', async () => {
+    const site = await siteFrom('minimal', { 'pages/again.yaml': 'path: /contact\ntitle: Again\nsections:\n  - { type: text, body: Hi }\n' })
+    const io = memoryIo()
+    const before = process.cwd()
+    process.chdir(site)
+    try {
+      expect(await main(['validate', '--json'], io)).toBe(1)
+    } finally {
+      process.chdir(before)
+    }
+    expect(lines(io.stdout).filter((p) => p.code === 'duplicate-route').map((p) => [p.file, p.line, p.notes])).toEqual([
+      ['pages/contact.yaml', 2, [{ message: 'The sections page already at /contact comes from here.', file: 'pages/again.yaml', line: 1, column: 1 }]],
+    ])
+  })
+
   it('ends a successful build with one summary object and prints nothing else but warnings', async () => {
     const io = memoryIo()
     const out = path.join(await tempDir(), 'dist')

@@ -12,7 +12,7 @@ async function problems(files: Record<string, string>): Promise<ConfigError[]> {
   return validationErrors(await siteFrom('minimal', files))
 }
 
-const where = (e: ConfigError) => `${normalize(e.file).replace(/^<tmp>\/site\//, '')}:${e.line}:${e.column}`
+const where = (e: Pick<ConfigError, 'file' | 'line' | 'column'>) => `${normalize(e.file).replace(/^<tmp>\/site\//, '')}:${e.line}:${e.column}`
 const printed = (e: ConfigError) => normalize(formatConfigError(e, { color: false })).replace(/<tmp>\/site\//g, '')
 
 describe('config errors', () => {
@@ -157,9 +157,8 @@ describe('config errors', () => {
     const [error] = await problems({ 'pages/again.yaml': 'path: /contact\ntitle: Again\nsections:\n  - { type: text, body: Hi }\n' })
     expect(error!.code).toBe('duplicate-route')
     expect(where(error!)).toBe('pages/contact.yaml:2:1')
-    expect(normalize(error!.message).replace(/<tmp>\/site\//g, '')).toBe(
-      'Two pages would both be written to /contact: this sections page and the sections page from pages/again.yaml at `path`.',
-    )
+    expect(error!.message).toBe('Two pages would both be written to /contact: this sections page and another sections page.')
+    expect(error!.notes?.map((note) => [note.message, where(note)])).toEqual([['The sections page already at /contact comes from here.', 'pages/again.yaml:1:1']])
   })
 
   it('reports Markdown front matter errors at the line of the .md file', async () => {

@@ -97,11 +97,16 @@ describe('form fields', () => {
       'forms.yaml': contactForm('      - { name: email, label: Email, type: email }\n', '\n    id: contact'),
     })
     expect(errors).toEqual([[
-      'error[duplicate-id]: The id "contact" is used twice on one page: by the form "contact-page" (shown at pages/contact.yaml:13) and by sections[1] of pages/contact.yaml (pages/contact.yaml:11).',
+      'error[duplicate-id]: The id "contact" is used twice on one page: by the form "contact-page" (shown at pages/contact.yaml:13) and by sections[1] of pages/contact.yaml.',
       '  --> forms.yaml:6:9',
       '  |',
       '6 |     id: contact',
       '  |         ^^^^^^^',
+      'note: "contact" is first used here, by sections[1] of pages/contact.yaml.',
+      '  --> pages/contact.yaml:11:9',
+      '   |',
+      '11 |     id: contact',
+      '   |         ^^^^^^^',
       'hint: Ids must be unique on a page, or links to #fragments, labels and screen-reader references find the wrong element. Rename one: a section\'s `id`, or a form\'s `id` in forms.yaml.',
     ].join('\n')])
   })

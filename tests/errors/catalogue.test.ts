@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadSite } from '../../src/config/load-site.js'
 import { planSite } from '../../src/plan/plan-site.js'
-import { DiskFull, fail, NoPermission, ReadOnly, titles } from '../../src/errors/catalogue.js'
+import { DiskFull, DuplicateRoute, entries, fail, NoPermission, ReadOnly } from '../../src/errors/catalogue.js'
 import { ConfigError } from '../../src/errors/config-error.js'
 import { ConfigWarning } from '../../src/errors/config-warning.js'
 import { formatConfigError } from '../../src/errors/format.js'
@@ -21,9 +21,19 @@ async function codesInSource(): Promise<Set<string>> {
 }
 
 describe('the error catalogue', () => {
-  it('has a title for every code the source uses', async () => {
-    const missing = [...await codesInSource()].filter((code) => !(code in titles))
+  it('has one entry for every code the source uses, and one only', async () => {
+    const codes = entries.map((entry) => entry.code)
+    const missing = [...await codesInSource()].filter((code) => !codes.includes(code as never))
     expect(missing, 'add these codes to src/errors/catalogue.ts').toEqual([])
+    expect(codes.filter((code, i) => codes.indexOf(code) !== i), 'merge the entries of these codes').toEqual([])
+  })
+
+  it('gives every entry a title, a stage and cases, each with a message and its entry\'s code', () => {
+    for (const entry of entries) {
+      const cases = Object.values(entry.cases) as readonly { code: string; message: unknown }[]
+      expect([entry.code, entry.title.length > 0, entry.stage.length > 0, cases.length > 0]).toEqual([entry.code, true, true, true])
+      for (const data of cases) expect([entry.code, typeof data.message, data.code]).toEqual([entry.code, 'function', entry.code])
+    }
   })
 
   it('holds every problem text: no other module writes a message or hint of its own', async () => {
@@ -61,6 +71,26 @@ describe('the error catalogue', () => {
     ].join('\n'))
     expect(fail(ReadOnly, where, 'dist').message).toBe('dist is on a read-only file system, so citypress cannot write there.')
     expect(fail(NoPermission, where, 'dist', 'delete').message).toBe('citypress is not allowed to delete dist (permission denied).')
+  })
+
+  it('prints each note under the error with its own place and frame, and keeps notes in its data', () => {
+    const at = { file: 'pages/contact.yaml', line: 1, column: 7, length: 8, lineText: 'path: /contact', also: [{ file: 'pages/again.yaml', line: 12, column: 7, length: 8, lineText: 'path: /contact' }] }
+    const error = fail(DuplicateRoute, at, '/contact', 'sections', 'sections')
+    expect(formatConfigError(error, { color: false })).toBe([
+      'error[duplicate-route]: Two pages would both be written to /contact: this sections page and another sections page.',
+      '  --> pages/contact.yaml:1:7',
+      '  |',
+      '1 | path: /contact',
+      '  |       ^^^^^^^^',
+      'note: The sections page already at /contact comes from here.',
+      '  --> pages/again.yaml:12:7',
+      '   |',
+      '12 | path: /contact',
+      '   |       ^^^^^^^^',
+      'hint: Give one of them a different path (or, for a service, a different file name).',
+    ].join('\n'))
+    expect(error.toJSON().notes).toEqual([{ message: 'The sections page already at /contact comes from here.', ...at.also[0] }])
+    expect('notes' in fail(DuplicateRoute, { file: 'pages/contact.yaml' }, '/contact', 'sections', 'sections').toJSON()).toBe(false)
   })
 
   it('keeps warnings apart from errors: a file citypress does not read is a warning, never thrown', async () => {

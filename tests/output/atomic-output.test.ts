@@ -80,7 +80,8 @@ describe('the output folder', () => {
       const [error] = (failure as BuildFailure).errors
       expect(error!.code).toBe('render-failed')
       expect(error!.message).toBe('The page /contact could not be rendered: the component Text threw "no text today".')
-      expect(error!.hint).toMatch(/^In \S*templates\/sections\/Text\.tsx line 2; /)
+      expect(error!.hint).toMatch(/^The page's data comes from /)
+      expect(error!.notes?.map((note) => [note.message, note.file.replace(/^.*(templates\/)/, '$1'), note.line])).toEqual([['The component Text throws here.', 'templates/sections/Text.tsx', 2]])
     }
     expect(await snapshot(out)).toEqual(before)
     expect((await readdir(path.dirname(out))).filter((n) => n !== 'dist')).toEqual([])
