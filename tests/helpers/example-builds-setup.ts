@@ -77,9 +77,9 @@ function start(watching: boolean): Run {
 }
 
 /**
- * Each file git reports as changed, untracked or ignored (outside node_modules/ and lib/, which
- * installing and compiling write), with its status, size and modification time: a file written
- * again changes its time.
+ * Each file git reports as changed, untracked or ignored (outside node_modules/, and the lib/
+ * folders, create-citypress's starter/ and LICENSE that installing, compiling and `npm pack`
+ * write), with its status, size and modification time: a file written again changes its time.
  */
 function repoFiles(): Map<string, string> {
   const out = execFileSync('git', ['status', '--porcelain=v1', '-z', '--ignored', '--untracked-files=all'], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 << 20 })
@@ -87,7 +87,7 @@ function repoFiles(): Map<string, string> {
   for (const entry of out.split('\0')) {
     if (entry.length < 4) continue
     const file = entry.slice(3)
-    if (/^(node_modules|lib)(\/|$)/.test(file) || file.includes('/node_modules/')) continue
+    if (/^(node_modules|lib|create-citypress\/(lib|starter|LICENSE))(\/|$)/.test(file) || file.includes('/node_modules/')) continue
     const stats = (() => { try { return lstatSync(path.join(repoRoot, file)) } catch { return undefined } })()
     files.set(file, `${entry.slice(0, 2)} ${stats ? `${stats.size} ${stats.mtimeMs}` : 'gone'}`)
   }
