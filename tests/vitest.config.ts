@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config'
 /**
  * The tiers, told apart by where a file lives and how it is named (README, "Testing"):
  * unit `tests/<stage>/x.test.ts` (no site build, browser or child process), build
- * `x.build.test.ts` (builds sites, runs the CLI or a preview server), browser `x.browser.test.ts`
+ * `x.build.test.ts` (builds sites, runs the CLI, a preview server or a stage's heavy work over
+ * whole example sites), browser `x.browser.test.ts`
  * (drives Chromium), package `tests/package/` (npm pack and install). `npm test` runs them all;
  * `vitest run --project unit` one of them.
  */
