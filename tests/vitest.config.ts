@@ -33,7 +33,8 @@ export default defineConfig({
     // (tests/helpers/example-build.ts), and the check that no test wrote into the repository.
     globalSetup: ['tests/helpers/example-builds-setup.ts'],
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/**/*.test.{ts,tsx}'], exclude: [build, browser, pkg] } },
+      // Unit files share their worker's loaded modules (most of their time was loading them).
+      { extends: true, test: { name: 'unit', include: ['tests/**/*.test.{ts,tsx}'], exclude: [build, browser, pkg], isolate: false } },
       { extends: true, test: { name: 'build', include: [build], exclude: [pkg] } },
       { extends: true, test: { name: 'browser', include: [browser], exclude: [pkg] } },
       { extends: true, test: { name: 'package', include: [pkg] } },
