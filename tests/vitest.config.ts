@@ -1,5 +1,18 @@
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+
+/**
+ * The tiers, told apart by where a file lives and how it is named (README, "Testing"):
+ * unit `tests/<stage>/x.test.ts` (no site build, browser or child process), build
+ * `x.build.test.ts` (builds sites, runs the CLI, a preview server or a stage's heavy work over
+ * whole example sites), browser `x.browser.test.ts`
+ * (drives Chromium), package `tests/package/` (npm pack and install). `npm test` runs them all;
+ * `vitest run --project unit` one of them.
+ */
+const build = '**/*.build.test.{ts,tsx}'
+const browser = '**/*.browser.test.{ts,tsx}'
+const pkg = 'tests/package/**/*.test.{ts,tsx}'
 
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
@@ -8,13 +21,23 @@ export default defineConfig({
   // the CLI's main() sets it before a build draws its report (src/report/).
   oxc: { jsx: { runtime: 'automatic', development: false } },
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     // Builds and browsers are real; give them room on a 2-core machine.
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Tests that build sites write into temporary folders of their own, so files may run in parallel.
     pool: 'forks',
-    // A folder for this run's builds of the unmodified example sites, which test files share (tests/helpers/example-build.ts).
+    // vitest's default, one fewer than the cores, runs one file at a time on a 2-core CI machine;
+    // much of a file's time is spent waiting for child processes, npm, Chromium and image encoding.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // A folder for this run's builds of the unmodified example sites, which test files share
+    // (tests/helpers/example-build.ts), and the check that no test wrote into the repository.
     globalSetup: ['tests/helpers/example-builds-setup.ts'],
+    projects: [
+      // Unit files share their worker's loaded modules (most of their time was loading them).
+      { extends: true, test: { name: 'unit', include: ['tests/**/*.test.{ts,tsx}'], exclude: [build, browser, pkg], isolate: false } },
+      { extends: true, test: { name: 'build', include: [build], exclude: [pkg] } },
+      { extends: true, test: { name: 'browser', include: [browser], exclude: [pkg] } },
+      { extends: true, test: { name: 'package', include: [pkg] } },
+    ],
   },
 })

@@ -74,13 +74,17 @@ export async function heldEntryDigest(name: string, siteRoot: string): Promise<s
 
 /**
  * A path as an entry names it: `site:<relative>` inside the site folder, `pkg:<relative>` inside
- * citypress's, else absolute (a package found elsewhere). The deeper folder wins: the example
- * sites live inside a checkout.
+ * citypress's, `site:../<…>/node_modules/<…>` in the node_modules of a folder above the site
+ * (where font packages are looked for), else absolute (a package found elsewhere). The deeper
+ * folder wins: the example sites live inside a checkout. A folder above the site is named from
+ * the site, so two copies of a site at the same depth share an entry, and each checks its own.
  */
 export function portablePath(file: string, siteRoot: string): string {
   const roots = [['site', path.resolve(siteRoot)], ['pkg', packageRoot]] as const
   const [kind, root] = [...roots].sort((a, b) => b[1].length - a[1].length).find(([, root]) => file.startsWith(root + path.sep)) ?? []
-  return kind ? `${kind}:${path.relative(root!, file).split(path.sep).join('/')}` : file
+  if (kind) return `${kind}:${path.relative(root!, file).split(path.sep).join('/')}`
+  const above = path.relative(path.resolve(siteRoot), file).split(path.sep).join('/')
+  return /^(\.\.\/)+node_modules\//.test(above) ? `site:${above}` : file
 }
 
 function absolutePath(portable: string, siteRoot: string): string {

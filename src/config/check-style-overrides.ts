@@ -9,7 +9,7 @@ import { siteFileTarget } from './inside-site.js'
 
 /**
  * A site's `templates/styles/*.css` overrides held to the rule citypress's own stylesheets keep
- * (tests/brand/style-tokens.test.ts): colours only as theme tokens, and only in pairs the contrast
+ * (tests/config/style-tokens.test.ts): colours only as theme tokens, and only in pairs the contrast
  * table checks, so an override cannot bring back an unchecked colour. Each problem at its line.
  */
 export async function checkStyleOverrides(siteRoot: string): Promise<ConfigError[]> {

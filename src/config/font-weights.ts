@@ -1,6 +1,6 @@
 /**
  * The font weights templates/styles/ asks for (`font-weight: 650`), plus 400 for plain text.
- * tests/brand/fonts.test.ts reads the stylesheets and fails when this list and theirs differ.
+ * tests/config/fonts.build.test.ts reads the stylesheets and fails when this list and theirs differ.
  * Without site.yaml `theme.fonts.weights`, every family ships a face for each of them (a static
  * package: the face the browser would pick, see matchWeight).
  */

@@ -12,7 +12,7 @@ const md = new MarkdownIt({ html: false, linkify: false, typographer: false })
  * as templates/pages/LandingPage.tsx renders it, read from the planned props rather than from
  * rendered HTML. This is what the quality gate scores: deciding `noindex` needs every page's text
  * before any page's <head> is written, and the plan has it without a second render pass.
- * tests/landing/example-site.test.ts checks that this text and the rendered <main> agree.
+ * tests/plan/example-site.build.test.ts checks that this text and the rendered <main> agree.
  *
  * Header, footer and the JSON-LD script are not main content. The form's labels and options are:
  * they are on every page alike, which is exactly what a similarity score should see.

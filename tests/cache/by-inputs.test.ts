@@ -1,4 +1,4 @@
-import { readFile, rm, utimes, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cachedByInputs, heldEntryDigest } from '../../src/cache/by-inputs.js'
@@ -71,5 +71,29 @@ describe('results cached by the files they read', () => {
     expect(await heldEntryDigest('bundle', dir)).toBeUndefined()
     await writeFile(input, 'export const c = 3')
     expect(await bundle.run()).toBe('made 2 from export const c = 3')
+  })
+
+  it('shares one result between copies of a site that looked for a package above their folders, and makes it again for the copy that gets one', async () => {
+    // As the fonts are looked for: in node_modules of the site's parent folders, absent here.
+    const made = { count: 0 }
+    const copy = async () => {
+      const site = path.join(await tempDir(), 'site')
+      await mkdir(site)
+      const above = path.join(site, '..', 'node_modules', '@fontsource', 'inter', 'metadata.json')
+      const run = () => cachedByInputs({
+        name: 'bundle', siteRoot: site, key: 'k fonts above',
+        compute: async () => ({ value: `made ${++made.count}`, inputs: [above] }),
+      })
+      return { site, above, run }
+    }
+    const [first, second] = [await copy(), await copy()]
+    expect(await first.run()).toBe('made 1')
+    expect(await second.run()).toBe('made 1')
+    // A package installed above the second copy changes what its build read, and only its.
+    await mkdir(path.dirname(second.above), { recursive: true })
+    await writeFile(second.above, '{}')
+    expect(await heldEntryDigest('bundle', second.site)).toBeUndefined()
+    expect(await heldEntryDigest('bundle', first.site)).toBeDefined()
+    expect(await second.run()).toBe('made 2')
   })
 })

@@ -6,7 +6,7 @@
  * does not parse shows an error page, not a drawing, so a broken payload would prove nothing.
  *
  * `live`: Chromium runs the raw payload when the file is opened on its own (and its links are
- * clicked), which tests/config/svg-sanitizer.test.ts checks, so the harness is shown able to see a
+ * clicked), which tests/config/svg-sanitizer.browser.test.ts checks, so the harness is shown able to see a
  * payload run.
  */
 export interface SvgPayload {

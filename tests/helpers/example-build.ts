@@ -21,7 +21,7 @@ export type SharedResult = Omit<BuildResult, 'warnings' | 'files'> & {
 }
 
 export interface ExampleBuild {
-  /** The site folder: sites/<name>, tests/fixtures/sites/<name>. */
+  /** The copy of the site folder (sites/<name>, tests/fixtures/sites/<name>) that was built, in a temporary folder. */
   readonly site: string
   readonly outDir: string
   readonly result: SharedResult
@@ -78,14 +78,19 @@ const builds = new Map<string, Promise<ExampleBuild>>()
 let ownFolder: Promise<string> | undefined
 
 async function sharedBuild(relative: string): Promise<ExampleBuild> {
-  const site = path.join(repoRoot, relative)
   const runFolder = inject('exampleBuilds') as string | undefined
   const folder = path.join(runFolder ?? await (ownFolder ??= mkdtemp(path.join(tmpdir(), 'citypress-examples-'))), relative.replaceAll('/', '-'))
   const resultFile = path.join(folder, 'result.json')
-  await buildOnce(site, folder)
+  await buildOnce(relative, folder)
   const result = JSON.parse(await readFile(resultFile, 'utf8'), revive) as SharedResult
-  return readerOf(site, result)
+  return readerOf(copyIn(folder, relative), result)
 }
+
+/**
+ * Where the shared build keeps its copy of the site, beside its folder: a build writes into its
+ * site's .citypress/, and no test writes into the repository. Made while holding the lock.
+ */
+const copyIn = (folder: string, relative: string) => path.join(`${folder}-site`, path.basename(relative))
 
 /**
  * Builds into `folder` unless it holds a build already. While one process builds, the others
@@ -93,21 +98,26 @@ async function sharedBuild(relative: string): Promise<ExampleBuild> {
  * citypress's own lock between processes, which a killed holder does not keep. The build is made
  * in a folder of its own and then renamed into place, so a reader never sees half of one.
  */
-async function buildOnce(site: string, folder: string): Promise<void> {
+async function buildOnce(relative: string, folder: string): Promise<void> {
   if (existsSync(path.join(folder, 'result.json'))) return
   const lock = await acquireLock(`${folder}.lock`)
   try {
-    if (!existsSync(path.join(folder, 'result.json'))) await buildInto(site, folder)
+    if (!existsSync(path.join(folder, 'result.json'))) await buildInto(relative, folder)
   } finally {
     await lock.release()
   }
 }
 
-async function buildInto(site: string, folder: string): Promise<void> {
+async function buildInto(relative: string, folder: string): Promise<void> {
   const staging = `${folder}.${process.pid}`
   await rm(staging, { recursive: true, force: true })
   // Imported here: a file that only reads a build made by another process never loads the pipeline.
   const [{ build }, { outputMarker }] = await Promise.all([import('../../src/build/index.js'), import('../../src/output/output-guard.js')])
+  // A copy named as the original, at the path readers get: the build's result names its files.
+  // It keeps the files' times, which the sitemap's dates fall back on outside git.
+  const site = copyIn(folder, relative)
+  await rm(site, { recursive: true, force: true })
+  await cp(path.join(repoRoot, relative), site, { recursive: true, preserveTimestamps: true, filter: (src) => !src.includes(`${path.sep}.citypress`) })
   const outDir = path.join(staging, 'out')
   const { files: _written, ...result } = await build({ site, outDir, cacheDir: false, imageCacheDir: path.join(site, '.citypress', 'cache', 'images') })
   const paths = (await readdir(outDir, { recursive: true, withFileTypes: true }))

@@ -1,6 +1,9 @@
+import { execFileSync } from 'node:child_process'
+import { lstatSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { TestProject } from 'vitest/node'
 
 declare module 'vitest' {
@@ -10,28 +13,83 @@ declare module 'vitest' {
   }
 }
 
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+
 /**
- * vitest's globalSetup: one tool store per test run, and one folder for the shared builds of the example sites
- * (tests/helpers/example-build.ts). It only makes the folder: a site is built the first time a
- * test file asks for it, so a run of files that never do builds nothing. The folder goes at the
- * end of the run, and a rerun in watch mode gets a new one, so no build outlives the code it was
- * made with.
+ * vitest's globalSetup, run once per tier (vitest project), all in vitest's own process: one tool
+ * store per test run, and one folder for the shared builds of the example sites
+ * (tests/helpers/example-build.ts), both shared by every tier, so a site the build and the browser
+ * tier both read is built once. It only makes the folder: a site is built the first time a test
+ * file asks for it, so a run of files that never do builds nothing. The folders go when the last
+ * tier is done, and a rerun in watch mode gets a new examples folder, so no build outlives the
+ * code it was made with. A run that is not watching then fails when the repository's files,
+ * ignored ones included, are not as they were before it: no test may write into the repository.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const run = (state.citypressTestRun ??= start(project.vitest.config.watch))
+  run.users += 1
+  const provide = () => project.provide('exampleBuilds', run.examples!)
+  if (!run.examples) run.examples = await mkdtemp(path.join(tmpdir(), 'citypress-examples-'))
+  provide()
+  project.onTestsRerun(async () => {
+    // Every tier is told of a rerun: the first makes the new folder, the others take it.
+    if (run.rerun !== run.examples) {
+      await rm(run.examples!, { recursive: true, force: true })
+      run.examples = await mkdtemp(path.join(tmpdir(), 'citypress-examples-'))
+      run.rerun = run.examples
+    }
+    provide()
+  })
+  return async () => {
+    run.users -= 1
+    if (run.users > 0) return
+    state.citypressTestRun = undefined
+    await rm(run.examples!, { recursive: true, force: true })
+    await rm(run.store, { recursive: true, force: true })
+    if (run.before === undefined) return
+    const after = repoFiles()
+    const changed = [...new Set([...after.keys(), ...run.before.keys()])].filter((f) => after.get(f) !== run.before!.get(f)).sort()
+    if (changed.length === 0) return
+    // vitest only prints what a teardown throws: the exit code must say it too.
+    process.exitCode = 1
+    throw new Error(`Tests wrote into the repository (every test must write into a temporary folder):\n${changed.map((f) => `  ${f}`).join('\n')}`)
+  }
+}
+
+interface Run {
+  readonly store: string
+  examples?: string
+  rerun?: string
+  users: number
+  /** The repository's changed, untracked and ignored files before the run, when it is not watching. */
+  readonly before?: Map<string, string>
+}
+
+/** The run's state, in vitest's process: each tier may load this module anew. */
+const state = globalThis as { citypressTestRun?: Run }
+
+function start(watching: boolean): Run {
   // One tool store for the run (tool/package.ts toolStoreDir): no test writes into the repository's
   // node_modules, and the copies of a site that tests make share its bundles.
-  const store = await mkdtemp(path.join(tmpdir(), 'citypress-store-'))
+  const store = execFileSync('mktemp', ['-d', path.join(tmpdir(), 'citypress-store-XXXXXX')], { encoding: 'utf8' }).trim()
   process.env.CITYPRESS_CACHE_DIR = store
-  let folder: string | undefined
-  const provideFresh = async () => {
-    if (folder) await rm(folder, { recursive: true, force: true })
-    folder = await mkdtemp(path.join(tmpdir(), 'citypress-examples-'))
-    project.provide('exampleBuilds', folder)
+  return { store, users: 0, before: watching ? undefined : repoFiles() }
+}
+
+/**
+ * Each file git reports as changed, untracked or ignored (outside node_modules/, and the lib/
+ * folders, create-citypress's starter/ and LICENSE that installing, compiling and `npm pack`
+ * write), with its status, size and modification time: a file written again changes its time.
+ */
+function repoFiles(): Map<string, string> {
+  const out = execFileSync('git', ['status', '--porcelain=v1', '-z', '--ignored', '--untracked-files=all'], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 << 20 })
+  const files = new Map<string, string>()
+  for (const entry of out.split('\0')) {
+    if (entry.length < 4) continue
+    const file = entry.slice(3)
+    if (/^(node_modules|lib|create-citypress\/(lib|starter|LICENSE))(\/|$)/.test(file) || file.includes('/node_modules/')) continue
+    const stats = (() => { try { return lstatSync(path.join(repoRoot, file)) } catch { return undefined } })()
+    files.set(file, `${entry.slice(0, 2)} ${stats ? `${stats.size} ${stats.mtimeMs}` : 'gone'}`)
   }
-  await provideFresh()
-  project.onTestsRerun(provideFresh)
-  return async () => {
-    if (folder) await rm(folder, { recursive: true, force: true })
-    await rm(store, { recursive: true, force: true })
-  }
+  return files
 }

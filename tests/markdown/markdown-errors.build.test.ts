@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { ConfigError } from '../../src/errors/config-error.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import { normalize, siteFrom, validationErrors } from '../helpers/site.js'
-import { buildInMemory, writePhoto } from '../quality/helpers.js'
+import { buildInMemory, writePhoto } from '../example-sites/helpers.js'
 
 // Issue 18, points 1, 2 and 6: a Markdown body's images and links are checked where they are
 // written, at the .md file's own line and column (front matter included in the count).

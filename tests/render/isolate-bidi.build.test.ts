@@ -4,7 +4,7 @@ import { JSDOM } from 'jsdom'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { parseDocument, type Node } from 'yaml'
 import { isolateBidi } from '../../templates/isolate-bidi.js'
-import { buildInMemory, type BuiltSite } from '../landing/helpers.js'
+import { buildInMemory, type BuiltSite } from '../plan/helpers.js'
 import { markPlainText, plainTextFields, type Marks } from '../helpers/plain-text-fields.js'
 import { siteFrom } from '../helpers/site.js'
 

@@ -17,7 +17,7 @@ export interface BuiltSite {
 /**
  * The real sites/system4 as built once for the whole test run (tests/helpers/example-build.ts),
  * or a changed copy of it built into a temporary folder. A copy's pages are always rendered
- * afresh; encoded images come from sites/system4's own image cache (git-ignored, keyed by
+ * afresh; encoded images come from the image cache of the run's shared build (keyed by
  * content), so the copy does not re-encode every image.
  */
 export async function buildSite(site = system4): Promise<BuiltSite> {
@@ -26,7 +26,7 @@ export async function buildSite(site = system4): Promise<BuiltSite> {
   else {
     outDir = await tempDir('citypress-site-')
     const { build } = await import('../../src/build/index.js')
-    await build({ site, outDir, cacheDir: false, imageCacheDir: path.join(system4, '.citypress', 'cache', 'images') })
+    await build({ site, outDir, cacheDir: false, imageCacheDir: path.join((await exampleBuild('system4')).site, '.citypress', 'cache', 'images') })
   }
   const cache = new Map<string, HtmlNode>()
   const page = (url: string) => {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { loadSite } from '../../src/config/load-site.js'
 import { BuildFailure, type ConfigError } from '../../src/errors/config-error.js'
 import { normalize, siteFrom } from '../helpers/site.js'
-import { system4 } from '../site/build-system4.js'
-import { buildInMemory, writePhoto } from '../quality/helpers.js'
+import { system4 } from '../example-sites/build-system4.js'
+import { buildInMemory, writePhoto } from '../example-sites/helpers.js'
 
 // Issue 18, point 4: any page can be a pages/*.md file; its front matter names it and may add
 // sections before and after the Markdown text.

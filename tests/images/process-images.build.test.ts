@@ -5,7 +5,7 @@ import { listImageCache, processImages, pruneImageCache } from '../../src/images
 import type { ImageJob } from '../../src/plan/plan-images.js'
 import type { OutputFile } from '../../src/types.js'
 import { tempDir } from '../helpers/site.js'
-import { writePhoto } from '../quality/helpers.js'
+import { writePhoto } from '../example-sites/helpers.js'
 
 async function photoJobs(): Promise<ImageJob[]> {
   const dir = await tempDir()

@@ -7,6 +7,7 @@ import { build, type BuildResult } from '../../src/build/index.js'
 import { BuildFailure } from '../../src/errors/config-error.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import { launchChromium } from '../helpers/browser.js'
+import { exampleBuild, type ExampleSite } from '../helpers/example-build.js'
 import { serveSite, type SiteServer } from '../helpers/server.js'
 import { repoRoot, tempDir } from '../helpers/site.js'
 
@@ -67,7 +68,7 @@ async function serveLengthened(name: string): Promise<{ server: SiteServer; resu
     if (entry.name.endsWith('.md')) await writeFile(file, `${await readFile(file, 'utf8')}\n${longWord} and [${longUrl}](${longUrl}) and <${longUrl}>.\n\n\`${longWord}\`\n\n    ${longUrl}\n`)
   }
   const outDir = await tempDir('citypress-long-out-')
-  const result = await build({ site, outDir, cacheDir: false, imageCacheDir: path.join(original, '.citypress', 'cache', 'images') }).catch((error: unknown) => {
+  const result = await build({ site, outDir, cacheDir: false, imageCacheDir: path.join((await exampleBuild(name as ExampleSite)).site, '.citypress', 'cache', 'images') }).catch((error: unknown) => {
     // Name what the lengthened site got wrong, rather than only "Build failed".
     if (error instanceof BuildFailure) throw new Error(error.errors.map((e) => formatConfigError(e, { color: false })).join('\n\n'))
     throw error

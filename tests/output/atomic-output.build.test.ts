@@ -28,7 +28,7 @@ describe('the output folder', () => {
     const out = path.join(await tempDir(), 'dist')
     await build({ site, outDir: out })
     const built = await snapshot(out)
-    // (A file added there is refused instead: tests/output/output-guard.test.ts.)
+    // (A file added there is refused instead: tests/output/output-guard.build.test.ts.)
     const edits = [
       () => writeFile(path.join(out, 'contact.html'), 'edited by hand'),
       () => rm(path.join(out, 'robots.txt')),
