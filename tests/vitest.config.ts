@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
@@ -26,9 +25,9 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Tests that build sites write into temporary folders of their own, so files may run in parallel.
     pool: 'forks',
-    // vitest's default, one fewer than the cores, runs one file at a time on a 2-core CI machine;
-    // much of a file's time is spent waiting for child processes, npm, Chromium and image encoding.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // vitest's default, one fewer than the cores: one file at a time on a 2-core machine. A file's
+    // builds already use both cores (render workers, image encoding): with two files at once the
+    // whole suite took 17.6 min on 2 cores, each file waiting on the other's Chromium and sharp.
     // A folder for this run's builds of the unmodified example sites, which test files share
     // (tests/helpers/example-build.ts), and the check that no test wrote into the repository.
     globalSetup: ['tests/helpers/example-builds-setup.ts'],

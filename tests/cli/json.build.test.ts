@@ -77,7 +77,7 @@ describe('--json', () => {
     const bug = recorded(new TypeError('Cannot read properties of undefined'))
     expect(bug.code).toBe(2)
     expect(bug.records[0]).toMatchObject({ type: 'error', code: 'internal-error', message: expect.stringContaining('Cannot read properties of undefined') })
-    expect(bug.records[0]!.stack).toMatch(/TypeError[\s\S]*json\.test\.ts/)
+    expect(bug.records[0]!.stack).toMatch(/TypeError[\s\S]*json\.build\.test\.ts/)
     expect(bug.records[1]).toMatchObject({ type: 'summary', ok: false, errors: 1 })
     const lineless = recorded(new BuildFailure([new ConfigError({ code: 'outside-site', message: 'Out.', path: '', file: 'blog/x.md' })]))
     expect(lineless.records[0]).toEqual({ type: 'error', code: 'outside-site', message: 'Out.', file: 'blog/x.md', path: '' })

@@ -130,5 +130,5 @@ describe('a landing hero at scroll 0', () => {
       found.push(...misplaced(folds).map((line) => `${name} ${line}`))
     }
     expect(found).toEqual([])
-  })
+  }, 180_000)
 })
