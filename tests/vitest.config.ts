@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
@@ -25,9 +26,10 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Tests that build sites write into temporary folders of their own, so files may run in parallel.
     pool: 'forks',
-    // vitest's default, one fewer than the cores: one file at a time on a 2-core machine. A file's
-    // builds already use both cores (render workers, image encoding): with two files at once the
-    // whole suite took 17.6 min on 2 cores, each file waiting on the other's Chromium and sharp.
+    // Two files at a time even on 2 cores: much of a file's time is spent waiting for child
+    // processes, Chromium and image encoding. Measured for the whole suite on 2 cores: 17.6 min with
+    // two at a time, and one at a time was on course for more than 18.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // A folder for this run's builds of the unmodified example sites, which test files share
     // (tests/helpers/example-build.ts), and the check that no test wrote into the repository.
     globalSetup: ['tests/helpers/example-builds-setup.ts'],
