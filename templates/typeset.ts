@@ -4,7 +4,7 @@ import { mapTextNodes } from '../src/html/text-nodes.js'
  * The one typographer of a site (site.yaml `typographer: true`): straight quotes become curly
  * ones ('it's' → ‘it’s’, "a" → “a”), `--`/`---` en and em dashes, `...` an ellipsis. It runs over
  * the text of the whole rendered page body, so a Markdown paragraph, a plain heading, a chip and a
- * form label that spell the same name show it the same way (issue 14, text policy). Markdown is
+ * form label that spell the same name show it the same way. Markdown is
  * rendered without markdown-it's own typographer for the same reason.
  */
 

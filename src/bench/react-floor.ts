@@ -29,7 +29,7 @@ export interface ReactFloorResult {
 }
 
 /**
- * The React floor of `npm run bench` (issue 19): what a cold build of `site` cannot avoid. The
+ * The React floor of `npm run bench`: what a cold build of `site` cannot avoid. The
  * site is loaded and planned as a build plans it, untimed; then every route's props are rendered
  * through the same template bundle with renderToStaticMarkup, by as many render workers as a
  * build starts, and written to `outDir`'s disk (src/render/render-floor.ts), timed. No cache, no

@@ -24,7 +24,7 @@ export interface StringTable {
  * What the checks derive from each page (links, ids, forms, size), kept beside the page cache
  * and keyed like it: a page reused from the cache has exactly the HTML it had when its facts
  * were taken, so a warm build neither reads nor parses it again (at 10,000 pages, reading and
- * parsing every reused page cost about 6 s of a warm build; issue 8).
+ * parsing every reused page cost about 6 s of a warm build).
  */
 export interface PageMemo {
   /**

@@ -30,7 +30,7 @@ export async function measureReactFloor(options: ReactFloorOptions): Promise<Rea
  * internal error. Never calls process.exit, so tests run it as a function.
  */
 export async function main(argv: readonly string[], io: Io = processIo()): Promise<number> {
-  // React's development build renders 3.5× slower (issue 8).
+  // React's development build renders 3.5× slower.
   process.env.NODE_ENV = 'production'
   const program = new Command('citypress')
     .description('Turn a folder of YAML into a fast marketing website with city × service landing pages.')

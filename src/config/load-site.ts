@@ -218,7 +218,7 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
     pages: (loaded.get('page') ?? []) as LoadedFile<PageInput>[],
     services: (loaded.get('service') ?? []) as LoadedFile<ServiceInput>[],
   })
-  // Every text colour on its background, WCAG 2.2 AA (issue 15).
+  // Every text colour on its background, WCAG 2.2 AA.
   const contrast = checkThemeContrast(site, meta.theme, loaded.get('site')![0]!.source)
   const found = await placed([
     ...errors, ...pagePaths, ...checked.errors, ...markdown.errors, ...ids, ...areaErrors,
@@ -285,7 +285,7 @@ function parseAndValidate(text: string, file: string, kind: FileKind): ReadFile 
 }
 
 /**
- * A pages/*.md file as a page (issue 18, point 4): its `before` sections, its Markdown body, its
+ * A pages/*.md file as a page: its `before` sections, its Markdown body, its
  * `after` sections. The address defaults to the file's path under pages/.
  */
 function markdownPageOf(root: string, source: YamlSource, data: unknown) {

@@ -27,7 +27,7 @@ export interface MarkdownCheck {
 }
 
 /**
- * Checks the images and links of every Markdown document (issue 18, points 1 and 2). A relative
+ * Checks the images and links of every Markdown document. A relative
  * image is looked for next to the .md file, then in the site folder, then in `images/`, and the
  * first found is read and measured like a YAML image (added to `images`, which it extends), so
  * the image stage encodes it and plan/ fixes its URLs. Errors point at the .md file's own place.

@@ -49,7 +49,7 @@ export interface MarkdownScan {
 
 /**
  * Finds every image and link of a Markdown body with its line and column in the .md file, so a
- * missing image or a broken link is reported where it is written (issue 18, points 1 and 2).
+ * missing image or a broken link is reported where it is written.
  * markdown-it maps tokens to lines only; the column is where the address is written on them.
  */
 export function scanMarkdown(source: MarkdownSource): MarkdownScan {

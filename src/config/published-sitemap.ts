@@ -31,7 +31,7 @@ export interface MergeSitemapOptions extends ReadSitemapOptions {
 }
 
 /**
- * Published URLs without committing (issue 16): a site whose CI publishes never commits the
+ * Published URLs without committing: a site whose CI publishes never commits the
  * published-urls.json its builds update, so its record stays empty and renamed landing pages get
  * no 301. The live site's sitemap.xml says what is published; its landing-page addresses are
  * merged into the record (site.yaml `published`, or `citypress build --published`), so the

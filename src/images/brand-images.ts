@@ -13,7 +13,7 @@ export interface BrandImagePlan extends ImagePlan {
   readonly files: readonly OutputFile[]
 }
 
-/** Sizes of the icons a browser or a home screen asks for (issue 15 point 4). */
+/** Sizes of the icons a browser or a home screen asks for. */
 const touchIconSize = 180
 const manifestIconSizes = [192, 512] as const
 

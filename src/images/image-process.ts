@@ -43,7 +43,7 @@ const allocator = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '4194304' }
  * A process that encodes image variants with sharp and draws share images with satori
  * (image-worker.ts), so that neither libvips's memory nor satori's garbage (a few megabytes per
  * picture) grows the build's own process, whose heap holds the plan of every page; ending it
- * after the images returns all of it (issue 19).
+ * after the images returns all of it.
  *
  * A process that dies (out of its heap, or killed) never leaves the variants in hand waiting. Each
  * is made again alone in a new process, so only the variant that kills a process by itself fails

@@ -27,7 +27,7 @@ export interface ProcessImagesOptions {
   /**
    * Where each variant is written as soon as it is made (or read from the cache), keeping only
    * its size, so memory does not grow with the number of images (a share image per page: as many
-   * images as pages; issue 19). Without it, `files` carries every variant's bytes.
+   * images as pages). Without it, `files` carries every variant's bytes.
    */
   readonly output?: Pick<OutputWriter, 'write' | 'keep'>
 }

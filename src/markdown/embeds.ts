@@ -1,5 +1,5 @@
 /**
- * The embeds a site may show (issue 18, point 3): a small declared set, each drawn as a
+ * The embeds a site may show: a small declared set, each drawn as a
  * click-to-load facade, so no third-party frame (and none of its cookies) loads before the
  * visitor asks. The frame origins extend the CSP `frame-src` only for providers a site uses
  * (src/output/hosts/headers.ts). Shared by config/ (checks), templates/ (markup) and output/ (CSP).

@@ -36,7 +36,7 @@ export interface KeepOptions {
  * turns it into its staging folder, changing only the files that differ: a page that is already
  * the hard link to the right cached page stays, every other file is replaced, files the build
  * does not write are deleted. After an edit to one city of 10,000 pages that is a few dozen file
- * operations instead of 10,000 links and 10,000 deletions (issue 8). The kept folder is trusted
+ * operations instead of 10,000 links and 10,000 deletions. The kept folder is trusted
  * only while it is the very folder its listing describes, unchanged since (sameFolders); anything
  * else starts from an empty staging folder as before. When there is no output to keep, or none
  * whose listing is known (a first or cold build), the new output is copied there as hard links

@@ -126,7 +126,7 @@ async function bundle(options: { templates: string; overrides: string; icons: re
     target: 'node20',
     jsx: 'automatic',
     // React is bundled in, so this picks its production build whatever NODE_ENV the calling
-    // process has (vitest sets "test"); the development build renders 3.5× slower (issue 8).
+    // process has (vitest sets "test"); the development build renders 3.5× slower.
     define: { 'process.env.NODE_ENV': '"production"' },
     keepNames: true,
     // react-dom/server requires Node built-ins (util, stream); an ES module needs a require for that.

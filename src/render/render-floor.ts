@@ -17,7 +17,7 @@ export interface RenderFloorOptions {
 }
 
 /**
- * The React floor of `npm run bench` (issue 19): every route rendered by the build's own render
+ * The React floor of `npm run bench`: every route rendered by the build's own render
  * workers and template bundle with renderToStaticMarkup, each page written by the worker that
  * rendered it, the way a cold build's workers write them into the page cache, into a staging
  * folder renamed into place at the end, as the output is. Nothing else: no page cache, no scan

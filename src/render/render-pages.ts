@@ -82,7 +82,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
   let rendered = 0
   let reused = 0
   // Writes run while the next pages render (React on this thread or the worker's, file I/O on libuv's), with a
-  // bounded number in flight so memory stays flat; the disk, not React, is the ceiling (issue 8).
+  // bounded number in flight so memory stays flat; the disk, not React, is the ceiling.
   const writing = new Set<Promise<void>>()
   let failure: { error: unknown } | undefined
   // Resolved when a write finishes while the loop waits for room. (Not Promise.race over the
@@ -182,7 +182,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
  * times instead (a process-wide setting; 0 is V8's own choice), starting with one full collection
  * now, since a new factor applies only from the next one: the build peaks far lower in the same
  * time. Only for this stage: builds that render little (warm, one city) spend their time loading
- * caches, which took longer with it (issue 19's notes have the figures of both).
+ * caches, which took longer with it.
  */
 export function collectSooner(): () => void {
   // The setting is the process's: another build in it may be rendering with workers too, and V8's

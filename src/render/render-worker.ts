@@ -14,13 +14,13 @@ import { routeProps } from '../plan/route-props.js'
  * crosses to this thread: it scans the page for what the checks need (the same scanners the
  * checks use for pages from the cache: `derived`, as the page memo names them) and, given a
  * file, writes the page into the page cache itself. Moving 70 kB strings to this thread and
- * scanning them here was most of this thread's work and garbage in a cold build (issue 8).
+ * scanning them here was most of this thread's work and garbage in a cold build.
  *
  * The worker's whole program is the template bundle (React and the scanners included, see
  * bundle-templates.ts) and these few lines, as CommonJS text: it imports nothing of citypress,
  * so it runs the same under the CLI and tests. Its heap is capped: it holds only the render
  * context and the pages in hand, and a cap makes V8 collect React's garbage early instead of
- * letting it pile up (issue 8's memory target). Its young generation is kept small (8 MB): with
+ * letting it pile up. Its young generation is kept small (8 MB): with
  * two workers on two cores, the default's larger semi-spaces added about 60 MiB to the peak and
  * saved no time (cold 10,107 pages: 19.7-19.9 s at 490-510 MiB, 19.0-19.5 s at 414-453 MiB).
  */

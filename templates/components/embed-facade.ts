@@ -10,7 +10,7 @@ const icons = {
 }
 
 /**
- * A click-to-load embed (issue 18, point 3): a styled placeholder with the title and a play or
+ * A click-to-load embed: a styled placeholder with the title and a play or
  * "Show map" button, and no third-party request. Without JavaScript the button is a plain link
  * to the provider's page; templates/widgets/embed.client.ts swaps in the frame on click.
  * config/ rejected unknown providers, so one here is a bug and renders nothing.

@@ -1,7 +1,7 @@
 /**
  * The class of a grid with `columns` asked for and `count` items: never more columns than items,
  * so three cards in a four-column grid fill three columns instead of leaving the fourth empty
- * (issue 14: grids lay out any count from 1 to 8 without empty columns).
+ *.
  */
 export function gridColumnsClass(columns: number | undefined, count: number): string {
   if (!columns || count === 0) return ''

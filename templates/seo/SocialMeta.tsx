@@ -9,7 +9,7 @@ import { shareImageFor, shareImageSize } from './share-image.js'
 export function SocialMeta({ canonical }: { canonical: string }) {
   const page = usePage()
   const { site, route, brand } = page
-  // A page's own image wins; else the share image drawn for it at build (issue 15), else site.yaml socialImage.
+  // A page's own image wins; else the share image drawn for it at build, else site.yaml socialImage.
   const drawn = shareImageFor(route, site, brand)
   const image = drawn ? { url: `${site.url}/${drawn.path}`, ...shareImageSize, alt: drawn.title } : socialImage(page)
   const post = route.template === 'post' ? route.props : undefined

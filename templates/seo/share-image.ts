@@ -18,7 +18,7 @@ export interface ShareImage {
 /**
  * Which pages get a generated share image, and its file name: every page that has no image of its
  * own in YAML (a page's own image wins), and every landing page, whose hero image is its
- * service's: its own picture is its title, with the city and the service (issue 15 point 5).
+ * service's: its own picture is its title, with the city and the service.
  * The name is a hash of what is drawn (the title and the brand's digest), so the image cache
  * reuses it until either changes. Shared by the planner and SocialMeta, so both agree.
  */

@@ -11,7 +11,7 @@ export interface LogoProps {
 }
 
 /**
- * site.yaml `logo`: `src` on a light background, `dark` on a dark one (issue 15). A site with one
+ * site.yaml `logo`: `src` on a light background, `dark` on a dark one. A site with one
  * logo gets it all white on dark backgrounds (CSS .logo-whitened), which suits the usual one- or
  * two-colour mark better than a white plate behind it. Without a logo, the business name.
  */

@@ -12,7 +12,7 @@ import { headerVariant, type HeaderVariant } from './header-variant.js'
 /**
  * The parts of the shell every page has (the header with its mobile menu, the footer) are the
  * same on thousands of pages: they are rendered once per build and variant and their markup is
- * spliced into each page (issue 19). A part's markup depends on the render context, which is one
+ * spliced into each page. A part's markup depends on the render context, which is one
  * object per build (and per render worker), and on what the part takes from the page: the header
  * only its variant (header-variant.ts), the footer nothing. So the parts are kept per context
  * object and per variant. A part is rendered with a route that throws when read: one that reads
