@@ -44,7 +44,7 @@ export async function measureReactFloor(options: ReactFloorOptions): Promise<Rea
     bundleAssets(site.site, site.fonts, site.root),
     bundleTemplates({ siteRoot: site.root, icons: site.icons }),
   ])
-  const context = renderContextOf(site, plan, images, assets)
+  const context = renderContextOf(site, plan, images, assets, new Date())
   const outDir = path.resolve(options.outDir)
   await rm(outDir, { recursive: true, force: true })
   await rm(`${outDir}.floor-staging`, { recursive: true, force: true })

@@ -188,7 +188,7 @@ async function runStages(options: ResolvedBuildOptions, cache: BuildCache<Record
   const warningsWith = (found: readonly ConfigWarning[]) => [...site.warnings, ...plan.warnings, ...redirectLimitWarnings(site.site, plan.redirects.length), ...found]
   // The host files are made while the pages render; their sitemap waits for git.
   let hostFilesRun: Promise<HostFiles> | undefined
-  const hostFiles = () => (hostFilesRun ??= settledLater(prepareHostFiles(site, routes, plan.redirects, commits)))
+  const hostFiles = () => (hostFilesRun ??= settledLater(prepareHostFiles(site, routes, plan.redirects, commits, options.fixedDate ? options.asOf : undefined)))
   const firstPages = options.firstPages && { paths: options.firstPages.paths, onRendered: (files: readonly OutputFile[]) => (options.firstPages!.onRendered(files), void hostFiles()) }
   if (!firstPages) void hostFiles()
 
@@ -204,7 +204,7 @@ async function runStages(options: ResolvedBuildOptions, cache: BuildCache<Record
   // which pages embed on hosts that send no headers (so the page cache keys, made from the
   // context, follow the policy).
   const inlineCode = declaredInlineCode({ assets: assets.manifest, csp: site.site.csp })
-  const context = renderContextOf(site, plan, images, assets, inlineCode)
+  const context = renderContextOf(site, plan, images, assets, options.asOf, inlineCode)
   const pageCache = await cache.openPages(hash(`${citypressVersion}+${codeDigest}\n${templates.hash}\n${contextDigest(context)}`))
   const [declaration] = formsDeclarationFile(site)
   const fixedFiles = async () => [...assets.files, ...images.files, ...(await hostFiles()).files, ...feedFile(site.site, site.posts), ...(declaration ? [declaration] : [])]
@@ -327,13 +327,13 @@ async function startImages(options: ResolvedBuildOptions, cache: BuildCache<Reco
  * What every page's render sees besides its own props. (Also the React floor's, src/bench/react-floor.ts,
  * so the bench renders exactly what a build renders.)
  */
-export function renderContextOf(site: SiteConfig, plan: BuildPlan, images: BrandImagePlan, assets: AssetsResult, inlineCode?: InlineCode): RenderContext {
+export function renderContextOf(site: SiteConfig, plan: BuildPlan, images: BrandImagePlan, assets: AssetsResult, asOf: Date, inlineCode?: InlineCode): RenderContext {
   const pagePolicy = inlineCode && !hostRules(site.site.host).readsHeaders ? policyText(metaPolicy(site.site, inlineCode)) : undefined
   return {
     pagePolicy,
     site: site.site, services: site.services, areas: { lists: site.areas.lists, regions: areaRegions(site.areas) }, forms: site.forms,
     posts: site.posts.map(({ body: _body, bodyLine: _line, imagePaths: _images, ...summary }) => summary),
-    landingUrls: plan.landingUrls, images: images.assets, assets: assets.manifest, brand: images.brand, year: new Date().getFullYear(),
+    landingUrls: plan.landingUrls, images: images.assets, assets: assets.manifest, brand: images.brand, year: asOf.getFullYear(),
   }
 }
 

@@ -27,7 +27,7 @@ export function startInputs(options: ResolvedBuildOptions): string | undefined {
   if (!options.mayReplay) return undefined
   const folder = siteInputsDigest(options.site, options.outDir)
   return folder && hash(JSON.stringify([
-    folder, citypressVersion, codeDigest, schemaDigest(), new Date().getFullYear(), path.resolve(options.outDir),
+    folder, citypressVersion, codeDigest, schemaDigest(), options.asOf.getFullYear(), options.fixedDate && options.asOf.getTime(), path.resolve(options.outDir),
     options.baseUrl, options.drafts, options.published, options.recordUrls, options.writeReport, options.cacheDir, options.imageCacheDir,
   ]))
 }

@@ -1,5 +1,7 @@
 import path from 'node:path'
 import type { FirstPages } from '../output/memory-output.js'
+import { BuildFailure } from '../errors/config-error.js'
+import { BadSourceDate, fail } from '../errors/catalogue.js'
 import { sitePaths } from '../site/paths.js'
 
 /** What build() and buildReport() (build/index.ts) accept. */
@@ -50,6 +52,11 @@ export interface BuildOptions {
    * @default 300
    */
   workerMinimum?: number
+  /**
+   * The moment the build is made as of (the footer's year; no sitemap date is later than it).
+   * @default SOURCE_DATE_EPOCH when set (the reproducible-builds convention), else now
+   */
+  asOf?: Date
   /** Called as long steps advance, for progress lines. */
   onProgress?: (progress: BuildProgress) => void
   /**
@@ -110,6 +117,14 @@ export interface ResolvedBuildOptions {
   readonly writeImagesAsMade: boolean
   /** What build() and buildReport() may replay: only a build that writes from scratch with nothing handed in. */
   readonly mayReplay: boolean
+  /**
+   * The moment the build is made as of: the option, else SOURCE_DATE_EPOCH (the reproducible-builds
+   * convention), else now. Gives the footer's year; when fixed, no sitemap date is later than it,
+   * so two builds of the same commit are byte-identical whenever and wherever they run.
+   */
+  readonly asOf: Date
+  /** Whether `asOf` was given (the option or SOURCE_DATE_EPOCH) rather than now. */
+  readonly fixedDate: boolean
   readonly memo: BuildMemo | undefined
   readonly firstPages: FirstPages | undefined
   readonly onProgress: ((progress: BuildProgress) => void) | undefined
@@ -129,7 +144,15 @@ export function resolveBuildOptions(options: BuildOptions): ResolvedBuildOptions
     site: options.site, outDir: options.outDir ?? defaultOutDir, baseUrl: options.baseUrl, write, drafts: options.drafts ?? false, published: options.published,
     cacheDir, imageCacheDir, recordUrls: write && options.recordUrls === true, writeReport: write && options.writeReport === true,
     workerMinimum: write ? options.workerMinimum ?? 300 : undefined, writeImagesAsMade: write && options.memo === undefined,
-    mayReplay: write && !options.memo && !options.firstPages,
+    mayReplay: write && !options.memo && !options.firstPages, ...(options.asOf ? { asOf: options.asOf, fixedDate: true } : sourceDate(process.env.SOURCE_DATE_EPOCH)),
     memo: options.memo, firstPages: options.firstPages, onProgress: options.onProgress, onWait: options.onWait,
   }
+}
+
+/** SOURCE_DATE_EPOCH as a Date: whole seconds since 1970-01-01 UTC; anything else fails the build, as the convention asks. */
+function sourceDate(value: string | undefined): { asOf: Date; fixedDate: boolean } {
+  if (value === undefined || value === '') return { asOf: new Date(), fixedDate: false }
+  const seconds = /^\d{1,12}$/.test(value) ? Number(value) : Number.NaN
+  if (Number.isNaN(seconds)) throw new BuildFailure([fail(BadSourceDate, { file: 'SOURCE_DATE_EPOCH' }, value)])
+  return { asOf: new Date(seconds * 1000), fixedDate: true }
 }

@@ -11,17 +11,18 @@ const run = promisify(execFile)
  * the clone time), so a committed, unmodified file gets the date of the newest commit that
  * touched it. Files git does not know, or that have uncommitted changes, get their mtime: that
  * is when they really changed. Outside a git repository (or without git) every file gets its
- * mtime. The same checkout therefore always gives the same dates.
+ * mtime. The same checkout therefore always gives the same dates; and with `latest`
+ * (SOURCE_DATE_EPOCH) no date is later than it, whenever the files were copied.
  */
-export async function readSourceDates(siteRoot: string, files: Iterable<string>, commits = readCommitDates(siteRoot)): Promise<Map<string, string>> {
+export async function readSourceDates(siteRoot: string, files: Iterable<string>, commits = readCommitDates(siteRoot), latest?: Date): Promise<Map<string, string>> {
   const wanted = [...new Set(files)]
   const committed = await commits
   const dates = new Map<string, string>()
   await Promise.all(wanted.map(async (file) => {
     const fromGit = committed.get(path.resolve(file))
-    if (fromGit) return dates.set(file, fromGit)
-    const mtime = await stat(file).then((s) => s.mtime, () => undefined)
-    if (mtime) dates.set(file, isoDate(mtime))
+    const mtime = fromGit ? undefined : await stat(file).then((s) => s.mtime, () => undefined)
+    const date = fromGit ?? (mtime && isoDate(mtime))
+    if (date) dates.set(file, latest && date > isoDate(latest) ? isoDate(latest) : date)
   }))
   return dates
 }

@@ -305,6 +305,14 @@ export const { OutOfMemory } = outOfMemory.cases
 
 // The command line: which site folder to read.
 
+const badSourceDate = entry('bad-source-date', 'cli', 'SOURCE_DATE_EPOCH that is not a time', {
+  BadSourceDate: {
+    message: (value: string) => `SOURCE_DATE_EPOCH is "${value}", which is not a number of seconds since 1970-01-01 UTC.`,
+    hint: () => 'Set it to whole seconds, such as SOURCE_DATE_EPOCH=$(git log -1 --format=%ct) for the time of the last commit, or unset it to build as of now.',
+  } satisfies Case<[string]>,
+})
+export const { BadSourceDate } = badSourceDate.cases
+
 const siteNotFound = entry('site-not-found', 'cli', 'Site folder not found', {
   MissingSiteFolder: {
     message: (folder: string, exists: boolean) => exists ? `The folder ${folder} has no site.yaml, so it is not a citypress site.` : `There is no folder ${folder}.`,
@@ -1205,7 +1213,7 @@ export const { EditorNameTaken, EditorFileTaken } = editorNameTaken.cases
 
 /** Every code with its title, stage and cases; the one list ConfigErrorCode is read from. */
 export const entries = [
-  diskFull, readOnly, noPermission, tooManyOpenFiles, nameTooLong, outOfMemory, siteNotFound,
+  diskFull, readOnly, noPermission, tooManyOpenFiles, nameTooLong, outOfMemory, siteNotFound, badSourceDate,
   yamlSyntax, unknownKey, missingKey, wrongType, badValue, fileNotFound, markdownFrontMatter,
   badImage, hostUnsupported, publishedUnreadable, badAutocomplete, badPattern, badDate,
   duplicateId, badPhone, conflictingHours, unknownPlace, duplicatePlace, missingAlt, unknownEmbed,

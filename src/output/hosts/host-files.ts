@@ -18,13 +18,14 @@ export interface HostFiles {
  * The files that describe the site to hosts and crawlers, from the finished route plan: the
  * sitemap with each page's lastmod (from git, through config/source-dates.ts), robots.txt, and
  * the redirects including the landing-page renames the plan decided. `_headers` is made after
- * the checks, which find the sources its policy allows (build.ts, headers.ts).
+ * the checks, which find the sources its policy allows (build.ts, headers.ts). No date is later
+ * than `latest` (SOURCE_DATE_EPOCH) when it is given.
  */
 export async function prepareHostFiles(
-  site: SiteConfig, routes: readonly RoutePlan[], redirects: readonly LandingRedirect[], commits?: Promise<ReadonlyMap<string, string>>,
+  site: SiteConfig, routes: readonly RoutePlan[], redirects: readonly LandingRedirect[], commits?: Promise<ReadonlyMap<string, string>>, latest?: Date,
 ): Promise<HostFiles> {
   const indexable = routes.filter((r) => !r.noindex)
-  const dates = await readSourceDates(site.root, indexable.flatMap(routeSources), commits)
+  const dates = await readSourceDates(site.root, indexable.flatMap(routeSources), commits, latest)
   return {
     files: [...sitemapFiles(site, routes, { dates }), ...hostOutputFiles(site, redirects, routes)],
   }
