@@ -24,7 +24,7 @@ export function Document({ body, hasWidgets }: DocumentProps) {
   const page = usePage()
   const { site, route, assets, posts, brand } = page
   const policy = site.trailingSlash ?? 'never'
-  // The canonical link is the page's own address without a query string (spec § 3).
+  // The canonical link is the page's own address without a query string.
   const canonical = absoluteUrl(site.url, route.url, policy)
   const { hoisted, rest } = splitHoisted(body)
   const isBlog = (route.template === 'post' || route.template === 'blog-index') && posts.length > 0
@@ -52,7 +52,7 @@ export function Document({ body, hasWidgets }: DocumentProps) {
         <meta name="theme-color" content={brand.themeColor} />
         <SocialMeta canonical={canonical} />
         {isBlog && <link rel="alternate" type="application/rss+xml" title={`${site.name}: ${site.blog?.title ?? 'Blog'}`} href="/rss.xml" />}
-        {/* Every page, the 404 included, names the business (spec § 7). */}
+        {/* Every page, the 404 included, names the business. */}
         <JsonLd data={structuredData(page)} />
       </head>
       <body dangerouslySetInnerHTML={{ __html: applyTrailingSlash(rest, policy) }} />

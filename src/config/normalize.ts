@@ -28,7 +28,7 @@ export function normalizeSite(input: SiteInput, baseUrl?: string): SiteMeta {
   }
 }
 
-/** The spec's texts (§ 4 Quote form, § 8 Success messages), for forms that set none. */
+/** A form's texts when forms.yaml sets none: the quote form's and its success message's. */
 const defaultMessages = {
   successTitle: 'Success!',
   success: "Thank you for your submission! We'll be in touch shortly.",

@@ -2,7 +2,7 @@ import type { Token } from 'markdown-it'
 
 /**
  * The ids of a Markdown document's h2–h4 headings, by the index of their `heading_open` token
- * (spec § 4: the table of contents tracks h2 to h4). Made from the heading text and unique within
+ *. Made from the heading text and unique within
  * the document, so the table of contents and shared links (#why-it-matters) have stable targets.
  * config/ checks `#fragment` links against these; templates set them on the headings.
  */

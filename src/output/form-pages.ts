@@ -7,8 +7,7 @@ import type { OutputFile } from '../types.js'
 
 /**
  * `__forms.html`: every form of forms.yaml declared as a hidden HTML form, so Netlify's deploy-time
- * form detection registers each form and its fields (DESIGN § 5; spec § 7: "declared for the
- * host's form-capture feature with honeypot name bot-field", site.yaml `forms.honeypot`). Netlify stores only declared fields
+ * form detection registers each form and its fields. Netlify stores only declared fields
  * and silently drops the rest, which src/check/check-forms.ts guards against. Written only for a
  * host that reads it (Netlify): elsewhere it would be a page that serves nobody, and one without
  * the meta Content-Security-Policy every page there carries.

@@ -3,7 +3,7 @@
  * imports because the template bundle includes it.
  */
 
-/** Where the form widget posts with provider `netlify` (spec § 7), and the file declaring every form. */
+/** Where the form widget posts with provider `netlify`, and the file declaring every form. */
 export const FORMS_DECLARATION_URL = '/__forms.html'
 
 /**

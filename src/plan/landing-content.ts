@@ -11,7 +11,7 @@ export interface ComposedLanding {
 }
 
 /**
- * Defaults of the generic landing variant (spec § Service pages, last paragraph) for a site whose
+ * Defaults of the generic landing variant for a site whose
  * landing.yaml says nothing. Sites set their own in landing.yaml `variant`; the schema documents
  * these with `default`.
  */

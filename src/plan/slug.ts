@@ -1,7 +1,7 @@
 /**
- * The landing-page slug rule of the spec (§ Lp slug rule): the city is the part of the area name
+ * The landing-page slug rule: the city is the part of the area name
  * before any comma, lower-cased, whitespace turned into hyphens, and a leading "ft." changed to
- * "fort". Beyond the spec, so every URL stays inside [a-z0-9-]: accents are folded
+ * "fort". So that every URL stays inside [a-z0-9-]: accents are folded
  * ("Piqué" → "pique") and any other character is dropped ("St. Bernard" → "st-bernard").
  */
 export function citySlug(areaName: string): string {

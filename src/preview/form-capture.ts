@@ -34,8 +34,8 @@ export interface FormCaptureOptions extends CheckOptions {
 }
 
 /**
- * Whether preview answers a POST to this path as the production form handler would (DESIGN.md
- * § 5): with provider `netlify`, Netlify takes a post carrying `form-name` at any path of the
+ * Whether preview answers a POST to this path as the production form handler would:
+ * with provider `netlify`, Netlify takes a post carrying `form-name` at any path of the
  * site (the widget posts to /__forms.html, a native post to the form's success page); with
  * `endpoint`, only a site-relative endpoint can be answered here.
  */
@@ -156,7 +156,7 @@ function summarize(values: Readonly<Record<string, string | readonly string[]>>)
   return text.length > 100 ? `${text.slice(0, 99)}…` : text
 }
 
-/** Scripts read the status only (spec § 7); a form posted without JavaScript shows the page. */
+/** Scripts read the status only; a form posted without JavaScript shows the page. */
 function answerThanks(req: IncomingMessage, res: ServerResponse, form: FormConfig, successPage: string | undefined): void {
   if ((req.headers.accept ?? '').includes('application/json')) answerJson(res, 200, { ok: true, form: form.name })
   else if (successPage) {

@@ -80,7 +80,7 @@ export interface CheckOptions {
  * handler would see it: the form must exist, required fields must be filled, email fields must
  * hold an address, no value may pass its field's maxLength, and no field may be unknown. A filled
  * honeypot is reported as such before anything else, because bots fill every field and must be
- * answered like people (DESIGN.md § 5).
+ * answered like people.
  */
 export function checkSubmission(fields: SubmittedFields, options: CheckOptions): Verdict {
   const name = fields.get(formName)?.[0]

@@ -58,7 +58,7 @@ export type Resolved =
   | { readonly kind: 'bad-request' }
 
 /**
- * Maps a request path to a built file the way static hosts do (DESIGN.md § 3, src/plan/urls.ts):
+ * Maps a request path to a built file the way static hosts do:
  * `/contact` → `contact.html`, or `contact/index.html` at `/contact/`; the other spelling
  * redirects to the one that exists, as Netlify, Cloudflare Pages and GitHub Pages answer. Unknown
  * paths get `404.html`. Files are looked up in memory by exact output path, so nothing outside

@@ -12,7 +12,7 @@ export interface ActionProps {
  * A link styled as a button, or a walkthrough button. Without JavaScript the walkthrough
  * button is a plain link to the scheduling page (opened in a new tab); the walkthrough widget
  * turns it into the popup. Each button uses its own scheduler link (the contact band's Book Now
- * differs from Schedule a Walkthrough, spec § Home page).
+ * differs from Schedule a Walkthrough on the home page).
  */
 export function Action({ action, className }: ActionProps) {
   if (action.scheduler) return <WalkthroughButton action={action} className={className} />

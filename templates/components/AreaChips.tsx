@@ -4,7 +4,7 @@ import { Icon } from './Icon.js'
 export interface AreaChipsProps {
   /** Area names as written in areas.yaml ("Ft. Collins, CO"). */
   areas: readonly string[]
-  /** Link each chip to /lp/{city}-{service} when that page exists (spec § Lp slug rule). */
+  /** Link each chip to /lp/{city}-{service} when that page exists. */
   landingService?: string
   /** Show the state code after the city. @default true */
   showState?: boolean

@@ -15,12 +15,12 @@ export interface FormProps {
 /**
  * The one form component: every form of every site renders through it, from its forms.yaml
  * definition. Without JavaScript it posts natively; the form widget adds the submitting, success
- * and error states (spec § 4). The honeypot field (site.yaml `forms.honeypot`) is hidden from people and assistive
+ * and error states. The honeypot field (site.yaml `forms.honeypot`) is hidden from people and assistive
  * technology.
  *
  * `action` is where a native post goes and, on Netlify, the page shown after it: the form's
  * success page (src/output/form-pages.ts). `data-endpoint` is where the widget posts: Netlify's
- * `/__forms.html` (spec § 7), or the site's own endpoint or form service, which then serves both.
+ * `/__forms.html`, or the site's own endpoint or form service, which then serves both.
  */
 export function Form({ name, hidden = {}, className }: FormProps) {
   const { forms, site } = usePage()

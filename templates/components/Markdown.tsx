@@ -9,7 +9,7 @@ import { markdownImageRule, standaloneFigures, type MarkdownEnv } from './markdo
 
 export { slugifyHeading } from '../../src/markdown/heading-ids.js'
 
-// Raw HTML off: text from YAML is escaped by construction (DESIGN.md § 2).
+// Raw HTML off: text from YAML is escaped by construction.
 // No typographer here: site.yaml `typographer` applies one to every field alike (templates/typeset.ts).
 const md = useEmbeds(new MarkdownIt({ html: false, linkify: false, typographer: false }))
 md.renderer.rules.image = markdownImageRule
@@ -36,7 +36,7 @@ export function renderMarkdown(text: string): string {
   return md.render(text)
 }
 
-/** One heading of a rendered post: the table of contents links to `#id` (spec § 3 Heading entry). */
+/** One heading of a rendered post: the table of contents links to `#id`. */
 export interface PostHeading {
   readonly id: string
   readonly text: string

@@ -10,7 +10,7 @@ export interface ShareButtonProps {
 }
 
 /**
- * The share button of a blog post (spec § 7): the share widget uses the device's share sheet
+ * The share button of a blog post: the share widget uses the device's share sheet
  * with title, text and url, or else copies the url and says so. It is a script-only control, so
  * it starts hidden and the widget reveals it (a button that does nothing without JavaScript
  * would be a broken promise).

@@ -1,11 +1,11 @@
 import { Icon } from './Icon.js'
 
-/** One heading of a blog post (spec § 3 "Heading entry"). */
+/** One heading of a blog post. */
 export interface TocHeading {
   /** The heading's `id` in the page, the target of the link. */
   readonly id: string
   readonly text: string
-  /** 2 to 4: the toc widget tracks h2–h4 (spec § 4). */
+  /** 2 to 4: the toc widget tracks h2–h4. */
   readonly level: number
 }
 
@@ -16,7 +16,7 @@ export interface TocProps {
 }
 
 /**
- * The blog table of contents (spec § 4): expanded by default, its header toggles it, entries are
+ * The blog table of contents: expanded by default, its header toggles it, entries are
  * indented by level. Without JavaScript it is a list of in-page links; the toc widget adds the
  * toggle, the active heading and smooth scrolling. Hidden when there are no headings.
  */

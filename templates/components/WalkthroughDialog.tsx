@@ -26,10 +26,10 @@ export interface WalkthroughDialogProps {
 }
 
 /**
- * The walkthrough popup (spec § 2 "Reusable pieces", § 4): a full-screen modal <dialog> with the
+ * The walkthrough popup: a full-screen modal <dialog> with the
  * scheduling page in an iframe. The iframe has no `src` here: the walkthrough widget sets the
  * clicked button's scheduler link when the popup opens, so a third-party page loads only on
- * demand (DESIGN § 4). The close control is a native `method="dialog"` form button.
+ * demand. The close control is a native `method="dialog"` form button.
  */
 export function WalkthroughDialog({ title = 'Schedule a Walkthrough' }: WalkthroughDialogProps) {
   const scope = useContext(Scope)

@@ -2,7 +2,7 @@ import type { FormSuccessProps } from '../../src/plan/route-plan.js'
 
 /**
  * Where a form lands after posting without JavaScript (src/output/form-pages.ts): the same
- * heading and message the form widget shows in place (spec § 4, § 8), and a way on.
+ * heading and message the form widget shows in place, and a way on.
  */
 export function FormSuccessPage({ title, message }: FormSuccessProps) {
   return (

@@ -23,7 +23,7 @@ import { Text } from '../sections/Text.js'
 
 /**
  * A /lp/{city}-{service} page: its sections in landing.yaml `layout` order (by default the
- * generic landing variant of the spec, § Service pages, last paragraph) filled with the place's
+ * generic landing variant of the service page) filled with the place's
  * own facts. Every text was resolved by plan/ (landing.yaml, areas.yaml and the service);
  * src/plan/landing-text.ts reads the same props in the same order for the quality gate, so keep
  * the two in step when adding a section.

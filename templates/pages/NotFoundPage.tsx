@@ -1,7 +1,7 @@
 import { Action } from '../components/Action.js'
 import { usePage } from '../context.js'
 
-/** 404.html; the text is the spec's (§ 2, route list). */
+/** 404.html: says the page is missing and leads home. */
 export function NotFoundPage() {
   const { site } = usePage()
   return (

@@ -10,7 +10,7 @@ import { usePage } from '../context.js'
 
 /**
  * One blog post: header with date, author and the share button; the cover image; then the body
- * beside its table of contents (spec § 4: h2–h4, hidden when the post has no headings).
+ * beside its table of contents.
  */
 export function PostPage(post: PostConfig) {
   const { site, route, posts, images } = usePage()

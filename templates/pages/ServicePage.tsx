@@ -15,11 +15,11 @@ import { Text } from '../sections/Text.js'
 
 type Part = NonNullable<ServicePageTexts['order']>[number]
 
-/** The spec's ten sections of the shared service template, in its order (§ Service pages), and the service's own `body` after its hero. */
+/** The ten sections of the shared service template, in their order, and the service's own `body` after its hero. */
 const defaultOrder: readonly Part[] = ['hero', 'body', 'why', 'benefits', 'services', 'industries', 'areas', 'testimonials', 'contact', 'faq', 'cta']
 
 /**
- * The shared service template (spec § Service pages). Every text comes from YAML: the service's
+ * The shared service template. Every text comes from YAML: the service's
  * own file, else site.yaml `servicePage`, which a service's `page` overrides key by key. Sections
  * without content are left out, and bands alternate plain/surface whatever the order.
  */
@@ -63,7 +63,7 @@ export function ServicePage(service: ServiceConfig) {
       const list = service.areas?.list ?? part('areas').list
       if (!list) return null
       const groups = [{ heading: service.areas?.heading, list }, ...(service.areas?.more ?? [])]
-      // Chips link to this service's landing pages where they exist (spec § Lp slug rule).
+      // Chips link to this service's landing pages where they exist.
       return <Areas type="areas" id="service-areas" tone={tone} {...head(part('areas'))} groups={groups} landingService={service.areas?.landingService ?? service.slug} />
     },
     testimonials: (tone) => service.testimonials?.length
@@ -79,7 +79,7 @@ export function ServicePage(service: ServiceConfig) {
       : null,
     cta: () => {
       const cta = part('cta')
-      // The service's `cta` (the spec's ctaText/ctaLink) replaces the first button.
+      // The service's own `cta` (text and link) replaces the first button.
       const actions = [...(cta.actions ?? [])]
       if (service.cta) actions.splice(0, 1, service.cta)
       if (!cta.heading || actions.length === 0) return null

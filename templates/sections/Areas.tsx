@@ -11,7 +11,7 @@ interface ChipGroup {
 }
 
 /**
- * Service-area chips, one group per named list of areas.yaml (spec § Lp slug rule for links), or
+ * Service-area chips, one group per named list of areas.yaml, or
  * with `groupBy: region` one group per region of their places.
  */
 export function Areas(props: AreasSection) {

@@ -7,8 +7,7 @@ import { Markdown } from '../components/Markdown.js'
 import { TickList } from '../components/TickList.js'
 
 /**
- * The opening band of a page; its title is the page's only h1. Two layouts (spec § Home, § About,
- * § the hand-written landing page): `background` puts the image behind the text and an optional form on
+ * The opening band of a page; its title is the page's only h1. Two layouts: `background` puts the image behind the text and an optional form on
  * the right; `split` stacks headline, form and buttons on the left and shows the image on the
  * right with the trust badges over it.
  */

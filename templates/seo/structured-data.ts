@@ -12,8 +12,7 @@ import { socialImage } from './page-image.js'
 type Node = Exclude<Thing, string>
 
 /**
- * The schema.org graph of one page: the business on every page (spec § 3 "Structured
- * local-business data"), plus Service, FAQPage, BreadcrumbList and BlogPosting where they apply.
+ * The schema.org graph of one page: the business on every page, plus Service, FAQPage, BreadcrumbList and BlogPosting where they apply.
  * Landing pages carry their own Service and BreadcrumbList (templates/pages/LandingPage.tsx).
  * No aggregateRating: Google ignores, and may penalise, ratings a business publishes about
  * itself.

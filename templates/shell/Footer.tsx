@@ -3,7 +3,7 @@ import { usePage } from '../context.js'
 import { Logo } from './Logo.js'
 
 /**
- * The footer (spec § Site shell): blurb, email, quick links, services, location links (up to
+ * The footer: blurb, email, quick links, services, location links (up to
  * `limit`, from site.yaml or else the site's first landing pages) plus a link to all locations,
  * the copyright line with the build year, and the legal links.
  */

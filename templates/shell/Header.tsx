@@ -6,7 +6,7 @@ import { Logo } from './Logo.js'
 import { MobileMenu } from './MobileMenu.js'
 
 /**
- * The fixed header (spec § Site shell): logo → home, the navigation with the Services dropdown,
+ * The fixed header: logo → home, the navigation with the Services dropdown,
  * the quote button, and the button that opens the mobile menu. Without JavaScript the dropdown
  * opens while focus is inside it (CSS :focus-within) and the menu button opens the mobile menu
  * natively (popover); the header widget adds hover with its close delay, Escape, outside clicks,
@@ -57,10 +57,8 @@ export function Header({ overHero, navUrl }: HeaderVariant) {
 }
 
 /**
- * The Services item: a disclosure button with the site's services (spec § 4: opens on hover and
- * focus, closes 300 ms after the pointer leaves, on outside click and Escape). On the pages listed
- * in the item's `scrollOn` it is instead an in-page link to the `#services` section (spec § Site
- * shell); the widget falls back to the item's own address when a page has no such section.
+ * The Services item: a disclosure button with the site's services. On the pages listed
+ * in the item's `scrollOn` it is instead an in-page link to the `#services` section; the widget falls back to the item's own address when a page has no such section.
  */
 function ServicesMenu({ label, href, scrollHere }: { label: string; href: string; scrollHere: boolean }) {
   const { services, site } = usePage()

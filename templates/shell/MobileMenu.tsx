@@ -6,7 +6,7 @@ import { usePage } from '../context.js'
  * The slide-in menu for small screens: the same items as the header, services listed inline.
  * A native popover, so the menu button and the close button work without JavaScript (and Escape
  * closes it); the header widget adds the overlay click, closing on navigation, the body scroll
- * lock, the focus trap and returning focus to the menu button (spec § 4).
+ * lock, the focus trap and returning focus to the menu button.
  */
 export function MobileMenu() {
   const { site, services } = usePage()

@@ -23,7 +23,7 @@ export function Shell({ parts, children }: { parts: ShellParts; children: React.
       <WalkthroughDialog />
       {site.analytics && (
         // Inert settings for the analytics widget, which adds the script after `load` and an idle
-        // moment (spec § 7: the page-view tag loads after the page becomes interactive).
+        // moment.
         <template data-widget="analytics" data-provider={site.analytics.provider} data-src={site.analytics.src} data-attributes={JSON.stringify(site.analytics.attributes)} data-settings={JSON.stringify(site.analytics.settings)} />
       )}
       {site.analytics?.consent && <ConsentBanner />}

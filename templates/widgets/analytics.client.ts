@@ -1,8 +1,8 @@
 import { askConsent } from './consent.client.js'
 
 /**
- * The optional analytics tag (site.yaml `analytics`, spec § 7: it loads after the page becomes
- * interactive). Added after `load` and then an idle moment, so it never competes with the page;
+ * The optional analytics tag (site.yaml `analytics`): it loads after the page becomes
+ * interactive. Added after `load` and then an idle moment, so it never competes with the page;
  * with a consent banner on the page, only after the visitor's yes (consent.client.ts).
  *
  * A preset's configuration arrives as data (`data-settings`, src/config/analytics-providers.ts)

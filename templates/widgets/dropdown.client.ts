@@ -1,8 +1,8 @@
-/** Spec § 9: the dropdown closes 300 ms after the pointer leaves. */
+/** How long the dropdown stays open after the pointer leaves, so a diagonal move to it does not close it. */
 const CLOSE_DELAY_MS = 300
 
 /**
- * The Services dropdown (spec § 4): opens on hover, on keyboard focus and on Enter; closes 300 ms
+ * The Services dropdown: opens on hover, on keyboard focus and on Enter; closes 300 ms
  * after the pointer leaves, on a click outside, on Escape and when focus leaves it. A click or
  * tap toggles it, except while the mouse hovers (the hover has just opened it). `aria-expanded`
  * always tells the truth, and CSS shows the menu from it.

@@ -1,5 +1,5 @@
 /**
- * The FAQ accordion (spec § 4): at most one item open; clicking the open item closes it and
+ * The FAQ accordion: at most one item open; clicking the open item closes it and
  * clicking another switches. Native <details name> already does all of it in current browsers;
  * this closes the others where the `name` grouping is not supported yet.
  */

@@ -1,5 +1,5 @@
 /**
- * Quote forms (spec § 4, § 7, § 8): idle → submitting → success | error. Submitting disables the
+ * Quote forms: idle → submitting → success | error. Submitting disables the
  * button, shows the form's submitting label and clears an earlier error. The form is posted as
  * application/x-www-form-urlencoded to its `data-endpoint` (Netlify's /__forms.html with
  * form-name, the site's endpoint, or a form service, which is asked for JSON with `data-accept`
@@ -7,11 +7,11 @@
  * "Send Another Message" brings the empty form back. Anything else, or no answer at all, shows the
  * error message and keeps every field as typed.
  *
- * The spec's optional success callback is, on a static site, a bubbling `form:success` DOM event
+ * The optional success callback is, on a static site, a bubbling `form:success` DOM event
  * on the form's wrapper (detail: `{ form: name }`), for a site's own scripts or analytics.
  *
- * Unlike the original, nothing is logged and localhost is not faked: `citypress preview` answers
- * posts itself, so the real request runs everywhere (spec § 7 describes a development shortcut).
+ * Nothing is logged and localhost is not faked: `citypress preview` answers
+ * posts itself, so the real request runs everywhere.
  */
 export function mountForm(card: HTMLElement): void {
   const form = card.querySelector('form')!

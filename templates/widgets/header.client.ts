@@ -1,7 +1,7 @@
 import { mountDropdown } from './dropdown.client.js'
 import { mountMobileMenu } from './mobile-menu.client.js'
 
-/** Spec § 9: the header turns solid after 10 px of scrolling. */
+/** The header turns solid after 10 px of scrolling, once the page has moved under it. */
 const SOLID_AFTER_PX = 10
 
 /** The fixed header: solid background after scrolling, the Services item, the mobile menu. */
@@ -17,8 +17,7 @@ export function mountHeader(header: HTMLElement): void {
 }
 
 /**
- * On the pages of the nav item's `scrollOn` the Services item is a link to `#services` (spec
- * § Site shell); the browser scrolls there by itself (smoothly, base.css). A page that lacks the
+ * On the pages of the nav item's `scrollOn` the Services item is a link to `#services`; the browser scrolls there by itself (smoothly, base.css). A page that lacks the
  * section would leave the link dead, so it goes to the item's own address instead.
  */
 function mountScrollLink(link: HTMLAnchorElement): void {

@@ -1,7 +1,7 @@
 import { lockScroll } from './scroll-lock.js'
 
 /**
- * The slide-in menu (spec § 4), a native popover: the menu button and the close button open and
+ * The slide-in menu, a native popover: the menu button and the close button open and
  * close it, and Escape closes it, without any script. This adds what the platform does not: the
  * overlay and every link close it (a link is a route change), the body does not scroll while it is
  * open, Tab stays inside it, focus returns to the menu button, and `aria-expanded` follows.

@@ -1,8 +1,7 @@
 let locks = 0
 
 /**
- * Stops the page from scrolling while an overlay is open (spec § 4: mobile menu, walkthrough
- * popup). Counted, so two overlays opening and closing in any order leave the page as it was.
+ * Stops the page from scrolling while an overlay is open. Counted, so two overlays opening and closing in any order leave the page as it was.
  * Returns the function that releases this lock; calling it twice is harmless.
  */
 export function lockScroll(): () => void {

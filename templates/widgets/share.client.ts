@@ -2,10 +2,10 @@
 const STATUS_MS = 4000
 
 /**
- * The share button (spec § 7): the device's share sheet with title, text and url where there is
+ * The share button: the device's share sheet with title, text and url where there is
  * one; otherwise the url goes to the clipboard and "Link copied to clipboard!" appears (in a live
- * region, so it is announced, rather than the original's alert). Failures are logged as the spec
- * names them; a person cancelling the share sheet is not a failure.
+ * region, so it is announced, where an alert would interrupt). Failures are logged by
+ * name; a person cancelling the share sheet is not a failure.
  */
 export function mountShare(element: HTMLElement): void {
   const button = element as HTMLButtonElement

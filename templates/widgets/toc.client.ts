@@ -1,5 +1,5 @@
 /**
- * The blog table of contents (spec § 4): its header toggles the list; the active entry follows
+ * The blog table of contents: its header toggles the list; the active entry follows
  * the reading position — a heading (h2–h4) becomes active as it enters the top 20 % of the
  * viewport (IntersectionObserver, bottom margin −80 %, threshold 0.1); clicking an entry scrolls
  * smoothly to its heading.

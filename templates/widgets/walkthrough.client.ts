@@ -1,13 +1,13 @@
 import { lockScroll } from './scroll-lock.js'
 
 /**
- * The walkthrough popup (spec § 2 "Reusable pieces", § 4). Every walkthrough button is a link to
+ * The walkthrough popup. Every walkthrough button is a link to
  * its scheduling page (a new tab without JavaScript); this turns it into a button that opens the
  * page's one shared <dialog> with that link in an iframe. The iframe gets its address only when
  * the popup opens, so the third-party page costs nothing until asked for. The page does not
  * scroll while the popup is open; Escape and the close control close it (native <dialog>).
  *
- * The spec's two optional inputs, modelled for a static site:
+ * Two optional inputs, modelled for a static site:
  * - external open flag: the address `#schedule` (a link `href="#schedule"` anywhere, or a shared
  *   URL) opens the popup with the page's first walkthrough button's scheduler; so does a
  *   `data-open` attribute on a button when the page loads.
