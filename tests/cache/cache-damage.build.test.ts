@@ -2,19 +2,36 @@ import { spawnSync } from 'node:child_process'
 import { cp, mkdir, open, readdir, readFile, rm, stat, truncate, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
-import { beforeAll, describe, expect, it } from 'vitest'
-import { repoRoot, siteFrom, snapshot, tempDir } from '../helpers/site.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { main } from '../../src/cli/main.js'
+import { toolStoreDir } from '../../src/tool/package.js'
+import { memoryIo, repoRoot, siteFrom, snapshot, tempDir } from '../helpers/site.js'
 
 // Every kind of file the build cache keeps, damaged in turn in every way a disk, a tool or a
 // person damages files. The cache only ever saves work: each build must exit 0 and write exactly
 // the output of a clean build, and say in --verbose what it could not trust.
 
 const cli = path.join(repoRoot, 'bin/citypress.mjs')
-/** A tool store of these tests' own (tool/package.ts toolStoreDir): damaging the run's shared one would upset other test files. */
-let store: string
 
-function buildCli(site: string, out: string): { status: number | null; output: string } {
-  const run = spawnSync(process.execPath, [cli, 'build', site, '--out', out, '--verbose'], { encoding: 'utf8', env: { ...process.env, CITYPRESS_CACHE_DIR: store } })
+type Build = (site: string, out: string) => Promise<{ status: number | null; output: string }>
+
+/**
+ * `citypress build --verbose` in this process, with this file's own tool store (set before the
+ * first build, which fixes it for the process: tool/package.ts toolStoreDir): damaging the run's
+ * shared one would upset other test files.
+ */
+const buildHere: Build = async (site, out) => {
+  const io = memoryIo()
+  const status = await main(['build', site, '--out', out, '--verbose'], io)
+  return { status, output: `${io.stdout}${io.stderr}` }
+}
+
+/** The tool store of the real CLI's builds: each is a process of its own, so it is passed in the environment. */
+let cliStore: string
+
+/** `citypress build --verbose` as a process of its own, as a user runs it. */
+const buildCli: Build = async (site, out) => {
+  const run = spawnSync(process.execPath, [cli, 'build', site, '--out', out, '--verbose'], { encoding: 'utf8', env: { ...process.env, CITYPRESS_CACHE_DIR: cliStore } })
   return { status: run.status, output: `${run.stdout}${run.stderr}` }
 }
 
@@ -56,59 +73,82 @@ describe('a damaged build cache', () => {
   let out: string
   let clean: Record<string, string>
   let cache: string
-  const kinds: string[] = []
+  let savedStore: string | undefined
+  /** A cache file, and the site and output folder whose builds read it, built by `build`. */
+  interface Kind { readonly file: string; readonly site: string; readonly out: string; readonly build: Build }
+  const kinds: Kind[] = []
   /** An edit to one page and back, so the page memo has a journal (derived.log) beside its file. */
   async function journal() {
     const contact = path.join(site, 'pages/contact.yaml')
     const text = await readFile(contact, 'utf8')
     await writeFile(contact, text.replace(/^title: (.*)$/m, 'title: $1 Now'))
-    expect(buildCli(site, out).status).toBe(0)
+    expect((await buildHere(site, out)).status).toBe(0)
     await writeFile(contact, text)
-    expect(buildCli(site, out).status).toBe(0)
+    expect((await buildHere(site, out)).status).toBe(0)
   }
 
   beforeAll(async () => {
-    store = await tempDir()
+    savedStore = process.env.CITYPRESS_CACHE_DIR
+    const store = await tempDir()
+    process.env.CITYPRESS_CACHE_DIR = store
+    expect(toolStoreDir(), 'no build of this process chose its tool store yet').toBe(store)
+    cliStore = await tempDir()
     site = await siteWithImage()
     // The reference: a clean build of the same site, with no cache at all.
     const reference = path.join(await tempDir(), 'site')
     await cp(site, reference, { recursive: true })
     const referenceOut = path.join(await tempDir(), 'dist')
-    expect(buildCli(reference, referenceOut).status).toBe(0)
+    expect((await buildHere(reference, referenceOut)).status).toBe(0)
     clean = await snapshot(referenceOut)
+    // A copy of the site built by the real CLI, in a process of its own.
+    const cliSite = path.join(await tempDir(), 'site')
+    await cp(site, cliSite, { recursive: true })
+    const cliOut = path.join(await tempDir(), 'dist')
+    expect((await buildCli(cliSite, cliOut)).status).toBe(0)
+    expect(await snapshot(cliOut), 'the CLI writes what a build in this process writes').toEqual(clean)
     out = path.join(await tempDir(), 'dist')
     cache = path.join(site, '.citypress/cache')
-    expect(buildCli(site, out).status).toBe(0)
+    expect((await buildHere(site, out)).status).toBe(0)
     await journal()
     const pages = (await readdir(path.join(cache, 'pages'))).filter((n) => n.endsWith('.html')).sort()
     const images = (await readdir(path.join(cache, 'images'))).filter((n) => !n.startsWith('.')).sort()
-    // The tool store: citypress's own pieces, such as the template bundle every page is rendered with,
-    // and the site's pointers (tool/) to the ones its last build used.
-    const bundle = (await readdir(path.join(store, 'code'))).find((n) => /^templates-.*\.mjs$/.test(n))
     // The entry the site's pointer names: the reference build's copy may have made others (its font lookups differ by folder).
-    // (Read past its 28-byte seal: the key that seals it is the test store's, not this process's.)
     const entry = async (name: string) => path.join(store, name, `${(JSON.parse((await readFile(path.join(cache, 'tool', `${name}.json`))).subarray(0, -28).toString()) as { entry: string }).entry}.json`)
-    kinds.push(...['config.json', 'prints.bin', 'siblings.bin', 'output.json', 'pages/stamps.json', 'pages/derived.json', 'pages/derived.log', `pages/${pages[0]}`, `images/${images[0]}`, 'tool/templates.json', 'tool/assets.json'].map((kind) => path.join(cache, kind)))
-    kinds.push(path.join(store, 'code', bundle!), await entry('templates'), await entry('assets'))
-    for (const kind of kinds) expect((await stat(kind)).isFile(), kind).toBe(true)
+    const here = (file: string): Kind => ({ file, site, out, build: buildHere })
+    kinds.push(...['prints.bin', 'siblings.bin', 'output.json', 'pages/stamps.json', 'pages/derived.json', 'pages/derived.log', `pages/${pages[0]}`, `images/${images[0]}`, 'tool/templates.json', 'tool/assets.json'].map((kind) => here(path.join(cache, kind))))
+    // The tool store's entries of the site's bundles, such as the template bundle every page is
+    // rendered with, and the site's pointers (tool/) to the ones its last build used.
+    kinds.push(here(await entry('templates')), here(await entry('assets')))
+    // A build keeps what it parsed (config/read-cache.ts) and the template module it imported for
+    // the next build in the same process, which would then never read a damaged config.json or
+    // bundle it wrongly trusted: those two are damaged under the real CLI, each build a process of its own.
+    const bundle = (await readdir(path.join(cliStore, 'code'))).find((n) => /^templates-.*\.mjs$/.test(n))
+    const cliCache = path.join(cliSite, '.citypress/cache')
+    kinds.push(...[path.join(cliCache, 'config.json'), path.join(cliStore, 'code', bundle!)].map((file) => ({ file, site: cliSite, out: cliOut, build: buildCli })))
+    for (const { file } of kinds) expect((await stat(file)).isFile(), file).toBe(true)
   }, 240_000)
+
+  afterAll(() => {
+    if (savedStore === undefined) delete process.env.CITYPRESS_CACHE_DIR
+    else process.env.CITYPRESS_CACHE_DIR = savedStore
+  })
 
   for (const [how, damage] of Object.entries(damages)) {
     it(`is rebuilt, not trusted, when each kind of cache file is ${how}`, async () => {
       for (const kind of kinds) {
-        if (kind.endsWith('derived.log')) await journal()
-        await damage(kind)
+        if (kind.file.endsWith('derived.log')) await journal()
+        await damage(kind.file)
         // Into the same output folder (whose pages are hard links to the cached ones), then into a
         // new one, for which every cache entry is used.
-        const same = buildCli(site, out)
-        expect(same.status, `${kind} ${how}:\n${same.output}`).toBe(0)
-        expect(await snapshot(out), `${kind} ${how}`).toEqual(clean)
+        const same = await kind.build(kind.site, kind.out)
+        expect(same.status, `${kind.file} ${how}:\n${same.output}`).toBe(0)
+        expect(await snapshot(kind.out), `${kind.file} ${how}`).toEqual(clean)
         const fresh = path.join(await tempDir(), 'dist')
-        const other = buildCli(site, fresh)
-        expect(other.status, `${kind} ${how}:\n${other.output}`).toBe(0)
-        expect(await snapshot(fresh), `${kind} ${how}`).toEqual(clean)
+        const other = await kind.build(kind.site, fresh)
+        expect(other.status, `${kind.file} ${how}:\n${other.output}`).toBe(0)
+        expect(await snapshot(fresh), `${kind.file} ${how}`).toEqual(clean)
         // Damage that is not plain absence is reported, in --verbose.
-        if (how !== 'deleted') expect(same.output + other.output, `${kind} ${how}`).toMatch(/ {2}cache: /)
+        if (how !== 'deleted') expect(same.output + other.output, `${kind.file} ${how}`).toMatch(/ {2}cache: /)
       }
     }, 240_000)
   }
@@ -117,7 +157,7 @@ describe('a damaged build cache', () => {
     for (const folder of ['pages', 'images', 'tool', '.']) {
       await rm(path.join(cache, folder), { recursive: true, force: true })
       await writeFile(path.join(cache, folder === '.' ? '' : folder), 'not a folder')
-      const { status, output } = buildCli(site, out)
+      const { status, output } = await buildHere(site, out)
       expect(status, `${folder}:\n${output}`).toBe(0)
       expect(await snapshot(out), folder).toEqual(clean)
     }

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { build } from '../../src/build/index.js'
@@ -6,17 +6,35 @@ import { unseal } from '../../src/cache/sealed-file.js'
 import { BuildFailure } from '../../src/errors/config-error.js'
 import { siteFrom, snapshot, tempDir } from '../helpers/site.js'
 
-/** A site in a temp folder with its own cache, built once cold. */
+/** The image cache of the first site warmSite built, which later copies start from. */
+let encoded: string | undefined
+
+/**
+ * A site in a temp folder with its own cache, built once cold. Its pages are all rendered; the
+ * image variants the first such site encoded are copied in first (the image cache is keyed by
+ * content), so each copy encodes only the images its own files make new.
+ */
 async function warmSite(files: Record<string, string> = {}) {
   const site = await siteFrom('minimal', {
     'blog/first.md': '---\ntitle: First post\ndate: 2026-01-02\nexcerpt: The first one.\n---\n\nHello.\n',
     'blog/second.md': '---\ntitle: Second post\ndate: 2026-02-03\nexcerpt: The second one.\n---\n\nHello again.\n',
     ...files,
   })
+  const images = path.join(site, '.citypress/cache/images')
+  if (encoded) await cp(encoded, images, { recursive: true })
   const out = path.join(await tempDir(), 'dist')
   const cold = await build({ site, outDir: out })
+  encoded ??= images
   return { site, out, cold, rebuild: () => build({ site, outDir: out }) }
 }
+
+/** The landing fixture rendered on this thread without a cache: what the builds rendering in a worker must match. */
+let inThread: Promise<{ files: Record<string, string>; sizes: Awaited<ReturnType<typeof build>>['sizes'] }> | undefined
+const landingInThread = () => (inThread ??= (async () => {
+  const out = path.join(await tempDir(), 'dist')
+  const { sizes } = await build({ site: await siteFrom('landing'), outDir: out, cacheDir: false })
+  return { files: await snapshot(out), sizes }
+})())
 
 const rendered = (result: Awaited<ReturnType<typeof build>>) => result.pages.rendered
 
@@ -33,25 +51,22 @@ describe('the page cache', () => {
 
   it('writes the same output when a second thread renders the pages', async () => {
     const site = await siteFrom('landing')
-    const inThread = path.join(await tempDir(), 'dist')
     const inWorker = path.join(await tempDir(), 'dist')
-    await build({ site, outDir: inThread, cacheDir: false })
     const result = await build({ site, outDir: inWorker, cacheDir: false, workerMinimum: 1 })
     expect(result.pages.rendered).toBe(result.routes.length)
     expect(result.pages.slowest.length).toBeGreaterThan(0)
-    expect(await snapshot(inWorker)).toEqual(await snapshot(inThread))
+    expect(await snapshot(inWorker)).toEqual((await landingInThread()).files)
   })
 
   it('writes the same output and finds the same problems when a second thread renders into the page cache', async () => {
     // The worker writes each page into the cache and scans it there; only what the checks need comes back.
     const site = await siteFrom('landing')
-    const inThread = path.join(await tempDir(), 'dist')
     const inWorker = path.join(await tempDir(), 'dist')
-    const thread = await build({ site, outDir: inThread, cacheDir: false })
+    const thread = await landingInThread()
     const worker = await build({ site, outDir: inWorker, workerMinimum: 1 })
     expect(worker.pages.rendered).toBe(worker.routes.length)
     // _headers carries the CSP hashes and sizes come from the facts: both as from this thread.
-    expect(await snapshot(inWorker)).toEqual(await snapshot(inThread))
+    expect(await snapshot(inWorker)).toEqual(thread.files)
     expect(worker.sizes).toEqual(thread.sizes)
     // The facts the worker found were kept for the next build, which reads no page.
     const warm = await build({ site, outDir: inWorker, workerMinimum: 1 })
