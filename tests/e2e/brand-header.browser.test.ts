@@ -3,12 +3,15 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { useBrandSite } from '../helpers/brand-site.js'
 import { findAxeViolations, nextFrames, openOfflineContext, viewports } from '../helpers/browser.js'
 
-// Issue 15 point 7 (spec § 9): transparent over a hero image, solid white after 10 px of scrolling.
+// The brand site's header: transparent over a hero image, solid white after 10 px of scrolling.
 const env = useBrandSite()
 let desktop: BrowserContext
+/** The tab of the tests that only navigate and look: each goes to its page anew. */
+let tab: Page
 
 beforeAll(async () => {
   desktop = (await openOfflineContext(env.browser, { viewport: viewports.desktop, baseURL: env.site.url })).context
+  tab = await desktop.newPage()
 })
 
 /** What a visitor sees of the header: its background, its links' colour and which logo shows. */
@@ -38,7 +41,7 @@ const solid = { background: 'rgb(255, 255, 255)', link: 'rgb(28, 25, 23)', logo:
 
 describe('the header over a page that opens with a hero image', () => {
   it('is transparent with the theme\'s text colour and the dark-background logo until the page scrolls more than 10 px', async () => {
-    const page = await desktop.newPage()
+    const page = tab
     await page.goto('/')
     await expect.poll(() => headerLook(page)).toEqual(transparent)
     await scrollTo(page, 10)
@@ -47,7 +50,6 @@ describe('the header over a page that opens with a hero image', () => {
     await expect.poll(() => headerLook(page)).toEqual(solid)
     await scrollTo(page, 0)
     await expect.poll(() => headerLook(page)).toEqual(transparent)
-    await page.close()
   })
 
   it('is drawn transparent from the first paint, not solid and then fading once the script has run', async () => {
@@ -68,7 +70,7 @@ describe('the header over a page that opens with a hero image', () => {
   })
 
   it('lets the hero reach under the header, and moves nothing when the header turns solid', async () => {
-    const page = await desktop.newPage()
+    const page = tab
     await page.goto('/')
     const layout = () => page.evaluate(() => ({
       heroTop: document.querySelector('.hero')!.getBoundingClientRect().top + window.scrollY,
@@ -80,7 +82,6 @@ describe('the header over a page that opens with a hero image', () => {
     await scrollTo(page, 40)
     await expect.poll(() => headerLook(page)).toEqual(solid)
     expect(await layout()).toEqual(before)
-    await page.close()
   })
 
   it('is solid from the start without JavaScript', async () => {
@@ -94,25 +95,23 @@ describe('the header over a page that opens with a hero image', () => {
 
 describe('the header over a page without a hero image', () => {
   it('is solid from the start', async () => {
-    const page = await desktop.newPage()
+    const page = tab
     await page.goto('/contact')
     await nextFrames(page)
     expect(await headerLook(page)).toEqual(solid)
     expect(await page.evaluate(() => document.querySelector('main > :first-child')!.getBoundingClientRect().top)).toBe(72)
-    await page.close()
   })
 })
 
 describe('the footer', () => {
   it('shows the logo for dark backgrounds on the theme\'s dark footer, in the footer text colour', async () => {
-    const page = await desktop.newPage()
+    const page = tab
     await page.goto('/contact')
     const footer = await page.evaluate(() => {
       const el = document.querySelector('.site-footer')!
       return { background: getComputedStyle(el).backgroundColor, color: getComputedStyle(el).color, logo: el.querySelector('img')!.getAttribute('src') }
     })
     expect(footer).toEqual({ background: 'rgb(15, 61, 36)', color: 'rgb(236, 253, 245)', logo: expect.stringMatching(/^\/assets\/images\/logo-white-\w+\.svg$/) })
-    await page.close()
   })
 })
 

@@ -1,24 +1,22 @@
 import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type AuditServer } from '../../bin/audit-server.mjs'
-import { build } from '../../src/build/index.js'
 import { launchChromium, openOfflineContext } from '../helpers/browser.js'
-import { siteFrom, tempDir } from '../helpers/site.js'
+import { fixtureBuild } from '../helpers/example-build.js'
 
-// Issue 18, points 3 and 6: an embed loads its frame only after the click, and the CSP written
-// to _headers (served as the host applies it) allows that frame. The provider's host cannot be
-// reached from here, so the test watches the iframe element, the request it makes and any
-// CSP violation the page reports.
+// An embed loads its frame only after the click, and the CSP written to _headers (served as the
+// host applies it) allows that frame. The provider's host cannot be reached from here, so the
+// test watches the iframe element, the request it makes and any CSP violation the page reports.
+// The markdown fixture is built once per run, shared with the other files that only read it.
 let browser: Browser
 let server: AuditServer
 let page: Page
 let thirdParty: string[]
 
 beforeAll(async () => {
-  const outDir = await tempDir('citypress-embed-')
-  await build({ site: await siteFrom('markdown'), outDir, cacheDir: false })
   // bin/audit-server.mjs answers as the host does, _headers (and so the CSP) included.
-  ;[browser, server] = await Promise.all([launchChromium(), startServer()])
+  const [{ outDir }, chromium, audit] = await Promise.all([fixtureBuild('markdown'), launchChromium(), startServer()])
+  ;[browser, server] = [chromium, audit]
   server.setRoot(outDir)
   const offline = await openOfflineContext(browser)
   thirdParty = offline.thirdParty

@@ -12,7 +12,7 @@ import { launchChromium } from '../helpers/browser.js'
 import { copyExample } from '../helpers/example-build.js'
 import { tempDir } from '../helpers/site.js'
 
-// Issue 16, point 5: with forms.provider `endpoint`, the built _headers must let the form script
+// With forms.provider `endpoint`, the built _headers must let the form script
 // reach the endpoint, or every enhanced submission fails on any host that applies the policy.
 // The endpoint is a real HTTPS server on 127.0.0.1 (the schema asks for https://), answering as
 // form services do: 200 with Access-Control-Allow-Origin, so a cross-origin fetch may read it.

@@ -3,8 +3,8 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { openOfflineContext, viewports } from '../helpers/browser.js'
 import { useWidgetSite } from '../helpers/e2e-site.js'
 
-// Spec § 4 (quote form states), § 7 (the call), § 8 (messages). The fixture's contact form has
-// the spec's "Sending..." label; the home form keeps the default "Submitting...".
+// The quote forms' states, what they post and the messages they show. The fixture's contact form
+// sets its own "Sending..." label; the home form keeps the default "Submitting...".
 const env = useWidgetSite()
 let context: BrowserContext
 let page: Page

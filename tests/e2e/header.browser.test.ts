@@ -3,14 +3,20 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { nextFrames, openOfflineContext, viewports } from '../helpers/browser.js'
 import { useWidgetSite } from '../helpers/e2e-site.js'
 
-// Spec § Site shell and § 4 (States): header, Services dropdown, mobile menu.
+// The site shell's header in each of its states: scrolled, the Services dropdown, the mobile menu.
 const env = useWidgetSite()
 let desktop: BrowserContext
 let phone: BrowserContext
+/** The desktop tab of the tests that need no clock or script of their own: each goes to its page anew. */
+let tab: Page
 
 beforeAll(async () => {
-  desktop = (await openOfflineContext(env.browser, { viewport: viewports.desktop, baseURL: env.site.url })).context
-  phone = (await openOfflineContext(env.browser, { viewport: viewports.phone, baseURL: env.site.url, hasTouch: false })).context
+  const [wide, small] = await Promise.all([
+    openOfflineContext(env.browser, { viewport: viewports.desktop, baseURL: env.site.url }),
+    openOfflineContext(env.browser, { viewport: viewports.phone, baseURL: env.site.url, hasTouch: false }),
+  ])
+  ;[desktop, phone] = [wide.context, small.context]
+  tab = await desktop.newPage()
 })
 
 const expanded = (page: Page, selector: string) => page.locator(selector).getAttribute('aria-expanded')
@@ -30,7 +36,7 @@ async function openWithPausedClock(url: string): Promise<Page> {
 
 describe('the header at 1280 px', () => {
   it('turns solid only after the page scrolled more than 10 px', async () => {
-    const page = await desktop.newPage()
+    const page = tab
     await page.goto('/contact')
     await expect.poll(() => isSolid(page)).toBe(false)
     await page.evaluate(() => window.scrollTo(0, 10))
@@ -40,7 +46,6 @@ describe('the header at 1280 px', () => {
     await expect.poll(() => isSolid(page)).toBe(true)
     await page.evaluate(() => window.scrollTo(0, 0))
     await expect.poll(() => isSolid(page)).toBe(false)
-    await page.close()
   })
 
   it('opens the Services dropdown on hover and closes it 300 ms after the pointer leaves', async () => {
@@ -74,7 +79,7 @@ describe('the header at 1280 px', () => {
   })
 
   it('opens the dropdown on keyboard focus and Enter, walks into its links and closes on Escape', async () => {
-    const page = await desktop.newPage()
+    const page = tab
     await page.goto('/contact')
     await page.locator('.nav-link[href="/"]').focus()
     await page.keyboard.press('Tab')
@@ -91,11 +96,10 @@ describe('the header at 1280 px', () => {
     await expect.poll(() => expanded(page, '.dropdown-toggle')).toBe('true')
     await page.keyboard.press('Enter')
     await expect.poll(() => expanded(page, '.dropdown-toggle')).toBe('true')
-    await page.close()
   })
 
   it('closes the dropdown on a click outside it and when focus leaves it', async () => {
-    const page = await desktop.newPage()
+    const page = tab
     await page.goto('/contact')
     await page.locator('.dropdown-toggle').focus()
     await page.keyboard.press('Enter')
@@ -107,35 +111,31 @@ describe('the header at 1280 px', () => {
     await page.locator('.nav-link[href="/blog"]').focus()
     await expect.poll(() => expanded(page, '.dropdown-toggle')).toBe('false')
     await expect.poll(() => page.locator('#services-menu').isVisible()).toBe(false)
-    await page.close()
   })
 
   it('scrolls to the services section instead of opening a dropdown on the pages listed in scrollOn', async () => {
-    const page = await desktop.newPage()
+    const page = tab
     await page.goto('/')
     expect(await page.locator('.main-nav .dropdown').count()).toBe(0)
     await page.locator('.main-nav a[data-scroll-target]').click()
     await expect.poll(() => page.evaluate(() => Math.abs(document.getElementById('services')!.getBoundingClientRect().top) < 120)).toBe(true)
     expect(new URL(page.url()).pathname).toBe('/')
-    await page.close()
   })
 
   it('goes to the services page instead when the section is missing from a scrollOn page', async () => {
     // The build's link check refuses such a page; this is the script's safety net for it.
-    const page = await desktop.newPage()
+    const page = tab
     await page.goto('/')
     await page.evaluate(() => document.getElementById('services')!.removeAttribute('id'))
     await Promise.all([page.waitForURL('**/services'), page.locator('.main-nav a[data-scroll-target]').click()])
     expect(await page.locator('h1').textContent()).toBe('Our services')
-    await page.close()
   })
 
   it('is an ordinary dropdown on pages not listed in scrollOn', async () => {
-    const page = await desktop.newPage()
+    const page = tab
     await page.goto('/about')
     expect(await page.locator('.main-nav a[data-scroll-target]').count()).toBe(0)
     expect(await page.locator('.main-nav .dropdown-toggle').count()).toBe(1)
-    await page.close()
   })
 })
 

@@ -3,13 +3,16 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { openOfflineContext, viewports } from '../helpers/browser.js'
 import { useWidgetSite } from '../helpers/e2e-site.js'
 
-// Spec § 2 "Reusable pieces" and § 4: the walkthrough popup and the FAQ accordion.
+// The walkthrough popup and the FAQ accordion, in each of their states.
 const env = useWidgetSite()
 let desktop: BrowserContext
 let thirdParty: string[]
+/** The desktop tab of the tests that add no script of their own: each goes to its page anew. */
+let tab: Page
 
 beforeAll(async () => {
   ;({ context: desktop, thirdParty } = await openOfflineContext(env.browser, { viewport: viewports.desktop, baseURL: env.site.url }))
+  tab = await desktop.newPage()
 })
 
 const walkthrough = 'https://scheduler.invalid/tidy/walkthrough'
@@ -23,7 +26,7 @@ describe('the walkthrough popup', () => {
   let page: Page
 
   beforeAll(async () => {
-    page = await desktop.newPage()
+    page = tab
     await page.goto('/')
     await page.evaluate(() => {
       (window as unknown as { closeEvents: string[] }).closeEvents = []
@@ -90,10 +93,8 @@ describe('the walkthrough popup', () => {
   })
 
   it('is not on pages without a walkthrough button', async () => {
-    const plain = await desktop.newPage()
-    await plain.goto('/plain')
-    expect(await plain.locator('dialog').count()).toBe(0)
-    await plain.close()
+    await tab.goto('/plain')
+    expect(await tab.locator('dialog').count()).toBe(0)
   })
 
   it('is a link that opens the scheduler in a new tab without JavaScript', async () => {
@@ -112,7 +113,7 @@ describe('the FAQ accordion', () => {
   const openItems = () => page.locator('.faq details').evaluateAll((items: HTMLDetailsElement[]) => items.map((d) => d.open))
 
   beforeAll(async () => {
-    page = await desktop.newPage()
+    page = tab
     await page.goto('/')
   })
 

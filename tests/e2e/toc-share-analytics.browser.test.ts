@@ -3,15 +3,19 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { openOfflineContext, viewports } from '../helpers/browser.js'
 import { useWidgetSite } from '../helpers/e2e-site.js'
 
-// Spec § 4 (table of contents), § 7 (share button, analytics tag), § 8 (share errors).
+// A blog post's table of contents, its share button (and what it says when sharing fails) and
+// the site's analytics tag.
 const env = useWidgetSite()
 let desktop: BrowserContext
 let thirdParty: string[]
+/** The desktop tab of the tests that add no script of their own: each goes to its page anew. */
+let tab: Page
 const post = '/blog/office-floors'
 const postUrl = 'https://tidy.example/blog/office-floors'
 
 beforeAll(async () => {
   ;({ context: desktop, thirdParty } = await openOfflineContext(env.browser, { viewport: viewports.desktop, baseURL: env.site.url }))
+  tab = await desktop.newPage()
 })
 
 describe('the table of contents', () => {
@@ -23,7 +27,7 @@ describe('the table of contents', () => {
   }, text)
 
   beforeAll(async () => {
-    page = await desktop.newPage()
+    page = tab
     await page.goto(post)
   })
 
@@ -75,10 +79,8 @@ describe('the table of contents', () => {
   })
 
   it('is absent from a post without headings', async () => {
-    const short = await desktop.newPage()
-    await short.goto('/blog/short-note')
-    expect(await short.locator('.toc').count()).toBe(0)
-    await short.close()
+    await tab.goto('/blog/short-note')
+    expect(await tab.locator('.toc').count()).toBe(0)
   })
 })
 
@@ -146,7 +148,7 @@ describe('the share button', () => {
 
 describe('the analytics tag', () => {
   it('loads after the page has finished loading, with its attributes', async () => {
-    const page = await desktop.newPage()
+    const page = tab
     await page.goto('/contact')
     await expect.poll(() => page.evaluate(() => (window as unknown as { analyticsLoaded?: number }).analyticsLoaded)).toBe(1)
     const tag = page.locator('head script[src="https://analytics.invalid/script.js"]')
@@ -157,6 +159,5 @@ describe('the analytics tag', () => {
     ])
     expect(requested).toBeGreaterThanOrEqual(loadEnd)
     expect(thirdParty).toContain('https://analytics.invalid/script.js')
-    await page.close()
   })
 })

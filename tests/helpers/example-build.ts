@@ -11,7 +11,7 @@ import { repoRoot } from './site.js'
 
 export type ExampleSite = 'system4' | 'greenway' | 'brightline' | 'starter'
 /** The fixtures (tests/fixtures/sites/<name>) that several test files build unchanged, only to read the output. */
-export type SharedFixture = 'widgets' | 'landing'
+export type SharedFixture = 'widgets' | 'landing' | 'markdown'
 
 /** A BuildResult as it comes back from JSON: warnings as their JSON, file paths instead of files. */
 export type SharedResult = Omit<BuildResult, 'warnings' | 'files'> & {
