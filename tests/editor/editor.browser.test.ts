@@ -1,10 +1,10 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { cp, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { copyExample, exampleBuild, type ExampleSite } from '../helpers/example-build.js'
-import { tempDir } from '../helpers/site.js'
+import { repoRoot, tempDir } from '../helpers/site.js'
 import { chromiumArgs, chromiumPath, startOn, until, type StartedPreview } from '../preview/helpers.js'
 
 const shots = process.env.EDITOR_SHOTS
@@ -19,6 +19,16 @@ async function copyOf(name: ExampleSite): Promise<string> {
   return copyExample(name, path.join(await tempDir('citypress-editor-'), name))
 }
 
+/**
+ * A copy of the starter site as it is in the repository. It has no images, so it needs no image
+ * cache from the run's shared build (copyExample), and no build made before the preview's own.
+ */
+async function starterCopy(): Promise<string> {
+  const site = path.join(await tempDir('citypress-editor-'), 'starter')
+  await cp(path.join(repoRoot, 'sites', 'starter'), site, { recursive: true, filter: (src) => !src.includes(`${path.sep}.citypress`) })
+  return site
+}
+
 /** Decap at /admin/ of a real preview, driven as a marketer would, on a copy of the starter site. */
 describe('the editor in a browser', () => {
   let site: string
@@ -27,7 +37,7 @@ describe('the editor in a browser', () => {
   const servicePath = () => path.join(site, 'services', 'your-service.yaml')
 
   beforeAll(async () => {
-    site = await copyOf('starter')
+    site = await starterCopy()
     preview = await startOn(site)
     admin = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     // Leaving an entry with unsaved changes (the refused one) asks first.
