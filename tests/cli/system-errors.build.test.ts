@@ -3,11 +3,10 @@ import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { build } from '../../src/build/index.js'
-import { main } from '../../src/cli/main.js'
 import { systemErrorOf } from '../../src/errors/system-error.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import { checkHeapFor } from '../../src/render/memory-check.js'
-import { memoryIo, repoRoot, siteFrom, snapshot, tempDir } from '../helpers/site.js'
+import { repoRoot, siteFrom, snapshot, tempDir } from '../helpers/site.js'
 
 // A full disk, a read-only or foreign folder are the user's to fix: the build names the path,
 // says what to do and exits 1 without a stack trace, and the previous output stays as it was.
@@ -50,9 +49,7 @@ describe.runIf(root)('a build on a machine that refuses to write', () => {
     expect(spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=800k', 'tmpfs', disk]).status).toBe(0)
     mounted.push(disk)
     const out = path.join(disk, 'dist')
-    // The output the failing builds below must leave alone; made in this process, as only the
-    // failures are about what a real process prints and exits with.
-    expect(await main(['build', site, '--out', out], memoryIo())).toBe(0)
+    expect(buildCli(site, out).status).toBe(0)
     const before = await snapshot(out)
     await edit(site, 1)
     expectUserError(buildCli(site, out), 'disk-full', `${out}`)
