@@ -44,7 +44,7 @@ describe('the editor in a browser', () => {
     admin.on('dialog', (dialog) => void dialog.accept())
     await admin.goto(`${preview.url}admin/`)
     await admin.getByRole('button', { name: 'Login' }).click()
-  }, 60_000)
+  })
 
   afterAll(async () => {
     await admin?.close()
