@@ -42,7 +42,9 @@ describe('the editor in a browser', () => {
     admin = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     // Leaving an entry with unsaved changes (the refused one) asks first.
     admin.on('dialog', (dialog) => void dialog.accept())
-    await admin.goto(`${preview.url}admin/`)
+    // Not until "load": Decap's bundle may take longer than a navigation's 30 s on a loaded
+    // machine, and the Login button is what the test waits for.
+    await admin.goto(`${preview.url}admin/`, { waitUntil: 'domcontentloaded' })
     await admin.getByRole('button', { name: 'Login' }).click()
   })
 
