@@ -66,8 +66,9 @@ async function installFigures(project: string): Promise<{ packages: number; mega
 
 /**
  * One project, made the way a newcomer makes it: create-citypress's tarball run as `npm create`
- * runs it, on citypress's tarball (`--citypress file:…`), then the project's own `npm install`.
- * The release, starter and create-citypress checks below share it.
+ * runs it, on citypress's tarball (`--citypress file:…`), its lock made by `npm install`, then
+ * installed and built by the steps of the CI workflow it was given. The release, starter and
+ * create-citypress checks below share it.
  */
 interface Made {
   work: string
@@ -75,8 +76,13 @@ interface Made {
   create: { tarball: string; files: string[] }
   created: string
   site: string
-  installLog: string
+  /** The workflow's `run` steps, in order, and what each printed. */
+  steps: string[]
+  printed: string[]
 }
+
+/** The `run` steps of the workflow `--host github-pages` writes, in order. */
+const ciSteps = ['npm ci --no-audit --no-fund', 'npx citypress validate', 'npm run build']
 
 describe('the npm packages', () => {
   let made: Made
@@ -91,9 +97,18 @@ describe('the npm packages', () => {
       '--citypress', `file:${citypress.tarball}`, '--name', 'Harbor Roofing', '--trade', 'Roofing', '--areas', 'Erie, PA; Millcreek, PA',
       '--host', 'github-pages', '--url', 'https://harbor.example'])
     const site = path.join(work, 'my-site')
-    const installLog = await sh(site, 'npm', ['install'])
-    made = { work, citypress, create, created, site, installLog }
-  }, 240_000)
+    // The lock a newcomer's `npm install` writes and commits. The packages are installed once, by
+    // the CI's `npm ci` from that lock: the same tree, with the same install scripts run.
+    await sh(site, 'npm', ['install', '--package-lock-only'])
+    // The generated workflow, step by step as the CI runs it.
+    const workflow = parse(await readFile(path.join(site, '.github', 'workflows', 'pages.yml'), 'utf8')) as { jobs: Record<string, { steps: { run?: string }[] }> }
+    const steps = Object.values(workflow.jobs).flatMap((job) => job.steps.flatMap((s) => (s.run ? [s.run] : [])))
+    // Never a step this test does not know: they run on this machine.
+    expect(steps).toEqual(ciSteps)
+    const printed: string[] = []
+    for (const step of steps) printed.push(await sh(site, 'bash', ['-e', '-c', step]))
+    made = { work, citypress, create, created, site, steps, printed }
+  }, 420_000)
 
   it('ships citypress with its compiled CLI, schemas and starter, and create-citypress with the starter and no dependency', async () => {
     const { citypress, create } = made
@@ -113,27 +128,22 @@ describe('the npm packages', () => {
     expect(manifests[1]!.dependencies).toBeUndefined()
   })
 
-  it('makes a project with create-citypress that installs, builds, and passes its own CI steps in order', { timeout: 180_000 }, async () => {
-    const { site, citypress, created } = made
+  it('makes a project with create-citypress that installs, builds, and passes its own CI steps in order', async () => {
+    const { site, citypress, created, steps, printed } = made
     expect(created).toContain('Created my-site/')
     const manifest = JSON.parse(await readFile(path.join(site, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
     expect(manifest.dependencies).toEqual({ citypress: `file:${citypress.tarball}` })
     expect(existsSync(path.join(site, 'package-lock.json'))).toBe(true)
 
-    const built = await sh(site, 'npm', ['run', 'build'])
+    // The workflow names no registry host, and its steps all passed (beforeAll ran them).
+    expect(await readFile(path.join(site, '.github', 'workflows', 'pages.yml'), 'utf8')).not.toMatch(/registry|npmjs/)
+    expect(steps).toEqual(ciSteps)
+    const built = printed.at(-1)!
     expect(built).toMatch(/Landing pages: 4 built, 0 indexed/)
     expect(built).toContain('Local paragraphs to write')
     expect(built).toMatch(/Erie, PA \(2 pages\)/)
     expect(built).toMatch(/✓ Built \d+ pages/)
     expect(existsSync(path.join(site, 'dist', 'lp', 'erie-roofing.html'))).toBe(true)
-
-    // The generated workflow, step by step as the CI runs it; it names no registry host.
-    const text = await readFile(path.join(site, '.github', 'workflows', 'pages.yml'), 'utf8')
-    expect(text).not.toMatch(/registry|npmjs/)
-    const workflow = parse(text) as { jobs: Record<string, { steps: { run?: string }[] }> }
-    const steps = Object.values(workflow.jobs).flatMap((job) => job.steps.flatMap((s) => (s.run ? [s.run] : [])))
-    expect(steps).toEqual(['npm ci --no-audit --no-fund', 'npx citypress validate', 'npm run build'])
-    for (const step of steps) await sh(site, 'bash', ['-e', '-c', step])
     expect(existsSync(path.join(site, 'dist', 'index.html'))).toBe(true)
   })
 
