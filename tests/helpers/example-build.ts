@@ -73,6 +73,13 @@ export async function copyExample(name: ExampleSite, dest: string): Promise<stri
   return dest
 }
 
+/**
+ * The moment every shared build is made as of (BuildOptions `asOf`): the copies' files carry the
+ * clone's times, so without it the sitemap's dates and the footer's year would follow the calendar
+ * and tests/example-sites/output-digest.build.test.ts could not compare outputs.
+ */
+export const exampleBuildDate = new Date('2026-07-01T00:00:00Z')
+
 /** By the site folder, relative to the repository. */
 const builds = new Map<string, Promise<ExampleBuild>>()
 let ownFolder: Promise<string> | undefined
@@ -119,7 +126,7 @@ async function buildInto(relative: string, folder: string): Promise<void> {
   await rm(site, { recursive: true, force: true })
   await cp(path.join(repoRoot, relative), site, { recursive: true, preserveTimestamps: true, filter: (src) => !src.includes(`${path.sep}.citypress`) })
   const outDir = path.join(staging, 'out')
-  const { files: _written, ...result } = await build({ site, outDir, cacheDir: false, imageCacheDir: path.join(site, '.citypress', 'cache', 'images') })
+  const { files: _written, ...result } = await build({ site, outDir, cacheDir: false, imageCacheDir: path.join(site, '.citypress', 'cache', 'images'), asOf: exampleBuildDate })
   const paths = (await readdir(outDir, { recursive: true, withFileTypes: true }))
     .filter((e) => e.isFile()).map((e) => path.relative(outDir, path.join(e.parentPath, e.name))).filter((p) => p !== outputMarker).sort()
   const shared = { ...result, outDir: path.join(folder, 'out'), paths }
