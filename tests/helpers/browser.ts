@@ -106,3 +106,36 @@ export async function sidewaysScrollLines(browser: Browser, base: string, pages:
   await page.close()
   return wide
 }
+
+/** What auditPages found on each page, one line per finding: all empty when every page passes. */
+export interface PageAudit {
+  /** The pages wider than the `scroll` width (they would scroll sideways). */
+  readonly wide: string[]
+  /** The axe violations at each of the `axe` widths. */
+  readonly axe: ReadonlyMap<number, string[]>
+}
+
+/**
+ * Loads each page once, at the narrowest width, and checks it there for sideways scroll, then
+ * resizes the viewport to each `axe` width and runs axe: what sidewaysScrollLines and
+ * axeViolationLines find, for a third of the page loads. Media queries and the pages' own resize
+ * handling answer a resize as they answer a load at that width.
+ */
+export async function auditPages(browser: Browser, base: string, pages: readonly AuditedPage[], widths: { scroll: number; axe: readonly number[]; height?: number }): Promise<PageAudit> {
+  const height = widths.height ?? 800
+  const page = await browser.newPage({ viewport: { width: widths.scroll, height } })
+  const wide: string[] = []
+  const axe = new Map(widths.axe.map((width) => [width, [] as string[]]))
+  for (const { url, label } of pages) {
+    await page.goto(base + url)
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
+    if (scrollWidth > widths.scroll) wide.push(`${label}: ${scrollWidth} px`)
+    for (const [width, found] of axe) {
+      await page.setViewportSize({ width, height })
+      await nextFrames(page)
+      found.push(...(await findAxeViolations(page)).map((v) => `${label}: ${v.id} ${v.help} (${v.targets.slice(0, 3).join(', ')})`))
+    }
+  }
+  await page.close()
+  return { wide, axe }
+}
