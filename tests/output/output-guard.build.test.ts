@@ -158,6 +158,27 @@ describe('a marked output folder', () => {
   })
 })
 
+describe('a damaged marker', () => {
+  it('is checked against the site’s output record: the build replaces its own files, and a refusal names only the files no build wrote', async () => {
+    const site = await siteFrom('minimal')
+    const out = path.join(await tempDir(), 'dist')
+    expect((await buildInto(site, out)).code).toBe(0)
+    // Garbled: no longer a marker at all.
+    await writeFile(path.join(out, outputMarker), 'citypress-outpu\x00\x00 garbled\n')
+    await writeFile(path.join(out, 'notes.txt'), 'mine\n')
+    const refused = await buildInto(site, out)
+    expect(refused.code).toBe(1)
+    const listed = refused.stderr.match(/error\[output-folder-not-ours\]: .*: it holds (.*)\./)?.[1]
+    expect(listed, refused.stderr).toBe('notes.txt')
+    expect(await readFile(path.join(out, 'notes.txt'), 'utf8')).toBe('mine\n')
+    // Without the stranger, the record vouches for every file the last build wrote.
+    await rm(path.join(out, 'notes.txt'))
+    const rebuilt = await buildInto(site, out)
+    expect(rebuilt.code, rebuilt.stderr).toBe(0)
+    expect((await readFile(path.join(out, outputMarker), 'utf8')).split('\n')[0]).toBe('citypress-output 1')
+  })
+})
+
 describe('a build that fails while files are being written', () => {
   it('waits for the writes in flight, refuses new ones, and leaves no staging folder', async () => {
     const parent = await tempDir()
