@@ -61,7 +61,7 @@ beforeAll(async () => {
     ...(['system4', 'greenway', 'brightline'] as const).map(serveExample),
   ])
   examples.sort((a, b) => a.name.localeCompare(b.name))
-}, 120_000)
+})
 
 afterAll(async () => {
   await browser?.close()
