@@ -1,12 +1,22 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { main } from '../../src/cli/main.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import { fixture, memoryIo, normalize, siteFrom, tempDir } from '../helpers/site.js'
 import { buildErrors, buildInMemory } from './helpers.js'
 
-// Issue "Production quality", point 6: a size report per page kind and budgets from site.yaml.
+// A size report per page kind, and budgets from site.yaml.
+
+/**
+ * One image cache for the builds of this file that do not count encoded images: each builds a copy
+ * of the minimal fixture, whose share images the first draws and the others reuse (keyed by content).
+ */
+let imageCacheDir: string
+beforeAll(async () => {
+  imageCacheDir = await tempDir('citypress-budgets-images-')
+})
+
 const withBudgets = async (budgets: string) => {
   const siteYaml = await readFile(path.join(fixture('minimal'), 'site.yaml'), 'utf8')
   return siteFrom('minimal', { 'site.yaml': `${siteYaml}budgets:\n${budgets}` })
@@ -14,7 +24,7 @@ const withBudgets = async (budgets: string) => {
 
 describe('page sizes', () => {
   it('are reported per page kind, with gzip sizes of HTML, CSS and JS', async () => {
-    const { result, page } = await buildInMemory(await siteFrom('minimal'))
+    const { result, page } = await buildInMemory(await siteFrom('minimal'), { imageCacheDir })
     const sections = result.sizes.find((s) => s.kind === 'sections')!
     expect(sections.pages).toBe(2)
     const largest = ['/', '/contact'].sort((a, b) => page(b).length - page(a).length)[0]
@@ -30,7 +40,7 @@ describe('page sizes', () => {
   it('are printed by citypress build, one line per page kind, with the images it encoded', async () => {
     const io = memoryIo()
     expect(await main(['build', await siteFrom('minimal'), '--out', path.join(await tempDir(), 'dist')], io)).toBe(0)
-    // The minimal site has no photos: the six variants are its pages' share images (issue 15).
+    // A cold build of its own. The minimal site has no photos: the six variants are its pages' share images.
     expect(io.stdout).toContain('; images: 6 variants encoded, 0 reused; ')
     expect(io.stdout).toMatch(/ {4}page kind +pages +HTML \(gzip\) +CSS \(gzip\) +JS \(gzip\) +images\n/)
     expect(io.stdout).toMatch(/ {4}sections +2 +\d+\.\d kB \(\d+\.\d kB\) +\d+\.\d kB \(\d+\.\d kB\) /)
@@ -39,7 +49,7 @@ describe('page sizes', () => {
 
 describe('budgets', () => {
   it('warn by default, pointing at the limit in site.yaml, and the build still succeeds', async () => {
-    const { result } = await buildInMemory(await withBudgets('  all:\n    html: 1 kB\n    images: 10 MB\n'))
+    const { result } = await buildInMemory(await withBudgets('  all:\n    html: 1 kB\n    images: 10 MB\n'), { imageCacheDir })
     const warnings = result.warnings.filter((w) => w.code === 'budget-exceeded')
     // Every page kind is over 1 kB; images are within 10 MB.
     const kinds = warnings.map((w) => /^The HTML of ([\w-]+) pages weighs \d+\.\d kB gzip-compressed, over the budget of 1 kB\.$/.exec(w.message)?.[1])
@@ -48,7 +58,7 @@ describe('budgets', () => {
   })
 
   it('fail the build with budget-exceeded when their level is fail; a page kind\'s own budget wins over all', async () => {
-    const errors = await buildErrors(await withBudgets('  all:\n    html: 1 MB\n    level: fail\n  service:\n    html: 1 kB\n    level: fail\n'))
+    const errors = await buildErrors(await withBudgets('  all:\n    html: 1 MB\n    level: fail\n  service:\n    html: 1 kB\n    level: fail\n'), { imageCacheDir })
     expect(errors).toHaveLength(1)
     const text = normalize(formatConfigError(errors[0]!, { color: false })).replace(/<tmp>\/site\//g, '')
     expect(text.split('\n')[0]).toMatch(/^error\[budget-exceeded\]: The HTML of service pages weighs \d+\.\d kB gzip-compressed, over the budget of 1 kB\.$/)
@@ -58,7 +68,7 @@ describe('budgets', () => {
   })
 
   it('stay silent when every page kind is within them', async () => {
-    const { result } = await buildInMemory(await withBudgets('  all:\n    html: 500 kB\n    css: 100 kB\n    js: 100 kB\n    images: 5 MB\n    level: fail\n'))
+    const { result } = await buildInMemory(await withBudgets('  all:\n    html: 500 kB\n    css: 100 kB\n    js: 100 kB\n    images: 5 MB\n    level: fail\n'), { imageCacheDir })
     expect(result.warnings.filter((w) => w.code === 'budget-exceeded')).toEqual([])
   })
 })

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { cp, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Browser } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -6,7 +6,8 @@ import { build } from '../../src/build/index.js'
 import type { HostName } from '../../src/config/hosts.js'
 import { launchChromium, openOfflineContext } from '../helpers/browser.js'
 import { serveAsHost, type HostServer } from '../helpers/host-server.js'
-import { siteFrom, tempDir } from '../helpers/site.js'
+import { fixtureBuild } from '../helpers/example-build.js'
+import { fixture, siteFrom, tempDir } from '../helpers/site.js'
 
 // A Content-Security-Policy on every host (a header where the host reads
 // _headers, a meta tag elsewhere), and a GitHub Pages project site under /repo with no broken link.
@@ -18,12 +19,18 @@ const built = new Map<HostName, { out: string; server: HostServer }>()
 let browser: Browser
 beforeAll(async () => {
   const browserStarted = launchChromium()
-  for (const host of hosts) {
+  // Netlify is the default host: the run's shared build of the fixture is that site. The other
+  // hosts' builds start from a copy of its image cache (keyed by content), so they encode only
+  // what their address changes: the share images, which show the site's host name.
+  const shared = await fixtureBuild('widgets')
+  built.set('netlify', { out: shared.outDir, server: await serveAsHost(shared.outDir, 'netlify') })
+  const imageCacheDir = await tempDir('citypress-csp-images-')
+  await cp(path.join(shared.site, '.citypress', 'cache', 'images'), imageCacheDir, { recursive: true })
+  for (const host of hosts.filter((h) => h !== 'netlify')) {
     const url = host === 'github-pages' ? 'https://tidy.github.io/repo' : 'https://tidy.example'
-    const site = await siteFrom('widgets')
-    const yaml = (await readFile(path.join(site, 'site.yaml'), 'utf8')).replace('url: https://tidy.example', `url: ${url}\nhost: ${host}`)
+    const yaml = (await readFile(path.join(fixture('widgets'), 'site.yaml'), 'utf8')).replace('url: https://tidy.example', `url: ${url}\nhost: ${host}`)
     const out = path.join(await tempDir(), 'dist')
-    await build({ site: await siteFrom('widgets', { 'site.yaml': yaml }), outDir: out, cacheDir: false })
+    await build({ site: await siteFrom('widgets', { 'site.yaml': yaml }), outDir: out, cacheDir: false, imageCacheDir })
     built.set(host, { out, server: await serveAsHost(out, host, { basePath: baseOf(host) }) })
   }
   browser = await browserStarted

@@ -1,11 +1,11 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { cp, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { formatConfigError } from '../../src/errors/format.js'
-import { normalize, siteFrom } from '../helpers/site.js'
+import { normalize, siteFrom, tempDir } from '../helpers/site.js'
 import { attribute, buildErrors, buildInMemory, writePhoto } from './helpers.js'
 
-// Issue "Production quality", point 1: responsive, cached, never-shifting images.
+// Responsive, cached, never-shifting images.
 const home = [
   'path: /',
   'title: Tidy offices',
@@ -34,13 +34,22 @@ async function photoSite(): Promise<string> {
   return site
 }
 
+/** A site with two photos, built once: its image cache then holds every variant. */
+let site: string
+let built: Awaited<ReturnType<typeof buildInMemory>>
+beforeAll(async () => {
+  site = await photoSite()
+  built = await buildInMemory(site)
+})
+
+/** A copy of the built site with its image cache, as a site is after its first build. */
+async function copyOfBuilt(): Promise<string> {
+  const copy = path.join(await tempDir(), 'site')
+  await cp(site, copy, { recursive: true })
+  return copy
+}
+
 describe('images', () => {
-  let site: string
-  let built: Awaited<ReturnType<typeof buildInMemory>>
-  beforeAll(async () => {
-    site = await photoSite()
-    built = await buildInMemory(site)
-  })
 
   it('are encoded as AVIF, WebP and JPEG at every responsive width up to the source width', () => {
     const written = built.result.files.map((f) => f.path).filter((p) => p.startsWith('assets/images/office-')).map((p) => p.replace(/-[0-9a-f]{10}-/, '-#-')).sort()
@@ -87,13 +96,12 @@ describe('images', () => {
   })
 
   it('are encoded again only for the image that changed, under a new URL', async () => {
-    const changed = await photoSite()
-    const first = await buildInMemory(changed)
+    const changed = await copyOfBuilt()
     await writePhoto(changed, 'images/team.jpg', { width: 700, height: 400 })
     const second = await buildInMemory(changed)
     expect(second.result.images).toEqual({ encoded: 6, reused: 12 + 5 })
     const teamUrl = (html: string) => /team-([0-9a-f]{10})-/.exec(html)![1]
-    expect(teamUrl(second.page('/'))).not.toBe(teamUrl(first.page('/')))
+    expect(teamUrl(second.page('/'))).not.toBe(teamUrl(built.page('/')))
     // The replaced image's old variants are pruned from the cache.
     expect((await readdir(path.join(changed, '.citypress/cache/images'))).filter((n) => n.startsWith('team-'))).toHaveLength(6)
   })
@@ -120,10 +128,11 @@ describe('an image that cannot be used', () => {
   })
 
   it('fails the build at the YAML line that references a truncated photo, which only encoding reveals', async () => {
-    const site = await photoSite()
-    const whole = await readFile(path.join(site, 'images/team.jpg'))
-    await writeFile(path.join(site, 'images/team.jpg'), whole.subarray(0, Math.floor(whole.length / 2)))
-    const errors = await buildErrors(site)
+    // The other photo's variants come from the cache; the truncated one is new, so it is encoded.
+    const damaged = await copyOfBuilt()
+    const whole = await readFile(path.join(damaged, 'images/team.jpg'))
+    await writeFile(path.join(damaged, 'images/team.jpg'), whole.subarray(0, Math.floor(whole.length / 2)))
+    const errors = await buildErrors(damaged)
     expect(errors).toHaveLength(1)
     expect(errors[0]).toMatchObject({ code: 'bad-image', line: 11, column: 12, lineText: '    image: images/team.jpg' })
     expect(errors[0]!.message).toMatch(/^The image "images\/team\.jpg" cannot be decoded; the file is damaged or not an image/)

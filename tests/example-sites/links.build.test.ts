@@ -1,13 +1,22 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { startServer } from '../../bin/audit-server.mjs'
 import { build } from '../../src/build/index.js'
 import { fixture, siteFrom, tempDir } from '../helpers/site.js'
 import { attribute, buildErrors, buildInMemory } from './helpers.js'
 
-// Issue "Production quality", point 5: every internal link and #fragment resolves, and links,
-// canonical URLs, the sitemap and the output files agree on one URL form.
+// Every internal link and #fragment resolves, and links, canonical URLs, the sitemap and the
+// output files agree on one URL form.
+
+/**
+ * One image cache for every build of this file: each builds a copy of the minimal fixture, whose
+ * share images the first build draws and the others reuse (the cache is keyed by content).
+ */
+let imageCacheDir: string
+beforeAll(async () => {
+  imageCacheDir = await tempDir('citypress-links-images-')
+})
 
 /** A site override of the text section that adds a link a template (not YAML) writes. */
 const textWithLink = (href: string) => ({
@@ -20,7 +29,7 @@ const homeWithAction = (href: string) => ({
 
 describe('the link check', () => {
   it('fails the build on a link to an address that is neither a page nor a file, naming page and target once', async () => {
-    const errors = await buildErrors(await siteFrom('minimal', { ...textWithLink('/nowhere'), ...extraPage }))
+    const errors = await buildErrors(await siteFrom('minimal', { ...textWithLink('/nowhere'), ...extraPage }), { imageCacheDir })
     expect(errors).toHaveLength(1)
     expect(errors[0]).toMatchObject({
       code: 'broken-link',
@@ -31,7 +40,7 @@ describe('the link check', () => {
   })
 
   it('fails the build on a #fragment that no element of the target page has', async () => {
-    const errors = await buildErrors(await siteFrom('minimal', homeWithAction('/contact#opening-hours')))
+    const errors = await buildErrors(await siteFrom('minimal', homeWithAction('/contact#opening-hours')), { imageCacheDir })
     expect(errors.map((e) => [e.code, e.message])).toEqual([
       // Found by the plan, at the YAML line, before anything is rendered.
       ['broken-link', 'The link /contact#opening-hours leads nowhere: the page /contact has no element with the id "opening-hours".'],
@@ -39,19 +48,19 @@ describe('the link check', () => {
   })
 
   it('fails the build on an in-page #fragment that the page lacks', async () => {
-    const errors = await buildErrors(await siteFrom('minimal', textWithLink('#prices')))
+    const errors = await buildErrors(await siteFrom('minimal', textWithLink('#prices')), { imageCacheDir })
     expect(errors.map((e) => e.message)).toEqual(['The page /contact links to #prices, but this page has no element with id "prices".'])
   })
 
   it('accepts links to pages, fragments that exist, assets and the feeds', async () => {
     const site = await siteFrom('minimal', { ...homeWithAction('/contact#main'), ...textWithLink('/sitemap.xml') })
-    await expect(buildInMemory(site)).resolves.toBeDefined()
+    await expect(buildInMemory(site, { imageCacheDir })).resolves.toBeDefined()
   })
 })
 
 describe('the URL form (site.yaml trailingSlash)', () => {
   it('by default writes /contact as contact.html and links, canonicals and the sitemap without a slash', async () => {
-    const { result, page, file } = await buildInMemory(await siteFrom('minimal', homeWithAction('/contact/')))
+    const { result, page, file } = await buildInMemory(await siteFrom('minimal', homeWithAction('/contact/')), { imageCacheDir })
     expect(result.routes.find((r) => r.url === '/contact')!.outputPath).toBe('contact.html')
     expect(page('/')).toContain('href="/contact"><span>Ask us</span>')
     expect(page('/')).not.toContain('href="/contact/"')
@@ -62,7 +71,7 @@ describe('the URL form (site.yaml trailingSlash)', () => {
   it('with `always` writes contact/index.html and puts the slash on every link, canonical and sitemap entry', async () => {
     const siteYaml = await readFile(path.join(fixture('minimal'), 'site.yaml'), 'utf8')
     const site = await siteFrom('minimal', { 'site.yaml': siteYaml.replace('url: https://tidy.example', 'url: https://tidy.example\ntrailingSlash: always'), ...homeWithAction('/contact#main') })
-    const { result, page, file } = await buildInMemory(site)
+    const { result, page, file } = await buildInMemory(site, { imageCacheDir })
     expect(result.routes.find((r) => r.url === '/contact')!.outputPath).toBe('contact/index.html')
     expect(page('/')).toContain('href="/contact/#main"')
     expect(page('/')).toContain('href="/services/office-cleaning/"')
@@ -76,7 +85,7 @@ describe('the URL form (site.yaml trailingSlash)', () => {
     const siteYaml = await readFile(path.join(fixture('minimal'), 'site.yaml'), 'utf8')
     const site = await siteFrom('minimal', { 'site.yaml': siteYaml.replace('url: https://tidy.example', `url: https://tidy.example\ntrailingSlash: ${policy}`) })
     const out = path.join(await tempDir(), 'dist')
-    await build({ site, outDir: out, cacheDir: false })
+    await build({ site, outDir: out, cacheDir: false, imageCacheDir })
     const server = await startServer()
     try {
       server.setRoot(out)

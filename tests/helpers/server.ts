@@ -32,13 +32,23 @@ const types: Record<string, string> = {
   '.woff2': 'font/woff2', '.xml': 'application/xml', '.txt': 'text/plain',
 }
 
+export interface ServeOptions {
+  /**
+   * Let the browser keep the content-hashed files under /assets/ for a year, as the site's
+   * `_headers` tells a real host to, so a test that loads many pages of one site fetches its
+   * stylesheet, script, fonts and images once. Everything else is never cached.
+   * @default false
+   */
+  readonly cacheAssets?: boolean
+}
+
 /**
  * Serves a built site from 127.0.0.1 on an ephemeral port the way a static host does: `/contact`
  * → contact.html (or contact/index.html), 404.html for anything else. Form posts (any path) are
  * recorded and answered with `formStatus`; a successful post to a page's address answers with
  * that page, as Netlify answers a native post with the page its `action` names.
  */
-export async function serveSite(root: string): Promise<SiteServer> {
+export async function serveSite(root: string, options: ServeOptions = {}): Promise<SiteServer> {
   const posts: FormPost[] = []
   let held: Promise<void> | undefined
   const server: SiteServer = {
@@ -79,7 +89,8 @@ export async function serveSite(root: string): Promise<SiteServer> {
       res.writeHead(404, { 'content-type': types['.html']! }).end(await readFile(path.join(root, '404.html')).catch(() => 'Not found'))
       return
     }
-    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(await readFile(file))
+    const cache = options.cacheAssets && pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-store'
+    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream', 'cache-control': cache }).end(await readFile(file))
   }
 
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))

@@ -54,6 +54,7 @@ function measureRows(page: Page): Promise<GridRows[]> {
 let browser: Browser
 let server: SiteServer
 beforeAll(async () => {
+  const browserStarted = launchChromium()
   const site = await siteFrom('landing', {
     'pages/grids.yaml': gridsPage(), ...Object.fromEntries(counts.map((n) => [`pages/badges-${n}.yaml`, badgesPage(n)])),
     // Chips of towns with an office-cleaning page (links) and of one without (plain text).
@@ -65,7 +66,8 @@ beforeAll(async () => {
   })
   const outDir = await tempDir('citypress-grids-')
   await build({ site, outDir, cacheDir: false })
-  ;[browser, server] = await Promise.all([launchChromium(), serveSite(outDir)])
+  // Thirteen pages share one stylesheet, script and font: the browser keeps them, as from a real host.
+  ;[browser, server] = await Promise.all([browserStarted, serveSite(outDir, { cacheAssets: true })])
 })
 afterAll(async () => {
   await browser?.close()

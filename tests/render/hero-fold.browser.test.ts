@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import type { Browser } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { build, type BuildResult } from '../../src/build/index.js'
@@ -7,7 +8,6 @@ import { exampleBuild } from '../helpers/example-build.js'
 import { siteFrom, tempDir } from '../helpers/site.js'
 
 // Measured in one Chromium, on built sites served from 127.0.0.1.
-
 
 /** The form of the fold fixture: twelve fields, the tallest a landing hero may carry. */
 const twelveFields = `forms:
@@ -30,14 +30,22 @@ const examples: { server: SiteServer; result: Pick<BuildResult, 'routes'>; name:
 async function buildAndServe(site: string): Promise<{ server: SiteServer; result: BuildResult }> {
   const outDir = await tempDir('citypress-fold-')
   const result = await build({ site, outDir, cacheDir: false })
-  const server = await serveSite(outDir)
+  const server = await serveSite(outDir, { cacheAssets: true })
   servers.push(server)
   return { server, result }
 }
 
+/** An example site's shared build, served; sites/starter has no landing pages. */
+async function serveExample(name: 'system4' | 'greenway' | 'brightline'): Promise<void> {
+  const { result, outDir } = await exampleBuild(name)
+  const server = await serveSite(outDir, { cacheAssets: true })
+  servers.push(server)
+  examples.push({ name, server, result })
+}
+
 beforeAll(async () => {
-  const landing = (await import('node:fs')).readFileSync(new URL('../fixtures/sites/landing/landing.yaml', import.meta.url), 'utf8')
-  const areas = (await import('node:fs')).readFileSync(new URL('../fixtures/sites/landing/areas.yaml', import.meta.url), 'utf8')
+  const landing = readFileSync(new URL('../fixtures/sites/landing/landing.yaml', import.meta.url), 'utf8')
+  const areas = readFileSync(new URL('../fixtures/sites/landing/areas.yaml', import.meta.url), 'utf8')
   const files: Record<string, string> = {
     'forms.yaml': twelveFields,
     // The tall form beside the headline, on the page of the longest city name.
@@ -46,15 +54,14 @@ beforeAll(async () => {
     'areas.yaml': areas.replace('  west:\n    - Jacksonville, IL\n', `  west:\n    - Jacksonville, IL\n    - ${longCity}\n`)
       .replace('places:\n', `places:\n  ${longCity}:\n    county: Orange County\n    local: A planned city in the foothills of the Santa Ana Mountains, with business parks along Avenida Empresa.\n`),
   }
-  ;[browser, fixture] = await Promise.all([launchChromium(), siteFrom('landing', files).then(buildAndServe)])
-  // sites/starter has no landing pages.
-  for (const name of ['system4', 'greenway', 'brightline'] as const) {
-    const { result, outDir } = await exampleBuild(name)
-    const server = await serveSite(outDir)
-    servers.push(server)
-    examples.push({ name, server, result })
-  }
-}, 120_000)
+  // The browser, the fixture's build and the example sites' shared builds do not wait on each other.
+  ;[browser, fixture] = await Promise.all([
+    launchChromium(),
+    siteFrom('landing', files).then(buildAndServe),
+    ...(['system4', 'greenway', 'brightline'] as const).map(serveExample),
+  ])
+  examples.sort((a, b) => a.name.localeCompare(b.name))
+})
 
 afterAll(async () => {
   await browser?.close()
@@ -71,14 +78,16 @@ async function measureFolds(server: SiteServer, urls: readonly string[]): Promis
   const context = await browser.newContext({ viewport: viewports[0][1] })
   const page = await context.newPage()
   const folds: Fold[] = []
-  for (const url of urls) {
+  for (const [i, url] of urls.entries()) {
     // The hero's layout waits for its fonts, not for its images (they carry their size). One load
     // per page, measured at each width: the layout is the stylesheet's media queries, not a script's.
-    await page.setViewportSize(viewports[0][1])
+    // Each page loads at the width the previous one was left at, so no resize lays out a page
+    // that is about to be left.
+    const order = i % 2 === 0 ? viewports : [viewports[1], viewports[0]] as const
     await page.goto(`${server.url}${url}`, { waitUntil: 'domcontentloaded' })
     await page.evaluate(() => document.fonts.ready)
-    for (const [name, viewport] of viewports) {
-      await page.setViewportSize(viewport)
+    for (const [n, [name, viewport]] of order.entries()) {
+      if (n > 0) await page.setViewportSize(viewport)
       folds.push({ url, viewport: name, ...await page.evaluate(measureHero) })
     }
   }
