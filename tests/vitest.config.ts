@@ -21,9 +21,10 @@ export default defineConfig({
   // the CLI's main() sets it before a build draws its report (src/report/).
   oxc: { jsx: { runtime: 'automatic', development: false } },
   test: {
-    // Builds and browsers are real; give them room on a 2-core machine.
+    // Builds and browsers are real; give them room on a 2-core machine. A hook may make the run's
+    // first cold builds of the example sites, which a slow or busy machine takes minutes over.
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    hookTimeout: 300_000,
     // Tests that build sites write into temporary folders of their own, so files may run in parallel.
     pool: 'forks',
     // Two files at a time even on 2 cores: much of a file's time is spent waiting for child
