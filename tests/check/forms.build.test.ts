@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { build, BuildFailure } from '../../src/build/index.js'
 import { findForms } from '../../src/html/find-forms.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import type { OutputFile } from '../../src/types.js'
 import { fixtureBuild } from '../helpers/example-build.js'
-import { fixture, normalize, siteFrom, tempDir } from '../helpers/site.js'
+import { fixture, normalize, tempDir } from '../helpers/site.js'
+import { warmFixture, warmSiteFrom } from '../helpers/warm-fixture.js'
 
-// Issue point 5: __forms.html, the success pages and the check
-// that every built form matches its declaration (Netlify drops undeclared fields silently).
+// __forms.html, the success pages and the check that every built form matches its declaration (Netlify drops undeclared fields silently).
 const buildFiles = async (site: string) => (await build({ site, write: false, cacheDir: false })).files
 const text = (files: readonly OutputFile[], path: string) => String(files.find((f) => f.path === path)?.contents)
 /** The unchanged widgets fixture, as built once for the whole run (tests/helpers/example-build.ts). */
@@ -27,6 +27,8 @@ async function buildErrors(site: string, options: { cacheDir?: string } = {}): P
 }
 
 describe('forms on Netlify', () => {
+  beforeAll(() => warmFixture('widgets'))
+
   it('declares every form with its fields and the bot-field honeypot in __forms.html', async () => {
     const files = await widgetsFiles()
     expect(findForms(text(files, '__forms.html'))).toEqual([
@@ -47,7 +49,7 @@ describe('forms on Netlify', () => {
   })
 
   it('fails with form-mismatch when a page sends a field that __forms.html does not declare', async () => {
-    const site = await siteFrom('widgets', rawFormSection('<form name="contact-page" method="post"><input name="name"/><input name="fax"/></form>'))
+    const site = await warmSiteFrom('widgets', rawFormSection('<form name="contact-page" method="post"><input name="name"/><input name="fax"/></form>'))
     const errors = await buildErrors(site)
     expect(errors).toHaveLength(1)
     expect(errors[0]).toBe([
@@ -58,25 +60,25 @@ describe('forms on Netlify', () => {
   })
 
   it('fails with form-mismatch when a page has a form that forms.yaml does not define', async () => {
-    const site = await siteFrom('widgets', rawFormSection('<form name="newsletter" method="post"><input name="email"/></form>'))
+    const site = await warmSiteFrom('widgets', rawFormSection('<form name="newsletter" method="post"><input name="email"/></form>'))
     const [error] = await buildErrors(site)
     expect(error).toContain('error[form-mismatch]: The form "newsletter" on /about is not declared in __forms.html, so Netlify would reject every submission of it.')
   })
 
   it('still finds the mismatch when the page comes from the page cache', async () => {
-    const site = await siteFrom('widgets', rawFormSection('<form name="contact-page" method="post"><input name="fax"/></form>'))
+    const site = await warmSiteFrom('widgets', rawFormSection('<form name="contact-page" method="post"><input name="fax"/></form>'))
     const cacheDir = await tempDir()
     expect((await buildErrors(site, { cacheDir }))[0]).toContain('"fax"')
     expect((await buildErrors(site, { cacheDir }))[0]).toContain('"fax"')
   })
 
   it('ignores forms that do not post, such as the popup\'s close control', async () => {
-    const site = await siteFrom('widgets', rawFormSection('<form role="search"><input name="q"/></form>'))
+    const site = await warmSiteFrom('widgets', rawFormSection('<form role="search"><input name="q"/></form>'))
     await expect(buildFiles(site)).resolves.toBeDefined()
   })
 
   it('reports a page whose address takes a form\'s success page', async () => {
-    const site = await siteFrom('widgets', { 'pages/thanks.yaml': 'path: /thanks/contact-page\ntitle: Thanks\nsections:\n  - { type: text, body: Hi. }\n' })
+    const site = await warmSiteFrom('widgets', { 'pages/thanks.yaml': 'path: /thanks/contact-page\ntitle: Thanks\nsections:\n  - { type: text, body: Hi. }\n' })
     const [error] = await buildErrors(site)
     expect(error).toContain('error[duplicate-route]: The success page of the form "contact-page" would be written to /thanks/contact-page')
   })
@@ -85,7 +87,7 @@ describe('forms on Netlify', () => {
 describe('forms posting to an endpoint', () => {
   it('post natively and from the widget to the endpoint, with no __forms.html and no success pages', async () => {
     const siteYaml = readFileSync(path.join(fixture('widgets'), 'site.yaml'), 'utf8').replace('provider: netlify', 'provider: endpoint\n  endpoint: https://forms.example/tidy')
-    const files = await buildFiles(await siteFrom('widgets', { 'site.yaml': siteYaml }))
+    const files = await buildFiles(await warmSiteFrom('widgets', { 'site.yaml': siteYaml }))
     expect(files.some((f) => f.path === '__forms.html' || f.path.startsWith('thanks/'))).toBe(false)
     expect(text(files, 'contact.html')).toMatch(/<form name="contact-page"[^>]* data-endpoint="https:\/\/forms.example\/tidy"[^>]* action="https:\/\/forms.example\/tidy" method="POST">/)
   })

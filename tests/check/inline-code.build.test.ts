@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { build } from '../../src/build/index.js'
 import { watchPages } from '../../src/check/watch-pages.js'
 import { BuildFailure } from '../../src/errors/config-error.js'
@@ -12,7 +12,8 @@ import { declaredInlineCode } from '../../src/render/inline-code.js'
 import type { OutputWriter } from '../../src/types.js'
 import type { RoutePlan } from '../../src/plan/route-plan.js'
 import type { SiteMeta } from '../../src/config/site-model.js'
-import { fixture, normalize, siteFrom, tempDir } from '../helpers/site.js'
+import { fixture, normalize, tempDir } from '../helpers/site.js'
+import { warmFixture, warmSiteFrom } from '../helpers/warm-fixture.js'
 
 // The Content-Security-Policy allows only the inline code citypress wrote, and
 // the checks stop a build at any other.
@@ -30,11 +31,13 @@ const textTemplate = [
 ].join('\n')
 const script = 'window.chat = true // \u001b[2Jcleared'
 
-const buildInMemory = (site: string) => build({ site, write: false, cacheDir: false, imageCacheDir: false })
+const buildInMemory = (site: string) => build({ site, write: false, cacheDir: false })
 
 describe('inline code in the pages', () => {
+  beforeAll(() => warmFixture('minimal'))
+
   it('stops the build at inline code a site template writes without declaring it, naming the page', async () => {
-    const site = await siteFrom('minimal', { 'templates/sections/Text.tsx': textTemplate })
+    const site = await warmSiteFrom('minimal', { 'templates/sections/Text.tsx': textTemplate })
     const failure = await buildInMemory(site).catch((e: unknown) => e)
     expect(failure).toBeInstanceOf(BuildFailure)
     const errors = (failure as BuildFailure).errors
@@ -55,7 +58,7 @@ describe('inline code in the pages', () => {
 
   it('builds when site.yaml declares that code, and allows it by its hash in _headers', async () => {
     const yaml = await readFile(path.join(fixture('minimal'), 'site.yaml'), 'utf8')
-    const site = await siteFrom('minimal', {
+    const site = await warmSiteFrom('minimal', {
       'templates/sections/Text.tsx': textTemplate,
       'site.yaml': `${yaml}csp:\n  inlineScripts: ["window.chat = true // \\e[2Jcleared"]\n  styleAttributes: ["${cspHash('color:teal').slice(1, -1)}"]\n`,
     })

@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { build, BuildFailure, type BuildResult } from '../../src/build/index.js'
 import { parseAreaName } from '../../src/config/area-names.js'
 import { formatConfigError } from '../../src/errors/format.js'
-import { fixture, normalize, siteFrom } from '../helpers/site.js'
+import { fixture, normalize } from '../helpers/site.js'
+import { warmFixture, warmSiteFrom } from '../helpers/warm-fixture.js'
 
-// Issue 14 point 8: one area however its apostrophe or its accents were typed; chips that link
-// whenever their page exists; one warning for those that cannot; places keys that match an area.
+// One area however its apostrophe or its accents were typed; chips that link whenever their page
+// exists; one warning for those that cannot; places keys that match an area.
 const areasYaml = await readFile(path.join(fixture('landing'), 'areas.yaml'), 'utf8')
 const homeYaml = await readFile(path.join(fixture('landing'), 'pages/home.yaml'), 'utf8')
 const text = (result: BuildResult, file: string) => String(result.files.find((f) => f.path === file)?.contents)
@@ -16,7 +17,7 @@ const chipsSection = (list: string, extra = '') => `  - type: areas\n    heading
 const local = 'A river town of brick warehouses turned into offices, dental practices and a small college campus, where most clients want a weekly visit, spotless entrances in the winter months, and a crew that knows which doors lock at six and which stay open until the evening classes end.'
 
 async function buildWith(files: Record<string, string>): Promise<BuildResult> {
-  return build({ site: await siteFrom('landing', files), write: false, cacheDir: false })
+  return build({ site: await warmSiteFrom('landing', files), write: false, cacheDir: false })
 }
 
 async function errorsWith(files: Record<string, string>): Promise<string[]> {
@@ -26,6 +27,8 @@ async function errorsWith(files: Record<string, string>): Promise<string[]> {
 }
 
 describe('area names', () => {
+  beforeAll(() => warmFixture('landing'))
+
   it('folds apostrophes and Unicode forms into one area: one page, chips that link, facts that arrive', async () => {
     const areas = areasYaml
       .replace('    - Decatur, IL\n', '    - Decatur, IL\n    - O\u2019Fallon, IL\n    - Piqu\u00e9, IL\n')

@@ -1,12 +1,13 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { build, BuildFailure } from '../../src/build/index.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import type { OutputFile } from '../../src/types.js'
-import { fixture, normalize, siteFrom } from '../helpers/site.js'
+import { fixture, normalize } from '../helpers/site.js'
+import { warmFixture, warmSiteFrom } from '../helpers/warm-fixture.js'
 
-// Issue 14 point 3: business facts in site.yaml, shown to visitors and in LocalBusiness JSON-LD.
+// Business facts in site.yaml, shown to visitors and in LocalBusiness JSON-LD.
 // The fixture's own facts are cut off: each test writes its own.
 const baseSite = (await readFile(path.join(fixture('widgets'), 'site.yaml'), 'utf8')).split('\n# Business facts')[0]! + '\n'
 const text = (files: readonly OutputFile[], file: string) => String(files.find((f) => f.path === file)?.contents)
@@ -29,7 +30,7 @@ const facts = `business:
 `
 
 async function buildWith(business: string): Promise<readonly OutputFile[]> {
-  const site = await siteFrom('widgets', {
+  const site = await warmSiteFrom('widgets', {
     'site.yaml': `${baseSite}${business}`,
     'pages/contact.yaml': 'path: /contact\ntitle: Contact\nsections:\n  - { type: form, heading: Write to us, form: contact-page, business: true }\n',
   })
@@ -49,6 +50,8 @@ function localBusiness(html: string): Record<string, unknown> {
 }
 
 describe('business facts', () => {
+  beforeAll(() => Promise.all([warmFixture('widgets'), warmFixture('landing')]))
+
   it('emits address, geo, every telephone, sameAs and the hours with closed days in LocalBusiness', async () => {
     const business = localBusiness(text(await buildWith(facts), 'index.html'))
     expect(business).toMatchObject({
@@ -73,7 +76,7 @@ describe('business facts', () => {
   })
 
   it("gives a landing page's Service the business's main line, the head's first phone", async () => {
-    const site = await siteFrom('landing')
+    const site = await warmSiteFrom('landing')
     const siteYaml = path.join(site, 'site.yaml')
     await writeFile(siteYaml, `${await readFile(siteYaml, 'utf8')}\nbusiness:\n  callingCode: "+1"\n  phones:\n    - { label: Office, number: (555) 010-0100 }\n`)
     const files = (await build({ site, write: false, cacheDir: false })).files

@@ -1,15 +1,16 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { build, BuildFailure } from '../../src/build/index.js'
 import { checkAutofill, checkAutofillFor } from '../../src/config/autofill.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import type { OutputFile } from '../../src/types.js'
-import { normalize, siteFrom } from '../helpers/site.js'
+import { normalize } from '../helpers/site.js'
+import { warmFixture, warmSiteFrom } from '../helpers/warm-fixture.js'
 
-// Issue 14 point 4: what a form can say in forms.yaml, and what is checked at its line.
+// What a form can say in forms.yaml, and what is checked at its line.
 const text = (files: readonly OutputFile[], path: string) => String(files.find((f) => f.path === path)?.contents)
 
 async function buildFiles(files: Record<string, string>): Promise<readonly OutputFile[]> {
-  return (await build({ site: await siteFrom('widgets', files), write: false, cacheDir: false })).files
+  return (await build({ site: await warmSiteFrom('widgets', files), write: false, cacheDir: false })).files
 }
 
 async function buildErrors(files: Record<string, string>): Promise<string[]> {
@@ -27,6 +28,8 @@ const contactForm = (fields: string, extra = '') => `forms:
 ${fields}`
 
 describe('form fields', () => {
+  beforeAll(() => warmFixture('widgets'))
+
   it('sends an option\'s value and shows its label, for selects and checkboxes alike', async () => {
     const files = await buildFiles({
       'forms.yaml': contactForm(`      - name: size

@@ -3,12 +3,13 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { build } from '../../src/build/index.js'
 import { readSitemapUrls, sitemapLimits } from '../../src/config/published-sitemap.js'
 import { BuildFailure } from '../../src/errors/config-error.js'
 import { main } from '../../src/cli/main.js'
-import { memoryIo, siteFrom, tempDir } from '../helpers/site.js'
+import { memoryIo, tempDir } from '../helpers/site.js'
+import { warmFixture, warmSiteFrom } from '../helpers/warm-fixture.js'
 
 /** Serves one file at /sitemap.xml on 127.0.0.1, as the live site would. */
 async function serveSitemap(text: string): Promise<{ url: string; close(): Promise<void> }> {
@@ -21,9 +22,11 @@ async function serveSitemap(text: string): Promise<{ url: string; close(): Promi
 }
 
 describe('build --published', () => {
+  beforeAll(() => warmFixture('landing'))
+
   it('plans 301s for live landing pages a CI published without committing the record', async () => {
     // What CI published: the site as it was; its published-urls.json was never committed.
-    const site = await siteFrom('landing')
+    const site = await warmSiteFrom('landing')
     const live = path.join(await tempDir(), 'live')
     await build({ site, outDir: live, cacheDir: false })
     const sitemap = await serveSitemap(await readFile(path.join(live, 'sitemap.xml'), 'utf8'))
@@ -55,7 +58,7 @@ describe('build --published', () => {
     const sitemap = await serveSitemap('')
     await sitemap.close()
     const io = memoryIo()
-    expect(await main(['build', await siteFrom('landing'), '--out', path.join(await tempDir(), 'out'), '--published', sitemap.url], io)).toBe(1)
+    expect(await main(['build', await warmSiteFrom('landing'), '--out', path.join(await tempDir(), 'out'), '--published', sitemap.url], io)).toBe(1)
     expect(io.stderr).toContain('error[published-unreadable]: The published sitemap http://127.0.0.1:')
     expect(io.stderr).toContain('hint: Give the address of the live site\'s sitemap.xml')
   })

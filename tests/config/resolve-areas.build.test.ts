@@ -8,6 +8,7 @@ import { formatConfigError } from '../../src/errors/format.js'
 import type { LandingPageProps } from '../../src/plan/landing-model.js'
 import { routeProps } from '../../src/plan/route-props.js'
 import { fixture, normalize, repoRoot, siteFrom, tempDir } from '../helpers/site.js'
+import { warmSiteFrom } from '../helpers/warm-fixture.js'
 
 // Every area reference resolves to exactly one area, or the build stops.
 const areasYaml = await readFile(path.join(fixture('landing'), 'areas.yaml'), 'utf8')
@@ -170,7 +171,7 @@ describe('area references', () => {
 describe('names that are also names of Object.prototype', () => {
   it('builds a site whose form, area list and areas are called constructor, toString and hasOwnProperty', async () => {
     const { build } = await import('../../src/build/index.js')
-    const site = await siteFrom('minimal', {
+    const site = await warmSiteFrom('minimal', {
       'forms.yaml': [
         'forms:',
         '  constructor:',

@@ -10,8 +10,11 @@ import type { OutputFile } from '../../src/types.js'
 import { repoRoot } from './site.js'
 
 export type ExampleSite = 'system4' | 'greenway' | 'brightline' | 'starter'
-/** The fixtures (tests/fixtures/sites/<name>) that several test files build unchanged, only to read the output. */
-export type SharedFixture = 'widgets' | 'landing' | 'markdown'
+/**
+ * The fixtures (tests/fixtures/sites/<name>) that several test files build unchanged, to read the
+ * output or to start copies from its encoded images (tests/helpers/warm-fixture.ts).
+ */
+export type SharedFixture = 'widgets' | 'landing' | 'markdown' | 'minimal' | 'brand'
 
 /** A BuildResult as it comes back from JSON: warnings as their JSON, file paths instead of files. */
 export type SharedResult = Omit<BuildResult, 'warnings' | 'files'> & {

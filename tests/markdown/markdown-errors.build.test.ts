@@ -1,11 +1,12 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { ConfigError } from '../../src/errors/config-error.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import { normalize, siteFrom, validationErrors } from '../helpers/site.js'
 import { buildInMemory, writePhoto } from '../example-sites/helpers.js'
+import { warmFixture, warmSiteFrom } from '../helpers/warm-fixture.js'
 
-// Issue 18, points 1, 2 and 6: a Markdown body's images and links are checked where they are
-// written, at the .md file's own line and column (front matter included in the count).
+// A Markdown body's images and links are checked where they are written, at the .md file's own
+// line and column (front matter included in the count).
 const frontMatter = '---\ntitle: Spring checklist\ndate: 2026-03-01\nexcerpt: What to do before the busy season.\n---\n'
 
 async function problems(files: Record<string, string>): Promise<ConfigError[]> {
@@ -18,6 +19,8 @@ const where = (e: ConfigError) => `${normalize(e.file).replace(/^<tmp>\/site\//,
 const printed = (e: ConfigError) => normalize(formatConfigError(e, { color: false })).replace(/<tmp>\/site\//g, '')
 
 describe('Markdown images and links', () => {
+  beforeAll(() => warmFixture('minimal'))
+
   it('reports a missing image and an image without alt text at their own line and column', async () => {
     const errors = await problems({
       'blog/spring.md': `${frontMatter}\nIntro with ![The team](team.jpg) inline.\n\n![Our van](images/van.jpg)\n\n![](images/team.jpg)\n`,
@@ -83,7 +86,7 @@ describe('Markdown images and links', () => {
   })
 
   it('renders an image of a Markdown field in YAML through the image pipeline', async () => {
-    const dir = await siteFrom('minimal', {
+    const dir = await warmSiteFrom('minimal', {
       'pages/contact.yaml': 'path: /contact\ntitle: Contact\nsections:\n  - type: text\n    body: |\n      Write to us.\n\n      ![The team](team.jpg)\n',
     })
     await writePhoto(dir, 'images/team.jpg', { width: 900, height: 600 })
@@ -92,7 +95,7 @@ describe('Markdown images and links', () => {
   })
 
   it('renders a relative image as an optimised picture with its size, lazy, and a titled one as a figure', async () => {
-    const dir = await siteFrom('minimal', {
+    const dir = await warmSiteFrom('minimal', {
       'blog/spring.md': `${frontMatter}\n![The team](team.jpg)\n\n![The team again](../images/team.jpg "Our crew on a Monday")\n`,
     })
     await writePhoto(dir, 'images/team.jpg', { width: 900, height: 600 })

@@ -1,15 +1,26 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { build } from '../../src/build/index.js'
 import { main } from '../../src/cli/main.js'
 import { redirectLimitWarnings, type HostName } from '../../src/config/hosts.js'
 import { copyExample } from '../helpers/example-build.js'
 import { serveAsHost } from '../helpers/host-server.js'
-import { memoryIo, siteFrom, tempDir } from '../helpers/site.js'
+import { memoryIo, tempDir } from '../helpers/site.js'
+import { warmFixture, warmSiteFrom } from '../helpers/warm-fixture.js'
 
-/** The starter with a renamed page (/get-a-quote is now /contact), built for `host`. */
-async function buildFor(host: HostName) {
+/**
+ * The starter with a renamed page (/get-a-quote is now /contact), built for `host` once per file:
+ * the tests only read the output.
+ */
+function buildFor(host: HostName): ReturnType<typeof buildOnceFor> {
+  let built = builds.get(host)
+  if (!built) builds.set(host, built = buildOnceFor(host))
+  return built
+}
+const builds = new Map<HostName, ReturnType<typeof buildOnceFor>>()
+
+async function buildOnceFor(host: HostName) {
   const work = await tempDir()
   const site = path.join(work, 'site')
   await copyExample('starter', site)
@@ -100,8 +111,10 @@ describe('the layout of each host', () => {
 })
 
 describe('a renamed landing page on GitHub Pages', () => {
+  beforeAll(() => warmFixture('landing'))
+
   it('leaves a redirect page at its old address, beside the page at the new one, and says so', async () => {
-    const site = await siteFrom('landing', {})
+    const site = await warmSiteFrom('landing', {})
     await writeFile(path.join(site, 'site.yaml'), `${await readFile(path.join(site, 'site.yaml'), 'utf8')}\nhost: github-pages\n`)
     const out = path.join(await tempDir(), 'dist')
     expect(await main(['build', site, '--out', out], memoryIo())).toBe(0)

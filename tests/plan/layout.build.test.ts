@@ -8,9 +8,10 @@ import { routeProps } from '../../src/plan/route-props.js'
 import { planSite } from '../../src/plan/plan-site.js'
 import { landingMainText, wordsOf } from '../../src/plan/landing-text.js'
 import { siteFrom } from '../helpers/site.js'
+import { warmFixture, warmSiteFrom } from '../helpers/warm-fixture.js'
 import { buildInMemory, exampleSite, fixtureSite, mainText, markedUpQuestions, type BuiltSite } from './helpers.js'
 
-// Issue 14, point 2: landing pages are made of sections, in an order landing.yaml chooses.
+// Landing pages are made of sections, in an order landing.yaml chooses.
 const fixtureLanding = readFileSync(new URL('../fixtures/sites/landing/landing.yaml', import.meta.url), 'utf8')
 const officeService = readFileSync(new URL('../fixtures/sites/landing/services/office-cleaning.yaml', import.meta.url), 'utf8')
 
@@ -31,6 +32,8 @@ function blocksOf(html: string): string[] {
 }
 
 describe('the landing layout', () => {
+  beforeAll(() => warmFixture('landing'))
+
   it('is the generic landing variant when landing.yaml names none', async () => {
     const site = await fixtureSite('landing')
     expect(blocksOf(site.page('/lp/springfield-office-cleaning'))).toEqual([
@@ -40,7 +43,7 @@ describe('the landing layout', () => {
 
   it('follows landing.yaml `layout`, leaving out the sections it does not name', async () => {
     const landing = `${fixtureLanding}layout: [hero, local, form]\n`
-    const site = await buildInMemory(await siteFrom('landing', { 'landing.yaml': landing }))
+    const site = await buildInMemory(await warmSiteFrom('landing', { 'landing.yaml': landing }))
     const html = site.page('/lp/springfield-office-cleaning')
     expect(blocksOf(html)).toEqual(['hero', 'local', 'quote'])
     // No breadcrumbs shown, so no BreadcrumbList claims them.
@@ -49,7 +52,7 @@ describe('the landing layout', () => {
 
   it('lets a service replace the layout for its own pages and show its benefits, testimonials and FAQs', async () => {
     const landing = fixtureLanding.replace('  office-cleaning:\n', '  office-cleaning:\n    layout: [hero, benefits, service-testimonials, form, service-faq, cta]\n    benefitsHeading: Why {city} offices choose us\n    ctaHeading: Ready when {city} is\n')
-    const site = await buildInMemory(await siteFrom('landing', { 'landing.yaml': landing, 'services/office-cleaning.yaml': officeWithExtras }))
+    const site = await buildInMemory(await warmSiteFrom('landing', { 'landing.yaml': landing, 'services/office-cleaning.yaml': officeWithExtras }))
     const office = site.page('/lp/springfield-office-cleaning')
     expect(blocksOf(office)).toEqual(['hero', 'benefits', 'service-testimonials', 'quote', 'service-faq', 'next-step'])
     expect(office).toContain('<h2>Why Springfield offices choose us</h2>')
@@ -68,7 +71,7 @@ describe('the landing layout', () => {
     ctaHeading: Ready when {city} is
     ctaActions: [{ label: Call the Office Team, href: "tel:+12175550100" }]
 `)
-    const site = await buildInMemory(await siteFrom('landing', { 'landing.yaml': landing }))
+    const site = await buildInMemory(await warmSiteFrom('landing', { 'landing.yaml': landing }))
     const hero = (url: string) => /<section class="hero[\s\S]*?<\/section>/.exec(site.page(url))![0]
     const office = hero('/lp/springfield-office-cleaning')
     expect(office).toContain('Offices in Springfield since 2009')
@@ -90,7 +93,7 @@ describe('the landing layout', () => {
 
   it('puts the form, with its attribution fields, beside the headline with `hero-form`', async () => {
     const landing = `${fixtureLanding}layout: [hero-form, local]\n`
-    const site = await buildInMemory(await siteFrom('landing', { 'landing.yaml': landing }))
+    const site = await buildInMemory(await warmSiteFrom('landing', { 'landing.yaml': landing }))
     const html = site.page('/lp/springfield-office-cleaning')
     expect(blocksOf(html)).toEqual(['hero', 'local'])
     expect(html).toMatch(/<section class="hero [^"]*has-form[^"]*">[\s\S]*?<h1>[\s\S]*?<h2 class="form-title">Get a quote in Springfield<\/h2>[\s\S]*?name="pagePath" value="\/lp\/springfield-office-cleaning"/)

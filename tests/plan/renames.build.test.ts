@@ -1,20 +1,23 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { build } from '../../src/build/index.js'
 import { main } from '../../src/cli/main.js'
 import type { LandingPageProps } from '../../src/plan/landing-model.js'
 import { planLandingRedirects, recordPublished } from '../../src/plan/plan-redirects.js'
-import { memoryIo, siteFrom, tempDir } from '../helpers/site.js'
+import { memoryIo, tempDir } from '../helpers/site.js'
+import { warmFixture, warmSiteFrom } from '../helpers/warm-fixture.js'
 
 async function edit(file: string, change: (text: string) => string): Promise<void> {
   await writeFile(file, change(await readFile(file, 'utf8')))
 }
 
 describe('renaming a city or a service', () => {
+  beforeAll(() => warmFixture('landing'))
+
   it('records the published landing URLs in the site folder, and writes 301s for every old one after a rename', async () => {
-    const site = await siteFrom('landing')
+    const site = await warmSiteFrom('landing')
     const out = path.join(await tempDir(), 'public')
     // With the build cache, which keeps the record of what the build wrote into \`out\`: the next
     // build may then remove the pages it no longer makes.
@@ -48,7 +51,7 @@ describe('renaming a city or a service', () => {
   })
 
   it('shows the planned redirects in validate and routes, before anything is built', async () => {
-    const site = await siteFrom('landing')
+    const site = await warmSiteFrom('landing')
     await build({ site, outDir: path.join(await tempDir(), 'public'), cacheDir: false, recordUrls: true })
     await edit(path.join(site, 'areas.yaml'), (t) => t.replaceAll('Rochester, IL', 'Rochester Village, IL'))
     const line = '  /lp/rochester-office-cleaning → /lp/rochester-village-office-cleaning  (same area and service, new address)'
@@ -61,7 +64,7 @@ describe('renaming a city or a service', () => {
   })
 
   it('keeps redirecting an old address after later renames, straight to the page that exists now', async () => {
-    const site = await siteFrom('landing')
+    const site = await warmSiteFrom('landing')
     const out = path.join(await tempDir(), 'public')
     // Builds into one folder keep its record in the build cache, so each may remove what it no longer makes.
     await build({ site, outDir: out, recordUrls: true })
@@ -76,7 +79,7 @@ describe('renaming a city or a service', () => {
   })
 
   it('leaves the site folder alone unless asked to record (previews and plain API builds)', async () => {
-    const site = await siteFrom('landing')
+    const site = await warmSiteFrom('landing')
     await build({ site, outDir: path.join(await tempDir(), 'public'), cacheDir: false })
     expect(existsSync(path.join(site, 'published-urls.json'))).toBe(false)
   })

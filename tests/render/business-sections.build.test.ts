@@ -8,6 +8,7 @@ import { parseMap, parseYoutube } from '../../src/markdown/embed-values.js'
 import { embedFacadeHtml } from '../../templates/components/embed-facade.js'
 import { BuildFailure } from '../../src/errors/config-error.js'
 import { fixture, siteFrom, tempDir } from '../helpers/site.js'
+import { warmFixture, warmSiteFrom } from '../helpers/warm-fixture.js'
 
 // The content keys and section types a local business needs, and
 // embeds that keep a YouTube start time and take a Google Maps address. One build serves every
@@ -50,7 +51,8 @@ let out: string
 let home: string
 beforeAll(async () => {
   out = path.join(await tempDir(), 'dist')
-  await build({ site: await siteFrom('minimal', files), outDir: out, cacheDir: false, imageCacheDir: false, workerMinimum: 1 })
+  await warmFixture('minimal')
+  await build({ site: await warmSiteFrom('minimal', files), outDir: out, cacheDir: false, workerMinimum: 1 })
   home = await readFile(path.join(out, 'index.html'), 'utf8')
 })
 

@@ -60,6 +60,13 @@ function markFile(file: string, schema: string, marks: Marks): void {
 }
 
 let site: BuiltSite
+/** Each page parsed once: two tests walk every page. */
+const documents = new Map<string, Document>()
+const documentOf = (url: string) => {
+  let document = documents.get(url)
+  if (!document) documents.set(url, document = new JSDOM(site.page(url)).window.document)
+  return document
+}
 const marks: Marks = { next: 1, fields: new Set<string>(), fieldOf: new Map(), textOf: new Map() }
 beforeAll(async () => {
   const dir = await siteFrom('every-field')
@@ -82,7 +89,7 @@ describe('right-to-left text in plain-text fields', () => {
     const loose: string[] = []
     let occurrences = 0
     for (const route of site.routes) {
-      const { document } = new JSDOM(site.page(route.url)).window
+      const document = documentOf(route.url)
       const walker = document.createTreeWalker(document.body, 4 /* NodeFilter.SHOW_TEXT */)
       for (let text = walker.nextNode(); text; text = walker.nextNode()) {
         const ids = markerIds(text.textContent ?? '')
@@ -109,7 +116,7 @@ describe('right-to-left text in plain-text fields', () => {
     const loose: string[] = []
     let forms = 0
     for (const route of site.routes) {
-      const { document } = new JSDOM(site.page(route.url)).window
+      const document = documentOf(route.url)
       for (const form of document.querySelectorAll<HTMLFormElement>('form[data-submitting-label]')) {
         forms++
         // templates/widgets/form.client.ts sets these elements' textContent, so the text has no <bdi> of its own.

@@ -1,11 +1,12 @@
 import { readFile, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { build } from '../../src/build/index.js'
-import { siteFrom, tempDir } from '../helpers/site.js'
+import { tempDir } from '../helpers/site.js'
+import { warmFixture, warmSiteFrom } from '../helpers/warm-fixture.js'
 
-// Issue 19 point 3: the header (with its mobile menu) and the footer are rendered once per build
-// and variant and spliced into every page (templates/shell/shared-parts.tsx).
+// The header (with its mobile menu) and the footer are rendered once per build and variant and
+// spliced into every page (templates/shell/shared-parts.tsx).
 
 async function pagesOf(out: string): Promise<Record<string, string>> {
   const pages: Record<string, string> = {}
@@ -17,10 +18,12 @@ async function pagesOf(out: string): Promise<Record<string, string>> {
 }
 
 describe('the shared header and footer', () => {
+  beforeAll(() => warmFixture('minimal'))
+
   it('mark the current page in the navigation of that page only', async () => {
-    const site = await siteFrom('minimal')
+    const site = await warmSiteFrom('minimal')
     const out = path.join(await tempDir(), 'dist')
-    await build({ site, outDir: out, cacheDir: false, imageCacheDir: false, workerMinimum: 1 })
+    await build({ site, outDir: out, cacheDir: false, workerMinimum: 1 })
     const pages = await pagesOf(out)
     const current = (html: string) => [...html.matchAll(/<a class="nav-link" href="([^"]*)" aria-current="page"/g)].map((m) => m[1])
     expect(current(pages['index.html']!)).toEqual(['/'])
@@ -37,9 +40,9 @@ describe('the shared header and footer', () => {
   })
 
   it('show an edited navigation, footer and form on every page of the next build, page cache and workers on', async () => {
-    const site = await siteFrom('minimal', { 'pages/contact.yaml': 'path: /contact\ntitle: Contact\nsections:\n  - type: form\n    heading: Write to us\n    form: quote\n' })
+    const site = await warmSiteFrom('minimal', { 'pages/contact.yaml': 'path: /contact\ntitle: Contact\nsections:\n  - type: form\n    heading: Write to us\n    form: quote\n' })
     const out = path.join(await tempDir(), 'dist')
-    const rebuild = () => build({ site, outDir: out, imageCacheDir: false, workerMinimum: 1 })
+    const rebuild = () => build({ site, outDir: out, workerMinimum: 1 })
     await rebuild()
     const edit = async (file: string, from: string, to: string) => {
       const text = await readFile(path.join(site, file), 'utf8')
@@ -63,13 +66,13 @@ describe('the shared header and footer', () => {
   it('are rendered on each page when a site\'s own part reads the page it is on', async () => {
     // Written before parts were shared: it shows the page's own address in the footer.
     const footer = await readFile(path.join(import.meta.dirname, '../../templates/shell/Footer.tsx'), 'utf8')
-    const site = await siteFrom('minimal', {
+    const site = await warmSiteFrom('minimal', {
       'templates/shell/Footer.tsx': footer
         .replace('const { site, services, landingUrls, year } = usePage()', 'const { site, services, landingUrls, year, route } = usePage()')
         .replace('<div className="container footer-bottom">', '<div className="container footer-bottom" data-page={route.url}>'),
     })
     const out = path.join(await tempDir(), 'dist')
-    await build({ site, outDir: out, cacheDir: false, imageCacheDir: false, workerMinimum: 1 })
+    await build({ site, outDir: out, cacheDir: false, workerMinimum: 1 })
     const pages = await pagesOf(out)
     expect(pages['index.html']).toContain('data-page="/"')
     expect(pages['contact.html']).toContain('data-page="/contact"')

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { build, type BuildResult } from '../../src/build/index.js'
 import { typesetHtml, typesetText } from '../../templates/typeset.js'
-import { siteFrom } from '../helpers/site.js'
+import { warmFixture, warmSiteFrom } from '../helpers/warm-fixture.js'
 
-// Issue 14 point 7: one typographer for every field, so a name is spelled one way on a page.
+// One typographer for every field, so a name is spelled one way on a page.
 const page = `path: /plain
 title: Plain
 sections:
@@ -16,11 +16,17 @@ sections:
     items:
       - { question: Is O'Brien's open late?, answer: "Yes. \`don't\` is code." }
 `
-async function bodyOf(typographer: boolean, file = 'plain.html'): Promise<string> {
-  const site = await siteFrom('widgets', { 'pages/plain.yaml': page })
+/** The site with the typographer on and off, each built once: the tests only read the pages. */
+const builds = new Map<boolean, Promise<BuildResult>>()
+async function buildWith(typographer: boolean): Promise<BuildResult> {
+  const site = await warmSiteFrom('widgets', { 'pages/plain.yaml': page })
   const { readFile, writeFile } = await import('node:fs/promises')
   await writeFile(`${site}/site.yaml`, (await readFile(`${site}/site.yaml`, 'utf8')) + `typographer: ${typographer}\n`)
-  const result: BuildResult = await build({ site, write: false, cacheDir: false })
+  return build({ site, write: false, cacheDir: false })
+}
+async function bodyOf(typographer: boolean, file = 'plain.html'): Promise<string> {
+  if (!builds.has(typographer)) builds.set(typographer, buildWith(typographer))
+  const result = await builds.get(typographer)!
   const html = String(result.files.find((f) => f.path === file)!.contents)
   return html.slice(html.indexOf('<main'), html.indexOf('</main>'))
 }
@@ -28,6 +34,8 @@ async function bodyOf(typographer: boolean, file = 'plain.html'): Promise<string
 const spellings = (html: string) => [...html.replaceAll('&#x27;', "'").matchAll(/O['’]Brien['’]s/g)].map((m) => m[0])
 
 describe('typography', () => {
+  beforeAll(() => warmFixture('widgets'))
+
   it('spells a name the same in a plain heading, Markdown and a plain question, with the typographer on', async () => {
     const main = await bodyOf(true)
     expect(spellings(main)).toEqual(['O’Brien’s', 'O’Brien’s', 'O’Brien’s'])
