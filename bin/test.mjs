@@ -16,13 +16,16 @@ function findChromium() {
 
 let chromium = findChromium()
 if (!chromium && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-  console.log('citypress tests: installing Debian\'s chromium for the browser tests (apt-get)…')
+  console.log("citypress tests: installing Debian's chromium for the browser tests (apt-get)…")
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' })
-  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  })
   chromium = findChromium()
 }
 if (!chromium) {
-  console.log('citypress tests: no system Chromium; installing playwright\'s own (needs a network that allows it)…')
+  console.log("citypress tests: no system Chromium; installing playwright's own (needs a network that allows it)…")
   const install = spawnSync('npx', ['playwright', 'install', 'chromium'], { stdio: 'inherit', cwd: root })
   if (install.status === 0) {
     const { chromium: pw } = await import('playwright')
@@ -30,8 +33,10 @@ if (!chromium) {
   }
 }
 if (!chromium || !existsSync(chromium)) {
-  console.error('citypress tests: no Chromium could be found or installed, so the browser tests cannot run.\n'
-    + 'Install one (Debian: apt-get install chromium) or set CHROMIUM_PATH, then run npm test again.')
+  console.error(
+    'citypress tests: no Chromium could be found or installed, so the browser tests cannot run.\n' +
+      'Install one (Debian: apt-get install chromium) or set CHROMIUM_PATH, then run npm test again.',
+  )
   process.exit(1)
 }
 
@@ -39,19 +44,28 @@ if (!chromium || !existsSync(chromium)) {
 // Chromium. vnu-jar's own install script would download one, which a closed network refuses.
 const hasJava = () => spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0
 if (!hasJava() && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-  console.log('citypress tests: installing Debian\'s Java runtime for the HTML checker (apt-get)…')
+  console.log("citypress tests: installing Debian's Java runtime for the HTML checker (apt-get)…")
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' })
-  execFileSync('apt-get', ['install', '-y', '-qq', 'default-jre-headless'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+  execFileSync('apt-get', ['install', '-y', '-qq', 'default-jre-headless'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  })
 }
 if (!hasJava()) {
-  console.error('citypress tests: no Java runtime, so the HTML checker cannot run.\n'
-    + 'Install one (Debian: apt-get install default-jre-headless), then run npm test again.')
+  console.error(
+    'citypress tests: no Java runtime, so the HTML checker cannot run.\n' +
+      'Install one (Debian: apt-get install default-jre-headless), then run npm test again.',
+  )
   process.exit(1)
 }
 
-// The whole suite starts with the type check (5 s): vitest strips types without checking them, so a
-// type error in src/, templates/ or tests/ would otherwise pass. Runs of chosen test files skip it.
+// The whole suite starts with Biome (layout, import order, lint; `npm run format` fixes what it can)
+// and the type check (5 s): vitest strips types without checking them, so a type error in src/,
+// templates/ or tests/ would otherwise pass. Runs of chosen test files skip both.
 if (process.argv.length === 2) {
+  console.log('citypress tests: format and lint (biome check)…')
+  const lint = spawnSync('npx', ['biome', 'check', '.'], { stdio: 'inherit', cwd: root })
+  if (lint.status !== 0) process.exit(lint.status ?? 1)
   console.log('citypress tests: type check (tsc --noEmit)…')
   const typecheck = spawnSync('npx', ['tsc', '--noEmit', '-p', '.'], { stdio: 'inherit', cwd: root })
   if (typecheck.status !== 0) process.exit(typecheck.status ?? 1)
