@@ -7,10 +7,20 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 
 const types = {
-  '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
-  '.json': 'application/json', '.xml': 'application/xml; charset=utf-8', '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp', '.avif': 'image/avif',
-  '.gif': 'image/gif', '.woff2': 'font/woff2', '.ico': 'image/x-icon',
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.woff2': 'font/woff2',
+  '.ico': 'image/x-icon',
 }
 
 /** Starts the server on an ephemeral port; `setRoot(dir)` picks the folder it serves. */
@@ -69,7 +79,16 @@ function readHeaders(file) {
   const rules = []
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     if (!line.trim() || line.trimStart().startsWith('#')) continue
-    if (!/^\s/.test(line)) rules.push({ pattern: new RegExp(`^${line.trim().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*')}$`), headers: {} })
+    if (!/^\s/.test(line))
+      rules.push({
+        pattern: new RegExp(
+          `^${line
+            .trim()
+            .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+            .replaceAll('*', '.*')}$`,
+        ),
+        headers: {},
+      })
     else {
       const at = line.indexOf(':')
       rules.at(-1).headers[line.slice(0, at).trim().toLowerCase()] = line.slice(at + 1).trim()
@@ -84,8 +103,11 @@ function headersFor(pathname, rules) {
 
 function readRedirects(file) {
   if (!existsSync(file)) return []
-  return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#')).map((l) => {
-    const [from, to, status] = l.trim().split(/\s+/)
-    return { from, to, status: Number(status ?? 301) }
-  })
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() && !l.startsWith('#'))
+    .map((l) => {
+      const [from, to, status] = l.trim().split(/\s+/)
+      return { from, to, status: Number(status ?? 301) }
+    })
 }

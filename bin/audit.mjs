@@ -20,7 +20,15 @@ const require = createRequire(import.meta.url)
 const site = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 'sites/system4'
 const keep = process.argv.includes('--keep')
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const chromeFlags = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--headless=new']
+const chromeFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--headless=new',
+]
 const targets = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 }
 
 const server = await startServer()
@@ -48,10 +56,21 @@ try {
   console.log(`axe-core on ${samples.length} pages…`)
   for (const [url, violations] of await runAxe(samples.map((r) => r.url))) {
     rows.get(url).axe = violations.length
-    findings.push(...violations.map((v) => `${url}  axe ${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`))
+    findings.push(
+      ...violations.map(
+        (v) =>
+          `${url}  axe ${v.id} (${v.impact}): ${v.help} — ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      ),
+    )
   }
   console.log(`Nu Html Checker on ${samples.length} pages…`)
-  for (const [file, messages] of checkHtml(out, samples.map((r) => r.outputPath))) {
+  for (const [file, messages] of checkHtml(
+    out,
+    samples.map((r) => r.outputPath),
+  )) {
     const row = [...rows.values()].find((r) => r.file === file)
     row.html = messages.filter((m) => m.type === 'error').length
     // Errors and warnings; plain info (e.g. React's `<br/>` self-closing slash) is noise.
@@ -62,7 +81,9 @@ try {
   const table = printTable([...rows.values()])
   console.log(`\n${table}`)
   if (findings.length) console.log(`\nFindings:\n${findings.map((f) => `  ${f}`).join('\n')}`)
-  const missed = [...rows.values()].some((r) => Object.entries(targets).some(([k, t]) => r[k] !== undefined && r[k] < t) || r.axe > 0 || r.html > 0)
+  const missed = [...rows.values()].some(
+    (r) => Object.entries(targets).some(([k, t]) => r[k] !== undefined && r[k] < t) || r.axe > 0 || r.html > 0,
+  )
   console.log(missed ? '\n✗ Some targets were missed.' : '\n✓ Every target met.')
   process.exitCode = missed ? 1 : 0
 } finally {
@@ -85,7 +106,11 @@ function pickSamples(routes) {
  */
 function pickLighthouse(routes) {
   const find = (test) => routes.find((r) => !r.noindex && test(r))
-  const chosen = [find((r) => r.url === '/'), find((r) => r.url === '/contact'), ...pickSamples(routes).filter((r) => r.template !== 'not-found')]
+  const chosen = [
+    find((r) => r.url === '/'),
+    find((r) => r.url === '/contact'),
+    ...pickSamples(routes).filter((r) => r.template !== 'not-found'),
+  ]
   return [...new Map(chosen.filter(Boolean).map((r) => [r.url, r])).values()]
 }
 
@@ -96,18 +121,28 @@ async function runLighthouse(urls) {
   const results = new Map()
   try {
     for (const url of urls) {
-      const run = () => lighthouse(`${server.origin}${url}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(targets) })
+      const run = () =>
+        lighthouse(`${server.origin}${url}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(targets) })
       let { lhr } = await run()
       // A busy machine can make one run fail (a protocol timeout, no paint seen): try once more
       // rather than report a score of 0 that says nothing about the page.
       if (lhr.runtimeError) ({ lhr } = await run())
       if (lhr.runtimeError) console.log(`  ${url}: Lighthouse failed twice: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
       const scores = Object.fromEntries(Object.keys(targets).map((k) => [k, Math.round((lhr.categories[k]?.score ?? 0) * 100)]))
-      const failing = Object.values(lhr.categories).flatMap((category) => category.auditRefs
-        .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
-        .map((ref) => `${category.id}: ${ref.id} (${lhr.audits[ref.id].displayValue ?? lhr.audits[ref.id].score})`))
-      const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
-        .map((id) => `${id.replace(/-/g, ' ')} ${lhr.audits[id]?.displayValue ?? '?'}`).join(', ')
+      const failing = Object.values(lhr.categories).flatMap((category) =>
+        category.auditRefs
+          .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
+          .map((ref) => `${category.id}: ${ref.id} (${lhr.audits[ref.id].displayValue ?? lhr.audits[ref.id].score})`),
+      )
+      const metrics = [
+        'first-contentful-paint',
+        'largest-contentful-paint',
+        'total-blocking-time',
+        'cumulative-layout-shift',
+        'speed-index',
+      ]
+        .map((id) => `${id.replace(/-/g, ' ')} ${lhr.audits[id]?.displayValue ?? '?'}`)
+        .join(', ')
       results.set(url, { scores, failing: [...failing, `metrics: ${metrics}`] })
     }
   } finally {
@@ -123,7 +158,10 @@ async function runAxe(urls) {
   const results = new Map()
   try {
     for (const url of urls) {
-      for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 900 }]) {
+      for (const viewport of [
+        { width: 390, height: 844 },
+        { width: 1280, height: 900 },
+      ]) {
         const page = await browser.newPage({ viewport })
         await page.goto(`${server.origin}${url}`, { waitUntil: 'load' })
         // Evaluated over the DevTools protocol, so the page's own CSP does not block it.
@@ -141,9 +179,22 @@ async function runAxe(urls) {
 }
 
 function printTable(rows) {
-  const columns = [['kind', 'page kind'], ['url', 'page'], ['performance', 'perf'], ['accessibility', 'a11y'], ['best-practices', 'best pr.'], ['seo', 'seo'], ['axe', 'axe'], ['html', 'html errors']]
+  const columns = [
+    ['kind', 'page kind'],
+    ['url', 'page'],
+    ['performance', 'perf'],
+    ['accessibility', 'a11y'],
+    ['best-practices', 'best pr.'],
+    ['seo', 'seo'],
+    ['axe', 'axe'],
+    ['html', 'html errors'],
+  ]
   const cell = (row, key) => (row[key] === undefined ? '–' : String(row[key]))
   const widths = columns.map(([key, title]) => Math.max(title.length, ...rows.map((r) => cell(r, key).length)))
   const line = (values) => `| ${values.map((v, i) => v.padEnd(widths[i])).join(' | ')} |`
-  return [line(columns.map(([, t]) => t)), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map((r) => line(columns.map(([k]) => cell(r, k))))].join('\n')
+  return [
+    line(columns.map(([, t]) => t)),
+    `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
+    ...rows.map((r) => line(columns.map(([k]) => cell(r, k)))),
+  ].join('\n')
 }

@@ -21,7 +21,10 @@ Generates a site of cities × services (default 2500 × 4, about 10,000 pages) i
 temporary folder, builds it every way issues 8 and 19 measure (first, cold, warm, one city's
 data changed, a template changed, and the disk-write and React floors) and prints one table of
 medians over --runs runs (default 3). Several minutes at the defaults.`
-const values = scriptOptions({ cities: { type: 'string', default: '2500' }, services: { type: 'string', default: '4' }, runs: { type: 'string', default: '3' } }, usage)
+const values = scriptOptions(
+  { cities: { type: 'string', default: '2500' }, services: { type: 'string', default: '4' }, runs: { type: 'string', default: '3' } },
+  usage,
+)
 const notCount = ['cities', 'services', 'runs'].find((name) => !/^[1-9][0-9]*$/.test(values[name]))
 if (notCount) {
   console.error(`--${notCount} must be a whole number of at least 1, not "${values[notCount]}".\n\n${usage}`)
@@ -36,7 +39,9 @@ const cli = path.join(root, 'bin/citypress.mjs')
 await rm(work, { recursive: true, force: true })
 await mkdir(work, { recursive: true })
 log(`generating ${values.cities} cities × ${values.services} services…`)
-execFileSync('node', [path.join(root, 'bin/gen-site.mjs'), '--cities', values.cities, '--services', values.services, '--out', site], { stdio: 'inherit' })
+execFileSync('node', [path.join(root, 'bin/gen-site.mjs'), '--cities', values.cities, '--services', values.services, '--out', site], {
+  stdio: 'inherit',
+})
 
 const rows = []
 // The first build also encodes the images; later "cold" builds keep only the image cache, as a CI
@@ -48,7 +53,8 @@ async function forget() {
   await rm(out, { recursive: true, force: true })
   await rm(path.join(site, '.citypress/previous-output'), { recursive: true, force: true })
   const cache = path.join(site, '.citypress/cache')
-  for (const entry of await readdir(cache).catch(() => [])) if (entry !== 'images') await rm(path.join(cache, entry), { recursive: true, force: true })
+  for (const entry of await readdir(cache).catch(() => []))
+    if (entry !== 'images') await rm(path.join(cache, entry), { recursive: true, force: true })
 }
 const cold = await median(runs, async () => {
   await forget()
@@ -64,7 +70,10 @@ rows.push(['  pages/s', { seconds: cold.pages / cold.seconds, unit: '' }])
 // a full build again, since the warm rows need an output and a cache.
 const capped = await median(runs, async () => {
   await forget()
-  return timedBuild(site, out, { NODE_OPTIONS: '--max-old-space-size=400' }).catch((error) => ({ seconds: Infinity, failed: /^error\[.*$/m.exec(error.message)?.[0] ?? 'failed' }))
+  return timedBuild(site, out, { NODE_OPTIONS: '--max-old-space-size=400' }).catch((error) => ({
+    seconds: Infinity,
+    failed: /^error\[.*$/m.exec(error.message)?.[0] ?? 'failed',
+  }))
 })
 rows.push(['  cold, NODE_OPTIONS=--max-old-space-size=400', capped])
 if (capped.failed) await timedBuild(site)
@@ -73,36 +82,45 @@ rows.push(['React floor (same props, templates, workers, disk)', reactFloor])
 rows.push(['warm build, nothing changed', await median(runs, () => timedBuild(site))])
 // A touched file is a change to the site folder: the build loads and plans the site, finds the
 // output up to date and writes nothing (the path an edit that changes no page takes).
-rows.push(['  warm, site.yaml touched: site loaded, nothing written', await median(runs, async () => {
-  const now = new Date()
-  await utimes(path.join(site, 'site.yaml'), now, now)
-  return timedBuild(site)
-})])
+rows.push([
+  '  warm, site.yaml touched: site loaded, nothing written',
+  await median(runs, async () => {
+    const now = new Date()
+    await utimes(path.join(site, 'site.yaml'), now, now)
+    return timedBuild(site)
+  }),
+])
 
 const areas = path.join(site, 'areas.yaml')
 const original = await readFile(areas, 'utf8')
 let edit = 0
-rows.push(['one city’s data changed', await median(runs, async () => {
-  // The first place's local paragraph gets a new closing sentence each run.
-  await writeFile(areas, original.replace(/(\n\s+local: [>|]?-?\s*\n?\s*)/, `$1Edit ${++edit} for the benchmark. `))
-  return timedBuild(site)
-})])
+rows.push([
+  'one city’s data changed',
+  await median(runs, async () => {
+    // The first place's local paragraph gets a new closing sentence each run.
+    await writeFile(areas, original.replace(/(\n\s+local: [>|]?-?\s*\n?\s*)/, `$1Edit ${++edit} for the benchmark. `))
+    return timedBuild(site)
+  }),
+])
 await writeFile(areas, original)
 await timedBuild(site)
 
 const override = path.join(site, 'templates/pages/LandingPage.tsx')
 await mkdir(path.dirname(override), { recursive: true })
 let templateEdit = 0
-rows.push(['a template changed', await median(runs, async () => {
-  const source = await readFile(path.join(root, 'templates/pages/LandingPage.tsx'), 'utf8')
-  // A site override resolves its imports like the shared file it replaces, so a copy just works.
-  // The edit changes what every landing page says (a comment alone changes no page, and the
-  // build rightly renders nothing for it).
-  const edited = source.replace('<nav className="breadcrumbs"', `<nav data-benchmark-edit="${++templateEdit}" className="breadcrumbs"`)
-  if (edited === source) throw new Error('bench: the landing template changed shape; update the template edit')
-  await writeFile(override, edited)
-  return timedBuild(site)
-})])
+rows.push([
+  'a template changed',
+  await median(runs, async () => {
+    const source = await readFile(path.join(root, 'templates/pages/LandingPage.tsx'), 'utf8')
+    // A site override resolves its imports like the shared file it replaces, so a copy just works.
+    // The edit changes what every landing page says (a comment alone changes no page, and the
+    // build rightly renders nothing for it).
+    const edited = source.replace('<nav className="breadcrumbs"', `<nav data-benchmark-edit="${++templateEdit}" className="breadcrumbs"`)
+    if (edited === source) throw new Error('bench: the landing template changed shape; update the template edit')
+    await writeFile(override, edited)
+    return timedBuild(site)
+  }),
+])
 await rm(path.join(site, 'templates'), { recursive: true, force: true })
 
 const exampleOut = path.join(work, 'example-out')
@@ -129,7 +147,14 @@ async function previewLatency() {
   const { chromium } = await import('playwright')
   const copy = path.join(work, 'preview-site')
   const cacheOf = path.join(root, 'sites/system4/.citypress')
-  await cp(path.join(root, 'sites/system4'), copy, { recursive: true, filter: (src) => !src.startsWith(cacheOf) || src === cacheOf || src.startsWith(path.join(cacheOf, 'cache', 'images')) || src === path.join(cacheOf, 'cache') })
+  await cp(path.join(root, 'sites/system4'), copy, {
+    recursive: true,
+    filter: (src) =>
+      !src.startsWith(cacheOf) ||
+      src === cacheOf ||
+      src.startsWith(path.join(cacheOf, 'cache', 'images')) ||
+      src === path.join(cacheOf, 'cache'),
+  })
   const port = 43000 + Math.floor(Math.random() * 1000)
   const child = spawn('node', [cli, 'preview', copy, '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] })
   let printed = ''
@@ -138,12 +163,22 @@ async function previewLatency() {
     const timer = setTimeout(() => reject(new Error(`preview did not start:\n${printed}`)), 60_000)
     child.stdout.on('data', () => {
       const found = /http:\/\/127\.0\.0\.1:\d+\//.exec(printed)?.[0]
-      if (found) { clearTimeout(timer); resolve(found) }
+      if (found) {
+        clearTimeout(timer)
+        resolve(found)
+      }
     })
   })
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   })
   const home = path.join(copy, 'pages/home.yaml')
   const original = await readFile(home, 'utf8')
@@ -158,7 +193,12 @@ async function previewLatency() {
       const start = Date.now()
       await writeFile(home, original.replace(/^title: .+$/m, `title: Benchmark edit ${edit}`))
       await page.waitForFunction((t) => document.title.startsWith(t), `Benchmark edit ${edit}`, { polling: 'raf', timeout: 15_000 })
-      const shown = await page.evaluate(() => performance.timeOrigin + (performance.getEntriesByName('citypress:patched').at(-1)?.startTime ?? performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd))
+      const shown = await page.evaluate(
+        () =>
+          performance.timeOrigin +
+          (performance.getEntriesByName('citypress:patched').at(-1)?.startTime ??
+            performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd),
+      )
       latencies.push((shown - start) / 1000)
     }
     // The editor (/admin/): opening it, then saves through its API as Decap sends them, each
@@ -176,14 +216,24 @@ async function previewLatency() {
       await new Promise((r) => setTimeout(r, 500))
       const start = Date.now()
       await admin.evaluate(async (title) => {
-        const api = (action, params) => fetch('/admin/api/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action, params }) }).then((r) => r.json())
+        const api = (action, params) =>
+          fetch('/admin/api/', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ action, params }),
+          }).then((r) => r.json())
         const entry = await api('getEntry', { path: 'pages/home.yaml' })
         const raw = entry.data.replace(/^title: .+$/m, `title: ${title}`)
         const answer = await api('persistEntry', { entry: { path: 'pages/home.yaml', raw }, assets: [] })
         if (answer.error) throw new Error(answer.error)
       }, `Editor edit ${edit}`)
       await page.waitForFunction((t) => document.title.startsWith(t), `Editor edit ${edit}`, { polling: 'raf', timeout: 15_000 })
-      const shown = await page.evaluate(() => performance.timeOrigin + (performance.getEntriesByName('citypress:patched').at(-1)?.startTime ?? performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd))
+      const shown = await page.evaluate(
+        () =>
+          performance.timeOrigin +
+          (performance.getEntriesByName('citypress:patched').at(-1)?.startTime ??
+            performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd),
+      )
       saves.push((shown - start) / 1000)
     }
   } finally {
@@ -201,7 +251,9 @@ async function previewLatency() {
  * meanwhile, whichever is larger.
  */
 async function timedBuild(dir, outDir = out, env = {}) {
-  const child = spawn('/usr/bin/time', ['-f', '%e %M %U %S', 'node', cli, 'build', dir, '--out', outDir], { env: { ...process.env, NO_COLOR: '1', ...env } })
+  const child = spawn('/usr/bin/time', ['-f', '%e %M %U %S', 'node', cli, 'build', dir, '--out', outDir], {
+    env: { ...process.env, NO_COLOR: '1', ...env },
+  })
   const run = { stdout: '', stderr: '' }
   child.stdout.on('data', (d) => (run.stdout += d))
   child.stderr.on('data', (d) => (run.stderr += d))
@@ -222,7 +274,8 @@ function treeRssKb(pid) {
   try {
     let kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0)
     for (const task of readdirSync(`/proc/${pid}/task`)) {
-      for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean)) kb += treeRssKb(Number(child))
+      for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean))
+        kb += treeRssKb(Number(child))
     }
     return kb
   } catch {
@@ -236,7 +289,10 @@ function treeRssKb(pid) {
  * (src/bench/react-floor.ts); its own process, timed from when the plan is in hand.
  */
 async function measureReactFloor(dir) {
-  const run = spawnSync('node', [path.join(root, 'bin/react-floor.mjs'), dir, '--out', path.join(work, 'react-floor')], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } })
+  const run = spawnSync('node', [path.join(root, 'bin/react-floor.mjs'), dir, '--out', path.join(work, 'react-floor')], {
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  })
   if (run.status !== 0) throw new Error(`React floor failed:\n${run.stdout}\n${run.stderr}`)
   const result = JSON.parse(run.stdout.trim().split('\n').at(-1))
   await rm(path.join(work, 'react-floor'), { recursive: true, force: true })
@@ -250,7 +306,8 @@ async function measureReactFloor(dir) {
 async function diskFloor(dir) {
   const files = []
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) files.push([path.relative(dir, path.join(entry.parentPath, entry.name)), await readFile(path.join(entry.parentPath, entry.name))])
+    if (entry.isFile())
+      files.push([path.relative(dir, path.join(entry.parentPath, entry.name)), await readFile(path.join(entry.parentPath, entry.name))])
   }
   const staging = path.join(work, 'floor-staging')
   const target = path.join(work, 'floor')
@@ -262,7 +319,10 @@ async function diskFloor(dir) {
   for (const [name, bytes] of files) {
     const file = path.join(staging, name)
     const parent = path.dirname(file)
-    if (!made.has(parent)) { await mkdir(parent, { recursive: true }); made.add(parent) }
+    if (!made.has(parent)) {
+      await mkdir(parent, { recursive: true })
+      made.add(parent)
+    }
     await writeFile(file, bytes)
   }
   await rename(staging, target)
@@ -281,16 +341,33 @@ function printTable(rows, floor, reactFloor) {
   const lines = [['measure', 'seconds', '× disk floor', '× React floor', 'CPU s', 'peak RSS', 'pages rendered']]
   const refusals = []
   for (const [name, r] of rows) {
-    if (r.unit === '') { lines.push([name, r.seconds.toFixed(0), '', '', '', '', '']); continue }
-    if (r.failed) { lines.push([name, '', '', '', '', '', 'build refused, below']); refusals.push(`${name.trim()}: ${r.failed}`); continue }
-    lines.push([name, r.seconds.toFixed(2), (r.seconds / floor.seconds).toFixed(2), (r.seconds / reactFloor.seconds).toFixed(2), r.cpu === undefined ? '' : r.cpu.toFixed(1), r.rssMiB ? `${r.rssMiB.toFixed(0)} MiB` : '', Number.isFinite(r.rendered) ? `${r.rendered} of ${r.pages}${r.upToDate ? ', output up to date' : ''}` : ''])
+    if (r.unit === '') {
+      lines.push([name, r.seconds.toFixed(0), '', '', '', '', ''])
+      continue
+    }
+    if (r.failed) {
+      lines.push([name, '', '', '', '', '', 'build refused, below'])
+      refusals.push(`${name.trim()}: ${r.failed}`)
+      continue
+    }
+    lines.push([
+      name,
+      r.seconds.toFixed(2),
+      (r.seconds / floor.seconds).toFixed(2),
+      (r.seconds / reactFloor.seconds).toFixed(2),
+      r.cpu === undefined ? '' : r.cpu.toFixed(1),
+      r.rssMiB ? `${r.rssMiB.toFixed(0)} MiB` : '',
+      Number.isFinite(r.rendered) ? `${r.rendered} of ${r.pages}${r.upToDate ? ', output up to date' : ''}` : '',
+    ])
   }
   const widths = lines[0].map((_, i) => Math.max(...lines.map((l) => l[i].length)))
-  console.log('\n' + lines.map((l) => l.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')).join('\n'))
+  console.log(`\n${lines.map((l) => l.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')).join('\n')}`)
   for (const refusal of refusals) console.log(`\n${refusal}`)
   console.log(`\n${values.cities} cities × ${values.services} services; medians of ${runs} runs; ${new Date().toISOString()}`)
   // On n cores a build cannot take less than its CPU seconds / n, however its work is arranged.
-  console.log(`CPU s: user + system time of all the process's threads (the disk floor's: the writing's; the React floor's: the rendering's and writing's); ${availableParallelism()} cores here`)
+  console.log(
+    `CPU s: user + system time of all the process's threads (the disk floor's: the writing's; the React floor's: the rendering's and writing's); ${availableParallelism()} cores here`,
+  )
   console.log('React floor: timed from when the plan is in hand; its peak RSS is sampled meanwhile and includes the loaded site and plan')
 }
 

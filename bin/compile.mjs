@@ -5,7 +5,7 @@
 // missing or older than any source file.
 // It also fetches Decap CMS's browser build into lib/decap/ for the editor (bin/decap.mjs).
 // Templates are not part of it: they are bundled per site build (src/render/bundle-templates.ts).
-import { cpSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { ensureDecap } from './decap.mjs'
@@ -58,9 +58,25 @@ export async function compile() {
     // Left out: native code (sharp, esbuild), what the generated schema validators require at
     // run time (ajv), what templates, workers and the browser load by path, and the SVG sanitizer
     // (jsdom reads files of its own by path; both are imported only when an SVG changed).
-    external: ['sharp', 'esbuild', 'ajv', 'ajv-formats', 'ajv/*', 'react', 'react-dom', 'react-dom/*', 'lucide-react', 'idiomorph', '@fontsource-variable/*', 'jsdom', 'dompurify'],
+    external: [
+      'sharp',
+      'esbuild',
+      'ajv',
+      'ajv-formats',
+      'ajv/*',
+      'react',
+      'react-dom',
+      'react-dom/*',
+      'lucide-react',
+      'idiomorph',
+      '@fontsource-variable/*',
+      'jsdom',
+      'dompurify',
+    ],
     // Bundled CommonJS packages require Node's built-ins; an ES module needs a require for that.
-    banner: { js: "import { createRequire as __citypressRequire } from 'node:module'; const require = __citypressRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __citypressRequire } from 'node:module'; const require = __citypressRequire(import.meta.url);",
+    },
     sourcemap: 'linked',
     // Read only when an internal error's stack is shown (src/errors/source-stack.ts), which names src/ files, right here: the map need not carry their text.
     sourcesContent: false,
@@ -107,14 +123,19 @@ export async function compileCreate() {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    banner: { js: "import { createRequire as __citypressRequire } from 'node:module'; const require = __citypressRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __citypressRequire } from 'node:module'; const require = __citypressRequire(import.meta.url);",
+    },
     define: { CITYPRESS_VERSION: JSON.stringify(version) },
     logLevel: 'warning',
   })
   rmSync(path.join(target, 'starter'), { recursive: true, force: true })
   const starter = path.join(root, 'sites', 'starter')
   // A build of the starter in the checkout leaves its cache in .citypress/: never part of a site.
-  cpSync(starter, path.join(target, 'starter'), { recursive: true, filter: (from) => !path.relative(starter, from).split(path.sep).includes('.citypress') })
+  cpSync(starter, path.join(target, 'starter'), {
+    recursive: true,
+    filter: (from) => !path.relative(starter, from).split(path.sep).includes('.citypress'),
+  })
   cpSync(path.join(root, 'LICENSE'), path.join(target, 'LICENSE'))
 }
 

@@ -5,7 +5,7 @@
 // bytes are checked against the pinned integrity, and only the files the browser loads are kept.
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -25,10 +25,20 @@ export function ensureDecap(root) {
   const work = mkdtempSync(path.join(tmpdir(), 'citypress-decap-'))
   try {
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
-    const [packed] = JSON.parse(execFileSync(npm, ['pack', `decap-cms@${decapVersion}`, '--json', '--pack-destination', work], { cwd: work, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], shell: process.platform === 'win32' }))
+    const [packed] = JSON.parse(
+      execFileSync(npm, ['pack', `decap-cms@${decapVersion}`, '--json', '--pack-destination', work], {
+        cwd: work,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'inherit'],
+        shell: process.platform === 'win32',
+      }),
+    )
     const tarball = path.join(work, packed.filename)
     const integrity = `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`
-    if (integrity !== decapIntegrity) throw new Error(`decap-cms@${decapVersion} from the registry has integrity ${integrity}, not the pinned ${decapIntegrity}; refusing to use it.`)
+    if (integrity !== decapIntegrity)
+      throw new Error(
+        `decap-cms@${decapVersion} from the registry has integrity ${integrity}, not the pinned ${decapIntegrity}; refusing to use it.`,
+      )
     execFileSync('tar', ['-xzf', tarball, '-C', work, 'package/dist'])
     const dist = path.join(work, 'package', 'dist')
     const staged = path.join(work, 'decap')

@@ -11,7 +11,7 @@
 // are added, copied from the first one, when the site has fewer). The site's own landing pages
 // stay, so its service pages' chips still link. `--thin N` leaves N generated cities without a
 // local paragraph (their pages must fail the quality gate). Output is deterministic per `--seed`.
-import { cp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseDocument, stringify } from 'yaml'
@@ -19,24 +19,133 @@ import { scriptOptions } from './script-options.mjs'
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 const usage = 'usage: node bin/gen-site.mjs --cities <n> --services <n> --out <folder> [--from <site>] [--seed <n>] [--thin <n>]'
-const args = scriptOptions({
-  cities: { type: 'string', default: '100' },
-  services: { type: 'string', default: '2' },
-  out: { type: 'string' },
-  from: { type: 'string', default: path.join(root, 'sites/system4') },
-  seed: { type: 'string', default: '1' },
-  thin: { type: 'string', default: '0' },
-}, usage)
+const args = scriptOptions(
+  {
+    cities: { type: 'string', default: '100' },
+    services: { type: 'string', default: '2' },
+    out: { type: 'string' },
+    from: { type: 'string', default: path.join(root, 'sites/system4') },
+    seed: { type: 'string', default: '1' },
+    thin: { type: 'string', default: '0' },
+  },
+  usage,
+)
 if (!args.out) {
   console.error(usage)
   process.exit(2)
 }
 // Word pools for generated names and paragraphs.
-const prefixes = ['Ash', 'Beech', 'Cedar', 'Dover', 'Elm', 'Fair', 'Glen', 'Hazel', 'Iron', 'Juniper', 'Kings', 'Laurel', 'Maple', 'North', 'Oak', 'Pine', 'Quarry', 'River', 'Stone', 'Timber', 'Union', 'Vale', 'Willow', 'York', 'Brook', 'Clear', 'Deer', 'Eagle', 'Fox', 'Green', 'Hill', 'Lake', 'Mill', 'Red', 'Silver', 'Spring', 'Sugar', 'White', 'Wolf', 'Rose']
-const suffixes = ['ton', 'field', 'ville', 'burg', 'wood', 'dale', 'ford', 'port', 'mont', 'haven', 'view', 'crest', 'ridge', 'land', 'bury', 'stead', 'side', 'brook', 'grove', 'point', 'wick', 'chester', 'more', 'well', 'mouth', 'by', 'ham', 'shire', 'ford Mills', 'town', 'worth', 'ley', 'bridge', 'gate', 'hurst', 'lock', 'marsh', 'moor', 'ness', 'vale']
+const prefixes = [
+  'Ash',
+  'Beech',
+  'Cedar',
+  'Dover',
+  'Elm',
+  'Fair',
+  'Glen',
+  'Hazel',
+  'Iron',
+  'Juniper',
+  'Kings',
+  'Laurel',
+  'Maple',
+  'North',
+  'Oak',
+  'Pine',
+  'Quarry',
+  'River',
+  'Stone',
+  'Timber',
+  'Union',
+  'Vale',
+  'Willow',
+  'York',
+  'Brook',
+  'Clear',
+  'Deer',
+  'Eagle',
+  'Fox',
+  'Green',
+  'Hill',
+  'Lake',
+  'Mill',
+  'Red',
+  'Silver',
+  'Spring',
+  'Sugar',
+  'White',
+  'Wolf',
+  'Rose',
+]
+const suffixes = [
+  'ton',
+  'field',
+  'ville',
+  'burg',
+  'wood',
+  'dale',
+  'ford',
+  'port',
+  'mont',
+  'haven',
+  'view',
+  'crest',
+  'ridge',
+  'land',
+  'bury',
+  'stead',
+  'side',
+  'brook',
+  'grove',
+  'point',
+  'wick',
+  'chester',
+  'more',
+  'well',
+  'mouth',
+  'by',
+  'ham',
+  'shire',
+  'ford Mills',
+  'town',
+  'worth',
+  'ley',
+  'bridge',
+  'gate',
+  'hurst',
+  'lock',
+  'marsh',
+  'moor',
+  'ness',
+  'vale',
+]
 const directions = ['North', 'South', 'East', 'West', 'New', 'Upper', 'Lower', 'Old', 'Port', 'Mount']
-const landmarkKinds = ['Business Park', 'Medical Center', 'Commons', 'Industrial Park', 'Square', 'Station', 'College', 'Fairgrounds', 'Depot', 'Plaza']
-const industries = ['logistics', 'healthcare', 'insurance', 'steel', 'paper', 'food processing', 'aerospace', 'retail', 'education', 'printing', 'plastics', 'banking']
+const landmarkKinds = [
+  'Business Park',
+  'Medical Center',
+  'Commons',
+  'Industrial Park',
+  'Square',
+  'Station',
+  'College',
+  'Fairgrounds',
+  'Depot',
+  'Plaza',
+]
+const industries = [
+  'logistics',
+  'healthcare',
+  'insurance',
+  'steel',
+  'paper',
+  'food processing',
+  'aerospace',
+  'retail',
+  'education',
+  'printing',
+  'plastics',
+  'banking',
+]
 
 const cityCount = Number(args.cities)
 const serviceCount = Number(args.services)
@@ -57,7 +166,9 @@ const regions = Object.keys(sourceAreas.regions ?? {})
 const cities = generateCities(cityCount)
 await writeAreas(cities)
 await writeLanding(services)
-console.log(`Generated ${out}: ${cities.length} cities × ${services.length} services = ${cities.length * services.length} landing pages (plus the example site's own).`)
+console.log(
+  `Generated ${out}: ${cities.length} cities × ${services.length} services = ${cities.length * services.length} landing pages (plus the example site's own).`,
+)
 
 /** The first `count` featured services of site.yaml, adding copies when there are too few. */
 async function chooseServices(count) {
@@ -80,7 +191,11 @@ async function chooseServices(count) {
 function generateCities(count) {
   // Landing-page addresses leave out the state, so a generated name must not repeat a city the
   // example site already has (Fair + field would collide with Fairfield, OH).
-  const names = new Set(Object.values(sourceAreas.lists ?? {}).flat().map((a) => a.split(',')[0].trim()))
+  const names = new Set(
+    Object.values(sourceAreas.lists ?? {})
+      .flat()
+      .map((a) => a.split(',')[0].trim()),
+  )
   const cities = []
   let attempt = 0
   while (cities.length < count) {
@@ -107,7 +222,10 @@ function generateCities(count) {
 async function writeAreas(cities) {
   const file = path.join(out, 'areas.yaml')
   const doc = parseDocument(await readFile(file, 'utf8'))
-  doc.setIn(['lists', 'generated'], cities.map((c) => c.area))
+  doc.setIn(
+    ['lists', 'generated'],
+    cities.map((c) => c.area),
+  )
   for (const c of cities) {
     const place = { county: c.county, lat: c.lat, lng: c.lng, neighborhoods: c.neighborhoods, landmarks: c.landmarks }
     if (c.region) place.region = c.region
@@ -132,7 +250,10 @@ async function writeLanding(services) {
     service.setIn(['areas', 'allowPlainChips'], true)
     await writeFile(serviceFile, service.toString())
   }
-  await writeFile(file, `# yaml-language-server: $schema=${path.relative(out, path.join(root, 'schemas/landing.schema.json'))}\n${stringify(doc.toJS(), { lineWidth: 0 })}`)
+  await writeFile(
+    file,
+    `# yaml-language-server: $schema=${path.relative(out, path.join(root, 'schemas/landing.schema.json'))}\n${stringify(doc.toJS(), { lineWidth: 0 })}`,
+  )
 }
 
 /** A local paragraph of 60–90 words from varied sentences, so generated pages differ as real ones do. */
@@ -157,7 +278,8 @@ function localParagraph(c) {
   // Distinct sentences until the paragraph is comfortably over the gate's 40 words.
   const sentences = [pick(openers)]
   const pool = [...middles, ...closers]
-  while (sentences.join(' ').split(' ').length < 60 && pool.length > 0) sentences.push(...pool.splice(Math.floor(random() * pool.length), 1))
+  while (sentences.join(' ').split(' ').length < 60 && pool.length > 0)
+    sentences.push(...pool.splice(Math.floor(random() * pool.length), 1))
   return sentences.join(' ')
 }
 

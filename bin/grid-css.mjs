@@ -24,13 +24,24 @@ const block = (prefix, cap) => {
   }
   add(spans, 24 / cap, `${prefix}.n-many`)
   for (const [span, selectors] of [...spans].sort((a, b) => a[0] - b[0])) out.push(`${selectors.join(', ')} { --span: ${span}; }`)
-  for (const [start, selectors] of [...starts].sort((a, b) => a[0] - b[0])) out.push(`${selectors.join(', ')} { grid-column-start: ${start}; }`)
+  for (const [start, selectors] of [...starts].sort((a, b) => a[0] - b[0]))
+    out.push(`${selectors.join(', ')} { grid-column-start: ${start}; }`)
   return out
 }
-const media = (query, blocks) => [`@media ${query} {`, ...blocks.flatMap(([prefix, cap]) => block(prefix, cap).map((line) => `  ${line}`)), '}'].join('\n')
-console.log([
-  media('(max-width: 639.98px)', [['.bal.phone-2', 2]]),
-  media('(min-width: 640px) and (max-width: 1023.98px)', [['.bal:not(.max-1)', 2]]),
-  media('(min-width: 1024px) and (max-width: 1199.98px)', [['.bal.max-2', 2], ['.bal:is(.max-3, .max-4)', 3]]),
-  media('(min-width: 1200px)', [['.bal.max-2', 2], ['.bal.max-3', 3], ['.bal.max-4', 4]]),
-].join('\n'))
+const media = (query, blocks) =>
+  [`@media ${query} {`, ...blocks.flatMap(([prefix, cap]) => block(prefix, cap).map((line) => `  ${line}`)), '}'].join('\n')
+console.log(
+  [
+    media('(max-width: 639.98px)', [['.bal.phone-2', 2]]),
+    media('(min-width: 640px) and (max-width: 1023.98px)', [['.bal:not(.max-1)', 2]]),
+    media('(min-width: 1024px) and (max-width: 1199.98px)', [
+      ['.bal.max-2', 2],
+      ['.bal:is(.max-3, .max-4)', 3],
+    ]),
+    media('(min-width: 1200px)', [
+      ['.bal.max-2', 2],
+      ['.bal.max-3', 3],
+      ['.bal.max-4', 4],
+    ]),
+  ].join('\n'),
+)

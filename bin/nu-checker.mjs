@@ -17,7 +17,11 @@ const javaFlags = ['-Xss4m', '-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC']
 /** Checks `files` (relative to `dir`) in one Java run; returns each file's messages, in the given order. */
 export function checkHtml(dir, files) {
   const jar = String(require('vnu-jar'))
-  const run = spawnSync('java', [...javaFlags, '-jar', jar, '--format', 'json', '--exit-zero-always', ...files.map((f) => path.join(dir, f))], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+  const run = spawnSync(
+    'java',
+    [...javaFlags, '-jar', jar, '--format', 'json', '--exit-zero-always', ...files.map((f) => path.join(dir, f))],
+    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  )
   if (run.error) throw new Error(`The Nu Html Checker needs Java: ${run.error.message}`)
   const { messages } = JSON.parse(run.stderr || run.stdout)
   const byFile = new Map(files.map((f) => [f, []]))
@@ -27,5 +31,7 @@ export function checkHtml(dir, files) {
 
 /** The errors and warnings (every message but `info`) of `files`, one `file:line: message` line each. */
 export function htmlErrors(dir, files) {
-  return [...checkHtml(dir, files)].flatMap(([file, messages]) => messages.filter((m) => m.type !== 'info').map((m) => `${file}:${m.lastLine}: ${m.message}`))
+  return [...checkHtml(dir, files)].flatMap(([file, messages]) =>
+    messages.filter((m) => m.type !== 'info').map((m) => `${file}:${m.lastLine}: ${m.message}`),
+  )
 }

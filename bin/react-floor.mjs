@@ -5,8 +5,8 @@
 //
 // Prints one JSON line: { pages, seconds, cpu, rssMiB } of the rendering and writing alone.
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
 import { compile, isStale, output } from './compile.mjs'
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { out: { type: 'string' } } })

@@ -12,10 +12,27 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 const work = mkdtempSync(path.join(tmpdir(), 'citypress-figures-'))
 const figuresFile = path.join(work, 'figures.txt')
 try {
-  const run = spawnSync('npx', ['vitest', 'run', '--config', 'tests/vitest.config.ts', '--project', 'package', 'tests/package/pack.test.ts', '-t', 'measures what an install brings'],
-    { stdio: 'inherit', cwd: root, env: { ...process.env, CITYPRESS_INSTALL_FIGURES: figuresFile } })
+  const run = spawnSync(
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--config',
+      'tests/vitest.config.ts',
+      '--project',
+      'package',
+      'tests/package/pack.test.ts',
+      '-t',
+      'measures what an install brings',
+    ],
+    { stdio: 'inherit', cwd: root, env: { ...process.env, CITYPRESS_INSTALL_FIGURES: figuresFile } },
+  )
   let figures
-  try { figures = readFileSync(figuresFile, 'utf8') } catch { /* the test failed before measuring */ }
+  try {
+    figures = readFileSync(figuresFile, 'utf8')
+  } catch {
+    /* the test failed before measuring */
+  }
   if (!figures) {
     console.error('readme-figures: the package test measured nothing; see its output above.')
     process.exit(run.status || 1)
@@ -27,7 +44,10 @@ try {
     console.error('readme-figures: README.md has no install-figures span.')
     process.exit(1)
   }
-  writeFileSync(readmeFile, readme.replace(span, (_all, open, _was, close) => `${open}${figures}${close}`))
+  writeFileSync(
+    readmeFile,
+    readme.replace(span, (_all, open, _was, close) => `${open}${figures}${close}`),
+  )
   console.log(`readme-figures: README.md says "${figures}".`)
 } finally {
   rmSync(work, { recursive: true, force: true })

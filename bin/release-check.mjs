@@ -12,9 +12,12 @@ export function releaseProblems(tag) {
   const { version } = JSON.parse(read('package.json'))
   const create = JSON.parse(read('create-citypress/package.json')).version
   const problems = []
-  if (tag !== `v${version}`) problems.push(`The tag ${tag} is not v${version}, the version in package.json; tag the commit that sets the version.`)
-  if (create !== version) problems.push(`create-citypress/package.json has version ${create}, citypress ${version}; they are released together with one version.`)
-  if (!read('CHANGELOG.md').split('\n').includes(`## ${version}`)) problems.push(`CHANGELOG.md has no "## ${version}" section; say what changed before releasing.`)
+  if (tag !== `v${version}`)
+    problems.push(`The tag ${tag} is not v${version}, the version in package.json; tag the commit that sets the version.`)
+  if (create !== version)
+    problems.push(`create-citypress/package.json has version ${create}, citypress ${version}; they are released together with one version.`)
+  if (!read('CHANGELOG.md').split('\n').includes(`## ${version}`))
+    problems.push(`CHANGELOG.md has no "## ${version}" section; say what changed before releasing.`)
   return problems
 }
 

@@ -36,9 +36,7 @@ export function Document({ body, hasWidgets }: DocumentProps) {
         <title>{route.title}</title>
         {assets.fonts[0] && <link rel="preload" href={assets.fonts[0]} as="font" type="font/woff2" crossOrigin="anonymous" />}
         <HoistedLinks markup={hoisted} />
-        {assets.inlineCss
-          ? <style dangerouslySetInnerHTML={{ __html: assets.inlineCss }} />
-          : <link rel="stylesheet" href={assets.css} />}
+        {assets.inlineCss ? <style dangerouslySetInnerHTML={{ __html: assets.inlineCss }} /> : <link rel="stylesheet" href={assets.css} />}
         {/* Allowed by its hash in the CSP, as every inline script in templates/inline-code.ts. */}
         {hasWidgets && assets.js && <script dangerouslySetInnerHTML={{ __html: inlineScripts.jsClass }} />}
         {hasWidgets && assets.js && <script type="module" src={assets.js} />}
@@ -51,7 +49,9 @@ export function Document({ body, hasWidgets }: DocumentProps) {
         {brand.manifest && <link rel="manifest" href={brand.manifest} />}
         <meta name="theme-color" content={brand.themeColor} />
         <SocialMeta canonical={canonical} />
-        {isBlog && <link rel="alternate" type="application/rss+xml" title={`${site.name}: ${site.blog?.title ?? 'Blog'}`} href="/rss.xml" />}
+        {isBlog && (
+          <link rel="alternate" type="application/rss+xml" title={`${site.name}: ${site.blog?.title ?? 'Blog'}`} href="/rss.xml" />
+        )}
         {/* Every page, the 404 included, names the business. */}
         <JsonLd data={structuredData(page)} />
       </head>

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react'
+import type { TemplateRoute } from '../src/plan/route-plan.js'
 import { href } from '../src/plan/urls.js'
 import type { RenderContext } from '../src/render/render-context.js'
-import type { TemplateRoute } from '../src/plan/route-plan.js'
 
 export interface PageContext extends RenderContext {
   readonly route: TemplateRoute

@@ -1,8 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server'
-import type { RenderContext } from '../src/render/render-context.js'
 import type { TemplateRoute } from '../src/plan/route-plan.js'
+import type { RenderContext } from '../src/render/render-context.js'
 import { PageContextProvider } from './context.js'
 import { Document } from './Document.js'
+import { isolateBidi } from './isolate-bidi.js'
 import { BlogIndexPage } from './pages/BlogIndexPage.js'
 import { FormSuccessPage } from './pages/FormSuccessPage.js'
 import { LandingPage } from './pages/LandingPage.js'
@@ -11,24 +12,32 @@ import { NotFoundPage } from './pages/NotFoundPage.js'
 import { PostPage } from './pages/PostPage.js'
 import { SectionsPage } from './pages/SectionsPage.js'
 import { ServicePage } from './pages/ServicePage.js'
+import { applyBasePath } from './seo/body-markup.js'
 import { Shell } from './shell/Shell.js'
 import { shellParts, spliceParts } from './shell/shared-parts.js'
-import { isolateBidi } from './isolate-bidi.js'
 import { typesetHtml } from './typeset.js'
-import { applyBasePath } from './seo/body-markup.js'
 
 /** The page component of the route's template, given the route's props. */
 function pageOf(route: TemplateRoute): React.ReactNode {
   switch (route.template) {
-    case 'sections': return <SectionsPage {...route.props} />
-    case 'service': return <ServicePage {...route.props} />
-    case 'landing': return <LandingPage {...route.props} />
-    case 'post': return <PostPage {...route.props} />
-    case 'blog-index': return <BlogIndexPage {...route.props} />
-    case 'locations': return <LocationsPage {...route.props} />
-    case 'not-found': return <NotFoundPage />
-    case 'form-success': return <FormSuccessPage {...route.props} />
-    default: return unknownTemplate(route)
+    case 'sections':
+      return <SectionsPage {...route.props} />
+    case 'service':
+      return <ServicePage {...route.props} />
+    case 'landing':
+      return <LandingPage {...route.props} />
+    case 'post':
+      return <PostPage {...route.props} />
+    case 'blog-index':
+      return <BlogIndexPage {...route.props} />
+    case 'locations':
+      return <LocationsPage {...route.props} />
+    case 'not-found':
+      return <NotFoundPage />
+    case 'form-success':
+      return <FormSuccessPage {...route.props} />
+    default:
+      return unknownTemplate(route)
   }
 }
 
@@ -44,22 +53,25 @@ function unknownTemplate(route: never): never {
 export function renderRoute(route: TemplateRoute, context: RenderContext): string {
   const page = { ...context, route }
   const parts = shellParts(page, context)
-  const rendered = spliceParts(renderToStaticMarkup(
-    <PageContextProvider value={page}>
-      <Shell parts={parts}>
-        {pageOf(route)}
-      </Shell>
-    </PageContextProvider>,
-  ), parts)
+  const rendered = spliceParts(
+    renderToStaticMarkup(
+      <PageContextProvider value={page}>
+        <Shell parts={parts}>{pageOf(route)}</Shell>
+      </PageContextProvider>,
+    ),
+    parts,
+  )
   // One typographer for every field, after rendering, so no template has to remember it.
   // Then right-to-left text is isolated, in every field alike (templates/isolate-bidi.ts).
   const body = isolateBidi(context.site.typographer ? typesetHtml(rendered) : rendered)
   const hasWidgets = body.includes('data-widget=')
-  const html = '<!doctype html>' + renderToStaticMarkup(
-    <PageContextProvider value={page}>
-      <Document body={body} hasWidgets={hasWidgets} />
-    </PageContextProvider>,
-  )
+  const html =
+    '<!doctype html>' +
+    renderToStaticMarkup(
+      <PageContextProvider value={page}>
+        <Document body={body} hasWidgets={hasWidgets} />
+      </PageContextProvider>,
+    )
   return applyBasePath(withPagePolicy(html, context.pagePolicy), context.site.basePath)
 }
 

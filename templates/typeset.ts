@@ -11,22 +11,48 @@ import { mapTextNodes } from '../src/html/text-nodes.js'
 /** Elements whose text is code or data, never prose. */
 const verbatim = new Set(['script', 'style', 'pre', 'code', 'textarea', 'kbd', 'samp'])
 /** Inline elements: quotes may open in one and close after it (“<em>a</em>”). Others start afresh. */
-const inline = new Set(['a', 'abbr', 'b', 'bdi', 'cite', 'em', 'i', 'mark', 'q', 's', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'svg', 'path', 'br', 'wbr'])
+const inline = new Set([
+  'a',
+  'abbr',
+  'b',
+  'bdi',
+  'cite',
+  'em',
+  'i',
+  'mark',
+  'q',
+  's',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'u',
+  'svg',
+  'path',
+  'br',
+  'wbr',
+])
 
 /** Applies the typographer to every text node of an HTML fragment, leaving tags and attributes alone. */
 export function typesetHtml(html: string): string {
   // The character before the next text node: a quote after it opens or closes.
   let previous = ' '
-  return mapTextNodes(html, {
-    skip: verbatim,
-    onTag: (name) => {
-      if (!inline.has(name)) previous = ' '
+  return mapTextNodes(
+    html,
+    {
+      skip: verbatim,
+      onTag: (name) => {
+        if (!inline.has(name)) previous = ' '
+      },
     },
-  }, (text) => {
-    const typeset = typesetText(decodeQuotes(text), previous)
-    previous = typeset.at(-1) ?? previous
-    return typeset
-  })
+    (text) => {
+      const typeset = typesetText(decodeQuotes(text), previous)
+      previous = typeset.at(-1) ?? previous
+      return typeset
+    },
+  )
 }
 
 /**

@@ -11,11 +11,36 @@ import { repoRoot } from './helpers/site.js'
  * Locations" on a landscaper's site).
  */
 const firstCustomerWords = [
-  'system4', 'system 4',
-  'cincinnati', 'dayton', 'covington', 'florence', 'mason', 'fort mitchell', 'ft. mitchell', 'columbus',
-  'fairfield', 'west chester', 'blue ash', 'erlanger', 'newport', 'walton', 'alexandria', 'hamilton',
-  'northern kentucky', 'southwest ohio', 'ohio', 'kentucky',
-  'cleaning', 'janitorial', 'custodial', 'disinfect', 'facility', 'facilities', 'carpet', 'floor care',
+  'system4',
+  'system 4',
+  'cincinnati',
+  'dayton',
+  'covington',
+  'florence',
+  'mason',
+  'fort mitchell',
+  'ft. mitchell',
+  'columbus',
+  'fairfield',
+  'west chester',
+  'blue ash',
+  'erlanger',
+  'newport',
+  'walton',
+  'alexandria',
+  'hamilton',
+  'northern kentucky',
+  'southwest ohio',
+  'ohio',
+  'kentucky',
+  'cleaning',
+  'janitorial',
+  'custodial',
+  'disinfect',
+  'facility',
+  'facilities',
+  'carpet',
+  'floor care',
 ]
 
 /**
@@ -53,16 +78,19 @@ describe('the tool names no business', () => {
     expect(offenders).toEqual([])
   })
 
-  it.each(['greenway', 'brightline'])('finds none of them in the example site %s, which has no templates/ folder of its own', async (name) => {
-    const files = await fg([`sites/${name}/**/*.{yaml,md,svg,json}`], { cwd: repoRoot })
-    expect(files.length).toBeGreaterThan(10)
-    const offenders = files.sort().flatMap((file) => {
-      const words = findWords(readFileSync(path.join(repoRoot, file), 'utf8'))
-      return words.length > 0 ? [`${file}: ${words.join(', ')}`] : []
-    })
-    expect(offenders).toEqual([])
-    expect(await fg(`sites/${name}/templates/**`, { cwd: repoRoot })).toEqual([])
-  })
+  it.each(['greenway', 'brightline'])(
+    'finds none of them in the example site %s, which has no templates/ folder of its own',
+    async (name) => {
+      const files = await fg([`sites/${name}/**/*.{yaml,md,svg,json}`], { cwd: repoRoot })
+      expect(files.length).toBeGreaterThan(10)
+      const offenders = files.sort().flatMap((file) => {
+        const words = findWords(readFileSync(path.join(repoRoot, file), 'utf8'))
+        return words.length > 0 ? [`${file}: ${words.join(', ')}`] : []
+      })
+      expect(offenders).toEqual([])
+      expect(await fg(`sites/${name}/templates/**`, { cwd: repoRoot })).toEqual([])
+    },
+  )
 
   it('recognises every guarded word, also in other cases and with other separators', () => {
     expect(findWords('Welcome to System4 in Ft. Mitchell')).toEqual(['system4', 'ft. mitchell'])

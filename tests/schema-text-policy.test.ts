@@ -9,12 +9,71 @@ const schemaDir = path.join(repoRoot, 'schemas')
 // section.schema.json only dispatches to schemas/sections/, which are checked themselves.
 const skipped = new Set(['section.schema.json'])
 /** Keys whose strings are names, addresses or codes, not text a visitor reads. */
-const identifiers = new Set(['id', 'name', 'path', 'slug', 'type', 'form', 'list', 'landingService', 'service', 'area', 'href', 'src', 'icon', 'image', 'url', 'email', 'phone', 'number', 'country', 'region', 'county', 'width', 'height', 'heroHeight', 'scheduler', 'menu', 'tone', 'layout', 'value', 'autocomplete', 'pattern', 'inputmode', 'date', 'updated', 'opens', 'closes', 'titleTemplate', 'language', 'trailingSlash', 'provider', 'endpoint', 'level', 'size', 'at', 'columns', 'state', 'code', 'published'])
+const identifiers = new Set([
+  'id',
+  'name',
+  'path',
+  'slug',
+  'type',
+  'form',
+  'list',
+  'landingService',
+  'service',
+  'area',
+  'href',
+  'src',
+  'icon',
+  'image',
+  'url',
+  'email',
+  'phone',
+  'number',
+  'country',
+  'region',
+  'county',
+  'width',
+  'height',
+  'heroHeight',
+  'scheduler',
+  'menu',
+  'tone',
+  'layout',
+  'value',
+  'autocomplete',
+  'pattern',
+  'inputmode',
+  'date',
+  'updated',
+  'opens',
+  'closes',
+  'titleTemplate',
+  'language',
+  'trailingSlash',
+  'provider',
+  'endpoint',
+  'level',
+  'size',
+  'at',
+  'columns',
+  'state',
+  'code',
+  'published',
+])
 
-type Schema = { [key: string]: unknown; properties?: Record<string, Schema>; items?: Schema; description?: string; $ref?: string; type?: unknown }
+type Schema = {
+  [key: string]: unknown
+  properties?: Record<string, Schema>
+  items?: Schema
+  description?: string
+  $ref?: string
+  type?: unknown
+}
 
 function unlabelled(node: unknown, where: string, found: string[]): void {
-  if (Array.isArray(node)) return node.forEach((item) => unlabelled(item, where, found))
+  if (Array.isArray(node)) {
+    for (const item of node) unlabelled(item, where, found)
+    return
+  }
   if (!node || typeof node !== 'object') return
   const schema = node as Schema
   for (const [key, property] of Object.entries(schema.properties ?? {})) {
@@ -23,7 +82,11 @@ function unlabelled(node: unknown, where: string, found: string[]): void {
     // landing.yaml's texts with {city} tokens: #/definitions/markdownText and #/definitions/text.
     const isMarkdown = target.$ref?.endsWith('/markdown') || target.$ref?.endsWith('/markdownText')
     const isTokenText = target.$ref?.endsWith('/definitions/text')
-    const isText = isTokenText || (target.type === 'string' && !['pattern', 'enum', 'format', 'const', 'citypressRef'].some((k) => k in target) && !identifiers.has(key))
+    const isText =
+      isTokenText ||
+      (target.type === 'string' &&
+        !['pattern', 'enum', 'format', 'const', 'citypressRef'].some((k) => k in target) &&
+        !identifiers.has(key))
     if (isMarkdown && !description.startsWith('Markdown')) found.push(`${where}.${key} (Markdown)`)
     if (isText && !description.startsWith('Plain text') && !description.startsWith('Markdown')) found.push(`${where}.${key} (plain text)`)
   }

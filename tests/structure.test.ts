@@ -37,20 +37,27 @@ async function importGraph(root: string, dir: string, { valuesOnly = false } = {
     if (!/\.tsx?$/.test(entry)) continue
     const file = path.posix.join(dir, entry.split(path.sep).join('/'))
     const text = await readFile(path.join(root, file), 'utf8')
-    const imports = valuesOnly ? /^(?:import|export)\b(?! type\b)[^'"]*?from\s+'(\.[^']+)'/gm : /^(?:import|export)\b[^'"]*?from\s+'(\.[^']+)'/gm
-    const targets = [...text.matchAll(imports)].map(([, spec]) => path.posix.normalize(path.posix.join(path.posix.dirname(file), spec!)).replace(/\.js$/, '.ts'))
+    const imports = valuesOnly
+      ? /^(?:import|export)\b(?! type\b)[^'"]*?from\s+'(\.[^']+)'/gm
+      : /^(?:import|export)\b[^'"]*?from\s+'(\.[^']+)'/gm
+    const targets = [...text.matchAll(imports)].map(([, spec]) =>
+      path.posix.normalize(path.posix.join(path.posix.dirname(file), spec!)).replace(/\.js$/, '.ts'),
+    )
     graph.set(file, targets)
   }
   return graph
 }
 
 /** A `src/` path → the path inside src/, or undefined for a file elsewhere. */
-const inSrc = (file: string) => file.startsWith('src/') ? file.slice('src/'.length) : undefined
+const inSrc = (file: string) => (file.startsWith('src/') ? file.slice('src/'.length) : undefined)
 
 /** Every folder and loose file of `<root>/src` that the tables do not place. */
 async function unplaced(root: string): Promise<string[]> {
   const entries = await readdir(path.join(root, 'src'), { withFileTypes: true })
-  return entries.filter((e) => (e.isDirectory() || /\.tsx?$/.test(e.name)) && !known(e.name)).map((e) => `src/${e.name}${e.isDirectory() ? '/' : ''} is in no table of tests/structure.test.ts (a stage, neutral or a driver?)`).sort()
+  return entries
+    .filter((e) => (e.isDirectory() || /\.tsx?$/.test(e.name)) && !known(e.name))
+    .map((e) => `src/${e.name}${e.isDirectory() ? '/' : ''} is in no table of tests/structure.test.ts (a stage, neutral or a driver?)`)
+    .sort()
 }
 
 /** Every folder of `<root>/src` that `<root>/ARCHITECTURE.md` does not name as `src/<folder>/`. */
@@ -87,7 +94,10 @@ async function wrongImports(root: string): Promise<string[]> {
       if (neutral.has(to) || neutralFiles.has(inside) || to === 'render' || (to in rank && rank[to]! < templatesRank)) continue
       if (!known(to)) wrong.push(`${file} (templates) imports ${target}, in no table`)
       else if (drivers.has(to)) wrong.push(`${file} (templates) imports the driver ${target}`)
-      else wrong.push(`${file} (templates, render-stage code) imports ${rank[to] === templatesRank ? 'its own or a parallel stage' : 'a later stage'}: ${target}`)
+      else
+        wrong.push(
+          `${file} (templates, render-stage code) imports ${rank[to] === templatesRank ? 'its own or a parallel stage' : 'a later stage'}: ${target}`,
+        )
     }
   }
   return wrong
@@ -121,7 +131,10 @@ describe('the structure of src/', () => {
       'src/widgets/ is in no table of tests/structure.test.ts (a stage, neutral or a driver?)',
     ])
     expect(await unnamed(root)).toEqual(['src/widgets/ is not named in ARCHITECTURE.md'])
-    expect(await wrongImports(root)).toEqual(['src/config/load.ts imports src/widgets/x.ts, in no table', 'templates/page.tsx (templates) imports the driver src/build/index.ts'])
+    expect(await wrongImports(root)).toEqual([
+      'src/config/load.ts imports src/widgets/x.ts, in no table',
+      'templates/page.tsx (templates) imports the driver src/build/index.ts',
+    ])
   })
 
   it('has no import cycle', async () => {

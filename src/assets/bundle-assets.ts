@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import type { Plugin } from 'esbuild'
-import { gzipSync } from 'node:zlib'
 import path from 'node:path'
-import { bundle as esbuildBundle } from '../tool/esbuild.js'
+import { gzipSync } from 'node:zlib'
+import type { Plugin } from 'esbuild'
 import { cachedByInputs, metafileInputs, portablePath } from '../cache/by-inputs.js'
 import type { CacheNote } from '../cache/sealed-file.js'
-import { citypressVersion, codeDigest, packageRoot } from '../tool/package.js'
-import { themeProperties } from '../config/theme.js'
-import { fontFacesCss, preloadName } from './font-faces.js'
-import type { SiteFonts } from '../config/theme-model.js'
-import type { AssetManifest, OutputFile } from '../types.js'
 import type { SiteMeta } from '../config/site-model.js'
+import { themeProperties } from '../config/theme.js'
+import type { SiteFonts } from '../config/theme-model.js'
+import { bundle as esbuildBundle } from '../tool/esbuild.js'
+import { citypressVersion, codeDigest, packageRoot } from '../tool/package.js'
+import type { AssetManifest, OutputFile } from '../types.js'
+import { fontFacesCss, preloadName } from './font-faces.js'
 
 export interface AssetsResult {
   /** What templates link to (see RenderContext `assets`). */
@@ -60,13 +60,29 @@ async function bundle(theme: string, preload: string | undefined): Promise<Asset
       // @import must come first (CSS ignores it after any rule); the theme tokens follow.
       stdin: { contents: `@import "./styles/index.css";\n${theme}`, resolveDir: templates, loader: 'css', sourcefile: 'theme.css' },
       // publicPath makes font URLs absolute, so they also work from a stylesheet inlined in a page.
-      bundle: true, write: false, minify: true, logLevel: 'silent', outdir: 'assets', publicPath: '/assets', loader: { '.woff2': 'file' }, assetNames: '[name]-[hash]',
-      metafile: true, absWorkingDir: packageRoot, plugins: [weightTokens],
+      bundle: true,
+      write: false,
+      minify: true,
+      logLevel: 'silent',
+      outdir: 'assets',
+      publicPath: '/assets',
+      loader: { '.woff2': 'file' },
+      assetNames: '[name]-[hash]',
+      metafile: true,
+      absWorkingDir: packageRoot,
+      plugins: [weightTokens],
     }),
     esbuildBundle({
       entryPoints: [path.join(templates, 'widgets', 'index.client.ts')],
-      bundle: true, write: false, minify: true, format: 'esm', target: 'es2020', logLevel: 'silent', outdir: 'assets',
-      metafile: true, absWorkingDir: packageRoot,
+      bundle: true,
+      write: false,
+      minify: true,
+      format: 'esm',
+      target: 'es2020',
+      logLevel: 'silent',
+      outdir: 'assets',
+      metafile: true,
+      absWorkingDir: packageRoot,
     }),
   ])
   const inputs = [...metafileInputs(css.metafile, packageRoot), ...metafileInputs(js.metafile, packageRoot)]
@@ -99,10 +115,14 @@ async function bundle(theme: string, preload: string | undefined): Promise<Asset
 }
 
 type AssetsJson = { manifest: AssetsResult['manifest']; files: { path: string; base64: string }[] }
-const toJson = ({ manifest, files }: AssetsResult): AssetsJson =>
-  ({ manifest, files: files.map((f) => ({ path: f.path, base64: Buffer.from(f.contents).toString('base64') })) })
-const fromJson = ({ manifest, files }: AssetsJson): AssetsResult =>
-  ({ manifest, files: files.map((f) => ({ path: f.path, contents: Buffer.from(f.base64, 'base64') })) })
+const toJson = ({ manifest, files }: AssetsResult): AssetsJson => ({
+  manifest,
+  files: files.map((f) => ({ path: f.path, base64: Buffer.from(f.contents).toString('base64') })),
+})
+const fromJson = ({ manifest, files }: AssetsJson): AssetsResult => ({
+  manifest,
+  files: files.map((f) => ({ path: f.path, contents: Buffer.from(f.base64, 'base64') })),
+})
 
 /** site.yaml `theme` as CSS custom properties; the stylesheet reads only these. */
 function themeCss(site: SiteMeta): string {

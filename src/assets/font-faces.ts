@@ -27,14 +27,25 @@ const headingElements = 'h1,h2,h3,h4,.logo-text'
  */
 export function fontFacesCss(fonts: SiteFonts, from: string): string {
   const families = fonts.heading.package === fonts.body.package ? [fonts.body] : [fonts.body, fonts.heading]
-  const rules = families.filter((font) => !font.system).flatMap((font) => [
-    ...font.faces.map((face) => `@font-face{font-family:"${webName(font)}";font-style:normal;font-display:swap;font-weight:${face.weight};`
-      + `src:url("${path.relative(from, face.file).split(path.sep).join('/')}") format("${face.variable ? 'woff2-variations' : 'woff2'}");unicode-range:${face.unicodeRange};}`),
-    ...(font.fallback ? [`@font-face{font-family:"${fallbackName(font)}";src:${font.fallback.local.map((l) => `local("${l}")`).join(',')};`
-      + `ascent-override:${font.fallback.ascent}%;descent-override:${font.fallback.descent}%;line-gap-override:${font.fallback.lineGap}%;size-adjust:${font.fallback.sizeAdjust}%;}`] : []),
-  ])
-  return `${rules.join('\n')}\n:root{--font-sans:${stack(fonts.body)};--font-heading:${stack(fonts.heading)};${weightProperties(fonts.body)}}`
-    + `\n${headingElements}{${weightProperties(fonts.heading)}}`
+  const rules = families
+    .filter((font) => !font.system)
+    .flatMap((font) => [
+      ...font.faces.map(
+        (face) =>
+          `@font-face{font-family:"${webName(font)}";font-style:normal;font-display:swap;font-weight:${face.weight};` +
+          `src:url("${path.relative(from, face.file).split(path.sep).join('/')}") format("${face.variable ? 'woff2-variations' : 'woff2'}");unicode-range:${face.unicodeRange};}`,
+      ),
+      ...(font.fallback
+        ? [
+            `@font-face{font-family:"${fallbackName(font)}";src:${font.fallback.local.map((l) => `local("${l}")`).join(',')};` +
+              `ascent-override:${font.fallback.ascent}%;descent-override:${font.fallback.descent}%;line-gap-override:${font.fallback.lineGap}%;size-adjust:${font.fallback.sizeAdjust}%;}`,
+          ]
+        : []),
+    ])
+  return (
+    `${rules.join('\n')}\n:root{--font-sans:${stack(fonts.body)};--font-heading:${stack(fonts.heading)};${weightProperties(fonts.body)}}` +
+    `\n${headingElements}{${weightProperties(fonts.heading)}}`
+  )
 }
 
 /** The file name stem (before esbuild's hash) of the face the document preloads: the body font's main subset. None for a system stack. */
@@ -55,6 +66,5 @@ function servedWeight(weight: number, font: ResolvedFont): number {
 
 const webName = (font: ResolvedFont) => `${font.family} Web`
 const fallbackName = (font: ResolvedFont) => `${font.family} Fallback`
-const stack = (font: ResolvedFont) => font.system
-  ? stackCss(font.system)
-  : `"${webName(font)}","${fallbackName(font)}",${systemStacks[font.category] ?? systemStacks.default}`
+const stack = (font: ResolvedFont) =>
+  font.system ? stackCss(font.system) : `"${webName(font)}","${fallbackName(font)}",${systemStacks[font.category] ?? systemStacks.default}`

@@ -1,55 +1,55 @@
 import path from 'node:path'
-import { bundleAssets, type AssetsResult } from '../assets/bundle-assets.js'
-import { contextDigest, finishInputs, outputInputs, readsElsewhere, startInputs } from './inputs.js'
-import { paragraphsToWrite, recordedReport, replayedReport, type BuildReport, type RecordedReport, type StageName } from './report.js'
-import { reportKept, writeReportPage } from './report-page.js'
-import { failRound, siteOf } from './round.js'
-import { stopEsbuild } from '../tool/esbuild.js'
-import { openBuildCache, type BuildCache } from '../cache/build-cache.js'
-import { ensureOwnFolder } from '../cache/site-folder.js'
+import { type AssetsResult, bundleAssets } from '../assets/bundle-assets.js'
+import { type BuildCache, openBuildCache } from '../cache/build-cache.js'
 import { hash } from '../cache/digest.js'
+import { ensureOwnFolder } from '../cache/site-folder.js'
 import type { PageKindSize } from '../check/budgets.js'
 import { watchForms } from '../check/check-forms.js'
 import { checkOutput } from '../check/check-output.js'
 import { watchPages } from '../check/watch-pages.js'
+import { hostRules, redirectLimitWarnings } from '../config/hosts.js'
 import { readSite } from '../config/load-site.js'
 import { placeProblems, placeReported } from '../config/place-problems.js'
 import { schemaDigest } from '../config/schema-validators.js'
+import type { SiteConfig } from '../config/site-model.js'
 import { readCommitDates } from '../config/source-dates.js'
 import { repeated } from '../errors/catalogue.js'
-import { BuildFailure, ConfigError, failOn } from '../errors/config-error.js'
+import { BuildFailure, type ConfigError, failOn } from '../errors/config-error.js'
 import { ConfigWarning } from '../errors/config-warning.js'
-import { withBrandImages, type BrandImagePlan } from '../images/brand-images.js'
+import { type BrandImagePlan, withBrandImages } from '../images/brand-images.js'
 import { countUncached, listImageCache, processImages, pruneImageCache } from '../images/process-images.js'
+import { metaPolicy, policyText } from '../output/csp.js'
 import { feedFile } from '../output/feed.js'
 import { formsDeclarationFile } from '../output/form-pages.js'
-import { headerRules, headersFile, type HeaderRule } from '../output/hosts/headers.js'
+import { type HeaderRule, headerRules, headersFile } from '../output/hosts/headers.js'
+import { type HostFiles, prepareHostFiles } from '../output/hosts/host-files.js'
 import { createMemoryOutput } from '../output/memory-output.js'
-import { metaPolicy, policyText } from '../output/csp.js'
-import { prepareHostFiles, type HostFiles } from '../output/hosts/host-files.js'
 import { guardOutputFolder } from '../output/output-guard.js'
 import { writePublishedUrls } from '../output/record-published.js'
 import { createOutput } from '../output/write-output.js'
-import { hostRules, redirectLimitWarnings } from '../config/hosts.js'
 import { signatureBins } from '../plan/landing-similarity.js'
 import { planImages } from '../plan/plan-images.js'
-import { recordPublished, type LandingRedirect } from '../plan/plan-redirects.js'
-import { planSite, type BuildPlan } from '../plan/plan-site.js'
+import { type LandingRedirect, recordPublished } from '../plan/plan-redirects.js'
+import { type BuildPlan, planSite } from '../plan/plan-site.js'
+import type { RoutePlan } from '../plan/route-plan.js'
 import { bundleTemplates } from '../render/bundle-templates.js'
+import type { InlineCode } from '../render/inline-code.js'
 import { declaredInlineCode } from '../render/inline-code.js'
 import { checkHeapFor } from '../render/memory-check.js'
-import { collectNow, renderPages } from '../render/render-pages.js'
-import { citypressVersion, codeDigest } from '../tool/package.js'
 import type { AreaRegion, RenderContext } from '../render/render-context.js'
-import type { InlineCode } from '../render/inline-code.js'
+import { collectNow, renderPages } from '../render/render-pages.js'
+import { stopEsbuild } from '../tool/esbuild.js'
+import { citypressVersion, codeDigest } from '../tool/package.js'
 import type { OutputFile, OutputWriter } from '../types.js'
-import type { RoutePlan } from '../plan/route-plan.js'
-import type { SiteConfig } from '../config/site-model.js'
-import { resolveBuildOptions, type BuildMemo, type BuildOptions, type ResolvedBuildOptions } from './options.js'
+import { contextDigest, finishInputs, outputInputs, readsElsewhere, startInputs } from './inputs.js'
+import { type BuildMemo, type BuildOptions, type ResolvedBuildOptions, resolveBuildOptions } from './options.js'
+import { type BuildReport, paragraphsToWrite, type RecordedReport, recordedReport, replayedReport, type StageName } from './report.js'
+import { reportKept, writeReportPage } from './report-page.js'
+import { failRound, siteOf } from './round.js'
 
-export type { BuildReport, StageName }
 export type { BuildMemo, BuildOptions, BuildProgress, ResolvedBuildOptions } from './options.js'
 export { loadAndPlan } from './round.js'
+export type { BuildReport, StageName }
 
 export interface BuildResult {
   readonly site: SiteConfig
@@ -61,7 +61,11 @@ export interface BuildResult {
   readonly outDir: string
   readonly timings: BuildReport['timings']
   /** The landing pages' quality gate, the 301s for moved landing pages, and whether published-urls.json changed. */
-  readonly landing: { readonly quality: BuildPlan['landingQuality']; readonly redirects: readonly LandingRedirect[]; readonly recordUpdated: boolean }
+  readonly landing: {
+    readonly quality: BuildPlan['landingQuality']
+    readonly redirects: readonly LandingRedirect[]
+    readonly recordUpdated: boolean
+  }
   readonly pages: BuildReport['pages']
   readonly images: BuildReport['images']
   readonly sizes: BuildReport['sizes']
@@ -124,7 +128,7 @@ export async function buildReport(given: BuildOptions): Promise<BuildReport> {
     const started = startInputs(options)
     const inputs = await finishInputs(options, started, commits)
     // A report that went missing is drawn again, which takes a build that loads the site.
-    const recorded = inputs === undefined || !await reportKept(options) ? undefined : (await cache.replay(inputs))?.report
+    const recorded = inputs === undefined || !(await reportKept(options)) ? undefined : (await cache.replay(inputs))?.report
     if (recorded) {
       const timings = { ...stageClock().timings, output: performance.now() - startedAt }
       return replayedReport(recorded, { outDir: options.outDir, timings, cacheNotes: cache.notes })
@@ -139,13 +143,29 @@ export async function buildReport(given: BuildOptions): Promise<BuildReport> {
 export function reportOf(result: BuildResult): BuildReport {
   const { quality, redirects, recordUpdated } = result.landing
   return {
-    pageCount: result.routes.length, fileCount: result.fileCount, outDir: result.outDir, warnings: result.warnings,
-    upToDate: result.upToDate, replayed: false, pages: result.pages, images: result.images, sizes: result.sizes,
+    pageCount: result.routes.length,
+    fileCount: result.fileCount,
+    outDir: result.outDir,
+    warnings: result.warnings,
+    upToDate: result.upToDate,
+    replayed: false,
+    pages: result.pages,
+    images: result.images,
+    sizes: result.sizes,
     landing: {
-      built: quality.pages.length, noindex: quality.pages.filter((p) => !p.indexable).length, optedIn: quality.pages.filter((p) => p.optedIn).length,
-      weakest: quality.weakest, paragraphsToWrite: paragraphsToWrite(quality.pages, quality.settings.minLocalWords), settings: quality.settings, redirects, recordUpdated,
+      built: quality.pages.length,
+      noindex: quality.pages.filter((p) => !p.indexable).length,
+      optedIn: quality.pages.filter((p) => p.optedIn).length,
+      weakest: quality.weakest,
+      paragraphsToWrite: paragraphsToWrite(quality.pages, quality.settings.minLocalWords),
+      settings: quality.settings,
+      redirects,
+      recordUpdated,
     },
-    host: result.site.site.host, contrast: result.site.contrast, timings: result.timings, cacheNotes: result.cacheNotes,
+    host: result.site.site.host,
+    contrast: result.site.contrast,
+    timings: result.timings,
+    cacheNotes: result.cacheNotes,
   }
 }
 
@@ -158,25 +178,46 @@ async function guardOutput(options: ResolvedBuildOptions): Promise<void> {
   // The site's .citypress, where the cache, its lock, the previous output and the report go: a real folder, never a link.
   ensureOwnFolder(options.site)
   if (!options.write) return
-  await guardOutputFolder({ outDir: options.outDir, site: options.site, recordFile: options.cacheDir && path.join(options.cacheDir, 'output.json') })
+  await guardOutputFolder({
+    outDir: options.outDir,
+    site: options.site,
+    recordFile: options.cacheDir && path.join(options.cacheDir, 'output.json'),
+  })
 }
 
 function openCache(options: ResolvedBuildOptions): Promise<BuildCache<RecordedResult>> {
   return openBuildCache<RecordedResult>({
-    site: options.site, cacheDir: options.cacheDir, imageCacheDir: options.imageCacheDir, outDir: options.outDir,
-    write: options.write, toolVersion: `${citypressVersion}+${codeDigest}`, signatureLength: signatureBins, onWait: options.onWait,
+    site: options.site,
+    cacheDir: options.cacheDir,
+    imageCacheDir: options.imageCacheDir,
+    outDir: options.outDir,
+    write: options.write,
+    toolVersion: `${citypressVersion}+${codeDigest}`,
+    signatureLength: signatureBins,
+    onWait: options.onWait,
   })
 }
 
 /** The stages in order; every cache question goes to `cache`. */
-async function runStages(options: ResolvedBuildOptions, cache: BuildCache<RecordedResult>, early?: { readonly commits: Promise<ReadonlyMap<string, string>>; readonly started: string | undefined }): Promise<BuildResult> {
+async function runStages(
+  options: ResolvedBuildOptions,
+  cache: BuildCache<RecordedResult>,
+  early?: { readonly commits: Promise<ReadonlyMap<string, string>>; readonly started: string | undefined },
+): Promise<BuildResult> {
   const { timings, time } = stageClock()
   const { outDir } = options
   // git is asked for the sitemap's dates (a process of its own) while the config loads; a preview
   // serving the open tabs first asks only once their pages are out (startHostFiles).
   const commits = early?.commits ?? (options.firstPages ? undefined : settledLater(readCommitDates(path.resolve(options.site))))
   const started = early ? early.started : startInputs(options)
-  const round = await time('config', () => readSite(options.site, { baseUrl: options.baseUrl, drafts: options.drafts, published: options.published, cache: cache.configCache(schemaDigest()) }))
+  const round = await time('config', () =>
+    readSite(options.site, {
+      baseUrl: options.baseUrl,
+      drafts: options.drafts,
+      published: options.published,
+      cache: cache.configCache(schemaDigest()),
+    }),
+  )
   const site = siteOf(round)
   checkHeapForPlan(site)
   options.onProgress?.({ stage: 'plan', done: 0, total: 0 })
@@ -185,19 +226,32 @@ async function runStages(options: ResolvedBuildOptions, cache: BuildCache<Record
   const images = await time('plan', () => withBrandImages(site, planImages(site), plan.routes))
   cache.savePrints()
   const { routes } = plan
-  const warningsWith = (found: readonly ConfigWarning[]) => [...site.warnings, ...plan.warnings, ...redirectLimitWarnings(site.site, plan.redirects.length), ...found]
+  const warningsWith = (found: readonly ConfigWarning[]) => [
+    ...site.warnings,
+    ...plan.warnings,
+    ...redirectLimitWarnings(site.site, plan.redirects.length),
+    ...found,
+  ]
   // The host files are made while the pages render; their sitemap waits for git.
   let hostFilesRun: Promise<HostFiles> | undefined
-  const hostFiles = () => (hostFilesRun ??= settledLater(prepareHostFiles(site, routes, plan.redirects, commits, options.fixedDate ? options.asOf : undefined)))
-  const firstPages = options.firstPages && { paths: options.firstPages.paths, onRendered: (files: readonly OutputFile[]) => (options.firstPages!.onRendered(files), void hostFiles()) }
+  const hostFiles = () =>
+    (hostFilesRun ??= settledLater(prepareHostFiles(site, routes, plan.redirects, commits, options.fixedDate ? options.asOf : undefined)))
+  const firstPages = options.firstPages && {
+    paths: options.firstPages.paths,
+    onRendered: (files: readonly OutputFile[]) => (options.firstPages!.onRendered(files), void hostFiles()),
+  }
   if (!firstPages) void hostFiles()
 
   const memo: BuildMemo = options.memo ?? ((_kind, _key, compute) => compute())
-  const [assets, templates] = await time('assets', () => Promise.all([
-    // bundleAssets reads only site.yaml `theme` and its fonts (plus templates/, which the memo's owner watches).
-    memo('assets', JSON.stringify([site.site.theme, site.fonts]), () => bundleAssets(site.site, site.fonts, site.root, cache.note)),
-    memo('templates', `${site.root}|${site.icons.join(',')}`, () => bundleTemplates({ siteRoot: site.root, icons: site.icons, note: cache.note })),
-  ]))
+  const [assets, templates] = await time('assets', () =>
+    Promise.all([
+      // bundleAssets reads only site.yaml `theme` and its fonts (plus templates/, which the memo's owner watches).
+      memo('assets', JSON.stringify([site.site.theme, site.fonts]), () => bundleAssets(site.site, site.fonts, site.root, cache.note)),
+      memo('templates', `${site.root}|${site.icons.join(',')}`, () =>
+        bundleTemplates({ siteRoot: site.root, icons: site.icons, note: cache.note }),
+      ),
+    ]),
+  )
   // Nothing more to bundle in this build: esbuild's service process need not stay resident while the pages render.
   if (!options.memo) await stopEsbuild()
   // The inline code pages may carry, known before any is rendered: the Content-Security-Policy's,
@@ -207,7 +261,13 @@ async function runStages(options: ResolvedBuildOptions, cache: BuildCache<Record
   const context = renderContextOf(site, plan, images, assets, options.asOf, inlineCode)
   const pageCache = await cache.openPages(hash(`${citypressVersion}+${codeDigest}\n${templates.hash}\n${contextDigest(context)}`))
   const [declaration] = formsDeclarationFile(site)
-  const fixedFiles = async () => [...assets.files, ...images.files, ...(await hostFiles()).files, ...feedFile(site.site, site.posts), ...(declaration ? [declaration] : [])]
+  const fixedFiles = async () => [
+    ...assets.files,
+    ...images.files,
+    ...(await hostFiles()).files,
+    ...feedFile(site.site, site.posts),
+    ...(declaration ? [declaration] : []),
+  ]
   const landing = { quality: plan.landingQuality, redirects: plan.redirects, recordUpdated: false }
   // What a later build that finds nothing changed reports instead (buildReport). Not when this
   // one read a sitemap from outside the site folder: the live site's can change unseen.
@@ -219,12 +279,27 @@ async function runStages(options: ResolvedBuildOptions, cache: BuildCache<Record
   // Nothing to do when this build's output would be the last one's and the folder still holds it.
   const keys = pageCache ? routes.map((r) => pageCache.keyOf(r)) : []
   // Asked even when the report must be drawn again: the answer also names what this build's record is made of.
-  const upToDate = !options.write ? undefined : await time('output', async () => cache.upToDate(outputInputs(options, site, routes, keys, await fixedFiles(), images), pageCache, keys))
-  const recorded = upToDate && await reportKept(options) ? upToDate : undefined
+  const upToDate = !options.write
+    ? undefined
+    : await time('output', async () =>
+        cache.upToDate(outputInputs(options, site, routes, keys, await fixedFiles(), images), pageCache, keys),
+      )
+  const recorded = upToDate && (await reportKept(options)) ? upToDate : undefined
   if (recorded) {
     const result: BuildResult = {
-      site, routes, files: [], fileCount: recorded.fileCount, outDir, timings, warnings: await placeProblems(warningsWith(recorded.warnings.map((w) => new ConfigWarning(w)))), landing,
-      pages: { rendered: 0, reused: routes.length, slowest: [] }, images: { encoded: 0, reused: images.jobs.length }, sizes: recorded.sizes, upToDate: true, cacheNotes: cache.notes,
+      site,
+      routes,
+      files: [],
+      fileCount: recorded.fileCount,
+      outDir,
+      timings,
+      warnings: await placeProblems(warningsWith(recorded.warnings.map((w) => new ConfigWarning(w)))),
+      landing,
+      pages: { rendered: 0, reused: routes.length, slowest: [] },
+      images: { encoded: 0, reused: images.jobs.length },
+      sizes: recorded.sizes,
+      upToDate: true,
+      cacheNotes: cache.notes,
     }
     const replayed = await replay(result)
     if (replayed) await cache.recordInputs(replayed.inputs, { ...recorded, report: replayed.report })
@@ -239,24 +314,41 @@ async function runStages(options: ResolvedBuildOptions, cache: BuildCache<Record
     const pageMemo = await cache.pageMemo()
     const forms = declaration && watchForms({ site, routes, declaration, output, memo: pageMemo })
     const watch = watchPages({ routes, output: forms?.output ?? output, memo: pageMemo, inlineCode })
-    const pages = await time('render', () => renderPages({
-      routes: firstPagesFirst(routes, firstPages?.paths), context, templates, output: watch.output, cache: pageCache,
-      // Previews render the open pages first and few pages per edit: always on this thread.
-      workerMinimum: options.workerMinimum,
-      onProgress: (done, total) => options.onProgress?.({ stage: 'render', done, total }),
-    }))
+    const pages = await time('render', () =>
+      renderPages({
+        routes: firstPagesFirst(routes, firstPages?.paths),
+        context,
+        templates,
+        output: watch.output,
+        cache: pageCache,
+        // Previews render the open pages first and few pages per edit: always on this thread.
+        workerMinimum: options.workerMinimum,
+        onProgress: (done, total) => options.onProgress?.({ stage: 'render', done, total }),
+      }),
+    )
     const imageResult = await imageRun
-    failOn(collapseRepeats([...pages.errors, ...(await forms?.errors() ?? []), ...imageResult.errors]))
-    const others = [...await fixedFiles(), ...imageResult.files]
+    failOn(collapseRepeats([...pages.errors, ...((await forms?.errors()) ?? []), ...imageResult.errors]))
+    const others = [...(await fixedFiles()), ...imageResult.files]
     // Links and budgets, and the sources the output's Content-Security-Policy must allow.
     const checked = await time('check', () => checkOutput({ site, watch, files: others, written: imageResult.written, inlineCode }))
     failOn(checked.errors)
     const warnings = await placeProblems(warningsWith(checked.warnings))
     const headers = headerRules({ site: site.site, sources: checked.sources })
     const resultWith = (recordUpdated: boolean): BuildResult => ({
-      site, routes, files, fileCount: output.count, warnings, outDir, timings, landing: { ...landing, recordUpdated },
-      pages: { rendered: pages.rendered, reused: pages.reused, slowest: pages.slowest }, images: { encoded: imageResult.encoded, reused: imageResult.reused },
-      sizes: checked.sizes, upToDate: false, cacheNotes: cache.notes, headerRules: headers,
+      site,
+      routes,
+      files,
+      fileCount: output.count,
+      warnings,
+      outDir,
+      timings,
+      landing: { ...landing, recordUpdated },
+      pages: { rendered: pages.rendered, reused: pages.reused, slowest: pages.slowest },
+      images: { encoded: imageResult.encoded, reused: imageResult.reused },
+      sizes: checked.sizes,
+      upToDate: false,
+      cacheNotes: cache.notes,
+      headerRules: headers,
     })
     const recordUpdated = await time('output', async () => {
       // In parallel: libuv's threads write while this one waits.
@@ -265,16 +357,25 @@ async function runStages(options: ResolvedBuildOptions, cache: BuildCache<Record
       const committed = await output.commit()
       if (imageCacheDir) await pruneImageCache(imageCacheDir, images.jobs, cached)
       // The one write into the site folder, once the output it describes is committed.
-      const updated = options.recordUrls && await writePublishedUrls(site.root, recordPublished(site.published, plan.landingPages))
+      const updated = options.recordUrls && (await writePublishedUrls(site.root, recordPublished(site.published, plan.landingPages)))
       // A build that added to published-urls.json changed what the next one reads: that one must load the site.
       const replayed = updated ? undefined : await replay(resultWith(false))
       await cache.save({
-        pages: pageCache, keys: pages.keys, committed, inputs: replayed?.inputs,
-        result: { fileCount: output.count, warnings: checked.warnings.map((w) => w.toJSON()), sizes: checked.sizes, report: replayed?.report },
+        pages: pageCache,
+        keys: pages.keys,
+        committed,
+        inputs: replayed?.inputs,
+        result: {
+          fileCount: output.count,
+          warnings: checked.warnings.map((w) => w.toJSON()),
+          sizes: checked.sizes,
+          report: replayed?.report,
+        },
       })
       return updated
     })
-    if (options.writeReport) await writeReportPage({ site, plan, images, imageResult, sizes: checked.sizes, timings, pages, fileCount: output.count })
+    if (options.writeReport)
+      await writeReportPage({ site, plan, images, imageResult, sizes: checked.sizes, timings, pages, fileCount: output.count })
     return resultWith(recordUpdated)
   } catch (error) {
     // abort() never throws: the error that stopped the build is the one reported.
@@ -308,17 +409,34 @@ function stageClock(): { readonly timings: Record<StageName, number>; readonly t
  * overlaps rendering. (The run is returned inside an object: an async function returning the
  * promise itself would await it.)
  */
-async function startImages(options: ResolvedBuildOptions, cache: BuildCache<RecordedResult>, images: BrandImagePlan, output: OutputWriter, memo: BuildMemo, time: StageTime) {
+async function startImages(
+  options: ResolvedBuildOptions,
+  cache: BuildCache<RecordedResult>,
+  images: BrandImagePlan,
+  output: OutputWriter,
+  memo: BuildMemo,
+  time: StageTime,
+) {
   // Written as they are made, unless a memo may hand the same result to a later build.
   const imageOutput = options.writeImagesAsMade ? output : undefined
   const cacheDir = options.imageCacheDir ?? false
   const cached = await listImageCache(cacheDir)
   const encoding = countUncached(images.jobs, cached) > 0
   if (encoding) collectNow()
-  const run = settledLater(time('images', () => memo('images', images.jobs.map((j) => `${j.source.hash}>${j.outputPath}@${j.width}`).join('|'), () => processImages({
-    jobs: images.jobs, cacheDir, cached, note: cache.note, output: imageOutput,
-    onProgress: (done, total) => options.onProgress?.({ stage: 'images', done, total }),
-  }))))
+  const run = settledLater(
+    time('images', () =>
+      memo('images', images.jobs.map((j) => `${j.source.hash}>${j.outputPath}@${j.width}`).join('|'), () =>
+        processImages({
+          jobs: images.jobs,
+          cacheDir,
+          cached,
+          note: cache.note,
+          output: imageOutput,
+          onProgress: (done, total) => options.onProgress?.({ stage: 'images', done, total }),
+        }),
+      ),
+    ),
+  )
   if (encoding) await run.catch(() => undefined)
   return { imageRun: run, cached }
 }
@@ -327,23 +445,39 @@ async function startImages(options: ResolvedBuildOptions, cache: BuildCache<Reco
  * What every page's render sees besides its own props. (Also the React floor's, src/bench/react-floor.ts,
  * so the bench renders exactly what a build renders.)
  */
-export function renderContextOf(site: SiteConfig, plan: BuildPlan, images: BrandImagePlan, assets: AssetsResult, asOf: Date, inlineCode?: InlineCode): RenderContext {
+export function renderContextOf(
+  site: SiteConfig,
+  plan: BuildPlan,
+  images: BrandImagePlan,
+  assets: AssetsResult,
+  asOf: Date,
+  inlineCode?: InlineCode,
+): RenderContext {
   const pagePolicy = inlineCode && !hostRules(site.site.host).readsHeaders ? policyText(metaPolicy(site.site, inlineCode)) : undefined
   return {
     pagePolicy,
-    site: site.site, services: site.services, areas: { lists: site.areas.lists, regions: areaRegions(site.areas) }, forms: site.forms,
+    site: site.site,
+    services: site.services,
+    areas: { lists: site.areas.lists, regions: areaRegions(site.areas) },
+    forms: site.forms,
     posts: site.posts.map(({ body: _body, bodyLine: _line, imagePaths: _images, ...summary }) => summary),
-    landingUrls: plan.landingUrls, images: images.assets, assets: assets.manifest, brand: images.brand, year: asOf.getFullYear(),
+    landingUrls: plan.landingUrls,
+    images: images.assets,
+    assets: assets.manifest,
+    brand: images.brand,
+    year: asOf.getFullYear(),
   }
 }
 
 /** The regions of areas.yaml in their order, each with its areas (resolved names, places' `region`). */
 function areaRegions(areas: SiteConfig['areas']): AreaRegion[] {
   const places = Object.entries(areas.places ?? {})
-  return Object.entries(areas.regions ?? {}).map(([key, region]) => ({
-    name: region.name,
-    areas: places.filter(([, place]) => place.region === key).map(([area]) => area),
-  })).filter((region) => region.areas.length > 0)
+  return Object.entries(areas.regions ?? {})
+    .map(([key, region]) => ({
+      name: region.name,
+      areas: places.filter(([, place]) => place.region === key).map(([area]) => area),
+    }))
+    .filter((region) => region.areas.length > 0)
 }
 
 /**
@@ -359,7 +493,11 @@ function settledLater<T>(work: Promise<T>): Promise<T> {
 function checkHeapForPlan(site: SiteConfig): void {
   // Landing pages are most of a large site: about one per listed place and service.
   const listed = new Set(Object.values(site.areas.lists ?? {}).flat()).size
-  const heapTooSmall = checkHeapFor('planning', listed * site.services.length, `planning ${listed.toLocaleString('en-US')} places × ${site.services.length} services`)
+  const heapTooSmall = checkHeapFor(
+    'planning',
+    listed * site.services.length,
+    `planning ${listed.toLocaleString('en-US')} places × ${site.services.length} services`,
+  )
   if (heapTooSmall) throw new BuildFailure([heapTooSmall])
 }
 
@@ -373,7 +511,7 @@ function collapseRepeats(errors: ConfigError[]): ConfigError[] {
     const key = `${e.code}:${e.message.replace(/^The page \S+ /, '')}`
     groups.set(key, [...(groups.get(key) ?? []), e])
   }
-  return [...groups.values()].map(([first, ...rest]) => rest.length === 0 ? first! : repeated(first!, 'error', rest.length))
+  return [...groups.values()].map(([first, ...rest]) => (rest.length === 0 ? first! : repeated(first!, 'error', rest.length)))
 }
 
 function firstPagesFirst(routes: readonly RoutePlan[], paths: readonly string[] = []): readonly RoutePlan[] {
@@ -383,4 +521,3 @@ function firstPagesFirst(routes: readonly RoutePlan[], paths: readonly string[] 
 }
 
 export { BuildFailure }
-

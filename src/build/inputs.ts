@@ -1,16 +1,16 @@
 import path from 'node:path'
-import type { ResolvedBuildOptions } from './options.js'
 import { heldEntryDigest } from '../cache/by-inputs.js'
 import { digestJson, hash, orderedJson, stableJson } from '../cache/digest.js'
 import { siteInputsDigest } from '../cache/site-inputs.js'
 import { isWebAddress } from '../config/check-url.js'
 import { schemaDigest } from '../config/schema-validators.js'
+import type { SiteConfig } from '../config/site-model.js'
 import type { BrandImagePlan } from '../images/brand-images.js'
+import type { RoutePlan } from '../plan/route-plan.js'
+import type { RenderContext } from '../render/render-context.js'
 import { citypressVersion, codeDigest } from '../tool/package.js'
 import type { OutputFile } from '../types.js'
-import type { RenderContext } from '../render/render-context.js'
-import type { RoutePlan } from '../plan/route-plan.js'
-import type { SiteConfig } from '../config/site-model.js'
+import type { ResolvedBuildOptions } from './options.js'
 
 // What a build's work follows from, as the digests the build cache (src/cache/) compares: the
 // inputs a build that loads nothing can vouch for, the output folder's bytes, the pages' context.
@@ -26,23 +26,57 @@ import type { SiteConfig } from '../config/site-model.js'
 export function startInputs(options: ResolvedBuildOptions): string | undefined {
   if (!options.mayReplay) return undefined
   const folder = siteInputsDigest(options.site, options.outDir)
-  return folder && hash(JSON.stringify([
-    folder, citypressVersion, codeDigest, schemaDigest(), options.asOf.getFullYear(), options.fixedDate && options.asOf.getTime(), path.resolve(options.outDir),
-    options.baseUrl, options.drafts, options.published, options.recordUrls, options.writeReport, options.cacheDir, options.imageCacheDir,
-  ]))
+  return (
+    folder &&
+    hash(
+      JSON.stringify([
+        folder,
+        citypressVersion,
+        codeDigest,
+        schemaDigest(),
+        options.asOf.getFullYear(),
+        options.fixedDate && options.asOf.getTime(),
+        path.resolve(options.outDir),
+        options.baseUrl,
+        options.drafts,
+        options.published,
+        options.recordUrls,
+        options.writeReport,
+        options.cacheDir,
+        options.imageCacheDir,
+      ]),
+    )
+  )
 }
 
 /** The second step of startInputs: undefined while a template or asset bundle is not kept. */
-export async function finishInputs(options: ResolvedBuildOptions, started: string | undefined, commits: Promise<ReadonlyMap<string, string>> | undefined): Promise<string | undefined> {
+export async function finishInputs(
+  options: ResolvedBuildOptions,
+  started: string | undefined,
+  commits: Promise<ReadonlyMap<string, string>> | undefined,
+): Promise<string | undefined> {
   if (started === undefined || commits === undefined) return undefined
-  const [templates, assets, dates] = await Promise.all([heldEntryDigest('templates', options.site), heldEntryDigest('assets', options.site), commits])
+  const [templates, assets, dates] = await Promise.all([
+    heldEntryDigest('templates', options.site),
+    heldEntryDigest('assets', options.site),
+    commits,
+  ])
   return templates && assets ? hash(JSON.stringify([started, templates, assets, [...dates]])) : undefined
 }
 
 /** Everything the output folder's bytes follow from, for the build cache's "is it up to date". */
-export function outputInputs(options: ResolvedBuildOptions, site: SiteConfig, routes: readonly RoutePlan[], keys: readonly string[], fixed: readonly OutputFile[], images: BrandImagePlan): string[] {
+export function outputInputs(
+  options: ResolvedBuildOptions,
+  site: SiteConfig,
+  routes: readonly RoutePlan[],
+  keys: readonly string[],
+  fixed: readonly OutputFile[],
+  images: BrandImagePlan,
+): string[] {
   return [
-    `record:${options.recordUrls}`, `report:${options.writeReport}`, digestJson(site.budgets),
+    `record:${options.recordUrls}`,
+    `report:${options.writeReport}`,
+    digestJson(site.budgets),
     ...routes.map((r, i) => `${r.outputPath}\0${keys[i]}`),
     ...fixed.map((f) => `${f.path}\0${hash(f.contents)}`),
     // Image outputs are named by their source's content hash and the encoder version. (Sorted:

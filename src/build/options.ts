@@ -1,7 +1,7 @@
 import path from 'node:path'
-import type { FirstPages } from '../output/memory-output.js'
-import { BuildFailure } from '../errors/config-error.js'
 import { BadSourceDate, fail } from '../errors/catalogue.js'
+import { BuildFailure } from '../errors/config-error.js'
+import type { FirstPages } from '../output/memory-output.js'
 import { sitePaths } from '../site/paths.js'
 
 /** What build() and buildReport() (build/index.ts) accept. */
@@ -141,11 +141,24 @@ export function resolveBuildOptions(options: BuildOptions): ResolvedBuildOptions
   // The site's own image cache even beside a cache folder given elsewhere (preview's): images are costly to encode and the same for both.
   const imageCacheDir = options.imageCacheDir === false ? undefined : path.resolve(options.imageCacheDir ?? own.images)
   return {
-    site: options.site, outDir: options.outDir ?? defaultOutDir, baseUrl: options.baseUrl, write, drafts: options.drafts ?? false, published: options.published,
-    cacheDir, imageCacheDir, recordUrls: write && options.recordUrls === true, writeReport: write && options.writeReport === true,
-    workerMinimum: write ? options.workerMinimum ?? 300 : undefined, writeImagesAsMade: write && options.memo === undefined,
-    mayReplay: write && !options.memo && !options.firstPages, ...(options.asOf ? { asOf: options.asOf, fixedDate: true } : sourceDate(process.env.SOURCE_DATE_EPOCH)),
-    memo: options.memo, firstPages: options.firstPages, onProgress: options.onProgress, onWait: options.onWait,
+    site: options.site,
+    outDir: options.outDir ?? defaultOutDir,
+    baseUrl: options.baseUrl,
+    write,
+    drafts: options.drafts ?? false,
+    published: options.published,
+    cacheDir,
+    imageCacheDir,
+    recordUrls: write && options.recordUrls === true,
+    writeReport: write && options.writeReport === true,
+    workerMinimum: write ? (options.workerMinimum ?? 300) : undefined,
+    writeImagesAsMade: write && options.memo === undefined,
+    mayReplay: write && !options.memo && !options.firstPages,
+    ...(options.asOf ? { asOf: options.asOf, fixedDate: true } : sourceDate(process.env.SOURCE_DATE_EPOCH)),
+    memo: options.memo,
+    firstPages: options.firstPages,
+    onProgress: options.onProgress,
+    onWait: options.onWait,
   }
 }
 

@@ -1,12 +1,12 @@
-import type { ResolvedBuildOptions } from './options.js'
-import { paragraphsToWrite, type StageName } from './report.js'
 import type { PageKindSize } from '../check/budgets.js'
 import { hostRules } from '../config/hosts.js'
+import type { SiteConfig } from '../config/site-model.js'
 import type { BrandImagePlan } from '../images/brand-images.js'
 import { hasReport, writeReport } from '../output/write-report.js'
 import type { BuildPlan } from '../plan/plan-site.js'
 import type { OutputFile } from '../types.js'
-import type { SiteConfig } from '../config/site-model.js'
+import type { ResolvedBuildOptions } from './options.js'
+import { paragraphsToWrite, type StageName } from './report.js'
 
 /** What the report page is drawn from: a finished build's results. */
 export interface ReportPageInput {
@@ -22,16 +22,40 @@ export interface ReportPageInput {
 }
 
 /** Draws the build report (src/report/) and writes it to `<site>/.citypress/report.html` (output/write-report.ts). */
-export async function writeReportPage({ site, plan, images, imageResult, sizes, timings, pages, fileCount }: ReportPageInput): Promise<void> {
+export async function writeReportPage({
+  site,
+  plan,
+  images,
+  imageResult,
+  sizes,
+  timings,
+  pages,
+  fileCount,
+}: ReportPageInput): Promise<void> {
   // Imported here, not at the top: the report is drawn with react-dom/server, which a command
   // should load only when it draws one (bin/compile.mjs puts what this import reaches in a chunk
   // of its own, so `--help` or `validate` never parses it).
   const { drawReport } = await import('../report/draw-report.js')
-  await writeReport(site.root, drawReport({
-    siteName: site.site.name, host: hostRules(site.site.host).label, builtAt: new Date(), pageCount: plan.routes.length, fileCount,
-    landingPages: plan.landingPages, quality: plan.landingQuality, paragraphs: paragraphsToWrite(plan.landingQuality.pages, plan.landingQuality.settings.minLocalWords),
-    sizes, budgets: site.budgets, imageJobs: images.jobs, imageBytes: variantBytes(imageResult), timings, rendered: pages.rendered, reused: pages.reused,
-  }))
+  await writeReport(
+    site.root,
+    drawReport({
+      siteName: site.site.name,
+      host: hostRules(site.site.host).label,
+      builtAt: new Date(),
+      pageCount: plan.routes.length,
+      fileCount,
+      landingPages: plan.landingPages,
+      quality: plan.landingQuality,
+      paragraphs: paragraphsToWrite(plan.landingQuality.pages, plan.landingQuality.settings.minLocalWords),
+      sizes,
+      budgets: site.budgets,
+      imageJobs: images.jobs,
+      imageBytes: variantBytes(imageResult),
+      timings,
+      rendered: pages.rendered,
+      reused: pages.reused,
+    }),
+  )
 }
 
 /** False when the build must draw its report and the last one is gone: nothing may be skipped then. */
@@ -40,8 +64,12 @@ export async function reportKept(options: ResolvedBuildOptions): Promise<boolean
 }
 
 /** Each image variant's byte length, whether it was written as made or kept in memory. */
-function variantBytes(result: { readonly written: Readonly<Record<string, number>>; readonly files: readonly OutputFile[] }): Map<string, number> {
+function variantBytes(result: {
+  readonly written: Readonly<Record<string, number>>
+  readonly files: readonly OutputFile[]
+}): Map<string, number> {
   const bytes = new Map(Object.entries(result.written))
-  for (const file of result.files) bytes.set(file.path, typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength)
+  for (const file of result.files)
+    bytes.set(file.path, typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength)
   return bytes
 }

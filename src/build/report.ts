@@ -1,9 +1,9 @@
 import type { PageKindSize } from '../check/budgets.js'
 import type { ContrastRow } from '../config/check-contrast.js'
+import type { SiteMeta } from '../config/site-model.js'
 import { ConfigWarning } from '../errors/config-warning.js'
 import type { PageQuality, QualitySettings } from '../plan/landing-quality.js'
 import type { LandingRedirect } from '../plan/plan-redirects.js'
-import type { SiteMeta } from '../config/site-model.js'
 
 export type StageName = 'config' | 'plan' | 'assets' | 'images' | 'render' | 'check' | 'output'
 
@@ -22,7 +22,11 @@ export interface BuildReport {
   /** Nothing the build reads had changed since the last one, so the site was not even loaded. */
   readonly replayed: boolean
   /** Pages rendered now vs reused from the page cache, and the slowest renders. */
-  readonly pages: { readonly rendered: number; readonly reused: number; readonly slowest: readonly { readonly url: string; readonly ms: number }[] }
+  readonly pages: {
+    readonly rendered: number
+    readonly reused: number
+    readonly slowest: readonly { readonly url: string; readonly ms: number }[]
+  }
   /** Image variants encoded by this build vs taken from the image cache. */
   readonly images: { readonly encoded: number; readonly reused: number }
   /** What each page kind weighs (largest page per kind), for the size report and budgets. */
@@ -64,7 +68,11 @@ export function recordedReport(report: BuildReport): RecordedReport {
 /** The recorded report said again: everything reused, nothing rendered, encoded or written. */
 export function replayedReport(recorded: RecordedReport, extra: Pick<BuildReport, 'outDir' | 'timings' | 'cacheNotes'>): BuildReport {
   return {
-    ...recorded, ...extra, warnings: recorded.warnings.map((w) => new ConfigWarning(w)), upToDate: true, replayed: true,
+    ...recorded,
+    ...extra,
+    warnings: recorded.warnings.map((w) => new ConfigWarning(w)),
+    upToDate: true,
+    replayed: true,
     pages: { rendered: 0, reused: recorded.pageCount, slowest: [] },
     images: { encoded: 0, reused: recorded.images.encoded + recorded.images.reused },
     landing: { ...recorded.landing, recordUpdated: false },

@@ -1,8 +1,8 @@
 import { readSite, type SiteRound } from '../config/load-site.js'
 import { placeReported } from '../config/place-problems.js'
-import { BuildFailure } from '../errors/config-error.js'
-import { planSite, type BuildPlan } from '../plan/plan-site.js'
 import type { SiteConfig } from '../config/site-model.js'
+import { BuildFailure } from '../errors/config-error.js'
+import { type BuildPlan, planSite } from '../plan/plan-site.js'
 
 // One round: the config stage reads every file it can and the plan runs on what it read, so that
 // mistakes in independent files are reported together, and the build fails once with them all.
@@ -11,14 +11,19 @@ import type { SiteConfig } from '../config/site-model.js'
  * A site loaded and planned, as `validate`, `routes` and the React floor need it: throws a
  * BuildFailure with every error placed at its line; warnings are left for the caller to place.
  */
-export async function loadAndPlan(siteDir: string, overlay?: ReadonlyMap<string, string | null>): Promise<{ readonly site: SiteConfig; readonly plan: BuildPlan }> {
-  return placeReported((async () => {
-    const round = await readSite(siteDir, { overlay })
-    const site = siteOf(round)
-    const plan = planSite(site)
-    failRound(round, plan)
-    return { site, plan, warnings: [] }
-  })())
+export async function loadAndPlan(
+  siteDir: string,
+  overlay?: ReadonlyMap<string, string | null>,
+): Promise<{ readonly site: SiteConfig; readonly plan: BuildPlan }> {
+  return placeReported(
+    (async () => {
+      const round = await readSite(siteDir, { overlay })
+      const site = siteOf(round)
+      const plan = planSite(site)
+      failRound(round, plan)
+      return { site, plan, warnings: [] }
+    })(),
+  )
 }
 
 /** The config round's site; without one (site.yaml could not be used) its errors are all there is to tell. */

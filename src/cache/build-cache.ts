@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { cachePaths, sitePaths } from '../site/paths.js'
 import { hash } from './digest.js'
 import { acquireLock, describeHolder, type Lock } from './lock.js'
-import { outputUnchanged, readOutputRecord, writeOutputRecord, type OutputRecord } from './output-record.js'
+import type { FolderListing } from './output-record.js'
+import { type OutputRecord, outputUnchanged, readOutputRecord, writeOutputRecord } from './output-record.js'
 import { openPageCache, type PageCache } from './page-cache.js'
 import { openPageMemo, type PageMemo } from './page-memo.js'
 import { openPrintStore, type SavedPrintStore } from './print-store.js'
 import { ensureCacheFolder, removeLeftovers } from './sealed-file.js'
-import type { FolderListing } from './output-record.js'
-import { cachePaths, sitePaths } from '../site/paths.js'
 
 export interface BuildCacheOptions {
   /** The site folder. */
@@ -68,7 +68,13 @@ export interface BuildCache<Result> {
   /** Waits for the writes started early (the prints); before the output is committed. */
   settle(): Promise<void>
   /** After the output was committed: prunes and stamps the pages, writes the memo and the output record. */
-  save(done: { readonly pages: PageCache | undefined; readonly keys: ReadonlySet<string>; readonly committed?: { readonly output: FolderListing; readonly kept?: FolderListing; readonly linked?: ReadonlySet<string> }; readonly result: Result; readonly inputs?: string }): Promise<void>
+  save(done: {
+    readonly pages: PageCache | undefined
+    readonly keys: ReadonlySet<string>
+    readonly committed?: { readonly output: FolderListing; readonly kept?: FolderListing; readonly linked?: ReadonlySet<string> }
+    readonly result: Result
+    readonly inputs?: string
+  }): Promise<void>
   /** Gives the lock up; call once, whatever happened. */
   close(): Promise<void>
 }
@@ -84,7 +90,9 @@ export async function openBuildCache<Result>(options: BuildCacheOptions): Promis
   if (dir !== undefined) {
     const lockFile = cachePaths(dir).lock
     await ensureCacheFolder(path.dirname(lockFile))
-    lock = await acquireLock(lockFile, (holder) => options.onWait?.(`Waiting for ${describeHolder(holder)}, which is building this site with the same cache…`))
+    lock = await acquireLock(lockFile, (holder) =>
+      options.onWait?.(`Waiting for ${describeHolder(holder)}, which is building this site with the same cache…`),
+    )
     // Holding the lock, no other build writes here: temporary files of dead processes are leftovers.
     await Promise.all([dir, ...(options.imageCacheDir ? [options.imageCacheDir] : [])].map((folder) => removeLeftovers(folder)))
   }
@@ -94,15 +102,19 @@ export async function openBuildCache<Result>(options: BuildCacheOptions): Promis
   const early = <T>(work: Promise<T>): Promise<T> => (work.catch(() => {}), work)
   // The stores are read once the config starts loading (a build that replays the last one loads nothing).
   let stores: { readonly prints: Promise<SavedPrintStore>; readonly memo: Promise<PageMemo> } | undefined
-  const read = () => dir === undefined ? undefined : (stores ??= {
-    prints: early(openPrintStore(dir, options.toolVersion, options.signatureLength, note)),
-    memo: early(openPageMemo(cachePaths(dir).pages, note)),
-  })
+  const read = () =>
+    dir === undefined
+      ? undefined
+      : (stores ??= {
+          prints: early(openPrintStore(dir, options.toolVersion, options.signatureLength, note)),
+          memo: early(openPageMemo(cachePaths(dir).pages, note)),
+        })
   const recordRead = recordFile === undefined ? undefined : early(readOutputRecord<Result>(recordFile, note))
   let printsSaved: Promise<void> | undefined
   let madeOf: string | undefined
   // With the published-URL record as it is when asked: the build may add to it after the commit.
-  const fingerprint = async (siteRoot: string) => hash(`${madeOf}\n${await readFile(sitePaths(siteRoot).publishedUrls, 'utf8').catch(() => '')}`)
+  const fingerprint = async (siteRoot: string) =>
+    hash(`${madeOf}\n${await readFile(sitePaths(siteRoot).publishedUrls, 'utf8').catch(() => '')}`)
   const own = async (): Promise<OutputRecord<Result> | undefined> => {
     const record = await recordRead
     // A record of another output folder says nothing about this one.
@@ -122,7 +134,7 @@ export async function openBuildCache<Result>(options: BuildCacheOptions): Promis
       const prints = read()?.prints
       printsSaved = prints && early(prints.then((store) => store.save()))
     },
-    openPages: async (shared) => dir === undefined ? undefined : openPageCache({ dir, shared, note }),
+    openPages: async (shared) => (dir === undefined ? undefined : openPageCache({ dir, shared, note })),
     pageMemo: async () => read()?.memo,
     async upToDate(parts, pages, pageKeys) {
       if (recordFile === undefined) return undefined
@@ -130,7 +142,8 @@ export async function openBuildCache<Result>(options: BuildCacheOptions): Promis
       const record = await recordRead
       const siteRoot = path.resolve(options.site)
       // The output's pages are hard links to the cached ones: they are as built only while those are.
-      if (record?.fingerprint !== await fingerprint(siteRoot) || !outputUnchanged(record, options.outDir) || !pages?.intact(pageKeys)) return undefined
+      if (record?.fingerprint !== (await fingerprint(siteRoot)) || !outputUnchanged(record, options.outDir) || !pages?.intact(pageKeys))
+        return undefined
       await printsSaved
       return record.result
     },
@@ -156,7 +169,14 @@ export async function openBuildCache<Result>(options: BuildCacheOptions): Promis
       await pages?.save(keys, committed?.linked)
       await (await stores?.memo)?.save(keys)
       if (recordFile && madeOf !== undefined && committed) {
-        await writeOutputRecord(recordFile, { outDir: outPath, fingerprint: await fingerprint(path.resolve(options.site)), result, inputs, listing: committed.output, previous: committed.kept })
+        await writeOutputRecord(recordFile, {
+          outDir: outPath,
+          fingerprint: await fingerprint(path.resolve(options.site)),
+          result,
+          inputs,
+          listing: committed.output,
+          previous: committed.kept,
+        })
       }
     },
     async close() {

@@ -3,8 +3,8 @@ import path from 'node:path'
 import { sitePaths } from '../site/paths.js'
 import { packageRoot, toolStoreDir } from '../tool/package.js'
 import { hash } from './digest.js'
-import { isAsStamped, stampOf, type FileStamp } from './file-stamp.js'
-import { readSealedJson, removeLeftovers, writeSealedJson, type CacheNote } from './sealed-file.js'
+import { type FileStamp, isAsStamped, stampOf } from './file-stamp.js'
+import { type CacheNote, readSealedJson, removeLeftovers, writeSealedJson } from './sealed-file.js'
 
 export interface InputsCacheOptions<T> {
   /** Names the entry's kind, e.g. `templates`: its entries go in the tool store's folder of that name. */
@@ -38,18 +38,27 @@ export interface InputsCacheOptions<T> {
  * keeps only a sealed pointer to the entry its last build used (`heldEntryDigest`).
  */
 export async function cachedByInputs<T>({ name, siteRoot, key, siteFiles = [], compute, verify, note }: InputsCacheOptions<T>): Promise<T> {
-  const digest = hash(JSON.stringify([name, key, await Promise.all(siteFiles.map(async (f) => [portablePath(f, siteRoot), await readFile(f).then(hash, () => '')]))]))
+  const digest = hash(
+    JSON.stringify([
+      name,
+      key,
+      await Promise.all(siteFiles.map(async (f) => [portablePath(f, siteRoot), await readFile(f).then(hash, () => '')])),
+    ]),
+  )
   const file = entryFile(name, digest)
   const entry = await readSealedJson<Entry<T>>(file, note)
   const held = entry?.key === key ? await checkInputs(entry, siteRoot, await readStamps(file)) : undefined
-  if (held?.unchanged && (!verify || await verify(entry!.value))) {
+  if (held?.unchanged && (!verify || (await verify(entry!.value)))) {
     // Files written again with the same bytes, or another copy of the site: stamped anew, so the next build need not read them.
     if (held.restamped) await save(stampsFile(file), held.stamps)
     await point(siteRoot, name, digest, note)
     return entry!.value
   }
   const { value, inputs } = await compute()
-  const read = await readInputs(inputs.map((p) => portablePath(p, siteRoot)), siteRoot)
+  const read = await readInputs(
+    inputs.map((p) => portablePath(p, siteRoot)),
+    siteRoot,
+  )
   await removeLeftovers(path.dirname(file))
   await save(file, { key, inputs: read.hashes, value } satisfies Entry<T>)
   await save(stampsFile(file), read.stamps)
@@ -80,7 +89,10 @@ export async function heldEntryDigest(name: string, siteRoot: string): Promise<s
  * the site, so two copies of a site at the same depth share an entry, and each checks its own.
  */
 export function portablePath(file: string, siteRoot: string): string {
-  const roots = [['site', path.resolve(siteRoot)], ['pkg', packageRoot]] as const
+  const roots = [
+    ['site', path.resolve(siteRoot)],
+    ['pkg', packageRoot],
+  ] as const
   const [kind, root] = [...roots].sort((a, b) => b[1].length - a[1].length).find(([, root]) => file.startsWith(root + path.sep)) ?? []
   if (kind) return `${kind}:${path.relative(root!, file).split(path.sep).join('/')}`
   const above = path.relative(path.resolve(siteRoot), file).split(path.sep).join('/')
@@ -122,25 +134,35 @@ async function readStamps(entry: string): Promise<Stamps> {
  * stamp, so the next check reads it again. `restamped`: some file found has a stamp other than
  * the known one.
  */
-async function readInputs(portables: readonly string[], siteRoot: string, known?: { inputs: Record<string, string>; stamps: Stamps }): Promise<{ hashes: Record<string, string>; stamps: Stamps; restamped: boolean }> {
+async function readInputs(
+  portables: readonly string[],
+  siteRoot: string,
+  known?: { inputs: Record<string, string>; stamps: Stamps },
+): Promise<{ hashes: Record<string, string>; stamps: Stamps; restamped: boolean }> {
   const hashes: Record<string, string> = {}
   const stamps: Stamps = {}
   let restamped = false
-  await Promise.all(portables.map(async (p) => {
-    const file = absolutePath(p, siteRoot)
-    const stats = await stat(file).catch(() => undefined)
-    if (!stats) return void (hashes[p] = '')
-    const was = known?.stamps[file]
-    const same = was !== undefined && isAsStamped(stats, was)
-    stamps[file] = stampOf(stats)
-    if (!same) restamped = true
-    hashes[p] = same && known!.inputs[p] ? known!.inputs[p]! : await readFile(file).then(hash, () => '')
-  }))
+  await Promise.all(
+    portables.map(async (p) => {
+      const file = absolutePath(p, siteRoot)
+      const stats = await stat(file).catch(() => undefined)
+      if (!stats) return void (hashes[p] = '')
+      const was = known?.stamps[file]
+      const same = was !== undefined && isAsStamped(stats, was)
+      stamps[file] = stampOf(stats)
+      if (!same) restamped = true
+      hashes[p] = same && known!.inputs[p] ? known!.inputs[p]! : await readFile(file).then(hash, () => '')
+    }),
+  )
   return { hashes, stamps, restamped }
 }
 
 /** Whether every file the entry read holds the bytes it read (read only where its stamp changed). */
-async function checkInputs(entry: Entry<unknown>, siteRoot: string, stamps: Stamps): Promise<{ unchanged: boolean; restamped: boolean; stamps: Stamps }> {
+async function checkInputs(
+  entry: Entry<unknown>,
+  siteRoot: string,
+  stamps: Stamps,
+): Promise<{ unchanged: boolean; restamped: boolean; stamps: Stamps }> {
   if (typeof entry.inputs !== 'object' || entry.inputs === null) return { unchanged: false, restamped: false, stamps: {} }
   const read = await readInputs(Object.keys(entry.inputs), siteRoot, { inputs: entry.inputs, stamps })
   return { unchanged: Object.entries(entry.inputs).every(([p, h]) => read.hashes[p] === h), restamped: read.restamped, stamps: read.stamps }
@@ -163,12 +185,18 @@ async function save(file: string, value: unknown): Promise<void> {
 async function pruneEntries(dir: string): Promise<void> {
   const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => /^[0-9a-f]{40}\.json$/.test(n))
   if (names.length <= 50) return
-  const byAge = await Promise.all(names.map(async (n) => [n, (await stat(path.join(dir, n)).catch(() => undefined))?.mtimeMs ?? 0] as const))
+  const byAge = await Promise.all(
+    names.map(async (n) => [n, (await stat(path.join(dir, n)).catch(() => undefined))?.mtimeMs ?? 0] as const),
+  )
   byAge.sort((a, b) => b[1] - a[1])
-  await Promise.all(byAge.slice(50).flatMap(([n]) => [rm(path.join(dir, n), { force: true }), rm(stampsFile(path.join(dir, n)), { force: true })]))
+  await Promise.all(
+    byAge.slice(50).flatMap(([n]) => [rm(path.join(dir, n), { force: true }), rm(stampsFile(path.join(dir, n)), { force: true })]),
+  )
 }
 
 /** Absolute input paths from an esbuild metafile (virtual modules such as `citypress:icons` left out). */
 export function metafileInputs(metafile: { inputs: Record<string, unknown> }, workingDir: string): string[] {
-  return Object.keys(metafile.inputs).filter((p) => !p.includes(':')).map((p) => path.resolve(workingDir, p))
+  return Object.keys(metafile.inputs)
+    .filter((p) => !p.includes(':'))
+    .map((p) => path.resolve(workingDir, p))
 }

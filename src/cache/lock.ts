@@ -1,6 +1,6 @@
+import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { link, open, readFile, rename, rm, stat, unlink, utimes } from 'node:fs/promises'
-import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import { ownPath } from './site-folder.js'
 
@@ -86,7 +86,8 @@ function held(file: string, holder: LockHolder): Lock {
     async release() {
       clearInterval(heartbeat)
       const now = await readHolder(file)
-      if (typeof now === 'object' && now.pid === holder.pid && now.started === holder.started && now.host === holder.host) await rm(file, { force: true })
+      if (typeof now === 'object' && now.pid === holder.pid && now.started === holder.started && now.host === holder.host)
+        await rm(file, { force: true })
     },
   }
 }
@@ -131,9 +132,16 @@ async function olderThan(file: string, ms: number): Promise<boolean> {
  */
 async function breakLock(file: string, dead: LockHolder | 'unreadable'): Promise<void> {
   const aside = `${file}.${process.pid}-${randomBytes(3).toString('hex')}.tmp`
-  if (!(await rename(file, aside).then(() => true, () => false))) return
+  if (
+    !(await rename(file, aside).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return
   const moved = await readHolder(aside)
-  const same = dead === 'unreadable' ? moved === 'unreadable' : typeof moved === 'object' && moved.pid === dead.pid && moved.started === dead.started
+  const same =
+    dead === 'unreadable' ? moved === 'unreadable' : typeof moved === 'object' && moved.pid === dead.pid && moved.started === dead.started
   if (!same) await link(aside, file).catch(() => {})
   await unlink(aside).catch(() => {})
 }

@@ -1,6 +1,6 @@
 import { lstatSync } from 'node:fs'
 import path from 'node:path'
-import { readSealedJson, writeSealedJson, type CacheNote } from './sealed-file.js'
+import { type CacheNote, readSealedJson, writeSealedJson } from './sealed-file.js'
 import { walkFolder } from './walk-folder.js'
 
 /**
@@ -57,10 +57,13 @@ export function outputUnchanged(record: OutputRecord<unknown>, outDir: string): 
  * A file edited in place keeps its folder's mtime; callers must not trust file contents from it.
  */
 export function sameFolders(dir: string, listing: FolderListing): boolean {
-  return listing.dirs.length > 0 && listing.dirs.every(([name, mtimeMs, ino]) => {
-    const stats = lstatSync(path.join(dir, name), { throwIfNoEntry: false })
-    return stats !== undefined && stats.isDirectory() && stats.mtimeMs === mtimeMs && stats.ino === ino
-  })
+  return (
+    listing.dirs.length > 0 &&
+    listing.dirs.every(([name, mtimeMs, ino]) => {
+      const stats = lstatSync(path.join(dir, name), { throwIfNoEntry: false })
+      return stats?.isDirectory() && stats.mtimeMs === mtimeMs && stats.ino === ino
+    })
+  )
 }
 
 /** `record.listing` is what the output writer's commit() returned (write-output.ts). */

@@ -1,12 +1,12 @@
 import { readFileSync, rmSync, statSync } from 'node:fs'
 import { readdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { digestJson, hash } from './digest.js'
-import { isAsStamped, stampOf, type FileStamp } from './file-stamp.js'
-import { ensureCacheFolder, readSealedJson, removeLeftovers, writeSealedJson, type CacheNote } from './sealed-file.js'
-import { ownPath } from './site-folder.js'
 import { naming } from '../errors/system-error.js'
 import { cachePaths } from '../site/paths.js'
+import { digestJson, hash } from './digest.js'
+import { type FileStamp, isAsStamped, stampOf } from './file-stamp.js'
+import { type CacheNote, ensureCacheFolder, readSealedJson, removeLeftovers, writeSealedJson } from './sealed-file.js'
+import { ownPath } from './site-folder.js'
 
 /**
  * Rendered pages kept between builds, one file per cache key. A key covers everything a page's
@@ -126,7 +126,9 @@ export async function openPageCache({ dir, shared, note }: OpenPageCacheOptions)
       // The origin (file/line) is left out: moving YAML lines around changes no output.
       const { url, outputPath, template, title, description, noindex } = route
       // A landing page has no props until rendered (RoutePlan.landing): its propsKey stands for them.
-      key = hash(`${shared}\n${JSON.stringify({ url, outputPath, template, title, description, noindex })}\n${route.propsKey ?? digestJson(route.props)}`)
+      key = hash(
+        `${shared}\n${JSON.stringify({ url, outputPath, template, title, description, noindex })}\n${route.propsKey ?? digestJson(route.props)}`,
+      )
       keys.set(route, key)
       return key
     },
@@ -145,7 +147,9 @@ export async function openPageCache({ dir, shared, note }: OpenPageCacheOptions)
         stampFile(key, found.stamp[4])
         return { source, ino: found.stats!.ino }
       }
-      note?.(`the cached page ${path.basename(source)} was ${found.stats === undefined ? 'missing' : found.stats.isFile() ? 'damaged or not written here (its bytes do not match their sealed hash)' : 'not a file'}; it is rendered again`)
+      note?.(
+        `the cached page ${path.basename(source)} was ${found.stats === undefined ? 'missing' : found.stats.isFile() ? 'damaged or not written here (its bytes do not match their sealed hash)' : 'not a file'}; it is rendered again`,
+      )
       rmSync(source, { recursive: true, force: true })
       present.delete(key)
       stamps.delete(key)

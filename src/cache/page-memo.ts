@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { appendFile, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
-import { readSealed, sealDigest, writeSealedJson, type CacheNote } from './sealed-file.js'
+import { type CacheNote, readSealed, sealDigest, writeSealedJson } from './sealed-file.js'
 import { ownPath } from './site-folder.js'
 
 /**
@@ -32,7 +32,14 @@ export interface PageMemo {
    * (worked out where the page was rendered), or computed from its HTML (`contents` when the
    * caller has it, else read from `source`), and remembered.
    */
-  derive<T>(options: { name: string; source: string; contents?: string; known?: T; codec: MemoCodec<T>; compute: (html: string) => T }): Promise<T>
+  derive<T>(options: {
+    name: string
+    source: string
+    contents?: string
+    known?: T
+    codec: MemoCodec<T>
+    compute: (html: string) => T
+  }): Promise<T>
   /** Writes what this build derived, for the pages in `keep` only. */
   save(keep: ReadonlySet<string>): Promise<void>
 }
@@ -72,23 +79,32 @@ export async function openPageMemo(pagesDir: string, note?: CacheNote): Promise<
   const journalFile = path.join(pagesDir, 'derived.log')
   const text = (await readSealed(file, note))?.toString('utf8') ?? ''
   const read = parseJson<Partial<Stored>>(text) ?? {}
-  let stored: Stored = Array.isArray(read.strings) && read.values && typeof read.id === 'string' ? read as Stored : { id: '', strings: [], compacted: 0, values: {} }
+  let stored: Stored =
+    Array.isArray(read.strings) && read.values && typeof read.id === 'string'
+      ? (read as Stored)
+      : { id: '', strings: [], compacted: 0, values: {} }
   const startedEmpty = stored.strings.length === 0
-  const journal = startedEmpty ? '' : await readFile(journalFile, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOENT') note?.(`the cache file pages/derived.log could not be read (${error.code}); what it held is worked out again`)
-    return ''
-  })
+  const journal = startedEmpty
+    ? ''
+    : await readFile(journalFile, 'utf8').catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT')
+          note?.(`the cache file pages/derived.log could not be read (${error.code}); what it held is worked out again`)
+        return ''
+      })
   let journalFits = true
   for (const line of journal.split('\n')) {
     if (!line) continue
     const entry = checkedLine(line)
     if (entry?.id !== stored.id || entry.from !== stored.strings.length) {
-      if (!entry) note?.('the cache file pages/derived.log was damaged or not written here (a line does not match its seal); what it held is worked out again')
+      if (!entry)
+        note?.(
+          'the cache file pages/derived.log was damaged or not written here (a line does not match its seal); what it held is worked out again',
+        )
       journalFits = false
       break
     }
     for (const string of entry.strings) stored.strings.push(string)
-    for (const [name, byKey] of Object.entries(entry.set)) Object.assign(stored.values[name] ??= {}, byKey)
+    for (const [name, byKey] of Object.entries(entry.set)) Object.assign((stored.values[name] ??= {}), byKey)
     for (const key of entry.drop) for (const byKey of Object.values(stored.values)) delete byKey[key]
   }
   const stringsAtOpen = stored.strings.length
@@ -104,7 +120,7 @@ export async function openPageMemo(pagesDir: string, note?: CacheNote): Promise<
       const key = path.dirname(source) === pagesDir ? path.basename(source, '.html') : undefined
       const remembered = key === undefined ? undefined : stored.values[name]?.[key]
       if (remembered !== undefined) return codec.decode(remembered, table)
-      const value = known ?? compute(contents ?? await readFile(source, 'utf8'))
+      const value = known ?? compute(contents ?? (await readFile(source, 'utf8')))
       if (key === undefined) return value
       const encoded = codec.encode(value, table)
       ;(stored.values[name] ??= {})[key] = encoded
@@ -125,11 +141,26 @@ export async function openPageMemo(pagesDir: string, note?: CacheNote): Promise<
         }
       }
       if (!changed) return
-      const json = JSON.stringify({ id: stored.id, from: stringsAtOpen, strings: stored.strings.slice(stringsAtOpen), set, drop: [...dropped] } satisfies JournalLine)
+      const json = JSON.stringify({
+        id: stored.id,
+        from: stringsAtOpen,
+        strings: stored.strings.slice(stringsAtOpen),
+        set,
+        drop: [...dropped],
+      } satisfies JournalLine)
       const line = `${sealDigest(json).toString('hex')} ${json}\n`
       // A journal that cannot be appended to (a folder in its place) is replaced by writing the file whole.
-      if (!startedEmpty && journalFits && journal.length + line.length < text.length / 4 && stored.strings.length <= Math.max(1000, stored.compacted * 1.5)
-        && await appendFile(ownPath(journalFile), line).then(() => true, () => false)) return
+      if (
+        !startedEmpty &&
+        journalFits &&
+        journal.length + line.length < text.length / 4 &&
+        stored.strings.length <= Math.max(1000, stored.compacted * 1.5) &&
+        (await appendFile(ownPath(journalFile), line).then(
+          () => true,
+          () => false,
+        ))
+      )
+        return
       // Strings of pages that are gone stay in the table until it has half again as many as
       // when it was last written from scratch; then every value is encoded anew.
       // A table started empty in this build holds only what its values use.
@@ -140,7 +171,9 @@ export async function openPageMemo(pagesDir: string, note?: CacheNote): Promise<
         for (const [name, byKey] of Object.entries(stored.values)) {
           const codec = codecs.get(name)
           if (!codec) continue
-          values[name] = Object.fromEntries(Object.entries(byKey).map(([key, json]) => [key, codec.encode(codec.decode(json, table), fresh)]))
+          values[name] = Object.fromEntries(
+            Object.entries(byKey).map(([key, json]) => [key, codec.encode(codec.decode(json, table), fresh)]),
+          )
         }
         stored = { ...stored, strings: fresh.strings, compacted: fresh.strings.length, values }
         table = fresh
@@ -161,7 +194,7 @@ function checkedLine(line: string): JournalLine | undefined {
 
 function parseJson<T>(text: string): T | undefined {
   try {
-    return text ? JSON.parse(text) as T : undefined
+    return text ? (JSON.parse(text) as T) : undefined
   } catch {
     return undefined
   }
@@ -188,7 +221,7 @@ function tableOf(strings: string[]): StringTable & { readonly strings: string[] 
 /** Remembers nothing: every value is computed from the page (builds without a page cache). */
 export const noPageMemo: PageMemo = {
   async derive({ source, contents, known, compute }) {
-    return known ?? compute(contents ?? await readFile(source, 'utf8'))
+    return known ?? compute(contents ?? (await readFile(source, 'utf8')))
   },
   async save() {},
 }

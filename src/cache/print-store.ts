@@ -1,7 +1,7 @@
 import { endianness } from 'node:os'
 import path from 'node:path'
 import { hash } from './digest.js'
-import { appendSealed, readSealedChunks, writeSealed, type CacheNote } from './sealed-file.js'
+import { appendSealed, type CacheNote, readSealedChunks, writeSealed } from './sealed-file.js'
 
 /**
  * What the plan keeps of each landing page between builds, so a warm build neither composes nor
@@ -67,7 +67,9 @@ export async function openPrintStore(dir: string, version: string, signatureLeng
   const siblingsFile = path.join(dir, 'siblings.bin')
   const loaded = new Map<string, LandingSummary>()
   const chunks = await readWords(printsFile, header, note)
-  chunks?.forEach((words, i) => readEntries(words, i === 0 ? header.length : 0, signatureLength, loaded))
+  chunks?.forEach((words, i) => {
+    readEntries(words, i === 0 ? header.length : 0, signatureLength, loaded)
+  })
   let words = chunks?.[0]
   const siblingChunks = await readWords(siblingsFile, siblingsHeader, note)
   const siblings = siblingChunks?.length === 1 ? readSiblings(siblingChunks[0]!, siblingsHeader.length) : undefined
@@ -107,15 +109,24 @@ export async function openPrintStore(dir: string, version: string, signatureLeng
     // A few new pages (one city edited) are appended rather than rewriting 30 MB; the file is
     // written anew, with only the pages in use, once a tenth of it is unused.
     if (words && unused <= loaded.size / 10) {
-      const fresh = encodeEntries([...used].filter(([key]) => !loaded.has(key)), [], signatureLength)
+      const fresh = encodeEntries(
+        [...used].filter(([key]) => !loaded.has(key)),
+        [],
+        signatureLength,
+      )
       if (await appendSealed(printsFile, new Uint8Array(fresh.buffer, fresh.byteOffset, fresh.byteLength))) return
     }
     await writeWords(printsFile, encodeEntries([...used], header, signatureLength))
   }
 }
 
-function encodeEntries(entries: readonly (readonly [string, LandingSummary])[], header: readonly number[], signatureLength: number): Uint32Array {
-  const size = header.length + entries.reduce((n, [, p]) => n + keyWords + 3 + p.print.fingerprint.shingles.length + signatureLength + textWords(p), 0)
+function encodeEntries(
+  entries: readonly (readonly [string, LandingSummary])[],
+  header: readonly number[],
+  signatureLength: number,
+): Uint32Array {
+  const size =
+    header.length + entries.reduce((n, [, p]) => n + keyWords + 3 + p.print.fingerprint.shingles.length + signatureLength + textWords(p), 0)
   const words = new Uint32Array(size)
   words.set(header)
   let at = header.length
@@ -134,14 +145,17 @@ function encodeEntries(entries: readonly (readonly [string, LandingSummary])[], 
   return words
 }
 
-
 /** The chunks of a sealed file of 32-bit words whose first chunk starts with `header`, or undefined. */
 async function readWords(file: string, header: readonly number[], note?: CacheNote): Promise<Uint32Array[] | undefined> {
   const chunks = await readSealedChunks(file, note)
   if (!chunks || chunks.some((bytes) => bytes.length % 4 !== 0)) return undefined
   // Used in place when aligned (a large file gets a buffer of its own); else a copy aligned for
   // Uint32Array (a small one may start anywhere in a shared pool).
-  const words = chunks.map((bytes) => bytes.byteOffset % 4 === 0 ? new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4) : new Uint32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length)))
+  const words = chunks.map((bytes) =>
+    bytes.byteOffset % 4 === 0
+      ? new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4)
+      : new Uint32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length)),
+  )
   return header.every((word, i) => words[0]?.[i] === word) ? words : undefined
 }
 
@@ -182,7 +196,10 @@ function readSiblings(words: Uint32Array, at: number): SiblingCandidates | undef
   const scores = new Int32Array(words.buffer, words.byteOffset + (at + 2 * n) * 4, 2 * n)
   at += 4 * n
   const view = new DataView(words.buffer, words.byteOffset)
-  const nearest = Array.from({ length: n }, (_, i) => ({ index: words[at + 3 * i]! | 0, similarity: view.getFloat64((at + 3 * i + 1) * 4, true) }))
+  const nearest = Array.from({ length: n }, (_, i) => ({
+    index: words[at + 3 * i]! | 0,
+    similarity: view.getFloat64((at + 3 * i + 1) * 4, true),
+  }))
   return { keys, groups, best, scores, nearest }
 }
 
@@ -204,7 +221,13 @@ function readEntries(words: Uint32Array, at: number, signatureLength: number, in
       texts.push(readText(words, at, length))
       at += Math.ceil(length / 2)
     }
-    into.set(key, { print: { words: count, fingerprint: { shingles, signature } }, localWords, title: texts[0]!, description: texts[1]!, h1: texts[2]! })
+    into.set(key, {
+      print: { words: count, fingerprint: { shingles, signature } },
+      localWords,
+      title: texts[0]!,
+      description: texts[1]!,
+      h1: texts[2]!,
+    })
   }
 }
 

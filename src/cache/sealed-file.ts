@@ -1,5 +1,5 @@
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { createHmac, randomBytes } from 'node:crypto'
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { naming } from '../errors/system-error.js'
 import { machineKey } from './machine-key.js'
@@ -35,7 +35,8 @@ export type CacheNote = (message: string) => void
  * prints.bin (30 MB at 10,000 pages) would be copied once more while the build holds it.
  */
 export function seal(contents: string | Uint8Array): [bytes: Buffer, trailer: Buffer] {
-  const bytes = typeof contents === 'string' ? Buffer.from(contents) : Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength)
+  const bytes =
+    typeof contents === 'string' ? Buffer.from(contents) : Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength)
   const trailer = Buffer.alloc(trailerLength)
   sealDigest(bytes).copy(trailer, 0)
   trailer.writeUInt32LE(bytes.length, 20)
@@ -122,7 +123,10 @@ export async function writeSealedJson(file: string, value: unknown): Promise<voi
 
 /** Adds one sealed chunk at the end of `file`; false when that failed (then write it whole). */
 export async function appendSealed(file: string, contents: string | Uint8Array): Promise<boolean> {
-  return writeFile(ownPath(file), seal(contents), { flag: 'a' }).then(() => true, () => false)
+  return writeFile(ownPath(file), seal(contents), { flag: 'a' }).then(
+    () => true,
+    () => false,
+  )
 }
 
 /** Writes buffers under a temporary name and renames them over `file`, clearing the way first if needed. */

@@ -3,8 +3,8 @@ import path from 'node:path'
 import { CacheFolderLink, fail } from '../errors/catalogue.js'
 import { BuildFailure } from '../errors/config-error.js'
 import { printableLine } from '../errors/printable.js'
-import { displayFile } from '../tool/package.js'
 import { OWN_FOLDER, ownLayout, sitePaths } from '../site/paths.js'
+import { displayFile } from '../tool/package.js'
 
 /**
  * `<site>/.citypress` is citypress's own folder: the build cache, its lock, the previous output,

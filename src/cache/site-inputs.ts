@@ -1,8 +1,8 @@
 import path from 'node:path'
+import { OWN_FOLDER } from '../site/paths.js'
 import { hash } from './digest.js'
 import { stampOf } from './file-stamp.js'
 import { walkFolder } from './walk-folder.js'
-import { OWN_FOLDER } from '../site/paths.js'
 
 /** Folders of a site that no build reads from: citypress's own, git's, installed packages. */
 const notInputs = new Set([OWN_FOLDER, '.git', 'node_modules'])

@@ -50,10 +50,16 @@ export function measurePages({ pages, largest, files }: MeasurePagesOptions): Pa
   }
   return [...kinds].map(([kind, list]) => {
     const big = largest.get(kind)
-    const linked = memoizeList((urls: readonly string[]): Size => urls.reduce((sum, url) => {
-      const path = url.slice(1)
-      return { bytes: sum.bytes + bytesOf(url), gzip: sum.gzip + (url.startsWith('/') ? gzipOf(path) : 0) }
-    }, { bytes: 0, gzip: 0 }))
+    const linked = memoizeList(
+      (urls: readonly string[]): Size =>
+        urls.reduce(
+          (sum, url) => {
+            const path = url.slice(1)
+            return { bytes: sum.bytes + bytesOf(url), gzip: sum.gzip + (url.startsWith('/') ? gzipOf(path) : 0) }
+          },
+          { bytes: 0, gzip: 0 },
+        ),
+    )
     const imageBytes = memoizeList((urls: readonly string[]) => [...new Set(urls)].reduce((n, url) => n + bytesOf(url), 0))
     // Inline CSS is the same stylesheet on every page: measure it once, on the largest page.
     const inline = big ? inlineCss(big.html) : ''
@@ -87,7 +93,14 @@ export function checkBudgets(sizes: readonly PageKindSize[], rules: readonly Bud
       const rule = rules.find((r) => r.kind === size.kind && r.asset === asset) ?? rules.find((r) => r.kind === 'all' && r.asset === asset)
       const actual = measured(size, asset)
       if (!rule || actual <= rule.limit) continue
-      const found = [label[asset], size.kind, formatBytes(actual), asset !== 'images', rule.written, hints[asset] + (asset === 'html' ? ` The largest is ${size.html.url}.` : '')] as const
+      const found = [
+        label[asset],
+        size.kind,
+        formatBytes(actual),
+        asset !== 'images',
+        rule.written,
+        hints[asset] + (asset === 'html' ? ` The largest is ${size.html.url}.` : ''),
+      ] as const
       if (rule.level === 'fail') errors.push(fail(BudgetExceeded, rule.origin, ...found))
       else warnings.push(warn(BudgetExceeded, rule.origin, ...found))
     }
@@ -117,7 +130,13 @@ function inlineCss(html: string): string {
 }
 
 function byteLength(contents: Uint8Array | string | number | undefined): number {
-  return contents === undefined ? 0 : typeof contents === 'number' ? contents : typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength
+  return contents === undefined
+    ? 0
+    : typeof contents === 'number'
+      ? contents
+      : typeof contents === 'string'
+        ? Buffer.byteLength(contents)
+        : contents.byteLength
 }
 
 function maxBy(sizes: readonly Size[]): Size {

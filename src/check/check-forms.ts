@@ -1,11 +1,11 @@
-import { FieldNotDeclared, fail, FormNotDeclared, repeated } from '../errors/catalogue.js'
-import { ConfigError } from '../errors/config-error.js'
-import { findForms, type FoundForm } from '../html/find-forms.js'
-import { formOrigin } from '../plan/plan-form-pages.js'
-import type { OutputFile, OutputWriter } from '../types.js'
-import type { RoutePlan } from '../plan/route-plan.js'
+import { noPageMemo, type PageMemo, sharedJsonCodec } from '../cache/page-memo.js'
 import type { SiteConfig } from '../config/site-model.js'
-import { noPageMemo, sharedJsonCodec, type PageMemo } from '../cache/page-memo.js'
+import { FieldNotDeclared, FormNotDeclared, fail, repeated } from '../errors/catalogue.js'
+import type { ConfigError } from '../errors/config-error.js'
+import { type FoundForm, findForms } from '../html/find-forms.js'
+import { formOrigin } from '../plan/plan-form-pages.js'
+import type { RoutePlan } from '../plan/route-plan.js'
+import type { OutputFile, OutputWriter } from '../types.js'
 
 export interface WatchFormsOptions {
   readonly site: SiteConfig
@@ -66,7 +66,14 @@ export function watchForms({ site, routes, declaration, output, memo = noPageMem
       async link(file, page) {
         reading = reading.then(async () => {
           const known = page.derived?.forms as FoundForm[] | undefined
-          const forms = await memo.derive({ name: 'forms', source: page.source, contents: page.contents, known, codec: formsCodec, compute: findForms })
+          const forms = await memo.derive({
+            name: 'forms',
+            source: page.source,
+            contents: page.contents,
+            known,
+            codec: formsCodec,
+            compute: findForms,
+          })
           check(file, forms)
         })
         await output.link(file, page)
@@ -76,7 +83,7 @@ export function watchForms({ site, routes, declaration, output, memo = noPageMem
     },
     async errors() {
       await reading
-      return [...problems.values()].map(({ error, pages }) => pages === 1 ? error : repeated(error, 'form', pages - 1))
+      return [...problems.values()].map(({ error, pages }) => (pages === 1 ? error : repeated(error, 'form', pages - 1)))
     },
   }
 }
@@ -94,5 +101,10 @@ function compare({ site, route, form, declared }: CompareInput): [string, Config
   if (!fields) {
     return [[`form:${form.name ?? ''}`, fail(FormNotDeclared, route.origin, form.name, route.url)]]
   }
-  return form.fields.filter((field) => !fields.has(field)).map((field) => [`field:${form.name}:${field}`, fail(FieldNotDeclared, formOrigin(site, form.name!), form.name!, route.url, field, [...fields])])
+  return form.fields
+    .filter((field) => !fields.has(field))
+    .map((field) => [
+      `field:${form.name}:${field}`,
+      fail(FieldNotDeclared, formOrigin(site, form.name!), form.name!, route.url, field, [...fields]),
+    ])
 }

@@ -1,7 +1,7 @@
+import type { TrailingSlash } from '../config/site-model.js'
 import { BrokenLink, fail } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
 import { href, isRelativeHref, linkPath, publicPath, resolveHref } from '../plan/urls.js'
-import type { TrailingSlash } from '../config/site-model.js'
 import type { WatchedPage } from './watch-pages.js'
 
 export interface CheckLinksOptions {
@@ -29,7 +29,15 @@ export interface CheckLinksOptions {
  * fragment. One error per broken target, naming the first page and counting the others (a
  * broken footer link is on every page).
  */
-export function checkLinks({ pages, files, siteUrl, basePath = '', formEndpoint, trailingSlash, written = [] }: CheckLinksOptions): ConfigError[] {
+export function checkLinks({
+  pages,
+  files,
+  siteUrl,
+  basePath = '',
+  formEndpoint,
+  trailingSlash,
+  written = [],
+}: CheckLinksOptions): ConfigError[] {
   const byKey = new Map(pages.map((p) => [p.route.url, p]))
   const broken = new Map<string, { page: WatchedPage; problem: string; others: string[]; written: string }>()
   // Whether a link resolves depends on the page only for `#fragment` links; the header, footer
@@ -62,7 +70,9 @@ export function checkLinks({ pages, files, siteUrl, basePath = '', formEndpoint,
     const found = writtenAt.get(url) ?? []
     return found.find((o) => o.file === page.route.origin.file) ?? found[0] ?? page.route.origin
   }
-  return [...broken.entries()].map(([url, { page, problem, others, written: as }]) => fail(BrokenLink, originOf(page, as), page.route.url, url, problem, others))
+  return [...broken.entries()].map(([url, { page, problem, others, written: as }]) =>
+    fail(BrokenLink, originOf(page, as), page.route.url, url, problem, others),
+  )
 }
 
 interface ProblemInput {
@@ -106,6 +116,8 @@ function missingId(target: WatchedPage, fragment: string, where: string): string
   let id = fragment
   try {
     id = decodeURIComponent(fragment)
-  } catch { /* compared as written */ }
+  } catch {
+    /* compared as written */
+  }
   return target.facts.ids.includes(id) ? undefined : `but ${where} has no element with id "${id}".`
 }

@@ -1,8 +1,8 @@
+import type { SiteConfig } from '../config/site-model.js'
 import type { ConfigError } from '../errors/config-error.js'
 import type { ConfigWarning } from '../errors/config-warning.js'
 import type { InlineCode } from '../render/inline-code.js'
 import type { OutputFile } from '../types.js'
-import type { SiteConfig } from '../config/site-model.js'
 import { checkBudgets, measurePages, type PageKindSize } from './budgets.js'
 import { checkInlineCode } from './check-inline-code.js'
 import { checkLinks } from './check-links.js'
@@ -40,14 +40,25 @@ export interface CheckOutputResult {
 export async function checkOutput({ site, watch, files, written = {}, inlineCode }: CheckOutputOptions): Promise<CheckOutputResult> {
   const pages = await watch.pages()
   const collect = (pick: (page: WatchedPage) => readonly string[]) => [...new Set(pages.flatMap(pick))].sort()
-  const byPath = new Map<string, Uint8Array | string | number>([...files.map((f) => [f.path, f.contents] as const), ...Object.entries(written)])
+  const byPath = new Map<string, Uint8Array | string | number>([
+    ...files.map((f) => [f.path, f.contents] as const),
+    ...Object.entries(written),
+  ])
   // Pages name files by the address they are served at: under a sub-path, with the base in front.
   const base = site.site.basePath
   const served = base ? new Map([...byPath].map(([file, contents]) => [`${base.slice(1)}/${file}`, contents] as const)) : byPath
   const sizes = measurePages({ pages, largest: await watch.largest(), files: served })
   const budgets = checkBudgets(sizes, site.budgets)
   const endpoint = site.site.forms?.provider === 'endpoint' ? site.site.forms.endpoint : undefined
-  const links = checkLinks({ pages, files: new Set(byPath.keys()), siteUrl: site.site.url, basePath: base, formEndpoint: endpoint?.startsWith('/') ? endpoint : undefined, trailingSlash: site.site.trailingSlash, written: site.links })
+  const links = checkLinks({
+    pages,
+    files: new Set(byPath.keys()),
+    siteUrl: site.site.url,
+    basePath: base,
+    formEndpoint: endpoint?.startsWith('/') ? endpoint : undefined,
+    trailingSlash: site.site.trailingSlash,
+    written: site.links,
+  })
   // Declared and used: a declaration no page needs (the script of widgets on a site without any) is left out.
   const used = (declared: readonly string[], pick: (page: WatchedPage) => readonly string[]) => {
     const found = new Set(collect(pick))

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises'
+import { type MemoCodec, noPageMemo, type PageMemo } from '../cache/page-memo.js'
 import { collectPageFacts, findInlineText, type InlineKind, type PageFacts } from '../html/page-facts.js'
+import type { RoutePlan } from '../plan/route-plan.js'
 import type { InlineCode } from '../render/inline-code.js'
 import type { OutputWriter } from '../types.js'
-import type { RoutePlan } from '../plan/route-plan.js'
-import { noPageMemo, type MemoCodec, type PageMemo } from '../cache/page-memo.js'
 
 export interface WatchedPage {
   readonly route: RoutePlan
@@ -39,21 +39,37 @@ export interface PagesWatch {
  * keeping any HTML: the facts of a page reused from the page cache come from the page memo (or,
  * the first time, from reading the cached page), in order, while rendering goes on.
  */
-export function watchPages({ routes, output, memo = noPageMemo, inlineCode }: { routes: readonly RoutePlan[]; output: OutputWriter; memo?: PageMemo; inlineCode: InlineCode }): PagesWatch {
+export function watchPages({
+  routes,
+  output,
+  memo = noPageMemo,
+  inlineCode,
+}: {
+  routes: readonly RoutePlan[]
+  output: OutputWriter
+  memo?: PageMemo
+  inlineCode: InlineCode
+}): PagesWatch {
   const routeOf = new Map(routes.map((r) => [r.outputPath, r]))
   const undeclared = undeclaredIn(inlineCode)
   const found = new Map<string, WatchedPage>()
   // The largest page per kind keeps its HTML, or where to read it (a page reused from the cache).
   const largest = new Map<string, { route: RoutePlan; length: number; html?: string; source?: string }>()
   let reading: Promise<void> = Promise.resolve()
-  const record = (outputPath: string, { facts, length }: PageSummary, page: { html?: string; source?: string }, unexpected: readonly UnexpectedCode[]) => {
+  const record = (
+    outputPath: string,
+    { facts, length }: PageSummary,
+    page: { html?: string; source?: string },
+    unexpected: readonly UnexpectedCode[],
+  ) => {
     const route = routeOf.get(outputPath)
     if (!route) return
     found.set(outputPath, { route, facts, unexpected })
     if (length > (largest.get(route.template)?.length ?? -1)) largest.set(route.template, { route, length, ...page })
   }
   // The texts of undeclared code, for the error to quote: read from the page only when there is any.
-  const quoted = (found: readonly Omit<UnexpectedCode, 'text'>[], html: string) => found.map((u) => ({ ...u, text: findInlineText(html, u.kind, u.hash) ?? u.hash }))
+  const quoted = (found: readonly Omit<UnexpectedCode, 'text'>[], html: string) =>
+    found.map((u) => ({ ...u, text: findInlineText(html, u.kind, u.hash) ?? u.hash }))
   const inspect = (outputPath: string, html: string) => {
     const summary = summarize(html)
     record(outputPath, summary, { html }, quoted(undeclared(summary.facts), html))
@@ -64,7 +80,8 @@ export function watchPages({ routes, output, memo = noPageMemo, inlineCode }: { 
         return output.count
       },
       async write(file) {
-        if (routeOf.has(file.path)) inspect(file.path, typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents).toString('utf8'))
+        if (routeOf.has(file.path))
+          inspect(file.path, typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents).toString('utf8'))
         await output.write(file)
       },
       async link(file, page) {
@@ -74,7 +91,7 @@ export function watchPages({ routes, output, memo = noPageMemo, inlineCode }: { 
             const known = page.derived?.['page-facts'] as PageSummary | undefined
             const summary = await memo.derive({ name: 'page-facts', source, contents, known, codec: summaryCodec, compute: summarize })
             const odd = undeclared(summary.facts)
-            const unexpected = odd.length === 0 ? [] : quoted(odd, contents ?? await readFile(source, 'utf8'))
+            const unexpected = odd.length === 0 ? [] : quoted(odd, contents ?? (await readFile(source, 'utf8')))
             record(file, summary, contents === undefined ? { source } : { html: contents }, unexpected)
           })
         }
@@ -90,7 +107,7 @@ export function watchPages({ routes, output, memo = noPageMemo, inlineCode }: { 
     async largest() {
       await reading
       const pages = new Map<string, { route: RoutePlan; html: string }>()
-      for (const [kind, page] of largest) pages.set(kind, { route: page.route, html: page.html ?? await readFile(page.source!, 'utf8') })
+      for (const [kind, page] of largest) pages.set(kind, { route: page.route, html: page.html ?? (await readFile(page.source!, 'utf8')) })
       return pages
     },
   }
@@ -103,7 +120,8 @@ function undeclaredIn(declared: InlineCode): (facts: PageFacts) => Omit<Unexpect
     ['style', 'styleHashes', new Set(declared.styles)],
     ['style attribute', 'styleAttributeHashes', new Set(declared.styleAttributes)],
   ] as const
-  return (facts) => kinds.flatMap(([kind, list, allowed]) => facts[list].filter((hash) => !allowed.has(hash)).map((hash) => ({ kind, hash })))
+  return (facts) =>
+    kinds.flatMap(([kind, list, allowed]) => facts[list].filter((hash) => !allowed.has(hash)).map((hash) => ({ kind, hash })))
 }
 
 interface PageSummary {
@@ -115,7 +133,18 @@ interface PageSummary {
 const summarize = (html: string): PageSummary => ({ facts: collectPageFacts(html), length: html.length })
 
 /** The lists of PageFacts, in the order a page's memo value holds them. */
-const factLists = ['urls', 'ids', 'scriptHashes', 'styleHashes', 'styleAttributeHashes', 'images', 'stylesheets', 'scripts', 'imageOrigins', 'frameOrigins'] as const
+const factLists = [
+  'urls',
+  'ids',
+  'scriptHashes',
+  'styleHashes',
+  'styleAttributeHashes',
+  'images',
+  'stylesheets',
+  'scripts',
+  'imageOrigins',
+  'frameOrigins',
+] as const
 
 /**
  * Facts through JSON as one flat array of numbers: the length, then each list's size and its

@@ -1,9 +1,9 @@
-import { Command, CommanderError } from 'commander'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { Command, CommanderError } from 'commander'
 import { printable } from '../errors/printable.js'
 import { defineNewCommand } from './commands/new.js'
-import { processIo, type Io } from './io.js'
+import { type Io, processIo } from './io.js'
 
 declare const CITYPRESS_VERSION: string | undefined
 

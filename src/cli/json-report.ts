@@ -53,7 +53,10 @@ export interface JsonSummary {
 /** Thrown after a failure was printed as JSON: main() exits with its code and prints nothing more. */
 export class ReportedFailure extends Error {
   override readonly name = 'ReportedFailure'
-  constructor(message: string, readonly exitCode: 1 | 2 = 1) {
+  constructor(
+    message: string,
+    readonly exitCode: 1 | 2 = 1,
+  ) {
     super(message)
   }
 }
@@ -90,7 +93,7 @@ export function printJsonFailure(io: Io, command: JsonSummary['command'], error:
   const problems = error instanceof BuildFailure ? error.errors : system ? [system] : undefined
   if (problems) {
     // Warnings found in the same round as the errors (a heading skip beside a broken link) are told too.
-    const warnings = error instanceof BuildFailure ? error.warnings as readonly ConfigWarning[] : []
+    const warnings = error instanceof BuildFailure ? (error.warnings as readonly ConfigWarning[]) : []
     printJsonProblems(io, problems, 'error')
     printJsonProblems(io, warnings, 'warning')
     io.out(summaryLine({ type: 'summary', command, ok: false, errors: problems.length, warnings: warnings.length }))
@@ -99,7 +102,12 @@ export function printJsonFailure(io: Io, command: JsonSummary['command'], error:
   const usage = error instanceof CommanderError
   const entry: JsonProblem = usage
     ? { type: 'error', code: 'usage', message: error.message.replace(/^error: /, '') }
-    : { type: 'error', code: 'internal-error', message: `${internalErrorText}: ${error instanceof Error ? error.message : String(error)}`, stack: sourceStack(error) }
+    : {
+        type: 'error',
+        code: 'internal-error',
+        message: `${internalErrorText}: ${error instanceof Error ? error.message : String(error)}`,
+        stack: sourceStack(error),
+      }
   io.out(jsonLine(entry))
   io.out(summaryLine({ type: 'summary', command, ok: false, errors: 1, warnings: 0 }))
   return 2

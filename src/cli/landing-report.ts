@@ -1,8 +1,8 @@
-import type { LandingSummary } from '../build/report.js'
 import type { BuildResult } from '../build/index.js'
-import type { SiteInput } from '../config/site-input.generated.js'
+import type { LandingSummary } from '../build/report.js'
 import { hostRules } from '../config/hosts.js'
-import { paint, type Io } from './io.js'
+import type { SiteInput } from '../config/site-input.generated.js'
+import { type Io, paint } from './io.js'
 
 /**
  * What `citypress build` says about landing pages: how many are indexable, the weakest few with
@@ -16,7 +16,9 @@ export function formatLandingReport(io: Io, landing: LandingSummary, host?: Site
     const summary = `Landing pages: ${built} built, ${built - noindex} indexed${noindex ? `, ${paint(io, 'yellow', `${noindex} noindex (left out of the sitemap)`)}` : ''}${optedIn ? `, ${optedIn} indexed by opt-in although weak` : ''}.`
     lines.push(summary)
     if (weakest.length > 0) {
-      lines.push(`  Weakest (gate: local paragraph ≥ ${settings.minLocalWords} words, ≤ ${Math.round(settings.maxSimilarity * 100)}% alike a sibling${settings.minWords ? `, ≥ ${settings.minWords} words` : ''}):`)
+      lines.push(
+        `  Weakest (gate: local paragraph ≥ ${settings.minLocalWords} words, ≤ ${Math.round(settings.maxSimilarity * 100)}% alike a sibling${settings.minWords ? `, ≥ ${settings.minWords} words` : ''}):`,
+      )
       const width = Math.max(...weakest.map((p) => p.url.length))
       for (const p of weakest) {
         const verdict = p.reasons.length === 0 ? 'passes' : p.indexable ? 'fails, indexed by opt-in' : paint(io, 'yellow', 'noindex')
@@ -26,12 +28,14 @@ export function formatLandingReport(io: Io, landing: LandingSummary, host?: Site
     }
   }
   if (landing.paragraphsToWrite.length > 0) {
-    lines.push(`  Local paragraphs to write (areas.yaml places.<area>.local, ${landing.settings.minLocalWords}+ words about your work there); each lets its pages into search:`)
+    lines.push(
+      `  Local paragraphs to write (areas.yaml places.<area>.local, ${landing.settings.minLocalWords}+ words about your work there); each lets its pages into search:`,
+    )
     for (const { area, pages } of landing.paragraphsToWrite) lines.push(`    ${area} (${pages} page${pages === 1 ? '' : 's'})`)
   }
   lines.push(...redirectLines(io, landing.redirects, host))
   if (landing.recordUpdated) lines.push('  published-urls.json updated: commit it with the site.')
-  return lines.length ? lines.join('\n') + '\n' : ''
+  return lines.length ? `${lines.join('\n')}\n` : ''
 }
 
 /**

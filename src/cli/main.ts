@@ -1,8 +1,8 @@
 import { Command, CommanderError } from 'commander'
+import type { ReactFloorOptions, ReactFloorResult } from '../bench/react-floor.js'
 import { BuildFailure } from '../errors/config-error.js'
-import { formatBuildFailure } from '../errors/format.js'
-import { printWarnings } from './commands/shared.js'
 import type { ConfigWarning } from '../errors/config-warning.js'
+import { formatBuildFailure } from '../errors/format.js'
 import { printable } from '../errors/printable.js'
 import { sourceStack } from '../errors/source-stack.js'
 import { systemErrorOf } from '../errors/system-error.js'
@@ -10,10 +10,10 @@ import { buildCommand } from './commands/build.js'
 import { newCommand } from './commands/new.js'
 import { previewCommand } from './commands/preview.js'
 import { routesCommand } from './commands/routes.js'
+import { printWarnings } from './commands/shared.js'
 import { validateCommand } from './commands/validate.js'
-import { processIo, type Io } from './io.js'
+import { type Io, processIo } from './io.js'
 import { internalErrorText, printJsonFailure, ReportedFailure } from './json-report.js'
-import type { ReactFloorOptions, ReactFloorResult } from '../bench/react-floor.js'
 
 declare const CITYPRESS_VERSION: string | undefined
 
@@ -39,16 +39,19 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
     .configureOutput({ writeOut: io.out, writeErr: io.err })
     .showSuggestionAfterError()
     .showHelpAfterError('(run with --help for usage)')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Examples:
   $ citypress new my-site            make a new website project to start from
   $ citypress build                  build the site in this folder into dist/
   $ citypress validate sites/acme    check a site without building it
   $ citypress routes                 list every page, landing pages as a matrix
 
-Run citypress <command> --help for a command's options.`)
+Run citypress <command> --help for a command's options.`,
+    )
   for (const add of [buildCommand, validateCommand, routesCommand, previewCommand, newCommand]) add(program, io)
-  program.commands.forEach((c) => c.exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err }).showSuggestionAfterError())
+  for (const c of program.commands) c.exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err }).showSuggestionAfterError()
 
   try {
     await program.parseAsync(argv, { from: 'user' })
@@ -57,7 +60,8 @@ Run citypress <command> --help for a command's options.`)
     if (error instanceof ReportedFailure) return error.exitCode
     const command = argv.find((a) => !a.startsWith('-'))
     // --json promises one record per failure on stdout, whatever failed (json-report.ts).
-    if (argv.includes('--json') && !(error instanceof CommanderError && error.exitCode === 0)) return printJsonFailure(io, command ?? 'citypress', error)
+    if (argv.includes('--json') && !(error instanceof CommanderError && error.exitCode === 0))
+      return printJsonFailure(io, command ?? 'citypress', error)
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2
     // What failed, in the words of the command that was run.
     const what = { validate: 'Validation', routes: 'Listing the routes', new: 'Making the project' }[command ?? ''] ?? 'Build'

@@ -13,6 +13,10 @@ export function formatSizeReport(sizes: readonly PageKindSize[]): string {
     ...sizes.map((s) => [s.kind, String(s.pages), pair(s.html), pair(s.css), pair(s.js), s.images ? formatBytes(s.images) : '–']),
   ]
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))
-  const line = (row: string[]) => `    ${row.map((cell, i) => (i === 1 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd()}`
+  const line = (row: string[]) =>
+    `    ${row
+      .map((cell, i) => (i === 1 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd()}`
   return `  sizes (largest page of each kind):\n${rows.map(line).join('\n')}\n`
 }

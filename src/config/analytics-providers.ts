@@ -1,5 +1,5 @@
-import type { AnalyticsConfig } from './site-model.js'
 import type { SiteInput } from './site-input.generated.js'
+import type { AnalyticsConfig } from './site-model.js'
 
 type AnalyticsInput = NonNullable<SiteInput['analytics']>
 
@@ -25,13 +25,19 @@ export function resolveAnalytics(input: AnalyticsInput | undefined): AnalyticsCo
   if (!input) return undefined
   const consent = input.consent ?? false
   const attributes = input.attributes ?? {}
-  const own = (src: string, extra: { img?: boolean } = {}) => ({ script: [originOf(src)], connect: [originOf(src)], img: extra.img ? [originOf(src)] : [] })
+  const own = (src: string, extra: { img?: boolean } = {}) => ({
+    script: [originOf(src)],
+    connect: [originOf(src)],
+    img: extra.img ? [originOf(src)] : [],
+  })
   switch (input.provider ?? 'generic') {
     case 'ga4': {
       const gtm = 'https://*.googletagmanager.com'
       const ga = 'https://*.google-analytics.com'
       return {
-        provider: 'ga4', consent, attributes,
+        provider: 'ga4',
+        consent,
+        attributes,
         src: input.src ?? `https://www.googletagmanager.com/gtag/js?id=${input.id!}`,
         settings: { id: input.id! },
         sources: { script: [gtm], connect: [ga, 'https://*.analytics.google.com', gtm], img: [ga, gtm] },
@@ -39,18 +45,35 @@ export function resolveAnalytics(input: AnalyticsInput | undefined): AnalyticsCo
     }
     case 'plausible': {
       const src = input.src ?? 'https://plausible.io/js/script.js'
-      return { provider: 'plausible', consent, src, attributes: { 'data-domain': input.domain!, ...attributes }, settings: {}, sources: own(src) }
+      return {
+        provider: 'plausible',
+        consent,
+        src,
+        attributes: { 'data-domain': input.domain!, ...attributes },
+        settings: {},
+        sources: own(src),
+      }
     }
     case 'fathom': {
       const src = input.src ?? 'https://cdn.usefathom.com/script.js'
-      return { provider: 'fathom', consent, src, attributes: { 'data-site': input.site!, ...attributes }, settings: {}, sources: own(src, { img: true }) }
+      return {
+        provider: 'fathom',
+        consent,
+        src,
+        attributes: { 'data-site': input.site!, ...attributes },
+        settings: {},
+        sources: own(src, { img: true }),
+      }
     }
     case 'matomo': {
       const base = input.url!.endsWith('/') ? input.url! : `${input.url!}/`
       const src = input.src ?? `${base}matomo.js`
       const tracker = originOf(base)
       return {
-        provider: 'matomo', consent, src, attributes,
+        provider: 'matomo',
+        consent,
+        src,
+        attributes,
         settings: { tracker: `${base}matomo.php`, siteId: input.siteId! },
         sources: { script: [originOf(src)], connect: [tracker], img: [tracker] },
       }

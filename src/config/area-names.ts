@@ -21,7 +21,11 @@ export interface ParsedAreaName {
 }
 
 export function parseAreaName(name: string): ParsedAreaName {
-  const spelled = name.normalize('NFC').replace(/[\u2018\u2019\u02BC\u2032\uFF07]/g, "'").replace(/\s+/g, ' ').trim()
+  const spelled = name
+    .normalize('NFC')
+    .replace(/[\u2018\u2019\u02BC\u2032\uFF07]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim()
   const match = /^(.*?) ?, ?([A-Za-z]{2})$/.exec(spelled)
   const city = match ? match[1]! : spelled
   return { city, cityKey: city.toLowerCase(), ...(match ? { state: match[2]!.toUpperCase() } : {}) }

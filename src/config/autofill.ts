@@ -11,17 +11,62 @@ import { closestMatch } from '../errors/did-you-mean.js'
  * every page that shows the form, so forms.yaml is checked against this grammar.
  */
 const fieldNames = [
-  'name', 'honorific-prefix', 'given-name', 'additional-name', 'family-name', 'honorific-suffix', 'nickname',
-  'username', 'new-password', 'current-password', 'one-time-code', 'organization-title', 'organization',
-  'street-address', 'address-line1', 'address-line2', 'address-line3', 'address-level4', 'address-level3',
-  'address-level2', 'address-level1', 'country', 'country-name', 'postal-code', 'cc-name', 'cc-given-name',
-  'cc-additional-name', 'cc-family-name', 'cc-number', 'cc-exp', 'cc-exp-month', 'cc-exp-year', 'cc-csc',
-  'cc-type', 'transaction-currency', 'transaction-amount', 'language', 'bday', 'bday-day', 'bday-month',
-  'bday-year', 'sex', 'url', 'photo',
+  'name',
+  'honorific-prefix',
+  'given-name',
+  'additional-name',
+  'family-name',
+  'honorific-suffix',
+  'nickname',
+  'username',
+  'new-password',
+  'current-password',
+  'one-time-code',
+  'organization-title',
+  'organization',
+  'street-address',
+  'address-line1',
+  'address-line2',
+  'address-line3',
+  'address-level4',
+  'address-level3',
+  'address-level2',
+  'address-level1',
+  'country',
+  'country-name',
+  'postal-code',
+  'cc-name',
+  'cc-given-name',
+  'cc-additional-name',
+  'cc-family-name',
+  'cc-number',
+  'cc-exp',
+  'cc-exp-month',
+  'cc-exp-year',
+  'cc-csc',
+  'cc-type',
+  'transaction-currency',
+  'transaction-amount',
+  'language',
+  'bday',
+  'bday-day',
+  'bday-month',
+  'bday-year',
+  'sex',
+  'url',
+  'photo',
 ]
 const contactFieldNames = [
-  'tel', 'tel-country-code', 'tel-national', 'tel-area-code', 'tel-local', 'tel-local-prefix',
-  'tel-local-suffix', 'tel-extension', 'email', 'impp',
+  'tel',
+  'tel-country-code',
+  'tel-national',
+  'tel-area-code',
+  'tel-local',
+  'tel-local-prefix',
+  'tel-local-suffix',
+  'tel-extension',
+  'email',
+  'impp',
 ]
 const contactTypes = ['home', 'work', 'mobile', 'fax', 'pager']
 const addressTypes = ['shipping', 'billing']
@@ -39,11 +84,24 @@ export interface AutofillProblem {
  * username, a text input anything but the multi-line street-address.
  */
 const groups: Record<string, string> = {
-  'street-address': 'multiline', username: 'username', email: 'email', tel: 'tel',
-  'new-password': 'password', 'current-password': 'password', 'one-time-code': 'password',
-  'cc-exp': 'month', bday: 'date', url: 'url', photo: 'url', impp: 'url',
-  'cc-exp-month': 'numeric', 'cc-exp-year': 'numeric', 'transaction-amount': 'numeric',
-  'bday-day': 'numeric', 'bday-month': 'numeric', 'bday-year': 'numeric',
+  'street-address': 'multiline',
+  username: 'username',
+  email: 'email',
+  tel: 'tel',
+  'new-password': 'password',
+  'current-password': 'password',
+  'one-time-code': 'password',
+  'cc-exp': 'month',
+  bday: 'date',
+  url: 'url',
+  photo: 'url',
+  impp: 'url',
+  'cc-exp-month': 'numeric',
+  'cc-exp-year': 'numeric',
+  'transaction-amount': 'numeric',
+  'bday-day': 'numeric',
+  'bday-month': 'numeric',
+  'bday-year': 'numeric',
 }
 const allowedGroups: Record<string, (group: string) => boolean> = {
   text: (group) => group !== 'multiline',
@@ -60,20 +118,37 @@ const allowedGroups: Record<string, (group: string) => boolean> = {
 export function checkAutofillFor(value: string, fieldType: string): AutofillProblem | undefined {
   const problem = checkAutofill(value)
   if (problem) return problem
-  const tokens = value.trim().toLowerCase().split(/[\t\n\f\r ]+/)
+  const tokens = value
+    .trim()
+    .toLowerCase()
+    .split(/[\t\n\f\r ]+/)
   const field = tokens.filter((t) => t !== 'webauthn').at(-1)!
   if (field === 'on' || field === 'off') return undefined
   const fits = allowedGroups[fieldType]
   if (!fits) return { reason: `a ${fieldType} field shows no control that autofill could fill` }
   if (fits(groups[field] ?? 'text')) return undefined
-  const suggestion = fieldType === 'tel' ? 'tel' : fieldType === 'email' ? 'email' : fieldType === 'text' && field === 'street-address' ? 'address-line1' : undefined
+  const suggestion =
+    fieldType === 'tel'
+      ? 'tel'
+      : fieldType === 'email'
+        ? 'email'
+        : fieldType === 'text' && field === 'street-address'
+          ? 'address-line1'
+          : undefined
   const a = fieldType === 'email' ? 'an' : 'a'
-  return { reason: `"${field}" is not allowed on ${a} ${fieldType} field`, suggestion: suggestion && tokens.map((t) => (t === field ? suggestion : t)).join(' ') }
+  return {
+    reason: `"${field}" is not allowed on ${a} ${fieldType} field`,
+    suggestion: suggestion && tokens.map((t) => (t === field ? suggestion : t)).join(' '),
+  }
 }
 
 /** Checks one `autocomplete` value against the grammar above (ASCII case-insensitive, as HTML reads it). */
 export function checkAutofill(value: string): AutofillProblem | undefined {
-  const tokens = value.trim().toLowerCase().split(/[\t\n\f\r ]+/).filter(Boolean)
+  const tokens = value
+    .trim()
+    .toLowerCase()
+    .split(/[\t\n\f\r ]+/)
+    .filter(Boolean)
   if (tokens.length === 0) return { reason: 'it is empty' }
   if (tokens.length === 1 && (tokens[0] === 'on' || tokens[0] === 'off')) return undefined
   if (tokens.includes('on') || tokens.includes('off')) return { reason: '"on" and "off" must stand alone' }
@@ -83,7 +158,8 @@ export function checkAutofill(value: string): AutofillProblem | undefined {
   if (addressTypes.includes(tokens[at]!)) at++
   const contact = contactTypes.includes(tokens[at]!) ? tokens[at++] : undefined
   const field = tokens[at]
-  if (field === undefined) return { reason: 'it has no field name after its modifiers', suggestion: contact ? `${value.trim()} tel` : undefined }
+  if (field === undefined)
+    return { reason: 'it has no field name after its modifiers', suggestion: contact ? `${value.trim()} tel` : undefined }
   const names = contact ? contactFieldNames : allFieldNames
   if (!names.includes(field)) {
     const near = closestMatch(field, names)

@@ -16,24 +16,38 @@ export function checkBusiness(source: YamlSource, site: SiteInput): ConfigError[
   const errors: ConfigError[] = []
   const business = site.business
   if (site.phone !== undefined) errors.push(...checkPhone(source, site.phone, '/phone', 'phone'))
-  business?.phones?.forEach((phone, i) => errors.push(...checkPhone(source, phone.number, `/business/phones/${i}/number`, `business.phones[${i}].number`)))
+  business?.phones?.forEach((phone, i) => {
+    errors.push(...checkPhone(source, phone.number, `/business/phones/${i}/number`, `business.phones[${i}].number`))
+  })
 
   const closed = new Set(business?.closedDays ?? [])
   business?.openingHours?.forEach((hours, i) => {
     hours.days.forEach((day, j) => {
       if (!closed.has(day)) return
-      errors.push(fail(ConflictingHours, { path: `business.openingHours[${i}].days[${j}]`, ...locate(source, `/business/openingHours/${i}/days/${j}`) }, day))
+      errors.push(
+        fail(
+          ConflictingHours,
+          { path: `business.openingHours[${i}].days[${j}]`, ...locate(source, `/business/openingHours/${i}/days/${j}`) },
+          day,
+        ),
+      )
     })
   })
   business?.closedDates?.forEach((date, i) => {
     if (isCalendarDate(date)) return
-    errors.push(fail(NotACalendarDate, { path: `business.closedDates[${i}]`, ...locate(source, `/business/closedDates/${i}`) }, 'closing date', date))
+    errors.push(
+      fail(NotACalendarDate, { path: `business.closedDates[${i}]`, ...locate(source, `/business/closedDates/${i}`) }, 'closing date', date),
+    )
   })
   business?.specialHours?.forEach((day, i) => {
-    const at = (key: 'date' | 'through') => ({ path: `business.specialHours[${i}].${key}`, ...locate(source, `/business/specialHours/${i}/${key}`) })
+    const at = (key: 'date' | 'through') => ({
+      path: `business.specialHours[${i}].${key}`,
+      ...locate(source, `/business/specialHours/${i}/${key}`),
+    })
     const bad = (['date', 'through'] as const).filter((key) => day[key] !== undefined && !isCalendarDate(day[key]!))
-    bad.forEach((key) => errors.push(fail(NotASpecialDay, at(key), day[key]!)))
-    if (bad.length === 0 && day.through !== undefined && day.through < day.date) errors.push(fail(SpecialDaysBackwards, at('through'), day.date, day.through))
+    for (const key of bad) errors.push(fail(NotASpecialDay, at(key), day[key]!))
+    if (bad.length === 0 && day.through !== undefined && day.through < day.date)
+      errors.push(fail(SpecialDaysBackwards, at('through'), day.date, day.through))
   })
   return errors
 }

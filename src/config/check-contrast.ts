@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { fail, LowContrast, type BetterShade } from '../errors/catalogue.js'
+import { type BetterShade, fail, LowContrast } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
 import { packageRoot } from '../tool/package.js'
+import type { StyleTable } from './check-style-tokens.js'
+import { contrastRatio, floorRatio, nearestPassingShade } from './colour-shade.js'
 import { originOf } from './locate.js'
 import type { YamlSource } from './read-yaml.js'
 import type { SiteInput } from './site-input.generated.js'
 import type { ColorToken, ContrastPair, ContrastRow, ContrastSize, ResolvedTheme } from './theme-model.js'
-import type { StyleTable } from './check-style-tokens.js'
-import { contrastRatio, floorRatio, nearestPassingShade } from './colour-shade.js'
 
 export type { ContrastPair, ContrastRow, ContrastSize }
 
@@ -60,7 +60,13 @@ export function contrastErrors(rows: readonly ContrastRow[], { locate, fallback 
   return [...failing.values()].map((group) => {
     const row = group[0]!
     const origin = locate(row.text) ?? locate(row.background) ?? fallback
-    return fail(LowContrast, origin, row, group.map((r) => r.use), betterShade(row, (token) => locate(token) !== undefined))
+    return fail(
+      LowContrast,
+      origin,
+      row,
+      group.map((r) => r.use),
+      betterShade(row, (token) => locate(token) !== undefined),
+    )
   })
 }
 
@@ -78,7 +84,11 @@ function betterShade(row: ContrastRow, isWritten: (token: ColorToken) => boolean
 }
 
 /** site.yaml's theme checked, with errors pointing into site.yaml (what loadSite calls). */
-export function checkThemeContrast(input: SiteInput, theme: ResolvedTheme, source: YamlSource): { rows: ContrastRow[]; errors: ConfigError[] } {
+export function checkThemeContrast(
+  input: SiteInput,
+  theme: ResolvedTheme,
+  source: YamlSource,
+): { rows: ContrastRow[]; errors: ConfigError[] } {
   const rows = checkContrast(theme, readContrastPairs())
   const errors = contrastErrors(rows, {
     locate: (token) => {
@@ -92,8 +102,13 @@ export function checkThemeContrast(input: SiteInput, theme: ResolvedTheme, sourc
 
 /** The token a default follows (src/config/theme.ts), so an error points at the colour the site wrote. */
 const follows: Partial<Record<ColorToken, ColorToken>> = {
-  headerText: 'ink', footerBackground: 'ink', accentText: 'accent', accentHover: 'accent', headerHover: 'primary',
-  footerLink: 'footerText', inputBorder: 'border',
+  headerText: 'ink',
+  footerBackground: 'ink',
+  accentText: 'accent',
+  accentHover: 'accent',
+  headerHover: 'primary',
+  footerLink: 'footerText',
+  inputBorder: 'border',
 }
 
 function writtenToken(token: ColorToken, written: Partial<Record<ColorToken, string>>): ColorToken | undefined {

@@ -2,8 +2,8 @@ import { DuplicateId, fail } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
 import { escapePointer, locate, originOf } from './locate.js'
 import type { YamlSource } from './read-yaml.js'
-import { SERVICE_PAGE_IDS, SHELL_IDS } from './template-ids.js'
 import type { FormsInput, PageInput, ServiceInput, SiteInput } from './site-input.generated.js'
+import { SERVICE_PAGE_IDS, SHELL_IDS } from './template-ids.js'
 
 /** A loaded file: its parsed data and where it came from. */
 export interface LoadedFile<T> {
@@ -48,7 +48,10 @@ export function checkPageIds({ site, forms, pages, services }: CheckIdsInput): C
     return [
       { id, what, at: formAt, source: forms.source },
       ...form.fields.map((field, i) => ({
-        id: `${id}-${field.name}`, what: () => `the field "${field.name}" of ${what()}`, at: originOf(forms.source, `${pointer}/fields/${i}/name`, 'value'), source: forms.source,
+        id: `${id}-${field.name}`,
+        what: () => `the field "${field.name}" of ${what()}`,
+        at: originOf(forms.source, `${pointer}/fields/${i}/name`, 'value'),
+        source: forms.source,
       })),
     ]
   }
@@ -60,16 +63,26 @@ export function checkPageIds({ site, forms, pages, services }: CheckIdsInput): C
         first.set(use.id, use)
         continue
       }
-      errors.push(fail(DuplicateId, { ...use.at, also: earlier.at.pointer !== undefined || earlier.at.line ? [earlier.at] : [] }, use.id, use.what(), earlier.what()))
+      errors.push(
+        fail(
+          DuplicateId,
+          { ...use.at, also: earlier.at.pointer !== undefined || earlier.at.line ? [earlier.at] : [] },
+          use.id,
+          use.what(),
+          earlier.what(),
+        ),
+      )
     }
   }
-  const shell = (file: string): IdUse[] => SHELL_IDS.map((id) => ({ id, what: () => 'the page shell (templates/shell)', at: { file, path: '' } }))
+  const shell = (file: string): IdUse[] =>
+    SHELL_IDS.map((id) => ({ id, what: () => 'the page shell (templates/shell)', at: { file, path: '' } }))
 
   for (const { source, data } of pages) {
     const uses: IdUse[] = shell(source.file)
     data.sections.forEach((section, i) => {
       const s = section as { id?: string; form?: string }
-      if (s.id) uses.push({ id: s.id, what: () => `sections[${i}] of ${source.file}`, at: originOf(source, `/sections/${i}/id`, 'value'), source })
+      if (s.id)
+        uses.push({ id: s.id, what: () => `sections[${i}] of ${source.file}`, at: originOf(source, `/sections/${i}/id`, 'value'), source })
       if (s.form) uses.push(...formIds(s.form, { at: originOf(source, `/sections/${i}/form`, 'value'), source }))
     })
     check(uses)
@@ -78,8 +91,14 @@ export function checkPageIds({ site, forms, pages, services }: CheckIdsInput): C
     const own = data.page?.contact?.form
     const form = own ?? site.data.servicePage?.contact?.form
     if (!form) continue
-    const at = own ? { at: originOf(source, '/page/contact/form', 'value'), source } : { at: originOf(site.source, '/servicePage/contact/form', 'value'), source: site.source }
-    const fixed = SERVICE_PAGE_IDS.map((id) => ({ id, what: () => `the service template's "${id}" section (templates/pages/ServicePage.tsx)`, at: { file: source.file, path: '' } }))
+    const at = own
+      ? { at: originOf(source, '/page/contact/form', 'value'), source }
+      : { at: originOf(site.source, '/servicePage/contact/form', 'value'), source: site.source }
+    const fixed = SERVICE_PAGE_IDS.map((id) => ({
+      id,
+      what: () => `the service template's "${id}" section (templates/pages/ServicePage.tsx)`,
+      at: { file: source.file, path: '' },
+    }))
     check([...shell(source.file), ...fixed, ...formIds(form, at)])
   }
   return errors

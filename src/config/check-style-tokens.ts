@@ -41,19 +41,26 @@ export function checkStyleTokens(css: string, table: StyleTable): StyleProblem[]
   for (const rule of source.matchAll(/([^{}]*)\{([^{}]*)\}/g)) {
     const selector = rule[1]!.trim()
     const bodyStart = rule.index + rule[1]!.length + 1
-    const declarations = [...rule[2]!.matchAll(/([\w-]+)\s*:\s*([^;]*)/g)].map((d) => ({ property: d[1]!.toLowerCase(), value: d[2]!, index: bodyStart + d.index + d[0].indexOf(d[2]!) }))
+    const declarations = [...rule[2]!.matchAll(/([\w-]+)\s*:\s*([^;]*)/g)].map((d) => ({
+      property: d[1]!.toLowerCase(),
+      value: d[2]!,
+      index: bodyStart + d.index + d[0].indexOf(d[2]!),
+    }))
     const foreground: { token: ColorToken; index: number; length: number }[] = []
     const backgrounds: ColorToken[] = []
     for (const { property, value, index } of declarations) {
       if (property.startsWith('--') || !colourProperty.test(property)) continue
-      for (const literal of value.matchAll(literalPattern)) problems.push({ kind: 'literal', ...at(index + literal.index), text: literal[0] })
+      for (const literal of value.matchAll(literalPattern))
+        problems.push({ kind: 'literal', ...at(index + literal.index), text: literal[0] })
       for (const word of value.matchAll(/(?<![\w-])[a-z]+(?![\w-])/gi)) {
         if (named.has(word[0].toLowerCase())) problems.push({ kind: 'literal', ...at(index + word.index), text: word[0] })
       }
       const tokens = dominantTokens(value)
       if (property === 'background' || property === 'background-color') backgrounds.push(...tokens)
       else if (property !== 'box-shadow' && property !== 'text-decoration-color') {
-        foreground.push(...tokens.filter((t) => !table.decorative.includes(t)).map((t) => ({ token: t, index, length: value.trimEnd().length })))
+        foreground.push(
+          ...tokens.filter((t) => !table.decorative.includes(t)).map((t) => ({ token: t, index, length: value.trimEnd().length })),
+        )
       }
     }
     if (foreground.length === 0) continue
@@ -78,11 +85,14 @@ const token = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.to
  * the part of at least half counts (a 35 % tint of the accent over light text reads as the text).
  */
 function dominantTokens(value: string): ColorToken[] {
-  const mixed = value.replace(/color-mix\(in [\w-]+,\s*([^,()]+(?:\([^()]*\))?[^,()]*),\s*([^()]+(?:\([^()]*\))?[^()]*)\)/g, (_, a: string, b: string) => {
-    const weight = Number(/(\d+(?:\.\d+)?)%/.exec(a)?.[1] ?? /(\d+(?:\.\d+)?)%/.exec(b)?.[1] ?? 50)
-    const aWeight = /%/.test(a) ? weight : 100 - weight
-    return aWeight >= 50 ? a : b
-  })
+  const mixed = value.replace(
+    /color-mix\(in [\w-]+,\s*([^,()]+(?:\([^()]*\))?[^,()]*),\s*([^()]+(?:\([^()]*\))?[^()]*)\)/g,
+    (_, a: string, b: string) => {
+      const weight = Number(/(\d+(?:\.\d+)?)%/.exec(a)?.[1] ?? /(\d+(?:\.\d+)?)%/.exec(b)?.[1] ?? 50)
+      const aWeight = /%/.test(a) ? weight : 100 - weight
+      return aWeight >= 50 ? a : b
+    },
+  )
   return [...mixed.matchAll(/var\(--color-([a-z-]+)/g)].map((m) => token(m[1]!))
 }
 
@@ -92,7 +102,8 @@ function contextOf(selector: string, contexts: Readonly<Record<string, ColorToke
   for (const [fragment, background] of Object.entries(contexts)) {
     const at = selector.lastIndexOf(fragment)
     const end = at < 0 ? -1 : at + fragment.length
-    if (end > best.end || (end === best.end && end >= 0 && fragment.length > best.length)) best = { end, length: fragment.length, token: background }
+    if (end > best.end || (end === best.end && end >= 0 && fragment.length > best.length))
+      best = { end, length: fragment.length, token: background }
   }
   return best.token
 }
@@ -101,7 +112,7 @@ function lineColumn(text: string): (index: number) => { line: number; column: nu
   const starts = [0]
   for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1)
   return (index) => {
-    let line = starts.findLastIndex((s) => s <= index)
+    const line = starts.findLastIndex((s) => s <= index)
     return { line: line + 1, column: index - starts[line]! + 1 }
   }
 }

@@ -14,7 +14,7 @@
  * and `checkBaseUrl` place those reasons at site.yaml's values and at `--base-url`; the other
  * entry points (published-urls.ts, published-sitemap.ts, load-site.ts) place their own.
  */
-import { BadAddress, EndpointNotOfService, fail, type AddressRole, type UrlProblem } from '../errors/catalogue.js'
+import { type AddressRole, BadAddress, EndpointNotOfService, fail, type UrlProblem } from '../errors/catalogue.js'
 import type { ConfigError } from '../errors/config-error.js'
 import { formServices, isFormService } from './form-services.js'
 import { escapePointer, locate } from './locate.js'
@@ -87,7 +87,7 @@ const control = /[\p{Cc}\p{Cf}\p{Cs}]/u
 /** RFC 3986 pchar without pct-encoded: kept as written; any other character is percent-encoded. */
 const pathChar = /[A-Za-z0-9\-._~!$&'()*+,;=:@]/
 const suffixChar = /[A-Za-z0-9\-._~!$&'()*+,;=:@/?#]/
-const escape = /%[0-9A-Fa-f]{2}/
+const percentEscape = /%[0-9A-Fa-f]{2}/
 
 /**
  * A path on the site (`/old-page`, `/blog/*`, `/caf%C3%A9`): starts with `/`, segments neither
@@ -133,7 +133,8 @@ export function checkWebAddress(value: string, options: { readonly httpsOnly?: b
   const bad = badCharacter(value)
   if (bad) return refuse(bad)
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1]?.toLowerCase()
-  if (scheme !== 'https' && (options.httpsOnly || scheme !== 'http')) return refuse({ kind: 'not-web', httpsOnly: options.httpsOnly ?? false })
+  if (scheme !== 'https' && (options.httpsOnly || scheme !== 'http'))
+    return refuse({ kind: 'not-web', httpsOnly: options.httpsOnly ?? false })
   const host = checkHost(value)
   if (!host.ok) return host
   const url = host.value
@@ -173,7 +174,10 @@ export function checkSiteAddress(value: string): Checked<SiteAddress> {
  * `/caf%C3%A9` → `/café`. Only for checked paths: their segments decode, and to no separator.
  */
 export function decodeUrlPath(path: string): string {
-  return path.split('/').map((segment) => decodeURIComponent(segment)).join('/')
+  return path
+    .split('/')
+    .map((segment) => decodeURIComponent(segment))
+    .join('/')
 }
 
 /** Whether a source (site.yaml `published`, `--published`) is on the web rather than a file. */
@@ -206,7 +210,8 @@ export function checkSiteYamlAddresses(source: YamlSource, site: SiteInput): Con
     report(checkUrlPath(redirect.from, { patterns: true }), 'redirect-from', `/redirects/${i}/from`, redirect.from)
     report(checkRedirectTarget(redirect.to), 'redirect-to', `/redirects/${i}/to`, redirect.to)
   })
-  for (const [name, url] of Object.entries(site.schedulers ?? {})) report(checkWebAddress(url, { httpsOnly: true }), 'scheduler', `/schedulers/${escapePointer(name)}`, url)
+  for (const [name, url] of Object.entries(site.schedulers ?? {}))
+    report(checkWebAddress(url, { httpsOnly: true }), 'scheduler', `/schedulers/${escapePointer(name)}`, url)
   for (const key of ['src', 'url'] as const) {
     const value = site.analytics?.[key]
     if (value !== undefined) report(checkWebAddress(value, { httpsOnly: true }), 'analytics', `/analytics/${key}`, value)
@@ -218,7 +223,16 @@ export function checkSiteYamlAddresses(source: YamlSource, site: SiteInput): Con
     const provider = site.forms?.provider
     if (checked.ok && isFormService(provider) && !endpoint.startsWith(formServices[provider].endpointPrefix)) {
       const { label, endpointPrefix, example } = formServices[provider]
-      errors.push(fail(EndpointNotOfService, { path: 'forms.endpoint', ...locate(source, '/forms/endpoint') }, label, endpoint, endpointPrefix, example))
+      errors.push(
+        fail(
+          EndpointNotOfService,
+          { path: 'forms.endpoint', ...locate(source, '/forms/endpoint') },
+          label,
+          endpoint,
+          endpointPrefix,
+          example,
+        ),
+      )
     }
   }
   return errors
@@ -238,7 +252,11 @@ export function checkRedirectTarget(value: string): Checked<string> {
 
 /** `/redirects/0/from` → `redirects[0].from`, as messages write config paths. */
 function configPath(pointer: string): string {
-  return pointer.slice(1).split('/').map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~')).reduce((path, s) => (/^\d+$/.test(s) ? `${path}[${s}]` : path ? `${path}.${s}` : s), '')
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .reduce((path, s) => (/^\d+$/.test(s) ? `${path}[${s}]` : path ? `${path}.${s}` : s), '')
 }
 
 function badCharacter(value: string): UrlProblem | undefined {
@@ -259,7 +277,7 @@ function decodeOnce(text: string): Checked<string> {
   }
   const bad = badCharacter(decoded)
   if (bad) return refuse(bad)
-  if (escape.test(decoded)) return refuse({ kind: 'double-encoded', text: /%25[0-9A-Fa-f]{2}/i.exec(text)?.[0] ?? text })
+  if (percentEscape.test(decoded)) return refuse({ kind: 'double-encoded', text: /%25[0-9A-Fa-f]{2}/i.exec(text)?.[0] ?? text })
   return { ok: true, value: decoded }
 }
 
@@ -267,7 +285,7 @@ function decodeOnce(text: string): Checked<string> {
 function encodeOnce(text: string, allowed: RegExp): string {
   let out = ''
   for (let i = 0; i < text.length; i++) {
-    if (text[i] === '%' && escape.test(text.slice(i, i + 3))) {
+    if (text[i] === '%' && percentEscape.test(text.slice(i, i + 3))) {
       out += text.slice(i, i + 3)
       i += 2
       continue

@@ -1,9 +1,18 @@
-import { BadAutocomplete, BadPattern, fail, InertFieldKey, MissingOptions, NotACalendarDate, RepeatedOption, UnusedOptions } from '../errors/catalogue.js'
+import {
+  BadAutocomplete,
+  BadPattern,
+  fail,
+  InertFieldKey,
+  MissingOptions,
+  NotACalendarDate,
+  RepeatedOption,
+  UnusedOptions,
+} from '../errors/catalogue.js'
 import type { ConfigError } from '../errors/config-error.js'
 import { checkAutofillFor } from './autofill.js'
+import { isCalendarDate } from './calendar-date.js'
 import { checkBusiness } from './check-business.js'
 import { checkSiteYamlAddresses } from './check-url.js'
-import { isCalendarDate } from './calendar-date.js'
 import { escapePointer, locate } from './locate.js'
 import type { YamlSource } from './read-yaml.js'
 import type { FileKind } from './schema-validators.js'
@@ -39,7 +48,9 @@ function checkPostDates(source: YamlSource, post: PostInput): ConfigError[] {
   for (const key of ['date', 'updated'] as const) {
     const value = post[key]
     if (value === undefined || isCalendarDate(value)) continue
-    errors.push(fail(NotACalendarDate, { path: key, ...locate(source, `/${key}`) }, key === 'date' ? 'publication date' : 'update date', value))
+    errors.push(
+      fail(NotACalendarDate, { path: key, ...locate(source, `/${key}`) }, key === 'date' ? 'publication date' : 'update date', value),
+    )
   }
   return errors
 }
@@ -79,13 +90,22 @@ function checkFormFields(source: YamlSource, input: FormsInput): ConfigError[] {
       const values = (field.options ?? []).map((o) => (typeof o === 'string' ? o : o.value))
       const repeated = values.find((v, j) => values.indexOf(v) !== j)
       if (repeated !== undefined) {
-        errors.push(fail(RepeatedOption, { path: path('options'), ...locate(source, at(`options/${values.lastIndexOf(repeated)}`)) }, field.name, repeated))
+        errors.push(
+          fail(
+            RepeatedOption,
+            { path: path('options'), ...locate(source, at(`options/${values.lastIndexOf(repeated)}`)) },
+            field.name,
+            repeated,
+          ),
+        )
       }
       const needsOptions = field.type === 'select' || field.type === 'checkboxes'
       if (needsOptions !== (field.options !== undefined)) {
-        errors.push(needsOptions
-          ? fail(MissingOptions, { path: path('type'), ...locate(source, at('type'), 'value') }, field.type, field.name)
-          : fail(UnusedOptions, { path: path('options'), ...locate(source, at('options'), 'key') }, field.type, field.name))
+        errors.push(
+          needsOptions
+            ? fail(MissingOptions, { path: path('type'), ...locate(source, at('type'), 'value') }, field.type, field.name)
+            : fail(UnusedOptions, { path: path('options'), ...locate(source, at('options'), 'key') }, field.type, field.name),
+        )
       }
     })
   }

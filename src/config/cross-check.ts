@@ -5,11 +5,11 @@ import { BadAddress, BadMapPlace, fail, InsecureImage, UnknownIcon, UnknownRefer
 import type { ConfigError, Origin } from '../errors/config-error.js'
 import { closestIconName, closestMatch } from '../errors/did-you-mean.js'
 import { embedProviders } from '../markdown/embeds.js'
-import type { ImageSource } from './site-model.js'
 import { checkWebAddress } from './check-url.js'
 import { originOf } from './locate.js'
 import type { ReadCache } from './read-cache.js'
 import { imageError, readImage } from './read-image.js'
+import type { ImageSource } from './site-model.js'
 import type { FoundRef, RefKind } from './validate.js'
 
 export { imageError, readImage }
@@ -39,7 +39,10 @@ export interface CrossCheckOptions {
   readonly overlay?: ReadonlyMap<string, string | null>
 }
 
-const what: Record<Exclude<RefKind, 'href' | 'image' | 'icon' | 'markdown' | 'map'>, { noun: string; where: string; key: keyof KnownNames }> = {
+const what: Record<
+  Exclude<RefKind, 'href' | 'image' | 'icon' | 'markdown' | 'map'>,
+  { noun: string; where: string; key: keyof KnownNames }
+> = {
   service: { noun: 'service', where: 'the services/ folder', key: 'services' },
   form: { noun: 'form', where: 'forms.yaml', key: 'forms' },
   areaList: { noun: 'area list', where: 'areas.yaml `lists`', key: 'areaLists' },
@@ -52,7 +55,13 @@ const what: Record<Exclude<RefKind, 'href' | 'image' | 'icon' | 'markdown' | 'ma
  * local images exist inside the site folder and can be decoded (read-image.ts). Internal links are returned for
  * plan/ to check against the route table.
  */
-export async function crossCheck(refs: readonly FoundRef[], known: KnownNames, siteRoot: string, reads: ReadCache, options: CrossCheckOptions = {}): Promise<CrossCheckResult> {
+export async function crossCheck(
+  refs: readonly FoundRef[],
+  known: KnownNames,
+  siteRoot: string,
+  reads: ReadCache,
+  options: CrossCheckOptions = {},
+): Promise<CrossCheckResult> {
   const errors: ConfigError[] = []
   const images = new Map<string, ImageSource>()
   const icons = new Set<string>()
@@ -94,7 +103,7 @@ export async function crossCheck(refs: readonly FoundRef[], known: KnownNames, s
         }
         if (images.has(ref.value)) break
         try {
-          images.set(ref.value, { ...await readImage(siteRoot, ref.value, reads, options.overlay), origin: at() })
+          images.set(ref.value, { ...(await readImage(siteRoot, ref.value, reads, options.overlay)), origin: at() })
         } catch (error) {
           errors.push(imageError(error, ref.value, at()))
         }
@@ -116,7 +125,11 @@ export function lucideIconNames(): Set<string> {
   if (!iconCache) {
     const require = createRequire(import.meta.url)
     const dir = path.join(path.dirname(require.resolve('lucide-react/package.json')), 'dist/esm/icons')
-    iconCache = new Set(readdirSync(dir).filter((f) => f.endsWith('.mjs') && !f.endsWith('.map')).map((f) => f.slice(0, -4)))
+    iconCache = new Set(
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.mjs') && !f.endsWith('.map'))
+        .map((f) => f.slice(0, -4)),
+    )
   }
   return iconCache
 }

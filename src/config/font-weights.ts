@@ -17,11 +17,25 @@ export function matchWeight(desired: number, available: readonly number[]): numb
   const lighter = available.filter((w) => w < desired).sort((a, b) => b - a)
   const heavier = available.filter((w) => w > desired).sort((a, b) => a - b)
   if (desired >= 400 && desired <= 500) return heavier.find((w) => w <= 500) ?? lighter[0] ?? heavier[0]!
-  return desired < 400 ? lighter[0] ?? heavier[0]! : heavier[0] ?? lighter[0]!
+  return desired < 400 ? (lighter[0] ?? heavier[0]!) : (heavier[0] ?? lighter[0]!)
 }
 
 /** CSS generic families (CSS Fonts 4 §4.2): the names a system stack ends in. */
-const genericFamilies = new Set(['serif', 'sans-serif', 'monospace', 'cursive', 'fantasy', 'system-ui', 'ui-serif', 'ui-sans-serif', 'ui-monospace', 'ui-rounded', 'math', 'emoji', 'fangsong'])
+const genericFamilies = new Set([
+  'serif',
+  'sans-serif',
+  'monospace',
+  'cursive',
+  'fantasy',
+  'system-ui',
+  'ui-serif',
+  'ui-sans-serif',
+  'ui-monospace',
+  'ui-rounded',
+  'math',
+  'emoji',
+  'fangsong',
+])
 
 /**
  * site.yaml `theme.fonts.body`/`heading` as a system stack, or undefined for a family to find in a
@@ -29,7 +43,10 @@ const genericFamilies = new Set(['serif', 'sans-serif', 'monospace', 'cursive', 
  * (`system-ui`). A stack is the visitor's own fonts: nothing is installed, hosted or preloaded.
  */
 export function systemStack(value: string): readonly string[] | undefined {
-  const names = value.split(',').map((name) => name.trim()).filter(Boolean)
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean)
   return names.length > 1 || genericFamilies.has(names[0]?.toLowerCase() ?? '') ? names : undefined
 }
 

@@ -25,7 +25,12 @@ export interface FormService {
  * - Getform: 200 `{success: true}`; honeypot `_gotcha`.
  */
 export const formServices: Readonly<Record<Exclude<FormProvider, 'netlify' | 'endpoint'>, FormService>> = {
-  formspree: { label: 'Formspree', endpointPrefix: 'https://formspree.io/f/', example: 'https://formspree.io/f/xyzabcde', honeypot: '_gotcha' },
+  formspree: {
+    label: 'Formspree',
+    endpointPrefix: 'https://formspree.io/f/',
+    example: 'https://formspree.io/f/xyzabcde',
+    honeypot: '_gotcha',
+  },
   basin: { label: 'Basin', endpointPrefix: 'https://usebasin.com/f/', example: 'https://usebasin.com/f/1a2b3c4d5e6f', honeypot: '_gotcha' },
   getform: { label: 'Getform', endpointPrefix: 'https://getform.io/f/', example: 'https://getform.io/f/abcdwxyz', honeypot: '_gotcha' },
 }

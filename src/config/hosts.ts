@@ -1,9 +1,17 @@
-import { FormsUnsupported, HeadersIgnored, RobotsUnderSubPath, RedirectsIgnored, TooManyRedirects, TrailingSlashIgnored, warn } from '../errors/catalogue.js'
+import type { ErrorPlace } from '../errors/catalogue.js'
+import {
+  FormsUnsupported,
+  HeadersIgnored,
+  RedirectsIgnored,
+  RobotsUnderSubPath,
+  TooManyRedirects,
+  TrailingSlashIgnored,
+  warn,
+} from '../errors/catalogue.js'
 import type { SourcePosition } from '../errors/config-error.js'
 import type { ConfigWarning } from '../errors/config-warning.js'
 import type { SiteInput } from './site-input.generated.js'
 import type { SiteMeta, TrailingSlash } from './site-model.js'
-import type { ErrorPlace } from '../errors/catalogue.js'
 
 export type HostName = NonNullable<SiteInput['host']>
 
@@ -35,18 +43,45 @@ export interface HostRules {
 }
 
 const hosts: Record<HostName, HostRules> = {
-  netlify: { name: 'netlify', label: 'Netlify', readsHeaders: true, readsRedirects: true, servesHtmlWithoutExtension: true, hasNetlifyForms: true, files: [] },
+  netlify: {
+    name: 'netlify',
+    label: 'Netlify',
+    readsHeaders: true,
+    readsRedirects: true,
+    servesHtmlWithoutExtension: true,
+    hasNetlifyForms: true,
+    files: [],
+  },
   'cloudflare-pages': {
-    name: 'cloudflare-pages', label: 'Cloudflare Pages', readsHeaders: true, readsRedirects: true, servesHtmlWithoutExtension: true, hasNetlifyForms: false, files: [],
+    name: 'cloudflare-pages',
+    label: 'Cloudflare Pages',
+    readsHeaders: true,
+    readsRedirects: true,
+    servesHtmlWithoutExtension: true,
+    hasNetlifyForms: false,
+    files: [],
     // Cloudflare Pages "Redirects" limits: 2,000 static and 100 dynamic rules per project.
     redirectLimits: { static: 2000, dynamic: 100 },
   },
   'github-pages': {
-    name: 'github-pages', label: 'GitHub Pages', readsHeaders: false, readsRedirects: false, servesHtmlWithoutExtension: true, hasNetlifyForms: false,
+    name: 'github-pages',
+    label: 'GitHub Pages',
+    readsHeaders: false,
+    readsRedirects: false,
+    servesHtmlWithoutExtension: true,
+    hasNetlifyForms: false,
     // Without it GitHub Pages runs Jekyll, which drops every file and folder starting with "_".
     files: [{ path: '.nojekyll', contents: '', why: 'publish files as they are (no Jekyll)' }],
   },
-  static: { name: 'static', label: 'a static file server', readsHeaders: false, readsRedirects: false, servesHtmlWithoutExtension: false, hasNetlifyForms: false, files: [] },
+  static: {
+    name: 'static',
+    label: 'a static file server',
+    readsHeaders: false,
+    readsRedirects: false,
+    servesHtmlWithoutExtension: false,
+    hasNetlifyForms: false,
+    files: [],
+  },
 }
 
 export function hostRules(name: SiteInput['host']): HostRules {
@@ -58,7 +93,7 @@ export function hostRules(name: SiteInput['host']): HostRules {
  * redirect (a plain file server answers `/contact` with 404 when only `contact.html` exists).
  */
 export function hostUrlStyle(site: Pick<SiteInput, 'host' | 'trailingSlash'>): TrailingSlash {
-  return hostRules(site.host).servesHtmlWithoutExtension ? site.trailingSlash ?? 'never' : 'always'
+  return hostRules(site.host).servesHtmlWithoutExtension ? (site.trailingSlash ?? 'never') : 'always'
 }
 
 /** A redirect `from` that a page of its own can stand in for: one plain path, no splat or placeholder. */
@@ -76,7 +111,8 @@ export function hostWarnings(site: SiteInput, options: { at: SourcePosition; has
   const warnings: ConfigWarning[] = []
   if (!host.readsHeaders) warnings.push(warn(HeadersIgnored, at, host.label, host.name === 'static'))
   if (!host.servesHtmlWithoutExtension && site.trailingSlash === 'never') warnings.push(warn(TrailingSlashIgnored, at, host.label))
-  if (!host.hasNetlifyForms && (site.forms?.provider ?? 'netlify') === 'netlify' && options.hasForms) warnings.push(warn(FormsUnsupported, at, host.label))
+  if (!host.hasNetlifyForms && (site.forms?.provider ?? 'netlify') === 'netlify' && options.hasForms)
+    warnings.push(warn(FormsUnsupported, at, host.label))
   const unmade = (site.redirects ?? []).filter((r) => !host.readsRedirects && !isPlainPath(r.from)).map((r) => r.from)
   if (unmade.length) warnings.push(warn(RedirectsIgnored, at, host.label, unmade))
   return warnings

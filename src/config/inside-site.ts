@@ -25,7 +25,7 @@ export async function siteFileTarget(siteRoot: string, absolutePath: string): Pr
   let real: string
   let realRoot: string
   try {
-    [real, realRoot] = await Promise.all([realpath(absolutePath), realpath(siteRoot)])
+    ;[real, realRoot] = await Promise.all([realpath(absolutePath), realpath(siteRoot)])
   } catch {
     return { kind: 'none' }
   }

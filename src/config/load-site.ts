@@ -2,34 +2,43 @@ import { existsSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import fg from 'fast-glob'
-import { BuildFailure, ConfigError, failOn } from '../errors/config-error.js'
 import { BadAddress, ContentOutsideSite, fail, MissingSiteFolder, NotAFile, UnknownFile, warn } from '../errors/catalogue.js'
+import { BuildFailure, type ConfigError, failOn } from '../errors/config-error.js'
 import type { ConfigWarning } from '../errors/config-warning.js'
+import { OWN_FOLDER } from '../site/paths.js'
 import { displayFile } from '../tool/package.js'
-import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from './site-model.js'
-import { hostWarnings, subPathWarnings } from './hosts.js'
-import { checkPageIds, type LoadedFile } from './check-ids.js'
-import { checkBaseUrl, checkUrlPath } from './check-url.js'
 import { checkThemeContrast } from './check-contrast.js'
+import { checkPageIds, type LoadedFile } from './check-ids.js'
 import { checkStyleOverrides } from './check-style-overrides.js'
+import { checkBaseUrl, checkUrlPath } from './check-url.js'
 import { crossCheck } from './cross-check.js'
-import { resolveSiteFonts } from './site-fonts.js'
+import { hostWarnings, subPathWarnings } from './hosts.js'
 import { siteFileTarget } from './inside-site.js'
 import { originOf } from './locate.js'
-import { placeProblems } from './place-problems.js'
 import { parseMarkdownFile } from './markdown-file.js'
 import { checkMarkdownDocuments, yamlFieldDocument } from './markdown-images.js'
-import { normalizeBudgets } from './normalize-budgets.js'
 import { normalizeForms, normalizeSite } from './normalize.js'
-import { openReadCache, type ReadFile } from './read-cache.js'
+import { normalizeBudgets } from './normalize-budgets.js'
+import { placeProblems } from './place-problems.js'
 import { mergePublishedSitemap } from './published-sitemap.js'
 import { readPublishedUrls } from './published-urls.js'
-import { resolveAreas } from './resolve-areas.js'
+import { openReadCache, type ReadFile } from './read-cache.js'
 import { parseYaml, type YamlSource } from './read-yaml.js'
-import type { AreasInput, FormsInput, LandingInput, MarkdownPageInput, PageInput, PostInput, ServiceInput, SiteInput } from './site-input.generated.js'
-import { validateSource, type FileKind, type FoundRef } from './validate.js'
-import { excludedNames, usableFile, type ExcludedFile } from './usable-files.js'
-import { OWN_FOLDER } from '../site/paths.js'
+import { resolveAreas } from './resolve-areas.js'
+import { resolveSiteFonts } from './site-fonts.js'
+import type {
+  AreasInput,
+  FormsInput,
+  LandingInput,
+  MarkdownPageInput,
+  PageInput,
+  PostInput,
+  ServiceInput,
+  SiteInput,
+} from './site-input.generated.js'
+import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from './site-model.js'
+import { type ExcludedFile, excludedNames, usableFile } from './usable-files.js'
+import { type FileKind, type FoundRef, validateSource } from './validate.js'
 
 export interface LoadSiteOptions {
   /** Overrides site.yaml `url` (the CLI's --base-url). */
@@ -89,10 +98,22 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
 
   // Links are listed, never followed: a linked folder is not part of the site, and a linked file
   // is read only if it leads to a file inside the site folder (inside-site.ts).
-  const listed = await fg(['**/*.{yaml,yml}', 'blog/**/*.md', 'pages/**/*.md'], { cwd: root, ignore, onlyFiles: false, markDirectories: true, followSymbolicLinks: false })
+  const listed = await fg(['**/*.{yaml,yml}', 'blog/**/*.md', 'pages/**/*.md'], {
+    cwd: root,
+    ignore,
+    onlyFiles: false,
+    markDirectories: true,
+    followSymbolicLinks: false,
+  })
   const overlay = options.overlay ?? new Map<string, string | null>()
-  const names = [...new Set([...listed.filter((name) => !name.endsWith('/')), ...[...overlay].filter(([, text]) => text !== null).map(([name]) => name)])]
-    .filter((name) => overlay.get(name) !== null).sort()
+  const names = [
+    ...new Set([
+      ...listed.filter((name) => !name.endsWith('/')),
+      ...[...overlay].filter(([, text]) => text !== null).map(([name]) => name),
+    ]),
+  ]
+    .filter((name) => overlay.get(name) !== null)
+    .sort()
   const errors: ConfigError[] = options.baseUrl === undefined ? [] : checkBaseUrl(options.baseUrl)
   const warnings: ConfigWarning[] = []
   const refs: FoundRef[] = []
@@ -100,42 +121,53 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
   const excluded: ExcludedFile[] = []
   const reads = await openReadCache(options.cache)
   // Read beside the YAML files; a broken record is reported with them.
-  const publishedRead = readPublishedUrls(root).then((record) => ({ record }), (error: unknown) => {
-    if (error instanceof BuildFailure) return { errors: error.errors }
-    throw error
-  })
+  const publishedRead = readPublishedUrls(root).then(
+    (record) => ({ record }),
+    (error: unknown) => {
+      if (error instanceof BuildFailure) return { errors: error.errors }
+      throw error
+    },
+  )
 
-  await Promise.all(names.map(async (name) => {
-    const absolute = path.join(root, name)
-    const file = displayFile(absolute)
-    const kind = kindOf(name)
-    if (!kind) {
-      warnings.push(warn(UnknownFile, { file }, name))
-      return
-    }
-    const proposed = overlay.get(name)
-    const target = proposed === undefined ? await siteFileTarget(root, absolute) : { kind: 'file' as const }
-    if (target.kind !== 'file') {
-      if (target.kind === 'outside') errors.push(fail(ContentOutsideSite, { file }, name, target.real))
-      else warnings.push(warn(NotAFile, { file }, name))
-      return
-    }
-    const text = proposed ?? await readFile(absolute, 'utf8')
-    const read = reads.read({ text, file, name, kind }, {
-      parse: () => parseAndValidate(text, file, kind),
-      validate: (source, data) => validateSource(source, kind, data),
-    })
-    errors.push(...read.errors)
-    const usable = usableFile(kind, read)
-    if (!usable) {
-      excluded.push({ kind, file })
-      return
-    }
-    errors.push(...usable.errors)
-    refs.push(...usable.refs)
-    const entry = usable.entry
-    loaded.set(kind, [...(loaded.get(kind) ?? []), entry].sort((a, b) => a.source.file.localeCompare(b.source.file)))
-  }))
+  await Promise.all(
+    names.map(async (name) => {
+      const absolute = path.join(root, name)
+      const file = displayFile(absolute)
+      const kind = kindOf(name)
+      if (!kind) {
+        warnings.push(warn(UnknownFile, { file }, name))
+        return
+      }
+      const proposed = overlay.get(name)
+      const target = proposed === undefined ? await siteFileTarget(root, absolute) : { kind: 'file' as const }
+      if (target.kind !== 'file') {
+        if (target.kind === 'outside') errors.push(fail(ContentOutsideSite, { file }, name, target.real))
+        else warnings.push(warn(NotAFile, { file }, name))
+        return
+      }
+      const text = proposed ?? (await readFile(absolute, 'utf8'))
+      const read = reads.read(
+        { text, file, name, kind },
+        {
+          parse: () => parseAndValidate(text, file, kind),
+          validate: (source, data) => validateSource(source, kind, data),
+        },
+      )
+      errors.push(...read.errors)
+      const usable = usableFile(kind, read)
+      if (!usable) {
+        excluded.push({ kind, file })
+        return
+      }
+      errors.push(...usable.errors)
+      refs.push(...usable.refs)
+      const entry = usable.entry
+      loaded.set(
+        kind,
+        [...(loaded.get(kind) ?? []), entry].sort((a, b) => a.source.file.localeCompare(b.source.file)),
+      )
+    }),
+  )
   const published = await publishedRead
   if ('errors' in published) errors.push(...published.errors)
   // Every file's source by display path: the problems found below are placed in them.
@@ -151,8 +183,10 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
   const landingEntry = loaded.get('landing')?.[0]
   // Every area name of areas.yaml and landing.yaml, resolved to its area (or reported) once.
   const resolved = resolveAreas({
-    areas: one<AreasInput>('areas') ?? { lists: {} }, landing: landingEntry?.data as LandingInput | undefined,
-    areasFile: areasSource?.file, landingFile: landingEntry?.source.file,
+    areas: one<AreasInput>('areas') ?? { lists: {} },
+    landing: landingEntry?.data as LandingInput | undefined,
+    areasFile: areasSource?.file,
+    landingFile: landingEntry?.source.file,
   })
   const areas = resolved.areas
   warnings.push(...resolved.warnings)
@@ -160,10 +194,13 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
   const areaErrors = others.areas ? [] : resolved.errors
   const slugOf = (source: YamlSource) => path.basename(source.file).replace(/\.(ya?ml|md)$/, '')
   const services: ServiceConfig[] = (loaded.get('service') ?? []).map(({ source, data }) => ({
-    ...(data as ServiceInput), slug: slugOf(source), origin: originOf(source, ''),
+    ...(data as ServiceInput),
+    slug: slugOf(source),
+    origin: originOf(source, ''),
   }))
   const yamlPages: PageConfig[] = (loaded.get('page') ?? []).map(({ source, data }) => ({
-    ...(data as PageInput), origin: originOf(source, '/path'),
+    ...(data as PageInput),
+    origin: originOf(source, '/path'),
   }))
   const markdownPages = (loaded.get('markdown-page') ?? []).map(({ source, data }) => markdownPageOf(root, source, data))
   // An address made from a file name was never checked as a YAML value is: check it as one.
@@ -171,32 +208,51 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
     const checked = page.origin.pointer ? { ok: true as const } : checkUrlPath(page.path)
     return checked.ok ? [] : [fail(BadAddress, page.origin, 'page-path', page.path, checked.problem)]
   })
-  const sectionOrigins = Object.fromEntries((loaded.get('page') ?? []).map(({ source, data }) => [
-    source.file, (data as PageInput).sections.map((_, i) => originOf(source, `/sections/${i}`, 'value')),
-  ]))
+  const sectionOrigins = Object.fromEntries(
+    (loaded.get('page') ?? []).map(({ source, data }) => [
+      source.file,
+      (data as PageInput).sections.map((_, i) => originOf(source, `/sections/${i}`, 'value')),
+    ]),
+  )
   const postInputs = (loaded.get('post') ?? [])
-    .map(({ source, data }) => ({ ...(data as PostInput & { body: string; bodyLine: number }), slug: slugOf(source), origin: originOf(source, '') }))
+    .map(({ source, data }) => ({
+      ...(data as PostInput & { body: string; bodyLine: number }),
+      slug: slugOf(source),
+      origin: originOf(source, ''),
+    }))
     .filter((p) => options.drafts || !p.draft)
     .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug))
 
   // An https page showing an http:// image is "not secure": such images are refused where written.
   const isHttps = /^https:/i.test(options.baseUrl ?? site?.url ?? '')
   // A reference to a name that a file left out would define cannot be checked this round.
-  const checked = await crossCheck(refs.filter((r) => !others.unverifiable.has(r.kind)), {
-    services: [...services.map((s) => s.slug), ...others.services],
-    forms: Object.keys(formsInput?.forms ?? {}),
-    areaLists: Object.keys(areas.lists),
-    schedulers: Object.keys(site?.schedulers ?? {}),
-  }, root, reads, { isHttps, overlay })
-  const markdown = await checkMarkdownDocuments([
-    ...postInputs.map((p) => ({ file: p.origin.file, body: p.body, bodyLine: p.bodyLine, folder: 'blog' })),
-    ...markdownPages.map((p) => ({ file: p.origin.file, body: p.markdown.body, bodyLine: p.markdown.bodyLine, folder: p.folder })),
-    ...checked.markdown.map(yamlFieldDocument),
-  ], { root, reads, images: checked.images, isHttps, overlay })
+  const checked = await crossCheck(
+    refs.filter((r) => !others.unverifiable.has(r.kind)),
+    {
+      services: [...services.map((s) => s.slug), ...others.services],
+      forms: Object.keys(formsInput?.forms ?? {}),
+      areaLists: Object.keys(areas.lists),
+      schedulers: Object.keys(site?.schedulers ?? {}),
+    },
+    root,
+    reads,
+    { isHttps, overlay },
+  )
+  const markdown = await checkMarkdownDocuments(
+    [
+      ...postInputs.map((p) => ({ file: p.origin.file, body: p.body, bodyLine: p.bodyLine, folder: 'blog' })),
+      ...markdownPages.map((p) => ({ file: p.origin.file, body: p.markdown.body, bodyLine: p.markdown.bodyLine, folder: p.folder })),
+      ...checked.markdown.map(yamlFieldDocument),
+    ],
+    { root, reads, images: checked.images, isHttps, overlay },
+  )
   const posts: PostConfig[] = postInputs.map((p, i) => ({ ...p, imagePaths: markdown.imagePaths[i]! }))
   const pages: PageConfig[] = [
     ...yamlPages,
-    ...markdownPages.map(({ folder: _folder, ...page }, i) => ({ ...page, markdown: { ...page.markdown, imagePaths: markdown.imagePaths[postInputs.length + i]! } })),
+    ...markdownPages.map(({ folder: _folder, ...page }, i) => ({
+      ...page,
+      markdown: { ...page.markdown, imagePaths: markdown.imagePaths[postInputs.length + i]! },
+    })),
   ]
   const partial = excluded.length > 0
   if (!site) {
@@ -207,8 +263,12 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
   // Before the read cache is saved, which remembers the fonts' metrics too; their problems are
   // reported after the others, as they are the last to fix.
   const fonts = await resolveSiteFonts({
-    input: site, theme: meta.theme, siteRoot: root, source: loaded.get('site')![0]!.source,
-    texts: [...loaded.values()].flatMap((entries) => entries.map((e) => e.data)), reads,
+    input: site,
+    theme: meta.theme,
+    siteRoot: root,
+    source: loaded.get('site')![0]!.source,
+    texts: [...loaded.values()].flatMap((entries) => entries.map((e) => e.data)),
+    reads,
   })
   await reads.save()
   warnings.push(...fonts.warnings)
@@ -221,49 +281,85 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
   // Every text colour on its background, WCAG 2.2 AA.
   const contrast = checkThemeContrast(site, meta.theme, loaded.get('site')![0]!.source)
   const found = await placed([
-    ...errors, ...pagePaths, ...checked.errors, ...markdown.errors, ...ids, ...areaErrors,
-    ...contrast.errors, ...(await checkStyleOverrides(root)), ...fonts.errors,
+    ...errors,
+    ...pagePaths,
+    ...checked.errors,
+    ...markdown.errors,
+    ...ids,
+    ...areaErrors,
+    ...contrast.errors,
+    ...(await checkStyleOverrides(root)),
+    ...fonts.errors,
   ])
 
-  const siteMeta = { ...meta, ...(options.published ? { published: options.published } : {}), ...embedsOf([...markdown.embeds, ...checked.embeds]) }
+  const siteMeta = {
+    ...meta,
+    ...(options.published ? { published: options.published } : {}),
+    ...embedsOf([...markdown.embeds, ...checked.embeds]),
+  }
   // With the live site's landing pages (site.yaml `published`), which join the file's record.
   // Not when the build fails anyway: the live sitemap may be fetched, and could only add a failure.
   // Its problems are placed at site.yaml's `published`, or name the operator's --published.
   const sitemapAt = options.published ? { file: '--published', path: '' } : originOf(loaded.get('site')![0]!.source, '/published', 'value')
-  const merged = 'record' in published && found.length === 0
-    ? await mergePublishedSitemap(published.record, { source: siteMeta.published, siteRoot: root, services, at: sitemapAt, isOperatorChoice: Boolean(options.published) })
-      .then((record) => ({ record, errors: [] }), async (error: unknown) => {
-        if (!(error instanceof BuildFailure)) throw error
-        return { record: { pages: {} }, errors: await placed(error.errors) }
-      })
-    : { record: { pages: {} }, errors: [] }
+  const merged =
+    'record' in published && found.length === 0
+      ? await mergePublishedSitemap(published.record, {
+          source: siteMeta.published,
+          siteRoot: root,
+          services,
+          at: sitemapAt,
+          isOperatorChoice: Boolean(options.published),
+        }).then(
+          (record) => ({ record, errors: [] }),
+          async (error: unknown) => {
+            if (!(error instanceof BuildFailure)) throw error
+            return { record: { pages: {} }, errors: await placed(error.errors) }
+          },
+        )
+      : { record: { pages: {} }, errors: [] }
   const record = merged.record
 
-  return { errors: [...found, ...merged.errors], partial, site: {
-    root,
-    site: siteMeta,
-    contrast: contrast.rows,
-    fonts: fonts.fonts!,
-    services,
-    pages,
-    sectionOrigins,
-    areas,
-    areasFile: areasSource?.file,
-    forms: normalizeForms(formsInput, site),
-    landing: landingEntry && resolved.landing && { ...resolved.landing, origin: originOf(landingEntry.source, '') },
-    posts,
-    images: checked.images,
-    budgets: normalizeBudgets(site, loaded.get('site')![0]!.source),
-    icons: checked.icons,
-    links: [...checked.links, ...markdown.links],
-    published: record,
-    files: [...names.map((n) => path.join(root, n)), ...[...checked.images.values()].map((i) => i.absolutePath)],
-    hasTemplateOverrides: existsSync(path.join(root, 'templates')),
-    warnings: await placeProblems([
-      ...warnings, ...hostWarnings(site, { at: originOf(loaded.get('site')![0]!.source, '/host'), hasForms: Object.keys(formsInput?.forms ?? {}).length > 0 }),
-      ...subPathWarnings(meta, options.baseUrl === undefined ? { ...originOf(loaded.get('site')![0]!.source, '/url'), path: 'url' } : { file: '--base-url', path: '' }),
-    ], sources),
-  } }
+  return {
+    errors: [...found, ...merged.errors],
+    partial,
+    site: {
+      root,
+      site: siteMeta,
+      contrast: contrast.rows,
+      fonts: fonts.fonts!,
+      services,
+      pages,
+      sectionOrigins,
+      areas,
+      areasFile: areasSource?.file,
+      forms: normalizeForms(formsInput, site),
+      landing: landingEntry && resolved.landing && { ...resolved.landing, origin: originOf(landingEntry.source, '') },
+      posts,
+      images: checked.images,
+      budgets: normalizeBudgets(site, loaded.get('site')![0]!.source),
+      icons: checked.icons,
+      links: [...checked.links, ...markdown.links],
+      published: record,
+      files: [...names.map((n) => path.join(root, n)), ...[...checked.images.values()].map((i) => i.absolutePath)],
+      hasTemplateOverrides: existsSync(path.join(root, 'templates')),
+      warnings: await placeProblems(
+        [
+          ...warnings,
+          ...hostWarnings(site, {
+            at: originOf(loaded.get('site')![0]!.source, '/host'),
+            hasForms: Object.keys(formsInput?.forms ?? {}).length > 0,
+          }),
+          ...subPathWarnings(
+            meta,
+            options.baseUrl === undefined
+              ? { ...originOf(loaded.get('site')![0]!.source, '/url'), path: 'url' }
+              : { file: '--base-url', path: '' },
+          ),
+        ],
+        sources,
+      ),
+    },
+  }
 }
 
 function parseAndValidate(text: string, file: string, kind: FileKind): ReadFile {

@@ -1,6 +1,6 @@
 import type { Node } from 'yaml'
 import type { Origin, SourcePosition } from '../errors/config-error.js'
-import { yamlLib, type YamlSource } from './yaml-lib.js'
+import { type YamlSource, yamlLib } from './yaml-lib.js'
 
 /**
  * Finds the YAML text behind an ajv `instancePath` (RFC 6901 JSON Pointer).
@@ -55,7 +55,12 @@ function lineTextAt(source: Pick<YamlSource, 'text' | 'lines'>, line: number): s
 
 /** "/sections/0/a~1b" → ["sections", "0", "a/b"] */
 export function parsePointer(pointer: string): string[] {
-  return pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'))
+  return pointer === ''
+    ? []
+    : pointer
+        .slice(1)
+        .split('/')
+        .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'))
 }
 
 /** "/sections/0/title" → "sections[0].title", as users read config paths. */

@@ -24,7 +24,7 @@ export function parseMarkdownFile(text: string, file: string): MarkdownFile {
   }
   const head = match[0]
   // Keep the offsets of the original file: `---` becomes blank space, the body is dropped.
-  const yamlText = '   ' + head.slice(3, head.length - (match[2] ?? '').length).replace(/^---[ \t]*$/m, '')
+  const yamlText = `   ${head.slice(3, head.length - (match[2] ?? '').length).replace(/^---[ \t]*$/m, '')}`
   const { source, errors } = parseYaml(yamlText.replace(/\s+$/, '\n'), file)
   const bodyLine = head.split('\n').length + (match[2] ? 0 : 1)
   return { frontMatter: { ...source, text: head }, body: text.slice(head.length), bodyLine, errors }

@@ -2,14 +2,14 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { BadAddress, fail, InsecureImage, MissingMarkdownImage } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
-import type { ImageSource } from './site-model.js'
-import { imageError, readImage } from './cross-check.js'
-import { checkWebAddress } from './check-url.js'
-import { scanMarkdown, type MarkdownSource } from './markdown-refs.js'
-import type { ReadCache } from './read-cache.js'
-import { originOf } from './locate.js'
-import type { FoundRef } from './validate.js'
 import { candidatesOf } from '../markdown/image-paths.js'
+import { checkWebAddress } from './check-url.js'
+import { imageError, readImage } from './cross-check.js'
+import { originOf } from './locate.js'
+import { type MarkdownSource, scanMarkdown } from './markdown-refs.js'
+import type { ReadCache } from './read-cache.js'
+import type { ImageSource } from './site-model.js'
+import type { FoundRef } from './validate.js'
 
 export interface MarkdownDocument extends MarkdownSource {
   /** The .md file's folder inside the site folder, forward slashes: `blog`. */
@@ -32,7 +32,16 @@ export interface MarkdownCheck {
  * first found is read and measured like a YAML image (added to `images`, which it extends), so
  * the image stage encodes it and plan/ fixes its URLs. Errors point at the .md file's own place.
  */
-export async function checkMarkdownDocuments(documents: readonly MarkdownDocument[], options: { root: string; reads: ReadCache; images: Map<string, ImageSource>; isHttps?: boolean; overlay?: ReadonlyMap<string, string | null> }): Promise<MarkdownCheck> {
+export async function checkMarkdownDocuments(
+  documents: readonly MarkdownDocument[],
+  options: {
+    root: string
+    reads: ReadCache
+    images: Map<string, ImageSource>
+    isHttps?: boolean
+    overlay?: ReadonlyMap<string, string | null>
+  },
+): Promise<MarkdownCheck> {
   const errors: ConfigError[] = []
   const links: { href: string; origin: Origin }[] = []
   const imagePaths: Record<string, string>[] = []
@@ -61,13 +70,20 @@ export async function checkMarkdownDocuments(documents: readonly MarkdownDocumen
       const candidates = candidatesOf(ref.value, document.folder)
       const key = candidates.find((c) => !c.startsWith('..') && options.overlay?.get(c) !== null && existsSync(path.join(options.root, c)))
       if (!key) {
-        errors.push(fail(MissingMarkdownImage, ref.origin, ref.value, candidates.filter((c) => !c.startsWith('..'))))
+        errors.push(
+          fail(
+            MissingMarkdownImage,
+            ref.origin,
+            ref.value,
+            candidates.filter((c) => !c.startsWith('..')),
+          ),
+        )
         continue
       }
       paths[ref.value] = key
       if (options.images.has(key)) continue
       try {
-        options.images.set(key, { ...await readImage(options.root, key, options.reads, options.overlay), origin: ref.origin })
+        options.images.set(key, { ...(await readImage(options.root, key, options.reads, options.overlay)), origin: ref.origin })
       } catch (error) {
         errors.push(imageError(error, key, ref.origin))
       }

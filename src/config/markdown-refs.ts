@@ -1,11 +1,11 @@
-import MarkdownIt from 'markdown-it'
 import type { Token } from 'markdown-it'
+import MarkdownIt from 'markdown-it'
 import { BadEmbedValue, fail, MissingAlt, MissingFragment, UnknownEmbed } from '../errors/catalogue.js'
 import { ConfigError, type Origin } from '../errors/config-error.js'
 import { closestMatch } from '../errors/did-you-mean.js'
+import { type EmbedMeta, useEmbeds } from '../markdown/embed-blocks.js'
 import { embedProviders, isEmbedProvider } from '../markdown/embeds.js'
 import { headingIds } from '../markdown/heading-ids.js'
-import { useEmbeds, type EmbedMeta } from '../markdown/embed-blocks.js'
 
 // The same settings as templates/components/Markdown.tsx, so what is checked is what is rendered.
 const md = useEmbeds(new MarkdownIt({ html: false, linkify: false, typographer: false }))
@@ -60,7 +60,10 @@ export function scanMarkdown(source: MarkdownSource): MarkdownScan {
   const ids = new Set([...headingIds(tokens).values()].map((h) => h.id))
   for (const block of tokens) {
     if (block.type === 'embed' && block.map) {
-      const embed = checkEmbed(block.meta as unknown as EmbedMeta, positionOf(source, lines, block.map[0], 0, lines[block.map[0]]?.length ?? 1))
+      const embed = checkEmbed(
+        block.meta as unknown as EmbedMeta,
+        positionOf(source, lines, block.map[0], 0, lines[block.map[0]]?.length ?? 1),
+      )
       if (embed instanceof ConfigError) errors.push(embed)
       else refs.push(embed)
     }
@@ -96,7 +99,16 @@ export function scanMarkdown(source: MarkdownSource): MarkdownScan {
 function checkEmbed({ provider, value }: EmbedMeta, origin: Origin): MarkdownRef | ConfigError {
   if (!isEmbedProvider(provider)) {
     const providers = Object.entries(embedProviders).map(([name, spec]) => ({ name, expects: spec.expects }))
-    return fail(UnknownEmbed, origin, provider, providers, closestMatch(provider, providers.map((p) => p.name)))
+    return fail(
+      UnknownEmbed,
+      origin,
+      provider,
+      providers,
+      closestMatch(
+        provider,
+        providers.map((p) => p.name),
+      ),
+    )
   }
   const spec = embedProviders[provider]
   if (!spec.isValid(value)) {
@@ -118,7 +130,12 @@ function decode(value: string): string {
 }
 
 /** The 0-based line and column of `value` in lines [from, to), at or after the cursor. */
-function findWritten(lines: readonly string[], value: string, from: { line: number; column: number }, to: number): { line: number; column: number } | undefined {
+function findWritten(
+  lines: readonly string[],
+  value: string,
+  from: { line: number; column: number },
+  to: number,
+): { line: number; column: number } | undefined {
   if (!value) return undefined
   for (let line = from.line; line < Math.max(to, from.line + 1) && line < lines.length; line++) {
     const column = lines[line]!.indexOf(value, line === from.line ? from.column : 0)
@@ -130,5 +147,12 @@ function findWritten(lines: readonly string[], value: string, from: { line: numb
 }
 
 function positionOf(source: MarkdownSource, lines: readonly string[], line: number, column: number, length: number): Origin {
-  return { file: source.file, path: '', line: source.bodyLine + line, column: column + 1, length: Math.max(1, length), lineText: lines[line]?.replace(/\r$/, '') ?? '' }
+  return {
+    file: source.file,
+    path: '',
+    line: source.bodyLine + line,
+    column: column + 1,
+    length: Math.max(1, length),
+    lineText: lines[line]?.replace(/\r$/, '') ?? '',
+  }
 }

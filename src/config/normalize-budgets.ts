@@ -1,7 +1,7 @@
-import type { BudgetAsset, BudgetRule } from './site-model.js'
 import { originOf } from './locate.js'
 import type { YamlSource } from './read-yaml.js'
 import type { SiteInput } from './site-input.generated.js'
+import type { BudgetAsset, BudgetRule } from './site-model.js'
 
 export type { BudgetAsset, BudgetRule }
 
@@ -22,7 +22,9 @@ export function normalizeBudgets(input: SiteInput, source: YamlSource): BudgetRu
       const [, amount, unit] = /^(\d+(?:\.\d+)?)\s*(B|kB|KB|MB)$/.exec(written)!
       const pointer = `/budgets/${kind}/${asset}`
       rules.push({
-        kind, asset, written,
+        kind,
+        asset,
+        written,
         limit: Math.round(Number(amount) * units[unit!]!),
         level: budget.level ?? 'warn',
         origin: originOf(source, pointer, 'value'),

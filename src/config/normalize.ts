@@ -18,7 +18,15 @@ export function normalizeSite(input: SiteInput, baseUrl?: string): SiteMeta {
     ...input,
     url: address.ok ? address.value.origin + address.value.basePath : input.url,
     basePath: address.ok ? address.value.basePath : '',
-    ...(input.redirects ? { redirects: input.redirects.map((r) => ({ ...r, from: checked(checkUrlPath(r.from, { patterns: true }), r.from), to: checked(checkRedirectTarget(r.to), r.to) })) } : {}),
+    ...(input.redirects
+      ? {
+          redirects: input.redirects.map((r) => ({
+            ...r,
+            from: checked(checkUrlPath(r.from, { patterns: true }), r.from),
+            to: checked(checkRedirectTarget(r.to), r.to),
+          })),
+        }
+      : {}),
     analytics: resolveAnalytics(input.analytics),
     theme: resolveTheme(input.theme),
     language: input.language ?? 'en',

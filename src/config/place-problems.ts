@@ -27,17 +27,23 @@ export async function placeProblems<T extends Problem>(problems: readonly T[], s
     if (!found) read.set(file, (found = sources?.get(file) ? Promise.resolve(sources.get(file)) : readSource(file)))
     return found
   }
-  return Promise.all(problems.map(async (problem) => {
-    if (!unplaced(problem)) return problem
-    const place = async <P extends SourcePosition & DataPlace>({ pointer, at: _at, inValue: _inValue, ...rest }: P) => {
-      if (pointer === undefined) return rest
-      const source = await sourceOf(rest.file)
-      return { ...rest, ...(source ? positionIn(source, { pointer, at: _at, inValue: _inValue }) : {}) }
-    }
-    const notes = problem.notes && await Promise.all(problem.notes.map(place))
-    const placed = { ...await place(problem.toJSON()), ...(notes ? { notes } : {}), cause: problem instanceof ConfigError ? problem.cause : undefined }
-    return (problem instanceof ConfigError ? new ConfigError(placed) : new ConfigWarning(placed)) as T
-  }))
+  return Promise.all(
+    problems.map(async (problem) => {
+      if (!unplaced(problem)) return problem
+      const place = async <P extends SourcePosition & DataPlace>({ pointer, at: _at, inValue: _inValue, ...rest }: P) => {
+        if (pointer === undefined) return rest
+        const source = await sourceOf(rest.file)
+        return { ...rest, ...(source ? positionIn(source, { pointer, at: _at, inValue: _inValue }) : {}) }
+      }
+      const notes = problem.notes && (await Promise.all(problem.notes.map(place)))
+      const placed = {
+        ...(await place(problem.toJSON())),
+        ...(notes ? { notes } : {}),
+        cause: problem instanceof ConfigError ? problem.cause : undefined,
+      }
+      return (problem instanceof ConfigError ? new ConfigError(placed) : new ConfigWarning(placed)) as T
+    }),
+  )
 }
 
 /**
@@ -49,7 +55,8 @@ export async function placeReported<T extends { readonly warnings: readonly Prob
   try {
     result = await work
   } catch (error) {
-    if (error instanceof BuildFailure) throw new BuildFailure(await placeProblems(error.errors), await placeProblems(error.warnings as readonly ConfigWarning[]))
+    if (error instanceof BuildFailure)
+      throw new BuildFailure(await placeProblems(error.errors), await placeProblems(error.warnings as readonly ConfigWarning[]))
     throw error
   }
   return { ...result, warnings: await placeProblems(result.warnings) }

@@ -1,11 +1,11 @@
 import { constants } from 'node:fs'
 import { open } from 'node:fs/promises'
 import path from 'node:path'
-import { fail, SitemapRefused, UnreadableSitemap, type SitemapRefusal } from '../errors/catalogue.js'
+import { fail, type SitemapRefusal, SitemapRefused, UnreadableSitemap } from '../errors/catalogue.js'
 import { BuildFailure, type Origin } from '../errors/config-error.js'
-import type { PublishedPage, PublishedRecord } from './published-urls.js'
 import { checkUrlPath, isLoopback, isWebAddress } from './check-url.js'
 import { isInside, siteFileTarget } from './inside-site.js'
+import type { PublishedPage, PublishedRecord } from './published-urls.js'
 
 export interface ReadSitemapOptions {
   readonly siteRoot: string
@@ -55,11 +55,24 @@ export async function mergePublishedSitemap(record: PublishedRecord, options: Me
     const service = services.find((s) => match[1]!.endsWith(`-${s.slug}`))
     if (!service) continue
     const city = match[1]!.slice(0, -service.slug.length - 1)
-    added[url] = { area: city.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' '), service: service.slug, serviceTitle: service.title }
+    added[url] = {
+      area: city
+        .split('-')
+        .map((w) => w[0]!.toUpperCase() + w.slice(1))
+        .join(' '),
+      service: service.slug,
+      serviceTitle: service.title,
+    }
   }
   if (Object.keys(added).length === 0) return record
   const merged = { ...record.pages, ...added }
-  return { pages: Object.fromEntries(Object.keys(merged).sort().map((url) => [url, merged[url]!])) }
+  return {
+    pages: Object.fromEntries(
+      Object.keys(merged)
+        .sort()
+        .map((url) => [url, merged[url]!]),
+    ),
+  }
 }
 
 /**
@@ -164,7 +177,10 @@ async function fetchWithin(url: URL, limits: SitemapLimits, refuse: (refusal: Si
  * blocking (a FIFO would hold the build forever) and read only when fstat of the open file says
  * it is a regular file, at most the byte cap of a remote sitemap (/dev/zero never ends).
  */
-async function readLocal(source: string, options: ReadSitemapOptions & { readonly limits: SitemapLimits; readonly refuse: (refusal: SitemapRefusal) => Error }): Promise<string> {
+async function readLocal(
+  source: string,
+  options: ReadSitemapOptions & { readonly limits: SitemapLimits; readonly refuse: (refusal: SitemapRefusal) => Error },
+): Promise<string> {
   const { limits, refuse } = options
   // Resolved once, so the check below and open() see the same path (`a/../x` is not resolved through a link at a).
   const file = path.resolve(options.siteRoot, source)
@@ -220,6 +236,9 @@ function pathsOf(locs: readonly string[]): string[] {
 }
 
 function decodeXml(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|apos|#\d+);/g, (entity, name: string) =>
-    name.startsWith('#') ? String.fromCharCode(Number(name.slice(1))) : ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" } as Record<string, string>)[name]!)
+  return text.replace(/&(amp|lt|gt|quot|apos|#\d+);/g, (_entity, name: string) =>
+    name.startsWith('#')
+      ? String.fromCharCode(Number(name.slice(1)))
+      : ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" } as Record<string, string>)[name]!,
+  )
 }

@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { BadRecord, BadRecordKey, ContentOutsideSite, fail } from '../errors/catalogue.js'
 import { BuildFailure, type ConfigError } from '../errors/config-error.js'
+import { PUBLISHED_URLS_FILE } from '../site/paths.js'
 import { displayFile } from '../tool/package.js'
 import { checkUrlPath } from './check-url.js'
 import { siteFileTarget } from './inside-site.js'
-import { PUBLISHED_URLS_FILE } from '../site/paths.js'
 
 /**
  * The record of landing-page URLs a site has published, `<site>/published-urls.json`, committed
@@ -27,7 +27,8 @@ export async function readPublishedUrls(siteRoot: string): Promise<PublishedReco
   const file = path.join(siteRoot, PUBLISHED_URLS_FILE)
   let text: string
   const target = await siteFileTarget(siteRoot, file)
-  if (target.kind === 'outside') throw new BuildFailure([fail(ContentOutsideSite, { file: displayFile(file) }, PUBLISHED_URLS_FILE, target.real)])
+  if (target.kind === 'outside')
+    throw new BuildFailure([fail(ContentOutsideSite, { file: displayFile(file) }, PUBLISHED_URLS_FILE, target.real)])
   try {
     text = await readFile(file, 'utf8')
   } catch (error) {

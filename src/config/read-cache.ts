@@ -1,5 +1,5 @@
 import { hash } from '../cache/digest.js'
-import { readSealedJson, writeSealedJson, type CacheNote } from '../cache/sealed-file.js'
+import { type CacheNote, readSealedJson, writeSealedJson } from '../cache/sealed-file.js'
 import type { ConfigError } from '../errors/config-error.js'
 import { parseMarkdownFile } from './markdown-file.js'
 import { parseYaml, type YamlSource } from './read-yaml.js'
@@ -97,7 +97,8 @@ export interface Measurements {
 }
 
 /** What an image's measurements are kept under: the file as its stat describes it. */
-export const measureKey = (absolutePath: string, stats: { readonly size: number; readonly mtimeMs: number }): string => `${absolutePath}\0${stats.size}\0${stats.mtimeMs}`
+export const measureKey = (absolutePath: string, stats: { readonly size: number; readonly mtimeMs: number }): string =>
+  `${absolutePath}\0${stats.size}\0${stats.mtimeMs}`
 
 type MeasuredFiles = { [K in keyof Measurements]: Record<string, Measurements[K]> }
 
@@ -124,7 +125,7 @@ export function knownSource(file: string, text: string): YamlSource | undefined 
 }
 
 export async function openReadCache(options?: { file: string; version: string; note?: CacheNote }): Promise<ReadCache> {
-  const read = options && await readSealedJson<Stored>(options.file, options.note)
+  const read = options && (await readSealedJson<Stored>(options.file, options.note))
   // What another citypress (version, code or schemas) stored is not trusted.
   const stored = read?.version === options?.version ? read : undefined
   const previous = stored?.files ?? {}
@@ -160,7 +161,9 @@ export async function openReadCache(options?: { file: string; version: string; n
     },
     async save() {
       const count = (record: object) => Object.keys(record).length
-      const same = count(files) === count(previous) && (['images', 'fonts', 'svgs'] as const).every((kind) => count(measured[kind]) === count(previousMeasured[kind]))
+      const same =
+        count(files) === count(previous) &&
+        (['images', 'fonts', 'svgs'] as const).every((kind) => count(measured[kind]) === count(previousMeasured[kind]))
       if (!options || (!changed && same)) return
       await writeSealedJson(options.file, { version: options.version, files, ...measured } satisfies Stored)
     },
@@ -170,7 +173,12 @@ export async function openReadCache(options?: { file: string; version: string; n
     if (!key || read.errors.length > 0 || !read.entry) return read
     if (previous[input.name]?.key === key) files[input.name] = previous[input.name]!
     else {
-      files[input.name] = { key, data: read.entry.data, refs: read.refs.map(({ kind, value, pointer }) => ({ kind, value, pointer })), split: splits.get(read) }
+      files[input.name] = {
+        key,
+        data: read.entry.data,
+        refs: read.refs.map(({ kind, value, pointer }) => ({ kind, value, pointer })),
+        split: splits.get(read),
+      }
       changed = true
     }
     return read
@@ -226,13 +234,18 @@ function lighten(input: FileText, read: ReadFile): ReadFile {
 
 function fromStored(input: FileText, stored: Pick<StoredFile, 'data' | 'refs'>): ReadFile {
   const source = sourceOnDemand(input)
-  return { errors: [], refs: stored.refs.map(({ kind, value, pointer }) => ({ kind, value, pointer, source })), entry: { source, data: stored.data } }
+  return {
+    errors: [],
+    refs: stored.refs.map(({ kind, value, pointer }) => ({ kind, value, pointer, source })),
+    entry: { source, data: stored.data },
+  }
 }
 
 /** A YamlSource that parses its file only when a problem in it is placed (place-problems.ts). */
 function sourceOnDemand({ text, file, kind }: FileText): YamlSource {
   let parsed: YamlSource | undefined
-  const source = () => (parsed ??= kind === 'post' || kind === 'markdown-page' ? parseMarkdownFile(text, file).frontMatter : parseYaml(text, file).source)
+  const source = () =>
+    (parsed ??= kind === 'post' || kind === 'markdown-page' ? parseMarkdownFile(text, file).frontMatter : parseYaml(text, file).source)
   return {
     file,
     get text() {

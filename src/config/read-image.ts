@@ -2,20 +2,34 @@ import { createHash } from 'node:crypto'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import {
-  CompressedSvg, DamagedImage, fail, ImageOutsideFolder, ImageTooManyPixels, MissingImage, NotAnSvgDrawing, OutsideSite,
-  SvgDeclaration, SvgInDisguise, SvgTooLarge, type ErrorData, type ErrorPlace,
+  CompressedSvg,
+  DamagedImage,
+  type ErrorData,
+  type ErrorPlace,
+  fail,
+  ImageOutsideFolder,
+  ImageTooManyPixels,
+  MissingImage,
+  NotAnSvgDrawing,
+  OutsideSite,
+  SvgDeclaration,
+  SvgInDisguise,
+  SvgTooLarge,
 } from '../errors/catalogue.js'
 import type { ConfigError } from '../errors/config-error.js'
-import type { ImageSource } from './site-model.js'
 import { maxImagePixels, maxSvgBytes } from './image-limits.js'
 import { imageTypeOf } from './image-type.js'
 import { siteFileTarget } from './inside-site.js'
+import { type MeasuredImage, measureKey, type ReadCache } from './read-cache.js'
 import { decodeSvg, sanitizeSvg, svgDeclaration } from './sanitize-svg.js'
-import { measureKey, type MeasuredImage, type ReadCache } from './read-cache.js'
+import type { ImageSource } from './site-model.js'
 
 /** What is wrong with an image, found before its place is known (readImage serves YAML and Markdown alike). */
 class ImageProblem<Args extends readonly unknown[]> extends Error {
-  constructor(readonly data: ErrorData<Args>, readonly args: Args) {
+  constructor(
+    readonly data: ErrorData<Args>,
+    readonly args: Args,
+  ) {
     super(data.message(...args))
   }
 
@@ -34,7 +48,12 @@ const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes
  * cache by the hash of the file, so an unchanged SVG never loads the sanitizer again.
  */
 /** `overlay`: as loadSite's; an image there as null is taken as deleted (the editor asks before it deletes one). */
-export async function readImage(siteRoot: string, src: string, reads: ReadCache, overlay?: ReadonlyMap<string, string | null>): Promise<ImageSource> {
+export async function readImage(
+  siteRoot: string,
+  src: string,
+  reads: ReadCache,
+  overlay?: ReadonlyMap<string, string | null>,
+): Promise<ImageSource> {
   const absolutePath = path.resolve(siteRoot, src)
   if (path.relative(siteRoot, absolutePath).startsWith('..')) {
     throw new ImageProblem(ImageOutsideFolder, [src])
@@ -62,10 +81,11 @@ export async function readImage(siteRoot: string, src: string, reads: ReadCache,
   try {
     const meta = await sharp(svg === undefined ? bytes : Buffer.from(svg.text)).metadata()
     if (!meta.width || !meta.height || !meta.format) throw new Error('no size')
-    image = svg === undefined
-      ? { width: meta.width, height: meta.height, format: meta.format, hash: sha256(bytes) }
-      // Named by the bytes that are published: a new sanitizer's output gets new URLs.
-      : { width: meta.width, height: meta.height, format: 'svg', hash: sha256(svg.text), sourceHash: svg.sourceHash }
+    image =
+      svg === undefined
+        ? { width: meta.width, height: meta.height, format: meta.format, hash: sha256(bytes) }
+        : // Named by the bytes that are published: a new sanitizer's output gets new URLs.
+          { width: meta.width, height: meta.height, format: 'svg', hash: sha256(svg.text), sourceHash: svg.sourceHash }
   } catch {
     throw new ImageProblem(DamagedImage, [src])
   }
@@ -95,13 +115,17 @@ async function sanitizedSvg(src: string, bytes: Uint8Array, reads: ReadCache): P
   if (declaration) throw new ImageProblem(SvgDeclaration, [src, declaration])
   const sourceHash = sha256(bytes)
   const cached = reads.measured('svgs', sourceHash)?.svg
-  const clean = cached ?? await sanitizeSvg(text)
+  const clean = cached ?? (await sanitizeSvg(text))
   if (!clean) throw new ImageProblem(NotAnSvgDrawing, [src])
   if (!cached) reads.remember('svgs', sourceHash, { svg: clean })
   return { text: clean, sourceHash }
 }
 
-export function imageError(error: unknown, _src: string, at: Omit<ConstructorParameters<typeof ConfigError>[0], 'code' | 'message'>): ConfigError {
+export function imageError(
+  error: unknown,
+  _src: string,
+  at: Omit<ConstructorParameters<typeof ConfigError>[0], 'code' | 'message'>,
+): ConfigError {
   if (!(error instanceof ImageProblem)) throw error
   return error.at(at)
 }

@@ -1,12 +1,21 @@
 import type { Document } from 'yaml'
-import { BadYaml, fail, UnclosedFlow, UnclosedQuote, YamlExhausted, YamlTooDeep, YamlTooManyAliases, YamlUnknownAnchor } from '../errors/catalogue.js'
+import {
+  BadYaml,
+  fail,
+  UnclosedFlow,
+  UnclosedQuote,
+  YamlExhausted,
+  YamlTooDeep,
+  YamlTooManyAliases,
+  YamlUnknownAnchor,
+} from '../errors/catalogue.js'
 import type { ConfigError } from '../errors/config-error.js'
 import { positionAt } from './locate.js'
-import { yamlLib, type YamlSource } from './yaml-lib.js'
+import { type YamlSource, yamlLib } from './yaml-lib.js'
 
 // The loader and the file type live apart (yaml-lib.ts) so locate.ts can use them without
 // importing this module, which imports locate.ts.
-export { yamlLib, type YamlSource } from './yaml-lib.js'
+export { type YamlSource, yamlLib } from './yaml-lib.js'
 
 export interface ParseYamlResult {
   source: YamlSource
@@ -37,7 +46,8 @@ export function parseYaml(text: string, file: string): ParseYamlResult {
   const tokens = deepFlow === undefined ? syntaxTree(text, lines) : syntaxTree(text.slice(0, deepFlow + 1), new LineCounter())
   const shape = shapeOf(tokens)
   if (shape.tooDeep !== undefined || deepFlow !== undefined) {
-    if (deepFlow !== undefined) for (let at = 0; at !== 0 || lines.lineStarts.length === 0; at = text.indexOf('\n', at) + 1) lines.addNewLine(at)
+    if (deepFlow !== undefined)
+      for (let at = 0; at !== 0 || lines.lineStarts.length === 0; at = text.indexOf('\n', at) + 1) lines.addNewLine(at)
     const tooDeep = shape.tooDeep ?? deepFlow!
     const source: YamlSource = { file, text, doc: new (yamlLib().Document)(), lines, data: undefined }
     return { source, errors: [fail(YamlTooDeep, positionAt(source, tooDeep, tooDeep + 1), maxNesting)] }
@@ -109,7 +119,13 @@ function composeDocument(tokens: import('yaml').CST.Token[], length: number): Do
       doc = next
       continue
     }
-    doc.errors.push(new YAMLParseError([next.range[0], next.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'))
+    doc.errors.push(
+      new YAMLParseError(
+        [next.range[0], next.range[1]],
+        'MULTIPLE_DOCS',
+        'Source contains multiple documents; please use YAML.parseAllDocuments()',
+      ),
+    )
     break
   }
   return doc!
@@ -131,7 +147,14 @@ function syntaxError(source: YamlSource, e: { pos: [number, number]; message: st
   return fail(BadYaml, positionAt(source, start, end), firstSentence(e.message), e.code)
 }
 
-type Token = { type?: string; offset?: number; start?: { offset: number }; end?: { type: string }[]; items?: { key?: Token; value?: Token }[]; value?: Token }
+type Token = {
+  type?: string
+  offset?: number
+  start?: { offset: number }
+  end?: { type: string }[]
+  items?: { key?: Token; value?: Token }[]
+  value?: Token
+}
 
 /**
  * From yaml's syntax tree, without recursion (100,000 nested [ are a few hundred kilobytes of
@@ -151,7 +174,11 @@ function shapeOf(tokens: readonly unknown[]): { tooDeep?: number; unclosed?: num
       tooDeep = Math.min(tooDeep ?? Infinity, token.offset ?? 0)
       continue
     }
-    if (token.type === 'flow-collection' && token.start && !token.end?.some((e) => e.type === 'flow-seq-end' || e.type === 'flow-map-end')) {
+    if (
+      token.type === 'flow-collection' &&
+      token.start &&
+      !token.end?.some((e) => e.type === 'flow-seq-end' || e.type === 'flow-map-end')
+    ) {
       unclosed = Math.min(unclosed ?? Infinity, token.start.offset)
     }
     for (const item of token.items ?? []) stack.push([item.key, depth], [item.value, depth])
@@ -203,6 +230,9 @@ function openingQuote(text: string, before: number, quote: string): number {
 
 /** yaml's messages end with a code excerpt of their own; ours draws one, so keep the sentence. */
 function firstSentence(message: string): string {
-  const line = message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '').trim()
+  const line = message
+    .split('\n')[0]!
+    .replace(/ at line \d+, column \d+:?$/, '')
+    .trim()
   return /[.!?]$/.test(line) ? line : `${line}.`
 }

@@ -1,4 +1,14 @@
-import { AmbiguousArea, AreaNotFound, AreaWithoutState, DuplicatePlace, fail, LandingWithoutPlace, StateMismatch, UnknownPlace, warn } from '../errors/catalogue.js'
+import {
+  AmbiguousArea,
+  AreaNotFound,
+  AreaWithoutState,
+  DuplicatePlace,
+  fail,
+  LandingWithoutPlace,
+  StateMismatch,
+  UnknownPlace,
+  warn,
+} from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
 import type { ConfigWarning } from '../errors/config-warning.js'
 import { closestMatch } from '../errors/did-you-mean.js'
@@ -60,7 +70,8 @@ export function resolveAreas(input: ResolveAreasInput): ResolvedAreas {
   for (const { list, index, parsed } of entries) {
     if (!parsed.state) continue
     const same = byCity.get(parsed.cityKey) ?? []
-    if (!same.some((a) => a.state === parsed.state)) byCity.set(parsed.cityKey, [...same, { cityKey: parsed.cityKey, city: parsed.city, state: parsed.state, first: { list, index } }])
+    if (!same.some((a) => a.state === parsed.state))
+      byCity.set(parsed.cityKey, [...same, { cityKey: parsed.cityKey, city: parsed.city, state: parsed.state, first: { list, index } }])
   }
   const areaOfEntry = new Map<string, Area>()
   for (const { list, index, name, parsed } of entries) {
@@ -89,10 +100,14 @@ export function resolveAreas(input: ResolveAreasInput): ResolvedAreas {
     // The key's state picks the area; without one, the `state` field does, or the city alone.
     const area = parsed.state
       ? same.find((a) => a.state === parsed.state)
-      : (place.state ? same.find((a) => a.state === place.state) : undefined) ?? (same.length === 1 ? same[0] : undefined)
+      : ((place.state ? same.find((a) => a.state === place.state) : undefined) ?? (same.length === 1 ? same[0] : undefined))
     if (!area) {
       const near = suggest(key)
-      errors.push(same.length > 1 && !parsed.state ? fail(AmbiguousArea, at, 'place', key, same.map(nameOf)) : fail(UnknownPlace, at, 'place', key, near))
+      errors.push(
+        same.length > 1 && !parsed.state
+          ? fail(AmbiguousArea, at, 'place', key, same.map(nameOf))
+          : fail(UnknownPlace, at, 'place', key, near),
+      )
       // The place was most likely meant for that area: one error for one mistake.
       if (near.length === 1) meant.add(near[0]!)
       continue
@@ -113,7 +128,14 @@ export function resolveAreas(input: ResolveAreasInput): ResolvedAreas {
     const { list, index } = area.first
     // "Springfield IL": the comma was most likely forgotten.
     const likely = /^(.+) ([A-Z]{2})$/.exec(area.city)
-    warnings.push(warn(AreaWithoutState, areasAt(`/lists/${escapePointer(list)}/${index}`), input.areas.lists[list]![index]!, likely ? `${likely[1]}, ${likely[2]}` : undefined))
+    warnings.push(
+      warn(
+        AreaWithoutState,
+        areasAt(`/lists/${escapePointer(list)}/${index}`),
+        input.areas.lists[list]![index]!,
+        likely ? `${likely[1]}, ${likely[2]}` : undefined,
+      ),
+    )
   }
 
   const resolveRef = (ref: string, kind: RefKind, at: Origin): Area | undefined => {
@@ -126,19 +148,47 @@ export function resolveAreas(input: ResolveAreasInput): ResolvedAreas {
   }
   const pageAreas = (input.landing?.pages ?? []).map((page, i) => resolveRef(page.area, 'landing page', landingAt(`/pages/${i}/area`)))
   const excludeAreas = (input.landing?.exclude ?? []).map((x, i) => resolveRef(x.area, 'exclusion', landingAt(`/exclude/${i}/area`)))
-  checkLandingPlaces({ input, areaOfEntry, pageAreas, excludeAreas, hasPlace: (area) => placeOf.has(area) || meant.has(nameOf(area)), nameOf, areasAt, landingAt, errors })
+  checkLandingPlaces({
+    input,
+    areaOfEntry,
+    pageAreas,
+    excludeAreas,
+    hasPlace: (area) => placeOf.has(area) || meant.has(nameOf(area)),
+    nameOf,
+    areasAt,
+    landingAt,
+    errors,
+  })
   const landing = input.landing && {
     ...input.landing,
-    ...(input.landing.pages ? { pages: input.landing.pages.map((page, i) => (pageAreas[i] ? { ...page, area: nameOf(pageAreas[i]) } : page)) } : {}),
-    ...(input.landing.exclude ? { exclude: input.landing.exclude.map((x, i) => (excludeAreas[i] ? { ...x, area: nameOf(excludeAreas[i]) } : x)) } : {}),
+    ...(input.landing.pages
+      ? { pages: input.landing.pages.map((page, i) => (pageAreas[i] ? { ...page, area: nameOf(pageAreas[i]) } : page)) }
+      : {}),
+    ...(input.landing.exclude
+      ? { exclude: input.landing.exclude.map((x, i) => (excludeAreas[i] ? { ...x, area: nameOf(excludeAreas[i]) } : x)) }
+      : {}),
   }
 
-  const resolvedLists = Object.fromEntries(lists.map(([list, names]) => [list, [...new Set(names.flatMap((_, index) => {
-    const area = areaOfEntry.get(`${list}/${index}`)
-    return area ? [nameOf(area)] : []
-  }))]]))
+  const resolvedLists = Object.fromEntries(
+    lists.map(([list, names]) => [
+      list,
+      [
+        ...new Set(
+          names.flatMap((_, index) => {
+            const area = areaOfEntry.get(`${list}/${index}`)
+            return area ? [nameOf(area)] : []
+          }),
+        ),
+      ],
+    ]),
+  )
   const places = input.areas.places && Object.fromEntries([...placeOf].map(([area, place]) => [nameOf(area), place]))
-  return { areas: { ...input.areas, lists: resolvedLists, ...(places ? { places } : {}) }, ...(landing ? { landing } : {}), errors, warnings }
+  return {
+    areas: { ...input.areas, lists: resolvedLists, ...(places ? { places } : {}) },
+    ...(landing ? { landing } : {}),
+    errors,
+    warnings,
+  }
 }
 
 /**
@@ -186,11 +236,17 @@ function checkLandingPlaces(options: {
     const names = Object.hasOwn(input.areas.lists, rule.areas) ? input.areas.lists[rule.areas]! : []
     names.forEach((entry, index) => {
       for (const service of rule.services) {
-        want(areaOfEntry.get(`${rule.areas}/${index}`), service, () => ({ at: options.areasAt(`/lists/${escapePointer(rule.areas)}/${index}`), list: rule.areas, entry }))
+        want(areaOfEntry.get(`${rule.areas}/${index}`), service, () => ({
+          at: options.areasAt(`/lists/${escapePointer(rule.areas)}/${index}`),
+          list: rule.areas,
+          entry,
+        }))
       }
     })
   }
-  ;(landing.pages ?? []).forEach((page, i) => want(pageAreas[i], page.service, () => ({ at: options.landingAt(`/pages/${i}/area`), entry: page.area })))
+  ;(landing.pages ?? []).forEach((page, i) => {
+    want(pageAreas[i], page.service, () => ({ at: options.landingAt(`/pages/${i}/area`), entry: page.area }))
+  })
   ;(landing.exclude ?? []).forEach((x, i) => {
     const found = excludeAreas[i] && wanted.get(excludeAreas[i])
     if (!found) return

@@ -2,14 +2,13 @@ import { existsSync } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-
-import type { FontFaceFile, ResolvedFont, SiteFonts } from './theme-model.js'
 import { hash } from '../cache/digest.js'
-import { fail, FontFileDamaged, FontFileMissing, FontWeightMissing, type ErrorPlace } from '../errors/catalogue.js'
+import { type ErrorPlace, FontFileDamaged, FontFileMissing, FontWeightMissing, fail } from '../errors/catalogue.js'
 import type { ConfigError } from '../errors/config-error.js'
 import { readFontMetadata } from './font-metadata.js'
 import { matchWeight, stylesheetWeights } from './font-weights.js'
 import type { FontMetrics, ReadCache } from './read-cache.js'
+import type { FontFaceFile, ResolvedFont, SiteFonts } from './theme-model.js'
 
 export type { FontFaceFile, ResolvedFont, SiteFonts }
 
@@ -42,7 +41,19 @@ export interface FontResolution {
  * is one at `weightsAt`. `also`: weights shipped besides the stylesheet's (the headings' own list,
  * when they share the body's family and the body lists none).
  */
-export async function resolveFont(family: string, options: { siteRoot: string; codePoints: ReadonlySet<number>; role?: 'body' | 'heading'; reads: ReadCache; at: ErrorPlace; weights?: readonly number[]; also?: readonly number[]; weightsAt?: ErrorPlace }): Promise<FontResolution> {
+export async function resolveFont(
+  family: string,
+  options: {
+    siteRoot: string
+    codePoints: ReadonlySet<number>
+    role?: 'body' | 'heading'
+    reads: ReadCache
+    at: ErrorPlace
+    weights?: readonly number[]
+    also?: readonly number[]
+    weightsAt?: ErrorPlace
+  },
+): Promise<FontResolution> {
   // Headings prefer the static package: the few bold faces they use are smaller than one variable
   // file (48 vs 97 kB for Merriweather at 700), and a face is downloaded only when a page uses it.
   // Body text needs several weights, which one variable file serves best.
@@ -58,37 +69,93 @@ export async function resolveFont(family: string, options: { siteRoot: string; c
   const subsets = metadata.subsets.filter((s) => ranges[s] && (s === metadata.defSubset || usesRange(options.codePoints, ranges[s]!)))
   // Static packages describe the family's axes too: only a variable package ships the wght files.
   const wght = found.name.startsWith('@fontsource-variable/') && metadata.variable ? metadata.variable.wght : undefined
-  const axis = wght ? [Number(wght.min), Number(wght.max)] as const : undefined
+  const axis = wght ? ([Number(wght.min), Number(wght.max)] as const) : undefined
   const has = (w: number) => (axis ? w >= axis[0] && w <= axis[1] : metadata.weights.includes(w))
   const lacking = [...(options.weights ?? []), ...(options.also ?? [])].filter((w) => !has(w))
-  if (lacking.length > 0) return { errors: [fail(FontWeightMissing, options.weightsAt ?? options.at, found.name, family, lacking, axis ? `${axis[0]} to ${axis[1]}` : metadata.weights.join(', '))], inputs: inputs() }
+  if (lacking.length > 0)
+    return {
+      errors: [
+        fail(
+          FontWeightMissing,
+          options.weightsAt ?? options.at,
+          found.name,
+          family,
+          lacking,
+          axis ? `${axis[0]} to ${axis[1]}` : metadata.weights.join(', '),
+        ),
+      ],
+      inputs: inputs(),
+    }
   // A static package ships the face the browser would pick for each weight the stylesheet asks.
-  const weights = options.weights ? [...options.weights].sort((a, b) => a - b)
-    : axis ? [] : [...new Set([...stylesheetWeights.map((w) => matchWeight(w, metadata.weights)), ...(options.also ?? [])])].sort((a, b) => a - b)
+  const weights = options.weights
+    ? [...options.weights].sort((a, b) => a - b)
+    : axis
+      ? []
+      : [...new Set([...stylesheetWeights.map((w) => matchWeight(w, metadata.weights)), ...(options.also ?? [])])].sort((a, b) => a - b)
   // The main subset's face nearest to regular first: the document preloads the body's first face.
   const ordered = [metadata.defSubset, ...subsets.filter((s) => s !== metadata.defSubset)].filter((s) => subsets.includes(s))
   const regular = matchWeight(400, weights)
-  const faces: FontFaceFile[] = ordered.flatMap((subset): FontFaceFile[] => axis
-    ? [{ file: path.join(dir, 'files', `${id}-${subset}-wght-normal.woff2`), subset, weight: weights.length ? `${weights[0]} ${weights.at(-1)}` : `${wght!.min} ${wght!.max}`, variable: true, unicodeRange: ranges[subset]! }]
-    : [regular, ...weights.filter((w) => w !== regular)].map((w) => ({
-      file: path.join(dir, 'files', `${id}-${subset}-${w}-normal.woff2`), subset, weight: String(w), variable: false, unicodeRange: ranges[subset]!,
-    })))
+  const faces: FontFaceFile[] = ordered.flatMap((subset): FontFaceFile[] =>
+    axis
+      ? [
+          {
+            file: path.join(dir, 'files', `${id}-${subset}-wght-normal.woff2`),
+            subset,
+            weight: weights.length ? `${weights[0]} ${weights.at(-1)}` : `${wght!.min} ${wght!.max}`,
+            variable: true,
+            unicodeRange: ranges[subset]!,
+          },
+        ]
+      : [regular, ...weights.filter((w) => w !== regular)].map((w) => ({
+          file: path.join(dir, 'files', `${id}-${subset}-${w}-normal.woff2`),
+          subset,
+          weight: String(w),
+          variable: false,
+          unicodeRange: ranges[subset]!,
+        })),
+  )
   read.push(...faces.map((f) => f.file))
   // A package without its files/ folder (or without the weights needed) has nothing to serve.
   const wanted = path.join(dir, 'files', `${id}-${metadata.defSubset}-${axis ? 'wght' : regular}-normal.woff2`)
-  const missing = faces.length === 0 ? wanted : (await Promise.all(faces.map((f) => stat(f.file).then(() => undefined, () => f.file)))).find(Boolean)
-  if (missing) return { errors: [fail(FontFileMissing, options.at, found.name, path.relative(dir, missing).split(path.sep).join('/'), family)], inputs: inputs() }
+  const missing =
+    faces.length === 0
+      ? wanted
+      : (
+          await Promise.all(
+            faces.map((f) =>
+              stat(f.file).then(
+                () => undefined,
+                () => f.file,
+              ),
+            ),
+          )
+        ).find(Boolean)
+  if (missing)
+    return {
+      errors: [fail(FontFileMissing, options.at, found.name, path.relative(dir, missing).split(path.sep).join('/'), family)],
+      inputs: inputs(),
+    }
   // The fallback is scaled to the face the role shows most: regular text, bold headings.
   const measured = String(matchWeight(options.role === 'heading' ? 700 : 400, weights))
   const first = faces.find((f) => f.subset === metadata.defSubset && f.weight === measured) ?? faces[0]!
   const woff = findWoff(family, options.siteRoot, metadata.defSubset, options.weights)
   if (woff) read.push(woff)
   const metrics = await fontMetrics(first.file, options.reads).catch(() => undefined)
-  if (!metrics) return { errors: [fail(FontFileDamaged, options.at, found.name, path.relative(dir, first.file).split(path.sep).join('/'), family)], inputs: inputs() }
+  if (!metrics)
+    return {
+      errors: [fail(FontFileDamaged, options.at, found.name, path.relative(dir, first.file).split(path.sep).join('/'), family)],
+      inputs: inputs(),
+    }
   return {
     font: {
-      family: metadata.family, package: found.name, category: metadata.category, faces, weights, ...(axis ? { axis } : {}),
-      fallback: fallbackFor(metrics, metadata.category), woff,
+      family: metadata.family,
+      package: found.name,
+      category: metadata.category,
+      faces,
+      weights,
+      ...(axis ? { axis } : {}),
+      fallback: fallbackFor(metrics, metadata.category),
+      woff,
     },
     errors: [],
     inputs: inputs(),
@@ -127,7 +194,10 @@ function findWoff(family: string, siteRoot: string, subset: string, weights?: re
  * preview would keep a package's removed files). `probed` gets every path looked at.
  */
 function lookFor(request: string, siteRoot: string, probed: string[]): string | undefined {
-  const name = request.split('/').slice(0, request.startsWith('@') ? 2 : 1).join('/')
+  const name = request
+    .split('/')
+    .slice(0, request.startsWith('@') ? 2 : 1)
+    .join('/')
   for (const require of [createRequire(path.join(path.resolve(siteRoot), 'package.json')), createRequire(import.meta.url)]) {
     for (const folder of require.resolve.paths(name) ?? []) {
       const file = path.join(folder, request)
@@ -183,11 +253,13 @@ async function fontMetrics(file: string, reads: ReadCache): Promise<FontMetrics>
 function fallbackFor(font: FontMetrics, category: string): ResolvedFont['fallback'] {
   const serif = category === 'serif'
   const local = serif ? localMetrics.serif : localMetrics.sans
-  const sizeAdjust = (font.xWidthAvg / font.unitsPerEm) / (local.xWidthAvg / local.unitsPerEm)
+  const sizeAdjust = font.xWidthAvg / font.unitsPerEm / (local.xWidthAvg / local.unitsPerEm)
   const percent = (value: number) => Math.round((Math.abs(value) / (font.unitsPerEm * sizeAdjust)) * 10000) / 100
   return {
     local: serif ? ['Times New Roman', 'Times', 'Liberation Serif'] : ['Arial', 'Helvetica', 'Liberation Sans'],
-    ascent: percent(font.ascent), descent: percent(font.descent), lineGap: percent(font.lineGap),
+    ascent: percent(font.ascent),
+    descent: percent(font.descent),
+    lineGap: percent(font.lineGap),
     sizeAdjust: Math.round(sizeAdjust * 10000) / 100,
   }
 }

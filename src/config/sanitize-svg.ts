@@ -17,19 +17,83 @@ import type { Config, DOMPurify } from 'dompurify'
  * dropped. Only names whose lowercase form DOMPurify's SVG and SVG-filter profiles allow.
  */
 const mixedCaseTags = [
-  'altGlyph', 'altGlyphDef', 'altGlyphItem', 'clipPath', 'glyphRef', 'linearGradient', 'radialGradient', 'textPath',
-  'feBlend', 'feColorMatrix', 'feComponentTransfer', 'feComposite', 'feConvolveMatrix', 'feDiffuseLighting',
-  'feDisplacementMap', 'feDistantLight', 'feDropShadow', 'feFlood', 'feFuncA', 'feFuncB', 'feFuncG', 'feFuncR',
-  'feGaussianBlur', 'feImage', 'feMerge', 'feMergeNode', 'feMorphology', 'feOffset', 'fePointLight',
-  'feSpecularLighting', 'feSpotLight', 'feTile', 'feTurbulence',
+  'altGlyph',
+  'altGlyphDef',
+  'altGlyphItem',
+  'clipPath',
+  'glyphRef',
+  'linearGradient',
+  'radialGradient',
+  'textPath',
+  'feBlend',
+  'feColorMatrix',
+  'feComponentTransfer',
+  'feComposite',
+  'feConvolveMatrix',
+  'feDiffuseLighting',
+  'feDisplacementMap',
+  'feDistantLight',
+  'feDropShadow',
+  'feFlood',
+  'feFuncA',
+  'feFuncB',
+  'feFuncG',
+  'feFuncR',
+  'feGaussianBlur',
+  'feImage',
+  'feMerge',
+  'feMergeNode',
+  'feMorphology',
+  'feOffset',
+  'fePointLight',
+  'feSpecularLighting',
+  'feSpotLight',
+  'feTile',
+  'feTurbulence',
 ]
 const mixedCaseAttributes = [
-  'baseFrequency', 'clipPathUnits', 'diffuseConstant', 'edgeMode', 'filterUnits', 'glyphRef', 'gradientTransform',
-  'gradientUnits', 'kernelMatrix', 'kernelUnitLength', 'lengthAdjust', 'markerHeight', 'markerUnits', 'markerWidth',
-  'maskContentUnits', 'maskUnits', 'numOctaves', 'pathLength', 'patternContentUnits', 'patternTransform',
-  'patternUnits', 'preserveAlpha', 'preserveAspectRatio', 'primitiveUnits', 'refX', 'refY', 'specularConstant',
-  'specularExponent', 'spreadMethod', 'startOffset', 'stdDeviation', 'stitchTiles', 'surfaceScale', 'systemLanguage',
-  'tableValues', 'targetX', 'targetY', 'textLength', 'viewBox', 'xChannelSelector', 'yChannelSelector', 'zoomAndPan',
+  'baseFrequency',
+  'clipPathUnits',
+  'diffuseConstant',
+  'edgeMode',
+  'filterUnits',
+  'glyphRef',
+  'gradientTransform',
+  'gradientUnits',
+  'kernelMatrix',
+  'kernelUnitLength',
+  'lengthAdjust',
+  'markerHeight',
+  'markerUnits',
+  'markerWidth',
+  'maskContentUnits',
+  'maskUnits',
+  'numOctaves',
+  'pathLength',
+  'patternContentUnits',
+  'patternTransform',
+  'patternUnits',
+  'preserveAlpha',
+  'preserveAspectRatio',
+  'primitiveUnits',
+  'refX',
+  'refY',
+  'specularConstant',
+  'specularExponent',
+  'spreadMethod',
+  'startOffset',
+  'stdDeviation',
+  'stitchTiles',
+  'surfaceScale',
+  'systemLanguage',
+  'tableValues',
+  'targetX',
+  'targetY',
+  'textLength',
+  'viewBox',
+  'xChannelSelector',
+  'yChannelSelector',
+  'zoomAndPan',
 ]
 
 const config: Config = {
@@ -64,7 +128,11 @@ function loadPurifier(): Promise<(text: string) => string> {
     // No scripts run and no resources load in a JSDOM window unless asked for.
     const purify: DOMPurify = createDOMPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0])
     purify.addHook('uponSanitizeAttribute', (node, data) => {
-      if (node.nodeName === 'use' && (data.attrName === 'href' || data.attrName === 'xlink:href') && !localReference.test(data.attrValue.trim())) {
+      if (
+        node.nodeName === 'use' &&
+        (data.attrName === 'href' || data.attrName === 'xlink:href') &&
+        !localReference.test(data.attrValue.trim())
+      ) {
         data.keepAttr = false
       }
       if (data.attrName === 'style' && mentionsScript(data.attrValue)) data.keepAttr = false
@@ -87,8 +155,12 @@ export function svgDeclaration(text: string): '<!DOCTYPE' | '<!ENTITY' | undefin
 /** An SVG file's text: UTF-8 unless a byte order mark (or a first `<` in UTF-16) says otherwise. */
 export function decodeSvg(bytes: Uint8Array): string {
   const [a, b] = [bytes[0], bytes[1]]
-  const encoding = (a === 0xff && b === 0xfe) || (a === 0x3c && b === 0x00) ? 'utf-16le'
-    : (a === 0xfe && b === 0xff) || (a === 0x00 && b === 0x3c) ? 'utf-16be' : 'utf-8'
+  const encoding =
+    (a === 0xff && b === 0xfe) || (a === 0x3c && b === 0x00)
+      ? 'utf-16le'
+      : (a === 0xfe && b === 0xff) || (a === 0x00 && b === 0x3c)
+        ? 'utf-16be'
+        : 'utf-8'
   // The decoder drops the byte order mark.
   return new TextDecoder(encoding).decode(bytes)
 }

@@ -87,7 +87,8 @@ export function writeSchemaValidators(): string {
   writeFileSync(temporary, code)
   renameSync(temporary, file)
   for (const name of readdirSync(path.dirname(file))) {
-    if (/^validators-[0-9a-f]+\.cjs$/.test(name) && name !== path.basename(file)) rmSync(path.join(path.dirname(file), name), { force: true })
+    if (/^validators-[0-9a-f]+\.cjs$/.test(name) && name !== path.basename(file))
+      rmSync(path.join(path.dirname(file), name), { force: true })
   }
   return file
 }
@@ -115,7 +116,14 @@ function compileValidators(): { compiled: Record<FileKind, ValidateFunction>; co
   const N = (require('ajv/dist/compile/names') as { default: { instancePath: Codegen.Name } }).default
   const standaloneCode = (require('ajv/dist/standalone') as { default: (ajv: Ajv, refs: Record<string, string>) => string }).default
 
-  const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true, code: { source: true } })
+  const ajv = new Ajv({
+    allErrors: true,
+    verbose: true,
+    strict: true,
+    strictRequired: false,
+    allowUnionTypes: true,
+    code: { source: true },
+  })
   addFormats(ajv, ['email'])
   ajv.addKeyword({
     keyword: 'citypressRef',
@@ -124,7 +132,10 @@ function compileValidators(): { compiled: Record<FileKind, ValidateFunction>; co
     code(cxt: KeywordCxt) {
       const { gen, data, schema, it } = cxt
       gen.if(_`typeof ${data} == "string" && globalThis.__citypressRefs`, () =>
-        gen.code(_`globalThis.__citypressRefs.push({kind: ${schema as string}, value: ${data}, pointer: ${strConcat(N.instancePath, it.errorPath)}})`))
+        gen.code(
+          _`globalThis.__citypressRefs.push({kind: ${schema as string}, value: ${data}, pointer: ${strConcat(N.instancePath, it.errorPath)}})`,
+        ),
+      )
     },
   })
   for (const text of texts) ajv.addSchema(JSON.parse(text))

@@ -6,8 +6,8 @@
  */
 import type { Origin } from '../errors/config-error.js'
 import type { ConfigWarning } from '../errors/config-warning.js'
-import type { AreasInput, LandingInput, PageInput, PostInput, ServiceInput, SiteInput } from './site-input.generated.js'
 import type { PublishedRecord } from './published-urls.js'
+import type { AreasInput, LandingInput, PageInput, PostInput, ServiceInput, SiteInput } from './site-input.generated.js'
 import type { ContrastRow, ResolvedTheme, SiteFonts } from './theme-model.js'
 
 /** site.yaml with its defaults applied. */

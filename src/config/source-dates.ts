@@ -14,16 +14,28 @@ const run = promisify(execFile)
  * mtime. The same checkout therefore always gives the same dates; and with `latest`
  * (SOURCE_DATE_EPOCH) no date is later than it, whenever the files were copied.
  */
-export async function readSourceDates(siteRoot: string, files: Iterable<string>, commits = readCommitDates(siteRoot), latest?: Date): Promise<Map<string, string>> {
+export async function readSourceDates(
+  siteRoot: string,
+  files: Iterable<string>,
+  commits = readCommitDates(siteRoot),
+  latest?: Date,
+): Promise<Map<string, string>> {
   const wanted = [...new Set(files)]
   const committed = await commits
   const dates = new Map<string, string>()
-  await Promise.all(wanted.map(async (file) => {
-    const fromGit = committed.get(path.resolve(file))
-    const mtime = fromGit ? undefined : await stat(file).then((s) => s.mtime, () => undefined)
-    const date = fromGit ?? (mtime && isoDate(mtime))
-    if (date) dates.set(file, latest && date > isoDate(latest) ? isoDate(latest) : date)
-  }))
+  await Promise.all(
+    wanted.map(async (file) => {
+      const fromGit = committed.get(path.resolve(file))
+      const mtime = fromGit
+        ? undefined
+        : await stat(file).then(
+            (s) => s.mtime,
+            () => undefined,
+          )
+      const date = fromGit ?? (mtime && isoDate(mtime))
+      if (date) dates.set(file, latest && date > isoDate(latest) ? isoDate(latest) : date)
+    }),
+  )
   return dates
 }
 
@@ -40,7 +52,12 @@ export async function readCommitDates(root: string): Promise<ReadonlyMap<string,
       run('git', ['log', '--format=@%ct', '--name-only', '--relative', '--no-renames', '--', '.'], options),
       run('git', ['ls-files', '--modified', '--others', '--exclude-standard', '--', '.'], options),
     ])
-    const changed = new Set(dirty.stdout.split('\n').filter(Boolean).map((f) => path.resolve(root, f)))
+    const changed = new Set(
+      dirty.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((f) => path.resolve(root, f)),
+    )
     let date = ''
     for (const line of log.stdout.split('\n')) {
       if (line.startsWith('@')) date = isoDate(new Date(Number(line.slice(1)) * 1000))

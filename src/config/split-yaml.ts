@@ -37,7 +37,12 @@ interface Cut {
 export function splitOf(text: string, doc: Document): YamlSplit | undefined {
   const { isMap, isScalar, visit } = yamlLib()
   let aliases = false
-  visit(doc, { Alias: () => { aliases = true; return visit.BREAK } })
+  visit(doc, {
+    Alias: () => {
+      aliases = true
+      return visit.BREAK
+    },
+  })
   const cut = cutEntries(text)
   if (aliases || !cut || !isMap(doc.contents)) return undefined
   const pair = doc.contents.items.find((p) => isScalar(p.key) && p.key.value === cut.key)
@@ -54,7 +59,10 @@ export function splitOf(text: string, doc: Document): YamlSplit | undefined {
  * The data of `text`, taking unchanged entries from the previous data; undefined when that cannot
  * be done safely. Also the new cut, for the next time.
  */
-export function reassemble(text: string, previous: { readonly data: unknown; readonly split: YamlSplit }): { data: unknown; split: YamlSplit } | undefined {
+export function reassemble(
+  text: string,
+  previous: { readonly data: unknown; readonly split: YamlSplit },
+): { data: unknown; split: YamlSplit } | undefined {
   const cut = cutEntries(text)
   const before = (previous.data as Record<string, unknown> | null)?.[previous.split.key] as Record<string, unknown> | undefined
   if (!cut || cut.key !== previous.split.key || !before || typeof before !== 'object') return undefined
@@ -63,13 +71,16 @@ export function reassemble(text: string, previous: { readonly data: unknown; rea
     const { source: parsed, errors } = parseYaml(source, '')
     if (errors.length > 0) return undefined
     const value = parsed.data
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? value as Record<string, unknown> : undefined
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
   }
   // The rest of the file (area lists, regions…) is taken as it was too when its text is the same.
   const headDigest = hash(cut.head)
-  const head = headDigest === previous.split.head
-    ? Object.fromEntries(Object.entries(previous.data as Record<string, unknown>).map(([key, value]) => [key, key === cut.key ? null : value]))
-    : parse(cut.head)
+  const head =
+    headDigest === previous.split.head
+      ? Object.fromEntries(
+          Object.entries(previous.data as Record<string, unknown>).map(([key, value]) => [key, key === cut.key ? null : value]),
+        )
+      : parse(cut.head)
   if (!head || !Object.hasOwn(head, cut.key) || head[cut.key] !== null) return undefined
   const known = new Map(previous.split.entries)
   const mapping: Record<string, unknown> = {}
@@ -104,7 +115,7 @@ function cutEntries(text: string): Cut | undefined {
   const at: number[] = []
   const indents: number[] = []
   const contents: boolean[] = []
-  for (let start = 0; start < text.length;) {
+  for (let start = 0; start < text.length; ) {
     const end = text.indexOf('\n', start)
     const next = end === -1 ? text.length : end + 1
     let i = start

@@ -11,13 +11,38 @@ import type { TemplateName } from './site-model.js'
 export const SHELL_IDS: readonly string[] = ['main', 'mobile-menu', 'services-menu']
 
 /** The service template's sections (templates/pages/ServicePage.tsx). */
-export const SERVICE_PAGE_IDS: readonly string[] = ['about-service', 'why-us', 'benefits', 'services', 'industries', 'service-areas', 'testimonials', 'quote', 'faq']
+export const SERVICE_PAGE_IDS: readonly string[] = [
+  'about-service',
+  'why-us',
+  'benefits',
+  'services',
+  'industries',
+  'service-areas',
+  'testimonials',
+  'quote',
+  'faq',
+]
 
 /** Per page kind, besides the shell's: a landing page's sections, a post's table of contents. */
 export const TEMPLATE_IDS: Readonly<Record<TemplateName, readonly string[]>> = {
   sections: [],
   service: SERVICE_PAGE_IDS,
-  landing: ['about-service', 'local', 'services', 'more-services', 'benefits', 'testimonials', 'service-testimonials', 'faq', 'service-faq', 'service-areas', 'other-services', 'quote', 'stats', 'next-step'],
+  landing: [
+    'about-service',
+    'local',
+    'services',
+    'more-services',
+    'benefits',
+    'testimonials',
+    'service-testimonials',
+    'faq',
+    'service-faq',
+    'service-areas',
+    'other-services',
+    'quote',
+    'stats',
+    'next-step',
+  ],
   post: ['toc-title', 'toc-list'],
   'blog-index': [],
   // One heading per state (templates/pages/LocationsPage.tsx): `state-KY`, `state-other`.

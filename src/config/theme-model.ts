@@ -67,7 +67,13 @@ export interface ResolvedFont {
    * A local font with overrides that give it this family's line height and average width, so the
    * swap to the web font moves no line (CLS). Percentages, from the font file's own metrics.
    */
-  readonly fallback?: { readonly local: readonly string[]; readonly ascent: number; readonly descent: number; readonly lineGap: number; readonly sizeAdjust: number }
+  readonly fallback?: {
+    readonly local: readonly string[]
+    readonly ascent: number
+    readonly descent: number
+    readonly lineGap: number
+    readonly sizeAdjust: number
+  }
   /** The .woff file of the same subset and a bold weight where the package has one (share images read WOFF, not WOFF2). */
   readonly woff?: string
 }

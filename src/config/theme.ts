@@ -2,6 +2,7 @@ import { contrastRatio, mixColours, nearestPassingShade } from './colour-shade.j
 import type { SiteInput } from './site-input.generated.js'
 
 type ThemeInput = NonNullable<SiteInput['theme']>
+
 import type { ColorToken, ResolvedTheme } from './theme-model.js'
 
 export type { ColorToken, ResolvedTheme }
@@ -12,9 +13,19 @@ export { contrastRatio }
  * Every text colour passes WCAG AA on its background, so a site that sets nothing is legible.
  */
 const defaultColors = {
-  primary: '#0b5cab', onPrimary: '#ffffff', primaryDark: '#083f78', onPrimaryDark: '#ffffff',
-  accent: '#15803d', onAccent: '#ffffff', ink: '#0f172a', muted: '#475569', surface: '#f1f5f9',
-  background: '#ffffff', headerBackground: '#ffffff', footerText: '#e2e8f0', danger: '#b91c1c',
+  primary: '#0b5cab',
+  onPrimary: '#ffffff',
+  primaryDark: '#083f78',
+  onPrimaryDark: '#ffffff',
+  accent: '#15803d',
+  onAccent: '#ffffff',
+  ink: '#0f172a',
+  muted: '#475569',
+  surface: '#f1f5f9',
+  background: '#ffffff',
+  headerBackground: '#ffffff',
+  footerText: '#e2e8f0',
+  danger: '#b91c1c',
 } as const
 
 /** WCAG 2.2 SC 1.4.11: a form field's boundary needs 3:1 against what surrounds it. */

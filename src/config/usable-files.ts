@@ -1,9 +1,9 @@
 import path from 'node:path'
 import type { ConfigError } from '../errors/config-error.js'
 import type { ReadFile } from './read-cache.js'
-import { validateSource, type FileKind, type FoundRef, type RefKind } from './validate.js'
-import { validatorFor } from './schema-validators.js'
 import type { YamlSource } from './read-yaml.js'
+import { validatorFor } from './schema-validators.js'
+import { type FileKind, type FoundRef, type RefKind, validateSource } from './validate.js'
 
 export interface UsableFile {
   readonly entry: { readonly source: YamlSource; readonly data: unknown }
@@ -36,7 +36,11 @@ export function usableFile(kind: FileKind, read: ReadFile): UsableFile | undefin
   }
   if (!check(front)) return undefined
   const checked = validateSource(source, kind, front)
-  return { entry: { source, data: body === undefined ? front : Object.assign({}, front, { body, bodyLine }) }, refs: checked.refs, errors: checked.errors }
+  return {
+    entry: { source, data: body === undefined ? front : Object.assign({}, front, { body, bodyLine }) },
+    refs: checked.refs,
+    errors: checked.errors,
+  }
 }
 
 /** A file left out of the later checks. */

@@ -1,11 +1,24 @@
 import type { ErrorObject } from 'ajv'
-import { BadName, fail, InvalidValue, limitRule, patternRules, patternRuleUnknown, KeysInPairs, MissingKey, MissingOneOf, NotAllowedValue, UnknownKey, WrongType } from '../errors/catalogue.js'
-import { ConfigError } from '../errors/config-error.js'
+import {
+  BadName,
+  fail,
+  InvalidValue,
+  KeysInPairs,
+  limitRule,
+  MissingKey,
+  MissingOneOf,
+  NotAllowedValue,
+  patternRules,
+  patternRuleUnknown,
+  UnknownKey,
+  WrongType,
+} from '../errors/catalogue.js'
+import type { ConfigError } from '../errors/config-error.js'
 import { closestMatch } from '../errors/did-you-mean.js'
+import { checkValues } from './check-values.js'
 import { displayPath, escapePointer, locate } from './locate.js'
 import type { YamlSource } from './read-yaml.js'
-import { checkValues } from './check-values.js'
-import { collectingRefs, validatorFor, type FileKind, type RefKind } from './schema-validators.js'
+import { collectingRefs, type FileKind, type RefKind, validatorFor } from './schema-validators.js'
 
 export type { FileKind, RefKind } from './schema-validators.js'
 
@@ -53,7 +66,14 @@ function toConfigErrors(raw: ErrorObject[], source: YamlSource): ConfigError[] {
         .filter((r) => r.keyword === 'required' && r.instancePath === e.instancePath && r.schemaPath.startsWith(e.schemaPath))
         .map((r) => `"${r.params.missingProperty}"`)
       if (options.length > 0) {
-        errors.push(fail(MissingOneOf, { path: displayPath(e.instancePath), ...locate(source, e.instancePath, 'key') }, describe(e.instancePath), options))
+        errors.push(
+          fail(
+            MissingOneOf,
+            { path: displayPath(e.instancePath), ...locate(source, e.instancePath, 'key') },
+            describe(e.instancePath),
+            options,
+          ),
+        )
         continue
       }
     }
@@ -61,8 +81,11 @@ function toConfigErrors(raw: ErrorObject[], source: YamlSource): ConfigError[] {
     if (error) errors.push(error)
   }
   // "Unknown key bodyy (did you mean body?)" already explains "Missing key body": report it once.
-  const explained = new Set(errors.filter((e) => e.code === 'unknown-key' && e.hint?.startsWith('Did you mean'))
-    .map((e) => `${e.path.replace(/\.?[^.[\]]+$/, '')}|${e.hint!.slice(14, -2)}`))
+  const explained = new Set(
+    errors
+      .filter((e) => e.code === 'unknown-key' && e.hint?.startsWith('Did you mean'))
+      .map((e) => `${e.path.replace(/\.?[^.[\]]+$/, '')}|${e.hint!.slice(14, -2)}`),
+  )
   const kept = errors.filter((e) => !(e.code === 'missing-key' && explained.has(`${e.path}|${/"([^"]+)"/.exec(e.message)?.[1]}`)))
   const unique = new Map(kept.map((e) => [`${e.line}:${e.column}:${e.message}`, e]))
   return [...unique.values()].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0))
@@ -77,33 +100,90 @@ function toConfigError(e: ErrorObject, source: YamlSource): ConfigError | undefi
       const key = String(e.params.additionalProperty)
       const allowed = Object.keys((e.parentSchema as { properties?: object })?.properties ?? {})
       const guess = closestMatch(key, allowed)
-      return fail(UnknownKey, { path: displayPath(`${e.instancePath}/${escapePointer(key)}`), ...locate(source, `${e.instancePath}/${escapePointer(key)}`, 'key') }, key, where, guess, allowed)
+      return fail(
+        UnknownKey,
+        {
+          path: displayPath(`${e.instancePath}/${escapePointer(key)}`),
+          ...locate(source, `${e.instancePath}/${escapePointer(key)}`, 'key'),
+        },
+        key,
+        where,
+        guess,
+        allowed,
+      )
     }
     case 'required':
-      return fail(MissingKey, { path, ...locate(source, e.instancePath, 'key') }, String(e.params.missingProperty), where, propertyHint(e.parentSchema, String(e.params.missingProperty)))
+      return fail(
+        MissingKey,
+        { path, ...locate(source, e.instancePath, 'key') },
+        String(e.params.missingProperty),
+        where,
+        propertyHint(e.parentSchema, String(e.params.missingProperty)),
+      )
     case 'type':
-      return fail(WrongType, { path, ...locate(source, e.instancePath) }, capitalize(where), article(String(e.params.type)), kindOf(e.data), description)
+      return fail(
+        WrongType,
+        { path, ...locate(source, e.instancePath) },
+        capitalize(where),
+        article(String(e.params.type)),
+        kindOf(e.data),
+        description,
+      )
     case 'enum':
     case 'const': {
       const allowed: unknown[] = e.keyword === 'enum' ? e.params.allowedValues : [e.params.allowedValue]
       const guess = typeof e.data === 'string' ? closestMatch(e.data, allowed.map(String)) : undefined
-      return fail(NotAllowedValue, { path, ...locate(source, e.instancePath) }, capitalize(where), JSON.stringify(e.data), guess, allowed.map((v) => JSON.stringify(v)))
+      return fail(
+        NotAllowedValue,
+        { path, ...locate(source, e.instancePath) },
+        capitalize(where),
+        JSON.stringify(e.data),
+        guess,
+        allowed.map((v) => JSON.stringify(v)),
+      )
     }
     case 'dependencies': {
       // Keys that only make sense together (a place's lat and lng): reported at the one given.
       const given = String(e.params.property)
       const at = `${e.instancePath}/${escapePointer(given)}`
-      return fail(KeysInPairs, { path: displayPath(at), ...locate(source, at, 'key') }, capitalize(where), given, String(e.params.missingProperty))
+      return fail(
+        KeysInPairs,
+        { path: displayPath(at), ...locate(source, at, 'key') },
+        capitalize(where),
+        given,
+        String(e.params.missingProperty),
+      )
     }
     case 'pattern':
       if (e.propertyName !== undefined) return undefined // a key's name: told by its propertyNames error below
       // In words, never the regular expression (the catalogue's patternRules).
-      return fail(InvalidValue, { path, ...locate(source, e.instancePath) }, capitalize(where), patternRules[String(e.params.pattern)] ?? patternRuleUnknown, description ?? exampleHint(e.parentSchema))
+      return fail(
+        InvalidValue,
+        { path, ...locate(source, e.instancePath) },
+        capitalize(where),
+        patternRules[String(e.params.pattern)] ?? patternRuleUnknown,
+        description ?? exampleHint(e.parentSchema),
+      )
     case 'propertyNames':
-      return fail(BadName, { path: displayPath(`${e.instancePath}/${escapePointer(String(e.params.propertyName))}`), ...locate(source, `${e.instancePath}/${escapePointer(String(e.params.propertyName))}`, 'key') }, String(e.params.propertyName), where, nameRule(e.parentSchema))
+      return fail(
+        BadName,
+        {
+          path: displayPath(`${e.instancePath}/${escapePointer(String(e.params.propertyName))}`),
+          ...locate(source, `${e.instancePath}/${escapePointer(String(e.params.propertyName))}`, 'key'),
+        },
+        String(e.params.propertyName),
+        where,
+        nameRule(e.parentSchema),
+      )
     default:
-      return fail(InvalidValue, { path, ...locate(source, e.instancePath) }, capitalize(where),
-        limitRule(e.keyword, Number(e.params.limit), e.data) ?? (e.message ?? 'is not valid').replace('must match pattern', 'must match the pattern'), description ?? exampleHint(e.parentSchema))
+      return fail(
+        InvalidValue,
+        { path, ...locate(source, e.instancePath) },
+        capitalize(where),
+        limitRule(e.keyword, Number(e.params.limit), e.data) ??
+          (e.message ?? 'is not valid').replace('must match pattern', 'must match the pattern'),
+        description ?? exampleHint(e.parentSchema),
+      )
   }
 }
 

@@ -1,6 +1,17 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { deref, fieldsOf, labelOf, patternOf, readSchema, valueSchemaOfMap, isNamedMap, type Field, type LiveNames, type Schema } from './schema-fields.js'
+import {
+  deref,
+  type Field,
+  fieldsOf,
+  isNamedMap,
+  type LiveNames,
+  labelOf,
+  patternOf,
+  readSchema,
+  type Schema,
+  valueSchemaOfMap,
+} from './schema-fields.js'
 
 /** The folder virtual entries live under: one per name of a map keyed by name (places, forms). */
 export const virtualFolder = '_editor'
@@ -52,13 +63,22 @@ export function editorConfig(siteRoot: string, names: LiveNames, apiPath: string
     const found: { at: string; file: string; schema: Schema }[] = []
     const fields = fieldsOf(readSchema(schema), { file: schema, at: '', names, maps: found })
     collections.push({
-      name, label, folder: dir, extension, format: extension === 'md' ? 'frontmatter' : 'yml', create: true,
-      slug: '{{slug}}', identifier_field: 'title', summary: '{{title}}',
-      fields: extension === 'md' ? [...fields, bodyField] : fields, ...extra,
+      name,
+      label,
+      folder: dir,
+      extension,
+      format: extension === 'md' ? 'frontmatter' : 'yml',
+      create: true,
+      slug: '{{slug}}',
+      identifier_field: 'title',
+      summary: '{{title}}',
+      fields: extension === 'md' ? [...fields, bodyField] : fields,
+      ...extra,
     })
   }
   // `label_singular` names one entry on the create button: "+ Service", not "+ Services".
-  if (existsSync(path.join(siteRoot, 'services'))) folder('services', 'Services', 'services', 'service.schema.json', 'yaml', { label_singular: 'Service' })
+  if (existsSync(path.join(siteRoot, 'services')))
+    folder('services', 'Services', 'services', 'service.schema.json', 'yaml', { label_singular: 'Service' })
   folder('pages', 'Pages', 'pages', 'page.schema.json', 'yaml', { label_singular: 'Page' })
   folder('markdown-pages', 'Text pages', 'pages', 'markdown-page.schema.json', 'md', { label_singular: 'Text page' })
   folder('blog', 'Blog', 'blog', 'post.schema.json', 'md', { sortable_fields: ['date', 'title'], label_singular: 'Post' })
@@ -80,14 +100,25 @@ export function editorConfig(siteRoot: string, names: LiveNames, apiPath: string
         : [fieldsOf({ properties: { value: valueSchemaOfMap(map.schema) }, required: ['value'] }, { ...inner, file: map.file })[0]!]
       const keys = map.schema.propertyNames ? deref(map.file, map.schema.propertyNames).schema : {}
       const nameInput: Field = {
-        name: nameField, label: 'Name', widget: 'string', required: true,
+        name: nameField,
+        label: 'Name',
+        widget: 'string',
+        required: true,
         hint: `Its key under \`${map.at}\` in ${settings.file}; other files name it so. A new name is checked against the whole site when you publish.`,
         ...patternOf(keys),
       }
       collections.push({
-        name: `${settings.file.replace('.yaml', '')}-${map.at}`, label: `${labelOf(map.at)} (${settings.file})`, label_singular: labelOf(map.at.replace(/s$/, '')),
-        folder: entry.folder, extension: 'yml', format: 'yml', create: true, delete: true,
-        identifier_field: nameField, summary: `{{${nameField}}}`, fields: [nameInput, ...valueFields],
+        name: `${settings.file.replace('.yaml', '')}-${map.at}`,
+        label: `${labelOf(map.at)} (${settings.file})`,
+        label_singular: labelOf(map.at.replace(/s$/, '')),
+        folder: entry.folder,
+        extension: 'yml',
+        format: 'yml',
+        create: true,
+        delete: true,
+        identifier_field: nameField,
+        summary: `{{${nameField}}}`,
+        fields: [nameInput, ...valueFields],
       })
     }
   }

@@ -20,7 +20,12 @@ export function newText(name: string, disk: string, raw: string): string {
   if (head === undefined) return cannotEdit(name)
   // Decap trims the body's last newline; an unchanged body keeps the file's own ending.
   const body = sentBody.trimEnd() === diskBody.trimEnd() ? diskBody : `${sentBody.trimEnd()}\n`
-  return disk.slice(0, disk.indexOf(diskHead)) + head + disk.slice(disk.indexOf(diskHead) + diskHead.length, disk.length - diskBody.length) + body
+  return (
+    disk.slice(0, disk.indexOf(diskHead)) +
+    head +
+    disk.slice(disk.indexOf(diskHead) + diskHead.length, disk.length - diskBody.length) +
+    body
+  )
 }
 
 export function cannotEdit(name: string): never {
@@ -30,7 +35,7 @@ export function cannotEdit(name: string): never {
 /** The YAML between the `---` lines, and the body after them. */
 function frontMatter(text: string): [string | undefined, string] {
   const match = /^---\r?\n([\s\S]*?)^---[ \t]*(?:\r?\n|$)/m.exec(text)
-  if (!match || match.index !== 0) return [undefined, text]
+  if (match?.index !== 0) return [undefined, text]
   return [match[1]!, text.slice(match[0].length)]
 }
 
@@ -51,6 +56,11 @@ export function prune(sent: unknown, disk: unknown): unknown {
 }
 
 function isEmpty(value: unknown): boolean {
-  return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
-    || (typeof value === 'object' && value !== null && Object.keys(value).length === 0)
+  return (
+    value === null ||
+    value === undefined ||
+    value === '' ||
+    (Array.isArray(value) && value.length === 0) ||
+    (typeof value === 'object' && value !== null && Object.keys(value).length === 0)
+  )
 }

@@ -1,16 +1,26 @@
 import { timingSafeEqual } from 'node:crypto'
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import { readFile } from 'node:fs/promises'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
-import { EditorBadRequest, EditorInternal, EditorInternalLog, EditorLibraryMissing, EditorNotFound, EditorTooLarge, editorRefusals, fail, PreviewMoved } from '../errors/catalogue.js'
+import {
+  EditorBadRequest,
+  EditorInternal,
+  EditorInternalLog,
+  EditorLibraryMissing,
+  EditorNotFound,
+  EditorTooLarge,
+  editorRefusals,
+  fail,
+  PreviewMoved,
+} from '../errors/catalogue.js'
+import type { ConfigError } from '../errors/config-error.js'
 import { formatConfigError } from '../errors/format.js'
 import { sourceStack } from '../errors/source-stack.js'
-import type { ConfigError } from '../errors/config-error.js'
-import { packageRoot } from '../tool/package.js'
-import { respond } from '../preview/respond.js'
 import { requestOrigin } from '../preview/request-guard.js'
-import { editorConfig, type EditorConfig } from './decap-config.js'
-import { answerProxy, createProxySession, warmChecks, type ProxySession } from './proxy.js'
+import { respond } from '../preview/respond.js'
+import { packageRoot } from '../tool/package.js'
+import { type EditorConfig, editorConfig } from './decap-config.js'
+import { answerProxy, createProxySession, type ProxySession, warmChecks } from './proxy.js'
 import type { LiveNames } from './schema-fields.js'
 import { isImageFile, readSiteFile, sitePath } from './site-files.js'
 
@@ -23,9 +33,19 @@ import { isImageFile, readSiteFile, sitePath } from './site-files.js'
 export const adminPrefix = '/admin/'
 
 export const adminPolicy = [
-  "default-src 'self'", "script-src 'self' 'unsafe-eval'", "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:", "media-src 'self' blob:", "font-src 'self' data:", "connect-src 'self' blob: data:",
-  "worker-src 'self' blob:", "frame-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'",
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
+  "font-src 'self' data:",
+  "connect-src 'self' blob: data:",
+  "worker-src 'self' blob:",
+  "frame-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
 ].join('; ')
 
 /** Most bytes of a request: a save is a few kilobytes; an image upload arrives base64-encoded. */
@@ -57,17 +77,23 @@ export function editorRoutes(options: EditorOptions): EditorRoutes {
   return {
     session,
     async handle(req, res, urlPath) {
-      if (urlPath === '/admin') return send(res, 301, 'text/plain; charset=utf-8', PreviewMoved.text(adminPrefix), { location: adminPrefix }), true
+      if (urlPath === '/admin')
+        return (send(res, 301, 'text/plain; charset=utf-8', PreviewMoved.text(adminPrefix), { location: adminPrefix }), true)
       if (!urlPath.startsWith(adminPrefix)) return false
       const rest = urlPath.slice(adminPrefix.length)
       if (rest.startsWith('api/')) {
         const tail = rest.slice(4)
-        const [given, action] = options.token ? [tail.slice(0, tail.indexOf('/') + 1 || undefined), tail.slice(tail.indexOf('/') + 1)] : ['', tail]
-        if (options.token && !sameSecret(given.replace(/\/$/, ''), options.token)) return refuse(res, 403, editorRefusals.wrongToken), true
+        const [given, action] = options.token
+          ? [tail.slice(0, tail.indexOf('/') + 1 || undefined), tail.slice(tail.indexOf('/') + 1)]
+          : ['', tail]
+        if (options.token && !sameSecret(given.replace(/\/$/, ''), options.token))
+          return (refuse(res, 403, editorRefusals.wrongToken), true)
         if (req.method === 'GET' && action === 'config.json') warmChecks(session)
-        if (req.method === 'GET' && action === 'config.json') return send(res, 200, 'application/json; charset=utf-8', JSON.stringify(configNow())), true
-        if (req.method === 'GET' && action.startsWith('media/')) return await sendImage(res, session.siteRoot, action.slice('media/'.length)), true
-        if (req.method !== 'POST' || action !== '') return refuse(res, 405, editorRefusals.postOnly), true
+        if (req.method === 'GET' && action === 'config.json')
+          return (send(res, 200, 'application/json; charset=utf-8', JSON.stringify(configNow())), true)
+        if (req.method === 'GET' && action.startsWith('media/'))
+          return (await sendImage(res, session.siteRoot, action.slice('media/'.length)), true)
+        if (req.method !== 'POST' || action !== '') return (refuse(res, 405, editorRefusals.postOnly), true)
         await handleApi(req, res, session).catch((error: unknown) => {
           // A bug of ours: told once in the terminal; the editor gets an answer and the socket is freed.
           options.logBug?.(EditorInternalLog.text(sourceStack(error instanceof ApiBug ? error.cause : error)))
@@ -76,17 +102,17 @@ export function editorRoutes(options: EditorOptions): EditorRoutes {
         })
         return true
       }
-      if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, editorRefusals.getOnly), true
-      if (rest === '' || rest === 'index.html') return send(res, 200, 'text/html; charset=utf-8', adminPage), true
+      if (req.method !== 'GET' && req.method !== 'HEAD') return (refuse(res, 405, editorRefusals.getOnly), true)
+      if (rest === '' || rest === 'index.html') return (send(res, 200, 'text/html; charset=utf-8', adminPage), true)
       const own = ownFiles[rest]
-      if (own) return send(res, 200, 'text/javascript; charset=utf-8', await own()), true
+      if (own) return (send(res, 200, 'text/javascript; charset=utf-8', await own()), true)
       if (/^decap\/[\w.-]+\.(?:js|css|wasm)$/.test(rest)) {
         const file = path.join(packageRoot, 'lib', 'decap', rest.slice('decap/'.length))
         const bytes = await readFile(file).catch(() => undefined)
-        if (!bytes) return send(res, EditorLibraryMissing.status, 'text/plain; charset=utf-8', EditorLibraryMissing.text(rest)), true
-        return send(res, 200, typeOf(rest), bytes, { 'cache-control': 'public, max-age=86400' }), true
+        if (!bytes) return (send(res, EditorLibraryMissing.status, 'text/plain; charset=utf-8', EditorLibraryMissing.text(rest)), true)
+        return (send(res, 200, typeOf(rest), bytes, { 'cache-control': 'public, max-age=86400' }), true)
       }
-      return send(res, EditorNotFound.status, 'text/plain; charset=utf-8', EditorNotFound.text()), true
+      return (send(res, EditorNotFound.status, 'text/plain; charset=utf-8', EditorNotFound.text()), true)
     },
   }
 }
@@ -106,7 +132,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, session: Pro
   const { action, params } = request as { action?: unknown; params?: unknown }
   const media = action === 'persistMedia' || action === 'persistEntry'
   if (!media && body.length > bodyLimits.entry) return tooLarge(res, bodyLimits.entry)
-  let answer
+  let answer: Awaited<ReturnType<typeof answerProxy>>
   try {
     answer = await answerProxy(session, action, params)
   } catch (error) {
@@ -117,7 +143,10 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, session: Pro
 
 /** A bug met while answering `action`: its cause is what is logged. */
 class ApiBug extends Error {
-  constructor(readonly action: string, cause: unknown) {
+  constructor(
+    readonly action: string,
+    cause: unknown,
+  ) {
     super(`editor request ${action}`, { cause })
   }
 }
@@ -141,10 +170,22 @@ async function sendImage(res: ServerResponse, siteRoot: string, name: string): P
   const bytes = file && isImageFile(file.name) ? await readSiteFile(siteRoot, file).catch(() => undefined) : undefined
   if (!file || !bytes) return send(res, EditorNotFound.status, 'text/plain; charset=utf-8', EditorNotFound.text())
   const type = imageTypes[path.extname(file.name).slice(1).toLowerCase()] ?? 'application/octet-stream'
-  respond(res, { status: 200, type, body: bytes, headers: { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox", 'referrer-policy': 'no-referrer' } })
+  respond(res, {
+    status: 200,
+    type,
+    body: bytes,
+    headers: { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox", 'referrer-policy': 'no-referrer' },
+  })
 }
 
-const imageTypes: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml' }
+const imageTypes: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+}
 
 function safeDecode(text: string): string | undefined {
   try {
@@ -186,7 +227,11 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefin
 }
 
 function refuse(res: ServerResponse, status: number, why?: string, limit?: number): void {
-  refuseWith(res, status, why ? fail(EditorBadRequest, { file: 'editor' }, why) : fail(EditorTooLarge, { file: 'editor' }, `${limit! / 1024 / 1024} MB`))
+  refuseWith(
+    res,
+    status,
+    why ? fail(EditorBadRequest, { file: 'editor' }, why) : fail(EditorTooLarge, { file: 'editor' }, `${limit! / 1024 / 1024} MB`),
+  )
 }
 
 function refuseWith(res: ServerResponse, status: number, error: ConfigError): void {

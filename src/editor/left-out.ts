@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util'
-import { escapePointer, locate } from '../config/locate.js'
 import { kindOf } from '../config/load-site.js'
+import { escapePointer, locate } from '../config/locate.js'
 import { parseYaml } from '../config/read-yaml.js'
 import { EditorLeftOutKey, fail } from '../errors/catalogue.js'
 import type { ConfigError, SourcePosition } from '../errors/config-error.js'
@@ -24,7 +24,12 @@ export function keepLeftOut(file: string, sent: unknown, disk: unknown, diskText
     if (schema === `${kind}.schema.json`) keep(sent, disk, at.split('.'), [], changed)
   }
   if (changed.length === 0) return sent
-  throw new Refusal(422, changed.map(({ key, onDisk }): ConfigError => fail(EditorLeftOutKey, onDisk ? placeOf(file, diskText, key) : { file }, file, key.join('.'))))
+  throw new Refusal(
+    422,
+    changed.map(
+      ({ key, onDisk }): ConfigError => fail(EditorLeftOutKey, onDisk ? placeOf(file, diskText, key) : { file }, file, key.join('.')),
+    ),
+  )
 }
 
 type Changed = { readonly key: readonly string[]; readonly onDisk: boolean }

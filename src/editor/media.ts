@@ -1,4 +1,4 @@
-import { imageTypeOf, type ImageType } from '../config/image-type.js'
+import { type ImageType, imageTypeOf } from '../config/image-type.js'
 
 /** What an upload's file name promises, by its extension. */
 const typeOfExtension: Record<string, ImageType> = { jpg: 'jpeg', jpeg: 'jpeg', png: 'png', gif: 'gif', webp: 'webp', svg: 'text' }
@@ -17,11 +17,15 @@ export async function checkUpload(name: string, bytes: Buffer): Promise<CheckedU
   const described = type === 'text' ? 'text' : `a ${type.toUpperCase()} image`
   if (type !== promised) return { ok: false, type: described }
   if (type === 'text') {
-    return /^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!DOCTYPE[^>]*>\s*)?<svg[\s>]/i.test(bytes.toString('utf8', 0, 4096)) ? { ok: true, bytes } : { ok: false, type: 'text' }
+    return /^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!DOCTYPE[^>]*>\s*)?<svg[\s>]/i.test(bytes.toString('utf8', 0, 4096))
+      ? { ok: true, bytes }
+      : { ok: false, type: 'text' }
   }
   if (type === 'gif') return { ok: true, bytes }
   const { default: sharp } = await import('sharp')
-  const meta = await sharp(bytes).metadata().catch(() => undefined)
+  const meta = await sharp(bytes)
+    .metadata()
+    .catch(() => undefined)
   if (!meta) return { ok: false, type: `an unreadable ${type.toUpperCase()} file` }
   if (!meta.exif) return { ok: true, bytes }
   const image = sharp(bytes).rotate()

@@ -1,6 +1,17 @@
 import path from 'node:path'
 import { loadAndPlan } from '../build/index.js'
-import { EditorBadName, EditorBadRequest, EditorConflict, EditorFileTaken, EditorImageInUse, EditorMalformed, EditorNotAnImage, EditorNotContent, EditorRenameElsewhere, fail } from '../errors/catalogue.js'
+import {
+  EditorBadName,
+  EditorBadRequest,
+  EditorConflict,
+  EditorFileTaken,
+  EditorImageInUse,
+  EditorMalformed,
+  EditorNotAnImage,
+  EditorNotContent,
+  EditorRenameElsewhere,
+  fail,
+} from '../errors/catalogue.js'
 import { BuildFailure, type ConfigError } from '../errors/config-error.js'
 import { printable } from '../errors/printable.js'
 import type { NamedMap } from './decap-config.js'
@@ -8,8 +19,30 @@ import { newText } from './entry-text.js'
 import { checkUpload } from './media.js'
 import { Refusal } from './refusal.js'
 import { wrongParams } from './request-shape.js'
-import { deleteSiteFile, isContentFile, isImageFile, listFolder, listImages, OutsideSite, readSiteFile, sha, sitePath, writeSiteFile, type SitePath } from './site-files.js'
-import { gone, nameAt, virtualData, virtualDeleteText, virtualOf, virtualPath, virtualPaths, virtualSaveText, type VirtualPath } from './virtual-entries.js'
+import {
+  deleteSiteFile,
+  isContentFile,
+  isImageFile,
+  listFolder,
+  listImages,
+  OutsideSite,
+  readSiteFile,
+  type SitePath,
+  sha,
+  sitePath,
+  writeSiteFile,
+} from './site-files.js'
+import {
+  gone,
+  nameAt,
+  type VirtualPath,
+  virtualData,
+  virtualDeleteText,
+  virtualOf,
+  virtualPath,
+  virtualPaths,
+  virtualSaveText,
+} from './virtual-entries.js'
 
 /**
  * The server side of Decap's proxy backend (decap-server's localFs middleware speaks the same
@@ -46,7 +79,8 @@ type Params = Record<string, unknown>
  * refuses; anything else thrown is a bug, for the caller to log and answer.
  */
 export async function answerProxy(session: ProxySession, action: unknown, params: unknown): Promise<ProxyAnswer> {
-  if (typeof action !== 'string') return refuse(session.siteRoot, 400, fail(EditorMalformed, { file: 'editor' }, '(unnamed)', 'its action is not a name'))
+  if (typeof action !== 'string')
+    return refuse(session.siteRoot, 400, fail(EditorMalformed, { file: 'editor' }, '(unnamed)', 'its action is not a name'))
   const wrong = wrongParams(action, params ?? {})
   if (wrong) return refuse(session.siteRoot, 400, fail(EditorMalformed, { file: 'editor' }, action, wrong))
   try {
@@ -82,10 +116,16 @@ async function dispatch(session: ProxySession, action: string, params: Params): 
     }
     case 'getMedia':
       // Names and addresses, not bytes: the library shows each image from its address as it scrolls.
-      return ok((await listImages(siteRoot)).map((image) => ({
-        id: image.id, name: path.posix.basename(image.name), path: image.name, size: image.size,
-        url: `${session.mediaBase}${image.name}`, displayURL: `${session.mediaBase}${image.name}`,
-      })))
+      return ok(
+        (await listImages(siteRoot)).map((image) => ({
+          id: image.id,
+          name: path.posix.basename(image.name),
+          path: image.name,
+          size: image.size,
+          url: `${session.mediaBase}${image.name}`,
+          displayURL: `${session.mediaBase}${image.name}`,
+        })),
+      )
     case 'getMediaFile':
       return ok(await mediaOf(session, String(params.path)))
     case 'persistMedia': {
@@ -117,7 +157,20 @@ function ok(body: unknown): ProxyAnswer {
 function refuse(siteRoot: string, status: number, ...errors: ConfigError[]): ProxyAnswer {
   const place = (e: ConfigError) => [siteName(siteRoot, e.file), e.line, e.column].filter((part) => part !== undefined).join(':')
   const error = errors.map((e) => printable(`${place(e)}: ${e.message}${e.hint ? ` Hint: ${e.hint}` : ''}`)).join('\n')
-  return { status, body: { error, problems: errors.map((e) => ({ code: e.code, file: siteName(siteRoot, e.file), line: e.line, column: e.column, message: e.message, hint: e.hint })) } }
+  return {
+    status,
+    body: {
+      error,
+      problems: errors.map((e) => ({
+        code: e.code,
+        file: siteName(siteRoot, e.file),
+        line: e.line,
+        column: e.column,
+        message: e.message,
+        hint: e.hint,
+      })),
+    },
+  }
 }
 
 function siteName(siteRoot: string, file: string): string {
@@ -198,9 +251,10 @@ async function saveVirtual(session: ProxySession, sent: Sent, virtual: VirtualPa
     const problems = await problemsWith(session, new Map([[file.name, text]]))
     // A refused rename names first what still uses the old name (an area list's line), which
     // citypress reports when the old name is gone, before what it says of the new one.
-    const uses = problems.length > 0 && old !== undefined && old !== name
-      ? await problemsWith(session, new Map([[file.name, virtualDeleteText(file.name, disk, virtual.map, old)]]))
-      : []
+    const uses =
+      problems.length > 0 && old !== undefined && old !== name
+        ? await problemsWith(session, new Map([[file.name, virtualDeleteText(file.name, disk, virtual.map, old)]]))
+        : []
     if (problems.length > 0) throw new Refusal(422, distinct([...uses, ...problems]))
     await writeSiteFile(session.siteRoot, file, text)
     session.served.set(file.name, sha(text))
@@ -219,13 +273,21 @@ async function renameFile(session: ProxySession, sent: Sent): Promise<void> {
   if (path.posix.dirname(from.name) !== path.posix.dirname(to.name) || path.posix.extname(from.name) !== path.posix.extname(to.name)) {
     throw new Refusal(422, [fail(EditorRenameElsewhere, { file: from.name }, from.name, to.name)])
   }
-  if (!fileNameRule.test(path.posix.basename(to.name))) throw new Refusal(422, [fail(EditorBadName, { file: to.name }, path.posix.basename(to.name))])
+  if (!fileNameRule.test(path.posix.basename(to.name)))
+    throw new Refusal(422, [fail(EditorBadName, { file: to.name }, path.posix.basename(to.name))])
   const disk = await readText(session, from)
   if (disk === undefined) throw gone(from.name)
   checkServed(session, from, disk)
-  if ((await readSiteFile(session.siteRoot, to)) !== undefined) throw new Refusal(422, [fail(EditorFileTaken, { file: to.name }, from.name, to.name)])
+  if ((await readSiteFile(session.siteRoot, to)) !== undefined)
+    throw new Refusal(422, [fail(EditorFileTaken, { file: to.name }, from.name, to.name)])
   const text = newText(from.name, disk, sent.raw)
-  await validateWith(session, new Map([[from.name, null], [to.name, text]]))
+  await validateWith(
+    session,
+    new Map([
+      [from.name, null],
+      [to.name, text],
+    ]),
+  )
   await writeSiteFile(session.siteRoot, to, text)
   try {
     await deleteSiteFile(session.siteRoot, from)
@@ -318,4 +380,3 @@ async function saveMedia(session: ProxySession, asset: { path: string; content: 
   if (!checked.ok) throw new Refusal(422, [fail(EditorNotAnImage, { file: file.name }, file.name, checked.type)])
   await writeSiteFile(session.siteRoot, file, checked.bytes)
 }
-

@@ -6,10 +6,21 @@
 type Check = (value: unknown) => boolean
 
 const text: Check = (value) => typeof value === 'string'
-const optional = (check: Check): Check => (value) => value === undefined || value === null || check(value)
-const list = (check: Check): Check => (value) => Array.isArray(value) && value.every(check)
-const object = (fields: Record<string, Check>): Check => (value) =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.entries(fields).every(([key, check]) => check((value as Record<string, unknown>)[key]))
+const optional =
+  (check: Check): Check =>
+  (value) =>
+    value === undefined || value === null || check(value)
+const list =
+  (check: Check): Check =>
+  (value) =>
+    Array.isArray(value) && value.every(check)
+const object =
+  (fields: Record<string, Check>): Check =>
+  (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.entries(fields).every(([key, check]) => check((value as Record<string, unknown>)[key]))
 
 const dataFile = object({ path: text, raw: text, newPath: optional(text) })
 const asset = object({ path: text, content: text })
@@ -17,7 +28,11 @@ const asset = object({ path: text, content: text })
 /** Per action, per param: what Decap sends. Params not named here are not read. */
 const shapes: Record<string, Record<string, readonly [Check, string]>> = {
   info: {},
-  entriesByFolder: { folder: [text, 'a folder name'], extension: [optional(text), 'a file extension'], depth: [optional((v) => typeof v === 'number'), 'a number'] },
+  entriesByFolder: {
+    folder: [text, 'a folder name'],
+    extension: [optional(text), 'a file extension'],
+    depth: [optional((v) => typeof v === 'number'), 'a number'],
+  },
   entriesByFiles: { files: [list(object({ path: text })), 'a list of files, each with a path'] },
   getEntry: { path: [text, 'a file path'] },
   persistEntry: {
@@ -42,6 +57,7 @@ export function wrongParams(action: string, params: unknown): string | undefined
   for (const [name, [check, noun]] of Object.entries(shape)) {
     if (!check((params as Record<string, unknown>)[name])) return `its params.${name} is not ${noun}`
   }
-  if (action === 'persistEntry' && !('entry' in params && params.entry) && !('dataFiles' in params && params.dataFiles)) return 'it names no file to save (params.entry or params.dataFiles)'
+  if (action === 'persistEntry' && !('entry' in params && params.entry) && !('dataFiles' in params && params.dataFiles))
+    return 'it names no file to save (params.entry or params.dataFiles)'
   return undefined
 }

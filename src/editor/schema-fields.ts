@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { patternRules, patternRuleUnknown } from '../errors/catalogue.js'
 import { packageRoot } from '../tool/package.js'
-import { patternRuleUnknown, patternRules } from '../errors/catalogue.js'
 
 /**
  * Decap CMS fields made from our JSON Schemas, by walking them: every key a schema gains maps
@@ -82,14 +82,15 @@ export function resolveRef(file: string, ref: string): { file: string; schema: S
   const [target, pointer = ''] = ref.split('#')
   const nextFile = target ? path.posix.join(path.posix.dirname(file), target) : file
   let schema: unknown = readSchema(nextFile)
-  for (const part of pointer.split('/').filter(Boolean)) schema = (schema as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')]
+  for (const part of pointer.split('/').filter(Boolean))
+    schema = (schema as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')]
   return { file: nextFile, schema: schema as Schema }
 }
 
 /** The schema with its `$ref` followed (keys beside the `$ref`, like a description, win). */
 export function deref(file: string, schema: Schema): { file: string; schema: Schema } {
   if (!schema.$ref) return { file, schema }
-  const inner = deref(...Object.values(resolveRef(file, schema.$ref)) as [string, Schema])
+  const inner = deref(...(Object.values(resolveRef(file, schema.$ref)) as [string, Schema]))
   const { $ref: _ref, ...own } = schema
   return { file: inner.file, schema: { ...inner.schema, ...own } }
 }
@@ -100,7 +101,9 @@ export function isNamedMap(schema: Schema): boolean {
 }
 
 export function valueSchemaOfMap(schema: Schema): Schema {
-  return typeof schema.additionalProperties === 'object' ? schema.additionalProperties : Object.values(schema.patternProperties ?? {})[0] ?? {}
+  return typeof schema.additionalProperties === 'object'
+    ? schema.additionalProperties
+    : (Object.values(schema.patternProperties ?? {})[0] ?? {})
 }
 
 interface Walk {
@@ -149,14 +152,21 @@ export function fieldOf(name: string, raw: Schema, required: boolean, walk: Walk
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type
   if (type === 'boolean') return { ...base, widget: 'boolean' }
   if (type === 'number' || type === 'integer') {
-    return { ...base, widget: 'number', value_type: type === 'integer' ? 'int' : 'float', ...(schema.minimum !== undefined ? { min: schema.minimum } : {}), ...(schema.maximum !== undefined ? { max: schema.maximum } : {}) }
+    return {
+      ...base,
+      widget: 'number',
+      value_type: type === 'integer' ? 'int' : 'float',
+      ...(schema.minimum !== undefined ? { min: schema.minimum } : {}),
+      ...(schema.maximum !== undefined ? { max: schema.maximum } : {}),
+    }
   }
   if (type === 'array' || schema.items) return listOf(base, schema, { ...walk, file })
   if (isNamedMap(schema)) {
     walk.maps.push({ at: walk.at, file, schema })
     return undefined
   }
-  if (type === 'object' || schema.properties) return { ...base, widget: 'object', collapsed: true, fields: fieldsOf(schema, { ...walk, file, optional: walk.optional || !required }) }
+  if (type === 'object' || schema.properties)
+    return { ...base, widget: 'object', collapsed: true, fields: fieldsOf(schema, { ...walk, file, optional: walk.optional || !required }) }
   if (schema.oneOf || schema.anyOf) {
     // A value of several shapes (a text or an object): Decap has no field for it; keep it as text when it may be one.
     const options = (schema.oneOf ?? schema.anyOf)!.map((o) => deref(file, o).schema)
@@ -167,7 +177,10 @@ export function fieldOf(name: string, raw: Schema, required: boolean, walk: Walk
 }
 
 function listOf(base: Field, schema: Schema, walk: Walk): Field {
-  const limits = { ...(schema.minItems !== undefined ? { min: schema.minItems } : {}), ...(schema.maxItems !== undefined ? { max: schema.maxItems } : {}) }
+  const limits = {
+    ...(schema.minItems !== undefined ? { min: schema.minItems } : {}),
+    ...(schema.maxItems !== undefined ? { max: schema.maxItems } : {}),
+  }
   const { file, schema: items } = deref(walk.file, schema.items ?? {})
   const itemWalk = { ...walk, file, at: `${walk.at}.*`, optional: false }
   const unions = (items.allOf ?? []).filter((branch) => branch.if?.properties?.type?.const !== undefined && branch.then)
@@ -178,11 +191,18 @@ function listOf(base: Field, schema: Schema, walk: Walk): Field {
       const name = String(branch.if!.properties!.type!.const)
       const target = deref(file, branch.then!)
       const fields = fieldsOf(target.schema, { ...itemWalk, file: target.file, at: `${itemWalk.at}` }).filter((f) => f.name !== 'type')
-      return { name, label: labelOf(name), widget: 'object', fields, ...(target.schema.description ? { summary: `{{fields.heading}}` } : {}) }
+      return {
+        name,
+        label: labelOf(name),
+        widget: 'object',
+        fields,
+        ...(target.schema.description ? { summary: `{{fields.heading}}` } : {}),
+      }
     })
     return { ...base, widget: 'list', typeKey: 'type', types, ...limits }
   }
-  if (items.type === 'object' || items.properties) return { ...base, widget: 'list', collapsed: true, fields: fieldsOf(items, itemWalk), ...limits }
+  if (items.type === 'object' || items.properties)
+    return { ...base, widget: 'list', collapsed: true, fields: fieldsOf(items, itemWalk), ...limits }
   const field = fieldOf(base.name as string, schema.items ?? {}, true, itemWalk)
   if (field && field.widget === 'string') return { ...base, widget: 'list', ...limits }
   return { ...base, widget: 'list', field: field ?? { name: 'value', widget: 'string' }, ...limits }
@@ -199,6 +219,9 @@ export function patternOf(schema: Schema): Field {
 
 /** `imageAlt` → "Image alt". */
 export function labelOf(name: string): string {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase()
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]/g, ' ')
+    .toLowerCase()
   return words.charAt(0).toUpperCase() + words.slice(1)
 }

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto'
 import { lstat, mkdir, readdir, readFile, realpath, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { replaceFile } from '../cache/replace-file.js'
-import { kindOf } from '../config/load-site.js'
 import { isInside, siteFileTarget } from '../config/inside-site.js'
+import { kindOf } from '../config/load-site.js'
 
 /**
  * The editor's only access to the site folder's files: paths as Decap sends them (`services/a.yaml`)
@@ -77,7 +77,10 @@ export async function listFolder(siteRoot: string, folder: string, extension: st
   const dir = sitePath(siteRoot, folder)
   if (!dir) return []
   const entries = await readdir(dir.absolute, { withFileTypes: true }).catch(() => [])
-  return entries.filter((e) => e.isFile() && e.name.endsWith(`.${extension}`)).map((e) => `${dir.name}/${e.name}`).sort()
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith(`.${extension}`))
+    .map((e) => `${dir.name}/${e.name}`)
+    .sort()
 }
 
 /**
@@ -87,10 +90,15 @@ export async function listFolder(siteRoot: string, folder: string, extension: st
 export async function listImages(siteRoot: string): Promise<{ name: string; id: string; size: number }[]> {
   const dir = sitePath(siteRoot, 'images')!
   const entries = await readdir(dir.absolute, { withFileTypes: true }).catch(() => [])
-  const names = entries.filter((e) => e.isFile() && isImageFile(`images/${e.name}`)).map((e) => `images/${e.name}`).sort()
-  const found = await Promise.all(names.map(async (name) => {
-    const stats = await stat(path.join(siteRoot, name)).catch(() => undefined)
-    return stats && { name, id: sha(`${name}\0${stats.size}\0${stats.mtimeMs}`), size: stats.size }
-  }))
+  const names = entries
+    .filter((e) => e.isFile() && isImageFile(`images/${e.name}`))
+    .map((e) => `images/${e.name}`)
+    .sort()
+  const found = await Promise.all(
+    names.map(async (name) => {
+      const stats = await stat(path.join(siteRoot, name)).catch(() => undefined)
+      return stats && { name, id: sha(`${name}\0${stats.size}\0${stats.mtimeMs}`), size: stats.size }
+    }),
+  )
   return found.filter((image) => image !== undefined)
 }

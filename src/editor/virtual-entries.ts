@@ -3,7 +3,7 @@ import { escapePointer, locate } from '../config/locate.js'
 import { parseYaml } from '../config/read-yaml.js'
 import { EditorConflict, EditorNameGone, EditorNameTaken, EditorNoName, fail } from '../errors/catalogue.js'
 import type { SourcePosition } from '../errors/config-error.js'
-import { nameField, virtualFolder, type NamedMap } from './decap-config.js'
+import { type NamedMap, nameField, virtualFolder } from './decap-config.js'
 import { cannotEdit, prune } from './entry-text.js'
 import { parseOrRefuse, Refusal } from './refusal.js'
 import { editYaml, renameKey } from './yaml-edit.js'
@@ -82,7 +82,8 @@ export function virtualSaveText(save: VirtualSave): { text: string; name: string
   if (name === '') throw new Refusal(422, [fail(EditorNoName, { file }, file, map.key)])
   const data = (parseOrRefuse(disk, file) ?? {}) as Record<string, Record<string, unknown> | null>
   const names = data[map.key] ?? {}
-  if (name !== old && Object.hasOwn(names, name)) throw new Refusal(422, [fail(EditorNameTaken, placeOfKey(file, disk, map.key, name), file, map.key, name)])
+  if (name !== old && Object.hasOwn(names, name))
+    throw new Refusal(422, [fail(EditorNameTaken, placeOfKey(file, disk, map.key, name), file, map.key, name)])
   const value = prune(map.objectValues ? fields : fields.value, old === undefined ? undefined : names[old])
   let text = disk
   if (old !== undefined && name !== old) {

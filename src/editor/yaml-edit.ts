@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util'
-import { CST, Parser, parse, stringify, type Scalar } from 'yaml'
+import { CST, Parser, parse, type Scalar, stringify } from 'yaml'
 
 /**
  * Turns `text` (a YAML file as it is on disk) into a text whose data is `target`, changing only
@@ -42,7 +42,11 @@ type Item = CST.CollectionItem
 function normalize(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(normalize)
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => [k, normalize(v)]))
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, normalize(v)]),
+    )
   }
   return value ?? null
 }
@@ -66,7 +70,13 @@ function editAt(text: string, token: CST.Token, data: unknown, target: unknown, 
   return undefined
 }
 
-function editMap(text: string, map: CST.BlockMap, data: Record<string, unknown>, target: Record<string, unknown>, path: Path): string | undefined {
+function editMap(
+  text: string,
+  map: CST.BlockMap,
+  data: Record<string, unknown>,
+  target: Record<string, unknown>,
+  path: Path,
+): string | undefined {
   const byKey = new Map<string, Item>()
   for (const item of map.items) {
     const key = item.key && CST.isScalar(item.key) ? CST.resolveAsScalar(item.key)?.value : undefined
@@ -80,10 +90,16 @@ function editMap(text: string, map: CST.BlockMap, data: Record<string, unknown>,
   const keys = Object.keys(target).filter((k) => target[k] !== undefined)
   for (const [index, key] of keys.entries()) {
     if (key in data) continue
-    const before = keys.slice(0, index).reverse().map((k) => byKey.get(k)).find((i) => i !== undefined) ?? map.items.at(-1)
+    const before =
+      keys
+        .slice(0, index)
+        .reverse()
+        .map((k) => byKey.get(k))
+        .find((i) => i !== undefined) ?? map.items.at(-1)
     if (!before) return undefined
     // Where the file parts each entry from the next with a blank line (forms, places), so does the new one.
-    const spaced = map.items.length > 1 && map.items.slice(1).every((item) => /\n[ \t]*\n$/.test(text.slice(0, lineStart(text, firstOffset(item)))))
+    const spaced =
+      map.items.length > 1 && map.items.slice(1).every((item) => /\n[ \t]*\n$/.test(text.slice(0, lineStart(text, firstOffset(item)))))
     return insertAfter(text, before, columnOf(text, before), (spaced ? '\n' : '') + stringify({ [key]: target[key] }, dumpOptions))
   }
   for (const key of keys) {
@@ -101,7 +117,12 @@ function editList(text: string, seq: CST.BlockSequence, data: unknown[], target:
   let head = 0
   while (head < data.length && head < target.length && isDeepStrictEqual(normalize(data[head]), normalize(target[head]))) head++
   let tail = 0
-  while (tail < data.length - head && tail < target.length - head && isDeepStrictEqual(normalize(data[data.length - 1 - tail]), normalize(target[target.length - 1 - tail]))) tail++
+  while (
+    tail < data.length - head &&
+    tail < target.length - head &&
+    isDeepStrictEqual(normalize(data[data.length - 1 - tail]), normalize(target[target.length - 1 - tail]))
+  )
+    tail++
   const removed = data.length - head - tail
   const added = target.length - head - tail
   if (removed > 0 && added === 0) return removeItem(text, seq.items[head]!)
@@ -121,7 +142,7 @@ const dumpOptions = { lineWidth: 0 } as const
 
 function setScalar(text: string, token: CST.FlowScalar | CST.BlockScalar, value: string | number | boolean | null): string | undefined {
   const source = value === null ? 'null' : String(value)
-  const previous = token.type === 'block-scalar' ? undefined : CST.resolveAsScalar(token)?.type ?? undefined
+  const previous = token.type === 'block-scalar' ? undefined : (CST.resolveAsScalar(token)?.type ?? undefined)
   const tries: (Scalar.Type | undefined)[] = typeof value === 'string' ? [undefined, 'QUOTE_DOUBLE'] : ['PLAIN']
   for (const type of tries) {
     const copy = structuredClone(token)
@@ -162,7 +183,8 @@ function replaceToken(text: string, token: CST.Token, replacement: string): stri
 }
 
 function ownText(token: CST.Token): string {
-  if (token.type === 'flow-collection') return CST.stringify({ ...token, end: token.end.filter((t) => t.type === 'flow-map-end' || t.type === 'flow-seq-end') })
+  if (token.type === 'flow-collection')
+    return CST.stringify({ ...token, end: token.end.filter((t) => t.type === 'flow-map-end' || t.type === 'flow-seq-end') })
   if ('end' in token && Array.isArray(token.end)) return CST.stringify({ ...token, end: [] } as CST.Token)
   return CST.stringify(token)
 }
@@ -193,7 +215,11 @@ function insertAt(text: string, at: number, column: number, entry: string): stri
 
 function indent(entry: string, column: number): string {
   const pad = ' '.repeat(column)
-  return entry.split('\n').map((line) => (line === '' ? line : pad + line)).join('\n').replace(/\n?$/, '\n')
+  return entry
+    .split('\n')
+    .map((line) => (line === '' ? line : pad + line))
+    .join('\n')
+    .replace(/\n?$/, '\n')
 }
 
 /** Offset of an item's key or `-`, past the indentation and comments of its start. */
@@ -273,7 +299,12 @@ export function renameKey(text: string, parent: string, from: string, to: string
       }
     })()
     const renamed = after?.[parent]
-    if (renamed && isDeepStrictEqual(Object.keys(renamed), Object.keys(expected)) && isDeepStrictEqual(normalize(after), normalize({ ...before, [parent]: expected }))) return edited
+    if (
+      renamed &&
+      isDeepStrictEqual(Object.keys(renamed), Object.keys(expected)) &&
+      isDeepStrictEqual(normalize(after), normalize({ ...before, [parent]: expected }))
+    )
+      return edited
   }
   return undefined
 }

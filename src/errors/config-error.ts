@@ -106,7 +106,19 @@ export class ConfigError extends Error {
 /** A problem as plain data: its DataPlace only while it has one, so placed problems print as before. */
 export function problemJson(problem: ConfigErrorInit & { readonly path: string }) {
   const { code, message, path, hint, file, line, column, length, lineText, pointer, at, inValue, notes } = problem
-  return { code, message, path, hint, file, line, column, length, lineText, ...(pointer === undefined ? {} : { pointer, at, inValue }), ...(notes?.length ? { notes } : {}) }
+  return {
+    code,
+    message,
+    path,
+    hint,
+    file,
+    line,
+    column,
+    length,
+    lineText,
+    ...(pointer === undefined ? {} : { pointer, at, inValue }),
+    ...(notes?.length ? { notes } : {}),
+  }
 }
 
 /**
@@ -127,7 +139,10 @@ export class BuildFailure extends Error {
    * `warnings`: those found in the same round as the errors (the config's and the plan's), so a
    * failed run still tells everything it found.
    */
-  constructor(readonly errors: readonly ConfigError[], readonly warnings: readonly CarriedWarning[] = []) {
+  constructor(
+    readonly errors: readonly ConfigError[],
+    readonly warnings: readonly CarriedWarning[] = [],
+  ) {
     super(`Build failed with ${errors.length} error${errors.length === 1 ? '' : 's'}`)
   }
 }

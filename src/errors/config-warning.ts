@@ -1,4 +1,4 @@
-import { problemJson, type ConfigErrorCode, type ConfigErrorInit, type DataPlace, type Note } from './config-error.js'
+import { type ConfigErrorCode, type ConfigErrorInit, type DataPlace, type Note, problemJson } from './config-error.js'
 
 /**
  * A problem worth telling that does not stop the build (a file citypress does not read, a size

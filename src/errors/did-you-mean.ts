@@ -38,7 +38,11 @@ function editDistance(a: string, b: string): number {
  * short distance.
  */
 export function closestIconName(word: string, names: ReadonlySet<string>): string | undefined {
-  const wanted = word.trim().replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/[\s_]+/g, '-').toLowerCase()
+  const wanted = word
+    .trim()
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/[\s_]+/g, '-')
+    .toLowerCase()
   if (names.has(wanted)) return wanted
   const words = wanted.split('-').filter(Boolean)
   const vocabulary = iconWords(names)

@@ -25,8 +25,7 @@ export interface FormatOptions {
  *     ...
  */
 export function formatConfigError(error: ConfigError | ConfigWarning, { color }: FormatOptions): string {
-  const paint = (format: Parameters<typeof styleText>[0], text: string) =>
-    color ? styleText(format, text) : text
+  const paint = (format: Parameters<typeof styleText>[0], text: string) => (color ? styleText(format, text) : text)
   // Messages quote site values and the frame shows a site line: no control reaches the terminal.
   const out = [`${paint(['bold', 'red'], `error[${error.code}]`)}: ${printable(error.message)}`, ...frame(error, paint)]
   for (const note of error.notes ?? []) out.push(`${paint('bold', 'note')}: ${printable(note.message)}`, ...frame(note, paint))

@@ -32,9 +32,14 @@ export function systemErrorOf(error: unknown): ConfigError | undefined {
 
 function fromErrno(error: NodeJS.ErrnoException & { dest?: string }): ConfigError | undefined {
   // A copy names its source in `path`; what failed is writing its destination.
-  const file = error.syscall === 'copyfile' ? error.dest ?? error.path : error.path ?? error.dest
+  const file = error.syscall === 'copyfile' ? (error.dest ?? error.path) : (error.path ?? error.dest)
   // Named as the user knows it: the output folder, not the staging folder it is built in (write-output.ts).
-  const where = { file: file === undefined ? '(unknown file)' : displayFile(String(file).replace(/([\\/])\.([^\\/]+)\.(?:staging|old)-[0-9a-f]+(?=$|[\\/])/, '$1$2')) }
+  const where = {
+    file:
+      file === undefined
+        ? '(unknown file)'
+        : displayFile(String(file).replace(/([\\/])\.([^\\/]+)\.(?:staging|old)-[0-9a-f]+(?=$|[\\/])/, '$1$2')),
+  }
   const action = verbOf(error.syscall)
   switch (error.code) {
     case 'ENOSPC':

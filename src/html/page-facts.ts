@@ -140,9 +140,16 @@ export function collectPageFacts(html: string, { detach = true }: { detach?: boo
     }
   }
   return {
-    urls: [...urls], ids: [...ids], scriptHashes: [...scriptHashes], styleHashes: [...styleHashes],
-    styleAttributeHashes: [...styleAttributeHashes], images, stylesheets, scripts,
-    imageOrigins: [...imageOrigins], frameOrigins: [...frameOrigins],
+    urls: [...urls],
+    ids: [...ids],
+    scriptHashes: [...scriptHashes],
+    styleHashes: [...styleHashes],
+    styleAttributeHashes: [...styleAttributeHashes],
+    images,
+    stylesheets,
+    scripts,
+    imageOrigins: [...imageOrigins],
+    frameOrigins: [...frameOrigins],
   }
 }
 
@@ -172,7 +179,8 @@ export type InlineKind = 'script' | 'style' | 'style attribute'
  */
 export function findInlineText(html: string, kind: InlineKind, hash: string): string | undefined {
   if (kind === 'style attribute') {
-    for (const [, value] of html.matchAll(/<[a-zA-Z][^>]*?\sstyle="([^"]*)"/g)) if (sha256(decodeHTMLAttribute(value!)) === hash) return decodeHTMLAttribute(value!)
+    for (const [, value] of html.matchAll(/<[a-zA-Z][^>]*?\sstyle="([^"]*)"/g))
+      if (sha256(decodeHTMLAttribute(value!)) === hash) return decodeHTMLAttribute(value!)
     return undefined
   }
   for (const [, name, text] of html.matchAll(/<(script|style)(?![a-zA-Z0-9-])[^>]*>([\s\S]*?)<\/\1>/gi)) {
@@ -202,7 +210,10 @@ function isNameStop(code: number): boolean {
 }
 
 function srcsetUrls(srcset: string): string[] {
-  return srcset.split(',').map((c) => c.trim().split(/\s+/)[0]!).filter(Boolean)
+  return srcset
+    .split(',')
+    .map((c) => c.trim().split(/\s+/)[0]!)
+    .filter(Boolean)
 }
 
 function isRemote(url: string): boolean {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto'
-import type { ImageJob, ImagePlan } from '../plan/plan-images.js'
-import type { BrandLinks, OutputFile } from '../types.js'
-import type { RoutePlan } from '../plan/route-plan.js'
 import type { SiteConfig } from '../config/site-model.js'
-import { planShareImages } from './share-images.js'
+import type { ImageJob, ImagePlan } from '../plan/plan-images.js'
+import type { RoutePlan } from '../plan/route-plan.js'
 import { href } from '../plan/urls.js'
+import type { BrandLinks, OutputFile } from '../types.js'
+import { planShareImages } from './share-images.js'
 
 export interface BrandImagePlan extends ImagePlan {
   /** What the document head links to (templates/Document.tsx). */
@@ -39,15 +39,22 @@ export function withBrandImages(site: SiteConfig, planned: ImagePlan, routes: re
 
   const id = (extra: string) => createHash('sha256').update(`${source.hash}\n${extra}`).digest('hex').slice(0, 10)
   const job = (name: string, width: number, background?: string): ImageJob => ({
-    source, width, format: 'png', square: { background },
+    source,
+    width,
+    format: 'png',
+    square: { background },
     outputPath: `assets/icons/${name}-${id(`${width}|${background ?? ''}`)}.png`,
   })
-  const favicon: ImageJob = source.format === 'svg'
-    ? { source, width: source.width, format: 'copy', outputPath: `assets/icons/favicon-${id('svg')}.svg` }
-    : job('favicon', 48)
+  const favicon: ImageJob =
+    source.format === 'svg'
+      ? { source, width: source.width, format: 'copy', outputPath: `assets/icons/favicon-${id('svg')}.svg` }
+      : job('favicon', 48)
   const touch = job('apple-touch-icon', touchIconSize, theme.colors.background)
   const icons = manifestIconSizes.map((size) => job(`icon-${size}`, size))
-  const manifest = manifestFile(site, icons.map((i) => ({ src: `/${i.outputPath}`, sizes: `${i.width}x${i.width}`, type: 'image/png' })))
+  const manifest = manifestFile(
+    site,
+    icons.map((i) => ({ src: `/${i.outputPath}`, sizes: `${i.width}x${i.width}`, type: 'image/png' })),
+  )
   return {
     jobs: [...images.jobs.filter((j) => j.source !== source), favicon, touch, ...icons],
     assets: images.assets,
@@ -65,11 +72,21 @@ export function withBrandImages(site: SiteConfig, planned: ImagePlan, routes: re
 /** The web app manifest (W3C Web Application Manifest): names, colours and icons, named by content hash. */
 function manifestFile(site: SiteConfig, icons: readonly { src: string; sizes: string; type: string }[]): OutputFile & { path: string } {
   const { name, shortName, theme, description } = site.site
-  const contents = JSON.stringify({
-    // Under a sub-path the app starts, and its icons load, under the base.
-    name, short_name: shortName ?? name, description, start_url: href(site.site.basePath, '/'), display: 'browser',
-    theme_color: theme.colors.primary, background_color: theme.colors.background, icons: icons.map((i) => ({ ...i, src: href(site.site.basePath, i.src) })),
-  }, null, 2)
+  const contents = JSON.stringify(
+    {
+      // Under a sub-path the app starts, and its icons load, under the base.
+      name,
+      short_name: shortName ?? name,
+      description,
+      start_url: href(site.site.basePath, '/'),
+      display: 'browser',
+      theme_color: theme.colors.primary,
+      background_color: theme.colors.background,
+      icons: icons.map((i) => ({ ...i, src: href(site.site.basePath, i.src) })),
+    },
+    null,
+    2,
+  )
   const hash = createHash('sha256').update(contents).digest('hex').slice(0, 10)
   return { path: `assets/site-${hash}.webmanifest`, contents }
 }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
+import { shareImageSize } from '../../templates/seo/share-image.js'
 import { maxImagePixels } from '../config/image-limits.js'
 import type { ShareDrawing } from '../plan/plan-images.js'
-import { shareImageSize } from '../../templates/seo/share-image.js'
 
 const fonts = new Map<string, Promise<Buffer>>()
 
@@ -17,14 +17,20 @@ export async function drawShareImage(drawing: ShareDrawing): Promise<Uint8Array>
   const [{ default: satori }, { default: sharp }] = await Promise.all([import('satori'), import('sharp')])
   if (!fonts.has(drawing.font)) fonts.set(drawing.font, readFile(drawing.font))
   const font = await fonts.get(drawing.font)!
-  const logo = drawing.logo && await sameLogo(drawing.logo)
-  const svg = await satori(shareLayout(drawing, logo) as never, { ...shareImageSize, fonts: [{ name: 'Heading', data: font, weight: 700, style: 'normal' }] })
+  const logo = drawing.logo && (await sameLogo(drawing.logo))
+  const svg = await satori(shareLayout(drawing, logo) as never, {
+    ...shareImageSize,
+    fonts: [{ name: 'Heading', data: font, weight: 700, style: 'normal' }],
+  })
   const picture = sharp(Buffer.from(svg))
   return (logo ? picture.composite([{ input: logo.png, left: padX, top: padY }]) : picture).jpeg({ quality: 82 }).toBuffer()
 }
 
 type Node = { type: string; props: Record<string, unknown> & { style?: Record<string, unknown>; children?: unknown } }
-const h = (type: string, style: Record<string, unknown>, children?: unknown, props: Record<string, unknown> = {}): Node => ({ type, props: { ...props, style, children } })
+const h = (type: string, style: Record<string, unknown>, children?: unknown, props: Record<string, unknown> = {}): Node => ({
+  type,
+  props: { ...props, style, children },
+})
 
 /**
  * The height left to the title, in px: the picture less its padding, the logo's row (72 px; the
@@ -44,16 +50,32 @@ function shareLayout(d: ShareDrawing, logo: { width: number; height: number } | 
   const lines = Math.floor(titleSpace / (size * titleLineHeight))
   // satori sizes boxes without their padding (content-box): the padding is taken off the size.
   const box = { width: shareImageSize.width - 2 * padX, height: shareImageSize.height - 2 * padY, padding: `${padY}px ${padX}px` }
-  return h('div', { display: 'flex', flexDirection: 'column', justifyContent: 'space-between', ...box, backgroundColor: d.background, color: d.text, fontFamily: 'Heading' }, [
-    // The logo's place, kept empty: drawShareImage lays the logo over it.
-    logo ? h('div', { height: logo.height, width: logo.width }) : h('div', { fontSize: 34 }, d.siteName),
-    // lineClamp applies to a block (satori), which takes the column's width, as the flex box did.
-    h('div', { display: 'block', lineClamp: lines, wordBreak: 'break-word', fontSize: size, lineHeight: titleLineHeight, maxWidth: 1000 }, d.title),
-    h('div', { display: 'flex', flexDirection: 'column' }, [
-      h('div', { width: 120, height: 8, backgroundColor: d.accent, borderRadius: 4, marginBottom: 20 }),
-      h('div', { fontSize: 28 }, d.host),
-    ]),
-  ])
+  return h(
+    'div',
+    {
+      display: 'flex',
+      flexDirection: 'column',
+      justifyContent: 'space-between',
+      ...box,
+      backgroundColor: d.background,
+      color: d.text,
+      fontFamily: 'Heading',
+    },
+    [
+      // The logo's place, kept empty: drawShareImage lays the logo over it.
+      logo ? h('div', { height: logo.height, width: logo.width }) : h('div', { fontSize: 34 }, d.siteName),
+      // lineClamp applies to a block (satori), which takes the column's width, as the flex box did.
+      h(
+        'div',
+        { display: 'block', lineClamp: lines, wordBreak: 'break-word', fontSize: size, lineHeight: titleLineHeight, maxWidth: 1000 },
+        d.title,
+      ),
+      h('div', { display: 'flex', flexDirection: 'column' }, [
+        h('div', { width: 120, height: 8, backgroundColor: d.accent, borderRadius: 4, marginBottom: 20 }),
+        h('div', { fontSize: 28 }, d.host),
+      ]),
+    ],
+  )
 }
 
 let lastLogo: { readonly hash: string; readonly image: ReturnType<typeof logoImage> } | undefined

@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { maxImagePixels } from '../config/image-limits.js'
-import type { ImageJob } from '../plan/plan-images.js'
 import type { ImageSource } from '../config/site-model.js'
+import type { ImageJob } from '../plan/plan-images.js'
 
 /**
  * Encodes one variant with sharp. `failOn: 'truncated'` makes a cut-off file an error instead of
@@ -10,9 +10,11 @@ import type { ImageSource } from '../config/site-model.js'
  */
 export async function encodeImage(job: ImageJob): Promise<Uint8Array> {
   if (job.share) throw new Error('share images are drawn by draw-share-image.ts')
-  const image = job.square ? squareImage(job, job.square) : sharp(sourceOf(job.source), { failOn: 'truncated', limitInputPixels: maxImagePixels })
-    .rotate()
-    .resize({ width: job.width, withoutEnlargement: true })
+  const image = job.square
+    ? squareImage(job, job.square)
+    : sharp(sourceOf(job.source), { failOn: 'truncated', limitInputPixels: maxImagePixels })
+        .rotate()
+        .resize({ width: job.width, withoutEnlargement: true })
   switch (job.format) {
     case 'avif':
       // effort 2 instead of sharp's default 4: about 8× faster (a cold build of the example site's

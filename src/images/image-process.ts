@@ -1,13 +1,13 @@
-import { fork, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, fork } from 'node:child_process'
 import { mkdir, readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { bundle } from '../tool/esbuild.js'
 import { hash } from '../cache/digest.js'
 import { replaceFile } from '../cache/replace-file.js'
-import { packageRoot, toolStoreDir } from '../tool/package.js'
 import type { ImageJob } from '../plan/plan-images.js'
+import { bundle } from '../tool/esbuild.js'
+import { packageRoot, toolStoreDir } from '../tool/package.js'
 
 export interface ImageProcess {
   /** The bytes of one variant, encoded or drawn in the process; rejects with the error it met. */
@@ -72,7 +72,10 @@ export function startImageProcess(options: ImageProcessOptions = {}): ImageProce
     started.stderr!.on('data', (chunk: Buffer) => void (printed.length < 2000 && (printed += chunk.toString('utf8'))))
     // V8's report of a full heap starts with its last collections; the reason is the FATAL ERROR line.
     const said = () => {
-      const lines = printed.split('\n').map((line) => line.trim()).filter(Boolean)
+      const lines = printed
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean)
       return (lines.find((line) => line.startsWith('FATAL ERROR: ')) ?? lines[0])?.replace(/^FATAL ERROR: /, '')
     }
     // An error event (it could not start) may come with or without a close event: it dies once.
@@ -88,7 +91,13 @@ export function startImageProcess(options: ImageProcessOptions = {}): ImageProce
     }
     started.on('error', (error) => die(new ProcessDied(`the image process stopped: ${error.message}`)))
     // 'close', not 'exit': its error output has been read by then.
-    started.on('close', (code, signal) => die(new ProcessDied(`the image process stopped (${[signal ? `signal ${signal}` : `exit code ${code}`, said()].filter(Boolean).join(': ')})`)))
+    started.on('close', (code, signal) =>
+      die(
+        new ProcessDied(
+          `the image process stopped (${[signal ? `signal ${signal}` : `exit code ${code}`, said()].filter(Boolean).join(': ')})`,
+        ),
+      ),
+    )
     started.on('message', (message: { id: number; bytes?: Uint8Array; error?: { message: string; stack?: string } }) => {
       const pending = waiting.get(message.id)
       waiting.delete(message.id)
@@ -114,7 +123,10 @@ export function startImageProcess(options: ImageProcessOptions = {}): ImageProce
     try {
       const bytes = await new Promise<Uint8Array>((resolve, reject) => {
         waiting.set(id, { resolve, reject })
-        worker.send({ id, job }, (error) => error && waiting.get(id)?.reject(new ProcessDied(`the image process stopped: ${error.message}`)))
+        worker.send(
+          { id, job },
+          (error) => error && waiting.get(id)?.reject(new ProcessDied(`the image process stopped: ${error.message}`)),
+        )
       })
       deaths = 0
       return bytes
@@ -179,7 +191,13 @@ let fromSource: Promise<string> | undefined
 async function bundleFromSource(entry: string): Promise<string> {
   const sharp = pathToFileURL(createRequire(import.meta.url).resolve('sharp')).href
   const result = await bundle({
-    entryPoints: [entry], bundle: true, write: false, format: 'esm', platform: 'node', target: 'node20', logLevel: 'silent',
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'silent',
     plugins: [{ name: 'sharp-by-path', setup: (b) => b.onResolve({ filter: /^sharp$/ }, () => ({ path: sharp, external: true })) }],
   })
   const contents = result.outputFiles[0]!.contents

@@ -1,14 +1,14 @@
-import { availableParallelism } from 'node:os'
 import { readdir, readFile, rm } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
-import { ensureCacheFolder, readSealed, writeSealed, type CacheNote } from '../cache/sealed-file.js'
+import { type CacheNote, ensureCacheFolder, readSealed, writeSealed } from '../cache/sealed-file.js'
 import { ownPath } from '../cache/site-folder.js'
 import { fail, ShareImageFailed, UndecodableImage } from '../errors/catalogue.js'
-import { ConfigError } from '../errors/config-error.js'
+import type { ConfigError } from '../errors/config-error.js'
 import type { ImageJob } from '../plan/plan-images.js'
 import type { OutputFile, OutputWriter } from '../types.js'
 import { claimOrWait } from './cache-lock.js'
-import { startImageProcess, type ImageProcess } from './image-process.js'
+import { type ImageProcess, startImageProcess } from './image-process.js'
 
 export interface ProcessImagesOptions {
   readonly jobs: readonly ImageJob[]
@@ -53,7 +53,7 @@ export interface ProcessImagesResult {
 export async function processImages(options: ProcessImagesOptions): Promise<ProcessImagesResult> {
   const { jobs, cacheDir, output } = options
   if (cacheDir) await ensureCacheFolder(cacheDir)
-  const cached = options.cached ?? await listImageCache(cacheDir)
+  const cached = options.cached ?? (await listImageCache(cacheDir))
   const files: OutputFile[] = new Array(jobs.length)
   const written: Record<string, number> = {}
   const errors = new Map<string, ConfigError>()
@@ -98,10 +98,18 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
   // behind the encoder's limit, which made reading them a visible part of a warm build, but not
   // all at once, which held every one in memory together (a share image per page).
   const inCache = (job: ImageJob) => cacheDir !== false && cached.has(path.basename(job.outputPath))
-  await runAll(toMake.filter((index) => inCache(jobs[index]!)), 32, (index) => runJob(jobs[index]!, index))
+  await runAll(
+    toMake.filter((index) => inCache(jobs[index]!)),
+    32,
+    (index) => runJob(jobs[index]!, index),
+  )
   const concurrency = Math.max(1, options.concurrency ?? availableParallelism())
   try {
-    await runAll(toMake.filter((index) => !inCache(jobs[index]!)), concurrency, (index) => runJob(jobs[index]!, index))
+    await runAll(
+      toMake.filter((index) => !inCache(jobs[index]!)),
+      concurrency,
+      (index) => runJob(jobs[index]!, index),
+    )
   } finally {
     await maker?.close()
   }
@@ -147,7 +155,8 @@ async function produce(job: ImageJob, { cacheDir, cached, note, images }: Produc
   const hit = cacheDir && cached.has(key) ? await readSealed(path.join(cacheDir, key), note) : undefined
   if (hit) return { bytes: hit, encoded: false }
   // An SVG is published as config/ sanitized it, never read from the site folder again.
-  if (job.format === 'copy') return { bytes: job.source.svg !== undefined ? Buffer.from(job.source.svg) : await readFile(job.source.absolutePath), encoded: false }
+  if (job.format === 'copy')
+    return { bytes: job.source.svg !== undefined ? Buffer.from(job.source.svg) : await readFile(job.source.absolutePath), encoded: false }
   const claim = cacheDir ? await claimOrWait(cacheDir, key) : undefined
   if (claim && 'bytes' in claim) return { bytes: claim.bytes, encoded: false }
   try {

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { isDark } from '../config/theme.js'
-import type { ImageJob } from '../plan/plan-images.js'
-import type { ImageSource, SiteConfig } from '../config/site-model.js'
-import type { RoutePlan } from '../plan/route-plan.js'
-import type { ShareDrawing } from '../plan/plan-images.js'
 import { shareImageFor, shareImageSize } from '../../templates/seo/share-image.js'
+import type { ImageSource, SiteConfig } from '../config/site-model.js'
+import { isDark } from '../config/theme.js'
+import type { ImageJob, ShareDrawing } from '../plan/plan-images.js'
+import type { RoutePlan } from '../plan/route-plan.js'
 
 export type { ShareDrawing }
 
@@ -24,19 +23,31 @@ export function planShareImages(site: SiteConfig, routes: readonly RoutePlan[]):
   const { colors } = site.site.theme
   const logo = pickLogo(site, colors.primaryDark)
   const base = {
-    siteName: site.site.name, host: site.site.url.replace(/^https?:\/\//, ''),
-    background: colors.primaryDark, text: colors.onPrimaryDark, accent: colors.accent, font,
+    siteName: site.site.name,
+    host: site.site.url.replace(/^https?:\/\//, ''),
+    background: colors.primaryDark,
+    text: colors.onPrimaryDark,
+    accent: colors.accent,
+    font,
     logo: logo && { file: logo.absolutePath, format: logo.format, width: logo.width, height: logo.height, hash: logo.hash, svg: logo.svg },
   }
   const digest = createHash('sha256')
     .update(JSON.stringify({ drawingVersion, ...base, font: undefined, logo: logo?.hash }))
     .update(readFileSync(font))
-    .digest('hex').slice(0, 16)
+    .digest('hex')
+    .slice(0, 16)
   const jobs: ImageJob[] = []
   for (const route of routes) {
     const image = shareImageFor(route, site.site, { shareDigest: digest })
     if (!image) continue
-    const source: ImageSource = { src: `share image of ${route.url}`, absolutePath: font, ...shareImageSize, format: 'share', hash: digest, origin: route.origin }
+    const source: ImageSource = {
+      src: `share image of ${route.url}`,
+      absolutePath: font,
+      ...shareImageSize,
+      format: 'share',
+      hash: digest,
+      origin: route.origin,
+    }
     jobs.push({ source, outputPath: image.path, width: shareImageSize.width, format: 'jpeg', share: { ...base, title: image.title } })
   }
   return { digest, jobs }

@@ -44,7 +44,11 @@ function collapseEmbeds(tokens: Token[], make: (type: string) => Token): Token[]
       if (tokens[end]!.type === 'container_embed_close') depth--
     }
     const inner = tokens.slice(i + 1, end - 1)
-    const title = inner.filter((t) => t.type === 'inline').map((t) => inlineText(t)).join(' ').trim()
+    const title = inner
+      .filter((t) => t.type === 'inline')
+      .map((t) => inlineText(t))
+      .join(' ')
+      .trim()
     const embed = make('embed')
     embed.block = true
     embed.map = open.map
@@ -60,9 +64,11 @@ function collapseEmbeds(tokens: Token[], make: (type: string) => Token): Token[]
  * an image as its alternative text; the markup (emphasis, links) adds no character of its own.
  */
 export function inlineText(inline: Token): string {
-  return (inline.children ?? []).map((t) => {
-    if (t.type === 'text' || t.type === 'code_inline') return t.content
-    if (t.type === 'softbreak' || t.type === 'hardbreak') return ' '
-    return t.type === 'image' ? inlineText(t) : ''
-  }).join('')
+  return (inline.children ?? [])
+    .map((t) => {
+      if (t.type === 'text' || t.type === 'code_inline') return t.content
+      if (t.type === 'softbreak' || t.type === 'hardbreak') return ' '
+      return t.type === 'image' ? inlineText(t) : ''
+    })
+    .join('')
 }

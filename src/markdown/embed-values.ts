@@ -10,7 +10,14 @@ export interface YoutubeVideo {
 }
 
 const youtubeId = /^[A-Za-z0-9_-]{11}$/
-const youtubeHosts = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtu.be', 'www.youtube-nocookie.com', 'youtube-nocookie.com'])
+const youtubeHosts = new Set([
+  'youtube.com',
+  'www.youtube.com',
+  'm.youtube.com',
+  'youtu.be',
+  'www.youtube-nocookie.com',
+  'youtube-nocookie.com',
+])
 
 /**
  * `dQw4w9WgXcQ`, `dQw4w9WgXcQ?t=90`, or an address as YouTube's Share button writes it
@@ -32,10 +39,13 @@ export function parseYoutube(value: string): YoutubeVideo | undefined {
   }
   if (!youtubeHosts.has(url.hostname.toLowerCase())) return undefined
   const segments = url.pathname.split('/').filter(Boolean)
-  const id = url.hostname.endsWith('youtu.be') ? segments[0]
-    : segments[0] === 'watch' ? url.searchParams.get('v') ?? undefined
-    : ['embed', 'shorts', 'live', 'v'].includes(segments[0] ?? '') ? segments[1]
-    : undefined
+  const id = url.hostname.endsWith('youtu.be')
+    ? segments[0]
+    : segments[0] === 'watch'
+      ? (url.searchParams.get('v') ?? undefined)
+      : ['embed', 'shorts', 'live', 'v'].includes(segments[0] ?? '')
+        ? segments[1]
+        : undefined
   if (!id || !youtubeId.test(id)) return undefined
   // A start time may also come as a fragment (`#t=90`), as older share links wrote it.
   const params = new URLSearchParams(url.search)
@@ -95,7 +105,10 @@ export function parseMap(value: string): MapTarget | undefined {
     return { frameUrl: `https://www.google.com/maps/embed?pb=${encodeURIComponent(url.searchParams.get('pb')!)}`, pageUrl: page }
   }
   const query = url.searchParams.get('q') ?? url.searchParams.get('query')
-  const named = (segments[0] === 'place' || segments[0] === 'search') && segments[1] && !segments[1].startsWith('@') ? decodePlace(segments[1]) : undefined
+  const named =
+    (segments[0] === 'place' || segments[0] === 'search') && segments[1] && !segments[1].startsWith('@')
+      ? decodePlace(segments[1])
+      : undefined
   const at = /^@(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)/.exec(segments.find((s) => s.startsWith('@')) ?? '')
   const place = query || named || (at ? `${at[1]},${at[2]}` : undefined)
   return place ? { frameUrl: search(place).frameUrl, pageUrl: page } : undefined

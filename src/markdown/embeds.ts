@@ -26,7 +26,9 @@ export interface EmbedProvider {
 export const embedProviders = {
   // The privacy-enhanced domain: no cookies until the visitor plays the video.
   youtube: {
-    noun: 'video', action: 'Play video', expects: 'a YouTube video id (the 11 characters after watch?v=) or its address, with an optional start time (t=90 or start=90)',
+    noun: 'video',
+    action: 'Play video',
+    expects: 'a YouTube video id (the 11 characters after watch?v=) or its address, with an optional start time (t=90 or start=90)',
     isValid: (v) => parseYoutube(v) !== undefined,
     frameOrigin: 'https://www.youtube-nocookie.com',
     frameUrl: (v) => {
@@ -39,14 +41,19 @@ export const embedProviders = {
     },
   },
   vimeo: {
-    noun: 'video', action: 'Play video', expects: 'a Vimeo video number (the digits after vimeo.com/)',
+    noun: 'video',
+    action: 'Play video',
+    expects: 'a Vimeo video number (the digits after vimeo.com/)',
     isValid: (v) => /^\d{4,12}$/.test(v),
     frameOrigin: 'https://player.vimeo.com',
     frameUrl: (v) => `https://player.vimeo.com/video/${v}?autoplay=1&dnt=1`,
     pageUrl: (v) => `https://vimeo.com/${v}`,
   },
   map: {
-    noun: 'map', action: 'Show map', expects: 'an address or place to show on Google Maps, or a Google Maps address (google.com/maps/…; a maps.app.goo.gl short link cannot be embedded)',
+    noun: 'map',
+    action: 'Show map',
+    expects:
+      'an address or place to show on Google Maps, or a Google Maps address (google.com/maps/…; a maps.app.goo.gl short link cannot be embedded)',
     isValid: (v) => parseMap(v) !== undefined,
     frameOrigin: 'https://www.google.com',
     frameUrl: (v) => parseMap(v)!.frameUrl,

@@ -14,7 +14,11 @@ export function headingIds(tokens: readonly Token[]): Map<number, { id: string; 
     const level = Number(token.tag.slice(1))
     if (level < 2 || level > 4) return
     const inline = tokens[i + 1]
-    const text = (inline?.children ?? []).filter((t) => t.type === 'text' || t.type === 'code_inline').map((t) => t.content).join('').trim()
+    const text = (inline?.children ?? [])
+      .filter((t) => t.type === 'text' || t.type === 'code_inline')
+      .map((t) => t.content)
+      .join('')
+      .trim()
     ids.set(i, { id: uniqueId(slugifyHeading(text), taken), text, level })
   })
   return ids
@@ -22,8 +26,13 @@ export function headingIds(tokens: readonly Token[]): Map<number, { id: string; 
 
 /** "1. Are you insured & bonded?" → "1-are-you-insured-bonded". Accents are folded. */
 export function slugifyHeading(text: string): string {
-  const slug = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
-    .replace(/['’]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
   return slug || 'section'
 }
 

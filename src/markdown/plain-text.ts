@@ -1,5 +1,5 @@
 import MarkdownIt from 'markdown-it'
-import { inlineText, useEmbeds, type EmbedMeta } from './embed-blocks.js'
+import { type EmbedMeta, inlineText, useEmbeds } from './embed-blocks.js'
 
 // The settings of the site's renderer (templates/components/Markdown.tsx): the text is the one its HTML shows.
 const md = useEmbeds(new MarkdownIt({ html: false, linkify: false, typographer: false }))
@@ -17,5 +17,8 @@ export function markdownPlainText(markdown: string): string {
     if (token.type === 'inline') parts.push(inlineText(token))
     else if (token.type === 'embed') parts.push((token.meta as unknown as EmbedMeta).title)
   }
-  return parts.join(' ').replace(/[ \t\n\r\f]+/g, ' ').trim()
+  return parts
+    .join(' ')
+    .replace(/[ \t\n\r\f]+/g, ' ')
+    .trim()
 }

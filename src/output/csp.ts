@@ -1,8 +1,8 @@
-import { embedProviders, isEmbedProvider } from '../markdown/embeds.js'
-import { formEndpointOrigin } from '../config/form-services.js'
 import type { ContentSources } from '../check/check-output.js'
-import type { InlineCode } from '../render/inline-code.js'
+import { formEndpointOrigin } from '../config/form-services.js'
 import type { SiteMeta } from '../config/site-model.js'
+import { embedProviders, isEmbedProvider } from '../markdown/embeds.js'
+import type { InlineCode } from '../render/inline-code.js'
 
 /**
  * A Content-Security-Policy as plain data: each directive with its sources, in the order they are
@@ -30,7 +30,9 @@ export function contentSecurityPolicy({ site, sources }: PolicyOptions): Content
   const analytics = site.analytics?.sources ?? { script: [], connect: [], img: [] }
   const schedulers = [...new Set(Object.values(site.schedulers ?? {}).map(originOf))].sort()
   // Embeds load their frame only after a click, from the provider's origin (src/markdown/embeds.ts).
-  const frames = [...new Set([...schedulers, ...(site.embeds ?? []).filter(isEmbedProvider).map((p) => embedProviders[p].frameOrigin)])].sort()
+  const frames = [
+    ...new Set([...schedulers, ...(site.embeds ?? []).filter(isEmbedProvider).map((p) => embedProviders[p].frameOrigin)]),
+  ].sort()
   // The form script posts to the endpoint with fetch (connect-src), a browser without it natively (form-action).
   const endpointOrigin = formEndpointOrigin(site.forms)
   const endpoint = endpointOrigin === undefined ? [] : [endpointOrigin]
@@ -61,7 +63,12 @@ export function contentSecurityPolicy({ site, sources }: PolicyOptions): Content
  * or `sandbox` (CSP3 § 3.3: browsers ignore them there), so they are left out.
  */
 export function metaPolicy(site: SiteMeta, declared: InlineCode): ContentSecurityPolicy {
-  const sources: ContentSources = { scriptHashes: declared.scripts, styleHashes: declared.styles, styleAttributeHashes: declared.styleAttributes, imageOrigins: ['https:'] }
+  const sources: ContentSources = {
+    scriptHashes: declared.scripts,
+    styleHashes: declared.styles,
+    styleAttributeHashes: declared.styleAttributes,
+    imageOrigins: ['https:'],
+  }
   return contentSecurityPolicy({ site, sources }).filter(([directive]) => !metaIgnored.has(directive))
 }
 
@@ -70,7 +77,11 @@ export function metaPolicy(site: SiteMeta, declared: InlineCode): ContentSecurit
  * headers): it loads nothing and runs nothing, so it allows nothing; its `<meta http-equiv=refresh>`
  * is a navigation, which no directive governs.
  */
-export const redirectPagePolicy: ContentSecurityPolicy = [['default-src', "'none'"], ['base-uri', "'none'"], ['form-action', "'none'"]]
+export const redirectPagePolicy: ContentSecurityPolicy = [
+  ['default-src', "'none'"],
+  ['base-uri', "'none'"],
+  ['form-action', "'none'"],
+]
 
 const metaIgnored = new Set(['frame-ancestors', 'report-uri', 'report-to', 'sandbox'])
 

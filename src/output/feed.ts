@@ -1,6 +1,6 @@
+import type { PostSummary, SiteMeta } from '../config/site-model.js'
 import { absoluteUrl } from '../plan/urls.js'
 import type { OutputFile } from '../types.js'
-import type { PostSummary, SiteMeta } from '../config/site-model.js'
 import { escapeXml } from './xml.js'
 
 /** Feed readers show this many recent posts; older ones stay on the blog. */
@@ -35,12 +35,17 @@ export function feedFile(site: SiteMeta, posts: readonly PostSummary[]): OutputF
     `    <description>${escapeXml(site.blog?.description ?? title)}</description>`,
     `    <language>${escapeXml(site.language.toLowerCase())}</language>`,
     `    <atom:link href="${escapeXml(`${site.url}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
-    `    <lastBuildDate>${rfc822(posts.map((p) => p.updated ?? p.date).sort().at(-1)!)}</lastBuildDate>`,
+    `    <lastBuildDate>${rfc822(
+      posts
+        .map((p) => p.updated ?? p.date)
+        .sort()
+        .at(-1)!,
+    )}</lastBuildDate>`,
     ...items,
     '  </channel>',
     '</rss>',
   ]
-  return [{ path: 'rss.xml', contents: xml.join('\n') + '\n' }]
+  return [{ path: 'rss.xml', contents: `${xml.join('\n')}\n` }]
 }
 
 /** "2026-01-15" → "Thu, 15 Jan 2026 12:00:00 GMT" (RSS wants RFC 822; noon avoids date shifts). */

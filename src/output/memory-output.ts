@@ -25,7 +25,7 @@ export function createMemoryOutput(files: OutputFile[], firstPages?: FirstPages)
       add(file)
     },
     async link(file, { source, contents }) {
-      add({ path: file, contents: contents ?? await readFile(source) })
+      add({ path: file, contents: contents ?? (await readFile(source)) })
     },
     async commit() {
       return undefined

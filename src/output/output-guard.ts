@@ -4,8 +4,8 @@ import path from 'node:path'
 import { readOutputRecord } from '../cache/output-record.js'
 import { fail, OutputFolderNotOurs, OutputFolderRefused } from '../errors/catalogue.js'
 import { BuildFailure } from '../errors/config-error.js'
-import { displayFile } from '../tool/package.js'
 import { OWN_FOLDER } from '../site/paths.js'
+import { displayFile } from '../tool/package.js'
 
 /**
  * The file that marks a folder as a citypress output: written by every build that
@@ -91,15 +91,18 @@ export async function guardOutputFolder(options: OutputGuardOptions): Promise<vo
   const stats = statSync(target, { throwIfNoEntry: false })
   if (!stats) return
   if (!stats.isDirectory()) throw new BuildFailure([fail(OutputFolderNotOurs, { file: shown }, shown, 'file', [])])
-  const entries = readdirSync(target, { withFileTypes: true }).filter((entry) => !browserFiles.has(entry.name))
-    .map((entry) => entry.isDirectory() ? `${entry.name}/` : entry.name)
+  const entries = readdirSync(target, { withFileTypes: true })
+    .filter((entry) => !browserFiles.has(entry.name))
+    .map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name))
   if (entries.length === 0) return
-  const marked = existsSync(path.join(target, outputMarker)) ? markerFiles(readFileSync(path.join(target, outputMarker), 'utf8')) : undefined
+  const marked = existsSync(path.join(target, outputMarker))
+    ? markerFiles(readFileSync(path.join(target, outputMarker), 'utf8'))
+    : undefined
   const recorded = await recordedFiles(target, options.recordFile)
   if (!marked && !recorded) throw new BuildFailure([fail(OutputFolderNotOurs, { file: shown }, shown, 'unmarked', entries.sort())])
   // Without the site's record of this folder, the marker alone vouches only for the files this
   // build writes itself: write-output.ts checks that on commit (`unvouchedIn`), once they are known.
-  const vouched = new Set([...marked ?? [], ...recorded ?? []].filter((file) => !neverVouched(file)))
+  const vouched = new Set([...(marked ?? []), ...(recorded ?? [])].filter((file) => !neverVouched(file)))
   const strays = straysIn(target, vouched)
   if (strays.length > 0) throw new BuildFailure([fail(OutputFolderNotOurs, { file: shown }, shown, marked ? 'strays' : 'unmarked', strays)])
 }
@@ -177,4 +180,3 @@ export function straysIn(folder: string, files: ReadonlySet<string>): string[] {
   walk('')
   return strays.sort()
 }
-

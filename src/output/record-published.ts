@@ -4,7 +4,8 @@ import { replaceFile } from '../cache/replace-file.js'
 import type { PublishedRecord } from '../config/published-urls.js'
 import { PUBLISHED_URLS_FILE } from '../site/paths.js'
 
-const comment = 'Landing pages this site has published. Written by `citypress build`; commit it. A URL that disappears from the build is redirected (301) to its new address or the nearest page.'
+const comment =
+  'Landing pages this site has published. Written by `citypress build`; commit it. A URL that disappears from the build is redirected (301) to its new address or the nearest page.'
 
 /**
  * The one write into a site folder: `published-urls.json`, by `citypress build` only, after the
@@ -13,7 +14,7 @@ const comment = 'Landing pages this site has published. Written by `citypress bu
  */
 export async function writePublishedUrls(siteRoot: string, record: PublishedRecord): Promise<boolean> {
   const file = path.join(siteRoot, PUBLISHED_URLS_FILE)
-  const text = JSON.stringify({ $comment: comment, pages: record.pages }, null, 2) + '\n'
+  const text = `${JSON.stringify({ $comment: comment, pages: record.pages }, null, 2)}\n`
   const current = await readFile(file, 'utf8').catch(() => undefined)
   if (current === text) return false
   await replaceFile(file, text)

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, lstatSync, statSync } from 'node:fs'
 import { copyFile, link, mkdir, readdir, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { LinkedPage, OutputFile, OutputWriter } from '../types.js'
-import { compareListed, sameFolders, type FolderListing } from '../cache/output-record.js'
-import { naming } from '../errors/system-error.js'
+import { compareListed, type FolderListing, sameFolders } from '../cache/output-record.js'
 import { ownPath } from '../cache/site-folder.js'
 import { fail, OutputFolderNotOurs } from '../errors/catalogue.js'
 import { BuildFailure } from '../errors/config-error.js'
+import { naming } from '../errors/system-error.js'
 import { displayFile } from '../tool/package.js'
+import type { LinkedPage, OutputFile, OutputWriter } from '../types.js'
 import { isContentNamed, markerText, outputMarker, straysIn } from './output-guard.js'
 
 // The writer's interface is shared with the stages that stream pages into it (render) or watch
@@ -69,7 +69,14 @@ export async function createOutput(outDir: string, keep?: KeepOptions): Promise<
   const touch = (file: string) => {
     for (let dir = path.posix.dirname(file); !touched.has(dir); dir = path.posix.dirname(dir)) touched.add(dir)
   }
-  if (keep?.listing && sameFolders(keep.folder, keep.listing) && await rename(keep.folder, staging).then(() => true, () => false)) {
+  if (
+    keep?.listing &&
+    sameFolders(keep.folder, keep.listing) &&
+    (await rename(keep.folder, staging).then(
+      () => true,
+      () => false,
+    ))
+  ) {
     for (const entry of keep.listing.files) {
       present.set(entry[0], entry[3])
       keptFiles.set(entry[0], entry)
@@ -172,13 +179,19 @@ export async function createOutput(outDir: string, keep?: KeepOptions): Promise<
     count++
   }
 
-  async function commit(): Promise<{ readonly output: FolderListing; readonly kept?: FolderListing; readonly linked?: ReadonlySet<string> }> {
+  async function commit(): Promise<{
+    readonly output: FolderListing
+    readonly kept?: FolderListing
+    readonly linked?: ReadonlySet<string>
+  }> {
     // Without the site's record of the output folder (keep.current), only its marker vouched for
     // it (output-guard.ts), and a marker vouches only for files this build writes itself, or
     // assets an earlier build wrote under another content hash (a damaged record must not fail
     // the build after an edit).
     if (keep?.current === undefined && existsSync(target)) {
-      const unvouched = straysIn(target, new Set([...[...keptFiles.keys()].filter((file) => !present.has(file)), ...written])).filter((file) => !isContentNamed(file))
+      const unvouched = straysIn(target, new Set([...[...keptFiles.keys()].filter((file) => !present.has(file)), ...written])).filter(
+        (file) => !isContentNamed(file),
+      )
       if (unvouched.length > 0) {
         const shown = displayFile(target) || target
         throw new BuildFailure([fail(OutputFolderNotOurs, { file: shown }, shown, 'unrecorded', unvouched)])
@@ -200,10 +213,15 @@ export async function createOutput(outDir: string, keep?: KeepOptions): Promise<
     let movedOld = false
     if (existsSync(target)) {
       // The cache on another file system keeps nothing: the old output is deleted as without `keep`.
-      movedOld = keep?.current !== undefined && await rename(target, ownPath(keep.folder)).then(() => true, (error: NodeJS.ErrnoException) => {
-        if (error.code === 'EXDEV') return false
-        throw error
-      })
+      movedOld =
+        keep?.current !== undefined &&
+        (await rename(target, ownPath(keep.folder)).then(
+          () => true,
+          (error: NodeJS.ErrnoException) => {
+            if (error.code === 'EXDEV') return false
+            throw error
+          },
+        ))
       if (!movedOld) {
         old = path.join(parent, `.${base}.old-${randomBytes(4).toString('hex')}`)
         await rename(target, old)

@@ -19,5 +19,8 @@ export async function writeReport(siteRoot: string, html: string): Promise<void>
 }
 
 export async function hasReport(siteRoot: string): Promise<boolean> {
-  return access(reportPath(siteRoot)).then(() => true, () => false)
+  return access(reportPath(siteRoot)).then(
+    () => true,
+    () => false,
+  )
 }

@@ -12,5 +12,8 @@ export const FORMS_DECLARATION_URL = '/__forms.html'
  * Form names may hold `_` and capitals (`home_quote_form`); addresses stay within `[a-z0-9-]`.
  */
 export function formSuccessUrl(formName: string): string {
-  return `/thanks/${formName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`
+  return `/thanks/${formName
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}`
 }

@@ -1,9 +1,9 @@
 import { markdownHeadingIds } from '../config/markdown-refs.js'
+import type { SiteConfig } from '../config/site-model.js'
 import { SHELL_IDS, TEMPLATE_IDS } from '../config/template-ids.js'
-import { fail, FragmentNotOnPage } from '../errors/catalogue.js'
+import { FragmentNotOnPage, fail } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
 import { closestMatch } from '../errors/did-you-mean.js'
-import type { SiteConfig } from '../config/site-model.js'
 import type { RoutePlan } from './route-plan.js'
 import { linkPath } from './urls.js'
 
@@ -43,7 +43,9 @@ export function checkFragmentLinks(site: SiteConfig, routes: readonly RoutePlan[
     let id = fragment
     try {
       id = decodeURIComponent(fragment)
-    } catch { /* compared as written */ }
+    } catch {
+      /* compared as written */
+    }
     const ids = knownOf(route)
     if (hasId(ids, id)) continue
     errors.push(fail(FragmentNotOnPage, origin as Origin, href, route.url, id, closestMatch(id, ids.ids)))

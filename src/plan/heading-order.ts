@@ -1,8 +1,8 @@
 import MarkdownIt from 'markdown-it'
-import { fail, HeadingSkip, MissingH1 } from '../errors/catalogue.js'
-import { ConfigError, type Origin } from '../errors/config-error.js'
-import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from '../config/site-model.js'
 import { pointerOrigin } from '../config/locate.js'
+import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from '../config/site-model.js'
+import { fail, HeadingSkip, MissingH1 } from '../errors/catalogue.js'
+import type { ConfigError, Origin } from '../errors/config-error.js'
 import { DEFAULT_LANDING_LAYOUT } from './landing-model.js'
 
 // The same parser settings as templates/components/Markdown.tsx: only heading tokens are read.
@@ -30,14 +30,21 @@ export function findHeadingSkips(site: SiteConfig): ConfigError[] {
   for (const page of site.pages) {
     const origins = site.sectionOrigins[page.origin.file] ?? []
     const headings = pageHeadings(site, page, origins)
-    const fix = page.markdown ? 'Start its Markdown with a `# Title` line, or put a `hero` section before it (its `title` is the h1).' : 'Start it with a `hero` section: its `title` is the page\'s h1.'
+    const fix = page.markdown
+      ? 'Start its Markdown with a `# Title` line, or put a `hero` section before it (its `title` is the h1).'
+      : "Start it with a `hero` section: its `title` is the page's h1."
     // At the first section, where the hero would go.
-    warnings.push(...skipsOf(headings), ...withoutMainHeading(headings, `The page ${page.path}`, fix, (!page.markdown && origins[0]) || page.origin))
+    warnings.push(
+      ...skipsOf(headings),
+      ...withoutMainHeading(headings, `The page ${page.path}`, fix, (!page.markdown && origins[0]) || page.origin),
+    )
   }
   for (const post of site.posts) warnings.push(...skipsOf(postHeadings(post)))
   for (const service of site.services) {
     const headings = serviceHeadings(site, service)
-    const fix = service.skipHero ? 'Leave its hero in (remove `skipHero`): the hero\'s headline is the page\'s h1.' : 'Put `hero` in its order (`page.order` in this service, or site.yaml `servicePage.order`): the hero\'s headline is the page\'s h1.'
+    const fix = service.skipHero
+      ? "Leave its hero in (remove `skipHero`): the hero's headline is the page's h1."
+      : "Put `hero` in its order (`page.order` in this service, or site.yaml `servicePage.order`): the hero's headline is the page's h1."
     warnings.push(...skipsOf(headings), ...withoutMainHeading(headings, `The service page of "${service.title}"`, fix, service.origin))
   }
   warnings.push(...landingSkips(site))
@@ -68,7 +75,14 @@ function pageHeadings(site: SiteConfig, page: PageConfig, origins: readonly Orig
   if (!page.markdown) return sectionHeadings(site, page, origins)
   const { at, body, bodyLine } = page.markdown
   const lines = body.split('\n')
-  const lineOrigin = (line: number): Origin => ({ file: page.origin.file, path: '', line: bodyLine + line, column: 1, length: Math.max(1, lines[line]?.length ?? 1), lineText: lines[line] ?? '' })
+  const lineOrigin = (line: number): Origin => ({
+    file: page.origin.file,
+    path: '',
+    line: bodyLine + line,
+    column: 1,
+    length: Math.max(1, lines[line]?.length ?? 1),
+    lineText: lines[line] ?? '',
+  })
   return [
     ...sectionHeadings(site, { ...page, sections: page.sections.slice(0, at) }, origins.slice(0, at)),
     ...markdownHeadings(body, page.origin, lineOrigin),
@@ -106,7 +120,7 @@ function sectionHeadings(site: SiteConfig, page: PageConfig, origins: readonly O
       case 'areas':
         add(2, heading)
         // Grouped by region, every group has an h3: a region's name, else `otherHeading`.
-        add(3, section.groupBy === 'region' ? section.otherHeading ?? 'Other areas' : section.groups.find((g) => g.heading)?.heading)
+        add(3, section.groupBy === 'region' ? (section.otherHeading ?? 'Other areas') : section.groups.find((g) => g.heading)?.heading)
         return
       case 'form':
         add(2, heading)
@@ -125,13 +139,28 @@ function sectionHeadings(site: SiteConfig, page: PageConfig, origins: readonly O
  * The first service card's title, its h3, as templates/sections/Services.tsx writes it: the card's
  * own `title`, else its service's; without `items`, the first of site.yaml `services`.
  */
-function firstCardTitle(site: SiteConfig, items: readonly { readonly service: string; readonly title?: string }[] | undefined): string | undefined {
+function firstCardTitle(
+  site: SiteConfig,
+  items: readonly { readonly service: string; readonly title?: string }[] | undefined,
+): string | undefined {
   const first = items ? items[0] : site.site.services?.[0] === undefined ? undefined : { service: site.site.services[0] }
   return first && (first.title ?? site.services.find((s) => s.slug === first.service)?.title)
 }
 
 /** The shared service template's order when site.yaml names none (templates/pages/ServicePage.tsx). */
-const serviceOrder = ['hero', 'body', 'why', 'benefits', 'services', 'industries', 'areas', 'testimonials', 'contact', 'faq', 'cta'] as const
+const serviceOrder = [
+  'hero',
+  'body',
+  'why',
+  'benefits',
+  'services',
+  'industries',
+  'areas',
+  'testimonials',
+  'contact',
+  'faq',
+  'cta',
+] as const
 
 /**
  * A service page: the shared service template's parts in their order, each with the heading of
@@ -140,12 +169,18 @@ const serviceOrder = ['hero', 'body', 'why', 'benefits', 'services', 'industries
 function serviceHeadings(site: SiteConfig, service: ServiceConfig): PlannedHeading[] {
   const defaults = site.site.servicePage ?? {}
   const own = service.page ?? {}
-  const part = <K extends Exclude<keyof typeof defaults, 'order'>>(key: K) => ({ ...defaults[key], ...own[key] }) as NonNullable<(typeof defaults)[K]>
+  const part = <K extends Exclude<keyof typeof defaults, 'order'>>(key: K) =>
+    ({ ...defaults[key], ...own[key] }) as NonNullable<(typeof defaults)[K]>
   const out: PlannedHeading[] = []
-  const add = (level: number, text: string | undefined, key: string) => text && out.push({
-    level, text: text.replaceAll('{service}', service.title), origin: service.origin,
-    hint: () => `Give the ${key} section a heading: site.yaml \`servicePage.${key}.heading\`, or \`page.${key}.heading\` in this service.`,
-  })
+  const add = (level: number, text: string | undefined, key: string) =>
+    text &&
+    out.push({
+      level,
+      text: text.replaceAll('{service}', service.title),
+      origin: service.origin,
+      hint: () =>
+        `Give the ${key} section a heading: site.yaml \`servicePage.${key}.heading\`, or \`page.${key}.heading\` in this service.`,
+    })
   for (const key of own.order ?? defaults.order ?? serviceOrder) {
     // The service's `body` has no heading of its own, only those its Markdown writes.
     if (key === 'body') {
@@ -167,8 +202,12 @@ function serviceHeadings(site: SiteConfig, service: ServiceConfig): PlannedHeadi
       add(3, contact.points?.[0]?.title ?? contact.formHeading, key)
     } else {
       const items = {
-        why: part('why').points, benefits: service.benefits, services: service.services,
-        industries: service.industries ?? part('industries').items, testimonials: service.testimonials, faq: service.faqs,
+        why: part('why').points,
+        benefits: service.benefits,
+        services: service.services,
+        industries: service.industries ?? part('industries').items,
+        testimonials: service.testimonials,
+        faq: service.faqs,
       }[key]
       if (!items?.length) continue
       add(2, part(key).heading, key)
@@ -189,49 +228,64 @@ function landingSkips(site: SiteConfig): ConfigError[] {
   const landing = site.landing
   if (!landing) return []
   const slugs = new Set([...(landing.matrix ?? []).flatMap((m) => m.services), ...(landing.pages ?? []).map((p) => p.service)])
-  return site.services.filter((service) => slugs.has(service.slug)).flatMap((service) => {
-    const own = landing.services?.[service.slug]
-    const text = <K extends keyof NonNullable<typeof own>>(key: K) => own?.[key] ?? landing.content?.[key]
-    const origin = pointerOrigin(landing.origin.file, own ? `/services/${service.slug}` : landing.content ? '/content' : '', 'key')
-    const hint = (key: string) => () => `Give the section a heading: \`${key}\` in landing.yaml \`content\` or \`services.${service.slug}\`.`
-    const headings: PlannedHeading[] = []
-    const add = (level: number, heading: string | undefined, key = '') => heading && headings.push({ level, text: heading, origin, hint: hint(key) })
-    for (const block of own?.layout ?? landing.layout ?? DEFAULT_LANDING_LAYOUT) {
-      if (block === 'hero') add(1, text('h1') ?? text('title') ?? service.title)
-      else if (block === 'hero-form') {
-        add(1, text('h1') ?? text('title') ?? service.title)
-        add(2, text('formHeading'))
+  return site.services
+    .filter((service) => slugs.has(service.slug))
+    .flatMap((service) => {
+      const own = landing.services?.[service.slug]
+      const text = <K extends keyof NonNullable<typeof own>>(key: K) => own?.[key] ?? landing.content?.[key]
+      const origin = pointerOrigin(landing.origin.file, own ? `/services/${service.slug}` : landing.content ? '/content' : '', 'key')
+      const hint = (key: string) => () =>
+        `Give the section a heading: \`${key}\` in landing.yaml \`content\` or \`services.${service.slug}\`.`
+      const headings: PlannedHeading[] = []
+      const add = (level: number, heading: string | undefined, key = '') =>
+        heading && headings.push({ level, text: heading, origin, hint: hint(key) })
+      for (const block of own?.layout ?? landing.layout ?? DEFAULT_LANDING_LAYOUT) {
+        if (block === 'hero') add(1, text('h1') ?? text('title') ?? service.title)
+        else if (block === 'hero-form') {
+          add(1, text('h1') ?? text('title') ?? service.title)
+          add(2, text('formHeading'))
+        } else if (block === 'highlights') {
+          add(2, text('highlightsHeading'))
+          add(3, (text('highlights') ?? service.services)?.[0]?.title, 'highlightsHeading')
+        } else if (block === 'services') {
+          add(2, text('servicesHeading'))
+          add(3, site.services.find((s) => s.slug !== service.slug && site.site.services.includes(s.slug))?.title, 'servicesHeading')
+        } else if (block === 'benefits') {
+          add(2, text('benefitsHeading'))
+          add(3, service.benefits?.[0]?.title, 'benefitsHeading')
+        } else if (block !== 'breadcrumbs') add(2, text(sectionHeadingKeys[block]))
       }
-      else if (block === 'highlights') {
-        add(2, text('highlightsHeading'))
-        add(3, (text('highlights') ?? service.services)?.[0]?.title, 'highlightsHeading')
-      } else if (block === 'services') {
-        add(2, text('servicesHeading'))
-        add(3, site.services.find((s) => s.slug !== service.slug && site.site.services.includes(s.slug))?.title, 'servicesHeading')
-      } else if (block === 'benefits') {
-        add(2, text('benefitsHeading'))
-        add(3, service.benefits?.[0]?.title, 'benefitsHeading')
-      } else if (block !== 'breadcrumbs') add(2, text(sectionHeadingKeys[block]))
-    }
-    return skipsOf(headings)
-  })
+      return skipsOf(headings)
+    })
 }
 
 /** The landing.yaml text that heads each other landing section (its h2). */
 const sectionHeadingKeys = {
-  intro: 'introHeading', local: 'localHeading', testimonials: 'testimonialsHeading', 'service-testimonials': 'serviceTestimonialsHeading',
-  faq: 'faqHeading', 'service-faq': 'serviceFaqHeading', nearby: 'areasHeading', siblings: 'siblingsHeading', form: 'formHeading',
-  stats: 'statsHeading', cta: 'ctaHeading',
+  intro: 'introHeading',
+  local: 'localHeading',
+  testimonials: 'testimonialsHeading',
+  'service-testimonials': 'serviceTestimonialsHeading',
+  faq: 'faqHeading',
+  'service-faq': 'serviceFaqHeading',
+  nearby: 'areasHeading',
+  siblings: 'siblingsHeading',
+  form: 'formHeading',
+  stats: 'statsHeading',
+  cta: 'ctaHeading',
 } as const
 
 /** A post: its h1 is the title, and its body's Markdown headings follow as written. */
 function postHeadings(post: PostConfig): PlannedHeading[] {
   const lines = post.body.split('\n')
-  const at = (line: number): Origin => ({ file: post.origin.file, path: '', line: post.bodyLine + line, column: 1, length: Math.max(1, lines[line]?.length ?? 1), lineText: lines[line] ?? '' })
-  return [
-    { level: 1, text: post.title, origin: post.origin, hint: () => '' },
-    ...markdownHeadings(post.body, post.origin, at),
-  ]
+  const at = (line: number): Origin => ({
+    file: post.origin.file,
+    path: '',
+    line: post.bodyLine + line,
+    column: 1,
+    length: Math.max(1, lines[line]?.length ?? 1),
+    lineText: lines[line] ?? '',
+  })
+  return [{ level: 1, text: post.title, origin: post.origin, hint: () => '' }, ...markdownHeadings(post.body, post.origin, at)]
 }
 
 /**
@@ -243,11 +297,13 @@ function markdownHeadings(text: string, origin: Origin, lineOrigin?: (line: numb
   return tokens.flatMap((token, i) => {
     if (token.type !== 'heading_open') return []
     const level = Number(token.tag.slice(1))
-    return [{
-      level,
-      text: tokens[i + 1]?.content ?? '',
-      origin: lineOrigin && token.map ? lineOrigin(token.map[0]) : origin,
-      hint: (previous: number) => `Write it as ${'#'.repeat(previous + 1)} (an h${previous + 1}), or add the missing level above it.`,
-    }]
+    return [
+      {
+        level,
+        text: tokens[i + 1]?.content ?? '',
+        origin: lineOrigin && token.map ? lineOrigin(token.map[0]) : origin,
+        hint: (previous: number) => `Write it as ${'#'.repeat(previous + 1)} (an h${previous + 1}), or add the missing level above it.`,
+      },
+    ]
   })
 }

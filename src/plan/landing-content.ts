@@ -1,8 +1,8 @@
 import type { Action, Content, Place } from '../config/site-input.generated.js'
 import type { LandingLink } from './landing-model.js'
-import type { LandingParts } from './route-plan.js'
 import { DEFAULT_LANDING_LAYOUT, type LandingFact, type LandingIdentity, type LandingPageProps } from './landing-model.js'
-import { fillOptional, fillTokens, serviceLower, type LandingTokens } from './landing-tokens.js'
+import { fillOptional, fillTokens, type LandingTokens, serviceLower } from './landing-tokens.js'
+import type { LandingParts } from './route-plan.js'
 import { cityName, citySlug, landingPath, stateCode } from './slug.js'
 
 export interface ComposedLanding {
@@ -31,7 +31,11 @@ export function composeLanding(options: LandingParts): ComposedLanding {
   const layers = [options.pageContent, landing.services?.[service.slug], landing.content]
   const pick = <K extends keyof Content>(key: K): Content[K] => layers.find((l) => l?.[key] !== undefined)?.[key]
   const tokens: LandingTokens = {
-    city, state: stateCode(area), area, service: service.title, serviceLower: serviceLower(service.title),
+    city,
+    state: stateCode(area),
+    area,
+    service: service.title,
+    serviceLower: serviceLower(service.title),
     county: place?.county ?? `the ${city} area`,
   }
   const text = (key: keyof Content) => fillOptional(pick(key) as string | undefined, tokens)
@@ -50,7 +54,11 @@ export function composeLanding(options: LandingParts): ComposedLanding {
   const actions = pick('actions') ?? variant.actions ?? variantDefaults.actions
   const badges = pick('badges')?.map((badge) => fillTokens(badge, tokens)) ?? variant.badges ?? []
   const props: LandingPageProps = {
-    url, area, city, state: identity.state, citySlug: identity.citySlug,
+    url,
+    area,
+    city,
+    state: identity.state,
+    citySlug: identity.citySlug,
     service: identity.service,
     description,
     county: place?.county,
@@ -75,22 +83,48 @@ export function composeLanding(options: LandingParts): ComposedLanding {
       const intro = text('intro')
       return intro ? { heading: text('introHeading'), text: intro } : undefined
     }),
-    local: section('local', () => composeLocal(place, { heading: text('localHeading'), county: text('countyLabel'), neighborhoods: text('neighborhoodsLabel'), landmarks: text('landmarksLabel') })),
+    local: section('local', () =>
+      composeLocal(place, {
+        heading: text('localHeading'),
+        county: text('countyLabel'),
+        neighborhoods: text('neighborhoodsLabel'),
+        landmarks: text('landmarksLabel'),
+      }),
+    ),
     highlights: section('highlights', () => {
-      const items = pick('highlights')?.map((h) => ({ icon: h.icon, title: fillTokens(h.title, tokens), description: fillOptional(h.description, tokens) })) ?? service.services
+      const items =
+        pick('highlights')?.map((h) => ({
+          icon: h.icon,
+          title: fillTokens(h.title, tokens),
+          description: fillOptional(h.description, tokens),
+        })) ?? service.services
       return listed(items) && { heading: text('highlightsHeading'), text: text('highlightsText'), items: items! }
     }),
     serviceCards: section('services', () => {
       const items = options.cards?.services.filter((card) => card.slug !== service.slug)
       return listed(items) && { heading: text('servicesHeading'), text: text('servicesText'), items: items! }
     }),
-    benefits: section('benefits', () => listed(service.benefits) && { heading: text('benefitsHeading'), text: text('benefitsText'), items: service.benefits! }),
-    testimonials: section('testimonials', () => listed(region?.testimonials) && { heading: text('testimonialsHeading'), items: region!.testimonials! }),
-    serviceTestimonials: section('service-testimonials', () => listed(service.testimonials) && { heading: text('serviceTestimonialsHeading'), items: service.testimonials! }),
+    benefits: section(
+      'benefits',
+      () => listed(service.benefits) && { heading: text('benefitsHeading'), text: text('benefitsText'), items: service.benefits! },
+    ),
+    testimonials: section(
+      'testimonials',
+      () => listed(region?.testimonials) && { heading: text('testimonialsHeading'), items: region!.testimonials! },
+    ),
+    serviceTestimonials: section(
+      'service-testimonials',
+      () => listed(service.testimonials) && { heading: text('serviceTestimonialsHeading'), items: service.testimonials! },
+    ),
     faqs: section('faq', () => {
       const own = (pick('faqs') ?? []).map((f) => ({ question: fillTokens(f.question, tokens), answer: fillTokens(f.answer, tokens) }))
       const items = [...own, ...(region?.faqs ?? [])]
-      const markedUp = own.filter((_, i) => isPageOwnQuestion(pick('faqs')![i]!.question, layers.findIndex((l) => l?.faqs !== undefined)))
+      const markedUp = own.filter((_, i) =>
+        isPageOwnQuestion(
+          pick('faqs')![i]!.question,
+          layers.findIndex((l) => l?.faqs !== undefined),
+        ),
+      )
       return listed(items) && { heading: text('faqHeading'), items, markedUp }
     }),
     serviceFaqs: section('service-faq', () => listed(service.faqs) && { heading: text('serviceFaqHeading'), items: service.faqs! }),
@@ -100,7 +134,9 @@ export function composeLanding(options: LandingParts): ComposedLanding {
       return heading ? { heading, text: text('ctaText'), actions: pick('ctaActions') ?? actions } : undefined
     }),
     areas: section('nearby', () => ({
-      heading: text('areasHeading'), text: text('areas'), label: text('nearbyLabel') ?? fillTokens('Areas near {city}', tokens),
+      heading: text('areasHeading'),
+      text: text('areas'),
+      label: text('nearbyLabel') ?? fillTokens('Areas near {city}', tokens),
       nearby: options.nearby.map((n) => ({ label: n.area, href: landingPath(n.area, service.slug), miles: n.miles })),
     })),
     siblings: section('siblings', () => {
@@ -108,9 +144,15 @@ export function composeLanding(options: LandingParts): ComposedLanding {
       return listed(items) && { heading: text('siblingsHeading'), items: items! }
     }),
     // The form section, or the form in the hero (`hero-form`): the same form and texts either way.
-    form: (shows.has('form') || shows.has('hero-form')) && variant.form
-      ? { name: variant.form, heading: text('formHeading'), text: text('formText'), hidden: { pageCity: area, pageService: service.slug, pagePath: url } }
-      : undefined,
+    form:
+      (shows.has('form') || shows.has('hero-form')) && variant.form
+        ? {
+            name: variant.form,
+            heading: text('formHeading'),
+            text: text('formText'),
+            hidden: { pageCity: area, pageService: service.slug, pagePath: url },
+          }
+        : undefined,
   }
   return { title, props }
 }
@@ -141,7 +183,11 @@ function siblingLinks({ area, service, areaServices, cards }: LandingParts): Lan
 
 export function landingIdentity({ url, area, service, place }: Pick<LandingParts, 'url' | 'area' | 'service' | 'place'>): LandingIdentity {
   return {
-    url, area, city: cityName(area), state: stateCode(area), citySlug: citySlug(area),
+    url,
+    area,
+    city: cityName(area),
+    state: stateCode(area),
+    citySlug: citySlug(area),
     service: { slug: service.slug, title: service.title, url: `/services/${service.slug}` },
     geo: place?.lat !== undefined && place.lng !== undefined ? { lat: place.lat, lng: place.lng } : undefined,
   }

@@ -1,7 +1,7 @@
 import { escapePointer, pointerOrigin } from '../config/locate.js'
-import { fail, LayoutWithFormTwice, LayoutWithoutHero, LayoutWithTwoHeroes } from '../errors/catalogue.js'
-import { ConfigError } from '../errors/config-error.js'
 import type { SiteConfig } from '../config/site-model.js'
+import { fail, LayoutWithFormTwice, LayoutWithoutHero, LayoutWithTwoHeroes } from '../errors/catalogue.js'
+import type { ConfigError } from '../errors/config-error.js'
 
 /**
  * Every landing layout shows one hero, the page's only h1, and the form at most once (the schema
@@ -10,8 +10,14 @@ import type { SiteConfig } from '../config/site-model.js'
 export function checkLayouts(landing: NonNullable<SiteConfig['landing']>): ConfigError[] {
   const layouts: [string, readonly string[] | undefined][] = [
     ['/layout', landing.layout],
-    ...Object.entries(landing.services ?? {}).map(([slug, content]): [string, readonly string[] | undefined] => [`/services/${escapePointer(slug)}/layout`, content.layout]),
-    ...(landing.pages ?? []).map((page, i): [string, readonly string[] | undefined] => [`/pages/${i}/content/layout`, page.content?.layout]),
+    ...Object.entries(landing.services ?? {}).map(([slug, content]): [string, readonly string[] | undefined] => [
+      `/services/${escapePointer(slug)}/layout`,
+      content.layout,
+    ]),
+    ...(landing.pages ?? []).map((page, i): [string, readonly string[] | undefined] => [
+      `/pages/${i}/content/layout`,
+      page.content?.layout,
+    ]),
   ]
   const problem = (layout: readonly string[]) => {
     const heroes = layout.filter((b) => b === 'hero' || b === 'hero-form').length

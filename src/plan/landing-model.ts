@@ -39,7 +39,18 @@ export type LandingBlock = LandingLayout[number]
  * The layout of a landing page whose landing.yaml names none: the generic landing variant of the
  * spec, in its order. The schema's `default` says the same for editors.
  */
-export const DEFAULT_LANDING_LAYOUT: readonly LandingBlock[] = ['hero', 'breadcrumbs', 'intro', 'local', 'highlights', 'testimonials', 'faq', 'nearby', 'siblings', 'form']
+export const DEFAULT_LANDING_LAYOUT: readonly LandingBlock[] = [
+  'hero',
+  'breadcrumbs',
+  'intro',
+  'local',
+  'highlights',
+  'testimonials',
+  'faq',
+  'nearby',
+  'siblings',
+  'form',
+]
 
 export interface LandingFact {
   readonly label: string

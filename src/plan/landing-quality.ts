@@ -1,4 +1,12 @@
-import { findNearestSiblings, fingerprintHashes, fingerprintWords, hashWords, updateNearestSiblings, type Fingerprint, type SiblingCandidates } from './landing-similarity.js'
+import {
+  type Fingerprint,
+  findNearestSiblings,
+  fingerprintHashes,
+  fingerprintWords,
+  hashWords,
+  type SiblingCandidates,
+  updateNearestSiblings,
+} from './landing-similarity.js'
 import { markdownToText, wordsOf } from './landing-text.js'
 
 /**
@@ -129,7 +137,7 @@ export function scoreLandingPages(inputs: Iterable<QualityInput>, settings: Qual
   const prints = pages.map((p) => p.print.fingerprint)
   const groups = pages.map((p) => p.groups)
   const keys = pages.map((p) => p.key)
-  let nearest
+  let nearest: ReturnType<typeof findNearestSiblings>
   if (store && keys.every((k) => k !== undefined)) {
     const updated = updateNearestSiblings(prints, groups, keys, store.siblings)
     store.keepSiblings(updated.candidates)
@@ -141,9 +149,11 @@ export function scoreLandingPages(inputs: Iterable<QualityInput>, settings: Qual
     const similarity = sibling.index < 0 ? 0 : sibling.similarity
     const reasons: string[] = []
     if (page.localWords < settings.minLocalWords) {
-      reasons.push(page.localWords === 0
-        ? 'no local paragraph (areas.yaml places)'
-        : `local paragraph has ${page.localWords} words, fewer than ${settings.minLocalWords}`)
+      reasons.push(
+        page.localWords === 0
+          ? 'no local paragraph (areas.yaml places)'
+          : `local paragraph has ${page.localWords} words, fewer than ${settings.minLocalWords}`,
+      )
     }
     if (similarity > settings.maxSimilarity) {
       reasons.push(`main text ${percent(similarity)} identical to ${pages[sibling.index]!.url} (limit ${percent(settings.maxSimilarity)})`)

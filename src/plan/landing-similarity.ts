@@ -114,7 +114,10 @@ export function findNearestSiblings(prints: readonly Fingerprint[], groups: read
  * changed page are estimated again, a few thousand instead of 12 million at 10,000 pages.
  */
 export function updateNearestSiblings(
-  prints: readonly Fingerprint[], groups: readonly (readonly string[])[], keys: readonly string[], previous?: SiblingCandidates,
+  prints: readonly Fingerprint[],
+  groups: readonly (readonly string[])[],
+  keys: readonly string[],
+  previous?: SiblingCandidates,
 ): { nearest: NearestSibling[]; candidates: SiblingCandidates } {
   const groupsDigest = digestGroups(groups)
   const reusable = previous && previous.groups === groupsDigest && previous.keys.length === keys.length
@@ -125,10 +128,13 @@ export function updateNearestSiblings(
   // A page keeps its measured nearest sibling when its print, its candidates and theirs are unchanged.
   const dirty = new Uint8Array(keys.length)
   for (const i of changed) dirty[i] = 1
-  const same = (i: number) => update && !dirty[i] && [0, 1].every((k) => {
-    const other = candidates.best[2 * i + k]!
-    return other === previous.best[2 * i + k] && (other < 0 || !dirty[other])
-  })
+  const same = (i: number) =>
+    update &&
+    !dirty[i] &&
+    [0, 1].every((k) => {
+      const other = candidates.best[2 * i + k]!
+      return other === previous.best[2 * i + k] && (other < 0 || !dirty[other])
+    })
   const nearest = nearestOf(prints, candidates, (i) => (same(i) ? previous!.nearest[i] : undefined))
   return { nearest, candidates: { ...candidates, nearest, keys, groups: groupsDigest } }
 }
@@ -154,7 +160,12 @@ function findCandidates(prints: readonly Fingerprint[], groups: readonly (readon
 }
 
 /** Candidates after the pages in `changed` got new prints (same pages, same groups). */
-function updateCandidates(prints: readonly Fingerprint[], groups: readonly (readonly string[])[], previous: SiblingCandidates, changed: readonly number[]): Candidates {
+function updateCandidates(
+  prints: readonly Fingerprint[],
+  groups: readonly (readonly string[])[],
+  previous: SiblingCandidates,
+  changed: readonly number[],
+): Candidates {
   const packed = packSignatures(prints)
   const n = prints.length
   const best = previous.best.slice()
@@ -162,13 +173,15 @@ function updateCandidates(prints: readonly Fingerprint[], groups: readonly (read
   const dirty = new Uint8Array(n)
   for (const i of changed) dirty[i] = 1
   // A page whose candidate changed may now prefer a page it had dropped: start it afresh.
-  for (let i = 0; i < n; i++) if ((best[2 * i]! >= 0 && dirty[best[2 * i]!]) || (best[2 * i + 1]! >= 0 && dirty[best[2 * i + 1]!])) dirty[i] = 1
+  for (let i = 0; i < n; i++)
+    if ((best[2 * i]! >= 0 && dirty[best[2 * i]!]) || (best[2 * i + 1]! >= 0 && dirty[best[2 * i + 1]!])) dirty[i] = 1
   const members = groupMembers(groups)
   for (let i = 0; i < n; i++) {
     if (!dirty[i]) continue
     best.fill(-1, 2 * i, 2 * i + 2)
     scores.fill(-1, 2 * i, 2 * i + 2)
-    for (const key of groups[i]!) for (const other of members.get(key)!) if (other !== i) offer(best, scores, i, other, estimate(packed, i, other))
+    for (const key of groups[i]!)
+      for (const other of members.get(key)!) if (other !== i) offer(best, scores, i, other, estimate(packed, i, other))
   }
   // Pages kept as they were meet the changed pages as new candidates.
   for (const i of changed) {
@@ -198,7 +211,11 @@ function offer(best: Int32Array, scores: Int32Array, page: number, other: number
 }
 
 /** The exact Jaccard of each page's two candidates decides its nearest sibling. */
-function nearestOf(prints: readonly Fingerprint[], { best }: Candidates, known: (page: number) => NearestSibling | undefined = () => undefined): NearestSibling[] {
+function nearestOf(
+  prints: readonly Fingerprint[],
+  { best }: Candidates,
+  known: (page: number) => NearestSibling | undefined = () => undefined,
+): NearestSibling[] {
   return prints.map((print, i) => {
     const kept = known(i)
     if (kept) return kept
@@ -207,7 +224,8 @@ function nearestOf(prints: readonly Fingerprint[], { best }: Candidates, known: 
       const other = best[i * 2 + k]!
       if (other < 0) continue
       const similarity = jaccard(print.shingles, prints[other]!.shingles)
-      if (nearest.index < 0 || similarity > nearest.similarity || (similarity === nearest.similarity && other < nearest.index)) nearest = { index: other, similarity }
+      if (nearest.index < 0 || similarity > nearest.similarity || (similarity === nearest.similarity && other < nearest.index))
+        nearest = { index: other, similarity }
     }
     return nearest
   })
@@ -223,7 +241,12 @@ function packSignatures(prints: readonly Fingerprint[]): Uint32Array {
   prints.forEach((p, i) => {
     for (let w = 0; w < words; w++) {
       const at = w * 4
-      packed[i * words + w] = ((p.signature[at]! & 0xff) | ((p.signature[at + 1]! & 0xff) << 8) | ((p.signature[at + 2]! & 0xff) << 16) | ((p.signature[at + 3]! & 0xff) << 24)) >>> 0
+      packed[i * words + w] =
+        ((p.signature[at]! & 0xff) |
+          ((p.signature[at + 1]! & 0xff) << 8) |
+          ((p.signature[at + 2]! & 0xff) << 16) |
+          ((p.signature[at + 3]! & 0xff) << 24)) >>>
+        0
     }
   })
   return packed

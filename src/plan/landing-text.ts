@@ -26,7 +26,11 @@ export function landingMainText(props: LandingPageProps, form?: FormConfig): str
  * words are its parts' words in turn, and a part shared by many pages (a service's FAQ, the
  * form's labels) is read once per build (`toText` may be a memo of markdownToText).
  */
-export function landingTextParts(props: LandingPageProps, form?: FormConfig, toText: (markdown: string) => string = markdownToText): string[] {
+export function landingTextParts(
+  props: LandingPageProps,
+  form?: FormConfig,
+  toText: (markdown: string) => string = markdownToText,
+): string[] {
   const parts: (string | undefined)[] = []
   const markdown = (text: string | undefined) => (text === undefined ? undefined : toText(text))
   const features = (block?: { heading?: string; text?: string; items: readonly { title: string; description?: string }[] }) => {
@@ -45,7 +49,12 @@ export function landingTextParts(props: LandingPageProps, form?: FormConfig, toT
     for (const f of block.items) parts.push(f.question, markdown(f.answer))
   }
   const formFields = () => [
-    ...(form?.fields ?? []).flatMap((field) => [field.label, field.placeholder && field.type === 'select' ? field.placeholder : undefined, field.help, ...(field.options ?? []).map((o) => o.label)]),
+    ...(form?.fields ?? []).flatMap((field) => [
+      field.label,
+      field.placeholder && field.type === 'select' ? field.placeholder : undefined,
+      field.help,
+      ...(field.options ?? []).map((o) => o.label),
+    ]),
     form?.submitLabel,
   ]
   const text: Record<LandingBlock, () => void> = {
@@ -73,7 +82,8 @@ export function landingTextParts(props: LandingPageProps, form?: FormConfig, toT
       if (!props.serviceCards) return
       parts.push(props.serviceCards.heading, markdown(props.serviceCards.text))
       // Each card: its title, text, features and "Learn more", whose hidden rest names the card again.
-      for (const card of props.serviceCards.items) parts.push(card.title, card.description, ...(card.features ?? []), 'Learn more', card.title)
+      for (const card of props.serviceCards.items)
+        parts.push(card.title, card.description, ...(card.features ?? []), 'Learn more', card.title)
     },
     testimonials: () => testimonials(props.testimonials),
     'service-testimonials': () => testimonials(props.serviceTestimonials),
@@ -104,7 +114,12 @@ export function landingTextParts(props: LandingPageProps, form?: FormConfig, toT
  */
 export function wordsOf(text: string): string[] {
   // ’ and ' are one apostrophe: the site's typographer (templates/typeset.ts) may turn one into the other.
-  return text.toLowerCase().replaceAll('’', "'").match(/[a-z0-9\u00c0-\u02af\u0370-\u1fff]+(?:['’][a-z\u00c0-\u02af\u0370-\u1fff]+)?/g) ?? []
+  return (
+    text
+      .toLowerCase()
+      .replaceAll('’', "'")
+      .match(/[a-z0-9\u00c0-\u02af\u0370-\u1fff]+(?:['’][a-z\u00c0-\u02af\u0370-\u1fff]+)?/g) ?? []
+  )
 }
 
 /** Markdown as the words a reader sees (markup and entities removed). */

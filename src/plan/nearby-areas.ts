@@ -59,7 +59,8 @@ export function findNearbyAreas(options: FindNearbyOptions): NearbyArea[] {
   const limit = options.maxMiles === undefined ? Infinity : (options.maxMiles / earthRadiusMiles / rad) ** 2
   const grid = gridOf(candidates)
   const best: { candidate: Located; key: number }[] = []
-  const worse = (key: number, order: number, than: { candidate: Located; key: number }) => key > than.key || (key === than.key && order > than.candidate.order)
+  const worse = (key: number, order: number, than: { candidate: Located; key: number }) =>
+    key > than.key || (key === than.key && order > than.candidate.order)
   const consider = (candidate: Located) => {
     if (candidate.area === area) return
     const dx = (candidate.geo.lng - geo.lng) * cosLat
@@ -142,7 +143,7 @@ function gridOf(candidates: readonly NearbyCandidate[]): Grid {
 function listNeighbours({ area, candidates, count }: FindNearbyOptions): NearbyArea[] {
   const others = candidates.filter((c) => c.area !== area)
   const at = candidates.findIndex((c) => c.area === area)
-  const start = at < 0 ? 0 : at
+  const start = Math.max(at, 0)
   const rotated = [...others.slice(start), ...others.slice(0, start)]
   return rotated.slice(0, count).map((c) => ({ area: c.area }))
 }

@@ -1,7 +1,7 @@
-import { ChipsWithoutPage, fail } from '../errors/catalogue.js'
-import { ConfigError } from '../errors/config-error.js'
 import { escapePointer, pointerOrigin } from '../config/locate.js'
 import type { SiteConfig } from '../config/site-model.js'
+import { ChipsWithoutPage, fail } from '../errors/catalogue.js'
+import type { ConfigError } from '../errors/config-error.js'
 import { landingKey } from './plan-landing.js'
 import { cityName } from './slug.js'
 
@@ -21,7 +21,12 @@ export function findChipsWithoutPage(site: SiteConfig, landingUrls: Readonly<Rec
   const servicesWithPages = new Set(Object.keys(landingUrls).map((key) => key.slice(key.lastIndexOf('|') + 1)))
   const uses: ChipUse[] = []
   for (const page of site.pages) {
-    for (const section of page.sections as { type: string; landingService?: string; allowPlainChips?: boolean; groups?: { list: string }[] }[]) {
+    for (const section of page.sections as {
+      type: string
+      landingService?: string
+      allowPlainChips?: boolean
+      groups?: { list: string }[]
+    }[]) {
       if (section.type !== 'areas' || !section.landingService || section.allowPlainChips) continue
       for (const group of section.groups ?? []) uses.push({ list: group.list, service: section.landingService })
     }
@@ -47,6 +52,8 @@ export function findChipsWithoutPage(site: SiteConfig, landingUrls: Readonly<Rec
   }
   if (missing.size === 0) return []
   const shown = [...missing].slice(0, 8).map(([area, services]) => `${cityName(area)} (${[...services].join(', ')})`)
-  const origin = site.areasFile ? pointerOrigin(site.areasFile, `/lists/${escapePointer(lists[0]!)}`, 'key') : { file: 'areas.yaml', path: '' }
+  const origin = site.areasFile
+    ? pointerOrigin(site.areasFile, `/lists/${escapePointer(lists[0]!)}`, 'key')
+    : { file: 'areas.yaml', path: '' }
   return [fail(ChipsWithoutPage, { ...origin, path: `lists.${lists[0]}` }, lists, shown, missing.size)]
 }

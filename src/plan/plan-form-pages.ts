@@ -1,10 +1,10 @@
 import path from 'node:path'
-import { fail, FormPageTaken } from '../errors/catalogue.js'
-import { ConfigError, type Origin } from '../errors/config-error.js'
-import { displayFile } from '../tool/package.js'
-import type { FormSuccessProps, RoutePlan } from './route-plan.js'
 import type { SiteConfig } from '../config/site-model.js'
+import { FormPageTaken, fail } from '../errors/catalogue.js'
+import type { ConfigError, Origin } from '../errors/config-error.js'
+import { displayFile } from '../tool/package.js'
 import { formSuccessUrl } from './form-urls.js'
+import type { FormSuccessProps, RoutePlan } from './route-plan.js'
 import { outputPathFor } from './urls.js'
 
 export interface FormPagesResult {
@@ -38,7 +38,16 @@ export function planFormPages(site: SiteConfig, taken: readonly RoutePlan[]): Fo
       continue
     }
     const props: FormSuccessProps = { form: form.name, title: form.successTitle, message: form.success }
-    const route: RoutePlan = { url, outputPath, template: 'form-success', title: site.site.titleTemplate.replace('%s', 'Thank you'), description: form.success, noindex: true, props, origin }
+    const route: RoutePlan = {
+      url,
+      outputPath,
+      template: 'form-success',
+      title: site.site.titleTemplate.replace('%s', 'Thank you'),
+      description: form.success,
+      noindex: true,
+      props,
+      origin,
+    }
     outputs.set(outputPath, route)
     routes.push(route)
   }

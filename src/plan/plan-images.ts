@@ -67,12 +67,20 @@ export function planImages(site: SiteConfig): ImagePlan {
 }
 
 function planImage(source: ImageSource): { jobs: ImageJob[]; asset: ImageAsset } {
-  const stem = path.basename(source.src, path.extname(source.src)).toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'image'
+  const stem =
+    path
+      .basename(source.src, path.extname(source.src))
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'image'
   const id = createHash('sha256').update(`${source.hash}\n${encoderVersion}`).digest('hex').slice(0, 10)
   if (source.format === 'svg' || source.format === 'gif') {
     // Vector art is already resolution-independent; re-encoding a GIF would drop its animation.
     const outputPath = `assets/images/${stem}-${id}.${source.format}`
-    return { jobs: [{ source, outputPath, width: source.width, format: 'copy' }], asset: { src: `/${outputPath}`, width: source.width, height: source.height } }
+    return {
+      jobs: [{ source, outputPath, width: source.width, format: 'copy' }],
+      asset: { src: `/${outputPath}`, width: source.width, height: source.height },
+    }
   }
   const widths = responsiveWidths(source.width)
   const fallback: ImageFormat = source.format === 'png' ? 'png' : 'jpeg'
@@ -119,5 +127,12 @@ export interface ShareDrawing {
   /** A .woff or .ttf of the heading font (satori reads neither WOFF2 nor variable fonts). */
   readonly font: string
   /** `hash`: its ImageSource's; `svg`: an SVG logo's sanitized text (ImageSource `svg`), drawn instead of `file`. */
-  readonly logo?: { readonly file: string; readonly format: string; readonly width: number; readonly height: number; readonly hash: string; readonly svg?: string }
+  readonly logo?: {
+    readonly file: string
+    readonly format: string
+    readonly width: number
+    readonly height: number
+    readonly hash: string
+    readonly svg?: string
+  }
 }

@@ -1,17 +1,34 @@
 import path from 'node:path'
-import type { Content } from '../config/site-input.generated.js'
-import { ChipsWithoutLanding, ExclusionRemovesNothing, fail, NotALandingPage, RedundantLandingPage, SameLandingAddress, UnknownLandingService, UnknownRegion } from '../errors/catalogue.js'
-import { ConfigError, type Origin } from '../errors/config-error.js'
-import { escapePointer, pointerOrigin } from '../config/locate.js'
-import type { LandingParts } from './route-plan.js'
-import type { ServiceConfig, SiteConfig } from '../config/site-model.js'
-import { composeLanding, landingIdentity } from './landing-content.js'
-import type { LandingIdentity } from './landing-model.js'
 import { digestJson, hash } from '../cache/digest.js'
-import { partPrinter, scoreLandingPages, weakestPages, type PageQuality, type PrintStore, type QualityInput, type QualitySettings } from './landing-quality.js'
+import { escapePointer, pointerOrigin } from '../config/locate.js'
+import type { Content } from '../config/site-input.generated.js'
+import type { ServiceConfig, SiteConfig } from '../config/site-model.js'
+import {
+  ChipsWithoutLanding,
+  ExclusionRemovesNothing,
+  fail,
+  NotALandingPage,
+  RedundantLandingPage,
+  SameLandingAddress,
+  UnknownLandingService,
+  UnknownRegion,
+} from '../errors/catalogue.js'
+import type { ConfigError, Origin } from '../errors/config-error.js'
+import { composeLanding, landingIdentity } from './landing-content.js'
 import { checkLayouts } from './landing-layout.js'
+import type { LandingIdentity } from './landing-model.js'
+import {
+  type PageQuality,
+  type PrintStore,
+  partPrinter,
+  type QualityInput,
+  type QualitySettings,
+  scoreLandingPages,
+  weakestPages,
+} from './landing-quality.js'
 import { landingTextParts, wordsOf } from './landing-text.js'
 import { findNearbyAreas, type NearbyArea, type NearbyCandidate } from './nearby-areas.js'
+import type { LandingParts } from './route-plan.js'
 import { cityName, landingPath } from './slug.js'
 
 export type { LandingPageProps } from './landing-model.js'
@@ -78,7 +95,8 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
     for (const slug of rule.services) {
       const service = services.get(slug)
       if (!service) continue // config/ reported the unknown service
-      for (const area of list) if (!wanted.has(landingKey(area, slug))) wanted.set(landingKey(area, slug), { area, service, list: rule.areas })
+      for (const area of list)
+        if (!wanted.has(landingKey(area, slug))) wanted.set(landingKey(area, slug), { area, service, list: rule.areas })
     }
   }
   ;(landing.pages ?? []).forEach((page, i) => {
@@ -89,7 +107,11 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
     if (entry?.list !== undefined && page.index === undefined && page.content === undefined) {
       errors.push(fail(RedundantLandingPage, originAt(`/pages/${i}`), page.area, page.service, entry.list))
     }
-    wanted.set(landingKey(page.area, page.service), { ...(entry ?? { area: page.area, service }), index: page.index, content: page.content })
+    wanted.set(landingKey(page.area, page.service), {
+      ...(entry ?? { area: page.area, service }),
+      index: page.index,
+      content: page.content,
+    })
   })
   // Which exclusion removed which page, so the chip check can name it as the cause.
   const excluded = new Map<string, number>()
@@ -106,10 +128,13 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
     if (removed === 0 && listed.has(x.area)) errors.push(fail(ExclusionRemovesNothing, originAt(`/exclude/${i}`), x.area, x.service))
   })
   for (const slug of Object.keys(landing.services ?? {})) {
-    if (!services.has(slug)) errors.push(fail(UnknownLandingService, originAt(`/services/${escapePointer(slug)}`, 'key'), slug, [...services.keys()]))
+    if (!services.has(slug))
+      errors.push(fail(UnknownLandingService, originAt(`/services/${escapePointer(slug)}`, 'key'), slug, [...services.keys()]))
   }
 
-  const entries = dropSameAddress([...wanted.values()], (...args) => errors.push(fail(SameLandingAddress, originAt('/matrix', 'key'), ...args)))
+  const entries = dropSameAddress([...wanted.values()], (...args) =>
+    errors.push(fail(SameLandingAddress, originAt('/matrix', 'key'), ...args)),
+  )
   const byService = groupBy(entries, (e) => e.service.slug)
   const byArea = groupBy(entries, (e) => e.area)
   // Own keys only: an area or region may be called `constructor`.
@@ -118,23 +143,33 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
     const place = placeOf(area)
     return place?.lat !== undefined && place.lng !== undefined ? { lat: place.lat, lng: place.lng } : undefined
   }
-  const candidates = new Map([...byService].map(([slug, list]) => [slug, list.map((e): NearbyCandidate => ({ area: e.area, geo: geoOf(e.area) }))]))
+  const candidates = new Map(
+    [...byService].map(([slug, list]) => [slug, list.map((e): NearbyCandidate => ({ area: e.area, geo: geoOf(e.area) }))]),
+  )
   // Services offered in the same areas have the same candidates, so they share each area's
   // nearby list (usually all of them do: at four services, three quarters of the work saved).
   // A set is keyed by its areas' names, too long a key to look up per page: each service finds
   // its set's map once.
   const nearbyBySet = new Map<string, Map<string, NearbyArea[]>>()
-  const nearbyByService = new Map([...candidates].map(([slug, list]): [string, Map<string, NearbyArea[]>] => {
-    const set = list.map((c) => c.area).join('\n')
-    let byArea = nearbyBySet.get(set)
-    if (!byArea) nearbyBySet.set(set, (byArea = new Map()))
-    return [slug, byArea]
-  }))
+  const nearbyByService = new Map(
+    [...candidates].map(([slug, list]): [string, Map<string, NearbyArea[]>] => {
+      const set = list.map((c) => c.area).join('\n')
+      let byArea = nearbyBySet.get(set)
+      if (!byArea) nearbyBySet.set(set, (byArea = new Map()))
+      return [slug, byArea]
+    }),
+  )
   const nearbyOf = (area: string, slug: string): NearbyArea[] => {
     const byArea = nearbyByService.get(slug)!
     let nearby = byArea.get(area)
     if (!nearby) {
-      nearby = findNearbyAreas({ area, geo: geoOf(area), candidates: candidates.get(slug)!, count: landing.nearby?.count ?? 6, maxMiles: landing.nearby?.maxMiles })
+      nearby = findNearbyAreas({
+        area,
+        geo: geoOf(area),
+        candidates: candidates.get(slug)!,
+        count: landing.nearby?.count ?? 6,
+        maxMiles: landing.nearby?.maxMiles,
+      })
       byArea.set(area, nearby)
     }
     return nearby
@@ -160,7 +195,8 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
   }
   // The site's featured services as cards, in site.yaml order: one object shared by every page.
   const cards = {
-    services: site.site.services.flatMap((slug) => site.services.filter((s) => s.slug === slug))
+    services: site.site.services
+      .flatMap((slug) => site.services.filter((s) => s.slug === slug))
       .map((s) => ({ slug: s.slug, title: s.title, description: s.summary ?? s.description, features: s.features })),
   }
   const badRegions = new Set<string>()
@@ -169,11 +205,23 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
   const planned = entries.map((entry) => {
     const url = landingPath(entry.area, entry.service.slug)
     const place = placeOf(entry.area)
-    const region = place?.region && site.areas.regions && Object.hasOwn(site.areas.regions, place.region) ? site.areas.regions[place.region] : undefined
-    if (place?.region && !region && !badRegions.has(entry.area) && badRegions.add(entry.area)) errors.push(fail(UnknownRegion, regionOrigin(site, entry.area), entry.area, place.region))
+    const region =
+      place?.region && site.areas.regions && Object.hasOwn(site.areas.regions, place.region) ? site.areas.regions[place.region] : undefined
+    if (place?.region && !region && !badRegions.has(entry.area) && badRegions.add(entry.area))
+      errors.push(fail(UnknownRegion, regionOrigin(site, entry.area), entry.area, place.region))
     const compose: LandingParts = {
-      url, area: entry.area, service: entry.service, landing, place, region, pageContent: entry.content,
-      nearby: nearbyOf(entry.area, entry.service.slug), areaServices: areaServicesOf(entry.area), locationsUrl: options.locationsUrl, stats: site.site.business?.stats, cards,
+      url,
+      area: entry.area,
+      service: entry.service,
+      landing,
+      place,
+      region,
+      pageContent: entry.content,
+      nearby: nearbyOf(entry.area, entry.service.slug),
+      areaServices: areaServicesOf(entry.area),
+      locationsUrl: options.locationsUrl,
+      stats: site.site.business?.stats,
+      cards,
     }
     const propsKey = digestOptions(compose)
     const key = hash(`${formDigest}\n${propsKey}`)
@@ -182,23 +230,32 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
       // Composed here only to be summarised; the page's text exists only while it is printed.
       const { title, props } = composeLanding(compose)
       summary = {
-        print: printer.print(landingTextParts(props, form, printer.toText)), localWords: localWordsOf(entry.area),
-        title, description: props.description, h1: props.hero.title,
+        print: printer.print(landingTextParts(props, form, printer.toText)),
+        localWords: localWordsOf(entry.area),
+        title,
+        description: props.description,
+        h1: props.hero.title,
       }
       options.prints?.set(key, summary)
     }
     return { entry, url, compose, propsKey, key, summary }
   })
-  const quality = scoreLandingPages(planned.map((p): QualityInput => ({
-    url: p.url,
-    area: p.entry.area,
-    print: p.summary.print,
-    key: p.key,
-    localWords: p.summary.localWords,
-    groups: [`service:${p.entry.service.slug}`, `area:${p.entry.area}`],
-    unique: { title: p.summary.title, description: p.summary.description, h1: p.summary.h1 },
-    index: p.entry.index ?? (optedIn.has(p.url) ? true : undefined),
-  })), settings, options.prints)
+  const quality = scoreLandingPages(
+    planned.map(
+      (p): QualityInput => ({
+        url: p.url,
+        area: p.entry.area,
+        print: p.summary.print,
+        key: p.key,
+        localWords: p.summary.localWords,
+        groups: [`service:${p.entry.service.slug}`, `area:${p.entry.area}`],
+        unique: { title: p.summary.title, description: p.summary.description, h1: p.summary.h1 },
+        index: p.entry.index ?? (optedIn.has(p.url) ? true : undefined),
+      }),
+    ),
+    settings,
+    options.prints,
+  )
   const madeUrls = new Set(planned.map((p) => p.url))
   errors.push(...checkLayouts(landing))
   for (const url of optedIn) if (!madeUrls.has(url)) errors.push(fail(NotALandingPage, originAt('/quality/index'), url))
@@ -206,15 +263,26 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
   const shared = [path.resolve(origin.file), path.join(site.root, 'areas.yaml'), ...(form ? [path.join(site.root, 'forms.yaml')] : [])]
   // One list per service, shared by its pages (thousands of copies of the same paths otherwise).
   const sourcesOf = new Map(site.services.map((s) => [s.slug, [...shared, path.resolve(s.origin.file)]]))
-  const pages = planned.map((p, i): PlannedLanding => ({
-    url: p.url, title: p.summary.title, description: p.summary.description, noindex: !quality[i]!.indexable,
-    identity: landingIdentity(p.compose), parts: p.compose, propsKey: p.propsKey, origin,
-    sources: sourcesOf.get(p.entry.service.slug)!,
-  }))
+  const pages = planned.map(
+    (p, i): PlannedLanding => ({
+      url: p.url,
+      title: p.summary.title,
+      description: p.summary.description,
+      noindex: !quality[i]!.indexable,
+      identity: landingIdentity(p.compose),
+      parts: p.compose,
+      propsKey: p.propsKey,
+      origin,
+      sources: sourcesOf.get(p.entry.service.slug)!,
+    }),
+  )
   errors.push(...checkServiceChips(site, { made: new Set(entries.map((e) => landingKey(e.area, e.service.slug))), excluded }))
   return {
     pages,
-    urls: { ...Object.fromEntries(pages.map((p) => [landingKey(p.identity.area, p.identity.service.slug), p.url])), ...handWrittenLandingUrls(site) },
+    urls: {
+      ...Object.fromEntries(pages.map((p) => [landingKey(p.identity.area, p.identity.service.slug), p.url])),
+      ...handWrittenLandingUrls(site),
+    },
     quality: { pages: quality, weakest: weakestPages(quality, landing.quality?.report ?? 5), settings },
     errors,
   }
@@ -269,14 +337,31 @@ function checkServiceChips(site: SiteConfig, pages: { made: ReadonlySet<string>;
     const target = service.areas?.landingService
     if (!target || (service.areas?.allowPlainChips ?? site.site.servicePage?.areas?.allowPlainChips)) return []
     const lists = [service.areas!.list, ...(service.areas!.more ?? []).map((group) => group.list)]
-    const missing = [...new Set(lists.flatMap((list) => (Object.hasOwn(site.areas.lists, list) ? site.areas.lists[list]! : [])))].filter((area) => !pages.made.has(landingKey(area, target)) && !handWritten[landingKey(area, target)])
+    const missing = [...new Set(lists.flatMap((list) => (Object.hasOwn(site.areas.lists, list) ? site.areas.lists[list]! : [])))].filter(
+      (area) => !pages.made.has(landingKey(area, target)) && !handWritten[landingKey(area, target)],
+    )
     if (missing.length === 0) return []
     const excludedBy = missing.flatMap((area) => {
       const index = pages.excluded.get(landingKey(area, target))
       return index === undefined ? [] : [{ area, index }]
     })
-    const cause = excludedBy.length > 0 ? { areas: excludedBy.map((x) => cityName(x.area)), entries: [...new Set(excludedBy.map((x) => x.index))], notExcluded: missing.length - excludedBy.length } : undefined
-    return [fail(ChipsWithoutLanding, pointerOrigin(service.origin.file, '/areas/landingService'), { service: service.slug, target, missing: missing.map(cityName), lists, excluded: cause })]
+    const cause =
+      excludedBy.length > 0
+        ? {
+            areas: excludedBy.map((x) => cityName(x.area)),
+            entries: [...new Set(excludedBy.map((x) => x.index))],
+            notExcluded: missing.length - excludedBy.length,
+          }
+        : undefined
+    return [
+      fail(ChipsWithoutLanding, pointerOrigin(service.origin.file, '/areas/landingService'), {
+        service: service.slug,
+        target,
+        missing: missing.map(cityName),
+        lists,
+        excluded: cause,
+      }),
+    ]
   })
 }
 
@@ -285,7 +370,10 @@ function checkServiceChips(site: SiteConfig, pages: { made: ReadonlySet<string>;
  * which areas collide (the generic duplicate-route error could only name landing.yaml twice) and
  * keep the first.
  */
-function dropSameAddress(entries: readonly Wanted[], collides: (first: string, second: string, url: string, service: string) => void): Wanted[] {
+function dropSameAddress(
+  entries: readonly Wanted[],
+  collides: (first: string, second: string, url: string, service: string) => void,
+): Wanted[] {
   const byUrl = new Map<string, Wanted>()
   for (const entry of entries) {
     const url = landingPath(entry.area, entry.service.slug)

@@ -1,6 +1,6 @@
 import path from 'node:path'
-import type { Origin } from '../errors/config-error.js'
 import type { SiteConfig } from '../config/site-model.js'
+import type { Origin } from '../errors/config-error.js'
 import { cityName, stateCode } from './slug.js'
 import { stateName } from './us-states.js'
 
@@ -66,7 +66,8 @@ function groupLandingPages(site: SiteConfig, landingUrls: Readonly<Record<string
   }
   // The state with most pages first (the business's home state), then by name.
   const size = (s: { services: readonly { links: readonly unknown[] }[] }) => s.services.reduce((n, x) => n + x.links.length, 0)
-  const order = (a: LocationsPageProps['states'][number], b: LocationsPageProps['states'][number]) => size(b) - size(a) || a.name.localeCompare(b.name)
+  const order = (a: LocationsPageProps['states'][number], b: LocationsPageProps['states'][number]) =>
+    size(b) - size(a) || a.name.localeCompare(b.name)
   return [...states]
     .map(([code, services]) => ({
       code,

@@ -31,12 +31,17 @@ export interface PlanRedirectsOptions {
 
 export function planLandingRedirects(options: PlanRedirectsOptions): LandingRedirect[] {
   const { pages, routeUrls } = options
-  return Object.keys(options.published.pages).sort().flatMap((from) => {
-    if (routeUrls.has(from)) return []
-    const old = options.published.pages[from]!
-    const target = findTarget(old, pages, routeUrls) ?? { to: options.fallback, reason: 'page removed; nothing similar is left, so it goes to the overview' }
-    return target.to === from ? [] : [{ from, ...target }]
-  })
+  return Object.keys(options.published.pages)
+    .sort()
+    .flatMap((from) => {
+      if (routeUrls.has(from)) return []
+      const old = options.published.pages[from]!
+      const target = findTarget(old, pages, routeUrls) ?? {
+        to: options.fallback,
+        reason: 'page removed; nothing similar is left, so it goes to the overview',
+      }
+      return target.to === from ? [] : [{ from, ...target }]
+    })
 }
 
 /** The record after this build: every URL published before, plus the pages made now. */
@@ -46,7 +51,13 @@ export function recordPublished(previous: PublishedRecord, pages: readonly Landi
   // not written again), without sorting and writing out 10,000 entries to find that out.
   if (now.every(([url, page]) => samePage(previous.pages[url], page))) return previous
   const merged: Record<string, PublishedPage> = { ...previous.pages, ...Object.fromEntries(now) }
-  return { pages: Object.fromEntries(Object.keys(merged).sort().map((url) => [url, merged[url]!])) }
+  return {
+    pages: Object.fromEntries(
+      Object.keys(merged)
+        .sort()
+        .map((url) => [url, merged[url]!]),
+    ),
+  }
 }
 
 /** How the record keeps a landing page. */
@@ -55,10 +66,21 @@ function publishedPage(p: LandingIdentity): PublishedPage {
 }
 
 function samePage(a: PublishedPage | undefined, b: PublishedPage): boolean {
-  return a !== undefined && a.area === b.area && a.service === b.service && a.serviceTitle === b.serviceTitle && a.lat === b.lat && a.lng === b.lng
+  return (
+    a !== undefined &&
+    a.area === b.area &&
+    a.service === b.service &&
+    a.serviceTitle === b.serviceTitle &&
+    a.lat === b.lat &&
+    a.lng === b.lng
+  )
 }
 
-function findTarget(old: PublishedPage, pages: readonly LandingIdentity[], routeUrls: ReadonlySet<string>): Omit<LandingRedirect, 'from'> | undefined {
+function findTarget(
+  old: PublishedPage,
+  pages: readonly LandingIdentity[],
+  routeUrls: ReadonlySet<string>,
+): Omit<LandingRedirect, 'from'> | undefined {
   const sameService = pages.filter((p) => p.service.slug === old.service || p.service.title === old.serviceTitle)
   const renamed = sameService.find((p) => isSamePlace(old, p))
   if (renamed) return { to: renamed.url, reason: 'same area and service, new address' }
@@ -75,7 +97,9 @@ function findTarget(old: PublishedPage, pages: readonly LandingIdentity[], route
 function isSamePlace(old: PublishedPage, page: LandingIdentity): boolean {
   if (old.area === page.area) return true
   if (citySlug(old.area) === page.citySlug && stateCode(old.area) === page.state) return true
-  return old.lat !== undefined && old.lng !== undefined && page.geo !== undefined && milesBetween({ lat: old.lat, lng: old.lng }, page.geo) < 1
+  return (
+    old.lat !== undefined && old.lng !== undefined && page.geo !== undefined && milesBetween({ lat: old.lat, lng: old.lng }, page.geo) < 1
+  )
 }
 
 function nearestPage(old: PublishedPage, pages: readonly LandingIdentity[]): { page: LandingIdentity; miles: number } | undefined {

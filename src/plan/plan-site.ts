@@ -1,21 +1,21 @@
 import path from 'node:path'
-import { BadFileSlug, DuplicateRoute, fail, LinkToNowhere, RelativeLinkToNowhere } from '../errors/catalogue.js'
-import { ConfigError, type Origin } from '../errors/config-error.js'
-import { displayFile } from '../tool/package.js'
-import { findChipsWithoutPage } from './plan-chips.js'
-import { checkFragmentLinks } from './fragment-links.js'
-import { planFormPages } from './plan-form-pages.js'
-import { findHeadingSkips } from './heading-order.js'
-import { closestMatch } from '../errors/did-you-mean.js'
-import type { RoutePlan, RouteVariant } from './route-plan.js'
 import type { SiteConfig } from '../config/site-model.js'
+import { BadFileSlug, DuplicateRoute, fail, LinkToNowhere, RelativeLinkToNowhere } from '../errors/catalogue.js'
+import type { ConfigError, Origin } from '../errors/config-error.js'
+import { closestMatch } from '../errors/did-you-mean.js'
+import { displayFile } from '../tool/package.js'
+import { checkFragmentLinks } from './fragment-links.js'
+import { findHeadingSkips } from './heading-order.js'
 import type { LandingIdentity } from './landing-model.js'
 import type { PrintStore } from './landing-quality.js'
-import { planLanding, type LandingPlan } from './plan-landing.js'
+import { findChipsWithoutPage } from './plan-chips.js'
+import { planFormPages } from './plan-form-pages.js'
+import { type LandingPlan, planLanding } from './plan-landing.js'
 import { planLocationsRoute } from './plan-locations.js'
+import { type LandingRedirect, planLandingRedirects } from './plan-redirects.js'
+import type { RoutePlan, RouteVariant } from './route-plan.js'
 import { isSlug } from './slug.js'
 import { isRelativeHref, linkPath, outputPathFor, publicPath, resolveHref } from './urls.js'
-import { planLandingRedirects, type LandingRedirect } from './plan-redirects.js'
 
 export interface BuildPlan {
   readonly routes: readonly RoutePlan[]
@@ -61,14 +61,31 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
   const siteOrigin: Origin = { file: displayFile(path.join(site.root, 'site.yaml')), path: '' }
 
   for (const page of site.pages) {
-    inputs.push({ url: page.path, template: 'sections', title: page.title, isTitleComplete: page.titleTemplate === false, description: page.description, noindex: page.noindex, props: page, origin: page.origin })
+    inputs.push({
+      url: page.path,
+      template: 'sections',
+      title: page.title,
+      isTitleComplete: page.titleTemplate === false,
+      description: page.description,
+      noindex: page.noindex,
+      props: page,
+      origin: page.origin,
+    })
   }
   for (const service of site.services) {
     if (!isSlug(service.slug)) {
       errors.push(fail(BadFileSlug, service.origin, 'service', service.slug))
       continue
     }
-    inputs.push({ url: `/services/${service.slug}`, template: 'service', title: service.title, isTitleComplete: service.titleTemplate === false, description: service.description, props: service, origin: service.origin })
+    inputs.push({
+      url: `/services/${service.slug}`,
+      template: 'service',
+      title: service.title,
+      isTitleComplete: service.titleTemplate === false,
+      description: service.description,
+      props: service,
+      origin: service.origin,
+    })
   }
   if (site.posts.length > 0) {
     const perPage = site.site.blog?.perPage ?? 9
@@ -89,17 +106,43 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
         errors.push(fail(BadFileSlug, post.origin, 'post', post.slug))
         continue
       }
-      inputs.push({ url: `/blog/${post.slug}`, template: 'post', title: post.title, isTitleComplete: post.titleTemplate === false, description: post.excerpt, props: post, origin: post.origin })
+      inputs.push({
+        url: `/blog/${post.slug}`,
+        template: 'post',
+        title: post.title,
+        isTitleComplete: post.titleTemplate === false,
+        description: post.excerpt,
+        props: post,
+        origin: post.origin,
+      })
     }
   }
   const locations = planLocationsRoute(site)
   const landing = planLanding(site, { locationsUrl: locations?.url, prints: options.prints })
   errors.push(...landing.errors)
   for (const page of landing.pages) {
-    inputs.push({ url: page.url, template: 'landing', title: page.title, description: page.description, noindex: page.noindex, landing: page.parts, propsKey: page.propsKey, origin: page.origin, sources: page.sources })
+    inputs.push({
+      url: page.url,
+      template: 'landing',
+      title: page.title,
+      description: page.description,
+      noindex: page.noindex,
+      landing: page.parts,
+      propsKey: page.propsKey,
+      origin: page.origin,
+      sources: page.sources,
+    })
   }
   if (locations) inputs.push({ ...locations, props: locations.props(landing.urls) })
-  inputs.push({ url: '/404', outputPath: '404.html', template: 'not-found', title: 'Page not found', noindex: true, props: {}, origin: siteOrigin })
+  inputs.push({
+    url: '/404',
+    outputPath: '404.html',
+    template: 'not-found',
+    title: 'Page not found',
+    noindex: true,
+    props: {},
+    origin: siteOrigin,
+  })
 
   const routes: RoutePlan[] = []
   const byOutput = new Map<string, RouteInput>()
@@ -128,7 +171,9 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
   errors.push(...checkLinks(site, routes), ...checkFragmentLinks(site, routes))
   const landingPages = landing.pages.map((p) => p.identity)
   const redirects = planLandingRedirects({
-    published: site.published, pages: landingPages, routeUrls: new Set(routes.map((r) => r.url)),
+    published: site.published,
+    pages: landingPages,
+    routeUrls: new Set(routes.map((r) => r.url)),
     fallback: routes.find((r) => r.template === 'locations')?.url ?? '/',
   })
   const warnings = [...findChipsWithoutPage(site, landing.urls), ...findHeadingSkips(site)]
@@ -142,7 +187,10 @@ function checkLinks(site: SiteConfig, routes: readonly RoutePlan[]): ConfigError
   // the file it is written in (a post, a Markdown page, a YAML page with a Markdown field).
   let pagesByFile: Map<string, string[]> | undefined
   const pagesOf = (file: string) => {
-    pagesByFile ??= routes.reduce((map, r) => map.set(r.origin.file, [...(map.get(r.origin.file) ?? []), r.url]), new Map<string, string[]>())
+    pagesByFile ??= routes.reduce(
+      (map, r) => map.set(r.origin.file, [...(map.get(r.origin.file) ?? []), r.url]),
+      new Map<string, string[]>(),
+    )
     return pagesByFile.get(file) ?? []
   }
   return site.links.flatMap(({ href, origin }) => {

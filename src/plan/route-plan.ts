@@ -1,10 +1,11 @@
 /** The pages a build makes, as plan/ decides them: every URL and output path is fixed here. */
-import type { Origin } from '../errors/config-error.js'
+
 import type { Content, LandingInput, Place, Region, Stat } from '../config/site-input.generated.js'
 import type { PageConfig, PostConfig, ServiceConfig, TemplateName } from '../config/site-model.js'
+import type { Origin } from '../errors/config-error.js'
 import type { LandingPageProps, ServiceCard } from './landing-model.js'
-import type { LocationsPageProps } from './plan-locations.js'
 import type { NearbyArea } from './nearby-areas.js'
+import type { LocationsPageProps } from './plan-locations.js'
 
 /** One HTML file of the output. Decided entirely by plan/; its props are typed by its template. */
 export type RoutePlan = RouteFields & RouteVariant

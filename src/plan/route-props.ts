@@ -1,5 +1,5 @@
-import type { RoutePlan, TemplateRoute } from './route-plan.js'
 import { composeLanding } from './landing-content.js'
+import type { RoutePlan, TemplateRoute } from './route-plan.js'
 
 /**
  * A route's template props. A landing page's are composed here from its parts, anew on each

@@ -1,12 +1,12 @@
 import path from 'node:path'
+import { type BuildMemo, type BuildResult, build } from '../build/index.js'
 import { hash } from '../cache/digest.js'
-import { build, type BuildMemo, type BuildResult } from '../build/index.js'
+import type { SiteConfig } from '../config/site-model.js'
+import { sitePaths } from '../site/paths.js'
 import { packageRoot } from '../tool/package.js'
 import type { OutputFile } from '../types.js'
-import type { SiteConfig } from '../config/site-model.js'
 import { describeFailure } from './overlay.js'
 import { indexFiles, type ServedFile } from './static-files.js'
-import { sitePaths } from '../site/paths.js'
 
 /** The last successful build, served from memory. */
 export interface GoodBuild {
@@ -89,20 +89,23 @@ export function createBuildSession(options: BuildSessionOptions): BuildSession {
     // are rendered (with the last build's other files), and the rest once the build succeeds.
     // Template or image edits may change assets the new pages link to, so they wait for the build.
     const paths = previous.kind === 'ok' && trigger.length > 0 && trigger.every((f) => /\.(ya?ml|md)$/.test(f)) ? options.openPages() : []
-    const firstPages = paths.length === 0 || previous.kind !== 'ok' ? undefined : {
-      paths,
-      onRendered: (files: readonly OutputFile[]) => {
-        const early = new Map(previous.build.files)
-        for (const [file, served] of indexFiles(files)) early.set(file, served)
-        state = { kind: 'ok', build: { ...previous.build, files: early } }
-        firstMs = performance.now() - started
-        try {
-          options.onFirstPages()
-        } catch {
-          // as for onBuilt below
-        }
-      },
-    }
+    const firstPages =
+      paths.length === 0 || previous.kind !== 'ok'
+        ? undefined
+        : {
+            paths,
+            onRendered: (files: readonly OutputFile[]) => {
+              const early = new Map(previous.build.files)
+              for (const [file, served] of indexFiles(files)) early.set(file, served)
+              state = { kind: 'ok', build: { ...previous.build, files: early } }
+              firstMs = performance.now() - started
+              try {
+                options.onFirstPages()
+              } catch {
+                // as for onBuilt below
+              }
+            },
+          }
     try {
       const result = await build({ site: options.site, write: false, drafts: true, cacheDir, memo, firstPages })
       state = { kind: 'ok', build: goodBuild(result) }
@@ -147,7 +150,10 @@ export function createBuildSession(options: BuildSessionOptions): BuildSession {
 
 function goodBuild(result: BuildResult): GoodBuild {
   const files = indexFiles(result.files)
-  const others = [...files.values()].filter((f) => !f.path.endsWith('.html')).map((f) => `${f.path}:${f.hash}`).sort()
+  const others = [...files.values()]
+    .filter((f) => !f.path.endsWith('.html'))
+    .map((f) => `${f.path}:${f.hash}`)
+    .sort()
   return { files, site: result.site, result, othersHash: hashOf(others.join('\n')) }
 }
 

@@ -22,7 +22,10 @@ export function appendCapped(file: string, text: string, cap: number): Promise<b
   }
   const appended = (queues.get(file) ?? Promise.resolve()).then(run)
   // The queue waits for this append whatever its outcome; its error reaches the caller through `appended`.
-  const settled = appended.then(() => undefined, () => undefined)
+  const settled = appended.then(
+    () => undefined,
+    () => undefined,
+  )
   queues.set(file, settled)
   void settled.then(() => {
     if (queues.get(file) === settled) queues.delete(file)

@@ -1,17 +1,30 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { FormConfig, SiteMeta } from '../config/site-model.js'
 import {
-  FormBackLink, FormFailed, FormFailedLog, FormFailedTitle, FormHoneypotLog, FormInvalidLog, FormMalformed, FormNotStored, FormNotStoredLog,
-  FormStoredLog, FormSubmissionsFull, FormSubmissionsFullLog, FormTooLarge, FormUnknown, FormUnknownLog,
+  FormBackLink,
+  FormFailed,
+  FormFailedLog,
+  FormFailedTitle,
+  FormHoneypotLog,
+  FormInvalidLog,
+  FormMalformed,
+  FormNotStored,
+  FormNotStoredLog,
+  FormStoredLog,
+  FormSubmissionsFull,
+  FormSubmissionsFullLog,
+  FormTooLarge,
+  FormUnknown,
+  FormUnknownLog,
 } from '../errors/catalogue.js'
 import { BuildFailure } from '../errors/config-error.js'
 import { formatConfigError } from '../errors/format.js'
 import { printable } from '../errors/printable.js'
-import { displayFile } from '../tool/package.js'
-import type { FormConfig, SiteMeta } from '../config/site-model.js'
-import { appendCapped } from './capped-append.js'
-import { jsonText, respond } from './respond.js'
-import { checkSubmission, parseSubmission, type CheckOptions, type Verdict } from './form-submission.js'
 import { sitePaths } from '../site/paths.js'
+import { displayFile } from '../tool/package.js'
+import { appendCapped } from './capped-append.js'
+import { type CheckOptions, checkSubmission, parseSubmission, type Verdict } from './form-submission.js'
+import { jsonText, respond } from './respond.js'
 
 /** The production form handlers reject bigger bodies too; ours have a few short fields. */
 export const maxBodyBytes = 64 * 1024
@@ -84,7 +97,12 @@ export async function captureForm(req: IncomingMessage, res: ServerResponse, giv
       return
     case 'invalid':
       options.log(FormInvalidLog.text(verdict.form.name, page, verdict.problems.map((p) => p.reason).join(' ')))
-      answerJson(res, 422, { error: 'invalid', form: verdict.form.name, reason: verdict.problems.map((p) => p.reason).join(' '), problems: verdict.problems })
+      answerJson(res, 422, {
+        error: 'invalid',
+        form: verdict.form.name,
+        reason: verdict.problems.map((p) => p.reason).join(' '),
+        problems: verdict.problems,
+      })
       return
     case 'honeypot':
       options.log(FormHoneypotLog.text(verdict.form.name, page))
@@ -92,20 +110,25 @@ export async function captureForm(req: IncomingMessage, res: ServerResponse, giv
       return
     case 'accepted': {
       const file = submissionsFile(options.siteRoot)
-      const line = JSON.stringify({ time: new Date().toISOString(), form: verdict.form.name, page, fields: verdict.values }) + '\n'
+      const line = `${JSON.stringify({ time: new Date().toISOString(), form: verdict.form.name, page, fields: verdict.values })}\n`
       // A .citypress that is a link is refused (cache/site-folder.ts): told in the terminal, answered as a failed handler.
       const stored = await appendCapped(file, line, maxSubmissionsBytes).catch((error: unknown) => {
         if (!(error instanceof BuildFailure)) throw error
         return error
       })
       if (stored instanceof BuildFailure) {
-        options.log(FormNotStoredLog.text(verdict.form.name, page, stored.errors.map((e) => formatConfigError(e, { color: false })).join('\n')))
+        options.log(
+          FormNotStoredLog.text(verdict.form.name, page, stored.errors.map((e) => formatConfigError(e, { color: false })).join('\n')),
+        )
         answerJson(res, FormNotStored.status, { error: 'not-stored', reason: FormNotStored.text(displayFile(file)) })
         return
       }
       if (!stored) {
         options.log(FormSubmissionsFullLog.text(verdict.form.name, page, displayFile(file), maxSubmissionsBytes / 2 ** 20))
-        answerJson(res, FormSubmissionsFull.status, { error: 'submissions-full', reason: FormSubmissionsFull.text(displayFile(file), maxSubmissionsBytes / 2 ** 20) })
+        answerJson(res, FormSubmissionsFull.status, {
+          error: 'submissions-full',
+          reason: FormSubmissionsFull.text(displayFile(file), maxSubmissionsBytes / 2 ** 20),
+        })
         return
       }
       options.log(FormStoredLog.text(verdict.form.name, page, summarize(verdict.values), displayFile(file)))

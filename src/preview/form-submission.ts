@@ -90,7 +90,12 @@ export function checkSubmission(fields: SubmittedFields, options: CheckOptions):
   if (honeypot !== undefined && (fields.get(honeypot) ?? []).some((v) => v.trim() !== '')) return { kind: 'honeypot', form }
 
   const problems: Problem[] = []
-  const known = new Set([formName, ...(honeypot === undefined ? [] : [honeypot]), ...form.fields.map((f) => f.name), ...(options.hiddenFields.get(form.name) ?? [])])
+  const known = new Set([
+    formName,
+    ...(honeypot === undefined ? [] : [honeypot]),
+    ...form.fields.map((f) => f.name),
+    ...(options.hiddenFields.get(form.name) ?? []),
+  ])
   for (const submitted of fields.keys()) {
     if (!known.has(submitted)) problems.push({ field: submitted, reason: `"${submitted}" is not a field of the form ${form.name}.` })
   }
@@ -117,7 +122,9 @@ export function checkSubmission(fields: SubmittedFields, options: CheckOptions):
 
 /** The rule browsers apply to `<input type="email">` (HTML Standard, "valid email address"). */
 function isEmail(value: string): boolean {
-  return /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/.test(value)
+  return /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/.test(
+    value,
+  )
 }
 
 /**
@@ -144,5 +151,10 @@ export function findHiddenFields(pages: Iterable<string>): Map<string, Set<strin
 
 function attributeOf(tag: string, name: string): string | undefined {
   const match = new RegExp(`\\s${name}="([^"]*)"`).exec(tag)
-  return match?.[1]?.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&#x27;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>')
+  return match?.[1]
+    ?.replaceAll('&amp;', '&')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#x27;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
 }

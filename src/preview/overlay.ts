@@ -93,7 +93,10 @@ export function allowInMetaPolicy(html: string, script: string): string {
   return html.replace(metaPolicyTag, (_all, head: string, content: string, tail: string) => {
     // The attribute is written with character references (templates/render.tsx): read, change, write back.
     const policy = content.replace(/&#(\d+);/g, (_ref, code: string) => String.fromCharCode(Number(code)))
-    const allowed = policy.split('; ').map((directive) => (directive.startsWith('script-src ') ? `${directive} ${hash}` : directive)).join('; ')
+    const allowed = policy
+      .split('; ')
+      .map((directive) => (directive.startsWith('script-src ') ? `${directive} ${hash}` : directive))
+      .join('; ')
     return head + allowed.replace(/[&"<>']/g, (c) => `&#${c.charCodeAt(0)};`) + tail
   })
 }
@@ -105,7 +108,10 @@ export function allowInMetaPolicy(html: string, script: string): string {
 export function describeFailure(error: unknown): { title: string; blocks: string[] } {
   if (error instanceof BuildFailure) {
     const count = error.errors.length
-    return { title: `The site has ${count} error${count === 1 ? '' : 's'}`, blocks: error.errors.map((e) => formatConfigError(e, { color: false })) }
+    return {
+      title: `The site has ${count} error${count === 1 ? '' : 's'}`,
+      blocks: error.errors.map((e) => formatConfigError(e, { color: false })),
+    }
   }
   return { title: 'Internal error in citypress (not in your site)', blocks: [sourceStack(error)] }
 }
@@ -124,8 +130,10 @@ export function errorPage(error: unknown, version: string): string {
     'p{color:#b8b8c0}',
   ].join('')
   const errors = blocks.map((b) => `<pre class="citypress-error">${escapeHtml(b)}</pre>`).join('\n')
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">`
-    + `<title>${escapeHtml(title)} · citypress preview</title><style>${style}</style></head>`
-    + `<body><main><h1>${escapeHtml(title)}</h1>\n${errors}\n<p>Fix the file and save it: this page reloads by itself. The terminal shows the same report.</p></main>`
-    + `${reloadClient(version)}</body></html>`
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<title>${escapeHtml(title)} · citypress preview</title><style>${style}</style></head>` +
+    `<body><main><h1>${escapeHtml(title)}</h1>\n${errors}\n<p>Fix the file and save it: this page reloads by itself. The terminal shows the same report.</p></main>` +
+    `${reloadClient(version)}</body></html>`
+  )
 }

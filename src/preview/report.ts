@@ -26,7 +26,7 @@ export function reportBuild(log: PreviewLog, outcome: BuildOutcome, tabs: number
     const warnings = state.build.result.warnings
     const before = previous.kind === 'ok' ? previous.build.result.warnings : []
     const text = (list: typeof warnings) => list.map((w) => formatConfigError(w, log).replace(/^(\S*)error\[/, '$1warning[')).join('\n\n')
-    if (warnings.length > 0 && text(warnings) !== text(before)) log.err(text(warnings) + '\n\n')
+    if (warnings.length > 0 && text(warnings) !== text(before)) log.err(`${text(warnings)}\n\n`)
     const mark = previous.kind === 'failed' ? paint('green', '✓ fixed:') : paint('green', '↻')
     const { result } = state.build
     const first = outcome.firstMs === undefined ? '' : ` (open tabs served after ${Math.round(outcome.firstMs)} ms)`

@@ -44,7 +44,10 @@ export function checkFacts(input: FactsInput): Facts {
   const name = oneLine(input.name, 'name', 'Greenway Landscapes')
   const trade = oneLine(input.trade, 'trade', 'Landscaping')
   const missing = requiredFacts.filter((key) => input[key] === undefined)
-  if (missing.length > 0) throw new ScaffoldRefused(`missing ${missing.map((m) => `--${m}`).join(', ')}; give them as options, or run the command on a terminal to be asked.`)
+  if (missing.length > 0)
+    throw new ScaffoldRefused(
+      `missing ${missing.map((m) => `--${m}`).join(', ')}; give them as options, or run the command on a terminal to be asked.`,
+    )
   return {
     name: name!,
     trade: trade![0]!.toLocaleUpperCase('en') + trade!.slice(1),
@@ -69,22 +72,42 @@ export const checkFact = {
 
 /** "Salem, OR; Keizer, OR" → ["Salem, OR", "Keizer, OR"]; each needs its two-letter state. */
 export function parseAreas(text: string): string[] {
-  const areas = [...new Set(text.split(/[;\n]/).map((a) => a.trim().replace(/\s+/g, ' ').replace(/\s*,\s*/, ', ')).filter(Boolean))]
-  if (areas.length === 0) throw new ScaffoldRefused('--areas names no town; give the towns you serve, e.g. --areas "Salem, OR; Keizer, OR".')
+  const areas = [
+    ...new Set(
+      text
+        .split(/[;\n]/)
+        .map((a) =>
+          a
+            .trim()
+            .replace(/\s+/g, ' ')
+            .replace(/\s*,\s*/, ', '),
+        )
+        .filter(Boolean),
+    ),
+  ]
+  if (areas.length === 0)
+    throw new ScaffoldRefused('--areas names no town; give the towns you serve, e.g. --areas "Salem, OR; Keizer, OR".')
   const bad = areas.filter((a) => !/^[^,]+, [A-Za-z]{2}$/.test(a))
-  if (bad.length > 0) throw new ScaffoldRefused(`--areas: ${bad.map((b) => JSON.stringify(b)).join(', ')} is not "Town, ST"; write each town with its two-letter state, separated by ";", e.g. "Salem, OR; Keizer, OR".`)
+  if (bad.length > 0)
+    throw new ScaffoldRefused(
+      `--areas: ${bad.map((b) => JSON.stringify(b)).join(', ')} is not "Town, ST"; write each town with its two-letter state, separated by ";", e.g. "Salem, OR; Keizer, OR".`,
+    )
   return areas.map((a) => a.slice(0, -2) + a.slice(-2).toUpperCase())
 }
 
 function parsePhone(text: string): { text: string; tel: string } {
   const digits = text.replace(/\D/g, '')
-  if (digits.length < 7 || digits.length > 15 || !/^[+\d\s().\/-]+$/.test(text)) throw new ScaffoldRefused(`--phone "${text}" is not a phone number; write it as visitors should read it, e.g. --phone "(503) 555-0142".`)
+  if (digits.length < 7 || digits.length > 15 || !/^[+\d\s()./-]+$/.test(text))
+    throw new ScaffoldRefused(
+      `--phone "${text}" is not a phone number; write it as visitors should read it, e.g. --phone "(503) 555-0142".`,
+    )
   // A North American number without its country code gets +1, as tel: links need one to dial from abroad.
   return { text, tel: `+${text.trim().startsWith('+') || digits.length !== 10 ? digits : `1${digits}`}` }
 }
 
 function parseEmail(text: string): string {
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text)) throw new ScaffoldRefused(`--email "${text}" is not an email address, e.g. --email hello@greenway.example.`)
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text))
+    throw new ScaffoldRefused(`--email "${text}" is not an email address, e.g. --email hello@greenway.example.`)
   return text
 }
 
@@ -95,7 +118,10 @@ function parseUrl(text: string): string {
   } catch {
     url = undefined
   }
-  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || /\s/.test(text)) throw new ScaffoldRefused(`--url "${text}" is not a web address; give the site's address with https://, e.g. --url https://www.greenway.example.`)
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || /\s/.test(text))
+    throw new ScaffoldRefused(
+      `--url "${text}" is not a web address; give the site's address with https://, e.g. --url https://www.greenway.example.`,
+    )
   return text.replace(/\/+$/, '')
 }
 

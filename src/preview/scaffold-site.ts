@@ -1,8 +1,8 @@
 import { existsSync, statSync } from 'node:fs'
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { checkFacts, ScaffoldRefused, type Facts, type FactsInput } from './scaffold-facts.js'
 import { PUBLISHED_URLS_FILE } from '../site/paths.js'
+import { checkFacts, type Facts, type FactsInput, ScaffoldRefused } from './scaffold-facts.js'
 
 export { ScaffoldRefused } from './scaffold-facts.js'
 
@@ -13,8 +13,14 @@ export { ScaffoldRefused } from './scaffold-facts.js'
  * likewise.
  */
 export const starterWords = {
-  name: 'Your Business', trade: 'Your Service', area: 'Springfield, IL', city: 'Springfield',
-  phone: '(555) 010-0199', tel: '+15550100199', email: 'hello@example.com', url: 'https://www.example.com',
+  name: 'Your Business',
+  trade: 'Your Service',
+  area: 'Springfield, IL',
+  city: 'Springfield',
+  phone: '(555) 010-0199',
+  tel: '+15550100199',
+  email: 'hello@example.com',
+  url: 'https://www.example.com',
 } as const
 
 export interface ScaffoldOptions extends FactsInput {
@@ -48,7 +54,8 @@ export async function scaffoldSite(options: ScaffoldOptions): Promise<ScaffoldRe
   const root = path.resolve(options.dir)
   if (existsSync(root)) {
     if (!statSync(root).isDirectory()) throw new ScaffoldRefused(`${options.dir} exists and is not a folder; choose another name.`)
-    if ((await readdir(root)).length > 0) throw new ScaffoldRefused(`${options.dir} is not empty; citypress new never overwrites files. Choose a new or empty folder.`)
+    if ((await readdir(root)).length > 0)
+      throw new ScaffoldRefused(`${options.dir} is not empty; citypress new never overwrites files. Choose a new or empty folder.`)
   }
   const words = starterReplacements(facts)
   const written: string[] = []
@@ -72,7 +79,10 @@ export async function scaffoldSite(options: ScaffoldOptions): Promise<ScaffoldRe
     await write(target, file === 'areas.yaml' ? withAreas(text, facts.areas) : text)
   }
   await write('package.json', projectManifest(root, options.citypress))
-  await write('.gitignore', 'node_modules/\n# The built site; `npm run build` makes it again.\ndist/\n# citypress\'s cache and the preview\'s captured form posts: local, never content.\n.citypress/\n')
+  await write(
+    '.gitignore',
+    "node_modules/\n# The built site; `npm run build` makes it again.\ndist/\n# citypress's cache and the preview's captured form posts: local, never content.\n.citypress/\n",
+  )
   return { root, files: written.sort(), facts }
 }
 
@@ -105,9 +115,14 @@ function starterReplacements(facts: Facts): Map<string, string> {
     // The longer form first: a regular expression's alternatives are tried in order.
     [s.area, first],
     [s.city, first.slice(0, first.lastIndexOf(','))],
-    ...(facts.phone ? [[s.phone, facts.phone.text], [s.tel, facts.phone.tel]] as const : []),
-    ...(facts.email ? [[s.email, facts.email]] as const : []),
-    ...(facts.url ? [[s.url, facts.url]] as const : []),
+    ...(facts.phone
+      ? ([
+          [s.phone, facts.phone.text],
+          [s.tel, facts.phone.tel],
+        ] as const)
+      : []),
+    ...(facts.email ? ([[s.email, facts.email]] as const) : []),
+    ...(facts.url ? ([[s.url, facts.url]] as const) : []),
   ])
 }
 
@@ -156,5 +171,10 @@ async function listFiles(dir: string): Promise<string[]> {
 
 /** "Roof Repair & Gutters" → "roof-repair-gutters": a file name and an address segment. */
 function toSlug(text: string): string {
-  return text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
 }

@@ -1,7 +1,7 @@
 import { PreviewStarting } from '../errors/catalogue.js'
 import type { GoodBuild, SessionState } from './build-session.js'
 import { errorPage, injectReloadClient } from './overlay.js'
-import { resolvePath, type Resolved, type ServedFile } from './static-files.js'
+import { type Resolved, resolvePath, type ServedFile } from './static-files.js'
 
 const noFiles: ReadonlyMap<string, ServedFile> = new Map()
 
@@ -37,14 +37,26 @@ export function versionOf(state: SessionState, resolved: Resolved): string {
  * The HTML document a tab at `resolved` gets, with the reload client: the page, the site's 404
  * page, or the error report while the site does not build. Undefined for anything but a page.
  */
-export function pageOf(state: SessionState, resolved: Resolved, version: string): { status: number; type: string; html: string } | undefined {
+export function pageOf(
+  state: SessionState,
+  resolved: Resolved,
+  version: string,
+): { status: number; type: string; html: string } | undefined {
   if (resolved.kind === 'redirect' || resolved.kind === 'bad-request') return undefined
   const file = resolved.kind === 'file' ? resolved.file : resolved.page
   const isPage = resolved.kind === 'not-found' || resolved.file.path.endsWith('.html')
   if (!isPage) return undefined
   if (state.kind !== 'ok') {
-    return { status: 500, type: 'text/html; charset=utf-8', html: errorPage(state.kind === 'failed' ? state.error : new Error(PreviewStarting.text()), version) }
+    return {
+      status: 500,
+      type: 'text/html; charset=utf-8',
+      html: errorPage(state.kind === 'failed' ? state.error : new Error(PreviewStarting.text()), version),
+    }
   }
   if (!file) return undefined
-  return { status: resolved.kind === 'not-found' ? 404 : 200, type: file.type, html: injectReloadClient(file.body.toString('utf8'), version) }
+  return {
+    status: resolved.kind === 'not-found' ? 404 : 200,
+    type: file.type,
+    html: injectReloadClient(file.body.toString('utf8'), version),
+  }
 }

@@ -1,28 +1,28 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
+import { lucideIconNames } from '../config/cross-check.js'
+import { editorRoutes } from '../editor/http.js'
+import type { LiveNames } from '../editor/schema-fields.js'
 import { PreviewInternal, PreviewInternalLog } from '../errors/catalogue.js'
 import { BuildFailure } from '../errors/config-error.js'
 import { sourceStack } from '../errors/source-stack.js'
 import { packageRoot } from '../tool/package.js'
-import { createBuildSession, type BuildSession, type GoodBuild } from './build-session.js'
+import { type BuildSession, createBuildSession, type GoodBuild } from './build-session.js'
 import { basePathGuard } from './handlers/base-path.js'
 import { editorHandler } from './handlers/editor.js'
 import { formsHandler } from './handlers/forms.js'
-import { requestContext, runHandlers, type Handler } from './handlers/handler.js'
+import { type Handler, requestContext, runHandlers } from './handlers/handler.js'
 import { hostGuard } from './handlers/host-guard.js'
 import { internalRoutes, reportRoute } from './handlers/internal-routes.js'
 import { siteFiles } from './handlers/site-files.js'
 import { createReloadHub } from './live-reload.js'
-import { reportBuild, type PreviewLog } from './report.js'
+import { type PreviewLog, reportBuild } from './report.js'
 import { allowedHosts } from './request-guard.js'
 import { plainText, respond } from './respond.js'
 import { basePathOf, lastGood, pageOf, resolveIn, versionOf } from './served.js'
 import { watchFolders } from './watch.js'
 import { pollingReasonHere } from './watch-mode.js'
-import { lucideIconNames } from '../config/cross-check.js'
-import { editorRoutes } from '../editor/http.js'
-import type { LiveNames } from '../editor/schema-fields.js'
 
 export interface PreviewOptions {
   /** The site folder, e.g. `sites/acme`. */
@@ -81,10 +81,14 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   let toldEarly = 0
   const session = createBuildSession({
     site: options.site,
-    openPages: () => hub.openPages().map((p) => resolveIn(lastGood(session.state), p)).flatMap((r) => {
-      const page = r.kind === 'file' ? r.file : r.kind === 'not-found' ? r.page : undefined
-      return page?.path.endsWith('.html') ? [page.path] : []
-    }),
+    openPages: () =>
+      hub
+        .openPages()
+        .map((p) => resolveIn(lastGood(session.state), p))
+        .flatMap((r) => {
+          const page = r.kind === 'file' ? r.file : r.kind === 'not-found' ? r.page : undefined
+          return page?.path.endsWith('.html') ? [page.path] : []
+        }),
     onFirstPages: () => {
       toldEarly += hub.broadcast()
     },
@@ -98,15 +102,26 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   const first = session.state
   // Without a site folder there is nothing to watch or serve, and with a .citypress that is a link
   // nowhere to keep the cache and form posts: fail like `build` does.
-  if (first.kind === 'failed' && first.error instanceof BuildFailure && first.error.errors.some((e) => e.code === 'site-not-found' || e.code === 'cache-folder-link')) throw first.error
+  if (
+    first.kind === 'failed' &&
+    first.error instanceof BuildFailure &&
+    first.error.errors.some((e) => e.code === 'site-not-found' || e.code === 'cache-folder-link')
+  )
+    throw first.error
   if (first.kind === 'failed') reportBuild(options.log, { state: first, previous: { kind: 'starting' }, trigger: [], ms: 0 }, 0)
 
   const siteRoot = path.resolve(options.site)
   const host = options.host ?? '127.0.0.1'
-  const editor = isLoopback(host) || options.editorToken ? editorRoutes({
-    siteRoot, token: options.editorToken, siteUrl: () => url, logBug: (text) => options.log.err(text),
-    names: () => liveNames(lastGood(session.state)),
-  }) : undefined
+  const editor =
+    isLoopback(host) || options.editorToken
+      ? editorRoutes({
+          siteRoot,
+          token: options.editorToken,
+          siteUrl: () => url,
+          logBug: (text) => options.log.err(text),
+          names: () => liveNames(lastGood(session.state)),
+        })
+      : undefined
   // In order, each answers or passes on; the host guard first, so a refused name reaches nothing.
   const handlers: readonly Handler[] = [
     hostGuard(allowedHosts(host)),
@@ -183,8 +198,10 @@ function isLoopback(host: string): boolean {
 /** The site's names the editor's selects offer, from the last good build. */
 function liveNames(good: GoodBuild | undefined): LiveNames {
   const site = good?.site
-  const pages = [...(good?.files.keys() ?? [])].filter((file) => file.endsWith('.html') && !file.startsWith('__') && file !== '404.html')
-    .map((file) => `/${file.replace(/(?:^|\/)index\.html$/, '').replace(/\.html$/, '')}`).sort()
+  const pages = [...(good?.files.keys() ?? [])]
+    .filter((file) => file.endsWith('.html') && !file.startsWith('__') && file !== '404.html')
+    .map((file) => `/${file.replace(/(?:^|\/)index\.html$/, '').replace(/\.html$/, '')}`)
+    .sort()
   return {
     service: site?.services.map((s) => s.slug) ?? [],
     form: Object.keys(site?.forms ?? {}),

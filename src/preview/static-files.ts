@@ -95,7 +95,10 @@ function encodePath(key: string): string {
 function decodeSegments(urlPath: string): string[] | undefined {
   if (!urlPath.startsWith('/')) return undefined
   try {
-    return urlPath.slice(1).split('/').map((s) => decodeURIComponent(s))
+    return urlPath
+      .slice(1)
+      .split('/')
+      .map((s) => decodeURIComponent(s))
   } catch {
     return undefined
   }

@@ -45,12 +45,16 @@ export function pollingReasonHere(folder: string): string | undefined {
   let real = path.resolve(folder)
   try {
     real = realpathSync(real)
-  } catch { /* a missing folder: its path as given */ }
+  } catch {
+    /* a missing folder: its path as given */
+  }
   let mountinfo = ''
   if (process.platform === 'linux') {
     try {
       mountinfo = readFileSync('/proc/self/mountinfo', 'utf8')
-    } catch { /* no /proc: nothing known */ }
+    } catch {
+      /* no /proc: nothing known */
+    }
   }
   const isWsl = process.platform === 'linux' && (process.env.WSL_DISTRO_NAME !== undefined || /microsoft/i.test(release()))
   return pollingReason({ folder: real, mountinfo, isWsl })

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { watch, type FSWatcher } from 'chokidar'
+import { type FSWatcher, watch } from 'chokidar'
 
 export interface WatchOptions {
   readonly folders: readonly string[]
@@ -47,7 +47,12 @@ export function watchFolders(options: WatchOptions): Watcher {
   }
   const interval = options.pollIntervalMs ?? 300
   const watcher: FSWatcher = watch(roots, {
-    ignoreInitial: true, ignored, usePolling: options.poll ?? false, interval, binaryInterval: interval, ignorePermissionErrors: true,
+    ignoreInitial: true,
+    ignored,
+    usePolling: options.poll ?? false,
+    interval,
+    binaryInterval: interval,
+    ignorePermissionErrors: true,
   })
   watcher.on('all', (_event, file) => note(path.resolve(file)))
   // A folder removed while it is listed, a file without permission: the next event brings it back.
@@ -70,6 +75,9 @@ export function watchFolders(options: WatchOptions): Watcher {
  */
 export function isIgnored(relative: string): boolean {
   const base = path.basename(relative)
-  return relative.split(path.sep).some((s) => (s.startsWith('.') && s !== '.' && s !== '..') || s === 'node_modules')
-    || base.endsWith('~') || base === '4913'
+  return (
+    relative.split(path.sep).some((s) => (s.startsWith('.') && s !== '.' && s !== '..') || s === 'node_modules') ||
+    base.endsWith('~') ||
+    base === '4913'
+  )
 }

@@ -4,18 +4,18 @@ import { readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Message, Plugin } from 'esbuild'
-import { bundle as esbuildBundle } from '../tool/esbuild.js'
+import { cachedByInputs, metafileInputs } from '../cache/by-inputs.js'
+import { type CacheNote, ensureCacheFolder, replaceInCache } from '../cache/sealed-file.js'
 import { siteTemplateFiles } from '../config/site-templates.js'
 import { fail, TemplateError } from '../errors/catalogue.js'
-import { BuildFailure, ConfigError } from '../errors/config-error.js'
+import { BuildFailure, type ConfigError } from '../errors/config-error.js'
 import { sourcePosition } from '../errors/source-stack.js'
-import { cachedByInputs, metafileInputs } from '../cache/by-inputs.js'
-import { ensureCacheFolder, replaceInCache, type CacheNote } from '../cache/sealed-file.js'
-import { citypressVersion, codeDigest, displayFile, packageRoot, toolStoreDir } from '../tool/package.js'
-import type { RenderContext } from './render-context.js'
-import type { TemplateRoute } from '../plan/route-plan.js'
 import type { findForms } from '../html/find-forms.js'
 import type { collectPageFacts } from '../html/page-facts.js'
+import type { TemplateRoute } from '../plan/route-plan.js'
+import { bundle as esbuildBundle } from '../tool/esbuild.js'
+import { citypressVersion, codeDigest, displayFile, packageRoot, toolStoreDir } from '../tool/package.js'
+import type { RenderContext } from './render-context.js'
 
 /**
  * What templates/render.tsx exports, and the page scanners of the checks: the render worker
@@ -53,7 +53,6 @@ export interface BundleTemplatesOptions {
   /** Told when a cached bundle was damaged (the build's --verbose cache lines). */
   note?: CacheNote
 }
-
 
 /**
  * Bundles templates/ with esbuild into one ES module and imports it. A fresh bundle per build
@@ -94,7 +93,7 @@ const bundleFile = (dir: string, hash: string) => path.join(dir, `templates-${ha
  * bundle's map (`<bundle>.map`), read only when a template threw (errors/source-stack.ts).
  */
 function locateThrow(error: unknown, bundle: string): ThrowingTemplate {
-  const stack = error instanceof Error ? error.stack ?? '' : ''
+  const stack = error instanceof Error ? (error.stack ?? '') : ''
   const url = pathToFileURL(bundle).href
   for (const line of stack.split('\n')) {
     const frame = /^\s+at (?:Object\.)?([A-Z]\w*) \((.+):(\d+):(\d+)\)$/.exec(line)
@@ -130,7 +129,9 @@ async function bundle(options: { templates: string; overrides: string; icons: re
     define: { 'process.env.NODE_ENV': '"production"' },
     keepNames: true,
     // react-dom/server requires Node built-ins (util, stream); an ES module needs a require for that.
-    banner: { js: "import { createRequire as __citypressRequire } from 'node:module'; const require = __citypressRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __citypressRequire } from 'node:module'; const require = __citypressRequire(import.meta.url);",
+    },
     // A separate map without a sourceMappingURL comment: read only when a template throws.
     sourcemap: 'external',
     outfile: path.join(packageRoot, 'templates.mjs'),
@@ -157,9 +158,13 @@ async function bundle(options: { templates: string; overrides: string; icons: re
   // importing it.
   const [found, foundMap] = [readIfAny(file), readIfAny(`${file}.map`)]
   if (found !== code || foundMap !== map) {
-    if (found !== undefined || foundMap !== undefined) options.note?.(`the template bundle ${path.basename(file)} was damaged (its bytes do not match its name's hash); it is written again`)
+    if (found !== undefined || foundMap !== undefined)
+      options.note?.(`the template bundle ${path.basename(file)} was damaged (its bytes do not match its name's hash); it is written again`)
     await ensureCacheFolder(dir)
-    for (const [target, contents] of [[`${file}.map`, map], [file, code]] as const) {
+    for (const [target, contents] of [
+      [`${file}.map`, map],
+      [file, code],
+    ] as const) {
       // A folder in its place (damage) cannot be renamed over.
       if (statSync(target, { throwIfNoEntry: false })?.isDirectory()) await rm(target, { recursive: true, force: true })
       await replaceInCache(target, [Buffer.from(contents)])
@@ -179,7 +184,9 @@ function readIfAny(file: string): string | undefined {
 
 /** Every template edit in preview makes a bundle; keep the 30 newest. */
 async function pruneBundles(dir: string): Promise<void> {
-  const bundles = readdirSync(dir).filter((n) => /^templates-[0-9a-f]+\.mjs$/.test(n)).map((n) => path.join(dir, n))
+  const bundles = readdirSync(dir)
+    .filter((n) => /^templates-[0-9a-f]+\.mjs$/.test(n))
+    .map((n) => path.join(dir, n))
   const byAge = bundles.map((f) => [f, statSync(f).mtimeMs] as const).sort((a, b) => b[1] - a[1])
   await Promise.all(byAge.slice(30).flatMap(([f]) => [rm(f, { force: true }), rm(`${f}.map`, { force: true })]))
 }
@@ -198,8 +205,9 @@ function iconsPlugin(icons: readonly string[]): Plugin {
       build.onLoad({ filter: /.*/, namespace: 'citypress' }, () => ({
         resolveDir: packageRoot,
         loader: 'js',
-        contents: icons.map((name, i) => `import i${i} from 'lucide-react/icons/${name}'`).join('\n')
-          + `\nexport const icons = {${icons.map((name, i) => `${JSON.stringify(name)}: i${i}`).join(', ')}}\n`,
+        contents:
+          icons.map((name, i) => `import i${i} from 'lucide-react/icons/${name}'`).join('\n') +
+          `\nexport const icons = {${icons.map((name, i) => `${JSON.stringify(name)}: i${i}`).join(', ')}}\n`,
       }))
     },
   }
@@ -240,7 +248,13 @@ function siteOverridesPlugin(shared: string, overrides: string): Plugin {
 function templateError(message: Message): ConfigError {
   const at = message.location
   const place = at
-    ? { file: displayFile(path.resolve(packageRoot, at.file)), line: at.line, column: at.column + 1, length: at.length, lineText: at.lineText }
+    ? {
+        file: displayFile(path.resolve(packageRoot, at.file)),
+        line: at.line,
+        column: at.column + 1,
+        length: at.length,
+        lineText: at.lineText,
+      }
     : { file: 'templates/' }
   return fail(TemplateError, place, message.text, message.notes[0]?.text)
 }

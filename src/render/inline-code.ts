@@ -1,6 +1,6 @@
 import { inlineScripts } from '../../templates/inline-code.js'
-import { sha256 } from '../html/page-facts.js'
 import type { SiteInput } from '../config/site-input.generated.js'
+import { sha256 } from '../html/page-facts.js'
 import type { AssetManifest } from '../types.js'
 
 export interface DeclaredInlineCodeOptions {
@@ -20,10 +20,11 @@ const hashSource = /^'?(sha256-[A-Za-z0-9+/]{43}=)'?$/
  * Content-Security-Policy is made from this list, never from what is found in the pages.
  */
 export function declaredInlineCode({ assets, csp }: DeclaredInlineCodeOptions): InlineCode {
-  const sources = (entries: readonly string[] | undefined) => (entries ?? []).map((entry) => {
-    const hash = hashSource.exec(entry.trim())?.[1]
-    return hash === undefined ? sha256(entry) : `'${hash}'`
-  })
+  const sources = (entries: readonly string[] | undefined) =>
+    (entries ?? []).map((entry) => {
+      const hash = hashSource.exec(entry.trim())?.[1]
+      return hash === undefined ? sha256(entry) : `'${hash}'`
+    })
   const unique = (list: readonly string[]) => [...new Set(list)].sort()
   return {
     scripts: unique([...Object.values(inlineScripts).map((text) => sha256(text)), ...sources(csp?.inlineScripts)]),

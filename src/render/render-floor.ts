@@ -1,10 +1,10 @@
 import { mkdir, rename } from 'node:fs/promises'
 import path from 'node:path'
-import type { RenderContext } from './render-context.js'
 import type { RoutePlan } from '../plan/route-plan.js'
 import type { TemplateBundle } from './bundle-templates.js'
+import type { RenderContext } from './render-context.js'
 import { collectSooner, renderWorkerCount, workerWindow } from './render-pages.js'
-import { startRenderWorker, type BareRender } from './render-worker.js'
+import { type BareRender, startRenderWorker } from './render-worker.js'
 
 export interface RenderFloorOptions {
   readonly routes: readonly RoutePlan[]

@@ -1,15 +1,15 @@
 import { availableParallelism } from 'node:os'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
+import type { PageCache } from '../cache/page-cache.js'
 import { fail, RenderFailed } from '../errors/catalogue.js'
 import { BuildFailure, ConfigError, originName } from '../errors/config-error.js'
-import type { OutputWriter } from '../types.js'
-import type { RenderContext } from './render-context.js'
 import type { RoutePlan } from '../plan/route-plan.js'
 import { templateRoute } from '../plan/route-props.js'
+import type { OutputWriter } from '../types.js'
 import type { TemplateBundle, ThrowingTemplate } from './bundle-templates.js'
 import { checkHeapFor } from './memory-check.js'
-import type { PageCache } from '../cache/page-cache.js'
+import type { RenderContext } from './render-context.js'
 import { startRenderWorker, type WorkerRender } from './render-worker.js'
 
 export interface RenderedPage {
@@ -31,7 +31,14 @@ export function renderPage(templates: TemplateBundle, route: RoutePlan, context:
 }
 
 function renderError(route: RoutePlan, error: unknown, { component, file, line }: ThrowingTemplate): ConfigError {
-  return fail(RenderFailed, { ...route.origin, also: file ? [{ file, line }] : [] }, route.url, component, error instanceof Error ? error.message : String(error), originName(route.origin))
+  return fail(
+    RenderFailed,
+    { ...route.origin, also: file ? [{ file, line }] : [] },
+    route.url,
+    component,
+    error instanceof Error ? error.message : String(error),
+    originName(route.origin),
+  )
 }
 
 export interface RenderPagesOptions {
@@ -91,10 +98,12 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
   let room: (() => void) | undefined
   const enqueue = async (write: () => Promise<void>) => {
     // A failed write is kept and rethrown here, never left as an unhandled rejection.
-    const done: Promise<void> = write().catch((error: unknown) => void (failure ??= { error })).finally(() => {
-      writing.delete(done)
-      room?.()
-    })
+    const done: Promise<void> = write()
+      .catch((error: unknown) => void (failure ??= { error }))
+      .finally(() => {
+        writing.delete(done)
+        room?.()
+      })
     writing.add(done)
     if (writing.size >= 32) await new Promise<void>((resolve) => (room = resolve))
     room = undefined
@@ -115,7 +124,9 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
   // This thread only links pages and keeps their facts meanwhile, so every core can render: on
   // two cores two workers rendered 10,000 pages in 15 s where one took 20 s.
   const useWorkers = options.workerMinimum !== undefined && toRender > 0 && toRender >= options.workerMinimum
-  const workers = useWorkers ? Array.from({ length: options.workerCount ?? renderWorkerCount() }, () => startRenderWorker(templates.file, context)) : []
+  const workers = useWorkers
+    ? Array.from({ length: options.workerCount ?? renderWorkerCount() }, () => startRenderWorker(templates.file, context))
+    : []
   const restoreHeap = useWorkers ? collectSooner() : undefined
   const ahead = new Map<number, Promise<WorkerRender>>()
   let posted = 0
@@ -143,7 +154,10 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
         } else {
           const start = performance.now()
           const page = renderPage(templates, route, context)
-          result = page instanceof ConfigError ? { failed: page, ms: performance.now() - start } : { html: page.html, ms: performance.now() - start }
+          result =
+            page instanceof ConfigError
+              ? { failed: page, ms: performance.now() - start }
+              : { html: page.html, ms: performance.now() - start }
         }
         timings.push({ url: route.url, ms: result.ms })
         // A failed write (the worker writes the page into the cache) is the machine's, not the template's.

@@ -1,9 +1,9 @@
-import { Worker } from 'node:worker_threads'
 import { pathToFileURL } from 'node:url'
-import type { DerivedValues } from '../types.js'
-import type { RenderContext } from './render-context.js'
+import { Worker } from 'node:worker_threads'
 import type { RoutePlan } from '../plan/route-plan.js'
 import { routeProps } from '../plan/route-props.js'
+import type { DerivedValues } from '../types.js'
+import type { RenderContext } from './render-context.js'
 
 /**
  * A thread that renders pages with React (one per core, render-pages.ts starts them) while this
@@ -83,7 +83,10 @@ export interface RenderWorker {
 export function startRenderWorker(bundle: string, context: RenderContext): RenderWorker {
   const worker = new Worker(program, {
     eval: true,
-    workerData: { bundle: pathToFileURL(bundle).href, context: { ...context, services: context.services.map(withoutOrigins), posts: context.posts.map(withoutOrigins) } },
+    workerData: {
+      bundle: pathToFileURL(bundle).href,
+      context: { ...context, services: context.services.map(withoutOrigins), posts: context.posts.map(withoutOrigins) },
+    },
     resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 8 },
   })
   const waiting = new Map<number, { resolve: (result: WorkerRender | BareRender) => void; reject: (error: unknown) => void }>()
@@ -95,15 +98,25 @@ export function startRenderWorker(bundle: string, context: RenderContext): Rende
   }
   worker.on('error', fail)
   worker.on('exit', (code) => fail(new Error(`the render worker stopped (exit code ${code})`)))
-  worker.on('message', (message: { id: number; html?: string; derived?: DerivedValues; sha1?: string; error?: { message: string; stack?: string; code?: string; path?: string; syscall?: string }; ms: number }) => {
-    const pending = waiting.get(message.id)
-    waiting.delete(message.id)
-    // A failed write keeps its code and path (a full disk is the user's to fix, not a template's fault).
-    if (message.error) pending?.resolve({ error: Object.assign(new Error(message.error.message), message.error), ms: message.ms })
-    else if (message.derived) pending?.resolve({ derived: message.derived, sha1: message.sha1!, ms: message.ms })
-    else if (message.html !== undefined) pending?.resolve({ html: message.html, ms: message.ms })
-    else pending?.resolve({ ms: message.ms })
-  })
+  worker.on(
+    'message',
+    (message: {
+      id: number
+      html?: string
+      derived?: DerivedValues
+      sha1?: string
+      error?: { message: string; stack?: string; code?: string; path?: string; syscall?: string }
+      ms: number
+    }) => {
+      const pending = waiting.get(message.id)
+      waiting.delete(message.id)
+      // A failed write keeps its code and path (a full disk is the user's to fix, not a template's fault).
+      if (message.error) pending?.resolve({ error: Object.assign(new Error(message.error.message), message.error), ms: message.ms })
+      else if (message.derived) pending?.resolve({ derived: message.derived, sha1: message.sha1!, ms: message.ms })
+      else if (message.html !== undefined) pending?.resolve({ html: message.html, ms: message.ms })
+      else pending?.resolve({ ms: message.ms })
+    },
+  )
   let next = 0
   const post = <T extends WorkerRender | BareRender>(route: RoutePlan, file: string | undefined, bare: boolean): Promise<T> => {
     if (failure) return Promise.reject(failure)

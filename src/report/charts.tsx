@@ -46,7 +46,9 @@ export function GridChart({ grid }: { grid: LandingGrid }) {
 }
 
 /** How a grid is drawn: named rows and columns, or blocks of `rows` areas side by side. */
-export function gridLayout(grid: LandingGrid): 'labelled' | { readonly pitch: number; readonly blockWidth: number; readonly blocks: number; readonly rows: number } {
+export function gridLayout(
+  grid: LandingGrid,
+): 'labelled' | { readonly pitch: number; readonly blockWidth: number; readonly blocks: number; readonly rows: number } {
   if (grid.areas.length <= labelledAreas && grid.services.length <= labelledServices) return 'labelled'
   const pitch = 6
   const blockWidth = grid.services.length * pitch + 10
@@ -64,10 +66,14 @@ function LabelledGrid({ grid, label }: { grid: LandingGrid; label: string }) {
   return (
     <svg className="chart grid" role="img" aria-label={label} viewBox={`0 0 ${width} ${height}`} width={width} height={height}>
       {grid.services.map((s, i) => (
-        <text key={s.slug} x={left + i * cellWidth + cellWidth / 2} y={18} textAnchor="middle">{clip(s.title, 16)}</text>
+        <text key={s.slug} x={left + i * cellWidth + cellWidth / 2} y={18} textAnchor="middle">
+          {clip(s.title, 16)}
+        </text>
       ))}
       {grid.areas.map((area, i) => (
-        <text key={area} x={left - 8} y={top + i * cellHeight + 17} textAnchor="end">{clip(area, 26)}</text>
+        <text key={area} x={left - 8} y={top + i * cellHeight + 17} textAnchor="end">
+          {clip(area, 26)}
+        </text>
       ))}
       {grid.cells.map((cell) => {
         const fill = scoreBands[bandOf(cell.score)]!.fill
@@ -76,9 +82,19 @@ function LabelledGrid({ grid, label }: { grid: LandingGrid; label: string }) {
         return (
           <g key={cell.url}>
             <title>{`${grid.areas[cell.area]} · ${grid.services[cell.service]!.title}: score ${cell.score}${cell.indexable ? '' : ', noindex'}`}</title>
-            <rect x={x + 2} y={y + 2} width={cellWidth - 8} height={cellHeight - 8} rx={3}
-              fill={cell.indexable ? fill : '#ffffff'} stroke={fill} strokeWidth={cell.indexable ? 0 : 4} />
-            <text x={x + cellWidth / 2 - 2} y={y + 15} textAnchor="middle">{cell.indexable ? String(cell.score) : `${cell.score} noindex`}</text>
+            <rect
+              x={x + 2}
+              y={y + 2}
+              width={cellWidth - 8}
+              height={cellHeight - 8}
+              rx={3}
+              fill={cell.indexable ? fill : '#ffffff'}
+              stroke={fill}
+              strokeWidth={cell.indexable ? 0 : 4}
+            />
+            <text x={x + cellWidth / 2 - 2} y={y + 15} textAnchor="middle">
+              {cell.indexable ? String(cell.score) : `${cell.score} noindex`}
+            </text>
           </g>
         )
       })}
@@ -90,17 +106,30 @@ function LabelledGrid({ grid, label }: { grid: LandingGrid; label: string }) {
 export function GridLegend() {
   const swatch = 18
   return (
-    <svg className="chart legend" role="img" aria-label="Key: score bands from 0–19 to 80–100; a solid cell is indexed, a hollow one noindex." viewBox="0 0 640 26" width={640} height={26}>
+    <svg
+      className="chart legend"
+      role="img"
+      aria-label="Key: score bands from 0–19 to 80–100; a solid cell is indexed, a hollow one noindex."
+      viewBox="0 0 640 26"
+      width={640}
+      height={26}
+    >
       {scoreBands.map((band, i) => (
         <g key={band.label}>
           <rect x={i * 86} y={4} width={swatch} height={swatch} fill={band.fill} />
-          <text x={i * 86 + swatch + 6} y={18}>{band.label}</text>
+          <text x={i * 86 + swatch + 6} y={18}>
+            {band.label}
+          </text>
         </g>
       ))}
       <rect x={450} y={4} width={swatch} height={swatch} fill="#555555" />
-      <text x={474} y={18}>indexed</text>
+      <text x={474} y={18}>
+        indexed
+      </text>
       <rect x={540} y={6} width={swatch - 4} height={swatch - 4} fill="#ffffff" stroke="#555555" strokeWidth={4} />
-      <text x={564} y={18}>noindex</text>
+      <text x={564} y={18}>
+        noindex
+      </text>
     </svg>
   )
 }
@@ -132,11 +161,17 @@ export function BarChart({ label, bars }: { label: string; bars: readonly Bar[] 
         const y = i * row + 4
         return (
           <g key={`${i}-${bar.label}`}>
-            <text x={left - 8} y={y + 13} textAnchor="end">{clip(bar.label, 32)}</text>
+            <text x={left - 8} y={y + 13} textAnchor="end">
+              {clip(bar.label, 32)}
+            </text>
             {bar.behind !== undefined && <rect x={left} y={y} width={x(bar.behind) - left} height={16} fill="#c9d7e8" />}
             <rect x={left} y={y} width={Math.max(1, x(bar.value) - left)} height={16} fill={bar.isOver ? '#c0392b' : '#2f6fb0'} />
-            {bar.limit !== undefined && <line x1={x(bar.limit)} x2={x(bar.limit)} y1={y - 3} y2={y + 19} stroke="#111111" strokeWidth={2} strokeDasharray="3 2" />}
-            <text x={left + barWidth + 8} y={y + 13}>{bar.text}</text>
+            {bar.limit !== undefined && (
+              <line x1={x(bar.limit)} x2={x(bar.limit)} y1={y - 3} y2={y + 19} stroke="#111111" strokeWidth={2} strokeDasharray="3 2" />
+            )}
+            <text x={left + barWidth + 8} y={y + 13}>
+              {bar.text}
+            </text>
           </g>
         )
       })}

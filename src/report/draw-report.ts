@@ -1,5 +1,5 @@
-import { gatherReport, type GatherReportOptions } from './report-data.js'
 import { renderReport } from './render-report.js'
+import { type GatherReportOptions, gatherReport } from './report-data.js'
 
 /** A finished build's report page (report-data.ts gathers, render-report.ts draws). */
 export function drawReport(options: GatherReportOptions): string {

@@ -1,8 +1,8 @@
 import type { PageKindSize } from '../check/budgets.js'
+import type { BudgetAsset, BudgetRule } from '../config/site-model.js'
 import type { LandingIdentity } from '../plan/landing-model.js'
 import type { PageQuality, QualitySettings } from '../plan/landing-quality.js'
 import type { ImageJob } from '../plan/plan-images.js'
-import type { BudgetAsset, BudgetRule } from '../config/site-model.js'
 
 /** Everything the build report page shows, as plain data (render-report.tsx draws it). */
 export interface ReportData {
@@ -46,7 +46,13 @@ export interface NoindexSummary {
   /** Pages per kind of reason, most first. */
   readonly byReason: readonly { readonly reason: string; readonly pages: number }[]
   /** The weakest noindex pages with every reason, at most `listedNoindex`. */
-  readonly pages: readonly { readonly url: string; readonly area: string; readonly service: string; readonly score: number; readonly reasons: readonly string[] }[]
+  readonly pages: readonly {
+    readonly url: string
+    readonly area: string
+    readonly service: string
+    readonly score: number
+    readonly reasons: readonly string[]
+  }[]
 }
 
 /** A page kind's heaviest page per asset, beside its budget (site.yaml `budgets`) when it has one. */
@@ -69,7 +75,12 @@ export interface ImageSavings {
   readonly sourceBytes: number
   readonly deliveredBytes: number
   readonly variants: number
-  readonly images: readonly { readonly src: string; readonly sourceBytes: number; readonly deliveredBytes: number; readonly variants: number }[]
+  readonly images: readonly {
+    readonly src: string
+    readonly sourceBytes: number
+    readonly deliveredBytes: number
+    readonly variants: number
+  }[]
 }
 
 /** How many noindex pages the report lists one by one (the grid and the counts show them all). */
@@ -98,18 +109,27 @@ export interface GatherReportOptions {
 export function gatherReport(options: GatherReportOptions): ReportData {
   const { grid, serviceOf } = landingGrid(options.landingPages, options.quality.pages)
   return {
-    siteName: options.siteName, builtAt: options.builtAt.toISOString(), host: options.host,
-    pageCount: options.pageCount, fileCount: options.fileCount, grid,
+    siteName: options.siteName,
+    builtAt: options.builtAt.toISOString(),
+    host: options.host,
+    pageCount: options.pageCount,
+    fileCount: options.fileCount,
+    grid,
     noindex: noindexSummary(options.quality.pages, serviceOf),
-    paragraphs: options.paragraphs, settings: options.quality.settings,
+    paragraphs: options.paragraphs,
+    settings: options.quality.settings,
     weights: kindWeights(options.sizes, options.budgets),
     images: imageSavings(options.imageJobs, options.imageBytes),
     timings: Object.entries(options.timings).map(([stage, ms]) => ({ stage, ms })),
-    rendered: options.rendered, reused: options.reused,
+    rendered: options.rendered,
+    reused: options.reused,
   }
 }
 
-function landingGrid(identities: readonly LandingIdentity[], pages: readonly PageQuality[]): { grid: LandingGrid; serviceOf: (url: string) => string } {
+function landingGrid(
+  identities: readonly LandingIdentity[],
+  pages: readonly PageQuality[],
+): { grid: LandingGrid; serviceOf: (url: string) => string } {
   const byUrl = new Map(identities.map((p) => [p.url, p]))
   const areas = new Map<string, number>()
   const services = new Map<string, { index: number; title: string }>()
@@ -119,7 +139,13 @@ function landingGrid(identities: readonly LandingIdentity[], pages: readonly Pag
     if (!identity) continue
     if (!areas.has(page.area)) areas.set(page.area, areas.size)
     if (!services.has(identity.service.slug)) services.set(identity.service.slug, { index: services.size, title: identity.service.title })
-    cells.push({ area: areas.get(page.area)!, service: services.get(identity.service.slug)!.index, url: page.url, score: page.score, indexable: page.indexable })
+    cells.push({
+      area: areas.get(page.area)!,
+      service: services.get(identity.service.slug)!.index,
+      url: page.url,
+      score: page.score,
+      indexable: page.indexable,
+    })
   }
   return {
     grid: { areas: [...areas.keys()], services: [...services].map(([slug, { title }]) => ({ slug, title })), cells },
@@ -150,7 +176,9 @@ function noindexSummary(pages: readonly PageQuality[], serviceOf: (url: string) 
   const weakest = [...held].sort((a, b) => a.score - b.score || a.url.localeCompare(b.url)).slice(0, listedNoindex)
   return {
     total: held.length,
-    byReason: [...counts].map(([reason, n]) => ({ reason, pages: n })).sort((a, b) => b.pages - a.pages || a.reason.localeCompare(b.reason)),
+    byReason: [...counts]
+      .map(([reason, n]) => ({ reason, pages: n }))
+      .sort((a, b) => b.pages - a.pages || a.reason.localeCompare(b.reason)),
     pages: weakest.map((p) => ({ url: p.url, area: p.area, service: serviceOf(p.url), score: p.score, reasons: p.reasons })),
   }
 }
@@ -159,10 +187,13 @@ const assets: readonly BudgetAsset[] = ['html', 'css', 'js', 'images']
 
 function kindWeights(sizes: readonly PageKindSize[], budgets: readonly BudgetRule[]): KindWeight[] {
   return sizes.map((size) => ({
-    kind: size.kind, pages: size.pages, largestUrl: size.html.url,
+    kind: size.kind,
+    pages: size.pages,
+    largestUrl: size.html.url,
     assets: assets.map((asset) => {
       // A kind's own limit wins over `all`, as check/budgets.ts decides.
-      const rule = budgets.find((r) => r.kind === size.kind && r.asset === asset) ?? budgets.find((r) => r.kind === 'all' && r.asset === asset)
+      const rule =
+        budgets.find((r) => r.kind === size.kind && r.asset === asset) ?? budgets.find((r) => r.kind === 'all' && r.asset === asset)
       const bytes = asset === 'images' ? size.images : size[asset].gzip
       return { asset, bytes, ...(rule && { budget: { limit: rule.limit, written: rule.written, level: rule.level } }) }
     }),
@@ -177,7 +208,13 @@ function imageSavings(jobs: readonly ImageJob[], written: ReadonlyMap<string, nu
   const bySource = new Map<string, { src: string; sourceBytes: number; deliveredBytes: number; widest: number; variants: number }>()
   for (const job of jobs) {
     if (job.share || job.square || job.format === 'copy' || job.source.bytes === undefined) continue
-    const entry = bySource.get(job.source.src) ?? { src: job.source.src, sourceBytes: job.source.bytes, deliveredBytes: 0, widest: 0, variants: 0 }
+    const entry = bySource.get(job.source.src) ?? {
+      src: job.source.src,
+      sourceBytes: job.source.bytes,
+      deliveredBytes: 0,
+      widest: 0,
+      variants: 0,
+    }
     entry.variants++
     const bytes = written.get(job.outputPath)
     if (job.format === 'avif' && bytes !== undefined && job.width >= entry.widest) {

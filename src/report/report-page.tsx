@@ -1,5 +1,5 @@
 import { formatBytes } from '../check/budgets.js'
-import { BarChart, bandOf, GridChart, gridLayout, GridLegend, scoreBands, type Bar } from './charts.js'
+import { type Bar, BarChart, bandOf, GridChart, GridLegend, gridLayout, scoreBands } from './charts.js'
 import type { ReportData } from './report-data.js'
 
 /** Rows a list shows before "and N more" (the charts show fewer). */
@@ -31,7 +31,8 @@ export function ReportPage({ data }: { data: ReportData }) {
             {`(${data.rendered} rendered, ${data.reused} reused) and ${count(data.fileCount - data.pageCount, 'other file')}.`}
           </p>
           <nav aria-label="Parts of the report">
-            <a href="#grid">Landing grid</a> <a href="#paragraphs">Paragraphs to write</a> <a href="#weight">Page weight</a> <a href="#images">Images</a> <a href="#timings">Timings</a>
+            <a href="#grid">Landing grid</a> <a href="#paragraphs">Paragraphs to write</a> <a href="#weight">Page weight</a>{' '}
+            <a href="#images">Images</a> <a href="#timings">Timings</a>
           </nav>
         </header>
         <main>
@@ -41,7 +42,11 @@ export function ReportPage({ data }: { data: ReportData }) {
           <ImagesSection data={data} />
           <TimingsSection data={data} />
         </main>
-        <footer><p>Written by <code>citypress build</code> into <code>.citypress/report.html</code>; each build replaces it.</p></footer>
+        <footer>
+          <p>
+            Written by <code>citypress build</code> into <code>.citypress/report.html</code>; each build replaces it.
+          </p>
+        </footer>
       </body>
     </html>
   )
@@ -49,39 +54,115 @@ export function ReportPage({ data }: { data: ReportData }) {
 
 function GridSection({ data }: { data: ReportData }) {
   const { grid, noindex, settings } = data
-  if (grid.cells.length === 0) return <section id="grid" aria-labelledby="grid-title"><h2 id="grid-title">Landing grid</h2><p>This site has no landing pages (landing.yaml).</p></section>
+  if (grid.cells.length === 0)
+    return (
+      <section id="grid" aria-labelledby="grid-title">
+        <h2 id="grid-title">Landing grid</h2>
+        <p>This site has no landing pages (landing.yaml).</p>
+      </section>
+    )
   const perService = grid.services.map((s, i) => {
     const cells = grid.cells.filter((c) => c.service === i)
-    return { title: s.title, pages: cells.length, noindex: cells.filter((c) => !c.indexable).length, mean: Math.round(cells.reduce((n, c) => n + c.score, 0) / Math.max(1, cells.length)) }
+    return {
+      title: s.title,
+      pages: cells.length,
+      noindex: cells.filter((c) => !c.indexable).length,
+      mean: Math.round(cells.reduce((n, c) => n + c.score, 0) / Math.max(1, cells.length)),
+    }
   })
   return (
     <section id="grid" aria-labelledby="grid-title">
       <h2 id="grid-title">Landing grid</h2>
-      <p className="summary">{`${count(grid.cells.length, 'landing page')}: ${grid.cells.length - noindex.total} indexed, ${noindex.total} noindex (left out of the sitemap). `}
-        {`The gate: a local paragraph of ${settings.minLocalWords}+ words, at most ${Math.round(settings.maxSimilarity * 100)}% alike a sibling${settings.minWords ? `, ${settings.minWords}+ words` : ''}.`}</p>
+      <p className="summary">
+        {`${count(grid.cells.length, 'landing page')}: ${grid.cells.length - noindex.total} indexed, ${noindex.total} noindex (left out of the sitemap). `}
+        {`The gate: a local paragraph of ${settings.minLocalWords}+ words, at most ${Math.round(settings.maxSimilarity * 100)}% alike a sibling${settings.minWords ? `, ${settings.minWords}+ words` : ''}.`}
+      </p>
       <GridLegend />
-      <figure><GridChart grid={grid} /><figcaption>{gridCaption(grid)}</figcaption></figure>
+      <figure>
+        <GridChart grid={grid} />
+        <figcaption>{gridCaption(grid)}</figcaption>
+      </figure>
       <table>
         <caption>Pages per service</caption>
-        <thead><tr><th scope="col">Service</th><th scope="col" className="n">Pages</th><th scope="col" className="n">Noindex</th><th scope="col" className="n">Mean score</th></tr></thead>
-        <tbody>{perService.map((s) => <tr key={s.title}><th scope="row">{s.title}</th><td className="n">{s.pages}</td><td className="n">{s.noindex}</td><td className="n">{s.mean}</td></tr>)}</tbody>
+        <thead>
+          <tr>
+            <th scope="col">Service</th>
+            <th scope="col" className="n">
+              Pages
+            </th>
+            <th scope="col" className="n">
+              Noindex
+            </th>
+            <th scope="col" className="n">
+              Mean score
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {perService.map((s) => (
+            <tr key={s.title}>
+              <th scope="row">{s.title}</th>
+              <td className="n">{s.pages}</td>
+              <td className="n">{s.noindex}</td>
+              <td className="n">{s.mean}</td>
+            </tr>
+          ))}
+        </tbody>
       </table>
       {noindex.total > 0 && (
         <div className="noindex">
           <h3>Noindex pages and why</h3>
           <table>
             <caption>Noindex pages per reason (a page may have several)</caption>
-            <thead><tr><th scope="col">Reason</th><th scope="col" className="n">Pages</th></tr></thead>
-            <tbody>{noindex.byReason.map((r) => <tr key={r.reason}><th scope="row">{r.reason}</th><td className="n">{r.pages}</td></tr>)}</tbody>
+            <thead>
+              <tr>
+                <th scope="col">Reason</th>
+                <th scope="col" className="n">
+                  Pages
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {noindex.byReason.map((r) => (
+                <tr key={r.reason}>
+                  <th scope="row">{r.reason}</th>
+                  <td className="n">{r.pages}</td>
+                </tr>
+              ))}
+            </tbody>
           </table>
           <table className="pages">
-            <caption>{noindex.pages.length < noindex.total ? `The ${noindex.pages.length} weakest of ${noindex.total} noindex pages` : 'Every noindex page, weakest first'}</caption>
-            <thead><tr><th scope="col">Page</th><th scope="col" className="n">Score</th><th scope="col">Reasons</th></tr></thead>
-            <tbody>{noindex.pages.map((p) => (
-              <tr key={p.url}><td><span className="url">{p.url}</span><br />{`${p.area} · ${p.service}`}</td>
-                <td className="n"><span className="score" style={{ background: scoreBands[bandOf(p.score)]!.fill }}>{p.score}</span></td>
-                <td>{p.reasons.join('; ')}</td></tr>
-            ))}</tbody>
+            <caption>
+              {noindex.pages.length < noindex.total
+                ? `The ${noindex.pages.length} weakest of ${noindex.total} noindex pages`
+                : 'Every noindex page, weakest first'}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Page</th>
+                <th scope="col" className="n">
+                  Score
+                </th>
+                <th scope="col">Reasons</th>
+              </tr>
+            </thead>
+            <tbody>
+              {noindex.pages.map((p) => (
+                <tr key={p.url}>
+                  <td>
+                    <span className="url">{p.url}</span>
+                    <br />
+                    {`${p.area} · ${p.service}`}
+                  </td>
+                  <td className="n">
+                    <span className="score" style={{ background: scoreBands[bandOf(p.score)]!.fill }}>
+                      {p.score}
+                    </span>
+                  </td>
+                  <td>{p.reasons.join('; ')}</td>
+                </tr>
+              ))}
+            </tbody>
           </table>
         </div>
       )}
@@ -103,17 +184,42 @@ function ParagraphsSection({ data }: { data: ReportData }) {
   return (
     <section id="paragraphs" aria-labelledby="paragraphs-title">
       <h2 id="paragraphs-title">Local paragraphs to write</h2>
-      {paragraphs.length === 0 ? <p>No page waits for a local paragraph.</p> : <>
-        <p className="summary">{`${count(paragraphs.length, 'area')} ${paragraphs.length === 1 ? 'lacks' : 'lack'} a local paragraph of ${settings.minLocalWords}+ words (areas.yaml places.<area>.local); together they hold back ${count(total, 'noindex page')}. Writing one lets its pages into search, unless another reason keeps them out.`}</p>
-        <BarChart label={`Noindex pages each area's paragraph would lift, the ${Math.min(charted, paragraphs.length)} with the most`}
-          bars={paragraphs.slice(0, charted).map((p) => ({ label: p.area, value: p.pages, text: count(p.pages, 'page') }))} />
-        <table>
-          <caption>Areas by pages lifted</caption>
-          <thead><tr><th scope="col">Area</th><th scope="col" className="n">Pages</th></tr></thead>
-          <tbody>{paragraphs.slice(0, listed).map((p) => <tr key={p.area}><th scope="row">{p.area}</th><td className="n">{p.pages}</td></tr>)}</tbody>
-        </table>
-        {rest.length > 0 && <p>{`And ${count(rest.length, 'more area')} (${count(rest.reduce((n, p) => n + p.pages, 0), 'page')}).`}</p>}
-      </>}
+      {paragraphs.length === 0 ? (
+        <p>No page waits for a local paragraph.</p>
+      ) : (
+        <>
+          <p className="summary">{`${count(paragraphs.length, 'area')} ${paragraphs.length === 1 ? 'lacks' : 'lack'} a local paragraph of ${settings.minLocalWords}+ words (areas.yaml places.<area>.local); together they hold back ${count(total, 'noindex page')}. Writing one lets its pages into search, unless another reason keeps them out.`}</p>
+          <BarChart
+            label={`Noindex pages each area's paragraph would lift, the ${Math.min(charted, paragraphs.length)} with the most`}
+            bars={paragraphs.slice(0, charted).map((p) => ({ label: p.area, value: p.pages, text: count(p.pages, 'page') }))}
+          />
+          <table>
+            <caption>Areas by pages lifted</caption>
+            <thead>
+              <tr>
+                <th scope="col">Area</th>
+                <th scope="col" className="n">
+                  Pages
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {paragraphs.slice(0, listed).map((p) => (
+                <tr key={p.area}>
+                  <th scope="row">{p.area}</th>
+                  <td className="n">{p.pages}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {rest.length > 0 && (
+            <p>{`And ${count(rest.length, 'more area')} (${count(
+              rest.reduce((n, p) => n + p.pages, 0),
+              'page',
+            )}).`}</p>
+          )}
+        </>
+      )}
     </section>
   )
 }
@@ -122,22 +228,58 @@ function WeightSection({ data }: { data: ReportData }) {
   return (
     <section id="weight" aria-labelledby="weight-title">
       <h2 id="weight-title">Page weight per page kind</h2>
-      <p className="summary">The heaviest page of each kind, against site.yaml <code>budgets</code> (the dashed line; a red bar is over it).</p>
+      <p className="summary">
+        The heaviest page of each kind, against site.yaml <code>budgets</code> (the dashed line; a red bar is over it).
+      </p>
       {(['html', 'css', 'js', 'images'] as const).map((asset) => {
         const bars: Bar[] = data.weights.map((w) => {
           const a = w.assets.find((x) => x.asset === asset)!
-          return { label: w.kind, value: a.bytes, limit: a.budget?.limit, isOver: a.budget !== undefined && a.bytes > a.budget.limit, text: `${formatBytes(a.bytes)}${a.budget ? ` / ${a.budget.written}` : ''}` }
+          return {
+            label: w.kind,
+            value: a.bytes,
+            limit: a.budget?.limit,
+            isOver: a.budget !== undefined && a.bytes > a.budget.limit,
+            text: `${formatBytes(a.bytes)}${a.budget ? ` / ${a.budget.written}` : ''}`,
+          }
         })
-        return <figure key={asset}><figcaption>{assetLabels[asset]}</figcaption><BarChart label={`${assetLabels[asset]} of the heaviest page per kind`} bars={bars} /></figure>
+        return (
+          <figure key={asset}>
+            <figcaption>{assetLabels[asset]}</figcaption>
+            <BarChart label={`${assetLabels[asset]} of the heaviest page per kind`} bars={bars} />
+          </figure>
+        )
       })}
       <table>
         <caption>Heaviest page per kind, with budgets</caption>
-        <thead><tr><th scope="col">Kind</th><th scope="col" className="n">Pages</th>{(['html', 'css', 'js', 'images'] as const).map((a) => <th key={a} scope="col" className="n">{assetLabels[a]}</th>)}<th scope="col">Heaviest HTML</th></tr></thead>
-        <tbody>{data.weights.map((w) => (
-          <tr key={w.kind}><th scope="row">{w.kind}</th><td className="n">{w.pages}</td>
-            {w.assets.map((a) => <td key={a.asset} className={a.budget && a.bytes > a.budget.limit ? 'n over' : 'n'}>{formatBytes(a.bytes)}{a.budget ? ` / ${a.budget.written}${a.bytes > a.budget.limit ? ' over' : ''}` : ''}</td>)}
-            <td className="url">{w.largestUrl}</td></tr>
-        ))}</tbody>
+        <thead>
+          <tr>
+            <th scope="col">Kind</th>
+            <th scope="col" className="n">
+              Pages
+            </th>
+            {(['html', 'css', 'js', 'images'] as const).map((a) => (
+              <th key={a} scope="col" className="n">
+                {assetLabels[a]}
+              </th>
+            ))}
+            <th scope="col">Heaviest HTML</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.weights.map((w) => (
+            <tr key={w.kind}>
+              <th scope="row">{w.kind}</th>
+              <td className="n">{w.pages}</td>
+              {w.assets.map((a) => (
+                <td key={a.asset} className={a.budget && a.bytes > a.budget.limit ? 'n over' : 'n'}>
+                  {formatBytes(a.bytes)}
+                  {a.budget ? ` / ${a.budget.written}${a.bytes > a.budget.limit ? ' over' : ''}` : ''}
+                </td>
+              ))}
+              <td className="url">{w.largestUrl}</td>
+            </tr>
+          ))}
+        </tbody>
       </table>
     </section>
   )
@@ -149,19 +291,55 @@ function ImagesSection({ data }: { data: ReportData }) {
   return (
     <section id="images" aria-labelledby="images-title">
       <h2 id="images-title">Image bytes saved</h2>
-      {images.images.length === 0 ? <p>No photos to encode (icons, share images, SVGs and GIFs are not counted).</p> : <>
-        <p className="summary">{`${count(images.images.length, 'photo')}: ${formatBytes(images.sourceBytes)} as written, ${formatBytes(images.deliveredBytes)} as the widest AVIF of each (${images.variants} variants in all); ${formatBytes(saved)} saved (${Math.round((saved / Math.max(1, images.sourceBytes)) * 100)}%).`}</p>
-        <BarChart label="Each photo's source bytes (light) and its widest AVIF (dark)" bars={images.images.slice(0, charted).map((i) => ({
-          label: i.src, value: i.deliveredBytes, behind: i.sourceBytes, text: `${formatBytes(i.deliveredBytes)} of ${formatBytes(i.sourceBytes)}`,
-        }))} />
-        <table>
-          <caption>Photos, most saved first</caption>
-          <thead><tr><th scope="col">Image</th><th scope="col" className="n">Source</th><th scope="col" className="n">Widest AVIF</th><th scope="col" className="n">Saved</th><th scope="col" className="n">Variants</th></tr></thead>
-          <tbody>{images.images.slice(0, listed).map((i) => (
-            <tr key={i.src}><th scope="row" className="url">{i.src}</th><td className="n">{formatBytes(i.sourceBytes)}</td><td className="n">{formatBytes(i.deliveredBytes)}</td><td className="n">{formatBytes(i.sourceBytes - i.deliveredBytes)}</td><td className="n">{i.variants}</td></tr>
-          ))}</tbody>
-        </table>
-      </>}
+      {images.images.length === 0 ? (
+        <p>No photos to encode (icons, share images, SVGs and GIFs are not counted).</p>
+      ) : (
+        <>
+          <p className="summary">{`${count(images.images.length, 'photo')}: ${formatBytes(images.sourceBytes)} as written, ${formatBytes(images.deliveredBytes)} as the widest AVIF of each (${images.variants} variants in all); ${formatBytes(saved)} saved (${Math.round((saved / Math.max(1, images.sourceBytes)) * 100)}%).`}</p>
+          <BarChart
+            label="Each photo's source bytes (light) and its widest AVIF (dark)"
+            bars={images.images.slice(0, charted).map((i) => ({
+              label: i.src,
+              value: i.deliveredBytes,
+              behind: i.sourceBytes,
+              text: `${formatBytes(i.deliveredBytes)} of ${formatBytes(i.sourceBytes)}`,
+            }))}
+          />
+          <table>
+            <caption>Photos, most saved first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Image</th>
+                <th scope="col" className="n">
+                  Source
+                </th>
+                <th scope="col" className="n">
+                  Widest AVIF
+                </th>
+                <th scope="col" className="n">
+                  Saved
+                </th>
+                <th scope="col" className="n">
+                  Variants
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {images.images.slice(0, listed).map((i) => (
+                <tr key={i.src}>
+                  <th scope="row" className="url">
+                    {i.src}
+                  </th>
+                  <td className="n">{formatBytes(i.sourceBytes)}</td>
+                  <td className="n">{formatBytes(i.deliveredBytes)}</td>
+                  <td className="n">{formatBytes(i.sourceBytes - i.deliveredBytes)}</td>
+                  <td className="n">{i.variants}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
     </section>
   )
 }
@@ -172,11 +350,28 @@ function TimingsSection({ data }: { data: ReportData }) {
     <section id="timings" aria-labelledby="timings-title">
       <h2 id="timings-title">Stage timings</h2>
       <p className="summary">{`Milliseconds per stage; images are encoded beside the render, so the stages add up to more than the build took (${Math.round(total)} ms).`}</p>
-      <BarChart label="Milliseconds per build stage" bars={data.timings.map((t) => ({ label: t.stage, value: t.ms, text: `${Math.round(t.ms)} ms` }))} />
+      <BarChart
+        label="Milliseconds per build stage"
+        bars={data.timings.map((t) => ({ label: t.stage, value: t.ms, text: `${Math.round(t.ms)} ms` }))}
+      />
       <table>
         <caption>Stage timings</caption>
-        <thead><tr><th scope="col">Stage</th><th scope="col" className="n">ms</th></tr></thead>
-        <tbody>{data.timings.map((t) => <tr key={t.stage}><th scope="row">{t.stage}</th><td className="n">{Math.round(t.ms)}</td></tr>)}</tbody>
+        <thead>
+          <tr>
+            <th scope="col">Stage</th>
+            <th scope="col" className="n">
+              ms
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.timings.map((t) => (
+            <tr key={t.stage}>
+              <th scope="row">{t.stage}</th>
+              <td className="n">{Math.round(t.ms)}</td>
+            </tr>
+          ))}
+        </tbody>
       </table>
     </section>
   )

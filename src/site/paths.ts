@@ -48,7 +48,8 @@ export function sitePaths(site: string): SitePaths {
   const root = path.resolve(site)
   const own = path.join(root, OWN_FOLDER)
   return {
-    root, own,
+    root,
+    own,
     cache: cachePaths(path.join(own, 'cache')),
     previewCache: cachePaths(path.join(own, 'preview-cache')),
     previousOutput: path.join(own, 'previous-output'),

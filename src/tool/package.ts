@@ -47,10 +47,16 @@ function findStoreDir(): string {
   const chosen = process.env.CITYPRESS_CACHE_DIR
   const segments = packageRoot.split(path.sep)
   // The outermost node_modules: the project's, not a package manager's nested store of it.
-  const modules = isInstalledPackage ? segments.slice(0, segments.indexOf('node_modules') + 1).join(path.sep) : path.join(packageRoot, 'node_modules')
+  const modules = isInstalledPackage
+    ? segments.slice(0, segments.indexOf('node_modules') + 1).join(path.sep)
+    : path.join(packageRoot, 'node_modules')
   const home = process.env.XDG_CACHE_HOME || (homedir() && path.join(homedir(), '.cache'))
   // A chosen folder that cannot be written (another user's) costs the cache, never the build.
-  for (const dir of [...(chosen ? [path.resolve(chosen)] : []), path.join(modules, '.cache', 'citypress'), ...(home ? [path.join(home, 'citypress')] : [])]) {
+  for (const dir of [
+    ...(chosen ? [path.resolve(chosen)] : []),
+    path.join(modules, '.cache', 'citypress'),
+    ...(home ? [path.join(home, 'citypress')] : []),
+  ]) {
     if (isWritableFolder(dir)) return dir
   }
   return ownTemporaryFolder()
@@ -89,7 +95,8 @@ export function displayFile(file: string, cwd = process.cwd()): string {
 }
 
 /** This citypress's version (package.json): part of every page's cache key. */
-export const citypressVersion: string = (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version
+export const citypressVersion: string = (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string })
+  .version
 
 /**
  * Digest of the running code: lib/citypress.mjs, or every file of src/ when run from source

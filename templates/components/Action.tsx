@@ -16,7 +16,11 @@ export interface ActionProps {
  */
 export function Action({ action, className }: ActionProps) {
   if (action.scheduler) return <WalkthroughButton action={action} className={className} />
-  return <a className={buttonClasses(action, className)} href={action.href}><ActionInner action={action} /></a>
+  return (
+    <a className={buttonClasses(action, className)} href={action.href}>
+      <ActionInner action={action} />
+    </a>
+  )
 }
 
 function WalkthroughButton({ action, className }: ActionProps) {
@@ -24,7 +28,14 @@ function WalkthroughButton({ action, className }: ActionProps) {
   useRegisterWalkthrough()
   const src = site.schedulers?.[action.scheduler!] ?? ''
   return (
-    <a className={buttonClasses(action, className)} href={src} target="_blank" rel="noopener" data-widget="walkthrough" data-scheduler={src}>
+    <a
+      className={buttonClasses(action, className)}
+      href={src}
+      target="_blank"
+      rel="noopener"
+      data-widget="walkthrough"
+      data-scheduler={src}
+    >
       <ActionInner action={{ ...action, label: action.label || 'Schedule a Walkthrough' }} />
     </a>
   )
@@ -47,7 +58,9 @@ export function Actions({ actions, className }: { actions?: readonly ActionInput
   if (!actions?.length) return null
   return (
     <div className={className ? `actions ${className}` : 'actions'}>
-      {actions.map((a, i) => <Action key={i} action={a} />)}
+      {actions.map((a, i) => (
+        <Action key={i} action={a} />
+      ))}
     </div>
   )
 }

@@ -23,9 +23,17 @@ export function AreaChips({ areas, landingService, showState = true }: AreaChips
         const href = landingService ? landingUrls[`${area}|${landingService}`] : undefined
         return (
           <li key={area} className="chip">
-            {href
-              ? <a href={href}><Icon name="map-pin" size={16} />{label}</a>
-              : <span><Icon name="map-pin" size={16} />{label}</span>}
+            {href ? (
+              <a href={href}>
+                <Icon name="map-pin" size={16} />
+                {label}
+              </a>
+            ) : (
+              <span>
+                <Icon name="map-pin" size={16} />
+                {label}
+              </span>
+            )}
           </li>
         )
       })}

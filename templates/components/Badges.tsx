@@ -1,5 +1,5 @@
-import { Icon } from './Icon.js'
 import { balancedGridClass } from './grid.js'
+import { Icon } from './Icon.js'
 
 export interface BadgesProps {
   items?: readonly string[]
@@ -12,8 +12,16 @@ export interface BadgesProps {
 export function Badges({ items, label = 'Why customers trust us', className }: BadgesProps) {
   if (!items?.length) return null
   return (
-    <ul className={`badges${className ? ` ${className}` : ''}${balancedGridClass({ count: items.length, max: 3, phoneColumns: 2 })}`} aria-label={label}>
-      {items.map((b) => <li key={b} className="badge" dir="auto"><Icon name="shield-check" size={18} />{b}</li>)}
+    <ul
+      className={`badges${className ? ` ${className}` : ''}${balancedGridClass({ count: items.length, max: 3, phoneColumns: 2 })}`}
+      aria-label={label}
+    >
+      {items.map((b) => (
+        <li key={b} className="badge" dir="auto">
+          <Icon name="shield-check" size={18} />
+          {b}
+        </li>
+      ))}
     </ul>
   )
 }

@@ -62,21 +62,57 @@ export function BusinessFacts({ className, hasHours = false }: BusinessFactsProp
     <div className={className ? `business-facts ${className}` : 'business-facts'}>
       {address && (
         <address>
-          {business?.legalName ?? site.name}<br />
-          {address.street}<br />
+          {business?.legalName ?? site.name}
+          <br />
+          {address.street}
+          <br />
           {/* Each part isolated, so a right-to-left town name does not reorder "Town, ST 12345". */}
-          <bdi>{address.locality}</bdi>{address.region && <>, <bdi>{address.region}</bdi></>} <bdi>{address.postalCode}</bdi>
+          <bdi>{address.locality}</bdi>
+          {address.region && (
+            <>
+              , <bdi>{address.region}</bdi>
+            </>
+          )}{' '}
+          <bdi>{address.postalCode}</bdi>
         </address>
       )}
       {business?.officeNote && <p className="business-office-note">{business.officeNote}</p>}
-      {business?.areaLabel && <p className="business-area">Serving <bdi>{business.areaLabel}</bdi></p>}
+      {business?.areaLabel && (
+        <p className="business-area">
+          Serving <bdi>{business.areaLabel}</bdi>
+        </p>
+      )}
       {businessPhones(site).map((phone) => (
         <p key={phone.number} className="business-phone">
-          {phone.label && <><bdi>{phone.label}</bdi>: </>}
+          {phone.label && (
+            <>
+              <bdi>{phone.label}</bdi>:{' '}
+            </>
+          )}
           <a href={telHref(site, phone.number)}>{phone.number}</a>
-          {phone.hoursLabel && <> <span className="business-note">(<bdi>{phone.hoursLabel}</bdi>)</span></>}
-          {phone.sms && <> · <a href={`sms:${dialled(site, phone.number)}`}>Text us<span className="visually-hidden"> at {phone.number}</span></a></>}
-          {phone.scope && <><br /><span className="business-scope">{phone.scope}</span></>}
+          {phone.hoursLabel && (
+            <>
+              {' '}
+              <span className="business-note">
+                (<bdi>{phone.hoursLabel}</bdi>)
+              </span>
+            </>
+          )}
+          {phone.sms && (
+            <>
+              {' '}
+              ·{' '}
+              <a href={`sms:${dialled(site, phone.number)}`}>
+                Text us<span className="visually-hidden"> at {phone.number}</span>
+              </a>
+            </>
+          )}
+          {phone.scope && (
+            <>
+              <br />
+              <span className="business-scope">{phone.scope}</span>
+            </>
+          )}
         </p>
       ))}
       {hasHours && business?.hoursLabel && <p className="business-hours">{business.hoursLabel}</p>}
@@ -86,14 +122,31 @@ export function BusinessFacts({ className, hasHours = false }: BusinessFactsProp
         <ul className="business-credentials" aria-label="Licences and certifications">
           {business.credentials.map((c) => (
             <li key={`${c.name}-${c.number ?? ''}`}>
-              <bdi>{c.name}</bdi>{c.number && <>: <bdi>{c.number}</bdi></>}{c.issuer && <span className="business-note"> (<bdi>{c.issuer}</bdi>)</span>}
+              <bdi>{c.name}</bdi>
+              {c.number && (
+                <>
+                  : <bdi>{c.number}</bdi>
+                </>
+              )}
+              {c.issuer && (
+                <span className="business-note">
+                  {' '}
+                  (<bdi>{c.issuer}</bdi>)
+                </span>
+              )}
             </li>
           ))}
         </ul>
       )}
       {profiles.length > 0 && (
         <ul className="business-profiles">
-          {profiles.map((p) => <li key={p.url}><a href={p.url} rel="me noopener" target="_blank">{p.label}</a></li>)}
+          {profiles.map((p) => (
+            <li key={p.url}>
+              <a href={p.url} rel="me noopener" target="_blank">
+                {p.label}
+              </a>
+            </li>
+          ))}
         </ul>
       )}
     </div>

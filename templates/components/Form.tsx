@@ -1,6 +1,6 @@
 import { isFormService, postsToEndpoint } from '../../src/config/form-services.js'
-import { FORMS_DECLARATION_URL, formSuccessUrl } from '../../src/plan/form-urls.js'
 import type { FormConfig, FormField } from '../../src/config/site-model.js'
+import { FORMS_DECLARATION_URL, formSuccessUrl } from '../../src/plan/form-urls.js'
 import { usePage } from '../context.js'
 import { typesetText } from '../typeset.js'
 
@@ -35,28 +35,46 @@ export function Form({ name, hidden = {}, className }: FormProps) {
   const typeset = (text: string) => (site.typographer ? typesetText(text) : text)
   return (
     <div className={className ? `form-card ${className}` : 'form-card'} data-widget="form">
-      <form name={form.name} id={form.id} method="POST" action={action} data-endpoint={endpoint} data-submitting-label={typeset(form.submittingLabel)} data-accept={isService ? 'json' : undefined}>
+      <form
+        name={form.name}
+        id={form.id}
+        method="POST"
+        action={action}
+        data-endpoint={endpoint}
+        data-submitting-label={typeset(form.submittingLabel)}
+        data-accept={isService ? 'json' : undefined}
+      >
         {/* Netlify files a post under its form-name; a form service has one address per form and would store it as data. */}
         {!isService && <input type="hidden" name="form-name" value={form.name} />}
-        {Object.entries(hidden).map(([key, value]) => <input key={key} type="hidden" name={key} value={value} />)}
+        {Object.entries(hidden).map(([key, value]) => (
+          <input key={key} type="hidden" name={key} value={value} />
+        ))}
         {form.honeypot && (
           <p className="honeypot" hidden>
-            <label>Leave this field empty <input name={form.honeypot} tabIndex={-1} autoComplete="off" /></label>
+            <label>
+              Leave this field empty <input name={form.honeypot} tabIndex={-1} autoComplete="off" />
+            </label>
           </p>
         )}
         <div className="form-grid">
-          {form.fields.map((field) => <Field key={field.name} form={form} field={field} />)}
+          {form.fields.map((field) => (
+            <Field key={field.name} form={form} field={field} />
+          ))}
         </div>
         {/* Empty until sending fails: text written into a live alert is announced, every time. */}
         {/* The widget writes these texts as plain text, after templates/isolate-bidi.ts has run: they isolate themselves. */}
         <p className="form-error" role="alert" dir="auto" data-form-error data-message={typeset(form.error)} />
-        <button type="submit" className="btn btn-primary form-submit" dir="auto">{form.submitLabel}</button>
+        <button type="submit" className="btn btn-primary form-submit" dir="auto">
+          {form.submitLabel}
+        </button>
       </form>
       {/* Focused when shown, so screen readers read the message and keyboards continue from here. */}
       <div className="form-success" hidden data-form-success tabIndex={-1}>
         <h3>{form.successTitle}</h3>
         <p>{form.success}</p>
-        <button type="button" className="btn btn-secondary" data-form-reset>{form.sendAnotherLabel}</button>
+        <button type="button" className="btn btn-secondary" data-form-reset>
+          {form.sendAnotherLabel}
+        </button>
       </div>
     </div>
   )
@@ -66,14 +84,29 @@ function Field({ form, field }: { form: FormConfig; field: FormField }) {
   const id = `${form.id}-${field.name}`
   // The help text is read with the control (or the group), after its label.
   const helpId = field.help ? `${id}-help` : undefined
-  const help = field.help && <p className="field-help" id={helpId}>{field.help}</p>
+  const help = field.help && (
+    <p className="field-help" id={helpId}>
+      {field.help}
+    </p>
+  )
   const label = (
     <>
       {field.label}
-      {field.required && <span className="required" aria-hidden="true"> *</span>}
+      {field.required && (
+        <span className="required" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      )}
     </>
   )
-  const common = { id, name: field.name, required: field.required || undefined, autoComplete: field.autocomplete, 'aria-describedby': helpId }
+  const common = {
+    id,
+    name: field.name,
+    required: field.required || undefined,
+    autoComplete: field.autocomplete,
+    'aria-describedby': helpId,
+  }
   const wrap = (control: React.ReactNode) => (
     <div className={`field field-${field.width}`}>
       <label htmlFor={id}>{label}</label>
@@ -83,12 +116,26 @@ function Field({ form, field }: { form: FormConfig; field: FormField }) {
   )
   switch (field.type) {
     case 'textarea':
-      return wrap(<textarea {...common} rows={field.rows ?? 4} placeholder={field.placeholder} inputMode={field.inputmode} maxLength={field.maxLength} />)
+      return wrap(
+        <textarea
+          {...common}
+          rows={field.rows ?? 4}
+          placeholder={field.placeholder}
+          inputMode={field.inputmode}
+          maxLength={field.maxLength}
+        />,
+      )
     case 'select':
       return wrap(
         <select {...common} defaultValue="">
-          <option value="" dir="auto" disabled={field.placeholderDisabled || undefined}>{field.placeholder ?? 'Select…'}</option>
-          {field.options?.map((o) => <option key={o.value} value={o.value} dir="auto">{o.label}</option>)}
+          <option value="" dir="auto" disabled={field.placeholderDisabled || undefined}>
+            {field.placeholder ?? 'Select…'}
+          </option>
+          {field.options?.map((o) => (
+            <option key={o.value} value={o.value} dir="auto">
+              {o.label}
+            </option>
+          ))}
         </select>,
       )
     case 'checkboxes':
@@ -105,6 +152,15 @@ function Field({ form, field }: { form: FormConfig; field: FormField }) {
         </fieldset>
       )
     default:
-      return wrap(<input {...common} type={field.type} placeholder={field.placeholder} pattern={field.pattern} inputMode={field.inputmode} maxLength={field.maxLength} />)
+      return wrap(
+        <input
+          {...common}
+          type={field.type}
+          placeholder={field.placeholder}
+          pattern={field.pattern}
+          inputMode={field.inputmode}
+          maxLength={field.maxLength}
+        />,
+      )
   }
 }

@@ -1,5 +1,5 @@
-import { renderToStaticMarkup } from 'react-dom/server'
 import { icons } from 'citypress:icons'
+import { renderToStaticMarkup } from 'react-dom/server'
 
 export interface IconProps {
   /** Lucide name in kebab-case; config/ has checked it exists. */
@@ -17,9 +17,21 @@ const paths = new Map<string, string>()
  */
 export function Icon({ name, size = 24, className }: IconProps) {
   return (
-    <svg xmlns="http://www.w3.org/2000/svg" width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2}
-      strokeLinecap="round" strokeLinejoin="round" className={`lucide lucide-${name} ${className ? `icon ${className}` : 'icon'}`}
-      aria-hidden="true" focusable="false" dangerouslySetInnerHTML={{ __html: innerMarkup(name) }} />
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={`lucide lucide-${name} ${className ? `icon ${className}` : 'icon'}`}
+      aria-hidden="true"
+      focusable="false"
+      dangerouslySetInnerHTML={{ __html: innerMarkup(name) }}
+    />
   )
 }
 

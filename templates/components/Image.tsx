@@ -39,8 +39,17 @@ export function Image({ src, alt, sizes = '100vw', priority, className, width }:
     else preload(asset.src, { as: 'image', fetchPriority: 'high' })
   }
   const img = (
-    <img src={asset.src} srcSet={fallback} sizes={fallback ? sizes : undefined} alt={alt} {...shown} className={className}
-      loading={loading} fetchPriority={fetchPriority} decoding={priority ? undefined : 'async'} />
+    <img
+      src={asset.src}
+      srcSet={fallback}
+      sizes={fallback ? sizes : undefined}
+      alt={alt}
+      {...shown}
+      className={className}
+      loading={loading}
+      fetchPriority={fetchPriority}
+      decoding={priority ? undefined : 'async'}
+    />
   )
   if (!avif && !webp) return img
   return (

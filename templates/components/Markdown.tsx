@@ -1,11 +1,11 @@
 import MarkdownIt from 'markdown-it'
+import { type EmbedMeta, useEmbeds } from '../../src/markdown/embed-blocks.js'
 import { headingIds } from '../../src/markdown/heading-ids.js'
 import { candidatesOf } from '../../src/markdown/image-paths.js'
-import { useEmbeds, type EmbedMeta } from '../../src/markdown/embed-blocks.js'
 import type { ImageAsset } from '../../src/plan/plan-images.js'
 import { usePage } from '../context.js'
 import { embedFacadeHtml } from './embed-facade.js'
-import { markdownImageRule, standaloneFigures, type MarkdownEnv } from './markdown-image.js'
+import { type MarkdownEnv, markdownImageRule, standaloneFigures } from './markdown-image.js'
 
 export { slugifyHeading } from '../../src/markdown/heading-ids.js'
 
@@ -26,7 +26,12 @@ export interface MarkdownProps {
 export function Markdown({ text, inline, className }: MarkdownProps) {
   const { images } = usePage()
   // A YAML field's images resolve against the site folder, then images/ (config/markdown-images.ts).
-  const env: MarkdownEnv = { image: (src) => candidatesOf(src, '').map((key) => images[key]).find(Boolean) }
+  const env: MarkdownEnv = {
+    image: (src) =>
+      candidatesOf(src, '')
+        .map((key) => images[key])
+        .find(Boolean),
+  }
   if (inline) return <span className={className} dangerouslySetInnerHTML={{ __html: md.renderInline(text, env) }} />
   return <div className={className ? `prose ${className}` : 'prose'} dangerouslySetInnerHTML={{ __html: md.render(text, env) }} />
 }

@@ -33,7 +33,12 @@ export function Section({ id, tone = 'plain', className, eyebrow, heading, text,
   )
 }
 
-export function SectionHeader({ eyebrow, heading, text, centered = true }: Pick<SectionProps, 'eyebrow' | 'heading' | 'text' | 'centered'>) {
+export function SectionHeader({
+  eyebrow,
+  heading,
+  text,
+  centered = true,
+}: Pick<SectionProps, 'eyebrow' | 'heading' | 'text' | 'centered'>) {
   if (!eyebrow && !heading && !text) return null
   return (
     <header className={centered ? 'section-header center' : 'section-header'}>

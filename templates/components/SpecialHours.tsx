@@ -21,8 +21,18 @@ export function SpecialHours({ days, language }: SpecialHoursProps) {
         {sorted.map((day) => (
           <li key={day.date}>
             <time dateTime={day.date}>{formatDay(day.date, language)}</time>
-            {day.through && day.through !== day.date && <> – <time dateTime={day.through}>{formatDay(day.through, language)}</time></>}
-            {day.name && <> (<bdi>{day.name}</bdi>)</>}
+            {day.through && day.through !== day.date && (
+              <>
+                {' '}
+                – <time dateTime={day.through}>{formatDay(day.through, language)}</time>
+              </>
+            )}
+            {day.name && (
+              <>
+                {' '}
+                (<bdi>{day.name}</bdi>)
+              </>
+            )}
             {': '}
             {day.opens && day.closes ? `${formatTime(day.opens, language)} – ${formatTime(day.closes, language)}` : 'Closed'}
           </li>
@@ -34,7 +44,13 @@ export function SpecialHours({ days, language }: SpecialHoursProps) {
 
 /** Noon UTC, so no time zone moves the day. */
 function formatDay(date: string, language: string): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString(language, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString(language, {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  })
 }
 
 function formatTime(time: string, language: string): string {

@@ -5,7 +5,12 @@ export function TickList({ items, className }: { items?: readonly string[]; clas
   if (!items?.length) return null
   return (
     <ul className={className ? `tick-list ${className}` : 'tick-list'}>
-      {items.map((p) => <li key={p}><Icon name="circle-check" size={20} />{p}</li>)}
+      {items.map((p) => (
+        <li key={p}>
+          <Icon name="circle-check" size={20} />
+          {p}
+        </li>
+      ))}
     </ul>
   )
 }

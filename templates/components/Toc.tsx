@@ -34,7 +34,9 @@ export function Toc({ headings, title = 'Table of Contents' }: TocProps) {
       <ol className="toc-list" id="toc-list">
         {headings.map((h) => (
           <li key={h.id} className={`toc-item toc-level-${h.level}`}>
-            <a href={`#${h.id}`} data-toc-link={h.id}>{h.text}</a>
+            <a href={`#${h.id}`} data-toc-link={h.id}>
+              {h.text}
+            </a>
           </li>
         ))}
       </ol>

@@ -1,7 +1,7 @@
-import { embedProviders, isEmbedProvider } from '../../src/markdown/embeds.js'
 import type { EmbedMeta } from '../../src/markdown/embed-blocks.js'
+import { embedProviders, isEmbedProvider } from '../../src/markdown/embeds.js'
 
-const escape = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
+const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
 
 // Lucide's play and map-pin paths, inline: the facade needs no icon font and no request.
 const icons = {
@@ -19,9 +19,11 @@ export function embedFacadeHtml({ provider, value, title }: EmbedMeta): string {
   if (!isEmbedProvider(provider)) return ''
   const spec = embedProviders[provider]
   const name = title || (spec.noun === 'map' ? value : `${provider === 'youtube' ? 'YouTube' : 'Vimeo'} video`)
-  return `<figure class="embed embed-${spec.noun}" data-widget="embed" data-embed-src="${escape(spec.frameUrl(value))}" data-embed-title="${escape(name)}">`
-    + `<a class="embed-facade" href="${escape(spec.pageUrl(value))}" rel="noopener">`
-    + `<span class="embed-button"><svg aria-hidden="true" width="28" height="28" viewBox="0 0 24 24" fill="${spec.noun === 'video' ? 'currentColor' : 'none'}" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${icons[spec.noun]}</svg>`
-    + `<span>${spec.action}<span class="visually-hidden">: <bdi>${escape(name)}</bdi></span></span></span>`
-    + `</a><figcaption dir="auto">${escape(name)}</figcaption></figure>\n`
+  return (
+    `<figure class="embed embed-${spec.noun}" data-widget="embed" data-embed-src="${escapeHtml(spec.frameUrl(value))}" data-embed-title="${escapeHtml(name)}">` +
+    `<a class="embed-facade" href="${escapeHtml(spec.pageUrl(value))}" rel="noopener">` +
+    `<span class="embed-button"><svg aria-hidden="true" width="28" height="28" viewBox="0 0 24 24" fill="${spec.noun === 'video' ? 'currentColor' : 'none'}" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${icons[spec.noun]}</svg>` +
+    `<span>${spec.action}<span class="visually-hidden">: <bdi>${escapeHtml(name)}</bdi></span></span></span>` +
+    `</a><figcaption dir="auto">${escapeHtml(name)}</figcaption></figure>\n`
+  )
 }

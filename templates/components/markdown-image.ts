@@ -9,7 +9,7 @@ export interface MarkdownEnv extends Env {
 /** A body is at most 720 px wide (templates/styles/blog.css `.post-body`). */
 const sizes = '(min-width: 760px) 720px, 100vw'
 
-const escape = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
+const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
 
 /**
  * A Markdown image as templates/components/Image.tsx draws a YAML one: AVIF and WebP sources, a
@@ -19,20 +19,25 @@ const escape = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '
 export const markdownImageRule: RendererRule = (tokens, idx, _options, env?: MarkdownEnv) => {
   const token = tokens[idx]!
   const written = String(token.attrGet('src') ?? '')
-  const alt = escape(token.content)
+  const alt = escapeHtml(token.content)
   const title = token.attrGet('title')?.toString()
   const asset = env?.image?.(safeDecode(written))
   let picture: string
   if (!asset) {
-    picture = `<img src="${escape(written)}" alt="${alt}" loading="lazy" decoding="async">`
+    picture = `<img src="${escapeHtml(written)}" alt="${alt}" loading="lazy" decoding="async">`
   } else {
     const { avif, webp, ...fallbacks } = asset.srcset ?? {}
     const fallback = Object.values(fallbacks)[0]
-    const img = `<img src="${escape(asset.src)}"${fallback ? ` srcset="${escape(fallback)}" sizes="${sizes}"` : ''} alt="${alt}" width="${asset.width}" height="${asset.height}" loading="lazy" decoding="async">`
-    const sources = [avif && `<source type="image/avif" srcset="${escape(avif)}" sizes="${sizes}">`, webp && `<source type="image/webp" srcset="${escape(webp)}" sizes="${sizes}">`].filter(Boolean).join('')
+    const img = `<img src="${escapeHtml(asset.src)}"${fallback ? ` srcset="${escapeHtml(fallback)}" sizes="${sizes}"` : ''} alt="${alt}" width="${asset.width}" height="${asset.height}" loading="lazy" decoding="async">`
+    const sources = [
+      avif && `<source type="image/avif" srcset="${escapeHtml(avif)}" sizes="${sizes}">`,
+      webp && `<source type="image/webp" srcset="${escapeHtml(webp)}" sizes="${sizes}">`,
+    ]
+      .filter(Boolean)
+      .join('')
     picture = sources ? `<picture>${sources}${img}</picture>` : img
   }
-  if (title && token.meta?.standalone) return `<figure class="md-figure">${picture}<figcaption>${escape(title)}</figcaption></figure>\n`
+  if (title && token.meta?.standalone) return `<figure class="md-figure">${picture}<figcaption>${escapeHtml(title)}</figcaption></figure>\n`
   return picture
 }
 

@@ -22,9 +22,19 @@ export function BlogIndexPage({ page, pageCount, slugs }: BlogIndexProps) {
           <PostCards posts={shown} level={2} />
           {pageCount > 1 && (
             <nav className="pagination" aria-label="Blog pages">
-              {page > 1 && <a className="btn btn-secondary" rel="prev" href={page === 2 ? '/blog' : `/blog/page/${page - 1}`}>Newer posts</a>}
-              <span>Page {page} of {pageCount}</span>
-              {page < pageCount && <a className="btn btn-secondary" rel="next" href={`/blog/page/${page + 1}`}>Older posts</a>}
+              {page > 1 && (
+                <a className="btn btn-secondary" rel="prev" href={page === 2 ? '/blog' : `/blog/page/${page - 1}`}>
+                  Newer posts
+                </a>
+              )}
+              <span>
+                Page {page} of {pageCount}
+              </span>
+              {page < pageCount && (
+                <a className="btn btn-secondary" rel="next" href={`/blog/page/${page + 1}`}>
+                  Older posts
+                </a>
+              )}
             </nav>
           )}
         </div>

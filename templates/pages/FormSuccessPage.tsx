@@ -11,7 +11,9 @@ export function FormSuccessPage({ title, message }: FormSuccessProps) {
         <h1>{title}</h1>
         <p className="lead">{message}</p>
         <div className="actions center">
-          <a className="btn btn-primary" href="/">Back to the home page</a>
+          <a className="btn btn-primary" href="/">
+            Back to the home page
+          </a>
         </div>
       </div>
     </section>

@@ -22,7 +22,11 @@ export function LocationsPage({ title, lead, states }: LocationsPageProps) {
                 <div key={service.slug} className="locations-service">
                   <h3>{service.title}</h3>
                   <ul className="locations-links">
-                    {service.links.map((link) => <li key={link.href}><a href={link.href}>{link.label}</a></li>)}
+                    {service.links.map((link) => (
+                      <li key={link.href}>
+                        <a href={link.href}>{link.label}</a>
+                      </li>
+                    ))}
                   </ul>
                 </div>
               ))}

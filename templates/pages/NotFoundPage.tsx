@@ -11,7 +11,9 @@ export function NotFoundPage() {
         <h1>This page could not be found.</h1>
         <p>The address may be mistyped, or the page has moved.</p>
         <div className="actions center">
-          <a className="btn btn-primary" href="/">Go to the home page</a>
+          <a className="btn btn-primary" href="/">
+            Go to the home page
+          </a>
           {site.header?.cta && <Action action={{ ...site.header.cta, style: 'secondary' }} />}
         </div>
       </div>

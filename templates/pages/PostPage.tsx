@@ -1,8 +1,8 @@
-import { absoluteUrl } from '../../src/plan/urls.js'
 import type { PostConfig, PostSummary } from '../../src/config/site-model.js'
+import { absoluteUrl } from '../../src/plan/urls.js'
+import { balancedGridClass } from '../components/grid.js'
 import { Icon } from '../components/Icon.js'
 import { Image } from '../components/Image.js'
-import { balancedGridClass } from '../components/grid.js'
 import { renderPostBody } from '../components/Markdown.js'
 import { ShareButton } from '../components/ShareButton.js'
 import { Toc } from '../components/Toc.js'
@@ -22,12 +22,23 @@ export function PostPage(post: PostConfig) {
       <article className="post">
         <header className="post-header">
           <div className="container narrow">
-            <a className="post-back" href="/blog"><Icon name="arrow-left" size={18} />{site.blog?.title ?? 'Blog'}</a>
+            <a className="post-back" href="/blog">
+              <Icon name="arrow-left" size={18} />
+              {site.blog?.title ?? 'Blog'}
+            </a>
             <h1>{post.title}</h1>
             <p className="post-excerpt">{post.excerpt}</p>
             <div className="post-meta">
-              <span><Icon name="calendar" size={18} /><time dateTime={post.date}>{formatDate(post.date)}</time></span>
-              {post.author && <span><Icon name="user-round" size={18} />{post.author}</span>}
+              <span>
+                <Icon name="calendar" size={18} />
+                <time dateTime={post.date}>{formatDate(post.date)}</time>
+              </span>
+              {post.author && (
+                <span>
+                  <Icon name="user-round" size={18} />
+                  {post.author}
+                </span>
+              )}
               <ShareButton title={post.title} url={url} excerpt={post.excerpt} />
             </div>
           </div>
@@ -38,7 +49,11 @@ export function PostPage(post: PostConfig) {
           </div>
         )}
         <div className={headings.length ? 'container post-layout' : 'container narrow'}>
-          {headings.length > 0 && <aside className="post-toc"><Toc headings={headings} /></aside>}
+          {headings.length > 0 && (
+            <aside className="post-toc">
+              <Toc headings={headings} />
+            </aside>
+          )}
           <div className="prose post-body" dangerouslySetInnerHTML={{ __html: html }} />
         </div>
       </article>
@@ -64,10 +79,21 @@ export function PostCards({ posts, level = 3 }: { posts: readonly PostSummary[];
     <ul className={`post-grid${balancedGridClass({ count: posts.length, max: 3 })}`}>
       {posts.map((post) => (
         <li key={post.slug} className="post-card">
-          {post.image && <Image src={post.image} alt={post.imageAlt ?? ''} className="post-card-img" sizes="(min-width: 1100px) 360px, (min-width: 700px) 50vw, 100vw" />}
+          {post.image && (
+            <Image
+              src={post.image}
+              alt={post.imageAlt ?? ''}
+              className="post-card-img"
+              sizes="(min-width: 1100px) 360px, (min-width: 700px) 50vw, 100vw"
+            />
+          )}
           <div className="post-card-body">
-            <p className="post-card-date"><time dateTime={post.date}>{formatDate(post.date)}</time></p>
-            <Title className="post-card-title"><a href={`/blog/${post.slug}`}>{post.title}</a></Title>
+            <p className="post-card-date">
+              <time dateTime={post.date}>{formatDate(post.date)}</time>
+            </p>
+            <Title className="post-card-title">
+              <a href={`/blog/${post.slug}`}>{post.title}</a>
+            </Title>
             <p>{post.excerpt}</p>
           </div>
         </li>

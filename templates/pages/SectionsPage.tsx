@@ -42,6 +42,15 @@ export function SectionsPage(page: PageConfig) {
 
 /** "Last updated March 2, 2026", with the machine-readable day in <time>. */
 function LastUpdated({ date, language }: { date: string; language: string }) {
-  const shown = new Date(`${date}T12:00:00Z`).toLocaleDateString(language, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
-  return <p className="page-updated">Last updated <time dateTime={date}>{shown}</time></p>
+  const shown = new Date(`${date}T12:00:00Z`).toLocaleDateString(language, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  })
+  return (
+    <p className="page-updated">
+      Last updated <time dateTime={date}>{shown}</time>
+    </p>
+  )
 }

@@ -17,13 +17,24 @@ interface ChipGroup {
 export function Areas(props: AreasSection) {
   const { areas } = usePage()
   const listed = props.groups.map((group) => ({ heading: group.heading, areas: areas.lists[group.list] ?? [] }))
-  const groups = props.groupBy === 'region' ? byRegion(listed.flatMap((g) => g.areas), areas.regions, props.otherHeading ?? 'Other areas') : listed
+  const groups =
+    props.groupBy === 'region'
+      ? byRegion(
+          listed.flatMap((g) => g.areas),
+          areas.regions,
+          props.otherHeading ?? 'Other areas',
+        )
+      : listed
   return (
     <Section id={props.id} tone={props.tone} className="section-areas" eyebrow={props.eyebrow} heading={props.heading} text={props.text}>
       <div className={groups.length > 1 ? 'area-groups multi' : 'area-groups'}>
         {groups.map((group, i) => (
           <div key={i} className="area-group">
-            {group.heading && <h3 className="area-group-title" dir="auto">{group.heading}</h3>}
+            {group.heading && (
+              <h3 className="area-group-title" dir="auto">
+                {group.heading}
+              </h3>
+            )}
             <AreaChips areas={group.areas} landingService={props.landingService} showState={props.showState} />
           </div>
         ))}

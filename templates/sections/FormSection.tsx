@@ -23,7 +23,11 @@ export function FormSection(props: FormSectionInput) {
             <ul className="contact-details">
               {props.details.map((d) => (
                 <li key={d.label} className="contact-detail">
-                  {d.icon && <span className="feature-icon"><Icon name={d.icon} size={22} /></span>}
+                  {d.icon && (
+                    <span className="feature-icon">
+                      <Icon name={d.icon} size={22} />
+                    </span>
+                  )}
                   <div>
                     <p className="contact-label">{d.label}</p>
                     <p className="contact-value">{d.href ? <a href={d.href}>{d.text}</a> : d.text}</p>
@@ -43,7 +47,11 @@ export function FormSection(props: FormSectionInput) {
             <ul className="selling-points">
               {props.points.map((p) => (
                 <li key={p.title} className="selling-point">
-                  {p.icon && <span className="feature-icon"><Icon name={p.icon} size={22} /></span>}
+                  {p.icon && (
+                    <span className="feature-icon">
+                      <Icon name={p.icon} size={22} />
+                    </span>
+                  )}
                   <div>
                     <h3 className="feature-title">{p.title}</h3>
                     {p.description && <p className="feature-text">{p.description}</p>}

@@ -15,11 +15,15 @@ export function Hero(props: HeroSection & { formHidden?: Readonly<Record<string,
   const height = props.height ?? '75vh'
   const layout = props.layout ?? 'background'
   const classes = [
-    'hero', `hero-${layout}`, `hero-h-${height.replace('vh', '')}`,
+    'hero',
+    `hero-${layout}`,
+    `hero-h-${height.replace('vh', '')}`,
     props.image && layout === 'background' ? 'has-image' : '',
     props.form ? 'has-form' : '',
     props.form && props.formOnMobile === false ? 'form-desktop-only' : '',
-  ].filter(Boolean).join(' ')
+  ]
+    .filter(Boolean)
+    .join(' ')
   const form = props.form && (
     <div className="hero-form">
       {props.formTitle && <h2 className="form-title">{props.formTitle}</h2>}
@@ -45,7 +49,15 @@ export function Hero(props: HeroSection & { formHidden?: Readonly<Record<string,
             <Actions actions={props.actions} />
           </div>
           <div className="hero-media">
-            {props.image && <Image src={props.image} alt={props.imageAlt ?? ''} priority className="hero-media-img" sizes="(min-width: 1024px) 50vw, 100vw" />}
+            {props.image && (
+              <Image
+                src={props.image}
+                alt={props.imageAlt ?? ''}
+                priority
+                className="hero-media-img"
+                sizes="(min-width: 1024px) 50vw, 100vw"
+              />
+            )}
             <Badges items={props.badges} className="badges-over" />
           </div>
         </div>

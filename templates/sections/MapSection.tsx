@@ -9,7 +9,7 @@ import { Section } from '../components/Section.js'
  */
 export function MapSection(props: MapSectionProps) {
   const isAddress = /^https?:\/\//i.test(props.place.trim())
-  const title = props.title ?? (isAddress ? props.heading ?? 'Map' : props.place)
+  const title = props.title ?? (isAddress ? (props.heading ?? 'Map') : props.place)
   // The facade is the one Markdown embeds use (a string of escaped HTML), so both look and load alike.
   return (
     <Section id={props.id} tone={props.tone} className="section-map" eyebrow={props.eyebrow} heading={props.heading} text={props.text}>

@@ -1,11 +1,11 @@
 import type { ServicesSection } from '../../src/config/site-input.generated.js'
 import type { ServiceConfig } from '../../src/config/site-model.js'
 import { Actions } from '../components/Action.js'
+import { balancedGridClass, gridColumnsClass } from '../components/grid.js'
 import { Icon } from '../components/Icon.js'
 import { Image } from '../components/Image.js'
 import { Section } from '../components/Section.js'
 import { TickList } from '../components/TickList.js'
-import { balancedGridClass, gridColumnsClass } from '../components/grid.js'
 import { usePage } from '../context.js'
 
 /**
@@ -21,16 +21,23 @@ export function Services(props: ServicesSection) {
   const showIcons = props.showIcons ?? true
   return (
     <Section id={props.id} tone={props.tone} className="section-services" eyebrow={props.eyebrow} heading={props.heading} text={props.text}>
-      <ul className={`service-grid${gridColumnsClass(props.columns, items.length)}${balancedGridClass({ count: items.length, max: props.columns ?? 3 })}`}>
+      <ul
+        className={`service-grid${gridColumnsClass(props.columns, items.length)}${balancedGridClass({ count: items.length, max: props.columns ?? 3 })}`}
+      >
         {items.map((item) => {
           const service = bySlug.get(item.service)!
           return (
-            <ServiceCard key={item.service} service={service} showImage={showImages} icon={showIcons ? service.icon : undefined}
+            <ServiceCard
+              key={item.service}
+              service={service}
+              showImage={showImages}
+              icon={showIcons ? service.icon : undefined}
               title={item.title ?? service.title}
               description={item.description ?? service.summary ?? service.description}
-              features={showFeatures ? item.features ?? service.features : undefined}
+              features={showFeatures ? (item.features ?? service.features) : undefined}
               href={item.href ?? props.href ?? `/services/${service.slug}`}
-              linkLabel={props.linkLabel ?? 'Learn more'} />
+              linkLabel={props.linkLabel ?? 'Learn more'}
+            />
           )
         })}
       </ul>
@@ -55,15 +62,27 @@ function ServiceCard({ service, title, description, features, href, linkLabel, s
   return (
     <li className="service-card">
       {showImage && service.image && (
-        <Image src={service.image} alt={service.imageAlt ?? ''} className="service-card-img" sizes="(min-width: 1100px) 380px, (min-width: 700px) 50vw, 100vw" />
+        <Image
+          src={service.image}
+          alt={service.imageAlt ?? ''}
+          className="service-card-img"
+          sizes="(min-width: 1100px) 380px, (min-width: 700px) 50vw, 100vw"
+        />
       )}
       <div className="service-card-body">
-        {icon && <span className="feature-icon service-card-icon"><Icon name={icon} size={24} /></span>}
+        {icon && (
+          <span className="feature-icon service-card-icon">
+            <Icon name={icon} size={24} />
+          </span>
+        )}
         <h3 className="service-card-title">{title}</h3>
         <p>{description}</p>
         <TickList items={features} className="service-card-features" />
         <a className="service-card-link" href={href}>
-          {linkLabel}<span className="visually-hidden">: <bdi>{title}</bdi></span>
+          {linkLabel}
+          <span className="visually-hidden">
+            : <bdi>{title}</bdi>
+          </span>
           <Icon name="arrow-right" size={18} />
         </a>
       </div>

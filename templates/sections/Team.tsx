@@ -13,9 +13,13 @@ export function Team(props: TeamSection) {
       <ul className="team-grid">
         {props.members.map((member, i) => (
           <li key={`${member.name}-${i}`} className="team-member">
-            {member.photo
-              ? <Image src={member.photo} alt={member.photoAlt ?? member.name} sizes="10rem" className="team-photo" />
-              : <span className="team-initials" aria-hidden="true">{initialsOf(member.name)}</span>}
+            {member.photo ? (
+              <Image src={member.photo} alt={member.photoAlt ?? member.name} sizes="10rem" className="team-photo" />
+            ) : (
+              <span className="team-initials" aria-hidden="true">
+                {initialsOf(member.name)}
+              </span>
+            )}
             <h3 className="team-name">{member.name}</h3>
             <p className="team-role">{member.role}</p>
             {member.bio && <p className="team-bio">{member.bio}</p>}
@@ -30,6 +34,6 @@ export function Team(props: TeamSection) {
 function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/)
   const first = [...words[0]!][0] ?? ''
-  const last = words.length > 1 ? [...words.at(-1)!][0] ?? '' : ''
+  const last = words.length > 1 ? ([...words.at(-1)!][0] ?? '') : ''
   return (first + last).toUpperCase()
 }

@@ -20,9 +20,18 @@ export function HoistedLinks({ markup }: { markup: string }) {
     }
     return props
   })
-  return <>{links.map((props, i) => <link key={i} {...props} />)}</>
+  return (
+    <>
+      {links.map((props, i) => (
+        <link key={i} {...props} />
+      ))}
+    </>
+  )
 }
 
 function decodeEntities(text: string): string {
-  return text.replace(/&(amp|quot|lt|gt|#x27|#39);/g, (_, e: string) => ({ amp: '&', quot: '"', lt: '<', gt: '>', '#x27': "'", '#39': "'" })[e]!)
+  return text.replace(
+    /&(amp|quot|lt|gt|#x27|#39);/g,
+    (_, e: string) => ({ amp: '&', quot: '"', lt: '<', gt: '>', '#x27': "'", '#39': "'" })[e]!,
+  )
 }

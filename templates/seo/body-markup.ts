@@ -1,5 +1,5 @@
-import { canonicalHref, href } from '../../src/plan/urls.js'
 import type { TrailingSlash } from '../../src/config/site-model.js'
+import { canonicalHref, href } from '../../src/plan/urls.js'
 
 /**
  * React hoists the resources components ask for (`preload()` from react-dom, and images it
@@ -44,11 +44,14 @@ const addressAttribute = / (href|src|action|poster|data-fallback|data-endpoint|s
  */
 export function applyBasePath(html: string, basePath: string): string {
   if (basePath === '') return html
-  const isUnderBase = (path: string) => path === basePath || /^[/?#]/.test(path.slice(basePath.length)) && path.startsWith(basePath)
+  const isUnderBase = (path: string) => path === basePath || (/^[/?#]/.test(path.slice(basePath.length)) && path.startsWith(basePath))
   const withBase = (path: string) => (isUnderBase(path) ? path : href(basePath, path))
   return html.replace(addressAttribute, (_whole, name: string, value: string) => {
     const fixed = name.endsWith('srcset')
-      ? value.split(',').map((candidate) => candidate.replace(/^(\s*)(\S+)/, (_c, space: string, url: string) => space + withBase(url))).join(',')
+      ? value
+          .split(',')
+          .map((candidate) => candidate.replace(/^(\s*)(\S+)/, (_c, space: string, url: string) => space + withBase(url)))
+          .join(',')
       : withBase(value)
     return ` ${name}="${fixed}"`
   })

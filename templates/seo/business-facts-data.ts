@@ -1,7 +1,7 @@
 import type { EducationalOccupationalCredential, OpeningHoursSpecification, PersonLeaf, WebPage } from 'schema-dts'
 import type { PageInput, TeamSection } from '../../src/config/site-input.generated.js'
-import { absoluteUrl } from '../../src/plan/urls.js'
 import type { SiteMeta } from '../../src/config/site-model.js'
+import { absoluteUrl } from '../../src/plan/urls.js'
 import type { PageContext } from '../context.js'
 import { socialImage } from './page-image.js'
 
@@ -14,13 +14,15 @@ import { socialImage } from './page-image.js'
 /** site.yaml `business.credentials` → schema.org `hasCredential`. */
 export function credentialsOf(business: SiteMeta['business']): EducationalOccupationalCredential[] | undefined {
   if (!business?.credentials) return undefined
-  return business.credentials.map((c) => prune<EducationalOccupationalCredential>({
-    '@type': 'EducationalOccupationalCredential',
-    name: c.name,
-    credentialCategory: c.category ?? 'certification',
-    identifier: c.number,
-    recognizedBy: c.issuer ? { '@type': 'Organization', name: c.issuer } : undefined,
-  }))
+  return business.credentials.map((c) =>
+    prune<EducationalOccupationalCredential>({
+      '@type': 'EducationalOccupationalCredential',
+      name: c.name,
+      credentialCategory: c.category ?? 'certification',
+      identifier: c.number,
+      recognizedBy: c.issuer ? { '@type': 'Organization', name: c.issuer } : undefined,
+    }),
+  )
 }
 
 /**
@@ -29,14 +31,16 @@ export function credentialsOf(business: SiteMeta['business']): EducationalOccupa
  * or opening and closing at 00:00 when closed.
  */
 export function specialHoursOf(business: SiteMeta['business']): OpeningHoursSpecification[] {
-  return (business?.specialHours ?? []).map((day) => prune<OpeningHoursSpecification>({
-    '@type': 'OpeningHoursSpecification',
-    name: day.name,
-    validFrom: day.date,
-    validThrough: day.through ?? day.date,
-    opens: day.opens ?? '00:00',
-    closes: day.closes ?? '00:00',
-  }))
+  return (business?.specialHours ?? []).map((day) =>
+    prune<OpeningHoursSpecification>({
+      '@type': 'OpeningHoursSpecification',
+      name: day.name,
+      validFrom: day.date,
+      validThrough: day.through ?? day.date,
+      opens: day.opens ?? '00:00',
+      closes: day.closes ?? '00:00',
+    }),
+  )
 }
 
 /**
@@ -49,13 +53,15 @@ export function employeesOf(page: PageContext): PersonLeaf[] | undefined {
   const sections: PageInput['sections'] = route.props.sections
   const members = sections.flatMap((s) => (s.type === 'team' ? (s as TeamSection).members : []))
   if (members.length === 0) return undefined
-  return members.map((m) => prune<PersonLeaf>({
-    '@type': 'Person',
-    name: m.name,
-    jobTitle: m.role,
-    description: m.bio,
-    image: m.photo ? socialImage(page, { src: m.photo })?.url : undefined,
-  }))
+  return members.map((m) =>
+    prune<PersonLeaf>({
+      '@type': 'Person',
+      name: m.name,
+      jobTitle: m.role,
+      description: m.bio,
+      image: m.photo ? socialImage(page, { src: m.photo })?.url : undefined,
+    }),
+  )
 }
 
 /** A page with `updated` (pages/*.yaml or *.md) as a WebPage with its `dateModified`. */

@@ -21,8 +21,9 @@ const previewWidth = 1200
  */
 export function socialImage(page: PageContext, options: { src?: string } = {}): SocialImage | undefined {
   const { site } = page
-  const chosen = options.src ? { src: options.src, alt: site.name } : pageImage(page.route)
-    ?? (site.socialImage ? { src: site.socialImage, alt: site.name } : undefined)
+  const chosen = options.src
+    ? { src: options.src, alt: site.name }
+    : (pageImage(page.route) ?? (site.socialImage ? { src: site.socialImage, alt: site.name } : undefined))
   if (!chosen) return undefined
   const asset = page.images[chosen.src]
   if (!asset) return /^https?:\/\//.test(chosen.src) ? { url: chosen.src, alt: chosen.alt } : undefined

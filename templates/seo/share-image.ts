@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto'
-import type { BrandLinks } from '../../src/types.js'
-import type { RoutePlan, TemplateRoute } from '../../src/plan/route-plan.js'
 import type { SiteMeta } from '../../src/config/site-model.js'
+import type { RoutePlan, TemplateRoute } from '../../src/plan/route-plan.js'
+import type { BrandLinks } from '../../src/types.js'
 import { pageImage } from './page-image.js'
 
 /** Open Graph's recommended size for link previews. */
@@ -22,14 +22,23 @@ export interface ShareImage {
  * The name is a hash of what is drawn (the title and the brand's digest), so the image cache
  * reuses it until either changes. Shared by the planner and SocialMeta, so both agree.
  */
-export function shareImageFor(route: RoutePlan | TemplateRoute, site: SiteMeta, brand: Pick<BrandLinks, 'shareDigest'>): ShareImage | undefined {
+export function shareImageFor(
+  route: RoutePlan | TemplateRoute,
+  site: SiteMeta,
+  brand: Pick<BrandLinks, 'shareDigest'>,
+): ShareImage | undefined {
   if (!brand.shareDigest || route.template === 'not-found' || route.template === 'form-success') return undefined
   // A landing page's props exist only while it renders (10,000 of them): decide by template alone.
   if (route.template !== 'landing' && pageImage(route)) return undefined
   const title = pageTitle(route.title, site.titleTemplate)
   // One-shot: a third of a Hash object's cost, paid once per page (10,000 times on a large site).
   const id = hash('sha256', `${brand.shareDigest}\n${title}`, 'hex').slice(0, 12)
-  const stem = route.url.replace(/^\/|\/$/g, '').replace(/[^a-z0-9]+/gi, '-').toLowerCase().slice(0, 60) || 'home'
+  const stem =
+    route.url
+      .replace(/^\/|\/$/g, '')
+      .replace(/[^a-z0-9]+/gi, '-')
+      .toLowerCase()
+      .slice(0, 60) || 'home'
   return { path: `assets/share/${stem}-${id}.jpg`, title }
 }
 

@@ -1,8 +1,21 @@
-import type { BlogPosting, BreadcrumbList, ContactPoint, FAQPage, GeoCircle, Graph, LocalBusinessLeaf, OpeningHoursSpecification, PostalAddress, Service, State, Thing } from 'schema-dts'
+import type {
+  BlogPosting,
+  BreadcrumbList,
+  ContactPoint,
+  FAQPage,
+  GeoCircle,
+  Graph,
+  LocalBusinessLeaf,
+  OpeningHoursSpecification,
+  PostalAddress,
+  Service,
+  State,
+  Thing,
+} from 'schema-dts'
 import type { Faq, PageInput } from '../../src/config/site-input.generated.js'
+import type { PageConfig, PostConfig, ServiceConfig, SiteMeta } from '../../src/config/site-model.js'
 import { markdownPlainText } from '../../src/markdown/plain-text.js'
 import { absoluteUrl } from '../../src/plan/urls.js'
-import type { PageConfig, PostConfig, ServiceConfig, SiteMeta } from '../../src/config/site-model.js'
 import { businessPhones, telephone } from '../components/BusinessFacts.js'
 import type { PageContext } from '../context.js'
 import { credentialsOf, employeesOf, specialHoursOf, webPageOf } from './business-facts-data.js'
@@ -55,7 +68,10 @@ function localBusiness(page: PageContext): LocalBusinessLeaf {
   // The business's own image, the same on every page: site.yaml socialImage, else the logo.
   const image = socialImage(page, { src: site.socialImage ?? site.logo?.src })
   const phones = businessPhones(site)
-  const sameAs = [...(business?.social ?? []).map((s) => s.url), ...(business?.googleBusinessProfile ? [business.googleBusinessProfile] : [])]
+  const sameAs = [
+    ...(business?.social ?? []).map((s) => s.url),
+    ...(business?.googleBusinessProfile ? [business.googleBusinessProfile] : []),
+  ]
   const openingHours = openingHoursOf(business)
   return prune<LocalBusinessLeaf>({
     '@type': 'LocalBusiness',
@@ -68,33 +84,40 @@ function localBusiness(page: PageContext): LocalBusinessLeaf {
     email: site.email,
     telephone: phones[0] && telephone(site, phones[0].number),
     description: site.description,
-    address: business?.address && prune<PostalAddress>({
-      '@type': 'PostalAddress',
-      streetAddress: business.address.street,
-      addressLocality: business.address.locality,
-      addressRegion: business.address.region,
-      postalCode: business.address.postalCode,
-      addressCountry: business.address.country,
-    }),
+    address:
+      business?.address &&
+      prune<PostalAddress>({
+        '@type': 'PostalAddress',
+        streetAddress: business.address.street,
+        addressLocality: business.address.locality,
+        addressRegion: business.address.region,
+        postalCode: business.address.postalCode,
+        addressCountry: business.address.country,
+      }),
     geo: business?.geo && { '@type': 'GeoCoordinates', latitude: business.geo.lat, longitude: business.geo.lng },
-    contactPoint: business?.phones?.map((phone) => prune<ContactPoint>({
-      '@type': 'ContactPoint',
-      telephone: telephone(site, phone.number),
-      contactType: phone.label,
-      description: phone.scope,
-      hoursAvailable: phone.alwaysOpen ? hoursSpecification([{ days: [...WEEK], opens: '00:00', closes: '23:59' }]) : undefined,
-    })),
+    contactPoint: business?.phones?.map((phone) =>
+      prune<ContactPoint>({
+        '@type': 'ContactPoint',
+        telephone: telephone(site, phone.number),
+        contactType: phone.label,
+        description: phone.scope,
+        hoursAvailable: phone.alwaysOpen ? hoursSpecification([{ days: [...WEEK], opens: '00:00', closes: '23:59' }]) : undefined,
+      }),
+    ),
     sameAs: sameAs.length > 0 ? sameAs : undefined,
     foundingDate: business?.founded ? String(business.founded) : undefined,
     areaServed: areaServed.length > 0 ? areaServed : undefined,
-    hasOfferCatalog: offered.length > 0 ? {
-      '@type': 'OfferCatalog',
-      name: 'Services',
-      itemListElement: offered.map((s) => ({
-        '@type': 'Offer',
-        itemOffered: { '@type': 'Service', name: s.title, url: url(`/services/${s.slug}`) },
-      })),
-    } : undefined,
+    hasOfferCatalog:
+      offered.length > 0
+        ? {
+            '@type': 'OfferCatalog',
+            name: 'Services',
+            itemListElement: offered.map((s) => ({
+              '@type': 'Offer',
+              itemOffered: { '@type': 'Service', name: s.title, url: url(`/services/${s.slug}`) },
+            })),
+          }
+        : undefined,
     openingHoursSpecification: openingHours.length > 0 ? openingHours : undefined,
     hasCredential: credentialsOf(business),
     employee: employeesOf(page),
@@ -118,7 +141,15 @@ function openingHoursOf(business: SiteMeta['business']): OpeningHoursSpecificati
   return [
     ...hoursSpecification(business?.openingHours ?? []),
     ...(closedDays.length > 0 ? hoursSpecification([{ days: [...closedDays], opens: '00:00', closes: '00:00' }]) : []),
-    ...(business?.closedDates ?? []).map((date): OpeningHoursSpecification => ({ '@type': 'OpeningHoursSpecification', validFrom: date, validThrough: date, opens: '00:00', closes: '00:00' })),
+    ...(business?.closedDates ?? []).map(
+      (date): OpeningHoursSpecification => ({
+        '@type': 'OpeningHoursSpecification',
+        validFrom: date,
+        validThrough: date,
+        opens: '00:00',
+        closes: '00:00',
+      }),
+    ),
     ...specialHoursOf(business),
   ]
 }
@@ -179,7 +210,10 @@ function breadcrumbs(page: PageContext): BreadcrumbList | undefined {
   const trail: { name: string; url: string }[] = [{ name: 'Home', url: '/' }]
   const blogTitle = site.blog?.title ?? 'Blog'
   if (route.template === 'service') {
-    trail.push({ name: navLabel(site, '/services') ?? 'Services', url: '/services' }, { name: shortServiceName(route.props), url: route.url })
+    trail.push(
+      { name: navLabel(site, '/services') ?? 'Services', url: '/services' },
+      { name: shortServiceName(route.props), url: route.url },
+    )
   } else if (route.template === 'post') {
     const post = route.props
     trail.push({ name: blogTitle, url: '/blog' }, { name: post.shortTitle ?? post.title, url: route.url })
@@ -193,7 +227,10 @@ function breadcrumbs(page: PageContext): BreadcrumbList | undefined {
   return {
     '@type': 'BreadcrumbList',
     itemListElement: trail.map((step, i) => ({
-      '@type': 'ListItem', position: i + 1, name: step.name, item: absoluteUrl(site.url, step.url, site.trailingSlash),
+      '@type': 'ListItem',
+      position: i + 1,
+      name: step.name,
+      item: absoluteUrl(site.url, step.url, site.trailingSlash),
     })),
   }
 }
@@ -219,7 +256,7 @@ function faqsOf(page: PageContext): readonly Faq[] {
   if (route.template === 'service') return route.props.faqs ?? []
   if (route.template === 'sections') {
     const sections: PageInput['sections'] = route.props.sections
-    return sections.flatMap((s) => (s.type === 'faq' ? (s as { items?: Faq[] }).items ?? [] : []))
+    return sections.flatMap((s) => (s.type === 'faq' ? ((s as { items?: Faq[] }).items ?? []) : []))
   }
   return []
 }

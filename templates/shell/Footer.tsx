@@ -17,38 +17,78 @@ export function Footer() {
     <footer className="site-footer">
       <div className="container footer-grid">
         <div className="footer-brand">
-          {site.logo ? <Logo background={site.theme.colors.footerBackground} className="footer-logo" /> : <p className="logo-text">{site.name}</p>}
+          {site.logo ? (
+            <Logo background={site.theme.colors.footerBackground} className="footer-logo" />
+          ) : (
+            <p className="logo-text">{site.name}</p>
+          )}
           {footer.blurb && <p>{footer.blurb}</p>}
-          <p><a href={`mailto:${site.email}`}>{site.email}</a></p>
+          <p>
+            <a href={`mailto:${site.email}`}>{site.email}</a>
+          </p>
           <BusinessFacts />
         </div>
         {footer.quickLinks && (
           <nav className="footer-col" aria-label="Quick links">
             <h2 className="footer-heading">Quick Links</h2>
-            <ul>{footer.quickLinks.map((l) => <li key={l.href}><a href={l.href}>{l.label}</a></li>)}</ul>
+            <ul>
+              {footer.quickLinks.map((l) => (
+                <li key={l.href}>
+                  <a href={l.href}>{l.label}</a>
+                </li>
+              ))}
+            </ul>
           </nav>
         )}
         <nav className="footer-col" aria-label="Services">
           <h2 className="footer-heading">Services</h2>
-          <ul>{featured.map((s) => <li key={s.slug}><a href={`/services/${s.slug}`}>{s.menuLabel ?? s.title}</a></li>)}</ul>
+          <ul>
+            {featured.map((s) => (
+              <li key={s.slug}>
+                <a href={`/services/${s.slug}`}>{s.menuLabel ?? s.title}</a>
+              </li>
+            ))}
+          </ul>
         </nav>
         {(locations.length > 0 || footer.locations?.all) && (
           <nav className="footer-col" aria-label="Locations">
             <h2 className="footer-heading">{footer.locations?.heading ?? 'Locations'}</h2>
             <ul>
-              {locations.map((l) => <li key={l.href}><a href={l.href}>{l.label}</a></li>)}
-              {footer.locations?.all && <li><a className="footer-all" href={footer.locations.all.href}>{footer.locations.all.label}</a></li>}
+              {locations.map((l) => (
+                <li key={l.href}>
+                  <a href={l.href}>{l.label}</a>
+                </li>
+              ))}
+              {footer.locations?.all && (
+                <li>
+                  <a className="footer-all" href={footer.locations.all.href}>
+                    {footer.locations.all.label}
+                  </a>
+                </li>
+              )}
             </ul>
           </nav>
         )}
       </div>
       <div className="container footer-bottom">
-        <p>© {year} <bdi>{site.business?.legalName ?? site.name}</bdi>. All rights reserved.</p>
+        <p>
+          © {year} <bdi>{site.business?.legalName ?? site.name}</bdi>. All rights reserved.
+        </p>
         {footer.legal && (
-          <ul className="footer-legal">{footer.legal.map((l) => <li key={l.href}><a href={l.href}>{l.label}</a></li>)}</ul>
+          <ul className="footer-legal">
+            {footer.legal.map((l) => (
+              <li key={l.href}>
+                <a href={l.href}>{l.label}</a>
+              </li>
+            ))}
+          </ul>
         )}
         {/* Shows the consent banner again (templates/widgets/consent.client.ts); hidden without JavaScript, which it needs. */}
-        {site.analytics?.consent && <button type="button" className="footer-consent" data-consent-open>Cookie settings</button>}
+        {site.analytics?.consent && (
+          <button type="button" className="footer-consent" data-consent-open>
+            Cookie settings
+          </button>
+        )}
       </div>
     </footer>
   )

@@ -30,14 +30,24 @@ export function Header({ overHero, navUrl }: HeaderVariant) {
               <Logo background={colors.headerBackground} className="logo-img logo-on-light" priority={!overHero} />
               {overHero && <Logo background={colors.primaryDark} className="logo-img logo-on-dark" priority />}
             </>
-          ) : <span className="logo-text">{site.name}</span>}
+          ) : (
+            <span className="logo-text">{site.name}</span>
+          )}
         </a>
         <nav className="main-nav" aria-label="Main">
           <ul className="nav-list">
             {nav.map((item) => (
               <li key={item.label} className={item.menu ? 'nav-item has-menu' : 'nav-item'}>
-                {item.menu === 'services' ? <ServicesMenu label={item.label} href={item.href} scrollHere={navUrl !== undefined && (item.scrollOn?.includes(navUrl) ?? false)} /> : (
-                  <a className="nav-link" href={item.href} aria-current={item.href === navUrl ? 'page' : undefined}>{item.label}</a>
+                {item.menu === 'services' ? (
+                  <ServicesMenu
+                    label={item.label}
+                    href={item.href}
+                    scrollHere={navUrl !== undefined && (item.scrollOn?.includes(navUrl) ?? false)}
+                  />
+                ) : (
+                  <a className="nav-link" href={item.href} aria-current={item.href === navUrl ? 'page' : undefined}>
+                    {item.label}
+                  </a>
                 )}
               </li>
             ))}
@@ -79,9 +89,13 @@ function ServicesMenu({ label, href, scrollHere }: { label: string; href: string
       </button>
       <ul className="dropdown-menu" id="services-menu">
         {featured.map((s) => (
-          <li key={s.slug}><a href={`/services/${s.slug}`}>{s.menuLabel ?? s.title}</a></li>
+          <li key={s.slug}>
+            <a href={`/services/${s.slug}`}>{s.menuLabel ?? s.title}</a>
+          </li>
         ))}
-        <li className="dropdown-all"><a href={href}>All services</a></li>
+        <li className="dropdown-all">
+          <a href={href}>All services</a>
+        </li>
       </ul>
     </div>
   )

@@ -19,7 +19,7 @@ export function Logo({ background, className, priority }: LogoProps) {
   const { site } = usePage()
   if (!site.logo) return null
   const onDark = isDark(background)
-  const src = onDark ? site.logo.dark ?? site.logo.src : site.logo.src
+  const src = onDark ? (site.logo.dark ?? site.logo.src) : site.logo.src
   const whitened = onDark && !site.logo.dark ? ' logo-whitened' : ''
   const width = site.logo.width ?? 160
   return <Image src={src} alt={site.logo.alt ?? site.name} priority={priority} sizes={`${width}px`} className={className + whitened} />

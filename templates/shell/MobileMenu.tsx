@@ -25,7 +25,11 @@ export function MobileMenu() {
               <a href={item.href}>{item.label}</a>
               {item.menu === 'services' && (
                 <ul className="mobile-subnav">
-                  {featured.map((s) => <li key={s.slug}><a href={`/services/${s.slug}`}>{s.menuLabel ?? s.title}</a></li>)}
+                  {featured.map((s) => (
+                    <li key={s.slug}>
+                      <a href={`/services/${s.slug}`}>{s.menuLabel ?? s.title}</a>
+                    </li>
+                  ))}
                 </ul>
               )}
             </li>

@@ -1,4 +1,4 @@
-import { WalkthroughDialog, WalkthroughScopeProvider, type WalkthroughScope } from '../components/WalkthroughDialog.js'
+import { WalkthroughDialog, type WalkthroughScope, WalkthroughScopeProvider } from '../components/WalkthroughDialog.js'
 import { usePage } from '../context.js'
 import { Footer } from './Footer.js'
 import { Header } from './Header.js'
@@ -16,15 +16,25 @@ export function Shell({ parts, children }: { parts: ShellParts; children: React.
   const walkthroughs: WalkthroughScope = { buttons: (parts.header?.walkthroughs ?? 0) + (parts.footer?.walkthroughs ?? 0) }
   return (
     <WalkthroughScopeProvider value={walkthroughs}>
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       {parts.header ? <template data-citypress-part="header" /> : <Header {...parts.headerVariant} />}
-      <main id="main" tabIndex={-1}>{children}</main>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
       {parts.footer ? <template data-citypress-part="footer" /> : <Footer />}
       <WalkthroughDialog />
       {site.analytics && (
         // Inert settings for the analytics widget, which adds the script after `load` and an idle
         // moment.
-        <template data-widget="analytics" data-provider={site.analytics.provider} data-src={site.analytics.src} data-attributes={JSON.stringify(site.analytics.attributes)} data-settings={JSON.stringify(site.analytics.settings)} />
+        <template
+          data-widget="analytics"
+          data-provider={site.analytics.provider}
+          data-src={site.analytics.src}
+          data-attributes={JSON.stringify(site.analytics.attributes)}
+          data-settings={JSON.stringify(site.analytics.settings)}
+        />
       )}
       {site.analytics?.consent && <ConsentBanner />}
     </WalkthroughScopeProvider>
@@ -41,8 +51,12 @@ function ConsentBanner() {
     <section className="consent-banner" data-consent-banner hidden aria-label="Cookie consent">
       <p>This site would like to count visits with an analytics service, which may set cookies. Is that OK?</p>
       <div className="consent-actions">
-        <button type="button" className="btn btn-primary" data-consent="yes">Accept</button>
-        <button type="button" className="btn btn-secondary" data-consent="no">Decline</button>
+        <button type="button" className="btn btn-primary" data-consent="yes">
+          Accept
+        </button>
+        <button type="button" className="btn btn-secondary" data-consent="no">
+          Decline
+        </button>
       </div>
     </section>
   )

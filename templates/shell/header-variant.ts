@@ -1,5 +1,5 @@
-import type { TemplateRoute } from '../../src/plan/route-plan.js'
 import type { SiteMeta } from '../../src/config/site-model.js'
+import type { TemplateRoute } from '../../src/plan/route-plan.js'
 
 /**
  * All the header takes from the page it is on, so that every page with the same variant has the

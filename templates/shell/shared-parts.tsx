@@ -1,13 +1,13 @@
 import type { ReactElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import type { RenderContext } from '../../src/render/render-context.js'
 import type { TemplateRoute } from '../../src/plan/route-plan.js'
-import { WalkthroughScopeProvider, type WalkthroughScope } from '../components/WalkthroughDialog.js'
-import { PageContextProvider, type PageContext } from '../context.js'
+import type { RenderContext } from '../../src/render/render-context.js'
+import { type WalkthroughScope, WalkthroughScopeProvider } from '../components/WalkthroughDialog.js'
+import { type PageContext, PageContextProvider } from '../context.js'
 import { splitHoisted } from '../seo/body-markup.js'
 import { Footer } from './Footer.js'
 import { Header } from './Header.js'
-import { headerVariant, type HeaderVariant } from './header-variant.js'
+import { type HeaderVariant, headerVariant } from './header-variant.js'
 
 /**
  * The parts of the shell every page has (the header with its mobile menu, the footer) are the
@@ -48,7 +48,12 @@ export function shellParts(page: PageContext, context: RenderContext): ShellPart
   }
 }
 
-function partOf(parts: Map<string, SharedPart | 'in place'>, key: string, context: RenderContext, element: ReactElement): SharedPart | undefined {
+function partOf(
+  parts: Map<string, SharedPart | 'in place'>,
+  key: string,
+  context: RenderContext,
+  element: ReactElement,
+): SharedPart | undefined {
   const known = parts.get(key)
   if (known) return known === 'in place' ? undefined : known
   const scope: WalkthroughScope = { buttons: 0 }
@@ -92,7 +97,7 @@ function partMarker(name: 'header' | 'footer'): string {
 export function spliceParts(body: string, parts: ShellParts): string {
   if (!parts.header && !parts.footer) return body
   const { hoisted, rest } = splitHoisted(body)
-  const links = [...new Set([...parts.header?.hoisted ?? [], ...linksOf(hoisted), ...parts.footer?.hoisted ?? []])]
+  const links = [...new Set([...(parts.header?.hoisted ?? []), ...linksOf(hoisted), ...(parts.footer?.hoisted ?? [])])]
   let spliced = rest
   for (const name of ['header', 'footer'] as const) {
     const part = parts[name]

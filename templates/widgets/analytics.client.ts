@@ -35,7 +35,10 @@ function configure(provider: string | undefined, settings: Record<string, string
   if (provider === 'ga4') {
     const dataLayer = (page.dataLayer ||= [])
     // eslint-disable-next-line prefer-rest-params -- gtag.js ignores arrays; it reads Arguments objects.
-    page.gtag = function gtag() { dataLayer.push(arguments) }
+    page.gtag = function gtag() {
+      // biome-ignore lint/complexity/noArguments: gtag's queue reads the Arguments object itself, as the vendor's snippet pushes it
+      dataLayer.push(arguments)
+    }
     page.gtag('js', new Date())
     page.gtag('config', settings.id)
   } else if (provider === 'matomo') {

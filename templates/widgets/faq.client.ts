@@ -5,11 +5,15 @@
  */
 export function mountFaq(root: HTMLElement): void {
   // `toggle` does not bubble, so listen in the capture phase.
-  root.addEventListener('toggle', (event) => {
-    const opened = event.target as HTMLDetailsElement
-    if (!opened.open) return
-    for (const other of root.querySelectorAll<HTMLDetailsElement>('details[open]')) {
-      if (other !== opened) other.open = false
-    }
-  }, true)
+  root.addEventListener(
+    'toggle',
+    (event) => {
+      const opened = event.target as HTMLDetailsElement
+      if (!opened.open) return
+      for (const other of root.querySelectorAll<HTMLDetailsElement>('details[open]')) {
+        if (other !== opened) other.open = false
+      }
+    },
+    true,
+  )
 }

@@ -28,7 +28,9 @@ export function mountShare(element: HTMLElement): void {
       if (!status) return
       status.textContent = 'Link copied to clipboard!'
       clearTimeout(timer)
-      timer = setTimeout(() => { status.textContent = '' }, STATUS_MS)
+      timer = setTimeout(() => {
+        status.textContent = ''
+      }, STATUS_MS)
     } catch (error) {
       console.error('Error copying link', error)
     }

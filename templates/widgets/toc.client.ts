@@ -23,9 +23,12 @@ export function mountToc(nav: HTMLElement): void {
     }
   }
 
-  const observer = new IntersectionObserver((entries) => {
-    for (const entry of entries) if (entry.isIntersecting) setActive(entry.target.id)
-  }, { rootMargin: '0px 0px -80% 0px', threshold: 0.1 })
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) if (entry.isIntersecting) setActive(entry.target.id)
+    },
+    { rootMargin: '0px 0px -80% 0px', threshold: 0.1 },
+  )
   for (const id of links.keys()) {
     const heading = document.getElementById(id)
     if (heading && /^H[2-4]$/.test(heading.tagName)) observer.observe(heading)

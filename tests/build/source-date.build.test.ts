@@ -7,7 +7,10 @@ import { repoRoot, siteFrom, tempDir } from '../helpers/site.js'
 const cli = path.join(repoRoot, 'bin/citypress.mjs')
 
 function build(site: string, out: string, sourceDateEpoch: string) {
-  const run = spawnSync(process.execPath, [cli, 'build', site, '--out', out], { encoding: 'utf8', env: { ...process.env, SOURCE_DATE_EPOCH: sourceDateEpoch } })
+  const run = spawnSync(process.execPath, [cli, 'build', site, '--out', out], {
+    encoding: 'utf8',
+    env: { ...process.env, SOURCE_DATE_EPOCH: sourceDateEpoch },
+  })
   return { status: run.status, output: `${run.stdout}${run.stderr}` }
 }
 
@@ -28,6 +31,8 @@ describe('SOURCE_DATE_EPOCH', () => {
     const site = await siteFrom('landing')
     const { status, output } = build(site, path.join(await tempDir(), 'dist'), '2021-07-01')
     expect(status).toBe(1)
-    expect(output).toContain('error[bad-source-date]: SOURCE_DATE_EPOCH is "2021-07-01", which is not a number of seconds since 1970-01-01 UTC.')
+    expect(output).toContain(
+      'error[bad-source-date]: SOURCE_DATE_EPOCH is "2021-07-01", which is not a number of seconds since 1970-01-01 UTC.',
+    )
   })
 })

@@ -12,10 +12,13 @@ async function bundleOf(name: string, text: string, made = { count: 0 }) {
   const dir = await tempDir()
   const input = path.join(dir, name)
   await writeFile(input, text)
-  const run = () => cachedByInputs({
-    name: 'bundle', siteRoot: dir, key: `k ${name}`,
-    compute: async () => ({ value: `made ${++made.count} from ${await readFile(input, 'utf8')}`, inputs: [input] }),
-  })
+  const run = () =>
+    cachedByInputs({
+      name: 'bundle',
+      siteRoot: dir,
+      key: `k ${name}`,
+      compute: async () => ({ value: `made ${++made.count} from ${await readFile(input, 'utf8')}`, inputs: [input] }),
+    })
   return { dir, input, run, made: () => made.count }
 }
 
@@ -80,10 +83,13 @@ describe('results cached by the files they read', () => {
       const site = path.join(await tempDir(), 'site')
       await mkdir(site)
       const above = path.join(site, '..', 'node_modules', '@fontsource', 'inter', 'metadata.json')
-      const run = () => cachedByInputs({
-        name: 'bundle', siteRoot: site, key: 'k fonts above',
-        compute: async () => ({ value: `made ${++made.count}`, inputs: [above] }),
-      })
+      const run = () =>
+        cachedByInputs({
+          name: 'bundle',
+          siteRoot: site,
+          key: 'k fonts above',
+          compute: async () => ({ value: `made ${++made.count}`, inputs: [above] }),
+        })
       return { site, above, run }
     }
     const [first, second] = [await copy(), await copy()]

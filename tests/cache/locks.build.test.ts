@@ -47,12 +47,16 @@ describe('locks between builds', () => {
   })
 
   it('does not stall after a build was killed (kill -9) while encoding images', async () => {
-    const site = await siteFrom('minimal', { 'pages/home.yaml': 'path: /\ntitle: Home\nimage: images/large.jpg\nsections:\n  - type: hero\n    title: Hi\n' })
+    const site = await siteFrom('minimal', {
+      'pages/home.yaml': 'path: /\ntitle: Home\nimage: images/large.jpg\nsections:\n  - type: hero\n    title: Hi\n',
+    })
     await mkdir(path.join(site, 'images'))
     // Large and noisy, so encoding its variants takes long enough to be killed midway.
     const noise = Buffer.alloc(2400 * 1600 * 3)
     for (let i = 0; i < noise.length; i++) noise[i] = Math.imul(i, 2654435761) >>> 24
-    await sharp(noise, { raw: { width: 2400, height: 1600, channels: 3 } }).jpeg({ quality: 95 }).toFile(path.join(site, 'images/large.jpg'))
+    await sharp(noise, { raw: { width: 2400, height: 1600, channels: 3 } })
+      .jpeg({ quality: 95 })
+      .toFile(path.join(site, 'images/large.jpg'))
     const out = path.join(await tempDir(), 'dist')
     const images = path.join(site, '.citypress/cache/images')
     const victim = spawn(process.execPath, [cli, 'build', site, '--out', out], { stdio: 'ignore' })
@@ -63,7 +67,10 @@ describe('locks between builds', () => {
     }
     victim.kill('SIGKILL')
     await new Promise((r) => victim.once('close', r))
-    expect((await readdir(images)).some((n) => n.endsWith('.lock')), 'a lock was left to take over').toBe(true)
+    expect(
+      (await readdir(images)).some((n) => n.endsWith('.lock')),
+      'a lock was left to take over',
+    ).toBe(true)
     const run = await runBuild(site, out)
     expect(run.status, run.stderr).toBe(0)
     expect(run.stderr).not.toMatch(/Waiting/)

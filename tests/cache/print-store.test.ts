@@ -2,13 +2,18 @@ import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openPrintStore } from '../../src/cache/print-store.js'
-import { printText, type LandingSummary } from '../../src/plan/landing-quality.js'
+import { type LandingSummary, printText } from '../../src/plan/landing-quality.js'
 import { signatureBins } from '../../src/plan/landing-similarity.js'
 import { tempDir } from '../helpers/site.js'
 
 const summary = (i: number): LandingSummary => ({
-  print: printText(`Page ${i} about commercial cleaning in Town ${i}, with its own ${i % 3 === 0 ? 'long ' : ''}words and numbers ${i * 7}.`),
-  localWords: 40 + i, title: `Cleaning in Town ${i}, IL`, description: `Offices in Town ${i} — “quoted” and ünïcödé.`, h1: `Town ${i}`,
+  print: printText(
+    `Page ${i} about commercial cleaning in Town ${i}, with its own ${i % 3 === 0 ? 'long ' : ''}words and numbers ${i * 7}.`,
+  ),
+  localWords: 40 + i,
+  title: `Cleaning in Town ${i}, IL`,
+  description: `Offices in Town ${i} — “quoted” and ünïcödé.`,
+  h1: `Town ${i}`,
 })
 const key = (i: number) => i.toString(16).padStart(40, '0')
 

@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process'
 import { readFile, rm, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { buildReport, type BuildOptions } from '../../src/build/index.js'
-import { readSealedJson, writeSealedJson } from '../../src/cache/sealed-file.js'
+import { type BuildOptions, buildReport } from '../../src/build/index.js'
 import { listFolder } from '../../src/cache/output-record.js'
+import { readSealedJson, writeSealedJson } from '../../src/cache/sealed-file.js'
 import { siteFrom, snapshot, tempDir } from '../helpers/site.js'
 
 /** A site built once, so the next build of it may repeat that build's report. */
@@ -26,13 +26,24 @@ afterEach(() => {
 describe('a build of a site in which nothing changed', () => {
   it('says what the last build said, warnings at their lines included, without loading the site or writing', async () => {
     // github-pages cannot send headers: a warning placed at site.yaml's `host` line.
-    const { out, first, again } = await builtSite({ 'site.yaml': `${await readFile(path.join(await siteFrom('minimal'), 'site.yaml'), 'utf8')}host: github-pages\n` })
+    const { out, first, again } = await builtSite({
+      'site.yaml': `${await readFile(path.join(await siteFrom('minimal'), 'site.yaml'), 'utf8')}host: github-pages\n`,
+    })
     expect(first.replayed).toBe(false)
-    expect(first.warnings.map((w) => [w.code, w.line])).toEqual([['host-unsupported', 12], ['host-unsupported', 12]])
+    expect(first.warnings.map((w) => [w.code, w.line])).toEqual([
+      ['host-unsupported', 12],
+      ['host-unsupported', 12],
+    ])
     const before = untouched(out)
 
     const replayed = await again()
-    expect(replayed).toMatchObject({ replayed: true, upToDate: true, pageCount: first.pageCount, fileCount: first.fileCount, sizes: first.sizes })
+    expect(replayed).toMatchObject({
+      replayed: true,
+      upToDate: true,
+      pageCount: first.pageCount,
+      fileCount: first.fileCount,
+      sizes: first.sizes,
+    })
     expect(replayed.timings.config).toBe(0)
     expect(replayed.pages).toEqual({ rendered: 0, reused: first.pageCount, slowest: [] })
     expect(replayed.landing).toEqual(first.landing)
@@ -111,7 +122,11 @@ describe('a build of a site in which nothing changed', () => {
     const site = await siteFrom('minimal')
     const out = path.join(await tempDir(), 'dist')
     const again = () => buildReport({ site, outDir: out })
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: site, env: { ...process.env, GIT_AUTHOR_DATE: '2024-02-03T10:00:00Z', GIT_COMMITTER_DATE: '2024-02-03T10:00:00Z' } })
+    const git = (...args: string[]) =>
+      execFileSync('git', args, {
+        cwd: site,
+        env: { ...process.env, GIT_AUTHOR_DATE: '2024-02-03T10:00:00Z', GIT_COMMITTER_DATE: '2024-02-03T10:00:00Z' },
+      })
     git('init', '-q')
     git('config', 'user.email', 't@example.com')
     git('config', 'user.name', 'Test')
@@ -130,7 +145,10 @@ describe('a build of a site in which nothing changed', () => {
 
   it('never repeats a build that read a sitemap from outside the site folder, which can change unseen', async () => {
     const elsewhere = path.join(await tempDir(), 'sitemap.xml')
-    await writeFile(elsewhere, '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://tidy.example/lp/old-town-office-cleaning</loc></url></urlset>')
+    await writeFile(
+      elsewhere,
+      '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://tidy.example/lp/old-town-office-cleaning</loc></url></urlset>',
+    )
     const { again } = await builtSite({}, { published: elsewhere })
     expect((await again()).replayed).toBe(false)
     expect((await again()).replayed).toBe(false)

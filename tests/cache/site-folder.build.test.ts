@@ -59,7 +59,12 @@ describe('a .citypress that is a link', () => {
 
     const run = await buildInto(site, out)
     expect(run.code).toBe(1)
-    expect(run.stderr.replace(/<tmp>\/site/g, '<site>').split('\n').slice(0, 3)).toEqual([
+    expect(
+      run.stderr
+        .replace(/<tmp>\/site/g, '<site>')
+        .split('\n')
+        .slice(0, 3),
+    ).toEqual([
       'error[cache-folder-link]: <site>/.citypress is a link to <tmp>/elsewhere, so citypress will not write its build cache, report or previous output there: it writes and deletes in that folder as its own.',
       '  --> <site>/.citypress',
       'hint: Remove the link (rm <site>/.citypress); citypress then makes its own folder there. Nothing was written; the previous output was left as it was.',
@@ -88,13 +93,17 @@ describe('a .citypress that is a link', () => {
     await rm(kept)
     await rename(path.join(site, '.citypress', 'cache', 'pages'), path.join(site, '.citypress', 'pages-moved'))
     await symlink(other, path.join(site, '.citypress', 'cache', 'pages'))
-    expect(refusal(() => ownPath(path.join(site, '.citypress', 'cache', 'pages', 'abc.html')))).toBe('cache-folder-link at <tmp>/site/.citypress/cache/pages')
+    expect(refusal(() => ownPath(path.join(site, '.citypress', 'cache', 'pages', 'abc.html')))).toBe(
+      'cache-folder-link at <tmp>/site/.citypress/cache/pages',
+    )
     expect(refusal(() => ensureOwnFolder(site))).toBe('cache-folder-link at <tmp>/site/.citypress/cache/pages')
     // A file that is a link is refused too (writing it would write where it points).
     await rm(path.join(site, '.citypress', 'cache', 'pages'))
     await rm(path.join(site, '.citypress', 'report.html'), { force: true })
     await symlink(path.join(other, 'report.html'), path.join(site, '.citypress', 'report.html'))
-    expect(refusal(() => ownPath(path.join(site, '.citypress', 'report.html')))).toBe('cache-folder-link at <tmp>/site/.citypress/report.html')
+    expect(refusal(() => ownPath(path.join(site, '.citypress', 'report.html')))).toBe(
+      'cache-folder-link at <tmp>/site/.citypress/report.html',
+    )
     // A cache folder given elsewhere (cacheDir) is the caller's choice.
     expect(refusal(() => ownPath(path.join(other, 'cache', 'x')))).toBeUndefined()
     expect(await snapshot(other)).toEqual(before.other)
@@ -107,7 +116,10 @@ describe('a .citypress that is a link', () => {
     const before = await snapshot(other)
     const logged: string[] = []
     const log = { color: false, out: (text: string) => void logged.push(text), err: (text: string) => void logged.push(text) }
-    const started = await startPreview({ site, port: 0, log, poll: false }).then(async (server) => (await server.close(), 'started'), (error: unknown) => error)
+    const started = await startPreview({ site, port: 0, log, poll: false }).then(
+      async (server) => (await server.close(), 'started'),
+      (error: unknown) => error,
+    )
     expect(started).toBeInstanceOf(BuildFailure)
     expect((started as BuildFailure).errors.map((e) => e.code)).toEqual(['cache-folder-link'])
     await expect(appendCapped(path.join(site, '.citypress', 'submissions.ndjson'), '{}\n', 1024)).rejects.toBeInstanceOf(BuildFailure)

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { build, BuildFailure } from '../../src/build/index.js'
-import { findForms } from '../../src/html/find-forms.js'
+import { BuildFailure, build } from '../../src/build/index.js'
 import { formatConfigError } from '../../src/errors/format.js'
+import { findForms } from '../../src/html/find-forms.js'
 import type { OutputFile } from '../../src/types.js'
 import { fixtureBuild } from '../helpers/example-build.js'
 import { fixture, normalize, tempDir } from '../helpers/site.js'
@@ -21,7 +21,10 @@ const rawFormSection = (form: string) => ({
 })
 
 async function buildErrors(site: string, options: { cacheDir?: string } = {}): Promise<string[]> {
-  const failure = await build({ site, write: false, cacheDir: options.cacheDir ?? false }).then(() => undefined, (e: unknown) => e)
+  const failure = await build({ site, write: false, cacheDir: options.cacheDir ?? false }).then(
+    () => undefined,
+    (e: unknown) => e,
+  )
   if (!(failure instanceof BuildFailure)) throw new Error(`expected a BuildFailure, got ${String(failure)}`)
   return failure.errors.map((e) => normalize(formatConfigError(e, { color: false })).replace(/<tmp>\/site\//g, ''))
 }
@@ -45,24 +48,33 @@ describe('forms on Netlify', () => {
     expect(thanks).toContain('Thank you for reaching out! We will contact you shortly.')
     expect(thanks).toContain('<meta name="robots" content="noindex"/>')
     expect(text(files, 'sitemap.xml')).not.toContain('thanks')
-    expect(text(files, 'contact.html')).toMatch(/<form name="contact-page"[^>]* data-endpoint="\/__forms.html"[^>]* action="\/thanks\/contact-page" method="POST">/)
+    expect(text(files, 'contact.html')).toMatch(
+      /<form name="contact-page"[^>]* data-endpoint="\/__forms.html"[^>]* action="\/thanks\/contact-page" method="POST">/,
+    )
   })
 
   it('fails with form-mismatch when a page sends a field that __forms.html does not declare', async () => {
-    const site = await warmSiteFrom('widgets', rawFormSection('<form name="contact-page" method="post"><input name="name"/><input name="fax"/></form>'))
+    const site = await warmSiteFrom(
+      'widgets',
+      rawFormSection('<form name="contact-page" method="post"><input name="name"/><input name="fax"/></form>'),
+    )
     const errors = await buildErrors(site)
     expect(errors).toHaveLength(1)
-    expect(errors[0]).toBe([
-      'error[form-mismatch]: The form "contact-page" on /about sends a field "fax" that __forms.html does not declare, so Netlify would silently drop it.',
-      '  --> forms.yaml',
-      'hint: Add the field to forms.contact-page in forms.yaml, or stop the template that renders this form from adding it. Declared fields: form-name, bot-field, name, email, services, zipCode, message. The same form is on 2 other pages.',
-    ].join('\n'))
+    expect(errors[0]).toBe(
+      [
+        'error[form-mismatch]: The form "contact-page" on /about sends a field "fax" that __forms.html does not declare, so Netlify would silently drop it.',
+        '  --> forms.yaml',
+        'hint: Add the field to forms.contact-page in forms.yaml, or stop the template that renders this form from adding it. Declared fields: form-name, bot-field, name, email, services, zipCode, message. The same form is on 2 other pages.',
+      ].join('\n'),
+    )
   })
 
   it('fails with form-mismatch when a page has a form that forms.yaml does not define', async () => {
     const site = await warmSiteFrom('widgets', rawFormSection('<form name="newsletter" method="post"><input name="email"/></form>'))
     const [error] = await buildErrors(site)
-    expect(error).toContain('error[form-mismatch]: The form "newsletter" on /about is not declared in __forms.html, so Netlify would reject every submission of it.')
+    expect(error).toContain(
+      'error[form-mismatch]: The form "newsletter" on /about is not declared in __forms.html, so Netlify would reject every submission of it.',
+    )
   })
 
   it('still finds the mismatch when the page comes from the page cache', async () => {
@@ -72,13 +84,15 @@ describe('forms on Netlify', () => {
     expect((await buildErrors(site, { cacheDir }))[0]).toContain('"fax"')
   })
 
-  it('ignores forms that do not post, such as the popup\'s close control', async () => {
+  it("ignores forms that do not post, such as the popup's close control", async () => {
     const site = await warmSiteFrom('widgets', rawFormSection('<form role="search"><input name="q"/></form>'))
     await expect(buildFiles(site)).resolves.toBeDefined()
   })
 
-  it('reports a page whose address takes a form\'s success page', async () => {
-    const site = await warmSiteFrom('widgets', { 'pages/thanks.yaml': 'path: /thanks/contact-page\ntitle: Thanks\nsections:\n  - { type: text, body: Hi. }\n' })
+  it("reports a page whose address takes a form's success page", async () => {
+    const site = await warmSiteFrom('widgets', {
+      'pages/thanks.yaml': 'path: /thanks/contact-page\ntitle: Thanks\nsections:\n  - { type: text, body: Hi. }\n',
+    })
     const [error] = await buildErrors(site)
     expect(error).toContain('error[duplicate-route]: The success page of the form "contact-page" would be written to /thanks/contact-page')
   })
@@ -86,9 +100,14 @@ describe('forms on Netlify', () => {
 
 describe('forms posting to an endpoint', () => {
   it('post natively and from the widget to the endpoint, with no __forms.html and no success pages', async () => {
-    const siteYaml = readFileSync(path.join(fixture('widgets'), 'site.yaml'), 'utf8').replace('provider: netlify', 'provider: endpoint\n  endpoint: https://forms.example/tidy')
+    const siteYaml = readFileSync(path.join(fixture('widgets'), 'site.yaml'), 'utf8').replace(
+      'provider: netlify',
+      'provider: endpoint\n  endpoint: https://forms.example/tidy',
+    )
     const files = await buildFiles(await warmSiteFrom('widgets', { 'site.yaml': siteYaml }))
     expect(files.some((f) => f.path === '__forms.html' || f.path.startsWith('thanks/'))).toBe(false)
-    expect(text(files, 'contact.html')).toMatch(/<form name="contact-page"[^>]* data-endpoint="https:\/\/forms.example\/tidy"[^>]* action="https:\/\/forms.example\/tidy" method="POST">/)
+    expect(text(files, 'contact.html')).toMatch(
+      /<form name="contact-page"[^>]* data-endpoint="https:\/\/forms.example\/tidy"[^>]* action="https:\/\/forms.example\/tidy" method="POST">/,
+    )
   })
 })

@@ -4,14 +4,14 @@ import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { build } from '../../src/build/index.js'
 import { watchPages } from '../../src/check/watch-pages.js'
+import { resolveAnalytics } from '../../src/config/analytics-providers.js'
+import type { SiteMeta } from '../../src/config/site-model.js'
 import { BuildFailure } from '../../src/errors/config-error.js'
 import { formatConfigError } from '../../src/errors/format.js'
-import { resolveAnalytics } from '../../src/config/analytics-providers.js'
 import { contentSecurityPolicy, policyText } from '../../src/output/csp.js'
+import type { RoutePlan } from '../../src/plan/route-plan.js'
 import { declaredInlineCode } from '../../src/render/inline-code.js'
 import type { OutputWriter } from '../../src/types.js'
-import type { RoutePlan } from '../../src/plan/route-plan.js'
-import type { SiteMeta } from '../../src/config/site-model.js'
 import { fixture, normalize, tempDir } from '../helpers/site.js'
 import { warmFixture, warmSiteFrom } from '../helpers/warm-fixture.js'
 
@@ -65,8 +65,8 @@ describe('inline code in the pages', () => {
     const result = await buildInMemory(site)
     const headers = String(result.files.find((f) => f.path === '_headers')!.contents)
     const policy = /Content-Security-Policy: (.*)/.exec(headers)![1]!
-    expect(policy).toMatch(new RegExp(`script-src 'self' [^;]*${escape(cspHash(script))}`))
-    expect(policy).toMatch(new RegExp(`style-src 'self' [^;]*'unsafe-hashes' ${escape(cspHash('color:teal'))}`))
+    expect(policy).toMatch(new RegExp(`script-src 'self' [^;]*${escapeRegExp(cspHash(script))}`))
+    expect(policy).toMatch(new RegExp(`style-src 'self' [^;]*'unsafe-hashes' ${escapeRegExp(cspHash('color:teal'))}`))
     expect(policy).not.toContain('unsafe-inline')
   })
 
@@ -74,8 +74,18 @@ describe('inline code in the pages', () => {
     const file = path.join(await tempDir(), 'page.html')
     await writeFile(file, '<html><head><style>b{}</style></head><body><script>steal()</script></body></html>')
     const route = { outputPath: 'index.html', url: '/' } as RoutePlan
-    const writer = { count: 0, write: async () => {}, link: async () => {}, commit: async () => undefined, abort: async () => {} } as unknown as OutputWriter
-    const watch = watchPages({ routes: [route], output: writer, inlineCode: declaredInlineCode({ assets: { inlineCss: 'b{}' }, csp: undefined }) })
+    const writer = {
+      count: 0,
+      write: async () => {},
+      link: async () => {},
+      commit: async () => undefined,
+      abort: async () => {},
+    } as unknown as OutputWriter
+    const watch = watchPages({
+      routes: [route],
+      output: writer,
+      inlineCode: declaredInlineCode({ assets: { inlineCss: 'b{}' }, csp: undefined }),
+    })
     await watch.output.link('index.html', { source: file })
     const [page] = await watch.pages()
     expect(page!.unexpected).toEqual([{ kind: 'script', hash: cspHash('steal()'), text: 'steal()' }])
@@ -97,12 +107,15 @@ describe('the declared inline code', () => {
 
   it('is the one policy, as data, that the header line is written from', () => {
     const site = { analytics: resolveAnalytics({ src: 'https://stats.example/s.js' }) } as unknown as SiteMeta
-    const policy = contentSecurityPolicy({ site, sources: { scriptHashes: ["'sha256-a'"], styleHashes: [], styleAttributeHashes: [], imageOrigins: [] } })
+    const policy = contentSecurityPolicy({
+      site,
+      sources: { scriptHashes: ["'sha256-a'"], styleHashes: [], styleAttributeHashes: [], imageOrigins: [] },
+    })
     expect(policy.find(([name]) => name === 'script-src')).toEqual(['script-src', "'self'", 'https://stats.example', "'sha256-a'"])
     expect(policyText(policy)).toMatch(/^default-src 'self'; script-src 'self' https:\/\/stats\.example 'sha256-a'; style-src 'self'; /)
   })
 })
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 }

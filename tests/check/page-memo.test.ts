@@ -1,8 +1,8 @@
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { type MemoCodec, openPageMemo } from '../../src/cache/page-memo.js'
 import { unseal } from '../../src/cache/sealed-file.js'
-import { openPageMemo, type MemoCodec } from '../../src/cache/page-memo.js'
 import { tempDir } from '../helpers/site.js'
 
 /** Links of a page, through the memo's string table. */
@@ -46,7 +46,10 @@ describe('the facts kept beside the page cache', () => {
       const kept = files.slice(500)
       for (const file of kept) {
         await writeFile(file, 'changed, so only the memo knows the links')
-        expect(await memo.derive({ name: 'links', source: file, codec: linksCodec, compute: linksOf })).toEqual(['/', `/page-${parseInt(keyOf(file), 16)}`])
+        expect(await memo.derive({ name: 'links', source: file, codec: linksCodec, compute: linksOf })).toEqual([
+          '/',
+          `/page-${parseInt(keyOf(file), 16)}`,
+        ])
       }
       const added = await pages(500, 1500 * round, dir)
       for (const file of added) await memo.derive({ name: 'links', source: file, codec: linksCodec, compute: linksOf })
@@ -58,7 +61,7 @@ describe('the facts kept beside the page cache', () => {
     expect(stored.strings.length).toBeLessThan(2 * files.length)
   })
 
-  it('appends a few pages\' changes to a journal, reads them back, and works out again only what a line cut short lost', async () => {
+  it("appends a few pages' changes to a journal, reads them back, and works out again only what a line cut short lost", async () => {
     const { dir, ...first } = await firstBuild(1000)
     let files = first.files
     let memo = await openPageMemo(dir)
@@ -85,7 +88,12 @@ describe('the facts kept beside the page cache', () => {
       memo = await openPageMemo(dir)
       const computed: string[] = []
       for (const file of files) {
-        const links = await memo.derive({ name: 'links', source: file, codec: linksCodec, compute: (html) => (computed.push(file), linksOf(html)) })
+        const links = await memo.derive({
+          name: 'links',
+          source: file,
+          codec: linksCodec,
+          compute: (html) => (computed.push(file), linksOf(html)),
+        })
         expect(links).toEqual(lost.has(file) ? [`/now-${keyOf(file)}`] : ['/', `/page-${parseInt(keyOf(file), 16)}`])
       }
       return computed
@@ -99,6 +107,8 @@ describe('the facts kept beside the page cache', () => {
     // A derived.json that is not JSON (not ours, or cut short) counts as no memo: every page is read.
     await writeFile(path.join(dir, 'derived.json'), '{"id":"x","strings":[')
     memo = await openPageMemo(dir)
-    expect(await memo.derive({ name: 'links', source: files[0]!, codec: linksCodec, compute: linksOf })).toEqual([`/now-${keyOf(files[0]!)}`])
+    expect(await memo.derive({ name: 'links', source: files[0]!, codec: linksCodec, compute: linksOf })).toEqual([
+      `/now-${keyOf(files[0]!)}`,
+    ])
   })
 })

@@ -8,7 +8,16 @@ import type { RoutePlan } from '../../src/plan/route-plan.js'
 // against the address the page is served at, which the URL form decides.
 
 const page = (url: string, html: string): WatchedPage => ({
-  route: { url, outputPath: `${url.slice(1) || 'index'}.html`, template: 'not-found', title: url, description: '', noindex: false, props: {}, origin: { file: `pages${url}.yaml`, path: '' } } as RoutePlan,
+  route: {
+    url,
+    outputPath: `${url.slice(1) || 'index'}.html`,
+    template: 'not-found',
+    title: url,
+    description: '',
+    noindex: false,
+    props: {},
+    origin: { file: `pages${url}.yaml`, path: '' },
+  } as RoutePlan,
   facts: collectPageFacts(html),
   unexpected: [],
 })
@@ -27,7 +36,7 @@ describe('relative links in rendered pages', () => {
     ])
   })
 
-  it('resolves them from the page\'s folder when pages end in a slash', () => {
+  it("resolves them from the page's folder when pages end in a slash", () => {
     const errors = checkLinks({ pages, files: new Set(), siteUrl: 'https://x.example', trailingSlash: 'always' })
     // On /contact/, services/roofs is /contact/services/roofs; on /services/roofs/, ../contact is /services/contact.
     expect(errors.map((e) => e.message.split(',')[0])).toEqual([

@@ -14,20 +14,33 @@ function optionRows(help: string): { flags: string; description: string }[] {
   return rows
 }
 
-describe('each command\'s --help', () => {
-  it.each(['build', 'validate', 'routes', 'preview', 'new'])('lists every option of %s with a description that says what it does', async (command) => {
-    const io = memoryIo()
-    expect(await main([command, '--help'], io)).toBe(0)
-    const rows = optionRows(io.stdout)
-    expect(rows.length).toBeGreaterThan(1)
-    for (const row of rows) expect(row.description.length, row.flags).toBeGreaterThanOrEqual(15)
-    expect(io.stdout).toContain('Examples:')
-  })
+describe("each command's --help", () => {
+  it.each(['build', 'validate', 'routes', 'preview', 'new'])(
+    'lists every option of %s with a description that says what it does',
+    async (command) => {
+      const io = memoryIo()
+      expect(await main([command, '--help'], io)).toBe(0)
+      const rows = optionRows(io.stdout)
+      expect(rows.length).toBeGreaterThan(1)
+      for (const row of rows) expect(row.description.length, row.flags).toBeGreaterThanOrEqual(15)
+      expect(io.stdout).toContain('Examples:')
+    },
+  )
 
   it('shows every fact new takes, and that towns are never made up', async () => {
     const io = memoryIo()
     await main(['new', '--help'], io)
-    expect(optionRows(io.stdout).map((r) => r.flags.split(' ')[0])).toEqual(['--name', '--trade', '--areas', '--phone', '--email', '--url', '--host', '--citypress', '-h,'])
+    expect(optionRows(io.stdout).map((r) => r.flags.split(' ')[0])).toEqual([
+      '--name',
+      '--trade',
+      '--areas',
+      '--phone',
+      '--email',
+      '--url',
+      '--host',
+      '--citypress',
+      '-h,',
+    ])
     expect(io.stdout).toContain('citypress never makes up towns or facts')
   })
 })

@@ -18,7 +18,9 @@ describe('the citypress command', () => {
     const { io, out, code } = first
     expect(code).toBe(0)
     // One summary line, last: pages rendered and reused, other files, seconds, images, where.
-    expect(io.stdout).toMatch(/\n✓ Built \d+ pages \(\d+ rendered, 0 reused from the cache\) and \d+ other files in \d+\.\d\ds; images: \d+ variants encoded, \d+ reused; written to .*public\/\n$/)
+    expect(io.stdout).toMatch(
+      /\n✓ Built \d+ pages \(\d+ rendered, 0 reused from the cache\) and \d+ other files in \d+\.\d\ds; images: \d+ variants encoded, \d+ reused; written to .*public\/\n$/,
+    )
     expect(existsSync(path.join(out, 'index.html'))).toBe(true)
   })
 
@@ -28,33 +30,43 @@ describe('the citypress command', () => {
     // The first build added its landing pages to published-urls.json: this one loads the site.
     const io = memoryIo()
     expect(await main(['build', site, '--out', out], io)).toBe(0)
-    expect(io.stdout).toMatch(/\(0 rendered, \d+ reused from the cache\).*; .*public\/ already held exactly this output, so nothing was written\n$/)
+    expect(io.stdout).toMatch(
+      /\(0 rendered, \d+ reused from the cache\).*; .*public\/ already held exactly this output, so nothing was written\n$/,
+    )
     // Now nothing it reads changed since: it repeats what that build printed, without loading the site.
     const again = memoryIo()
     expect(await main(['build', site, '--out', out], again)).toBe(0)
-    expect(again.stdout).toMatch(/; nothing the site is built from changed since the last build and .*public\/ still holds its output, so nothing was written\n$/)
+    expect(again.stdout).toMatch(
+      /; nothing the site is built from changed since the last build and .*public\/ still holds its output, so nothing was written\n$/,
+    )
     expect(again.stdout.replace(/\n.*\n$/, '')).toBe(io.stdout.replace(/\n.*\n$/, ''))
   })
 
   it('exits with 1 and prints every error with its code frame when the site has errors', async () => {
     const io = memoryIo()
-    const site = await siteFrom('minimal', { 'services/office-cleaning.yaml': 'title: Office Cleaning\nsubtitel: Nightly.\ndescription: Offices.\n' })
+    const site = await siteFrom('minimal', {
+      'services/office-cleaning.yaml': 'title: Office Cleaning\nsubtitel: Nightly.\ndescription: Offices.\n',
+    })
     expect(await main(['build', site, '--out', path.join(await tempDir(), 'dist')], io)).toBe(1)
-    expect(normalize(io.stderr).replaceAll('<tmp>/site/', '')).toBe([
-      'error[unknown-key]: Unknown key "subtitel" in the top level.',
-      '  --> services/office-cleaning.yaml:2:1',
-      '  |',
-      '2 | subtitel: Nightly.',
-      '  | ^^^^^^^^',
-      'hint: Did you mean "subtitle"?',
-      '',
-      'Build failed with 1 error.',
-      '',
-    ].join('\n'))
+    expect(normalize(io.stderr).replaceAll('<tmp>/site/', '')).toBe(
+      [
+        'error[unknown-key]: Unknown key "subtitel" in the top level.',
+        '  --> services/office-cleaning.yaml:2:1',
+        '  |',
+        '2 | subtitel: Nightly.',
+        '  | ^^^^^^^^',
+        'hint: Did you mean "subtitle"?',
+        '',
+        'Build failed with 1 error.',
+        '',
+      ].join('\n'),
+    )
   })
 
   it('says which command failed: validation is not a build', async () => {
-    const site = await siteFrom('minimal', { 'services/office-cleaning.yaml': 'title: Office Cleaning\nsubtitel: Nightly.\ndescription: Offices.\n' })
+    const site = await siteFrom('minimal', {
+      'services/office-cleaning.yaml': 'title: Office Cleaning\nsubtitel: Nightly.\ndescription: Offices.\n',
+    })
     const io = memoryIo()
     expect(await main(['validate', site], io)).toBe(1)
     expect(io.stderr).toMatch(/\n\nValidation failed with 1 error\.\n$/)
@@ -62,10 +74,14 @@ describe('the citypress command', () => {
 
   it('shows on a terminal what a build is doing, and starts an error report on a clean line', async () => {
     const io = Object.assign(memoryIo(), { isTTY: true })
-    const site = await siteFrom('minimal', { 'templates/sections/Text.tsx': 'export function Text(): never {\n  throw new Error("no text today")\n}\n' })
+    const site = await siteFrom('minimal', {
+      'templates/sections/Text.tsx': 'export function Text(): never {\n  throw new Error("no text today")\n}\n',
+    })
     expect(await main(['build', site, '--out', path.join(await tempDir(), 'dist')], io)).toBe(1)
     // The progress line is redrawn in place (\r, clear to the end), then cleared before the report.
-    expect(io.stderr).toMatch(/^\r\x1b\[KPlanning pages…(\r\x1b\[K[^\r]*)*\r\x1b\[Kerror\[render-failed\]: The page \/\S* could not be rendered/)
+    expect(io.stderr).toMatch(
+      /^\r\x1b\[KPlanning pages…(\r\x1b\[K[^\r]*)*\r\x1b\[Kerror\[render-failed\]: The page \/\S* could not be rendered/,
+    )
   })
 
   it('exits with 2 and suggests the right command or option for a typo', async () => {
@@ -101,7 +117,9 @@ describe('the citypress command', () => {
     })
     const io = memoryIo()
     expect(await main(['validate', site], io)).toBe(0)
-    expect(io.stdout).toContain('This site runs its own template code: templates/components/Footer.tsx, templates/sections/Text.tsx. Review changes to templates/ as code.\n')
+    expect(io.stdout).toContain(
+      'This site runs its own template code: templates/components/Footer.tsx, templates/sections/Text.tsx. Review changes to templates/ as code.\n',
+    )
     const without = memoryIo()
     expect(await main(['validate', await siteFrom('minimal')], without)).toBe(0)
     expect(without.stdout).not.toContain('template')
@@ -121,7 +139,9 @@ describe('the citypress command', () => {
   it('stops quietly when the reader of its output goes away (citypress routes | head)', async () => {
     // The pipe is closed before the command writes, so its first write fails with EPIPE. A small
     // site is enough: the first line written meets the closed pipe.
-    const child = spawn(process.execPath, [path.join(repoRoot, 'bin/citypress.mjs'), 'routes', await siteFrom('minimal')], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [path.join(repoRoot, 'bin/citypress.mjs'), 'routes', await siteFrom('minimal')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     child.stdout.destroy()
     let stderr = ''
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk))

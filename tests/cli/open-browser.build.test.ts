@@ -14,7 +14,14 @@ describe('openBrowser', () => {
     await chmod(opener, 0o755)
     const url = 'http://127.0.0.1:4321/lp/a b?x=1&y=$HOME;z'
     expect(await openBrowser(url, { CITYPRESS_OPENER: opener })).toBeUndefined()
-    expect(await until(() => readFile(record, 'utf8').then((text) => text || undefined, () => undefined))).toBe(`1|${url}`)
+    expect(
+      await until(() =>
+        readFile(record, 'utf8').then(
+          (text) => text || undefined,
+          () => undefined,
+        ),
+      ),
+    ).toBe(`1|${url}`)
   })
 
   it('says why when the opener cannot be started', async () => {

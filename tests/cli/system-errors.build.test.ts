@@ -3,8 +3,8 @@ import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { build } from '../../src/build/index.js'
-import { systemErrorOf } from '../../src/errors/system-error.js'
 import { formatConfigError } from '../../src/errors/format.js'
+import { systemErrorOf } from '../../src/errors/system-error.js'
 import { checkHeapFor } from '../../src/render/memory-check.js'
 import { repoRoot, siteFrom, snapshot, tempDir } from '../helpers/site.js'
 
@@ -16,7 +16,8 @@ const root = process.getuid?.() === 0
 const mounted: string[] = []
 
 function buildCli(site: string, out: string, as?: number) {
-  const command = as === undefined ? [process.execPath, cli] : ['setpriv', `--reuid=${as}`, `--regid=${as}`, '--clear-groups', process.execPath, cli]
+  const command =
+    as === undefined ? [process.execPath, cli] : ['setpriv', `--reuid=${as}`, `--regid=${as}`, '--clear-groups', process.execPath, cli]
   const run = spawnSync(command[0]!, [...command.slice(1), 'build', site, '--out', out], { encoding: 'utf8' })
   return { status: run.status, stderr: run.stderr }
 }
@@ -90,18 +91,25 @@ describe.runIf(root)('a build on a machine that refuses to write', () => {
 
 describe('machine faults', () => {
   it('are reported with the path and a hint, and other errors are left as bugs', () => {
-    const fault = (code: string, syscall: string, file: string) => Object.assign(new Error(`${code}: ${syscall} '${file}'`), { code, syscall, path: file })
+    const fault = (code: string, syscall: string, file: string) =>
+      Object.assign(new Error(`${code}: ${syscall} '${file}'`), { code, syscall, path: file })
     const printed = (error: unknown) => {
       const found = systemErrorOf(error)
       return found && formatConfigError(found, { color: false })
     }
-    expect(printed(fault('EMFILE', 'open', '/srv/site/dist/.dist.staging-0a1b2c3d/about.html'))).toBe([
-      'error[too-many-open-files]: The system refused to open /srv/site/dist/dist/about.html: too many files are open at once.',
-      '  --> /srv/site/dist/dist/about.html',
-      'hint: Raise the limit for this shell (ulimit -n 4096) and build again. The previous output was left as it was.',
-    ].join('\n'))
-    expect(printed(new Error('wrapped', { cause: fault('ENOSPC', 'write', '/srv/out/a.html') }))).toContain('error[disk-full]: The disk is full: citypress could not write /srv/out/a.html.')
-    expect(printed(fault('EACCES', 'mkdir', '/srv/out'))).toContain('citypress is not allowed to create the folder /srv/out (permission denied).')
+    expect(printed(fault('EMFILE', 'open', '/srv/site/dist/.dist.staging-0a1b2c3d/about.html'))).toBe(
+      [
+        'error[too-many-open-files]: The system refused to open /srv/site/dist/dist/about.html: too many files are open at once.',
+        '  --> /srv/site/dist/dist/about.html',
+        'hint: Raise the limit for this shell (ulimit -n 4096) and build again. The previous output was left as it was.',
+      ].join('\n'),
+    )
+    expect(printed(new Error('wrapped', { cause: fault('ENOSPC', 'write', '/srv/out/a.html') }))).toContain(
+      'error[disk-full]: The disk is full: citypress could not write /srv/out/a.html.',
+    )
+    expect(printed(fault('EACCES', 'mkdir', '/srv/out'))).toContain(
+      'citypress is not allowed to create the folder /srv/out (permission denied).',
+    )
     expect(systemErrorOf(new TypeError('x is undefined'))).toBeUndefined()
     expect(systemErrorOf(fault('ENOENT', 'open', '/srv/x'))).toBeUndefined()
   })
@@ -112,7 +120,9 @@ describe('a heap too small for the site', () => {
     expect(checkHeapFor('rendering', 10, 'rendering 10 pages')).toBeUndefined()
     const error = checkHeapFor('rendering', 100_000_000, 'rendering 100,000,000 pages')!
     expect(error.code).toBe('out-of-memory')
-    expect(error.message).toMatch(/^Rendering 100,000,000 pages needs about 1171971 MB of memory, but Node.js may use only \d+ MB here, so the build stopped before it would run out\.$/)
+    expect(error.message).toMatch(
+      /^Rendering 100,000,000 pages needs about 1171971 MB of memory, but Node.js may use only \d+ MB here, so the build stopped before it would run out\.$/,
+    )
     expect(error.hint).toMatch(/^Allow Node.js more memory \(NODE_OPTIONS=--max-old-space-size=\d+\) and build again\./)
   })
 })

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { build } from '../../src/build/index.js'
 import { contrastRatio, resolveTheme } from '../../src/config/theme.js'
-import { measureBrandLook, siteThemeCss, type BrandLook } from '../helpers/brand-look.js'
+import { type BrandLook, measureBrandLook, siteThemeCss } from '../helpers/brand-look.js'
 import { launchChromium } from '../helpers/browser.js'
-import { serveSite, type SiteServer } from '../helpers/server.js'
+import { type SiteServer, serveSite } from '../helpers/server.js'
 import { fixture, siteFrom, tempDir } from '../helpers/site.js'
 
 // The colour model changed under the example sites without changing their look.
@@ -24,8 +24,12 @@ async function themeOf(site: string) {
 }
 
 let browser: Browser
-beforeAll(async () => { browser = await launchChromium() })
-afterAll(async () => { await browser?.close() })
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+})
 
 describe.each(['system4', 'greenway'])('the example site %s', (name) => {
   it('looks as before the colour model changed, except where it failed WCAG', async () => {
@@ -37,12 +41,21 @@ describe.each(['system4', 'greenway'])('the example site %s', (name) => {
     // the nearest shade of the site's border that reaches 3:1 (WCAG 1.4.11).
     for (const field of ['input', 'select', 'textarea']) expected[field]!['border-top-color'] = rgb(theme.colors.inputBorder)
     // A link action on a dark hero was the brand colour on the dark brand colour; it is now the hero's text colour.
-    expected['hero-btn-link'] = { ...expected['hero-btn-link']!, color: rgb(theme.colors.onPrimaryDark), 'outline-color': rgb(theme.colors.onPrimaryDark) }
+    expected['hero-btn-link'] = {
+      ...expected['hero-btn-link']!,
+      color: rgb(theme.colors.onPrimaryDark),
+      'outline-color': rgb(theme.colors.onPrimaryDark),
+    }
     // A secondary action on a dark band was white on white; it is now an outline in the band's text colour.
-    expected['band-btn-secondary'] = { color: rgb(theme.colors.onPrimaryDark), 'background-color': 'rgba(0, 0, 0, 0)', 'border-top-color': rgb(theme.colors.onPrimaryDark), 'outline-color': rgb(theme.colors.onPrimaryDark) }
+    expected['band-btn-secondary'] = {
+      color: rgb(theme.colors.onPrimaryDark),
+      'background-color': 'rgba(0, 0, 0, 0)',
+      'border-top-color': rgb(theme.colors.onPrimaryDark),
+      'outline-color': rgb(theme.colors.onPrimaryDark),
+    }
     // Chips had a fifth slate grey (#dbe3ee); they now share the site's border colour (a plain chip:
     // a linked one has a border of the brand colour, so it looks linked).
-    expected['chip']!['border-top-color'] = rgb(theme.colors.border)
+    expected.chip!['border-top-color'] = rgb(theme.colors.border)
     expect(look).toEqual(expected)
     expect(contrastRatio(theme.colors.inputBorder, theme.colors.background)).toBeGreaterThanOrEqual(3)
   })
@@ -56,7 +69,9 @@ describe('a brand with a light accent, a dark header and coloured footer links (
     built = await build({ site, outDir, cacheDir: false, imageCacheDir: false })
     server = await serveSite(outDir)
   })
-  afterAll(async () => { await server?.close() })
+  afterAll(async () => {
+    await server?.close()
+  })
 
   it('builds with every pair of its contrast table passing', () => {
     expect(built.site.contrast.filter((r) => !r.passes)).toEqual([])

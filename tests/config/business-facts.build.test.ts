@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { build, BuildFailure } from '../../src/build/index.js'
+import { BuildFailure, build } from '../../src/build/index.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import type { OutputFile } from '../../src/types.js'
 import { fixture, normalize } from '../helpers/site.js'
@@ -9,7 +9,7 @@ import { warmFixture, warmSiteFrom } from '../helpers/warm-fixture.js'
 
 // Business facts in site.yaml, shown to visitors and in LocalBusiness JSON-LD.
 // The fixture's own facts are cut off: each test writes its own.
-const baseSite = (await readFile(path.join(fixture('widgets'), 'site.yaml'), 'utf8')).split('\n# Business facts')[0]! + '\n'
+const baseSite = `${(await readFile(path.join(fixture('widgets'), 'site.yaml'), 'utf8')).split('\n# Business facts')[0]!}\n`
 const text = (files: readonly OutputFile[], file: string) => String(files.find((f) => f.path === file)?.contents)
 
 const facts = `business:
@@ -32,13 +32,17 @@ const facts = `business:
 async function buildWith(business: string): Promise<readonly OutputFile[]> {
   const site = await warmSiteFrom('widgets', {
     'site.yaml': `${baseSite}${business}`,
-    'pages/contact.yaml': 'path: /contact\ntitle: Contact\nsections:\n  - { type: form, heading: Write to us, form: contact-page, business: true }\n',
+    'pages/contact.yaml':
+      'path: /contact\ntitle: Contact\nsections:\n  - { type: form, heading: Write to us, form: contact-page, business: true }\n',
   })
   return (await build({ site, write: false, cacheDir: false })).files
 }
 
 async function errorsWith(business: string): Promise<string[]> {
-  const failure = await buildWith(business).then(() => undefined, (e: unknown) => e)
+  const failure = await buildWith(business).then(
+    () => undefined,
+    (e: unknown) => e,
+  )
   if (!(failure instanceof BuildFailure)) throw new Error(`expected a BuildFailure, got ${String(failure)}`)
   return failure.errors.map((e) => normalize(formatConfigError(e, { color: false })).replace(/<tmp>\/site\//g, ''))
 }
@@ -57,19 +61,40 @@ describe('business facts', () => {
     expect(business).toMatchObject({
       legalName: 'Tidy Company LLC',
       telephone: '+15550100100',
-      address: { '@type': 'PostalAddress', streetAddress: '12 Elm Street', addressLocality: 'Springfield', addressRegion: 'IL', postalCode: '62701', addressCountry: 'US' },
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: '12 Elm Street',
+        addressLocality: 'Springfield',
+        addressRegion: 'IL',
+        postalCode: '62701',
+        addressCountry: 'US',
+      },
       geo: { '@type': 'GeoCoordinates', latitude: 39.79901, longitude: -89.64398 },
       sameAs: ['https://photos.example/tidy', 'https://maps.example/?cid=42'],
     })
     expect(business.contactPoint).toEqual([
       { '@type': 'ContactPoint', telephone: '+15550100100', contactType: 'Office' },
       {
-        '@type': 'ContactPoint', telephone: '+15550100199', contactType: 'Emergency line',
-        hoursAvailable: [{ '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'], opens: '00:00', closes: '23:59' }],
+        '@type': 'ContactPoint',
+        telephone: '+15550100199',
+        contactType: 'Emergency line',
+        hoursAvailable: [
+          {
+            '@type': 'OpeningHoursSpecification',
+            dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+            opens: '00:00',
+            closes: '23:59',
+          },
+        ],
       },
     ])
     expect(business.openingHoursSpecification).toEqual([
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '17:00' },
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+        opens: '08:00',
+        closes: '17:00',
+      },
       { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Saturday', 'Sunday'], opens: '00:00', closes: '00:00' },
       { '@type': 'OpeningHoursSpecification', validFrom: '2026-12-25', validThrough: '2026-12-25', opens: '00:00', closes: '00:00' },
     ])
@@ -78,10 +103,15 @@ describe('business facts', () => {
   it("gives a landing page's Service the business's main line, the head's first phone", async () => {
     const site = await warmSiteFrom('landing')
     const siteYaml = path.join(site, 'site.yaml')
-    await writeFile(siteYaml, `${await readFile(siteYaml, 'utf8')}\nbusiness:\n  callingCode: "+1"\n  phones:\n    - { label: Office, number: (555) 010-0100 }\n`)
+    await writeFile(
+      siteYaml,
+      `${await readFile(siteYaml, 'utf8')}\nbusiness:\n  callingCode: "+1"\n  phones:\n    - { label: Office, number: (555) 010-0100 }\n`,
+    )
     const files = (await build({ site, write: false, cacheDir: false })).files
     const html = text(files, 'lp/springfield-office-cleaning.html')
-    const graphs = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].flatMap(([, json]) => (JSON.parse(json!) as { '@graph': Record<string, unknown>[] })['@graph'])
+    const graphs = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].flatMap(
+      ([, json]) => (JSON.parse(json!) as { '@graph': Record<string, unknown>[] })['@graph'],
+    )
     const service = graphs.find((thing) => thing['@type'] === 'Service') as { provider: Record<string, unknown> }
     expect(service.provider).toMatchObject({ '@id': 'https://brightside.example/#business', telephone: '+15550100100' })
     expect(localBusiness(html)).toMatchObject({ '@id': 'https://brightside.example/#business', telephone: '+15550100100' })
@@ -89,16 +119,20 @@ describe('business facts', () => {
 
   it('shows address, phones and profiles in the footer of every page, and the hours too beside the contact form', async () => {
     const files = await buildWith(facts)
-    const block = '<address>Tidy Company LLC<br/>12 Elm Street<br/><bdi>Springfield</bdi>, <bdi>IL</bdi> <bdi>62701</bdi></address>'
-      + '<p class="business-phone"><bdi>Office</bdi>: <a href="tel:+15550100100">(555) 010-0100</a></p>'
-      + '<p class="business-phone"><bdi>Emergency line</bdi>: <a href="tel:+15550100199">+1 555 010 0199</a> <span class="business-note">(<bdi>24/7 for emergencies</bdi>)</span></p>'
-    const profiles = '<ul class="business-profiles"><li><a href="https://photos.example/tidy" rel="me noopener" target="_blank">Photos</a></li>'
-      + '<li><a href="https://maps.example/?cid=42" rel="me noopener" target="_blank">Google Business Profile</a></li></ul>'
+    const block =
+      '<address>Tidy Company LLC<br/>12 Elm Street<br/><bdi>Springfield</bdi>, <bdi>IL</bdi> <bdi>62701</bdi></address>' +
+      '<p class="business-phone"><bdi>Office</bdi>: <a href="tel:+15550100100">(555) 010-0100</a></p>' +
+      '<p class="business-phone"><bdi>Emergency line</bdi>: <a href="tel:+15550100199">+1 555 010 0199</a> <span class="business-note">(<bdi>24/7 for emergencies</bdi>)</span></p>'
+    const profiles =
+      '<ul class="business-profiles"><li><a href="https://photos.example/tidy" rel="me noopener" target="_blank">Photos</a></li>' +
+      '<li><a href="https://maps.example/?cid=42" rel="me noopener" target="_blank">Google Business Profile</a></li></ul>'
     expect(text(files, 'index.html')).toContain(`<div class="business-facts">${block}${profiles}</div>`)
     expect(text(files, 'blog.html')).toContain(`<div class="business-facts">${block}${profiles}</div>`)
     const hours = '<p class="business-hours">Mornings by appointment</p><p class="business-hours">Closed Saturday and Sunday</p>'
     expect(text(files, 'contact.html')).toContain(`<div class="business-facts form-business">${block}${hours}${profiles}</div>`)
-    expect(text(files, 'index.html')).toContain('© 2026 <bdi>Tidy Company LLC</bdi>. All rights reserved.'.replace('2026', String(new Date().getFullYear())))
+    expect(text(files, 'index.html')).toContain(
+      '© 2026 <bdi>Tidy Company LLC</bdi>. All rights reserved.'.replace('2026', String(new Date().getFullYear())),
+    )
   })
 
   it('checks each fact at its line: address parts, coordinates, phone numbers, https links, times, dates', async () => {

@@ -4,15 +4,15 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { build } from '../../src/build/index.js'
 import { normalizeForms } from '../../src/config/normalize.js'
 import { callingCodeOf, toE164 } from '../../src/config/phone-number.js'
+import type { SiteMeta } from '../../src/config/site-model.js'
 import { checkSubmission } from '../../src/preview/form-submission.js'
 import type { OutputFile } from '../../src/types.js'
-import type { SiteMeta } from '../../src/config/site-model.js'
 import { telephone } from '../../templates/components/BusinessFacts.js'
 import { fixture, siteFrom, validationErrors } from '../helpers/site.js'
 
 // Each business fact has a key, is shown where a visitor looks for it, and
 // reaches the structured data (and the sitemap). One build of the widgets fixture serves every row.
-const baseSite = (await readFile(path.join(fixture('widgets'), 'site.yaml'), 'utf8')).split('\n# Business facts')[0]! + '\n'
+const baseSite = `${(await readFile(path.join(fixture('widgets'), 'site.yaml'), 'utf8')).split('\n# Business facts')[0]!}\n`
 const facts = `business:
   address: { street: 12 Elm Street, locality: Springfield, region: IL, postalCode: "62701", country: US }
   officeNote: Office visits by appointment only; we are not a walk-in storefront.
@@ -54,7 +54,9 @@ We keep what you send us only as long as we need it.
 let files: readonly OutputFile[]
 const text = (file: string) => String(files.find((f) => f.path === file)?.contents)
 function graph(html: string): Record<string, unknown>[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].flatMap(([, json]) => (JSON.parse(json!) as { '@graph': Record<string, unknown>[] })['@graph'])
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].flatMap(
+    ([, json]) => (JSON.parse(json!) as { '@graph': Record<string, unknown>[] })['@graph'],
+  )
 }
 /** Whether the page holds the snippet; on failure the snippet is named, not the whole page. */
 const shows = (html: string, snippet: string) => expect(html.includes(snippet), `missing: ${snippet}`).toBe(true)
@@ -64,10 +66,14 @@ beforeAll(async () => {
   const forms = await readFile(path.join(fixture('widgets'), 'forms.yaml'), 'utf8')
   const site = await siteFrom('widgets', {
     'site.yaml': `${baseSite}${facts}`,
-    'pages/contact.yaml': 'path: /contact\ntitle: Contact\nsections:\n  - { type: form, heading: Write to us, form: contact-page, business: true }\n',
+    'pages/contact.yaml':
+      'path: /contact\ntitle: Contact\nsections:\n  - { type: form, heading: Write to us, form: contact-page, business: true }\n',
     'pages/about.yaml': team,
     'pages/privacy.md': legal,
-    'forms.yaml': forms.replace('{ name: message, label: Your Message, type: textarea, rows: 4 }', '{ name: message, label: Your Message, type: textarea, rows: 4, maxLength: 500 }'),
+    'forms.yaml': forms.replace(
+      '{ name: message, label: Your Message, type: textarea, rows: 4 }',
+      '{ name: message, label: Your Message, type: textarea, rows: 4, maxLength: 500 }',
+    ),
   })
   await mkdir(path.join(site, 'images'))
   await copyFile(path.join(fixture('brand'), 'images/hero.jpg'), path.join(site, 'images/ana.jpg'))
@@ -76,38 +82,80 @@ beforeAll(async () => {
 
 describe('business facts with keys', () => {
   it('lists licences and certifications in the footer and as hasCredential', () => {
-    shows(text('index.html'), '<li><bdi>Commercial Cleaning License</bdi>: <bdi>CC-4411</bdi><span class="business-note"> (<bdi>Springfield Licensing Board</bdi>)</span></li><li><bdi>Green Seal Certified</bdi></li>')
+    shows(
+      text('index.html'),
+      '<li><bdi>Commercial Cleaning License</bdi>: <bdi>CC-4411</bdi><span class="business-note"> (<bdi>Springfield Licensing Board</bdi>)</span></li><li><bdi>Green Seal Certified</bdi></li>',
+    )
     expect(business('index.html').hasCredential).toEqual([
-      { '@type': 'EducationalOccupationalCredential', name: 'Commercial Cleaning License', credentialCategory: 'license', identifier: 'CC-4411', recognizedBy: { '@type': 'Organization', name: 'Springfield Licensing Board' } },
+      {
+        '@type': 'EducationalOccupationalCredential',
+        name: 'Commercial Cleaning License',
+        credentialCategory: 'license',
+        identifier: 'CC-4411',
+        recognizedBy: { '@type': 'Organization', name: 'Springfield Licensing Board' },
+      },
       { '@type': 'EducationalOccupationalCredential', name: 'Green Seal Certified', credentialCategory: 'certification' },
     ])
   })
 
   it("shows a page's last-updated date, and gives it as the WebPage's dateModified and the sitemap's lastmod", () => {
     shows(text('privacy.html'), '<p class="page-updated">Last updated <time dateTime="2026-03-02">March 2, 2026</time></p>')
-    expect(graph(text('privacy.html'))).toContainEqual(expect.objectContaining({ '@type': 'WebPage', url: 'https://tidy.example/privacy', dateModified: '2026-03-02' }))
+    expect(graph(text('privacy.html'))).toContainEqual(
+      expect.objectContaining({ '@type': 'WebPage', url: 'https://tidy.example/privacy', dateModified: '2026-03-02' }),
+    )
     shows(text('sitemap.xml'), '<url><loc>https://tidy.example/privacy</loc><lastmod>2026-03-02</lastmod></url>')
     expect(graph(text('about.html')).some((thing) => thing['@type'] === 'WebPage')).toBe(false)
   })
 
   it('shows the office note and the area served with the address', () => {
-    shows(text('index.html'), '<bdi>Springfield</bdi>, <bdi>IL</bdi> <bdi>62701</bdi></address><p class="business-office-note">Office visits by appointment only; we are not a walk-in storefront.</p>'
-      + '<p class="business-area">Serving <bdi>Springfield and the surrounding county</bdi></p>')
+    shows(
+      text('index.html'),
+      '<bdi>Springfield</bdi>, <bdi>IL</bdi> <bdi>62701</bdi></address><p class="business-office-note">Office visits by appointment only; we are not a walk-in storefront.</p>' +
+        '<p class="business-area">Serving <bdi>Springfield and the surrounding county</bdi></p>',
+    )
   })
 
   it('shows named special days with their hours beside the form, and emits each with validFrom and validThrough', () => {
     const html = text('contact.html')
     shows(html, '<li><time dateTime="2026-12-24">Thursday, December 24, 2026</time> (<bdi>Christmas Eve</bdi>): 8:00 AM – 12:00 PM</li>')
-    shows(html, '<time dateTime="2026-12-25">Friday, December 25, 2026</time> – <time dateTime="2026-12-26">Saturday, December 26, 2026</time> (<bdi>Christmas</bdi>): Closed')
-    expect(business('contact.html').openingHoursSpecification).toEqual(expect.arrayContaining([
-      { '@type': 'OpeningHoursSpecification', name: 'Christmas Eve', validFrom: '2026-12-24', validThrough: '2026-12-24', opens: '08:00', closes: '12:00' },
-      { '@type': 'OpeningHoursSpecification', name: 'Christmas', validFrom: '2026-12-25', validThrough: '2026-12-26', opens: '00:00', closes: '00:00' },
-    ]))
+    shows(
+      html,
+      '<time dateTime="2026-12-25">Friday, December 25, 2026</time> – <time dateTime="2026-12-26">Saturday, December 26, 2026</time> (<bdi>Christmas</bdi>): Closed',
+    )
+    expect(business('contact.html').openingHoursSpecification).toEqual(
+      expect.arrayContaining([
+        {
+          '@type': 'OpeningHoursSpecification',
+          name: 'Christmas Eve',
+          validFrom: '2026-12-24',
+          validThrough: '2026-12-24',
+          opens: '08:00',
+          closes: '12:00',
+        },
+        {
+          '@type': 'OpeningHoursSpecification',
+          name: 'Christmas',
+          validFrom: '2026-12-25',
+          validThrough: '2026-12-26',
+          opens: '00:00',
+          closes: '00:00',
+        },
+      ]),
+    )
   })
 
   it("shows the emergency line's scope next to its number, and gives it as the ContactPoint's description", () => {
-    shows(text('index.html'), '<bdi>Emergency line</bdi>: <a href="tel:+15550100199">555.010.0199</a><br/><span class="business-scope">Flooded floors and broken windows only.</span>')
-    expect(business('index.html').contactPoint).toContainEqual(expect.objectContaining({ telephone: '+15550100199', contactType: 'Emergency line', description: 'Flooded floors and broken windows only.' }))
+    shows(
+      text('index.html'),
+      '<bdi>Emergency line</bdi>: <a href="tel:+15550100199">555.010.0199</a><br/><span class="business-scope">Flooded floors and broken windows only.</span>',
+    )
+    expect(business('index.html').contactPoint).toContainEqual(
+      expect.objectContaining({
+        telephone: '+15550100199',
+        contactType: 'Emergency line',
+        description: 'Flooded floors and broken windows only.',
+      }),
+    )
   })
 
   it('dials E.164 in tel: links and structured data while showing each number as written', () => {
@@ -126,11 +174,24 @@ describe('business facts with keys', () => {
 
   it('shows the team with photo, name, role and bio, and lists them as employee Persons on that page', () => {
     const html = text('about.html')
-    expect(/<li class="team-member"><picture>.*?alt="Ana Ruiz smiling".*?<\/picture><h3 class="team-name">Ana Ruiz<\/h3><p class="team-role">Owner<\/p><p class="team-bio">Ana has cleaned Springfield offices since 2004.<\/p><\/li>/.test(html)).toBe(true)
-    shows(html, '<span class="team-initials" aria-hidden="true">BC</span><h3 class="team-name">Bo Chen</h3><p class="team-role">Night crew lead</p>')
+    expect(
+      /<li class="team-member"><picture>.*?alt="Ana Ruiz smiling".*?<\/picture><h3 class="team-name">Ana Ruiz<\/h3><p class="team-role">Owner<\/p><p class="team-bio">Ana has cleaned Springfield offices since 2004.<\/p><\/li>/.test(
+        html,
+      ),
+    ).toBe(true)
+    shows(
+      html,
+      '<span class="team-initials" aria-hidden="true">BC</span><h3 class="team-name">Bo Chen</h3><p class="team-role">Night crew lead</p>',
+    )
     const employee = business('about.html').employee as Record<string, unknown>[]
     expect(employee).toEqual([
-      { '@type': 'Person', name: 'Ana Ruiz', jobTitle: 'Owner', description: 'Ana has cleaned Springfield offices since 2004.', image: expect.stringMatching(/^https:\/\/tidy\.example\/.+\.jpg$/) },
+      {
+        '@type': 'Person',
+        name: 'Ana Ruiz',
+        jobTitle: 'Owner',
+        description: 'Ana has cleaned Springfield offices since 2004.',
+        image: expect.stringMatching(/^https:\/\/tidy\.example\/.+\.jpg$/),
+      },
       { '@type': 'Person', name: 'Bo Chen', jobTitle: 'Night crew lead' },
     ])
     expect(business('index.html').employee).toBeUndefined()
@@ -162,10 +223,25 @@ describe('E.164 numbers (src/config/phone-number.ts)', () => {
 
 describe('checks of the new keys', () => {
   it('refuses a value longer than its maxLength in preview, as the form service would', () => {
-    const forms = normalizeForms({ forms: { note: { fields: [{ name: 'message', label: 'Message', type: 'textarea', maxLength: 5 }] } } }, {})
-    const verdict = checkSubmission(new Map([['form-name', ['note']], ['message', ['too long']]]), { forms, hiddenFields: new Map() })
+    const forms = normalizeForms(
+      { forms: { note: { fields: [{ name: 'message', label: 'Message', type: 'textarea', maxLength: 5 }] } } },
+      {},
+    )
+    const verdict = checkSubmission(
+      new Map([
+        ['form-name', ['note']],
+        ['message', ['too long']],
+      ]),
+      { forms, hiddenFields: new Map() },
+    )
     expect(verdict).toMatchObject({ kind: 'invalid', problems: [{ field: 'message', reason: '"Message" is longer than 5 characters.' }] })
-    const short = checkSubmission(new Map([['form-name', ['note']], ['message', ['short']]]), { forms, hiddenFields: new Map() })
+    const short = checkSubmission(
+      new Map([
+        ['form-name', ['note']],
+        ['message', ['short']],
+      ]),
+      { forms, hiddenFields: new Map() },
+    )
     expect(short.kind).toBe('accepted')
   })
 
@@ -174,14 +250,29 @@ describe('checks of the new keys', () => {
     const site = await siteFrom('widgets', {
       'site.yaml': `${baseSite}business:\n  specialHours:\n    - { date: "2026-02-30" }\n    - { date: "2026-12-26", through: "2026-12-24" }\n`,
       'pages/privacy.md': legal.replace('2026-03-02', '2026-13-01'),
-      'forms.yaml': forms.replace('options: [Office Cleaning, Window Washing] }', 'options: [Office Cleaning, Window Washing], maxLength: 9 }'),
+      'forms.yaml': forms.replace(
+        'options: [Office Cleaning, Window Washing] }',
+        'options: [Office Cleaning, Window Washing], maxLength: 9 }',
+      ),
     })
     const found = (await validationErrors(site)).map((e) => [e.code, path.basename(e.file), e.line, e.message])
-    expect(found).toEqual(expect.arrayContaining([
-      ['bad-date', 'site.yaml', 26, 'The special day "2026-02-30" is not a day of the calendar.'],
-      ['bad-date', 'site.yaml', 27, 'These special hours run from 2026-12-26 through 2026-12-24, which is earlier, so they would cover no day.'],
-      ['bad-date', 'privacy.md', 3, 'The update date "2026-13-01" is not a day of the calendar.'],
-      ['bad-value', 'forms.yaml', expect.any(Number), 'The checkboxes field "services" has `maxLength`, which browsers apply only to text, email, tel and textarea fields, so it would do nothing.'],
-    ]))
+    expect(found).toEqual(
+      expect.arrayContaining([
+        ['bad-date', 'site.yaml', 26, 'The special day "2026-02-30" is not a day of the calendar.'],
+        [
+          'bad-date',
+          'site.yaml',
+          27,
+          'These special hours run from 2026-12-26 through 2026-12-24, which is earlier, so they would cover no day.',
+        ],
+        ['bad-date', 'privacy.md', 3, 'The update date "2026-13-01" is not a day of the calendar.'],
+        [
+          'bad-value',
+          'forms.yaml',
+          expect.any(Number),
+          'The checkboxes field "services" has `maxLength`, which browsers apply only to text, email, tel and textarea fields, so it would do nothing.',
+        ],
+      ]),
+    )
   })
 })

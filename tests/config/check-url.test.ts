@@ -54,8 +54,14 @@ describe('checkUrlPath', () => {
 
 describe('checkSiteAddress', () => {
   it('splits a sub-path site into its origin and base path', () => {
-    expect(checkSiteAddress('https://user.github.io/repo')).toEqual({ ok: true, value: { origin: 'https://user.github.io', basePath: '/repo' } })
-    expect(checkSiteAddress('https://user.github.io/repo/docs/')).toEqual({ ok: true, value: { origin: 'https://user.github.io', basePath: '/repo/docs' } })
+    expect(checkSiteAddress('https://user.github.io/repo')).toEqual({
+      ok: true,
+      value: { origin: 'https://user.github.io', basePath: '/repo' },
+    })
+    expect(checkSiteAddress('https://user.github.io/repo/docs/')).toEqual({
+      ok: true,
+      value: { origin: 'https://user.github.io', basePath: '/repo/docs' },
+    })
     expect(checkSiteAddress('https://www.example.com/')).toEqual({ ok: true, value: { origin: 'https://www.example.com', basePath: '' } })
     expect(checkSiteAddress('http://127.0.0.1:8080')).toEqual({ ok: true, value: { origin: 'http://127.0.0.1:8080', basePath: '' } })
   })
@@ -74,7 +80,10 @@ describe('checkSiteAddress', () => {
 
 describe('checkWebAddress', () => {
   it('takes no whitespace, so a redirect target cannot carry a rule of its own', () => {
-    expect(problem(checkWebAddress('https://example.com/x\n/*  https://evil.example/:splat  200!'))).toEqual({ kind: 'whitespace', char: '\n' })
+    expect(problem(checkWebAddress('https://example.com/x\n/*  https://evil.example/:splat  200!'))).toEqual({
+      kind: 'whitespace',
+      char: '\n',
+    })
     expect(problem(checkWebAddress('https://example.com/a b'))).toEqual({ kind: 'whitespace', char: ' ' })
     expect(checkWebAddress('https://example.com/a?b=1#c')).toEqual({ ok: true, value: 'https://example.com/a?b=1#c' })
     expect(checkWebAddress('https://example.com/My%20File.pdf')).toEqual({ ok: true, value: 'https://example.com/My%20File.pdf' })

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises'
+import { converter } from 'culori'
 import { describe, expect, it } from 'vitest'
 import { checkContrast, readContrastPairs, readContrastTable } from '../../src/config/check-contrast.js'
 import { nearestPassingShade } from '../../src/config/colour-shade.js'
 import { contrastRatio, resolveTheme } from '../../src/config/theme.js'
-import { converter } from 'culori'
 import type { ConfigError } from '../../src/errors/config-error.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import { fixture, normalize, siteFrom, validationErrors } from '../helpers/site.js'
@@ -41,13 +41,11 @@ describe('theme contrast', () => {
   })
 
   it('fails the build at the line of the colour, naming the ratio and what it is used for', async () => {
-    const errors = await loadErrors([
-      (await readFile(`${fixture('minimal')}/site.yaml`, 'utf8')).trimEnd(),
-      'theme:',
-      '  colors:',
-      '    accent: "#4ade80"',
-      '',
-    ].join('\n'))
+    const errors = await loadErrors(
+      [(await readFile(`${fixture('minimal')}/site.yaml`, 'utf8')).trimEnd(), 'theme:', '  colors:', '    accent: "#4ade80"', ''].join(
+        '\n',
+      ),
+    )
     expect(errors.map((e) => e.code)).toEqual(['low-contrast', 'low-contrast', 'low-contrast', 'low-contrast'])
     expect(printed(errors[0]!)).toMatchInlineSnapshot(`
       "error[low-contrast]: The theme colour \`onAccent\` (#ffffff) on \`accent\` (#4ade80) has a contrast ratio of 1.74:1; text needs at least 4.5:1 (WCAG 2.2 AA). It is used for accent actions.
@@ -57,21 +55,27 @@ describe('theme contrast', () => {
          |             ^^^^^^^^^
       hint: The nearest shade of \`accent\` that passes is \`accent: "#008944"\` (4.50:1); set it in site.yaml \`theme.colors\`, or choose another \`onAccent\`."
     `)
-    expect(errors[2]!.message).toContain('`accentText` (#4ade80) on `background` (#ffffff) has a contrast ratio of 1.74:1; icons and outlines need at least 3:1 (WCAG 2.2 AA). It is used for ticks and badge icons; form success heading.')
+    expect(errors[2]!.message).toContain(
+      '`accentText` (#4ade80) on `background` (#ffffff) has a contrast ratio of 1.74:1; icons and outlines need at least 3:1 (WCAG 2.2 AA). It is used for ticks and badge icons; form success heading.',
+    )
   })
 
   it('points at the line of the text colour when both colours of a failing pair are written', async () => {
-    const errors = await loadErrors([
-      (await readFile(`${fixture('minimal')}/site.yaml`, 'utf8')).trimEnd(),
-      'theme:',
-      '  colors:',
-      '    footerBackground: "#334155"',
-      '    footerText: "#64748b"',
-      '',
-    ].join('\n'))
+    const errors = await loadErrors(
+      [
+        (await readFile(`${fixture('minimal')}/site.yaml`, 'utf8')).trimEnd(),
+        'theme:',
+        '  colors:',
+        '    footerBackground: "#334155"',
+        '    footerText: "#64748b"',
+        '',
+      ].join('\n'),
+    )
     expect(errors.map((e) => [e.code, e.line, e.column])).toEqual([['low-contrast', 15, 17]])
     // The nearest passing shade of the site's own grey, not white: smallest OKLCH lightness change.
-    expect(errors[0]!.hint).toBe('The nearest shade of `footerText` that passes is `footerText: "#9badc5"` (4.52:1); set it in site.yaml `theme.colors`, or choose another `footerBackground`.')
+    expect(errors[0]!.hint).toBe(
+      'The nearest shade of `footerText` that passes is `footerText: "#9badc5"` (4.52:1); set it in site.yaml `theme.colors`, or choose another `footerBackground`.',
+    )
   })
 
   it('finds the passing shade of a colour nearest in OKLCH lightness, keeping its hue', () => {
@@ -87,17 +91,23 @@ describe('theme contrast', () => {
   })
 
   it('names a darker shade of an amber accent for icons, while amber stays the fill under dark text', async () => {
-    const errors = await loadErrors([
-      (await readFile(`${fixture('minimal')}/site.yaml`, 'utf8')).trimEnd(),
-      'theme:',
-      '  colors:',
-      '    accent: "#f59e0b"',
-      '    onAccent: "#1c1917"',
-      '',
-    ].join('\n'))
-    expect(errors.map((e) => [e.code, e.line])).toEqual([['low-contrast', 14], ['low-contrast', 14]])
-    expect(errors[0]!.message).toContain('`accentText` (#f59e0b) on `background` (#ffffff) has a contrast ratio of 2.14:1; icons and outlines need at least 3:1')
+    const errors = await loadErrors(
+      [
+        (await readFile(`${fixture('minimal')}/site.yaml`, 'utf8')).trimEnd(),
+        'theme:',
+        '  colors:',
+        '    accent: "#f59e0b"',
+        '    onAccent: "#1c1917"',
+        '',
+      ].join('\n'),
+    )
+    expect(errors.map((e) => [e.code, e.line])).toEqual([
+      ['low-contrast', 14],
+      ['low-contrast', 14],
+    ])
+    expect(errors[0]!.message).toContain(
+      '`accentText` (#f59e0b) on `background` (#ffffff) has a contrast ratio of 2.14:1; icons and outlines need at least 3:1',
+    )
     expect(errors[0]!.hint).toMatch(/^The nearest shade of `accentText` that passes is `accentText: "#[0-9a-f]{6}"` \(3\.\d\d:1\)/)
   })
 })
-

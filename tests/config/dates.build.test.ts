@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { build, BuildFailure } from '../../src/build/index.js'
+import { BuildFailure, build } from '../../src/build/index.js'
 import { isCalendarDate } from '../../src/config/calendar-date.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import { normalize, siteFrom } from '../helpers/site.js'
@@ -9,21 +9,26 @@ import { normalize, siteFrom } from '../helpers/site.js'
 const post = (date: string, updated = '') => `---\ntitle: A short note\ndate: ${date}\n${updated}excerpt: A post.\n---\n\nText.\n`
 
 async function errorsFor(files: Record<string, string>): Promise<string[]> {
-  const failure = await build({ site: await siteFrom('widgets', files), write: false, cacheDir: false }).then(() => undefined, (e: unknown) => e)
+  const failure = await build({ site: await siteFrom('widgets', files), write: false, cacheDir: false }).then(
+    () => undefined,
+    (e: unknown) => e,
+  )
   if (!(failure instanceof BuildFailure)) throw new Error(`expected a BuildFailure, got ${String(failure)}`)
   return failure.errors.map((e) => normalize(formatConfigError(e, { color: false })).replace(/<tmp>\/site\//g, ''))
 }
 
 describe('front-matter dates', () => {
   it('reports a date that is no day of the calendar at its file, line and column', async () => {
-    expect(await errorsFor({ 'blog/short-note.md': post('2025-13-45') })).toEqual([[
-      'error[bad-date]: The publication date "2025-13-45" is not a day of the calendar.',
-      '  --> blog/short-note.md:3:7',
-      '  |',
-      '3 | date: 2025-13-45',
-      '  |       ^^^^^^^^^^',
-      'hint: Write a real date as YYYY-MM-DD: months run 01–12, and days to the month\'s length (2024-02-29 exists, 2025-02-29 does not).',
-    ].join('\n')])
+    expect(await errorsFor({ 'blog/short-note.md': post('2025-13-45') })).toEqual([
+      [
+        'error[bad-date]: The publication date "2025-13-45" is not a day of the calendar.',
+        '  --> blog/short-note.md:3:7',
+        '  |',
+        '3 | date: 2025-13-45',
+        '  |       ^^^^^^^^^^',
+        "hint: Write a real date as YYYY-MM-DD: months run 01–12, and days to the month's length (2024-02-29 exists, 2025-02-29 does not).",
+      ].join('\n'),
+    ])
   })
 
   it('reports the 30th of February and an impossible update date alike', async () => {
@@ -35,7 +40,11 @@ describe('front-matter dates', () => {
   })
 
   it('prints a real date in the post, the blog index and the feed, never "Invalid Date"', async () => {
-    const { files } = await build({ site: await siteFrom('widgets', { 'blog/short-note.md': post('2024-02-29') }), write: false, cacheDir: false })
+    const { files } = await build({
+      site: await siteFrom('widgets', { 'blog/short-note.md': post('2024-02-29') }),
+      write: false,
+      cacheDir: false,
+    })
     const text = (path: string) => String(files.find((f) => f.path === path)?.contents)
     expect(text('blog/short-note.html')).toContain('<time dateTime="2024-02-29">February 29, 2024</time>')
     expect(text('blog.html')).toContain('<time dateTime="2024-02-29">February 29, 2024</time>')
@@ -45,6 +54,12 @@ describe('front-matter dates', () => {
 
   it('knows leap years', () => {
     expect(['2024-02-29', '2000-02-29', '2025-12-31'].map(isCalendarDate)).toEqual([true, true, true])
-    expect(['1900-02-29', '2025-02-29', '2025-00-10', '2025-06-31', '2025-1-01'].map(isCalendarDate)).toEqual([false, false, false, false, false])
+    expect(['1900-02-29', '2025-02-29', '2025-00-10', '2025-06-31', '2025-1-01'].map(isCalendarDate)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ])
   })
 })

@@ -12,7 +12,8 @@ async function problems(files: Record<string, string>): Promise<ConfigError[]> {
   return validationErrors(await siteFrom('minimal', files))
 }
 
-const where = (e: Pick<ConfigError, 'file' | 'line' | 'column'>) => `${normalize(e.file).replace(/^<tmp>\/site\//, '')}:${e.line}:${e.column}`
+const where = (e: Pick<ConfigError, 'file' | 'line' | 'column'>) =>
+  `${normalize(e.file).replace(/^<tmp>\/site\//, '')}:${e.line}:${e.column}`
 const printed = (e: ConfigError) => normalize(formatConfigError(e, { color: false })).replace(/<tmp>\/site\//g, '')
 
 describe('config errors', () => {
@@ -32,7 +33,8 @@ describe('config errors', () => {
   })
 
   it('points an unclosed [ at the bracket, not at the line where YAML gives up', async () => {
-    const areas = '# yaml-language-server: $schema=../../../../schemas/areas.schema.json\nlists:\n  main:\n    - Springfield, IL\nplaces:\n  Springfield, IL:\n    landmarks: [Capitol, Lincoln Home\n    county: Sangamon County\n    lat: 39.78\n    lng: -89.65\n'
+    const areas =
+      '# yaml-language-server: $schema=../../../../schemas/areas.schema.json\nlists:\n  main:\n    - Springfield, IL\nplaces:\n  Springfield, IL:\n    landmarks: [Capitol, Lincoln Home\n    county: Sangamon County\n    lat: 39.78\n    lng: -89.65\n'
     const [error, ...rest] = await problems({ 'areas.yaml': areas })
     expect(rest).toEqual([])
     expect(printed(error!)).toMatchInlineSnapshot(`
@@ -46,7 +48,8 @@ describe('config errors', () => {
   })
 
   it('reports a place with a latitude but no longitude: coordinates come in pairs', async () => {
-    const areas = '# yaml-language-server: $schema=../../../../schemas/areas.schema.json\nlists:\n  main:\n    - Springfield, IL\nplaces:\n  Springfield, IL:\n    county: Sangamon County\n    lat: 39.78\n'
+    const areas =
+      '# yaml-language-server: $schema=../../../../schemas/areas.schema.json\nlists:\n  main:\n    - Springfield, IL\nplaces:\n  Springfield, IL:\n    county: Sangamon County\n    lat: 39.78\n'
     const [error, ...rest] = await problems({ 'areas.yaml': areas })
     expect(rest).toEqual([])
     expect(printed(error!)).toMatchInlineSnapshot(`
@@ -102,13 +105,19 @@ describe('config errors', () => {
     })
     expect(errors.map((e) => [e.code, where(e), e.message, e.hint])).toEqual([
       ['missing-reference', 'landing.yaml:2:12', 'There is no area list named "mian" in areas.yaml `lists`.', 'Did you mean "main"?'],
-      ['missing-reference', 'landing.yaml:3:16', 'There is no service named "office-claening" in the services/ folder.', 'Did you mean "office-cleaning"?'],
+      [
+        'missing-reference',
+        'landing.yaml:3:16',
+        'There is no service named "office-claening" in the services/ folder.',
+        'Did you mean "office-cleaning"?',
+      ],
     ])
   })
 
   it('reports an internal link that leads to no page, with the closest address', async () => {
     const [error] = await problems({
-      'pages/home.yaml': 'path: /\ntitle: Home\nsections:\n  - type: cta\n    heading: Talk to us\n    actions:\n      - { label: Contact, href: /contatc }\n',
+      'pages/home.yaml':
+        'path: /\ntitle: Home\nsections:\n  - type: cta\n    heading: Talk to us\n    actions:\n      - { label: Contact, href: /contatc }\n',
     })
     expect(error!.code).toBe('broken-link')
     expect(where(error!)).toBe('pages/home.yaml:7:33')
@@ -125,23 +134,36 @@ describe('config errors', () => {
   })
 
   it('refuses an image that is a symbolic link out of the site folder, at the YAML line', async () => {
-    const dir = await siteFrom('minimal', { 'pages/home.yaml': 'path: /\ntitle: Home\nsections:\n  - type: hero\n    title: Hi\n    image: images/photo.jpg\n' })
+    const dir = await siteFrom('minimal', {
+      'pages/home.yaml': 'path: /\ntitle: Home\nsections:\n  - type: hero\n    title: Hi\n    image: images/photo.jpg\n',
+    })
     const outside = path.join(path.dirname(dir), 'private.jpg')
     await writeFile(outside, 'not for publishing')
     await mkdir(path.join(dir, 'images'), { recursive: true })
     await symlink(outside, path.join(dir, 'images/photo.jpg'))
-    const error = await loadSite(dir).then(() => undefined, (e: BuildFailure) => e.errors[0])
+    const error = await loadSite(dir).then(
+      () => undefined,
+      (e: BuildFailure) => e.errors[0],
+    )
     expect(error!.code).toBe('outside-site')
     expect(where(error!)).toBe('pages/home.yaml:6:12')
-    expect(error!.message).toBe(`The image "images/photo.jpg" is a symbolic link to ${outside}, outside the site folder, so it is not published.`)
+    expect(error!.message).toBe(
+      `The image "images/photo.jpg" is a symbolic link to ${outside}, outside the site folder, so it is not published.`,
+    )
   })
 
   it('refuses an SVG with a document type declaration at the YAML line that names it (a script is sanitized away instead)', async () => {
-    const svg = '<!DOCTYPE svg [<!ENTITY x "&#60;script&#62;alert(1)&#60;/script&#62;">]><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">&x;</svg>'
-    const [error] = await problems({ 'pages/home.yaml': 'path: /\ntitle: Home\nsections:\n  - type: hero\n    title: Hi\n    image: images/logo.svg\n', 'images/logo.svg': svg })
+    const svg =
+      '<!DOCTYPE svg [<!ENTITY x "&#60;script&#62;alert(1)&#60;/script&#62;">]><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">&x;</svg>'
+    const [error] = await problems({
+      'pages/home.yaml': 'path: /\ntitle: Home\nsections:\n  - type: hero\n    title: Hi\n    image: images/logo.svg\n',
+      'images/logo.svg': svg,
+    })
     expect(error!.code).toBe('unsafe-svg')
     expect(where(error!)).toBe('pages/home.yaml:6:12')
-    expect(error!.message).toBe('The SVG "images/logo.svg" has a <!ENTITY declaration; citypress does not read SVGs with a DTD, whose entities can expand into script.')
+    expect(error!.message).toBe(
+      'The SVG "images/logo.svg" has a <!ENTITY declaration; citypress does not read SVGs with a DTD, whose entities can expand into script.',
+    )
   })
 
   it('reports an image that cannot be decoded', async () => {
@@ -158,7 +180,9 @@ describe('config errors', () => {
     expect(error!.code).toBe('duplicate-route')
     expect(where(error!)).toBe('pages/contact.yaml:2:1')
     expect(error!.message).toBe('Two pages would both be written to /contact: this sections page and another sections page.')
-    expect(error!.notes?.map((note) => [note.message, where(note)])).toEqual([['The sections page already at /contact comes from here.', 'pages/again.yaml:1:1']])
+    expect(error!.notes?.map((note) => [note.message, where(note)])).toEqual([
+      ['The sections page already at /contact comes from here.', 'pages/again.yaml:1:1'],
+    ])
   })
 
   it('reports Markdown front matter errors at the line of the .md file', async () => {
@@ -188,16 +212,21 @@ describe('config errors', () => {
   })
 
   it('says clearly when the folder is not a site', async () => {
-    await expect(loadSite('/nonexistent/site')).rejects.toSatisfy((e: BuildFailure) =>
-      e.errors[0]!.code === 'site-not-found' && e.errors[0]!.message === 'There is no folder /nonexistent/site.')
+    await expect(loadSite('/nonexistent/site')).rejects.toSatisfy(
+      (e: BuildFailure) => e.errors[0]!.code === 'site-not-found' && e.errors[0]!.message === 'There is no folder /nonexistent/site.',
+    )
   })
 })
 
 describe('the read cache', () => {
-  const failureOf = (run: Promise<unknown>) => run.then(() => [], (e: unknown) => {
-    if (e instanceof BuildFailure) return e.errors.map(printed)
-    throw e
-  })
+  const failureOf = (run: Promise<unknown>) =>
+    run.then(
+      () => [],
+      (e: unknown) => {
+        if (e instanceof BuildFailure) return e.errors.map(printed)
+        throw e
+      },
+    )
 
   it('points at the same line and column in a file it did not parse again as a fresh read does', async () => {
     const dir = await siteFrom('landing')
@@ -206,7 +235,7 @@ describe('the read cache', () => {
     expect(JSON.parse(unseal(await readFile(cache.file))!.toString('utf8')).files['landing.yaml']).toBeDefined()
     // landing.yaml is unchanged, so its values come from the cache; the error is in it.
     const forms = await readFile(path.join(dir, 'forms.yaml'), 'utf8')
-    await writeFile(path.join(dir, 'forms.yaml'), forms.replace(/^  lead:/m, '  leads:'))
+    await writeFile(path.join(dir, 'forms.yaml'), forms.replace(/^ {2}lead:/m, '  leads:'))
     const cached = await failureOf(loadSite(dir, { cache }))
     const fresh = await failureOf(loadSite(dir))
     expect(cached).toHaveLength(1)

@@ -17,34 +17,52 @@ async function buildWith(fonts: string) {
   const result = await build({ site, write: false, cacheDir: false, imageCacheDir: false })
   const text = (name: string) => String(result.files.find((f) => f.path === name)!.contents)
   const home = text('index.html')
-  const css = home.match(/<style>([^]*?)<\/style>/)![1]!
+  const css = home.match(/<style>([\s\S]*?)<\/style>/)![1]!
   // A page a link can be shared from: every one but the 404, the form's thank-you page and the
   // forms file Netlify reads.
   const shareable = result.files.filter((f) => f.path.endsWith('.html') && !/404|thank|success|^__/.test(f.path))
   return {
-    result, home, css,
-    woff2: result.files.filter((f) => f.path.endsWith('.woff2')).map((f) => path.basename(f.path).replace(/-\w+\.woff2$/, '')).sort(),
-    withoutImage: shareable.filter((f) => !/<meta property="og:image" content="https:\/\/tidy\.example\/assets\/share\/[^"]+\.jpg"/.test(String(f.contents))).map((f) => f.path),
+    result,
+    home,
+    css,
+    woff2: result.files
+      .filter((f) => f.path.endsWith('.woff2'))
+      .map((f) => path.basename(f.path).replace(/-\w+\.woff2$/, ''))
+      .sort(),
+    withoutImage: shareable
+      .filter((f) => !/<meta property="og:image" content="https:\/\/tidy\.example\/assets\/share\/[^"]+\.jpg"/.test(String(f.contents)))
+      .map((f) => f.path),
     pages: shareable.length,
     // As the CLI prints a warning (src/cli/commands/shared.ts).
-    warnings: result.warnings.map((w) => normalize(formatConfigError(w, { color: false })).replace(/<tmp>\/site\//g, '').replace(/^error\[/, 'warning[')),
+    warnings: result.warnings.map((w) =>
+      normalize(formatConfigError(w, { color: false }))
+        .replace(/<tmp>\/site\//g, '')
+        .replace(/^error\[/, 'warning['),
+    ),
   }
 }
 
 /** `selector{…}` blocks of minified CSS, @font-face included, with their declarations. */
-const rules = (css: string) => [...css.matchAll(/([^{}]+)\{([^{}]*)\}/g)].map(([, selector, body]) => ({ selector: selector!.trim(), body: body! }))
+const rules = (css: string) =>
+  [...css.matchAll(/([^{}]+)\{([^{}]*)\}/g)].map(([, selector, body]) => ({ selector: selector!.trim(), body: body! }))
 const values = (body: string, property: RegExp) => [...body.matchAll(property)].map((m) => Number(m[1]))
 
-describe('font weights, system stacks and the share images\' face', () => {
+describe("font weights, system stacks and the share images' face", () => {
   it('ships only the weights site.yaml lists, and the stylesheet asks each family only for those', async () => {
-    const { woff2, css } = await buildWith('    heading: Merriweather\n    body: Inter\n    weights:\n      heading: [800]\n      body: [400, 600]\n')
+    const { woff2, css } = await buildWith(
+      '    heading: Merriweather\n    body: Inter\n    weights:\n      heading: [800]\n      body: [400, 600]\n',
+    )
     expect(woff2).toEqual(['inter-latin-wght-normal', 'merriweather-latin-800-normal'])
     const all = rules(css)
     const faces = all.filter((r) => r.selector.endsWith('@font-face') && r.body.includes('url('))
-    expect(faces.map((f) => [/font-family:"?([^";]+)/.exec(f.body)![1], /font-weight:([\d ]+)/.exec(f.body)![1]]))
-      .toEqual([['Inter Web', '400 600'], ['Merriweather Web', '800']])
+    expect(faces.map((f) => [/font-family:"?([^";]+)/.exec(f.body)![1], /font-weight:([\d ]+)/.exec(f.body)![1]])).toEqual([
+      ['Inter Web', '400 600'],
+      ['Merriweather Web', '800'],
+    ])
     // Every weight of a rule is a token, and each token is a weight its family ships.
-    const declared = all.filter((r) => !r.selector.endsWith('@font-face')).flatMap((r) => [...r.body.matchAll(/font-weight:([^;}]+)/g)].map((m) => m[1]!))
+    const declared = all
+      .filter((r) => !r.selector.endsWith('@font-face'))
+      .flatMap((r) => [...r.body.matchAll(/font-weight:([^;}]+)/g)].map((m) => m[1]!))
     expect(declared.length).toBeGreaterThan(20)
     expect(declared.filter((d) => !/^var\(--weight-\d+,\s*\d+\)$/.test(d))).toEqual([])
     const tokens = (selector: string) => all.filter((r) => r.selector === selector).flatMap((r) => values(r.body, /--weight-\d+:(\d+)/g))
@@ -73,7 +91,7 @@ describe('font weights, system stacks and the share images\' face', () => {
     `)
   })
 
-  it('draws every page\'s share image when only a variable package of the family is installed, and says in which face', async () => {
+  it("draws every page's share image when only a variable package of the family is installed, and says in which face", async () => {
     // Source Sans 3 is installed as @fontsource-variable/source-sans-3 only: WOFF2, which satori cannot read.
     const { woff2, withoutImage, pages, warnings } = await buildWith('    body: Source Sans 3\n')
     expect(woff2).toEqual(['source-sans-3-latin-wght-normal'])
@@ -93,7 +111,9 @@ describe('font weights, system stacks and the share images\' face', () => {
 
   it('stops at the weights line when a listed weight is not in the package, naming those it has', async () => {
     const yaml = await readFile(path.join(fixture('minimal'), 'site.yaml'), 'utf8')
-    const site = await siteFrom('minimal', { 'site.yaml': `${yaml}theme:\n  fonts:\n    heading: Merriweather\n    weights: { heading: [550, 700] }\n` })
+    const site = await siteFrom('minimal', {
+      'site.yaml': `${yaml}theme:\n  fonts:\n    heading: Merriweather\n    weights: { heading: [550, 700] }\n`,
+    })
     const errors = await validationErrors(site)
     expect(errors.map((e) => normalize(formatConfigError(e, { color: false })).replace(/<tmp>\/site\//g, ''))).toMatchInlineSnapshot(`
       [
@@ -108,7 +128,9 @@ describe('font weights, system stacks and the share images\' face', () => {
   })
 
   it('picks, for each weight the stylesheet asks, the face a browser would', () => {
-    expect(stylesheetWeights.map((w) => matchWeight(w, [300, 400, 500, 600, 700, 800, 900]))).toEqual([400, 500, 600, 600, 700, 700, 800, 800])
+    expect(stylesheetWeights.map((w) => matchWeight(w, [300, 400, 500, 600, 700, 800, 900]))).toEqual([
+      400, 500, 600, 600, 700, 700, 800, 800,
+    ])
     expect(stylesheetWeights.map((w) => matchWeight(w, [400, 700]))).toEqual([400, 400, 700, 700, 700, 700, 700, 700])
     expect(matchWeight(800, [400])).toBe(400)
     expect(matchWeight(300, [400, 700])).toBe(400)
@@ -116,7 +138,8 @@ describe('font weights, system stacks and the share images\' face', () => {
 
   it('lists every weight templates/styles asks for', () => {
     const styles = path.join(repoRoot, 'templates', 'styles')
-    const used = readdirSync(styles).filter((f) => f.endsWith('.css'))
+    const used = readdirSync(styles)
+      .filter((f) => f.endsWith('.css'))
       .flatMap((f) => values(readFileSync(path.join(styles, f), 'utf8'), /font-weight:\s*(\d+)/g))
     expect([...new Set([400, ...used])].sort()).toEqual([...stylesheetWeights])
   })

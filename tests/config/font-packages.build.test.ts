@@ -12,7 +12,10 @@ import { normalize, repoRoot, siteFrom, tempDir, validationErrors } from '../hel
 const inter = path.join(repoRoot, 'node_modules', '@fontsource-variable', 'inter')
 
 /** A copy of the Inter package in the site's own node_modules (what the site's body font resolves to first). */
-async function installInter(site: string, { metadata, files = true }: { metadata?: (text: string) => string; files?: boolean } = {}): Promise<string> {
+async function installInter(
+  site: string,
+  { metadata, files = true }: { metadata?: (text: string) => string; files?: boolean } = {},
+): Promise<string> {
   const dir = path.join(site, 'node_modules', '@fontsource-variable', 'inter')
   await mkdir(path.join(dir, files ? 'files' : ''), { recursive: true })
   const text = await readFile(path.join(inter, 'metadata.json'), 'utf8')
@@ -27,7 +30,9 @@ const printed = (error: Parameters<typeof formatConfigError>[0]) => normalize(fo
 describe('font packages', () => {
   it('stops at the line of a package file whose family would write markup into the stylesheet', async () => {
     const site = await siteFrom('minimal')
-    await installInter(site, { metadata: (text) => text.replace('"family": "Inter"', '"family": "X\\";}</style><script>alert(1)</script><style>a{b:\\""') })
+    await installInter(site, {
+      metadata: (text) => text.replace('"family": "Inter"', '"family": "X\\";}</style><script>alert(1)</script><style>a{b:\\""'),
+    })
     const errors = await validationErrors(site)
     expect(errors.map((e) => e.code)).toEqual(['bad-font-package'])
     expect(printed(errors[0]!)).toMatchInlineSnapshot(`
@@ -41,7 +46,9 @@ describe('font packages', () => {
   })
 
   it('checks a package family as strictly as site.yaml checks one', async () => {
-    const schema = JSON.parse(await readFile(path.join(repoRoot, 'schemas', 'site.schema.json'), 'utf8')) as { properties: { theme: { properties: { fonts: { properties: { body: { pattern: string } } } } } } }
+    const schema = JSON.parse(await readFile(path.join(repoRoot, 'schemas', 'site.schema.json'), 'utf8')) as {
+      properties: { theme: { properties: { fonts: { properties: { body: { pattern: string } } } } } }
+    }
     // The schema's takes a system stack too: the same names, each after an optional `-`, separated by commas.
     const name = `-?${familyPattern.source.slice(1, -1)}`
     expect(schema.properties.theme.properties.fonts.properties.body.pattern).toBe(`^${name}(?:, *${name})*$`)
@@ -68,7 +75,12 @@ describe('font packages', () => {
     const dir = await installInter(site)
     await writeFile(path.join(dir, 'files', 'inter-latin-wght-normal.woff2'), 'not a font')
     const errors = await validationErrors(site)
-    expect(errors.map((e) => [e.code, e.message])).toEqual([['bad-font-package', 'The font package @fontsource-variable/inter holds a files/inter-latin-wght-normal.woff2 that is not a font file citypress can read, so the family "Inter" cannot be measured for its fallback.']])
+    expect(errors.map((e) => [e.code, e.message])).toEqual([
+      [
+        'bad-font-package',
+        'The font package @fontsource-variable/inter holds a files/inter-latin-wght-normal.woff2 that is not a font file citypress can read, so the family "Inter" cannot be measured for its fallback.',
+      ],
+    ])
   })
 
   it('builds again when a font package the site uses is installed, changed or removed', async () => {
@@ -87,7 +99,10 @@ describe('font packages', () => {
     const dir = await installInter(site)
     expect((await again()).replayed).toBe(false)
 
-    await writeFile(path.join(dir, 'metadata.json'), (await readFile(path.join(dir, 'metadata.json'), 'utf8')).replace('"family": "Inter"', '"family": "Inter Site"'))
+    await writeFile(
+      path.join(dir, 'metadata.json'),
+      (await readFile(path.join(dir, 'metadata.json'), 'utf8')).replace('"family": "Inter"', '"family": "Inter Site"'),
+    )
     expect((await again()).replayed).toBe(false)
     expect(await css()).toBe('Inter Site')
 

@@ -19,7 +19,9 @@ const svg = (body: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="10
 
 /** A small JPEG whose header says it is 10,000 × 5,000 pixels: only the header is ever read. */
 async function hugeJpeg(): Promise<Buffer> {
-  const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).jpeg().toBuffer()
+  const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
+    .jpeg()
+    .toBuffer()
   const sof = jpeg.findIndex((byte, i) => byte === 0xff && (jpeg[i + 1] === 0xc0 || jpeg[i + 1] === 0xc2))
   jpeg.writeUInt16BE(5000, sof + 5)
   jpeg.writeUInt16BE(10000, sof + 7)
@@ -27,7 +29,12 @@ async function hugeJpeg(): Promise<Buffer> {
 }
 
 const post = [
-  '---', 'title: Our pictures', 'date: 2026-03-01', 'excerpt: All of them.', '---', '',
+  '---',
+  'title: Our pictures',
+  'date: 2026-03-01',
+  'excerpt: All of them.',
+  '---',
+  '',
   '![A photo](images/photo.jpg)',
   '![An icon](images/icon.png)',
   '![Compressed](images/logo.svgz)',
@@ -51,11 +58,17 @@ describe('images checked by their bytes and sizes', () => {
       'images/entity.svg': `<!DOCTYPE svg [<!ENTITY x "&#60;script&#62;alert(1)&#60;/script&#62;">]>${svg('&x;')}`,
       'images/huge.svg': svg(`<desc>${'x'.repeat(1_000_001)}</desc>`),
       'images/broken.svg': '<svg xmlns="http://www.w3.org/2000/svg"><rect',
-      'pages/home.yaml': (await readFile(path.join(fixture('brand'), 'pages/home.yaml'), 'utf8')).replace('image: images/hero.jpg', 'image: http://cdn.example/hero.jpg'),
+      'pages/home.yaml': (await readFile(path.join(fixture('brand'), 'pages/home.yaml'), 'utf8')).replace(
+        'image: images/hero.jpg',
+        'image: http://cdn.example/hero.jpg',
+      ),
     })
     await writeFile(path.join(site, 'images/logo.svgz'), gzipSync(svg('')))
     await writeFile(path.join(site, 'images/huge.jpg'), await hugeJpeg())
-    const failure = await loadSite(site).then(() => undefined, (e: BuildFailure) => e)
+    const failure = await loadSite(site).then(
+      () => undefined,
+      (e: BuildFailure) => e,
+    )
     const errors = failure!.errors.map((e) => `${e.file.replace(/^.*\/site\//, '')}:${e.line} ${e.code} ${e.message}`)
     expect(errors).toEqual([
       'blog/pictures.md:7 image-type-mismatch The image "images/photo.jpg" is an SVG drawing, not the .jpg its name says; citypress decides an image\'s type by its contents.',
@@ -70,15 +83,22 @@ describe('images checked by their bytes and sizes', () => {
       'pages/home.yaml:8 insecure-image The image http://cdn.example/hero.jpg is fetched over http:// by a site served over https://, so browsers block it or mark the page "Not secure".',
     ])
     const disguised = failure!.errors.find((e) => e.code === 'image-type-mismatch')!
-    expect(formatConfigError(disguised, { color: false })).toContain('hint: Rename the file to images/photo.svg and write that name where the image is used.')
+    expect(formatConfigError(disguised, { color: false })).toContain(
+      'hint: Rename the file to images/photo.svg and write that name where the image is used.',
+    )
   })
 
   it('accepts http:// images on a site served over http (a local or staging address)', async () => {
-    const site = await siteFrom('brand', { 'blog/pictures.md': post.split('\n').filter((l) => !l.startsWith('![') || l.includes('://')).join('\n') })
+    const site = await siteFrom('brand', {
+      'blog/pictures.md': post
+        .split('\n')
+        .filter((l) => !l.startsWith('![') || l.includes('://'))
+        .join('\n'),
+    })
     await expect(loadSite(site, { baseUrl: 'http://localhost:8080' })).resolves.toBeTruthy()
   })
 
-  it('takes an SVG\'s sanitized text from the read cache by the file\'s hash, without sanitizing again', async () => {
+  it("takes an SVG's sanitized text from the read cache by the file's hash, without sanitizing again", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'citypress-test-'))
     await writeFile(path.join(dir, 'a.svg'), svg('<script>alert(1)</script>'))
     const reads = await openReadCache()

@@ -37,7 +37,10 @@ describe('content outside the site folder', () => {
     const json = await run(['validate', site, '--json'])
     expect([text.code, json.code]).toEqual([1, 1])
     for (const printed of [text.out, text.err, json.out, json.err]) expect(printed).not.toContain(marker)
-    const errors = json.out.trimEnd().split('\n').map((line) => JSON.parse(line) as { code?: string; file?: string; line?: number })
+    const errors = json.out
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { code?: string; file?: string; line?: number })
     expect(errors.filter((e) => e.code).map((e) => [e.code, path.relative(site, e.file!), e.line])).toEqual([
       ['outside-site', 'blog/leak.md', undefined],
       ['outside-site', 'pages/leak.yaml', undefined],
@@ -49,8 +52,9 @@ describe('content outside the site folder', () => {
   it('never prints the environment through a post linked to /proc/self/environ', () => {
     const site = path.join(repoRoot, 'tests/fixtures/sites/minimal')
     // The link is made in a copy by a shell, so that one child process does all the work.
-    const script = `set -e; d=$(mktemp -d); cp -r "${site}" "$d/site"; mkdir -p "$d/site/blog"; ln -s /proc/self/environ "$d/site/blog/env.md"; `
-      + `"${process.execPath}" "${path.join(repoRoot, 'bin/citypress.mjs')}" validate "$d/site" --json`
+    const script =
+      `set -e; d=$(mktemp -d); cp -r "${site}" "$d/site"; mkdir -p "$d/site/blog"; ln -s /proc/self/environ "$d/site/blog/env.md"; ` +
+      `"${process.execPath}" "${path.join(repoRoot, 'bin/citypress.mjs')}" validate "$d/site" --json`
     const child = spawnSync('sh', ['-c', script], { encoding: 'utf8', env: { ...process.env, LEAK_ME: marker } })
     expect(child.status, child.stderr).toBe(1)
     expect(child.stdout + child.stderr).not.toContain(marker)
@@ -58,7 +62,9 @@ describe('content outside the site folder', () => {
   })
 
   it('reads a link that stays inside the site, and does not list a linked folder', async () => {
-    const site = await siteFrom('minimal', { 'shared/about.yaml': 'path: /about\ntitle: About\nsections:\n  - type: hero\n    title: About us\n' })
+    const site = await siteFrom('minimal', {
+      'shared/about.yaml': 'path: /about\ntitle: About\nsections:\n  - type: hero\n    title: About us\n',
+    })
     await symlink('../shared/about.yaml', path.join(site, 'pages/about.yaml'))
     // A folder linked from outside, whose file would be a broken page if it were listed.
     const outside = await tempDir()
@@ -66,7 +72,10 @@ describe('content outside the site folder', () => {
     await symlink(outside, path.join(site, 'pages/more'))
     // A link that leads nowhere is not content either: a warning, not a crash.
     await symlink('nowhere.yaml', path.join(site, 'pages/gone.yaml'))
-    expect((await loadSite(site)).warnings.map((w) => [w.code, path.relative(site, w.file)])).toContainEqual(['unknown-file', 'pages/gone.yaml'])
+    expect((await loadSite(site)).warnings.map((w) => [w.code, path.relative(site, w.file)])).toContainEqual([
+      'unknown-file',
+      'pages/gone.yaml',
+    ])
     const routes = await run(['routes', site, '--json'])
     expect(routes.code, routes.err).toBe(0)
     expect((JSON.parse(routes.out) as { url: string }[]).map((r) => r.url)).toContain('/about')

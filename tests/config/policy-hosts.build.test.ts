@@ -35,18 +35,60 @@ describe('hosts of the addresses a policy is made from', () => {
         '  - { from: /old, to: "https://%2A.example/new" }',
         '',
       ].join('\n'),
-      image: '\'https://img"x.example/hero.jpg\'',
+      image: "'https://img\"x.example/hero.jpg'",
       body: '"Our team.\\n\\n![The team](https://*.example.org/team.jpg)"',
     })
     const errors = await validationErrors(site)
     expect(errors.map((e) => [e.code, path.relative(site, e.file), e.line, e.column, e.message])).toEqual([
-      ['bad-address', 'services/office-cleaning.yaml', 5, 8, 'The image address "https://img\\"x.example/hero.jpg" holds \'"\' in its host, where only letters, digits, hyphens and dots may stand (a Content-Security-Policy or host file would read anything else as syntax).'],
-      ['bad-address', 'services/office-cleaning.yaml', 6, 7, 'The image address "https://*.example.org/team.jpg" has a wildcard (*) in its host, which a Content-Security-Policy reads as any host.'],
-      ['bad-address', 'site.yaml', 3, 6, 'The site address `url` "https://tidy\'.example" holds "\'" in its host, where only letters, digits, hyphens and dots may stand (a Content-Security-Policy or host file would read anything else as syntax).'],
-      ['bad-address', 'site.yaml', 12, 19, 'The analytics script address "https://*/x.js" has a wildcard (*) in its host, which a Content-Security-Policy reads as any host.'],
-      ['bad-address', 'site.yaml', 13, 28, 'The scheduler address "https://cal.example;script-src/tidy" holds ";" in its host, where only letters, digits, hyphens and dots may stand (a Content-Security-Policy or host file would read anything else as syntax).'],
-      ['bad-address', 'site.yaml', 14, 40, 'The form endpoint "https://forms.example,evil.example/f/1" holds "," in its host, where only letters, digits, hyphens and dots may stand (a Content-Security-Policy or host file would read anything else as syntax).'],
-      ['bad-address', 'site.yaml', 16, 23, 'The redirect target `to` "https://%2A.example/new" has a wildcard (*) in its host, which a Content-Security-Policy reads as any host.'],
+      [
+        'bad-address',
+        'services/office-cleaning.yaml',
+        5,
+        8,
+        'The image address "https://img\\"x.example/hero.jpg" holds \'"\' in its host, where only letters, digits, hyphens and dots may stand (a Content-Security-Policy or host file would read anything else as syntax).',
+      ],
+      [
+        'bad-address',
+        'services/office-cleaning.yaml',
+        6,
+        7,
+        'The image address "https://*.example.org/team.jpg" has a wildcard (*) in its host, which a Content-Security-Policy reads as any host.',
+      ],
+      [
+        'bad-address',
+        'site.yaml',
+        3,
+        6,
+        'The site address `url` "https://tidy\'.example" holds "\'" in its host, where only letters, digits, hyphens and dots may stand (a Content-Security-Policy or host file would read anything else as syntax).',
+      ],
+      [
+        'bad-address',
+        'site.yaml',
+        12,
+        19,
+        'The analytics script address "https://*/x.js" has a wildcard (*) in its host, which a Content-Security-Policy reads as any host.',
+      ],
+      [
+        'bad-address',
+        'site.yaml',
+        13,
+        28,
+        'The scheduler address "https://cal.example;script-src/tidy" holds ";" in its host, where only letters, digits, hyphens and dots may stand (a Content-Security-Policy or host file would read anything else as syntax).',
+      ],
+      [
+        'bad-address',
+        'site.yaml',
+        14,
+        40,
+        'The form endpoint "https://forms.example,evil.example/f/1" holds "," in its host, where only letters, digits, hyphens and dots may stand (a Content-Security-Policy or host file would read anything else as syntax).',
+      ],
+      [
+        'bad-address',
+        'site.yaml',
+        16,
+        23,
+        'The redirect target `to` "https://%2A.example/new" has a wildcard (*) in its host, which a Content-Security-Policy reads as any host.',
+      ],
     ])
     const out = path.join(await tempDir(), 'out')
     const io = memoryIo()
@@ -55,7 +97,7 @@ describe('hosts of the addresses a policy is made from', () => {
     expect(existsSync(path.join(out, '_headers'))).toBe(false)
   })
 
-  it('writes each checked origin into the policy as one source, beside the analytics preset\'s own wildcards', async () => {
+  it("writes each checked origin into the policy as one source, beside the analytics preset's own wildcards", async () => {
     const site = await siteWith({
       site: [
         'analytics: { provider: ga4, id: G-TEST123 }',
@@ -73,7 +115,19 @@ describe('hosts of the addresses a policy is made from', () => {
     const policy = /^ {2}Content-Security-Policy: (.*)$/m.exec(text)![1]!
     const directives = new Map(policy.split('; ').map((d) => [d.split(' ')[0]!, d.split(' ').slice(1)]))
     // No value of the site's ended a directive or began one of its own.
-    expect([...directives.keys()]).toEqual(['default-src', 'script-src', 'style-src', 'img-src', 'font-src', 'connect-src', 'frame-src', 'form-action', 'base-uri', 'object-src', 'frame-ancestors'])
+    expect([...directives.keys()]).toEqual([
+      'default-src',
+      'script-src',
+      'style-src',
+      'img-src',
+      'font-src',
+      'connect-src',
+      'frame-src',
+      'form-action',
+      'base-uri',
+      'object-src',
+      'frame-ancestors',
+    ])
     const preset = ['https://*.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com']
     for (const source of [...directives.values()].flat()) {
       if (preset.includes(source)) continue

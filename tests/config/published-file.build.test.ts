@@ -43,14 +43,23 @@ describe('site.yaml published as a file', () => {
     const { site } = await siteNaming('saved/sitemap.xml')
     await mkdir(path.join(site, 'saved'))
     await writeFile(path.join(site, 'saved/sitemap.xml'), sitemap)
-    expect((await loadSite(site)).published.pages['/lp/chatham-office-cleaning']).toEqual({ area: 'Chatham', service: 'office-cleaning', serviceTitle: 'Office Cleaning' })
+    expect((await loadSite(site)).published.pages['/lp/chatham-office-cleaning']).toEqual({
+      area: 'Chatham',
+      service: 'office-cleaning',
+      serviceTitle: 'Office Cleaning',
+    })
   })
 
   it('refuses a FIFO at its line, without waiting for a writer', async () => {
     const { site, line } = await siteNaming('live.xml')
     execFileSync('mkfifo', [path.join(site, 'live.xml')])
     const found = await refused(site)
-    expect(found).toMatchObject({ code: 'published-unreadable', line, column: 12, reason: 'it is not a regular file (a folder, a pipe or a device).' })
+    expect(found).toMatchObject({
+      code: 'published-unreadable',
+      line,
+      column: 12,
+      reason: 'it is not a regular file (a folder, a pipe or a device).',
+    })
     expect(found.ms).toBeLessThan(1000)
   })
 
@@ -64,9 +73,19 @@ describe('site.yaml published as a file', () => {
     await truncate(path.join(big.site, 'big.xml'), 60_000_000)
     const results = [await refused(zero.site), await refused(link.site), await refused(big.site)]
     expect(results.map(({ ms: _ms, ...found }) => found)).toEqual([
-      { code: 'published-unreadable', line: zero.line, column: 12, reason: 'it is not inside the site folder, and site.yaml may name only a file of its own folder.' },
-      { code: 'published-unreadable', line: link.line, column: 12, reason: 'it is not inside the site folder, and site.yaml may name only a file of its own folder.' },
-      { code: 'published-unreadable', line: big.line, column: 12, reason: 'big.xml is larger than 50 MB, the sitemap protocol\'s limit.' },
+      {
+        code: 'published-unreadable',
+        line: zero.line,
+        column: 12,
+        reason: 'it is not inside the site folder, and site.yaml may name only a file of its own folder.',
+      },
+      {
+        code: 'published-unreadable',
+        line: link.line,
+        column: 12,
+        reason: 'it is not inside the site folder, and site.yaml may name only a file of its own folder.',
+      },
+      { code: 'published-unreadable', line: big.line, column: 12, reason: "big.xml is larger than 50 MB, the sitemap protocol's limit." },
     ])
     for (const { ms } of results) expect(ms).toBeLessThan(1000)
   })
@@ -78,7 +97,10 @@ describe('site.yaml published as a file', () => {
     // Even an absolute path that does lead into the site: site.yaml names its files relative to it.
     const inside = await siteNaming('PLACEHOLDER')
     await writeFile(path.join(inside.site, 'sitemap.xml'), sitemap)
-    await writeFile(path.join(inside.site, 'site.yaml'), (await readFile(path.join(inside.site, 'site.yaml'), 'utf8')).replace('PLACEHOLDER', path.join(inside.site, 'sitemap.xml')))
+    await writeFile(
+      path.join(inside.site, 'site.yaml'),
+      (await readFile(path.join(inside.site, 'site.yaml'), 'utf8')).replace('PLACEHOLDER', path.join(inside.site, 'sitemap.xml')),
+    )
     for (const named of [site, absolute.site, inside.site]) {
       expect((await refused(named)).reason).toBe('it is not inside the site folder, and site.yaml may name only a file of its own folder.')
     }
@@ -93,7 +115,9 @@ describe('site.yaml published as a file', () => {
     await writeFile(path.join(folder.site, 'saved/sitemap.xml'), sitemap)
     await symlink('saved', path.join(folder.site, 'linked'))
     for (const named of [site, folder.site]) {
-      expect((await refused(named)).reason).toBe('it is a symbolic link, or lies in a linked folder, and a file site.yaml names is read only as itself.')
+      expect((await refused(named)).reason).toBe(
+        'it is a symbolic link, or lies in a linked folder, and a file site.yaml names is read only as itself.',
+      )
     }
   })
 })
@@ -108,11 +132,18 @@ describe('--published as a file', () => {
     execFileSync('mkfifo', [fifo])
     for (const published of [fifo, '/dev/zero']) {
       const started = performance.now()
-      const failure = await loadSite(site, { published }).then(() => undefined, (error: unknown) => error)
+      const failure = await loadSite(site, { published }).then(
+        () => undefined,
+        (error: unknown) => error,
+      )
       expect(performance.now() - started).toBeLessThan(1000)
       expect(failure).toBeInstanceOf(BuildFailure)
       const [error] = (failure as BuildFailure).errors
-      expect([error!.code, error!.file, error!.message]).toEqual(['published-unreadable', '--published', `The published sitemap ${published} was not read: it is not a regular file (a folder, a pipe or a device).`])
+      expect([error!.code, error!.file, error!.message]).toEqual([
+        'published-unreadable',
+        '--published',
+        `The published sitemap ${published} was not read: it is not a regular file (a folder, a pipe or a device).`,
+      ])
     }
   })
 })

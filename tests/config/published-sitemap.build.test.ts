@@ -5,9 +5,9 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { build } from '../../src/build/index.js'
+import { main } from '../../src/cli/main.js'
 import { readSitemapUrls, sitemapLimits } from '../../src/config/published-sitemap.js'
 import { BuildFailure } from '../../src/errors/config-error.js'
-import { main } from '../../src/cli/main.js'
 import { memoryIo, tempDir } from '../helpers/site.js'
 import { warmFixture, warmSiteFrom } from '../helpers/warm-fixture.js'
 
@@ -18,7 +18,10 @@ async function serveSitemap(text: string): Promise<{ url: string; close(): Promi
     else res.writeHead(404).end()
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/sitemap.xml`, close: () => new Promise((done) => server.close(() => done())) }
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/sitemap.xml`,
+    close: () => new Promise((done) => server.close(() => done())),
+  }
 }
 
 describe('build --published', () => {
@@ -33,7 +36,10 @@ describe('build --published', () => {
     expect(sitemap.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//)
     // Chatham leaves the matrix.
     const areas = path.join(site, 'areas.yaml')
-    await writeFile(areas, (await readFile(areas, 'utf8')).replace('    - Chatham, IL\n', '').replace(/^  Chatham, IL:\n(?: {4}.*\n)*/m, ''))
+    await writeFile(
+      areas,
+      (await readFile(areas, 'utf8')).replace('    - Chatham, IL\n', '').replace(/^ {2}Chatham, IL:\n(?: {4}.*\n)*/m, ''),
+    )
     try {
       const without = path.join(await tempDir(), 'without')
       expect(await main(['build', site, '--out', without], memoryIo())).toBe(0)
@@ -48,7 +54,11 @@ describe('build --published', () => {
       expect(redirects).toContain('/lp/chatham-window-cleaning /services/window-cleaning 301\n')
       // The live addresses join the record, so later builds keep redirecting them.
       const record = JSON.parse(readFileSync(path.join(site, 'published-urls.json'), 'utf8')) as { pages: Record<string, unknown> }
-      expect(record.pages['/lp/chatham-office-cleaning']).toEqual({ area: 'Chatham', service: 'office-cleaning', serviceTitle: 'Office Cleaning' })
+      expect(record.pages['/lp/chatham-office-cleaning']).toEqual({
+        area: 'Chatham',
+        service: 'office-cleaning',
+        serviceTitle: 'Office Cleaning',
+      })
     } finally {
       await sitemap.close()
     }
@@ -58,9 +68,11 @@ describe('build --published', () => {
     const sitemap = await serveSitemap('')
     await sitemap.close()
     const io = memoryIo()
-    expect(await main(['build', await warmSiteFrom('landing'), '--out', path.join(await tempDir(), 'out'), '--published', sitemap.url], io)).toBe(1)
+    expect(
+      await main(['build', await warmSiteFrom('landing'), '--out', path.join(await tempDir(), 'out'), '--published', sitemap.url], io),
+    ).toBe(1)
     expect(io.stderr).toContain('error[published-unreadable]: The published sitemap http://127.0.0.1:')
-    expect(io.stderr).toContain('hint: Give the address of the live site\'s sitemap.xml')
+    expect(io.stderr).toContain("hint: Give the address of the live site's sitemap.xml")
   })
 })
 
@@ -69,7 +81,9 @@ describe('build --published', () => {
  * answers each path of `routes(origin)` with its body or a 301 to its `redirect`, 404 otherwise,
  * and records every path asked for.
  */
-async function serveRoutes(routes: (origin: string) => Record<string, string | { redirect: string }>): Promise<{ origin: string; asked: string[]; close(): Promise<void> }> {
+async function serveRoutes(
+  routes: (origin: string) => Record<string, string | { redirect: string }>,
+): Promise<{ origin: string; asked: string[]; close(): Promise<void> }> {
   const asked: string[] = []
   let table: Record<string, string | { redirect: string }> = {}
   const server = createServer((req, res) => {
@@ -90,7 +104,13 @@ const index = (...locs: string[]) => `<sitemapindex>${locs.map((l) => `<sitemap>
 
 /** Why readSitemapUrls refused `source`: the part of its message after "was not read: ". */
 async function refusal(source: string, options: { siteRoot?: string; limits?: Partial<typeof sitemapLimits> } = {}): Promise<string> {
-  const failure = await readSitemapUrls(source, { siteRoot: options.siteRoot ?? '/nonexistent', limits: { ...sitemapLimits, ...options.limits } }).then(() => undefined, (e: unknown) => e)
+  const failure = await readSitemapUrls(source, {
+    siteRoot: options.siteRoot ?? '/nonexistent',
+    limits: { ...sitemapLimits, ...options.limits },
+  }).then(
+    () => undefined,
+    (e: unknown) => e,
+  )
   if (!(failure instanceof BuildFailure)) throw new Error(`the sitemap was read: ${String(failure)}`)
   const [error] = failure.errors
   expect(error!.code).toBe('published-unreadable')
@@ -106,7 +126,11 @@ describe('a remote sitemap index', () => {
       '/sitemap-2.xml': urlset('/caf%C3%A9', '/bad%2520'),
     }))
     try {
-      expect(await readSitemapUrls(`${live.origin}/sitemap.xml`, { siteRoot: '/nonexistent' })).toEqual(['/lp/a-office-cleaning', '/lp/b-office-cleaning', '/caf%C3%A9'])
+      expect(await readSitemapUrls(`${live.origin}/sitemap.xml`, { siteRoot: '/nonexistent' })).toEqual([
+        '/lp/a-office-cleaning',
+        '/lp/b-office-cleaning',
+        '/caf%C3%A9',
+      ])
     } finally {
       await live.close()
     }
@@ -119,8 +143,12 @@ describe('a remote sitemap index', () => {
       '/away.xml': { redirect: `${other.origin}/sitemap-1.xml` },
     }))
     try {
-      expect(await refusal(`${live.origin}/foreign.xml`)).toBe(`its index names ${other.origin}/sitemap-1.xml, on another origin than the sitemap's ${live.origin}.`)
-      expect(await refusal(`${live.origin}/away.xml`)).toBe(`${live.origin}/away.xml redirects to ${other.origin}/sitemap-1.xml, another origin than ${live.origin}.`)
+      expect(await refusal(`${live.origin}/foreign.xml`)).toBe(
+        `its index names ${other.origin}/sitemap-1.xml, on another origin than the sitemap's ${live.origin}.`,
+      )
+      expect(await refusal(`${live.origin}/away.xml`)).toBe(
+        `${live.origin}/away.xml redirects to ${other.origin}/sitemap-1.xml, another origin than ${live.origin}.`,
+      )
       expect(other.asked).toEqual([])
     } finally {
       await Promise.all([live.close(), other.close()])
@@ -136,13 +164,21 @@ describe('a remote sitemap index', () => {
       '/mixed.xml': index(`${origin}/nothing.xml`),
     }))
     try {
-      expect(await refusal(`${live.origin}/file-url.xml`, { siteRoot })).toBe('its index names "file:///etc/passwd", which is not a web address; a sitemap index lists sitemaps by their full https:// address, and no file is read because a sitemap names it.')
-      expect(await refusal(`${live.origin}/plain-path.xml`, { siteRoot })).toBe('its index names "sitemap-1.xml", which is not a web address; a sitemap index lists sitemaps by their full https:// address, and no file is read because a sitemap names it.')
+      expect(await refusal(`${live.origin}/file-url.xml`, { siteRoot })).toBe(
+        'its index names "file:///etc/passwd", which is not a web address; a sitemap index lists sitemaps by their full https:// address, and no file is read because a sitemap names it.',
+      )
+      expect(await refusal(`${live.origin}/plain-path.xml`, { siteRoot })).toBe(
+        'its index names "sitemap-1.xml", which is not a web address; a sitemap index lists sitemaps by their full https:// address, and no file is read because a sitemap names it.',
+      )
       // A saved copy of an index is the site's own file, but what it names is still remote input.
       await writeFile(path.join(siteRoot, 'index.xml'), index('sitemap-1.xml'))
-      expect(await refusal('index.xml', { siteRoot })).toBe('its index names "sitemap-1.xml", which is not a web address; a sitemap index lists sitemaps by their full https:// address, and no file is read because a sitemap names it.')
+      expect(await refusal('index.xml', { siteRoot })).toBe(
+        'its index names "sitemap-1.xml", which is not a web address; a sitemap index lists sitemaps by their full https:// address, and no file is read because a sitemap names it.',
+      )
       expect(await refusal(`${live.origin}/mixed.xml`, { siteRoot })).toBe(`the server answered 404 for ${live.origin}/nothing.xml.`)
-      expect(await refusal('http://tidy.example/sitemap.xml')).toBe('http://tidy.example/sitemap.xml is not an https:// address; plain http is read only from this computer (127.0.0.1, localhost).')
+      expect(await refusal('http://tidy.example/sitemap.xml')).toBe(
+        'http://tidy.example/sitemap.xml is not an https:// address; plain http is read only from this computer (127.0.0.1, localhost).',
+      )
     } finally {
       await live.close()
     }
@@ -156,9 +192,13 @@ describe('a remote sitemap index', () => {
       '/loop.xml': { redirect: '/loop.xml' },
     }))
     try {
-      expect(await refusal(`${live.origin}/big.xml`, { limits: { bytes: 1000 } })).toBe(`${live.origin}/big.xml is larger than 0.001 MB, the sitemap protocol's limit.`)
+      expect(await refusal(`${live.origin}/big.xml`, { limits: { bytes: 1000 } })).toBe(
+        `${live.origin}/big.xml is larger than 0.001 MB, the sitemap protocol's limit.`,
+      )
       expect(await refusal(`${live.origin}/index.xml`, { limits: { sitemaps: 2 } })).toBe('its index lists more than 2 sitemaps.')
-      expect(await refusal(`${live.origin}/many.xml`, { limits: { urls: 2 } })).toBe(`${live.origin}/many.xml lists more than 2 addresses, the sitemap protocol's limit.`)
+      expect(await refusal(`${live.origin}/many.xml`, { limits: { urls: 2 } })).toBe(
+        `${live.origin}/many.xml lists more than 2 addresses, the sitemap protocol's limit.`,
+      )
       expect(await refusal(`${live.origin}/loop.xml`)).toBe(`${live.origin}/loop.xml redirects more than 5 times.`)
       expect(live.asked.filter((p) => p !== '/loop.xml' && p !== '/big.xml' && p !== '/many.xml')).toEqual(['/index.xml'])
     } finally {

@@ -25,9 +25,11 @@ async function check(dir: string) {
     return { plan: undefined, warnings: [], errors: (await placeProblems(error.errors)).map(print) }
   }
 }
-const print = (problem: Parameters<typeof formatConfigError>[0]) => normalize(formatConfigError(problem, { color: false })).replace(/<tmp>\/site\//g, '')
+const print = (problem: Parameters<typeof formatConfigError>[0]) =>
+  normalize(formatConfigError(problem, { color: false })).replace(/<tmp>\/site\//g, '')
 const withLanding = async (files: Record<string, string>) => check(await siteFrom('landing', files))
-const landingUrls = (plan: { routes: readonly { template: string; url: string }[] } | undefined) => plan!.routes.filter((r) => r.template === 'landing').map((r) => r.url)
+const landingUrls = (plan: { routes: readonly { template: string; url: string }[] } | undefined) =>
+  plan!.routes.filter((r) => r.template === 'landing').map((r) => r.url)
 
 /** A copy of sites/greenway with its areas.yaml edited. */
 async function greenway(edit: (areas: string) => string) {
@@ -39,18 +41,25 @@ async function greenway(edit: (areas: string) => string) {
   return check(dir)
 }
 /** The second `Tigard, OR` / `Lake Oswego, OR` of greenway's areas.yaml: the entries of its `landing` list. */
-const inLandingList = (areas: string, from: string, to: string) => areas.replace(new RegExp(`(\\n  landing:\\n(?:    - .*\\n)*?)    - ${from}\\n`), `$1    - ${to}\n`)
+const inLandingList = (areas: string, from: string, to: string) =>
+  areas.replace(new RegExp(`(\\n  landing:\\n(?:    - .*\\n)*?)    - ${from}\\n`), `$1    - ${to}\n`)
 
 describe('area references', () => {
   it('reads "Tigard" and a "Lake Oswego, OR" typed with a no-break space as the areas the other list names', async () => {
-    const { plan, errors, warnings } = await greenway((areas) => inLandingList(inLandingList(areas, 'Tigard, OR', 'Tigard'), 'Lake Oswego, OR', 'Lake\u00A0Oswego, OR'))
+    const { plan, errors, warnings } = await greenway((areas) =>
+      inLandingList(inLandingList(areas, 'Tigard, OR', 'Tigard'), 'Lake Oswego, OR', 'Lake\u00A0Oswego, OR'),
+    )
     expect(errors).toEqual([])
     expect(warnings).toEqual([])
     const urls = landingUrls(plan)
     expect(urls).toHaveLength(45)
     expect(urls.filter((u) => /tigard|oswego/.test(u)).sort()).toEqual([
-      '/lp/lake-oswego-irrigation', '/lp/lake-oswego-landscape-design', '/lp/lake-oswego-lawn-care',
-      '/lp/tigard-irrigation', '/lp/tigard-landscape-design', '/lp/tigard-lawn-care',
+      '/lp/lake-oswego-irrigation',
+      '/lp/lake-oswego-landscape-design',
+      '/lp/lake-oswego-lawn-care',
+      '/lp/tigard-irrigation',
+      '/lp/tigard-landscape-design',
+      '/lp/tigard-lawn-care',
     ])
     const tigard = routeProps(plan!.routes.find((r) => r.url === '/lp/tigard-lawn-care')!) as LandingPageProps
     expect(plan!.routes.find((r) => r.url === '/lp/tigard-lawn-care')!.title).toMatch(/^Lawn Care in Tigard, OR /)
@@ -60,43 +69,59 @@ describe('area references', () => {
   it('stops at a places key whose area the lists name without a state, with what to write', async () => {
     const { errors, warnings } = await greenway((areas) => areas.replaceAll('    - Tigard, OR\n', '    - Tigard\n'))
     expect(errors).toHaveLength(1)
-    expect(errors[0]).toContain('error[unknown-place]: The place "Tigard, OR" matches no area of the lists in areas.yaml, so its facts would reach no page.')
+    expect(errors[0]).toContain(
+      'error[unknown-place]: The place "Tigard, OR" matches no area of the lists in areas.yaml, so its facts would reach no page.',
+    )
     expect(errors[0]).toMatch(/--> .*areas\.yaml:93:3\n/)
-    expect(errors[0]).toContain('hint: The lists have "Tigard" without a state: write it "Tigard, OR" there, or key this place "Tigard" with `state: OR`.')
+    expect(errors[0]).toContain(
+      'hint: The lists have "Tigard" without a state: write it "Tigard, OR" there, or key this place "Tigard" with `state: OR`.',
+    )
     expect(warnings).toEqual([])
   })
 
   it('matches case, spaces, no-break spaces and apostrophes alike: one area, one page', async () => {
     const areas = areasYaml
       .replace('    - Jacksonville, IL\n', '    - Jacksonville, IL\n    - sHERMAN ,IL\n    - Rochester\u00A0 , IL\n')
-      .replace('    - Decatur, IL\n', "    - Decatur, IL\n    - O\u2019Fallon, IL\n")
-      .concat("  o'fallon, il:\n    county: St. Clair County\n  \"rochester\":\n    state: IL\n")
+      .replace('    - Decatur, IL\n', '    - Decatur, IL\n    - O\u2019Fallon, IL\n')
+      .concat('  o\'fallon, il:\n    county: St. Clair County\n  "rochester":\n    state: IL\n')
       .replace('  Rochester, IL:\n', '  Rochester Hills, IL:\n')
     const landing = landingYaml.replace('matrix:\n', 'matrix:\n  - { areas: west, services: [office-cleaning] }\n')
     const { errors } = await withLanding({ 'areas.yaml': areas, 'landing.yaml': landing })
     // "Rochester Hills, IL" is now a place of no area; everything else is one area each.
-    expect(errors.map((e) => e.split('\n')[0])).toEqual(['error[unknown-place]: The place "Rochester Hills, IL" matches no area of the lists in areas.yaml, so its facts would reach no page.'])
-    const fixed = await withLanding({ 'areas.yaml': areas.replace(/^ {2}Rochester Hills, IL:\n(?: {4}.*\n)*/m, ''), 'landing.yaml': landing })
+    expect(errors.map((e) => e.split('\n')[0])).toEqual([
+      'error[unknown-place]: The place "Rochester Hills, IL" matches no area of the lists in areas.yaml, so its facts would reach no page.',
+    ])
+    const fixed = await withLanding({
+      'areas.yaml': areas.replace(/^ {2}Rochester Hills, IL:\n(?: {4}.*\n)*/m, ''),
+      'landing.yaml': landing,
+    })
     expect(fixed.errors).toEqual([])
     const urls = landingUrls(fixed.plan)
     expect(urls.filter((u) => u.startsWith('/lp/sherman-office'))).toEqual(['/lp/sherman-office-cleaning'])
     expect(urls.filter((u) => u.startsWith('/lp/rochester-office'))).toEqual(['/lp/rochester-office-cleaning'])
     expect(urls).toContain('/lp/ofallon-office-cleaning')
     expect(urls).toHaveLength(13) // the fixture's 10, Jacksonville's office cleaning, O'Fallon's two
-    expect(fixed.plan!.routes.find((r) => r.url === '/lp/ofallon-office-cleaning')!.title).toBe("Office Cleaning in O'Fallon, IL | Brightside Cleaning")
+    expect(fixed.plan!.routes.find((r) => r.url === '/lp/ofallon-office-cleaning')!.title).toBe(
+      "Office Cleaning in O'Fallon, IL | Brightside Cleaning",
+    )
   })
 
   it('stops at a list entry without its state when two states have that city, naming both', async () => {
-    const areas = areasYaml.replace('    - Jacksonville, IL\n', '    - Jacksonville, IL\n    - Springfield\n  missouri:\n    - Springfield, MO\n')
+    const areas = areasYaml.replace(
+      '    - Jacksonville, IL\n',
+      '    - Jacksonville, IL\n    - Springfield\n  missouri:\n    - Springfield, MO\n',
+    )
     const { errors } = await withLanding({ 'areas.yaml': areas })
-    expect(errors).toEqual([[
-      'error[ambiguous-area]: The list entry "Springfield" could be "Springfield, IL" or "Springfield, MO": more than one area has that city, so the name needs its state.',
-      '  --> areas.yaml:11:7',
-      '   |',
-      '11 |     - Springfield',
-      '   |       ^^^^^^^^^^^',
-      'hint: Write the state after a comma: "Springfield, IL" or "Springfield, MO".',
-    ].join('\n')])
+    expect(errors).toEqual([
+      [
+        'error[ambiguous-area]: The list entry "Springfield" could be "Springfield, IL" or "Springfield, MO": more than one area has that city, so the name needs its state.',
+        '  --> areas.yaml:11:7',
+        '   |',
+        '11 |     - Springfield',
+        '   |       ^^^^^^^^^^^',
+        'hint: Write the state after a comma: "Springfield, IL" or "Springfield, MO".',
+      ].join('\n'),
+    ])
   })
 
   it('reads a list entry without its state as the one area of that city, and builds its page', async () => {
@@ -116,24 +141,28 @@ describe('area references', () => {
       .replace('  Chatham, IL:\n', '  Chatham, IL:\n    state: MO\n')
       .concat('  Peoria:\n    state: IL\n')
     const result = await withLanding({ 'areas.yaml': areas })
-    expect(result.errors).toEqual([[
-      'error[state-mismatch]: The place "Chatham, IL" says `state: MO`, but its area is in IL.',
-      '  --> areas.yaml:34:12',
-      '   |',
-      '34 |     state: MO',
-      '   |            ^^',
-      'hint: Make them agree: `state: IL`, or fix the state in the name. The name\'s ", ST" is a shorthand for `state`.',
-    ].join('\n')])
+    expect(result.errors).toEqual([
+      [
+        'error[state-mismatch]: The place "Chatham, IL" says `state: MO`, but its area is in IL.',
+        '  --> areas.yaml:34:12',
+        '   |',
+        '34 |     state: MO',
+        '   |            ^^',
+        'hint: Make them agree: `state: IL`, or fix the state in the name. The name\'s ", ST" is a shorthand for `state`.',
+      ].join('\n'),
+    ])
     const { warnings } = await withLanding({ 'areas.yaml': areas.replace('    state: MO\n', '') })
     // Peoria has its state from its place; "Quincy IL" has none. (The CLI prints warnings as warning[…].)
-    expect(warnings).toEqual([[
-      'error[area-without-state]: The area "Quincy IL" has no state: its name has no ", ST" and its place no `state`, so its pages name no state and the locations page lists it under "Other areas".',
-      '  --> areas.yaml:11:7',
-      '   |',
-      '11 |     - Quincy IL',
-      '   |       ^^^^^^^^^',
-      'hint: Did you mean "Quincy, IL"? Write the state after a comma in the list ("City, ST"), or give its place `state: ST`.',
-    ].join('\n')])
+    expect(warnings).toEqual([
+      [
+        'error[area-without-state]: The area "Quincy IL" has no state: its name has no ", ST" and its place no `state`, so its pages name no state and the locations page lists it under "Other areas".',
+        '  --> areas.yaml:11:7',
+        '   |',
+        '11 |     - Quincy IL',
+        '   |       ^^^^^^^^^',
+        'hint: Did you mean "Quincy, IL"? Write the state after a comma in the list ("City, ST"), or give its place `state: ST`.',
+      ].join('\n'),
+    ])
   })
 
   it('stops at a matrix area without a place, naming the list and the entry', async () => {
@@ -144,22 +173,29 @@ describe('area references', () => {
   })
 
   it('stops at a landing.yaml page or exclusion whose area is in no list, with the likely spelling', async () => {
-    const landing = landingYaml.replace('area: "Decatur, IL"', 'area: "Decatir, IL"').replace('area: "Jacksonville, IL"', 'area: "jacksonville"')
+    const landing = landingYaml
+      .replace('area: "Decatur, IL"', 'area: "Decatir, IL"')
+      .replace('area: "Jacksonville, IL"', 'area: "jacksonville"')
     const { errors } = await withLanding({ 'landing.yaml': landing })
-    expect(errors).toEqual([[
-      'error[unknown-area]: The exclusion "Decatir, IL" matches no area of the lists in areas.yaml, so citypress would have to invent one.',
-      '  --> landing.yaml:8:13',
-      '  |',
-      '8 |   - { area: "Decatir, IL", service: window-cleaning }',
-      '  |             ^^^^^^^^^^^^^',
-      'hint: Did you mean "Decatur, IL"? Area names match whatever their case, spaces and apostrophe style, and the state may be left out when only one area has that city. A new area goes in a list first.',
-    ].join('\n')])
+    expect(errors).toEqual([
+      [
+        'error[unknown-area]: The exclusion "Decatir, IL" matches no area of the lists in areas.yaml, so citypress would have to invent one.',
+        '  --> landing.yaml:8:13',
+        '  |',
+        '8 |   - { area: "Decatir, IL", service: window-cleaning }',
+        '  |             ^^^^^^^^^^^^^',
+        'hint: Did you mean "Decatur, IL"? Area names match whatever their case, spaces and apostrophe style, and the state may be left out when only one area has that city. A new area goes in a list first.',
+      ].join('\n'),
+    ])
   })
 
   it('stops at an exclusion that removes no page, and at a pages entry the matrix already makes', async () => {
     const landing = landingYaml
       .replace('exclude:\n', 'exclude:\n  - { area: "Jacksonville, IL", service: office-cleaning }\n')
-      .replace('pages:\n', 'pages:\n  - { area: "Chatham, IL", service: office-cleaning }\n  - { area: "Sherman, IL", service: office-cleaning, index: true }\n')
+      .replace(
+        'pages:\n',
+        'pages:\n  - { area: "Chatham, IL", service: office-cleaning }\n  - { area: "Sherman, IL", service: office-cleaning, index: true }\n',
+      )
     const { errors } = await withLanding({ 'landing.yaml': landing })
     expect(errors.map((e) => e.split('\n').slice(0, 2).join('\n'))).toEqual([
       'error[redundant-landing-page]: The page for "Chatham, IL" and office-cleaning is already made by the matrix rule of the list "central", and this entry sets neither `index` nor `content`, so it changes nothing.\n  --> landing.yaml:6:5',
@@ -182,8 +218,10 @@ describe('names that are also names of Object.prototype', () => {
         '      - { name: email, label: Email, type: email, required: true }',
         '',
       ].join('\n'),
-      'pages/contact.yaml': 'path: /contact\ntitle: Contact\nsections:\n  - type: hero\n    title: Contact\n  - type: form\n    form: toString\n',
-      'areas.yaml': 'lists:\n  constructor:\n    - toString\n    - hasOwnProperty, IL\n  main:\n    - Springfield, IL\nplaces:\n  tostring:\n    state: IL\n  hasOwnProperty, IL: {}\n  Springfield, IL: {}\n',
+      'pages/contact.yaml':
+        'path: /contact\ntitle: Contact\nsections:\n  - type: hero\n    title: Contact\n  - type: form\n    form: toString\n',
+      'areas.yaml':
+        'lists:\n  constructor:\n    - toString\n    - hasOwnProperty, IL\n  main:\n    - Springfield, IL\nplaces:\n  tostring:\n    state: IL\n  hasOwnProperty, IL: {}\n  Springfield, IL: {}\n',
       'landing.yaml': 'matrix:\n  - areas: constructor\n    services: [office-cleaning]\nvariant:\n  form: constructor\n',
     })
     const result = await build({ site, write: false, cacheDir: false }).catch(async (error: unknown) => {

@@ -1,28 +1,35 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { parseDocument } from 'yaml'
 import { describe, expect, it } from 'vitest'
+import { parseDocument } from 'yaml'
 import { unseal } from '../../src/cache/sealed-file.js'
 import { loadSite } from '../../src/config/load-site.js'
 import { reassemble, splitMinimumLength, splitOf } from '../../src/config/split-yaml.js'
-import { BuildFailure } from '../../src/errors/config-error.js'
+import type { BuildFailure } from '../../src/errors/config-error.js'
 import { siteFrom } from '../helpers/site.js'
 
 /** An areas.yaml shaped like a large real one: lists, regions, then many places. */
 function areasYaml(count: number, edit: (name: string, entry: string) => string = (_, e) => e): string {
   const names = Array.from({ length: count }, (_, i) => `Town ${i}, IL`)
-  const places = names.map((name, i) => edit(name, [
-    `  ${i % 7 === 0 ? `"${name}"` : name}:`,
-    `    county: County ${i % 13}`,
-    `    lat: ${(39 + i / 1000).toFixed(4)}`,
-    `    lng: ${(-89 - i / 1000).toFixed(4)}`,
-    ...(i % 5 === 0 ? [`    # landmark list to be checked`] : []),
-    `    neighborhoods: [Downtown, "Mill District ${i}"]`,
-    `    local: >-`,
-    `      Town ${i} has a compact downtown of brick offices, two clinics and a ring of light-industrial`,
-    `      parks, so most buildings need evening cleaning and weekend floor work (entry ${i}).`,
-    ...(i % 9 === 0 ? ['', `  # — towns past ${i} —`] : []),
-  ].join('\n'))).join('\n')
+  const places = names
+    .map((name, i) =>
+      edit(
+        name,
+        [
+          `  ${i % 7 === 0 ? `"${name}"` : name}:`,
+          `    county: County ${i % 13}`,
+          `    lat: ${(39 + i / 1000).toFixed(4)}`,
+          `    lng: ${(-89 - i / 1000).toFixed(4)}`,
+          ...(i % 5 === 0 ? [`    # landmark list to be checked`] : []),
+          `    neighborhoods: [Downtown, "Mill District ${i}"]`,
+          `    local: >-`,
+          `      Town ${i} has a compact downtown of brick offices, two clinics and a ring of light-industrial`,
+          `      parks, so most buildings need evening cleaning and weekend floor work (entry ${i}).`,
+          ...(i % 9 === 0 ? ['', `  # — towns past ${i} —`] : []),
+        ].join('\n'),
+      ),
+    )
+    .join('\n')
   return `# yaml-language-server: $schema=../schemas/areas.schema.json\nlists:\n  main:\n${names.map((n) => `    - ${n}`).join('\n')}\nplaces:\n${places}\n`
 }
 
@@ -44,7 +51,7 @@ describe('reading a large YAML file again after an edit', () => {
       'one place': areasYaml(60, (name, e) => (name === 'Town 7, IL' ? e.replace('two clinics', 'three clinics') : e)),
       'a place added': areasYaml(60, (name, e) => (name === 'Town 30, IL' ? `${e}\n  New Town, IL:\n    county: New County` : e)),
       'a place removed': areasYaml(60, (name, e) => (name === 'Town 12, IL' ? '  # removed' : e)),
-      'a place renamed': areasYaml(60, (name, e) => e.replace('Town 40, IL:', 'Town Forty, IL:')),
+      'a place renamed': areasYaml(60, (_name, e) => e.replace('Town 40, IL:', 'Town Forty, IL:')),
       'the lists': before.replace('    - Town 3, IL\n', ''),
       'a comment': before.replace('places:\n', 'places: # every town\n'),
     }
@@ -73,8 +80,12 @@ describe('reading a large YAML file again after an edit', () => {
     expect(big.length).toBeGreaterThan(splitMinimumLength)
     // Every place is an area of a list: the towns get a list of their own.
     const towns = big.slice(big.indexOf('lists:\n') + 7, big.indexOf('places:\n')).replace('  main:', '  towns:')
-    await writeFile(path.join(site, 'areas.yaml'), (await readFile(path.join(site, 'areas.yaml'), 'utf8'))
-      .replace(/^places:\n/m, `places:\n${big.slice(big.indexOf('places:\n') + 8)}`).replace(/^lists:\n/m, `lists:\n${towns}`))
+    await writeFile(
+      path.join(site, 'areas.yaml'),
+      (await readFile(path.join(site, 'areas.yaml'), 'utf8'))
+        .replace(/^places:\n/m, `places:\n${big.slice(big.indexOf('places:\n') + 8)}`)
+        .replace(/^lists:\n/m, `lists:\n${towns}`),
+    )
     await mkdir(path.dirname(cache.file), { recursive: true })
     await loadSite(site, { cache })
     expect(JSON.parse(unseal(await readFile(cache.file))!.toString('utf8')).files['areas.yaml'].split.entries.length).toBeGreaterThan(800)
@@ -87,7 +98,10 @@ describe('reading a large YAML file again after an edit', () => {
     expect(JSON.stringify(cached.areas)).toContain('entry 350, edited')
 
     await writeFile(areasFile, text.replace('    lat: 39.3500\n', '    lat: north\n'))
-    const error = await loadSite(site, { cache }).then(() => undefined, (e: unknown) => (e as BuildFailure).errors[0])
+    const error = await loadSite(site, { cache }).then(
+      () => undefined,
+      (e: unknown) => (e as BuildFailure).errors[0],
+    )
     expect(error?.code).toBe('wrong-type')
     expect(error?.lineText).toBe('    lat: north')
   })

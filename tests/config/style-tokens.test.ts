@@ -13,8 +13,13 @@ const printed = (e: ConfigError) => normalize(formatConfigError(e, { color: fals
 
 describe('the stylesheets and the contrast table', () => {
   it('have no colour literal and no token pair the contrast table does not check', () => {
-    const found = readdirSync(styles).filter((f) => f.endsWith('.css')).flatMap((file) =>
-      checkStyleTokens(readFileSync(path.join(styles, file), 'utf8'), table).map((p) => `${file}:${p.line}:${p.column} ${p.kind} ${p.text}`))
+    const found = readdirSync(styles)
+      .filter((f) => f.endsWith('.css'))
+      .flatMap((file) =>
+        checkStyleTokens(readFileSync(path.join(styles, file), 'utf8'), table).map(
+          (p) => `${file}:${p.line}:${p.column} ${p.kind} ${p.text}`,
+        ),
+      )
     expect(found).toEqual([])
   })
 })
@@ -23,9 +28,11 @@ describe('checkStyleTokens', () => {
   const check = (css: string) => checkStyleTokens(css, table).map((p) => `${p.line}:${p.column} ${p.kind} ${p.text}`)
 
   it('finds hex, functional and named colour literals, and ignores comments and custom properties', () => {
-    expect(check('/* #fff */\n.a { color: #94a3b8; border: 1px solid rgb(0 0 0 / .5); }\n.b { background: white; --x: #000; white-space: nowrap; }')).toEqual([
-      '2:13 literal #94a3b8', '2:40 literal rgb(', '3:18 literal white',
-    ])
+    expect(
+      check(
+        '/* #fff */\n.a { color: #94a3b8; border: 1px solid rgb(0 0 0 / .5); }\n.b { background: white; --x: #000; white-space: nowrap; }',
+      ),
+    ).toEqual(['2:13 literal #94a3b8', '2:40 literal rgb(', '3:18 literal white'])
   })
 
   it('finds a pair of tokens the contrast table does not check, in the background of the rule or of its context', () => {
@@ -36,15 +43,20 @@ describe('checkStyleTokens', () => {
 
   it('counts the larger part of a tint as its colour', () => {
     expect(check('.tone-brand .x { color: color-mix(in srgb, var(--color-accent) 35%, var(--color-on-primary-dark)); }')).toEqual([])
-    expect(check('.tone-brand .x { color: color-mix(in srgb, var(--color-accent) 65%, var(--color-on-primary-dark)); }')).toEqual(['1:25 pair accent on primaryDark'])
+    expect(check('.tone-brand .x { color: color-mix(in srgb, var(--color-accent) 65%, var(--color-on-primary-dark)); }')).toEqual([
+      '1:25 pair accent on primaryDark',
+    ])
   })
 })
 
-describe('a site\'s templates/styles overrides', () => {
+describe("a site's templates/styles overrides", () => {
   it('fail the build at the line of a colour literal and of an unchecked pair', async () => {
     const css = '.note {\n  color: #64748b;\n}\n.site-footer .note { color: var(--color-primary); }\n'
     const errors = await validationErrors(await siteFrom('minimal', { 'templates/styles/extra.css': css }))
-    expect(errors.map((e) => [e.code, e.line, e.column])).toEqual([['colour-literal', 2, 10], ['unchecked-colour-pair', 4, 29]])
+    expect(errors.map((e) => [e.code, e.line, e.column])).toEqual([
+      ['colour-literal', 2, 10],
+      ['unchecked-colour-pair', 4, 29],
+    ])
     expect(printed(errors[0]!)).toMatchInlineSnapshot(`
       "error[colour-literal]: The stylesheet writes the colour #64748b itself, so the build cannot check its contrast and it does not follow the site's theme.
         --> templates/styles/extra.css:2:10

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { JSDOM } from 'jsdom'
-import sharp from 'sharp'
 import type { Browser } from 'playwright'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeSvg, sanitizeSvg, svgDeclaration } from '../../src/config/sanitize-svg.js'
 import { launchChromium } from '../helpers/browser.js'
@@ -15,16 +15,92 @@ const svgNamespace = 'http://www.w3.org/2000/svg'
  * its configuration that lets more through fails this test.
  */
 const allowedElements = new Set([
-  'svg', 'g', 'defs', 'symbol', 'use', 'title', 'desc', 'metadata', 'a', 'switch', 'view', 'style',
-  'path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon', 'text', 'tspan', 'textPath', 'image',
-  'linearGradient', 'radialGradient', 'stop', 'pattern', 'clipPath', 'mask', 'marker', 'filter',
-  'feGaussianBlur', 'feOffset', 'feMerge', 'feMergeNode', 'feBlend', 'feColorMatrix', 'feFlood', 'feComposite', 'feImage',
+  'svg',
+  'g',
+  'defs',
+  'symbol',
+  'use',
+  'title',
+  'desc',
+  'metadata',
+  'a',
+  'switch',
+  'view',
+  'style',
+  'path',
+  'rect',
+  'circle',
+  'ellipse',
+  'line',
+  'polyline',
+  'polygon',
+  'text',
+  'tspan',
+  'textPath',
+  'image',
+  'linearGradient',
+  'radialGradient',
+  'stop',
+  'pattern',
+  'clipPath',
+  'mask',
+  'marker',
+  'filter',
+  'feGaussianBlur',
+  'feOffset',
+  'feMerge',
+  'feMergeNode',
+  'feBlend',
+  'feColorMatrix',
+  'feFlood',
+  'feComposite',
+  'feImage',
 ])
 const allowedAttributes = new Set([
-  'xmlns', 'xmlns:xlink', 'version', 'id', 'class', 'style', 'transform', 'width', 'height', 'x', 'y', 'x1', 'y1', 'x2', 'y2',
-  'cx', 'cy', 'r', 'rx', 'ry', 'd', 'points', 'viewBox', 'preserveAspectRatio', 'fill', 'stroke', 'stroke-width', 'opacity',
-  'offset', 'stop-color', 'gradientUnits', 'clip-path', 'filter', 'mask', 'in', 'result', 'stdDeviation', 'dx', 'dy',
-  'font-family', 'font-size', 'text-anchor', 'href', 'xlink:href',
+  'xmlns',
+  'xmlns:xlink',
+  'version',
+  'id',
+  'class',
+  'style',
+  'transform',
+  'width',
+  'height',
+  'x',
+  'y',
+  'x1',
+  'y1',
+  'x2',
+  'y2',
+  'cx',
+  'cy',
+  'r',
+  'rx',
+  'ry',
+  'd',
+  'points',
+  'viewBox',
+  'preserveAspectRatio',
+  'fill',
+  'stroke',
+  'stroke-width',
+  'opacity',
+  'offset',
+  'stop-color',
+  'gradientUnits',
+  'clip-path',
+  'filter',
+  'mask',
+  'in',
+  'result',
+  'stdDeviation',
+  'dx',
+  'dy',
+  'font-family',
+  'font-size',
+  'text-anchor',
+  'href',
+  'xlink:href',
 ])
 
 /** Every element and attribute of a sanitized SVG that is outside the lists above, or a link out of the file. */
@@ -32,11 +108,14 @@ function outsideAllowList(svg: string): string[] {
   const document = new JSDOM(svg, { contentType: 'image/svg+xml' }).window.document
   const found: string[] = []
   for (const element of [document.documentElement, ...document.documentElement.querySelectorAll('*')]) {
-    if (element.namespaceURI !== svgNamespace || !allowedElements.has(element.tagName)) found.push(`<${element.tagName}> (${element.namespaceURI})`)
+    if (element.namespaceURI !== svgNamespace || !allowedElements.has(element.tagName))
+      found.push(`<${element.tagName}> (${element.namespaceURI})`)
     for (const attribute of element.attributes) {
       if (!allowedAttributes.has(attribute.name)) found.push(`${element.tagName} ${attribute.name}`)
-      if (/href$/.test(attribute.name) && element.tagName === 'use' && !attribute.value.startsWith('#')) found.push(`use ${attribute.name}=${attribute.value}`)
-      if (/script:|^\s*data:text/i.test(attribute.value.replace(/\s/g, ''))) found.push(`${element.tagName} ${attribute.name}=${attribute.value}`)
+      if (/href$/.test(attribute.name) && element.tagName === 'use' && !attribute.value.startsWith('#'))
+        found.push(`use ${attribute.name}=${attribute.value}`)
+      if (/script:|^\s*data:text/i.test(attribute.value.replace(/\s/g, '')))
+        found.push(`${element.tagName} ${attribute.name}=${attribute.value}`)
     }
   }
   return found
@@ -50,7 +129,9 @@ beforeAll(async () => {
 
 describe('the SVG sanitizer', () => {
   it('keeps no element or attribute outside the allow-list, whatever the payload', () => {
-    const outside = Object.fromEntries([...clean].map(([name, svg]) => [name, svg ? outsideAllowList(svg) : []]).filter(([, found]) => found!.length > 0))
+    const outside = Object.fromEntries(
+      [...clean].map(([name, svg]) => [name, svg ? outsideAllowList(svg) : []]).filter(([, found]) => found!.length > 0),
+    )
     expect(outside).toEqual({})
     // Each payload still leaves its drawing (or nothing): the sanitizer did not just give up.
     expect([...clean.values()].filter((svg) => svg === '')).toEqual([])
@@ -67,7 +148,20 @@ describe('the SVG sanitizer', () => {
   it('keeps a drawing as editors export it whole: mixed-case names, gradients, filters, local <use>', async () => {
     const svg = await sanitizeSvg(legitimateSvg)
     expect(outsideAllowList(svg)).toEqual([])
-    for (const kept of ['viewBox="0 0 120 60"', 'preserveAspectRatio=', '<linearGradient', 'gradientUnits=', '<clipPath', '<feGaussianBlur', 'stdDeviation=', '<feMergeNode', '<use href="#leaf"', 'xlink:href="#leaf"', '<title>Greenway Lawn</title>', '>Greenway</text>']) {
+    for (const kept of [
+      'viewBox="0 0 120 60"',
+      'preserveAspectRatio=',
+      '<linearGradient',
+      'gradientUnits=',
+      '<clipPath',
+      '<feGaussianBlur',
+      'stdDeviation=',
+      '<feMergeNode',
+      '<use href="#leaf"',
+      'xlink:href="#leaf"',
+      '<title>Greenway Lawn</title>',
+      '>Greenway</text>',
+    ]) {
       expect(svg).toContain(kept)
     }
     expect(svg.startsWith('<svg')).toBe(true)
@@ -85,8 +179,14 @@ describe('the SVG sanitizer', () => {
   })
 
   it('leaves a DTD to be refused before parsing: a <!DOCTYPE>, and an entity that would expand into a script', () => {
-    expect(svgDeclaration(`<!DOCTYPE svg [<!ENTITY x "&#60;script&#62;alert(1)&#60;/script&#62;">]><svg xmlns="${svgNamespace}">&x;</svg>`)).toBe('<!ENTITY')
-    expect(svgDeclaration(`<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd"><svg xmlns="${svgNamespace}"/>`)).toBe('<!DOCTYPE')
+    expect(
+      svgDeclaration(`<!DOCTYPE svg [<!ENTITY x "&#60;script&#62;alert(1)&#60;/script&#62;">]><svg xmlns="${svgNamespace}">&x;</svg>`),
+    ).toBe('<!ENTITY')
+    expect(
+      svgDeclaration(
+        `<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd"><svg xmlns="${svgNamespace}"/>`,
+      ),
+    ).toBe('<!DOCTYPE')
     expect(svgDeclaration(legitimateSvg)).toBeUndefined()
   })
 
@@ -130,11 +230,15 @@ describe('each sanitized SVG opened in Chromium as a page of its own', () => {
         await page.goto(`${origin}/${encodeURIComponent(name)}`, { waitUntil: 'load' })
         // SMIL begins and image errors come after load; a click runs a link's javascript: URL.
         await page.waitForTimeout(100)
-        await page.evaluate(() => document.querySelectorAll('a').forEach((a) => a.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }))))
+        await page.evaluate(() => {
+          for (const a of document.querySelectorAll('a')) a.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }))
+        })
         await page.waitForTimeout(30)
         const pwned = await page.evaluate(() => (window as { __pwned?: string[] }).__pwned ?? []).catch(() => ['(page navigated away)'])
         // A file Chromium could not parse shows an error page, where nothing runs either: not a pass.
-        const isDrawing = await page.evaluate(() => document.documentElement.namespaceURI === 'http://www.w3.org/2000/svg' && !document.querySelector('parsererror'))
+        const isDrawing = await page.evaluate(
+          () => document.documentElement.namespaceURI === 'http://www.w3.org/2000/svg' && !document.querySelector('parsererror'),
+        )
         if (!isDrawing) pwned.push('(not drawn as an SVG)')
         if (pwned.length + dialogs.length > 0) ran[name] = [...pwned, ...dialogs]
       }

@@ -6,8 +6,10 @@ import { yamlLib } from '../../src/config/yaml-lib.js'
 import { memoryIo, siteFrom } from '../helpers/site.js'
 
 /** Nine anchors, each a list of nine aliases to the one before: 9^9 strings once expanded. */
-const billionLaughs = ['a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]',
-  ...Array.from({ length: 9 }, (_, i) => `a${i + 1}: &a${i + 1} [${Array(9).fill(`*a${i}`).join(', ')}]`)].join('\n') + '\n'
+const billionLaughs = `${[
+  'a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]',
+  ...Array.from({ length: 9 }, (_, i) => `a${i + 1}: &a${i + 1} [${Array(9).fill(`*a${i}`).join(', ')}]`),
+].join('\n')}\n`
 
 const where = (text: string) => {
   const { errors } = parseYaml(text, 'pages/x.yaml')
@@ -15,7 +17,7 @@ const where = (text: string) => {
 }
 
 describe('YAML limits', () => {
-  it('stops an alias bomb at the file\'s first alias, as a located error', () => {
+  it("stops an alias bomb at the file's first alias, as a located error", () => {
     expect(maxAliasCount).toBe(100)
     expect(where(billionLaughs)).toEqual([['yaml-limit', 2, 10]])
   })
@@ -41,7 +43,7 @@ describe('YAML limits', () => {
     expect(where(`x: ${'['.repeat(maxNesting - 1)}${']'.repeat(maxNesting - 1)}\n`)).toEqual([])
   })
 
-  it('maps yaml\'s resource exhaustion to a located error', () => {
+  it("maps yaml's resource exhaustion to a located error", () => {
     // yaml reports a stack overflow of its composer as RESOURCE_EXHAUSTION; make one happen.
     const { Composer } = yamlLib()
     const compose = Composer.prototype.compose
@@ -68,7 +70,10 @@ describe('YAML limits', () => {
   })
 
   it('exits 1 with located errors for an alias bomb and 100,000 open brackets, in one validate', async () => {
-    const site = await siteFrom('minimal', { 'pages/bomb.yaml': billionLaughs, 'pages/deep.yaml': `path: /deep\nx: ${'['.repeat(100_000)}\n` })
+    const site = await siteFrom('minimal', {
+      'pages/bomb.yaml': billionLaughs,
+      'pages/deep.yaml': `path: /deep\nx: ${'['.repeat(100_000)}\n`,
+    })
     const io = memoryIo()
     expect(await main(['validate', site], io)).toBe(1)
     expect(io.stderr).not.toContain('Internal error')

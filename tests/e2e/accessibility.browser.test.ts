@@ -28,7 +28,10 @@ const pageKinds = {
   'form success page': '/thanks/contact-page',
 }
 
-describe.each([['1280 px', () => desktop], ['375 px', () => phone]] as const)('at %s', (_width, pageOf) => {
+describe.each([
+  ['1280 px', () => desktop],
+  ['375 px', () => phone],
+] as const)('at %s', (_width, pageOf) => {
   it.each(Object.entries(pageKinds))('the %s has no axe violations', async (_kind, url) => {
     const page = pageOf()
     await page.goto(url)

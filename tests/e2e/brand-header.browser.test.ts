@@ -40,7 +40,7 @@ const transparent = { background: 'rgba(0, 0, 0, 0)', link: 'rgb(255, 255, 255)'
 const solid = { background: 'rgb(255, 255, 255)', link: 'rgb(28, 25, 23)', logo: 'for light backgrounds', height: 72 }
 
 describe('the header over a page that opens with a hero image', () => {
-  it('is transparent with the theme\'s text colour and the dark-background logo until the page scrolls more than 10 px', async () => {
+  it("is transparent with the theme's text colour and the dark-background logo until the page scrolls more than 10 px", async () => {
     const page = tab
     await page.goto('/')
     await expect.poll(() => headerLook(page)).toEqual(transparent)
@@ -64,7 +64,11 @@ describe('the header over a page that opens with a hero image', () => {
     })
     await page.goto('/')
     expect(await page.evaluate(() => (window as unknown as { jsAtHeader: boolean }).jsAtHeader)).toBe(true)
-    expect(await page.evaluate(() => document.getAnimations().filter((a) => (a.effect as KeyframeEffect | null)?.target?.closest('.site-header')).length)).toBe(0)
+    expect(
+      await page.evaluate(
+        () => document.getAnimations().filter((a) => (a.effect as KeyframeEffect | null)?.target?.closest('.site-header')).length,
+      ),
+    ).toBe(0)
     expect(await headerLook(page)).toEqual(transparent)
     await page.close()
   })
@@ -72,11 +76,12 @@ describe('the header over a page that opens with a hero image', () => {
   it('lets the hero reach under the header, and moves nothing when the header turns solid', async () => {
     const page = tab
     await page.goto('/')
-    const layout = () => page.evaluate(() => ({
-      heroTop: document.querySelector('.hero')!.getBoundingClientRect().top + window.scrollY,
-      titleTop: document.querySelector('h1')!.getBoundingClientRect().top + window.scrollY,
-      logoTop: document.querySelector('.logo')!.getBoundingClientRect().top,
-    }))
+    const layout = () =>
+      page.evaluate(() => ({
+        heroTop: document.querySelector('.hero')!.getBoundingClientRect().top + window.scrollY,
+        titleTop: document.querySelector('h1')!.getBoundingClientRect().top + window.scrollY,
+        logoTop: document.querySelector('.logo')!.getBoundingClientRect().top,
+      }))
     const before = await layout()
     expect(before.heroTop).toBe(0)
     await scrollTo(page, 40)
@@ -85,7 +90,11 @@ describe('the header over a page that opens with a hero image', () => {
   })
 
   it('is solid from the start without JavaScript', async () => {
-    const { context } = await openOfflineContext(env.browser, { viewport: viewports.desktop, baseURL: env.site.url, javaScriptEnabled: false })
+    const { context } = await openOfflineContext(env.browser, {
+      viewport: viewports.desktop,
+      baseURL: env.site.url,
+      javaScriptEnabled: false,
+    })
     const page = await context.newPage()
     await page.goto('/')
     expect(await headerLook(page)).toEqual(solid)
@@ -104,14 +113,22 @@ describe('the header over a page without a hero image', () => {
 })
 
 describe('the footer', () => {
-  it('shows the logo for dark backgrounds on the theme\'s dark footer, in the footer text colour', async () => {
+  it("shows the logo for dark backgrounds on the theme's dark footer, in the footer text colour", async () => {
     const page = tab
     await page.goto('/contact')
     const footer = await page.evaluate(() => {
       const el = document.querySelector('.site-footer')!
-      return { background: getComputedStyle(el).backgroundColor, color: getComputedStyle(el).color, logo: el.querySelector('img')!.getAttribute('src') }
+      return {
+        background: getComputedStyle(el).backgroundColor,
+        color: getComputedStyle(el).color,
+        logo: el.querySelector('img')!.getAttribute('src'),
+      }
     })
-    expect(footer).toEqual({ background: 'rgb(15, 61, 36)', color: 'rgb(236, 253, 245)', logo: expect.stringMatching(/^\/assets\/images\/logo-white-\w+\.svg$/) })
+    expect(footer).toEqual({
+      background: 'rgb(15, 61, 36)',
+      color: 'rgb(236, 253, 245)',
+      logo: expect.stringMatching(/^\/assets\/images\/logo-white-\w+\.svg$/),
+    })
   })
 })
 
@@ -128,13 +145,21 @@ describe('the site fonts', () => {
       await document.fonts.ready
       await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
       return new Promise<number>((resolve) => {
-        new PerformanceObserver((list) => resolve(list.getEntries().reduce((sum, e) => sum + (e as unknown as { value: number }).value, 0)))
-          .observe({ type: 'layout-shift', buffered: true })
+        new PerformanceObserver((list) =>
+          resolve(list.getEntries().reduce((sum, e) => sum + (e as unknown as { value: number }).value, 0)),
+        ).observe({ type: 'layout-shift', buffered: true })
         setTimeout(() => resolve(0), 500)
       })
     })
     expect(shift).toBeLessThan(0.01)
-    expect(await page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loaded' && f.family.endsWith(' Web')).map((f) => f.family).sort())).toEqual(['Merriweather Web', 'Source Sans 3 Web'])
+    expect(
+      await page.evaluate(() =>
+        [...document.fonts]
+          .filter((f) => f.status === 'loaded' && f.family.endsWith(' Web'))
+          .map((f) => f.family)
+          .sort(),
+      ),
+    ).toEqual(['Merriweather Web', 'Source Sans 3 Web'])
     expect(fontRequests.every((p) => p.startsWith('/assets/'))).toBe(true)
     await page.close()
   })

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type AuditServer } from '../../bin/audit-server.mjs'
+import { type AuditServer, startServer } from '../../bin/audit-server.mjs'
 import { launchChromium, openOfflineContext } from '../helpers/browser.js'
 import { fixtureBuild } from '../helpers/example-build.js'
 
@@ -59,7 +59,7 @@ describe('a video embed', () => {
 })
 
 describe('a map embed without JavaScript', () => {
-  it('is a plain link to the map on the provider\'s site', async () => {
+  it("is a plain link to the map on the provider's site", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false })
     const plain = await context.newPage()
     await plain.goto(`${server.origin}/blog/every-feature`)

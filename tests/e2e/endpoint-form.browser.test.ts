@@ -6,7 +6,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import type { Browser } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type AuditServer } from '../../bin/audit-server.mjs'
+import { type AuditServer, startServer } from '../../bin/audit-server.mjs'
 import { build } from '../../src/build/index.js'
 import { launchChromium } from '../helpers/browser.js'
 import { copyExample } from '../helpers/example-build.js'
@@ -25,24 +25,47 @@ let browser: Browser
 
 beforeAll(async () => {
   const work = await tempDir()
-  await promisify(execFile)('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
-    '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', path.join(work, 'key.pem'), '-out', path.join(work, 'cert.pem')])
-  endpoint = createServer({ key: await readFile(path.join(work, 'key.pem')), cert: await readFile(path.join(work, 'cert.pem')) }, (req, res) => {
-    const cors = { 'access-control-allow-origin': '*' }
-    if (req.method !== 'POST') return void res.writeHead(204, cors).end()
-    let body = ''
-    req.on('data', (chunk: Buffer) => { body += chunk.toString('utf8') })
-    req.on('end', () => {
-      posts.push(body)
-      res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end('{"ok":true}')
-    })
-  })
+  await promisify(execFile)('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-addext',
+    'subjectAltName=IP:127.0.0.1',
+    '-keyout',
+    path.join(work, 'key.pem'),
+    '-out',
+    path.join(work, 'cert.pem'),
+  ])
+  endpoint = createServer(
+    { key: await readFile(path.join(work, 'key.pem')), cert: await readFile(path.join(work, 'cert.pem')) },
+    (req, res) => {
+      const cors = { 'access-control-allow-origin': '*' }
+      if (req.method !== 'POST') return void res.writeHead(204, cors).end()
+      let body = ''
+      req.on('data', (chunk: Buffer) => {
+        body += chunk.toString('utf8')
+      })
+      req.on('end', () => {
+        posts.push(body)
+        res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end('{"ok":true}')
+      })
+    },
+  )
   await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve))
   endpointUrl = `https://127.0.0.1:${(endpoint.address() as AddressInfo).port}/submit`
 
   const siteDir = path.join(work, 'site')
   await copyExample('starter', siteDir)
-  await writeFile(path.join(siteDir, 'site.yaml'), `${await readFile(path.join(siteDir, 'site.yaml'), 'utf8')}\nforms: { provider: endpoint, endpoint: "${endpointUrl}" }\n`)
+  await writeFile(
+    path.join(siteDir, 'site.yaml'),
+    `${await readFile(path.join(siteDir, 'site.yaml'), 'utf8')}\nforms: { provider: endpoint, endpoint: "${endpointUrl}" }\n`,
+  )
   out = path.join(work, 'dist')
   await build({ site: siteDir, outDir: out, cacheDir: false })
   site = await startServer()
@@ -69,7 +92,9 @@ describe('a form posting to an endpoint on another host', () => {
     const context = await browser.newContext({ ignoreHTTPSErrors: true })
     const page = await context.newPage()
     const blocked: string[] = []
-    page.on('console', (message) => { if (/Content Security Policy/i.test(message.text())) blocked.push(message.text()) })
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) blocked.push(message.text())
+    })
     const response = await page.goto(`${site.origin}/contact`)
     expect(response?.headers()['content-security-policy']).toContain(new URL(endpointUrl).origin)
     await page.getByLabel('Full Name').fill('Ada Lovelace')

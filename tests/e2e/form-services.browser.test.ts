@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type AuditServer } from '../../bin/audit-server.mjs'
+import { type AuditServer, startServer } from '../../bin/audit-server.mjs'
 import { build } from '../../src/build/index.js'
 import { launchChromium } from '../helpers/browser.js'
 import { copyExample } from '../helpers/example-build.js'
@@ -22,9 +22,24 @@ interface Service {
 }
 
 const services: readonly Service[] = [
-  { provider: 'formspree', endpoint: 'https://formspree.io/f/xyzabcde', accepted: { status: 200, body: { ok: true, next: '/thanks' } }, refused: { status: 422, body: { errors: [{ code: 'TYPE_EMAIL', field: 'email', message: 'should be an email' }] } } },
-  { provider: 'basin', endpoint: 'https://usebasin.com/f/1a2b3c4d5e6f', accepted: { status: 200, body: { success: true } }, refused: { status: 400, body: { error: 'Form is inactive' } } },
-  { provider: 'getform', endpoint: 'https://getform.io/f/abcdwxyz', accepted: { status: 200, body: { success: true, data: {} } }, refused: { status: 500, body: { success: false } } },
+  {
+    provider: 'formspree',
+    endpoint: 'https://formspree.io/f/xyzabcde',
+    accepted: { status: 200, body: { ok: true, next: '/thanks' } },
+    refused: { status: 422, body: { errors: [{ code: 'TYPE_EMAIL', field: 'email', message: 'should be an email' }] } },
+  },
+  {
+    provider: 'basin',
+    endpoint: 'https://usebasin.com/f/1a2b3c4d5e6f',
+    accepted: { status: 200, body: { success: true } },
+    refused: { status: 400, body: { error: 'Form is inactive' } },
+  },
+  {
+    provider: 'getform',
+    endpoint: 'https://getform.io/f/abcdwxyz',
+    accepted: { status: 200, body: { success: true, data: {} } },
+    refused: { status: 500, body: { success: false } },
+  },
 ]
 const ga4 = 'G-ABC123XYZ9'
 
@@ -37,17 +52,19 @@ beforeAll(async () => {
   const starter = path.join(repoRoot, 'sites/starter')
   const baseYaml = await readFile(path.join(starter, 'site.yaml'), 'utf8')
   // One build per service (forms.provider is site-wide); the Formspree site also carries GA4 behind the consent banner.
-  await Promise.all(services.map(async ({ provider, endpoint }) => {
-    const site = path.join(work, provider)
-    await copyExample('starter', site)
-    const analytics = provider === 'formspree' ? `analytics: { provider: ga4, id: ${ga4}, consent: true }\n` : ''
-    await writeFile(path.join(site, 'site.yaml'), `${baseYaml}\nforms: { provider: ${provider}, endpoint: "${endpoint}" }\n${analytics}`)
-    const out = path.join(work, `${provider}-dist`)
-    await build({ site, outDir: out, cacheDir: false })
-    headers[provider] = await readFile(path.join(out, '_headers'), 'utf8')
-    servers[provider] = await startServer()
-    servers[provider].setRoot(out)
-  }))
+  await Promise.all(
+    services.map(async ({ provider, endpoint }) => {
+      const site = path.join(work, provider)
+      await copyExample('starter', site)
+      const analytics = provider === 'formspree' ? `analytics: { provider: ga4, id: ${ga4}, consent: true }\n` : ''
+      await writeFile(path.join(site, 'site.yaml'), `${baseYaml}\nforms: { provider: ${provider}, endpoint: "${endpoint}" }\n${analytics}`)
+      const out = path.join(work, `${provider}-dist`)
+      await build({ site, outDir: out, cacheDir: false })
+      headers[provider] = await readFile(path.join(out, '_headers'), 'utf8')
+      servers[provider] = await startServer()
+      servers[provider].setRoot(out)
+    }),
+  )
   browser = await launchChromium()
 }, 120_000)
 
@@ -68,25 +85,33 @@ async function openPage(context: BrowserContext, url: string): Promise<{ page: P
 }
 
 const policy = (provider: string) => /Content-Security-Policy: (.*)/.exec(headers[provider]!)![1]!
-const directive = (provider: string, name: string) => policy(provider).split('; ').find((d) => d.startsWith(`${name} `))
+const directive = (provider: string, name: string) =>
+  policy(provider)
+    .split('; ')
+    .find((d) => d.startsWith(`${name} `))
 
 describe.each(services)('forms.provider $provider', (service) => {
   const origin = new URL(service.endpoint).origin
 
-  it('puts the service\'s origin in connect-src and form-action', () => {
+  it("puts the service's origin in connect-src and form-action", () => {
     expect(directive(service.provider, 'connect-src')).toContain(origin)
     expect(directive(service.provider, 'form-action')).toBe(`form-action 'self' ${origin}`)
   })
 
-  it('posts with Accept: application/json and the service\'s honeypot, and shows its success and error answers', async () => {
+  it("posts with Accept: application/json and the service's honeypot, and shows its success and error answers", async () => {
     const context = await browser.newContext()
     const sent: { accept?: string; fields: string[] }[] = []
     const answers = [service.accepted, service.refused]
     await context.route(`${origin}/**`, async (route) => {
       const request = route.request()
-      sent.push({ accept: request.headers()['accept'], fields: [...new URLSearchParams(request.postData() ?? '').keys()] })
+      sent.push({ accept: request.headers().accept, fields: [...new URLSearchParams(request.postData() ?? '').keys()] })
       const { status, body } = answers[sent.length - 1]!
-      await route.fulfill({ status, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: JSON.stringify(body) })
+      await route.fulfill({
+        status,
+        contentType: 'application/json',
+        headers: { 'access-control-allow-origin': '*' },
+        body: JSON.stringify(body),
+      })
     })
     const { page, violations } = await openPage(context, `${servers[service.provider]!.origin}/contact`)
     const submit = async () => {
@@ -133,9 +158,11 @@ describe('GA4 behind the consent banner', () => {
   })
   afterAll(() => context?.close())
 
-  it('writes Google\'s documented sources into the policy', () => {
+  it("writes Google's documented sources into the policy", () => {
     expect(directive('formspree', 'script-src')).toMatch(/^script-src 'self' https:\/\/\*\.googletagmanager\.com /)
-    expect(directive('formspree', 'connect-src')).toBe("connect-src 'self' https://*.google-analytics.com https://*.analytics.google.com https://*.googletagmanager.com https://formspree.io")
+    expect(directive('formspree', 'connect-src')).toBe(
+      "connect-src 'self' https://*.google-analytics.com https://*.analytics.google.com https://*.googletagmanager.com https://formspree.io",
+    )
     expect(directive('formspree', 'img-src')).toBe("img-src 'self' data: https://*.google-analytics.com https://*.googletagmanager.com")
   })
 
@@ -170,7 +197,7 @@ describe('GA4 behind the consent banner', () => {
     await context.unroute(/\/assets\/[^/]+\.woff2$/)
   })
 
-  it('remembers the answer, and the footer\'s Cookie settings let the visitor withdraw it', async () => {
+  it("remembers the answer, and the footer's Cookie settings let the visitor withdraw it", async () => {
     loaded.length = 0
     const { page } = await openPage(context, `${servers.formspree!.origin}/contact`)
     const banner = page.locator('[data-consent-banner]')

@@ -41,7 +41,11 @@ describe('the contact form with JavaScript', () => {
   })
 
   it('shows Sending... on a disabled button while the post is under way', async () => {
-    await page.evaluate(() => document.addEventListener('form:success', (e) => { (window as unknown as { succeeded: unknown }).succeeded = (e as CustomEvent).detail }))
+    await page.evaluate(() =>
+      document.addEventListener('form:success', (e) => {
+        ;(window as unknown as { succeeded: unknown }).succeeded = (e as CustomEvent).detail
+      }),
+    )
     await fillContactForm()
     const release = env.site.holdForms()
     await submit().click()
@@ -56,12 +60,17 @@ describe('the contact form with JavaScript', () => {
     expect(post.path).toBe('/__forms.html')
     expect(post.contentType).toBe('application/x-www-form-urlencoded')
     expect(post.fields).toEqual({
-      'form-name': 'contact-page', 'bot-field': '', name: 'Ada Lovelace', email: 'ada@example.com',
-      services: ['Office Cleaning', 'Window Washing'], zipCode: '45215', message: 'Three floors, nightly.',
+      'form-name': 'contact-page',
+      'bot-field': '',
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      services: ['Office Cleaning', 'Window Washing'],
+      zipCode: '45215',
+      message: 'Three floors, nightly.',
     })
   })
 
-  it('shows the form\'s own success message in place of the form, focused, and fires form:success', async () => {
+  it("shows the form's own success message in place of the form, focused, and fires form:success", async () => {
     expect(await page.getByText('Thank you for reaching out! We will contact you shortly.').isVisible()).toBe(true)
     expect(await page.evaluate(() => (window as unknown as { succeeded: unknown }).succeeded)).toEqual({ form: 'contact-page' })
     expect(await form().isVisible()).toBe(false)
@@ -119,7 +128,7 @@ describe('the contact form with JavaScript', () => {
     expect(snapshot).toContain('Full Name')
   })
 
-  it('labels the home form\'s button Submitting... while sending (the default)', async () => {
+  it("labels the home form's button Submitting... while sending (the default)", async () => {
     await page.goto('/')
     const home = page.locator('form[name="home_quote_form"]')
     await home.getByLabel('First Name').fill('Grace')
@@ -136,8 +145,12 @@ describe('the contact form with JavaScript', () => {
 })
 
 describe('the contact form without JavaScript', () => {
-  it('posts natively and lands on the form\'s noindex success page', async () => {
-    const { context: plain } = await openOfflineContext(env.browser, { viewport: viewports.desktop, baseURL: env.site.url, javaScriptEnabled: false })
+  it("posts natively and lands on the form's noindex success page", async () => {
+    const { context: plain } = await openOfflineContext(env.browser, {
+      viewport: viewports.desktop,
+      baseURL: env.site.url,
+      javaScriptEnabled: false,
+    })
     const noJs = await plain.newPage()
     await noJs.goto('/contact')
     await noJs.getByLabel('Full Name').fill('Ada Lovelace')
@@ -147,7 +160,10 @@ describe('the contact form without JavaScript', () => {
     expect(await noJs.locator('h1').textContent()).toBe('Success!')
     expect(await noJs.getByText('Thank you for reaching out! We will contact you shortly.').isVisible()).toBe(true)
     expect(await noJs.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex')
-    expect(env.site.posts.at(-1)).toMatchObject({ path: '/thanks/contact-page', fields: { 'form-name': 'contact-page', name: 'Ada Lovelace' } })
+    expect(env.site.posts.at(-1)).toMatchObject({
+      path: '/thanks/contact-page',
+      fields: { 'form-name': 'contact-page', name: 'Ada Lovelace' },
+    })
     await plain.close()
   })
 })

@@ -118,7 +118,9 @@ describe('the header at 1280 px', () => {
     await page.goto('/')
     expect(await page.locator('.main-nav .dropdown').count()).toBe(0)
     await page.locator('.main-nav a[data-scroll-target]').click()
-    await expect.poll(() => page.evaluate(() => Math.abs(document.getElementById('services')!.getBoundingClientRect().top) < 120)).toBe(true)
+    await expect
+      .poll(() => page.evaluate(() => Math.abs(document.getElementById('services')!.getBoundingClientRect().top) < 120))
+      .toBe(true)
     expect(new URL(page.url()).pathname).toBe('/')
   })
 
@@ -210,7 +212,11 @@ describe('the mobile menu at 375 px', () => {
 
 describe('the header without JavaScript', () => {
   it('still opens the mobile menu (a native popover) and shows the dropdown links on focus', async () => {
-    const { context } = await openOfflineContext(env.browser, { viewport: viewports.phone, baseURL: env.site.url, javaScriptEnabled: false })
+    const { context } = await openOfflineContext(env.browser, {
+      viewport: viewports.phone,
+      baseURL: env.site.url,
+      javaScriptEnabled: false,
+    })
     const page = await context.newPage()
     await page.goto('/contact')
     await page.getByRole('button', { name: 'Open menu' }).click()

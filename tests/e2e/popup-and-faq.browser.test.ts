@@ -29,8 +29,10 @@ describe('the walkthrough popup', () => {
     page = tab
     await page.goto('/')
     await page.evaluate(() => {
-      (window as unknown as { closeEvents: string[] }).closeEvents = []
-      document.addEventListener('walkthrough:close', (e) => (window as unknown as { closeEvents: string[] }).closeEvents.push((e as CustomEvent).detail.scheduler))
+      ;(window as unknown as { closeEvents: string[] }).closeEvents = []
+      document.addEventListener('walkthrough:close', (e) =>
+        (window as unknown as { closeEvents: string[] }).closeEvents.push((e as CustomEvent).detail.scheduler),
+      )
     })
   })
 
@@ -62,14 +64,16 @@ describe('the walkthrough popup', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Schedule a Walkthrough')
   })
 
-  it('opens the Book Now button\'s own scheduler and closes by the close control', async () => {
+  it("opens the Book Now button's own scheduler and closes by the close control", async () => {
     await page.getByRole('link', { name: 'Book Now' }).click()
     expect(await dialogOpen(page)).toBe(true)
     expect(await frameSrc(page)).toBe(booking)
     await page.getByRole('button', { name: 'Close calendar popup' }).click()
     expect(await dialogOpen(page)).toBe(false)
     await expect.poll(() => scrollLocked(page)).toBe(false)
-    await expect.poll(() => page.evaluate(() => (window as unknown as { closeEvents: string[] }).closeEvents)).toEqual([walkthrough, booking])
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { closeEvents: string[] }).closeEvents))
+      .toEqual([walkthrough, booking])
   })
 
   it('opens from the address #schedule (the external open flag) and drops the hash when closed', async () => {
@@ -143,7 +147,9 @@ describe('the FAQ accordion', () => {
   })
 
   it('keeps one item open where the browser has no <details name> grouping (the widget does it)', async () => {
-    await page.evaluate(() => document.querySelectorAll('.faq details').forEach((d) => d.removeAttribute('name')))
+    await page.evaluate(() => {
+      for (const d of document.querySelectorAll('.faq details')) d.removeAttribute('name')
+    })
     await page.getByText('Which areas do you serve?').click()
     await page.getByText('Are your staff insured?').click()
     await expect.poll(openItems).toEqual([false, false, true])

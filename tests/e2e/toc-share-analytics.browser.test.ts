@@ -21,10 +21,11 @@ beforeAll(async () => {
 describe('the table of contents', () => {
   let page: Page
   const active = () => page.locator('.toc a[aria-current="location"]').allTextContents()
-  const scrollToHeading = (text: string) => page.evaluate((t) => {
-    const h = [...document.querySelectorAll('h2, h3, h4')].find((e) => e.textContent === t)!
-    window.scrollTo(0, window.scrollY + h.getBoundingClientRect().top - 100)
-  }, text)
+  const scrollToHeading = (text: string) =>
+    page.evaluate((t) => {
+      const h = [...document.querySelectorAll('h2, h3, h4')].find((e) => e.textContent === t)!
+      window.scrollTo(0, window.scrollY + h.getBoundingClientRect().top - 100)
+    }, text)
 
   beforeAll(async () => {
     page = tab
@@ -33,10 +34,20 @@ describe('the table of contents', () => {
 
   it('lists the h2–h4 headings, expanded, indented by level', async () => {
     expect(await page.locator('.toc a').allTextContents()).toEqual([
-      'Why floors wear', 'Grit and sand', 'Spills', 'A nightly routine', 'Tools', 'Vacuum first', 'When to call a professional', 'Summary',
+      'Why floors wear',
+      'Grit and sand',
+      'Spills',
+      'A nightly routine',
+      'Tools',
+      'Vacuum first',
+      'When to call a professional',
+      'Summary',
     ])
     expect(await page.locator('.toc-toggle').getAttribute('aria-expanded')).toBe('true')
-    const indent = (text: string) => page.locator('.toc a', { hasText: text }).evaluate((a) => a.getBoundingClientRect().left + parseFloat(getComputedStyle(a).paddingLeft))
+    const indent = (text: string) =>
+      page
+        .locator('.toc a', { hasText: text })
+        .evaluate((a) => a.getBoundingClientRect().left + parseFloat(getComputedStyle(a).paddingLeft))
     const [h2, h3, h4] = [await indent('Why floors wear'), await indent('Grit and sand'), await indent('Vacuum first')]
     expect(h3).toBeGreaterThan(h2)
     expect(h4).toBeGreaterThan(h3)
@@ -57,13 +68,15 @@ describe('the table of contents', () => {
     await page.evaluate(() => {
       const original = Element.prototype.scrollIntoView
       Element.prototype.scrollIntoView = function (this: Element, options?: boolean | ScrollIntoViewOptions) {
-        (window as unknown as { scrolled: unknown }).scrolled = options
+        ;(window as unknown as { scrolled: unknown }).scrolled = options
         return original.call(this, options)
       }
     })
     await page.locator('.toc a', { hasText: 'Grit and sand' }).click()
     expect(await page.evaluate(() => (window as unknown as { scrolled: ScrollIntoViewOptions }).scrolled.behavior)).toBe('smooth')
-    await expect.poll(() => page.getByRole('heading', { name: 'Grit and sand' }).evaluate((h) => Math.round(h.getBoundingClientRect().top))).toBeLessThan(150)
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Grit and sand' }).evaluate((h) => Math.round(h.getBoundingClientRect().top)))
+      .toBeLessThan(150)
     expect(new URL(page.url()).hash).toBe('#grit-and-sand')
     await expect.poll(active).toEqual(['Grit and sand'])
   })
@@ -88,7 +101,9 @@ describe('the share button', () => {
   async function postPage(setup?: () => void): Promise<{ page: Page; errors: string[] }> {
     const page = await desktop.newPage()
     const errors: string[] = []
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()) })
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text())
+    })
     if (setup) await page.addInitScript(setup)
     await page.goto(post)
     return { page, errors }
@@ -96,18 +111,25 @@ describe('the share button', () => {
 
   it('uses the device share sheet with title, excerpt and address when there is one', async () => {
     const { page } = await postPage(() => {
-      (navigator as unknown as { share: unknown }).share = (data: ShareData) => { (window as unknown as { shared: ShareData }).shared = data; return Promise.resolve() }
+      ;(navigator as unknown as { share: unknown }).share = (data: ShareData) => {
+        ;(window as unknown as { shared: ShareData }).shared = data
+        return Promise.resolve()
+      }
     })
     await page.getByRole('button', { name: 'Share' }).click()
     expect(await page.evaluate(() => (window as unknown as { shared: ShareData }).shared)).toEqual({
-      title: 'Keeping office floors clean', text: 'How nightly care keeps office floors looking new.', url: postUrl,
+      title: 'Keeping office floors clean',
+      text: 'How nightly care keeps office floors looking new.',
+      url: postUrl,
     })
     await page.close()
   })
 
   it('copies the address and says so where there is no share sheet', async () => {
     await desktop.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.site.url })
-    const { page } = await postPage(() => { delete (Navigator.prototype as { share?: unknown }).share })
+    const { page } = await postPage(() => {
+      delete (Navigator.prototype as { share?: unknown }).share
+    })
     await page.getByRole('button', { name: 'Share' }).click()
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Link copied to clipboard!')
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(postUrl)
@@ -117,7 +139,8 @@ describe('the share button', () => {
   it('logs "Error sharing" when the share sheet fails, but not when the visitor cancels', async () => {
     const { page, errors } = await postPage(() => {
       let calls = 0
-      ;(navigator as unknown as { share: unknown }).share = () => Promise.reject(calls++ === 0 ? new DOMException('cancelled', 'AbortError') : new TypeError('share failed'))
+      ;(navigator as unknown as { share: unknown }).share = () =>
+        Promise.reject(calls++ === 0 ? new DOMException('cancelled', 'AbortError') : new TypeError('share failed'))
     })
     await page.getByRole('button', { name: 'Share' }).click()
     await page.getByRole('button', { name: 'Share' }).click()

@@ -1,7 +1,7 @@
-import { readFile, writeFile, mkdir, access } from 'node:fs/promises'
-import { connect } from 'node:net'
+import { access, mkdir, readFile, writeFile } from 'node:fs/promises'
 import { createServer, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { connect } from 'node:net'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -9,7 +9,7 @@ import { parse, stringify } from 'yaml'
 import { editorRoutes } from '../../src/editor/http.js'
 import { copyExample } from '../helpers/example-build.js'
 import { tempDir } from '../helpers/site.js'
-import { rawGet, startOn, type StartedPreview } from '../preview/helpers.js'
+import { rawGet, type StartedPreview, startOn } from '../preview/helpers.js'
 
 const token = 't0ken-of-this-test'
 
@@ -34,7 +34,9 @@ function post(url: string, body: unknown): Promise<{ status: number; body: strin
 const errorOf = (answer: { body: string }) => (JSON.parse(answer.body) as { error: string }).error
 
 async function png(colour: string): Promise<Buffer> {
-  return sharp({ create: { width: 8, height: 8, channels: 3, background: colour } }).png().toBuffer()
+  return sharp({ create: { width: 8, height: 8, channels: 3, background: colour } })
+    .png()
+    .toBuffer()
 }
 
 describe('the editor API on a starter site with images', () => {
@@ -48,7 +50,10 @@ describe('the editor API on a starter site with images', () => {
     const service = path.join(site, 'services', 'your-service.yaml')
     await writeFile(service, (await readFile(service, 'utf8')).replace('\nfeatures:\n', '\nimage: images/used.png\nfeatures:\n'))
     await writeFile(path.join(site, 'pages', 'notes.md'), '---\ntitle: Notes\n---\n\nOur team at work:\n\n![The team](images/used.png)\n')
-    await writeFile(path.join(site, 'landing.yaml'), `${await readFile(path.join(site, 'landing.yaml'), 'utf8')}\nquality:\n  minLocalWords: 40\n`)
+    await writeFile(
+      path.join(site, 'landing.yaml'),
+      `${await readFile(path.join(site, 'landing.yaml'), 'utf8')}\nquality:\n  minLocalWords: 40\n`,
+    )
     preview = await startOn(site, { editorToken: token })
   }, 60_000)
   afterAll(() => preview?.close())
@@ -63,7 +68,10 @@ describe('the editor API on a starter site with images', () => {
   it('answers each malformed request within 2 s, with 422 at the YAML problem or 400 naming the wrong part', async () => {
     const file = 'services/your-service.yaml'
     const save = (raw: string) => ({ action: 'persistEntry', params: { entry: { path: file, raw }, assets: [] } })
-    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x]', ...'bcdefgh'.split('').map((c, i) => `${c}: &${c} [${Array(9).fill(`*${'abcdefgh'[i]}`).join(', ')}]`)].join('\n')
+    const bomb = [
+      'a: &a [x, x, x, x, x, x, x, x, x]',
+      ...'bcdefgh'.split('').map((c, i) => `${c}: &${c} [${Array(9).fill(`*${'abcdefgh'[i]}`).join(', ')}]`),
+    ].join('\n')
     const cases: [string, unknown, number, RegExp][] = [
       ['malformed YAML', save('title: [unclosed\nsubtitle: x\n'), 422, /services\/your-service\.yaml:1:\d+: .*\[/],
       ['a second YAML document', save('title: A\n---\ntitle: B\n'), 422, /services\/your-service\.yaml:2:\d+/],
@@ -71,7 +79,12 @@ describe('the editor API on a starter site with images', () => {
       ['50,000-deep nesting', save(`title: ${'['.repeat(50_000)}${']'.repeat(50_000)}\n`), 422, /services\/your-service\.yaml:1:\d+: .*64/],
       ['duplicate keys', save('title: A\ntitle: B\n'), 422, /services\/your-service\.yaml:2:\d+/],
       ['dataFiles: 5', { action: 'persistEntry', params: { dataFiles: 5, assets: [] } }, 400, /params\.dataFiles is not a list/],
-      ['assets: [null]', { action: 'persistEntry', params: { entry: { path: file, raw: 'title: x\n' }, assets: [null] } }, 400, /params\.assets is not a list of uploads/],
+      [
+        'assets: [null]',
+        { action: 'persistEntry', params: { entry: { path: file, raw: 'title: x\n' }, assets: [null] } },
+        400,
+        /params\.assets is not a list of uploads/,
+      ],
       ['persistMedia without an asset', { action: 'persistMedia', params: {} }, 400, /params\.asset is not an upload/],
       ['an object as a path', { action: 'getEntry', params: { path: { toString: 1 } } }, 400, /params\.path is not a file path/],
       ['an object as a listed file', { action: 'entriesByFiles', params: { files: [{ path: {} }] } }, 400, /params\.files/],
@@ -97,14 +110,23 @@ describe('the editor API on a starter site with images', () => {
     const { port } = new URL(preview.url)
     const socket = connect(Number(port), '127.0.0.1')
     let received = ''
-    socket.on('data', (chunk: Buffer) => { received += chunk.toString('latin1') })
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('latin1')
+    })
     const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(Date.now())))
     socket.on('error', () => undefined)
     const started = Date.now()
-    socket.write([
-      `POST /admin/api/${token}/ HTTP/1.1`, `Host: 127.0.0.1:${port}`, `Origin: http://127.0.0.1:${port}`,
-      'Content-Type: application/json', `Content-Length: ${21 * 1024 * 1024}`, '', '',
-    ].join('\r\n'))
+    socket.write(
+      [
+        `POST /admin/api/${token}/ HTTP/1.1`,
+        `Host: 127.0.0.1:${port}`,
+        `Origin: http://127.0.0.1:${port}`,
+        'Content-Type: application/json',
+        `Content-Length: ${21 * 1024 * 1024}`,
+        '',
+        '',
+      ].join('\r\n'),
+    )
     socket.write(Buffer.alloc(64 * 1024, 32))
     const timeout = new Promise<number>((resolve) => setTimeout(() => resolve(-1), 2000))
     const at = await Promise.race([closed, timeout])
@@ -126,7 +148,10 @@ describe('the editor API on a starter site with images', () => {
     for (const [file, key, value] of added) {
       const before = await readFile(path.join(site, file), 'utf8')
       const data = await entry(file)
-      const answer = await post(preview.url, { action: 'persistEntry', params: { entry: { path: file, raw: stringify({ ...data, [key]: value }) }, assets: [] } })
+      const answer = await post(preview.url, {
+        action: 'persistEntry',
+        params: { entry: { path: file, raw: stringify({ ...data, [key]: value }) }, assets: [] },
+      })
       expect(answer.status, key).toBe(422)
       expect(errorOf(answer), key).toContain(`\`${key}\` of ${file}`)
       expect(errorOf(answer), key).toMatch(/text editor/)
@@ -135,21 +160,40 @@ describe('the editor API on a starter site with images', () => {
     // landing.yaml has `quality` on disk: a save without it keeps it, one that changes it is refused.
     const landing = path.join(site, 'landing.yaml')
     const { quality: _quality, ...withoutQuality } = await entry('landing.yaml')
-    const kept = await post(preview.url, { action: 'persistEntry', params: { entry: { path: 'landing.yaml', raw: stringify({ ...withoutQuality, content: { ...withoutQuality.content as object, title: '{service} near {city}' } }) }, assets: [] } })
+    const kept = await post(preview.url, {
+      action: 'persistEntry',
+      params: {
+        entry: {
+          path: 'landing.yaml',
+          raw: stringify({ ...withoutQuality, content: { ...(withoutQuality.content as object), title: '{service} near {city}' } }),
+        },
+        assets: [],
+      },
+    })
     expect(kept.status, kept.body).toBe(200)
     const after = await readFile(landing, 'utf8')
     expect(after).toContain('title: "{service} near {city}"')
     expect(after).toContain('quality:\n  minLocalWords: 40\n')
     const data = await entry('landing.yaml')
-    const changed = await post(preview.url, { action: 'persistEntry', params: { entry: { path: 'landing.yaml', raw: stringify({ ...data, quality: { minLocalWords: 5 } }) }, assets: [] } })
+    const changed = await post(preview.url, {
+      action: 'persistEntry',
+      params: { entry: { path: 'landing.yaml', raw: stringify({ ...data, quality: { minLocalWords: 5 } }) }, assets: [] },
+    })
     expect(changed.status).toBe(422)
     expect(errorOf(changed)).toMatch(/^landing\.yaml:\d+:1: .*`quality`/)
   })
 
-  it('lists the site\'s images by name and address, not by their bytes, and serves each at its address', async () => {
+  it("lists the site's images by name and address, not by their bytes, and serves each at its address", async () => {
     const answer = await post(preview.url, { action: 'getMedia', params: { branch: 'main', mediaFolder: 'images' } })
     expect(answer.status).toBe(200)
-    const media = JSON.parse(answer.body) as { name: string; path: string; url: string; displayURL: string; size: number; content?: string }[]
+    const media = JSON.parse(answer.body) as {
+      name: string
+      path: string
+      url: string
+      displayURL: string
+      size: number
+      content?: string
+    }[]
     expect(media.map((m) => m.path)).toEqual(['images/spare.png', 'images/used.png'])
     for (const image of media) {
       expect(image.content).toBeUndefined()
@@ -166,7 +210,8 @@ describe('the editor API on a starter site with images', () => {
   it('refuses deleting an image the site uses, naming each file and line that uses it, and deletes an unused one', async () => {
     const used = await post(preview.url, { action: 'deleteFile', params: { path: 'images/used.png' } })
     expect(used.status).toBe(409)
-    const line = (await readFile(path.join(site, 'services', 'your-service.yaml'), 'utf8')).split('\n').indexOf('image: images/used.png') + 1
+    const line =
+      (await readFile(path.join(site, 'services', 'your-service.yaml'), 'utf8')).split('\n').indexOf('image: images/used.png') + 1
     expect(errorOf(used)).toContain(`services/your-service.yaml:${line}`)
     expect(errorOf(used)).toMatch(/pages\/notes\.md:\d+/)
     await access(path.join(site, 'images', 'used.png'))
@@ -177,13 +222,18 @@ describe('the editor API on a starter site with images', () => {
 })
 
 describe('an editor request that meets a bug', () => {
-  it('is answered 500 with the catalogue\'s text, and the bug is logged once', async () => {
+  it("is answered 500 with the catalogue's text, and the bug is logged once", async () => {
     const site = await copyExample('starter', path.join(await tempDir('citypress-editor-'), 'starter'))
     const logged: string[] = []
     // The site's address is read when the editor makes its configuration: a throw there stands for any bug of ours.
     const editor = editorRoutes({
-      siteRoot: site, token, names: () => ({ service: [], form: [], areaList: [], scheduler: [], icon: [], href: [] }),
-      siteUrl: () => { throw new Error('a planted bug') }, logBug: (text) => logged.push(text),
+      siteRoot: site,
+      token,
+      names: () => ({ service: [], form: [], areaList: [], scheduler: [], icon: [], href: [] }),
+      siteUrl: () => {
+        throw new Error('a planted bug')
+      },
+      logBug: (text) => logged.push(text),
     })
     const server = createServer((req, res) => void editor.handle(req, res, req.url ?? '/'))
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

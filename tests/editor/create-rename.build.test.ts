@@ -33,7 +33,11 @@ describe('the editor creates and renames', () => {
   const call = (action: string, params: Record<string, unknown>) => answerProxy(session, action, params)
   /** Decap's save of a new entry: the path is its slug of the name, `newEntry` is set. */
   const create = (folder: string, slug: string, data: Record<string, unknown>) =>
-    call('persistEntry', { dataFiles: [{ path: `_editor/${folder}/${slug}.yml`, slug, raw: stringify(data) }], assets: [], options: { newEntry: true } })
+    call('persistEntry', {
+      dataFiles: [{ path: `_editor/${folder}/${slug}.yml`, slug, raw: stringify(data) }],
+      assets: [],
+      options: { newEntry: true },
+    })
   const entry = async (file: string) => (await call('getEntry', { path: file })).body as Entry
 
   beforeAll(async () => {
@@ -49,19 +53,47 @@ describe('the editor creates and renames', () => {
     // Decap sends every field of the form, the optional ones empty.
     const list = await create('areas.yaml/lists', 'lake-erie', { key: 'lake-erie', value: ['Erie, PA'] })
     expect(list.body).toEqual({ message: 'entry persisted' })
-    const form = await create('forms.yaml/forms', 'callback_form', { key: 'callback_form', submitLabel: 'Call me back', fields: [{ name: 'phone', label: 'Phone', type: 'tel', required: true, placeholder: '' }] })
+    const form = await create('forms.yaml/forms', 'callback_form', {
+      key: 'callback_form',
+      submitLabel: 'Call me back',
+      fields: [{ name: 'phone', label: 'Phone', type: 'tel', required: true, placeholder: '' }],
+    })
     expect(form.body).toEqual({ message: 'entry persisted' })
-    const place = await create('areas.yaml/places', 'erie-pa', { key: 'Erie, PA', state: '', county: 'Erie County', lat: 42.1292, lng: -80.0851, neighborhoods: [], landmarks: ['Presque Isle State Park'], local: '', region: '' })
+    const place = await create('areas.yaml/places', 'erie-pa', {
+      key: 'Erie, PA',
+      state: '',
+      county: 'Erie County',
+      lat: 42.1292,
+      lng: -80.0851,
+      neighborhoods: [],
+      landmarks: ['Presque Isle State Park'],
+      local: '',
+      region: '',
+    })
     expect(place.body).toEqual({ message: 'entry persisted' })
 
     expect(addedLines(before.areas, await read('areas.yaml'))).toEqual([
-      '  lake-erie:', '    - Erie, PA',
-      '  Erie, PA:', '    county: Erie County', '    lat: 42.1292', '    lng: -80.0851', '    landmarks:', '      - Presque Isle State Park',
+      '  lake-erie:',
+      '    - Erie, PA',
+      '  Erie, PA:',
+      '    county: Erie County',
+      '    lat: 42.1292',
+      '    lng: -80.0851',
+      '    landmarks:',
+      '      - Presque Isle State Park',
     ])
     // forms.yaml parts its forms by a blank line, so the new one is parted so too.
-    expect(await read('forms.yaml')).toBe(`${before.forms}\n${[
-      '  callback_form:', '    submitLabel: Call me back', '    fields:', '      - name: phone', '        label: Phone', '        type: tel', '        required: true',
-    ].join('\n')}\n`)
+    expect(await read('forms.yaml')).toBe(
+      `${before.forms}\n${[
+        '  callback_form:',
+        '    submitLabel: Call me back',
+        '    fields:',
+        '      - name: phone',
+        '        label: Phone',
+        '        type: tel',
+        '        required: true',
+      ].join('\n')}\n`,
+    )
     await expect(loadAndPlan(site)).resolves.toBeDefined()
     // Decap then opens the new entry at its slug path; it is given the path the folder lists it at.
     const opened = await entry('_editor/areas.yaml/places/erie-pa.yml')
@@ -74,15 +106,24 @@ describe('the editor creates and renames', () => {
     const answer = await create('areas.yaml/places', 'cincinnati-oh', { key: 'Cincinnati, OH', county: 'Hamilton County' })
     expect(answer.status).toBe(422)
     const line = (await read('areas.yaml')).split('\n').indexOf('  Cincinnati, OH:') + 1
-    expect((answer.body as Refused).error).toBe(`areas.yaml:${line}:3: areas.yaml already has "Cincinnati, OH" under \`places\`, and a name there stands for one entry only, so this one was not saved. Hint: Open "Cincinnati, OH" in the list to change it, or give this entry another name.`)
-    const missing = await call('persistEntry', { entry: { path: '_editor/areas.yaml/places/Nowhere%2C%20OH.yml', raw: stringify({ key: 'Nowhere, OH' }) }, assets: [], options: {} })
+    expect((answer.body as Refused).error).toBe(
+      `areas.yaml:${line}:3: areas.yaml already has "Cincinnati, OH" under \`places\`, and a name there stands for one entry only, so this one was not saved. Hint: Open "Cincinnati, OH" in the list to change it, or give this entry another name.`,
+    )
+    const missing = await call('persistEntry', {
+      entry: { path: '_editor/areas.yaml/places/Nowhere%2C%20OH.yml', raw: stringify({ key: 'Nowhere, OH' }) },
+      assets: [],
+      options: {},
+    })
     expect(missing.status).toBe(409)
     expect((missing.body as Refused).error).toMatch(/^areas\.yaml: areas\.yaml has no "Nowhere, OH" under `places` any more/)
     const unnamed = await create('forms.yaml/forms', 'untitled', { key: '  ', fields: [] })
     expect((unnamed.body as Refused).problems.map((p) => [p.code, p.file])).toEqual([['missing-key', 'forms.yaml']])
     await entry('services/floor-care.yaml')
-    const rename = (newPath: string) => call('persistEntry', { dataFiles: [{ path: 'services/floor-care.yaml', newPath, raw: 'title: Floors\n' }], assets: [], options: {} })
-    expect(((await rename('services/window-cleaning.yaml')).body as Refused).error).toMatch(/^services\/window-cleaning\.yaml: services\/floor-care\.yaml cannot be renamed to services\/window-cleaning\.yaml: that file already exists/)
+    const rename = (newPath: string) =>
+      call('persistEntry', { dataFiles: [{ path: 'services/floor-care.yaml', newPath, raw: 'title: Floors\n' }], assets: [], options: {} })
+    expect(((await rename('services/window-cleaning.yaml')).body as Refused).error).toMatch(
+      /^services\/window-cleaning\.yaml: services\/floor-care\.yaml cannot be renamed to services\/window-cleaning\.yaml: that file already exists/,
+    )
     expect(((await rename('pages/floor-care.yaml')).body as Refused).problems.map((p) => p.code)).toEqual(['editor-refused'])
     expect(((await rename('services/Floor Care.yaml')).body as Refused).problems.map((p) => p.code)).toEqual(['bad-slug'])
     expect(await snapshot(site)).toEqual(before)
@@ -91,39 +132,70 @@ describe('the editor creates and renames', () => {
   it('renames a post nothing links to, and a list nothing names, in place', async () => {
     const post = await read('blog/flu-season-disinfection-plan.md')
     await entry('blog/flu-season-disinfection-plan.md')
-    const moved = await call('persistEntry', { dataFiles: [{ path: 'blog/flu-season-disinfection-plan.md', newPath: 'blog/flu-season-plan.md', raw: post }], assets: [], options: {} })
+    const moved = await call('persistEntry', {
+      dataFiles: [{ path: 'blog/flu-season-disinfection-plan.md', newPath: 'blog/flu-season-plan.md', raw: post }],
+      assets: [],
+      options: {},
+    })
     expect(moved.body).toEqual({ message: 'entry persisted' })
     expect(await read('blog/flu-season-plan.md')).toBe(post)
     await expect(read('blog/flu-season-disinfection-plan.md')).rejects.toThrow(/ENOENT/)
 
     const areas = await read('areas.yaml')
-    const renamed = await call('persistEntry', { entry: { path: '_editor/areas.yaml/lists/lake-erie.yml', raw: stringify({ key: 'lake-erie-shore', value: ['Erie, PA'] }) }, assets: [], options: {} })
+    const renamed = await call('persistEntry', {
+      entry: { path: '_editor/areas.yaml/lists/lake-erie.yml', raw: stringify({ key: 'lake-erie-shore', value: ['Erie, PA'] }) },
+      assets: [],
+      options: {},
+    })
     expect(renamed.body).toEqual({ message: 'entry persisted' })
     expect(await read('areas.yaml')).toBe(areas.replace('\n  lake-erie:\n', '\n  lake-erie-shore:\n'))
     // Decap keeps the entry's old path until it lists the folder again; a second save there edits the renamed list.
-    const again = await call('persistEntry', { entry: { path: '_editor/areas.yaml/lists/lake-erie.yml', raw: stringify({ key: 'lake-erie-shore', value: ['Erie, PA', 'Cincinnati, OH'] }) }, assets: [], options: {} })
+    const again = await call('persistEntry', {
+      entry: {
+        path: '_editor/areas.yaml/lists/lake-erie.yml',
+        raw: stringify({ key: 'lake-erie-shore', value: ['Erie, PA', 'Cincinnati, OH'] }),
+      },
+      assets: [],
+      options: {},
+    })
     expect(again.body).toEqual({ message: 'entry persisted' })
-    expect(await read('areas.yaml')).toBe(areas.replace('\n  lake-erie:\n    - Erie, PA\n', '\n  lake-erie-shore:\n    - Erie, PA\n    - Cincinnati, OH\n'))
+    expect(await read('areas.yaml')).toBe(
+      areas.replace('\n  lake-erie:\n    - Erie, PA\n', '\n  lake-erie-shore:\n    - Erie, PA\n    - Cincinnati, OH\n'),
+    )
   })
 
   it('refuses renaming a service or a place other files name, with the line that names it, and writes nothing', async () => {
     const before = await snapshot(site)
     const service = await read('services/window-cleaning.yaml')
     await entry('services/window-cleaning.yaml')
-    const file = await call('persistEntry', { dataFiles: [{ path: 'services/window-cleaning.yaml', newPath: 'services/window-washing.yaml', raw: service }], assets: [], options: {} })
+    const file = await call('persistEntry', {
+      dataFiles: [{ path: 'services/window-cleaning.yaml', newPath: 'services/window-washing.yaml', raw: service }],
+      assets: [],
+      options: {},
+    })
     expect(file.status).toBe(422)
-    expect((file.body as Refused).error).toBe('site.yaml:53:5: There is no service named "window-cleaning" in the services/ folder. Hint: Did you mean "window-washing"?')
+    expect((file.body as Refused).error).toBe(
+      'site.yaml:53:5: There is no service named "window-cleaning" in the services/ folder. Hint: Did you mean "window-washing"?',
+    )
 
     // Decap sends the whole entry back, its name field changed.
     const covington = '_editor/areas.yaml/places/Covington%2C%20KY.yml'
-    const place = await call('persistEntry', { entry: { path: covington, raw: stringify({ ...parse((await entry(covington)).data!), key: 'Covington City, KY' }) }, assets: [], options: {} })
+    const place = await call('persistEntry', {
+      entry: { path: covington, raw: stringify({ ...parse((await entry(covington)).data!), key: 'Covington City, KY' }) },
+      assets: [],
+      options: {},
+    })
     expect(place.status).toBe(422)
     const listLine = (await read('areas.yaml')).split('\n').indexOf('    - Covington, KY') + 1
     expect((place.body as Refused).problems.map((p) => [p.code, p.file, p.line])).toEqual([
       ['landing-without-place', 'areas.yaml', listLine],
       ['unknown-place', 'areas.yaml', expect.any(Number)],
     ])
-    expect((place.body as Refused).error).toMatch(new RegExp(`^areas\\.yaml:${listLine}:7: The list "service-pages" makes landing pages for "Covington, KY", but areas\\.yaml \`places\` has no entry for it`))
+    expect((place.body as Refused).error).toMatch(
+      new RegExp(
+        `^areas\\.yaml:${listLine}:7: The list "service-pages" makes landing pages for "Covington, KY", but areas\\.yaml \`places\` has no entry for it`,
+      ),
+    )
     expect(await snapshot(site)).toEqual(before)
   })
 })

@@ -2,29 +2,67 @@ import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { editorConfig } from '../../src/editor/decap-config.js'
-import { deref, fieldOf, leftOut, readSchema, seenProperties, type Field, type LiveNames, type Schema } from '../../src/editor/schema-fields.js'
+import {
+  deref,
+  type Field,
+  fieldOf,
+  type LiveNames,
+  leftOut,
+  readSchema,
+  type Schema,
+  seenProperties,
+} from '../../src/editor/schema-fields.js'
 import { repoRoot } from '../helpers/site.js'
 
-const names: LiveNames = { service: ['roofing'], form: ['quote'], areaList: ['main'], scheduler: ['walkthrough'], icon: ['sun'], href: ['/', '/contact'] }
+const names: LiveNames = {
+  service: ['roofing'],
+  form: ['quote'],
+  areaList: ['main'],
+  scheduler: ['walkthrough'],
+  icon: ['sun'],
+  href: ['/', '/contact'],
+}
 const walk = { file: 'common.schema.json', at: 't', names, maps: [] }
 const map = (schema: Schema, required = false): Field => fieldOf('x', schema, required, walk)!
 
 describe('the editor configuration', () => {
   it('maps each schema shape to the Decap field that keeps its rules', () => {
-    expect(map({ type: 'string', enum: ['a', 'b'], default: 'a' })).toMatchObject({ widget: 'select', options: ['a', 'b'], default: 'a', required: false })
-    expect(map({ type: 'integer', minimum: 1, maximum: 9 }, true)).toMatchObject({ widget: 'number', value_type: 'int', min: 1, max: 9, required: true })
-    expect(map({ type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'A day.' })).toMatchObject({ widget: 'string', hint: 'A day.', pattern: ['^\\d{4}-\\d{2}-\\d{2}$', 'It must be a date written YYYY-MM-DD (e.g. "2026-03-02").'] })
-    expect(map({ type: 'array', minItems: 2, items: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] } })).toMatchObject({ widget: 'list', min: 2, fields: [{ name: 'a', required: true }] })
+    expect(map({ type: 'string', enum: ['a', 'b'], default: 'a' })).toMatchObject({
+      widget: 'select',
+      options: ['a', 'b'],
+      default: 'a',
+      required: false,
+    })
+    expect(map({ type: 'integer', minimum: 1, maximum: 9 }, true)).toMatchObject({
+      widget: 'number',
+      value_type: 'int',
+      min: 1,
+      max: 9,
+      required: true,
+    })
+    expect(map({ type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'A day.' })).toMatchObject({
+      widget: 'string',
+      hint: 'A day.',
+      pattern: ['^\\d{4}-\\d{2}-\\d{2}$', 'It must be a date written YYYY-MM-DD (e.g. "2026-03-02").'],
+    })
+    expect(
+      map({ type: 'array', minItems: 2, items: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] } }),
+    ).toMatchObject({ widget: 'list', min: 2, fields: [{ name: 'a', required: true }] })
     expect(map({ type: 'boolean', default: true })).toMatchObject({ widget: 'boolean', default: true })
     expect(map({ $ref: '#/definitions/markdown' })).toMatchObject({ widget: 'markdown', modes: ['raw'] })
     expect(map({ $ref: '#/definitions/image' })).toMatchObject({ widget: 'image' })
     expect(map({ $ref: '#/definitions/href' })).toMatchObject({ widget: 'citypress-href', options: '@href' })
     expect(map({ $ref: '#/definitions/icon' })).toMatchObject({ widget: 'select', options: '@icon' })
-    for (const kind of ['service', 'form', 'areaList', 'scheduler']) expect(map({ type: 'string', citypressRef: kind })).toMatchObject({ widget: 'select', options: `@${kind}` })
+    for (const kind of ['service', 'form', 'areaList', 'scheduler'])
+      expect(map({ type: 'string', citypressRef: kind })).toMatchObject({ widget: 'select', options: `@${kind}` })
   })
 
   it('makes page sections a list of types keyed by `type`, one per section schema', () => {
-    const sections = fieldOf('sections', readSchema('page.schema.json').properties!.sections!, true, { ...walk, file: 'page.schema.json', at: 'sections' })!
+    const sections = fieldOf('sections', readSchema('page.schema.json').properties!.sections!, true, {
+      ...walk,
+      file: 'page.schema.json',
+      at: 'sections',
+    })!
     const sectionFiles = readdirSync(path.join(repoRoot, 'schemas', 'sections')).length
     expect(sections).toMatchObject({ widget: 'list', typeKey: 'type' })
     expect((sections.types as Field[]).map((t) => t.name)).toHaveLength(sectionFiles)
@@ -32,41 +70,57 @@ describe('the editor configuration', () => {
 
   it('serves maps keyed by name (places, forms) as virtual entries, and never templates/ or published-urls.json', () => {
     const { config, maps } = editorConfig(path.join(repoRoot, 'sites', 'system4'), names, '/admin/api/', 'http://localhost/')
-    expect(maps.map((m) => `${m.file}#${m.key}`)).toEqual(expect.arrayContaining(['areas.yaml#places', 'areas.yaml#lists', 'areas.yaml#regions', 'forms.yaml#forms']))
+    expect(maps.map((m) => `${m.file}#${m.key}`)).toEqual(
+      expect.arrayContaining(['areas.yaml#places', 'areas.yaml#lists', 'areas.yaml#regions', 'forms.yaml#forms']),
+    )
     const text = JSON.stringify(config)
     expect(text).not.toMatch(/templates\/|published-urls/)
     expect(config).toMatchObject({ publish_mode: 'simple', media_folder: 'images', backend: { name: 'proxy', proxy_url: '/admin/api/' } })
   })
 
-  it('says each pattern\'s rule in words, as validate does, never as its regular expression', () => {
+  it("says each pattern's rule in words, as validate does, never as its regular expression", () => {
     const messages: string[] = []
-    JSON.stringify(editorConfig(path.join(repoRoot, 'sites', 'system4'), names, '/admin/api/', 'http://localhost/').config, (key, value: unknown) => {
-      if (key === 'pattern' && Array.isArray(value)) messages.push(String(value[1]))
-      return value
-    })
+    JSON.stringify(
+      editorConfig(path.join(repoRoot, 'sites', 'system4'), names, '/admin/api/', 'http://localhost/').config,
+      (key, value: unknown) => {
+        if (key === 'pattern' && Array.isArray(value)) messages.push(String(value[1]))
+        return value
+      },
+    )
     expect(messages.length).toBeGreaterThan(20)
-    expect(messages.filter((m) => /[\^$]|\\[dws]|\(\?:/.test(m) || !m.startsWith('It must') && !m.startsWith('It may'))).toEqual([])
+    expect(messages.filter((m) => /[\^$]|\\[dws]|\(\?:/.test(m) || (!m.startsWith('It must') && !m.startsWith('It may')))).toEqual([])
   })
 
   it('lets a marketer create the virtual entries, named by a required Name field first that no value field shadows', () => {
     const { config } = editorConfig(path.join(repoRoot, 'sites', 'system4'), names, '/admin/api/', 'http://localhost/')
-    const virtual = (config.collections as { name: string; folder?: string; create?: boolean; identifier_field?: string; fields: Field[] }[]).filter((c) => c.folder?.startsWith('_editor/'))
-    expect(virtual.map((c) => c.name)).toEqual(expect.arrayContaining(['areas-places', 'areas-lists', 'areas-regions', 'forms-forms', 'site-schedulers', 'landing-services']))
+    const virtual = (
+      config.collections as { name: string; folder?: string; create?: boolean; identifier_field?: string; fields: Field[] }[]
+    ).filter((c) => c.folder?.startsWith('_editor/'))
+    expect(virtual.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['areas-places', 'areas-lists', 'areas-regions', 'forms-forms', 'site-schedulers', 'landing-services']),
+    )
     // The create button names one entry: "+ Place", "+ Service".
-    const singular = (name: string) => (config.collections as { name: string; label_singular?: string }[]).find((c) => c.name === name)?.label_singular
+    const singular = (name: string) =>
+      (config.collections as { name: string; label_singular?: string }[]).find((c) => c.name === name)?.label_singular
     expect(['areas-places', 'forms-forms', 'services', 'blog'].map(singular)).toEqual(['Place', 'Form', 'Service', 'Post'])
     for (const collection of virtual) {
       expect(collection, collection.name).toMatchObject({ create: true, identifier_field: 'key' })
       expect(collection.fields[0], collection.name).toMatchObject({ name: 'key', label: 'Name', widget: 'string', required: true })
-      expect(collection.fields.filter((f) => f.name === 'key'), collection.name).toHaveLength(1)
+      expect(
+        collection.fields.filter((f) => f.name === 'key'),
+        collection.name,
+      ).toHaveLength(1)
     }
     // A list's or a form's name follows its file's rule for names; Decap checks it as it is typed.
-    expect(virtual.find((c) => c.name === 'areas-lists')!.fields[0]).toMatchObject({ pattern: ['^[a-z0-9]+(-[a-z0-9]+)*$', expect.any(String)] })
+    expect(virtual.find((c) => c.name === 'areas-lists')!.fields[0]).toMatchObject({
+      pattern: ['^[a-z0-9]+(-[a-z0-9]+)*$', expect.any(String)],
+    })
     expect(virtual.find((c) => c.name === 'areas-places')!.fields[0]).not.toHaveProperty('pattern')
   })
 
   it('maps every key of every schema, or leaves it out on the commented list', () => {
-    for (const site of ['system4', 'greenway', 'starter']) editorConfig(path.join(repoRoot, 'sites', site), names, '/admin/api/', 'http://localhost/')
+    for (const site of ['system4', 'greenway', 'starter'])
+      editorConfig(path.join(repoRoot, 'sites', site), names, '/admin/api/', 'http://localhost/')
     const missing: string[] = []
     const visited = new Set<Schema>()
     const visit = (file: string, schema: Schema, at: string, skipped: boolean) => {
@@ -84,7 +138,8 @@ describe('the editor configuration', () => {
       if (typeof schema.additionalProperties === 'object') visit(file, schema.additionalProperties, `${at}.*`, skipped)
       for (const branch of schema.allOf ?? []) if (branch.then) visit(file, branch.then, at, skipped)
     }
-    for (const file of ['site', 'page', 'service', 'areas', 'forms', 'landing', 'post', 'markdown-page']) visit(`${file}.schema.json`, readSchema(`${file}.schema.json`), '', false)
+    for (const file of ['site', 'page', 'service', 'areas', 'forms', 'landing', 'post', 'markdown-page'])
+      visit(`${file}.schema.json`, readSchema(`${file}.schema.json`), '', false)
     expect(missing).toEqual([])
   })
 })

@@ -1,11 +1,11 @@
 import { cp, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright'
+import { type Browser, chromium, type Page } from 'playwright'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { copyExample, exampleBuild, type ExampleSite } from '../helpers/example-build.js'
+import { copyExample, type ExampleSite, exampleBuild } from '../helpers/example-build.js'
 import { repoRoot, tempDir } from '../helpers/site.js'
-import { chromiumArgs, chromiumPath, startOn, until, type StartedPreview } from '../preview/helpers.js'
+import { chromiumArgs, chromiumPath, type StartedPreview, startOn, until } from '../preview/helpers.js'
 
 const shots = process.env.EDITOR_SHOTS
 
@@ -85,21 +85,26 @@ describe('the editor in a browser', () => {
     await tab.close()
   }, 60_000)
 
-  it('shows citypress\'s own error for an invalid change, and leaves the file untouched', async () => {
+  it("shows citypress's own error for an invalid change, and leaves the file untouched", async () => {
     const before = await readFile(servicePath(), 'utf8')
     await openService()
     // Decap checks only that a title is given; citypress knows a title has at most 200 characters.
     await admin.locator('input[id^="title-field"]').first().fill('Gutter '.repeat(40))
     await publish()
     // The refusal names the file and line (the field's own hint also says "At most 200 characters").
-    await admin.getByText(/services\/your-service\.yaml:\d+:\d+: `title` is 280 characters long, more than the 200 it may have/).first().waitFor({ timeout: 15_000 })
+    await admin
+      .getByText(/services\/your-service\.yaml:\d+:\d+: `title` is 280 characters long, more than the 200 it may have/)
+      .first()
+      .waitFor({ timeout: 15_000 })
     if (shots) await admin.screenshot({ path: path.join(shots, 'error.png') })
     expect(await readFile(servicePath(), 'utf8')).toBe(before)
   }, 60_000)
 
   it('creates a blog post with an uploaded photo, and preview builds it', async () => {
     const photo = path.join(await tempDir(), 'roof.jpg')
-    await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3a6' } }).jpeg().toFile(photo)
+    await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3a6' } })
+      .jpeg()
+      .toFile(photo)
     await admin.goto(`${preview.url}admin/#/collections/blog/new`)
     await admin.locator('input[id^="title-field"]').first().fill('Spring roof check')
     await admin.locator('input[id^="date-field"]').first().fill('2026-03-01')
@@ -119,7 +124,7 @@ describe('the editor in a browser', () => {
     await until(async () => (await fetch(`${preview.url}blog/spring-roof-check`)).status === 200, 40_000)
   }, 90_000)
 
-  it('shows the site\'s images in the media library, each loaded from its address', async () => {
+  it("shows the site's images in the media library, each loaded from its address", async () => {
     await admin.goto(`${preview.url}admin/#/collections/blog/new`)
     await admin.getByRole('button', { name: /Choose an image/ }).click()
     const thumbnail = admin.locator('img[src="/admin/api/media/images/roof.jpg"]')
@@ -133,7 +138,10 @@ describe('the editor in a browser', () => {
   it('creates a new place under the name typed, commas and capitals kept, as new lines of areas.yaml', async () => {
     const areas = path.join(site, 'areas.yaml')
     // The town is in a list already (as a marketer adds it first); its place is what is new.
-    await writeFile(areas, (await readFile(areas, 'utf8')).replace('    - Ogdenville, IL\n', '    - Ogdenville, IL\n    - North Haverbrook, IL\n'))
+    await writeFile(
+      areas,
+      (await readFile(areas, 'utf8')).replace('    - Ogdenville, IL\n', '    - Ogdenville, IL\n    - North Haverbrook, IL\n'),
+    )
     const before = await readFile(areas, 'utf8')
     await admin.goto(`${preview.url}admin/#/collections/areas-places`)
     await admin.getByText('Ogdenville, IL', { exact: true }).first().waitFor()
@@ -149,7 +157,9 @@ describe('the editor in a browser', () => {
     expect(after).toBe(before.replace(/\n$/, '\n  North Haverbrook, IL:\n    county: Sangamon County\n'))
     // Decap opens the new entry at its slug path; the proxy answers with the place under its name.
     await admin.waitForURL(/entries\/north-haverbrook-il$/)
-    await admin.waitForFunction(() => (document.querySelector('input[id^="key-field"]') as HTMLInputElement | null)?.value === 'North Haverbrook, IL')
+    await admin.waitForFunction(
+      () => (document.querySelector('input[id^="key-field"]') as HTMLInputElement | null)?.value === 'North Haverbrook, IL',
+    )
     await admin.goto(`${preview.url}admin/#/collections/areas-places`)
     await admin.getByText('North Haverbrook, IL', { exact: true }).first().waitFor()
   }, 60_000)
@@ -172,7 +182,9 @@ describe('the editor on an example site', () => {
       await admin.getByRole('button', { name: 'Login' }).click()
       await admin.goto(`${preview.url}admin/#/collections/services`)
       await admin.getByText('Lawn Care', { exact: true }).first().click()
-      await admin.waitForFunction(() => (document.querySelector('input[id^="title-field"]') as HTMLInputElement | null)?.value === 'Lawn Care')
+      await admin.waitForFunction(
+        () => (document.querySelector('input[id^="title-field"]') as HTMLInputElement | null)?.value === 'Lawn Care',
+      )
       await admin.locator('input[id^="title-field"]').first().fill('Lawn Mowing')
       await admin.getByRole('button', { name: 'Publish' }).click()
       await admin.getByText('Publish now').click()

@@ -3,22 +3,32 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { copyExample } from '../helpers/example-build.js'
 import { tempDir } from '../helpers/site.js'
-import { rawGet, startOn, type StartedPreview } from '../preview/helpers.js'
+import { rawGet, type StartedPreview, startOn } from '../preview/helpers.js'
 
 async function starterCopy(): Promise<string> {
   return copyExample('starter', path.join(await tempDir('citypress-editor-'), 'starter'))
 }
 
 /** A POST with exactly these headers (fetch() would add an Origin of its own choosing). */
-function post(url: string, apiPath: string, body: string | Buffer, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+function post(
+  url: string,
+  apiPath: string,
+  body: string | Buffer,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
   const { hostname, port } = new URL(url)
   return new Promise((resolve, reject) => {
-    const req = request({ hostname, port, path: apiPath, method: 'POST', headers: { 'content-length': String(Buffer.byteLength(body)), ...headers } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }))
-    })
-    req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? resolve({ status: 413, body: '' }) : reject(error)))
+    const req = request(
+      { hostname, port, path: apiPath, method: 'POST', headers: { 'content-length': String(Buffer.byteLength(body)), ...headers } },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }))
+      },
+    )
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EPIPE' || error.code === 'ECONNRESET' ? resolve({ status: 413, body: '' }) : reject(error),
+    )
     req.end(body)
   })
 }
@@ -46,7 +56,10 @@ describe('the editor API over HTTP', () => {
     expect((await post(preview.url, '/admin/api/', info, own())).status).toBe(403)
     expect((await post(preview.url, `/admin/api/${token}/`, info, { ...own(), origin: 'http://evil.example' })).status).toBe(403)
     expect((await post(preview.url, `/admin/api/${token}/`, info, { 'content-type': 'application/json' })).status).toBe(403)
-    expect((await post(preview.url, `/admin/api/${token}/`, 'action=info', { ...own(), 'content-type': 'application/x-www-form-urlencoded' })).status).toBe(415)
+    expect(
+      (await post(preview.url, `/admin/api/${token}/`, 'action=info', { ...own(), 'content-type': 'application/x-www-form-urlencoded' }))
+        .status,
+    ).toBe(415)
     const big = JSON.stringify({ action: 'getEntry', params: { path: 'site.yaml', pad: 'x'.repeat(3 * 1024 * 1024) } })
     expect((await post(preview.url, `/admin/api/${token}/`, big, own())).status).toBe(413)
     const huge = Buffer.alloc(21 * 1024 * 1024, 32)
@@ -57,7 +70,11 @@ describe('the editor API over HTTP', () => {
     const traversal = JSON.stringify({ action: 'getEntry', params: { path: '../../../etc/passwd' } })
     expect((await post(preview.url, `/admin/api/${token}/`, traversal, own())).status).toBe(403)
     const { port } = new URL(preview.url)
-    const rebinding = await post(preview.url, `/admin/api/${token}/`, info, { ...own(), host: `evil.example:${port}`, origin: `http://evil.example:${port}` })
+    const rebinding = await post(preview.url, `/admin/api/${token}/`, info, {
+      ...own(),
+      host: `evil.example:${port}`,
+      origin: `http://evil.example:${port}`,
+    })
     expect(rebinding.status).toBe(403)
   })
 

@@ -36,7 +36,11 @@ async function everyEntry(session: ProxySession, site: string): Promise<Entry[]>
   const { config } = editorConfig(site, names, '/admin/api/', 'http://localhost/')
   const entries: Entry[] = []
   for (const collection of config.collections as { folder?: string; extension?: string; files?: { file: string }[] }[]) {
-    if (collection.folder) entries.push(...(await call(session, 'entriesByFolder', { folder: collection.folder, extension: collection.extension, depth: 1 })).body as Entry[])
+    if (collection.folder)
+      entries.push(
+        ...((await call(session, 'entriesByFolder', { folder: collection.folder, extension: collection.extension, depth: 1 }))
+          .body as Entry[]),
+      )
     for (const file of collection.files ?? []) entries.push((await call(session, 'getEntry', { path: file.file })).body as Entry)
   }
   return entries
@@ -51,7 +55,10 @@ describe('the editor proxy', () => {
       const entries = await everyEntry(session, site)
       expect(entries.length).toBeGreaterThan(name === 'starter' ? 5 : 20)
       for (const entry of entries) {
-        const answer = await call(session, 'persistEntry', { entry: { path: entry.file.path, raw: reserialized(entry.file.path, entry.data) }, assets: [] })
+        const answer = await call(session, 'persistEntry', {
+          entry: { path: entry.file.path, raw: reserialized(entry.file.path, entry.data) },
+          assets: [],
+        })
         expect(answer, entry.file.path).toMatchObject({ status: 200 })
       }
       expect(await snapshot(site)).toEqual(before)
@@ -71,16 +78,22 @@ describe('the editor proxy', () => {
       const before = await readFile(path.join(site, file), 'utf8')
       const entry = (await call(session, 'getEntry', { path: file })).body as Entry
       const data = parse(entry.data)
-      const answer = await call(session, 'persistEntry', { entry: { path: file, raw: stringify({ ...data, title: 'Carpet Care' }) }, assets: [] })
+      const answer = await call(session, 'persistEntry', {
+        entry: { path: file, raw: stringify({ ...data, title: 'Carpet Care' }) },
+        assets: [],
+      })
       expect(answer.status).toBe(200)
       const after = await readFile(path.join(site, file), 'utf8')
       expect(after).toBe(before.replace('\ntitle: Carpet Cleaning\n', '\ntitle: Carpet Care\n'))
     })
 
-    it('refuses an invalid change with citypress\'s located message and writes nothing', async () => {
+    it("refuses an invalid change with citypress's located message and writes nothing", async () => {
       const before = await readFile(path.join(site, file), 'utf8')
       const data = parse(((await call(session, 'getEntry', { path: file })).body as Entry).data)
-      const answer = await call(session, 'persistEntry', { entry: { path: file, raw: stringify({ ...data, icon: 'no-such-icon-here' }) }, assets: [] })
+      const answer = await call(session, 'persistEntry', {
+        entry: { path: file, raw: stringify({ ...data, icon: 'no-such-icon-here' }) },
+        assets: [],
+      })
       expect(answer.status).toBe(422)
       const error = (answer.body as { error: string }).error
       expect(error).toMatch(/no-such-icon-here/)
@@ -90,10 +103,10 @@ describe('the editor proxy', () => {
     })
 
     it('refuses deleting a service other files name, and answers 409 when the file changed on disk since it was loaded', async () => {
-      const used = (await call(session, 'deleteFile', { path: 'services/floor-care.yaml' }))
+      const used = await call(session, 'deleteFile', { path: 'services/floor-care.yaml' })
       expect(used.status).toBe(422)
       const data = parse(((await call(session, 'getEntry', { path: file })).body as Entry).data)
-      await writeFile(path.join(site, file), (await readFile(path.join(site, file), 'utf8')) + '# edited by hand\n')
+      await writeFile(path.join(site, file), `${await readFile(path.join(site, file), 'utf8')}# edited by hand\n`)
       const answer = await call(session, 'persistEntry', { entry: { path: file, raw: stringify({ ...data, title: 'Again' }) }, assets: [] })
       expect(answer.status).toBe(409)
       expect((answer.body as { error: string }).error).toMatch(/changed on disk/)
@@ -107,7 +120,10 @@ describe('the editor proxy', () => {
       const first = entries[0]!
       const place = parse(first.data)
       const key = Object.keys(place).find((k) => k !== 'key' && typeof place[k] === 'string' && !place[k].includes('\n'))!
-      const answer = await call(session, 'persistEntry', { entry: { path: first.file.path, raw: stringify({ ...place, [key]: `${place[key]} x` }) }, assets: [] })
+      const answer = await call(session, 'persistEntry', {
+        entry: { path: first.file.path, raw: stringify({ ...place, [key]: `${place[key]} x` }) },
+        assets: [],
+      })
       expect(answer.status).toBe(200)
       const after = await readFile(areas, 'utf8')
       const changed = after.split('\n').filter((line, i) => before.split('\n')[i] !== line)
@@ -115,17 +131,27 @@ describe('the editor proxy', () => {
       expect(changed[0]).toContain(' x')
     })
 
-    it('never reads or writes outside the site\'s content files', async () => {
+    it("never reads or writes outside the site's content files", async () => {
       await mkdir(path.join(site, 'templates'), { recursive: true })
       const outside = path.join(await tempDir(), 'secret.yaml')
       await writeFile(outside, 'secret: 1\n')
       await symlink(outside, path.join(site, 'services', 'linked.yaml'))
-      for (const bad of ['../site.yaml', '/etc/passwd', 'templates/page.tsx', 'published-urls.json', 'services/../../x.yaml', 'services/linked.yaml', '.citypress/x.yaml']) {
+      for (const bad of [
+        '../site.yaml',
+        '/etc/passwd',
+        'templates/page.tsx',
+        'published-urls.json',
+        'services/../../x.yaml',
+        'services/linked.yaml',
+        '.citypress/x.yaml',
+      ]) {
         expect((await call(session, 'getEntry', { path: bad })).status, bad).toBe(403)
         expect((await call(session, 'persistEntry', { entry: { path: bad, raw: 'title: x\n' }, assets: [] })).status, bad).toBe(403)
       }
       expect(await readFile(outside, 'utf8')).toBe('secret: 1\n')
-      const upload = await call(session, 'persistMedia', { asset: { path: 'images/evil.jpg', content: Buffer.from('<svg onload="alert(1)"/>').toString('base64'), encoding: 'base64' } })
+      const upload = await call(session, 'persistMedia', {
+        asset: { path: 'images/evil.jpg', content: Buffer.from('<svg onload="alert(1)"/>').toString('base64'), encoding: 'base64' },
+      })
       expect(upload.status).toBe(422)
       expect((upload.body as { error: string }).error).toMatch(/bytes are text/)
     })
@@ -135,4 +161,3 @@ describe('the editor proxy', () => {
     })
   })
 })
-

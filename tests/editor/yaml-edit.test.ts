@@ -94,8 +94,12 @@ describe('editYaml', () => {
 
   it('renames a key in place, its quoting, comment and value lines kept', () => {
     const text = 'places:\n  # the first\n  "Springfield, IL": {}  # home\n  Shelbyville, IL:\n    county: Shelby County\nlists: {}\n'
-    expect(renameKey(text, 'places', 'Springfield, IL', 'Springfield Township, IL')).toBe(text.replace('"Springfield, IL"', '"Springfield Township, IL"'))
-    expect(renameKey(text, 'places', 'Shelbyville, IL', 'Shelbyville: North')).toBe(text.replace('Shelbyville, IL:', '"Shelbyville: North":'))
+    expect(renameKey(text, 'places', 'Springfield, IL', 'Springfield Township, IL')).toBe(
+      text.replace('"Springfield, IL"', '"Springfield Township, IL"'),
+    )
+    expect(renameKey(text, 'places', 'Shelbyville, IL', 'Shelbyville: North')).toBe(
+      text.replace('Shelbyville, IL:', '"Shelbyville: North":'),
+    )
     expect(renameKey(text, 'places', 'Nowhere', 'Else')).toBeUndefined()
   })
 
@@ -111,7 +115,7 @@ describe('editYaml', () => {
       const step = Math.max(1, Math.floor(strings.length / 12))
       for (const [path, value] of strings.filter((_, i) => i % step === 0)) {
         const target = structuredClone(data)
-        setAt(target, path, value + ' x')
+        setAt(target, path, `${value} x`)
         const out = editYaml(text, target)
         expect(out, `${file} ${path.join('.')}`).toBeDefined()
         expect(parse(out!)).toEqual(target)
@@ -119,7 +123,10 @@ describe('editYaml', () => {
         const [before] = changedRegion(text, out!)
         const depth = (line: string) => /^ */.exec(line)![0].length
         expect(before.length, `${file} ${path.join('.')}`).toBeGreaterThan(0)
-        expect(before.slice(1).every((line) => depth(line) >= depth(before[0]!)), `${file} ${path.join('.')}`).toBe(true)
+        expect(
+          before.slice(1).every((line) => depth(line) >= depth(before[0]!)),
+          `${file} ${path.join('.')}`,
+        ).toBe(true)
         edits++
       }
     }
@@ -133,6 +140,7 @@ function* scalars(value: unknown, path: (string | number)[]): Generator<[(string
   else yield [path, value]
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: walks any parsed YAML value by its path
 function setAt(target: any, path: (string | number)[], value: unknown): void {
   let at = target
   for (const key of path.slice(0, -1)) at = at[key]

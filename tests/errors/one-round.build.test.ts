@@ -12,21 +12,28 @@ const mistakes = async (): Promise<Record<string, string>> => ({
   // 1. an unknown key
   'services/window-cleaning.yaml': `${await original('services/window-cleaning.yaml')}colour: blue\n`,
   // 2. an unknown form
-  'pages/contact.yaml': 'path: /contact\ntitle: Contact\nsections:\n  - type: hero\n    title: Contact\n  - type: form\n    heading: Ask us\n    form: quote\n',
+  'pages/contact.yaml':
+    'path: /contact\ntitle: Contact\nsections:\n  - type: hero\n    title: Contact\n  - type: form\n    heading: Ask us\n    form: quote\n',
   // 3. low contrast
   'site.yaml': (await original('site.yaml')).replace('services: [', 'theme:\n  colors:\n    onPrimary: "#a9c8ee"\nservices: ['),
   // 4. a broken link in YAML
-  'pages/home.yaml': 'path: /\ntitle: Brightside Cleaning\nsections:\n  - type: hero\n    title: Clean offices across central Illinois\n    actions:\n      - { label: Get a Quote, href: /contakt }\n',
+  'pages/home.yaml':
+    'path: /\ntitle: Brightside Cleaning\nsections:\n  - type: hero\n    title: Clean offices across central Illinois\n    actions:\n      - { label: Get a Quote, href: /contakt }\n',
   // 5. a broken link in Markdown
   'blog/first-post.md': '---\ntitle: Our first post\ndate: 2026-02-10\nexcerpt: Hello.\n---\n\nRead [our prices](/prices) first.\n',
   // 6. a heading skip (a warning)
-  'pages/about.yaml': 'path: /about\ntitle: About\nsections:\n  - type: hero\n    title: About us\n  - type: text\n    body: |\n      ### Our story\n\n      Since 1999.\n',
+  'pages/about.yaml':
+    'path: /about\ntitle: About\nsections:\n  - type: hero\n    title: About us\n  - type: text\n    body: |\n      ### Our story\n\n      Since 1999.\n',
   // 7. an unresolved area
   'landing.yaml': (await original('landing.yaml')).replace('area: "Jacksonville, IL"', 'area: "Jaksonville, IL"'),
 })
 
 type Record_ = Record<string, unknown>
-const lines = (text: string) => text.trimEnd().split('\n').map((line) => JSON.parse(line) as Record_)
+const lines = (text: string) =>
+  text
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record_)
 const brief = (p: Record_) => [p.type, p.code, p.file, p.line]
 
 async function inSite<T>(site: string, run: () => Promise<T>): Promise<T> {
@@ -65,20 +72,34 @@ describe('one round of errors', () => {
 
   it('tells each of the seven mistakes alone as exactly one problem', async () => {
     const all = await mistakes()
-    const told = await Promise.all(Object.entries(all).map(async ([name, text]) => {
-      const io = memoryIo()
-      await inSite(await siteFrom('landing', { [name]: text }), () => main(['validate', '--json'], io))
-      return [name, lines(io.stdout).slice(0, -1).filter((p) => p.type === 'error' || p.code === 'heading-skip').length]
-    }))
+    const told = await Promise.all(
+      Object.entries(all).map(async ([name, text]) => {
+        const io = memoryIo()
+        await inSite(await siteFrom('landing', { [name]: text }), () => main(['validate', '--json'], io))
+        return [
+          name,
+          lines(io.stdout)
+            .slice(0, -1)
+            .filter((p) => p.type === 'error' || p.code === 'heading-skip').length,
+        ]
+      }),
+    )
     expect(told).toEqual(Object.keys(all).map((name) => [name, 1]))
   })
 
   it('does not report references to a file left out for its errors as missing', async () => {
     // The service has a wrong type; landing.yaml, site.yaml and the areas section still name it.
-    const site = await siteFrom('landing', { 'services/window-cleaning.yaml': `${await original('services/window-cleaning.yaml')}badges: Insured\n` })
+    const site = await siteFrom('landing', {
+      'services/window-cleaning.yaml': `${await original('services/window-cleaning.yaml')}badges: Insured\n`,
+    })
     const io = memoryIo()
     expect(await inSite(site, () => main(['validate', '--json'], io))).toBe(1)
-    expect(lines(io.stdout).slice(0, -1).filter((p) => p.type === 'error').map(brief)).toEqual([['error', 'wrong-type', 'services/window-cleaning.yaml', 8]])
+    expect(
+      lines(io.stdout)
+        .slice(0, -1)
+        .filter((p) => p.type === 'error')
+        .map(brief),
+    ).toEqual([['error', 'wrong-type', 'services/window-cleaning.yaml', 8]])
   })
 
   it('still checks the other files when site.yaml itself cannot be used', async () => {
@@ -98,6 +119,11 @@ describe('one round of errors', () => {
     const site = await siteFrom('landing', { 'areas.yaml': (await original('areas.yaml')).replace('    lat: 39.7817', '    lat: north') })
     const io = memoryIo()
     expect(await inSite(site, () => main(['validate', '--json'], io))).toBe(1)
-    expect(lines(io.stdout).slice(0, -1).filter((p) => p.type === 'error').map((p) => p.code)).toEqual(['wrong-type'])
+    expect(
+      lines(io.stdout)
+        .slice(0, -1)
+        .filter((p) => p.type === 'error')
+        .map((p) => p.code),
+    ).toEqual(['wrong-type'])
   })
 })

@@ -11,19 +11,40 @@ describe('an internal error’s stack', () => {
     // A bundle as bin/compile.mjs makes lib/citypress.mjs: a map beside it, run by a plain `node`.
     const dir = await tempDir()
     const source = path.join(dir, 'thrower.ts')
-    await writeFile(source, [
-      `export { sourceStack } from ${JSON.stringify(path.join(repoRoot, 'src/errors/source-stack.ts'))}`,
-      'export function fail(): never {',
-      "  throw new Error('a bug of ours')",
-      '}',
-      '',
-    ].join('\n'))
+    await writeFile(
+      source,
+      [
+        `export { sourceStack } from ${JSON.stringify(path.join(repoRoot, 'src/errors/source-stack.ts'))}`,
+        'export function fail(): never {',
+        "  throw new Error('a bug of ours')",
+        '}',
+        '',
+      ].join('\n'),
+    )
     const bundle = path.join(dir, 'lib', 'bundle.mjs')
-    await build({ entryPoints: [source], outfile: bundle, bundle: true, platform: 'node', format: 'esm', sourcemap: 'linked', sourcesContent: false, logLevel: 'silent' })
-    const run = (show: string) => execFileSync('node', ['--input-type=module', '-e', `
+    await build({
+      entryPoints: [source],
+      outfile: bundle,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      sourcemap: 'linked',
+      sourcesContent: false,
+      logLevel: 'silent',
+    })
+    const run = (show: string) =>
+      execFileSync(
+        'node',
+        [
+          '--input-type=module',
+          '-e',
+          `
       const m = await import(${JSON.stringify(pathToFileURL(bundle).href)})
       try { m.fail() } catch (error) { process.stdout.write(${show}) }
-    `], { encoding: 'utf8' })
+    `,
+        ],
+        { encoding: 'utf8' },
+      )
     expect(run('error.stack')).toContain('bundle.mjs:')
     const mapped = run('m.sourceStack(error)')
     expect(mapped).toContain('Error: a bug of ours')

@@ -3,8 +3,8 @@ import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { renderPostBody } from '../../templates/components/Markdown.js'
 import { tempDir } from '../helpers/site.js'
+import { type BuiltSite, buildSite, outline, system4 } from './build-system4.js'
 import { find, findAll, text, texts } from './html.js'
-import { buildSite, outline, system4, type BuiltSite } from './build-system4.js'
 
 // The blog (spec § 4 table of contents, § 7 share button) and what a marketer changes in YAML alone.
 let site: BuiltSite
@@ -16,7 +16,10 @@ beforeAll(async () => {
   const dir = path.join(await tempDir(), 'system4')
   await cp(system4, dir, { recursive: true, filter: (src) => !src.includes(`${path.sep}.citypress`) })
   const siteYaml = await readFile(path.join(dir, 'site.yaml'), 'utf8')
-  await writeFile(path.join(dir, 'site.yaml'), siteYaml.replace(/perPage: \d+/, 'perPage: 2').replace(/^servicePage:\n/m, 'servicePage:\n  order: [hero, faq, services, cta]\n'))
+  await writeFile(
+    path.join(dir, 'site.yaml'),
+    siteYaml.replace(/perPage: \d+/, 'perPage: 2').replace(/^servicePage:\n/m, 'servicePage:\n  order: [hero, faq, services, cta]\n'),
+  )
   variant = await buildSite(dir)
 })
 
@@ -41,7 +44,10 @@ describe('blog', () => {
       const ids = findAll(main, '.post-body h2, .post-body h3, .post-body h4').map((h) => h.attrs.id!)
       expect(ids.length, url).toBeGreaterThanOrEqual(5)
       expect(new Set(ids).size, url).toBe(ids.length)
-      expect(findAll(main, 'nav[data-widget=toc] a').map((a) => a.attrs.href), url).toEqual(ids.map((id) => `#${id}`))
+      expect(
+        findAll(main, 'nav[data-widget=toc] a').map((a) => a.attrs.href),
+        url,
+      ).toEqual(ids.map((id) => `#${id}`))
       const share = find(main, 'button[data-widget=share]')
       expect(share.attrs['data-title']).toBe(text(find(main, 'h1')))
       expect(share.attrs['data-url']).toMatch(new RegExp(`^https://.+${url}$`))
@@ -59,7 +65,9 @@ describe('blog', () => {
 
 describe('renderPostBody', () => {
   it('gives h2–h4 unique slug ids and lists them with their levels', () => {
-    const { html, headings } = renderPostBody('# Title\n\n## Why it matters\n\n### Step 1: Plan\n\n## Why it matters\n\n#### Notes & tips\n\n##### Too deep\n')
+    const { html, headings } = renderPostBody(
+      '# Title\n\n## Why it matters\n\n### Step 1: Plan\n\n## Why it matters\n\n#### Notes & tips\n\n##### Too deep\n',
+    )
     expect(headings).toEqual([
       { id: 'why-it-matters', text: 'Why it matters', level: 2 },
       { id: 'step-1-plan', text: 'Step 1: Plan', level: 3 },

@@ -52,23 +52,33 @@ describe('budgets', () => {
     const { result } = await buildInMemory(await withBudgets('  all:\n    html: 1 kB\n    images: 10 MB\n'), { imageCacheDir })
     const warnings = result.warnings.filter((w) => w.code === 'budget-exceeded')
     // Every page kind is over 1 kB; images are within 10 MB.
-    const kinds = warnings.map((w) => /^The HTML of ([\w-]+) pages weighs \d+\.\d kB gzip-compressed, over the budget of 1 kB\.$/.exec(w.message)?.[1])
+    const kinds = warnings.map(
+      (w) => /^The HTML of ([\w-]+) pages weighs \d+\.\d kB gzip-compressed, over the budget of 1 kB\.$/.exec(w.message)?.[1],
+    )
     expect(kinds.sort()).toEqual(result.sizes.map((s) => s.kind).sort())
     expect(warnings[0]).toMatchObject({ line: expect.any(Number), lineText: '    html: 1 kB', column: 11 })
   })
 
-  it('fail the build with budget-exceeded when their level is fail; a page kind\'s own budget wins over all', async () => {
-    const errors = await buildErrors(await withBudgets('  all:\n    html: 1 MB\n    level: fail\n  service:\n    html: 1 kB\n    level: fail\n'), { imageCacheDir })
+  it("fail the build with budget-exceeded when their level is fail; a page kind's own budget wins over all", async () => {
+    const errors = await buildErrors(
+      await withBudgets('  all:\n    html: 1 MB\n    level: fail\n  service:\n    html: 1 kB\n    level: fail\n'),
+      { imageCacheDir },
+    )
     expect(errors).toHaveLength(1)
     const text = normalize(formatConfigError(errors[0]!, { color: false })).replace(/<tmp>\/site\//g, '')
-    expect(text.split('\n')[0]).toMatch(/^error\[budget-exceeded\]: The HTML of service pages weighs \d+\.\d kB gzip-compressed, over the budget of 1 kB\.$/)
+    expect(text.split('\n')[0]).toMatch(
+      /^error\[budget-exceeded\]: The HTML of service pages weighs \d+\.\d kB gzip-compressed, over the budget of 1 kB\.$/,
+    )
     expect(text).toContain('    html: 1 kB')
     expect(text).toMatch(/--> site\.yaml:\d+:11/)
     expect(text).toContain('The largest is /services/office-cleaning.')
   })
 
   it('stay silent when every page kind is within them', async () => {
-    const { result } = await buildInMemory(await withBudgets('  all:\n    html: 500 kB\n    css: 100 kB\n    js: 100 kB\n    images: 5 MB\n    level: fail\n'), { imageCacheDir })
+    const { result } = await buildInMemory(
+      await withBudgets('  all:\n    html: 500 kB\n    css: 100 kB\n    js: 100 kB\n    images: 5 MB\n    level: fail\n'),
+      { imageCacheDir },
+    )
     expect(result.warnings.filter((w) => w.code === 'budget-exceeded')).toEqual([])
   })
 })

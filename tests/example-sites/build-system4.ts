@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { exampleBuild } from '../helpers/example-build.js'
 import { repoRoot, tempDir } from '../helpers/site.js'
-import { find, findAll, parseHtml, text, type HtmlNode } from './html.js'
+import { find, findAll, type HtmlNode, parseHtml, text } from './html.js'
 
 export const system4 = path.join(repoRoot, 'sites/system4')
 
@@ -26,7 +26,12 @@ export async function buildSite(site = system4): Promise<BuiltSite> {
   else {
     outDir = await tempDir('citypress-site-')
     const { build } = await import('../../src/build/index.js')
-    await build({ site, outDir, cacheDir: false, imageCacheDir: path.join((await exampleBuild('system4')).site, '.citypress', 'cache', 'images') })
+    await build({
+      site,
+      outDir,
+      cacheDir: false,
+      imageCacheDir: path.join((await exampleBuild('system4')).site, '.citypress', 'cache', 'images'),
+    })
   }
   const cache = new Map<string, HtmlNode>()
   const page = (url: string) => {
@@ -41,11 +46,13 @@ export async function buildSite(site = system4): Promise<BuiltSite> {
 
 /** The top-level sections of a page's <main>, as `{ id, className, heading }` in order. */
 export function sectionsOf(main: HtmlNode): { id?: string; className: string; heading: string }[] {
-  return main.children.filter((c): c is HtmlNode => typeof c !== 'string' && c.tag === 'section').map((s) => ({
-    id: s.attrs.id,
-    className: s.attrs.class ?? '',
-    heading: text(findAll(s, 'h1')[0] ?? findAll(s, 'h2')[0] ?? ''),
-  }))
+  return main.children
+    .filter((c): c is HtmlNode => typeof c !== 'string' && c.tag === 'section')
+    .map((s) => ({
+      id: s.attrs.id,
+      className: s.attrs.class ?? '',
+      heading: text(findAll(s, 'h1')[0] ?? findAll(s, 'h2')[0] ?? ''),
+    }))
 }
 
 /** The section of `main` with this id. */
@@ -60,5 +67,9 @@ export function outline(main: HtmlNode): string[] {
 
 /** `{ label, href }` of every link and walkthrough button inside `node`. */
 export function links(node: HtmlNode, selector = 'a'): { label: string; href: string; scheduler?: string }[] {
-  return findAll(node, selector).map((a) => ({ label: text(a), href: a.attrs.href ?? '', ...(a.attrs['data-scheduler'] ? { scheduler: a.attrs['data-scheduler'] } : {}) }))
+  return findAll(node, selector).map((a) => ({
+    label: text(a),
+    href: a.attrs.href ?? '',
+    ...(a.attrs['data-scheduler'] ? { scheduler: a.attrs['data-scheduler'] } : {}),
+  }))
 }

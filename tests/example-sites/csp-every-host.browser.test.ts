@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { build } from '../../src/build/index.js'
 import type { HostName } from '../../src/config/hosts.js'
 import { launchChromium, openOfflineContext } from '../helpers/browser.js'
-import { serveAsHost, type HostServer } from '../helpers/host-server.js'
 import { fixtureBuild } from '../helpers/example-build.js'
+import { type HostServer, serveAsHost } from '../helpers/host-server.js'
 import { fixture, siteFrom, tempDir } from '../helpers/site.js'
 
 // A Content-Security-Policy on every host (a header where the host reads
@@ -28,7 +28,10 @@ beforeAll(async () => {
   await cp(path.join(shared.site, '.citypress', 'cache', 'images'), imageCacheDir, { recursive: true })
   for (const host of hosts.filter((h) => h !== 'netlify')) {
     const url = host === 'github-pages' ? 'https://tidy.github.io/repo' : 'https://tidy.example'
-    const yaml = (await readFile(path.join(fixture('widgets'), 'site.yaml'), 'utf8')).replace('url: https://tidy.example', `url: ${url}\nhost: ${host}`)
+    const yaml = (await readFile(path.join(fixture('widgets'), 'site.yaml'), 'utf8')).replace(
+      'url: https://tidy.example',
+      `url: ${url}\nhost: ${host}`,
+    )
     const out = path.join(await tempDir(), 'dist')
     await build({ site: await siteFrom('widgets', { 'site.yaml': yaml }), outDir: out, cacheDir: false, imageCacheDir })
     built.set(host, { out, server: await serveAsHost(out, host, { basePath: baseOf(host) }) })
@@ -74,9 +77,14 @@ describe.each(hosts)('the Content-Security-Policy on %s', (host) => {
       script.textContent = '(window as any).injectedRan = true'.replace(' as any', '')
       document.body.append(script)
       await new Promise((resolve) => setTimeout(resolve, 50))
-      return { ran: (window as unknown as { injectedRan?: boolean }).injectedRan === true, violations: (window as unknown as { violations: string[] }).violations }
+      return {
+        ran: (window as unknown as { injectedRan?: boolean }).injectedRan === true,
+        violations: (window as unknown as { violations: string[] }).violations,
+      }
     })
-    console.log(`${host}: ${violations.length} violations while using the site; injected inline script ran: ${injected.ran}; reported: ${injected.violations.slice(violations.length).join(', ')}`)
+    console.log(
+      `${host}: ${violations.length} violations while using the site; injected inline script ran: ${injected.ran}; reported: ${injected.violations.slice(violations.length).join(', ')}`,
+    )
     expect(violations).toEqual([])
     expect(injected.ran).toBe(false)
     expect(injected.violations.slice(violations.length)).toEqual([expect.stringMatching(/^script-src(-elem)? inline$/)])
@@ -95,15 +103,19 @@ describe('a GitHub Pages project site under /repo', () => {
     const fetchStatus = async (url: string) => {
       let response = await fetch(server.origin + url, { redirect: 'manual' })
       // Follow the host's own redirects (a folder's address), as a browser does.
-      for (let hops = 0; response.status >= 300 && response.status < 400 && hops < 3; hops++) response = await fetch(new URL(response.headers.get('location')!, server.origin + url), { redirect: 'manual' })
+      for (let hops = 0; response.status >= 300 && response.status < 400 && hops < 3; hops++)
+        response = await fetch(new URL(response.headers.get('location')!, server.origin + url), { redirect: 'manual' })
       return response
     }
     while (queue.length) {
       const at = queue.shift()!
       const html = await (await fetchStatus(at)).text()
-      const found = [...html.matchAll(/ (?:href|src|action|data-endpoint|data-fallback|content)="([^"]*)"|<(?:loc|link)>([^<]*)</g)].map((m) => (m[1] ?? m[2]!).replace(/^https:\/\/tidy\.github\.io\//, '/'))
+      const found = [...html.matchAll(/ (?:href|src|action|data-endpoint|data-fallback|content)="([^"]*)"|<(?:loc|link)>([^<]*)</g)]
+        .map((m) => (m[1] ?? m[2]!).replace(/^https:\/\/tidy\.github\.io\//, '/'))
         .filter((url) => url.startsWith('/') || /^\w+:/.test(url))
-        .concat([...html.matchAll(/ (?:srcset|imagesrcset)="([^"]*)"/g)].flatMap((m) => m[1]!.split(',').map((c) => c.trim().split(/\s+/)[0]!)))
+        .concat(
+          [...html.matchAll(/ (?:srcset|imagesrcset)="([^"]*)"/g)].flatMap((m) => m[1]!.split(',').map((c) => c.trim().split(/\s+/)[0]!)),
+        )
       for (const raw of found) {
         const url = new URL(raw.replaceAll('&amp;', '&'), server.origin + at)
         if (url.origin !== server.origin) continue

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkHtml } from '../../bin/nu-checker.mjs'
 import { contrastRatio } from '../../src/config/theme.js'
 import { auditPages, launchChromium, type PageAudit } from '../helpers/browser.js'
-import { serveSite, type SiteServer } from '../helpers/server.js'
 import { exampleBuild, type SharedResult } from '../helpers/example-build.js'
+import { type SiteServer, serveSite } from '../helpers/server.js'
 
 /**
  * The example sites build, and one page of every page kind of each has no Nu HTML checker error,
@@ -21,8 +21,20 @@ import { exampleBuild, type SharedResult } from '../helpers/example-build.js'
 // review. So moving a section of an example site can fail this test with no visible change.
 const exampleSites = {
   // `more`: pages whose layout no other sample shows (a hand-written landing page, a second landing layout).
-  system4: { about: '/about', contact: '/contact', services: '/services', legal: '/privacy-policy', more: ['/lp/columbus-commercial-cleaning'] },
-  greenway: { about: '/about', contact: '/contact', services: '/services', legal: '/privacy', more: ['/lp/salem-landscape-design', '/lp/salem-irrigation'] },
+  system4: {
+    about: '/about',
+    contact: '/contact',
+    services: '/services',
+    legal: '/privacy-policy',
+    more: ['/lp/columbus-commercial-cleaning'],
+  },
+  greenway: {
+    about: '/about',
+    contact: '/contact',
+    services: '/services',
+    legal: '/privacy',
+    more: ['/lp/salem-landscape-design', '/lp/salem-irrigation'],
+  },
   brightline: { about: '/about', contact: '/contact', services: '/services', legal: '/privacy', more: ['/lp/durham-generators'] },
 } as const
 
@@ -45,11 +57,21 @@ afterAll(async () => {
 function samplesOf(name: keyof typeof exampleSites, result: SharedResult): Sample[] {
   const pages = exampleSites[name]
   const byUrl = new Map(result.routes.map((r) => [r.url, r]))
-  const firstOf = (template: string) => result.routes.find((r) => r.template === template && !r.noindex) ?? result.routes.find((r) => r.template === template)
+  const firstOf = (template: string) =>
+    result.routes.find((r) => r.template === template && !r.noindex) ?? result.routes.find((r) => r.template === template)
   const chosen = {
-    home: byUrl.get('/'), about: byUrl.get(pages.about), contact: byUrl.get(pages.contact), 'services overview': byUrl.get(pages.services),
-    'service page': firstOf('service'), 'landing page': firstOf('landing'), locations: firstOf('locations'), 'blog index': firstOf('blog-index'),
-    post: firstOf('post'), 'legal page': byUrl.get(pages.legal), '404': firstOf('not-found'), 'form success': firstOf('form-success'),
+    home: byUrl.get('/'),
+    about: byUrl.get(pages.about),
+    contact: byUrl.get(pages.contact),
+    'services overview': byUrl.get(pages.services),
+    'service page': firstOf('service'),
+    'landing page': firstOf('landing'),
+    locations: firstOf('locations'),
+    'blog index': firstOf('blog-index'),
+    post: firstOf('post'),
+    'legal page': byUrl.get(pages.legal),
+    '404': firstOf('not-found'),
+    'form success': firstOf('form-success'),
     ...Object.fromEntries(pages.more.map((url) => [`page of another layout ${url}`, byUrl.get(url)])),
   }
   return Object.entries(chosen).map(([kind, route]) => {
@@ -81,9 +103,18 @@ function nuErrors(name: Audited): string[] {
     })
     // Paths relative to the root folder: checkHtml finds a message's page by its path relative to `dir`.
     const fromRoot = (result: SharedResult, file: string) => path.relative('/', path.join(result.outDir, file))
-    const messages = checkHtml('/', checked.flatMap(({ result, files }) => files.map((file) => fromRoot(result, file))))
-    nuRun = new Map(checked.map(({ site, result, files }) => [site, files.flatMap((file) => (messages.get(fromRoot(result, file)) ?? [])
-      .filter((m) => m.type !== 'info').map((m) => `${file}:${m.lastLine}: ${m.message}`))]))
+    const messages = checkHtml(
+      '/',
+      checked.flatMap(({ result, files }) => files.map((file) => fromRoot(result, file))),
+    )
+    nuRun = new Map(
+      checked.map(({ site, result, files }) => [
+        site,
+        files.flatMap((file) =>
+          (messages.get(fromRoot(result, file)) ?? []).filter((m) => m.type !== 'info').map((m) => `${file}:${m.lastLine}: ${m.message}`),
+        ),
+      ]),
+    )
   }
   const found = nuRun.get(name)
   if (!found) throw new Error(`the Nu checker did not check ${name}`)
@@ -114,7 +145,11 @@ describe.each(Object.entries(exampleSites))('the example site %s', (name, pages)
 
   it('shows no unfilled {token} on any page', async () => {
     const tokens = /\{(?:city|state|area|service|serviceLower|county)\}/g
-    const found = await Promise.all(result.routes.map(async (r) => [r.url, (await readFile(path.join(result.outDir, r.outputPath), 'utf8')).match(tokens) ?? []] as const))
+    const found = await Promise.all(
+      result.routes.map(
+        async (r) => [r.url, (await readFile(path.join(result.outDir, r.outputPath), 'utf8')).match(tokens) ?? []] as const,
+      ),
+    )
     expect(found.filter(([, hits]) => hits.length > 0)).toEqual([])
   })
 
@@ -122,42 +157,58 @@ describe.each(Object.entries(exampleSites))('the example site %s', (name, pages)
     expect(nuErrors(name as keyof typeof exampleSites)).toEqual([])
   })
 
-  it.each([375, 1280])('has no axe violation on a page of every kind at %i px', async (width) => {
-    expect((await audited()).axe.get(width)).toEqual([])
-  }, 180_000)
+  it.each([375, 1280])(
+    'has no axe violation on a page of every kind at %i px',
+    async (width) => {
+      expect((await audited()).axe.get(width)).toEqual([])
+    },
+    180_000,
+  )
 
   it('never scrolls sideways at 320 px', async () => {
     expect((await audited()).wide).toEqual([])
   }, 180_000)
 
   // The brand one accent could not serve shows exactly its own tokens.
-  it.runIf(name === 'brightline')('shows its tokens: a charcoal header with amber current and hovered links, amber buttons with dark text, amber footer links', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-    const style = (selector: string, property: 'color' | 'backgroundColor') =>
-      page.$$eval(selector, (nodes, p) => [...new Set(nodes.map((n) => getComputedStyle(n)[p as 'color']))], property)
-    await page.goto(`${server.url}/about`)
-    await page.hover('.site-header .nav-link[href$="/contact"]')
-    const onAbout = {
-      header: await style('.site-header', 'backgroundColor'),
-      headerText: await style('.site-header', 'color'),
-      current: await style('.site-header .nav-link[aria-current="page"]', 'color'),
-      hovered: await style('.site-header .nav-link[href$="/contact"]', 'color'),
-      headerButton: [...await style('.header-cta', 'backgroundColor'), ...await style('.header-cta', 'color')],
-    }
-    await page.goto(`${server.url}/`)
-    const onHome = {
-      buttons: [...await style('main .btn-accent', 'backgroundColor'), ...await style('main .btn-accent', 'color')],
-      footerLinks: await style('.site-footer a', 'color'),
-    }
-    await page.close()
-    const c = result.site.site.theme.colors
-    expect({ ...onAbout, ...onHome }).toEqual({
-      header: [rgb(c.headerBackground)], headerText: [rgb(c.headerText)], current: [rgb(c.headerHover)], hovered: [rgb(c.headerHover)],
-      headerButton: [rgb(c.accent), rgb(c.onAccent)], buttons: [rgb(c.accent), rgb(c.onAccent)], footerLinks: [rgb(c.footerLink)],
-    })
-    // The hard case itself: an accent too light for white text, under dark text, and a dark header.
-    expect([contrastRatio('#ffffff', c.accent) < 3, contrastRatio(c.onAccent, c.accent) >= 4.5, contrastRatio('#ffffff', c.headerBackground) >= 7]).toEqual([true, true, true])
-  })
+  it.runIf(name === 'brightline')(
+    'shows its tokens: a charcoal header with amber current and hovered links, amber buttons with dark text, amber footer links',
+    async () => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+      const style = (selector: string, property: 'color' | 'backgroundColor') =>
+        page.$$eval(selector, (nodes, p) => [...new Set(nodes.map((n) => getComputedStyle(n)[p as 'color']))], property)
+      await page.goto(`${server.url}/about`)
+      await page.hover('.site-header .nav-link[href$="/contact"]')
+      const onAbout = {
+        header: await style('.site-header', 'backgroundColor'),
+        headerText: await style('.site-header', 'color'),
+        current: await style('.site-header .nav-link[aria-current="page"]', 'color'),
+        hovered: await style('.site-header .nav-link[href$="/contact"]', 'color'),
+        headerButton: [...(await style('.header-cta', 'backgroundColor')), ...(await style('.header-cta', 'color'))],
+      }
+      await page.goto(`${server.url}/`)
+      const onHome = {
+        buttons: [...(await style('main .btn-accent', 'backgroundColor')), ...(await style('main .btn-accent', 'color'))],
+        footerLinks: await style('.site-footer a', 'color'),
+      }
+      await page.close()
+      const c = result.site.site.theme.colors
+      expect({ ...onAbout, ...onHome }).toEqual({
+        header: [rgb(c.headerBackground)],
+        headerText: [rgb(c.headerText)],
+        current: [rgb(c.headerHover)],
+        hovered: [rgb(c.headerHover)],
+        headerButton: [rgb(c.accent), rgb(c.onAccent)],
+        buttons: [rgb(c.accent), rgb(c.onAccent)],
+        footerLinks: [rgb(c.footerLink)],
+      })
+      // The hard case itself: an accent too light for white text, under dark text, and a dark header.
+      expect([
+        contrastRatio('#ffffff', c.accent) < 3,
+        contrastRatio(c.onAccent, c.accent) >= 4.5,
+        contrastRatio('#ffffff', c.headerBackground) >= 7,
+      ]).toEqual([true, true, true])
+    },
+  )
 })
 
 function rgb(hex: string): string {
@@ -190,11 +241,20 @@ describe('the starter site', () => {
   /** Every page loaded once at each width: sideways scroll and axe there. */
   const audited = () => {
     const pages = result.routes.map((route) => ({ url: route.url === '/404' ? '/no-such-page' : route.url, label: route.url }))
-    return (audit ??= Promise.all([320, 1280].map((width) => auditPages(browser, server.url, pages, { scroll: width, axe: [width] })) as [Promise<PageAudit>, Promise<PageAudit>]))
+    return (audit ??= Promise.all(
+      [320, 1280].map((width) => auditPages(browser, server.url, pages, { scroll: width, axe: [width] })) as [
+        Promise<PageAudit>,
+        Promise<PageAudit>,
+      ],
+    ))
   }
 
-  it.each([320, 1280])('has no axe violation and no sideways scroll on any page at %i px', async (width) => {
-    const found = (await audited())[width === 320 ? 0 : 1]
-    expect([...found.axe.get(width)!, ...found.wide]).toEqual([])
-  }, 180_000)
+  it.each([320, 1280])(
+    'has no axe violation and no sideways scroll on any page at %i px',
+    async (width) => {
+      const found = (await audited())[width === 320 ? 0 : 1]
+      expect([...found.axe.get(width)!, ...found.wide]).toEqual([])
+    },
+    180_000,
+  )
 })

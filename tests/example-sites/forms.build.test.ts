@@ -1,18 +1,29 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { find, findAll, text, type HtmlNode } from './html.js'
-import { buildSite, type BuiltSite } from './build-system4.js'
+import { type BuiltSite, buildSite } from './build-system4.js'
+import { find, findAll, type HtmlNode, text } from './html.js'
 
 // The five forms of the spec (§ 3 Quote forms, § 5 Validation rules) as a visitor's browser sees them.
 let site: BuiltSite
-beforeAll(async () => { site = await buildSite() })
+beforeAll(async () => {
+  site = await buildSite()
+})
 
-interface Control { name: string; type: string; required: boolean; placeholder?: string; options?: string[]; rows?: string }
+interface Control {
+  name: string
+  type: string
+  required: boolean
+  placeholder?: string
+  options?: string[]
+  rows?: string
+}
 
 /** The visible controls of a form in document order; checkboxes of one name are one control. */
 function controlsOf(form: HtmlNode): Control[] {
   const out: Control[] = []
-  for (const el of findAll(form, '.form-grid input, .form-grid select, .form-grid textarea').filter((e) => ['input', 'select', 'textarea'].includes(e.tag))) {
-    const type = el.tag === 'input' ? el.attrs.type ?? 'text' : el.tag
+  for (const el of findAll(form, '.form-grid input, .form-grid select, .form-grid textarea').filter((e) =>
+    ['input', 'select', 'textarea'].includes(e.tag),
+  )) {
+    const type = el.tag === 'input' ? (el.attrs.type ?? 'text') : el.tag
     if (type === 'checkbox') {
       const group = out.find((c) => c.name === el.attrs.name)
       if (group) group.options!.push(el.attrs.value!)
@@ -35,14 +46,24 @@ function controlsOf(form: HtmlNode): Control[] {
 }
 
 const byName = (controls: Control[]) => [...controls].sort((a, b) => a.name.localeCompare(b.name))
-const homeServices = ['Commercial Cleaning', 'Building Maintenance', 'Carpet Cleaning', 'Window Cleaning', 'Floor Care', 'Disinfection Services', 'Other']
+const homeServices = [
+  'Commercial Cleaning',
+  'Building Maintenance',
+  'Carpet Cleaning',
+  'Window Cleaning',
+  'Floor Care',
+  'Disinfection Services',
+  'Other',
+]
 
 const expected: Record<string, { page: string; controls: Control[] }> = {
   home_quote_form: {
     page: '/',
     controls: [
-      { name: 'firstName', type: 'text', required: true }, { name: 'lastName', type: 'text', required: true },
-      { name: 'email', type: 'email', required: true }, { name: 'companyName', type: 'text', required: false },
+      { name: 'firstName', type: 'text', required: true },
+      { name: 'lastName', type: 'text', required: true },
+      { name: 'email', type: 'email', required: true },
+      { name: 'companyName', type: 'text', required: false },
       { name: 'service', type: 'select', required: true, placeholder: 'Select a service', options: homeServices },
       { name: 'message', type: 'textarea', required: false, placeholder: 'Tell us about your facility and cleaning needs', rows: '4' },
     ],
@@ -50,39 +71,97 @@ const expected: Record<string, { page: string; controls: Control[] }> = {
   about_form: {
     page: '/about',
     controls: [
-      { name: 'firstName', type: 'text', required: true }, { name: 'lastName', type: 'text', required: true },
-      { name: 'phone', type: 'tel', required: false }, { name: 'email', type: 'email', required: true },
+      { name: 'firstName', type: 'text', required: true },
+      { name: 'lastName', type: 'text', required: true },
+      { name: 'phone', type: 'tel', required: false },
+      { name: 'email', type: 'email', required: true },
       { name: 'companyName', type: 'text', required: false },
-      { name: 'service', type: 'select', required: true, placeholder: 'Select a service', options: ['Commercial Cleaning', 'Carpet Cleaning', 'Floor Care', 'Window Cleaning', 'Disinfection', 'Other'] },
+      {
+        name: 'service',
+        type: 'select',
+        required: true,
+        placeholder: 'Select a service',
+        options: ['Commercial Cleaning', 'Carpet Cleaning', 'Floor Care', 'Window Cleaning', 'Disinfection', 'Other'],
+      },
       { name: 'message', type: 'textarea', required: false, rows: '4' },
     ],
   },
   'service-page-contact': {
     page: '/services/commercial-cleaning',
     controls: [
-      { name: 'firstName', type: 'text', required: true }, { name: 'lastName', type: 'text', required: true },
-      { name: 'email', type: 'email', required: true }, { name: 'companyName', type: 'text', required: false },
+      { name: 'firstName', type: 'text', required: true },
+      { name: 'lastName', type: 'text', required: true },
+      { name: 'email', type: 'email', required: true },
+      { name: 'companyName', type: 'text', required: false },
       { name: 'service', type: 'select', required: true, placeholder: 'Select a service', options: homeServices },
-      { name: 'phone', type: 'tel', required: false }, { name: 'message', type: 'textarea', required: false, rows: '4' },
+      { name: 'phone', type: 'tel', required: false },
+      { name: 'message', type: 'textarea', required: false, rows: '4' },
     ],
   },
   'landing-page': {
     page: '/lp/columbus-commercial-cleaning',
     controls: [
-      { name: 'name', type: 'text', required: true }, { name: 'email', type: 'email', required: true },
+      { name: 'name', type: 'text', required: true },
+      { name: 'email', type: 'email', required: true },
       { name: 'company', type: 'text', required: false },
       // The placeholder is disabled but the select itself is not required (spec § 5).
-      { name: 'service', type: 'select', required: false, placeholder: 'Select Service* (disabled)', options: ['Commercial Cleaning', 'Building Maintenance', 'Carpet Cleaning', 'Floor Care', 'Window Cleaning', 'Disinfection Services', 'Other'] },
+      {
+        name: 'service',
+        type: 'select',
+        required: false,
+        placeholder: 'Select Service* (disabled)',
+        options: [
+          'Commercial Cleaning',
+          'Building Maintenance',
+          'Carpet Cleaning',
+          'Floor Care',
+          'Window Cleaning',
+          'Disinfection Services',
+          'Other',
+        ],
+      },
       { name: 'message', type: 'textarea', required: false, rows: '4' },
     ],
   },
   'contact-page': {
     page: '/contact',
     controls: [
-      { name: 'name', type: 'text', required: true }, { name: 'email', type: 'email', required: true },
-      { name: 'company', type: 'text', required: false }, { name: 'message', type: 'textarea', required: false, rows: '4' },
-      { name: 'services', type: 'checkboxes', required: false, options: ['Commercial Cleaning', 'Building Maintenance', 'Disinfection Services', 'Specialized Services', 'Carpet Cleaning', 'Floor Care', 'Window Cleaning', 'Other'] },
-      { name: 'facilityType', type: 'select', required: true, placeholder: 'Select facility type', options: ['Office Building', 'Retail Space', 'Medical Facility', 'Educational Institution', 'Industrial/Manufacturing', 'Restaurant/Food Service', 'Warehouse/Distribution', 'Religious Facility', 'Other'] },
+      { name: 'name', type: 'text', required: true },
+      { name: 'email', type: 'email', required: true },
+      { name: 'company', type: 'text', required: false },
+      { name: 'message', type: 'textarea', required: false, rows: '4' },
+      {
+        name: 'services',
+        type: 'checkboxes',
+        required: false,
+        options: [
+          'Commercial Cleaning',
+          'Building Maintenance',
+          'Disinfection Services',
+          'Specialized Services',
+          'Carpet Cleaning',
+          'Floor Care',
+          'Window Cleaning',
+          'Other',
+        ],
+      },
+      {
+        name: 'facilityType',
+        type: 'select',
+        required: true,
+        placeholder: 'Select facility type',
+        options: [
+          'Office Building',
+          'Retail Space',
+          'Medical Facility',
+          'Educational Institution',
+          'Industrial/Manufacturing',
+          'Restaurant/Food Service',
+          'Warehouse/Distribution',
+          'Religious Facility',
+          'Other',
+        ],
+      },
       { name: 'zipCode', type: 'text', required: true, placeholder: '45215' },
     ],
   },
@@ -102,8 +181,12 @@ describe('the five quote forms', () => {
     })
   }
 
-  it('labels the contact form\'s fields as the spec names them', () => {
-    const labels = findAll(find(site.main('/contact'), 'form[name=contact-page]'), 'label, legend').map(text).map((l) => l.replace(/\s*\*$/, ''))
-    expect(labels).toEqual(expect.arrayContaining(['Full Name', 'Email Address', 'Company Name', 'Facility Type', 'Zip Code', 'Your Message']))
+  it("labels the contact form's fields as the spec names them", () => {
+    const labels = findAll(find(site.main('/contact'), 'form[name=contact-page]'), 'label, legend')
+      .map(text)
+      .map((l) => l.replace(/\s*\*$/, ''))
+    expect(labels).toEqual(
+      expect.arrayContaining(['Full Name', 'Email Address', 'Company Name', 'Facility Type', 'Zip Code', 'Your Message']),
+    )
   })
 })

@@ -18,7 +18,12 @@ beforeAll(async () => {
   csp = /Content-Security-Policy: (.*)/.exec(headers)![1]!
 })
 
-const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `))?.split(' ').slice(1)
+const directive = (name: string) =>
+  csp
+    .split('; ')
+    .find((d) => d.startsWith(`${name} `))
+    ?.split(' ')
+    .slice(1)
 
 describe('_headers', () => {
   it('lets browsers keep hashed assets for a year', () => {
@@ -38,9 +43,11 @@ describe('_headers', () => {
     const hashes = new Set<string>()
     for (const file of pages) {
       const html = await readFile(path.join(out, file), 'utf8')
-      for (const [, text] of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) hashes.add(`'sha256-${createHash('sha256').update(text!).digest('base64')}'`)
+      for (const [, text] of html.matchAll(/<style>([\s\S]*?)<\/style>/g))
+        hashes.add(`'sha256-${createHash('sha256').update(text!).digest('base64')}'`)
       for (const [, attrs, text] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
-        if (!attrs!.includes('src=') && !attrs!.includes('application/ld+json')) hashes.add(`'sha256-${createHash('sha256').update(text!).digest('base64')}'`)
+        if (!attrs!.includes('src=') && !attrs!.includes('application/ld+json'))
+          hashes.add(`'sha256-${createHash('sha256').update(text!).digest('base64')}'`)
       }
     }
     expect(hashes.size).toBeGreaterThan(0)

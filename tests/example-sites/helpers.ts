@@ -1,13 +1,14 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
-import { build, BuildFailure, type BuildOptions, type BuildResult } from '../../src/build/index.js'
+import { BuildFailure, type BuildOptions, type BuildResult, build } from '../../src/build/index.js'
 import type { ConfigError } from '../../src/errors/config-error.js'
 
 /** Writes a photo-like test image (noise, so encoders work as on a real photo) into a site. */
 export async function writePhoto(site: string, file: string, size: { width: number; height: number }): Promise<void> {
   const bytes = await sharp({ create: { ...size, channels: 3, background: '#5b7fa6', noise: { type: 'gaussian', mean: 120, sigma: 40 } } })
-    .jpeg({ quality: 90 }).toBuffer()
+    .jpeg({ quality: 90 })
+    .toBuffer()
   await mkdir(path.dirname(path.join(site, file)), { recursive: true })
   await writeFile(path.join(site, file), bytes)
 }
@@ -34,7 +35,10 @@ export function lookups(result: BuildResult) {
 
 /** The build's errors; fails the test when the build succeeds. */
 export async function buildErrors(site: string, options: Partial<BuildOptions> = {}): Promise<readonly ConfigError[]> {
-  const failure = await build({ site, write: false, cacheDir: false, ...options }).then(() => undefined, (e: unknown) => e)
+  const failure = await build({ site, write: false, cacheDir: false, ...options }).then(
+    () => undefined,
+    (e: unknown) => e,
+  )
   if (!(failure instanceof BuildFailure)) throw new Error(`expected the build to fail, got ${String(failure)}`)
   return failure.errors
 }

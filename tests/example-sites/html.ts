@@ -50,22 +50,33 @@ function parseAttrs(text: string): Record<string, string> {
 }
 
 function decode(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|#39|#x27|nbsp);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", nbsp: ' ' })[e]!)
+  return text.replace(
+    /&(amp|lt|gt|quot|#39|#x27|nbsp);/g,
+    (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", nbsp: ' ' })[e]!,
+  )
 }
 
-interface Simple { tag?: string; id?: string; classes: string[]; attrs: [string, string | undefined][] }
+interface Simple {
+  tag?: string
+  id?: string
+  classes: string[]
+  attrs: [string, string | undefined][]
+}
 
 function parseSelector(selector: string): Simple[] {
-  return selector.trim().split(/\s+/).map((part) => {
-    const simple: Simple = { classes: [], attrs: [] }
-    for (const m of part.matchAll(/([a-z][a-z0-9-]*)|\.([\w-]+)|#([\w-]+)|\[([\w-]+)(?:=([^\]]*))?\]/gi)) {
-      if (m[1]) simple.tag = m[1].toLowerCase()
-      else if (m[2]) simple.classes.push(m[2])
-      else if (m[3]) simple.id = m[3]
-      else simple.attrs.push([m[4]!, m[5]?.replace(/^["']|["']$/g, '')])
-    }
-    return simple
-  })
+  return selector
+    .trim()
+    .split(/\s+/)
+    .map((part) => {
+      const simple: Simple = { classes: [], attrs: [] }
+      for (const m of part.matchAll(/([a-z][a-z0-9-]*)|\.([\w-]+)|#([\w-]+)|\[([\w-]+)(?:=([^\]]*))?\]/gi)) {
+        if (m[1]) simple.tag = m[1].toLowerCase()
+        else if (m[2]) simple.classes.push(m[2])
+        else if (m[3]) simple.id = m[3]
+        else simple.attrs.push([m[4]!, m[5]?.replace(/^["']|["']$/g, '')])
+      }
+      return simple
+    })
 }
 
 function matches(node: HtmlNode, s: Simple): boolean {
@@ -78,7 +89,13 @@ function matches(node: HtmlNode, s: Simple): boolean {
 
 function descendants(node: HtmlNode): HtmlNode[] {
   const out: HtmlNode[] = []
-  const walk = (n: HtmlNode) => { for (const c of n.children) if (typeof c !== 'string') { out.push(c); walk(c) } }
+  const walk = (n: HtmlNode) => {
+    for (const c of n.children)
+      if (typeof c !== 'string') {
+        out.push(c)
+        walk(c)
+      }
+  }
   walk(node)
   return out
 }
@@ -109,7 +126,7 @@ export function find(node: HtmlNode, selector: string): HtmlNode {
 
 /** Text content with whitespace collapsed, as a visitor reads it. */
 export function text(node: HtmlNode | string): string {
-  const raw = (n: HtmlNode | string): string => typeof n === 'string' ? n : rawTextTags.has(n.tag) ? '' : n.children.map(raw).join('')
+  const raw = (n: HtmlNode | string): string => (typeof n === 'string' ? n : rawTextTags.has(n.tag) ? '' : n.children.map(raw).join(''))
   return raw(node).replace(/\s+/g, ' ').trim()
 }
 

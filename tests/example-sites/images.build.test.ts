@@ -50,18 +50,28 @@ async function copyOfBuilt(): Promise<string> {
 }
 
 describe('images', () => {
-
   it('are encoded as AVIF, WebP and JPEG at every responsive width up to the source width', () => {
-    const written = built.result.files.map((f) => f.path).filter((p) => p.startsWith('assets/images/office-')).map((p) => p.replace(/-[0-9a-f]{10}-/, '-#-')).sort()
-    expect(written).toEqual(['avif', 'jpg', 'webp'].flatMap((ext) => [480, 768, 1024, 1200].map((w) => `assets/images/office-#-${w}.${ext}`)).sort())
-    const team = built.result.files.filter((f) => f.path.startsWith('assets/images/team-')).map((f) => f.path.replace(/^.*-(\d+)\.(\w+)$/, '$1.$2')).sort()
+    const written = built.result.files
+      .map((f) => f.path)
+      .filter((p) => p.startsWith('assets/images/office-'))
+      .map((p) => p.replace(/-[0-9a-f]{10}-/, '-#-'))
+      .sort()
+    expect(written).toEqual(
+      ['avif', 'jpg', 'webp'].flatMap((ext) => [480, 768, 1024, 1200].map((w) => `assets/images/office-#-${w}.${ext}`)).sort(),
+    )
+    const team = built.result.files
+      .filter((f) => f.path.startsWith('assets/images/team-'))
+      .map((f) => f.path.replace(/^.*-(\d+)\.(\w+)$/, '$1.$2'))
+      .sort()
     expect(team).toEqual(['480.avif', '480.jpg', '480.webp', '600.avif', '600.jpg', '600.webp'])
   })
 
   it('are shown as <picture> with srcset, sizes, width and height, so nothing shifts while they load', () => {
     const html = built.page('/')
     const picture = [...html.matchAll(/<picture>[\s\S]*?<\/picture>/g)].map((m) => m[0]).find((p) => p.includes('alt="The team"'))!
-    expect(picture).toMatch(/<source type="image\/avif" srcSet="\/assets\/images\/team-[0-9a-f]{10}-480\.avif 480w, \/assets\/images\/team-[0-9a-f]{10}-600\.avif 600w" sizes="[^"]+"\/>/)
+    expect(picture).toMatch(
+      /<source type="image\/avif" srcSet="\/assets\/images\/team-[0-9a-f]{10}-480\.avif 480w, \/assets\/images\/team-[0-9a-f]{10}-600\.avif 600w" sizes="[^"]+"\/>/,
+    )
     expect(picture).toMatch(/<source type="image\/webp" srcSet="[^"]*-600\.webp 600w" sizes="[^"]+"\/>/)
     expect(attribute(picture, /<img [^>]*>/, 'width')).toBe('600')
     expect(attribute(picture, /<img [^>]*>/, 'height')).toBe('400')
@@ -75,7 +85,9 @@ describe('images', () => {
     expect(hero).toContain('fetchPriority="high"')
     expect(hero).not.toContain('loading=')
     const head = html.slice(0, html.indexOf('</head>'))
-    expect(attribute(head, /<link rel="preload" as="image"[^>]*office[^>]*>/, 'imageSrcSet')).toMatch(/office-[0-9a-f]{10}-480\.avif 480w,.*-1200\.avif 1200w$/)
+    expect(attribute(head, /<link rel="preload" as="image"[^>]*office[^>]*>/, 'imageSrcSet')).toMatch(
+      /office-[0-9a-f]{10}-480\.avif 480w,.*-1200\.avif 1200w$/,
+    )
     expect(attribute(head, /<link rel="preload" as="image"[^>]*office[^>]*>/, 'fetchPriority')).toBe('high')
     expect(html.slice(html.indexOf('<body'))).not.toMatch(/<link rel="preload"/)
   })
@@ -90,7 +102,11 @@ describe('images', () => {
     expect(cold.encoded).toBe(12 + 6 + 5)
     const warm = await buildInMemory(site)
     expect(warm.result.images).toEqual({ encoded: 0, reused: 23 })
-    const bytes = (files: typeof warm.result.files) => files.filter((f) => f.path.startsWith('assets/images/')).map((f) => [f.path, Buffer.from(f.contents).toString('base64')]).sort()
+    const bytes = (files: typeof warm.result.files) =>
+      files
+        .filter((f) => f.path.startsWith('assets/images/'))
+        .map((f) => [f.path, Buffer.from(f.contents).toString('base64')])
+        .sort()
     expect(bytes(warm.result.files)).toEqual(bytes(built.result.files))
     expect((await readdir(path.join(site, '.citypress/cache/images'))).length).toBe(23)
   })
@@ -112,7 +128,12 @@ describe('an image that cannot be used', () => {
     const site = await siteFrom('minimal', { 'pages/home.yaml': home })
     await writePhoto(site, 'images/office.jpg', { width: 800, height: 600 })
     const [error] = await buildErrors(site)
-    expect(normalize(formatConfigError(error!, { color: false })).replace(/<tmp>\/site\//g, '').split('\n').slice(0, 4)).toEqual([
+    expect(
+      normalize(formatConfigError(error!, { color: false }))
+        .replace(/<tmp>\/site\//g, '')
+        .split('\n')
+        .slice(0, 4),
+    ).toEqual([
       'error[file-not-found]: The image "images/team.jpg" does not exist.',
       '  --> pages/home.yaml:11:12',
       '   |',

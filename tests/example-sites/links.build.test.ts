@@ -70,7 +70,10 @@ describe('the URL form (site.yaml trailingSlash)', () => {
 
   it('with `always` writes contact/index.html and puts the slash on every link, canonical and sitemap entry', async () => {
     const siteYaml = await readFile(path.join(fixture('minimal'), 'site.yaml'), 'utf8')
-    const site = await siteFrom('minimal', { 'site.yaml': siteYaml.replace('url: https://tidy.example', 'url: https://tidy.example\ntrailingSlash: always'), ...homeWithAction('/contact#main') })
+    const site = await siteFrom('minimal', {
+      'site.yaml': siteYaml.replace('url: https://tidy.example', 'url: https://tidy.example\ntrailingSlash: always'),
+      ...homeWithAction('/contact#main'),
+    })
     const { result, page, file } = await buildInMemory(site, { imageCacheDir })
     expect(result.routes.find((r) => r.url === '/contact')!.outputPath).toBe('contact/index.html')
     expect(page('/')).toContain('href="/contact/#main"')
@@ -83,13 +86,17 @@ describe('the URL form (site.yaml trailingSlash)', () => {
 
   it.each(['never', 'always'])('with %s, every sitemap address answers 200 with no redirect on a Netlify-like host', async (policy) => {
     const siteYaml = await readFile(path.join(fixture('minimal'), 'site.yaml'), 'utf8')
-    const site = await siteFrom('minimal', { 'site.yaml': siteYaml.replace('url: https://tidy.example', `url: https://tidy.example\ntrailingSlash: ${policy}`) })
+    const site = await siteFrom('minimal', {
+      'site.yaml': siteYaml.replace('url: https://tidy.example', `url: https://tidy.example\ntrailingSlash: ${policy}`),
+    })
     const out = path.join(await tempDir(), 'dist')
     await build({ site, outDir: out, cacheDir: false, imageCacheDir })
     const server = await startServer()
     try {
       server.setRoot(out)
-      const locs = [...(await readFile(path.join(out, 'sitemap.xml'), 'utf8')).matchAll(/<loc>https:\/\/tidy\.example([^<]*)<\/loc>/g)].map((m) => m[1]!)
+      const locs = [...(await readFile(path.join(out, 'sitemap.xml'), 'utf8')).matchAll(/<loc>https:\/\/tidy\.example([^<]*)<\/loc>/g)].map(
+        (m) => m[1]!,
+      )
       expect(locs.length).toBeGreaterThan(2)
       for (const loc of locs) {
         const response = await fetch(`${server.origin}${loc}`, { redirect: 'manual' })

@@ -1,14 +1,14 @@
-import { cp, readFile, readdir, writeFile } from 'node:fs/promises'
+import { cp, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Browser } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { isMap, isScalar, isSeq, parseDocument, visit, type Node } from 'yaml'
-import { build, type BuildResult } from '../../src/build/index.js'
+import { isMap, isScalar, isSeq, type Node, parseDocument, visit } from 'yaml'
+import { type BuildResult, build } from '../../src/build/index.js'
 import { BuildFailure } from '../../src/errors/config-error.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import { launchChromium } from '../helpers/browser.js'
-import { exampleBuild, type ExampleSite } from '../helpers/example-build.js'
-import { serveSite, type SiteServer } from '../helpers/server.js'
+import { type ExampleSite, exampleBuild } from '../helpers/example-build.js'
+import { type SiteServer, serveSite } from '../helpers/server.js'
 import { repoRoot, tempDir } from '../helpers/site.js'
 
 /**
@@ -21,12 +21,70 @@ const longUrl = `https://www.example.com/${'very-long-path-segment'.repeat(8).re
 
 /** Keys whose values are references, addresses or choices rather than text a visitor reads. */
 const notText = new Set([
-  'type', 'id', 'href', 'src', 'image', 'icon', 'path', 'url', 'email', 'phone', 'form', 'list', 'landingService', 'scheduler', 'style',
-  'layout', 'tone', 'height', 'imagePosition', 'columns', 'service', 'services', 'area', 'areas', 'region', 'menu', 'scrollOn', 'language',
-  'autocomplete', 'width', 'titleTemplate', 'provider', 'days', 'opens', 'closes', 'county', 'logo', 'theme', 'colors', 'radius', 'matrix',
-  'order', 'exclude', 'quality', 'nearby', 'variant', 'socialImage', 'trailingSlash', 'name', 'options', 'inputmode', 'pattern', 'schedulers', 'lists', 'places',
+  'type',
+  'id',
+  'href',
+  'src',
+  'image',
+  'icon',
+  'path',
+  'url',
+  'email',
+  'phone',
+  'form',
+  'list',
+  'landingService',
+  'scheduler',
+  'style',
+  'layout',
+  'tone',
+  'height',
+  'imagePosition',
+  'columns',
+  'service',
+  'services',
+  'area',
+  'areas',
+  'region',
+  'menu',
+  'scrollOn',
+  'language',
+  'autocomplete',
+  'width',
+  'titleTemplate',
+  'provider',
+  'days',
+  'opens',
+  'closes',
+  'county',
+  'logo',
+  'theme',
+  'colors',
+  'radius',
+  'matrix',
+  'order',
+  'exclude',
+  'quality',
+  'nearby',
+  'variant',
+  'socialImage',
+  'trailingSlash',
+  'name',
+  'options',
+  'inputmode',
+  'pattern',
+  'schedulers',
+  'lists',
+  'places',
   // Values with a length limit, a pattern or a fixed set (the web manifest's short name, ISO codes, weekdays).
-  'shortName', 'country', 'closedDays', 'number', 'date', 'through', 'category', 'callingCode',
+  'shortName',
+  'country',
+  'closedDays',
+  'number',
+  'date',
+  'through',
+  'category',
+  'callingCode',
 ])
 
 /** Appends the long word to every text value of a YAML file; testimonial names count as text. */
@@ -41,7 +99,8 @@ function lengthenYaml(text: string): string {
       // A title is at most 200 characters (the schemas' maxLength): the long word is the whole title.
       if (key === 'title' && isScalar(pair.value)) pair.value.value = longWord
       else if (isScalar(pair.value) && typeof pair.value.value === 'string') pair.value.value += ` ${longWord}`
-      if (isSeq(pair.value)) for (const item of pair.value.items) if (isScalar(item) && typeof item.value === 'string') item.value += ` ${longWord}`
+      if (isSeq(pair.value))
+        for (const item of pair.value.items) if (isScalar(item) && typeof item.value === 'string') item.value += ` ${longWord}`
       return undefined
     },
   })
@@ -72,10 +131,19 @@ async function serveLengthened(name: string): Promise<{ server: SiteServer; resu
   for (const entry of await readdir(site, { recursive: true, withFileTypes: true })) {
     const file = path.join(entry.parentPath, entry.name)
     if (entry.name.endsWith('.yaml')) await writeFile(file, lengthenYaml(await readFile(file, 'utf8')))
-    if (entry.name.endsWith('.md')) await writeFile(file, `${await readFile(file, 'utf8')}\n${longWord} and [${longUrl}](${longUrl}) and <${longUrl}>.\n\n\`${longWord}\`\n\n    ${longUrl}\n`)
+    if (entry.name.endsWith('.md'))
+      await writeFile(
+        file,
+        `${await readFile(file, 'utf8')}\n${longWord} and [${longUrl}](${longUrl}) and <${longUrl}>.\n\n\`${longWord}\`\n\n    ${longUrl}\n`,
+      )
   }
   const outDir = await tempDir('citypress-long-out-')
-  const result = await build({ site, outDir, cacheDir: false, imageCacheDir: path.join((await exampleBuild(name as ExampleSite)).site, '.citypress', 'cache', 'images') }).catch((error: unknown) => {
+  const result = await build({
+    site,
+    outDir,
+    cacheDir: false,
+    imageCacheDir: path.join((await exampleBuild(name as ExampleSite)).site, '.citypress', 'cache', 'images'),
+  }).catch((error: unknown) => {
     // Name what the lengthened site got wrong, rather than only "Build failed".
     if (error instanceof BuildFailure) throw new Error(error.errors.map((e) => formatConfigError(e, { color: false })).join('\n\n'))
     throw error
@@ -102,18 +170,27 @@ describe.each(['greenway', 'system4'])('a 200-character word in every text field
     const firstOfKind = new Map<string, string>()
     for (const r of result.routes) if (r.template !== 'sections' && !firstOfKind.has(r.template)) firstOfKind.set(r.template, r.url)
     // Every sections page, one page of every other kind, and one landing page per service (a service may have its own layout).
-    const landings = result.site.services.flatMap((service) => result.routes.find((r) => r.template === 'landing' && r.url.endsWith(`-${service.slug}`))?.url ?? [])
-    const urls = [...new Set([...result.routes.filter((r) => r.template === 'sections').map((r) => r.url), ...firstOfKind.values(), ...landings])]
+    const landings = result.site.services.flatMap(
+      (service) => result.routes.find((r) => r.template === 'landing' && r.url.endsWith(`-${service.slug}`))?.url ?? [],
+    )
+    const urls = [
+      ...new Set([...result.routes.filter((r) => r.template === 'sections').map((r) => r.url), ...firstOfKind.values(), ...landings]),
+    ]
     const page = await browser.newPage({ viewport: { width: 320, height: 640 } })
     const wide: string[] = []
     for (const url of urls) {
       await page.goto(server.url + (url === '/404' ? '/no-such-page' : url))
-      const found = await page.evaluate((word) => ({
-        hasWord: document.documentElement.outerHTML.includes(word),
-        width: document.documentElement.scrollWidth,
-        // The first element that sticks out, to name in a failure.
-        culprit: [...document.querySelectorAll('body *')].find((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && getComputedStyle(e).position !== 'fixed')?.outerHTML.slice(0, 120),
-      }), longWord)
+      const found = await page.evaluate(
+        (word) => ({
+          hasWord: document.documentElement.outerHTML.includes(word),
+          width: document.documentElement.scrollWidth,
+          // The first element that sticks out, to name in a failure.
+          culprit: [...document.querySelectorAll('body *')]
+            .find((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && getComputedStyle(e).position !== 'fixed')
+            ?.outerHTML.slice(0, 120),
+        }),
+        longWord,
+      )
       expect(found.hasWord, url).toBe(true)
       if (found.width > 320) wide.push(`${url}: ${found.width} px, e.g. ${found.culprit}`)
     }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { exampleBuild, type ExampleSite } from '../helpers/example-build.js'
+import { type ExampleSite, exampleBuild } from '../helpers/example-build.js'
 import { repoRoot } from '../helpers/site.js'
 
 /**
@@ -17,7 +17,12 @@ const recorded = JSON.parse(readFileSync(recordFile, 'utf8')) as Record<ExampleS
 /** One digest over every output file's path and bytes, in path order. */
 async function outputDigest(name: ExampleSite): Promise<string> {
   const { result } = await exampleBuild(name)
-  const lines = result.paths.map((file) => `${file} ${createHash('sha256').update(readFileSync(path.join(result.outDir, file))).digest('hex')}\n`)
+  const lines = result.paths.map(
+    (file) =>
+      `${file} ${createHash('sha256')
+        .update(readFileSync(path.join(result.outDir, file)))
+        .digest('hex')}\n`,
+  )
   return createHash('sha256').update(lines.join('')).digest('hex')
 }
 
@@ -25,6 +30,9 @@ describe('the example sites’ output', () => {
   it('is byte for byte the output recorded for each site', async () => {
     const names = Object.keys(recorded) as ExampleSite[]
     const now = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await outputDigest(name)] as const)))
-    expect(now, `If the change of output is intended, record it in ${path.relative(repoRoot, recordFile)} (in the commit that makes it, saying so):\n${JSON.stringify(now, null, 2)}\n`).toEqual(recorded)
+    expect(
+      now,
+      `If the change of output is intended, record it in ${path.relative(repoRoot, recordFile)} (in the commit that makes it, saying so):\n${JSON.stringify(now, null, 2)}\n`,
+    ).toEqual(recorded)
   }, 600_000)
 })

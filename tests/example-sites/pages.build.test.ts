@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { findAll, find, text, texts } from './html.js'
-import { buildSite, links, outline, section, type BuiltSite } from './build-system4.js'
+import { type BuiltSite, buildSite, links, outline, section } from './build-system4.js'
+import { find, findAll, text, texts } from './html.js'
 
 // The customer's site (spec § 2): routes, sections in order, texts and counts of each page.
 let site: BuiltSite
-beforeAll(async () => { site = await buildSite() })
+beforeAll(async () => {
+  site = await buildSite()
+})
 
 const walkthrough = 'https://calendly.com/system4-swohio/facility-walkthrough'
 const booking = 'https://calendly.com/system4-swohio/book-now'
@@ -13,12 +15,23 @@ const mainServices = ['commercial-cleaning', 'building-maintenance', 'disinfecti
 
 describe('routes', () => {
   it('renders every route of the spec, each with exactly one h1', () => {
-    const routes = ['/', '/contact', '/about', '/services', ...mainServices.map((s) => `/services/${s}`), '/services/office-cleaning',
-      '/services/healthcare-cleaning', '/lp/columbus-commercial-cleaning', '/blog', '/privacy-policy', '/terms-of-service']
+    const routes = [
+      '/',
+      '/contact',
+      '/about',
+      '/services',
+      ...mainServices.map((s) => `/services/${s}`),
+      '/services/office-cleaning',
+      '/services/healthcare-cleaning',
+      '/lp/columbus-commercial-cleaning',
+      '/blog',
+      '/privacy-policy',
+      '/terms-of-service',
+    ]
     for (const url of routes) expect(findAll(site.main(url), 'h1'), url).toHaveLength(1)
   })
 
-  it('answers a missing page with the spec\'s 404 text', () => {
+  it("answers a missing page with the spec's 404 text", () => {
     expect(text(find(site.page('/404'), 'h1'))).toBe('This page could not be found.')
   })
 })
@@ -26,8 +39,20 @@ describe('routes', () => {
 describe('home page', () => {
   const main = () => site.main('/')
 
-  it('has the spec\'s sections in order', () => {
-    expect(outline(main())).toEqual(['hero', 'intro', 'difference', 'services', 'promise', 'industries', 'service-areas', 'quote', 'why-us', 'cta', 'contact'])
+  it("has the spec's sections in order", () => {
+    expect(outline(main())).toEqual([
+      'hero',
+      'intro',
+      'difference',
+      'services',
+      'promise',
+      'industries',
+      'service-areas',
+      'quote',
+      'why-us',
+      'cta',
+      'contact',
+    ])
   })
 
   it('opens with the quote and walkthrough buttons and three trust badges', () => {
@@ -72,7 +97,7 @@ describe('home page', () => {
 describe('contact page', () => {
   const main = () => site.main('/contact')
 
-  it('has the spec\'s sections in order, with a 70vh hero and its walkthrough button', () => {
+  it("has the spec's sections in order, with a 70vh hero and its walkthrough button", () => {
     expect(outline(main())).toEqual(['hero', 'quote', 'industries', 'services', 'difference', 'service-areas', 'faq'])
     const hero = find(main(), 'section.hero')
     expect(hero.attrs.class).toContain('hero-h-70')
@@ -81,18 +106,32 @@ describe('contact page', () => {
 
   it('shows email, service area and hours beside the contact-page form under Get Your Free Quote', () => {
     const quote = section(main(), 'quote')
-    expect(texts(quote, '.contact-detail .contact-value')).toEqual(['info@system4swohio.com', 'Cincinnati, Dayton and surrounding Southwest Ohio', 'Open 24 hours'])
+    expect(texts(quote, '.contact-detail .contact-value')).toEqual([
+      'info@system4swohio.com',
+      'Cincinnati, Dayton and surrounding Southwest Ohio',
+      'Open 24 hours',
+    ])
     expect(findAll(quote, '.form-bullets li').length).toBeGreaterThanOrEqual(4)
     expect(text(find(quote, '.form-title'))).toBe('Get Your Free Quote')
     expect(find(quote, 'form').attrs.name).toBe('contact-page')
   })
 
   it('lists the six industries of the spec, six services, the Difference and 40 + 20 towns', () => {
-    expect(texts(section(main(), 'industries'), '.feature-title')).toEqual(['Healthcare', 'Office Buildings', 'Educational Institutions', 'Retail', 'Industrial & Manufacturing', 'Religious Facilities'])
+    expect(texts(section(main(), 'industries'), '.feature-title')).toEqual([
+      'Healthcare',
+      'Office Buildings',
+      'Educational Institutions',
+      'Retail',
+      'Industrial & Manufacturing',
+      'Religious Facilities',
+    ])
     expect(findAll(section(main(), 'services'), 'li.service-card')).toHaveLength(6)
     expect(findAll(section(main(), 'difference'), 'li.feature')).toHaveLength(4)
     const groups = findAll(section(main(), 'service-areas'), '.area-group')
-    expect(groups.map((g) => [text(find(g, 'h3')), findAll(g, 'li.chip').length])).toEqual([['Ohio', 40], ['Kentucky', 20]])
+    expect(groups.map((g) => [text(find(g, 'h3')), findAll(g, 'li.chip').length])).toEqual([
+      ['Ohio', 40],
+      ['Kentucky', 20],
+    ])
   })
 
   it('answers the four questions of the spec', () => {
@@ -105,8 +144,16 @@ describe('contact page', () => {
 describe('about page', () => {
   const main = () => site.main('/about')
 
-  it('has the spec\'s sections in order', () => {
-    expect(outline(main())).toEqual(['hero', expect.stringContaining('section-stats'), 'mission', 'story', 'services', 'service-areas', 'cta'])
+  it("has the spec's sections in order", () => {
+    expect(outline(main())).toEqual([
+      'hero',
+      expect.stringContaining('section-stats'),
+      'mission',
+      'story',
+      'services',
+      'service-areas',
+      'cta',
+    ])
   })
 
   it('puts the about form and a walkthrough button in the hero, with the small-screen flag', () => {
@@ -116,7 +163,7 @@ describe('about page', () => {
     expect(hero.attrs.class).toContain('form-desktop-only')
   })
 
-  it('shows the stats band with the spec\'s figures', () => {
+  it("shows the stats band with the spec's figures", () => {
     expect(texts(main(), '.stat-value')).toEqual(['2004', '21+', '1000+', '98%', '24/7', '99.99%'])
   })
 
@@ -126,7 +173,10 @@ describe('about page', () => {
     const hrefs = links(section(main(), 'services')).map((l) => l.href)
     expect(hrefs).toEqual([...mainServices.map((s) => `/services/${s}`), '/services'])
     expect(findAll(section(main(), 'service-areas'), 'li.chip')).toHaveLength(60)
-    expect(links(find(main(), 'section.cta-band'), '.actions a').map((l) => [l.label, l.href])).toEqual([['Get a Free Quote', '/contact'], ['Email Us', mailto]])
+    expect(links(find(main(), 'section.cta-band'), '.actions a').map((l) => [l.label, l.href])).toEqual([
+      ['Get a Free Quote', '/contact'],
+      ['Email Us', mailto],
+    ])
   })
 })
 
@@ -153,7 +203,14 @@ describe('Columbus commercial cleaning landing page', () => {
   })
 
   it('lists six industries, three reasons, 19 cities and ends with quote and walkthrough', () => {
-    expect(texts(section(main(), 'industries'), '.feature-title')).toEqual(['Office Buildings', 'Manufacturing', 'Education', 'Healthcare', 'Retail', 'Corporate'])
+    expect(texts(section(main(), 'industries'), '.feature-title')).toEqual([
+      'Office Buildings',
+      'Manufacturing',
+      'Education',
+      'Healthcare',
+      'Retail',
+      'Corporate',
+    ])
     expect(texts(section(main(), 'why-us'), '.feature-title')).toEqual(['Trusted & Reliable', 'Superior Quality', 'Fully Customizable'])
     expect(findAll(section(main(), 'service-areas'), 'li.chip')).toHaveLength(19)
     const cta = links(find(main(), 'section.cta-band'), '.actions a')
@@ -162,7 +219,7 @@ describe('Columbus commercial cleaning landing page', () => {
 })
 
 describe('services overview and legal pages', () => {
-  it('gives the header\'s Services item a #services section to scroll to on /, /services, /about and /contact', () => {
+  it("gives the header's Services item a #services section to scroll to on /, /services, /about and /contact", () => {
     for (const url of ['/', '/services', '/about', '/contact']) expect(findAll(site.main(url), 'section#services'), url).toHaveLength(1)
   })
 

@@ -4,12 +4,13 @@ import { attribute, jsonLd } from './helpers.js'
 
 // Issue "Production quality", point 3, on the customer's site: head tags and structured data
 // (spec § 3 "Structured local-business data", § 7 "A JSON-LD script is added to the head").
-type Node = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: JSON-LD nodes of any schema.org type, read by property
+type Node = Record<string, any>
 let result: SharedResult
 let page: (url: string) => string
 let file: (path: string) => string
 beforeAll(async () => {
-  ({ result, page, file } = await exampleBuild('system4'))
+  ;({ result, page, file } = await exampleBuild('system4'))
 })
 
 const origin = 'https://system4-swohio.netlify.app'
@@ -28,21 +29,35 @@ describe('structured data', () => {
   it('describes the business as the spec asks: contacts, a 100 km circle around Cincinnati plus Ohio and Kentucky, six services, weekday hours', () => {
     const [business] = nodes('/', 'LocalBusiness')
     expect(business).toMatchObject({
-      name: 'System4 Facility Services', url: `${origin}/`, email: 'info@system4swohio.com', telephone: expect.any(String),
-      description: expect.any(String), image: expect.stringMatching(new RegExp(`^${origin}/assets/images/`)),
+      name: 'System4 Facility Services',
+      url: `${origin}/`,
+      email: 'info@system4swohio.com',
+      telephone: expect.any(String),
+      description: expect.any(String),
+      image: expect.stringMatching(new RegExp(`^${origin}/assets/images/`)),
     })
     const [circle, ...states] = business!.areaServed as Node[]
     expect(circle).toMatchObject({ '@type': 'GeoCircle', geoRadius: 100000 })
     expect(circle!.geoMidpoint.latitude).toBeCloseTo(39.1, 1)
     expect(circle!.geoMidpoint.longitude).toBeCloseTo(-84.51, 1)
-    expect(states).toEqual([{ '@type': 'State', name: 'Ohio' }, { '@type': 'State', name: 'Kentucky' }])
+    expect(states).toEqual([
+      { '@type': 'State', name: 'Ohio' },
+      { '@type': 'State', name: 'Kentucky' },
+    ])
     const offers = business!.hasOfferCatalog.itemListElement as Node[]
     expect(offers.map((o) => o.itemOffered.url)).toEqual(
-      ['commercial-cleaning', 'building-maintenance', 'disinfection', 'carpet-cleaning', 'floor-care', 'window-cleaning'].map((s) => `${origin}/services/${s}`),
+      ['commercial-cleaning', 'building-maintenance', 'disinfection', 'carpet-cleaning', 'floor-care', 'window-cleaning'].map(
+        (s) => `${origin}/services/${s}`,
+      ),
     )
-    expect(business!.openingHoursSpecification).toEqual([{
-      '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '17:00',
-    }])
+    expect(business!.openingHoursSpecification).toEqual([
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+        opens: '08:00',
+        closes: '17:00',
+      },
+    ])
   })
 
   it('names the business on every page, the 404 page included (spec § 7)', () => {
@@ -53,17 +68,33 @@ describe('structured data', () => {
   it('adds Service, FAQPage and BreadcrumbList to a service page, with every question the page shows', () => {
     const url = '/services/building-maintenance'
     const [business] = nodes(url, 'LocalBusiness')
-    expect(nodes(url, 'Service')[0]).toMatchObject({ name: 'Building Maintenance', url: `${origin}${url}`, provider: { '@id': business!['@id'] } })
+    expect(nodes(url, 'Service')[0]).toMatchObject({
+      name: 'Building Maintenance',
+      url: `${origin}${url}`,
+      provider: { '@id': business!['@id'] },
+    })
     const questions = nodes(url, 'FAQPage')[0]!.mainEntity as Node[]
     expect(questions).toHaveLength([...page(url).matchAll(/<details class="faq-item"/g)].length)
-    expect(questions[0]).toMatchObject({ '@type': 'Question', name: expect.any(String), acceptedAnswer: { '@type': 'Answer', text: expect.any(String) } })
-    expect((nodes(url, 'BreadcrumbList')[0]!.itemListElement as Node[]).map((i) => i.item)).toEqual([`${origin}/`, `${origin}/services`, `${origin}${url}`])
+    expect(questions[0]).toMatchObject({
+      '@type': 'Question',
+      name: expect.any(String),
+      acceptedAnswer: { '@type': 'Answer', text: expect.any(String) },
+    })
+    expect((nodes(url, 'BreadcrumbList')[0]!.itemListElement as Node[]).map((i) => i.item)).toEqual([
+      `${origin}/`,
+      `${origin}/services`,
+      `${origin}${url}`,
+    ])
   })
 
   it('adds FAQPage to the contact page and BlogPosting to every post', () => {
     expect(nodes('/contact', 'FAQPage')[0]!.mainEntity).toHaveLength(4)
     for (const route of result.routes.filter((r) => r.template === 'post')) {
-      expect(nodes(route.url, 'BlogPosting')[0], route.url).toMatchObject({ headline: expect.any(String), datePublished: expect.stringMatching(/^\d{4}-\d\d-\d\d$/), url: `${origin}${route.url}` })
+      expect(nodes(route.url, 'BlogPosting')[0], route.url).toMatchObject({
+        headline: expect.any(String),
+        datePublished: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
+        url: `${origin}${route.url}`,
+      })
     }
   })
 })

@@ -1,19 +1,41 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { type BuiltSite, buildSite, links, outline, section } from './build-system4.js'
 import { find, findAll, text, texts } from './html.js'
-import { buildSite, links, outline, section, type BuiltSite } from './build-system4.js'
 
 // The shared service template (spec § Service pages): ten sections in order on all eight pages.
 let site: BuiltSite
-beforeAll(async () => { site = await buildSite() })
+beforeAll(async () => {
+  site = await buildSite()
+})
 
-const slugs = ['commercial-cleaning', 'building-maintenance', 'disinfection', 'carpet-cleaning', 'floor-care', 'window-cleaning', 'office-cleaning', 'healthcare-cleaning']
+const slugs = [
+  'commercial-cleaning',
+  'building-maintenance',
+  'disinfection',
+  'carpet-cleaning',
+  'floor-care',
+  'window-cleaning',
+  'office-cleaning',
+  'healthcare-cleaning',
+]
 const walkthrough = 'https://calendly.com/system4-swohio/facility-walkthrough'
 
 describe.each(slugs)('/services/%s', (slug) => {
   const main = () => site.main(`/services/${slug}`)
 
-  it('shows the ten sections in the spec\'s order', () => {
-    expect(outline(main())).toEqual(['hero', 'why-us', 'benefits', 'services', 'industries', 'service-areas', 'testimonials', 'quote', 'faq', 'cta'])
+  it("shows the ten sections in the spec's order", () => {
+    expect(outline(main())).toEqual([
+      'hero',
+      'why-us',
+      'benefits',
+      'services',
+      'industries',
+      'service-areas',
+      'testimonials',
+      'quote',
+      'faq',
+      'cta',
+    ])
   })
 
   it('opens with Get a Free Quote, Schedule a Walkthrough and trust badges', () => {
@@ -66,12 +88,15 @@ describe.each(slugs)('/services/%s', (slug) => {
     const count = findAll(section(main(), 'faq'), 'details').length
     expect(count).toBeGreaterThanOrEqual(3)
     expect(count).toBeLessThanOrEqual(6)
-    expect(links(find(main(), 'section.cta-band'), '.actions a').map((l) => [l.label, l.href])).toEqual([['Get a Free Quote', '/contact'], ['Email Us', 'mailto:info@system4swohio.com']])
+    expect(links(find(main(), 'section.cta-band'), '.actions a').map((l) => [l.label, l.href])).toEqual([
+      ['Get a Free Quote', '/contact'],
+      ['Email Us', 'mailto:info@system4swohio.com'],
+    ])
   })
 })
 
 describe('per-page content', () => {
-  it('shows the spec\'s trust badges per page', () => {
+  it("shows the spec's trust badges per page", () => {
     const badges = (slug: string) => texts(find(site.main(`/services/${slug}`), 'section.hero'), '.badge')
     for (const slug of ['commercial-cleaning', 'office-cleaning', 'healthcare-cleaning', 'building-maintenance']) {
       expect(badges(slug), slug).toEqual(['Fully Insured', '5-Star Rated', '100% Satisfaction Guarantee'])
@@ -86,8 +111,20 @@ describe('per-page content', () => {
     expect(text(find(hero, 'h1'))).toBe('Expert Building Maintenance Care')
     expect(text(find(hero, '.hero-lead')).split(' ').length).toBeGreaterThan(15)
     expect(texts(hero, '.tick-list li')).toEqual(['Certified Technicians', 'Commercial-Grade Equipment', 'Satisfaction Guaranteed'])
-    expect(texts(section(main, 'benefits'), '.feature-title')).toEqual(['Reduced Downtime', 'Extended Asset Life', 'Optimized Performance', 'Enhanced Comfort'])
-    expect(texts(section(main, 'services'), '.feature-title')).toEqual(['Preventative Maintenance', 'Repairs & Troubleshooting', 'Building Improvements', 'Tenant Services', 'Interior Maintenance', 'Exterior Upkeep'])
+    expect(texts(section(main, 'benefits'), '.feature-title')).toEqual([
+      'Reduced Downtime',
+      'Extended Asset Life',
+      'Optimized Performance',
+      'Enhanced Comfort',
+    ])
+    expect(texts(section(main, 'services'), '.feature-title')).toEqual([
+      'Preventative Maintenance',
+      'Repairs & Troubleshooting',
+      'Building Improvements',
+      'Tenant Services',
+      'Interior Maintenance',
+      'Exterior Upkeep',
+    ])
     expect(findAll(section(main, 'industries'), 'li.feature')).toHaveLength(25)
     expect(findAll(section(main, 'service-areas'), 'li.chip')).toHaveLength(36)
     expect(findAll(section(main, 'testimonials'), 'li.testimonial')).toHaveLength(3)
@@ -104,12 +141,32 @@ describe('per-page content', () => {
   })
 
   it('adds the Columbus-area cities on the office and healthcare pages (healthcare without Gahanna)', () => {
-    const columbus = (slug: string) => texts(findAll(section(site.main(`/services/${slug}`), 'service-areas'), '.area-group')[1]!, 'li.chip').map((c) => c.replace(', OH', ''))
-    expect(columbus('office-cleaning')).toEqual(['Columbus', 'Dublin', 'Westerville', 'Worthington', 'Upper Arlington', 'Hilliard', 'New Albany', 'Gahanna'])
-    expect(columbus('healthcare-cleaning')).toEqual(['Columbus', 'Dublin', 'Westerville', 'Worthington', 'Upper Arlington', 'Hilliard', 'New Albany'])
+    const columbus = (slug: string) =>
+      texts(findAll(section(site.main(`/services/${slug}`), 'service-areas'), '.area-group')[1]!, 'li.chip').map((c) =>
+        c.replace(', OH', ''),
+      )
+    expect(columbus('office-cleaning')).toEqual([
+      'Columbus',
+      'Dublin',
+      'Westerville',
+      'Worthington',
+      'Upper Arlington',
+      'Hilliard',
+      'New Albany',
+      'Gahanna',
+    ])
+    expect(columbus('healthcare-cleaning')).toEqual([
+      'Columbus',
+      'Dublin',
+      'Westerville',
+      'Worthington',
+      'Upper Arlington',
+      'Hilliard',
+      'New Albany',
+    ])
   })
 
-  it('links service-area chips to the landing pages that exist for the page\'s service', () => {
+  it("links service-area chips to the landing pages that exist for the page's service", () => {
     const chips = findAll(section(site.main('/services/commercial-cleaning'), 'service-areas'), 'li.chip a')
     expect(chips.map((a) => a.attrs.href)).toContain('/lp/fort-mitchell-commercial-cleaning')
     // Carpet cleaning has no landing pages, so its chips are plain text (spec § Lp slug rule).

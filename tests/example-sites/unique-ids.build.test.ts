@@ -22,7 +22,11 @@ async function htmlPages(site: string): Promise<{ path: string; contents: string
 }
 
 describe('ids', () => {
-  for (const [name, site] of [['sites/system4', system4], ['the widgets fixture', fixture('widgets')], ['the landing fixture', fixture('landing')]] as const) {
+  for (const [name, site] of [
+    ['sites/system4', system4],
+    ['the widgets fixture', fixture('widgets')],
+    ['the landing fixture', fixture('landing')],
+  ] as const) {
     it(`are unique on every page of ${name}`, async () => {
       const pages = await htmlPages(site)
       expect(pages.length).toBeGreaterThan(5)

@@ -23,8 +23,15 @@ export async function siteThemeCss(siteDir: string): Promise<string> {
 
 async function stylesheet(themeCss: string): Promise<string> {
   const result = await esbuild({
-    stdin: { contents: `@import "./styles/index.css";\n${themeCss}`, resolveDir: path.join(packageRoot, 'templates'), loader: 'css', sourcefile: 'theme.css' },
-    bundle: true, write: false, logLevel: 'silent',
+    stdin: {
+      contents: `@import "./styles/index.css";\n${themeCss}`,
+      resolveDir: path.join(packageRoot, 'templates'),
+      loader: 'css',
+      sourcefile: 'theme.css',
+    },
+    bundle: true,
+    write: false,
+    logLevel: 'silent',
   })
   return result.outputFiles[0]!.text
 }
@@ -90,16 +97,21 @@ const properties = ['color', 'background-color', 'border-top-color', 'outline-co
 /** Computed colours of each element with an id in the markup above; the focused input after focus. */
 export async function measureBrandLook(browser: Browser, themeCss: string): Promise<BrandLook> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-  await page.setContent(`<!doctype html><html lang="en"><head><style>${await stylesheet(themeCss)}</style></head><body>${markup}</body></html>`)
+  await page.setContent(
+    `<!doctype html><html lang="en"><head><style>${await stylesheet(themeCss)}</style></head><body>${markup}</body></html>`,
+  )
   await page.focus('#input-focus')
-  const look = await page.evaluate((names) => {
-    const out: Record<string, Record<string, string>> = {}
-    for (const element of document.querySelectorAll<HTMLElement>('[id]')) {
-      const style = getComputedStyle(element)
-      out[element.id] = Object.fromEntries(names.map((n) => [n, style.getPropertyValue(n)]))
-    }
-    return out
-  }, [...properties])
+  const look = await page.evaluate(
+    (names) => {
+      const out: Record<string, Record<string, string>> = {}
+      for (const element of document.querySelectorAll<HTMLElement>('[id]')) {
+        const style = getComputedStyle(element)
+        out[element.id] = Object.fromEntries(names.map((n) => [n, style.getPropertyValue(n)]))
+      }
+      return out
+    },
+    [...properties],
+  )
   await page.close()
   return look
 }

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright'
 import { afterAll, beforeAll } from 'vitest'
 import { build } from '../../src/build/index.js'
 import { launchChromium } from './browser.js'
-import { serveSite, type SiteServer } from './server.js'
+import { type SiteServer, serveSite } from './server.js'
 import { siteFrom, tempDir } from './site.js'
 
 export interface BrandSiteEnv {

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module'
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright'
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright'
 
 /** Debian's Chromium unless told otherwise (bin/test.mjs sets CHROMIUM_PATH); never a download. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -17,8 +17,13 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
     args: [
-      '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
     ],
   })
 }
@@ -41,8 +46,12 @@ export async function openOfflineContext(browser: Browser, options: BrowserConte
     if (url.hostname === '127.0.0.1') return route.continue()
     thirdParty.push(url.href)
     if (!url.hostname.endsWith('.invalid')) return route.abort('blockedbyclient')
-    if (url.pathname.endsWith('.js')) return route.fulfill({ contentType: 'text/javascript', body: 'window.analyticsLoaded = (window.analyticsLoaded || 0) + 1' })
-    return route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>Scheduler</title><h1>Pick a time</h1><p id="address">${url.href}</p>` })
+    if (url.pathname.endsWith('.js'))
+      return route.fulfill({ contentType: 'text/javascript', body: 'window.analyticsLoaded = (window.analyticsLoaded || 0) + 1' })
+    return route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><title>Scheduler</title><h1>Pick a time</h1><p id="address">${url.href}</p>`,
+    })
   })
   return { context, thirdParty }
 }
@@ -68,10 +77,22 @@ const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 export async function findAxeViolations(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeSource })
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: Document,
+            options: object,
+          ): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }>
+        }
+      }
+    ).axe
     // resultTypes: axe still runs every rule on every element, but describes (selector, HTML) only
     // the violations, not each of the many passing nodes, which no caller reads.
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] }, resultTypes: ['violations'] })
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      resultTypes: ['violations'],
+    })
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }))
   })
 }
@@ -95,7 +116,13 @@ export async function axeViolationLines(browser: Browser, base: string, pages: r
 }
 
 /** Each of `pages` that is wider than a `width` px viewport (it would scroll sideways), one line each. */
-export async function sidewaysScrollLines(browser: Browser, base: string, pages: readonly AuditedPage[], width: number, height = 640): Promise<string[]> {
+export async function sidewaysScrollLines(
+  browser: Browser,
+  base: string,
+  pages: readonly AuditedPage[],
+  width: number,
+  height = 640,
+): Promise<string[]> {
   const page = await browser.newPage({ viewport: { width, height } })
   const wide: string[] = []
   for (const { url, label } of pages) {
@@ -121,7 +148,12 @@ export interface PageAudit {
  * axeViolationLines find, for a third of the page loads. Media queries and the pages' own resize
  * handling answer a resize as they answer a load at that width.
  */
-export async function auditPages(browser: Browser, base: string, pages: readonly AuditedPage[], widths: { scroll: number; axe: readonly number[]; height?: number }): Promise<PageAudit> {
+export async function auditPages(
+  browser: Browser,
+  base: string,
+  pages: readonly AuditedPage[],
+  widths: { scroll: number; axe: readonly number[]; height?: number },
+): Promise<PageAudit> {
   const height = widths.height ?? 800
   const page = await browser.newPage({ viewport: { width: widths.scroll, height } })
   const wide: string[] = []

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright'
 import { afterAll, beforeAll } from 'vitest'
 import { launchChromium } from './browser.js'
 import { fixtureBuild } from './example-build.js'
-import { serveSite, type SiteServer } from './server.js'
+import { type SiteServer, serveSite } from './server.js'
 
 /**
  * Serves the widget fixture site (tests/fixtures/sites/widgets) on 127.0.0.1, as the real build()

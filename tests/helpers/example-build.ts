@@ -89,7 +89,10 @@ let ownFolder: Promise<string> | undefined
 
 async function sharedBuild(relative: string): Promise<ExampleBuild> {
   const runFolder = inject('exampleBuilds') as string | undefined
-  const folder = path.join(runFolder ?? await (ownFolder ??= mkdtemp(path.join(tmpdir(), 'citypress-examples-'))), relative.replaceAll('/', '-'))
+  const folder = path.join(
+    runFolder ?? (await (ownFolder ??= mkdtemp(path.join(tmpdir(), 'citypress-examples-')))),
+    relative.replaceAll('/', '-'),
+  )
   const resultFile = path.join(folder, 'result.json')
   await buildOnce(relative, folder)
   const result = JSON.parse(await readFile(resultFile, 'utf8'), revive) as SharedResult
@@ -127,11 +130,24 @@ async function buildInto(relative: string, folder: string): Promise<void> {
   // It keeps the files' times, which the sitemap's dates fall back on outside git.
   const site = copyIn(folder, relative)
   await rm(site, { recursive: true, force: true })
-  await cp(path.join(repoRoot, relative), site, { recursive: true, preserveTimestamps: true, filter: (src) => !src.includes(`${path.sep}.citypress`) })
+  await cp(path.join(repoRoot, relative), site, {
+    recursive: true,
+    preserveTimestamps: true,
+    filter: (src) => !src.includes(`${path.sep}.citypress`),
+  })
   const outDir = path.join(staging, 'out')
-  const { files: _written, ...result } = await build({ site, outDir, cacheDir: false, imageCacheDir: path.join(site, '.citypress', 'cache', 'images'), asOf: exampleBuildDate })
+  const { files: _written, ...result } = await build({
+    site,
+    outDir,
+    cacheDir: false,
+    imageCacheDir: path.join(site, '.citypress', 'cache', 'images'),
+    asOf: exampleBuildDate,
+  })
   const paths = (await readdir(outDir, { recursive: true, withFileTypes: true }))
-    .filter((e) => e.isFile()).map((e) => path.relative(outDir, path.join(e.parentPath, e.name))).filter((p) => p !== outputMarker).sort()
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(outDir, path.join(e.parentPath, e.name)))
+    .filter((p) => p !== outputMarker)
+    .sort()
   const shared = { ...result, outDir: path.join(folder, 'out'), paths }
   await writeFile(path.join(staging, 'result.json'), JSON.stringify(shared, replace))
   await rename(staging, folder).catch(async (error: NodeJS.ErrnoException) => {
@@ -165,5 +181,7 @@ function replace(_key: string, value: unknown): unknown {
   return value instanceof Map ? { [mapTag]: [...value] } : value
 }
 function revive(_key: string, value: unknown): unknown {
-  return value !== null && typeof value === 'object' && mapTag in value ? new Map((value as Record<typeof mapTag, [unknown, unknown][]>)[mapTag]) : value
+  return value !== null && typeof value === 'object' && mapTag in value
+    ? new Map((value as Record<typeof mapTag, [unknown, unknown][]>)[mapTag])
+    : value
 }

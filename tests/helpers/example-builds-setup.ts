@@ -52,7 +52,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (changed.length === 0) return
     // vitest only prints what a teardown throws: the exit code must say it too.
     process.exitCode = 1
-    throw new Error(`Tests wrote into the repository (every test must write into a temporary folder):\n${changed.map((f) => `  ${f}`).join('\n')}`)
+    throw new Error(
+      `Tests wrote into the repository (every test must write into a temporary folder):\n${changed.map((f) => `  ${f}`).join('\n')}`,
+    )
   }
 }
 
@@ -82,13 +84,23 @@ function start(watching: boolean): Run {
  * write), with its status, size and modification time: a file written again changes its time.
  */
 function repoFiles(): Map<string, string> {
-  const out = execFileSync('git', ['status', '--porcelain=v1', '-z', '--ignored', '--untracked-files=all'], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 << 20 })
+  const out = execFileSync('git', ['status', '--porcelain=v1', '-z', '--ignored', '--untracked-files=all'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  })
   const files = new Map<string, string>()
   for (const entry of out.split('\0')) {
     if (entry.length < 4) continue
     const file = entry.slice(3)
     if (/^(node_modules|lib|create-citypress\/(lib|starter|LICENSE))(\/|$)/.test(file) || file.includes('/node_modules/')) continue
-    const stats = (() => { try { return lstatSync(path.join(repoRoot, file)) } catch { return undefined } })()
+    const stats = (() => {
+      try {
+        return lstatSync(path.join(repoRoot, file))
+      } catch {
+        return undefined
+      }
+    })()
     files.set(file, `${entry.slice(0, 2)} ${stats ? `${stats.size} ${stats.mtimeMs}` : 'gone'}`)
   }
   return files

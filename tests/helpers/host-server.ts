@@ -39,7 +39,8 @@ export async function serveAsHost(root: string, host: HostName, options: { reado
   // the base, `/repo` redirects to `/repo/`, and nothing outside the base is the site's.
   const base = options.basePath ?? ''
   const reads = host === 'netlify' || host === 'cloudflare-pages'
-  const headerRules = reads && existsSync(path.join(root, '_headers')) ? parseHeadersFile(readFileSync(path.join(root, '_headers'), 'utf8')) : []
+  const headerRules =
+    reads && existsSync(path.join(root, '_headers')) ? parseHeadersFile(readFileSync(path.join(root, '_headers'), 'utf8')) : []
   const redirects = reads && existsSync(path.join(root, '_redirects')) ? readRedirects(path.join(root, '_redirects')) : []
   const jekyll = host === 'github-pages' && !existsSync(path.join(root, '.nojekyll'))
 
@@ -75,7 +76,10 @@ export async function serveAsHost(root: string, host: HostName, options: { reado
       return undefined
     }
     if (pathname.endsWith('.html') && host !== 'static' && host !== 'github-pages' && fileAt(pathname)) {
-      return { status: moved, location: pathname.endsWith('/index.html') ? pathname.slice(0, -'index.html'.length) : pathname.slice(0, -'.html'.length) }
+      return {
+        status: moved,
+        location: pathname.endsWith('/index.html') ? pathname.slice(0, -'index.html'.length) : pathname.slice(0, -'.html'.length),
+      }
     }
     if (fileAt(pathname)) return { status: 200, file: fileAt(pathname) }
     if (host !== 'static' && fileAt(`${pathname}.html`)) return { status: 200, file: fileAt(`${pathname}.html`) }
@@ -86,11 +90,18 @@ export async function serveAsHost(root: string, host: HostName, options: { reado
   const server = createServer((request, response) => {
     const requested = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)
     if (base && requested === base) return void response.writeHead(301, { location: `${base}/` }).end()
-    if (base && !requested.startsWith(`${base}/`)) return void response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found (outside the site)')
+    if (base && !requested.startsWith(`${base}/`))
+      return void response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found (outside the site)')
     const pathname = requested.slice(base.length)
     const answer = resolve(pathname)
     const headers = headersForPath(headerRules, pathname)
-    if (answer.location) return void response.writeHead(answer.status, { ...headers, location: answer.location.startsWith('/') && !answer.location.startsWith(`${base}/`) ? base + answer.location : answer.location }).end()
+    if (answer.location)
+      return void response
+        .writeHead(answer.status, {
+          ...headers,
+          location: answer.location.startsWith('/') && !answer.location.startsWith(`${base}/`) ? base + answer.location : answer.location,
+        })
+        .end()
     const type = types[path.extname(answer.file ?? '.html')] ?? 'application/octet-stream'
     response.writeHead(answer.status, { ...headers, 'content-type': type }).end(answer.file ? readFileSync(answer.file) : 'Not found')
   })
@@ -103,13 +114,25 @@ export async function serveAsHost(root: string, host: HostName, options: { reado
 
 /** What the hosts send for the files a build writes; a browser runs a module script or a stylesheet only with its own type. */
 const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.woff2': 'font/woff2', '.svg': 'image/svg+xml',
-  '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp', '.avif': 'image/avif', '.xml': 'application/xml', '.webmanifest': 'application/manifest+json',
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css',
+  '.js': 'text/javascript',
+  '.woff2': 'font/woff2',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.xml': 'application/xml',
+  '.webmanifest': 'application/manifest+json',
 }
 
 function readRedirects(file: string): { from: string; to: string; status: number }[] {
-  return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#')).map((l) => {
-    const [from, to, status] = l.trim().split(/\s+/)
-    return { from: from!, to: to!, status: Number(status ?? 301) }
-  })
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() && !l.startsWith('#'))
+    .map((l) => {
+      const [from, to, status] = l.trim().split(/\s+/)
+      return { from: from!, to: to!, status: Number(status ?? 301) }
+    })
 }

@@ -8,7 +8,10 @@ import { repoRoot } from './site.js'
 // which it is), so no field is listed by hand.
 
 type Schema = { [key: string]: unknown }
-interface Located { readonly schema: Schema; readonly file: string }
+interface Located {
+  readonly schema: Schema
+  readonly file: string
+}
 
 const schemaDir = path.join(repoRoot, 'schemas')
 const loaded = new Map<string, Schema>()

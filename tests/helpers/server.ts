@@ -27,9 +27,18 @@ export interface SiteServer {
 }
 
 const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.json': 'application/json',
-  '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp', '.avif': 'image/avif',
-  '.woff2': 'font/woff2', '.xml': 'application/xml', '.txt': 'text/plain',
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css',
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.woff2': 'font/woff2',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain',
 }
 
 export interface ServeOptions {
@@ -57,7 +66,9 @@ export async function serveSite(root: string, options: ServeOptions = {}): Promi
     formStatus: 200,
     holdForms() {
       let release!: () => void
-      held = new Promise((resolve) => { release = resolve })
+      held = new Promise((resolve) => {
+        release = resolve
+      })
       return () => {
         held = undefined
         release()
@@ -90,7 +101,9 @@ export async function serveSite(root: string, options: ServeOptions = {}): Promi
       return
     }
     const cache = options.cacheAssets && pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-store'
-    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream', 'cache-control': cache }).end(await readFile(file))
+    res
+      .writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream', 'cache-control': cache })
+      .end(await readFile(file))
   }
 
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))

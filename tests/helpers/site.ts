@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { cp, mkdtemp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -37,8 +37,12 @@ export function memoryIo(): Io & { stdout: string; stderr: string } {
     stderr: '',
     color: false,
     isTTY: false,
-    out(text: string) { io.stdout += text },
-    err(text: string) { io.stderr += text },
+    out(text: string) {
+      io.stdout += text
+    },
+    err(text: string) {
+      io.stderr += text
+    },
   }
   return io
 }
@@ -54,7 +58,9 @@ export async function snapshot(dir: string): Promise<Record<string, string>> {
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue
     const file = path.join(entry.parentPath, entry.name)
-    out[path.relative(dir, file)] = createHash('sha256').update(await readFile(file)).digest('hex')
+    out[path.relative(dir, file)] = createHash('sha256')
+      .update(await readFile(file))
+      .digest('hex')
   }
   return out
 }

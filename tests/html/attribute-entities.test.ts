@@ -8,7 +8,7 @@ import { collectPageFacts } from '../../src/html/page-facts.js'
  * the browser makes of it.
  */
 const written = 'Caf&eacute;&nbsp;&amp;&#x27;Bar&#8217;s&hellip;&apos;'
-const read = 'Café\u00a0&\'Bar\u2019s\u2026\''
+const read = "Café\u00a0&'Bar\u2019s\u2026'"
 
 describe('the page scanners', () => {
   it('decode every character reference in the attributes page facts keep', () => {

@@ -5,8 +5,9 @@ const upper = (text: string) => text.toUpperCase()
 
 describe('mapTextNodes', () => {
   it('rewrites the text between tags and leaves tag names and attributes as they are', () => {
-    expect(mapTextNodes('<p class="lead">one <a href="/x/">two</a> three</p>', { skip: new Set() }, upper))
-      .toBe('<p class="lead">ONE <a href="/x/">TWO</a> THREE</p>')
+    expect(mapTextNodes('<p class="lead">one <a href="/x/">two</a> three</p>', { skip: new Set() }, upper)).toBe(
+      '<p class="lead">ONE <a href="/x/">TWO</a> THREE</p>',
+    )
   })
 
   it('copies the content of skipped elements unchanged, nested ones included, but not after a self-closing one', () => {
@@ -21,7 +22,11 @@ describe('mapTextNodes', () => {
 
   it('tells every tag in order, after the text before it, skipped content included', () => {
     const seen: string[] = []
-    mapTextNodes('<P>x<Code><i>y</i></Code></P>', { skip: new Set(['code']), onTag: (name) => seen.push(name) }, (text) => (seen.push(text), text))
+    mapTextNodes(
+      '<P>x<Code><i>y</i></Code></P>',
+      { skip: new Set(['code']), onTag: (name) => seen.push(name) },
+      (text) => (seen.push(text), text),
+    )
     expect(seen).toEqual(['p', 'x', 'code', 'i', 'i', 'code', 'p'])
   })
 

@@ -2,29 +2,57 @@ import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { drawShareImage } from '../../src/images/draw-share-image.js'
-import { processImages } from '../../src/images/process-images.js'
 import { encodeImage } from '../../src/images/encode-image.js'
 import { startImageProcess } from '../../src/images/image-process.js'
-import type { ImageJob } from '../../src/plan/plan-images.js'
-import type { ShareDrawing } from '../../src/plan/plan-images.js'
+import { processImages } from '../../src/images/process-images.js'
+import type { ImageJob, ShareDrawing } from '../../src/plan/plan-images.js'
 import { tempDir } from '../helpers/site.js'
 
 const font = path.resolve('node_modules/@fontsource/inter/files/inter-latin-700-normal.woff')
 const drawing = (title: string, fontFile = font): ShareDrawing =>
-  ({ siteName: 'Cedar & Pine', host: 'cedar-pine.example', background: '#14532d', text: '#ffffff', accent: '#f59e0b', font: fontFile, title }) as ShareDrawing
+  ({
+    siteName: 'Cedar & Pine',
+    host: 'cedar-pine.example',
+    background: '#14532d',
+    text: '#ffffff',
+    accent: '#f59e0b',
+    font: fontFile,
+    title,
+  }) as ShareDrawing
 
-const shareJob = (title: string, fontFile = font) => ({
-  source: { src: `share image of ${title}`, absolutePath: fontFile, width: 1200, height: 630, format: 'share', hash: 'abc' },
-  outputPath: 'assets/share/page-abc.jpg', width: 1200, format: 'jpeg', share: drawing(title, fontFile),
-}) as ImageJob
+const shareJob = (title: string, fontFile = font) =>
+  ({
+    source: { src: `share image of ${title}`, absolutePath: fontFile, width: 1200, height: 630, format: 'share', hash: 'abc' },
+    outputPath: 'assets/share/page-abc.jpg',
+    width: 1200,
+    format: 'jpeg',
+    share: drawing(title, fontFile),
+  }) as ImageJob
 
 // Issue 19: variants are made in a process of their own, whose memory is returned when it ends.
 describe('the image process', () => {
   it('draws share images and encodes photos byte for byte as this process does', async () => {
     const images = startImageProcess()
     try {
-      const photo = { source: { src: 'images/hero-home.jpg', absolutePath: path.resolve('sites/greenway/images/hero-home.jpg'), width: 1, height: 1, format: 'jpeg', hash: 'h' }, outputPath: 'assets/images/hero-home.webp', width: 640, format: 'webp', quality: 75 } as ImageJob
-      const [shared, again, encoded] = await Promise.all([images.make(shareJob('Tree Pruning in Springfield')), images.make(shareJob('Stump Grinding in Dayton')), images.make(photo)])
+      const photo = {
+        source: {
+          src: 'images/hero-home.jpg',
+          absolutePath: path.resolve('sites/greenway/images/hero-home.jpg'),
+          width: 1,
+          height: 1,
+          format: 'jpeg',
+          hash: 'h',
+        },
+        outputPath: 'assets/images/hero-home.webp',
+        width: 640,
+        format: 'webp',
+        quality: 75,
+      } as ImageJob
+      const [shared, again, encoded] = await Promise.all([
+        images.make(shareJob('Tree Pruning in Springfield')),
+        images.make(shareJob('Stump Grinding in Dayton')),
+        images.make(photo),
+      ])
       expect(Buffer.from(shared).equals(Buffer.from(await drawShareImage(drawing('Tree Pruning in Springfield'))))).toBe(true)
       expect(Buffer.from(again).equals(Buffer.from(await drawShareImage(drawing('Stump Grinding in Dayton'))))).toBe(true)
       expect(Buffer.from(encoded).equals(Buffer.from(await encodeImage(photo)))).toBe(true)
@@ -51,13 +79,27 @@ describe('the image process', () => {
     }
   })
 
-  it('reports a share image it cannot draw at its page\'s YAML line, as the main thread did', async () => {
+  it("reports a share image it cannot draw at its page's YAML line, as the main thread did", async () => {
     const dir = await tempDir()
     const notAFont = path.join(dir, 'heading.woff')
     await writeFile(notAFont, 'not a font')
     const origin = { file: 'pages/contact.yaml', line: 3, column: 1, path: '/title' }
-    const source = { src: 'share image of /contact', absolutePath: notAFont, width: 1200, height: 630, format: 'share', hash: 'abc', origin }
-    const job = { source, outputPath: 'assets/share/contact-abc.jpg', width: 1200, format: 'jpeg', share: drawing('Contact', notAFont) } as ImageJob
+    const source = {
+      src: 'share image of /contact',
+      absolutePath: notAFont,
+      width: 1200,
+      height: 630,
+      format: 'share',
+      hash: 'abc',
+      origin,
+    }
+    const job = {
+      source,
+      outputPath: 'assets/share/contact-abc.jpg',
+      width: 1200,
+      format: 'jpeg',
+      share: drawing('Contact', notAFont),
+    } as ImageJob
     const { errors, encoded } = await processImages({ jobs: [job], cacheDir: false })
     expect(encoded).toBe(0)
     expect(errors).toHaveLength(1)

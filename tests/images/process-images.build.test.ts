@@ -4,13 +4,20 @@ import { describe, expect, it } from 'vitest'
 import { listImageCache, processImages, pruneImageCache } from '../../src/images/process-images.js'
 import type { ImageJob } from '../../src/plan/plan-images.js'
 import type { OutputFile } from '../../src/types.js'
-import { tempDir } from '../helpers/site.js'
 import { writePhoto } from '../example-sites/helpers.js'
+import { tempDir } from '../helpers/site.js'
 
 async function photoJobs(): Promise<ImageJob[]> {
   const dir = await tempDir()
   await writePhoto(dir, 'photo.jpg', { width: 800, height: 600 })
-  const source = { src: 'images/photo.jpg', absolutePath: path.join(dir, 'photo.jpg'), width: 800, height: 600, format: 'jpeg', hash: 'abc' }
+  const source = {
+    src: 'images/photo.jpg',
+    absolutePath: path.join(dir, 'photo.jpg'),
+    width: 800,
+    height: 600,
+    format: 'jpeg',
+    hash: 'abc',
+  }
   return [400, 800].map((width) => ({ source, width, format: 'jpeg', quality: 80, outputPath: `assets/images/photo-abc-${width}.jpg` }))
 }
 

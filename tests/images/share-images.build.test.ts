@@ -11,7 +11,8 @@ async function buildInMemory(files: Record<string, string> = {}) {
   const site = await siteFrom('brand', files)
   const result = await build({ site, write: false, cacheDir: false, imageCacheDir: false })
   const file = (name: string) => result.files.find((f) => f.path === name)?.contents
-  const ogImage = (page: string) => /<meta property="og:image" content="https:\/\/cedar-pine\.example\/([^"]+)"/.exec(String(file(page)))?.[1]
+  const ogImage = (page: string) =>
+    /<meta property="og:image" content="https:\/\/cedar-pine\.example\/([^"]+)"/.exec(String(file(page)))?.[1]
   return { result, file, ogImage }
 }
 
@@ -30,8 +31,12 @@ describe('share images', () => {
     expect(image).toMatch(/^assets\/share\/lp-springfield-tree-pruning-[0-9a-f]{12}\.jpg$/)
     const meta = await sharp(file(image) as Uint8Array).metadata()
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630])
-    expect(String(file('lp/springfield-tree-pruning.html'))).toContain('<meta property="og:image:alt" content="Tree Pruning in Springfield, IL"/>')
-    expect(String(file('lp/springfield-tree-pruning.html'))).toContain(`<meta name="twitter:image" content="https://cedar-pine.example/${image}"/>`)
+    expect(String(file('lp/springfield-tree-pruning.html'))).toContain(
+      '<meta property="og:image:alt" content="Tree Pruning in Springfield, IL"/>',
+    )
+    expect(String(file('lp/springfield-tree-pruning.html'))).toContain(
+      `<meta name="twitter:image" content="https://cedar-pine.example/${image}"/>`,
+    )
   })
 
   it('lets a page keep its own image from YAML and draws one for pages without', async () => {
@@ -42,15 +47,21 @@ describe('share images', () => {
 
   it('names each image by what it draws: a new brand colour gives every page a new image', async () => {
     const before = (await unchanged).ogImage('contact.html')
-    const yaml = (await readFile(path.join(fixture('brand'), 'site.yaml'), 'utf8')).replace('primaryDark: "#14532d"', 'primaryDark: "#1e3a2a"')
+    const yaml = (await readFile(path.join(fixture('brand'), 'site.yaml'), 'utf8')).replace(
+      'primaryDark: "#14532d"',
+      'primaryDark: "#1e3a2a"',
+    )
     const after = await buildInMemory({ 'site.yaml': yaml })
     expect(after.ogImage('contact.html')).not.toBe(before)
-    const pixel = await sharp(after.file(after.ogImage('contact.html')!) as Uint8Array).extract({ left: 5, top: 5, width: 1, height: 1 }).raw().toBuffer()
+    const pixel = await sharp(after.file(after.ogImage('contact.html')!) as Uint8Array)
+      .extract({ left: 5, top: 5, width: 1, height: 1 })
+      .raw()
+      .toBuffer()
     // The background is the new colour (JPEG may move a channel by a step or two).
     expect([...pixel].map((c, i) => Math.abs(c - [0x1e, 0x3a, 0x2a][i]!) <= 3)).toEqual([true, true, true])
   })
 
-  it('takes the site\'s titleTemplate off the title it draws', () => {
+  it("takes the site's titleTemplate off the title it draws", () => {
     expect(pageTitle('Contact | Cedar & Pine', '%s | Cedar & Pine')).toBe('Contact')
     expect(pageTitle('Tree Pruning', '%s | Cedar & Pine')).toBe('Tree Pruning')
   })

@@ -11,9 +11,20 @@ import { siteFrom } from '../helpers/site.js'
 // A 10,000-character title ran the image process out of memory. Titles are at
 // most 200 characters, and any title up to that fits the share image.
 
-const font = path.join(path.dirname(createRequire(import.meta.url).resolve('@fontsource/merriweather/package.json')), 'files/merriweather-latin-700-normal.woff')
+const font = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@fontsource/merriweather/package.json')),
+  'files/merriweather-latin-700-normal.woff',
+)
 const background = [0x14, 0x53, 0x2d]
-const drawing = (title: string): ShareDrawing => ({ title, siteName: 'Cedar & Pine', host: 'cedar-pine.example', background: '#14532d', text: '#ffffff', accent: '#b45309', font })
+const drawing = (title: string): ShareDrawing => ({
+  title,
+  siteName: 'Cedar & Pine',
+  host: 'cedar-pine.example',
+  background: '#14532d',
+  text: '#ffffff',
+  accent: '#b45309',
+  font,
+})
 
 /** Rows of the picture, as [r, g, b] per pixel. */
 async function pixels(jpeg: Uint8Array) {
@@ -26,7 +37,10 @@ describe('titles on share images', () => {
   it('refuses a title over 200 characters at its line, before anything is drawn', async () => {
     const post = `---\ntitle: ${'Spring pruning '.repeat(667)}\ndate: 2026-03-01\nexcerpt: When to prune.\n---\n\nText.\n`
     const site = await siteFrom('brand', { 'blog/spring.md': post })
-    const errors = await loadSite(site).then(() => [], (e: BuildFailure) => e.errors)
+    const errors = await loadSite(site).then(
+      () => [],
+      (e: BuildFailure) => e.errors,
+    )
     expect(errors.map((e) => [e.file.replace(/^.*\/site\//, ''), e.line, e.code, e.message])).toEqual([
       ['blog/spring.md', 2, 'bad-value', '`title` is 10004 characters long, more than the 200 it may have.'],
     ])

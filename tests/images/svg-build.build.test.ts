@@ -15,11 +15,13 @@ import { fixture, siteFrom } from '../helpers/site.js'
  * prefixed group (with a script and an onload beside it). Drawn from the raw file, the icon and
  * the logo turn red; drawn from the sanitized text, they keep their colours.
  */
-const tainted = (svg: string, size: string) => svg
-  .replace('<svg ', '<svg onload="alert(1)" ')
-  .replace('</svg>', `<s:g xmlns:s="http://www.w3.org/2000/svg"><s:script>alert(1)</s:script><rect ${size} fill="#ff0000"/></s:g></svg>`)
+const tainted = (svg: string, size: string) =>
+  svg
+    .replace('<svg ', '<svg onload="alert(1)" ')
+    .replace('</svg>', `<s:g xmlns:s="http://www.w3.org/2000/svg"><s:script>alert(1)</s:script><rect ${size} fill="#ff0000"/></s:g></svg>`)
 
-const post = '---\ntitle: Our new badge\ndate: 2026-03-01\nexcerpt: We are certified.\n---\n\nHere it is:\n\n![Certified arborist badge](images/badge.svg)\n'
+const post =
+  '---\ntitle: Our new badge\ndate: 2026-03-01\nexcerpt: We are certified.\n---\n\nHere it is:\n\n![Certified arborist badge](images/badge.svg)\n'
 
 let files: Record<string, string>
 let output: (name: string) => Uint8Array | undefined
@@ -64,7 +66,7 @@ function isNear(colour: string, expected: string, tolerance = 12): boolean {
 }
 
 describe('a site whose SVGs carry scripts', () => {
-  it('publishes the post\'s SVG and the favicon exactly as the sanitizer left them', async () => {
+  it("publishes the post's SVG and the favicon exactly as the sanitizer left them", async () => {
     expect(text(only(/^assets\/images\/badge-[0-9a-f]{10}\.svg$/))).toBe(await sanitizeSvg(files['images/badge.svg']!))
     expect(text(only(/^assets\/icons\/favicon-[0-9a-f]{10}\.svg$/))).toBe(await sanitizeSvg(files['images/icon.svg']!))
     for (const svg of names.filter((n) => n.endsWith('.svg'))) {
@@ -72,16 +74,24 @@ describe('a site whose SVGs carry scripts', () => {
     }
   })
 
-  it('draws the touch icon, the manifest icons and the share image\'s logo from the sanitized text', async () => {
+  it("draws the touch icon, the manifest icons and the share image's logo from the sanitized text", async () => {
     // The icon is a green rounded square (#1f6f43) with a white arrow; the raw file's red square covers it.
     const touch = output(only(/^assets\/icons\/apple-touch-icon-/))!
     expect(await isRed(touch, 90, 30)).toBe(false)
     // 180 px on white: the square's corner, the arrow, and the white margin outside the square.
-    expect([await colourAt(touch, 20, 20), await colourAt(touch, 90, 90), await colourAt(touch, 5, 5)]).toEqual(['#1f6f43', '#ffffff', '#ffffff'])
+    expect([await colourAt(touch, 20, 20), await colourAt(touch, 90, 90), await colourAt(touch, 5, 5)]).toEqual([
+      '#1f6f43',
+      '#ffffff',
+      '#ffffff',
+    ])
     const icon = output(only(/^assets\/icons\/icon-512-/))!
     expect(await isRed(icon, 256, 30)).toBe(false)
     // 512 px, nothing behind it: the square, the arrow, and the see-through corner the rounding leaves.
-    expect([await colourAt(icon, 90, 30), await colourAt(icon, 256, 256), await colourAt(icon, 5, 5)]).toEqual(['#1f6f43', '#ffffff', 'transparent'])
+    expect([await colourAt(icon, 90, 30), await colourAt(icon, 256, 256), await colourAt(icon, 5, 5)]).toEqual([
+      '#1f6f43',
+      '#ffffff',
+      'transparent',
+    ])
     // The dark background's logo (logo-white.svg) sits 72 px tall at (72, 64): its circle is white,
     // the arrow inside it and the background beside it dark green; the raw file's square red.
     const share = output(only(/^assets\/share\/blog-our-badge-[0-9a-f]{12}\.jpg$/))!
@@ -95,8 +105,12 @@ describe('a site whose SVGs carry scripts', () => {
 
   it('serves images on Netlify and Cloudflare with a policy that lets them run nothing', () => {
     const rules = parseHeadersFile(text('_headers'))
-    expect(headersForPath(rules, '/assets/images/badge-0123456789.svg')['Content-Security-Policy']).toContain("default-src 'none'; style-src 'unsafe-inline'")
-    expect(headersForPath(rules, '/assets/icons/favicon-0123456789.svg')['Content-Security-Policy']).toContain("default-src 'none'; style-src 'unsafe-inline'")
+    expect(headersForPath(rules, '/assets/images/badge-0123456789.svg')['Content-Security-Policy']).toContain(
+      "default-src 'none'; style-src 'unsafe-inline'",
+    )
+    expect(headersForPath(rules, '/assets/icons/favicon-0123456789.svg')['Content-Security-Policy']).toContain(
+      "default-src 'none'; style-src 'unsafe-inline'",
+    )
     expect(headersForPath(rules, '/contact')['Content-Security-Policy']).not.toContain("default-src 'none'")
   })
 })

@@ -2,8 +2,8 @@ import type { Browser } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { htmlErrors } from '../../bin/nu-checker.mjs'
 import { axeViolationLines, launchChromium, sidewaysScrollLines } from '../helpers/browser.js'
-import { fixtureBuild, type ExampleBuild } from '../helpers/example-build.js'
-import { serveSite, type SiteServer } from '../helpers/server.js'
+import { type ExampleBuild, fixtureBuild } from '../helpers/example-build.js'
+import { type SiteServer, serveSite } from '../helpers/server.js'
 
 // A post with every Markdown feature (a table, nested lists, inline and block code, a blockquote,
 // a titled image, a video and a map embed) and a Markdown legal page are valid HTML and
@@ -31,12 +31,18 @@ afterAll(async () => {
 describe('a post with every Markdown feature, and a Markdown legal page', () => {
   it('render every feature the post is written with', () => {
     const text = result.file(samples[0]!.file)
-    for (const tag of ['<table', '<ol', '<ul', '<pre', '<code', '<blockquote', '<picture', '<figcaption', 'embed-video', 'embed-map']) expect(text).toContain(tag)
+    for (const tag of ['<table', '<ol', '<ul', '<pre', '<code', '<blockquote', '<picture', '<figcaption', 'embed-video', 'embed-map'])
+      expect(text).toContain(tag)
   })
 
   // The checker is a Java program; starting it takes a while on a busy machine.
   it('have no Nu HTML checker error', () => {
-    expect(htmlErrors(result.outDir, samples.map((s) => s.file))).toEqual([])
+    expect(
+      htmlErrors(
+        result.outDir,
+        samples.map((s) => s.file),
+      ),
+    ).toEqual([])
   }, 120_000)
 
   it.each([375, 1280])('have no axe violation at %i px', async (width) => {

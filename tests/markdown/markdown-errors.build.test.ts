@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { ConfigError } from '../../src/errors/config-error.js'
 import { formatConfigError } from '../../src/errors/format.js'
-import { normalize, siteFrom, validationErrors } from '../helpers/site.js'
 import { buildInMemory, writePhoto } from '../example-sites/helpers.js'
+import { normalize, siteFrom, validationErrors } from '../helpers/site.js'
 import { warmFixture, warmSiteFrom } from '../helpers/warm-fixture.js'
 
 // A Markdown body's images and links are checked where they are written, at the .md file's own
@@ -42,13 +42,17 @@ describe('Markdown images and links', () => {
     expect(errors[0]!.hint).toBe('Did you mean "/contact"?')
   })
 
-  it('resolves relative links against the page\'s address: a broken one is an error at its line, a good one passes', async () => {
+  it("resolves relative links against the page's address: a broken one is an error at its line, a good one passes", async () => {
     const errors = await problems({
       'blog/spring.md': `${frontMatter}\nSee [prices](contact), [the list](./missing-page) and [home](../nope).\n\nOr [contact us](../contact) and [autumn](autumn?from=spring#top).\n`,
       'blog/autumn.md': frontMatter.replace('Spring checklist', 'Autumn checklist'),
       'pages/about.md': '---\ntitle: About\n---\n\nWrite to [us](contact) or see [the blog](blog/spring).\n',
     })
-    expect(errors.map((e) => `${e.code} ${where(e)}`)).toEqual(['broken-link blog/spring.md:7:14', 'broken-link blog/spring.md:7:35', 'broken-link blog/spring.md:7:62'])
+    expect(errors.map((e) => `${e.code} ${where(e)}`)).toEqual([
+      'broken-link blog/spring.md:7:14',
+      'broken-link blog/spring.md:7:35',
+      'broken-link blog/spring.md:7:62',
+    ])
     expect(errors.map((e) => e.message)).toEqual([
       'The relative link contact on the page /blog/spring leads to /blog/contact, and no page of this site has that address.',
       'The relative link ./missing-page on the page /blog/spring leads to /blog/missing-page, and no page of this site has that address.',
@@ -58,7 +62,9 @@ describe('Markdown images and links', () => {
   })
 
   it('reports a #fragment link to a heading the post does not have, with the nearest heading', async () => {
-    const [error, ...rest] = await problems({ 'blog/spring.md': `${frontMatter}\n## Before you start\n\nRead [the first step](#before-you-strat).\n` })
+    const [error, ...rest] = await problems({
+      'blog/spring.md': `${frontMatter}\n## Before you start\n\nRead [the first step](#before-you-strat).\n`,
+    })
     expect(rest).toEqual([])
     expect(error!.code).toBe('broken-link')
     expect(where(error!)).toBe('blog/spring.md:9:23')
@@ -80,18 +86,25 @@ describe('Markdown images and links', () => {
 
   it('checks the images and links of a Markdown field in YAML at their line in the YAML file', async () => {
     const errors = await problems({
-      'pages/contact.yaml': 'path: /contact\ntitle: Contact\nsections:\n  - type: text\n    body: |\n      Write to us.\n\n      ![Our desk](desk.jpg) and [prices](/contcat).\n',
+      'pages/contact.yaml':
+        'path: /contact\ntitle: Contact\nsections:\n  - type: text\n    body: |\n      Write to us.\n\n      ![Our desk](desk.jpg) and [prices](/contcat).\n',
     })
-    expect(errors.map((e) => `${e.code} ${where(e)}`)).toEqual(['file-not-found pages/contact.yaml:8:19', 'broken-link pages/contact.yaml:8:42'])
+    expect(errors.map((e) => `${e.code} ${where(e)}`)).toEqual([
+      'file-not-found pages/contact.yaml:8:19',
+      'broken-link pages/contact.yaml:8:42',
+    ])
   })
 
   it('renders an image of a Markdown field in YAML through the image pipeline', async () => {
     const dir = await warmSiteFrom('minimal', {
-      'pages/contact.yaml': 'path: /contact\ntitle: Contact\nsections:\n  - type: text\n    body: |\n      Write to us.\n\n      ![The team](team.jpg)\n',
+      'pages/contact.yaml':
+        'path: /contact\ntitle: Contact\nsections:\n  - type: text\n    body: |\n      Write to us.\n\n      ![The team](team.jpg)\n',
     })
     await writePhoto(dir, 'images/team.jpg', { width: 900, height: 600 })
     const { page } = await buildInMemory(dir)
-    expect(page('/contact')).toMatch(/<picture><source type="image\/avif" srcset="\/assets\/images\/team-\w+-480\.avif[^"]*"[^>]*>.*alt="The team" width="900" height="600" loading="lazy"/)
+    expect(page('/contact')).toMatch(
+      /<picture><source type="image\/avif" srcset="\/assets\/images\/team-\w+-480\.avif[^"]*"[^>]*>.*alt="The team" width="900" height="600" loading="lazy"/,
+    )
   })
 
   it('renders a relative image as an optimised picture with its size, lazy, and a titled one as a figure', async () => {
@@ -103,7 +116,9 @@ describe('Markdown images and links', () => {
     const body = page('/blog/spring').split('class="prose post-body"')[1]!
     const pictures = [...body.matchAll(/<picture>[\s\S]*?<\/picture>/g)].map((m) => m[0])
     expect(pictures).toHaveLength(2)
-    expect(pictures[0]).toMatch(/^<picture><source type="image\/avif" srcset="\/assets\/images\/team-\w+-480\.avif 480w, \/assets\/images\/team-\w+-768\.avif 768w, \/assets\/images\/team-\w+-900\.avif 900w" sizes="[^"]+"><source type="image\/webp" [^>]+><img src="\/assets\/images\/team-\w+-900\.jpg" srcset="[^"]+" sizes="[^"]+" alt="The team" width="900" height="600" loading="lazy" decoding="async"><\/picture>$/)
+    expect(pictures[0]).toMatch(
+      /^<picture><source type="image\/avif" srcset="\/assets\/images\/team-\w+-480\.avif 480w, \/assets\/images\/team-\w+-768\.avif 768w, \/assets\/images\/team-\w+-900\.avif 900w" sizes="[^"]+"><source type="image\/webp" [^>]+><img src="\/assets\/images\/team-\w+-900\.jpg" srcset="[^"]+" sizes="[^"]+" alt="The team" width="900" height="600" loading="lazy" decoding="async"><\/picture>$/,
+    )
     expect(body).toContain('<p><picture>')
     expect(body).toMatch(/<figure class="md-figure"><picture>[\s\S]*?<\/picture><figcaption>Our crew on a Monday<\/figcaption><\/figure>/)
   })

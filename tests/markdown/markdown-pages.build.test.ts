@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { loadSite } from '../../src/config/load-site.js'
-import { BuildFailure, type ConfigError } from '../../src/errors/config-error.js'
-import { normalize, siteFrom } from '../helpers/site.js'
+import type { BuildFailure, ConfigError } from '../../src/errors/config-error.js'
 import { system4 } from '../example-sites/build-system4.js'
 import { buildInMemory, writePhoto } from '../example-sites/helpers.js'
+import { normalize, siteFrom } from '../helpers/site.js'
 
 // Issue 18, point 4: any page can be a pages/*.md file; its front matter names it and may add
 // sections before and after the Markdown text.
@@ -42,9 +42,20 @@ describe('Markdown pages', () => {
     expect(normalize(route.origin.file)).toBe('<tmp>/site/pages/legal/privacy.md')
     expect(route.title).toContain('Privacy')
     const main = page('/legal/privacy').split('<main')[1]!
-    const order = ['<h1', 'We keep only what you send us.', '<h2 id="what-we-collect">What we collect</h2>', '<picture>', 'alt="The front desk" width="640" height="480"', 'href="#what-we-collect"', 'Questions?']
+    const order = [
+      '<h1',
+      'We keep only what you send us.',
+      '<h2 id="what-we-collect">What we collect</h2>',
+      '<picture>',
+      'alt="The front desk" width="640" height="480"',
+      'href="#what-we-collect"',
+      'Questions?',
+    ]
     const at = order.map((text) => main.indexOf(text))
-    expect(at.every((i) => i >= 0), JSON.stringify(at)).toBe(true)
+    expect(
+      at.every((i) => i >= 0),
+      JSON.stringify(at),
+    ).toBe(true)
     expect(at).toEqual([...at].sort((a, b) => a - b))
   })
 
@@ -52,8 +63,13 @@ describe('Markdown pages', () => {
     const dir = await siteFrom('minimal', { 'pages/privacy.md': legal.replace('description:', 'summary:') })
     // The page's image exists: only the key is wrong (the config reports every mistake in one round).
     await writePhoto(dir, 'pages/desk.jpg', { width: 640, height: 480 })
-    const errors = await loadSite(dir).then(() => [] as ConfigError[], (e: BuildFailure) => e.errors)
-    expect(errors.map((e) => `${e.code} ${normalize(e.file)}:${e.line}:${e.column}`)).toEqual(['unknown-key <tmp>/site/pages/privacy.md:3:1'])
+    const errors = await loadSite(dir).then(
+      () => [] as ConfigError[],
+      (e: BuildFailure) => e.errors,
+    )
+    expect(errors.map((e) => `${e.code} ${normalize(e.file)}:${e.line}:${e.column}`)).toEqual([
+      'unknown-key <tmp>/site/pages/privacy.md:3:1',
+    ])
   })
 
   it("serves the example site's legal pages from Markdown files", async () => {

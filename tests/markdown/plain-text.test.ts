@@ -9,12 +9,17 @@ const answerOf = (answer: string) => {
 
 describe('the FAQ answers in structured data', () => {
   it('are the text a reader sees, every character of it kept', () => {
-    expect(answerOf('Name it `snake_case`, keep *emphasis* and __strong__ words, and [read the guide](https://example.com/guide).'))
-      .toBe('Name it snake_case, keep emphasis and strong words, and read the guide.')
-    expect(answerOf('Plain snake_case, 2 * 3 * 4, a ~tilde~ and C:\\\\temp\\\\file_1.')).toBe('Plain snake_case, 2 * 3 * 4, a ~tilde~ and C:\\temp\\file_1.')
+    expect(answerOf('Name it `snake_case`, keep *emphasis* and __strong__ words, and [read the guide](https://example.com/guide).')).toBe(
+      'Name it snake_case, keep emphasis and strong words, and read the guide.',
+    )
+    expect(answerOf('Plain snake_case, 2 * 3 * 4, a ~tilde~ and C:\\\\temp\\\\file_1.')).toBe(
+      'Plain snake_case, 2 * 3 * 4, a ~tilde~ and C:\\temp\\file_1.',
+    )
   })
 
   it('join paragraphs and list items with a space, and decode character references', () => {
-    expect(answerOf('First paragraph.\n\n- one\n- two\n\n1. three\n\nTom &amp; Jerry&hellip;\nnext line')).toBe('First paragraph. one two three Tom & Jerry… next line')
+    expect(answerOf('First paragraph.\n\n- one\n- two\n\n1. three\n\nTom &amp; Jerry&hellip;\nnext line')).toBe(
+      'First paragraph. one two three Tom & Jerry… next line',
+    )
   })
 })

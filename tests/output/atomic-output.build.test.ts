@@ -2,8 +2,8 @@ import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/build/index.js'
-import { BuildFailure } from '../../src/errors/config-error.js'
 import { listFolder, readOutputRecord } from '../../src/cache/output-record.js'
+import { BuildFailure } from '../../src/errors/config-error.js'
 import { siteFrom, snapshot, tempDir } from '../helpers/site.js'
 
 describe('the output folder', () => {
@@ -29,10 +29,7 @@ describe('the output folder', () => {
     await build({ site, outDir: out })
     const built = await snapshot(out)
     // (A file added there is refused instead: tests/output/output-guard.build.test.ts.)
-    const edits = [
-      () => writeFile(path.join(out, 'contact.html'), 'edited by hand'),
-      () => rm(path.join(out, 'robots.txt')),
-    ]
+    const edits = [() => writeFile(path.join(out, 'contact.html'), 'edited by hand'), () => rm(path.join(out, 'robots.txt'))]
     for (const edit of edits) {
       await edit()
       expect((await build({ site, outDir: out })).upToDate).toBe(false)
@@ -81,7 +78,9 @@ describe('the output folder', () => {
       expect(error!.code).toBe('render-failed')
       expect(error!.message).toBe('The page /contact could not be rendered: the component Text threw "no text today".')
       expect(error!.hint).toMatch(/^The page's data comes from /)
-      expect(error!.notes?.map((note) => [note.message, note.file.replace(/^.*(templates\/)/, '$1'), note.line])).toEqual([['The component Text throws here.', 'templates/sections/Text.tsx', 2]])
+      expect(error!.notes?.map((note) => [note.message, note.file.replace(/^.*(templates\/)/, '$1'), note.line])).toEqual([
+        ['The component Text throws here.', 'templates/sections/Text.tsx', 2],
+      ])
     }
     expect(await snapshot(out)).toEqual(before)
     expect((await readdir(path.dirname(out))).filter((n) => n !== 'dist')).toEqual([])
@@ -188,13 +187,15 @@ describe('the output folder', () => {
   it('writes each page as {path}.html (served at /path with no redirect) and 404.html at the top', async () => {
     const out = path.join(await tempDir(), 'dist')
     const result = await build({ site: await siteFrom('minimal'), outDir: out })
-    expect(result.routes.map((r) => [r.url, r.outputPath])).toEqual(expect.arrayContaining([
-      ['/', 'index.html'],
-      ['/contact', 'contact.html'],
-      ['/services/office-cleaning', 'services/office-cleaning.html'],
-      ['/lp/fort-oak-office-cleaning', 'lp/fort-oak-office-cleaning.html'],
-      ['/404', '404.html'],
-    ]))
+    expect(result.routes.map((r) => [r.url, r.outputPath])).toEqual(
+      expect.arrayContaining([
+        ['/', 'index.html'],
+        ['/contact', 'contact.html'],
+        ['/services/office-cleaning', 'services/office-cleaning.html'],
+        ['/lp/fort-oak-office-cleaning', 'lp/fort-oak-office-cleaning.html'],
+        ['/404', '404.html'],
+      ]),
+    )
     expect(await readFile(path.join(out, '404.html'), 'utf8')).toContain('This page could not be found.')
   })
 })

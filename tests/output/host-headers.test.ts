@@ -1,22 +1,26 @@
 import { describe, expect, it } from 'vitest'
 import { headersForPath, parseHeadersFile } from '../../src/output/hosts/read-headers.js'
 
-const rules = parseHeadersFile([
-  '# comment',
-  '/*',
-  '  Content-Security-Policy: default-src \'self\'',
-  '  X-Frame-Options: DENY',
-  '/assets/*',
-  '  Cache-Control: public, max-age=31536000, immutable',
-  '/blog/:slug',
-  '  X-Robots-Tag: noindex',
-  '  X-Frame-Options: SAMEORIGIN',
-].join('\n'))
+const rules = parseHeadersFile(
+  [
+    '# comment',
+    '/*',
+    "  Content-Security-Policy: default-src 'self'",
+    '  X-Frame-Options: DENY',
+    '/assets/*',
+    '  Cache-Control: public, max-age=31536000, immutable',
+    '/blog/:slug',
+    '  X-Robots-Tag: noindex',
+    '  X-Frame-Options: SAMEORIGIN',
+  ].join('\n'),
+)
 
 describe('headersForPath', () => {
   it('applies every rule whose pattern matches, * across slashes', () => {
     expect(headersForPath(rules, '/assets/fonts/inter.woff2')).toEqual({
-      'Content-Security-Policy': "default-src 'self'", 'X-Frame-Options': 'DENY', 'Cache-Control': 'public, max-age=31536000, immutable',
+      'Content-Security-Policy': "default-src 'self'",
+      'X-Frame-Options': 'DENY',
+      'Cache-Control': 'public, max-age=31536000, immutable',
     })
   })
 

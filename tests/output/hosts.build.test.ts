@@ -3,7 +3,7 @@ import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { build } from '../../src/build/index.js'
 import { main } from '../../src/cli/main.js'
-import { redirectLimitWarnings, type HostName } from '../../src/config/hosts.js'
+import { type HostName, redirectLimitWarnings } from '../../src/config/hosts.js'
 import { copyExample } from '../helpers/example-build.js'
 import { serveAsHost } from '../helpers/host-server.js'
 import { memoryIo, tempDir } from '../helpers/site.js'
@@ -15,7 +15,7 @@ import { warmFixture, warmSiteFrom } from '../helpers/warm-fixture.js'
  */
 function buildFor(host: HostName): ReturnType<typeof buildOnceFor> {
   let built = builds.get(host)
-  if (!built) builds.set(host, built = buildOnceFor(host))
+  if (!built) builds.set(host, (built = buildOnceFor(host)))
   return built
 }
 const builds = new Map<HostName, ReturnType<typeof buildOnceFor>>()
@@ -28,15 +28,25 @@ async function buildOnceFor(host: HostName) {
   await writeFile(path.join(site, 'site.yaml'), `${yaml}\nhost: ${host}\nredirects:\n  - { from: /get-a-quote, to: /contact }\n`)
   const out = path.join(work, 'dist')
   const result = await build({ site, outDir: out, cacheDir: false })
-  const files = (await readdir(out, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(out, path.join(e.parentPath, e.name))).sort()
-  const sitemap = [...(await readFile(path.join(out, 'sitemap.xml'), 'utf8')).matchAll(/<loc>https:\/\/www\.example\.com([^<]*)<\/loc>/g)].map((m) => m[1]!)
+  const files = (await readdir(out, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(out, path.join(e.parentPath, e.name)))
+    .sort()
+  const sitemap = [
+    ...(await readFile(path.join(out, 'sitemap.xml'), 'utf8')).matchAll(/<loc>https:\/\/www\.example\.com([^<]*)<\/loc>/g),
+  ].map((m) => m[1]!)
   return { out, files, sitemap, warnings: result.warnings.filter((w) => w.code === 'host-unsupported').map((w) => w.message) }
 }
 
 /** Status, Location and CSP of one request, redirects not followed. */
 async function visit(origin: string, pathname: string) {
   const response = await fetch(`${origin}${pathname}`, { redirect: 'manual' })
-  return { status: response.status, location: response.headers.get('location'), csp: response.headers.get('content-security-policy'), body: await response.text() }
+  return {
+    status: response.status,
+    location: response.headers.get('location'),
+    csp: response.headers.get('content-security-policy'),
+    body: await response.text(),
+  }
 }
 
 const hosts: HostName[] = ['netlify', 'cloudflare-pages', 'github-pages', 'static']
@@ -46,7 +56,8 @@ async function pagesWithoutMetaPolicy(out: string, files: readonly string[]): Pr
   const missing: string[] = []
   for (const file of files.filter((f) => f.endsWith('.html'))) {
     const html = await readFile(path.join(out, file), 'utf8')
-    if (!/<meta charset="utf-8"\/?>\s*<meta http-equiv="Content-Security-Policy" content="default-src [^"]+"\/?>/i.test(html)) missing.push(file)
+    if (!/<meta charset="utf-8"\/?>\s*<meta http-equiv="Content-Security-Policy" content="default-src [^"]+"\/?>/i.test(html))
+      missing.push(file)
   }
   return missing
 }
@@ -85,7 +96,9 @@ describe.each(hosts)('a build for host %s', (host) => {
         // which only Netlify reads.
         expect(built.files.filter((f) => f.endsWith('.html')).length).toBeGreaterThan(10)
         expect(await pagesWithoutMetaPolicy(built.out, built.files)).toEqual([])
-        expect(page.body).toMatch(/<meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; base-uri &#39;none&#39;; form-action &#39;none&#39;">\n/)
+        expect(page.body).toMatch(
+          /<meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; base-uri &#39;none&#39;; form-action &#39;none&#39;">\n/,
+        )
         expect(built.files).not.toContain('__forms.html')
       }
     } finally {
@@ -98,14 +111,39 @@ describe('the layout of each host', () => {
   it('writes pages and the renamed page where the host serves them', async () => {
     const layout = async (host: HostName) => (await buildFor(host)).files.filter((f) => !f.startsWith('assets/'))
     expect(await layout('github-pages')).toEqual([
-      '.citypress-output', '.nojekyll', '404.html', 'contact.html', 'get-a-quote.html', 'index.html', 'locations.html',
-      ...['ogdenville', 'shelbyville', 'springfield'].flatMap((town) => [`lp/${town}-your-service-for-businesses.html`, `lp/${town}-your-service.html`]),
-      'robots.txt', 'services/your-service-for-businesses.html', 'services/your-service.html', 'sitemap.xml', 'thanks/quote.html',
+      '.citypress-output',
+      '.nojekyll',
+      '404.html',
+      'contact.html',
+      'get-a-quote.html',
+      'index.html',
+      'locations.html',
+      ...['ogdenville', 'shelbyville', 'springfield'].flatMap((town) => [
+        `lp/${town}-your-service-for-businesses.html`,
+        `lp/${town}-your-service.html`,
+      ]),
+      'robots.txt',
+      'services/your-service-for-businesses.html',
+      'services/your-service.html',
+      'sitemap.xml',
+      'thanks/quote.html',
     ])
     expect(await layout('static')).toEqual([
-      '.citypress-output', '404.html', 'contact/index.html', 'get-a-quote/index.html', 'index.html', 'locations/index.html',
-      ...['ogdenville', 'shelbyville', 'springfield'].flatMap((town) => [`lp/${town}-your-service-for-businesses/index.html`, `lp/${town}-your-service/index.html`]),
-      'robots.txt', 'services/your-service-for-businesses/index.html', 'services/your-service/index.html', 'sitemap.xml', 'thanks/quote/index.html',
+      '.citypress-output',
+      '404.html',
+      'contact/index.html',
+      'get-a-quote/index.html',
+      'index.html',
+      'locations/index.html',
+      ...['ogdenville', 'shelbyville', 'springfield'].flatMap((town) => [
+        `lp/${town}-your-service-for-businesses/index.html`,
+        `lp/${town}-your-service/index.html`,
+      ]),
+      'robots.txt',
+      'services/your-service-for-businesses/index.html',
+      'services/your-service/index.html',
+      'sitemap.xml',
+      'thanks/quote/index.html',
     ])
   })
 })
@@ -118,7 +156,10 @@ describe('a renamed landing page on GitHub Pages', () => {
     await writeFile(path.join(site, 'site.yaml'), `${await readFile(path.join(site, 'site.yaml'), 'utf8')}\nhost: github-pages\n`)
     const out = path.join(await tempDir(), 'dist')
     expect(await main(['build', site, '--out', out], memoryIo())).toBe(0)
-    await writeFile(path.join(site, 'areas.yaml'), (await readFile(path.join(site, 'areas.yaml'), 'utf8')).replaceAll('Rochester, IL', 'Rochester Village, IL'))
+    await writeFile(
+      path.join(site, 'areas.yaml'),
+      (await readFile(path.join(site, 'areas.yaml'), 'utf8')).replaceAll('Rochester, IL', 'Rochester Village, IL'),
+    )
     const io = memoryIo()
     expect(await main(['build', site, '--out', out], io), io.stderr).toBe(0)
     expect(io.stdout).toContain('2 published landing pages no longer built; a redirect page at each old address:')
@@ -132,11 +173,16 @@ describe('a renamed landing page on GitHub Pages', () => {
 
 describe('redirect limits', () => {
   it('warns once when Cloudflare Pages would ignore redirects beyond its limits, and never on Netlify', () => {
-    const redirects = [{ from: '/old/*', to: '/' }, { from: '/a', to: '/b' }]
+    const redirects = [
+      { from: '/old/*', to: '/' },
+      { from: '/a', to: '/b' },
+    ]
     expect(redirectLimitWarnings({ host: 'cloudflare-pages', redirects }, 1999)).toEqual([])
     const [warning, ...more] = redirectLimitWarnings({ host: 'cloudflare-pages', redirects }, 2000)
     expect(more).toEqual([])
-    expect(warning!.message).toBe('Cloudflare Pages reads at most 2000 redirects to single addresses and 100 patterns; this build writes 2001 and 1, so the rest are ignored there.')
+    expect(warning!.message).toBe(
+      'Cloudflare Pages reads at most 2000 redirects to single addresses and 100 patterns; this build writes 2001 and 1, so the rest are ignored there.',
+    )
     expect(redirectLimitWarnings({ host: 'netlify', redirects }, 50_000)).toEqual([])
   })
 })

@@ -3,11 +3,11 @@ import { existsSync } from 'node:fs'
 import { cp, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { writeSealedJson } from '../../src/cache/sealed-file.js'
 import { main } from '../../src/cli/main.js'
 import { BuildFailure } from '../../src/errors/config-error.js'
 import { guardOutputFolder, outputMarker } from '../../src/output/output-guard.js'
 import { createOutput } from '../../src/output/write-output.js'
-import { writeSealedJson } from '../../src/cache/sealed-file.js'
 import { memoryIo, normalize, repoRoot, siteFrom, snapshot, tempDir } from '../helpers/site.js'
 
 // A build replaces its output folder whole, so it writes only into a folder that is
@@ -30,10 +30,13 @@ async function buildInto(site: string, out: string): Promise<{ code: number; std
 
 /** Why the guard refuses `out`, or undefined. */
 async function refusal(options: Parameters<typeof guardOutputFolder>[0]): Promise<string | undefined> {
-  return guardOutputFolder(options).then(() => undefined, (error: unknown) => {
-    if (!(error instanceof BuildFailure)) throw error
-    return `${error.errors[0]!.code}: ${error.errors[0]!.message}`
-  })
+  return guardOutputFolder(options).then(
+    () => undefined,
+    (error: unknown) => {
+      if (!(error instanceof BuildFailure)) throw error
+      return `${error.errors[0]!.code}: ${error.errors[0]!.message}`
+    },
+  )
 }
 
 describe('an output folder that is never replaced', () => {
@@ -42,14 +45,16 @@ describe('an output folder that is never replaced', () => {
     const before = await snapshot(parent)
     const run = spawnSync(process.execPath, [cli, 'build', '--out', '.'], { cwd: site, encoding: 'utf8' })
     expect(run.status).toBe(1)
-    expect(normalize(run.stderr)).toBe([
-      'error[output-folder-refused]: citypress will not build into <tmp>/site: it is the site folder, and a build replaces its output folder whole.',
-      '  --> <tmp>/site',
-      'hint: Build into a folder of its own, such as --out dist (citypress creates it and marks it as its output). No option overrides this.',
-      '',
-      'Build failed with 1 error.',
-      '',
-    ].join('\n'))
+    expect(normalize(run.stderr)).toBe(
+      [
+        'error[output-folder-refused]: citypress will not build into <tmp>/site: it is the site folder, and a build replaces its output folder whole.',
+        '  --> <tmp>/site',
+        'hint: Build into a folder of its own, such as --out dist (citypress creates it and marks it as its output). No option overrides this.',
+        '',
+        'Build failed with 1 error.',
+        '',
+      ].join('\n'),
+    )
     // Nothing was created either: not even the build cache.
     expect(await snapshot(parent)).toEqual(before)
     expect(existsSync(path.join(site, '.citypress'))).toBe(false)
@@ -73,7 +78,12 @@ describe('an output folder that is never replaced', () => {
         expect(run.code, run.stderr).toBe(1)
         reasons.push(run.stderr.match(/^error\[output-folder-refused\]: citypress will not build into .*?: it is (.*?), and/)?.[1])
       }
-      expect(reasons).toEqual(['a folder that holds the site folder', 'in .citypress, where citypress keeps its build cache', 'your home folder', 'the root folder'])
+      expect(reasons).toEqual([
+        'a folder that holds the site folder',
+        'in .citypress, where citypress keeps its build cache',
+        'your home folder',
+        'the root folder',
+      ])
     } finally {
       process.env.HOME = saved
     }
@@ -136,10 +146,15 @@ describe('a marked output folder', () => {
     await mkdir(path.join(out, '.git'))
     await writeFile(path.join(out, '.git', 'HEAD'), 'ref: refs/heads/gh-pages\n')
     const before = await snapshot(out)
-    await writeFile(path.join(site, 'pages/contact.yaml'), (await readFile(path.join(site, 'pages/contact.yaml'), 'utf8')).replace(/^title: (.*)$/m, 'title: $1 again'))
+    await writeFile(
+      path.join(site, 'pages/contact.yaml'),
+      (await readFile(path.join(site, 'pages/contact.yaml'), 'utf8')).replace(/^title: (.*)$/m, 'title: $1 again'),
+    )
     const refused = await buildInto(site, out)
     expect(refused.code).toBe(1)
-    expect(refused.stderr).toContain('error[output-folder-not-ours]: <tmp>/dist is a citypress output, but it also holds files that citypress did not write, which the build would delete: .git/, CNAME.')
+    expect(refused.stderr).toContain(
+      'error[output-folder-not-ours]: <tmp>/dist is a citypress output, but it also holds files that citypress did not write, which the build would delete: .git/, CNAME.',
+    )
     expect(await snapshot(out)).toEqual(before)
 
     // Without them the next build replaces it.
@@ -154,7 +169,9 @@ describe('a marked output folder', () => {
     await rm(path.join(out, outputMarker))
     const recordFile = path.join(site, '.citypress/cache/output.json')
     expect(await refusal({ outDir: out, site, recordFile })).toBeUndefined()
-    expect(await refusal({ outDir: out, site })).toMatch(/^output-folder-not-ours: .* is not empty and not a citypress output, .*: it holds 404\.html, /)
+    expect(await refusal({ outDir: out, site })).toMatch(
+      /^output-folder-not-ours: .* is not empty and not a citypress output, .*: it holds 404\.html, /,
+    )
   })
 })
 
@@ -220,7 +237,11 @@ describe('a marker that vouches for what it may not', () => {
       await writeFile(path.join(out, outputMarker), `citypress-output 1\n${Object.keys(files).join('\n')}\n`)
       return out
     }
-    const repository = await marked('repository', { 'index.html': 'page', '.git/HEAD': 'ref: refs/heads/gh-pages\n', '.git/config': '[core]\n' })
+    const repository = await marked('repository', {
+      'index.html': 'page',
+      '.git/HEAD': 'ref: refs/heads/gh-pages\n',
+      '.git/config': '[core]\n',
+    })
     const worktree = await marked('worktree', { 'index.html': 'page', '.git': 'gitdir: /elsewhere/.git/worktrees/dist\n' })
     const domain = await marked('domain', { 'index.html': 'page', CNAME: 'www.example.com\n' })
     const before = await snapshot(parent)
@@ -229,7 +250,16 @@ describe('a marker that vouches for what it may not', () => {
     expect(await at(domain)).toMatch(/which the build would delete: CNAME\.$/)
     // Nor does the site's output record.
     const recordFile = path.join(parent, 'output.json')
-    await writeSealedJson(recordFile, { outDir: domain, listing: { files: [['index.html', 4, 0, 0], ['CNAME', 16, 0, 0]], dirs: [] } })
+    await writeSealedJson(recordFile, {
+      outDir: domain,
+      listing: {
+        files: [
+          ['index.html', 4, 0, 0],
+          ['CNAME', 16, 0, 0],
+        ],
+        dirs: [],
+      },
+    })
     expect(await refusal({ outDir: domain, site, cwd: parent, home: '/nonexistent-home', recordFile })).toMatch(/delete: CNAME\.$/)
     await rm(recordFile)
     expect(await snapshot(parent)).toEqual(before)

@@ -13,11 +13,23 @@ const run = promisify(execFile)
 const asOtherUser = process.getuid?.() === 0 && existsSync('/usr/bin/setpriv')
 
 /** npm without its network-only chatter; installs come from the npm cache when it has them. */
-const npmEnv = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false', npm_config_prefer_offline: 'true' }
+const npmEnv = {
+  ...process.env,
+  npm_config_update_notifier: 'false',
+  npm_config_fund: 'false',
+  npm_config_audit: 'false',
+  npm_config_prefer_offline: 'true',
+}
 
 /** A command as the site's user would type it; stdout and stderr together, as printed. */
-async function sh(cwd: string, command: string, args: readonly string[], options: { env?: NodeJS.ProcessEnv; other?: boolean } = {}): Promise<string> {
-  const [file, argv] = options.other && asOtherUser ? ['setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', command, ...args]] : [command, args]
+async function sh(
+  cwd: string,
+  command: string,
+  args: readonly string[],
+  options: { env?: NodeJS.ProcessEnv; other?: boolean } = {},
+): Promise<string> {
+  const [file, argv] =
+    options.other && asOtherUser ? ['setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', command, ...args]] : [command, args]
   const { stdout, stderr } = await run(file, argv, { cwd, env: { ...npmEnv, ...options.env }, maxBuffer: 16 << 20 })
   return `${stdout}${stderr}`.replace(/^npm warn Unknown user config.*\n/gm, '')
 }
@@ -32,11 +44,13 @@ async function pack(dir: string, destination: string): Promise<{ tarball: string
 /** Every path under `dir` with its size and mtime: equal listings mean nothing was written. */
 async function listing(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true })
-  return Promise.all(entries.map(async (e) => {
-    const file = path.join(e.parentPath, e.name)
-    const s = await stat(file)
-    return `${path.relative(dir, file)} ${s.size} ${s.mtimeMs}`
-  })).then((rows) => rows.sort())
+  return Promise.all(
+    entries.map(async (e) => {
+      const file = path.join(e.parentPath, e.name)
+      const s = await stat(file)
+      return `${path.relative(dir, file)} ${s.size} ${s.mtimeMs}`
+    }),
+  ).then((rows) => rows.sort())
 }
 
 /** Bytes of every file under `dir` (symlinks not followed), as `du --apparent-size` counts them. */
@@ -57,9 +71,14 @@ async function installFigures(project: string): Promise<{ packages: number; mega
   const lock = JSON.parse(await readFile(path.join(project, 'package-lock.json'), 'utf8')) as { packages: Record<string, unknown> }
   const installed = Object.keys(lock.packages).filter((p) => p.startsWith('node_modules/') && existsSync(path.join(project, p)))
   const megabytes = Math.round((await bytesUnder(path.join(project, 'node_modules'))) / 1e6)
-  const sizes = await Promise.all(installed.filter((p) => !p.slice('node_modules/'.length).includes('node_modules/'))
-    .map(async (p) => ({ name: p.slice('node_modules/'.length), megabytes: (await bytesUnder(path.join(project, p))) / 1e6 })))
-  const largest = sizes.sort((a, b) => b.megabytes - a.megabytes).slice(0, 3)
+  const sizes = await Promise.all(
+    installed
+      .filter((p) => !p.slice('node_modules/'.length).includes('node_modules/'))
+      .map(async (p) => ({ name: p.slice('node_modules/'.length), megabytes: (await bytesUnder(path.join(project, p))) / 1e6 })),
+  )
+  const largest = sizes
+    .sort((a, b) => b.megabytes - a.megabytes)
+    .slice(0, 3)
     .map((p) => `${p.name} ${Math.round((p.megabytes / megabytes) * 100)}%`)
   return { packages: installed.length, megabytes, text: `${installed.length} packages, ${megabytes} MB (largest: ${largest.join(', ')})` }
 }
@@ -93,15 +112,35 @@ describe('the npm packages', () => {
     // `prepack` bundles its lib/ and copies the starter in.
     const [citypress, create] = await Promise.all([pack(repoRoot, work), pack(path.join(repoRoot, 'create-citypress'), work)])
     // As `npm create citypress@latest my-site -- …` runs it: npm exec of the package's bin.
-    const created = await sh(work, 'npm', ['exec', '--yes', '--package', create.tarball, '--', 'create-citypress', 'my-site',
-      '--citypress', `file:${citypress.tarball}`, '--name', 'Harbor Roofing', '--trade', 'Roofing', '--areas', 'Erie, PA; Millcreek, PA',
-      '--host', 'github-pages', '--url', 'https://harbor.example'])
+    const created = await sh(work, 'npm', [
+      'exec',
+      '--yes',
+      '--package',
+      create.tarball,
+      '--',
+      'create-citypress',
+      'my-site',
+      '--citypress',
+      `file:${citypress.tarball}`,
+      '--name',
+      'Harbor Roofing',
+      '--trade',
+      'Roofing',
+      '--areas',
+      'Erie, PA; Millcreek, PA',
+      '--host',
+      'github-pages',
+      '--url',
+      'https://harbor.example',
+    ])
     const site = path.join(work, 'my-site')
     // The lock a newcomer's `npm install` writes and commits. The packages are installed once, by
     // the CI's `npm ci` from that lock: the same tree, with the same install scripts run.
     await sh(site, 'npm', ['install', '--package-lock-only'])
     // The generated workflow, step by step as the CI runs it.
-    const workflow = parse(await readFile(path.join(site, '.github', 'workflows', 'pages.yml'), 'utf8')) as { jobs: Record<string, { steps: { run?: string }[] }> }
+    const workflow = parse(await readFile(path.join(site, '.github', 'workflows', 'pages.yml'), 'utf8')) as {
+      jobs: Record<string, { steps: { run?: string }[] }>
+    }
     const steps = Object.values(workflow.jobs).flatMap((job) => job.steps.flatMap((s) => (s.run ? [s.run] : [])))
     // Never a step this test does not know: they run on this machine.
     expect(steps).toEqual(ciSteps)
@@ -112,17 +151,47 @@ describe('the npm packages', () => {
 
   it('ships citypress with its compiled CLI, schemas and starter, and create-citypress with the starter and no dependency', async () => {
     const { citypress, create } = made
-    expect(citypress.files).toEqual(expect.arrayContaining(['LICENSE', 'bin/citypress.mjs', 'lib/citypress.mjs', 'lib/decap/decap-cms.js', 'lib-licences/decap-cms-LICENSE', 'schemas/site.schema.json', 'sites/starter/site.yaml', 'sites/starter/landing.yaml', 'sites/starter/.github/workflows/build.yml']))
+    expect(citypress.files).toEqual(
+      expect.arrayContaining([
+        'LICENSE',
+        'bin/citypress.mjs',
+        'lib/citypress.mjs',
+        'lib/decap/decap-cms.js',
+        'lib-licences/decap-cms-LICENSE',
+        'schemas/site.schema.json',
+        'sites/starter/site.yaml',
+        'sites/starter/landing.yaml',
+        'sites/starter/.github/workflows/build.yml',
+      ]),
+    )
     expect(citypress.files.filter((f) => /^lib\/validators-[0-9a-f]+\.cjs$/.test(f))).toHaveLength(1)
     // The chunks the CLI loads on demand (bin/compile.mjs), the report's among them, and only this build's.
     expect(citypress.files.filter((f) => /^lib\/chunks\/draw-report-[A-Z0-9]+\.mjs$/.test(f))).toHaveLength(1)
     expect(citypress.files.filter((f) => /(^|\/)(tests|node_modules|\.citypress|create-citypress)\//.test(f))).toEqual([])
 
     // The starter has one source: create-citypress carries exactly sites/starter's files, made at pack time.
-    const starter = citypress.files.filter((f) => f.startsWith('sites/starter/')).map((f) => f.slice('sites/starter/'.length)).sort()
-    expect(create.files.filter((f) => f.startsWith('starter/')).map((f) => f.slice('starter/'.length)).sort()).toEqual(starter)
-    expect(create.files.filter((f) => !f.startsWith('starter/')).sort()).toEqual(['LICENSE', 'README.md', 'bin/create-citypress.mjs', 'lib/create.mjs', 'package.json'])
-    const manifests = await Promise.all(['package.json', 'create-citypress/package.json'].map(async (f) => JSON.parse(await readFile(path.join(repoRoot, f), 'utf8')) as Record<string, unknown>))
+    const starter = citypress.files
+      .filter((f) => f.startsWith('sites/starter/'))
+      .map((f) => f.slice('sites/starter/'.length))
+      .sort()
+    expect(
+      create.files
+        .filter((f) => f.startsWith('starter/'))
+        .map((f) => f.slice('starter/'.length))
+        .sort(),
+    ).toEqual(starter)
+    expect(create.files.filter((f) => !f.startsWith('starter/')).sort()).toEqual([
+      'LICENSE',
+      'README.md',
+      'bin/create-citypress.mjs',
+      'lib/create.mjs',
+      'package.json',
+    ])
+    const manifests = await Promise.all(
+      ['package.json', 'create-citypress/package.json'].map(
+        async (f) => JSON.parse(await readFile(path.join(repoRoot, f), 'utf8')) as Record<string, unknown>,
+      ),
+    )
     expect(manifests.map((m) => m.license)).toEqual(['MIT', 'MIT'])
     expect(manifests[1]!.version).toBe(manifests[0]!.version)
     expect(manifests[1]!.dependencies).toBeUndefined()
@@ -147,7 +216,7 @@ describe('the npm packages', () => {
     expect(existsSync(path.join(site, 'dist', 'index.html'))).toBe(true)
   })
 
-  it('measures what an install brings and fails when README.md\'s figures are more than 10% off', async () => {
+  it("measures what an install brings and fails when README.md's figures are more than 10% off", async () => {
     const measured = await installFigures(made.site)
     const readme = await readFile(path.join(repoRoot, 'README.md'), 'utf8')
     const span = /(<!-- install-figures: tests\/package\/pack\.test\.ts -->)([\s\S]*?)(<!-- \/install-figures -->)/
@@ -158,8 +227,12 @@ describe('the npm packages', () => {
     // into the repository itself.
     if (process.env.CITYPRESS_INSTALL_FIGURES) await writeFile(process.env.CITYPRESS_INSTALL_FIGURES, measured.text)
     const [, packages, megabytes] = /(\d+) packages, (\d+) MB/.exec(said!) ?? []
-    expect(Math.abs(Number(packages) - measured.packages), `README said "${said}"; measured "${measured.text}"`).toBeLessThanOrEqual(measured.packages * 0.1)
-    expect(Math.abs(Number(megabytes) - measured.megabytes), `README said "${said}"; measured "${measured.text}"`).toBeLessThanOrEqual(measured.megabytes * 0.1)
+    expect(Math.abs(Number(packages) - measured.packages), `README said "${said}"; measured "${measured.text}"`).toBeLessThanOrEqual(
+      measured.packages * 0.1,
+    )
+    expect(Math.abs(Number(megabytes) - measured.megabytes), `README said "${said}"; measured "${measured.text}"`).toBeLessThanOrEqual(
+      measured.megabytes * 0.1,
+    )
   })
 
   it('runs from a read-only install as another user, writing nothing inside the package', { timeout: 120_000 }, async () => {
@@ -175,10 +248,14 @@ describe('the npm packages', () => {
       const env = { HOME: work, npm_config_cache: path.join(work, 'npm-cache'), npm_config_offline: 'true' }
       await run('mkdir', ['-m', '777', '-p', env.npm_config_cache])
       const other = { env, other: true }
-      expect(await sh(site, 'npx', ['citypress', 'new', 'second', '--name', 'Second', '--trade', 'Roofing', '--areas', 'Erie, PA'], other)).toContain('Created second/')
+      expect(
+        await sh(site, 'npx', ['citypress', 'new', 'second', '--name', 'Second', '--trade', 'Roofing', '--areas', 'Erie, PA'], other),
+      ).toContain('Created second/')
       const second = path.join(site, 'second')
       expect(await sh(second, 'npx', ['citypress', 'build'], other)).toMatch(/✓ Built \d+ pages/)
-      expect(await readdir(path.join(second, '.citypress', 'cache', 'tool'))).toEqual(expect.arrayContaining(['assets.json', 'templates.json']))
+      expect(await readdir(path.join(second, '.citypress', 'cache', 'tool'))).toEqual(
+        expect.arrayContaining(['assets.json', 'templates.json']),
+      )
       expect(await listing(installed)).toEqual(before)
     } finally {
       await run('chmod', ['-R', 'u+w', installed])

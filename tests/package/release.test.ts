@@ -10,7 +10,9 @@ const { version } = JSON.parse(await readFile(path.join(repoRoot, 'package.json'
 describe('the release workflow', () => {
   it('publishes both packages with provenance on a version tag, only after npm test passed and the tag matched', async () => {
     const workflow = parse(await readFile(path.join(repoRoot, '.github/workflows/release.yml'), 'utf8')) as {
-      on: { push: { tags: string[] } }; permissions: Record<string, string>; jobs: { release: { steps: { run?: string; 'working-directory'?: string }[] } }
+      on: { push: { tags: string[] } }
+      permissions: Record<string, string>
+      jobs: { release: { steps: { run?: string; 'working-directory'?: string }[] } }
     }
     expect(workflow.on.push.tags).toEqual(['v*'])
     expect(workflow.permissions['id-token']).toBe('write')
@@ -26,6 +28,8 @@ describe('the release workflow', () => {
 
   it('releases only a tag that names the version both packages carry and the changelog describes', () => {
     expect(releaseProblems(`v${version}`)).toEqual([])
-    expect(releaseProblems('v99.0.0')).toEqual([`The tag v99.0.0 is not v${version}, the version in package.json; tag the commit that sets the version.`])
+    expect(releaseProblems('v99.0.0')).toEqual([
+      `The tag v99.0.0 is not v${version}, the version in package.json; tag the commit that sets the version.`,
+    ])
   })
 })

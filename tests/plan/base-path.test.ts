@@ -1,24 +1,28 @@
 import { describe, expect, it } from 'vitest'
 import { checkLinks } from '../../src/check/check-links.js'
 import type { WatchedPage } from '../../src/check/watch-pages.js'
+import type { SiteMeta } from '../../src/config/site-model.js'
 import { headerRules, headersFile } from '../../src/output/hosts/headers.js'
 import { headersForPath, parseHeadersFile } from '../../src/output/hosts/read-headers.js'
-import type { SiteMeta } from '../../src/config/site-model.js'
 import { applyBasePath } from '../../templates/seo/body-markup.js'
 
 describe('a site under a sub-path', () => {
   it('puts the base on every root-relative address of a page, srcset candidates included, and on nothing else', () => {
-    const html = '<a href="/contact">c</a><a href="#top">t</a><a href="https://x.example/a">x</a><a href="//cdn.example/a">d</a>'
-      + '<img src="/assets/a-480.jpg" srcset="/assets/a-480.jpg 480w, /assets/a-960.jpg 960w">'
-      + '<form action="/thanks/quote" data-endpoint="/__forms.html"></form><a href="/repo/already">u</a>'
-    expect(applyBasePath(html, '/repo')).toBe('<a href="/repo/contact">c</a><a href="#top">t</a><a href="https://x.example/a">x</a><a href="//cdn.example/a">d</a>'
-      + '<img src="/repo/assets/a-480.jpg" srcset="/repo/assets/a-480.jpg 480w, /repo/assets/a-960.jpg 960w">'
-      + '<form action="/repo/thanks/quote" data-endpoint="/repo/__forms.html"></form><a href="/repo/already">u</a>')
+    const html =
+      '<a href="/contact">c</a><a href="#top">t</a><a href="https://x.example/a">x</a><a href="//cdn.example/a">d</a>' +
+      '<img src="/assets/a-480.jpg" srcset="/assets/a-480.jpg 480w, /assets/a-960.jpg 960w">' +
+      '<form action="/thanks/quote" data-endpoint="/__forms.html"></form><a href="/repo/already">u</a>'
+    expect(applyBasePath(html, '/repo')).toBe(
+      '<a href="/repo/contact">c</a><a href="#top">t</a><a href="https://x.example/a">x</a><a href="//cdn.example/a">d</a>' +
+        '<img src="/repo/assets/a-480.jpg" srcset="/repo/assets/a-480.jpg 480w, /repo/assets/a-960.jpg 960w">' +
+        '<form action="/repo/thanks/quote" data-endpoint="/repo/__forms.html"></form><a href="/repo/already">u</a>',
+    )
     expect(applyBasePath(html, '')).toBe(html)
   })
 
   it('has the link check read addresses under the base, and report one that misses it', () => {
-    const page = (url: string, urls: string[]) => ({ route: { url, origin: { file: 'site.yaml' } }, facts: { urls, ids: [] } }) as unknown as WatchedPage
+    const page = (url: string, urls: string[]) =>
+      ({ route: { url, origin: { file: 'site.yaml' } }, facts: { urls, ids: [] } }) as unknown as WatchedPage
     const pages = [page('/', ['/repo/contact', '/repo/assets/site.css', 'contact', '/contact']), page('/contact', [])]
     const errors = checkLinks({ pages, files: new Set(['assets/site.css']), siteUrl: 'https://tidy.github.io/repo', basePath: '/repo' })
     expect(errors.map((e) => e.message)).toEqual(["The page / links to /contact, which is outside the site's base path /repo."])
@@ -26,7 +30,10 @@ describe('a site under a sub-path', () => {
 
   it('has _headers rules that match the addresses the host serves under the base', () => {
     const site = { basePath: '/repo', forms: {} } as unknown as SiteMeta
-    const rules = parseHeadersFile(headersFile(headerRules({ site, sources: { scriptHashes: [], styleHashes: [], styleAttributeHashes: [], imageOrigins: [] } }))[0]!.contents as string)
+    const rules = parseHeadersFile(
+      headersFile(headerRules({ site, sources: { scriptHashes: [], styleHashes: [], styleAttributeHashes: [], imageOrigins: [] } }))[0]!
+        .contents as string,
+    )
     expect(headersForPath(rules, '/repo/assets/site.3f2a.css')['Cache-Control']).toBe('public, max-age=31536000, immutable')
     expect(headersForPath(rules, '/repo/contact')['Content-Security-Policy']).toMatch(/^default-src 'self'/)
     expect(headersForPath(rules, '/repo/assets/icons/phone.svg')['Content-Security-Policy']).toContain("default-src 'none'")

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { LandingPageProps } from '../../src/plan/landing-model.js'
 import { checkFragmentLinks } from '../../src/plan/fragment-links.js'
-import { routeProps } from '../../src/plan/route-props.js'
+import type { LandingPageProps } from '../../src/plan/landing-model.js'
 import { fingerprintWords, jaccard } from '../../src/plan/landing-similarity.js'
 import { landingMainText, wordsOf } from '../../src/plan/landing-text.js'
-import { exampleSite, hrefs, jsonLd, mainText, markedUpQuestions, metaRobots, type BuiltSite } from './helpers.js'
+import { routeProps } from '../../src/plan/route-props.js'
+import { type BuiltSite, exampleSite, hrefs, jsonLd, mainText, markedUpQuestions, metaRobots } from './helpers.js'
 
 // The example site of the spec: its landing pages are the product's reason to exist.
 let site: BuiltSite
@@ -32,7 +32,9 @@ describe('the example site’s landing pages', () => {
     expect(questions.get('How soon can you start cleaning our Cincinnati building?')).toEqual(['/lp/cincinnati-commercial-cleaning'])
     // Shown on every building-maintenance landing page, so marked up on none of them.
     expect(site.page('/lp/newport-building-maintenance')).toContain('How often should preventative maintenance visits happen?')
-    expect(questions.get('How often should preventative maintenance visits happen?') ?? []).not.toContain('/lp/newport-building-maintenance')
+    expect(questions.get('How often should preventative maintenance visits happen?') ?? []).not.toContain(
+      '/lp/newport-building-maintenance',
+    )
   })
 
   it('include the spec’s ten example pages, each titled with its service and city', () => {
@@ -68,7 +70,11 @@ describe('the example site’s landing pages', () => {
       const html = site.page(route.url)
       const chips = [...html.matchAll(/<li class="chip">(<a href="([^"]*)"|<span)/g)]
       const service = site.result.site.services.find((s) => `/services/${s.slug}` === route.url)!
-      if (service.areas?.landingService) expect(chips.every((c) => c[2] !== undefined), `${route.url} has a chip without a link`).toBe(true)
+      if (service.areas?.landingService)
+        expect(
+          chips.every((c) => c[2] !== undefined),
+          `${route.url} has a chip without a link`,
+        ).toBe(true)
       for (const chip of chips.filter((c) => c[2])) {
         expect(site.has(chip[2]!), `${route.url} links a chip to ${chip[2]}`).toBe(true)
         linked++
@@ -79,7 +85,8 @@ describe('the example site’s landing pages', () => {
 
   it('leave no /lp/ link anywhere pointing at a page that was not built', () => {
     for (const route of site.routes) {
-      for (const href of hrefs(site.page(route.url)).filter((h) => h.startsWith('/lp/'))) expect(site.has(href), `${route.url} → ${href}`).toBe(true)
+      for (const href of hrefs(site.page(route.url)).filter((h) => h.startsWith('/lp/')))
+        expect(site.has(href), `${route.url} → ${href}`).toBe(true)
     }
   })
 
@@ -95,7 +102,8 @@ describe('the example site’s landing pages', () => {
   })
 
   it('open with different local paragraphs rather than one text with the city swapped', () => {
-    const local = (url: string) => /<section class="section tone-surface section-local"[\s\S]*?<div class="prose local-text">([\s\S]*?)<\/div>/.exec(site.page(url))![1]!
+    const local = (url: string) =>
+      /<section class="section tone-surface section-local"[\s\S]*?<div class="prose local-text">([\s\S]*?)<\/div>/.exec(site.page(url))![1]!
     const cincinnati = local('/lp/cincinnati-commercial-cleaning')
     const covington = local('/lp/covington-commercial-cleaning')
     expect(cincinnati).toContain('Procter &amp; Gamble')
@@ -125,7 +133,13 @@ describe('the example site’s landing pages', () => {
 
   it('link a city with one service to the site’s other featured services instead, in site.yaml order', () => {
     const siblings = /<section[^>]*section-siblings[\s\S]*?<\/section>/.exec(site.page('/lp/alexandria-building-maintenance'))![0]
-    expect(hrefs(siblings)).toEqual(['/services/commercial-cleaning', '/services/disinfection', '/services/carpet-cleaning', '/services/floor-care', '/services/window-cleaning'])
+    expect(hrefs(siblings)).toEqual([
+      '/services/commercial-cleaning',
+      '/services/disinfection',
+      '/services/carpet-cleaning',
+      '/services/floor-care',
+      '/services/window-cleaning',
+    ])
   })
 
   it('list every landing page on /locations, which the footer links to', () => {
@@ -136,12 +150,22 @@ describe('the example site’s landing pages', () => {
   })
 
   it('carry JSON-LD for the service in its city and a breadcrumb trail', () => {
-    const graph = (jsonLd(site.page('/lp/florence-commercial-cleaning')).find((d) => JSON.stringify(d).includes('BreadcrumbList')) as { '@graph': Record<string, unknown>[] })['@graph']
+    const graph = (
+      jsonLd(site.page('/lp/florence-commercial-cleaning')).find((d) => JSON.stringify(d).includes('BreadcrumbList')) as {
+        '@graph': Record<string, unknown>[]
+      }
+    )['@graph']
     const service = graph.find((n) => n['@type'] === 'Service')!
-    expect(service.areaServed).toMatchObject({ '@type': 'City', name: 'Florence', containedInPlace: { '@type': 'State', name: 'Kentucky' } })
+    expect(service.areaServed).toMatchObject({
+      '@type': 'City',
+      name: 'Florence',
+      containedInPlace: { '@type': 'State', name: 'Kentucky' },
+    })
     const crumbs = graph.find((n) => n['@type'] === 'BreadcrumbList')!.itemListElement as { name: string; item: string }[]
     expect(crumbs.map((c) => c.item)).toEqual([
-      'https://system4-swohio.netlify.app/', 'https://system4-swohio.netlify.app/locations', 'https://system4-swohio.netlify.app/lp/florence-commercial-cleaning',
+      'https://system4-swohio.netlify.app/',
+      'https://system4-swohio.netlify.app/locations',
+      'https://system4-swohio.netlify.app/lp/florence-commercial-cleaning',
     ])
   })
 
@@ -157,13 +181,16 @@ describe('the example site’s landing pages', () => {
   it('show the generic landing variant: 60vh hero, the four default badges and Get a Free Quote → /contact', () => {
     const html = site.page('/lp/hamilton-commercial-cleaning')
     expect(html).toContain('hero-h-60')
-    for (const badge of ['Insured &amp; Bonded', '24/7 Support', 'Satisfaction Guarantee', 'Custom Solutions']) expect(html).toContain(badge)
+    for (const badge of ['Insured &amp; Bonded', '24/7 Support', 'Satisfaction Guarantee', 'Custom Solutions'])
+      expect(html).toContain(badge)
     expect(html).toMatch(/<a class="btn btn-primary" href="\/contact"><span>Get a Free Quote<\/span><\/a>/)
   })
 
   it('date every sitemap entry and point robots.txt at the sitemap', () => {
     const sitemap = site.file('sitemap.xml')
-    expect(sitemap).toMatch(/<url><loc>https:\/\/system4-swohio\.netlify\.app\/lp\/cincinnati-commercial-cleaning<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod><\/url>/)
+    expect(sitemap).toMatch(
+      /<url><loc>https:\/\/system4-swohio\.netlify\.app\/lp\/cincinnati-commercial-cleaning<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod><\/url>/,
+    )
     expect(site.file('robots.txt')).toContain('Sitemap: https://system4-swohio.netlify.app/sitemap.xml')
   })
 })
@@ -172,8 +199,9 @@ describe('the ids of the example site’s pages', () => {
   it('are all known to the plan, so `validate` never rejects a #fragment link that the build would accept', () => {
     // A link to every id of every page, as if written in a YAML file, checked as validate checks links.
     const origin = { file: 'links.yaml', path: 'links' }
-    const links = site.routes.flatMap((route) => [...site.page(route.url).matchAll(/\sid="([^"]+)"/g)]
-      .map(([, id]) => ({ href: `${route.url}#${encodeURIComponent(id!)}`, origin })))
+    const links = site.routes.flatMap((route) =>
+      [...site.page(route.url).matchAll(/\sid="([^"]+)"/g)].map(([, id]) => ({ href: `${route.url}#${encodeURIComponent(id!)}`, origin })),
+    )
     // And one the plan must reject, so an empty answer means every id was known, not that none was checked.
     links.push({ href: '/#no-such-id', origin })
     const rejected = checkFragmentLinks({ ...site.result.site, links }, site.routes).map((e) => e.message)

@@ -2,18 +2,24 @@ import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { repoRoot, fixture, tempDir } from '../helpers/site.js'
+import { fixture, repoRoot, tempDir } from '../helpers/site.js'
 import { buildInMemory, metaRobots } from './helpers.js'
 
 describe('bin/gen-site.mjs', () => {
   it('generates a site of the asked size whose pages pass the quality gate, except the thin cities it was told to make', async () => {
     const out = path.join(await tempDir(), 'generated')
-    const printed = execFileSync('node', ['bin/gen-site.mjs', '--from', fixture('landing'), '--cities', '12', '--services', '3', '--thin', '2', '--out', out], { cwd: repoRoot, encoding: 'utf8' })
+    const printed = execFileSync(
+      'node',
+      ['bin/gen-site.mjs', '--from', fixture('landing'), '--cities', '12', '--services', '3', '--thin', '2', '--out', out],
+      { cwd: repoRoot, encoding: 'utf8' },
+    )
     expect(printed).toContain('12 cities × 3 services = 36 landing pages')
     expect(existsSync(path.join(out, 'services/generated-service-3.yaml'))).toBe(true)
 
     const site = await buildInMemory(out)
-    const generated = site.result.landing.quality.pages.filter((p) => !/springfield|chatham|rochester|sherman|decatur|jacksonville/.test(p.url))
+    const generated = site.result.landing.quality.pages.filter(
+      (p) => !/springfield|chatham|rochester|sherman|decatur|jacksonville/.test(p.url),
+    )
     expect(generated).toHaveLength(36)
     const failing = generated.filter((p) => !p.indexable)
     expect(failing).toHaveLength(2 * 3)
@@ -25,7 +31,9 @@ describe('bin/gen-site.mjs', () => {
   it('makes the same site from the same seed', async () => {
     const make = async () => {
       const out = path.join(await tempDir(), 'generated')
-      execFileSync('node', ['bin/gen-site.mjs', '--from', fixture('landing'), '--cities', '5', '--services', '2', '--out', out], { cwd: repoRoot })
+      execFileSync('node', ['bin/gen-site.mjs', '--from', fixture('landing'), '--cities', '5', '--services', '2', '--out', out], {
+        cwd: repoRoot,
+      })
       return (await import('node:fs')).readFileSync(path.join(out, 'areas.yaml'), 'utf8')
     }
     expect(await make()).toBe(await make())

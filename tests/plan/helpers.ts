@@ -1,6 +1,6 @@
 import type { BuildOptions, BuildResult } from '../../src/build/index.js'
 import type { RoutePlan } from '../../src/plan/route-plan.js'
-import { exampleBuild, fixtureBuild, type ExampleBuild, type ExampleSite, type SharedFixture } from '../helpers/example-build.js'
+import { type ExampleBuild, type ExampleSite, exampleBuild, fixtureBuild, type SharedFixture } from '../helpers/example-build.js'
 
 export interface BuiltSite {
   /** Without the files' contents: those are read through `file` and `page`. */
@@ -19,7 +19,9 @@ export async function buildInMemory(site: string, options: Partial<BuildOptions>
   // Imported here, so a file that reads only a shared example build never loads the pipeline.
   const { build } = await import('../../src/build/index.js')
   const result = await build({ site, write: false, cacheDir: false, ...options })
-  const files = new Map(result.files.map((f) => [f.path, typeof f.contents === 'string' ? f.contents : Buffer.from(f.contents).toString('utf8')]))
+  const files = new Map(
+    result.files.map((f) => [f.path, typeof f.contents === 'string' ? f.contents : Buffer.from(f.contents).toString('utf8')]),
+  )
   const byUrl = new Map(result.routes.map((r) => [r.url, r]))
   const file = (path: string) => {
     const text = files.get(path)
@@ -48,13 +50,22 @@ export async function fixtureSite(name: SharedFixture): Promise<BuiltSite> {
 
 function builtSiteOf({ result, file, page }: ExampleBuild): BuiltSite {
   const byUrl = new Set(result.routes.map((r) => r.url))
-  return { result, routes: result.routes, landing: result.routes.filter((r) => r.template === 'landing'), file, page, has: (url) => byUrl.has(url) }
+  return {
+    result,
+    routes: result.routes,
+    landing: result.routes.filter((r) => r.template === 'landing'),
+    file,
+    page,
+    has: (url) => byUrl.has(url),
+  }
 }
 
 /** The visible text of a page's <main>, scripts left out, whitespace collapsed. */
 export function mainText(html: string): string {
   const main = /<main\b[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? ''
-  return decode(main.replace(/<script\b[\s\S]*?<\/script>/g, ' ').replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ').trim()
+  return decode(main.replace(/<script\b[\s\S]*?<\/script>/g, ' ').replace(/<[^>]+>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim()
 }
 
 /** Every href of an <a> in a piece of HTML, decoded. */
@@ -71,7 +82,10 @@ export function markedUpQuestions(site: BuiltSite): Map<string, string[]> {
   const found = new Map<string, string[]>()
   for (const route of site.routes) {
     for (const data of jsonLd(site.page(route.url))) {
-      const nodes = [data, ...((data as { '@graph'?: unknown[] })['@graph'] ?? [])] as { '@type'?: string; mainEntity?: { name: string }[] }[]
+      const nodes = [data, ...((data as { '@graph'?: unknown[] })['@graph'] ?? [])] as {
+        '@type'?: string
+        mainEntity?: { name: string }[]
+      }[]
       for (const node of nodes.filter((n) => n['@type'] === 'FAQPage')) {
         for (const q of node.mainEntity ?? []) found.set(q.name, [...(found.get(q.name) ?? []), route.url])
       }

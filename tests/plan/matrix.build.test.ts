@@ -3,56 +3,82 @@ import { loadSite } from '../../src/config/load-site.js'
 import { placeProblems } from '../../src/config/place-problems.js'
 import { BuildFailure } from '../../src/errors/config-error.js'
 import type { LandingPageProps } from '../../src/plan/landing-model.js'
-import { routeProps } from '../../src/plan/route-props.js'
 import { planSite } from '../../src/plan/plan-site.js'
+import { routeProps } from '../../src/plan/route-props.js'
 import { siteFrom } from '../helpers/site.js'
 import { fixtureSite, metaRobots } from './helpers.js'
 
 const plan = async (files: Record<string, string> = {}) => planSite(await loadSite(await siteFrom('landing', files)))
-const landingUrls = (p: Awaited<ReturnType<typeof plan>>) => p.routes.filter((r) => r.template === 'landing').map((r) => r.url).sort()
+const landingUrls = (p: Awaited<ReturnType<typeof plan>>) =>
+  p.routes
+    .filter((r) => r.template === 'landing')
+    .map((r) => r.url)
+    .sort()
 
 describe('landing.yaml', () => {
   it('makes a page for every area × service of a matrix rule, plus single pages, minus exclusions', async () => {
     expect(landingUrls(await plan())).toEqual([
-      '/lp/chatham-office-cleaning', '/lp/chatham-window-cleaning',
+      '/lp/chatham-office-cleaning',
+      '/lp/chatham-window-cleaning',
       '/lp/decatur-office-cleaning', // Decatur's window cleaning is excluded
       '/lp/jacksonville-window-cleaning', // a single page: Jacksonville is in no matrix list
-      '/lp/rochester-office-cleaning', '/lp/rochester-window-cleaning',
-      '/lp/sherman-office-cleaning', '/lp/sherman-window-cleaning',
-      '/lp/springfield-office-cleaning', '/lp/springfield-window-cleaning',
+      '/lp/rochester-office-cleaning',
+      '/lp/rochester-window-cleaning',
+      '/lp/sherman-office-cleaning',
+      '/lp/sherman-window-cleaning',
+      '/lp/springfield-office-cleaning',
+      '/lp/springfield-window-cleaning',
     ])
   })
 
   it('excludes every service of an area when the exclusion names no service', async () => {
     const landing = (await import('node:fs')).readFileSync(new URL('../fixtures/sites/landing/landing.yaml', import.meta.url), 'utf8')
-    const urls = landingUrls(await plan({ 'landing.yaml': landing.replace('- { area: "Decatur, IL", service: window-cleaning }', '- { area: "Chatham, IL" }') }))
+    const urls = landingUrls(
+      await plan({ 'landing.yaml': landing.replace('- { area: "Decatur, IL", service: window-cleaning }', '- { area: "Chatham, IL" }') }),
+    )
     expect(urls.filter((u) => u.includes('chatham'))).toEqual([])
     expect(urls).toContain('/lp/decatur-window-cleaning')
   })
 
   it('names both areas when two of them would get the same address', async () => {
     const areas = (await import('node:fs')).readFileSync(new URL('../fixtures/sites/landing/areas.yaml', import.meta.url), 'utf8')
-    const errors = (await plan({ 'areas.yaml': areas.replace('    - Decatur, IL\n', '    - Decatur, IL\n    - Chatham, MA\n').concat('  Chatham, MA: {}\n') })).errors
-    expect(errors.map((e) => e.message)).toContain('"Chatham, IL" and "Chatham, MA" would both be /lp/chatham-office-cleaning: landing-page addresses leave out the state.')
+    const errors = (
+      await plan({
+        'areas.yaml': areas.replace('    - Decatur, IL\n', '    - Decatur, IL\n    - Chatham, MA\n').concat('  Chatham, MA: {}\n'),
+      })
+    ).errors
+    expect(errors.map((e) => e.message)).toContain(
+      '"Chatham, IL" and "Chatham, MA" would both be /lp/chatham-office-cleaning: landing-page addresses leave out the state.',
+    )
   })
 
   it('fails when a service page’s chips would link to landing pages that landing.yaml does not make', async () => {
     const errors = (await plan({ 'landing.yaml': 'matrix:\n  - { areas: west, services: [office-cleaning] }\n' })).errors
-    expect(errors.map((e) => [e.code, e.file.endsWith('services/office-cleaning.yaml'), e.message])).toEqual([[
-      'missing-reference', true,
-      'The service-area chips of office-cleaning link to /lp/{city}-office-cleaning, but landing.yaml makes no such page for Springfield, Chatham, Rochester and 2 more.',
-    ]])
+    expect(errors.map((e) => [e.code, e.file.endsWith('services/office-cleaning.yaml'), e.message])).toEqual([
+      [
+        'missing-reference',
+        true,
+        'The service-area chips of office-cleaning link to /lp/{city}-office-cleaning, but landing.yaml makes no such page for Springfield, Chatham, Rochester and 2 more.',
+      ],
+    ])
   })
 
   it('names the exclusion, not a matrix rule, when an exclusion removed a chip’s page, at the landingService line', async () => {
-    const window = (await import('node:fs')).readFileSync(new URL('../fixtures/sites/landing/services/window-cleaning.yaml', import.meta.url), 'utf8')
+    const window = (await import('node:fs')).readFileSync(
+      new URL('../fixtures/sites/landing/services/window-cleaning.yaml', import.meta.url),
+      'utf8',
+    )
     const chips = `${window}areas:\n  list: central\n  landingService: window-cleaning\n`
     const errors = await placeProblems((await plan({ 'services/window-cleaning.yaml': chips })).errors)
-    expect(errors.map((e) => [e.code, e.line, e.lineText, e.message, e.hint])).toEqual([[
-      'missing-reference', 10, '  landingService: window-cleaning',
-      'The service-area chips of window-cleaning link to /lp/{city}-window-cleaning, but landing.yaml makes no such page for Decatur.',
-      'landing.yaml `exclude` (exclude[0]) removes the page of Decatur. Set `allowPlainChips: true` under this service\'s `areas` to show that chip as plain text, or drop the exclusion.',
-    ]])
+    expect(errors.map((e) => [e.code, e.line, e.lineText, e.message, e.hint])).toEqual([
+      [
+        'missing-reference',
+        10,
+        '  landingService: window-cleaning',
+        'The service-area chips of window-cleaning link to /lp/{city}-window-cleaning, but landing.yaml makes no such page for Decatur.',
+        "landing.yaml `exclude` (exclude[0]) removes the page of Decatur. Set `allowPlainChips: true` under this service's `areas` to show that chip as plain text, or drop the exclusion.",
+      ],
+    ])
     // Saying plain chips are meant ends it, as it ends the chip-without-page warning.
     const allowed = await plan({ 'services/window-cleaning.yaml': `${chips}  allowPlainChips: true\n` })
     expect(allowed.errors).toEqual([])
@@ -73,7 +99,9 @@ describe('landing.yaml', () => {
 
   it('rejects a misspelt token where it is written', async () => {
     const landing = (await import('node:fs')).readFileSync(new URL('../fixtures/sites/landing/landing.yaml', import.meta.url), 'utf8')
-    const failure = await loadSite(await siteFrom('landing', { 'landing.yaml': landing.replace('localHeading: Working in {city}', 'localHeading: Working in {ctiy}') })).catch((e: unknown) => e)
+    const failure = await loadSite(
+      await siteFrom('landing', { 'landing.yaml': landing.replace('localHeading: Working in {city}', 'localHeading: Working in {ctiy}') }),
+    ).catch((e: unknown) => e)
     expect(failure).toBeInstanceOf(BuildFailure)
     const [error] = (failure as BuildFailure).errors
     expect([error!.code, error!.line, error!.lineText]).toEqual(['bad-value', 17, '  localHeading: Working in {ctiy}'])
@@ -85,14 +113,26 @@ describe('nearby areas', () => {
     const props = routeProps((await plan()).routes.find((r) => r.url === '/lp/springfield-office-cleaning')!) as LandingPageProps
     // Springfield → Rochester 6.7 mi east, Chatham 7.9 mi south, Sherman 8.1 mi north, Decatur 37 mi east.
     expect(props.areas!.nearby.map((n) => [n.href, n.miles])).toEqual([
-      ['/lp/rochester-office-cleaning', 6.7], ['/lp/chatham-office-cleaning', 7.9], ['/lp/sherman-office-cleaning', 8.1], ['/lp/decatur-office-cleaning', 37.1],
+      ['/lp/rochester-office-cleaning', 6.7],
+      ['/lp/chatham-office-cleaning', 7.9],
+      ['/lp/sherman-office-cleaning', 8.1],
+      ['/lp/decatur-office-cleaning', 37.1],
     ])
   })
 
   it('follow the area list when areas.yaml has no coordinates', async () => {
     const areas = (await import('node:fs')).readFileSync(new URL('../fixtures/sites/landing/areas.yaml', import.meta.url), 'utf8')
-    const props = routeProps((await plan({ 'areas.yaml': areas.replace(/\n    lat: [\d.]+\n    lng: -[\d.]+/g, '') })).routes.find((r) => r.url === '/lp/rochester-office-cleaning')!) as LandingPageProps
-    expect(props.areas!.nearby.map((n) => [n.label, n.miles])).toEqual([['Sherman, IL', undefined], ['Decatur, IL', undefined], ['Springfield, IL', undefined], ['Chatham, IL', undefined]])
+    const props = routeProps(
+      (await plan({ 'areas.yaml': areas.replace(/\n {4}lat: [\d.]+\n {4}lng: -[\d.]+/g, '') })).routes.find(
+        (r) => r.url === '/lp/rochester-office-cleaning',
+      )!,
+    ) as LandingPageProps
+    expect(props.areas!.nearby.map((n) => [n.label, n.miles])).toEqual([
+      ['Sherman, IL', undefined],
+      ['Decatur, IL', undefined],
+      ['Springfield, IL', undefined],
+      ['Chatham, IL', undefined],
+    ])
   })
 })
 
@@ -104,7 +144,12 @@ describe('the quality gate', () => {
     expect(site.file('sitemap.xml')).toContain('/lp/springfield-office-cleaning')
     expect(metaRobots(site.page('/lp/springfield-office-cleaning'))).toBeUndefined()
     const weakest = site.result.landing.quality.weakest
-    expect(weakest.slice(0, 2).map((p) => [p.url, p.indexable, p.reasons]).sort()).toEqual([
+    expect(
+      weakest
+        .slice(0, 2)
+        .map((p) => [p.url, p.indexable, p.reasons])
+        .sort(),
+    ).toEqual([
       ['/lp/sherman-office-cleaning', false, ['no local paragraph (areas.yaml places)']],
       ['/lp/sherman-window-cleaning', false, ['no local paragraph (areas.yaml places)']],
     ])
@@ -123,9 +168,13 @@ describe('the quality gate', () => {
   it('marks a page whose main text is over 90 % identical to a sibling’s', async () => {
     const areas = (await import('node:fs')).readFileSync(new URL('../fixtures/sites/landing/areas.yaml', import.meta.url), 'utf8')
     // Two towns given the same long paragraph: their pages differ only in names and distances.
-    const copied = Array.from({ length: 250 }, (_, i) => `Sentence ${i} of a paragraph that was pasted into two towns without changing a word of it.`).join(' ')
-    const text = areas.replace(/(  Chatham, IL:[\s\S]*?local: >-\n)[\s\S]*?(\n  Rochester)/, `$1      ${copied}$2`)
-      .replace(/(  Rochester, IL:[\s\S]*?local: >-\n)[\s\S]*?(\n  Sherman)/, `$1      ${copied}$2`)
+    const copied = Array.from(
+      { length: 250 },
+      (_, i) => `Sentence ${i} of a paragraph that was pasted into two towns without changing a word of it.`,
+    ).join(' ')
+    const text = areas
+      .replace(/( {2}Chatham, IL:[\s\S]*?local: >-\n)[\s\S]*?(\n {2}Rochester)/, `$1      ${copied}$2`)
+      .replace(/( {2}Rochester, IL:[\s\S]*?local: >-\n)[\s\S]*?(\n {2}Sherman)/, `$1      ${copied}$2`)
     const quality = (await plan({ 'areas.yaml': text })).landingQuality.pages
     const chatham = quality.find((q) => q.url === '/lp/chatham-office-cleaning')!
     expect(chatham.similarity).toBeGreaterThan(0.9)
@@ -150,9 +199,24 @@ describe('landing.yaml references that lead nowhere', () => {
     })
     const placed = await placeProblems(errors)
     expect(placed.map((e) => [e.code, `${e.file.replace(/.*\/site\//, '')}:${e.line}`, e.message, e.hint])).toEqual([
-      ['missing-reference', 'landing.yaml:23', 'landing.yaml has texts for the service "window-washing", but services/ has no window-washing.yaml.', 'Services: office-cleaning, window-cleaning.'],
-      ['missing-reference', 'areas.yaml:23', 'The place "Springfield, IL" names the region "central-ilinois", which areas.yaml `regions` does not define.', 'Add the region or correct the name.'],
-      ['missing-reference', 'landing.yaml:30', 'quality.index names /lp/nowhere-office-cleaning, which is not a landing page of this site.', 'Run `citypress routes` to list the landing pages.'],
+      [
+        'missing-reference',
+        'landing.yaml:23',
+        'landing.yaml has texts for the service "window-washing", but services/ has no window-washing.yaml.',
+        'Services: office-cleaning, window-cleaning.',
+      ],
+      [
+        'missing-reference',
+        'areas.yaml:23',
+        'The place "Springfield, IL" names the region "central-ilinois", which areas.yaml `regions` does not define.',
+        'Add the region or correct the name.',
+      ],
+      [
+        'missing-reference',
+        'landing.yaml:30',
+        'quality.index names /lp/nowhere-office-cleaning, which is not a landing page of this site.',
+        'Run `citypress routes` to list the landing pages.',
+      ],
     ])
   })
 })

@@ -24,14 +24,32 @@ describe('renaming a city or a service', () => {
     await build({ site, outDir: out, recordUrls: true })
     const record = JSON.parse(readFileSync(path.join(site, 'published-urls.json'), 'utf8')) as { pages: Record<string, unknown> }
     expect(Object.keys(record.pages)).toHaveLength(10)
-    expect(record.pages['/lp/rochester-office-cleaning']).toEqual({ area: 'Rochester, IL', service: 'office-cleaning', serviceTitle: 'Office Cleaning', lat: 39.7495, lng: -89.5318 })
+    expect(record.pages['/lp/rochester-office-cleaning']).toEqual({
+      area: 'Rochester, IL',
+      service: 'office-cleaning',
+      serviceTitle: 'Office Cleaning',
+      lat: 39.7495,
+      lng: -89.5318,
+    })
 
     // Rochester becomes "Rochester Village" (a new city slug), window-cleaning.yaml becomes
     // glass-cleaning.yaml (a new service slug), and Chatham leaves the matrix.
-    await edit(path.join(site, 'areas.yaml'), (t) => t.replaceAll('Rochester, IL', 'Rochester Village, IL').replace('    - Chatham, IL\n', '').replace(/^  Chatham, IL:\n(?: {4}.*\n)*/m, ''))
+    await edit(path.join(site, 'areas.yaml'), (t) =>
+      t
+        .replaceAll('Rochester, IL', 'Rochester Village, IL')
+        .replace('    - Chatham, IL\n', '')
+        .replace(/^ {2}Chatham, IL:\n(?: {4}.*\n)*/m, ''),
+    )
     await rename(path.join(site, 'services/window-cleaning.yaml'), path.join(site, 'services/glass-cleaning.yaml'))
-    await edit(path.join(site, 'landing.yaml'), (t) => t.replace('services: [office-cleaning, window-cleaning]', 'services: [office-cleaning, glass-cleaning]').replaceAll('service: window-cleaning', 'service: glass-cleaning').replace('  window-cleaning:\n', '  glass-cleaning:\n'))
-    await edit(path.join(site, 'site.yaml'), (t) => t.replace('services: [office-cleaning, window-cleaning]', 'services: [office-cleaning, glass-cleaning]'))
+    await edit(path.join(site, 'landing.yaml'), (t) =>
+      t
+        .replace('services: [office-cleaning, window-cleaning]', 'services: [office-cleaning, glass-cleaning]')
+        .replaceAll('service: window-cleaning', 'service: glass-cleaning')
+        .replace('  window-cleaning:\n', '  glass-cleaning:\n'),
+    )
+    await edit(path.join(site, 'site.yaml'), (t) =>
+      t.replace('services: [office-cleaning, window-cleaning]', 'services: [office-cleaning, glass-cleaning]'),
+    )
 
     const io = memoryIo()
     expect(await main(['build', site, '--out', out], io), io.stderr).toBe(0)
@@ -45,8 +63,12 @@ describe('renaming a city or a service', () => {
     expect(redirects).toContain('/lp/chatham-window-cleaning /lp/springfield-glass-cleaning 301\n')
     // The build says so instead of dropping pages silently.
     expect(io.stdout).toContain('↪ 7 published landing pages no longer built; 301 in _redirects:')
-    expect(io.stdout).toContain('  /lp/rochester-office-cleaning → /lp/rochester-village-office-cleaning  (same area and service, new address)')
-    expect(io.stdout).toContain('  /lp/chatham-office-cleaning → /lp/springfield-office-cleaning  (page removed; nearest Office Cleaning page (7.9 mi))')
+    expect(io.stdout).toContain(
+      '  /lp/rochester-office-cleaning → /lp/rochester-village-office-cleaning  (same area and service, new address)',
+    )
+    expect(io.stdout).toContain(
+      '  /lp/chatham-office-cleaning → /lp/springfield-office-cleaning  (page removed; nearest Office Cleaning page (7.9 mi))',
+    )
     expect(io.stdout).toContain('published-urls.json updated')
   })
 
@@ -72,7 +94,11 @@ describe('renaming a city or a service', () => {
     await build({ site, outDir: out, recordUrls: true })
     await edit(path.join(site, 'areas.yaml'), (t) => t.replaceAll('Rochester Village, IL', 'East Rochester, IL'))
     const result = await build({ site, outDir: out, recordUrls: true })
-    expect(result.landing.redirects.filter((r) => r.from.includes('rochester') && r.from.endsWith('office-cleaning')).map((r) => `${r.from} → ${r.to}`)).toEqual([
+    expect(
+      result.landing.redirects
+        .filter((r) => r.from.includes('rochester') && r.from.endsWith('office-cleaning'))
+        .map((r) => `${r.from} → ${r.to}`),
+    ).toEqual([
       '/lp/rochester-office-cleaning → /lp/east-rochester-office-cleaning',
       '/lp/rochester-village-office-cleaning → /lp/east-rochester-office-cleaning',
     ])
@@ -87,22 +113,40 @@ describe('renaming a city or a service', () => {
 
 describe('planLandingRedirects', () => {
   const page = (area: string, service: string, geo?: { lat: number; lng: number }): LandingPageProps => ({
-    url: `/lp/${area.split(',')[0]!.toLowerCase().replace(/\s+/g, '-')}-${service}`, area, city: area.split(',')[0]!, state: area.split(', ')[1] ?? '',
-    citySlug: area.split(',')[0]!.toLowerCase().replace(/\s+/g, '-'), service: { slug: service, title: service, url: `/services/${service}` },
-    description: '', geo, layout: ['hero'], breadcrumbs: [], hero: { title: '', badges: [], actions: [], height: '60vh' }, areas: { label: '', nearby: [] },
+    url: `/lp/${area.split(',')[0]!.toLowerCase().replace(/\s+/g, '-')}-${service}`,
+    area,
+    city: area.split(',')[0]!,
+    state: area.split(', ')[1] ?? '',
+    citySlug: area.split(',')[0]!.toLowerCase().replace(/\s+/g, '-'),
+    service: { slug: service, title: service, url: `/services/${service}` },
+    description: '',
+    geo,
+    layout: ['hero'],
+    breadcrumbs: [],
+    hero: { title: '', badges: [], actions: [], height: '60vh' },
+    areas: { label: '', nearby: [] },
   })
 
   it('sends nothing for an address that is still built, whatever it is now', () => {
     const pages = [page('Mason, OH', 'cleaning')]
-    expect(planLandingRedirects({ published: recordPublished({ pages: {} }, pages), pages, routeUrls: new Set(['/lp/mason-cleaning']), fallback: '/locations' })).toEqual([])
+    expect(
+      planLandingRedirects({
+        published: recordPublished({ pages: {} }, pages),
+        pages,
+        routeUrls: new Set(['/lp/mason-cleaning']),
+        fallback: '/locations',
+      }),
+    ).toEqual([])
   })
 
   it('falls back to the same city’s other service, then the service’s page, then the overview', () => {
-    const published = { pages: {
-      '/lp/mason-cleaning': { area: 'Mason, OH', service: 'cleaning', serviceTitle: 'Cleaning' },
-      '/lp/lebanon-cleaning': { area: 'Lebanon, OH', service: 'cleaning', serviceTitle: 'Cleaning' },
-      '/lp/xenia-repairs': { area: 'Xenia, OH', service: 'repairs', serviceTitle: 'Repairs' },
-    } }
+    const published = {
+      pages: {
+        '/lp/mason-cleaning': { area: 'Mason, OH', service: 'cleaning', serviceTitle: 'Cleaning' },
+        '/lp/lebanon-cleaning': { area: 'Lebanon, OH', service: 'cleaning', serviceTitle: 'Cleaning' },
+        '/lp/xenia-repairs': { area: 'Xenia, OH', service: 'repairs', serviceTitle: 'Repairs' },
+      },
+    }
     const pages = [page('Mason, OH', 'windows')]
     const routeUrls = new Set(['/lp/mason-windows', '/services/cleaning'])
     expect(planLandingRedirects({ published, pages, routeUrls, fallback: '/locations' }).map((r) => [r.from, r.to])).toEqual([

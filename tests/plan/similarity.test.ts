@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { partPrinter, printText, scoreLandingPages, weakestPages, type QualityInput } from '../../src/plan/landing-quality.js'
+import { partPrinter, printText, type QualityInput, scoreLandingPages, weakestPages } from '../../src/plan/landing-quality.js'
 import { findNearestSiblings, fingerprintWords, jaccard, updateNearestSiblings } from '../../src/plan/landing-similarity.js'
 import { wordsOf } from '../../src/plan/landing-text.js'
 
@@ -8,7 +8,12 @@ const words = (n: number, seed: string) => Array.from({ length: n }, (_, i) => `
 
 describe('word 5-gram similarity', () => {
   it('is 1 for the same text and 0 for texts with no five words in a row in common', () => {
-    expect(jaccard(print('the quick brown fox jumps over the lazy dog').shingles, print('The quick brown fox jumps over the lazy dog.').shingles)).toBe(1)
+    expect(
+      jaccard(
+        print('the quick brown fox jumps over the lazy dog').shingles,
+        print('The quick brown fox jumps over the lazy dog.').shingles,
+      ),
+    ).toBe(1)
     expect(jaccard(print(words(50, 'a')).shingles, print(words(50, 'b')).shingles)).toBe(0)
   })
 
@@ -24,8 +29,20 @@ describe('word 5-gram similarity', () => {
   it('prints a text part by part exactly as it prints the whole text', () => {
     const printer = partPrinter()
     const pages = [
-      ['Office cleaning in Dayton', 'We clean **offices** & lobbies every night.', 'What’s included? Floors, desks and kitchens.', 'ΟΔΟΣ ΣΟΦΟΚΛΕΟΥΣ'],
-      ['Office cleaning in Xenia', 'We clean **offices** & lobbies every night.', 'What’s included? Floors, desks and kitchens.', 'it’s', "one'", 'two'],
+      [
+        'Office cleaning in Dayton',
+        'We clean **offices** & lobbies every night.',
+        'What’s included? Floors, desks and kitchens.',
+        'ΟΔΟΣ ΣΟΦΟΚΛΕΟΥΣ',
+      ],
+      [
+        'Office cleaning in Xenia',
+        'We clean **offices** & lobbies every night.',
+        'What’s included? Floors, desks and kitchens.',
+        'it’s',
+        "one'",
+        'two',
+      ],
       ['Short'],
     ].map((parts) => parts.map(printer.toText))
     for (const parts of pages) expect(printer.print(parts)).toEqual(printText(parts.join(' ')))
@@ -33,7 +50,12 @@ describe('word 5-gram similarity', () => {
 
   it('finds each page’s most similar sibling within its groups only', () => {
     const shared = words(300, 'x')
-    const prints = [print(`${shared} ${words(10, 'a')}`), print(`${shared} ${words(10, 'b')}`), print(words(300, 'c')), print(`${shared} ${words(12, 'd')}`)]
+    const prints = [
+      print(`${shared} ${words(10, 'a')}`),
+      print(`${shared} ${words(10, 'b')}`),
+      print(words(300, 'c')),
+      print(`${shared} ${words(12, 'd')}`),
+    ]
     // Page 3 is as alike page 0 as page 1 is, but shares no group with it.
     const nearest = findNearestSiblings(prints, [['s:1'], ['s:1', 'a:x'], ['s:1'], ['s:2', 'a:x']])
     expect(nearest.map((n) => n.index)).toEqual([1, 0, 0, 1])
@@ -48,12 +70,20 @@ describe('updating the comparison after some pages changed', () => {
   const text = (service: number, city: number, edit = '') => `${words(120, `s${service}x`)} ${words(40, `c${city}x`)} ${edit}`
   const pages = Array.from({ length: 60 }, (_, i) => ({ service: i % 3, city: Math.floor(i / 3) }))
   const groups = pages.map((p) => [`service:${p.service}`, `city:${p.city}`])
-  const keysOf = (edits: Map<number, string>) => pages.map((_, i) => `${i.toString(16).padStart(8, '0')}${(edits.get(i) ?? '').length.toString(16).padStart(32, '0')}`)
+  const keysOf = (edits: Map<number, string>) =>
+    pages.map((_, i) => `${i.toString(16).padStart(8, '0')}${(edits.get(i) ?? '').length.toString(16).padStart(32, '0')}`)
   const printsOf = (edits: Map<number, string>) => pages.map((p, i) => print(text(p.service, p.city, edits.get(i))))
 
   it('finds the same nearest siblings as comparing every pair again', () => {
     const before = updateNearestSiblings(printsOf(new Map()), groups, keysOf(new Map()))
-    for (const edits of [new Map([[7, words(30, 'e')]]), new Map([[0, words(5, 'f')], [31, text(1, 4)], [59, words(200, 'g')]])]) {
+    for (const edits of [
+      new Map([[7, words(30, 'e')]]),
+      new Map([
+        [0, words(5, 'f')],
+        [31, text(1, 4)],
+        [59, words(200, 'g')],
+      ]),
+    ]) {
       const prints = printsOf(edits)
       const updated = updateNearestSiblings(prints, groups, keysOf(edits), before.candidates)
       expect(updated.nearest).toEqual(findNearestSiblings(prints, groups))
@@ -65,24 +95,35 @@ describe('updating the comparison after some pages changed', () => {
     const before = updateNearestSiblings(printsOf(new Map()), groups, keysOf(new Map()))
     const regrouped = groups.map((g, i) => (i === 5 ? [g[0]!] : g))
     const prints = printsOf(new Map())
-    expect(updateNearestSiblings(prints, regrouped, keysOf(new Map()), before.candidates).nearest).toEqual(findNearestSiblings(prints, regrouped))
+    expect(updateNearestSiblings(prints, regrouped, keysOf(new Map()), before.candidates).nearest).toEqual(
+      findNearestSiblings(prints, regrouped),
+    )
   })
 })
 
 describe('the quality score', () => {
   const page = (url: string, text: string, localWords: number, extra: Partial<QualityInput> = {}): QualityInput => ({
-    url, area: 'Springfield, IL', print: printText(text), localWords, groups: ['service:x'], unique: { title: url, description: url, h1: url }, ...extra,
+    url,
+    area: 'Springfield, IL',
+    print: printText(text),
+    localWords,
+    groups: ['service:x'],
+    unique: { title: url, description: url, h1: url },
+    ...extra,
   })
   const settings = { minLocalWords: 40, maxSimilarity: 0.9, minWords: 0 }
 
   it('fails a page for each reason it has, and lists failing pages first in the report', () => {
     const shared = words(400, 'x')
-    const pages = scoreLandingPages([
-      page('/lp/a', `${shared} ${words(100, 'a')}`, 60),
-      page('/lp/b', `${shared} ${words(3, 'b')}`, 60),
-      page('/lp/c', `${shared} ${words(3, 'c')}`, 12),
-      page('/lp/d', words(500, 'd'), 80, { unique: { title: '/lp/a', description: '/lp/d', h1: '/lp/d' } }),
-    ], settings)
+    const pages = scoreLandingPages(
+      [
+        page('/lp/a', `${shared} ${words(100, 'a')}`, 60),
+        page('/lp/b', `${shared} ${words(3, 'b')}`, 60),
+        page('/lp/c', `${shared} ${words(3, 'c')}`, 12),
+        page('/lp/d', words(500, 'd'), 80, { unique: { title: '/lp/a', description: '/lp/d', h1: '/lp/d' } }),
+      ],
+      settings,
+    )
     expect(pages.map((p) => [p.url, p.indexable, p.reasons.map((r) => r.replace(/\d+%/, 'N%'))])).toEqual([
       ['/lp/a', true, []],
       ['/lp/b', false, ['main text N% identical to /lp/c (limit 90%)']],

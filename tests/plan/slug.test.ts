@@ -24,15 +24,27 @@ describe('the landing-page slug rule', () => {
 
   it('makes the spec’s ten example landing-page paths', () => {
     const pairs: [string, string][] = [
-      ['Cincinnati, OH', 'commercial-cleaning'], ['Covington, KY', 'commercial-cleaning'], ['Alexandria, KY', 'building-maintenance'],
-      ['Florence, KY', 'commercial-cleaning'], ['Newport, KY', 'building-maintenance'], ['Hamilton, OH', 'commercial-cleaning'],
-      ['Middletown, OH', 'building-maintenance'], ['Mason, OH', 'commercial-cleaning'], ['Fairfield, OH', 'building-maintenance'],
+      ['Cincinnati, OH', 'commercial-cleaning'],
+      ['Covington, KY', 'commercial-cleaning'],
+      ['Alexandria, KY', 'building-maintenance'],
+      ['Florence, KY', 'commercial-cleaning'],
+      ['Newport, KY', 'building-maintenance'],
+      ['Hamilton, OH', 'commercial-cleaning'],
+      ['Middletown, OH', 'building-maintenance'],
+      ['Mason, OH', 'commercial-cleaning'],
+      ['Fairfield, OH', 'building-maintenance'],
       ['West Chester, OH', 'commercial-cleaning'],
     ]
     expect(pairs.map(([a, s]) => landingPath(a, s))).toEqual([
-      '/lp/cincinnati-commercial-cleaning', '/lp/covington-commercial-cleaning', '/lp/alexandria-building-maintenance',
-      '/lp/florence-commercial-cleaning', '/lp/newport-building-maintenance', '/lp/hamilton-commercial-cleaning',
-      '/lp/middletown-building-maintenance', '/lp/mason-commercial-cleaning', '/lp/fairfield-building-maintenance',
+      '/lp/cincinnati-commercial-cleaning',
+      '/lp/covington-commercial-cleaning',
+      '/lp/alexandria-building-maintenance',
+      '/lp/florence-commercial-cleaning',
+      '/lp/newport-building-maintenance',
+      '/lp/hamilton-commercial-cleaning',
+      '/lp/middletown-building-maintenance',
+      '/lp/mason-commercial-cleaning',
+      '/lp/fairfield-building-maintenance',
       '/lp/west-chester-commercial-cleaning',
     ])
   })

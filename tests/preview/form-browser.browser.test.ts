@@ -1,6 +1,6 @@
 import { cp, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright'
+import { type Browser, chromium, type Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { repoRoot, tempDir } from '../helpers/site.js'
 import { chromiumArgs, chromiumPath, startOn } from './helpers.js'
@@ -27,14 +27,18 @@ describe('sending a form in Chromium while previewing', () => {
     await browser?.close()
   })
 
-  it('shows the success state and keeps the submission in the site\'s .citypress folder', async () => {
+  it("shows the success state and keeps the submission in the site's .citypress folder", async () => {
     const preview = await startOn(site)
     try {
       await page.goto(new URL('/contact', preview.url).href)
       await fillAndSend(page)
       await page.locator('[data-form-success]').waitFor({ state: 'visible', timeout: 15_000 })
       const [line] = (await readFile(path.join(site, '.citypress/submissions.ndjson'), 'utf8')).trim().split('\n')
-      expect(JSON.parse(line!)).toMatchObject({ form: 'quote', page: '/contact', fields: { name: 'Ann Lee', email: 'ann@example.com', message: 'Two floors, nightly.' } })
+      expect(JSON.parse(line!)).toMatchObject({
+        form: 'quote',
+        page: '/contact',
+        fields: { name: 'Ann Lee', email: 'ann@example.com', message: 'Two floors, nightly.' },
+      })
       expect(preview.printed()).toContain('✓ form quote from /contact: name=Ann Lee, email=ann@example.com')
     } finally {
       await preview.close()

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { maxSubmissionsBytes } from '../../src/preview/form-capture.js'
 import { repoRoot, siteFrom } from '../helpers/site.js'
-import { startOn, type StartedPreview } from './helpers.js'
+import { type StartedPreview, startOn } from './helpers.js'
 
 const formsYaml = `forms:
   quote:
@@ -20,17 +20,28 @@ const files = {
   'landing.yaml': 'matrix:\n  - areas: main\n    services: [office-cleaning]\nvariant:\n  form: quote\n',
 }
 
-const post = (preview: StartedPreview, body: string | Uint8Array<ArrayBuffer>, init: { path?: string; type?: string; accept?: string } = {}) =>
+const post = (
+  preview: StartedPreview,
+  body: string | Uint8Array<ArrayBuffer>,
+  init: { path?: string; type?: string; accept?: string } = {},
+) =>
   fetch(new URL(init.path ?? '/__forms.html', preview.url), {
     method: 'POST',
     body,
-    headers: { 'content-type': init.type ?? 'application/x-www-form-urlencoded', referer: new URL('/contact', preview.url).href, ...(init.accept ? { accept: init.accept } : {}) },
+    headers: {
+      'content-type': init.type ?? 'application/x-www-form-urlencoded',
+      referer: new URL('/contact', preview.url).href,
+      ...(init.accept ? { accept: init.accept } : {}),
+    },
   })
 
 async function storedLines(site: string): Promise<Record<string, unknown>[]> {
   const file = path.join(site, '.citypress', 'submissions.ndjson')
   if (!existsSync(file)) return []
-  return (await readFile(file, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
+  return (await readFile(file, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
 }
 
 describe('form capture in preview (provider netlify)', () => {
@@ -47,7 +58,11 @@ describe('form capture in preview (provider netlify)', () => {
     expect(res.status).toBe(200)
     const lines = await storedLines(site)
     expect(lines).toHaveLength(1)
-    expect(lines[0]).toMatchObject({ form: 'quote', page: '/contact', fields: { name: 'Ann Lee', email: 'ann@example.com', message: 'Two floors' } })
+    expect(lines[0]).toMatchObject({
+      form: 'quote',
+      page: '/contact',
+      fields: { name: 'Ann Lee', email: 'ann@example.com', message: 'Two floors' },
+    })
     expect(Object.keys(lines[0]!.fields as object)).toEqual(['name', 'email', 'message'])
     expect(preview.printed()).toContain('✓ form quote from /contact: name=Ann Lee, email=ann@example.com, message=Two floors → ')
   })
@@ -60,7 +75,9 @@ describe('form capture in preview (provider netlify)', () => {
     const body = new URLSearchParams([...hidden, ['name', 'Cy'], ['email', 'cy@example.com']]).toString()
     expect((await post(preview, body)).status).toBe(200)
     const attribution = Object.fromEntries(hidden.filter(([name]) => name !== 'form-name'))
-    expect((await storedLines(site)).at(-1)).toEqual(expect.objectContaining({ form: 'quote', fields: { ...attribution, name: 'Cy', email: 'cy@example.com' } }))
+    expect((await storedLines(site)).at(-1)).toEqual(
+      expect.objectContaining({ form: 'quote', fields: { ...attribution, name: 'Cy', email: 'cy@example.com' } }),
+    )
   })
 
   it('answers a filled honeypot with success and stores nothing', async () => {
@@ -107,10 +124,14 @@ describe('form capture in preview (provider netlify)', () => {
     const room = 1024 * 1024
     await writeFile(file, `${'x'.repeat(maxSubmissionsBytes - room - 1)}\n`)
     const body = `form-name=quote&name=Ann&email=ann%40example.com&message=${'m'.repeat(10 * 1024)}`
-    const statuses = await Promise.all(Array.from({ length: 300 }, () => post(preview, body, { accept: 'application/json' }).then(async (res) => {
-      await res.arrayBuffer()
-      return res.status
-    })))
+    const statuses = await Promise.all(
+      Array.from({ length: 300 }, () =>
+        post(preview, body, { accept: 'application/json' }).then(async (res) => {
+          await res.arrayBuffer()
+          return res.status
+        }),
+      ),
+    )
     const stored = (await readFile(file, 'utf8')).split('\n').filter((line) => line.startsWith('{'))
     const accepted = statuses.filter((s) => s === 200).length
     expect(statuses.filter((s) => s !== 200 && s !== 507)).toEqual([])
@@ -138,7 +159,9 @@ describe('form capture with --fail-forms', () => {
 
 describe('form capture with provider endpoint', () => {
   it('answers the site-relative endpoint, accepting the hidden attribution fields the pages add', async () => {
-    const siteYaml = (await readFile(path.join(repoRoot, 'tests/fixtures/sites/minimal/site.yaml'), 'utf8')) + 'forms: { provider: endpoint, endpoint: /api/lead }\n'
+    const siteYaml =
+      (await readFile(path.join(repoRoot, 'tests/fixtures/sites/minimal/site.yaml'), 'utf8')) +
+      'forms: { provider: endpoint, endpoint: /api/lead }\n'
     const site = await siteFrom('minimal', {
       'site.yaml': siteYaml,
       'forms.yaml': formsYaml,
@@ -151,7 +174,10 @@ export function Text() {
     })
     const preview = await startOn(site)
     try {
-      const accepted = await post(preview, 'form-name=quote&city=Springfield&name=Ann&email=ann%40example.com', { path: '/api/lead', accept: 'application/json' })
+      const accepted = await post(preview, 'form-name=quote&city=Springfield&name=Ann&email=ann%40example.com', {
+        path: '/api/lead',
+        accept: 'application/json',
+      })
       expect(accepted.status).toBe(200)
       expect(await accepted.json()).toEqual({ ok: true, form: 'quote' })
       expect(await storedLines(site)).toMatchObject([{ form: 'quote', fields: { city: 'Springfield', name: 'Ann' } }])

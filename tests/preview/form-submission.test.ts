@@ -2,17 +2,20 @@ import { describe, expect, it } from 'vitest'
 import { normalizeForms } from '../../src/config/normalize.js'
 import { checkSubmission, findHiddenFields, parseSubmission } from '../../src/preview/form-submission.js'
 
-const forms = normalizeForms({
-  forms: {
-    quote: {
-      fields: [
-        { name: 'name', label: 'Full Name', type: 'text', required: true },
-        { name: 'email', label: 'Email Address', type: 'email', required: true },
-        { name: 'services', label: 'Services', type: 'checkboxes', options: ['Floors', 'Windows'] },
-      ],
+const forms = normalizeForms(
+  {
+    forms: {
+      quote: {
+        fields: [
+          { name: 'name', label: 'Full Name', type: 'text', required: true },
+          { name: 'email', label: 'Email Address', type: 'email', required: true },
+          { name: 'services', label: 'Services', type: 'checkboxes', options: ['Floors', 'Windows'] },
+        ],
+      },
     },
   },
-}, {})
+  {},
+)
 const urlencoded = (text: string) => parseSubmission(Buffer.from(text), 'application/x-www-form-urlencoded')
 const check = async (text: string, hidden: Record<string, string[]> = {}) =>
   checkSubmission((await urlencoded(text))!, { forms, hiddenFields: new Map(Object.entries(hidden).map(([k, v]) => [k, new Set(v)])) })
@@ -20,7 +23,12 @@ const check = async (text: string, hidden: Record<string, string[]> = {}) =>
 describe('parsing a form body', () => {
   it('reads urlencoded fields, with + as a space and repeated names as a list', async () => {
     const fields = await urlencoded('form-name=quote&name=Ann+Lee&services=Floors&services=Windows&email=ann%40example.com')
-    expect(Object.fromEntries(fields!)).toEqual({ 'form-name': ['quote'], name: ['Ann Lee'], services: ['Floors', 'Windows'], email: ['ann@example.com'] })
+    expect(Object.fromEntries(fields!)).toEqual({
+      'form-name': ['quote'],
+      name: ['Ann Lee'],
+      services: ['Floors', 'Windows'],
+      email: ['ann@example.com'],
+    })
   })
 
   it('refuses malformed percent escapes instead of storing garbage', async () => {
@@ -35,7 +43,10 @@ describe('parsing a form body', () => {
     const request = new Request('http://x/', { method: 'POST', body: form })
     const multipart = await parseSubmission(Buffer.from(await request.arrayBuffer()), request.headers.get('content-type')!)
     expect(Object.fromEntries(multipart!)).toEqual({ 'form-name': ['quote'], name: ['Bo'] })
-    expect(Object.fromEntries((await parseSubmission(Buffer.from('{"name":"Bo","services":["Floors"]}'), 'application/json'))!)).toEqual({ name: ['Bo'], services: ['Floors'] })
+    expect(Object.fromEntries((await parseSubmission(Buffer.from('{"name":"Bo","services":["Floors"]}'), 'application/json'))!)).toEqual({
+      name: ['Bo'],
+      services: ['Floors'],
+    })
     expect(await parseSubmission(Buffer.from('[1,2]'), 'application/json')).toBeUndefined()
     expect(await parseSubmission(Buffer.from('{"name":3}'), 'application/json')).toBeUndefined()
     expect(await parseSubmission(Buffer.from('{"name":'), 'application/json')).toBeUndefined()
@@ -64,11 +75,20 @@ describe('checking a submission against forms.yaml', () => {
   })
 
   it('watches the honeypot site.yaml names, and takes the default name for an ordinary field there', async () => {
-    const gotcha = normalizeForms({ forms: { quote: { fields: [{ name: 'email', label: 'Email', type: 'email', required: true }] } } }, { forms: { honeypot: '_gotcha' } })
+    const gotcha = normalizeForms(
+      { forms: { quote: { fields: [{ name: 'email', label: 'Email', type: 'email', required: true }] } } },
+      { forms: { honeypot: '_gotcha' } },
+    )
     const verdict = async (text: string) => checkSubmission((await urlencoded(text))!, { forms: gotcha, hiddenFields: new Map() })
     expect((await verdict('form-name=quote&_gotcha=buy+now&email=x')).kind).toBe('honeypot')
-    expect(await verdict('form-name=quote&_gotcha=&email=ann%40example.com')).toMatchObject({ kind: 'accepted', values: { email: 'ann@example.com' } })
-    expect(await verdict('form-name=quote&bot-field=&email=ann%40example.com')).toMatchObject({ kind: 'invalid', problems: [{ field: 'bot-field' }] })
+    expect(await verdict('form-name=quote&_gotcha=&email=ann%40example.com')).toMatchObject({
+      kind: 'accepted',
+      values: { email: 'ann@example.com' },
+    })
+    expect(await verdict('form-name=quote&bot-field=&email=ann%40example.com')).toMatchObject({
+      kind: 'invalid',
+      problems: [{ field: 'bot-field' }],
+    })
   })
 
   it('rejects a submission without form-name or naming a form that does not exist', async () => {
@@ -85,8 +105,14 @@ describe('checking a submission against forms.yaml', () => {
 
 describe('finding hidden fields in built pages', () => {
   it('collects the hidden inputs of each form by its name', () => {
-    const html = '<form name="quote" method="POST"><input type="hidden" name="form-name" value="quote"/><input type="hidden" name="city" value="A &amp; B"/><input name="email"/></form>'
-      + '<form name="other"><input type="text" name="x"/></form>'
-    expect(findHiddenFields([html])).toEqual(new Map([['quote', new Set(['form-name', 'city'])], ['other', new Set()]]))
+    const html =
+      '<form name="quote" method="POST"><input type="hidden" name="form-name" value="quote"/><input type="hidden" name="city" value="A &amp; B"/><input name="email"/></form>' +
+      '<form name="other"><input type="text" name="x"/></form>'
+    expect(findHiddenFields([html])).toEqual(
+      new Map([
+        ['quote', new Set(['form-name', 'city'])],
+        ['other', new Set()],
+      ]),
+    )
   })
 })

@@ -1,10 +1,10 @@
-import { request } from 'node:http'
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { request } from 'node:http'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { maxSubmissionsBytes } from '../../src/preview/form-capture.js'
 import { siteFrom } from '../helpers/site.js'
-import { startOn, type StartedPreview } from './helpers.js'
+import { type StartedPreview, startOn } from './helpers.js'
 
 // A page on any website can make the browser send requests to a server on this machine; preview
 // must answer only its own pages, and behave like production where security is concerned.
@@ -15,7 +15,10 @@ const files = {
 }
 
 /** A request with headers sent exactly as given (fetch() will not send another Host). */
-function send(url: string, options: { method?: string; path?: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function send(
+  url: string,
+  options: { method?: string; path?: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   const { hostname, port } = new URL(url)
   return new Promise((resolve, reject) => {
     const req = request({ hostname, port, path: options.path ?? '/', method: options.method ?? 'GET', headers: options.headers }, (res) => {
@@ -61,9 +64,19 @@ describe('preview, as seen by other websites', () => {
 
   it('refuses a form post from another origin and stores nothing', async () => {
     const host = new URL(preview.url).host
-    const foreign = await send(preview.url, { method: 'POST', path: '/__forms.html', headers: { host, origin: 'https://attacker.example', 'content-type': 'application/x-www-form-urlencoded' }, body: form })
+    const foreign = await send(preview.url, {
+      method: 'POST',
+      path: '/__forms.html',
+      headers: { host, origin: 'https://attacker.example', 'content-type': 'application/x-www-form-urlencoded' },
+      body: form,
+    })
     expect(foreign.status).toBe(403)
-    const own = await send(preview.url, { method: 'POST', path: '/__forms.html', headers: { host, origin: `http://${host}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: form })
+    const own = await send(preview.url, {
+      method: 'POST',
+      path: '/__forms.html',
+      headers: { host, origin: `http://${host}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: form,
+    })
     expect(own.status).toBe(200)
     const stored = (await readFile(path.join(site, '.citypress/submissions.ndjson'), 'utf8')).trim().split('\n')
     expect(stored).toHaveLength(1)
@@ -73,7 +86,12 @@ describe('preview, as seen by other websites', () => {
     const file = path.join(site, '.citypress/submissions.ndjson')
     await mkdir(path.dirname(file), { recursive: true })
     await writeFile(file, 'x'.repeat(maxSubmissionsBytes - 10))
-    const full = await send(preview.url, { method: 'POST', path: '/__forms.html', headers: { host: new URL(preview.url).host, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: form })
+    const full = await send(preview.url, {
+      method: 'POST',
+      path: '/__forms.html',
+      headers: { host: new URL(preview.url).host, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: form,
+    })
     expect(full.status).toBe(507)
     expect(JSON.parse(full.body).reason).toMatch(/submissions\.ndjson has reached 10 MB\. Move or delete it, then send again\./)
     expect((await stat(file)).size).toBe(maxSubmissionsBytes - 10)
@@ -91,6 +109,8 @@ describe('preview, as seen by other websites', () => {
     expect(served.startsWith(policy.split('script-src')[0]!)).toBe(true)
     expect(served).toMatch(/script-src 'self'[^;]* 'sha256-[A-Za-z0-9+/=]+'/)
     const css = [...(preview.session.state.kind === 'ok' ? preview.session.state.build.files.keys() : [])].find((p) => p.endsWith('.css'))!
-    expect((await send(preview.url, { path: `/${css}`, headers: { host: new URL(preview.url).host } })).headers['x-frame-options']).toBe('DENY')
+    expect((await send(preview.url, { path: `/${css}`, headers: { host: new URL(preview.url).host } })).headers['x-frame-options']).toBe(
+      'DENY',
+    )
   })
 })

@@ -1,5 +1,5 @@
 import { request } from 'node:http'
-import { startPreview, type PreviewOptions, type PreviewServer } from '../../src/preview/server.js'
+import { type PreviewOptions, type PreviewServer, startPreview } from '../../src/preview/server.js'
 
 export interface StartedPreview extends PreviewServer {
   /** Everything the preview printed, without colours. */
@@ -9,7 +9,15 @@ export interface StartedPreview extends PreviewServer {
 /** Starts a preview in this process on a free port; the caller must close it. */
 export async function startOn(site: string, options: Partial<PreviewOptions> = {}): Promise<StartedPreview> {
   let printed = ''
-  const log = { color: false, out: (t: string) => { printed += t }, err: (t: string) => { printed += t } }
+  const log = {
+    color: false,
+    out: (t: string) => {
+      printed += t
+    },
+    err: (t: string) => {
+      printed += t
+    },
+  }
   const server = await startPreview({ site, port: 0, log, ...options })
   return Object.assign(server, { printed: () => printed })
 }
@@ -49,4 +57,11 @@ export async function until<T>(check: () => T | undefined | false | Promise<T | 
 }
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]

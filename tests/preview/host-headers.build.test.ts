@@ -3,10 +3,19 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { headersForPath, parseHeadersFile } from '../../src/output/hosts/read-headers.js'
 import { fixture, siteFrom } from '../helpers/site.js'
-import { startOn, type StartedPreview } from './helpers.js'
+import { type StartedPreview, startOn } from './helpers.js'
 
 /** What preview sends of its own on every answer, or about the transport; the rest is the host's. */
-const ownHeaders = new Set(['content-type', 'content-length', 'etag', 'date', 'connection', 'keep-alive', 'cache-control', 'transfer-encoding'])
+const ownHeaders = new Set([
+  'content-type',
+  'content-length',
+  'etag',
+  'date',
+  'connection',
+  'keep-alive',
+  'cache-control',
+  'transfer-encoding',
+])
 /** The host's headers preview leaves out on purpose (src/preview/host-headers.ts). */
 const leftOut = new Set(['cache-control', 'strict-transport-security'])
 
@@ -17,8 +26,10 @@ beforeAll(async () => {
   site = await siteFrom('minimal')
   await mkdir(path.join(site, 'images'))
   await copyFile(path.join(fixture('brand'), 'images', 'logo.svg'), path.join(site, 'images', 'logo.svg'))
-  yaml = (await readFile(path.join(site, 'site.yaml'), 'utf8'))
-    .replace('url: https://tidy.example', 'url: https://tidy.github.io/x\nlogo: { src: images/logo.svg, alt: Tidy Co, width: 180 }')
+  yaml = (await readFile(path.join(site, 'site.yaml'), 'utf8')).replace(
+    'url: https://tidy.example',
+    'url: https://tidy.github.io/x\nlogo: { src: images/logo.svg, alt: Tidy Co, width: 180 }',
+  )
 })
 
 /** What the host sends at `urlPath`, read from the `_headers` the build wrote (none on hosts that read none). */
@@ -33,7 +44,11 @@ function fromHost(preview: StartedPreview, urlPath: string): Record<string, stri
 }
 
 /** What preview sent at `urlPath` beyond its own headers; a page's policy without the reload client's hash. */
-async function fromPreview(origin: string, urlPath: string, hostPolicy?: string): Promise<{ headers: Record<string, string>; cache: string | null }> {
+async function fromPreview(
+  origin: string,
+  urlPath: string,
+  hostPolicy?: string,
+): Promise<{ headers: Record<string, string>; cache: string | null }> {
   const response = await fetch(origin + urlPath)
   expect(response.status, urlPath).toBe(200)
   const headers: Record<string, string> = {}
@@ -41,7 +56,8 @@ async function fromPreview(origin: string, urlPath: string, hostPolicy?: string)
     if (!ownHeaders.has(name)) headers[name] = value
   })
   const policy = headers['content-security-policy']
-  if (policy) headers['content-security-policy'] = policy.replace(/ '(sha256-[^']+)'/g, (token) => hostPolicy?.includes(token.trim()) ? token : '')
+  if (policy)
+    headers['content-security-policy'] = policy.replace(/ '(sha256-[^']+)'/g, (token) => (hostPolicy?.includes(token.trim()) ? token : ''))
   return { headers, cache: response.headers.get('cache-control') }
 }
 

@@ -1,9 +1,9 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright'
+import { type Browser, chromium, type Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { siteFrom } from '../helpers/site.js'
-import { chromiumArgs, chromiumPath, startOn, until, type StartedPreview } from './helpers.js'
+import { chromiumArgs, chromiumPath, type StartedPreview, startOn, until } from './helpers.js'
 
 const contactYaml = (heading: string) => `path: /contact
 title: Contact
@@ -42,7 +42,7 @@ describe('live reload in Chromium', () => {
     await page.close()
   })
 
-  it('patches the open page in place: no navigation, the scroll position and the widgets\' state stay', async () => {
+  it("patches the open page in place: no navigation, the scroll position and the widgets' state stay", async () => {
     const page = await browser.newPage({ viewport: { width: 800, height: 300 } })
     await page.goto(new URL('/contact', preview.url).href)
     await page.evaluate(() => {
@@ -60,7 +60,7 @@ describe('live reload in Chromium', () => {
     await page.close()
   })
 
-  it('reloads the page instead when a widget\'s markup changed, so the widget is mounted anew', async () => {
+  it("reloads the page instead when a widget's markup changed, so the widget is mounted anew", async () => {
     const page = await open('/contact')
     await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true))
     const siteYaml = path.join(site, 'site.yaml')
@@ -85,12 +85,18 @@ describe('live reload in Chromium', () => {
     await writeFile(path.join(site, 'pages/contact.yaml'), contactYaml('Write to us'))
     await contact.waitForFunction(() => document.querySelector('h2')?.textContent === 'Write to us', undefined, { timeout: 15_000 })
     // The terminal line of that rebuild counts the tabs told to reload: contact, not home.
-    const line = await until(() => preview.printed().slice(before).split('\n').find((l) => l.includes('pages/contact.yaml changed')))
+    const line = await until(() =>
+      preview
+        .printed()
+        .slice(before)
+        .split('\n')
+        .find((l) => l.includes('pages/contact.yaml changed')),
+    )
     expect(line).toMatch(/reloaded 1 tab$/)
     await Promise.all([contact.close(), home.close()])
   })
 
-  it('shows a YAML mistake as an error page with the terminal\'s code frame, and recovers when it is fixed', async () => {
+  it("shows a YAML mistake as an error page with the terminal's code frame, and recovers when it is fixed", async () => {
     const page = await open('/contact')
     await writeFile(path.join(site, 'pages/contact.yaml'), contactYaml('Oops').replace('title:', 'titel:'))
     const report = page.locator('pre.citypress-error').first()

@@ -28,7 +28,8 @@ async function schemaLinks(site: string): Promise<{ file: string; link: string; 
 async function readAll(dir: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {}
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) out[path.relative(dir, path.join(entry.parentPath, entry.name))] = await readFile(path.join(entry.parentPath, entry.name), 'utf8')
+    if (entry.isFile())
+      out[path.relative(dir, path.join(entry.parentPath, entry.name))] = await readFile(path.join(entry.parentPath, entry.name), 'utf8')
   }
   return out
 }
@@ -37,7 +38,8 @@ async function readAll(dir: string): Promise<Record<string, string>> {
 const facts = ['--name', 'Acme Services', '--trade', 'Landscaping', '--areas', 'Salem, OR; Keizer, OR']
 
 /** A local paragraph of 40+ words, different for each town. */
-const localParagraph = (town: string) => `We have worked in ${town} for twelve years, mostly on the older streets near the river where the lots are narrow and the soil stays wet into June. Our crew lives nearby, so a visit starts on time and ends with the site swept clean before we leave.`
+const localParagraph = (town: string) =>
+  `We have worked in ${town} for twelve years, mostly on the older streets near the river where the lots are narrow and the soil stays wet into June. Our crew lives nearby, so a visit starts on time and ends with the site swept clean before we leave.`
 
 /** Words of trades; the starter is every business's, so none may appear in it. */
 const tradeWords = /clean|landscap|lawn|plumb|roof|paint|electric|hvac|janitor|maid|garden|pest|mov(ing|ers)/i
@@ -53,17 +55,38 @@ describe('citypress new', () => {
 
     const files = await readAll(dir)
     expect(Object.keys(files).sort()).toEqual([
-      '.github/workflows/build.yml', '.gitignore', 'README.md', 'areas.yaml', 'forms.yaml', 'landing.yaml', 'netlify.toml', 'package.json',
-      'pages/contact.yaml', 'pages/home.yaml', 'published-urls.json', 'services/landscaping-for-businesses.yaml', 'services/landscaping.yaml', 'site.yaml',
+      '.github/workflows/build.yml',
+      '.gitignore',
+      'README.md',
+      'areas.yaml',
+      'forms.yaml',
+      'landing.yaml',
+      'netlify.toml',
+      'package.json',
+      'pages/contact.yaml',
+      'pages/home.yaml',
+      'published-urls.json',
+      'services/landscaping-for-businesses.yaml',
+      'services/landscaping.yaml',
+      'site.yaml',
     ])
-    const manifest = JSON.parse(files['package.json']!) as { name: string; private: boolean; scripts: Record<string, string>; dependencies: Record<string, string> }
+    const manifest = JSON.parse(files['package.json']!) as {
+      name: string
+      private: boolean
+      scripts: Record<string, string>
+      dependencies: Record<string, string>
+    }
     expect(manifest).toMatchObject({ name: 'acme', private: true, dependencies: { citypress: `^${citypressVersion}` } })
     expect(manifest.scripts).toEqual({ build: 'citypress build', preview: 'citypress preview', validate: 'citypress validate' })
     expect(files['.gitignore']!.split('\n').filter((l) => l && !l.startsWith('#'))).toEqual(['node_modules/', 'dist/', '.citypress/'])
     // The site's cache and the tool store whose key seals it, kept together.
     expect(files['netlify.toml']).toContain('paths = [".citypress/cache", "node_modules/.cache/citypress"]')
-    expect(files['.github/workflows/build.yml']).toContain('path: |\n            .citypress/cache\n            node_modules/.cache/citypress\n')
-    expect(files['README.md']).toMatch(/## Edit[\s\S]*## Landing pages[\s\S]*quality gate[\s\S]*Add a town[\s\S]*## Preview[\s\S]*Commit the `package-lock.json`[\s\S]*## Publish/)
+    expect(files['.github/workflows/build.yml']).toContain(
+      'path: |\n            .citypress/cache\n            node_modules/.cache/citypress\n',
+    )
+    expect(files['README.md']).toMatch(
+      /## Edit[\s\S]*## Landing pages[\s\S]*quality gate[\s\S]*Add a town[\s\S]*## Preview[\s\S]*Commit the `package-lock.json`[\s\S]*## Publish/,
+    )
     // Only the towns given: none of the starter's own.
     expect(`${files['areas.yaml']}${files['site.yaml']}${files['pages/home.yaml']}`).not.toMatch(/Springfield|Shelbyville|Ogdenville/)
     expect(JSON.parse(files['published-urls.json']!)).toMatchObject({ pages: {} })
@@ -82,23 +105,34 @@ describe('citypress new', () => {
     for (const { file, inPackage } of links) expect(existsSync(inPackage), file).toBe(true)
   })
 
-  it('keeps each town\'s landing pages noindex until its local paragraph is written, says which to write, then lets them into the sitemap', async () => {
+  it("keeps each town's landing pages noindex until its local paragraph is written, says which to write, then lets them into the sitemap", async () => {
     const dir = path.join(await tempDir(), 'grid')
     expect(await main(['new', dir, ...facts], memoryIo())).toBe(0)
-    const landing = ['/lp/salem-landscaping', '/lp/keizer-landscaping', '/lp/salem-landscaping-for-businesses', '/lp/keizer-landscaping-for-businesses']
+    const landing = [
+      '/lp/salem-landscaping',
+      '/lp/keizer-landscaping',
+      '/lp/salem-landscaping-for-businesses',
+      '/lp/keizer-landscaping-for-businesses',
+    ]
     const sitemapOf = (result: Awaited<ReturnType<typeof build>>) => String(result.files.find((f) => f.path === 'sitemap.xml')!.contents)
 
     // The site's own cache: the second build reuses the first one's images.
     const before = await build({ site: dir, write: false })
     expect(before.routes.map((r) => r.url)).toEqual(expect.arrayContaining(['/', '/contact', '/services/landscaping', ...landing]))
     expect(before.landing.quality.pages.filter((p) => p.indexable)).toEqual([])
-    expect(paragraphsToWrite(before.landing.quality.pages, 40)).toEqual([{ area: 'Keizer, OR', pages: 2 }, { area: 'Salem, OR', pages: 2 }])
+    expect(paragraphsToWrite(before.landing.quality.pages, 40)).toEqual([
+      { area: 'Keizer, OR', pages: 2 },
+      { area: 'Salem, OR', pages: 2 },
+    ])
     for (const url of landing) expect(sitemapOf(before)).not.toContain(url)
 
     const areas = await readFile(path.join(dir, 'areas.yaml'), 'utf8')
-    await writeFile(path.join(dir, 'areas.yaml'), areas
-      .replace('"Salem, OR": {}', `"Salem, OR":\n    local: "${localParagraph('Salem')}"`)
-      .replace('"Keizer, OR": {}', `"Keizer, OR":\n    local: "${localParagraph('Keizer')}"`))
+    await writeFile(
+      path.join(dir, 'areas.yaml'),
+      areas
+        .replace('"Salem, OR": {}', `"Salem, OR":\n    local: "${localParagraph('Salem')}"`)
+        .replace('"Keizer, OR": {}', `"Keizer, OR":\n    local: "${localParagraph('Keizer')}"`),
+    )
     const after = await build({ site: dir, write: false })
     expect(after.landing.quality.pages.filter((p) => !p.indexable).map((p) => [p.url, p.reasons])).toEqual([])
     expect(paragraphsToWrite(after.landing.quality.pages, 40)).toEqual([])
@@ -108,14 +142,32 @@ describe('citypress new', () => {
   it('writes the facts given, a GitHub Pages deploy workflow for --host github-pages, and the --citypress spec', async () => {
     const dir = path.join(await tempDir(), 'harbor')
     const io = memoryIo()
-    const args = ['new', dir, ...facts, '--phone', '(503) 555-0142', '--email', 'office@harbor.example', '--url', 'https://harbor.github.io', '--host', 'github-pages', '--citypress', 'file:../citypress.tgz']
+    const args = [
+      'new',
+      dir,
+      ...facts,
+      '--phone',
+      '(503) 555-0142',
+      '--email',
+      'office@harbor.example',
+      '--url',
+      'https://harbor.github.io',
+      '--host',
+      'github-pages',
+      '--citypress',
+      'file:../citypress.tgz',
+    ]
     expect(await main(args, io), io.stderr).toBe(0)
     const files = await readAll(dir)
     expect(Object.keys(files)).toContain('.github/workflows/pages.yml')
     expect(Object.keys(files)).not.toContain('.github/workflows/build.yml')
     expect(Object.keys(files)).not.toContain('netlify.toml')
-    expect(files['.github/workflows/pages.yml']).toMatch(/actions\/upload-pages-artifact@v3[\s\S]*path: dist[\s\S]*actions\/deploy-pages@v4/)
-    expect(files['site.yaml']).toMatch(/^url: https:\/\/harbor\.github\.io\nhost: github-pages\nemail: office@harbor\.example\nphone: \(503\) 555-0142$/m)
+    expect(files['.github/workflows/pages.yml']).toMatch(
+      /actions\/upload-pages-artifact@v3[\s\S]*path: dist[\s\S]*actions\/deploy-pages@v4/,
+    )
+    expect(files['site.yaml']).toMatch(
+      /^url: https:\/\/harbor\.github\.io\nhost: github-pages\nemail: office@harbor\.example\nphone: \(503\) 555-0142$/m,
+    )
     expect(files['pages/contact.yaml']).toContain('href: "tel:+15035550142"')
     expect(files['pages/contact.yaml']).toContain('href: "mailto:office@harbor.example"')
     expect(JSON.parse(files['package.json']!)).toMatchObject({ dependencies: { citypress: 'file:../citypress.tgz' } })
@@ -125,10 +177,14 @@ describe('citypress new', () => {
     const answers = ['', 'Roofing', 'Erie', 'Erie, PA', '', 'office@harbor.example', '', '']
     const asked: string[] = []
     const io = memoryIo()
-    const got = await askForFacts({ name: 'Harbor Roofing' }, async (q) => {
-      asked.push(q.trim().split(' ')[0]!)
-      return answers.shift() ?? ''
-    }, io)
+    const got = await askForFacts(
+      { name: 'Harbor Roofing' },
+      async (q) => {
+        asked.push(q.trim().split(' ')[0]!)
+        return answers.shift() ?? ''
+      },
+      io,
+    )
     expect(got).toEqual({ name: 'Harbor Roofing', trade: 'Roofing', areas: 'Erie, PA', email: 'office@harbor.example' })
     expect(asked).toEqual(['What', 'What', 'Towns', 'Towns', 'Phone', 'Email', 'Web', 'Host:'])
     expect(io.stderr).toContain('"Erie" is not "Town, ST"; write each town with its two-letter state')
@@ -158,7 +214,8 @@ describe('citypress new', () => {
     expect(files['README.md']).toContain(`# ${name} website`)
 
     const result = await build({ site: dir, write: false, cacheDir: false })
-    const page = (url: string) => String(result.files.find((f) => f.path === result.routes.find((r) => r.url === url)!.outputPath)!.contents)
+    const page = (url: string) =>
+      String(result.files.find((f) => f.path === result.routes.find((r) => r.url === url)!.outputPath)!.contents)
     expect(page('/services/window-repair')).toContain('<h1')
     expect(page('/')).toContain('Window repair you can count on')
     // Quotes may be curled by the typographer or escaped by React; the name is there whole.
@@ -191,7 +248,7 @@ describe('citypress new', () => {
 })
 
 describe('the site folder of a command', () => {
-  it('is the current folder when it holds site.yaml, named by the folder\'s name', async () => {
+  it("is the current folder when it holds site.yaml, named by the folder's name", async () => {
     const dir = path.join(await tempDir(), 'here')
     expect(await main(['new', dir, ...facts], memoryIo())).toBe(0)
     const io = memoryIo()

@@ -8,7 +8,11 @@ import { startOn, until } from './helpers.js'
 
 // Preview says why it moved to another port, opens the browser with --open,
 // serves a sub-path site under its base, and polls where file events do not arrive.
-const subPathYaml = async () => (await readFile(path.join(await siteFrom('minimal'), 'site.yaml'), 'utf8')).replace('url: https://tidy.example', 'url: https://tidy.github.io/repo\nhost: github-pages')
+const subPathYaml = async () =>
+  (await readFile(path.join(await siteFrom('minimal'), 'site.yaml'), 'utf8')).replace(
+    'url: https://tidy.example',
+    'url: https://tidy.github.io/repo\nhost: github-pages',
+  )
 
 describe('citypress preview', () => {
   const opened: Server[] = []
@@ -67,7 +71,12 @@ describe('citypress preview', () => {
       const before = await readFile(file, 'utf8')
       const changedAt = performance.now()
       await writeFile(file, before.replace(/title: .*/, 'title: Polled Contact'))
-      const line = await until(() => preview.printed().split('\n').find((l) => l.includes('contact.yaml changed')))
+      const line = await until(() =>
+        preview
+          .printed()
+          .split('\n')
+          .find((l) => l.includes('contact.yaml changed')),
+      )
       const seenAfter = performance.now() - changedAt - Number(/in (\d+) ms/.exec(line)![1])
       console.log(`--poll every ${interval} ms: change seen ${Math.round(seenAfter)} ms after the save`)
       expect(seenAfter).toBeLessThan(2 * interval)

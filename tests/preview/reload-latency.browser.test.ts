@@ -40,18 +40,30 @@ describe('live reload of a small site', () => {
         observed.push(performance.now() - start)
         // When the page showed the edit, by the browser's own clock (no polling delay): the
         // client patches the open document in place (overlay.ts) and marks the moment.
-        const shown = await page.evaluate(() => performance.timeOrigin + performance.getEntriesByName('citypress:patched').at(-1)!.startTime)
+        const shown = await page.evaluate(
+          () => performance.timeOrigin + performance.getEntriesByName('citypress:patched').at(-1)!.startTime,
+        )
         shownAt.push(shown - startEpoch)
       }
       // Every edit was patched into the same document: one navigation, seven patches.
-      expect(await page.evaluate(() => [performance.getEntriesByType('navigation').length, performance.getEntriesByName('citypress:patched').length])).toEqual([1, 7])
+      expect(
+        await page.evaluate(() => [
+          performance.getEntriesByType('navigation').length,
+          performance.getEntriesByName('citypress:patched').length,
+        ]),
+      ).toEqual([1, 7])
       const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!.toFixed(0)
-      console.log(`one-line YAML edit → page patched in Chromium, ${observed.length} edits: median ${median(shownAt)} ms `
-        + `(${shownAt.map((l) => l.toFixed(0)).join(', ')}); seen by the test's polling median ${median(observed)} ms`)
+      console.log(
+        `one-line YAML edit → page patched in Chromium, ${observed.length} edits: median ${median(shownAt)} ms ` +
+          `(${shownAt.map((l) => l.toFixed(0)).join(', ')}); seen by the test's polling median ${median(observed)} ms`,
+      )
       // Only the edited page is rendered again; the others come from the page cache. (The tab is
       // served before the build finishes, so wait for its terminal line.)
       await preview.session.idle()
-      const lines = preview.printed().split('\n').filter((l) => l.includes('pages/home.yaml changed'))
+      const lines = preview
+        .printed()
+        .split('\n')
+        .filter((l) => l.includes('pages/home.yaml changed'))
       expect(lines.filter((l) => /→ rendered 1 of \d+ pages/.test(l))).toHaveLength(7)
       // A save that arrives as two bursts of events makes one more build, which renders nothing.
       for (const line of lines) expect(line).toMatch(/→ rendered [01] of \d+ pages/)

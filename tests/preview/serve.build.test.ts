@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { siteFrom } from '../helpers/site.js'
-import { rawGet, startOn, type StartedPreview } from './helpers.js'
+import { rawGet, type StartedPreview, startOn } from './helpers.js'
 
 describe('the preview server', () => {
   let preview: StartedPreview
@@ -64,10 +64,19 @@ describe('the preview server', () => {
 
   it('serves nothing outside the output: not the site sources, not files beside them, however the path is encoded', async () => {
     const attempts = [
-      '/../secret.txt', '/../../secret.txt', '/assets/../../secret.txt',
-      '/%2e%2e%2fsecret.txt', '/%2e%2e/%2e%2e/secret.txt', '/..%2f..%2fsecret.txt', '/..%5csecret.txt',
-      '/%252e%252e%252fsecret.txt', '/%252e%252e/secret.txt',
-      '/site.yaml', '/pages/home.yaml', '/..', '/%2e%2e',
+      '/../secret.txt',
+      '/../../secret.txt',
+      '/assets/../../secret.txt',
+      '/%2e%2e%2fsecret.txt',
+      '/%2e%2e/%2e%2e/secret.txt',
+      '/..%2f..%2fsecret.txt',
+      '/..%5csecret.txt',
+      '/%252e%252e%252fsecret.txt',
+      '/%252e%252e/secret.txt',
+      '/site.yaml',
+      '/pages/home.yaml',
+      '/..',
+      '/%2e%2e',
     ]
     for (const attempt of attempts) {
       const res = await rawGet(preview.url, attempt)

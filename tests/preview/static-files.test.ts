@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { indexFiles, resolvePath, type Resolved } from '../../src/preview/static-files.js'
+import { indexFiles, type Resolved, resolvePath } from '../../src/preview/static-files.js'
 
 const files = indexFiles([
   { path: 'index.html', contents: '<h1>home</h1>' },
@@ -42,7 +42,16 @@ describe('resolving a request path to a built file', () => {
   })
 
   it('never leaves the output, however the dots are written', () => {
-    for (const attempt of ['/../contact.html', '/assets/../contact.html', '/%2e%2e/contact.html', '/%2e%2e%2fcontact.html', '/assets%2f..%2fcontact.html', '/%252e%252e%252fcontact.html', '/..%5ccontact.html', '/%00']) {
+    for (const attempt of [
+      '/../contact.html',
+      '/assets/../contact.html',
+      '/%2e%2e/contact.html',
+      '/%2e%2e%2fcontact.html',
+      '/assets%2f..%2fcontact.html',
+      '/%252e%252e%252fcontact.html',
+      '/..%5ccontact.html',
+      '/%00',
+    ]) {
       expect(served(attempt), attempt).toBe('404 404.html')
     }
   })

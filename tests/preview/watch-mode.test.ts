@@ -22,7 +22,7 @@ describe('when preview polls for changes', () => {
     expect(reason('/home/ana/my sites/acme')).toBe('a smb3 file system')
   })
 
-  it('polls 9p (WSL 2 drives, Docker Desktop) and FUSE file systems (sshfs, Docker\'s gRPC FUSE)', () => {
+  it("polls 9p (WSL 2 drives, Docker Desktop) and FUSE file systems (sshfs, Docker's gRPC FUSE)", () => {
     expect(reason('/mnt/c/Users/ana/acme')).toBe('a 9p file system')
     expect(reason('/home/ana/remote/site')).toBe('a fuse.sshfs file system')
     expect(reason('/workspace/site')).toBe('a fuse.grpcfuse file system')

@@ -4,9 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { build } from '../../src/build/index.js'
 import { loadSite } from '../../src/config/load-site.js'
 import { scanMarkdown } from '../../src/config/markdown-refs.js'
+import { BuildFailure } from '../../src/errors/config-error.js'
 import { parseMap, parseYoutube } from '../../src/markdown/embed-values.js'
 import { embedFacadeHtml } from '../../templates/components/embed-facade.js'
-import { BuildFailure } from '../../src/errors/config-error.js'
 import { fixture, siteFrom, tempDir } from '../helpers/site.js'
 import { warmFixture, warmSiteFrom } from '../helpers/warm-fixture.js'
 
@@ -18,32 +18,78 @@ const mapsUrl = 'https://www.google.com/maps/place/Springfield+Public+Library/@3
 
 const files: Record<string, string> = {
   'services/office-cleaning.yaml': [
-    'title: Office Cleaning', 'subtitle: Nightly office cleaning.', 'description: Office cleaning for small businesses.',
+    'title: Office Cleaning',
+    'subtitle: Nightly office cleaning.',
+    'description: Office cleaning for small businesses.',
     'icon: sparkles',
-    'body: |', '  We clean **after hours**, so your team never works around a vacuum.', '',
-    '  Every visit ends with a checklist signed by the crew lead.', '',
-    '  ::: youtube https://www.youtube.com/watch?v=M7lc1UVf-VE&t=42', '  A night shift in two minutes', '  :::', '',
+    'body: |',
+    '  We clean **after hours**, so your team never works around a vacuum.',
+    '',
+    '  Every visit ends with a checklist signed by the crew lead.',
+    '',
+    '  ::: youtube https://www.youtube.com/watch?v=M7lc1UVf-VE&t=42',
+    '  A night shift in two minutes',
+    '  :::',
+    '',
   ].join('\n'),
   'areas.yaml': [
-    'lists:', '  main:', '    - Springfield, IL', '    - Ft. Oak, IL', '    - Riverton, IL',
-    'places:', '  Springfield, IL: { region: north }', '  Ft. Oak, IL: {}', '  Riverton, IL: { region: north }',
-    'regions:', '  north: { name: North County }', '',
+    'lists:',
+    '  main:',
+    '    - Springfield, IL',
+    '    - Ft. Oak, IL',
+    '    - Riverton, IL',
+    'places:',
+    '  Springfield, IL: { region: north }',
+    '  Ft. Oak, IL: {}',
+    '  Riverton, IL: { region: north }',
+    'regions:',
+    '  north: { name: North County }',
+    '',
   ].join('\n'),
   'landing.yaml': [
-    'matrix:', '  - areas: main', '    services: [office-cleaning]', 'layout: [hero, breadcrumbs, cta]',
-    'content:', '  ctaHeading: Ready for a cleaner office?',
-    '  ctaActions:', '    - { label: Book a walkthrough, href: /contact }',
-    'services:', '  office-cleaning:', '    badges: [Bonded cleaners]', '',
+    'matrix:',
+    '  - areas: main',
+    '    services: [office-cleaning]',
+    'layout: [hero, breadcrumbs, cta]',
+    'content:',
+    '  ctaHeading: Ready for a cleaner office?',
+    '  ctaActions:',
+    '    - { label: Book a walkthrough, href: /contact }',
+    'services:',
+    '  office-cleaning:',
+    '    badges: [Bonded cleaners]',
+    '',
   ].join('\n'),
   'pages/home.yaml': [
-    'path: /', 'title: Tidy offices', 'sections:',
-    '  - type: hero', '    title: Clean offices, every night',
-    '  - type: services', '    heading: What we do', '    text: "[How we work](/services/office-cleaning#about-service)"',
-    '  - type: testimonials', '    heading: Clients', '    limit: 2', '    items:',
-    '      - { quote: First quote., name: Ann }', '      - { quote: Second quote., name: Bo }', '      - { quote: Third quote., name: Cy }',
-    '  - type: areas', '    heading: Where we work', '    groupBy: region', '    otherHeading: Further out', '    groups:', '      - list: main',
-    '  - type: map', '    heading: Find us', `    place: "${mapsUrl}"`,
-    '  - type: cta', '    heading: Talk to us', '    actions:', '      - { label: Call the office, href: /contact }', '',
+    'path: /',
+    'title: Tidy offices',
+    'sections:',
+    '  - type: hero',
+    '    title: Clean offices, every night',
+    '  - type: services',
+    '    heading: What we do',
+    '    text: "[How we work](/services/office-cleaning#about-service)"',
+    '  - type: testimonials',
+    '    heading: Clients',
+    '    limit: 2',
+    '    items:',
+    '      - { quote: First quote., name: Ann }',
+    '      - { quote: Second quote., name: Bo }',
+    '      - { quote: Third quote., name: Cy }',
+    '  - type: areas',
+    '    heading: Where we work',
+    '    groupBy: region',
+    '    otherHeading: Further out',
+    '    groups:',
+    '      - list: main',
+    '  - type: map',
+    '    heading: Find us',
+    `    place: "${mapsUrl}"`,
+    '  - type: cta',
+    '    heading: Talk to us',
+    '    actions:',
+    '      - { label: Call the office, href: /contact }',
+    '',
   ].join('\n'),
 }
 
@@ -59,7 +105,7 @@ beforeAll(async () => {
 const page = (file: string) => readFile(path.join(out, file), 'utf8')
 
 describe('the new section keys', () => {
-  it('shows a service\'s own body paragraphs on its page, after the hero', async () => {
+  it("shows a service's own body paragraphs on its page, after the hero", async () => {
     const html = await page('services/office-cleaning.html')
     expect(html).toContain('We clean <strong>after hours</strong>')
     expect(html.indexOf('after hours')).toBeGreaterThan(html.indexOf('<h1'))
@@ -69,16 +115,16 @@ describe('the new section keys', () => {
     expect(html).toContain('id="about-service"')
   })
 
-  it('shows a service\'s icon on its card in a services grid', () => {
+  it("shows a service's icon on its card in a services grid", () => {
     expect(home).toMatch(/<span class="feature-icon service-card-icon"><svg[^>]*lucide-sparkles/)
   })
 
-  it('shows only as many testimonials as the section\'s limit', () => {
+  it("shows only as many testimonials as the section's limit", () => {
     expect(home).toContain('Second quote.')
     expect(home).not.toContain('Third quote.')
   })
 
-  it('groups area chips under their region\'s name, the areas of no region last', () => {
+  it("groups area chips under their region's name, the areas of no region last", () => {
     const headings = [...home.matchAll(/<h3 class="area-group-title" dir="auto">([^<]*)<\/h3>/g)].map((m) => m[1])
     expect(headings).toEqual(['North County', 'Further out'])
     const north = home.slice(home.indexOf('North County'), home.indexOf('Further out'))
@@ -88,7 +134,9 @@ describe('the new section keys', () => {
   })
 
   it('draws a map section as a click-to-load facade that links to the Google Maps address', () => {
-    expect(home).toContain('class="embed embed-map" data-widget="embed" data-embed-src="https://www.google.com/maps?q=Springfield%20Public%20Library&amp;output=embed"')
+    expect(home).toContain(
+      'class="embed embed-map" data-widget="embed" data-embed-src="https://www.google.com/maps?q=Springfield%20Public%20Library&amp;output=embed"',
+    )
     expect(home).toContain(`<a class="embed-facade" href="${mapsUrl}"`)
     expect(home).not.toContain('<iframe')
   })
@@ -99,7 +147,7 @@ describe('the new section keys', () => {
     expect(/id="next-step"[\s\S]*?<\/section>/.exec(landing)?.[0]).toContain('Book a walkthrough')
   })
 
-  it('shows a service\'s own badges (landing.yaml services.<slug>.badges) in the hero of its landing pages', async () => {
+  it("shows a service's own badges (landing.yaml services.<slug>.badges) in the hero of its landing pages", async () => {
     const landing = await page('lp/springfield-office-cleaning.html')
     expect(landing).toMatch(/<li class="badge" dir="auto">.*Bonded cleaners<\/li>/)
   })
@@ -111,17 +159,31 @@ describe('the new section keys', () => {
   })
 
   it('refuses a map short link at its line, with what to write instead', async () => {
-    const site = await siteFrom('minimal', { 'pages/home.yaml': 'path: /\ntitle: T\nsections:\n  - type: map\n    place: https://maps.app.goo.gl/abc\n' })
-    const failure = await loadSite(site).then(() => undefined, (e: unknown) => e)
+    const site = await siteFrom('minimal', {
+      'pages/home.yaml': 'path: /\ntitle: T\nsections:\n  - type: map\n    place: https://maps.app.goo.gl/abc\n',
+    })
+    const failure = await loadSite(site).then(
+      () => undefined,
+      (e: unknown) => e,
+    )
     expect(failure).toBeInstanceOf(BuildFailure)
     const [error] = (failure as BuildFailure).errors
-    expect([error!.code, error!.line, error!.message]).toEqual(['bad-value', 5, 'The map cannot show "https://maps.app.goo.gl/abc": it is neither a place nor a Google Maps address it can read.'])
+    expect([error!.code, error!.line, error!.message]).toEqual([
+      'bad-value',
+      5,
+      'The map cannot show "https://maps.app.goo.gl/abc": it is neither a place nor a Google Maps address it can read.',
+    ])
   })
 })
 
 describe('embeds', () => {
   it('keep a YouTube start time written as t= or start=, in the frame and in the link', () => {
-    for (const value of ['dQw4w9WgXcQ?t=90', 'https://youtu.be/dQw4w9WgXcQ?t=1m30s', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=90s', 'https://www.youtube.com/embed/dQw4w9WgXcQ?start=90']) {
+    for (const value of [
+      'dQw4w9WgXcQ?t=90',
+      'https://youtu.be/dQw4w9WgXcQ?t=1m30s',
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=90s',
+      'https://www.youtube.com/embed/dQw4w9WgXcQ?start=90',
+    ]) {
       expect(parseYoutube(value)).toEqual({ id: 'dQw4w9WgXcQ', start: 90 })
     }
     const html = embedFacadeHtml({ provider: 'youtube', value: 'https://youtu.be/dQw4w9WgXcQ?t=90', title: '' })
@@ -131,9 +193,16 @@ describe('embeds', () => {
   })
 
   it('take a place or a Google Maps address for a map, and refuse a short link', () => {
-    expect(parseMap('10 Market Street, Springfield')?.frameUrl).toBe('https://www.google.com/maps?q=10%20Market%20Street%2C%20Springfield&output=embed')
-    expect(parseMap(mapsUrl)).toEqual({ frameUrl: 'https://www.google.com/maps?q=Springfield%20Public%20Library&output=embed', pageUrl: mapsUrl })
-    expect(parseMap('https://www.google.de/maps/@39.8,-89.65,15z')?.frameUrl).toBe('https://www.google.com/maps?q=39.8%2C-89.65&output=embed')
+    expect(parseMap('10 Market Street, Springfield')?.frameUrl).toBe(
+      'https://www.google.com/maps?q=10%20Market%20Street%2C%20Springfield&output=embed',
+    )
+    expect(parseMap(mapsUrl)).toEqual({
+      frameUrl: 'https://www.google.com/maps?q=Springfield%20Public%20Library&output=embed',
+      pageUrl: mapsUrl,
+    })
+    expect(parseMap('https://www.google.de/maps/@39.8,-89.65,15z')?.frameUrl).toBe(
+      'https://www.google.com/maps?q=39.8%2C-89.65&output=embed',
+    )
     expect(parseMap('https://www.google.com/maps/embed?pb=!1m18')?.frameUrl).toBe('https://www.google.com/maps/embed?pb=!1m18')
     expect(parseMap('https://maps.app.goo.gl/abc')).toBeUndefined()
   })

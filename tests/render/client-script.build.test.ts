@@ -51,7 +51,13 @@ async function gzippedScript(stubs: Record<string, string> = {}): Promise<number
   }
   const result = await esbuild({
     entryPoints: [path.join(repoRoot, 'templates/widgets/index.client.ts')],
-    bundle: true, write: false, minify: true, format: 'esm', target: 'es2020', logLevel: 'silent', plugins: [swap],
+    bundle: true,
+    write: false,
+    minify: true,
+    format: 'esm',
+    target: 'es2020',
+    logLevel: 'silent',
+    plugins: [swap],
   })
   return gzipSync(result.outputFiles[0]!.contents).byteLength
 }
@@ -59,7 +65,9 @@ async function gzippedScript(stubs: Record<string, string> = {}): Promise<number
 describe('the consent banner', () => {
   it('adds at most 1 KB to the gzip-compressed client script', async () => {
     // Without it, analytics start at once: askConsent only calls `load`.
-    const without = await gzippedScript({ 'consent.client.ts': 'export function askConsent(_banner: HTMLElement, load: () => void) { load() }' })
+    const without = await gzippedScript({
+      'consent.client.ts': 'export function askConsent(_banner: HTMLElement, load: () => void) { load() }',
+    })
     const delta = (await gzippedScript()) - without
     expect(delta).toBeGreaterThan(0)
     expect(delta).toBeLessThanOrEqual(1024)

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { build } from '../../src/build/index.js'
 import { launchChromium } from '../helpers/browser.js'
-import { serveSite, type SiteServer } from '../helpers/server.js'
+import { type SiteServer, serveSite } from '../helpers/server.js'
 import { repoRoot, siteFrom, tempDir } from '../helpers/site.js'
 
 /**
@@ -17,13 +17,20 @@ import { repoRoot, siteFrom, tempDir } from '../helpers/site.js'
 const counts = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
 const widths = [320, 375, 768, 1024, 1280]
 const item = (i: number) => `{ icon: star, title: "Item ${i}", description: "A short description of item ${i}." }`
-const items = (n: number, make: (i: number) => string) => counts.slice(0, n).map((i) => `      - ${make(i)}`).join('\n')
+const items = (n: number, make: (i: number) => string) =>
+  counts
+    .slice(0, n)
+    .map((i) => `      - ${make(i)}`)
+    .join('\n')
 
 function gridsPage(): string {
   const sections = counts.flatMap((n) => [
     `  - type: stats\n    id: stats-${n}\n    heading: Stats ${n}\n    items:\n${items(n, (i) => `{ value: "${i}0+", label: "Figure ${i}" }`)}`,
     `  - type: features\n    id: cards-${n}\n    heading: Cards ${n}\n    items:\n${items(n, item)}`,
-    ...[2, 3, 4].map((c) => `  - type: features\n    id: tiles-${c}-${n}\n    heading: Tiles ${c} ${n}\n    layout: tiles\n    columns: ${c}\n    items:\n${items(n, item)}`),
+    ...[2, 3, 4].map(
+      (c) =>
+        `  - type: features\n    id: tiles-${c}-${n}\n    heading: Tiles ${c} ${n}\n    layout: tiles\n    columns: ${c}\n    items:\n${items(n, item)}`,
+    ),
     `  - type: features\n    id: compact-${n}\n    heading: Compact ${n}\n    layout: compact\n    items:\n${items(n, item)}`,
     `  - type: testimonials\n    id: quotes-${n}\n    heading: Quotes ${n}\n    items:\n${items(n, (i) => `{ quote: "Quote number ${i} from a happy customer.", name: "Client ${i}" }`)}`,
   ])
@@ -33,7 +40,11 @@ function gridsPage(): string {
 }
 
 /** A hero with n trust badges (a page has one hero). */
-const badgesPage = (n: number) => `path: /badges-${n}\ntitle: Badges ${n}\nsections:\n  - type: hero\n    title: Badges ${n}\n    badges: [${counts.slice(0, n).map((i) => `"Badge ${i}"`).join(', ')}]\n`
+const badgesPage = (n: number) =>
+  `path: /badges-${n}\ntitle: Badges ${n}\nsections:\n  - type: hero\n    title: Badges ${n}\n    badges: [${counts
+    .slice(0, n)
+    .map((i) => `"Badge ${i}"`)
+    .join(', ')}]\n`
 
 interface GridRows {
   readonly id: string
@@ -42,13 +53,15 @@ interface GridRows {
 }
 
 function measureRows(page: Page): Promise<GridRows[]> {
-  return page.evaluate(() => [...document.querySelectorAll('main section')].flatMap((section) => {
-    const grid = section.querySelector<HTMLElement>('.stats, .feature-grid, .testimonial-grid, .service-grid, .badges')
-    if (!grid) return []
-    const rows = new Map<number, number>()
-    for (const item of grid.children) rows.set((item as HTMLElement).offsetTop, (rows.get((item as HTMLElement).offsetTop) ?? 0) + 1)
-    return [{ id: section.id || `badges-${grid.children.length}`, rows: [...rows].sort((a, b) => a[0] - b[0]).map(([, n]) => n) }]
-  }))
+  return page.evaluate(() =>
+    [...document.querySelectorAll('main section')].flatMap((section) => {
+      const grid = section.querySelector<HTMLElement>('.stats, .feature-grid, .testimonial-grid, .service-grid, .badges')
+      if (!grid) return []
+      const rows = new Map<number, number>()
+      for (const item of grid.children) rows.set((item as HTMLElement).offsetTop, (rows.get((item as HTMLElement).offsetTop) ?? 0) + 1)
+      return [{ id: section.id || `badges-${grid.children.length}`, rows: [...rows].sort((a, b) => a[0] - b[0]).map(([, n]) => n) }]
+    }),
+  )
 }
 
 let browser: Browser
@@ -56,13 +69,18 @@ let server: SiteServer
 beforeAll(async () => {
   const browserStarted = launchChromium()
   const site = await siteFrom('landing', {
-    'pages/grids.yaml': gridsPage(), ...Object.fromEntries(counts.map((n) => [`pages/badges-${n}.yaml`, badgesPage(n)])),
+    'pages/grids.yaml': gridsPage(),
+    ...Object.fromEntries(counts.map((n) => [`pages/badges-${n}.yaml`, badgesPage(n)])),
     // Chips of towns with an office-cleaning page (links) and of one without (plain text).
-    'pages/chips.yaml': 'path: /chips\ntitle: Chips\nsections:\n  - type: hero\n    title: Chips\n  - type: areas\n    heading: Areas\n    landingService: office-cleaning\n    allowPlainChips: true\n    groups:\n      - { list: central }\n      - { list: west }\n',
+    'pages/chips.yaml':
+      'path: /chips\ntitle: Chips\nsections:\n  - type: hero\n    title: Chips\n  - type: areas\n    heading: Areas\n    landingService: office-cleaning\n    allowPlainChips: true\n    groups:\n      - { list: central }\n      - { list: west }\n',
     // Two posts: each one's "more posts" band holds a single card.
-    'blog/first.md': '---\ntitle: First post\ndate: 2026-01-10\nexcerpt: The first one.\nimage: images/cover.svg\nimageAlt: A cover\n---\n\nText.\n',
-    'blog/second.md': '---\ntitle: Second post\ndate: 2026-01-20\nexcerpt: The second one.\nimage: images/cover.svg\nimageAlt: A cover\n---\n\nText.\n',
-    'images/cover.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1000" viewBox="0 0 16 10"><rect width="16" height="10" fill="teal"/></svg>',
+    'blog/first.md':
+      '---\ntitle: First post\ndate: 2026-01-10\nexcerpt: The first one.\nimage: images/cover.svg\nimageAlt: A cover\n---\n\nText.\n',
+    'blog/second.md':
+      '---\ntitle: Second post\ndate: 2026-01-20\nexcerpt: The second one.\nimage: images/cover.svg\nimageAlt: A cover\n---\n\nText.\n',
+    'images/cover.svg':
+      '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1000" viewBox="0 0 16 10"><rect width="16" height="10" fill="teal"/></svg>',
   })
   const outDir = await tempDir('citypress-grids-')
   await build({ site, outDir, cacheDir: false })
@@ -104,10 +122,12 @@ describe('chips and a single post', () => {
   it('underlines a chip that links and no plain chip', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     await page.goto(`${server.url}/chips`)
-    const looks = await page.evaluate(() => ['.chip > a', '.chip > span'].map((selector) => {
-      const chip = document.querySelector(selector)!
-      return `${selector}: ${getComputedStyle(chip).textDecorationLine}`
-    }))
+    const looks = await page.evaluate(() =>
+      ['.chip > a', '.chip > span'].map((selector) => {
+        const chip = document.querySelector(selector)!
+        return `${selector}: ${getComputedStyle(chip).textDecorationLine}`
+      }),
+    )
     await page.close()
     expect(looks).toEqual(['.chip > a: underline', '.chip > span: none'])
   })
@@ -119,7 +139,12 @@ describe('chips and a single post', () => {
       const grid = document.querySelector('.post-grid')!
       const box = grid.querySelector('.post-card')!.getBoundingClientRect()
       const image = grid.querySelector('.post-card img')!.getBoundingClientRect()
-      return { cards: grid.children.length, width: Math.round(box.width), height: Math.round(box.height), imageWidth: Math.round(image.width) }
+      return {
+        cards: grid.children.length,
+        width: Math.round(box.width),
+        height: Math.round(box.height),
+        imageWidth: Math.round(image.width),
+      }
     })
     await page.close()
     expect(card.cards).toBe(1)

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import type { Browser } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { build, type BuildResult } from '../../src/build/index.js'
+import { type BuildResult, build } from '../../src/build/index.js'
 import { launchChromium } from '../helpers/browser.js'
-import { serveSite, type SiteServer } from '../helpers/server.js'
 import { exampleBuild } from '../helpers/example-build.js'
+import { type SiteServer, serveSite } from '../helpers/server.js'
 import { siteFrom, tempDir } from '../helpers/site.js'
 
 // Measured in one Chromium, on built sites served from 127.0.0.1.
@@ -19,8 +19,22 @@ ${['Name', 'Company', 'Email', 'Phone', 'Street', 'City', 'Zip', 'Building size'
 `
 const longCity = 'Rancho Santa Margarita, CA'
 
-interface Rect { readonly top: number; readonly bottom: number; readonly left: number; readonly right: number }
-interface Fold { readonly url: string; readonly viewport: string; readonly header: number; readonly height: number; readonly width: number; readonly h1: Rect; readonly lead?: Rect; readonly action?: Rect }
+interface Rect {
+  readonly top: number
+  readonly bottom: number
+  readonly left: number
+  readonly right: number
+}
+interface Fold {
+  readonly url: string
+  readonly viewport: string
+  readonly header: number
+  readonly height: number
+  readonly width: number
+  readonly h1: Rect
+  readonly lead?: Rect
+  readonly action?: Rect
+}
 
 let browser: Browser
 const servers: SiteServer[] = []
@@ -49,10 +63,18 @@ beforeAll(async () => {
   const files: Record<string, string> = {
     'forms.yaml': twelveFields,
     // The tall form beside the headline, on the page of the longest city name.
-    'landing.yaml': landing.replace('  office-cleaning:\n', '  office-cleaning:\n    layout: [hero-form, local]\n')
-      .replace('pages:\n', `pages:\n  - { area: "${longCity}", service: office-cleaning }\n  - { area: "${longCity}", service: window-cleaning }\n`),
-    'areas.yaml': areas.replace('  west:\n    - Jacksonville, IL\n', `  west:\n    - Jacksonville, IL\n    - ${longCity}\n`)
-      .replace('places:\n', `places:\n  ${longCity}:\n    county: Orange County\n    local: A planned city in the foothills of the Santa Ana Mountains, with business parks along Avenida Empresa.\n`),
+    'landing.yaml': landing
+      .replace('  office-cleaning:\n', '  office-cleaning:\n    layout: [hero-form, local]\n')
+      .replace(
+        'pages:\n',
+        `pages:\n  - { area: "${longCity}", service: office-cleaning }\n  - { area: "${longCity}", service: window-cleaning }\n`,
+      ),
+    'areas.yaml': areas
+      .replace('  west:\n    - Jacksonville, IL\n', `  west:\n    - Jacksonville, IL\n    - ${longCity}\n`)
+      .replace(
+        'places:\n',
+        `places:\n  ${longCity}:\n    county: Orange County\n    local: A planned city in the foothills of the Santa Ana Mountains, with business parks along Avenida Empresa.\n`,
+      ),
   }
   // The browser, the fixture's build and the example sites' shared builds do not wait on each other.
   ;[browser, fixture] = await Promise.all([
@@ -74,7 +96,10 @@ function landingUrls(result: Pick<BuildResult, 'routes'>): string[] {
 }
 
 async function measureFolds(server: SiteServer, urls: readonly string[]): Promise<Fold[]> {
-  const viewports = [['1280×800', { width: 1280, height: 800 }], ['375×667', { width: 375, height: 667 }]] as const
+  const viewports = [
+    ['1280×800', { width: 1280, height: 800 }],
+    ['375×667', { width: 375, height: 667 }],
+  ] as const
   const context = await browser.newContext({ viewport: viewports[0][1] })
   const page = await context.newPage()
   const folds: Fold[] = []
@@ -83,12 +108,12 @@ async function measureFolds(server: SiteServer, urls: readonly string[]): Promis
     // per page, measured at each width: the layout is the stylesheet's media queries, not a script's.
     // Each page loads at the width the previous one was left at, so no resize lays out a page
     // that is about to be left.
-    const order = i % 2 === 0 ? viewports : [viewports[1], viewports[0]] as const
+    const order = i % 2 === 0 ? viewports : ([viewports[1], viewports[0]] as const)
     await page.goto(`${server.url}${url}`, { waitUntil: 'domcontentloaded' })
     await page.evaluate(() => document.fonts.ready)
     for (const [n, [name, viewport]] of order.entries()) {
       if (n > 0) await page.setViewportSize(viewport)
-      folds.push({ url, viewport: name, ...await page.evaluate(measureHero) })
+      folds.push({ url, viewport: name, ...(await page.evaluate(measureHero)) })
     }
   }
   await context.close()
@@ -105,7 +130,8 @@ function measureHero(): Omit<Fold, 'url' | 'viewport'> {
   const hero = document.querySelector('main .hero')!
   return {
     header: Math.round(document.querySelector('.site-header')!.getBoundingClientRect().bottom),
-    height: innerHeight, width: innerWidth,
+    height: innerHeight,
+    width: innerWidth,
     h1: rect(hero.querySelector('h1'))!,
     lead: rect(hero.querySelector('.hero-lead')),
     action: rect(hero.querySelector('.hero-copy .actions .btn')),
@@ -114,12 +140,14 @@ function measureHero(): Omit<Fold, 'url' | 'viewport'> {
 
 /** What lies outside the viewport or under the fixed header, as readable lines (empty: all fits). */
 function misplaced(folds: readonly Fold[]): string[] {
-  return folds.flatMap((f) => (['h1', 'lead', 'action'] as const).flatMap((part) => {
-    const r = f[part]
-    if (!r) return []
-    const ok = r.top >= f.header && r.bottom <= f.height && r.left >= 0 && r.right <= f.width
-    return ok ? [] : [`${f.url} at ${f.viewport}: ${part} ${r.top}–${r.bottom} (header ${f.header}, viewport ${f.height})`]
-  }))
+  return folds.flatMap((f) =>
+    (['h1', 'lead', 'action'] as const).flatMap((part) => {
+      const r = f[part]
+      if (!r) return []
+      const ok = r.top >= f.header && r.bottom <= f.height && r.left >= 0 && r.right <= f.width
+      return ok ? [] : [`${f.url} at ${f.viewport}: ${part} ${r.top}–${r.bottom} (header ${f.header}, viewport ${f.height})`]
+    }),
+  )
 }
 
 describe('a landing hero at scroll 0', () => {

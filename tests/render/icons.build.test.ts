@@ -39,7 +39,13 @@ describe('site icons', () => {
     const touch = await sharp(output(headLink(html, 'apple-touch-icon')!)).metadata()
     expect([touch.width, touch.height, touch.hasAlpha]).toEqual([180, 180, false])
     const manifest = JSON.parse(await readFile(output(headLink(html, 'manifest')!), 'utf8'))
-    expect(manifest).toMatchObject({ name: 'Cedar & Pine Tree Care', short_name: 'Cedar & Pine', theme_color: '#1f6f43', background_color: '#ffffff', start_url: '/' })
+    expect(manifest).toMatchObject({
+      name: 'Cedar & Pine Tree Care',
+      short_name: 'Cedar & Pine',
+      theme_color: '#1f6f43',
+      background_color: '#ffffff',
+      start_url: '/',
+    })
     for (const icon of manifest.icons as { src: string; sizes: string }[]) {
       const meta = await sharp(output(icon.src)).metadata()
       expect(`${meta.width}x${meta.height}`).toBe(icon.sizes)

@@ -2,11 +2,11 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { JSDOM } from 'jsdom'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { parseDocument, type Node } from 'yaml'
+import { type Node, parseDocument } from 'yaml'
 import { isolateBidi } from '../../templates/isolate-bidi.js'
-import { buildInMemory, type BuiltSite } from '../plan/helpers.js'
-import { markPlainText, plainTextFields, type Marks } from '../helpers/plain-text-fields.js'
+import { type Marks, markPlainText, plainTextFields } from '../helpers/plain-text-fields.js'
 import { siteFrom } from '../helpers/site.js'
+import { type BuiltSite, buildInMemory } from '../plan/helpers.js'
 
 // Right-to-left text is isolated wherever a plain-text field is shown. The
 // every-field fixture sets every plain-text field of every schema; each of its strings gets a
@@ -35,9 +35,14 @@ function isFieldText(text: string, id: number): boolean {
 }
 
 const schemaOf: [RegExp, string][] = [
-  [/^site\.yaml$/, 'site.schema.json'], [/^areas\.yaml$/, 'areas.schema.json'], [/^landing\.yaml$/, 'landing.schema.json'],
-  [/^forms\.yaml$/, 'forms.schema.json'], [/^services\/.*\.yaml$/, 'service.schema.json'], [/^pages\/.*\.yaml$/, 'page.schema.json'],
-  [/^pages\/.*\.md$/, 'markdown-page.schema.json'], [/^blog\/.*\.md$/, 'post.schema.json'],
+  [/^site\.yaml$/, 'site.schema.json'],
+  [/^areas\.yaml$/, 'areas.schema.json'],
+  [/^landing\.yaml$/, 'landing.schema.json'],
+  [/^forms\.yaml$/, 'forms.schema.json'],
+  [/^services\/.*\.yaml$/, 'service.schema.json'],
+  [/^pages\/.*\.yaml$/, 'page.schema.json'],
+  [/^pages\/.*\.md$/, 'markdown-page.schema.json'],
+  [/^blog\/.*\.md$/, 'post.schema.json'],
 ]
 
 /**
@@ -64,7 +69,7 @@ let site: BuiltSite
 const documents = new Map<string, Document>()
 const documentOf = (url: string) => {
   let document = documents.get(url)
-  if (!document) documents.set(url, document = new JSDOM(site.page(url)).window.document)
+  if (!document) documents.set(url, (document = new JSDOM(site.page(url)).window.document))
   return document
 }
 const marks: Marks = { next: 1, fields: new Set<string>(), fieldOf: new Map(), textOf: new Map() }
@@ -102,8 +107,16 @@ describe('right-to-left text in plain-text fields', () => {
         // (each part of "Springfield, IL 62701" is isolated), and no text of the template, which a
         // right-to-left field would carry to its wrong side ("Office: ", "Name. All rights reserved.").
         const own = [...fieldMarkers(ids)]
-        if (!isolating || isolating === document.body || own.length > 1 || !isFieldText(isolated, own[0]!) || markerIds(isolated).some((id) => !ids.includes(id))) {
-          loose.push(`${route.url}: ${isolating?.outerHTML.slice(0, 100) ?? `<${text.parentElement?.tagName.toLowerCase()}> ${text.textContent?.trim().slice(0, 60)}`}`)
+        if (
+          !isolating ||
+          isolating === document.body ||
+          own.length > 1 ||
+          !isFieldText(isolated, own[0]!) ||
+          markerIds(isolated).some((id) => !ids.includes(id))
+        ) {
+          loose.push(
+            `${route.url}: ${isolating?.outerHTML.slice(0, 100) ?? `<${text.parentElement?.tagName.toLowerCase()}> ${text.textContent?.trim().slice(0, 60)}`}`,
+          )
         }
       }
     }
@@ -129,8 +142,11 @@ describe('right-to-left text in plain-text fields', () => {
   })
 
   it('leaves a page without right-to-left letters as it is, and wraps only the text nodes that have one', () => {
-    const html = '<p class="x">Plain “quote”</p><ul><li>שלום, עולם!</li><li>Two</li></ul><script>var a = "שלום"</script><select><option dir="auto">שלום</option></select>'
+    const html =
+      '<p class="x">Plain “quote”</p><ul><li>שלום, עולם!</li><li>Two</li></ul><script>var a = "שלום"</script><select><option dir="auto">שלום</option></select>'
     expect(isolateBidi('<p>Plain “quote”</p>')).toBe('<p>Plain “quote”</p>')
-    expect(isolateBidi(html)).toBe('<p class="x">Plain “quote”</p><ul><li><bdi>שלום, עולם!</bdi></li><li>Two</li></ul><script>var a = "שלום"</script><select><option dir="auto">שלום</option></select>')
+    expect(isolateBidi(html)).toBe(
+      '<p class="x">Plain “quote”</p><ul><li><bdi>שלום, עולם!</bdi></li><li>Two</li></ul><script>var a = "שלום"</script><select><option dir="auto">שלום</option></select>',
+    )
   })
 })

@@ -30,11 +30,12 @@ async function warmSite(files: Record<string, string> = {}) {
 
 /** The landing fixture rendered on this thread without a cache: what the builds rendering in a worker must match. */
 let inThread: Promise<{ files: Record<string, string>; sizes: Awaited<ReturnType<typeof build>>['sizes'] }> | undefined
-const landingInThread = () => (inThread ??= (async () => {
-  const out = path.join(await tempDir(), 'dist')
-  const { sizes } = await build({ site: await siteFrom('landing'), outDir: out, cacheDir: false })
-  return { files: await snapshot(out), sizes }
-})())
+const landingInThread = () =>
+  (inThread ??= (async () => {
+    const out = path.join(await tempDir(), 'dist')
+    const { sizes } = await build({ site: await siteFrom('landing'), outDir: out, cacheDir: false })
+    return { files: await snapshot(out), sizes }
+  })())
 
 const rendered = (result: Awaited<ReturnType<typeof build>>) => result.pages.rendered
 
@@ -74,10 +75,14 @@ describe('the page cache', () => {
     expect(warm.sizes).toEqual(thread.sizes)
 
     // A #fragment in a Markdown field may name any section of its page: only the rendered page has its ids.
-    const broken = await siteFrom('minimal', { 'pages/about.yaml': 'path: /about\ntitle: About\nsections:\n  - { type: text, body: "Read [our story](#story)." }\n' })
+    const broken = await siteFrom('minimal', {
+      'pages/about.yaml': 'path: /about\ntitle: About\nsections:\n  - { type: text, body: "Read [our story](#story)." }\n',
+    })
     const failure = await build({ site: broken, outDir: path.join(await tempDir(), 'dist'), workerMinimum: 1 }).catch((e: unknown) => e)
     expect(failure).toBeInstanceOf(BuildFailure)
-    expect((failure as BuildFailure).errors.map((e) => [e.code, e.message])).toEqual([['broken-link', 'The page /about links to #story, but this page has no element with id "story".']])
+    expect((failure as BuildFailure).errors.map((e) => [e.code, e.message])).toEqual([
+      ['broken-link', 'The page /about links to #story, but this page has no element with id "story".'],
+    ])
   })
 
   it('is rebuilt, not a failed build, when its JSON files were cut short', async () => {
@@ -97,7 +102,10 @@ describe('the page cache', () => {
 
   it('re-renders only the page whose own YAML changed', async () => {
     const { site, rebuild } = await warmSite()
-    await writeFile(path.join(site, 'pages/contact.yaml'), 'path: /contact\ntitle: Contact\nsections:\n  - type: text\n    heading: Write to us\n    body: We answer within a day.\n')
+    await writeFile(
+      path.join(site, 'pages/contact.yaml'),
+      'path: /contact\ntitle: Contact\nsections:\n  - type: text\n    heading: Write to us\n    body: We answer within a day.\n',
+    )
     const result = await rebuild()
     expect(rendered(result)).toBe(1)
     expect(await readFile(path.join(result.outDir, 'contact.html'), 'utf8')).toContain('We answer within a day.')
@@ -105,18 +113,35 @@ describe('the page cache', () => {
 
   it('re-renders only the post whose body changed, not the listing or other pages', async () => {
     const { site, rebuild } = await warmSite()
-    await writeFile(path.join(site, 'blog/first.md'), '---\ntitle: First post\ndate: 2026-01-02\nexcerpt: The first one.\n---\n\nHello, edited.\n')
+    await writeFile(
+      path.join(site, 'blog/first.md'),
+      '---\ntitle: First post\ndate: 2026-01-02\nexcerpt: The first one.\n---\n\nHello, edited.\n',
+    )
     expect(rendered(await rebuild())).toBe(1)
   })
 
   it("re-renders only a city's own landing page when that city's facts change", async () => {
-    const local = (town: string, extra = '') => `${town} has a compact downtown of brick offices, two clinics, a community college and a ring of light-industrial parks along the interstate, so most buildings need evening cleaning and weekend floor work rather than day porters.${extra}`
-    const areas = (extra: string) => [
-      'lists:', '  main:', '    - Springfield, IL', '    - Ft. Oak, IL', 'places:',
-      '  "Springfield, IL":', '    county: Sangamon County', '    lat: 39.78', '    lng: -89.65', `    local: ${local('Springfield', extra)}`,
-      '  "Ft. Oak, IL":', '    county: Oak County', '    lat: 40.1', '    lng: -89.2', `    local: ${local('Fort Oak', ' Its old mill district is now mostly loft offices and a brewery.')}`,
-      '',
-    ].join('\n')
+    const local = (town: string, extra = '') =>
+      `${town} has a compact downtown of brick offices, two clinics, a community college and a ring of light-industrial parks along the interstate, so most buildings need evening cleaning and weekend floor work rather than day porters.${extra}`
+    const areas = (extra: string) =>
+      [
+        'lists:',
+        '  main:',
+        '    - Springfield, IL',
+        '    - Ft. Oak, IL',
+        'places:',
+        '  "Springfield, IL":',
+        '    county: Sangamon County',
+        '    lat: 39.78',
+        '    lng: -89.65',
+        `    local: ${local('Springfield', extra)}`,
+        '  "Ft. Oak, IL":',
+        '    county: Oak County',
+        '    lat: 40.1',
+        '    lng: -89.2',
+        `    local: ${local('Fort Oak', ' Its old mill district is now mostly loft offices and a brewery.')}`,
+        '',
+      ].join('\n')
     const { site, rebuild } = await warmSite({ 'areas.yaml': areas('') })
     await writeFile(path.join(site, 'areas.yaml'), areas(' The new county court annex opened in 2026.'))
     const result = await rebuild()
@@ -128,7 +153,10 @@ describe('the page cache', () => {
   it('re-renders every page when shared data, the site URL or a template changes', async () => {
     const { site, cold, rebuild } = await warmSite()
     const all = cold.routes.length
-    await writeFile(path.join(site, 'areas.yaml'), 'lists:\n  main:\n    - Springfield, IL\n    - Ft. Oak, IL\n    - Shelbyville, IL\nplaces:\n  Springfield, IL: {}\n  Ft. Oak, IL: {}\n  Shelbyville, IL: {}\n')
+    await writeFile(
+      path.join(site, 'areas.yaml'),
+      'lists:\n  main:\n    - Springfield, IL\n    - Ft. Oak, IL\n    - Shelbyville, IL\nplaces:\n  Springfield, IL: {}\n  Ft. Oak, IL: {}\n  Shelbyville, IL: {}\n',
+    )
     const afterList = await rebuild()
     expect(rendered(afterList)).toBe(afterList.routes.length)
 
@@ -148,7 +176,10 @@ describe('the page cache', () => {
     const out = path.join(await tempDir(), 'dist')
     await build({ site, outDir: out })
     const landing = await readFile(path.join(site, 'landing.yaml'), 'utf8')
-    await writeFile(path.join(site, 'landing.yaml'), landing.replace('services: [office-cleaning, window-cleaning]', 'services: [window-cleaning, office-cleaning]'))
+    await writeFile(
+      path.join(site, 'landing.yaml'),
+      landing.replace('services: [office-cleaning, window-cleaning]', 'services: [window-cleaning, office-cleaning]'),
+    )
     const warm = await build({ site, outDir: out })
     expect(rendered(warm)).toBe(warm.routes.length)
     const fresh = path.join(await tempDir(), 'dist')
@@ -201,7 +232,10 @@ describe('the page cache', () => {
 
   it('keeps only the pages of the latest build', async () => {
     const { site, rebuild } = await warmSite()
-    await writeFile(path.join(site, 'pages/contact.yaml'), 'path: /contact\ntitle: Contact\nsections:\n  - { type: text, body: New text. }\n')
+    await writeFile(
+      path.join(site, 'pages/contact.yaml'),
+      'path: /contact\ntitle: Contact\nsections:\n  - { type: text, body: New text. }\n',
+    )
     const result = await rebuild()
     const cached = (await readdir(path.join(site, '.citypress/cache/pages'))).filter((n) => n.endsWith('.html'))
     expect(cached).toHaveLength(result.routes.length)
@@ -222,7 +256,10 @@ describe('the page cache', () => {
     }
     expect(await staleStamps()).toMatchObject({ stale: [] })
     for (const text of ['First edit.', 'Second edit.']) {
-      await writeFile(path.join(site, 'pages/contact.yaml'), `path: /contact\ntitle: Contact\nsections:\n  - { type: text, body: ${text} }\n`)
+      await writeFile(
+        path.join(site, 'pages/contact.yaml'),
+        `path: /contact\ntitle: Contact\nsections:\n  - { type: text, body: ${text} }\n`,
+      )
       const result = await rebuild()
       expect(rendered(result)).toBe(1)
       expect(await staleStamps()).toEqual({ stale: [], count: result.routes.length })

@@ -1,9 +1,9 @@
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { measureReactFloor } from '../../src/bench/react-floor.js'
 import { build } from '../../src/build/index.js'
 import { outputMarker } from '../../src/output/output-guard.js'
-import { measureReactFloor } from '../../src/bench/react-floor.js'
 import { siteFrom, snapshot, tempDir } from '../helpers/site.js'
 
 describe('the React floor of the bench', () => {

@@ -1,4 +1,4 @@
-import { readFile, readdir, writeFile } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { build } from '../../src/build/index.js'
@@ -12,7 +12,8 @@ async function pagesOf(out: string): Promise<Record<string, string>> {
   const pages: Record<string, string> = {}
   for (const entry of await readdir(out, { recursive: true, withFileTypes: true })) {
     // __forms.html declares the forms for the host: it is no page a visitor sees, and has no shell.
-    if (entry.isFile() && entry.name.endsWith('.html') && entry.name !== '__forms.html') pages[path.relative(out, path.join(entry.parentPath, entry.name))] = await readFile(path.join(entry.parentPath, entry.name), 'utf8')
+    if (entry.isFile() && entry.name.endsWith('.html') && entry.name !== '__forms.html')
+      pages[path.relative(out, path.join(entry.parentPath, entry.name))] = await readFile(path.join(entry.parentPath, entry.name), 'utf8')
   }
   return pages
 }
@@ -40,7 +41,9 @@ describe('the shared header and footer', () => {
   })
 
   it('show an edited navigation, footer and form on every page of the next build, page cache and workers on', async () => {
-    const site = await warmSiteFrom('minimal', { 'pages/contact.yaml': 'path: /contact\ntitle: Contact\nsections:\n  - type: form\n    heading: Write to us\n    form: quote\n' })
+    const site = await warmSiteFrom('minimal', {
+      'pages/contact.yaml': 'path: /contact\ntitle: Contact\nsections:\n  - type: form\n    heading: Write to us\n    form: quote\n',
+    })
     const out = path.join(await tempDir(), 'dist')
     const rebuild = () => build({ site, outDir: out, workerMinimum: 1 })
     await rebuild()
@@ -63,12 +66,15 @@ describe('the shared header and footer', () => {
     expect(pages['contact.html']).toContain('Your email address')
   })
 
-  it('are rendered on each page when a site\'s own part reads the page it is on', async () => {
+  it("are rendered on each page when a site's own part reads the page it is on", async () => {
     // Written before parts were shared: it shows the page's own address in the footer.
     const footer = await readFile(path.join(import.meta.dirname, '../../templates/shell/Footer.tsx'), 'utf8')
     const site = await warmSiteFrom('minimal', {
       'templates/shell/Footer.tsx': footer
-        .replace('const { site, services, landingUrls, year } = usePage()', 'const { site, services, landingUrls, year, route } = usePage()')
+        .replace(
+          'const { site, services, landingUrls, year } = usePage()',
+          'const { site, services, landingUrls, year, route } = usePage()',
+        )
         .replace('<div className="container footer-bottom">', '<div className="container footer-bottom" data-page={route.url}>'),
     })
     const out = path.join(await tempDir(), 'dist')

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { build, type BuildResult } from '../../src/build/index.js'
+import { type BuildResult, build } from '../../src/build/index.js'
 import { typesetHtml, typesetText } from '../../templates/typeset.js'
 import { warmFixture, warmSiteFrom } from '../helpers/warm-fixture.js'
 
@@ -21,7 +21,7 @@ const builds = new Map<boolean, Promise<BuildResult>>()
 async function buildWith(typographer: boolean): Promise<BuildResult> {
   const site = await warmSiteFrom('widgets', { 'pages/plain.yaml': page })
   const { readFile, writeFile } = await import('node:fs/promises')
-  await writeFile(`${site}/site.yaml`, (await readFile(`${site}/site.yaml`, 'utf8')) + `typographer: ${typographer}\n`)
+  await writeFile(`${site}/site.yaml`, `${await readFile(`${site}/site.yaml`, 'utf8')}typographer: ${typographer}\n`)
   return build({ site, write: false, cacheDir: false })
 }
 async function bodyOf(typographer: boolean, file = 'plain.html'): Promise<string> {
@@ -58,7 +58,9 @@ describe('typography', () => {
   it('opens quotes after space or brackets and closes them after words, across inline tags', () => {
     expect(typesetText(`'Tis the "best" crew's work ('90s) -- and 'fresh'.`)).toBe('‘Tis the “best” crew’s work (’90s) – and ‘fresh’.')
     expect(typesetHtml('<p>"<em>Spotless</em>," she said.</p><p>"Next"</p>')).toBe('<p>“<em>Spotless</em>,” she said.</p><p>“Next”</p>')
-    expect(typesetHtml('<script>a = "b"</script><pre>"x"</pre><p title="a \'b\'">it\'s</p>')).toBe('<script>a = "b"</script><pre>"x"</pre><p title="a \'b\'">it’s</p>')
+    expect(typesetHtml('<script>a = "b"</script><pre>"x"</pre><p title="a \'b\'">it\'s</p>')).toBe(
+      '<script>a = "b"</script><pre>"x"</pre><p title="a \'b\'">it’s</p>',
+    )
   })
 
   it('typesets text before the first tag and after the last, around a lone "<", a self-closed code element and a stray closing one', () => {

@@ -5,9 +5,9 @@ import { defaultOutDir } from '../../build/options.js'
 import { isWebAddress } from '../../config/check-url.js'
 import { reportPath } from '../../output/write-report.js'
 import { displayFile } from '../../tool/package.js'
-import { paint, type Io } from '../io.js'
-import { printJsonProblems, reportingJson, summaryLine } from '../json-report.js'
 import { formatContrastReport } from '../contrast-report.js'
+import { type Io, paint } from '../io.js'
+import { printJsonProblems, reportingJson, summaryLine } from '../json-report.js'
 import { formatLandingReport } from '../landing-report.js'
 import { formatSizeReport } from '../size-report.js'
 import { printWarnings, siteArgument, siteFolder } from './shared.js'
@@ -20,28 +20,55 @@ export function buildCommand(program: Command, io: Io): void {
     .option('-o, --out <dir>', 'output folder, replaced only when the build succeeds', defaultOutDir)
     .option('--base-url <url>', 'public address to use instead of site.yaml `url` (e.g. a staging host)')
     .option('--drafts', 'include blog posts marked draft: true')
-    .option('--verbose', 'print the time of each stage and the theme\'s contrast table')
-    .option('--published <sitemap>', 'the live site\'s sitemap.xml (URL or file): its landing pages join published-urls.json, so renamed ones get 301s')
+    .option('--verbose', "print the time of each stage and the theme's contrast table")
+    .option(
+      '--published <sitemap>',
+      "the live site's sitemap.xml (URL or file): its landing pages join published-urls.json, so renamed ones get 301s",
+    )
     .option('--json', 'print each error and warning as one JSON object per line, then a summary object (for CI and editors)')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Examples:
   $ citypress build                         builds the site in this folder into dist/
   $ citypress build sites/acme --out public
   $ citypress build --base-url https://staging.example.com
-  $ citypress build --published https://www.example.com/sitemap.xml`)
+  $ citypress build --published https://www.example.com/sitemap.xml`,
+    )
     .action(async (given: string | undefined, flags: BuildFlags) => {
       const { buildReport } = await import('../../build/index.js')
       const started = performance.now()
       const site = siteFolder(given)
-      const run = () => buildReport({ site, outDir: flags.out, baseUrl: flags.baseUrl, drafts: flags.drafts, recordUrls: true, writeReport: true, published: flags.published && !isWebAddress(flags.published) ? path.resolve(flags.published) : flags.published, onProgress: flags.json ? undefined : progressLine(io), onWait: (message) => io.err(`${message}\n`) })
+      const run = () =>
+        buildReport({
+          site,
+          outDir: flags.out,
+          baseUrl: flags.baseUrl,
+          drafts: flags.drafts,
+          recordUrls: true,
+          writeReport: true,
+          published: flags.published && !isWebAddress(flags.published) ? path.resolve(flags.published) : flags.published,
+          onProgress: flags.json ? undefined : progressLine(io),
+          onWait: (message) => io.err(`${message}\n`),
+        })
       if (flags.json) {
         const result = await reportingJson(io, 'build', run)
         printJsonProblems(io, result.warnings, 'warning')
-        io.out(summaryLine({
-          type: 'summary', command: 'build', ok: true, errors: 0, warnings: result.warnings.length,
-          pages: result.pageCount, files: result.fileCount, outDir: displayFile(result.outDir), upToDate: result.upToDate, replayed: result.replayed,
-          seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
-        }))
+        io.out(
+          summaryLine({
+            type: 'summary',
+            command: 'build',
+            ok: true,
+            errors: 0,
+            warnings: result.warnings.length,
+            pages: result.pageCount,
+            files: result.fileCount,
+            outDir: displayFile(result.outDir),
+            upToDate: result.upToDate,
+            replayed: result.replayed,
+            seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
+          }),
+        )
         return
       }
       // A failure's report starts on a clean line, not after the progress line.
@@ -52,7 +79,11 @@ Examples:
       io.out(formatLandingReport(io, result.landing, result.host))
       io.out(`  Build report: ${displayFile(reportPath(site))} (citypress preview serves it at /__citypress/report)\n`)
       if (flags.verbose) {
-        io.out(Object.entries(result.timings).map(([stage, ms]) => `  ${stage.padEnd(8)} ${ms.toFixed(0).padStart(6)} ms`).join('\n') + '\n')
+        io.out(
+          `${Object.entries(result.timings)
+            .map(([stage, ms]) => `  ${stage.padEnd(8)} ${ms.toFixed(0).padStart(6)} ms`)
+            .join('\n')}\n`,
+        )
         if (slowest.length) io.out(`  slowest pages: ${slowest.map((p) => `${p.url} ${p.ms.toFixed(1)} ms`).join(', ')}\n`)
         io.out(formatContrastReport(result.contrast))
         for (const line of result.cacheNotes) io.out(`  cache: ${line}\n`)
@@ -60,10 +91,15 @@ Examples:
       // The one-line summary, last, where a CI log is read from.
       const seconds = ((performance.now() - started) / 1000).toFixed(2)
       const out = `${displayFile(result.outDir)}/`
-      const written = result.replayed ? `nothing the site is built from changed since the last build and ${out} still holds its output, so nothing was written`
-        : result.upToDate ? `${out} already held exactly this output, so nothing was written` : `written to ${out}`
-      io.out(`${paint(io, 'green', '✓')} Built ${result.pageCount} pages (${rendered} rendered, ${reused} reused from the cache) and ${result.fileCount - result.pageCount} other files in ${seconds}s; `
-        + `images: ${result.images.encoded} variants encoded, ${result.images.reused} reused; ${written}\n`)
+      const written = result.replayed
+        ? `nothing the site is built from changed since the last build and ${out} still holds its output, so nothing was written`
+        : result.upToDate
+          ? `${out} already held exactly this output, so nothing was written`
+          : `written to ${out}`
+      io.out(
+        `${paint(io, 'green', '✓')} Built ${result.pageCount} pages (${rendered} rendered, ${reused} reused from the cache) and ${result.fileCount - result.pageCount} other files in ${seconds}s; ` +
+          `images: ${result.images.encoded} variants encoded, ${result.images.reused} reused; ${written}\n`,
+      )
     })
 }
 
@@ -79,5 +115,8 @@ interface BuildFlags {
 /** Redraws one line on a TTY; prints nothing elsewhere (CI logs stay short). */
 function progressLine(io: Io): ((p: BuildProgress) => void) | undefined {
   if (!io.isTTY) return undefined
-  return (p) => io.err(`\r\x1b[K${p.stage === 'plan' ? 'Planning pages…' : `${p.stage === 'render' ? 'Rendering pages' : 'Encoding images'} ${p.done}/${p.total}`}`)
+  return (p) =>
+    io.err(
+      `\r\x1b[K${p.stage === 'plan' ? 'Planning pages…' : `${p.stage === 'render' ? 'Rendering pages' : 'Encoding images'} ${p.done}/${p.total}`}`,
+    )
 }

@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline/promises'
-import { checkFact, requiredFacts, ScaffoldRefused, scaffoldHosts, type FactsInput } from '../../preview/scaffold-facts.js'
+import { checkFact, type FactsInput, requiredFacts, ScaffoldRefused, scaffoldHosts } from '../../preview/scaffold-facts.js'
 import type { Io } from '../io.js'
 
 /** Asks one question and resolves to the answer as typed (without its newline). */
@@ -34,7 +34,7 @@ export async function askForFacts(given: FactsInput, prompt: Prompt, io: Io): Pr
   const facts: FactsInput = { ...given }
   const missing = questions.filter((q) => facts[q.key] === undefined)
   if (missing.length === 0) return facts
-  io.out('A few facts about the business (each can be changed later in the site\'s files):\n')
+  io.out("A few facts about the business (each can be changed later in the site's files):\n")
   for (const { key, text } of missing) {
     const required = (requiredFacts as readonly string[]).includes(key)
     for (;;) {

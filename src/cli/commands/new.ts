@@ -1,8 +1,8 @@
-import type { Command } from 'commander'
 import path from 'node:path'
-import { paint, type Io } from '../io.js'
-import { askForFacts, terminalPrompt, type Prompt } from './new-prompts.js'
+import type { Command } from 'commander'
 import type { FactsInput } from '../../preview/scaffold-facts.js'
+import { type Io, paint } from '../io.js'
+import { askForFacts, type Prompt, terminalPrompt } from './new-prompts.js'
 
 /** What `new` copies and which citypress it makes the project depend on. */
 export interface NewSetup {
@@ -44,24 +44,47 @@ export function defineNewCommand(command: Command, io: Io, options: NewCommandOp
   // npm passes options on to a create- package only after `--`.
   const run = (dir: string) => (invocation.startsWith('npm ') ? `${invocation} ${dir} --` : `${invocation} ${dir}`)
   return command
-    .description('Create a website project to commit: a working site with a home, a contact page, two service pages and a landing page for each of your towns × service, its package.json, a README and the files your host needs. Facts you leave out are asked for on a terminal.')
+    .description(
+      'Create a website project to commit: a working site with a home, a contact page, two service pages and a landing page for each of your towns × service, its package.json, a README and the files your host needs. Facts you leave out are asked for on a terminal.',
+    )
     .argument('<dir>', 'the new project folder; must not exist or be empty. Its name becomes the package name')
     .option('--name <name>', 'the business name, as visitors should read it (required), e.g. "Greenway Landscapes"')
-    .option('--trade <trade>', 'what the business does, as a title (required), e.g. "Landscaping"; it names the first service, and "<trade> for Businesses" the second')
-    .option('--areas <towns>', 'the towns you serve as "Town, ST; Town, ST" (required). Each gets a landing page per service; they stay out of search engines until you write the town\'s local paragraph in areas.yaml')
-    .option('--phone <number>', 'the phone number as visitors should read it, e.g. "(503) 555-0142"; the tel: link is made from it (default: a placeholder to edit in site.yaml)')
+    .option(
+      '--trade <trade>',
+      'what the business does, as a title (required), e.g. "Landscaping"; it names the first service, and "<trade> for Businesses" the second',
+    )
+    .option(
+      '--areas <towns>',
+      'the towns you serve as "Town, ST; Town, ST" (required). Each gets a landing page per service; they stay out of search engines until you write the town\'s local paragraph in areas.yaml',
+    )
+    .option(
+      '--phone <number>',
+      'the phone number as visitors should read it, e.g. "(503) 555-0142"; the tel: link is made from it (default: a placeholder to edit in site.yaml)',
+    )
     .option('--email <address>', 'where visitors write to and the header shows (default: a placeholder to edit in site.yaml)')
-    .option('--url <address>', 'the site\'s public address with https://; canonical links and the sitemap start with it (default: a placeholder to edit in site.yaml)')
-    .option('--host <host>', 'where the site will be published: netlify (netlify.toml), cloudflare-pages, github-pages (adds a Pages deploy workflow) or static; sets site.yaml host (default: netlify\'s files and a CI workflow that builds)')
-    .option('--citypress <spec>', 'the citypress dependency to write into package.json: a version range, a tarball path or a git URL (default: ^ this version)')
-    .addHelpText('after', `
+    .option(
+      '--url <address>',
+      "the site's public address with https://; canonical links and the sitemap start with it (default: a placeholder to edit in site.yaml)",
+    )
+    .option(
+      '--host <host>',
+      "where the site will be published: netlify (netlify.toml), cloudflare-pages, github-pages (adds a Pages deploy workflow) or static; sets site.yaml host (default: netlify's files and a CI workflow that builds)",
+    )
+    .option(
+      '--citypress <spec>',
+      'the citypress dependency to write into package.json: a version range, a tarball path or a git URL (default: ^ this version)',
+    )
+    .addHelpText(
+      'after',
+      `
 On a terminal, the facts you leave out are asked for; otherwise --name, --trade and --areas are
 required. citypress never makes up towns or facts: what you skip keeps a placeholder to edit.
 
 Examples:
   $ ${invocation} my-site
   $ ${run('greenway')} --name "Greenway Landscapes" --trade Landscaping --areas "Salem, OR; Keizer, OR"
-  $ ${run('harbor')} --name "Harbor Roofing" --trade Roofing --areas "Erie, PA" --host github-pages --url https://harbor.github.io`)
+  $ ${run('harbor')} --name "Harbor Roofing" --trade Roofing --areas "Erie, PA" --host github-pages --url https://harbor.github.io`,
+    )
     .action(async (dir: string, flags: NewFlags) => {
       const { scaffoldSite, ScaffoldRefused } = await import('../../preview/scaffold-site.js')
       const facts = prompt ? await askForFacts(flags, prompt, io) : flags
@@ -78,12 +101,14 @@ function printNextSteps(io: Io, root: string, fileCount: number, towns: number):
   const relative = path.relative(process.cwd(), root)
   const shown = (relative.startsWith('..') || relative === '' ? root : relative).split(path.sep).join('/')
   const arg = /\s/.test(shown) ? JSON.stringify(shown) : shown
-  const step = (command: string, why: string) => `  ${paint(io, 'cyan', command.padEnd(18))} ${why}`.trimEnd() + '\n'
+  const step = (command: string, why: string) => `${`  ${paint(io, 'cyan', command.padEnd(18))} ${why}`.trimEnd()}\n`
   io.out(`${paint(io, 'green', '✓')} Created ${shown}/ with ${fileCount} files.\n\nNext steps:\n`)
   io.out(step(`cd ${arg}`, ''))
   io.out(step('npm install', 'installs citypress into the project (once); commit package-lock.json'))
   io.out(step('npm run preview', 'shows the site in the browser; pages update as you save'))
   io.out(step('npm run build', 'builds the finished site into dist/, ready to publish'))
   const which = towns === 1 ? 'your town' : `each of your ${towns} towns`
-  io.out(`\nStart with site.yaml (name, url, email, colours). Then write a local paragraph for ${which}\nin areas.yaml: until then its landing pages stay out of search engines. README.md explains the rest.\n`)
+  io.out(
+    `\nStart with site.yaml (name, url, email, colours). Then write a local paragraph for ${which}\nin areas.yaml: until then its landing pages stay out of search engines. README.md explains the rest.\n`,
+  )
 }

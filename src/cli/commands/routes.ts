@@ -7,23 +7,36 @@ import { siteArgument, siteFolder, siteLabel } from './shared.js'
 export function routesCommand(program: Command, io: Io): void {
   program
     .command('routes')
-    .description('List every page the site would build: address, page kind, output file. Landing pages are grouped as a city × service matrix.')
+    .description(
+      'List every page the site would build: address, page kind, output file. Landing pages are grouped as a city × service matrix.',
+    )
     .argument('[site]', siteArgument)
     .option('--json', 'print the route table as JSON')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Examples:
   $ citypress routes
-  $ citypress routes --json | jq '.[].url'`)
+  $ citypress routes --json | jq '.[].url'`,
+    )
     .action(async (given: string | undefined, flags: { json?: boolean }) => {
       const site = siteFolder(given)
       const { loadAndPlan } = await import('../../build/index.js')
       const { site: config, plan } = await loadAndPlan(site)
       if (flags.json) {
-        io.out(JSON.stringify(plan.routes.map(({ url, template, outputPath, noindex }) => ({ url, template, outputPath, noindex })), null, 2) + '\n')
+        io.out(
+          `${JSON.stringify(
+            plan.routes.map(({ url, template, outputPath, noindex }) => ({ url, template, outputPath, noindex })),
+            null,
+            2,
+          )}\n`,
+        )
         return
       }
       const width = Math.max(...plan.routes.map((r) => r.url.length))
-      const rows = plan.routes.filter((r) => r.template !== 'landing').map((r) => `  ${r.url.padEnd(width)}  ${r.template.padEnd(10)}  ${r.outputPath}`)
+      const rows = plan.routes
+        .filter((r) => r.template !== 'landing')
+        .map((r) => `  ${r.url.padEnd(width)}  ${r.template.padEnd(10)}  ${r.outputPath}`)
       io.out(`Routes of ${siteLabel(site)}:\n${rows.join('\n')}\n`)
       io.out(landingMatrix(plan.landingUrls, plan.routes))
       const redirects = redirectLines(io, plan.redirects, config.site.host)

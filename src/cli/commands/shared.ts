@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fail, SiteNotFound } from '../../errors/catalogue.js'
 import { BuildFailure } from '../../errors/config-error.js'
+import type { ConfigWarning } from '../../errors/config-warning.js'
 import { formatConfigError } from '../../errors/format.js'
 import { printable } from '../../errors/printable.js'
 import { displayFile } from '../../tool/package.js'
-import type { ConfigWarning } from '../../errors/config-warning.js'
 import type { Io } from '../io.js'
 
 /** Help text of every command's site argument. */
@@ -33,5 +33,5 @@ export function siteLabel(site: string, cwd = process.cwd()): string {
 }
 
 export function printWarnings(io: Io, warnings: readonly ConfigWarning[]): void {
-  for (const w of warnings) io.err(formatConfigError(w, io).replace(/^(\S*)error\[/, '$1warning[') + '\n\n')
+  for (const w of warnings) io.err(`${formatConfigError(w, io).replace(/^(\S*)error\[/, '$1warning[')}\n\n`)
 }

@@ -1,8 +1,8 @@
 import path from 'node:path'
 import type { Command } from 'commander'
-import { paint, type Io } from '../io.js'
-import { redirectLines } from '../landing-report.js'
+import { type Io, paint } from '../io.js'
 import { printJsonProblems, reportingJson, summaryLine } from '../json-report.js'
+import { redirectLines } from '../landing-report.js'
 import { printWarnings, siteArgument, siteFolder, siteLabel } from './shared.js'
 
 export function validateCommand(program: Command, io: Io): void {
@@ -11,11 +11,14 @@ export function validateCommand(program: Command, io: Io): void {
     .description('Check a site folder (schemas, references, routes, links in YAML) without building it. Fast; for CI and editors.')
     .argument('[site]', siteArgument)
     .option('--json', 'print each error and warning as one JSON object per line, then a summary object (for CI and editors)')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Examples:
   $ citypress validate
   $ citypress validate sites/acme && echo "ready to build"
-  $ citypress validate --json             one JSON object per problem, then a summary`)
+  $ citypress validate --json             one JSON object per problem, then a summary`,
+    )
     .action(async (given: string | undefined, flags: { json?: boolean }) => {
       const { loadAndPlan } = await import('../../build/index.js')
       const { placeProblems } = await import('../../config/place-problems.js')
@@ -27,7 +30,17 @@ Examples:
       if (flags.json) {
         const { config, plan, warnings } = await reportingJson(io, 'validate', check)
         printJsonProblems(io, warnings, 'warning')
-        io.out(summaryLine({ type: 'summary', command: 'validate', ok: true, errors: 0, warnings: warnings.length, files: config.files.length, pages: plan.routes.length }))
+        io.out(
+          summaryLine({
+            type: 'summary',
+            command: 'validate',
+            ok: true,
+            errors: 0,
+            warnings: warnings.length,
+            files: config.files.length,
+            pages: plan.routes.length,
+          }),
+        )
         return
       }
       const { config, plan, warnings } = await check()

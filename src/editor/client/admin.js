@@ -7,7 +7,8 @@
   const base = `/admin/api/${token ? `${encodeURIComponent(token)}/` : ''}`
   const response = await fetch(`${base}config.json`)
   if (!response.ok) {
-    document.body.textContent = (await response.json().catch(() => ({}))).error || `The editor's configuration could not be loaded (${response.status}).`
+    document.body.textContent =
+      (await response.json().catch(() => ({}))).error || `The editor's configuration could not be loaded (${response.status}).`
     return
   }
   const { config, names } = await response.json()
@@ -33,19 +34,44 @@
   const HrefControl = createClass({
     render() {
       const { forID, value, onChange, classNameWrapper, setActiveStyle, setInactiveStyle } = this.props
-      return h('div', null,
-        h('input', { id: forID, className: classNameWrapper, type: 'text', value: value || '', list: `${forID}-routes`, onChange: (e) => onChange(e.target.value), onFocus: setActiveStyle, onBlur: setInactiveStyle }),
-        h('datalist', { id: `${forID}-routes` }, names.href.map((route) => h('option', { key: route, value: route }))))
+      return h(
+        'div',
+        null,
+        h('input', {
+          id: forID,
+          className: classNameWrapper,
+          type: 'text',
+          value: value || '',
+          list: `${forID}-routes`,
+          onChange: (e) => onChange(e.target.value),
+          onFocus: setActiveStyle,
+          onBlur: setInactiveStyle,
+        }),
+        h(
+          'datalist',
+          { id: `${forID}-routes` },
+          names.href.map((route) => h('option', { key: route, value: route })),
+        ),
+      )
     },
   })
-  CMS.registerWidget('citypress-href', HrefControl, createClass({ render() { return h('span', null, this.props.value) } }))
+  CMS.registerWidget(
+    'citypress-href',
+    HrefControl,
+    createClass({
+      render() {
+        return h('span', null, this.props.value)
+      },
+    }),
+  )
   // The media library lists the site's images by name and address (citypress serves each one):
   // Decap's proxy backend would expect every image's bytes in the listing, as base64.
   const proxy = CMS.getBackend('proxy')
   const makeProxy = proxy.init
   proxy.init = (...args) => {
     const backend = makeProxy(...args)
-    backend.getMedia = (mediaFolder = backend.mediaFolder) => backend.request({ action: 'getMedia', params: { branch: backend.branch, mediaFolder } })
+    backend.getMedia = (mediaFolder = backend.mediaFolder) =>
+      backend.request({ action: 'getMedia', params: { branch: backend.branch, mediaFolder } })
     return backend
   }
   CMS.init({ config })

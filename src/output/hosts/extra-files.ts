@@ -1,6 +1,6 @@
 import { hostRules } from '../../config/hosts.js'
-import type { OutputFile } from '../../types.js'
 import type { SiteConfig } from '../../config/site-model.js'
+import type { OutputFile } from '../../types.js'
 
 /** What the chosen host needs besides the site (GitHub Pages' `.nojekyll`), from src/config/hosts.ts. */
 export function hostExtraFiles(site: SiteConfig): OutputFile[] {

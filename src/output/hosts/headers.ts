@@ -1,7 +1,7 @@
 import { hostRules } from '../../config/hosts.js'
 import { href } from '../../plan/urls.js'
 import type { OutputFile } from '../../types.js'
-import { contentSecurityPolicy, policyText, type PolicyOptions } from '../csp.js'
+import { contentSecurityPolicy, type PolicyOptions, policyText } from '../csp.js'
 
 export type HeaderRulesOptions = PolicyOptions
 
@@ -40,7 +40,10 @@ export function headerRules(options: HeaderRulesOptions): HeaderRule[] {
       ],
     },
     { pattern: at('/assets/*'), headers: [['Cache-Control', 'public, max-age=31536000, immutable']] },
-    ...imagePolicyRules.map((pattern) => ({ pattern: at(pattern), headers: [['Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'"]] as const })),
+    ...imagePolicyRules.map((pattern) => ({
+      pattern: at(pattern),
+      headers: [['Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'"]] as const,
+    })),
   ]
 }
 
@@ -51,7 +54,7 @@ export function headersFile(rules: readonly HeaderRule[]): OutputFile[] {
     '# Written by citypress at every build; edit site.yaml instead.',
     ...rules.flatMap((rule) => [rule.pattern, ...rule.headers.map(([name, value]) => `  ${name}: ${value}`)]),
   ]
-  return [{ path: '_headers', contents: lines.join('\n') + '\n' }]
+  return [{ path: '_headers', contents: `${lines.join('\n')}\n` }]
 }
 
 /**

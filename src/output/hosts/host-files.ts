@@ -1,9 +1,9 @@
-import { readSourceDates } from '../../config/source-dates.js'
 import { hostRules } from '../../config/hosts.js'
-import type { LandingRedirect } from '../../plan/plan-redirects.js'
-import type { OutputFile } from '../../types.js'
-import type { RoutePlan } from '../../plan/route-plan.js'
 import type { SiteConfig } from '../../config/site-model.js'
+import { readSourceDates } from '../../config/source-dates.js'
+import type { LandingRedirect } from '../../plan/plan-redirects.js'
+import type { RoutePlan } from '../../plan/route-plan.js'
+import type { OutputFile } from '../../types.js'
 import { hostExtraFiles } from './extra-files.js'
 import { redirectPages } from './redirect-pages.js'
 import { redirectsFile } from './redirects.js'
@@ -22,7 +22,11 @@ export interface HostFiles {
  * than `latest` (SOURCE_DATE_EPOCH) when it is given.
  */
 export async function prepareHostFiles(
-  site: SiteConfig, routes: readonly RoutePlan[], redirects: readonly LandingRedirect[], commits?: Promise<ReadonlyMap<string, string>>, latest?: Date,
+  site: SiteConfig,
+  routes: readonly RoutePlan[],
+  redirects: readonly LandingRedirect[],
+  commits?: Promise<ReadonlyMap<string, string>>,
+  latest?: Date,
 ): Promise<HostFiles> {
   const indexable = routes.filter((r) => !r.noindex)
   const dates = await readSourceDates(site.root, indexable.flatMap(routeSources), commits, latest)

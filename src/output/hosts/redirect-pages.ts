@@ -1,10 +1,10 @@
-import type { LandingRedirect } from '../../plan/plan-redirects.js'
 import { decodeUrlPath } from '../../config/check-url.js'
 import { isPlainPath } from '../../config/hosts.js'
-import { absoluteUrl, canonicalHref, href as withBase, outputPathFor } from '../../plan/urls.js'
-import type { OutputFile } from '../../types.js'
-import type { RoutePlan } from '../../plan/route-plan.js'
 import type { SiteConfig } from '../../config/site-model.js'
+import type { LandingRedirect } from '../../plan/plan-redirects.js'
+import type { RoutePlan } from '../../plan/route-plan.js'
+import { absoluteUrl, canonicalHref, outputPathFor, href as withBase } from '../../plan/urls.js'
+import type { OutputFile } from '../../types.js'
 import { policyText, redirectPagePolicy } from '../csp.js'
 import { escapeXml } from '../xml.js'
 
@@ -31,7 +31,9 @@ export function redirectPages(site: SiteConfig, landing: readonly LandingRedirec
     // The first rule for an address wins, as in _redirects.
     if (files.has(path)) continue
     const href = canonicalHref(to, isPage, policy)
-    const absolute = href.startsWith('/') ? absoluteUrl(site.site.url, href.split(/[?#]/)[0]!, policy) + href.slice(href.split(/[?#]/)[0]!.length) : href
+    const absolute = href.startsWith('/')
+      ? absoluteUrl(site.site.url, href.split(/[?#]/)[0]!, policy) + href.slice(href.split(/[?#]/)[0]!.length)
+      : href
     files.set(path, { path, contents: redirectPage(withBase(site.site.basePath, href), absolute, site.site.language ?? 'en') })
   }
   return [...files.values()]

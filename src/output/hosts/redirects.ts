@@ -1,7 +1,7 @@
+import type { SiteConfig } from '../../config/site-model.js'
 import type { LandingRedirect } from '../../plan/plan-redirects.js'
 import { canonicalHref, href } from '../../plan/urls.js'
 import type { OutputFile } from '../../types.js'
-import type { SiteConfig } from '../../config/site-model.js'
 
 /**
  * _redirects in Netlify's format, the one place that writes it: site.yaml `redirects` first (the
@@ -12,11 +12,15 @@ import type { SiteConfig } from '../../config/site-model.js'
 export function redirectsFile(site: SiteConfig, landing: readonly LandingRedirect[] = []): OutputFile[] {
   // The host reads both addresses from its root: a site under a sub-path has its base on each.
   const base = site.site.basePath
-  const to = (target: string) => href(base, canonicalHref(target, (key) => !/\.[a-z0-9]+$/i.test(key.slice(key.lastIndexOf('/'))), site.site.trailingSlash))
+  const to = (target: string) =>
+    href(
+      base,
+      canonicalHref(target, (key) => !/\.[a-z0-9]+$/i.test(key.slice(key.lastIndexOf('/'))), site.site.trailingSlash),
+    )
   const lines = [
     ...(site.site.redirects ?? []).map((r) => `${href(base, r.from)} ${to(r.to)} ${r.status ?? 301}`),
     ...(landing.length ? ['# Landing pages that moved or were removed (published-urls.json)'] : []),
     ...landing.map((r) => `${href(base, r.from)} ${to(r.to)} 301`),
   ]
-  return lines.length ? [{ path: '_redirects', contents: lines.join('\n') + '\n' }] : []
+  return lines.length ? [{ path: '_redirects', contents: `${lines.join('\n')}\n` }] : []
 }

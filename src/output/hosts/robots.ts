@@ -1,5 +1,5 @@
-import type { OutputFile } from '../../types.js'
 import type { SiteConfig } from '../../config/site-model.js'
+import type { OutputFile } from '../../types.js'
 
 /**
  * robots.txt: every page may be crawled, and the sitemap is at the site's address. Under a

@@ -1,8 +1,8 @@
 import path from 'node:path'
-import { absoluteUrl } from '../../plan/urls.js'
-import type { OutputFile } from '../../types.js'
 import type { SiteConfig } from '../../config/site-model.js'
 import type { RoutePlan } from '../../plan/route-plan.js'
+import { absoluteUrl } from '../../plan/urls.js'
+import type { OutputFile } from '../../types.js'
 import { escapeXml } from '../xml.js'
 import { robotsFile } from './robots.js'
 
@@ -38,7 +38,10 @@ export function sitemapFiles(site: SiteConfig, routes: readonly RoutePlan[], opt
   }
   const index = parts.map((p) => `  <sitemap><loc>${escapeXml(`${site.site.url}/${p.path}`)}</loc></sitemap>`)
   return [
-    { path: 'sitemap.xml', contents: `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${index.join('\n')}\n</sitemapindex>\n` },
+    {
+      path: 'sitemap.xml',
+      contents: `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${index.join('\n')}\n</sitemapindex>\n`,
+    },
     ...parts,
     robots,
   ]

@@ -8,7 +8,8 @@ import type { Handler } from './handler.js'
  */
 export const basePathGuard: Handler = (_req, { res, path, base }) => {
   if (!base || path.startsWith(`${base}/`)) return false
-  if (path === '/' || path === base) respond(res, { status: 302, type: plainText, body: PreviewMoved.text(`${base}/`), headers: { location: `${base}/` } })
+  if (path === '/' || path === base)
+    respond(res, { status: 302, type: plainText, body: PreviewMoved.text(`${base}/`), headers: { location: `${base}/` } })
   else respond(res, { status: PreviewOutsideBase.status, type: plainText, body: PreviewOutsideBase.text(base) })
   return true
 }

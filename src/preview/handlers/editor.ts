@@ -1,5 +1,5 @@
-import { PreviewEditorOff } from '../../errors/catalogue.js'
 import { adminPrefix, type EditorRoutes } from '../../editor/http.js'
+import { PreviewEditorOff } from '../../errors/catalogue.js'
 import { plainText, respond } from '../respond.js'
 import type { Handler } from './handler.js'
 

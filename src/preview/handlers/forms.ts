@@ -1,10 +1,10 @@
 import { PreviewCrossOrigin, PreviewCrossOriginLog, PreviewSiteHasErrors } from '../../errors/catalogue.js'
 import type { GoodBuild } from '../build-session.js'
-import { capturesFormsAt, captureForm } from '../form-capture.js'
+import { captureForm, capturesFormsAt } from '../form-capture.js'
 import { findHiddenFields } from '../form-submission.js'
 import { injectReloadClient } from '../overlay.js'
-import { jsonText, respond } from '../respond.js'
 import { requestOrigin } from '../request-guard.js'
+import { jsonText, respond } from '../respond.js'
 import { resolveIn, versionOf } from '../served.js'
 import type { Handler } from './handler.js'
 
@@ -28,22 +28,36 @@ export function formsHandler(options: FormsOptions): Handler {
     if (req.method !== 'POST') return false
     if (requestOrigin(req) === 'cross') {
       options.log(PreviewCrossOriginLog.text(path, req.headers.origin ?? 'unknown'))
-      respond(res, { status: PreviewCrossOrigin.status, type: jsonText, body: JSON.stringify({ error: 'cross-origin', reason: PreviewCrossOrigin.text() }) })
+      respond(res, {
+        status: PreviewCrossOrigin.status,
+        type: jsonText,
+        body: JSON.stringify({ error: 'cross-origin', reason: PreviewCrossOrigin.text() }),
+      })
       return true
     }
     if (good && capturesFormsAt(good.site.site, path.slice(base.length))) {
       if (!hidden.has(good)) hidden.set(good, findHiddenFields(htmlOf(good)))
       const landing = resolveIn(good, path)
-      const successPage = landing.kind === 'file' && landing.file.path.endsWith('.html') && !landing.file.path.startsWith('__')
-        ? injectReloadClient(landing.file.body.toString('utf8'), versionOf(state, landing)) : undefined
+      const successPage =
+        landing.kind === 'file' && landing.file.path.endsWith('.html') && !landing.file.path.startsWith('__')
+          ? injectReloadClient(landing.file.body.toString('utf8'), versionOf(state, landing))
+          : undefined
       await captureForm(req, res, {
-        siteRoot: options.siteRoot, fail: options.fail, forms: good.site.forms, hiddenFields: hidden.get(good)!, successPage,
-        log: (line) => options.log(line + '\n'),
+        siteRoot: options.siteRoot,
+        fail: options.fail,
+        forms: good.site.forms,
+        hiddenFields: hidden.get(good)!,
+        successPage,
+        log: (line) => options.log(`${line}\n`),
       })
       return true
     }
     if (good) return false
-    respond(res, { status: PreviewSiteHasErrors.status, type: jsonText, body: JSON.stringify({ error: 'site-has-errors', reason: PreviewSiteHasErrors.text() }) })
+    respond(res, {
+      status: PreviewSiteHasErrors.status,
+      type: jsonText,
+      body: JSON.stringify({ error: 'site-has-errors', reason: PreviewSiteHasErrors.text() }),
+    })
     return true
   }
 }

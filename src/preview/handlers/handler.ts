@@ -27,7 +27,10 @@ export function requestContext(req: IncomingMessage, res: ServerResponse, state:
   const at = target.indexOf('?')
   const good = lastGood(state)
   return {
-    res, state, good, base: basePathOf(good),
+    res,
+    state,
+    good,
+    base: basePathOf(good),
     path: at === -1 ? target : target.slice(0, at),
     query: at === -1 ? '' : target.slice(at + 1),
   }

@@ -1,6 +1,6 @@
 import { PreviewHostRefused } from '../../errors/catalogue.js'
-import { respond, plainText } from '../respond.js'
 import { hostAllowed } from '../request-guard.js'
+import { plainText, respond } from '../respond.js'
 import type { Handler } from './handler.js'
 
 /** Refuses a request for any host name but the allowed ones (request-guard.ts: DNS rebinding). */

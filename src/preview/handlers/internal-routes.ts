@@ -26,8 +26,8 @@ export function internalRoutes(options: InternalRoutesOptions): Handler {
       options.hub.connect(res, params.get('path') ?? '/', params.get('version') ?? '')
       return true
     }
-    if (path === morphPath) return respond(res, { status: 200, type: 'text/javascript; charset=utf-8', body: await morphLibrary() }), true
-    if (path === reportRoute) return await serveReport(res, options.siteRoot, req.method === 'HEAD'), true
+    if (path === morphPath) return (respond(res, { status: 200, type: 'text/javascript; charset=utf-8', body: await morphLibrary() }), true)
+    if (path === reportRoute) return (await serveReport(res, options.siteRoot, req.method === 'HEAD'), true)
     return false
   }
 }
@@ -39,7 +39,13 @@ export function internalRoutes(options: InternalRoutesOptions): Handler {
 async function serveReport(res: Parameters<Handler>[1]['res'], siteRoot: string, headOnly: boolean): Promise<void> {
   const html = await readFile(reportPath(siteRoot)).catch(() => undefined)
   if (!html) return respond(res, { status: PreviewNoReport.status, type: plainText, body: PreviewNoReport.text() })
-  respond(res, { status: 200, type: 'text/html; charset=utf-8', body: html, headers: { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" }, headOnly })
+  respond(res, {
+    status: 200,
+    type: 'text/html; charset=utf-8',
+    body: html,
+    headers: { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" },
+    headOnly,
+  })
 }
 
 let morphSource: Promise<Buffer> | undefined
