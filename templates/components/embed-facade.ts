@@ -1,7 +1,6 @@
 import type { EmbedMeta } from '../../src/markdown/embed-blocks.js'
 import { embedProviders, isEmbedProvider } from '../../src/markdown/embeds.js'
-
-const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
+import { escapeHtml } from './escape-html.js'
 
 // Lucide's play and map-pin paths, inline: the facade needs no icon font and no request.
 const icons = {

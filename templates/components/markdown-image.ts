@@ -1,5 +1,6 @@
 import type { Env, RendererRule, Token } from 'markdown-it'
 import type { ImageAsset } from '../../src/plan/plan-images.js'
+import { escapeHtml } from './escape-html.js'
 
 /** What a Markdown render is given besides the text: how to find a written image's built asset. */
 export interface MarkdownEnv extends Env {
@@ -8,8 +9,6 @@ export interface MarkdownEnv extends Env {
 
 /** A body is at most 720 px wide (templates/styles/blog.css `.post-body`). */
 const sizes = '(min-width: 760px) 720px, 100vw'
-
-const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
 
 /**
  * A Markdown image as templates/components/Image.tsx draws a YAML one: AVIF and WebP sources, a
