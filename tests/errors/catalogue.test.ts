@@ -63,9 +63,10 @@ describe('the error catalogue', () => {
     ]
     const handlers = (await readdir(path.join(repoRoot, 'src/preview/handlers'))).map((name) => `preview/handlers/${name}`)
     expect(handlers.length).toBeGreaterThan(0)
-    // A text in a body, a JSON reason, a refusal, or a line for the terminal; the catalogue's `.text()` is how they are written.
+    // A text in a body, a JSON reason, a refusal, or a line for the terminal (a line passed on with
+    // its newline is none); the catalogue's `.text()` is how they are written.
     const written =
-      /\b(?:body|reason): *[`'"](?=[^`'"])|\b(?:answer|send)\(res, [^,]+, [^,]+, *[`'"]|\brefuse\(res, \d+, *[`'"]|\banswerHtml\(res, [^,]+, *[`'"]|\b(?:out|err|logBug\?\.|log)\( *[`'"]|new Error\( *[`'"]/g
+      /\b(?:body|reason): *[`'"](?=[^`'"])|\b(?:answer|send)\(res, [^,]+, [^,]+, *[`'"]|\brefuse\(res, \d+, *[`'"]|\banswerHtml\(res, [^,]+, *[`'"]|\b(?:out|err|logBug\?\.|log)\( *[`'"](?!\$\{\w+\}(?:\\n)?`)|new Error\( *[`'"]/g
     const writers: string[] = []
     for (const entry of [...http, ...handlers]) {
       const text = await readFile(path.join(repoRoot, 'src', entry), 'utf8')
