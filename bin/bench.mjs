@@ -45,7 +45,7 @@ execFileSync('node', [path.join(root, 'bin/gen-site.mjs'), '--cities', values.ci
 
 const rows = []
 // The first build also encodes the images; later "cold" builds keep only the image cache, as a CI
-// that persists it would (issue 7), so the cold figure compares page building with the disk.
+// that persists it would, so the cold figure compares page building with the disk.
 await rm(path.join(site, '.citypress/cache/tool'), { recursive: true, force: true })
 rows.push(['first build, images encoded too', await timedBuild(site)])
 /** Forgets everything but the encoded images: the output (and the one before), the build cache with citypress's own pieces (.citypress/cache/tool). */

@@ -54,7 +54,7 @@ export async function compile() {
     format: 'esm',
     target: 'node20',
     // Pure-JavaScript dependencies are bundled in: a few files load in a third of the time of the
-    // hundred-odd module files of commander, fast-glob and markdown-it (60 ms → 25 ms, issue 8).
+    // hundred-odd module files of commander, fast-glob and markdown-it (60 ms → 25 ms).
     // Left out: native code (sharp, esbuild), what the generated schema validators require at
     // run time (ajv), what templates, workers and the browser load by path, and the SVG sanitizer
     // (jsdom reads files of its own by path; both are imported only when an SVG changed).

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { repoRoot } from './helpers/site.js'
 
 /**
- * The tool serves any local business (issue 14, point 5): the first customer, its towns and its
+ * The tool serves any local business: the first customer, its towns and its
  * trade live in sites/system4/ only. A default, hint, example or comment that names them makes
  * every other site look like a copy of that one (the footer once said "Commercial Cleaning
  * Locations" on a landscaper's site).

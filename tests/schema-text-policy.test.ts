@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { repoRoot } from './helpers/site.js'
 
-// Issue 14 point 7: the schema says of every text field whether it takes Markdown or plain text,
+// The schema says of every text field whether it takes Markdown or plain text,
 // at the start of its description, which is what an editor shows on hover.
 const schemaDir = path.join(repoRoot, 'schemas')
 // section.schema.json only dispatches to schemas/sections/, which are checked themselves.

@@ -4,8 +4,8 @@ import { isCalendarDate } from '../../src/config/calendar-date.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import { normalize, siteFrom } from '../helpers/site.js'
 
-// Issue 14 point 9: "2025-13-45" used to pass and print "Invalid Date" into the post, the blog
-// index and the RSS feed.
+// A date that is no day ("2025-13-45") is refused at its line: it would print "Invalid Date"
+// into the post, the blog index and the RSS feed.
 const post = (date: string, updated = '') => `---\ntitle: A short note\ndate: ${date}\n${updated}excerpt: A post.\n---\n\nText.\n`
 
 async function errorsFor(files: Record<string, string>): Promise<string[]> {

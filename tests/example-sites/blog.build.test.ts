@@ -6,7 +6,7 @@ import { tempDir } from '../helpers/site.js'
 import { type BuiltSite, buildSite, outline, system4 } from './build-system4.js'
 import { find, findAll, text, texts } from './html.js'
 
-// The blog (spec § 4 table of contents, § 7 share button) and what a marketer changes in YAML alone.
+// The blog (its table of contents and share button) and what a marketer changes in YAML alone.
 let site: BuiltSite
 let variant: BuiltSite
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { type BuiltSite, buildSite } from './build-system4.js'
 import { find, findAll, type HtmlNode, text } from './html.js'
 
-// The five forms of the spec (§ 3 Quote forms, § 5 Validation rules) as a visitor's browser sees them.
+// The example site's five quote forms and their validation rules, as a visitor's browser sees them.
 let site: BuiltSite
 beforeAll(async () => {
   site = await buildSite()
@@ -35,7 +35,7 @@ function controlsOf(form: HtmlNode): Control[] {
     if (el.attrs.rows) control.rows = el.attrs.rows
     if (el.tag === 'select') {
       const [first, ...rest] = findAll(el, 'option')
-      // The placeholder option has an empty value, so a required select fails until a choice is made (spec § 5).
+      // The placeholder option has an empty value, so a required select fails until a choice is made.
       expect(first!.attrs.value).toBe('')
       control.placeholder = text(first!) + ('disabled' in first!.attrs ? ' (disabled)' : '')
       control.options = rest.map(text)
@@ -104,7 +104,7 @@ const expected: Record<string, { page: string; controls: Control[] }> = {
       { name: 'name', type: 'text', required: true },
       { name: 'email', type: 'email', required: true },
       { name: 'company', type: 'text', required: false },
-      // The placeholder is disabled but the select itself is not required (spec § 5).
+      // The placeholder is disabled but the select itself is not required.
       {
         name: 'service',
         type: 'select',

@@ -7,7 +7,7 @@ import { startServer } from '../../bin/audit-server.mjs'
 import { launchChromium, openOfflineContext } from '../helpers/browser.js'
 import { fixtureBuild } from '../helpers/example-build.js'
 
-// Issue "Production quality", point 4: _headers with long-lived asset caching and a
+// _headers with long-lived asset caching and a
 // Content-Security-Policy that allows exactly what the site uses, checked in a real browser.
 let out: string
 let headers: string

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { type BuiltSite, buildSite, links, outline, section } from './build-system4.js'
 import { find, findAll, text, texts } from './html.js'
 
-// The customer's site (spec § 2): routes, sections in order, texts and counts of each page.
+// The first customer's site: routes, sections in order, texts and counts of each page.
 let site: BuiltSite
 beforeAll(async () => {
   site = await buildSite()

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { exampleBuild, type SharedResult } from '../helpers/example-build.js'
 import { attribute, jsonLd } from './helpers.js'
 
-// Issue "Production quality", point 3, on the customer's site: head tags and structured data
-// (spec § 3 "Structured local-business data", § 7 "A JSON-LD script is added to the head").
+// On the first customer's site: the head's tags, and the structured data of the local business
+// every page carries as a JSON-LD script in its head.
 // biome-ignore lint/suspicious/noExplicitAny: JSON-LD nodes of any schema.org type, read by property
 type Node = Record<string, any>
 let result: SharedResult
@@ -60,7 +60,7 @@ describe('structured data', () => {
     ])
   })
 
-  it('names the business on every page, the 404 page included (spec § 7)', () => {
+  it('names the business on every page, the 404 page included', () => {
     for (const route of result.routes) expect(nodes(route.url, 'LocalBusiness'), route.url).toHaveLength(1)
     expect(result.routes.some((r) => r.template === 'not-found')).toBe(true)
   })
@@ -128,7 +128,7 @@ describe('the head of every page', () => {
     for (const url of ['/', '/contact', '/services/floor-care', '/lp/cincinnati-commercial-cleaning']) {
       const html = page(url)
       const image = attribute(html, /<meta property="og:image"[^>]*>/, 'content')!
-      // Landing pages get a share image drawn at build (issue 15); the others show their own image.
+      // Landing pages get a share image drawn at build; the others show their own image.
       expect(image, url).toMatch(new RegExp(`^${origin}/assets/${url.startsWith('/lp/') ? 'share' : 'images'}/.+\\.jpg$`))
       expect(() => output(image.slice(origin.length + 1)), url).not.toThrow()
       expect(attribute(html, /<meta name="twitter:card"[^>]*>/, 'content')).toBe('summary_large_image')

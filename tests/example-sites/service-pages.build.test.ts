@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { type BuiltSite, buildSite, links, outline, section } from './build-system4.js'
 import { find, findAll, text, texts } from './html.js'
 
-// The shared service template (spec § Service pages): ten sections in order on all eight pages.
+// The shared service template: ten sections in order on all eight pages.
 let site: BuiltSite
 beforeAll(async () => {
   site = await buildSite()
@@ -169,7 +169,7 @@ describe('per-page content', () => {
   it("links service-area chips to the landing pages that exist for the page's service", () => {
     const chips = findAll(section(site.main('/services/commercial-cleaning'), 'service-areas'), 'li.chip a')
     expect(chips.map((a) => a.attrs.href)).toContain('/lp/fort-mitchell-commercial-cleaning')
-    // Carpet cleaning has no landing pages, so its chips are plain text (spec § Lp slug rule).
+    // Carpet cleaning has no landing pages, so its chips are plain text.
     expect(findAll(section(site.main('/services/carpet-cleaning'), 'service-areas'), 'li.chip a')).toHaveLength(0)
   })
 })

@@ -29,7 +29,7 @@ const shareJob = (title: string, fontFile = font) =>
     share: drawing(title, fontFile),
   }) as ImageJob
 
-// Issue 19: variants are made in a process of their own, whose memory is returned when it ends.
+// Variants are made in a process of their own, whose memory is returned when it ends.
 describe('the image process', () => {
   it('draws share images and encodes photos byte for byte as this process does', async () => {
     const images = startImageProcess()

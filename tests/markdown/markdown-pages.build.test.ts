@@ -5,7 +5,7 @@ import { system4 } from '../example-sites/build-system4.js'
 import { buildInMemory, writePhoto } from '../example-sites/helpers.js'
 import { normalize, siteFrom } from '../helpers/site.js'
 
-// Issue 18, point 4: any page can be a pages/*.md file; its front matter names it and may add
+// Any page can be a pages/*.md file; its front matter names it and may add
 // sections before and after the Markdown text.
 const legal = `---
 title: Privacy

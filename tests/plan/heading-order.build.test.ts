@@ -8,7 +8,7 @@ import { formatConfigError } from '../../src/errors/format.js'
 import { planSite } from '../../src/plan/plan-site.js'
 import { normalize, siteFrom } from '../helpers/site.js'
 
-// Issue 14, point 6: where content would make a page skip a heading level, the build warns at
+// Where content would make a page skip a heading level, the build warns at
 // the Markdown or YAML line that causes it (a warning: the page is still built).
 const warningsOf = async (files: Record<string, string>) =>
   placeProblems(planSite(await loadSite(await siteFrom('landing', files))).warnings)

@@ -7,7 +7,7 @@ import { planImages } from '../../src/plan/plan-images.js'
 import { planSite } from '../../src/plan/plan-site.js'
 import { fixture, repoRoot } from '../helpers/site.js'
 
-// Issue 17: the data between stages is plain (src/types.ts). A getter or a function in it would
+// The data between stages is plain readonly data. A getter or a function in it would
 // run wherever a stage copies, digests or posts the data to a thread, and is not data.
 
 /** Where in `value` a getter, a setter or a function is, or an object that is not plain data. */

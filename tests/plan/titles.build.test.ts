@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { type BuildResult, build } from '../../src/build/index.js'
 import { siteFrom } from '../helpers/site.js'
 
-// Issue 14 "Titles": a page, post or service whose title is complete as written keeps it; the
+// A page, post or service whose title is complete as written keeps it; the
 // breadcrumbs name a page by its short name, not by its whole <title>.
 const text = (result: BuildResult, file: string) => String(result.files.find((f) => f.path === file)?.contents)
 const titleOf = (html: string) => /<title>(.*?)<\/title>/.exec(html)?.[1]

@@ -7,7 +7,7 @@ import type { OutputFile } from '../../src/types.js'
 import { fixtureBuild } from '../helpers/example-build.js'
 import { repoRoot, siteFrom } from '../helpers/site.js'
 
-// Issue point 1: one small script, and none at all on a page without widgets.
+// One small script, and none at all on a page without widgets.
 const buildFiles = async (site: string) => (await build({ site, write: false, cacheDir: false })).files
 const page = (files: readonly OutputFile[], path: string) => String(files.find((f) => f.path === path)!.contents)
 /** The unchanged widgets fixture, as built once for the whole run (tests/helpers/example-build.ts). */

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { build } from '../../src/build/index.js'
 import { siteFrom, tempDir } from '../helpers/site.js'
 
-// Issue 15 point 4: icons and the web manifest from site.yaml `icon`.
+// Icons and the web manifest from site.yaml `icon`.
 let outDir: string
 let imageCacheDir: string
 let site: string
