@@ -159,6 +159,8 @@ export async function auditPages(
   const wide: string[] = []
   const axe = new Map(widths.axe.map((width) => [width, [] as string[]]))
   for (const { url, label } of pages) {
+    // Back to the narrowest width: the last page was left at the widest.
+    await page.setViewportSize({ width: widths.scroll, height })
     await page.goto(base + url)
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
     if (scrollWidth > widths.scroll) wide.push(`${label}: ${scrollWidth} px`)

@@ -95,7 +95,13 @@ afterAll(async () => {
 describe('a grid of 1 to 12 items', () => {
   it('has the width-band rules bin/grid-css.mjs prints', () => {
     const printed = execFileSync(process.execPath, [path.join(repoRoot, 'bin/grid-css.mjs')], { encoding: 'utf8' })
-    expect(readFileSync(path.join(repoRoot, 'templates/styles/grid.css'), 'utf8')).toContain(printed.trim())
+    // Compared token by token: the stylesheet is laid out by the formatter, the script prints one rule a line.
+    const tokens = (css: string) =>
+      css
+        .replace(/\s*([{};,>+])\s*/g, '$1')
+        .replace(/\s+/g, ' ')
+        .trim()
+    expect(tokens(readFileSync(path.join(repoRoot, 'templates/styles/grid.css'), 'utf8'))).toContain(tokens(printed))
   })
 
   it('has rows whose lengths differ by at most one at 320, 375, 768, 1024 and 1280 px', async () => {
