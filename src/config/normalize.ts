@@ -1,10 +1,10 @@
-import { resolveAnalytics } from './analytics-providers.js'
-import { checkRedirectTarget, checkSiteAddress, checkUrlPath } from './check-url.js'
-import { defaultHoneypot } from './form-services.js'
-import { hostUrlStyle } from './hosts.js'
+import { checkRedirectTarget, checkSiteAddress, checkUrlPath } from './checks/check-url.js'
+import { resolveAnalytics } from './presets/analytics-providers.js'
+import { defaultHoneypot } from './presets/form-services.js'
+import { hostUrlStyle } from './presets/hosts.js'
 import type { FormsInput, SiteInput } from './site-input.generated.js'
 import type { FormConfig, SiteMeta } from './site-model.js'
-import { resolveTheme } from './theme.js'
+import { resolveTheme } from './theme/theme.js'
 
 /**
  * site.yaml with defaults applied (the schema documents each default with `default`), and its
