@@ -48,7 +48,7 @@ export interface LoadSiteOptions {
   /** Overrides site.yaml `published` (the CLI's --published): the live sitemap, a URL or an absolute file. */
   published?: string
   /**
-   * Keep parsed, valid files in this JSON file for the next load (read-cache.ts), under this
+   * Keep parsed, valid files in this JSON file for the next load (config/read/read-cache.ts), under this
    * version of citypress; without it every file is parsed.
    */
   cache?: { readonly file: string; readonly version: string; readonly note?: (message: string) => void }
@@ -81,7 +81,7 @@ export interface SiteRound {
   /** Absent when site.yaml itself could not be used: nothing can be planned without it. */
   readonly site?: SiteConfig
   /**
-   * Some file was left out for its errors (usable-files.ts), so what the plan finds missing may
+   * Some file was left out for its errors (config/read/usable-files.ts), so what the plan finds missing may
    * be in it: the plan's own errors would follow from that mistake, not be new ones.
    */
   readonly partial: boolean
@@ -97,7 +97,7 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
   if (!existsSync(path.join(root, 'site.yaml'))) throw new BuildFailure([siteNotFound(root)])
 
   // Links are listed, never followed: a linked folder is not part of the site, and a linked file
-  // is read only if it leads to a file inside the site folder (inside-site.ts).
+  // is read only if it leads to a file inside the site folder (config/read/inside-site.ts).
   const listed = await fg(['**/*.{yaml,yml}', 'blog/**/*.md', 'pages/**/*.md'], {
     cwd: root,
     ignore,

@@ -8,8 +8,8 @@ import { resolveTheme } from './theme/theme.js'
 
 /**
  * site.yaml with defaults applied (the schema documents each default with `default`), and its
- * addresses in the form check-url.ts gives them (encoded once, no trailing slash on `url`); they
- * were checked with the file (check-values.ts) and `baseUrl` by loadSite, so none is refused here.
+ * addresses in the form config/checks/check-url.ts gives them (encoded once, no trailing slash on `url`); they
+ * were checked with the file (config/checks/check-values.ts) and `baseUrl` by loadSite, so none is refused here.
  */
 export function normalizeSite(input: SiteInput, baseUrl?: string): SiteMeta {
   const address = checkSiteAddress(baseUrl ?? input.url)

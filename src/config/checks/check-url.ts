@@ -12,7 +12,7 @@
  * The checkers are pure: each returns the checked value or why it was refused, as plain data, and
  * the catalogue words the reason (src/errors/catalogue.ts `BadAddress`). `checkSiteYamlAddresses`
  * and `checkBaseUrl` place those reasons at site.yaml's values and at `--base-url`; the other
- * entry points (published-urls.ts, published-sitemap.ts, load-site.ts) place their own.
+ * entry points (config/published/published-urls.ts, config/published/published-sitemap.ts, config/load-site.ts) place their own.
  */
 import { type AddressRole, BadAddress, EndpointNotOfService, fail, type UrlProblem } from '../../errors/catalogue.js'
 import type { ConfigError } from '../../errors/config-error.js'

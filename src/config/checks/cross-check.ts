@@ -52,7 +52,7 @@ const what: Record<
 /**
  * Checks every reference the schemas marked with `citypressRef` once all files are loaded: that
  * named services, forms, area lists and schedulers exist, that icons are in the icon set, and that
- * local images exist inside the site folder and can be decoded (read-image.ts). Internal links are returned for
+ * local images exist inside the site folder and can be decoded (config/read/read-image.ts). Internal links are returned for
  * plan/ to check against the route table.
  */
 export async function crossCheck(

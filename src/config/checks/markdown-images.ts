@@ -95,7 +95,7 @@ export async function checkMarkdownDocuments(
 /**
  * A Markdown field of a YAML file as a document: its images resolve against the site folder and
  * images/, and a written address is placed by its line and column in the field's text
- * (place-problems.ts finds it on the file's lines at or below where the field starts).
+ * (config/read/place-problems.ts finds it on the file's lines at or below where the field starts).
  */
 export function yamlFieldDocument(ref: FoundRef): MarkdownDocument {
   const { source, pointer } = ref

@@ -8,7 +8,7 @@ const originOf = (url: string) => new URL(url).origin
 /**
  * site.yaml `analytics` as the tag the analytics widget adds (templates/widgets/analytics.client.ts)
  * and the Content-Security-Policy sources it needs, each preset as its service documents it.
- * The schema has made sure each preset has its keys, and check-url.ts has checked `src` and `url`.
+ * The schema has made sure each preset has its keys, and config/checks/check-url.ts has checked `src` and `url`.
  *
  * - GA4 ("Use a Content Security Policy", developers.google.com/tag-platform/security/guides/csp):
  *   the gtag.js loader from *.googletagmanager.com; beacons to *.google-analytics.com,

@@ -171,7 +171,7 @@ async function fetchWithin(url: URL, limits: SitemapLimits, refuse: (refusal: Si
 
 /**
  * A saved sitemap. site.yaml's is the site's input, and a site may come from anyone: it is read
- * only as a regular file inside the site folder reached through no symbolic link (inside-site.ts),
+ * only as a regular file inside the site folder reached through no symbolic link (config/read/inside-site.ts),
  * or its addresses would carry another file's text into _redirects and published-urls.json.
  * `--published` is the operator's choice and may name any file. Either is opened without
  * blocking (a FIFO would hold the build forever) and read only when fstat of the open file says

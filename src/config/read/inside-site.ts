@@ -17,8 +17,8 @@ export type SiteFileTarget =
  * Where a file of the site really is. A symbolic link may lead anywhere (another project's
  * secrets, /proc/self/environ), so the site's content, images and records are read only from
  * inside the site folder, after resolving every link, and only from regular files (a FIFO would
- * block the read forever). The one place that decides it: content files (load-site.ts), images
- * (cross-check.ts), published-urls.json and a sitemap file site.yaml `published` names ask here
+ * block the read forever). The one place that decides it: content files (config/load-site.ts), images
+ * (config/checks/cross-check.ts), published-urls.json and a sitemap file site.yaml `published` names ask here
  * before they read a byte.
  */
 export async function siteFileTarget(siteRoot: string, absolutePath: string): Promise<SiteFileTarget> {

@@ -51,7 +51,7 @@ export interface ReadCache {
   save(): Promise<void>
 }
 
-/** How load-site.ts reads a file: all of it, or (for data reassembled from cached entries) only checks it. */
+/** How config/load-site.ts reads a file: all of it, or (for data reassembled from cached entries) only checks it. */
 export interface ReadHow {
   parse(): ReadFile
   validate(source: YamlSource, data: unknown): Pick<ReadFile, 'errors' | 'refs'>
@@ -65,7 +65,7 @@ interface StoredFile {
   readonly split?: YamlSplit
 }
 
-/** What cross-check.ts learns from an image file. */
+/** What config/checks/cross-check.ts learns from an image file. */
 export interface MeasuredImage {
   readonly width: number
   readonly height: number
@@ -76,12 +76,12 @@ export interface MeasuredImage {
   readonly sourceHash?: string
 }
 
-/** An SVG as sanitize-svg.ts left it, by the sha256 of the file. */
+/** An SVG as config/checks/sanitize-svg.ts left it, by the sha256 of the file. */
 export interface SanitizedSvg {
   readonly svg: string
 }
 
-/** The metrics of a font file that its fallback is scaled from (resolve-fonts.ts), in font units. */
+/** The metrics of a font file that its fallback is scaled from (config/theme/resolve-fonts.ts), in font units. */
 export interface FontMetrics {
   readonly xWidthAvg: number
   readonly unitsPerEm: number

@@ -42,7 +42,7 @@ const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes
 
 /**
  * Reads, types and measures a local image. Its type is decided by its bytes (image-type.ts). An
- * SVG is sanitized here, once (sanitize-svg.ts), and its sanitized text travels as data
+ * SVG is sanitized here, once (config/checks/sanitize-svg.ts), and its sanitized text travels as data
  * (`ImageSource.svg`): no later stage reads an SVG from the site folder, so sharp, the output, the
  * favicon and the share image's logo all get the same checked bytes. The text is kept in the read
  * cache by the hash of the file, so an unchanged SVG never loads the sanitizer again.

@@ -8,7 +8,7 @@ import type { YamlSource } from './read-yaml.js'
 export interface UsableFile {
   readonly entry: { readonly source: YamlSource; readonly data: unknown }
   readonly refs: readonly FoundRef[]
-  /** Problems found only once the unknown keys were set aside (check-values.ts runs on valid data). */
+  /** Problems found only once the unknown keys were set aside (config/checks/check-values.ts runs on valid data). */
   readonly errors: readonly ConfigError[]
 }
 
