@@ -101,7 +101,7 @@ export async function compile() {
   for (const name of readdirSync(chunks)) if (!current.has(name) && !name.endsWith('.tmp')) rmSync(path.join(chunks, name), { force: true })
 }
 
-/** Compiles the validators of the current schemas/ into lib/ (see src/config/schema-validators.ts). */
+/** Compiles the validators of the current schemas/ into lib/ (see src/config/checks/schema-validators.ts). */
 export async function compileValidators() {
   const { writeSchemaValidators } = await import(pathToFileURL(output).href)
   return writeSchemaValidators()

@@ -1,6 +1,6 @@
 import path from 'node:path'
-import { matchWeight, stackCss, stylesheetWeights } from '../config/font-weights.js'
-import type { ResolvedFont, SiteFonts } from '../config/theme-model.js'
+import { matchWeight, stackCss, stylesheetWeights } from '../config/theme/font-weights.js'
+import type { ResolvedFont, SiteFonts } from '../config/theme/theme-model.js'
 
 /** What follows the fallback font in every stack, should neither web font nor fallback load. */
 const systemStacks: Record<string, string> = {

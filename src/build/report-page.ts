@@ -1,5 +1,5 @@
 import type { PageKindSize } from '../check/budgets.js'
-import { hostRules } from '../config/hosts.js'
+import { hostRules } from '../config/presets/hosts.js'
 import type { SiteConfig } from '../config/site-model.js'
 import type { BrandImagePlan } from '../images/brand-images.js'
 import { hasReport, writeReport } from '../output/write-report.js'

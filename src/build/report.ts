@@ -1,5 +1,5 @@
 import type { PageKindSize } from '../check/budgets.js'
-import type { ContrastRow } from '../config/check-contrast.js'
+import type { ContrastRow } from '../config/checks/check-contrast.js'
 import type { SiteMeta } from '../config/site-model.js'
 import { ConfigWarning } from '../errors/config-warning.js'
 import type { PageQuality, QualitySettings } from '../plan/landing-quality.js'

@@ -1,5 +1,5 @@
 import { readSite, type SiteRound } from '../config/load-site.js'
-import { placeReported } from '../config/place-problems.js'
+import { placeReported } from '../config/read/place-problems.js'
 import type { SiteConfig } from '../config/site-model.js'
 import { BuildFailure } from '../errors/config-error.js'
 import { type BuildPlan, planSite } from '../plan/plan-site.js'

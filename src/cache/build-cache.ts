@@ -39,7 +39,7 @@ export interface BuildCache<Result> {
   readonly notes: readonly string[]
   /** Adds a line for an entry a store outside this module could not trust (image variants). */
   note(message: string): void
-  /** Where loadSite keeps parsed files (config/read-cache.ts), under `schemas` besides the code. */
+  /** Where loadSite keeps parsed files (config/read/read-cache.ts), under `schemas` besides the code. */
   configCache(schemas: string): { readonly file: string; readonly version: string; readonly note: (message: string) => void } | undefined
   /** The plan's print store, read while the config loaded. */
   prints(): Promise<SavedPrintStore | undefined>

@@ -1,4 +1,4 @@
-import type { ContrastRow } from '../config/check-contrast.js'
+import type { ContrastRow } from '../config/checks/check-contrast.js'
 
 /** The contrast check's table for `build --verbose`: every pair of theme colours, its ratio and the minimum. */
 export function formatContrastReport(rows: readonly ContrastRow[]): string {

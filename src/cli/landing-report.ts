@@ -1,6 +1,6 @@
 import type { BuildResult } from '../build/index.js'
 import type { LandingSummary } from '../build/report.js'
-import { hostRules } from '../config/hosts.js'
+import { hostRules } from '../config/presets/hosts.js'
 import type { SiteInput } from '../config/site-input.generated.js'
 import { type Io, paint } from './io.js'
 

@@ -7,25 +7,26 @@ import { BuildFailure, type ConfigError, failOn } from '../errors/config-error.j
 import type { ConfigWarning } from '../errors/config-warning.js'
 import { OWN_FOLDER } from '../site/paths.js'
 import { displayFile } from '../tool/package.js'
-import { checkThemeContrast } from './check-contrast.js'
-import { checkPageIds, type LoadedFile } from './check-ids.js'
-import { checkStyleOverrides } from './check-style-overrides.js'
-import { checkBaseUrl, checkUrlPath } from './check-url.js'
-import { crossCheck } from './cross-check.js'
-import { hostWarnings, subPathWarnings } from './hosts.js'
-import { siteFileTarget } from './inside-site.js'
-import { originOf } from './locate.js'
-import { parseMarkdownFile } from './markdown-file.js'
-import { checkMarkdownDocuments, yamlFieldDocument } from './markdown-images.js'
+import { resolveAreas } from './areas/resolve-areas.js'
+import { checkThemeContrast } from './checks/check-contrast.js'
+import { checkPageIds, type LoadedFile } from './checks/check-ids.js'
+import { checkStyleOverrides } from './checks/check-style-overrides.js'
+import { checkBaseUrl, checkUrlPath } from './checks/check-url.js'
+import { crossCheck } from './checks/cross-check.js'
+import { checkMarkdownDocuments, yamlFieldDocument } from './checks/markdown-images.js'
+import { type FileKind, type FoundRef, validateSource } from './checks/validate.js'
 import { normalizeForms, normalizeSite } from './normalize.js'
 import { normalizeBudgets } from './normalize-budgets.js'
-import { placeProblems } from './place-problems.js'
-import { mergePublishedSitemap } from './published-sitemap.js'
-import { readPublishedUrls } from './published-urls.js'
-import { openReadCache, type ReadFile } from './read-cache.js'
-import { parseYaml, type YamlSource } from './read-yaml.js'
-import { resolveAreas } from './resolve-areas.js'
-import { resolveSiteFonts } from './site-fonts.js'
+import { hostWarnings, subPathWarnings } from './presets/hosts.js'
+import { mergePublishedSitemap } from './published/published-sitemap.js'
+import { readPublishedUrls } from './published/published-urls.js'
+import { siteFileTarget } from './read/inside-site.js'
+import { originOf } from './read/locate.js'
+import { parseMarkdownFile } from './read/markdown-file.js'
+import { placeProblems } from './read/place-problems.js'
+import { openReadCache, type ReadFile } from './read/read-cache.js'
+import { parseYaml, type YamlSource } from './read/read-yaml.js'
+import { type ExcludedFile, excludedNames, usableFile } from './read/usable-files.js'
 import type {
   AreasInput,
   FormsInput,
@@ -37,8 +38,7 @@ import type {
   SiteInput,
 } from './site-input.generated.js'
 import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from './site-model.js'
-import { type ExcludedFile, excludedNames, usableFile } from './usable-files.js'
-import { type FileKind, type FoundRef, validateSource } from './validate.js'
+import { resolveSiteFonts } from './theme/site-fonts.js'
 
 export interface LoadSiteOptions {
   /** Overrides site.yaml `url` (the CLI's --base-url). */
@@ -48,7 +48,7 @@ export interface LoadSiteOptions {
   /** Overrides site.yaml `published` (the CLI's --published): the live sitemap, a URL or an absolute file. */
   published?: string
   /**
-   * Keep parsed, valid files in this JSON file for the next load (read-cache.ts), under this
+   * Keep parsed, valid files in this JSON file for the next load (config/read/read-cache.ts), under this
    * version of citypress; without it every file is parsed.
    */
   cache?: { readonly file: string; readonly version: string; readonly note?: (message: string) => void }
@@ -81,7 +81,7 @@ export interface SiteRound {
   /** Absent when site.yaml itself could not be used: nothing can be planned without it. */
   readonly site?: SiteConfig
   /**
-   * Some file was left out for its errors (usable-files.ts), so what the plan finds missing may
+   * Some file was left out for its errors (config/read/usable-files.ts), so what the plan finds missing may
    * be in it: the plan's own errors would follow from that mistake, not be new ones.
    */
   readonly partial: boolean
@@ -97,7 +97,7 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
   if (!existsSync(path.join(root, 'site.yaml'))) throw new BuildFailure([siteNotFound(root)])
 
   // Links are listed, never followed: a linked folder is not part of the site, and a linked file
-  // is read only if it leads to a file inside the site folder (inside-site.ts).
+  // is read only if it leads to a file inside the site folder (config/read/inside-site.ts).
   const listed = await fg(['**/*.{yaml,yml}', 'blog/**/*.md', 'pages/**/*.md'], {
     cwd: root,
     ignore,

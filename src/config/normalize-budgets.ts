@@ -1,5 +1,5 @@
-import { originOf } from './locate.js'
-import type { YamlSource } from './read-yaml.js'
+import { originOf } from './read/locate.js'
+import type { YamlSource } from './read/read-yaml.js'
 import type { SiteInput } from './site-input.generated.js'
 import type { BudgetAsset, BudgetRule } from './site-model.js'
 

@@ -1,15 +1,15 @@
-import { resolveAnalytics } from './analytics-providers.js'
-import { checkRedirectTarget, checkSiteAddress, checkUrlPath } from './check-url.js'
-import { defaultHoneypot } from './form-services.js'
-import { hostUrlStyle } from './hosts.js'
+import { checkRedirectTarget, checkSiteAddress, checkUrlPath } from './checks/check-url.js'
+import { resolveAnalytics } from './presets/analytics-providers.js'
+import { defaultHoneypot } from './presets/form-services.js'
+import { hostUrlStyle } from './presets/hosts.js'
 import type { FormsInput, SiteInput } from './site-input.generated.js'
 import type { FormConfig, SiteMeta } from './site-model.js'
-import { resolveTheme } from './theme.js'
+import { resolveTheme } from './theme/theme.js'
 
 /**
  * site.yaml with defaults applied (the schema documents each default with `default`), and its
- * addresses in the form check-url.ts gives them (encoded once, no trailing slash on `url`); they
- * were checked with the file (check-values.ts) and `baseUrl` by loadSite, so none is refused here.
+ * addresses in the form config/checks/check-url.ts gives them (encoded once, no trailing slash on `url`); they
+ * were checked with the file (config/checks/check-values.ts) and `baseUrl` by loadSite, so none is refused here.
  */
 export function normalizeSite(input: SiteInput, baseUrl?: string): SiteMeta {
   const address = checkSiteAddress(baseUrl ?? input.url)

@@ -2,19 +2,19 @@
  * The site as config/ hands it on: every file of the site folder read, checked and with its
  * defaults applied. Plain and readonly (SiteConfig.images is a Map, problems are ConfigError and
  * ConfigWarning objects); later stages never mutate it. Where a value was written is a file and a
- * JSON Pointer, whose line config/place-problems.ts finds only when a problem there is reported.
+ * JSON Pointer, whose line config/read/place-problems.ts finds only when a problem there is reported.
  */
 import type { Origin } from '../errors/config-error.js'
 import type { ConfigWarning } from '../errors/config-warning.js'
-import type { PublishedRecord } from './published-urls.js'
+import type { PublishedRecord } from './published/published-urls.js'
 import type { AreasInput, LandingInput, PageInput, PostInput, ServiceInput, SiteInput } from './site-input.generated.js'
-import type { ContrastRow, ResolvedTheme, SiteFonts } from './theme-model.js'
+import type { ContrastRow, ResolvedTheme, SiteFonts } from './theme/theme-model.js'
 
 /** site.yaml with its defaults applied. */
 export interface SiteMeta extends Omit<SiteInput, 'analytics'> {
   /** site.yaml `analytics`, resolved; absent without analytics. */
   readonly analytics?: AnalyticsConfig
-  /** site.yaml `theme` with every default applied (src/config/theme.ts). */
+  /** site.yaml `theme` with every default applied (src/config/theme/theme.ts). */
   readonly theme: ResolvedTheme
   readonly language: string
   readonly titleTemplate: string
@@ -27,7 +27,7 @@ export interface SiteMeta extends Omit<SiteInput, 'analytics'> {
   readonly embeds?: readonly string[]
 }
 
-/** site.yaml `analytics` resolved (src/config/analytics-providers.ts): the tag to add and what the CSP must allow for it. */
+/** site.yaml `analytics` resolved (src/config/presets/analytics-providers.ts): the tag to add and what the CSP must allow for it. */
 export interface AnalyticsConfig {
   readonly provider: 'generic' | 'ga4' | 'plausible' | 'fathom' | 'matomo'
   /** The script's address. */
@@ -71,7 +71,7 @@ export interface PostConfig extends PostInput {
   readonly body: string
   /** 1-based line of the body's first line, for positions in Markdown errors. */
   readonly bodyLine: number
-  /** The body's images: as written → key of SiteConfig.images (config/markdown-images.ts). */
+  /** The body's images: as written → key of SiteConfig.images (config/checks/markdown-images.ts). */
   readonly imagePaths: Readonly<Record<string, string>>
   readonly origin: Origin
 }
@@ -135,7 +135,7 @@ export interface ImageSource {
   /** Size of the file in bytes, for the build report's savings; absent for a drawn image. */
   readonly bytes?: number
   /**
-   * An SVG's text as config/sanitize-svg.ts left it: the only SVG bytes any stage uses (published,
+   * An SVG's text as config/checks/sanitize-svg.ts left it: the only SVG bytes any stage uses (published,
    * drawn by sharp for icons and the share image), so none reads the file again.
    */
   readonly svg?: string
@@ -158,7 +158,7 @@ export interface SiteConfig {
   readonly areas: AreasInput
   /**
    * areas.yaml's display path, absent without the file: plan/ points at its values by JSON Pointer
-   * (src/config/locate.ts pointerOrigin).
+   * (src/config/read/locate.ts pointerOrigin).
    */
   readonly areasFile?: string
   readonly forms: Readonly<Record<string, FormConfig>>

@@ -1,4 +1,4 @@
-import { type ImageType, imageTypeOf } from '../config/image-type.js'
+import { type ImageType, imageTypeOf } from '../config/read/image-type.js'
 
 /** What an upload's file name promises, by its extension. */
 const typeOfExtension: Record<string, ImageType> = { jpg: 'jpeg', jpeg: 'jpeg', png: 'png', gif: 'gif', webp: 'webp', svg: 'text' }

@@ -1,4 +1,4 @@
-import { parseYaml } from '../config/read-yaml.js'
+import { parseYaml } from '../config/read/read-yaml.js'
 import type { ConfigError } from '../errors/config-error.js'
 
 /** A request the editor answers with `{error}` and citypress's located messages, having written nothing. */

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto'
 import { lstat, mkdir, readdir, readFile, realpath, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { replaceFile } from '../cache/replace-file.js'
-import { isInside, siteFileTarget } from '../config/inside-site.js'
 import { kindOf } from '../config/load-site.js'
+import { isInside, siteFileTarget } from '../config/read/inside-site.js'
 
 /**
  * The editor's only access to the site folder's files: paths as Decap sends them (`services/a.yaml`)

@@ -1,6 +1,6 @@
 import { stringify } from 'yaml'
-import { escapePointer, locate } from '../config/locate.js'
-import { parseYaml } from '../config/read-yaml.js'
+import { escapePointer, locate } from '../config/read/locate.js'
+import { parseYaml } from '../config/read/read-yaml.js'
 import { EditorConflict, EditorNameGone, EditorNameTaken, EditorNoName, fail } from '../errors/catalogue.js'
 import type { SourcePosition } from '../errors/config-error.js'
 import { type NamedMap, nameField, virtualFolder } from './decap-config.js'

@@ -101,7 +101,7 @@ export interface ContrastFailure {
   readonly required: number
 }
 
-/** A passing shade of one colour of a failing pair (src/config/colour-shade.ts). */
+/** A passing shade of one colour of a failing pair (src/config/theme/colour-shade.ts). */
 export interface BetterShade {
   readonly token: string
   readonly color: string
@@ -137,7 +137,7 @@ function cspKeyOf(kind: string): string {
   return kind === 'script' ? 'inlineScripts' : kind === 'style' ? 'inlineStyles' : 'styleAttributes'
 }
 
-/** Why a path or address was refused (src/config/check-url.ts). `char` is the character itself; messages show its code point. */
+/** Why a path or address was refused (src/config/checks/check-url.ts). `char` is the character itself; messages show its code point. */
 export type UrlProblem =
   | { readonly kind: 'whitespace' | 'control'; readonly char: string }
   | { readonly kind: 'not-a-path' }
@@ -154,7 +154,7 @@ export type UrlProblem =
   | { readonly kind: 'host-char'; readonly char: string }
   | { readonly kind: 'userinfo' }
 
-/** Why a live sitemap was not read (src/config/published-sitemap.ts). */
+/** Why a live sitemap was not read (src/config/published/published-sitemap.ts). */
 export type SitemapRefusal =
   | { readonly kind: 'not-https'; readonly url: string }
   | { readonly kind: 'other-origin'; readonly url: string; readonly origin: string }
@@ -1039,7 +1039,7 @@ const uncheckedColourPair = entry('unchecked-colour-pair', 'config', 'Colour pai
 export const { UncheckedColourPair } = uncheckedColourPair.cases
 
 const robotsUnderSubPath = entry('robots-under-sub-path', 'config', 'robots.txt under a sub-path', {
-  /** `origin` and `basePath`: the site address split (src/config/check-url.ts checkSiteAddress). */
+  /** `origin` and `basePath`: the site address split (src/config/checks/check-url.ts checkSiteAddress). */
   RobotsUnderSubPath: {
     message: (origin: string, basePath: string) =>
       `The site is served under ${basePath}, but crawlers read robots.txt only at the root of a host (${origin}/robots.txt), so the robots.txt written at ${basePath}/robots.txt is never read and does not point them to the sitemap.`,
@@ -1534,7 +1534,7 @@ export const entries = [
 export type ConfigErrorCode = (typeof entries)[number]['code']
 
 // One round of errors: what each schema pattern asks for, in words, keyed by the
-// pattern's text (src/config/validate.ts), so no message quotes a regular expression.
+// pattern's text (src/config/checks/validate.ts), so no message quotes a regular expression.
 
 /** Completes "`key` …": the rule a schema `pattern` states. */
 export const patternRules: Readonly<Record<string, string>> = {

@@ -23,8 +23,8 @@ export interface SourcePosition {
 /**
  * Where a value is in a YAML file (or a Markdown file's front matter) by the shape of its data, not
  * by line. Recording it costs nothing, while finding its line takes the file's syntax tree, which a
- * build without problems never builds (config/read-cache.ts gives config/ its data without one).
- * config/place-problems.ts finds the line when a problem at the place is reported.
+ * build without problems never builds (config/read/read-cache.ts gives config/ its data without one).
+ * config/read/place-problems.ts finds the line when a problem at the place is reported.
  */
 export interface DataPlace {
   /** RFC 6901 JSON Pointer of the value: `/sections/2/title`. Absent when the line is known or only the file is. */
@@ -58,7 +58,7 @@ export function originName(origin: Origin): string {
 /**
  * A second place a problem names (the other page at the same address, the first use of an id),
  * told under it with its own frame, as esbuild's notes and rustc's. Its DataPlace, like a
- * problem's, until config/place-problems.ts finds its line.
+ * problem's, until config/read/place-problems.ts finds its line.
  */
 export interface Note extends SourcePosition, DataPlace {
   /** What is at this place, as a sentence: "The other page at /contact comes from here." */

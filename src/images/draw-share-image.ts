@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { shareImageSize } from '../../templates/seo/share-image.js'
-import { maxImagePixels } from '../config/image-limits.js'
+import { maxImagePixels } from '../config/checks/image-limits.js'
 import type { ShareDrawing } from '../plan/plan-images.js'
 
 const fonts = new Map<string, Promise<Buffer>>()
@@ -100,7 +100,7 @@ async function logoImage(logo: NonNullable<ShareDrawing['logo']>): Promise<{ png
   const height = 72
   const width = Math.round((logo.width * height) / logo.height)
   const density = logo.format === 'svg' ? Math.min(2400, Math.ceil((72 * height * 2) / logo.height)) : undefined
-  // An SVG logo is drawn from its sanitized text (config/sanitize-svg.ts), never from the site folder.
+  // An SVG logo is drawn from its sanitized text (config/checks/sanitize-svg.ts), never from the site folder.
   const input = logo.svg !== undefined ? Buffer.from(logo.svg) : await readFile(logo.file)
   const png = await sharp(input, { density, limitInputPixels: maxImagePixels }).resize({ width, height, fit: 'fill' }).png().toBuffer()
   return { png, width, height }

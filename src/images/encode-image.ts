@@ -1,5 +1,5 @@
 import sharp from 'sharp'
-import { maxImagePixels } from '../config/image-limits.js'
+import { maxImagePixels } from '../config/checks/image-limits.js'
 import type { ImageSource } from '../config/site-model.js'
 import type { ImageJob } from '../plan/plan-images.js'
 
@@ -45,7 +45,7 @@ function squareImage(job: ImageJob, { background }: { background?: string }) {
   return background ? image.flatten({ background }) : image
 }
 
-/** What sharp reads: an SVG's sanitized text (config/sanitize-svg.ts), else the file. */
+/** What sharp reads: an SVG's sanitized text (config/checks/sanitize-svg.ts), else the file. */
 function sourceOf(source: ImageSource): string | Buffer {
   return source.svg !== undefined ? Buffer.from(source.svg) : source.absolutePath
 }

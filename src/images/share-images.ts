@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { shareImageFor, shareImageSize } from '../../templates/seo/share-image.js'
 import type { ImageSource, SiteConfig } from '../config/site-model.js'
-import { isDark } from '../config/theme.js'
+import { isDark } from '../config/theme/theme.js'
 import type { ImageJob, ShareDrawing } from '../plan/plan-images.js'
 import type { RoutePlan } from '../plan/route-plan.js'
 
@@ -15,7 +15,7 @@ const drawingVersion = 'share-v4'
  * The share-image digest and jobs: one 1200 × 630 JPEG per page that gets one (the rule is
  * templates/seo/share-image.ts). Drawn from the brand: the heading font's file, the theme's dark
  * brand colour with its text colour, the accent, the logo for dark backgrounds. The face is the
- * heading or body family's static .woff, else the one bundled with citypress (config/site-fonts.ts
+ * heading or body family's static .woff, else the one bundled with citypress (config/theme/site-fonts.ts
  * chose it and warned), so every page that gets no image of its own gets one.
  */
 export function planShareImages(site: SiteConfig, routes: readonly RoutePlan[]): { digest?: string; jobs: ImageJob[] } {

@@ -1,5 +1,5 @@
 import type { ContentSources } from '../check/check-output.js'
-import { formEndpointOrigin } from '../config/form-services.js'
+import { formEndpointOrigin } from '../config/presets/form-services.js'
 import type { SiteMeta } from '../config/site-model.js'
 import { embedProviders, isEmbedProvider } from '../markdown/embeds.js'
 import type { InlineCode } from '../render/inline-code.js'
@@ -21,7 +21,7 @@ export interface PolicyOptions {
 /**
  * The policy, from site.yaml and the checked pages: the scheduler hosts (site.yaml `schedulers`)
  * may be framed, the analytics service may run its script, receive its beacons and serve its pixels
- * (each preset's sources, src/config/analytics-providers.ts), forms post to this site (or the
+ * (each preset's sources, src/config/presets/analytics-providers.ts), forms post to this site (or the
  * configured endpoint or form service), and the inline scripts and styles the
  * build declared (src/render/inline-code.ts) are allowed by the SHA-256 of their exact text, never
  * by 'unsafe-inline'.

@@ -1,4 +1,4 @@
-import { hostRules } from '../config/hosts.js'
+import { hostRules } from '../config/presets/hosts.js'
 import type { FormConfig, SiteConfig } from '../config/site-model.js'
 import { FORMS_DECLARATION_URL } from '../plan/form-urls.js'
 import { LANDING_HIDDEN_FIELDS } from '../plan/landing-model.js'

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { replaceFile } from '../cache/replace-file.js'
-import type { PublishedRecord } from '../config/published-urls.js'
+import type { PublishedRecord } from '../config/published/published-urls.js'
 import { PUBLISHED_URLS_FILE } from '../site/paths.js'
 
 const comment =

@@ -1,6 +1,6 @@
-import { markdownHeadingIds } from '../config/markdown-refs.js'
+import { markdownHeadingIds } from '../config/checks/markdown-refs.js'
+import { SHELL_IDS, TEMPLATE_IDS } from '../config/checks/template-ids.js'
 import type { SiteConfig } from '../config/site-model.js'
-import { SHELL_IDS, TEMPLATE_IDS } from '../config/template-ids.js'
 import { FragmentNotOnPage, fail } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
 import { closestMatch } from '../errors/did-you-mean.js'
@@ -17,7 +17,7 @@ interface KnownIds {
 /**
  * Checks, before anything is rendered, the `#fragment` of every link written in YAML or Markdown
  * whose target page's ids the plan knows: the ids of its sections, of its forms and of its
- * Markdown headings, and those the shared templates always write (config/template-ids.ts). A
+ * Markdown headings, and those the shared templates always write (config/checks/template-ids.ts). A
  * `#fragment` alone names an element of the page its file makes. What only `build` can check
  * (README § What the build guarantees): links on a site with its own templates/, `#fragment`
  * links in site.yaml (they are on every page) or in a Markdown field of a YAML file.

@@ -1,5 +1,5 @@
 import MarkdownIt from 'markdown-it'
-import { pointerOrigin } from '../config/locate.js'
+import { pointerOrigin } from '../config/read/locate.js'
 import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from '../config/site-model.js'
 import { fail, HeadingSkip, MissingH1 } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'

@@ -1,4 +1,4 @@
-import { escapePointer, pointerOrigin } from '../config/locate.js'
+import { escapePointer, pointerOrigin } from '../config/read/locate.js'
 import type { SiteConfig } from '../config/site-model.js'
 import { ChipsWithoutPage, fail } from '../errors/catalogue.js'
 import type { ConfigError } from '../errors/config-error.js'

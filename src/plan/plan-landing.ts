@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { digestJson, hash } from '../cache/digest.js'
-import { escapePointer, pointerOrigin } from '../config/locate.js'
+import { escapePointer, pointerOrigin } from '../config/read/locate.js'
 import type { Content } from '../config/site-input.generated.js'
 import type { ServiceConfig, SiteConfig } from '../config/site-model.js'
 import {
@@ -88,7 +88,7 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
   const originAt = (pointer: string, at?: 'key' | 'value') => pointerOrigin(origin.file, pointer, at)
   const services = new Map(site.services.map((s) => [s.slug, s]))
 
-  // Every area name here is an area's own name: config/resolve-areas.ts resolved (or reported) each.
+  // Every area name here is an area's own name: config/areas/resolve-areas.ts resolved (or reported) each.
   const wanted = new Map<string, Wanted>()
   for (const rule of landing.matrix ?? []) {
     const list = Object.hasOwn(site.areas.lists, rule.areas) ? site.areas.lists[rule.areas]! : []

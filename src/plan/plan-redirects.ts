@@ -1,4 +1,4 @@
-import type { PublishedPage, PublishedRecord } from '../config/published-urls.js'
+import type { PublishedPage, PublishedRecord } from '../config/published/published-urls.js'
 import type { LandingIdentity } from './landing-model.js'
 import { milesBetween } from './nearby-areas.js'
 import { citySlug, stateCode } from './slug.js'
@@ -6,7 +6,7 @@ import { citySlug, stateCode } from './slug.js'
 /**
  * Safe renames of landing pages (issue: a changed city or service slug must not silently drop a
  * page that search engines and customers know). The site folder keeps a record of every landing
- * URL it ever published (src/config/published-urls.ts reads it, build() writes it back); this module, pure,
+ * URL it ever published (src/config/published/published-urls.ts reads it, build() writes it back); this module, pure,
  * decides a 301 for each recorded URL the build no longer makes. Redirects are recomputed from
  * the whole record at every build, so they always point at a page that exists today and never
  * chain.

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import { lucideIconNames } from '../config/cross-check.js'
+import { lucideIconNames } from '../config/checks/cross-check.js'
 import { editorRoutes } from '../editor/http.js'
 import type { LiveNames } from '../editor/schema-fields.js'
 import { PreviewInternal, PreviewInternalLog } from '../errors/catalogue.js'

@@ -7,7 +7,7 @@ import path from 'node:path'
  */
 export const OWN_FOLDER = '.citypress'
 
-/** The published-URL record's name in the site folder (config/published-urls.ts reads it, output/record-published.ts adds to it). */
+/** The published-URL record's name in the site folder (config/published/published-urls.ts reads it, output/record-published.ts adds to it). */
 export const PUBLISHED_URLS_FILE = 'published-urls.json'
 
 /** Where a build or the preview keeps one cache folder's parts. */

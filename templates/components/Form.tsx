@@ -1,4 +1,4 @@
-import { isFormService, postsToEndpoint } from '../../src/config/form-services.js'
+import { isFormService, postsToEndpoint } from '../../src/config/presets/form-services.js'
 import type { FormConfig, FormField } from '../../src/config/site-model.js'
 import { FORMS_DECLARATION_URL, formSuccessUrl } from '../../src/plan/form-urls.js'
 import { usePage } from '../context.js'

@@ -25,7 +25,7 @@ export interface MarkdownProps {
 
 export function Markdown({ text, inline, className }: MarkdownProps) {
   const { images } = usePage()
-  // A YAML field's images resolve against the site folder, then images/ (config/markdown-images.ts).
+  // A YAML field's images resolve against the site folder, then images/ (config/checks/markdown-images.ts).
   const env: MarkdownEnv = {
     image: (src) =>
       candidatesOf(src, '')

@@ -5,7 +5,7 @@ import { Section } from '../components/Section.js'
 /**
  * A Google map of one place, as the same click-to-load facade as `::: map` in Markdown: no request
  * reaches Google before the click, and config/ added www.google.com to the CSP's frame-src because
- * this section is on a page (src/config/cross-check.ts).
+ * this section is on a page (src/config/checks/cross-check.ts).
  */
 export function MapSection(props: MapSectionProps) {
   const isAddress = /^https?:\/\//i.test(props.place.trim())

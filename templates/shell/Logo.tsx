@@ -1,4 +1,4 @@
-import { isDark } from '../../src/config/theme.js'
+import { isDark } from '../../src/config/theme/theme.js'
 import { Image } from '../components/Image.js'
 import { usePage } from '../context.js'
 

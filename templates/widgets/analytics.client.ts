@@ -5,7 +5,7 @@ import { askConsent } from './consent.client.js'
  * interactive. Added after `load` and then an idle moment, so it never competes with the page;
  * with a consent banner on the page, only after the visitor's yes (consent.client.ts).
  *
- * A preset's configuration arrives as data (`data-settings`, src/config/analytics-providers.ts)
+ * A preset's configuration arrives as data (`data-settings`, src/config/presets/analytics-providers.ts)
  * and is applied here, because the Content-Security-Policy allows no inline script for it: GA4's
  * `gtag('config', id)` and Matomo's `_paq` queue are set up before their loader runs.
  */

@@ -64,7 +64,7 @@ async function send(form: HTMLFormElement): Promise<boolean> {
 }
 
 /**
- * A form service's JSON answer (src/config/form-services.ts): Formspree `{ok: true, next}` or
+ * A form service's JSON answer (src/config/presets/form-services.ts): Formspree `{ok: true, next}` or
  * `{errors: […]}`, Basin `{error}`, Getform `{success: true}`. A 2xx answer is a success unless it
  * says otherwise.
  */

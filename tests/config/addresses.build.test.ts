@@ -12,7 +12,7 @@ import { sitemapFiles } from '../../src/output/hosts/sitemap.js'
 import { fixture, memoryIo, normalize, siteFrom, tempDir } from '../helpers/site.js'
 
 // Every path or address that reaches a host file, the sitemap or an output
-// path is checked where it is read (src/config/check-url.ts).
+// path is checked where it is read (src/config/checks/check-url.ts).
 const baseSite = await readFile(path.join(fixture('minimal'), 'site.yaml'), 'utf8')
 const injected = '/*  https://evil.example/:splat  200!'
 

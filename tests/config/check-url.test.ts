@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkHost, checkSiteAddress, checkUrlPath, checkWebAddress } from '../../src/config/check-url.js'
+import { checkHost, checkSiteAddress, checkUrlPath, checkWebAddress } from '../../src/config/checks/check-url.js'
 
 const problem = (checked: { ok: boolean; problem?: unknown }) => (checked.ok ? undefined : checked.problem)
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { BuildFailure, build } from '../../src/build/index.js'
-import { isCalendarDate } from '../../src/config/calendar-date.js'
+import { isCalendarDate } from '../../src/config/checks/calendar-date.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import { normalize, siteFrom } from '../helpers/site.js'
 

@@ -2,7 +2,7 @@ import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { buildReport } from '../../src/build/index.js'
-import { familyPattern } from '../../src/config/font-metadata.js'
+import { familyPattern } from '../../src/config/theme/font-metadata.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import { normalize, repoRoot, siteFrom, tempDir, validationErrors } from '../helpers/site.js'
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BuildFailure, build } from '../../src/build/index.js'
-import { checkAutofill, checkAutofillFor } from '../../src/config/autofill.js'
+import { checkAutofill, checkAutofillFor } from '../../src/config/checks/autofill.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import type { OutputFile } from '../../src/types.js'
 import { normalize } from '../helpers/site.js'

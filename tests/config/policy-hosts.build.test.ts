@@ -8,7 +8,7 @@ import { fixture, memoryIo, siteFrom, tempDir, validationErrors } from '../helpe
 
 // Every address whose origin a site can put into the Content-Security-Policy (analytics, a form
 // endpoint, a scheduler, an image in YAML or Markdown) or a host file (url, a redirect) has a host
-// of letters, digits, hyphens and dots (src/config/check-url.ts checkHost): `https://*` in
+// of letters, digits, hyphens and dots (src/config/checks/check-url.ts checkHost): `https://*` in
 // script-src would run a script from any host, and a `;` would end the directive.
 
 const siteYaml = await readFile(path.join(fixture('minimal'), 'site.yaml'), 'utf8')

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { parseDocument } from 'yaml'
 import { unseal } from '../../src/cache/sealed-file.js'
 import { loadSite } from '../../src/config/load-site.js'
-import { reassemble, splitMinimumLength, splitOf } from '../../src/config/split-yaml.js'
+import { reassemble, splitMinimumLength, splitOf } from '../../src/config/read/split-yaml.js'
 import type { BuildFailure } from '../../src/errors/config-error.js'
 import { siteFrom } from '../helpers/site.js'
 

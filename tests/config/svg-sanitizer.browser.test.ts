@@ -4,7 +4,7 @@ import { JSDOM } from 'jsdom'
 import type { Browser } from 'playwright'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { decodeSvg, sanitizeSvg, svgDeclaration } from '../../src/config/sanitize-svg.js'
+import { decodeSvg, sanitizeSvg, svgDeclaration } from '../../src/config/checks/sanitize-svg.js'
 import { launchChromium } from '../helpers/browser.js'
 import { legitimateSvg, svgPayloads } from './svg-corpus.js'
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { main } from '../../src/cli/main.js'
-import { maxAliasCount, maxNesting, parseYaml } from '../../src/config/read-yaml.js'
-import { reassemble, splitOf } from '../../src/config/split-yaml.js'
-import { yamlLib } from '../../src/config/yaml-lib.js'
+import { maxAliasCount, maxNesting, parseYaml } from '../../src/config/read/read-yaml.js'
+import { reassemble, splitOf } from '../../src/config/read/split-yaml.js'
+import { yamlLib } from '../../src/config/read/yaml-lib.js'
 import { memoryIo, siteFrom } from '../helpers/site.js'
 
 /** Nine anchors, each a list of nine aliases to the one before: 9^9 strings once expanded. */

@@ -3,7 +3,7 @@ import { exampleBuild, fixtureBuild } from '../helpers/example-build.js'
 import { fixture } from '../helpers/site.js'
 import { system4 } from './build-system4.js'
 
-// Ids are unique on every rendered page. config/check-ids.ts catches clashes
+// Ids are unique on every rendered page. config/checks/check-ids.ts catches clashes
 // that YAML causes; this test catches ids the templates themselves would repeat.
 function repeatedIds(html: string): string[] {
   const seen = new Set<string>()

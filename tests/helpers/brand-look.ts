@@ -3,7 +3,7 @@ import path from 'node:path'
 import { build as esbuild } from 'esbuild'
 import type { Browser } from 'playwright'
 import { parse } from 'yaml'
-import { resolveTheme, themeProperties } from '../../src/config/theme.js'
+import { resolveTheme, themeProperties } from '../../src/config/theme/theme.js'
 import { packageRoot } from '../../src/tool/package.js'
 
 /**

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import type { HostName } from '../../src/config/hosts.js'
+import type { HostName } from '../../src/config/presets/hosts.js'
 import { headersForPath, parseHeadersFile } from '../../src/output/hosts/read-headers.js'
 
 export interface HostServer {

@@ -3,7 +3,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { build } from '../../src/build/index.js'
-import { sanitizeSvg } from '../../src/config/sanitize-svg.js'
+import { sanitizeSvg } from '../../src/config/checks/sanitize-svg.js'
 import { headersForPath, parseHeadersFile } from '../../src/output/hosts/read-headers.js'
 import { fixture, siteFrom } from '../helpers/site.js'
 

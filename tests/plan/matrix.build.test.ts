@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { loadSite } from '../../src/config/load-site.js'
-import { placeProblems } from '../../src/config/place-problems.js'
+import { placeProblems } from '../../src/config/read/place-problems.js'
 import { BuildFailure } from '../../src/errors/config-error.js'
 import type { LandingPageProps } from '../../src/plan/landing-model.js'
 import { planSite } from '../../src/plan/plan-site.js'

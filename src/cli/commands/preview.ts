@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { type Command, InvalidArgumentError } from 'commander'
-import { postsToEndpoint } from '../../config/form-services.js'
+import { postsToEndpoint } from '../../config/presets/form-services.js'
 import { printable } from '../../errors/printable.js'
 import { sourceStack } from '../../errors/source-stack.js'
 import { reportPath } from '../../output/write-report.js'

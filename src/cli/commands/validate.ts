@@ -21,7 +21,7 @@ Examples:
     )
     .action(async (given: string | undefined, flags: { json?: boolean }) => {
       const { loadAndPlan } = await import('../../build/index.js')
-      const { placeProblems } = await import('../../config/place-problems.js')
+      const { placeProblems } = await import('../../config/read/place-problems.js')
       const site = flags.json ? await reportingJson(io, 'validate', async () => siteFolder(given)) : siteFolder(given)
       const check = async () => {
         const { site: config, plan } = await loadAndPlan(site)
@@ -48,7 +48,7 @@ Examples:
       const redirects = redirectLines(io, plan.redirects, config.site.host)
       if (redirects.length) io.out(`${redirects.join('\n')}\n`)
       // A site's templates/ is code the build runs: whoever reviews the site reviews it like code.
-      const { siteTemplateFiles } = await import('../../config/site-templates.js')
+      const { siteTemplateFiles } = await import('../../config/read/site-templates.js')
       const templates = siteTemplateFiles(config.root).map((file) => path.relative(config.root, file).split(path.sep).join('/'))
       if (templates.length) io.out(`This site runs its own template code: ${templates.join(', ')}. Review changes to templates/ as code.\n`)
       io.out(`${paint(io, 'green', '✓')} ${siteLabel(site)} is valid: ${config.files.length} files, ${plan.routes.length} pages.\n`)

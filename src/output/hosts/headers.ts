@@ -1,4 +1,4 @@
-import { hostRules } from '../../config/hosts.js'
+import { hostRules } from '../../config/presets/hosts.js'
 import { href } from '../../plan/urls.js'
 import type { OutputFile } from '../../types.js'
 import { contentSecurityPolicy, type PolicyOptions, policyText } from '../csp.js'
@@ -60,7 +60,7 @@ export function headersFile(rules: readonly HeaderRule[]): OutputFile[] {
 /**
  * Images opened on their own (a link to an SVG, "open image in new tab") are documents of the
  * site's origin: they may draw and style themselves, and nothing else, whatever got past the SVG
- * sanitizer (config/sanitize-svg.ts). Netlify and Cloudflare apply every matching rule, so this
+ * sanitizer (config/checks/sanitize-svg.ts). Netlify and Cloudflare apply every matching rule, so this
  * policy adds to the site-wide one.
  */
 const imagePolicyRules = ['/assets/images/*', '/assets/icons/*']

@@ -1,6 +1,6 @@
-import { hostRules } from '../../config/hosts.js'
+import { hostRules } from '../../config/presets/hosts.js'
+import { readSourceDates } from '../../config/read/source-dates.js'
 import type { SiteConfig } from '../../config/site-model.js'
-import { readSourceDates } from '../../config/source-dates.js'
 import type { LandingRedirect } from '../../plan/plan-redirects.js'
 import type { RoutePlan } from '../../plan/route-plan.js'
 import type { OutputFile } from '../../types.js'
@@ -16,7 +16,7 @@ export interface HostFiles {
 
 /**
  * The files that describe the site to hosts and crawlers, from the finished route plan: the
- * sitemap with each page's lastmod (from git, through config/source-dates.ts), robots.txt, and
+ * sitemap with each page's lastmod (from git, through config/read/source-dates.ts), robots.txt, and
  * the redirects including the landing-page renames the plan decided. `_headers` is made after
  * the checks, which find the sources its policy allows (build.ts, headers.ts). No date is later
  * than `latest` (SOURCE_DATE_EPOCH) when it is given.
@@ -36,7 +36,7 @@ export async function prepareHostFiles(
 }
 
 /**
- * The host's own files for site.yaml `host` (src/config/hosts.ts): `_redirects` where the host
+ * The host's own files for site.yaml `host` (src/config/presets/hosts.ts): `_redirects` where the host
  * reads it, else one redirect page per old address; and what the host needs besides
  * (GitHub Pages' `.nojekyll`).
  */

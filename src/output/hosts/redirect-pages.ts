@@ -1,5 +1,5 @@
-import { decodeUrlPath } from '../../config/check-url.js'
-import { isPlainPath } from '../../config/hosts.js'
+import { decodeUrlPath } from '../../config/checks/check-url.js'
+import { isPlainPath } from '../../config/presets/hosts.js'
 import type { SiteConfig } from '../../config/site-model.js'
 import type { LandingRedirect } from '../../plan/plan-redirects.js'
 import type { RoutePlan } from '../../plan/route-plan.js'
@@ -13,7 +13,7 @@ import { escapeXml } from '../xml.js'
  * search engines treat as a permanent redirect when its delay is 0) and names the new address as
  * canonical. Written in the site's URL layout, so the host serves it at the old address. Never in
  * the sitemap: it is not a route. A redirect whose old address is a page of the site, or a
- * pattern (`/blog/*`), makes no page (the latter is warned about in src/config/hosts.ts). Like
+ * pattern (`/blog/*`), makes no page (the latter is warned about in src/config/presets/hosts.ts). Like
  * every page on a host that sends no headers, it carries a meta Content-Security-Policy right
  * after its charset (csp.ts `redirectPagePolicy`).
  */
@@ -26,7 +26,7 @@ export function redirectPages(site: SiteConfig, landing: readonly LandingRedirec
   for (const { from, to } of all) {
     const key = from.length > 1 ? from.replace(/\/+$/, '') : from
     if (!isPlainPath(from) || pages.has(key) || !isPage(key)) continue
-    // The host decodes the address it is asked for before it looks for the file (src/config/check-url.ts encoded it once).
+    // The host decodes the address it is asked for before it looks for the file (src/config/checks/check-url.ts encoded it once).
     const path = outputPathFor(decodeUrlPath(key), policy)
     // The first rule for an address wins, as in _redirects.
     if (files.has(path)) continue

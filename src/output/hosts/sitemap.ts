@@ -10,7 +10,7 @@ import { robotsFile } from './robots.js'
 const urlsPerSitemap = 50_000
 
 export interface SitemapOptions {
-  /** Source file (absolute path) → `YYYY-MM-DD` when it last changed (config/source-dates.ts). */
+  /** Source file (absolute path) → `YYYY-MM-DD` when it last changed (config/read/source-dates.ts). */
   readonly dates?: ReadonlyMap<string, string>
   /** @default 50000 (the protocol's limit); smaller in tests. */
   readonly urlsPerFile?: number

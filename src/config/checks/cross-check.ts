@@ -1,0 +1,135 @@
+import { readdirSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { BadAddress, BadMapPlace, fail, InsecureImage, UnknownIcon, UnknownReference } from '../../errors/catalogue.js'
+import type { ConfigError, Origin } from '../../errors/config-error.js'
+import { closestIconName, closestMatch } from '../../errors/did-you-mean.js'
+import { embedProviders } from '../../markdown/embeds.js'
+import { originOf } from '../read/locate.js'
+import type { ReadCache } from '../read/read-cache.js'
+import { imageError, readImage } from '../read/read-image.js'
+import type { ImageSource } from '../site-model.js'
+import { checkWebAddress } from './check-url.js'
+import type { FoundRef, RefKind } from './validate.js'
+
+export { imageError, readImage }
+
+export interface KnownNames {
+  readonly services: readonly string[]
+  readonly forms: readonly string[]
+  readonly areaLists: readonly string[]
+  readonly schedulers: readonly string[]
+}
+
+export interface CrossCheckResult {
+  errors: ConfigError[]
+  images: Map<string, ImageSource>
+  icons: string[]
+  links: { href: string; origin: Origin }[]
+  /** Markdown fields that write an image, a link or an embed, for markdown-images.ts to check. */
+  markdown: FoundRef[]
+  /** Embed providers the YAML files use outside Markdown (a `map` section), for the CSP. */
+  embeds: string[]
+}
+
+export interface CrossCheckOptions {
+  /** The site is served over https (its `url`, or `--base-url`): http:// images are refused. */
+  readonly isHttps?: boolean
+  /** loadSite's overlay: an image there as null is taken as deleted. */
+  readonly overlay?: ReadonlyMap<string, string | null>
+}
+
+const what: Record<
+  Exclude<RefKind, 'href' | 'image' | 'icon' | 'markdown' | 'map'>,
+  { noun: string; where: string; key: keyof KnownNames }
+> = {
+  service: { noun: 'service', where: 'the services/ folder', key: 'services' },
+  form: { noun: 'form', where: 'forms.yaml', key: 'forms' },
+  areaList: { noun: 'area list', where: 'areas.yaml `lists`', key: 'areaLists' },
+  scheduler: { noun: 'scheduler', where: 'site.yaml `schedulers`', key: 'schedulers' },
+}
+
+/**
+ * Checks every reference the schemas marked with `citypressRef` once all files are loaded: that
+ * named services, forms, area lists and schedulers exist, that icons are in the icon set, and that
+ * local images exist inside the site folder and can be decoded (config/read/read-image.ts). Internal links are returned for
+ * plan/ to check against the route table.
+ */
+export async function crossCheck(
+  refs: readonly FoundRef[],
+  known: KnownNames,
+  siteRoot: string,
+  reads: ReadCache,
+  options: CrossCheckOptions = {},
+): Promise<CrossCheckResult> {
+  const errors: ConfigError[] = []
+  const images = new Map<string, ImageSource>()
+  const icons = new Set<string>()
+  const links: { href: string; origin: Origin }[] = []
+  const markdown: FoundRef[] = []
+  const embeds = new Set<string>()
+  const iconNames = lucideIconNames()
+
+  for (const ref of refs) {
+    const at = () => originOf(ref.source, ref.pointer, 'value')
+    switch (ref.kind) {
+      case 'href':
+        // Underline the link itself, not its key: that is what the user edits.
+        if (ref.value.startsWith('/') || (ref.value.startsWith('#') && ref.value.length > 1)) links.push({ href: ref.value, origin: at() })
+        break
+      case 'markdown':
+        // Most Markdown fields hold no link, image or embed; scanning only those that may saves parsing thousands.
+        if (ref.value.includes('](') || ref.value.includes(':::')) markdown.push(ref)
+        break
+      case 'map':
+        // The same rule as `::: map` in Markdown (src/markdown/embeds.ts).
+        if (embedProviders.map.isValid(ref.value)) embeds.add('map')
+        else errors.push(fail(BadMapPlace, at(), ref.value))
+        break
+      case 'icon':
+        if (iconNames.has(ref.value)) icons.add(ref.value)
+        else {
+          errors.push(fail(UnknownIcon, at(), ref.value, closestIconName(ref.value, iconNames)))
+        }
+        break
+      case 'image':
+        if (/^https?:\/\//i.test(ref.value)) {
+          // Its origin joins the policy's img-src, so its host is checked like every other.
+          const address = checkWebAddress(ref.value)
+          if (!address.ok) errors.push(fail(BadAddress, at(), 'image', ref.value, address.problem))
+          // An https page that shows an http:// image is "not secure" (or the image is blocked).
+          else if (options.isHttps && /^http:\/\//i.test(ref.value)) errors.push(fail(InsecureImage, at(), ref.value))
+          break
+        }
+        if (images.has(ref.value)) break
+        try {
+          images.set(ref.value, { ...(await readImage(siteRoot, ref.value, reads, options.overlay)), origin: at() })
+        } catch (error) {
+          errors.push(imageError(error, ref.value, at()))
+        }
+        break
+      default: {
+        const { noun, where, key } = what[ref.kind]
+        const names = known[key]
+        if (names.includes(ref.value)) break
+        errors.push(fail(UnknownReference, at(), noun, ref.value, where, names, closestMatch(ref.value, names)))
+      }
+    }
+  }
+  return { errors, images, icons: [...icons].sort(), links, markdown, embeds: [...embeds] }
+}
+
+let iconCache: Set<string> | undefined
+/** Icon names are the file names of lucide-react's per-icon modules: no need to load the set. */
+export function lucideIconNames(): Set<string> {
+  if (!iconCache) {
+    const require = createRequire(import.meta.url)
+    const dir = path.join(path.dirname(require.resolve('lucide-react/package.json')), 'dist/esm/icons')
+    iconCache = new Set(
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.mjs') && !f.endsWith('.map'))
+        .map((f) => f.slice(0, -4)),
+    )
+  }
+  return iconCache
+}

@@ -1,0 +1,179 @@
+import type { Config, DOMPurify } from 'dompurify'
+
+/**
+ * SVG sanitizing: an SVG is a document that browsers run when it is opened on its own (a link, a
+ * new tab), on the site's origin. Only what DOMPurify's SVG allow-list keeps is published.
+ *
+ * DOMPurify (cure53) is the maintained allow-list sanitizer, and jsdom is the one Node DOM it
+ * supports. The text is parsed as XML (`application/xhtml+xml`), as a browser parses an .svg file:
+ * parsed as HTML, a namespaced `<s:script>`, CDATA or an entity would be read differently from the
+ * browser (a parser differential is how sanitizers are bypassed). A regex cannot do this: the same
+ * script can be written as `<s:script>`, `&#106;avascript:` or `<set attributeName="href">`.
+ */
+
+/**
+ * SVG's mixed-case names. DOMPurify lowercases its lists, which suits the HTML parser; the XML
+ * parser keeps case, so without these `viewBox`, `linearGradient` or `feGaussianBlur` would be
+ * dropped. Only names whose lowercase form DOMPurify's SVG and SVG-filter profiles allow.
+ */
+const mixedCaseTags = [
+  'altGlyph',
+  'altGlyphDef',
+  'altGlyphItem',
+  'clipPath',
+  'glyphRef',
+  'linearGradient',
+  'radialGradient',
+  'textPath',
+  'feBlend',
+  'feColorMatrix',
+  'feComponentTransfer',
+  'feComposite',
+  'feConvolveMatrix',
+  'feDiffuseLighting',
+  'feDisplacementMap',
+  'feDistantLight',
+  'feDropShadow',
+  'feFlood',
+  'feFuncA',
+  'feFuncB',
+  'feFuncG',
+  'feFuncR',
+  'feGaussianBlur',
+  'feImage',
+  'feMerge',
+  'feMergeNode',
+  'feMorphology',
+  'feOffset',
+  'fePointLight',
+  'feSpecularLighting',
+  'feSpotLight',
+  'feTile',
+  'feTurbulence',
+]
+const mixedCaseAttributes = [
+  'baseFrequency',
+  'clipPathUnits',
+  'diffuseConstant',
+  'edgeMode',
+  'filterUnits',
+  'glyphRef',
+  'gradientTransform',
+  'gradientUnits',
+  'kernelMatrix',
+  'kernelUnitLength',
+  'lengthAdjust',
+  'markerHeight',
+  'markerUnits',
+  'markerWidth',
+  'maskContentUnits',
+  'maskUnits',
+  'numOctaves',
+  'pathLength',
+  'patternContentUnits',
+  'patternTransform',
+  'patternUnits',
+  'preserveAlpha',
+  'preserveAspectRatio',
+  'primitiveUnits',
+  'refX',
+  'refY',
+  'specularConstant',
+  'specularExponent',
+  'spreadMethod',
+  'startOffset',
+  'stdDeviation',
+  'stitchTiles',
+  'surfaceScale',
+  'systemLanguage',
+  'tableValues',
+  'targetX',
+  'targetY',
+  'textLength',
+  'viewBox',
+  'xChannelSelector',
+  'yChannelSelector',
+  'zoomAndPan',
+]
+
+const config: Config = {
+  USE_PROFILES: { svg: true, svgFilters: true },
+  PARSER_MEDIA_TYPE: 'application/xhtml+xml',
+  // `use` is how drawing tools repeat a shape; only references inside the file are kept (hook below).
+  ADD_TAGS: [...mixedCaseTags, 'use'],
+  // `role="img"` with `aria-label`, as accessible SVG exports write (aria-* is allowed already).
+  ADD_ATTR: [...mixedCaseAttributes, 'role'],
+  // SMIL animation can set any attribute, an href to javascript: included (`<set>` and `<animate>`
+  // are outside the profile already); a logo or an illustration does not need it.
+  FORBID_TAGS: ['animatecolor', 'animatemotion', 'animatetransform'],
+  // What a removed element held goes with it: a script's text, an editor's metadata.
+  KEEP_CONTENT: false,
+}
+
+/** `javascript:` however CSS writes it: with spaces, comments or escapes (`\6a`) between its letters. */
+const mentionsScript = (css: string) => /javascript:|\\/i.test(css.replace(/\/\*.*?\*\/|\s/gs, ''))
+
+/** `#id`: a reference inside the file. */
+const localReference = /^#[^\s#]+$/
+
+let purifier: Promise<(text: string) => string> | undefined
+
+/**
+ * jsdom takes a few hundred milliseconds to load: it is loaded only when an SVG is not in the read
+ * cache (config/read/read-cache.ts), so a build whose SVGs are unchanged never loads it.
+ */
+function loadPurifier(): Promise<(text: string) => string> {
+  return (purifier ??= (async () => {
+    const [{ JSDOM }, { default: createDOMPurify }] = await Promise.all([import('jsdom'), import('dompurify')])
+    // No scripts run and no resources load in a JSDOM window unless asked for.
+    const purify: DOMPurify = createDOMPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0])
+    purify.addHook('uponSanitizeAttribute', (node, data) => {
+      if (
+        node.nodeName === 'use' &&
+        (data.attrName === 'href' || data.attrName === 'xlink:href') &&
+        !localReference.test(data.attrValue.trim())
+      ) {
+        data.keepAttr = false
+      }
+      if (data.attrName === 'style' && mentionsScript(data.attrValue)) data.keepAttr = false
+    })
+    // Browsers no longer run javascript: URLs from CSS, but no drawing needs one either.
+    purify.addHook('afterSanitizeElements', (node) => {
+      if (node.nodeName === 'style' && mentionsScript(node.textContent ?? '')) node.textContent = ''
+    })
+    return (text: string) => purify.sanitize(text, config)
+  })())
+}
+
+/** What is refused before parsing: a document type declaration or an entity (`<!ENTITY x "…">`). */
+export function svgDeclaration(text: string): '<!DOCTYPE' | '<!ENTITY' | undefined {
+  if (/<!ENTITY/i.test(text)) return '<!ENTITY'
+  if (/<!DOCTYPE/i.test(text)) return '<!DOCTYPE'
+  return undefined
+}
+
+/** An SVG file's text: UTF-8 unless a byte order mark (or a first `<` in UTF-16) says otherwise. */
+export function decodeSvg(bytes: Uint8Array): string {
+  const [a, b] = [bytes[0], bytes[1]]
+  const encoding =
+    (a === 0xff && b === 0xfe) || (a === 0x3c && b === 0x00)
+      ? 'utf-16le'
+      : (a === 0xfe && b === 0xff) || (a === 0x00 && b === 0x3c)
+        ? 'utf-16be'
+        : 'utf-8'
+  // The decoder drops the byte order mark.
+  return new TextDecoder(encoding).decode(bytes)
+}
+
+/**
+ * The SVG that DOMPurify's allow-list keeps of `text`, as UTF-8 XML with its root `<svg>`; '' when
+ * nothing is left (not well-formed XML, or no `<svg>` root in the SVG namespace). Call
+ * svgDeclaration first: DTDs are refused, not parsed. Sanitizing the result again returns it as it is.
+ */
+export async function sanitizeSvg(text: string): Promise<string> {
+  const purify = await loadPurifier()
+  // The XML declaration may only start a document; DOMPurify parses the SVG inside a page of its own.
+  const body = text.replace(/^\s*<\?xml[^>]*\?>/, '')
+  const clean = purify(body).trim()
+  return /^<svg[\s>/]/.test(clean) ? clean : ''
+}
