@@ -44,7 +44,7 @@ export async function compile() {
     outdir: path.dirname(output),
     outExtension: { '.js': '.mjs' },
     // What only a dynamic import reaches goes into chunks of its own under lib/chunks/, loaded when
-    // a command needs it: the report's React, for one (src/build/report-page.ts), which every
+    // a command needs it: the report's React, for one (src/build/write-report-page.ts), which every
     // command, `--help` included, would otherwise load at start-up, since an ES module bundle
     // imports its external packages at the top.
     splitting: true,

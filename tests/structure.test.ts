@@ -16,8 +16,8 @@ const rank: Record<string, number> = { config: 1, plan: 2, images: 3, assets: 3,
 const neutral = new Set(['errors', 'cache', 'html', 'markdown', 'site', 'tool', 'types.ts'])
 /** The types generated from schemas/ describe the site's files for every stage. */
 const neutralFiles = new Set(['config/site-input.generated.ts'])
-/** build/ runs the stages; bench/ measures them; cli/, preview/ and editor/ serve the user. */
-const drivers = new Set(['build', 'bench', 'cli', 'preview', 'editor'])
+/** build/ runs the stages; bench/ measures them; cli/, preview/, editor/ and scaffold/ serve the user. */
+const drivers = new Set(['build', 'bench', 'cli', 'preview', 'editor', 'scaffold'])
 /** The stage whose code templates/ is: it may use what that stage may. */
 const templatesRank = rank.render!
 

@@ -43,13 +43,13 @@ import { citypressVersion, codeDigest } from '../tool/package.js'
 import type { OutputFile, OutputWriter } from '../types.js'
 import { contextDigest, finishInputs, outputInputs, readsElsewhere, startInputs } from './inputs.js'
 import { type BuildMemo, type BuildOptions, type ResolvedBuildOptions, resolveBuildOptions } from './options.js'
-import { type BuildReport, paragraphsToWrite, type RecordedReport, recordedReport, replayedReport, type StageName } from './report.js'
-import { reportKept, writeReportPage } from './report-page.js'
 import { failRound, siteOf } from './round.js'
+import { type BuildSummary, paragraphsToWrite, type RecordedSummary, recordedSummary, replayedSummary, type StageName } from './summary.js'
+import { reportKept, writeReportPage } from './write-report-page.js'
 
 export type { BuildMemo, BuildOptions, BuildProgress, ResolvedBuildOptions } from './options.js'
 export { loadAndPlan } from './round.js'
-export type { BuildReport, StageName }
+export type { BuildSummary, StageName }
 
 export interface BuildResult {
   readonly site: SiteConfig
@@ -59,16 +59,16 @@ export interface BuildResult {
   readonly fileCount: number
   readonly warnings: readonly ConfigWarning[]
   readonly outDir: string
-  readonly timings: BuildReport['timings']
+  readonly timings: BuildSummary['timings']
   /** The landing pages' quality gate, the 301s for moved landing pages, and whether published-urls.json changed. */
   readonly landing: {
     readonly quality: BuildPlan['landingQuality']
     readonly redirects: readonly LandingRedirect[]
     readonly recordUpdated: boolean
   }
-  readonly pages: BuildReport['pages']
-  readonly images: BuildReport['images']
-  readonly sizes: BuildReport['sizes']
+  readonly pages: BuildSummary['pages']
+  readonly images: BuildSummary['images']
+  readonly sizes: BuildSummary['sizes']
   /**
    * True when the output folder already held exactly this build's output, so nothing was
    * written (src/cache/output-record.ts); sizes and warnings are the ones recorded then.
@@ -84,14 +84,17 @@ export interface BuildResult {
   readonly headerRules?: readonly HeaderRule[]
 }
 
-/** What a build records of itself for an up-to-date build to report (output-record.ts). */
+/** What a build records of itself for an up-to-date build to say again (output-record.ts). */
 interface RecordedResult {
   readonly fileCount: number
   /** The checks' warnings (the config's and the plan's are found again by a build that loads the site). */
   readonly warnings: readonly ReturnType<ConfigWarning['toJSON']>[]
   readonly sizes: readonly PageKindSize[]
-  /** Everything `citypress build` printed, for a build that finds nothing changed (buildReport). */
-  readonly report?: RecordedReport
+  /**
+   * Everything `citypress build` printed, for a build that finds nothing changed (buildSummary).
+   * Its key in the recorded JSON (output.json) is `report`.
+   */
+  readonly report?: RecordedSummary
 }
 
 /**
@@ -112,13 +115,13 @@ export async function build(given: BuildOptions): Promise<BuildResult> {
 }
 
 /**
- * What `citypress build` runs: build() and its report, or, when nothing the last build read has
+ * What `citypress build` runs: build() and its summary, or, when nothing the last build read has
  * changed since (the site folder, git's dates, the templates, the settings, the code) and the
- * output folder still holds what it wrote, that build's report again, without loading the site.
+ * output folder still holds what it wrote, that build's summary again, without loading the site.
  * At 50,000 pages loading and planning take seconds and most of a gigabyte; this takes a listing
  * of each folder.
  */
-export async function buildReport(given: BuildOptions): Promise<BuildReport> {
+export async function buildSummary(given: BuildOptions): Promise<BuildSummary> {
   const options = resolveBuildOptions(given)
   await guardOutput(options)
   const cache = await openCache(options)
@@ -131,16 +134,16 @@ export async function buildReport(given: BuildOptions): Promise<BuildReport> {
     const recorded = inputs === undefined || !(await reportKept(options)) ? undefined : (await cache.replay(inputs))?.report
     if (recorded) {
       const timings = { ...stageClock().timings, output: performance.now() - startedAt }
-      return replayedReport(recorded, { outDir: options.outDir, timings, cacheNotes: cache.notes })
+      return replayedSummary(recorded, { outDir: options.outDir, timings, cacheNotes: cache.notes })
     }
-    return reportOf(await placeReported(runStages(options, cache, { commits, started })))
+    return summaryOf(await placeReported(runStages(options, cache, { commits, started })))
   } finally {
     await cache.close()
   }
 }
 
 /** What `citypress build` prints of a build's result. */
-export function reportOf(result: BuildResult): BuildReport {
+export function summaryOf(result: BuildResult): BuildSummary {
   const { quality, redirects, recordUpdated } = result.landing
   return {
     pageCount: result.routes.length,
@@ -269,11 +272,11 @@ async function runStages(
     ...(declaration ? [declaration] : []),
   ]
   const landing = { quality: plan.landingQuality, redirects: plan.redirects, recordUpdated: false }
-  // What a later build that finds nothing changed reports instead (buildReport). Not when this
+  // What a later build that finds nothing changed says instead (buildSummary). Not when this
   // one read a sitemap from outside the site folder: the live site's can change unseen.
-  const replay = async (result: BuildResult): Promise<{ readonly inputs: string; readonly report: RecordedReport } | undefined> => {
+  const replay = async (result: BuildResult): Promise<{ readonly inputs: string; readonly report: RecordedSummary } | undefined> => {
     const inputs = readsElsewhere(site) ? undefined : await finishInputs(options, started, commits)
-    return inputs === undefined ? undefined : { inputs, report: recordedReport(reportOf(result)) }
+    return inputs === undefined ? undefined : { inputs, report: recordedSummary(summaryOf(result)) }
   }
 
   // Nothing to do when this build's output would be the last one's and the folder still holds it.

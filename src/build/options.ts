@@ -4,7 +4,7 @@ import { BuildFailure } from '../errors/config-error.js'
 import type { FirstPages } from '../output/memory-output.js'
 import { sitePaths } from '../site/paths.js'
 
-/** What build() and buildReport() (build/index.ts) accept. */
+/** What build() and buildSummary() (build/index.ts) accept. */
 export interface BuildOptions {
   /** The site folder, e.g. `sites/acme`. */
   site: string
@@ -96,7 +96,7 @@ export interface BuildProgress {
  */
 export interface ResolvedBuildOptions {
   readonly site: string
-  /** As given (`dist` unless given): the report says it as the user wrote it. */
+  /** As given (`dist` unless given): the summary says it as the user wrote it. */
   readonly outDir: string
   readonly baseUrl: string | undefined
   /** Whether an output folder is written; false with a memory output (preview, tests). */
@@ -115,7 +115,7 @@ export interface ResolvedBuildOptions {
   readonly workerMinimum: number | undefined
   /** Whether the image variants go to the output as they are made: not when a memo may hand them to a later build. */
   readonly writeImagesAsMade: boolean
-  /** What build() and buildReport() may replay: only a build that writes from scratch with nothing handed in. */
+  /** What build() and buildSummary() may replay: only a build that writes from scratch with nothing handed in. */
   readonly mayReplay: boolean
   /**
    * The moment the build is made as of: the option, else SOURCE_DATE_EPOCH (the reproducible-builds

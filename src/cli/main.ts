@@ -13,7 +13,7 @@ import { routesCommand } from './commands/routes.js'
 import { printWarnings } from './commands/shared.js'
 import { validateCommand } from './commands/validate.js'
 import { type Io, processIo } from './io.js'
-import { internalErrorText, printJsonFailure, ReportedFailure } from './json-report.js'
+import { internalErrorText, PrintedFailure, printJsonFailure } from './json-output.js'
 
 declare const CITYPRESS_VERSION: string | undefined
 
@@ -57,9 +57,9 @@ Run citypress <command> --help for a command's options.`,
     await program.parseAsync(argv, { from: 'user' })
     return 0
   } catch (error) {
-    if (error instanceof ReportedFailure) return error.exitCode
+    if (error instanceof PrintedFailure) return error.exitCode
     const command = argv.find((a) => !a.startsWith('-'))
-    // --json promises one record per failure on stdout, whatever failed (json-report.ts).
+    // --json promises one record per failure on stdout, whatever failed (json-output.ts).
     if (argv.includes('--json') && !(error instanceof CommanderError && error.exitCode === 0))
       return printJsonFailure(io, command ?? 'citypress', error)
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2

@@ -102,7 +102,7 @@ export function allowInMetaPolicy(html: string, script: string): string {
 }
 
 /**
- * The terminal's error report as plain text: the same file:line:column, code frame and hint as
+ * The terminal's error text as plain text: the same file:line:column, code frame and hint as
  * `formatConfigError` prints, or the stack of an internal error (a bug in citypress).
  */
 export function describeFailure(error: unknown): { title: string; blocks: string[] } {

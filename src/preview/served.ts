@@ -23,7 +23,7 @@ export function resolveIn(good: GoodBuild | undefined, urlPath: string): Resolve
 
 /**
  * What a tab at this path shows, as one string: the page's HTML and every asset it may load, or
- * the error report. The reload client reloads when it changes (live-reload.ts).
+ * the error page. The reload client reloads when it changes (live-reload.ts).
  */
 export function versionOf(state: SessionState, resolved: Resolved): string {
   if (state.kind === 'failed') return `error-${state.errorHash}`
@@ -35,7 +35,7 @@ export function versionOf(state: SessionState, resolved: Resolved): string {
 
 /**
  * The HTML document a tab at `resolved` gets, with the reload client: the page, the site's 404
- * page, or the error report while the site does not build. Undefined for anything but a page.
+ * page, or the error page while the site does not build. Undefined for anything but a page.
  */
 export function pageOf(
   state: SessionState,

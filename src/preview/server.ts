@@ -17,7 +17,7 @@ import { hostGuard } from './handlers/host-guard.js'
 import { internalRoutes, reportRoute } from './handlers/internal-routes.js'
 import { siteFiles } from './handlers/site-files.js'
 import { createReloadHub } from './live-reload.js'
-import { type PreviewLog, reportBuild } from './report.js'
+import { logRebuild, type PreviewLog } from './preview-log.js'
 import { allowedHosts } from './request-guard.js'
 import { plainText, respond } from './respond.js'
 import { basePathOf, lastGood, pageOf, resolveIn, versionOf } from './served.js'
@@ -95,7 +95,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     onBuilt: (outcome) => {
       const tabs = toldEarly + hub.broadcast()
       toldEarly = 0
-      if (outcome.trigger.length > 0) reportBuild(options.log, outcome, tabs)
+      if (outcome.trigger.length > 0) logRebuild(options.log, outcome, tabs)
     },
   })
   await session.rebuild([])
@@ -108,7 +108,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     first.error.errors.some((e) => e.code === 'site-not-found' || e.code === 'cache-folder-link')
   )
     throw first.error
-  if (first.kind === 'failed') reportBuild(options.log, { state: first, previous: { kind: 'starting' }, trigger: [], ms: 0 }, 0)
+  if (first.kind === 'failed') logRebuild(options.log, { state: first, previous: { kind: 'starting' }, trigger: [], ms: 0 }, 0)
 
   const siteRoot = path.resolve(options.site)
   const host = options.host ?? '127.0.0.1'

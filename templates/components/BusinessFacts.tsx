@@ -1,40 +1,6 @@
-import { callingCodeOf, toE164 } from '../../src/config/phone-number.js'
-import type { SiteMeta } from '../../src/config/site-model.js'
 import { usePage } from '../context.js'
+import { businessPhones, dialled, telHref } from './phones.js'
 import { SpecialHours } from './SpecialHours.js'
-
-export interface BusinessPhone {
-  readonly number: string
-  readonly label?: string
-  readonly hoursLabel?: string
-  readonly alwaysOpen?: boolean
-  readonly scope?: string
-  readonly sms?: boolean
-}
-
-/** Every phone line, main first: site.yaml `business.phones`, else the one `phone`. */
-export function businessPhones(site: SiteMeta): readonly BusinessPhone[] {
-  return site.business?.phones ?? (site.phone ? [{ number: site.phone }] : [])
-}
-
-/** A number in E.164 (src/config/phone-number.ts), as `tel:`, `sms:` and structured data want it. */
-export function dialled(site: SiteMeta, number: string): string {
-  return toE164(number, callingCodeOf(site.business, site.language))
-}
-
-/**
- * structured data `telephone`: E.164 when the calling code is known; else the number as written,
- * which tells a reader more than its bare national digits.
- */
-export function telephone(site: SiteMeta, number: string): string {
-  const e164 = dialled(site, number)
-  return e164.startsWith('+') ? e164 : number
-}
-
-/** `tel:+15035550187`: E.164, so the link dials from anywhere; the page shows the number as written. */
-export function telHref(site: SiteMeta, number: string): string {
-  return `tel:${dialled(site, number)}`
-}
 
 export interface BusinessFactsProps {
   className?: string

@@ -1,20 +1,7 @@
-import MarkdownIt from 'markdown-it'
-import { type EmbedMeta, useEmbeds } from '../../src/markdown/embed-blocks.js'
-import { headingIds } from '../../src/markdown/heading-ids.js'
 import { candidatesOf } from '../../src/markdown/image-paths.js'
-import type { ImageAsset } from '../../src/plan/plan-images.js'
 import { usePage } from '../context.js'
-import { embedFacadeHtml } from './embed-facade.js'
-import { type MarkdownEnv, markdownImageRule, standaloneFigures } from './markdown-image.js'
-
-export { slugifyHeading } from '../../src/markdown/heading-ids.js'
-
-// Raw HTML off: text from YAML is escaped by construction.
-// No typographer here: site.yaml `typographer` applies one to every field alike (templates/typeset.ts).
-const md = useEmbeds(new MarkdownIt({ html: false, linkify: false, typographer: false }))
-md.renderer.rules.image = markdownImageRule
-md.renderer.rules.embed = (tokens, idx) => embedFacadeHtml(tokens[idx]!.meta as unknown as EmbedMeta)
-md.core.ruler.push('standalone_figures', (state) => standaloneFigures(state.tokens))
+import { fieldHtml } from './markdown-html.js'
+import type { MarkdownEnv } from './markdown-image.js'
 
 export interface MarkdownProps {
   text: string
@@ -32,46 +19,6 @@ export function Markdown({ text, inline, className }: MarkdownProps) {
         .map((key) => images[key])
         .find(Boolean),
   }
-  if (inline) return <span className={className} dangerouslySetInnerHTML={{ __html: md.renderInline(text, env) }} />
-  return <div className={className ? `prose ${className}` : 'prose'} dangerouslySetInnerHTML={{ __html: md.render(text, env) }} />
-}
-
-/** Markdown → HTML string, for templates that post-process it. */
-export function renderMarkdown(text: string): string {
-  return md.render(text)
-}
-
-/** One heading of a rendered post: the table of contents links to `#id`. */
-export interface PostHeading {
-  readonly id: string
-  readonly text: string
-  /** 2, 3 or 4. */
-  readonly level: number
-}
-
-export interface MarkdownBodyOptions {
-  /** The document's images: its written path → key of `images` (config/ resolved and measured them). */
-  readonly imagePaths?: Readonly<Record<string, string>>
-  readonly images?: Readonly<Record<string, ImageAsset>>
-}
-
-/**
- * Renders a Markdown document (a post's or a Markdown page's body) and lists its h2–h4 headings,
- * each with the id src/markdown/heading-ids.ts gives it, the one config/ checks `#fragment` links
- * against. Images become the optimised `<picture>` of the image stage.
- */
-export function renderPostBody(text: string, options: MarkdownBodyOptions = {}): { html: string; headings: PostHeading[] } {
-  const env: MarkdownEnv = {
-    image: (src) => {
-      const key = options.imagePaths?.[src]
-      return key === undefined ? undefined : options.images?.[key]
-    },
-  }
-  const tokens = md.parse(text, env)
-  const headings: PostHeading[] = []
-  for (const [i, heading] of headingIds(tokens)) {
-    tokens[i]!.attrSet('id', heading.id)
-    headings.push(heading)
-  }
-  return { html: md.renderer.render(tokens, md.options, env), headings }
+  if (inline) return <span className={className} dangerouslySetInnerHTML={{ __html: fieldHtml(text, env, true) }} />
+  return <div className={className ? `prose ${className}` : 'prose'} dangerouslySetInnerHTML={{ __html: fieldHtml(text, env) }} />
 }

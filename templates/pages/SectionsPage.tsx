@@ -1,5 +1,5 @@
 import type { PageConfig } from '../../src/config/site-model.js'
-import { renderPostBody } from '../components/Markdown.js'
+import { renderPostBody } from '../components/markdown-html.js'
 import { usePage } from '../context.js'
 import { Sections } from '../sections/index.js'
 

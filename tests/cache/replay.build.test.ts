@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { readFile, rm, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { type BuildOptions, buildReport } from '../../src/build/index.js'
+import { type BuildOptions, buildSummary } from '../../src/build/index.js'
 import { listFolder } from '../../src/cache/output-record.js'
 import { readSealedJson, writeSealedJson } from '../../src/cache/sealed-file.js'
 import { siteFrom, snapshot, tempDir } from '../helpers/site.js'
@@ -11,7 +11,7 @@ import { siteFrom, snapshot, tempDir } from '../helpers/site.js'
 async function builtSite(files: Record<string, string> = {}, options: Partial<BuildOptions> = {}) {
   const site = await siteFrom('minimal', files)
   const out = path.join(await tempDir(), 'dist')
-  const again = () => buildReport({ site, outDir: out, ...options })
+  const again = () => buildSummary({ site, outDir: out, ...options })
   const first = await again()
   return { site, out, first, again }
 }
@@ -80,7 +80,7 @@ describe('a build of a site in which nothing changed', () => {
   it('writes the output again when a file in it was changed or removed', async () => {
     const { site, out, again } = await builtSite()
     const fresh = path.join(await tempDir(), 'dist')
-    await buildReport({ site, outDir: fresh, cacheDir: false })
+    await buildSummary({ site, outDir: fresh, cacheDir: false })
     await writeFile(path.join(out, 'index.html'), 'defaced')
     expect(await again()).toMatchObject({ replayed: false, upToDate: false })
     await rm(path.join(out, 'sitemap.xml'))
@@ -103,7 +103,7 @@ describe('a build of a site in which nothing changed', () => {
 
   it('loads the site again with other settings, in another year, or with a damaged record', async () => {
     const { site, out, again } = await builtSite()
-    expect((await buildReport({ site, outDir: out, drafts: true })).replayed).toBe(false)
+    expect((await buildSummary({ site, outDir: out, drafts: true })).replayed).toBe(false)
     expect((await again()).replayed).toBe(false)
     expect((await again()).replayed).toBe(true)
 
@@ -121,7 +121,7 @@ describe('a build of a site in which nothing changed', () => {
   it('loads the site again when git dates a file differently, as the sitemap does', async () => {
     const site = await siteFrom('minimal')
     const out = path.join(await tempDir(), 'dist')
-    const again = () => buildReport({ site, outDir: out })
+    const again = () => buildSummary({ site, outDir: out })
     const git = (...args: string[]) =>
       execFileSync('git', args, {
         cwd: site,

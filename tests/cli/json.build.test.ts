@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { printJsonFailure } from '../../src/cli/json-report.js'
+import { printJsonFailure } from '../../src/cli/json-output.js'
 import { main } from '../../src/cli/main.js'
 import { BuildFailure, ConfigError } from '../../src/errors/config-error.js'
 import { memoryIo, siteFrom, tempDir } from '../helpers/site.js'

@@ -7,7 +7,7 @@ import { callingCodeOf, toE164 } from '../../src/config/phone-number.js'
 import type { SiteMeta } from '../../src/config/site-model.js'
 import { checkSubmission } from '../../src/preview/form-submission.js'
 import type { OutputFile } from '../../src/types.js'
-import { telephone } from '../../templates/components/BusinessFacts.js'
+import { telephone } from '../../templates/components/phones.js'
 import { fixture, siteFrom, validationErrors } from '../helpers/site.js'
 
 // Each business fact has a key, is shown where a visitor looks for it, and

@@ -1,7 +1,7 @@
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { buildReport } from '../../src/build/index.js'
+import { buildSummary } from '../../src/build/index.js'
 import { familyPattern } from '../../src/config/theme/font-metadata.js'
 import { formatConfigError } from '../../src/errors/format.js'
 import { normalize, repoRoot, siteFrom, tempDir, validationErrors } from '../helpers/site.js'
@@ -86,7 +86,7 @@ describe('font packages', () => {
   it('builds again when a font package the site uses is installed, changed or removed', async () => {
     const site = await siteFrom('minimal')
     const out = path.join(await tempDir(), 'dist')
-    const again = () => buildReport({ site, outDir: out })
+    const again = () => buildSummary({ site, outDir: out })
     const css = async () => {
       const home = await readFile(path.join(out, 'index.html'), 'utf8')
       // esbuild drops the quotes of a family name that needs none.

@@ -1,7 +1,7 @@
 import { cp, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { renderPostBody } from '../../templates/components/Markdown.js'
+import { renderPostBody } from '../../templates/components/markdown-html.js'
 import { tempDir } from '../helpers/site.js'
 import { type BuiltSite, buildSite, outline, system4 } from './build-system4.js'
 import { find, findAll, text, texts } from './html.js'

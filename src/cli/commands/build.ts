@@ -5,11 +5,11 @@ import { defaultOutDir } from '../../build/options.js'
 import { isWebAddress } from '../../config/checks/check-url.js'
 import { reportPath } from '../../output/write-report.js'
 import { displayFile } from '../../tool/package.js'
-import { formatContrastReport } from '../contrast-report.js'
+import { formatContrastTable } from '../contrast-table.js'
 import { type Io, paint } from '../io.js'
-import { printJsonProblems, reportingJson, summaryLine } from '../json-report.js'
-import { formatLandingReport } from '../landing-report.js'
-import { formatSizeReport } from '../size-report.js'
+import { printJsonProblems, runWithJsonFailures, summaryLine } from '../json-output.js'
+import { formatLandingSummary } from '../landing-summary.js'
+import { formatSizeTable } from '../size-table.js'
 import { printWarnings, siteArgument, siteFolder } from './shared.js'
 
 export function buildCommand(program: Command, io: Io): void {
@@ -36,11 +36,11 @@ Examples:
   $ citypress build --published https://www.example.com/sitemap.xml`,
     )
     .action(async (given: string | undefined, flags: BuildFlags) => {
-      const { buildReport } = await import('../../build/index.js')
+      const { buildSummary } = await import('../../build/index.js')
       const started = performance.now()
       const site = siteFolder(given)
       const run = () =>
-        buildReport({
+        buildSummary({
           site,
           outDir: flags.out,
           baseUrl: flags.baseUrl,
@@ -52,7 +52,7 @@ Examples:
           onWait: (message) => io.err(`${message}\n`),
         })
       if (flags.json) {
-        const result = await reportingJson(io, 'build', run)
+        const result = await runWithJsonFailures(io, 'build', run)
         printJsonProblems(io, result.warnings, 'warning')
         io.out(
           summaryLine({
@@ -71,12 +71,12 @@ Examples:
         )
         return
       }
-      // A failure's report starts on a clean line, not after the progress line.
+      // A failure's text starts on a clean line, not after the progress line.
       const result = await run().finally(() => io.isTTY && io.err('\r\x1b[K'))
       printWarnings(io, result.warnings)
       const { rendered, reused, slowest } = result.pages
-      io.out(formatSizeReport(result.sizes))
-      io.out(formatLandingReport(io, result.landing, result.host))
+      io.out(formatSizeTable(result.sizes))
+      io.out(formatLandingSummary(io, result.landing, result.host))
       io.out(`  Build report: ${displayFile(reportPath(site))} (citypress preview serves it at /__citypress/report)\n`)
       if (flags.verbose) {
         io.out(
@@ -85,7 +85,7 @@ Examples:
             .join('\n')}\n`,
         )
         if (slowest.length) io.out(`  slowest pages: ${slowest.map((p) => `${p.url} ${p.ms.toFixed(1)} ms`).join(', ')}\n`)
-        io.out(formatContrastReport(result.contrast))
+        io.out(formatContrastTable(result.contrast))
         for (const line of result.cacheNotes) io.out(`  cache: ${line}\n`)
       }
       // The one-line summary, last, where a CI log is read from.

@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline/promises'
-import { checkFact, type FactsInput, requiredFacts, ScaffoldRefused, scaffoldHosts } from '../../preview/scaffold-facts.js'
+import { checkFact, type FactsInput, requiredFacts, ScaffoldRefused, scaffoldHosts } from '../../scaffold/scaffold-facts.js'
 import type { Io } from '../io.js'
 
 /** Asks one question and resolves to the answer as typed (without its newline). */

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { Command } from 'commander'
-import type { FactsInput } from '../../preview/scaffold-facts.js'
+import type { FactsInput } from '../../scaffold/scaffold-facts.js'
 import { type Io, paint } from '../io.js'
 import { askForFacts, type Prompt, terminalPrompt } from './new-prompts.js'
 
@@ -86,7 +86,7 @@ Examples:
   $ ${run('harbor')} --name "Harbor Roofing" --trade Roofing --areas "Erie, PA" --host github-pages --url https://harbor.github.io`,
     )
     .action(async (dir: string, flags: NewFlags) => {
-      const { scaffoldSite, ScaffoldRefused } = await import('../../preview/scaffold-site.js')
+      const { scaffoldSite, ScaffoldRefused } = await import('../../scaffold/scaffold-site.js')
       const facts = prompt ? await askForFacts(flags, prompt, io) : flags
       const { starter, version } = await setup()
       const result = await scaffoldSite({ ...facts, dir, starter, citypress: flags.citypress ?? `^${version}` }).catch((error: unknown) => {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import type { RoutePlan } from '../../plan/route-plan.js'
 import type { Io } from '../io.js'
-import { redirectLines } from '../landing-report.js'
+import { redirectLines } from '../landing-summary.js'
 import { siteArgument, siteFolder, siteLabel } from './shared.js'
 
 export function routesCommand(program: Command, io: Io): void {

@@ -1,8 +1,8 @@
 import path from 'node:path'
 import type { Command } from 'commander'
 import { type Io, paint } from '../io.js'
-import { printJsonProblems, reportingJson, summaryLine } from '../json-report.js'
-import { redirectLines } from '../landing-report.js'
+import { printJsonProblems, runWithJsonFailures, summaryLine } from '../json-output.js'
+import { redirectLines } from '../landing-summary.js'
 import { printWarnings, siteArgument, siteFolder, siteLabel } from './shared.js'
 
 export function validateCommand(program: Command, io: Io): void {
@@ -22,13 +22,13 @@ Examples:
     .action(async (given: string | undefined, flags: { json?: boolean }) => {
       const { loadAndPlan } = await import('../../build/index.js')
       const { placeProblems } = await import('../../config/read/place-problems.js')
-      const site = flags.json ? await reportingJson(io, 'validate', async () => siteFolder(given)) : siteFolder(given)
+      const site = flags.json ? await runWithJsonFailures(io, 'validate', async () => siteFolder(given)) : siteFolder(given)
       const check = async () => {
         const { site: config, plan } = await loadAndPlan(site)
         return { config, plan, warnings: await placeProblems([...config.warnings, ...plan.warnings]) }
       }
       if (flags.json) {
-        const { config, plan, warnings } = await reportingJson(io, 'validate', check)
+        const { config, plan, warnings } = await runWithJsonFailures(io, 'validate', check)
         printJsonProblems(io, warnings, 'warning')
         io.out(
           summaryLine({

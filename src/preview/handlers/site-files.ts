@@ -10,7 +10,7 @@ import type { Handler } from './handler.js'
 /**
  * The site's files from the last good build, as its host serves them (static-files.ts), with the
  * host's headers for each address (host-headers.ts); pages carry the reload client, or show the
- * error report while the site does not build. The last handler: it answers everything.
+ * error page while the site does not build. The last handler: it answers everything.
  */
 export const siteFiles: Handler = (req, { res, path, query, state, good, base }) => {
   if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -1,7 +1,7 @@
 import type { ContrastRow } from '../config/checks/check-contrast.js'
 
 /** The contrast check's table for `build --verbose`: every pair of theme colours, its ratio and the minimum. */
-export function formatContrastReport(rows: readonly ContrastRow[]): string {
+export function formatContrastTable(rows: readonly ContrastRow[]): string {
   const lines = rows.map((r) => {
     const pair = `${r.text} on ${r.background}`.padEnd(34)
     const colors = `${r.textColor} on ${r.backgroundColor}`.padEnd(20)

@@ -51,8 +51,8 @@ export interface JsonSummary {
 }
 
 /** Thrown after a failure was printed as JSON: main() exits with its code and prints nothing more. */
-export class ReportedFailure extends Error {
-  override readonly name = 'ReportedFailure'
+export class PrintedFailure extends Error {
+  override readonly name = 'PrintedFailure'
   constructor(
     message: string,
     readonly exitCode: 1 | 2 = 1,
@@ -74,13 +74,13 @@ export function printJsonProblems(io: Io, problems: readonly (ConfigError | Conf
 
 /**
  * Runs a command's work; when it fails, prints the failure as JSON lines instead of the code
- * frames or the stack, and throws ReportedFailure.
+ * frames or the stack, and throws PrintedFailure.
  */
-export async function reportingJson<T>(io: Io, command: JsonSummary['command'], work: () => Promise<T>): Promise<T> {
+export async function runWithJsonFailures<T>(io: Io, command: JsonSummary['command'], work: () => Promise<T>): Promise<T> {
   try {
     return await work()
   } catch (error) {
-    throw new ReportedFailure(error instanceof Error ? error.message : String(error), printJsonFailure(io, command, error))
+    throw new PrintedFailure(error instanceof Error ? error.message : String(error), printJsonFailure(io, command, error))
   }
 }
 

@@ -14,9 +14,9 @@ export interface PreviewLog {
 
 /**
  * Prints one rebuild the way the build command prints a build: a short line when it worked,
- * the full error report (the same text the browser shows) when it did not, warnings once.
+ * the full errors (the same text the browser shows) when it did not, warnings once.
  */
-export function reportBuild(log: PreviewLog, outcome: BuildOutcome, tabs: number): void {
+export function logRebuild(log: PreviewLog, outcome: BuildOutcome, tabs: number): void {
   const paint = (format: Parameters<typeof styleText>[0], text: string) => (log.color ? styleText(format, text) : text)
   const { state, previous } = outcome
   const ms = `${Math.round(outcome.ms)} ms`

@@ -6,7 +6,7 @@ import { hasReport, writeReport } from '../output/write-report.js'
 import type { BuildPlan } from '../plan/plan-site.js'
 import type { OutputFile } from '../types.js'
 import type { ResolvedBuildOptions } from './options.js'
-import { paragraphsToWrite, type StageName } from './report.js'
+import { paragraphsToWrite, type StageName } from './summary.js'
 
 /** What the report page is drawn from: a finished build's results. */
 export interface ReportPageInput {

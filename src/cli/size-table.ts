@@ -1,11 +1,11 @@
 import { formatBytes, type PageKindSize } from '../check/budgets.js'
 
 /**
- * The build's size report: one line per page kind with the largest page's HTML and what every
+ * The build's size table: one line per page kind with the largest page's HTML and what every
  * page of the kind loads, raw and (in brackets) gzip-compressed as it travels. Images are the
  * widest AVIF of each image shown: an upper bound of what a phone downloads.
  */
-export function formatSizeReport(sizes: readonly PageKindSize[]): string {
+export function formatSizeTable(sizes: readonly PageKindSize[]): string {
   if (sizes.length === 0) return ''
   const pair = (s: { bytes: number; gzip: number }) => (s.bytes === 0 ? '–' : `${formatBytes(s.bytes)} (${formatBytes(s.gzip)})`)
   const rows = [

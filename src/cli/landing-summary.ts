@@ -1,5 +1,5 @@
 import type { BuildResult } from '../build/index.js'
-import type { LandingSummary } from '../build/report.js'
+import type { LandingSummary } from '../build/summary.js'
 import { hostRules } from '../config/presets/hosts.js'
 import type { SiteInput } from '../config/site-input.generated.js'
 import { type Io, paint } from './io.js'
@@ -9,7 +9,7 @@ import { type Io, paint } from './io.js'
  * the reason (the quality gate, src/plan/landing-quality.ts), and every 301 written for a landing
  * page that moved, so a rename is never silent.
  */
-export function formatLandingReport(io: Io, landing: LandingSummary, host?: SiteInput['host']): string {
+export function formatLandingSummary(io: Io, landing: LandingSummary, host?: SiteInput['host']): string {
   const { built, noindex, optedIn, weakest, settings } = landing
   const lines: string[] = []
   if (built > 0) {

@@ -10,9 +10,9 @@ export type StageName = 'config' | 'plan' | 'assets' | 'images' | 'render' | 'ch
 /**
  * What `citypress build` says of a build, as plain data: the same few kilobytes whatever the
  * site's size. It is recorded with the output, so a build of a site in which nothing changed can
- * say it again without loading the site (build/index.ts `buildReport`).
+ * say it again without loading the site (build/index.ts `buildSummary`).
  */
-export interface BuildReport {
+export interface BuildSummary {
   readonly pageCount: number
   readonly fileCount: number
   readonly outDir: string
@@ -29,7 +29,7 @@ export interface BuildReport {
   }
   /** Image variants encoded by this build vs taken from the image cache. */
   readonly images: { readonly encoded: number; readonly reused: number }
-  /** What each page kind weighs (largest page per kind), for the size report and budgets. */
+  /** What each page kind weighs (largest page per kind), for the size table and budgets. */
   readonly sizes: readonly PageKindSize[]
   readonly landing: LandingSummary
   readonly host: SiteMeta['host']
@@ -39,7 +39,7 @@ export interface BuildReport {
   readonly cacheNotes: readonly string[]
 }
 
-/** The landing pages' part of the report: counts, the weakest few, and the 301s planned. */
+/** The landing pages' part of the summary: counts, the weakest few, and the 301s planned. */
 export interface LandingSummary {
   readonly built: number
   readonly noindex: number
@@ -54,19 +54,19 @@ export interface LandingSummary {
   readonly recordUpdated: boolean
 }
 
-/** A report as kept in the output record: what stays true while nothing changes. */
-export type RecordedReport = Omit<BuildReport, 'outDir' | 'warnings' | 'upToDate' | 'replayed' | 'timings' | 'cacheNotes'> & {
+/** A summary as kept in the output record: what stays true while nothing changes. */
+export type RecordedSummary = Omit<BuildSummary, 'outDir' | 'warnings' | 'upToDate' | 'replayed' | 'timings' | 'cacheNotes'> & {
   readonly warnings: readonly ReturnType<ConfigWarning['toJSON']>[]
 }
 
-/** What to record of `report` (its warnings already placed at their lines). */
-export function recordedReport(report: BuildReport): RecordedReport {
-  const { outDir: _outDir, upToDate: _upToDate, replayed: _replayed, timings: _timings, cacheNotes: _notes, ...kept } = report
-  return { ...kept, warnings: report.warnings.map((w) => w.toJSON()) }
+/** What to record of `summary` (its warnings already placed at their lines). */
+export function recordedSummary(summary: BuildSummary): RecordedSummary {
+  const { outDir: _outDir, upToDate: _upToDate, replayed: _replayed, timings: _timings, cacheNotes: _notes, ...kept } = summary
+  return { ...kept, warnings: summary.warnings.map((w) => w.toJSON()) }
 }
 
-/** The recorded report said again: everything reused, nothing rendered, encoded or written. */
-export function replayedReport(recorded: RecordedReport, extra: Pick<BuildReport, 'outDir' | 'timings' | 'cacheNotes'>): BuildReport {
+/** The recorded summary said again: everything reused, nothing rendered, encoded or written. */
+export function replayedSummary(recorded: RecordedSummary, extra: Pick<BuildSummary, 'outDir' | 'timings' | 'cacheNotes'>): BuildSummary {
   return {
     ...recorded,
     ...extra,
