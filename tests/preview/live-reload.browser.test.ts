@@ -122,12 +122,13 @@ describe('live reload in Chromium', () => {
     await mkdir(path.dirname(override), { recursive: true })
     // Throwing while the template bundle is imported is not a site mistake build() knows about.
     await writeFile(override, 'throw new Error("bundle exploded")\nexport function Text() { return null }\n')
-    await page.locator('h1', { hasText: 'Internal error' }).waitFor({ timeout: 15_000 })
+    // Each step rebundles the site's templates, which a busy machine takes seconds over.
+    await page.locator('h1', { hasText: 'Internal error' }).waitFor({ timeout: 45_000 })
     expect(await page.locator('pre.citypress-error').textContent()).toContain('bundle exploded')
 
     await rm(path.join(site, 'templates'), { recursive: true })
-    await page.waitForFunction(() => document.querySelector('h2')?.textContent === 'Back again', undefined, { timeout: 15_000 })
+    await page.waitForFunction(() => document.querySelector('h2')?.textContent === 'Back again', undefined, { timeout: 45_000 })
     expect(preview.printed()).toContain('internal error (a bug in citypress, not in your site)')
     await page.close()
-  })
+  }, 120_000)
 })
