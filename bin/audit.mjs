@@ -13,22 +13,15 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startServer } from './audit-server.mjs'
+import { chromiumPath, quietChromiumFlags } from './chromium.mjs'
 import { checkHtml } from './nu-checker.mjs'
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 const require = createRequire(import.meta.url)
 const site = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 'sites/system4'
 const keep = process.argv.includes('--keep')
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const chromeFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--headless=new',
-]
+const chromePath = chromiumPath
+const chromeFlags = [...quietChromiumFlags, '--headless=new']
 const targets = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 }
 
 const server = await startServer()

@@ -12,6 +12,7 @@ import { cp, mkdir, readdir, readFile, rename, rm, utimes, writeFile } from 'nod
 import { availableParallelism, tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { chromiumPath, quietChromiumFlags } from './chromium.mjs'
 import { scriptOptions } from './script-options.mjs'
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
@@ -170,15 +171,8 @@ async function previewLatency() {
     })
   })
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    executablePath: chromiumPath,
+    args: quietChromiumFlags,
   })
   const home = path.join(copy, 'pages/home.yaml')
   const original = await readFile(home, 'utf8')

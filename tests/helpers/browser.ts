@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module'
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright'
 
-/** Debian's Chromium unless told otherwise (bin/test.mjs sets CHROMIUM_PATH); never a download. */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+import { chromiumPath, quietChromiumFlags } from '../../bin/chromium.mjs'
+
+export { chromiumPath }
 
 export const viewports = {
   phone: { width: 375, height: 740 },
@@ -16,15 +17,7 @@ export const viewports = {
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-    ],
+    args: [...quietChromiumFlags, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
   })
 }
 

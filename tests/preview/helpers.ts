@@ -56,12 +56,4 @@ export async function until<T>(check: () => T | undefined | false | Promise<T | 
   }
 }
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+export { chromiumPath, quietChromiumFlags as chromiumArgs } from '../../bin/chromium.mjs'
