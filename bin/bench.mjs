@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench`: the figures of issues 8 and 19, measured on this machine in one run. A benchmark, not a
+// `npm run bench`: build speed and memory at scale, measured on this machine in one run. A benchmark, not a
 // test: it prints numbers and asserts nothing. Options: --cities 2500 --services 4 --runs 3.
 //
 // Every build runs as its own process (`node bin/citypress.mjs build …`) under /usr/bin/time, so
@@ -19,7 +19,7 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 const usage = `usage: npm run bench -- [--cities <n>] [--services <n>] [--runs <n>]
 
 Generates a site of cities × services (default 2500 × 4, about 10,000 pages) in the system's
-temporary folder, builds it every way issues 8 and 19 measure (first, cold, warm, one city's
+temporary folder, builds it every way that matters for speed (first, cold, warm, one city's
 data changed, a template changed, and the disk-write and React floors) and prints one table of
 medians over --runs runs (default 3). Several minutes at the defaults.`
 const values = scriptOptions(
