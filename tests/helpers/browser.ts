@@ -98,14 +98,7 @@ export interface AuditedPage {
 
 /** Every axe violation of `pages` (under `base`) at `width` px, one line each: none when all pass. */
 export async function axeViolationLines(browser: Browser, base: string, pages: readonly AuditedPage[], width: number): Promise<string[]> {
-  const page = await browser.newPage({ viewport: { width, height: 800 } })
-  const found: string[] = []
-  for (const { url, label } of pages) {
-    await page.goto(base + url)
-    found.push(...(await findAxeViolations(page)).map((v) => `${label}: ${v.id} ${v.help} (${v.targets.slice(0, 3).join(', ')})`))
-  }
-  await page.close()
-  return found
+  return (await auditPages(browser, base, pages, { scroll: width, axe: [width] })).axe.get(width)!
 }
 
 /** Each of `pages` that is wider than a `width` px viewport (it would scroll sideways), one line each. */
@@ -116,15 +109,7 @@ export async function sidewaysScrollLines(
   width: number,
   height = 640,
 ): Promise<string[]> {
-  const page = await browser.newPage({ viewport: { width, height } })
-  const wide: string[] = []
-  for (const { url, label } of pages) {
-    await page.goto(base + url)
-    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
-    if (scrollWidth > width) wide.push(`${label}: ${scrollWidth} px`)
-  }
-  await page.close()
-  return wide
+  return (await auditPages(browser, base, pages, { scroll: width, axe: [], height })).wide
 }
 
 /** What auditPages found on each page, one line per finding: all empty when every page passes. */
@@ -137,8 +122,8 @@ export interface PageAudit {
 
 /**
  * Loads each page once, at the narrowest width, and checks it there for sideways scroll, then
- * resizes the viewport to each `axe` width and runs axe: what sidewaysScrollLines and
- * axeViolationLines find, for a third of the page loads. Media queries and the pages' own resize
+ * resizes the viewport to each `axe` width and runs axe: one page load for every check of a page.
+ * Media queries and the pages' own resize
  * handling answer a resize as they answer a load at that width.
  */
 export async function auditPages(
