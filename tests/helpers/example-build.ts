@@ -6,6 +6,7 @@ import { inject } from 'vitest'
 import type { BuildResult } from '../../src/build/index.js'
 import { acquireLock } from '../../src/cache/lock.js'
 import type { ConfigWarning } from '../../src/errors/config-warning.js'
+import { sitePaths } from '../../src/site/paths.js'
 import type { OutputFile } from '../../src/types.js'
 import { repoRoot } from './site.js'
 
@@ -71,9 +72,14 @@ function shared(site: string): Promise<ExampleBuild> {
 export async function copyExample(name: ExampleSite, dest: string): Promise<string> {
   const { site } = await exampleBuild(name)
   await cp(site, dest, { recursive: true, filter: (src) => !src.includes(`${path.sep}.citypress`) })
-  const images = path.join(site, '.citypress', 'cache', 'images')
-  if (existsSync(images)) await cp(images, path.join(dest, '.citypress', 'cache', 'images'), { recursive: true })
+  await copyImageCache(site, sitePaths(dest).cache.images)
   return dest
+}
+
+/** Copies the image variants a shared build of `built` (its site copy) encoded into `dest`, an image cache folder. */
+export async function copyImageCache(built: string, dest: string): Promise<void> {
+  const images = sitePaths(built).cache.images
+  if (existsSync(images)) await cp(images, dest, { recursive: true })
 }
 
 /**
@@ -140,7 +146,7 @@ async function buildInto(relative: string, folder: string): Promise<void> {
     site,
     outDir,
     cacheDir: false,
-    imageCacheDir: path.join(site, '.citypress', 'cache', 'images'),
+    imageCacheDir: sitePaths(site).cache.images,
     asOf: exampleBuildDate,
   })
   const paths = (await readdir(outDir, { recursive: true, withFileTypes: true }))

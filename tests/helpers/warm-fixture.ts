@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs'
-import { cp } from 'node:fs/promises'
-import path from 'node:path'
-import { fixtureBuild, type SharedFixture } from './example-build.js'
+import { sitePaths } from '../../src/site/paths.js'
+import { copyImageCache, fixtureBuild, type SharedFixture } from './example-build.js'
 import { siteFrom } from './site.js'
 
 /**
@@ -14,8 +12,7 @@ import { siteFrom } from './site.js'
  */
 export async function warmSiteFrom(base: SharedFixture, files: Record<string, string> = {}): Promise<string> {
   const [{ site: built }, dir] = await Promise.all([fixtureBuild(base), siteFrom(base, files)])
-  const images = path.join(built, '.citypress', 'cache', 'images')
-  if (existsSync(images)) await cp(images, path.join(dir, '.citypress', 'cache', 'images'), { recursive: true })
+  await copyImageCache(built, sitePaths(dir).cache.images)
   return dir
 }
 
@@ -25,8 +22,7 @@ export async function warmSiteFrom(base: SharedFixture, files: Record<string, st
  */
 export async function warmImageCache(base: SharedFixture, dest: string): Promise<string> {
   const { site: built } = await fixtureBuild(base)
-  const images = path.join(built, '.citypress', 'cache', 'images')
-  if (existsSync(images)) await cp(images, dest, { recursive: true })
+  await copyImageCache(built, dest)
   return dest
 }
 
