@@ -13,6 +13,16 @@ import { defineConfig } from 'vitest/config'
 const build = '**/*.build.test.{ts,tsx}'
 const browser = '**/*.browser.test.{ts,tsx}'
 const pkg = 'tests/package/**/*.test.{ts,tsx}'
+/** Files that change what their process holds for later builds: the tool store, the working folder, the environment, the clock. */
+const ownProcess = [
+  'tests/cache/cache-damage.build.test.ts',
+  'tests/cache/replay.build.test.ts',
+  'tests/output/output-guard.build.test.ts',
+  'tests/cli/json.build.test.ts',
+  'tests/errors/one-round.build.test.ts',
+  'tests/scaffold/new-site.build.test.ts',
+  'tests/preview/preview-options.build.test.ts',
+]
 
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
@@ -37,8 +47,13 @@ export default defineConfig({
     projects: [
       // Unit files share their worker's loaded modules (most of their time was loading them).
       { extends: true, test: { name: 'unit', include: ['tests/**/*.test.{ts,tsx}'], exclude: [build, browser, pkg], isolate: false } },
-      { extends: true, test: { name: 'build', include: [build], exclude: [pkg] } },
+      // Build files share their worker's loaded modules too: the modules and what they compile once
+      // (schema validators, esbuild, fonts) were a quarter of the tier's CPU. The few that change what
+      // a process holds (its tool store, working folder, environment or clock) run in processes of
+      // their own. Browser files gain nothing from sharing (Chromium's work dominates) and stay apart.
+      { extends: true, test: { name: 'build', include: [build], exclude: [pkg, ...ownProcess], isolate: false } },
       { extends: true, test: { name: 'browser', include: [browser], exclude: [pkg] } },
+      { extends: true, test: { name: 'own-process', include: ownProcess } },
       { extends: true, test: { name: 'package', include: [pkg] } },
     ],
   },
