@@ -1,15 +1,16 @@
+import { parseAreaName } from '../config/areas/area-names.js'
 import type { PublishedPage, PublishedRecord } from '../config/published/published-urls.js'
 import type { LandingIdentity } from './landing-model.js'
 import { milesBetween } from './nearby-areas.js'
 import { citySlug, stateCode } from './slug.js'
 
 /**
- * Safe renames of landing pages (issue: a changed city or service slug must not silently drop a
- * page that search engines and customers know). The site folder keeps a record of every landing
- * URL it ever published (src/config/published/published-urls.ts reads it, build() writes it back); this module, pure,
- * decides a 301 for each recorded URL the build no longer makes. Redirects are recomputed from
- * the whole record at every build, so they always point at a page that exists today and never
- * chain.
+ * Safe renames of landing pages: a changed city or service slug must not silently drop a page that
+ * search engines and customers know, nor send it to another town. The site folder keeps a record
+ * of every landing URL it ever published (src/config/published/published-urls.ts reads it, build()
+ * writes it back); this module, pure, decides a 301 for each recorded URL the build no longer
+ * makes. Redirects are recomputed from the whole record at every build, so they always point at a
+ * page that exists today and never chain.
  */
 
 export interface LandingRedirect {
@@ -30,13 +31,15 @@ export interface PlanRedirectsOptions {
 }
 
 export function planLandingRedirects(options: PlanRedirectsOptions): LandingRedirect[] {
-  const { pages, routeUrls } = options
+  const { routeUrls } = options
+  const places = new PlaceIdentity(Object.values(options.published.pages))
+  const pages = options.pages
   return Object.keys(options.published.pages)
     .sort()
     .flatMap((from) => {
       if (routeUrls.has(from)) return []
       const old = options.published.pages[from]!
-      const target = findTarget(old, pages, routeUrls) ?? {
+      const target = findTarget(old, pages, routeUrls, places) ?? {
         to: options.fallback,
         reason: 'page removed; nothing similar is left, so it goes to the overview',
       }
@@ -80,26 +83,54 @@ function findTarget(
   old: PublishedPage,
   pages: readonly LandingIdentity[],
   routeUrls: ReadonlySet<string>,
+  places: PlaceIdentity,
 ): Omit<LandingRedirect, 'from'> | undefined {
   const sameService = pages.filter((p) => p.service.slug === old.service || p.service.title === old.serviceTitle)
-  const renamed = sameService.find((p) => isSamePlace(old, p))
+  const renamed = places.find(old, sameService)
   if (renamed) return { to: renamed.url, reason: 'same area and service, new address' }
   const nearest = nearestPage(old, sameService)
   if (nearest) return { to: nearest.page.url, reason: `page removed; nearest ${nearest.page.service.title} page (${nearest.miles} mi)` }
-  const sameCity = pages.find((p) => isSamePlace(old, p))
+  const sameCity = places.find(old, pages)
   if (sameCity) return { to: sameCity.url, reason: `page removed; ${sameCity.service.title} in the same city` }
   const servicePage = `/services/${old.service}`
   if (routeUrls.has(servicePage)) return { to: servicePage, reason: "page removed; the service's own page" }
   return undefined
 }
 
-/** The same place under a new spelling: same city slug and state, or within a mile. */
-function isSamePlace(old: PublishedPage, page: LandingIdentity): boolean {
-  if (old.area === page.area) return true
-  if (citySlug(old.area) === page.citySlug && stateCode(old.area) === page.state) return true
-  return (
-    old.lat !== undefined && old.lng !== undefined && page.geo !== undefined && milesBetween({ lat: old.lat, lng: old.lng }, page.geo) < 1
-  )
+/**
+ * Which town a page is about, by identity, never by distance: two towns a mile apart are two
+ * towns. A page is about the published page's town when its area is the same name by the one
+ * area-name rule (or slugs alike in the same state: "Ft. Collins" and "Fort Collins"), or when it
+ * is a town under a new name: an area never published before with the very coordinates the old
+ * one had (a renamed town keeps its place facts).
+ */
+class PlaceIdentity {
+  private readonly publishedAreas: Set<string>
+
+  constructor(published: readonly PublishedPage[]) {
+    this.publishedAreas = new Set(published.map((p) => areaKey(p.area)))
+  }
+
+  /** The first page of `pages` about `old`'s town: by name first, then as a renamed town. */
+  find(old: PublishedPage, pages: readonly LandingIdentity[]): LandingIdentity | undefined {
+    return pages.find((p) => isSameName(old.area, p)) ?? pages.find((p) => this.isRenamed(old, p))
+  }
+
+  private isRenamed(old: PublishedPage, page: LandingIdentity): boolean {
+    if (this.publishedAreas.has(areaKey(page.area))) return false
+    return old.lat !== undefined && old.lng !== undefined && page.geo?.lat === old.lat && page.geo.lng === old.lng
+  }
+}
+
+/** An area name as the one area-name rule compares it. */
+function areaKey(area: string): string {
+  const { cityKey, state } = parseAreaName(area)
+  return `${cityKey}, ${state ?? ''}`
+}
+
+function isSameName(area: string, page: LandingIdentity): boolean {
+  if (areaKey(area) === areaKey(page.area)) return true
+  return citySlug(area) === page.citySlug && stateCode(area) === page.state
 }
 
 function nearestPage(old: PublishedPage, pages: readonly LandingIdentity[]): { page: LandingIdentity; miles: number } | undefined {

@@ -139,6 +139,42 @@ describe('planLandingRedirects', () => {
     ).toEqual([])
   })
 
+  it('keeps every page in its own town when a service is renamed, however near the next town is', () => {
+    // Oregon City and West Linn face each other across the river: 0.8 mi apart.
+    const oregonCity = { lat: 45.3573, lng: -122.6068 }
+    const westLinn = { lat: 45.3657, lng: -122.6123 }
+    const before = [page('West Linn, OR', 'lawn-care', westLinn), page('Oregon City, OR', 'lawn-care', oregonCity)]
+    const after = [page('West Linn, OR', 'lawn-mowing', westLinn), page('Oregon City, OR', 'lawn-mowing', oregonCity)]
+    const published = recordPublished(
+      { pages: {} },
+      before.map((p) => ({ ...p, service: { ...p.service, title: 'Lawn Care' } })),
+    )
+    const pages = after.map((p) => ({ ...p, service: { ...p.service, title: 'Lawn Care' } }))
+    const redirects = planLandingRedirects({ published, pages, routeUrls: new Set(pages.map((p) => p.url)), fallback: '/locations' })
+    expect(redirects.map((r) => `${r.from} → ${r.to} (${r.reason})`)).toEqual([
+      '/lp/oregon-city-lawn-care → /lp/oregon-city-lawn-mowing (same area and service, new address)',
+      '/lp/west-linn-lawn-care → /lp/west-linn-lawn-mowing (same area and service, new address)',
+    ])
+  })
+
+  it('sends a removed town to the nearest page as a removal, and a town under a new name to its own page', () => {
+    const published = recordPublished({ pages: {} }, [
+      page('Gladstone, OR', 'lawn-care', { lat: 45.3807, lng: -122.5948 }),
+      page('Oregon City, OR', 'lawn-care', { lat: 45.3573, lng: -122.6068 }),
+      page('West Linn, OR', 'lawn-care', { lat: 45.3657, lng: -122.6123 }),
+    ])
+    // Gladstone leaves; West Linn is written "Westlinn" with its place facts kept.
+    const pages = [
+      page('Oregon City, OR', 'lawn-care', { lat: 45.3573, lng: -122.6068 }),
+      page('Westlinn, OR', 'lawn-care', { lat: 45.3657, lng: -122.6123 }),
+    ]
+    const redirects = planLandingRedirects({ published, pages, routeUrls: new Set(pages.map((p) => p.url)), fallback: '/locations' })
+    expect(redirects.map((r) => `${r.from} → ${r.to} (${r.reason})`)).toEqual([
+      '/lp/gladstone-lawn-care → /lp/westlinn-lawn-care (page removed; nearest lawn-care page (1.3 mi))',
+      '/lp/west-linn-lawn-care → /lp/westlinn-lawn-care (same area and service, new address)',
+    ])
+  })
+
   it('falls back to the same city’s other service, then the service’s page, then the overview', () => {
     const published = {
       pages: {
