@@ -1,0 +1,34 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { type BuildResult, build } from '../../src/build/index.js'
+import { fixture } from '../helpers/site.js'
+import { warmSiteFrom } from '../helpers/warm-fixture.js'
+
+// The words citypress itself writes (src/config/messages/) follow site.yaml `language`.
+describe('a site whose language is Spanish', () => {
+  let result: BuildResult
+  const page = (file: string) => String(result.files.find((f) => f.path === file)?.contents)
+
+  beforeAll(async () => {
+    const siteYaml = await readFile(path.join(fixture('minimal'), 'site.yaml'), 'utf8')
+    const site = await warmSiteFrom('minimal', { 'site.yaml': `${siteYaml}language: es-US\n` })
+    result = await build({ site, write: false, cacheDir: false })
+  })
+
+  it('writes the skip link, the menu buttons and the footer in Spanish, and no English of ours', () => {
+    const home = page('index.html')
+    expect(home).toContain('<html lang="es-US"')
+    for (const words of ['Saltar al contenido', 'Abrir menú', 'Cerrar menú', 'Todos los derechos reservados.'])
+      expect(home).toContain(words)
+    for (const words of ['Skip to content', 'Open menu', 'Close menu', 'All rights reserved', 'All services'])
+      expect(home).not.toContain(words)
+  })
+
+  it('titles and words the 404 page in Spanish', () => {
+    const notFound = page('404.html')
+    expect(notFound).toMatch(/<title>Página no encontrada/)
+    expect(notFound).toContain('<h1>No se encontró esta página.</h1>')
+    expect(notFound).toContain('Ir a la página de inicio')
+  })
+})
