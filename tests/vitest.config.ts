@@ -52,7 +52,11 @@ export default defineConfig({
       // a process holds (its tool store, working folder, environment or clock) run in processes of
       // their own. Browser files gain nothing from sharing (Chromium's work dominates) and stay apart.
       { extends: true, test: { name: 'build', include: [build], exclude: [pkg, ...ownProcess], isolate: false } },
-      { extends: true, test: { name: 'browser', include: [browser], exclude: [pkg] } },
+      // One Chromium for the tier, which each file connects to (tests/helpers/browser-server-setup.ts).
+      {
+        extends: true,
+        test: { name: 'browser', include: [browser], exclude: [pkg], globalSetup: ['tests/helpers/browser-server-setup.ts'] },
+      },
       { extends: true, test: { name: 'own-process', include: ownProcess } },
       { extends: true, test: { name: 'package', include: [pkg] } },
     ],

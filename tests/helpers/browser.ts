@@ -1,7 +1,9 @@
 import { createRequire } from 'node:module'
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright'
 
-import { chromiumPath, quietChromiumFlags } from '../../bin/chromium.mjs'
+import { inject } from 'vitest'
+import { chromiumPath } from '../../bin/chromium.mjs'
+import { chromiumLaunchOptions } from './chromium-options.js'
 
 export { chromiumPath }
 
@@ -11,14 +13,13 @@ export const viewports = {
 } as const
 
 /**
- * One Chromium per test file. Host names other than 127.0.0.1 resolve to nothing, so a page can
- * never reach the network even if a test forgets to answer a request itself.
+ * A Chromium for the calling test file (chromium-options.ts says how it is started): a connection
+ * to the browser tier's one Chromium (browser-server-setup.ts), else one of its own. Closing it
+ * closes the file's contexts and pages.
  */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: [...quietChromiumFlags, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
-  })
+  const endpoint = inject('chromiumEndpoint')
+  return endpoint ? chromium.connect(endpoint) : chromium.launch(chromiumLaunchOptions)
 }
 
 export interface OfflineContext {
