@@ -1,3 +1,4 @@
+import { siteText } from '../src/config/messages/messages.js'
 import { absoluteUrl } from '../src/plan/urls.js'
 import { JsonLd } from './components/JsonLd.js'
 import { usePage } from './context.js'
@@ -50,7 +51,12 @@ export function Document({ body, hasWidgets }: DocumentProps) {
         <meta name="theme-color" content={brand.themeColor} />
         <SocialMeta canonical={canonical} />
         {isBlog && (
-          <link rel="alternate" type="application/rss+xml" title={`${site.name}: ${site.blog?.title ?? 'Blog'}`} href="/rss.xml" />
+          <link
+            rel="alternate"
+            type="application/rss+xml"
+            title={`${site.name}: ${site.blog?.title ?? siteText(site, 'blog')}`}
+            href="/rss.xml"
+          />
         )}
         {/* Every page, the 404 included, names the business. */}
         <JsonLd data={structuredData(page)} />

@@ -1,4 +1,5 @@
 import { checkRedirectTarget, checkSiteAddress, checkUrlPath } from './checks/check-url.js'
+import { messagesFor, siteText } from './messages/messages.js'
 import { resolveAnalytics } from './presets/analytics-providers.js'
 import { defaultHoneypot } from './presets/form-services.js'
 import { hostUrlStyle } from './presets/hosts.js'
@@ -30,24 +31,24 @@ export function normalizeSite(input: SiteInput, baseUrl?: string): SiteMeta {
     analytics: resolveAnalytics(input.analytics),
     theme: resolveTheme(input.theme),
     language: input.language ?? 'en',
+    messages: messagesFor(input.language ?? 'en'),
     titleTemplate: (input.titleTemplate ?? '%s | {name}').replaceAll('{name}', input.name),
     host: input.host ?? 'netlify',
     trailingSlash: hostUrlStyle(input),
   }
 }
 
-/** A form's texts when forms.yaml sets none: the quote form's and its success message's. */
-const defaultMessages = {
-  successTitle: 'Success!',
-  success: "Thank you for your submission! We'll be in touch shortly.",
-  sendAnotherLabel: 'Send Another Message',
-  error: 'There was a problem submitting your form. Please try again.',
-}
-
-/** Every form with its labels and messages resolved, keyed by name. */
-export function normalizeForms(input: FormsInput | undefined, site: Pick<SiteInput, 'forms'>): Record<string, FormConfig> {
+/** Every form with its labels and messages resolved, keyed by name; texts forms.yaml does not set are citypress's own in the site's language. */
+export function normalizeForms(input: FormsInput | undefined, site: Pick<SiteInput, 'forms' | 'language'>): Record<string, FormConfig> {
   const honeypot = site.forms?.honeypot ?? defaultHoneypot(site.forms?.provider)
-  const messages = { ...defaultMessages, ...input?.messages }
+  const own = { messages: messagesFor(site.language ?? 'en'), language: site.language ?? 'en' }
+  const defaults = {
+    successTitle: siteText(own, 'formSuccessTitle'),
+    success: siteText(own, 'formSuccess'),
+    sendAnotherLabel: siteText(own, 'formSendAnother'),
+    error: siteText(own, 'formError'),
+  }
+  const messages = { ...defaults, ...input?.messages }
   return Object.fromEntries(
     Object.entries(input?.forms ?? {}).map(([name, form]) => [
       name,

@@ -6,6 +6,7 @@
  */
 import type { Origin } from '../errors/config-error.js'
 import type { ConfigWarning } from '../errors/config-warning.js'
+import type { Messages } from './messages/messages.js'
 import type { PublishedRecord } from './published/published-urls.js'
 import type { AreasInput, LandingInput, PageInput, PostInput, ServiceInput, SiteInput } from './site-input.generated.js'
 import type { ContrastRow, ResolvedTheme, SiteFonts } from './theme/theme-model.js'
@@ -17,6 +18,8 @@ export interface SiteMeta extends Omit<SiteInput, 'analytics'> {
   /** site.yaml `theme` with every default applied (src/config/theme/theme.ts). */
   readonly theme: ResolvedTheme
   readonly language: string
+  /** citypress's own words in the site's language (src/config/messages/). */
+  readonly messages: Messages
   readonly titleTemplate: string
   /**
    * The path part of `url` (`/repo` for `https://user.github.io/repo`, "" at a host's root), which

@@ -1,4 +1,5 @@
 import MarkdownIt from 'markdown-it'
+import { siteText } from '../config/messages/messages.js'
 import { pointerOrigin } from '../config/read/locate.js'
 import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from '../config/site-model.js'
 import { fail, HeadingSkip, MissingH1 } from '../errors/catalogue.js'
@@ -120,7 +121,12 @@ function sectionHeadings(site: SiteConfig, page: PageConfig, origins: readonly O
       case 'areas':
         add(2, heading)
         // Grouped by region, every group has an h3: a region's name, else `otherHeading`.
-        add(3, section.groupBy === 'region' ? (section.otherHeading ?? 'Other areas') : section.groups.find((g) => g.heading)?.heading)
+        add(
+          3,
+          section.groupBy === 'region'
+            ? (section.otherHeading ?? siteText(site.site, 'otherAreas'))
+            : section.groups.find((g) => g.heading)?.heading,
+        )
         return
       case 'form':
         add(2, heading)

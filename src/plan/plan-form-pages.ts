@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { siteText } from '../config/messages/messages.js'
 import type { SiteConfig } from '../config/site-model.js'
 import { FormPageTaken, fail } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
@@ -42,7 +43,7 @@ export function planFormPages(site: SiteConfig, taken: readonly RoutePlan[]): Fo
       url,
       outputPath,
       template: 'form-success',
-      title: site.site.titleTemplate.replace('%s', 'Thank you'),
+      title: site.site.titleTemplate.replace('%s', siteText(site.site, 'thankYou')),
       description: form.success,
       noindex: true,
       props,

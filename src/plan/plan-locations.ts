@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { siteText } from '../config/messages/messages.js'
 import type { SiteConfig } from '../config/site-model.js'
 import type { Origin } from '../errors/config-error.js'
 import { cityName, stateCode } from './slug.js'
@@ -71,7 +72,7 @@ function groupLandingPages(site: SiteConfig, landingUrls: Readonly<Record<string
   return [...states]
     .map(([code, services]) => ({
       code,
-      name: code ? stateName(code) : 'Other areas',
+      name: code ? stateName(code) : siteText(site.site, 'otherAreas'),
       services: [...services]
         .map(([slug, links]) => ({ slug, title: titles.get(slug) ?? slug, links: links.sort((a, b) => a.label.localeCompare(b.label)) }))
         .sort((a, b) => rank(a.slug) - rank(b.slug) || a.title.localeCompare(b.title)),

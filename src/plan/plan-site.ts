@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { siteText } from '../config/messages/messages.js'
 import type { SiteConfig } from '../config/site-model.js'
 import { BadFileSlug, DuplicateRoute, fail, LinkToNowhere, RelativeLinkToNowhere } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
@@ -90,7 +91,7 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
   if (site.posts.length > 0) {
     const perPage = site.site.blog?.perPage ?? 9
     const pageCount = Math.ceil(site.posts.length / perPage)
-    const blogTitle = site.site.blog?.title ?? 'Blog'
+    const blogTitle = site.site.blog?.title ?? siteText(site.site, 'blog')
     for (let n = 1; n <= pageCount; n++) {
       inputs.push({
         url: n === 1 ? '/blog' : `/blog/page/${n}`,
@@ -138,7 +139,7 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
     url: '/404',
     outputPath: '404.html',
     template: 'not-found',
-    title: 'Page not found',
+    title: siteText(site.site, 'pageNotFound'),
     noindex: true,
     props: {},
     origin: siteOrigin,

@@ -1,7 +1,7 @@
 import { isFormService, postsToEndpoint } from '../../src/config/presets/form-services.js'
 import type { FormConfig, FormField } from '../../src/config/site-model.js'
 import { FORMS_DECLARATION_URL, formSuccessUrl } from '../../src/plan/form-urls.js'
-import { usePage } from '../context.js'
+import { usePage, useText } from '../context.js'
 import { typesetText } from '../typeset.js'
 
 export interface FormProps {
@@ -81,6 +81,7 @@ export function Form({ name, hidden = {}, className }: FormProps) {
 }
 
 function Field({ form, field }: { form: FormConfig; field: FormField }) {
+  const text = useText()
   const id = `${form.id}-${field.name}`
   // The help text is read with the control (or the group), after its label.
   const helpId = field.help ? `${id}-help` : undefined
@@ -129,7 +130,7 @@ function Field({ form, field }: { form: FormConfig; field: FormField }) {
       return wrap(
         <select {...common} defaultValue="">
           <option value="" dir="auto" disabled={field.placeholderDisabled || undefined}>
-            {field.placeholder ?? 'Select…'}
+            {field.placeholder ?? text('selectPlaceholder')}
           </option>
           {field.options?.map((o) => (
             <option key={o.value} value={o.value} dir="auto">

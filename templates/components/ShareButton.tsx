@@ -1,3 +1,4 @@
+import { useText } from '../context.js'
 import { Icon } from './Icon.js'
 
 export interface ShareButtonProps {
@@ -5,7 +6,7 @@ export interface ShareButtonProps {
   /** The absolute address to share. */
   url: string
   excerpt?: string
-  /** @default 'Share' */
+  /** @default the messages table's `share` */
   label?: string
 }
 
@@ -15,7 +16,8 @@ export interface ShareButtonProps {
  * it starts hidden and the widget reveals it (a button that does nothing without JavaScript
  * would be a broken promise).
  */
-export function ShareButton({ title, url, excerpt, label = 'Share' }: ShareButtonProps) {
+export function ShareButton({ title, url, excerpt, label }: ShareButtonProps) {
+  const text = useText()
   return (
     <span className="share">
       <button
@@ -24,11 +26,11 @@ export function ShareButton({ title, url, excerpt, label = 'Share' }: ShareButto
         data-widget="share"
         data-title={title}
         data-url={url}
-        data-text={excerpt || `Check out this blog post: ${title}`}
+        data-text={excerpt || text('shareText', { title })}
         hidden
       >
         <Icon name="share-2" size={18} />
-        <span>{label}</span>
+        <span>{label ?? text('share')}</span>
       </button>
       {/* Announces "Link copied to clipboard!" to screen readers as well as showing it. */}
       <span className="share-status" role="status" />

@@ -1,4 +1,5 @@
 import type { SpecialDay } from '../../src/config/site-input.generated.js'
+import { useText } from '../context.js'
 
 export interface SpecialHoursProps {
   days: readonly SpecialDay[]
@@ -12,11 +13,12 @@ export interface SpecialHoursProps {
  * machine-readable date.
  */
 export function SpecialHours({ days, language }: SpecialHoursProps) {
+  const text = useText()
   if (days.length === 0) return null
   const sorted = [...days].sort((a, b) => a.date.localeCompare(b.date))
   return (
     <div className="business-special-hours">
-      <p className="business-hours">Holiday hours</p>
+      <p className="business-hours">{text('holidayHours')}</p>
       <ul>
         {sorted.map((day) => (
           <li key={day.date}>
@@ -34,7 +36,7 @@ export function SpecialHours({ days, language }: SpecialHoursProps) {
               </>
             )}
             {': '}
-            {day.opens && day.closes ? `${formatTime(day.opens, language)} – ${formatTime(day.closes, language)}` : 'Closed'}
+            {day.opens && day.closes ? `${formatTime(day.opens, language)} – ${formatTime(day.closes, language)}` : text('closed')}
           </li>
         ))}
       </ul>

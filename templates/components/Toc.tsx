@@ -1,3 +1,4 @@
+import { useText } from '../context.js'
 import { Icon } from './Icon.js'
 
 /** One heading of a blog post. */
@@ -11,7 +12,7 @@ export interface TocHeading {
 
 export interface TocProps {
   headings: readonly TocHeading[]
-  /** @default 'Table of Contents' */
+  /** @default the messages table's `tableOfContents` */
   title?: string
 }
 
@@ -20,14 +21,15 @@ export interface TocProps {
  * indented by level. Without JavaScript it is a list of in-page links; the toc widget adds the
  * toggle, the active heading and smooth scrolling. Hidden when there are no headings.
  */
-export function Toc({ headings, title = 'Table of Contents' }: TocProps) {
+export function Toc({ headings, title }: TocProps) {
+  const text = useText()
   if (headings.length === 0) return null
   return (
     <nav className="toc" data-widget="toc" aria-labelledby="toc-title">
       <h2 className="toc-title" id="toc-title">
         <button type="button" className="toc-toggle" aria-expanded="true" aria-controls="toc-list">
           <Icon name="list" size={18} />
-          <span>{title}</span>
+          <span>{title ?? text('tableOfContents')}</span>
           <Icon name="chevron-down" size={18} className="toc-chevron" />
         </button>
       </h2>

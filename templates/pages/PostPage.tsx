@@ -6,7 +6,7 @@ import { Image } from '../components/Image.js'
 import { renderPostBody } from '../components/markdown-html.js'
 import { ShareButton } from '../components/ShareButton.js'
 import { Toc } from '../components/Toc.js'
-import { usePage } from '../context.js'
+import { usePage, useText } from '../context.js'
 
 /**
  * One blog post: header with date, author and the share button; the cover image; then the body
@@ -14,6 +14,8 @@ import { usePage } from '../context.js'
  */
 export function PostPage(post: PostConfig) {
   const { site, route, posts, images } = usePage()
+  const text = useText()
+  const blogTitle = site.blog?.title ?? text('blog')
   const { html, headings } = renderPostBody(post.body, { imagePaths: post.imagePaths, images })
   const url = absoluteUrl(site.url, route.url, site.trailingSlash)
   const more = posts.filter((p) => p.slug !== post.slug).slice(0, 3)
@@ -24,7 +26,7 @@ export function PostPage(post: PostConfig) {
           <div className="container narrow">
             <a className="post-back" href="/blog">
               <Icon name="arrow-left" size={18} />
-              {site.blog?.title ?? 'Blog'}
+              {blogTitle}
             </a>
             <h1>{post.title}</h1>
             <p className="post-excerpt">{post.excerpt}</p>
@@ -60,7 +62,7 @@ export function PostPage(post: PostConfig) {
       {more.length > 0 && (
         <section className="section tone-surface">
           <div className="container">
-            <h2 className="center">More from the {site.blog?.title ?? 'Blog'}</h2>
+            <h2 className="center">{text('moreFrom', { blog: blogTitle })}</h2>
             <PostCards posts={more} />
           </div>
         </section>

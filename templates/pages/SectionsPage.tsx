@@ -1,6 +1,6 @@
 import type { PageConfig } from '../../src/config/site-model.js'
 import { renderPostBody } from '../components/markdown-html.js'
-import { usePage } from '../context.js'
+import { usePage, useText } from '../context.js'
 import { Sections } from '../sections/index.js'
 
 /**
@@ -48,9 +48,10 @@ function LastUpdated({ date, language }: { date: string; language: string }) {
     day: 'numeric',
     timeZone: 'UTC',
   })
+  const text = useText()
   return (
     <p className="page-updated">
-      Last updated <time dateTime={date}>{shown}</time>
+      {text('lastUpdated')} <time dateTime={date}>{shown}</time>
     </p>
   )
 }

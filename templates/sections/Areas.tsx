@@ -3,7 +3,7 @@ import type { AreaRegion } from '../../src/render/render-context.js'
 import { Actions } from '../components/Action.js'
 import { AreaChips } from '../components/AreaChips.js'
 import { Section } from '../components/Section.js'
-import { usePage } from '../context.js'
+import { usePage, useText } from '../context.js'
 
 interface ChipGroup {
   readonly heading?: string
@@ -16,13 +16,14 @@ interface ChipGroup {
  */
 export function Areas(props: AreasSection) {
   const { areas } = usePage()
+  const text = useText()
   const listed = props.groups.map((group) => ({ heading: group.heading, areas: areas.lists[group.list] ?? [] }))
   const groups =
     props.groupBy === 'region'
       ? byRegion(
           listed.flatMap((g) => g.areas),
           areas.regions,
-          props.otherHeading ?? 'Other areas',
+          props.otherHeading ?? text('otherAreas'),
         )
       : listed
   return (

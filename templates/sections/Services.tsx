@@ -6,7 +6,7 @@ import { Icon } from '../components/Icon.js'
 import { Image } from '../components/Image.js'
 import { Section } from '../components/Section.js'
 import { TickList } from '../components/TickList.js'
-import { usePage } from '../context.js'
+import { usePage, useText } from '../context.js'
 
 /**
  * Service cards. Texts come from services/*.yaml unless the section overrides them per card, so a
@@ -14,6 +14,7 @@ import { usePage } from '../context.js'
  */
 export function Services(props: ServicesSection) {
   const { services, site } = usePage()
+  const text = useText()
   const bySlug = new Map(services.map((s) => [s.slug, s]))
   const items: NonNullable<ServicesSection['items']> = props.items ?? site.services.map((service) => ({ service }))
   const showImages = props.showImages ?? true
@@ -36,7 +37,7 @@ export function Services(props: ServicesSection) {
               description={item.description ?? service.summary ?? service.description}
               features={showFeatures ? (item.features ?? service.features) : undefined}
               href={item.href ?? props.href ?? `/services/${service.slug}`}
-              linkLabel={props.linkLabel ?? 'Learn more'}
+              linkLabel={props.linkLabel ?? text('learnMore')}
             />
           )
         })}

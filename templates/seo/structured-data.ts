@@ -12,6 +12,7 @@ import type {
   State,
   Thing,
 } from 'schema-dts'
+import { siteText } from '../../src/config/messages/messages.js'
 import type { Faq, PageInput } from '../../src/config/site-input.generated.js'
 import type { PageConfig, PostConfig, ServiceConfig, SiteMeta } from '../../src/config/site-model.js'
 import { markdownPlainText } from '../../src/markdown/plain-text.js'
@@ -111,7 +112,7 @@ function localBusiness(page: PageContext): LocalBusinessLeaf {
       offered.length > 0
         ? {
             '@type': 'OfferCatalog',
-            name: 'Services',
+            name: siteText(page.site, 'services'),
             itemListElement: offered.map((s) => ({
               '@type': 'Offer',
               itemOffered: { '@type': 'Service', name: s.title, url: url(`/services/${s.slug}`) },
@@ -207,11 +208,11 @@ export function faqPage(faqs: readonly Faq[]): FAQPage {
 function breadcrumbs(page: PageContext): BreadcrumbList | undefined {
   const { route, site } = page
   if (route.url === '/' || route.template === 'landing' || route.template === 'not-found' || route.noindex) return undefined
-  const trail: { name: string; url: string }[] = [{ name: 'Home', url: '/' }]
-  const blogTitle = site.blog?.title ?? 'Blog'
+  const trail: { name: string; url: string }[] = [{ name: siteText(site, 'home'), url: '/' }]
+  const blogTitle = site.blog?.title ?? siteText(site, 'blog')
   if (route.template === 'service') {
     trail.push(
-      { name: navLabel(site, '/services') ?? 'Services', url: '/services' },
+      { name: navLabel(site, '/services') ?? siteText(site, 'services'), url: '/services' },
       { name: shortServiceName(route.props), url: route.url },
     )
   } else if (route.template === 'post') {

@@ -1,5 +1,5 @@
 import { BusinessFacts } from '../components/BusinessFacts.js'
-import { usePage } from '../context.js'
+import { usePage, useText } from '../context.js'
 import { Logo } from './Logo.js'
 
 /**
@@ -9,6 +9,7 @@ import { Logo } from './Logo.js'
  */
 export function Footer() {
   const { site, services, landingUrls, year } = usePage()
+  const text = useText()
   const footer = site.footer ?? {}
   const featured = site.services.map((slug) => services.find((s) => s.slug === slug)!).filter(Boolean)
   const limit = footer.locations?.limit ?? 10
@@ -29,8 +30,8 @@ export function Footer() {
           <BusinessFacts />
         </div>
         {footer.quickLinks && (
-          <nav className="footer-col" aria-label="Quick links">
-            <h2 className="footer-heading">Quick Links</h2>
+          <nav className="footer-col" aria-label={text('quickLinksLabel')}>
+            <h2 className="footer-heading">{text('quickLinks')}</h2>
             <ul>
               {footer.quickLinks.map((l) => (
                 <li key={l.href}>
@@ -40,8 +41,8 @@ export function Footer() {
             </ul>
           </nav>
         )}
-        <nav className="footer-col" aria-label="Services">
-          <h2 className="footer-heading">Services</h2>
+        <nav className="footer-col" aria-label={text('services')}>
+          <h2 className="footer-heading">{text('services')}</h2>
           <ul>
             {featured.map((s) => (
               <li key={s.slug}>
@@ -72,7 +73,7 @@ export function Footer() {
       </div>
       <div className="container footer-bottom">
         <p>
-          © {year} <bdi>{site.business?.legalName ?? site.name}</bdi>. All rights reserved.
+          © {year} <bdi>{site.business?.legalName ?? site.name}</bdi>. {text('allRightsReserved')}
         </p>
         {footer.legal && (
           <ul className="footer-legal">
@@ -86,7 +87,7 @@ export function Footer() {
         {/* Shows the consent banner again (templates/widgets/consent.client.ts); hidden without JavaScript, which it needs. */}
         {site.analytics?.consent && (
           <button type="button" className="footer-consent" data-consent-open>
-            Cookie settings
+            {text('cookieSettings')}
           </button>
         )}
       </div>

@@ -1,6 +1,6 @@
 import { Action } from '../components/Action.js'
 import { Icon } from '../components/Icon.js'
-import { usePage } from '../context.js'
+import { usePage, useText } from '../context.js'
 import type { HeaderVariant } from './header-variant.js'
 import { Logo } from './Logo.js'
 import { MobileMenu } from './MobileMenu.js'
@@ -18,6 +18,7 @@ import { MobileMenu } from './MobileMenu.js'
  */
 export function Header({ overHero, navUrl }: HeaderVariant) {
   const { site } = usePage()
+  const text = useText()
   const { colors } = site.theme
   const nav = site.header?.nav ?? []
   return (
@@ -58,7 +59,7 @@ export function Header({ overHero, navUrl }: HeaderVariant) {
             platform (the HTML checker rejects both); the menu widget sets it as the menu toggles. */}
         <button type="button" className="menu-toggle" aria-controls="mobile-menu" popoverTarget="mobile-menu" data-menu-toggle>
           <Icon name="menu" size={24} />
-          <span className="visually-hidden">Open menu</span>
+          <span className="visually-hidden">{text('openMenu')}</span>
         </button>
       </div>
       <MobileMenu />
@@ -72,6 +73,7 @@ export function Header({ overHero, navUrl }: HeaderVariant) {
  */
 function ServicesMenu({ label, href, scrollHere }: { label: string; href: string; scrollHere: boolean }) {
   const { services, site } = usePage()
+  const text = useText()
   const featured = site.services.map((slug) => services.find((s) => s.slug === slug)!).filter(Boolean)
   if (scrollHere) {
     return (
@@ -94,7 +96,7 @@ function ServicesMenu({ label, href, scrollHere }: { label: string; href: string
           </li>
         ))}
         <li className="dropdown-all">
-          <a href={href}>All services</a>
+          <a href={href}>{text('allServices')}</a>
         </li>
       </ul>
     </div>

@@ -1,6 +1,6 @@
 import { Action } from '../components/Action.js'
 import { Icon } from '../components/Icon.js'
-import { usePage } from '../context.js'
+import { usePage, useText } from '../context.js'
 
 /**
  * The slide-in menu for small screens: the same items as the header, services listed inline.
@@ -10,14 +10,15 @@ import { usePage } from '../context.js'
  */
 export function MobileMenu() {
   const { site, services } = usePage()
+  const text = useText()
   const featured = site.services.map((slug) => services.find((s) => s.slug === slug)!).filter(Boolean)
   return (
     <div className="mobile-menu" id="mobile-menu" popover="auto" data-mobile-menu>
       <div className="mobile-menu-overlay" data-menu-close />
-      <div className="mobile-menu-panel" role="dialog" aria-modal="true" aria-label="Menu">
+      <div className="mobile-menu-panel" role="dialog" aria-modal="true" aria-label={text('menu')}>
         <button type="button" className="menu-close" popoverTarget="mobile-menu" popoverTargetAction="hide">
           <Icon name="x" size={24} />
-          <span className="visually-hidden">Close menu</span>
+          <span className="visually-hidden">{text('closeMenu')}</span>
         </button>
         <ul className="mobile-nav">
           {(site.header?.nav ?? []).map((item) => (

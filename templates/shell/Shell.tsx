@@ -1,5 +1,5 @@
 import { WalkthroughDialog, type WalkthroughScope, WalkthroughScopeProvider } from '../components/WalkthroughDialog.js'
-import { usePage } from '../context.js'
+import { usePage, useText } from '../context.js'
 import { Footer } from './Footer.js'
 import { Header } from './Header.js'
 import type { ShellParts } from './shared-parts.js'
@@ -11,13 +11,14 @@ import type { ShellParts } from './shared-parts.js'
  */
 export function Shell({ parts, children }: { parts: ShellParts; children: React.ReactNode }) {
   const { site } = usePage()
+  const text = useText()
   // The header and footer are rendered once per build (shared-parts.tsx) and spliced in at these
   // <template> markers after this render; their walkthrough buttons count as if rendered in place.
   const walkthroughs: WalkthroughScope = { buttons: (parts.header?.walkthroughs ?? 0) + (parts.footer?.walkthroughs ?? 0) }
   return (
     <WalkthroughScopeProvider value={walkthroughs}>
       <a className="skip-link" href="#main">
-        Skip to content
+        {text('skipToContent')}
       </a>
       {parts.header ? <template data-citypress-part="header" /> : <Header {...parts.headerVariant} />}
       <main id="main" tabIndex={-1}>
@@ -47,15 +48,16 @@ export function Shell({ parts, children }: { parts: ShellParts; children: React.
  * so it pushes no content. Without JavaScript no analytics load, so it never shows.
  */
 function ConsentBanner() {
+  const text = useText()
   return (
-    <section className="consent-banner" data-consent-banner hidden aria-label="Cookie consent">
-      <p>This site would like to count visits with an analytics service, which may set cookies. Is that OK?</p>
+    <section className="consent-banner" data-consent-banner hidden aria-label={text('cookieConsent')}>
+      <p>{text('consentQuestion')}</p>
       <div className="consent-actions">
         <button type="button" className="btn btn-primary" data-consent="yes">
-          Accept
+          {text('consentAccept')}
         </button>
         <button type="button" className="btn btn-secondary" data-consent="no">
-          Decline
+          {text('consentDecline')}
         </button>
       </div>
     </section>

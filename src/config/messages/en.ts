@@ -29,6 +29,23 @@ export const en = {
   thankYou: 'Thank you',
   otherAreas: 'Other areas',
   learnMore: 'Learn more',
+  selectPlaceholder: 'Select…',
+  share: 'Share',
+  shareText: 'Check out this blog post: {title}',
+  blog: 'Blog',
+  blogPageTitle: '{title}: page {page}',
+  blogPages: 'Blog pages',
+  newerPosts: 'Newer posts',
+  olderPosts: 'Older posts',
+  pageOf: 'Page {page} of {count}',
+  moreFrom: 'More from the {blog}',
+  backHome: 'Back to the home page',
+  services: 'Services',
+  home: 'Home',
+  formSuccessTitle: 'Success!',
+  formSuccess: "Thank you for your submission! We'll be in touch shortly.",
+  formSendAnother: 'Send Another Message',
+  formError: 'There was a problem submitting your form. Please try again.',
 } as const
 
 export type MessageKey = keyof typeof en
