@@ -70,14 +70,19 @@ export function watchFolders(options: WatchOptions): Watcher {
 
 /**
  * Paths (relative to a watched folder) whose changes never affect a build: dot folders and files
- * (`.citypress/` where form submissions are written, `.git/`, editor swap files), node_modules,
- * and backup files (`name~`, vim's `4913` write test).
+ * (`.citypress/` where form submissions are written, `.git/`, vim's and emacs' swap and lock
+ * files), node_modules, backup files (`name~`, vim's `4913` write test, emacs' `#name#`), and
+ * temporary and swap files by their ending: the editor's and other tools' `name.<pid>.tmp` written
+ * before a rename, `.swp`/`.swo`/`.swx`, half-downloaded `.part` and `.crdownload`. A rebuild on
+ * them would build a half-written state, then the same again when the real file lands.
  */
 export function isIgnored(relative: string): boolean {
   const base = path.basename(relative)
   return (
     relative.split(path.sep).some((s) => (s.startsWith('.') && s !== '.' && s !== '..') || s === 'node_modules') ||
     base.endsWith('~') ||
-    base === '4913'
+    base === '4913' ||
+    /^#.*#$/.test(base) ||
+    /\.(?:tmp|temp|swp|swo|swx|part|crdownload)$/i.test(base)
   )
 }
