@@ -31,8 +31,11 @@ function isPageKey(key: string): boolean {
   return !key.startsWith('/assets/') && !/\.[a-z0-9]+$/i.test(key.slice(key.lastIndexOf('/')))
 }
 
-/** Attributes that hold one address the browser requests, and those that hold a srcset. */
-const addressAttribute = / (href|src|action|poster|data-fallback|data-endpoint|srcset|imagesrcset)="(\/[^"]*)"/g
+/**
+ * Attributes that hold one address the browser requests, and those that hold a srcset, in any case:
+ * React writes `srcSet` and `imageSrcSet`, Markdown `srcset`.
+ */
+const addressAttribute = / (href|src|action|poster|data-fallback|data-endpoint|srcset|imagesrcset)="(\/[^"]*)"/gi
 
 /**
  * A page of a site served under a sub-path (site.yaml `url: https://user.github.io/repo`) with the
@@ -47,7 +50,7 @@ export function applyBasePath(html: string, basePath: string): string {
   const isUnderBase = (path: string) => path === basePath || (/^[/?#]/.test(path.slice(basePath.length)) && path.startsWith(basePath))
   const withBase = (path: string) => (isUnderBase(path) ? path : href(basePath, path))
   return html.replace(addressAttribute, (_whole, name: string, value: string) => {
-    const fixed = name.endsWith('srcset')
+    const fixed = name.toLowerCase().endsWith('srcset')
       ? value
           .split(',')
           .map((candidate) => candidate.replace(/^(\s*)(\S+)/, (_c, space: string, url: string) => space + withBase(url)))

@@ -20,6 +20,16 @@ describe('a site under a sub-path', () => {
     expect(applyBasePath(html, '')).toBe(html)
   })
 
+  it("puts the base on the srcset candidates React writes: a picture's srcSet and a preload's imageSrcSet", () => {
+    const html =
+      '<source type="image/avif" srcSet="/assets/images/a-480.avif 480w, /assets/images/a-960.avif 960w"/>' +
+      '<link rel="preload" as="image" imageSrcSet="/assets/images/h-640.avif 640w, /assets/images/h-1280.avif 1280w"/>'
+    expect(applyBasePath(html, '/green')).toBe(
+      '<source type="image/avif" srcSet="/green/assets/images/a-480.avif 480w, /green/assets/images/a-960.avif 960w"/>' +
+        '<link rel="preload" as="image" imageSrcSet="/green/assets/images/h-640.avif 640w, /green/assets/images/h-1280.avif 1280w"/>',
+    )
+  })
+
   it('has the link check read addresses under the base, and report one that misses it', () => {
     const page = (url: string, urls: string[]) =>
       ({ route: { url, origin: { file: 'site.yaml' } }, facts: { urls, ids: [] } }) as unknown as WatchedPage
