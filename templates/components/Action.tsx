@@ -1,5 +1,5 @@
 import type { Action as ActionInput } from '../../src/config/site-input.generated.js'
-import { usePage } from '../context.js'
+import { usePage, useText } from '../context.js'
 import { Icon } from './Icon.js'
 import { useRegisterWalkthrough } from './WalkthroughDialog.js'
 
@@ -25,6 +25,7 @@ export function Action({ action, className }: ActionProps) {
 
 function WalkthroughButton({ action, className }: ActionProps) {
   const { site } = usePage()
+  const text = useText()
   useRegisterWalkthrough()
   const src = site.schedulers?.[action.scheduler!] ?? ''
   return (
@@ -36,7 +37,7 @@ function WalkthroughButton({ action, className }: ActionProps) {
       data-widget="walkthrough"
       data-scheduler={src}
     >
-      <ActionInner action={{ ...action, label: action.label || 'Schedule a Walkthrough' }} />
+      <ActionInner action={{ ...action, label: action.label || text('scheduleWalkthrough') }} />
     </a>
   )
 }

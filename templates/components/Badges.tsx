@@ -1,3 +1,4 @@
+import { useText } from '../context.js'
 import { balancedGridClass } from './grid.js'
 import { Icon } from './Icon.js'
 
@@ -9,12 +10,13 @@ export interface BadgesProps {
 }
 
 /** Trust badges (Fully Insured & Bonded, …) as a row of pills with a shield icon. */
-export function Badges({ items, label = 'Why customers trust us', className }: BadgesProps) {
+export function Badges({ items, label, className }: BadgesProps) {
+  const text = useText()
   if (!items?.length) return null
   return (
     <ul
       className={`badges${className ? ` ${className}` : ''}${balancedGridClass({ count: items.length, max: 3, phoneColumns: 2 })}`}
-      aria-label={label}
+      aria-label={label ?? text('trustBadges')}
     >
       {items.map((b) => (
         <li key={b} className="badge" dir="auto">

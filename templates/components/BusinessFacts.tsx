@@ -1,4 +1,4 @@
-import { usePage } from '../context.js'
+import { usePage, useText } from '../context.js'
 import { businessPhones, dialled, telHref } from './phones.js'
 import { SpecialHours } from './SpecialHours.js'
 
@@ -17,6 +17,7 @@ export interface BusinessFactsProps {
  */
 export function BusinessFacts({ className, hasHours = false }: BusinessFactsProps) {
   const { site } = usePage()
+  const text = useText()
   const business = site.business
   const address = business?.address
   const closed = business?.closedDays ?? []
@@ -69,7 +70,8 @@ export function BusinessFacts({ className, hasHours = false }: BusinessFactsProp
               {' '}
               ·{' '}
               <a href={`sms:${dialled(site, phone.number)}`}>
-                Text us<span className="visually-hidden"> at {phone.number}</span>
+                {text('textUs')}
+                <span className="visually-hidden"> {text('textUsAt', { number: phone.number })}</span>
               </a>
             </>
           )}
@@ -85,7 +87,7 @@ export function BusinessFacts({ className, hasHours = false }: BusinessFactsProp
       {hasHours && closed.length > 0 && <p className="business-hours">Closed {listOf(closed)}</p>}
       {hasHours && <SpecialHours days={business?.specialHours ?? []} language={site.language} />}
       {business?.credentials && (
-        <ul className="business-credentials" aria-label="Licences and certifications">
+        <ul className="business-credentials" aria-label={text('credentials')}>
           {business.credentials.map((c) => (
             <li key={`${c.name}-${c.number ?? ''}`}>
               <bdi>{c.name}</bdi>

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react'
+import { useText } from '../context.js'
 import { Icon } from './Icon.js'
 
 /**
@@ -21,7 +22,7 @@ export function useRegisterWalkthrough(): void {
 }
 
 export interface WalkthroughDialogProps {
-  /** The accessible name of the popup. @default 'Schedule a Walkthrough' */
+  /** The accessible name of the popup. @default the messages table's `scheduleWalkthrough` */
   title?: string
 }
 
@@ -31,13 +32,15 @@ export interface WalkthroughDialogProps {
  * clicked button's scheduler link when the popup opens, so a third-party page loads only on
  * demand. The close control is a native `method="dialog"` form button.
  */
-export function WalkthroughDialog({ title = 'Schedule a Walkthrough' }: WalkthroughDialogProps) {
+export function WalkthroughDialog({ title: given }: WalkthroughDialogProps) {
   const scope = useContext(Scope)
+  const text = useText()
   if (!scope || scope.buttons === 0) return null
+  const title = given ?? text('scheduleWalkthrough')
   return (
     <dialog className="walkthrough-dialog" data-walkthrough-dialog aria-label={title}>
       <form method="dialog" className="walkthrough-bar">
-        <button type="submit" className="walkthrough-close" aria-label="Close calendar popup">
+        <button type="submit" className="walkthrough-close" aria-label={text('closeCalendar')}>
           <Icon name="x" size={28} />
         </button>
       </form>

@@ -45,6 +45,12 @@ export const en = {
   formSuccessTitle: 'Success!',
   formSuccess: "Thank you for your submission! We'll be in touch shortly.",
   formSendAnother: 'Send Another Message',
+  scheduleWalkthrough: 'Schedule a Walkthrough',
+  closeCalendar: 'Close calendar popup',
+  trustBadges: 'Why customers trust us',
+  textUs: 'Text us',
+  textUsAt: 'at {number}',
+  credentials: 'Licences and certifications',
   formError: 'There was a problem submitting your form. Please try again.',
 } as const
 

@@ -42,5 +42,11 @@ export const es: Messages = {
   formSuccessTitle: '¡Listo!',
   formSuccess: 'Gracias por su mensaje. Nos pondremos en contacto con usted pronto.',
   formSendAnother: 'Enviar otro mensaje',
+  scheduleWalkthrough: 'Programar una visita',
+  closeCalendar: 'Cerrar el calendario',
+  trustBadges: 'Por qué confían en nosotros',
+  textUs: 'Envíenos un mensaje de texto',
+  textUsAt: 'al {number}',
+  credentials: 'Licencias y certificaciones',
   formError: 'Hubo un problema al enviar el formulario. Inténtelo de nuevo.',
 }
