@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react'
-import { formatMessage, type MessageKey } from '../src/config/messages/messages.js'
+import { type MessageKey, siteText } from '../src/config/messages/messages.js'
 import type { TemplateRoute } from '../src/plan/route-plan.js'
 import { href } from '../src/plan/urls.js'
 import type { RenderContext } from '../src/render/render-context.js'
@@ -27,5 +27,5 @@ export function useHref(): (path: string) => string {
 /** citypress's own words for this page, in the site's language: `text('skipToContent')`. */
 export function useText(): (key: MessageKey, values?: Readonly<Record<string, string | number>>) => string {
   const { site } = usePage()
-  return (key, values) => formatMessage(site.messages, site.language, key, values)
+  return (key, values) => siteText(site, key, values)
 }

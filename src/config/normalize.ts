@@ -15,6 +15,7 @@ import { resolveTheme } from './theme/theme.js'
 export function normalizeSite(input: SiteInput, baseUrl?: string): SiteMeta {
   const address = checkSiteAddress(baseUrl ?? input.url)
   const checked = <T>(result: { ok: true; value: T } | { ok: false }, value: T): T => (result.ok ? result.value : value)
+  const language = input.language ?? 'en'
   return {
     ...input,
     url: address.ok ? address.value.origin + address.value.basePath : input.url,
@@ -30,8 +31,8 @@ export function normalizeSite(input: SiteInput, baseUrl?: string): SiteMeta {
       : {}),
     analytics: resolveAnalytics(input.analytics),
     theme: resolveTheme(input.theme),
-    language: input.language ?? 'en',
-    messages: messagesFor(input.language ?? 'en'),
+    language,
+    messages: messagesFor(language),
     titleTemplate: (input.titleTemplate ?? '%s | {name}').replaceAll('{name}', input.name),
     host: input.host ?? 'netlify',
     trailingSlash: hostUrlStyle(input),
@@ -41,7 +42,8 @@ export function normalizeSite(input: SiteInput, baseUrl?: string): SiteMeta {
 /** Every form with its labels and messages resolved, keyed by name; texts forms.yaml does not set are citypress's own in the site's language. */
 export function normalizeForms(input: FormsInput | undefined, site: Pick<SiteInput, 'forms' | 'language'>): Record<string, FormConfig> {
   const honeypot = site.forms?.honeypot ?? defaultHoneypot(site.forms?.provider)
-  const own = { messages: messagesFor(site.language ?? 'en'), language: site.language ?? 'en' }
+  const language = site.language ?? 'en'
+  const own = { messages: messagesFor(language), language }
   const defaults = {
     successTitle: siteText(own, 'formSuccessTitle'),
     success: siteText(own, 'formSuccess'),

@@ -1,4 +1,4 @@
-import { siteText } from '../config/messages/messages.js'
+import { blogTitle } from '../config/messages/messages.js'
 import type { PostSummary, SiteMeta } from '../config/site-model.js'
 import { absoluteUrl } from '../plan/urls.js'
 import type { OutputFile } from '../types.js'
@@ -14,7 +14,7 @@ const feedLength = 20
 export function feedFile(site: SiteMeta, posts: readonly PostSummary[]): OutputFile[] {
   if (posts.length === 0) return []
   const policy = site.trailingSlash
-  const title = `${site.blog?.title ?? siteText(site, 'blog')} | ${site.name}`
+  const title = `${blogTitle(site)} | ${site.name}`
   const items = posts.slice(0, feedLength).map((post) => {
     const url = absoluteUrl(site.url, `/blog/${post.slug}`, policy)
     return [

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { siteText } from '../config/messages/messages.js'
+import { blogTitle, siteText } from '../config/messages/messages.js'
 import type { SiteConfig } from '../config/site-model.js'
 import { BadFileSlug, DuplicateRoute, fail, LinkToNowhere, RelativeLinkToNowhere } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
@@ -91,12 +91,12 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
   if (site.posts.length > 0) {
     const perPage = site.site.blog?.perPage ?? 9
     const pageCount = Math.ceil(site.posts.length / perPage)
-    const blogTitle = site.site.blog?.title ?? siteText(site.site, 'blog')
+    const title = blogTitle(site.site)
     for (let n = 1; n <= pageCount; n++) {
       inputs.push({
         url: n === 1 ? '/blog' : `/blog/page/${n}`,
         template: 'blog-index',
-        title: n === 1 ? blogTitle : `${blogTitle} – page ${n}`,
+        title: n === 1 ? title : siteText(site.site, 'blogPageHeadTitle', { title, page: n }),
         description: site.site.blog?.description,
         props: { page: n, pageCount, slugs: site.posts.slice((n - 1) * perPage, n * perPage).map((p) => p.slug) },
         origin: { ...siteOrigin, path: 'blog' },

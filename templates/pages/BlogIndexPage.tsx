@@ -1,3 +1,4 @@
+import { blogTitle } from '../../src/config/messages/messages.js'
 import type { BlogIndexProps } from '../../src/plan/route-plan.js'
 import { usePage, useText } from '../context.js'
 import { PostCards } from './PostPage.js'
@@ -7,7 +8,7 @@ export function BlogIndexPage({ page, pageCount, slugs }: BlogIndexProps) {
   const { posts, site } = usePage()
   const shown = slugs.map((slug) => posts.find((p) => p.slug === slug)!)
   const text = useText()
-  const title = site.blog?.title ?? text('blog')
+  const title = blogTitle(site)
   return (
     <>
       <section className="hero hero-background hero-h-auto page-header">

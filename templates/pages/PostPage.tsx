@@ -1,3 +1,4 @@
+import { blogTitle } from '../../src/config/messages/messages.js'
 import type { PostConfig, PostSummary } from '../../src/config/site-model.js'
 import { absoluteUrl } from '../../src/plan/urls.js'
 import { balancedGridClass } from '../components/grid.js'
@@ -15,7 +16,7 @@ import { usePage, useText } from '../context.js'
 export function PostPage(post: PostConfig) {
   const { site, route, posts, images } = usePage()
   const text = useText()
-  const blogTitle = site.blog?.title ?? text('blog')
+  const blogName = blogTitle(site)
   const { html, headings } = renderPostBody(post.body, { imagePaths: post.imagePaths, images })
   const url = absoluteUrl(site.url, route.url, site.trailingSlash)
   const more = posts.filter((p) => p.slug !== post.slug).slice(0, 3)
@@ -26,7 +27,7 @@ export function PostPage(post: PostConfig) {
           <div className="container narrow">
             <a className="post-back" href="/blog">
               <Icon name="arrow-left" size={18} />
-              {blogTitle}
+              {blogName}
             </a>
             <h1>{post.title}</h1>
             <p className="post-excerpt">{post.excerpt}</p>
@@ -62,7 +63,7 @@ export function PostPage(post: PostConfig) {
       {more.length > 0 && (
         <section className="section tone-surface">
           <div className="container">
-            <h2 className="center">{text('moreFrom', { blog: blogTitle })}</h2>
+            <h2 className="center">{text('moreFrom', { blog: blogName })}</h2>
             <PostCards posts={more} />
           </div>
         </section>

@@ -12,7 +12,7 @@ import type {
   State,
   Thing,
 } from 'schema-dts'
-import { siteText } from '../../src/config/messages/messages.js'
+import { blogTitle, siteText } from '../../src/config/messages/messages.js'
 import type { Faq, PageInput } from '../../src/config/site-input.generated.js'
 import type { PageConfig, PostConfig, ServiceConfig, SiteMeta } from '../../src/config/site-model.js'
 import { markdownPlainText } from '../../src/markdown/plain-text.js'
@@ -209,7 +209,7 @@ function breadcrumbs(page: PageContext): BreadcrumbList | undefined {
   const { route, site } = page
   if (route.url === '/' || route.template === 'landing' || route.template === 'not-found' || route.noindex) return undefined
   const trail: { name: string; url: string }[] = [{ name: siteText(site, 'home'), url: '/' }]
-  const blogTitle = site.blog?.title ?? siteText(site, 'blog')
+  const blogName = blogTitle(site)
   if (route.template === 'service') {
     trail.push(
       { name: navLabel(site, '/services') ?? siteText(site, 'services'), url: '/services' },
@@ -217,9 +217,9 @@ function breadcrumbs(page: PageContext): BreadcrumbList | undefined {
     )
   } else if (route.template === 'post') {
     const post = route.props
-    trail.push({ name: blogTitle, url: '/blog' }, { name: post.shortTitle ?? post.title, url: route.url })
+    trail.push({ name: blogName, url: '/blog' }, { name: post.shortTitle ?? post.title, url: route.url })
   } else if (route.template === 'blog-index') {
-    trail.push({ name: blogTitle, url: route.url })
+    trail.push({ name: blogName, url: route.url })
   } else if (route.template === 'sections') {
     trail.push({ name: shortPageName(site, route.props), url: route.url })
   } else {

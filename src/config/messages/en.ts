@@ -34,6 +34,7 @@ export const en = {
   shareText: 'Check out this blog post: {title}',
   blog: 'Blog',
   blogPageTitle: '{title}: page {page}',
+  blogPageHeadTitle: '{title} – page {page}',
   blogPages: 'Blog pages',
   newerPosts: 'Newer posts',
   olderPosts: 'Older posts',

@@ -31,6 +31,7 @@ export const es: Messages = {
   shareText: 'Mire esta publicación del blog: {title}',
   blog: 'Blog',
   blogPageTitle: '{title}: página {page}',
+  blogPageHeadTitle: '{title} – página {page}',
   blogPages: 'Páginas del blog',
   newerPosts: 'Publicaciones más recientes',
   olderPosts: 'Publicaciones anteriores',

@@ -46,3 +46,12 @@ export function siteText(
 ): string {
   return formatMessage(site.messages, site.language, key, values)
 }
+
+/** The blog's title: site.yaml `blog.title`, else our word for a blog in the site's language. */
+export function blogTitle(site: {
+  readonly blog?: { readonly title?: string }
+  readonly messages: Messages
+  readonly language: string
+}): string {
+  return site.blog?.title ?? siteText(site, 'blog')
+}
