@@ -31,9 +31,8 @@ export interface PlanRedirectsOptions {
 }
 
 export function planLandingRedirects(options: PlanRedirectsOptions): LandingRedirect[] {
-  const { routeUrls } = options
+  const { pages, routeUrls } = options
   const places = new PlaceIdentity(Object.values(options.published.pages))
-  const pages = options.pages
   return Object.keys(options.published.pages)
     .sort()
     .flatMap((from) => {
@@ -113,7 +112,11 @@ class PlaceIdentity {
 
   /** The first page of `pages` about `old`'s town: by name first, then as a renamed town. */
   find(old: PublishedPage, pages: readonly LandingIdentity[]): LandingIdentity | undefined {
-    return pages.find((p) => isSameName(old.area, p)) ?? pages.find((p) => this.isRenamed(old, p))
+    const key = areaKey(old.area)
+    const slug = citySlug(old.area)
+    const state = stateCode(old.area)
+    const sameName = (p: LandingIdentity) => areaKey(p.area) === key || (p.citySlug === slug && p.state === state)
+    return pages.find(sameName) ?? pages.find((p) => this.isRenamed(old, p))
   }
 
   private isRenamed(old: PublishedPage, page: LandingIdentity): boolean {
@@ -126,11 +129,6 @@ class PlaceIdentity {
 function areaKey(area: string): string {
   const { cityKey, state } = parseAreaName(area)
   return `${cityKey}, ${state ?? ''}`
-}
-
-function isSameName(area: string, page: LandingIdentity): boolean {
-  if (areaKey(area) === areaKey(page.area)) return true
-  return citySlug(area) === page.citySlug && stateCode(area) === page.state
 }
 
 function nearestPage(old: PublishedPage, pages: readonly LandingIdentity[]): { page: LandingIdentity; miles: number } | undefined {

@@ -124,8 +124,8 @@ export interface PageAudit {
 /**
  * Loads each page once, at the narrowest width, and checks it there for sideways scroll, then
  * resizes the viewport to each `axe` width and runs axe: one page load for every check of a page.
- * Media queries and the pages' own resize
- * handling answer a resize as they answer a load at that width.
+ * Media queries and the pages' own resize handling answer a resize as they answer a load at that
+ * width.
  */
 export async function auditPages(
   browser: Browser,
