@@ -38,7 +38,7 @@ export interface SiteInput {
    */
   trailingSlash?: 'never' | 'always'
   /**
-   * The pages' `lang` attribute.
+   * The pages' `lang` attribute, and the language of the words citypress writes itself (the skip link, menus, the 404 page, form messages you do not set): English and Spanish are built in; any other language gets the English words.
    */
   language?: string
   /**
