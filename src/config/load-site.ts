@@ -15,6 +15,7 @@ import { checkBaseUrl, checkUrlPath } from './checks/check-url.js'
 import { crossCheck } from './checks/cross-check.js'
 import { checkMarkdownDocuments, yamlFieldDocument } from './checks/markdown-images.js'
 import { type FileKind, type FoundRef, validateSource } from './checks/validate.js'
+import { missingOwnWords, type OwnMessages } from './messages/check-language.js'
 import { normalizeForms, normalizeSite } from './normalize.js'
 import { normalizeBudgets } from './normalize-budgets.js'
 import { hostWarnings, subPathWarnings } from './presets/hosts.js'
@@ -259,7 +260,9 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
     await reads.save()
     return { errors: await placed([...errors, ...pagePaths, ...checked.errors, ...markdown.errors, ...areaErrors]), partial }
   }
-  const meta = normalizeSite(site, options.baseUrl)
+  const siteSource = loaded.get('site')![0]!.source
+  const ownMessages = one<OwnMessages>('messages')
+  const meta = normalizeSite(site, options.baseUrl, ownMessages)
   // Before the read cache is saved, which remembers the fonts' metrics too; their problems are
   // reported after the others, as they are the last to fix.
   const fonts = await resolveSiteFonts({
@@ -288,6 +291,7 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
     ...ids,
     ...areaErrors,
     ...contrast.errors,
+    ...(others.messages ? [] : missingOwnWords(siteSource, meta.language, ownMessages)),
     ...(await checkStyleOverrides(root)),
     ...fonts.errors,
   ])
@@ -332,7 +336,7 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
       sectionOrigins,
       areas,
       areasFile: areasSource?.file,
-      forms: normalizeForms(formsInput, site),
+      forms: normalizeForms(formsInput, meta),
       landing: landingEntry && resolved.landing && { ...resolved.landing, origin: originOf(landingEntry.source, '') },
       posts,
       images: checked.images,
@@ -406,6 +410,7 @@ export function kindOf(name: string): FileKind | undefined {
   if (name === 'site.yaml') return 'site'
   if (name === 'areas.yaml') return 'areas'
   if (name === 'forms.yaml') return 'forms'
+  if (name === 'messages.yaml') return 'messages'
   if (name === 'landing.yaml') return 'landing'
   if (/^pages\/.+\.ya?ml$/.test(name)) return 'page'
   if (/^services\/[^/]+\.ya?ml$/.test(name)) return 'service'

@@ -1,4 +1,5 @@
 import { checkRedirectTarget, checkSiteAddress, checkUrlPath } from './checks/check-url.js'
+import type { OwnMessages } from './messages/check-language.js'
 import { messagesFor, siteText } from './messages/messages.js'
 import { resolveAnalytics } from './presets/analytics-providers.js'
 import { defaultHoneypot } from './presets/form-services.js'
@@ -12,7 +13,7 @@ import { resolveTheme } from './theme/theme.js'
  * addresses in the form config/checks/check-url.ts gives them (encoded once, no trailing slash on `url`); they
  * were checked with the file (config/checks/check-values.ts) and `baseUrl` by loadSite, so none is refused here.
  */
-export function normalizeSite(input: SiteInput, baseUrl?: string): SiteMeta {
+export function normalizeSite(input: SiteInput, baseUrl?: string, ownMessages?: OwnMessages): SiteMeta {
   const address = checkSiteAddress(baseUrl ?? input.url)
   const checked = <T>(result: { ok: true; value: T } | { ok: false }, value: T): T => (result.ok ? result.value : value)
   const language = input.language ?? 'en'
@@ -32,23 +33,24 @@ export function normalizeSite(input: SiteInput, baseUrl?: string): SiteMeta {
     analytics: resolveAnalytics(input.analytics),
     theme: resolveTheme(input.theme),
     language,
-    messages: messagesFor(language),
+    messages: messagesFor(language, ownMessages),
     titleTemplate: (input.titleTemplate ?? '%s | {name}').replaceAll('{name}', input.name),
     host: input.host ?? 'netlify',
     trailingSlash: hostUrlStyle(input),
   }
 }
 
-/** Every form with its labels and messages resolved, keyed by name; texts forms.yaml does not set are citypress's own in the site's language. */
-export function normalizeForms(input: FormsInput | undefined, site: Pick<SiteInput, 'forms' | 'language'>): Record<string, FormConfig> {
+/** Every form with its labels and messages resolved, keyed by name; texts forms.yaml does not set are the site's words (normalizeSite). */
+export function normalizeForms(
+  input: FormsInput | undefined,
+  site: Pick<SiteMeta, 'forms' | 'language' | 'messages'>,
+): Record<string, FormConfig> {
   const honeypot = site.forms?.honeypot ?? defaultHoneypot(site.forms?.provider)
-  const language = site.language ?? 'en'
-  const own = { messages: messagesFor(language), language }
   const defaults = {
-    successTitle: siteText(own, 'formSuccessTitle'),
-    success: siteText(own, 'formSuccess'),
-    sendAnotherLabel: siteText(own, 'formSendAnother'),
-    error: siteText(own, 'formError'),
+    successTitle: siteText(site, 'formSuccessTitle'),
+    success: siteText(site, 'formSuccess'),
+    sendAnotherLabel: siteText(site, 'formSendAnother'),
+    error: siteText(site, 'formError'),
   }
   const messages = { ...defaults, ...input?.messages }
   return Object.fromEntries(

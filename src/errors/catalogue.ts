@@ -1060,6 +1060,45 @@ const wrongFormEndpoint = entry('wrong-form-endpoint', 'config', 'Form endpoint 
 })
 export const { EndpointNotOfService } = wrongFormEndpoint.cases
 
+const badLanguage = entry('bad-language', 'config', 'Language citypress cannot write', {
+  NotALanguageTag: {
+    message: (value: string) => `"${value}" is not a language tag (BCP 47), so browsers and search engines could not read it.`,
+    hint: () => 'Write a language, optionally with its region after a hyphen: en, en-US, es, es-US, fr-CA.',
+  } satisfies Case<[string]>,
+  /** ICU data is per build of Node: a small-ICU build knows English only. */
+  UnknownToIntl: {
+    message: (value: string) =>
+      `This Node knows no dates, numbers or plural rules for "${value}", so they would be written in English on its pages.`,
+    hint: () => 'Run citypress with a Node built with full ICU (the official builds are), or check the language code for a typing mistake.',
+  } satisfies Case<[string]>,
+  RightToLeft: {
+    message: (value: string) => `"${value}" is written right to left, which citypress's pages are not laid out for yet.`,
+    hint: () =>
+      'Build the site in a left-to-right language for now; text of another direction inside a field is already shown the right way round.',
+  } satisfies Case<[string]>,
+  /** `missing`: the keys of the English table that messages.yaml does not give. */
+  NoOwnWords: {
+    message: (language: string, shipped: readonly string[], missing: readonly string[]) =>
+      `citypress writes its own words (the skip link, menus, the 404 page, form messages) in ${shipped.join(' and ')} only, and messages.yaml gives ${missing.length} of them in "${language}" too few, so those would be English on its pages.`,
+    hint: (_language: string, _shipped: readonly string[], missing: readonly string[]) =>
+      `Write them in messages.yaml at the site's root: ${missing.slice(0, 6).join(', ')}${missing.length > 6 ? ` and ${missing.length - 6} more` : ''} (schemas/messages.schema.json lists each with its English text).`,
+  } satisfies Case<[string, readonly string[], readonly string[]]>,
+})
+export const { NotALanguageTag, UnknownToIntl, RightToLeft, NoOwnWords } = badLanguage.cases
+
+const badMessage = entry('bad-message', 'config', 'Message with a value citypress does not give', {
+  /** `known`: the `{name}`s the English entry uses. */
+  UnknownMessageValue: {
+    message: (key: string, name: string, _known: readonly string[]) =>
+      `The message "${key}" uses {${name}}, which citypress does not fill in for it, so the page would show "{${name}}".`,
+    hint: (_key: string, _name: string, known: readonly string[]) =>
+      known.length > 0
+        ? `This message can use ${known.map((k) => `{${k}}`).join(', ')}.`
+        : 'This message takes no values: write it as plain text.',
+  } satisfies Case<[string, string, readonly string[]]>,
+})
+export const { UnknownMessageValue } = badMessage.cases
+
 // Decided by plan/: addresses, links, landing pages and each page's headings.
 
 const missingReference = entry('missing-reference', 'plan', 'Missing reference', {
@@ -1505,6 +1544,8 @@ export const entries = [
   uncheckedColourPair,
   robotsUnderSubPath,
   wrongFormEndpoint,
+  badLanguage,
+  badMessage,
   missingReference,
   duplicateRoute,
   badSlug,

@@ -2,6 +2,7 @@ import { copyFile, mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { build } from '../../src/build/index.js'
+import { en } from '../../src/config/messages/en.js'
 import { normalizeForms } from '../../src/config/normalize.js'
 import { callingCodeOf, toE164 } from '../../src/config/phone-number.js'
 import type { SiteMeta } from '../../src/config/site-model.js'
@@ -225,7 +226,7 @@ describe('checks of the new keys', () => {
   it('refuses a value longer than its maxLength in preview, as the form service would', () => {
     const forms = normalizeForms(
       { forms: { note: { fields: [{ name: 'message', label: 'Message', type: 'textarea', maxLength: 5 }] } } },
-      {},
+      { language: 'en', messages: en },
     )
     const verdict = checkSubmission(
       new Map([

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadSite } from '../../src/config/load-site.js'
+import { en } from '../../src/config/messages/en.js'
 import { normalizeForms } from '../../src/config/normalize.js'
 import { resolveAnalytics } from '../../src/config/presets/analytics-providers.js'
 import type { SiteInput } from '../../src/config/site-input.generated.js'
@@ -112,7 +113,8 @@ describe('form service presets', () => {
         bare: { honeypot: false, fields: [{ name: 'email', label: 'Email', type: 'email' as const }] },
       },
     }
-    const honeypot = (site: SiteInput['forms']) => Object.values(normalizeForms(forms, { forms: site })).map((f) => f.honeypot)
+    const honeypot = (site: SiteInput['forms']) =>
+      Object.values(normalizeForms(forms, { forms: site, language: 'en', messages: en })).map((f) => f.honeypot)
     expect(honeypot(undefined)).toEqual(['bot-field', undefined])
     expect(honeypot({ provider: 'formspree', endpoint: 'https://formspree.io/f/x' })).toEqual(['_gotcha', undefined])
     expect(honeypot({ provider: 'basin', endpoint: 'https://usebasin.com/f/x' })).toEqual(['_gotcha', undefined])

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { en } from '../../src/config/messages/en.js'
 import { normalizeForms } from '../../src/config/normalize.js'
 import { checkSubmission, findHiddenFields, parseSubmission } from '../../src/preview/form-submission.js'
 
@@ -14,7 +15,7 @@ const forms = normalizeForms(
       },
     },
   },
-  {},
+  { language: 'en', messages: en },
 )
 const urlencoded = (text: string) => parseSubmission(Buffer.from(text), 'application/x-www-form-urlencoded')
 const check = async (text: string, hidden: Record<string, string[]> = {}) =>
@@ -77,7 +78,7 @@ describe('checking a submission against forms.yaml', () => {
   it('watches the honeypot site.yaml names, and takes the default name for an ordinary field there', async () => {
     const gotcha = normalizeForms(
       { forms: { quote: { fields: [{ name: 'email', label: 'Email', type: 'email', required: true }] } } },
-      { forms: { honeypot: '_gotcha' } },
+      { forms: { honeypot: '_gotcha' }, language: 'en', messages: en },
     )
     const verdict = async (text: string) => checkSubmission((await urlencoded(text))!, { forms: gotcha, hiddenFields: new Map() })
     expect((await verdict('form-name=quote&_gotcha=buy+now&email=x')).kind).toBe('honeypot')

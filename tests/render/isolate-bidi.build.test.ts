@@ -85,7 +85,9 @@ beforeAll(async () => {
 describe('right-to-left text in plain-text fields', () => {
   it('is tried in every plain-text field of every schema, since the fixture sets each of them', () => {
     const fields = [...plainTextFields().values()]
-    const missing = fields.filter((field) => !marks.fields.has(field) && !notShown.has(field))
+    // messages.yaml holds a site's words for citypress's own texts, whose language is left to right
+    // (config/ refuses the others); tests/render/pseudo-language.build.test.ts tries each of them.
+    const missing = fields.filter((field) => !marks.fields.has(field) && !notShown.has(field) && !field.startsWith('messages.schema.json#'))
     expect(missing).toEqual([])
     expect(fields.length).toBeGreaterThan(150)
   })

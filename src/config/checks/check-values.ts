@@ -9,6 +9,7 @@ import {
   UnusedOptions,
 } from '../../errors/catalogue.js'
 import type { ConfigError } from '../../errors/config-error.js'
+import { checkLanguage, checkOwnMessages, type OwnMessages } from '../messages/check-language.js'
 import { escapePointer, locate } from '../read/locate.js'
 import type { YamlSource } from '../read/read-yaml.js'
 import type { FormsInput, PageInput, PostInput, SiteInput } from '../site-input.generated.js'
@@ -33,7 +34,13 @@ export function checkValues(source: YamlSource, kind: FileKind, data: unknown): 
     case 'forms':
       return checkFormFields(source, data as FormsInput)
     case 'site':
-      return [...checkSiteYamlAddresses(source, data as SiteInput), ...checkBusiness(source, data as SiteInput)]
+      return [
+        ...checkSiteYamlAddresses(source, data as SiteInput),
+        ...checkBusiness(source, data as SiteInput),
+        ...checkLanguage(source, (data as SiteInput).language),
+      ]
+    case 'messages':
+      return checkOwnMessages(source, data as OwnMessages)
     default:
       return []
   }

@@ -8,7 +8,7 @@ import { hash } from '../../cache/digest.js'
 import { isInstalledPackage, packageRoot } from '../../tool/package.js'
 
 /** Which schema a file is checked against. */
-export type FileKind = 'site' | 'page' | 'service' | 'areas' | 'forms' | 'landing' | 'post' | 'markdown-page'
+export type FileKind = 'site' | 'page' | 'service' | 'areas' | 'forms' | 'landing' | 'post' | 'markdown-page' | 'messages'
 
 /** What a string in the config points at; set by the schema keyword `citypressRef`. */
 export type RefKind = 'href' | 'image' | 'icon' | 'scheduler' | 'areaList' | 'service' | 'form' | 'markdown' | 'map'
@@ -20,7 +20,7 @@ export interface RawRef {
   readonly pointer: string
 }
 
-const kinds: readonly FileKind[] = ['site', 'page', 'service', 'areas', 'forms', 'landing', 'post', 'markdown-page']
+const kinds: readonly FileKind[] = ['site', 'page', 'service', 'areas', 'forms', 'landing', 'post', 'markdown-page', 'messages']
 const require = createRequire(import.meta.url)
 let validators: Record<FileKind, ValidateFunction> | undefined
 

@@ -12,12 +12,18 @@ export type Messages = Readonly<Record<MessageKey, Message>>
 /** The tables shipped with citypress, by primary language subtag. */
 const tables: Readonly<Record<string, Messages>> = { en, es }
 
+/** The table citypress ships for a BCP 47 tag, by its language subtag (`es-US` → Spanish). */
+export function shippedMessagesFor(language: string): Messages | undefined {
+  return tables[language.split('-')[0]!.toLowerCase()]
+}
+
 /**
- * The table for a BCP 47 tag, by its language subtag (`es-US` → Spanish). A language citypress
- * ships no table for is written with the English one.
+ * A site's words: citypress's table for its language with the site's own entries (messages.yaml)
+ * over it. A language citypress ships no table for must give every entry (config/ checks it);
+ * English fills what it does not.
  */
-export function messagesFor(language: string): Messages {
-  return tables[language.split('-')[0]!.toLowerCase()] ?? en
+export function messagesFor(language: string, own: Readonly<Partial<Messages>> = {}): Messages {
+  return { ...(shippedMessagesFor(language) ?? en), ...own }
 }
 
 /** The languages citypress ships a table for. */

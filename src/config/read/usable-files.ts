@@ -57,6 +57,8 @@ export interface ExcludedNames {
   readonly unverifiable: ReadonlySet<RefKind>
   /** areas.yaml was left out: area names cannot be resolved without it. */
   readonly areas: boolean
+  /** messages.yaml was left out: which of citypress's words the site gives is not known. */
+  readonly messages: boolean
 }
 
 const definedIn: Partial<Record<FileKind, RefKind>> = { forms: 'form', areas: 'areaList', site: 'scheduler' }
@@ -66,6 +68,7 @@ export function excludedNames(files: readonly ExcludedFile[]): ExcludedNames {
     services: files.filter((f) => f.kind === 'service').map((f) => path.basename(f.file).replace(/\.ya?ml$/, '')),
     unverifiable: new Set(files.flatMap((f) => definedIn[f.kind] ?? [])),
     areas: files.some((f) => f.kind === 'areas'),
+    messages: files.some((f) => f.kind === 'messages'),
   }
 }
 
