@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react'
+import { createContext, createElement, Fragment, type ReactNode, useContext } from 'react'
 import { type MessageKey, siteText } from '../src/config/messages/messages.js'
 import type { TemplateRoute } from '../src/plan/route-plan.js'
 import { href } from '../src/plan/urls.js'
@@ -24,8 +24,20 @@ export function useHref(): (path: string) => string {
   return (path) => href(site.basePath, path)
 }
 
+/** Where an element goes in a text: `text('servingArea', { area: HOLE })`, then `around(…)`. */
+export const HOLE = '\u0000'
+
+/** A text of ours with an element in its HOLE ("Serving <bdi>…</bdi>"), for React to render. */
+export function around(text: string, element: ReactNode): ReactNode {
+  const [before, after] = text.split(HOLE)
+  return createElement(Fragment, null, before, element, after)
+}
+
+/** An entry of the site's words, its values filled in. */
+export type SiteText = (key: MessageKey, values?: Readonly<Record<string, string | number>>) => string
+
 /** citypress's own words for this page, in the site's language: `text('skipToContent')`. */
-export function useText(): (key: MessageKey, values?: Readonly<Record<string, string | number>>) => string {
+export function useText(): SiteText {
   const { site } = usePage()
   return (key, values) => siteText(site, key, values)
 }

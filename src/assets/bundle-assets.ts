@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib'
 import type { Plugin } from 'esbuild'
 import { cachedByInputs, metafileInputs, portablePath } from '../cache/by-inputs.js'
 import type { CacheNote } from '../cache/sealed-file.js'
+import { siteText } from '../config/messages/messages.js'
 import type { SiteMeta } from '../config/site-model.js'
 import { themeProperties } from '../config/theme/theme.js'
 import type { SiteFonts } from '../config/theme/theme-model.js'
@@ -37,15 +38,16 @@ export const inlineCssLimit = 10_000
  */
 export async function bundleAssets(site: SiteMeta, fonts: SiteFonts, siteRoot: string, note?: CacheNote): Promise<AssetsResult> {
   const theme = `${themeCss(site)}\n${fontFacesCss(fonts, path.join(packageRoot, 'templates'))}`
+  const texts = widgetTexts(site)
   // Reused while no stylesheet, widget or font-package file changed (esbuild takes ~50–150 ms).
   // The fonts' own inputs (metadata, ranges, the places a package was looked for) join esbuild's,
   // so the build's inputs digest (heldEntryDigest) changes with any font package.
   const cached = await cachedByInputs<AssetsJson>({
     name: 'assets',
     siteRoot,
-    key: `${citypressVersion}+${codeDigest}|${theme}|${fonts.inputs.map((f) => portablePath(f, siteRoot)).join('\n')}`,
+    key: `${citypressVersion}+${codeDigest}|${theme}|${JSON.stringify(texts)}|${fonts.inputs.map((f) => portablePath(f, siteRoot)).join('\n')}`,
     compute: async () => {
-      const result = await bundle(theme, preloadName(fonts))
+      const result = await bundle(theme, preloadName(fonts), texts)
       return { value: toJson(result), inputs: [...new Set([...result.inputs, ...fonts.inputs])] }
     },
     note,
@@ -53,7 +55,16 @@ export async function bundleAssets(site: SiteMeta, fonts: SiteFonts, siteRoot: s
   return fromJson(cached)
 }
 
-async function bundle(theme: string, preload: string | undefined): Promise<AssetsResult & { inputs: string[] }> {
+/** What templates/widgets/widget-text.d.ts declares, in the site's words. */
+function widgetTexts(site: SiteMeta): Record<string, string> {
+  return { linkCopied: siteText(site, 'linkCopied') }
+}
+
+async function bundle(
+  theme: string,
+  preload: string | undefined,
+  texts: Readonly<Record<string, string>>,
+): Promise<AssetsResult & { inputs: string[] }> {
   const templates = path.join(packageRoot, 'templates')
   const [css, js] = await Promise.all([
     esbuildBundle({
@@ -83,6 +94,7 @@ async function bundle(theme: string, preload: string | undefined): Promise<Asset
       outdir: 'assets',
       metafile: true,
       absWorkingDir: packageRoot,
+      plugins: [widgetText(texts)],
     }),
   ])
   const inputs = [...metafileInputs(css.metafile, packageRoot), ...metafileInputs(js.metafile, packageRoot)]
@@ -142,4 +154,26 @@ const weightTokens: Plugin = {
       loader: 'css',
     }))
   },
+}
+
+/**
+ * Each `CITYPRESS_TEXT.name` of templates/widgets/ becomes the site's text as a string literal
+ * before esbuild reads the file (templates/widgets/widget-text.d.ts). Written into the source
+ * rather than `define`d, the minifier sees the text as it sees any literal, so its short names,
+ * and with them the script's bytes, depend on the texts alone.
+ */
+function widgetText(texts: Readonly<Record<string, string>>): Plugin {
+  // JSON's escapes are JavaScript's; single quotes as the widgets' own literals are written.
+  const literal = (text: string) => `'${JSON.stringify(text).slice(1, -1).replaceAll('\\"', '"').replaceAll("'", "\\'")}'`
+  return {
+    name: 'citypress-widget-text',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]templates[\\/]widgets[\\/][^\\/]+\.ts$/ }, async (args) => ({
+        contents: (await readFile(args.path, 'utf8')).replace(/\bCITYPRESS_TEXT\.(\w+)/g, (whole, key: string) =>
+          key in texts ? literal(texts[key]!) : whole,
+        ),
+        loader: 'ts',
+      }))
+    },
+  }
 }

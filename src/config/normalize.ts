@@ -59,8 +59,8 @@ export function normalizeForms(
       {
         name,
         id: form.id ?? name,
-        submitLabel: form.submitLabel ?? 'Submit',
-        submittingLabel: form.submittingLabel ?? 'Submitting...',
+        submitLabel: form.submitLabel ?? siteText(site, 'formSubmit'),
+        submittingLabel: form.submittingLabel ?? siteText(site, 'formSubmitting'),
         successTitle: form.successTitle ?? messages.successTitle,
         success: form.success ?? messages.success,
         sendAnotherLabel: form.sendAnotherLabel ?? messages.sendAnotherLabel,

@@ -8,10 +8,8 @@
 import { parseMap, parseYoutube } from './embed-values.js'
 
 export interface EmbedProvider {
-  /** What is shown: "video" or "map". */
-  readonly noun: string
-  /** The facade's button. */
-  readonly action: string
+  /** What is shown, which names the facade's button ("Play video", "Show map"). */
+  readonly noun: 'video' | 'map'
   /** What `value` is, for error messages. */
   readonly expects: string
   readonly isValid: (value: string) => boolean
@@ -27,7 +25,6 @@ export const embedProviders = {
   // The privacy-enhanced domain: no cookies until the visitor plays the video.
   youtube: {
     noun: 'video',
-    action: 'Play video',
     expects: 'a YouTube video id (the 11 characters after watch?v=) or its address, with an optional start time (t=90 or start=90)',
     isValid: (v) => parseYoutube(v) !== undefined,
     frameOrigin: 'https://www.youtube-nocookie.com',
@@ -42,7 +39,6 @@ export const embedProviders = {
   },
   vimeo: {
     noun: 'video',
-    action: 'Play video',
     expects: 'a Vimeo video number (the digits after vimeo.com/)',
     isValid: (v) => /^\d{4,12}$/.test(v),
     frameOrigin: 'https://player.vimeo.com',
@@ -51,7 +47,6 @@ export const embedProviders = {
   },
   map: {
     noun: 'map',
-    action: 'Show map',
     expects:
       'an address or place to show on Google Maps, or a Google Maps address (google.com/maps/…; a maps.app.goo.gl short link cannot be embedded)',
     isValid: (v) => parseMap(v) !== undefined,

@@ -1,4 +1,5 @@
-import type { Action, Content, Place } from '../config/site-input.generated.js'
+import { formatMessage, type MessageKey } from '../config/messages/messages.js'
+import type { Content, Place } from '../config/site-input.generated.js'
 import type { LandingLink } from './landing-model.js'
 import { DEFAULT_LANDING_LAYOUT, type LandingFact, type LandingIdentity, type LandingPageProps } from './landing-model.js'
 import { fillOptional, fillTokens, type LandingTokens, serviceLower } from './landing-tokens.js'
@@ -11,12 +12,12 @@ export interface ComposedLanding {
 }
 
 /**
- * Defaults of the generic landing variant for a site whose
- * landing.yaml says nothing. Sites set their own in landing.yaml `variant`; the schema documents
- * these with `default`.
+ * Defaults of the generic landing variant for a site whose landing.yaml says nothing (its button's
+ * words are the site's `getQuote`). Sites set their own in landing.yaml `variant`; the schema
+ * documents these with `default`.
  */
 const variantDefaults = {
-  actions: [{ label: 'Get a Free Quote', href: '/contact' }] as readonly Action[],
+  actionHref: '/contact',
   heroHeight: '60vh' as const,
 }
 
@@ -26,7 +27,9 @@ const variantDefaults = {
  * token is filled here, so templates never see a `{city}`.
  */
 export function composeLanding(options: LandingParts): ComposedLanding {
-  const { area, service, landing, place, region, url } = options
+  const { area, service, landing, place, region, url, words } = options
+  const say = (key: MessageKey, values?: Readonly<Record<string, string | number>>) =>
+    formatMessage(words.messages, words.language, key, values)
   const city = cityName(area)
   const layers = [options.pageContent, landing.services?.[service.slug], landing.content]
   const pick = <K extends keyof Content>(key: K): Content[K] => layers.find((l) => l?.[key] !== undefined)?.[key]
@@ -36,11 +39,12 @@ export function composeLanding(options: LandingParts): ComposedLanding {
     area,
     service: service.title,
     serviceLower: serviceLower(service.title),
-    county: place?.county ?? `the ${city} area`,
+    county: place?.county ?? say('cityArea', { city }),
   }
   const text = (key: keyof Content) => fillOptional(pick(key) as string | undefined, tokens)
-  const title = text('title') ?? fillTokens('{service} in {city}, {state}', tokens)
-  const description = text('description') ?? fillTokens('{service} in {city}, {state}.', tokens)
+  // Our defaults are landing texts too, with their tokens filled the same way.
+  const title = text('title') ?? fillTokens(say('landingTitle'), tokens)
+  const description = text('description') ?? fillTokens(say('landingDescription'), tokens)
   const variant = landing.variant ?? {}
 
   // A page's own layout, else its service's, else the site's; only the sections it names are composed.
@@ -51,7 +55,7 @@ export function composeLanding(options: LandingParts): ComposedLanding {
 
   const identity = landingIdentity(options)
   // A service's (or page's) own badges and buttons replace the variant's.
-  const actions = pick('actions') ?? variant.actions ?? variantDefaults.actions
+  const actions = pick('actions') ?? variant.actions ?? [{ label: say('getQuote'), href: variantDefaults.actionHref }]
   const badges = pick('badges')?.map((badge) => fillTokens(badge, tokens)) ?? variant.badges ?? []
   const props: LandingPageProps = {
     url,
@@ -65,8 +69,8 @@ export function composeLanding(options: LandingParts): ComposedLanding {
     geo: identity.geo,
     layout,
     breadcrumbs: [
-      { label: pick('breadcrumbHome') ?? 'Home', href: '/' },
-      ...(options.locationsUrl ? [{ label: pick('breadcrumbLocations') ?? 'Locations', href: options.locationsUrl }] : []),
+      { label: pick('breadcrumbHome') ?? say('home'), href: '/' },
+      ...(options.locationsUrl ? [{ label: pick('breadcrumbLocations') ?? say('locations'), href: options.locationsUrl }] : []),
       { label: title, href: url },
     ],
     hero: {
@@ -87,8 +91,8 @@ export function composeLanding(options: LandingParts): ComposedLanding {
       composeLocal(place, {
         heading: text('localHeading'),
         county: text('countyLabel'),
-        neighborhoods: text('neighborhoodsLabel'),
-        landmarks: text('landmarksLabel'),
+        neighborhoods: text('neighborhoodsLabel') ?? say('neighborhoods'),
+        landmarks: text('landmarksLabel') ?? say('landmarks'),
       }),
     ),
     highlights: section('highlights', () => {
@@ -102,7 +106,7 @@ export function composeLanding(options: LandingParts): ComposedLanding {
     }),
     serviceCards: section('services', () => {
       const items = options.cards?.services.filter((card) => card.slug !== service.slug)
-      return listed(items) && { heading: text('servicesHeading'), text: text('servicesText'), items: items! }
+      return listed(items) && { heading: text('servicesHeading'), text: text('servicesText'), linkLabel: say('learnMore'), items: items! }
     }),
     benefits: section(
       'benefits',
@@ -136,8 +140,13 @@ export function composeLanding(options: LandingParts): ComposedLanding {
     areas: section('nearby', () => ({
       heading: text('areasHeading'),
       text: text('areas'),
-      label: text('nearbyLabel') ?? fillTokens('Areas near {city}', tokens),
-      nearby: options.nearby.map((n) => ({ label: n.area, href: landingPath(n.area, service.slug), miles: n.miles })),
+      label: text('nearbyLabel') ?? say('areasNear', { city }),
+      nearby: options.nearby.map((n) => ({
+        label: n.area,
+        href: landingPath(n.area, service.slug),
+        miles: n.miles,
+        distance: n.miles === undefined ? undefined : milesIn(words.language).format(n.miles),
+      })),
     })),
     siblings: section('siblings', () => {
       const items = siblingLinks(options)
@@ -195,13 +204,22 @@ export function landingIdentity({ url, area, service, place }: Pick<LandingParts
 
 function composeLocal(
   place: Place | undefined,
-  labels: { heading?: string; county?: string; neighborhoods?: string; landmarks?: string },
+  labels: { heading?: string; county?: string; neighborhoods: string; landmarks: string },
 ): LandingPageProps['local'] {
   if (!place) return undefined
   const facts: LandingFact[] = []
   if (place.county && labels.county) facts.push({ label: labels.county, items: [place.county] })
-  if (place.neighborhoods?.length) facts.push({ label: labels.neighborhoods ?? 'Neighborhoods', items: place.neighborhoods })
-  if (place.landmarks?.length) facts.push({ label: labels.landmarks ?? 'Landmarks', items: place.landmarks })
+  if (place.neighborhoods?.length) facts.push({ label: labels.neighborhoods, items: place.neighborhoods })
+  if (place.landmarks?.length) facts.push({ label: labels.landmarks, items: place.landmarks })
   if (!place.local && facts.length === 0) return undefined
   return { heading: labels.heading, text: place.local, facts }
+}
+
+const mileFormats = new Map<string, Intl.NumberFormat>()
+
+/** "4.2 mi" in the page's language ("4,2 mi" in Spanish), one formatter per language. */
+function milesIn(language: string): Intl.NumberFormat {
+  let format = mileFormats.get(language)
+  if (!format) mileFormats.set(language, (format = new Intl.NumberFormat(language, { style: 'unit', unit: 'mile' })))
+  return format
 }

@@ -15,6 +15,8 @@ export interface LandingLink {
 export interface NearbyLink extends LandingLink {
   /** Straight-line miles from the page's city; absent when areas have no coordinates. */
   readonly miles?: number
+  /** The miles as the page shows them, in its language ("4.2 mi"). */
+  readonly distance?: string
 }
 
 export interface ServiceCard {
@@ -91,7 +93,13 @@ export interface LandingPageProps {
   readonly highlights?: { readonly heading?: string; readonly text?: string; readonly items: readonly Feature[] }
   readonly benefits?: { readonly heading?: string; readonly text?: string; readonly items: readonly Feature[] }
   /** Cards of the site's other services, as templates/sections/Services.tsx shows them. */
-  readonly serviceCards?: { readonly heading?: string; readonly text?: string; readonly items: readonly ServiceCard[] }
+  readonly serviceCards?: {
+    readonly heading?: string
+    readonly text?: string
+    /** Each card's link ("Learn more"). */
+    readonly linkLabel: string
+    readonly items: readonly ServiceCard[]
+  }
   readonly testimonials?: { readonly heading?: string; readonly items: readonly Testimonial[] }
   readonly serviceTestimonials?: { readonly heading?: string; readonly items: readonly Testimonial[] }
   /**

@@ -81,9 +81,9 @@ export function landingTextParts(
     services: () => {
       if (!props.serviceCards) return
       parts.push(props.serviceCards.heading, markdown(props.serviceCards.text))
-      // Each card: its title, text, features and "Learn more", whose hidden rest names the card again.
+      // Each card: its title, text, features and its link ("Learn more"), whose hidden rest names the card again.
       for (const card of props.serviceCards.items)
-        parts.push(card.title, card.description, ...(card.features ?? []), 'Learn more', card.title)
+        parts.push(card.title, card.description, ...(card.features ?? []), props.serviceCards.linkLabel, card.title)
     },
     testimonials: () => testimonials(props.testimonials),
     'service-testimonials': () => testimonials(props.serviceTestimonials),
@@ -92,7 +92,7 @@ export function landingTextParts(
     nearby: () => {
       if (!props.areas) return
       parts.push(props.areas.heading, markdown(props.areas.text))
-      for (const n of props.areas.nearby) parts.push(n.label, n.miles !== undefined ? `${n.miles} mi` : undefined)
+      for (const n of props.areas.nearby) parts.push(n.label, n.distance)
     },
     siblings: () => props.siblings && parts.push(props.siblings.heading, ...props.siblings.items.map((s) => s.label)),
     form: () => {

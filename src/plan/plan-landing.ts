@@ -199,6 +199,8 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
       .flatMap((slug) => site.services.filter((s) => s.slug === slug))
       .map((s) => ({ slug: s.slug, title: s.title, description: s.summary ?? s.description, features: s.features })),
   }
+  // citypress's words in the site's language: one object shared by every page.
+  const words = { language: site.site.language, messages: site.site.messages }
   const badRegions = new Set<string>()
   // The main text is a function of the props and the form, so their digests key the summary.
   const formDigest = digestJson(form ?? null)
@@ -220,6 +222,7 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
       nearby: nearbyOf(entry.area, entry.service.slug),
       areaServices: areaServicesOf(entry.area),
       locationsUrl: options.locationsUrl,
+      words,
       stats: site.site.business?.stats,
       cards,
     }

@@ -41,7 +41,7 @@ export function planLocationsRoute(site: SiteConfig): LocationsRoute | undefined
   const landing = site.landing
   const settings = landing?.locations ?? {}
   if (!landing || settings.enabled === false) return undefined
-  const title = settings.title ?? 'Locations'
+  const title = settings.title ?? siteText(site.site, 'locations')
   return {
     url: settings.path ?? '/locations',
     template: 'locations',
@@ -68,11 +68,11 @@ function groupLandingPages(site: SiteConfig, landingUrls: Readonly<Record<string
   // The state with most pages first (the business's home state), then by name.
   const size = (s: { services: readonly { links: readonly unknown[] }[] }) => s.services.reduce((n, x) => n + x.links.length, 0)
   const order = (a: LocationsPageProps['states'][number], b: LocationsPageProps['states'][number]) =>
-    size(b) - size(a) || a.name.localeCompare(b.name)
+    size(b) - size(a) || a.name.localeCompare(b.name, site.site.language)
   return [...states]
     .map(([code, services]) => ({
       code,
-      name: code ? stateName(code) : siteText(site.site, 'otherAreas'),
+      name: code ? stateName(code, site.site.language) : siteText(site.site, 'otherAreas'),
       services: [...services]
         .map(([slug, links]) => ({ slug, title: titles.get(slug) ?? slug, links: links.sort((a, b) => a.label.localeCompare(b.label)) }))
         .sort((a, b) => rank(a.slug) - rank(b.slug) || a.title.localeCompare(b.title)),

@@ -1,5 +1,6 @@
 /** The pages a build makes, as plan/ decides them: every URL and output path is fixed here. */
 
+import type { Messages } from '../config/messages/messages.js'
 import type { Content, LandingInput, Place, Region, Stat } from '../config/site-input.generated.js'
 import type { PageConfig, PostConfig, ServiceConfig, TemplateName } from '../config/site-model.js'
 import type { Origin } from '../errors/config-error.js'
@@ -104,6 +105,8 @@ export interface LandingParts {
   readonly areaServices: readonly { readonly slug: string; readonly title: string }[]
   /** The locations index, for the breadcrumb; absent when the site has none. */
   readonly locationsUrl?: string
+  /** The site's words (config/messages/), for the texts landing.yaml does not set: one object for every page. */
+  readonly words: { readonly language: string; readonly messages: Messages }
   /** site.yaml `business.stats`, for the `stats` section. */
   readonly stats?: readonly Stat[]
   /** The site's services as cards, for the `services` section (one object for every page). */

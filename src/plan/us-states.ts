@@ -54,7 +54,30 @@ const names: Readonly<Record<string, string>> = {
   WY: 'Wyoming',
 }
 
-/** "OR" → "Oregon"; an unknown code is returned as written. */
-export function stateName(code: string): string {
-  return names[code] ?? code
+/** The names another language writes differently, by its language subtag; the rest are as in English. */
+const translated: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  es: {
+    DC: 'Distrito de Columbia',
+    HI: 'Hawái',
+    LA: 'Luisiana',
+    MI: 'Míchigan',
+    MO: 'Misuri',
+    MS: 'Misisipi',
+    NC: 'Carolina del Norte',
+    ND: 'Dakota del Norte',
+    NH: 'Nuevo Hampshire',
+    NJ: 'Nueva Jersey',
+    NM: 'Nuevo México',
+    NY: 'Nueva York',
+    OR: 'Oregón',
+    PA: 'Pensilvania',
+    SC: 'Carolina del Sur',
+    SD: 'Dakota del Sur',
+    WV: 'Virginia Occidental',
+  },
+}
+
+/** "OR" → "Oregon" ("Oregón" in Spanish); an unknown code is returned as written. */
+export function stateName(code: string, language: string): string {
+  return translated[new Intl.Locale(language).language]?.[code] ?? names[code] ?? code
 }

@@ -1,4 +1,5 @@
-import { usePage, useText } from '../context.js'
+import { around, HOLE, usePage, useText } from '../context.js'
+import { formatDays } from '../format-date.js'
 import { businessPhones, dialled, telHref } from './phones.js'
 import { SpecialHours } from './SpecialHours.js'
 
@@ -23,7 +24,7 @@ export function BusinessFacts({ className, hasHours = false }: BusinessFactsProp
   const closed = business?.closedDays ?? []
   const profiles = [
     ...(business?.social ?? []),
-    ...(business?.googleBusinessProfile ? [{ label: 'Google Business Profile', url: business.googleBusinessProfile }] : []),
+    ...(business?.googleBusinessProfile ? [{ label: text('googleBusinessProfile'), url: business.googleBusinessProfile }] : []),
   ]
   return (
     <div className={className ? `business-facts ${className}` : 'business-facts'}>
@@ -46,7 +47,8 @@ export function BusinessFacts({ className, hasHours = false }: BusinessFactsProp
       {business?.officeNote && <p className="business-office-note">{business.officeNote}</p>}
       {business?.areaLabel && (
         <p className="business-area">
-          Serving <bdi>{business.areaLabel}</bdi>
+          {/* The area is a field of its own: isolated, inside the words around it. */}
+          {around(text('servingArea', { area: HOLE }), <bdi>{business.areaLabel}</bdi>)}
         </p>
       )}
       {businessPhones(site).map((phone) => (
@@ -84,7 +86,7 @@ export function BusinessFacts({ className, hasHours = false }: BusinessFactsProp
         </p>
       ))}
       {hasHours && business?.hoursLabel && <p className="business-hours">{business.hoursLabel}</p>}
-      {hasHours && closed.length > 0 && <p className="business-hours">Closed {listOf(closed)}</p>}
+      {hasHours && closed.length > 0 && <p className="business-hours">{text('closedOn', { days: formatDays(closed, site.language) })}</p>}
       {hasHours && <SpecialHours days={business?.specialHours ?? []} language={site.language} />}
       {business?.credentials && (
         <ul className="business-credentials" aria-label={text('credentials')}>
@@ -119,9 +121,4 @@ export function BusinessFacts({ className, hasHours = false }: BusinessFactsProp
       )}
     </div>
   )
-}
-
-/** ["Saturday", "Sunday"] → "Saturday and Sunday". */
-function listOf(items: readonly string[]): string {
-  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
 }

@@ -24,6 +24,7 @@ export interface FormProps {
  */
 export function Form({ name, hidden = {}, className }: FormProps) {
   const { forms, site } = usePage()
+  const text = useText()
   const form = forms[name]!
   const provider = site.forms?.provider ?? 'netlify'
   const isEndpoint = postsToEndpoint(site.forms)
@@ -52,7 +53,7 @@ export function Form({ name, hidden = {}, className }: FormProps) {
         {form.honeypot && (
           <p className="honeypot" hidden>
             <label>
-              Leave this field empty <input name={form.honeypot} tabIndex={-1} autoComplete="off" />
+              {text('honeypotLabel')} <input name={form.honeypot} tabIndex={-1} autoComplete="off" />
             </label>
           </p>
         )}

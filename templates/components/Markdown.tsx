@@ -1,5 +1,5 @@
 import { candidatesOf } from '../../src/markdown/image-paths.js'
-import { usePage } from '../context.js'
+import { usePage, useText } from '../context.js'
 import { fieldHtml } from './markdown-html.js'
 import type { MarkdownEnv } from './markdown-image.js'
 
@@ -12,8 +12,10 @@ export interface MarkdownProps {
 
 export function Markdown({ text, inline, className }: MarkdownProps) {
   const { images } = usePage()
+  const words = useText()
   // A YAML field's images resolve against the site folder, then images/ (config/checks/markdown-images.ts).
   const env: MarkdownEnv = {
+    text: words,
     image: (src) =>
       candidatesOf(src, '')
         .map((key) => images[key])

@@ -1,5 +1,6 @@
 import type { SpecialDay } from '../../src/config/site-input.generated.js'
 import { useText } from '../context.js'
+import { formatDay, formatTime } from '../format-date.js'
 
 export interface SpecialHoursProps {
   days: readonly SpecialDay[]
@@ -22,11 +23,11 @@ export function SpecialHours({ days, language }: SpecialHoursProps) {
       <ul>
         {sorted.map((day) => (
           <li key={day.date}>
-            <time dateTime={day.date}>{formatDay(day.date, language)}</time>
+            <time dateTime={day.date}>{formatDay(day.date, language, { weekday: true })}</time>
             {day.through && day.through !== day.date && (
               <>
                 {' '}
-                – <time dateTime={day.through}>{formatDay(day.through, language)}</time>
+                – <time dateTime={day.through}>{formatDay(day.through, language, { weekday: true })}</time>
               </>
             )}
             {day.name && (
@@ -42,19 +43,4 @@ export function SpecialHours({ days, language }: SpecialHoursProps) {
       </ul>
     </div>
   )
-}
-
-/** Noon UTC, so no time zone moves the day. */
-function formatDay(date: string, language: string): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString(language, {
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  })
-}
-
-function formatTime(time: string, language: string): string {
-  return new Date(`1970-01-01T${time}:00Z`).toLocaleTimeString(language, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })
 }

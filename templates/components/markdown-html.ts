@@ -2,6 +2,7 @@ import MarkdownIt from 'markdown-it'
 import { type EmbedMeta, useEmbeds } from '../../src/markdown/embed-blocks.js'
 import { headingIds } from '../../src/markdown/heading-ids.js'
 import type { ImageAsset } from '../../src/plan/plan-images.js'
+import type { SiteText } from '../context.js'
 import { embedFacadeHtml } from './embed-facade.js'
 import { type MarkdownEnv, markdownImageRule, standaloneFigures } from './markdown-image.js'
 
@@ -13,17 +14,14 @@ export { slugifyHeading } from '../../src/markdown/heading-ids.js'
 // No typographer here: site.yaml `typographer` applies one to every field alike (templates/typeset.ts).
 const md = useEmbeds(new MarkdownIt({ html: false, linkify: false, typographer: false }))
 md.renderer.rules.image = markdownImageRule
-md.renderer.rules.embed = (tokens, idx) => embedFacadeHtml(tokens[idx]!.meta as unknown as EmbedMeta)
+// Every render passes the site's words in `env` (fieldHtml's and renderPostBody's callers).
+md.renderer.rules.embed = (tokens, idx, _options, env?: MarkdownEnv) =>
+  embedFacadeHtml(tokens[idx]!.meta as unknown as EmbedMeta, env!.text!)
 md.core.ruler.push('standalone_figures', (state) => standaloneFigures(state.tokens))
 
 /** A YAML field's Markdown → HTML, its images found through `env`; `inline` leaves out the wrapping paragraph. */
 export function fieldHtml(text: string, env: MarkdownEnv, inline = false): string {
   return inline ? md.renderInline(text, env) : md.render(text, env)
-}
-
-/** Markdown → HTML string, for templates that post-process it. */
-export function renderMarkdown(text: string): string {
-  return md.render(text)
 }
 
 /** One heading of a rendered post: the table of contents links to `#id`. */
@@ -38,6 +36,8 @@ export interface MarkdownBodyOptions {
   /** The document's images: its written path → key of `images` (config/ resolved and measured them). */
   readonly imagePaths?: Readonly<Record<string, string>>
   readonly images?: Readonly<Record<string, ImageAsset>>
+  /** The site's words, for the embeds' buttons. */
+  readonly text: SiteText
 }
 
 /**
@@ -45,8 +45,9 @@ export interface MarkdownBodyOptions {
  * each with the id src/markdown/heading-ids.ts gives it, the one config/ checks `#fragment` links
  * against. Images become the optimised `<picture>` of the image stage.
  */
-export function renderPostBody(text: string, options: MarkdownBodyOptions = {}): { html: string; headings: PostHeading[] } {
+export function renderPostBody(text: string, options: MarkdownBodyOptions): { html: string; headings: PostHeading[] } {
   const env: MarkdownEnv = {
+    text: options.text,
     image: (src) => {
       const key = options.imagePaths?.[src]
       return key === undefined ? undefined : options.images?.[key]

@@ -1,10 +1,13 @@
 import type { Env, RendererRule, Token } from 'markdown-it'
 import type { ImageAsset } from '../../src/plan/plan-images.js'
+import type { SiteText } from '../context.js'
 import { escapeHtml } from './escape-html.js'
 
 /** What a Markdown render is given besides the text: how to find a written image's built asset. */
 export interface MarkdownEnv extends Env {
   readonly image?: (src: string) => ImageAsset | undefined
+  /** The site's words, for the embeds' buttons. */
+  readonly text?: SiteText
 }
 
 /** A body is at most 720 px wide (templates/styles/blog.css `.post-body`). */

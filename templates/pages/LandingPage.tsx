@@ -10,7 +10,7 @@ import { JsonLd } from '../components/JsonLd.js'
 import { Markdown } from '../components/Markdown.js'
 import { businessPhones, telephone } from '../components/phones.js'
 import { Section } from '../components/Section.js'
-import { usePage } from '../context.js'
+import { usePage, useText } from '../context.js'
 import { Cta } from '../sections/Cta.js'
 import { FaqSection } from '../sections/FaqSection.js'
 import { Features } from '../sections/Features.js'
@@ -30,6 +30,7 @@ import { faqPage } from '../seo/structured-data.js'
  */
 export function LandingPage(props: LandingPageProps) {
   const { site } = usePage()
+  const text = useText()
   const { hero, local, areas } = props
   const render: Record<LandingBlock, () => React.ReactNode> = {
     hero: () => (
@@ -64,7 +65,7 @@ export function LandingPage(props: LandingPageProps) {
       />
     ),
     breadcrumbs: () => (
-      <nav className="breadcrumbs" aria-label="Breadcrumb">
+      <nav className="breadcrumbs" aria-label={text('breadcrumb')}>
         <ol className="container">
           {props.breadcrumbs.map((crumb, i) => (
             <li key={crumb.href}>
@@ -116,6 +117,7 @@ export function LandingPage(props: LandingPageProps) {
           id="more-services"
           heading={props.serviceCards.heading}
           text={props.serviceCards.text}
+          linkLabel={props.serviceCards.linkLabel}
           items={props.serviceCards.items.map((card) => ({ service: card.slug }))}
         />
       ),
@@ -158,7 +160,7 @@ export function LandingPage(props: LandingPageProps) {
                     <a href={n.href}>
                       <Icon name="map-pin" size={16} />
                       {n.label}
-                      {n.miles !== undefined && <span className="chip-distance"> {n.miles} mi</span>}
+                      {n.distance !== undefined && <span className="chip-distance"> {n.distance}</span>}
                     </a>
                   </li>
                 ))}
@@ -238,7 +240,7 @@ function landingJsonLd(props: LandingPageProps, site: SiteMeta): Graph {
         areaServed: {
           '@type': 'City',
           name: props.city,
-          ...(props.state ? { containedInPlace: { '@type': 'State', name: stateName(props.state) } } : {}),
+          ...(props.state ? { containedInPlace: { '@type': 'State', name: stateName(props.state, site.language) } } : {}),
           ...(props.geo ? { geo: { '@type': 'GeoCoordinates', latitude: props.geo.lat, longitude: props.geo.lng } } : {}),
         },
       },

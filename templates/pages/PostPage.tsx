@@ -8,6 +8,7 @@ import { renderPostBody } from '../components/markdown-html.js'
 import { ShareButton } from '../components/ShareButton.js'
 import { Toc } from '../components/Toc.js'
 import { usePage, useText } from '../context.js'
+import { formatDay } from '../format-date.js'
 
 /**
  * One blog post: header with date, author and the share button; the cover image; then the body
@@ -17,7 +18,7 @@ export function PostPage(post: PostConfig) {
   const { site, route, posts, images } = usePage()
   const text = useText()
   const blogName = blogTitle(site)
-  const { html, headings } = renderPostBody(post.body, { imagePaths: post.imagePaths, images })
+  const { html, headings } = renderPostBody(post.body, { imagePaths: post.imagePaths, images, text })
   const url = absoluteUrl(site.url, route.url, site.trailingSlash)
   const more = posts.filter((p) => p.slug !== post.slug).slice(0, 3)
   return (
@@ -34,7 +35,7 @@ export function PostPage(post: PostConfig) {
             <div className="post-meta">
               <span>
                 <Icon name="calendar" size={18} />
-                <time dateTime={post.date}>{formatDate(post.date)}</time>
+                <time dateTime={post.date}>{formatDay(post.date, site.language)}</time>
               </span>
               {post.author && (
                 <span>
@@ -77,6 +78,7 @@ export function PostPage(post: PostConfig) {
  * unbroken: h2 under the listing's h1, h3 under the band's h2 (axe: heading-order).
  */
 export function PostCards({ posts, level = 3 }: { posts: readonly PostSummary[]; level?: 2 | 3 }) {
+  const { language } = usePage().site
   const Title = level === 2 ? 'h2' : 'h3'
   return (
     <ul className={`post-grid${balancedGridClass({ count: posts.length, max: 3 })}`}>
@@ -92,7 +94,7 @@ export function PostCards({ posts, level = 3 }: { posts: readonly PostSummary[];
           )}
           <div className="post-card-body">
             <p className="post-card-date">
-              <time dateTime={post.date}>{formatDate(post.date)}</time>
+              <time dateTime={post.date}>{formatDay(post.date, language)}</time>
             </p>
             <Title className="post-card-title">
               <a href={`/blog/${post.slug}`}>{post.title}</a>
@@ -103,8 +105,4 @@ export function PostCards({ posts, level = 3 }: { posts: readonly PostSummary[];
       ))}
     </ul>
   )
-}
-
-export function formatDate(date: string): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
 }

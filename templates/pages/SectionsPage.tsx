@@ -1,6 +1,7 @@
 import type { PageConfig } from '../../src/config/site-model.js'
 import { renderPostBody } from '../components/markdown-html.js'
 import { usePage, useText } from '../context.js'
+import { formatDay } from '../format-date.js'
 import { Sections } from '../sections/index.js'
 
 /**
@@ -11,6 +12,7 @@ import { Sections } from '../sections/index.js'
  */
 export function SectionsPage(page: PageConfig) {
   const { images, site } = usePage()
+  const text = useText()
   const updated = page.updated && <LastUpdated date={page.updated} language={site.language} />
   if (!page.markdown) {
     if (!updated) return <Sections list={page.sections} />
@@ -23,7 +25,7 @@ export function SectionsPage(page: PageConfig) {
     )
   }
   const { body, at, imagePaths } = page.markdown
-  const { html } = renderPostBody(body, { imagePaths, images })
+  const { html } = renderPostBody(body, { imagePaths, images, text })
   return (
     <>
       <Sections list={page.sections.slice(0, at)} />
@@ -42,12 +44,7 @@ export function SectionsPage(page: PageConfig) {
 
 /** "Last updated March 2, 2026", with the machine-readable day in <time>. */
 function LastUpdated({ date, language }: { date: string; language: string }) {
-  const shown = new Date(`${date}T12:00:00Z`).toLocaleDateString(language, {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  })
+  const shown = formatDay(date, language)
   const text = useText()
   return (
     <p className="page-updated">

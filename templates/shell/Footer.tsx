@@ -52,8 +52,8 @@ export function Footer() {
           </ul>
         </nav>
         {(locations.length > 0 || footer.locations?.all) && (
-          <nav className="footer-col" aria-label="Locations">
-            <h2 className="footer-heading">{footer.locations?.heading ?? 'Locations'}</h2>
+          <nav className="footer-col" aria-label={text('locations')}>
+            <h2 className="footer-heading">{footer.locations?.heading ?? text('locations')}</h2>
             <ul>
               {locations.map((l) => (
                 <li key={l.href}>

@@ -24,7 +24,7 @@ export function Header({ overHero, navUrl }: HeaderVariant) {
   return (
     <header className="site-header" data-widget="header">
       <div className="container header-bar">
-        <a className="logo" href="/" aria-label={`${site.name} home`}>
+        <a className="logo" href="/" aria-label={text('homeOf', { name: site.name })}>
           {site.logo ? (
             <>
               {/* The one shown at first paint is preloaded: over a hero image, the one for dark backgrounds. */}
@@ -35,7 +35,7 @@ export function Header({ overHero, navUrl }: HeaderVariant) {
             <span className="logo-text">{site.name}</span>
           )}
         </a>
-        <nav className="main-nav" aria-label="Main">
+        <nav className="main-nav" aria-label={text('mainMenu')}>
           <ul className="nav-list">
             {nav.map((item) => (
               <li key={item.label} className={item.menu ? 'nav-item has-menu' : 'nav-item'}>

@@ -1,4 +1,4 @@
-/** How long "Link copied to clipboard!" stays visible. */
+/** How long "Link copied to clipboard!" (in the site's language) stays visible. */
 const STATUS_MS = 4000
 
 /**
@@ -26,7 +26,7 @@ export function mountShare(element: HTMLElement): void {
     try {
       await navigator.clipboard.writeText(url)
       if (!status) return
-      status.textContent = 'Link copied to clipboard!'
+      status.textContent = CITYPRESS_TEXT.linkCopied
       clearTimeout(timer)
       timer = setTimeout(() => {
         status.textContent = ''

@@ -51,7 +51,17 @@ describe('the language of a site', () => {
   ])('"%s" is an error at site.yaml\'s language line that says why', async (language, why) => {
     const site = await warmSiteFrom('minimal', {
       'site.yaml': withLanguage(language),
-      ...(language === 'fr-CA' ? { 'messages.yaml': stringify(Object.fromEntries(Object.keys(en).slice(5).map((k) => [k, 'Texte']))) } : {}),
+      ...(language === 'fr-CA'
+        ? {
+            'messages.yaml': stringify(
+              Object.fromEntries(
+                Object.keys(en)
+                  .slice(5)
+                  .map((k) => [k, 'Texte']),
+              ),
+            ),
+          }
+        : {}),
     })
     const errors = await validationErrors(site)
     expect(errors.map((e) => [e.code, path.basename(e.file), e.path])).toEqual([['bad-language', 'site.yaml', 'language']])

@@ -1,7 +1,10 @@
 import { cp, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { en } from '../../src/config/messages/en.js'
+import { formatMessage } from '../../src/config/messages/messages.js'
 import { renderPostBody } from '../../templates/components/markdown-html.js'
+import type { SiteText } from '../../templates/context.js'
 import { tempDir } from '../helpers/site.js'
 import { type BuiltSite, buildSite, outline, system4 } from './build-system4.js'
 import { find, findAll, text, texts } from './html.js'
@@ -63,10 +66,13 @@ describe('blog', () => {
   })
 })
 
+const english: SiteText = (key, values) => formatMessage(en, 'en', key, values)
+
 describe('renderPostBody', () => {
   it('gives h2–h4 unique slug ids and lists them with their levels', () => {
     const { html, headings } = renderPostBody(
       '# Title\n\n## Why it matters\n\n### Step 1: Plan\n\n## Why it matters\n\n#### Notes & tips\n\n##### Too deep\n',
+      { text: english },
     )
     expect(headings).toEqual([
       { id: 'why-it-matters', text: 'Why it matters', level: 2 },
@@ -79,7 +85,7 @@ describe('renderPostBody', () => {
   })
 
   it('returns no headings for a post without any, so the table of contents is left out', () => {
-    expect(renderPostBody('Just a paragraph.').headings).toEqual([])
+    expect(renderPostBody('Just a paragraph.', { text: english }).headings).toEqual([])
   })
 })
 

@@ -21,6 +21,7 @@ export const schemaFile = (file: string): Schema => {
 }
 
 const isPlainText = (s: Schema) => typeof s.description === 'string' && s.description.startsWith('Plain text')
+const isMarkdown = (s: Schema) => typeof s.description === 'string' && s.description.startsWith('Markdown')
 
 const found = new Map<Schema, string>()
 
@@ -84,19 +85,25 @@ export interface Marks {
 }
 
 /**
- * Appends `marker(n)`, numbered from `marks.next`, to every string of a YAML node that its
- * schema (`schema`, a file of schemas/) calls plain text, found by walking the YAML along the
- * schema, and records the fields it marked.
+ * Rewrites every string of a YAML node that its schema (`schema`, a file of schemas/) calls plain
+ * text (and Markdown, with `markdown`) as `rewrite(text, n)`, n numbered from `marks.next`, found
+ * by walking the YAML along the schema, and records the plain-text fields it marked.
  */
-export function markPlainText(node: Node | null, schema: string, marks: Marks, marker: (n: number) => string): void {
+export function markPlainText(
+  node: Node | null,
+  schema: string,
+  marks: Marks,
+  rewrite: (text: string, n: number) => string,
+  { markdown = false } = {},
+): void {
   const names = plainTextFields()
   const mark = (value: Node | null, at: Located[], inherited: string[]) => {
     const all = at.flatMap((a) => candidates(a, value))
-    const own = all.flatMap((a) => (isPlainText(a.schema) ? [names.get(a.schema)!] : []))
+    const own = all.flatMap((a) => (isPlainText(a.schema) ? [names.get(a.schema)!] : markdown && isMarkdown(a.schema) ? ['markdown'] : []))
     const fields = own.length > 0 ? own : inherited
     if (isScalar(value) && typeof value.value === 'string' && fields.length > 0) {
       marks.fieldOf.set(marks.next, fields[0]!)
-      value.value = `${value.value} ${marker(marks.next)}`
+      value.value = rewrite(value.value, marks.next)
       marks.textOf.set(marks.next++, value.value as string)
       for (const field of fields) marks.fields.add(field)
     } else if (isMap(value)) {

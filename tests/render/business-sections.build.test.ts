@@ -4,9 +4,12 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { build } from '../../src/build/index.js'
 import { scanMarkdown } from '../../src/config/checks/markdown-refs.js'
 import { loadSite } from '../../src/config/load-site.js'
+import { en } from '../../src/config/messages/en.js'
+import { formatMessage } from '../../src/config/messages/messages.js'
 import { BuildFailure } from '../../src/errors/config-error.js'
 import { parseMap, parseYoutube } from '../../src/markdown/embed-values.js'
 import { embedFacadeHtml } from '../../templates/components/embed-facade.js'
+import type { SiteText } from '../../templates/context.js'
 import { fixture, siteFrom, tempDir } from '../helpers/site.js'
 import { warmFixture, warmSiteFrom } from '../helpers/warm-fixture.js'
 
@@ -104,6 +107,8 @@ beforeAll(async () => {
 
 const page = (file: string) => readFile(path.join(out, file), 'utf8')
 
+const english: SiteText = (key, values) => formatMessage(en, 'en', key, values)
+
 describe('the new section keys', () => {
   it("shows a service's own body paragraphs on its page, after the hero", async () => {
     const html = await page('services/office-cleaning.html')
@@ -186,7 +191,7 @@ describe('embeds', () => {
     ]) {
       expect(parseYoutube(value)).toEqual({ id: 'dQw4w9WgXcQ', start: 90 })
     }
-    const html = embedFacadeHtml({ provider: 'youtube', value: 'https://youtu.be/dQw4w9WgXcQ?t=90', title: '' })
+    const html = embedFacadeHtml({ provider: 'youtube', value: 'https://youtu.be/dQw4w9WgXcQ?t=90', title: '' }, english)
     expect(html).toContain('data-embed-src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&amp;start=90"')
     expect(html).toContain('href="https://www.youtube.com/watch?v=dQw4w9WgXcQ&amp;t=90s"')
     expect(parseYoutube('https://example.com/watch?v=dQw4w9WgXcQ')).toBeUndefined()

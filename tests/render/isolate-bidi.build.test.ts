@@ -60,7 +60,7 @@ function markFile(file: string, schema: string, marks: Marks): void {
   const text = readFileSync(file, 'utf8')
   const front = file.endsWith('.md') ? /^---\n([\s\S]*?)^---\n/m.exec(text) : null
   const doc = parseDocument(front ? front[1]! : text)
-  markPlainText(doc.contents as Node, schema, marks, marker)
+  markPlainText(doc.contents as Node, schema, marks, (text, n) => `${text} ${marker(n)}`)
   writeFileSync(file, front ? `---\n${doc.toString()}---\n${text.slice(front[0].length)}` : doc.toString())
 }
 

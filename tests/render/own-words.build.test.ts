@@ -25,6 +25,13 @@ describe('a site whose language is Spanish', () => {
       expect(home).not.toContain(words)
   })
 
+  it('has the widgets say what they write at run time in Spanish', () => {
+    const script = page(result.files.find((f) => /^assets\/site-\w+\.js$/.test(f.path))!.path)
+    // esbuild writes letters outside ASCII as escapes (\xA1 for ¡).
+    expect(script).toContain('Enlace copiado al portapapeles!')
+    expect(script).not.toContain('Link copied')
+  })
+
   it('titles and words the 404 page in Spanish', () => {
     const notFound = page('404.html')
     expect(notFound).toMatch(/<title>Página no encontrada/)

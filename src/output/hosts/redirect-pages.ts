@@ -1,6 +1,7 @@
 import { decodeUrlPath } from '../../config/checks/check-url.js'
+import { siteText } from '../../config/messages/messages.js'
 import { isPlainPath } from '../../config/presets/hosts.js'
-import type { SiteConfig } from '../../config/site-model.js'
+import type { SiteConfig, SiteMeta } from '../../config/site-model.js'
 import type { LandingRedirect } from '../../plan/plan-redirects.js'
 import type { RoutePlan } from '../../plan/route-plan.js'
 import { absoluteUrl, canonicalHref, outputPathFor, href as withBase } from '../../plan/urls.js'
@@ -34,25 +35,28 @@ export function redirectPages(site: SiteConfig, landing: readonly LandingRedirec
     const absolute = href.startsWith('/')
       ? absoluteUrl(site.site.url, href.split(/[?#]/)[0]!, policy) + href.slice(href.split(/[?#]/)[0]!.length)
       : href
-    files.set(path, { path, contents: redirectPage(withBase(site.site.basePath, href), absolute, site.site.language ?? 'en') })
+    files.set(path, { path, contents: redirectPage(withBase(site.site.basePath, href), absolute, site.site) })
   }
   return [...files.values()]
 }
 
-function redirectPage(href: string, absolute: string, language: string): string {
+function redirectPage(href: string, absolute: string, site: SiteMeta): string {
   const to = escapeXml(href)
+  const link = `<a href="${to}">${escapeXml(absolute)}</a>`
+  // The entry's {link} stays a placeholder until the rest of its text is escaped.
+  const moved = escapeXml(siteText(site, 'pageMovedTo', { link: '\u0000' })).replace('\u0000', link)
   return `<!doctype html>
-<html lang="${escapeXml(language)}">
+<html lang="${escapeXml(site.language)}">
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${escapeXml(policyText(redirectPagePolicy))}">
-<title>Moved</title>
+<title>${escapeXml(siteText(site, 'pageMoved'))}</title>
 <meta name="robots" content="noindex">
 <link rel="canonical" href="${escapeXml(absolute)}">
 <meta http-equiv="refresh" content="0; url=${to}">
 </head>
 <body>
-<p>This page has moved to <a href="${to}">${escapeXml(absolute)}</a>.</p>
+<p>${moved}</p>
 </body>
 </html>
 `
