@@ -149,6 +149,8 @@ export type UrlProblem =
   | { readonly kind: 'pattern'; readonly char: string }
   | { readonly kind: 'query-or-fragment' }
   | { readonly kind: 'not-web'; readonly httpsOnly: boolean }
+  /** The site's own address over http, which is only for this computer. */
+  | { readonly kind: 'plain-http' }
   | { readonly kind: 'bad-host' }
   /** A character no host name holds, which a Content-Security-Policy or host file reads as syntax. */
   | { readonly kind: 'host-char'; readonly char: string }
@@ -223,6 +225,8 @@ function addressReason(problem: UrlProblem): string {
       return 'has a query or a fragment (from ? or #), which this address cannot have'
     case 'not-web':
       return `is not an ${problem.httpsOnly ? 'https://' : 'http:// or https://'} address`
+    case 'plain-http':
+      return 'is a plain http:// address: browsers mark its pages "Not secure", and its canonical links and sitemap would name addresses every host redirects to https'
     case 'bad-host':
       return 'has no valid host name'
     case 'host-char':
@@ -257,6 +261,8 @@ function addressHint(problem: UrlProblem): string {
       return 'Remove the part from ? or #.'
     case 'host-char':
       return 'Write the one host the address is served from, e.g. https://cdn.example.com/script.js (an international name may be written as it is).'
+    case 'plain-http':
+      return 'Write it with https:// (every host citypress publishes to serves it); plain http:// is only for this computer (localhost, 127.0.0.1).'
     case 'not-web':
     case 'bad-host':
     case 'userinfo':

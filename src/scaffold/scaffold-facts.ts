@@ -1,3 +1,5 @@
+import { checkSiteAddress } from '../config/checks/check-url.js'
+
 /**
  * The facts `citypress new` (and `npm create citypress`) puts into the starter, checked as they
  * cross the command line. Only what the user gave is used: a town, a phone number or an address
@@ -111,18 +113,18 @@ function parseEmail(text: string): string {
   return text
 }
 
+/** The site's address, by the rule site.yaml `url` is checked with. */
 function parseUrl(text: string): string {
-  let url: URL | undefined
-  try {
-    url = new URL(text)
-  } catch {
-    url = undefined
-  }
-  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || /\s/.test(text))
+  const checked = checkSiteAddress(text)
+  if (!checked.ok && checked.problem.kind === 'plain-http')
+    throw new ScaffoldRefused(
+      `--url "${text}" is a plain http:// address, which browsers mark "Not secure"; give it with https://, e.g. --url https://www.greenway.example.`,
+    )
+  if (!checked.ok)
     throw new ScaffoldRefused(
       `--url "${text}" is not a web address; give the site's address with https://, e.g. --url https://www.greenway.example.`,
     )
-  return text.replace(/\/+$/, '')
+  return checked.value.origin + checked.value.basePath
 }
 
 function parseHost(text: string): ScaffoldHost {

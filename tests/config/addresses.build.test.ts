@@ -100,6 +100,15 @@ describe('addresses in site.yaml', () => {
     )
   })
 
+  it('refuses a url over plain http at its line, with the https hint', async () => {
+    const site = await siteFrom('minimal', { 'site.yaml': baseSite.replace(/^url: https:/m, 'url: http:') })
+    const [error, ...more] = await loadErrors(site)
+    expect(more).toEqual([])
+    expect(error).toMatch(/^error\[bad-address\]: .* is a plain http:\/\/ address: browsers mark its pages "Not secure"/)
+    expect(error).toMatch(/--> site\.yaml:\d+:\d+/)
+    expect(error).toContain('Write it with https://')
+  })
+
   it('writes checked redirects encoded once, and the url without its trailing slash', async () => {
     const site = await siteFrom('minimal', {
       'site.yaml': `${baseSite.replace('url: https://tidy.example', 'url: https://tidy.example/')}redirects:\n  - { from: /café, to: "/contact?from=caf%C3%A9#form" }\n  - { from: /blog/*, to: "https://blog.tidy.example/:splat", status: 302 }\n`,

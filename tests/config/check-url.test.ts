@@ -64,6 +64,12 @@ describe('checkSiteAddress', () => {
     })
     expect(checkSiteAddress('https://www.example.com/')).toEqual({ ok: true, value: { origin: 'https://www.example.com', basePath: '' } })
     expect(checkSiteAddress('http://127.0.0.1:8080')).toEqual({ ok: true, value: { origin: 'http://127.0.0.1:8080', basePath: '' } })
+    expect(checkSiteAddress('http://localhost:4321/x')).toEqual({ ok: true, value: { origin: 'http://localhost:4321', basePath: '/x' } })
+  })
+
+  it('refuses a public address over plain http, which browsers mark "Not secure"', () => {
+    expect(problem(checkSiteAddress('http://www.example.com'))).toEqual({ kind: 'plain-http' })
+    expect(problem(checkSiteAddress('HTTP://192.168.1.20:8080/site'))).toEqual({ kind: 'plain-http' })
   })
 
   it('refuses what is not an http(s) origin with checked segments', () => {

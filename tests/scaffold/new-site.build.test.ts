@@ -204,6 +204,14 @@ describe('citypress new', () => {
     expect(io.stderr).toContain('error: --areas: "Keizer" is not "Town, ST"')
   })
 
+  it('refuses a plain http:// address, as site.yaml would, before writing anything', async () => {
+    const io = memoryIo()
+    const dir = path.join(await tempDir(), 'x')
+    expect(await main(['new', dir, '--name', 'A', '--trade', 'B', '--areas', 'Salem, OR', '--url', 'http://www.a.example'], io)).toBe(2)
+    expect(io.stderr).toContain('--url "http://www.a.example" is a plain http:// address')
+    expect(existsSync(dir)).toBe(false)
+  })
+
   it('fills in --name and --trade everywhere, as valid YAML even with quotes, colons and #', async () => {
     const dir = path.join(await tempDir(), 'joes')
     const name = 'Joe\'s "Best": #1 Co.'

@@ -148,8 +148,8 @@ export function checkWebAddress(value: string, options: { readonly httpsOnly?: b
 }
 
 /**
- * The site's public address (site.yaml `url`, `--base-url`): an http(s) origin and an optional
- * base path of checked segments. A trailing slash is dropped; userinfo, a query or a fragment are
+ * The site's public address (site.yaml `url`, `--base-url`): an https origin (http only on this
+ * computer) and an optional base path of checked segments. A trailing slash is dropped; userinfo, a query or a fragment are
  * refused (an origin has none).
  */
 export function checkSiteAddress(value: string): Checked<SiteAddress> {
@@ -162,6 +162,7 @@ export function checkSiteAddress(value: string): Checked<SiteAddress> {
   if (authority.includes('@')) return refuse({ kind: 'userinfo' })
   const host = checkHost(`${scheme.toLowerCase()}://${authority}`)
   if (!host.ok) return host
+  if (scheme.toLowerCase() === 'http' && !isLoopback(host.value)) return refuse({ kind: 'plain-http' })
   const origin = host.value.origin
   const trimmed = rawPath.replace(/\/+$/, '')
   if (trimmed === '') return { ok: true, value: { origin, basePath: '' } }
