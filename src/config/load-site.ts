@@ -7,6 +7,7 @@ import { BuildFailure, type ConfigError, failOn } from '../errors/config-error.j
 import type { ConfigWarning } from '../errors/config-warning.js'
 import { OWN_FOLDER } from '../site/paths.js'
 import { displayFile } from '../tool/package.js'
+import { parseAreaName } from './areas/area-names.js'
 import { resolveAreas } from './areas/resolve-areas.js'
 import { checkThemeContrast } from './checks/check-contrast.js'
 import { checkPageIds, type LoadedFile } from './checks/check-ids.js'
@@ -18,6 +19,7 @@ import { type FileKind, type FoundRef, validateSource } from './checks/validate.
 import { missingOwnWords, type OwnMessages } from './messages/check-language.js'
 import { normalizeForms, normalizeSite } from './normalize.js'
 import { normalizeBudgets } from './normalize-budgets.js'
+import { callingCodeOf } from './phone-number.js'
 import { hostWarnings, subPathWarnings } from './presets/hosts.js'
 import { mergePublishedSitemap } from './published/published-sitemap.js'
 import { readPublishedUrls } from './published/published-urls.js'
@@ -298,6 +300,7 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
 
   const siteMeta = {
     ...meta,
+    ...withCallingCode(callingCodeOf(site.business, areaStates(areas))),
     ...(options.published ? { published: options.published } : {}),
     ...embedsOf([...markdown.embeds, ...checked.embeds]),
   }
@@ -422,6 +425,17 @@ export function kindOf(name: string): FileKind | undefined {
 function siteNotFound(root: string): ConfigError {
   const isDir = existsSync(root) && statSync(root).isDirectory()
   return fail(MissingSiteFolder, { file: displayFile(root) }, displayFile(root), isDir)
+}
+
+/** No key when the calling code is not known. */
+function withCallingCode(code: string | undefined): { callingCode?: string } {
+  return code ? { callingCode: code } : {}
+}
+
+/** The state codes of every area the site names (its lists and places), each once. */
+function areaStates(areas: AreasInput): string[] {
+  const names = [...Object.values(areas.lists).flat(), ...Object.keys(areas.places ?? {})]
+  return [...new Set(names.flatMap((name) => parseAreaName(name).state ?? []))]
 }
 
 /** The embed providers the site uses, sorted, for the CSP's `frame-src`; none: no key. */

@@ -1,3 +1,5 @@
+import { isNorthAmericanState } from './areas/us-states.js'
+
 /**
  * Phone numbers as a phone dials them. Pages show a number as the site wrote it; `tel:`/`sms:`
  * links and structured data `telephone` need E.164 (ITU-T E.164: +, country code, national
@@ -15,14 +17,15 @@ export interface CallingCodeSource {
 const nanp = new Set(['US', 'CA'])
 
 /**
- * site.yaml `business.callingCode`; else +1 for a US or Canadian address; else, for a business
- * with no address, +1 when the site's `language` names the US or Canada (en-US, fr-CA); else
- * unknown.
+ * Where the business is, never the language its pages are in: site.yaml `business.callingCode`;
+ * else +1 for a US or Canadian address; else, for a business with no address, +1 when every town
+ * it serves is in a US state or a Canadian province (`states`, the state codes of areas.yaml's
+ * names); else unknown.
  */
-export function callingCodeOf(business: CallingCodeSource | undefined, language: string): string | undefined {
+export function callingCodeOf(business: CallingCodeSource | undefined, states: readonly string[]): string | undefined {
   if (business?.callingCode) return business.callingCode
-  const country = business?.address?.country ?? /^[a-z]{2,3}-([A-Z]{2})\b/i.exec(language)?.[1]?.toUpperCase()
-  return country && nanp.has(country) ? '+1' : undefined
+  if (business?.address) return nanp.has(business.address.country.toUpperCase()) ? '+1' : undefined
+  return states.length > 0 && states.every(isNorthAmericanState) ? '+1' : undefined
 }
 
 /**

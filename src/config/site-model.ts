@@ -22,6 +22,11 @@ export interface SiteMeta extends Omit<SiteInput, 'analytics'> {
   readonly messages: Messages
   readonly titleTemplate: string
   /**
+   * The country calling code `tel:` links and structured data write numbers with, from where the
+   * business is (config/phone-number.ts); absent when that is not known.
+   */
+  readonly callingCode?: string
+  /**
    * The path part of `url` (`/repo` for `https://user.github.io/repo`, "" at a host's root), which
    * `href()` (src/plan/urls.ts) puts in front of every root-relative address a page links to.
    */

@@ -1,9 +1,9 @@
 import path from 'node:path'
+import { stateName } from '../config/areas/us-states.js'
 import { siteText } from '../config/messages/messages.js'
 import type { SiteConfig } from '../config/site-model.js'
 import type { Origin } from '../errors/config-error.js'
 import { cityName, stateCode } from './slug.js'
-import { stateName } from './us-states.js'
 
 /** The props of the locations index (templates/pages/LocationsPage.tsx). */
 export interface LocationsPageProps {

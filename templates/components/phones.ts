@@ -1,4 +1,4 @@
-import { callingCodeOf, toE164 } from '../../src/config/phone-number.js'
+import { toE164 } from '../../src/config/phone-number.js'
 import type { SiteMeta } from '../../src/config/site-model.js'
 
 /*
@@ -22,7 +22,7 @@ export function businessPhones(site: SiteMeta): readonly BusinessPhone[] {
 
 /** A number in E.164 (src/config/phone-number.ts), as `tel:`, `sms:` and structured data want it. */
 export function dialled(site: SiteMeta, number: string): string {
-  return toE164(number, callingCodeOf(site.business, site.language))
+  return toE164(number, site.callingCode)
 }
 
 /**

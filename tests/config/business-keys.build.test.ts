@@ -208,17 +208,29 @@ describe('E.164 numbers (src/config/phone-number.ts)', () => {
     expect(toE164('(503) 555-0187', undefined)).toBe('5035550187')
   })
 
-  it('takes the calling code from callingCode, else a US or Canadian address, else the language', () => {
-    expect(callingCodeOf({ callingCode: '+44', address: { country: 'US' } }, 'en')).toBe('+44')
-    expect(callingCodeOf({ address: { country: 'CA' } }, 'en')).toBe('+1')
-    expect(callingCodeOf({ address: { country: 'GB' } }, 'en-US')).toBeUndefined()
-    expect(callingCodeOf(undefined, 'en-US')).toBe('+1')
-    expect(callingCodeOf(undefined, 'en')).toBeUndefined()
+  it('takes the calling code from callingCode, else the address, else the towns served, never the language', () => {
+    expect(callingCodeOf({ callingCode: '+44', address: { country: 'US' } }, [])).toBe('+44')
+    expect(callingCodeOf({ address: { country: 'CA' } }, [])).toBe('+1')
+    expect(callingCodeOf({ address: { country: 'GB' } }, ['OR'])).toBeUndefined()
+    expect(callingCodeOf(undefined, ['PA', 'NY'])).toBe('+1')
+    expect(callingCodeOf(undefined, ['ON', 'NY'])).toBe('+1')
+    expect(callingCodeOf(undefined, ['PA', 'ZZ'])).toBeUndefined()
+    expect(callingCodeOf(undefined, [])).toBeUndefined()
   })
 
   it('keeps the number as written in structured data when no calling code is known', () => {
-    expect(telephone({ language: 'en' } as SiteMeta, '(555) 010-0100')).toBe('(555) 010-0100')
-    expect(telephone({ language: 'en-US' } as SiteMeta, '(555) 010-0100')).toBe('+15550100100')
+    expect(telephone({ language: 'en-US' } as SiteMeta, '(555) 010-0100')).toBe('(555) 010-0100')
+    expect(telephone({ language: 'es', callingCode: '+1' } as SiteMeta, '(555) 010-0100')).toBe('+15550100100')
+  })
+
+  it('dials one number on every page of a site with towns in a US state and no address', async () => {
+    // English without a region: the language says nothing of where the business is.
+    const siteYaml = await readFile(path.join(fixture('minimal'), 'site.yaml'), 'utf8')
+    const site = await siteFrom('minimal', { 'site.yaml': `${siteYaml}phone: (217) 555-0100\nlanguage: en\n` })
+    const { files } = await build({ site, write: false, cacheDir: false })
+    const tels = new Set(files.flatMap((f) => [...String(f.contents).matchAll(/href="tel:([^"]+)"/g)].map((m) => m[1]!)))
+    expect(tels.size).toBeGreaterThan(0)
+    for (const tel of tels) expect(tel).toMatch(/^\+1\d{10}$/)
   })
 })
 

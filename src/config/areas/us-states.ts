@@ -1,4 +1,4 @@
-/** US state and territory names by postal code, for headings of the locations index. */
+/** US state and territory names by postal code, for headings of the locations index and structured data. */
 const names: Readonly<Record<string, string>> = {
   AL: 'Alabama',
   AK: 'Alaska',
@@ -80,4 +80,12 @@ const translated: Readonly<Record<string, Readonly<Record<string, string>>>> = {
 /** "OR" → "Oregon" ("Oregón" in Spanish); an unknown code is returned as written. */
 export function stateName(code: string, language: string): string {
   return translated[new Intl.Locale(language).language]?.[code] ?? names[code] ?? code
+}
+
+/** Canada's provinces and territories by postal code: with the US, the North American Numbering Plan. */
+const canadianProvinces = new Set(['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT'])
+
+/** Whether a state code names a US state or territory, or a Canadian province: a +1 telephone area. */
+export function isNorthAmericanState(code: string): boolean {
+  return Object.hasOwn(names, code) || canadianProvinces.has(code)
 }
