@@ -30,6 +30,8 @@ export interface ScaffoldOptions extends FactsInput {
   starter: string
   /** The project's citypress dependency, e.g. `^0.2.0` or `file:../citypress-0.2.0.tgz`. */
   citypress: string
+  /** How the user ran it, for its messages. @default 'citypress new' */
+  invocation?: string
 }
 
 export interface ScaffoldResult {
@@ -43,6 +45,19 @@ export interface ScaffoldResult {
 const modeline = /^# yaml-language-server: \$schema=\S*?([a-z-]+\.schema\.json)/
 
 /**
+ * The new project's folder, absolute: one that does not exist yet, or an empty one. Checked before
+ * any question is asked, so no one answers them for a folder that is refused.
+ */
+export async function checkProjectFolder(dir: string, invocation = 'citypress new'): Promise<string> {
+  const root = path.resolve(dir)
+  if (!existsSync(root)) return root
+  if (!statSync(root).isDirectory()) throw new ScaffoldRefused(`${dir} exists and is not a folder; choose another name.`)
+  if ((await readdir(root)).length > 0)
+    throw new ScaffoldRefused(`${dir} is not empty; ${invocation} never overwrites files. Choose a new or empty folder.`)
+  return root
+}
+
+/**
  * Makes a project a business can commit: the starter site with the facts given, a package.json
  * that depends on citypress, a .gitignore, and the host's files (netlify.toml, or a CI workflow:
  * GitHub Pages' deploy workflow for `host: github-pages`). Each YAML file's `$schema` modeline
@@ -51,12 +66,7 @@ const modeline = /^# yaml-language-server: \$schema=\S*?([a-z-]+\.schema\.json)/
  */
 export async function scaffoldSite(options: ScaffoldOptions): Promise<ScaffoldResult> {
   const facts = checkFacts(options)
-  const root = path.resolve(options.dir)
-  if (existsSync(root)) {
-    if (!statSync(root).isDirectory()) throw new ScaffoldRefused(`${options.dir} exists and is not a folder; choose another name.`)
-    if ((await readdir(root)).length > 0)
-      throw new ScaffoldRefused(`${options.dir} is not empty; citypress new never overwrites files. Choose a new or empty folder.`)
-  }
+  const root = await checkProjectFolder(options.dir, options.invocation)
   const words = starterReplacements(facts)
   const written: string[] = []
   const write = async (file: string, text: string) => {

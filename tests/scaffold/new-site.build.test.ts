@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { Command } from 'commander'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/build/index.js'
 import { paragraphsToWrite } from '../../src/build/summary.js'
+import { defineNewCommand } from '../../src/cli/commands/new.js'
 import { askForFacts } from '../../src/cli/commands/new-prompts.js'
 import { main } from '../../src/cli/main.js'
 import { citypressVersion } from '../../src/tool/package.js'
@@ -247,6 +249,26 @@ describe('citypress new', () => {
     expect(io.stderr).toContain('is not empty; citypress new never overwrites files')
     expect(await readdir(dir)).toEqual(['site.yaml'])
     expect(await readFile(path.join(dir, 'site.yaml'), 'utf8')).toBe('name: Mine\n')
+  })
+
+  it('refuses a folder that is not empty before asking anything, naming the command that was run', async () => {
+    const dir = await tempDir()
+    await writeFile(path.join(dir, 'notes.txt'), 'mine\n')
+    const io = memoryIo()
+    const asked: string[] = []
+    const program = new Command('create-citypress').exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err })
+    defineNewCommand(program, io, {
+      setup: async () => ({ starter: path.join(repoRoot, 'sites/starter'), version: citypressVersion }),
+      invocation: 'npm create citypress@latest',
+      prompt: async (question) => {
+        asked.push(question)
+        return ''
+      },
+    })
+    await expect(program.parseAsync([dir], { from: 'user' })).rejects.toThrow()
+    expect(asked).toEqual([])
+    expect(io.stderr).toContain('is not empty; npm create citypress@latest never overwrites files')
+    expect(await readdir(dir)).toEqual(['notes.txt'])
   })
 
   it('keeps the starter in the repo a valid site that builds', async () => {

@@ -86,13 +86,15 @@ Examples:
   $ ${run('harbor')} --name "Harbor Roofing" --trade Roofing --areas "Erie, PA" --host github-pages --url https://harbor.github.io`,
     )
     .action(async (dir: string, flags: NewFlags) => {
-      const { scaffoldSite, ScaffoldRefused } = await import('../../scaffold/scaffold-site.js')
-      const facts = prompt ? await askForFacts(flags, prompt, io) : flags
-      const { starter, version } = await setup()
-      const result = await scaffoldSite({ ...facts, dir, starter, citypress: flags.citypress ?? `^${version}` }).catch((error: unknown) => {
+      const { checkProjectFolder, scaffoldSite, ScaffoldRefused } = await import('../../scaffold/scaffold-site.js')
+      const refused = (error: unknown): never => {
         if (error instanceof ScaffoldRefused) command.error(`error: ${error.message}`, { exitCode: 2, code: 'citypress.new.refused' })
         throw error
-      })
+      }
+      await checkProjectFolder(dir, invocation).catch(refused)
+      const facts = prompt ? await askForFacts(flags, prompt, io) : flags
+      const { starter, version } = await setup()
+      const result = await scaffoldSite({ ...facts, dir, starter, invocation, citypress: flags.citypress ?? `^${version}` }).catch(refused)
       printNextSteps(io, result.root, result.files.length, result.facts.areas.length)
     })
 }
