@@ -45,9 +45,9 @@ export async function bundleAssets(site: SiteMeta, fonts: SiteFonts, siteRoot: s
   const cached = await cachedByInputs<AssetsJson>({
     name: 'assets',
     siteRoot,
-    key: `${citypressVersion}+${codeDigest}|${theme}|${JSON.stringify(texts)}|${fonts.inputs.map((f) => portablePath(f, siteRoot)).join('\n')}`,
+    key: `${citypressVersion}+${codeDigest}|${site.basePath}|${theme}|${JSON.stringify(texts)}|${fonts.inputs.map((f) => portablePath(f, siteRoot)).join('\n')}`,
     compute: async () => {
-      const result = await bundle(theme, preloadName(fonts), texts)
+      const result = await bundle(theme, preloadName(fonts), texts, site.basePath)
       return { value: toJson(result), inputs: [...new Set([...result.inputs, ...fonts.inputs])] }
     },
     note,
@@ -64,19 +64,21 @@ async function bundle(
   theme: string,
   preload: string | undefined,
   texts: Readonly<Record<string, string>>,
+  basePath: string,
 ): Promise<AssetsResult & { inputs: string[] }> {
   const templates = path.join(packageRoot, 'templates')
   const [css, js] = await Promise.all([
     esbuildBundle({
       // @import must come first (CSS ignores it after any rule); the theme tokens follow.
       stdin: { contents: `@import "./styles/index.css";\n${theme}`, resolveDir: templates, loader: 'css', sourcefile: 'theme.css' },
-      // publicPath makes font URLs absolute, so they also work from a stylesheet inlined in a page.
+      // publicPath makes font URLs absolute, so they also work from a stylesheet inlined in a page;
+      // under a sub-path they start with it, as every other address of the site does.
       bundle: true,
       write: false,
       minify: true,
       logLevel: 'silent',
       outdir: 'assets',
-      publicPath: '/assets',
+      publicPath: `${basePath}/assets`,
       loader: { '.woff2': 'file' },
       assetNames: '[name]-[hash]',
       metafile: true,

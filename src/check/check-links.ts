@@ -1,5 +1,5 @@
 import type { TrailingSlash } from '../config/site-model.js'
-import { BrokenLink, fail } from '../errors/catalogue.js'
+import { BrokenLink, fail, StylesheetLinkBroken } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
 import { href, isRelativeHref, linkPath, publicPath, resolveHref } from '../plan/urls.js'
 import type { WatchedPage } from './watch-pages.js'
@@ -75,9 +75,37 @@ export function checkLinks({
   )
 }
 
+/**
+ * Every `url()` of the output's stylesheets (fonts, images), which no page lists among its links:
+ * each must name a file of the output, under the base path, as a page's links must. The one
+ * stylesheet is also inlined into pages, so checking the file checks them.
+ */
+export function checkStylesheetUrls({
+  stylesheets,
+  files,
+  siteUrl,
+  basePath = '',
+}: {
+  readonly stylesheets: readonly { readonly path: string; readonly text: string }[]
+  readonly files: ReadonlySet<string>
+  readonly siteUrl: string
+  readonly basePath?: string
+}): ConfigError[] {
+  const errors: ConfigError[] = []
+  for (const { path, text } of stylesheets) {
+    const urls = new Set([...text.matchAll(/url\(\s*(["']?)([^"')]+)\1\s*\)/g)].map((m) => m[2]!).filter((url) => !url.startsWith('data:')))
+    for (const url of urls) {
+      const problem = findProblem({ url, byKey: new Map(), files, siteUrl, basePath })
+      if (problem) errors.push(fail(StylesheetLinkBroken, { file: path }, path, url, problem))
+    }
+  }
+  return errors
+}
+
 interface ProblemInput {
   readonly url: string
-  readonly page: WatchedPage
+  /** The page the link is on; none for a stylesheet's, which has no `#fragment` to find. */
+  readonly page?: WatchedPage
   readonly byKey: ReadonlyMap<string, WatchedPage>
   readonly files: ReadonlySet<string>
   readonly siteUrl: string
@@ -94,7 +122,7 @@ function findProblem({ url, page, byKey, files, siteUrl, basePath }: ProblemInpu
     if (!url.startsWith(basePath) || !(rest === '' || /^[/?#]/.test(rest))) return `which is outside the site's base path ${basePath}.`
     local = rest.startsWith('/') ? rest : `/${rest}`
   }
-  if (local.startsWith('#')) return missingId(page, local.slice(1), 'this page')
+  if (local.startsWith('#')) return page && missingId(page, local.slice(1), 'this page')
   if (!local.startsWith('/') || local.startsWith('//')) return undefined // mailto:, tel:, other sites
   const hashAt = local.indexOf('#')
   const fragment = hashAt === -1 ? '' : local.slice(hashAt + 1)

@@ -5,7 +5,7 @@ import type { InlineCode } from '../render/inline-code.js'
 import type { OutputFile } from '../types.js'
 import { checkBudgets, measurePages, type PageKindSize } from './budgets.js'
 import { checkInlineCode } from './check-inline-code.js'
-import { checkLinks } from './check-links.js'
+import { checkLinks, checkStylesheetUrls } from './check-links.js'
 import type { PagesWatch, WatchedPage } from './watch-pages.js'
 
 export interface CheckOutputOptions {
@@ -59,13 +59,21 @@ export async function checkOutput({ site, watch, files, written = {}, inlineCode
     trailingSlash: site.site.trailingSlash,
     written: site.links,
   })
+  const stylesheets = checkStylesheetUrls({
+    stylesheets: files
+      .filter((f) => f.path.endsWith('.css'))
+      .map((f) => ({ path: f.path, text: Buffer.from(f.contents).toString('utf8') })),
+    files: new Set(byPath.keys()),
+    siteUrl: site.site.url,
+    basePath: base,
+  })
   // Declared and used: a declaration no page needs (the script of widgets on a site without any) is left out.
   const used = (declared: readonly string[], pick: (page: WatchedPage) => readonly string[]) => {
     const found = new Set(collect(pick))
     return declared.filter((hash) => found.has(hash))
   }
   return {
-    errors: [...checkInlineCode(pages), ...links, ...budgets.errors],
+    errors: [...checkInlineCode(pages), ...links, ...stylesheets, ...budgets.errors],
     warnings: budgets.warnings,
     sizes,
     sources: {

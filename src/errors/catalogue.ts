@@ -1218,6 +1218,12 @@ const brokenLink = entry('broken-link', 'plan', 'Broken link', {
     hint: (_href: string, _page: string, _path: string, guess?: string) =>
       `${guess ? `Did you mean "${guess}"? ` : ''}A relative link is resolved against the address of the page it is on, as a browser does; start it with / to name a page from the site's root (run \`citypress routes\` to list every address).`,
   } satisfies Case<[string, string, string, string?]>,
+  /** A url() of a stylesheet the build wrote: citypress's own, so a broken one is a bug of the bundle. */
+  StylesheetLinkBroken: {
+    message: (file: string, url: string, problem: string) => `The stylesheet ${file} links to ${url}, ${problem}`,
+    hint: () =>
+      "The stylesheet is made from citypress's templates/styles/ with the site's theme; a font or image it names must be a file of the output, under the site's base path. Please report it.",
+  } satisfies Case<[string, string, string]>,
   FragmentNotOnPage: {
     message: (href: string, page: string, id: string, _guess?: string) =>
       `The link ${href} leads nowhere: the page ${page} has no element with the id "${id}".`,
@@ -1225,7 +1231,8 @@ const brokenLink = entry('broken-link', 'plan', 'Broken link', {
       `${guess ? `Did you mean "#${guess}"? ` : ''}A link names a section by its \`id\`, or a Markdown heading by its text in lower case with words joined by "-".`,
   } satisfies Case<[string, string, string, string?]>,
 })
-export const { MissingFragment, LinkToNowhere, BrokenLink, RelativeLinkToNowhere, FragmentNotOnPage } = brokenLink.cases
+export const { MissingFragment, LinkToNowhere, BrokenLink, RelativeLinkToNowhere, FragmentNotOnPage, StylesheetLinkBroken } =
+  brokenLink.cases
 
 const chipWithoutPage = entry('chip-without-page', 'plan', 'Area chips without a page', {
   ChipsWithoutPage: {

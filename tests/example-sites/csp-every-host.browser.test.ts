@@ -136,4 +136,32 @@ describe('a GitHub Pages project site under /repo', () => {
     expect(pages.size).toBeGreaterThan(10)
     expect([...checked.keys()].every((p) => p.startsWith('/repo/'))).toBe(true)
   })
+
+  it('loads every font its stylesheet names under the base, and uses every font it preloads', async () => {
+    const { server } = built.get('github-pages')!
+    const { context } = await openOfflineContext(browser, { baseURL: server.origin })
+    const page = await context.newPage()
+    await page.goto('/repo/')
+    const fonts = await page.evaluate(async () => {
+      await document.fonts.ready
+      const sources = [...document.styleSheets].flatMap((sheet) =>
+        [...sheet.cssRules].flatMap((rule) => (rule instanceof CSSFontFaceRule ? [rule.style.getPropertyValue('src')] : [])),
+      )
+      return {
+        statuses: [...document.fonts].map((face) => face.status),
+        sources: sources.join(' '),
+        preloaded: [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]')].map(
+          (link) => new URL(link.href).pathname,
+        ),
+      }
+    })
+    expect(fonts.statuses).not.toContain('error')
+    expect(fonts.statuses).toContain('loaded')
+    expect(fonts.preloaded.length).toBeGreaterThan(0)
+    for (const url of fonts.preloaded) {
+      expect(url).toMatch(/^\/repo\/assets\//)
+      expect(fonts.sources).toContain(url)
+    }
+    await context.close()
+  })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkLinks } from '../../src/check/check-links.js'
+import { checkLinks, checkStylesheetUrls } from '../../src/check/check-links.js'
 import type { WatchedPage } from '../../src/check/watch-pages.js'
 import type { SiteMeta } from '../../src/config/site-model.js'
 import { headerRules, headersFile } from '../../src/output/hosts/headers.js'
@@ -36,6 +36,23 @@ describe('a site under a sub-path', () => {
     const pages = [page('/', ['/repo/contact', '/repo/assets/site.css', 'contact', '/contact']), page('/contact', [])]
     const errors = checkLinks({ pages, files: new Set(['assets/site.css']), siteUrl: 'https://tidy.github.io/repo', basePath: '/repo' })
     expect(errors.map((e) => e.message)).toEqual(["The page / links to /contact, which is outside the site's base path /repo."])
+  })
+
+  it("has the link check read the stylesheet's url()s, and report a font that misses the base", () => {
+    const css =
+      '@font-face{src:url(/repo/assets/inter-1.woff2) format("woff2")}@font-face{src:url("/assets/inter-2.woff2")}.x{background:url(data:image/svg+xml,x)}'
+    const errors = checkStylesheetUrls({
+      stylesheets: [{ path: 'assets/site-1.css', text: css }],
+      files: new Set(['assets/inter-1.woff2', 'assets/inter-2.woff2']),
+      siteUrl: 'https://tidy.github.io/repo',
+      basePath: '/repo',
+    })
+    expect(errors.map((e) => [e.file, e.message])).toEqual([
+      [
+        'assets/site-1.css',
+        "The stylesheet assets/site-1.css links to /assets/inter-2.woff2, which is outside the site's base path /repo.",
+      ],
+    ])
   })
 
   it('has _headers rules that match the addresses the host serves under the base', () => {

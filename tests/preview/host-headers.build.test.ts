@@ -89,6 +89,13 @@ describe('preview sends the headers the host file gives', () => {
       else expect(svgPolicy).toBeUndefined()
       // A share image is named by its content (12 hex digits): kept by the browser as the host lets it.
       expect((await fromPreview(origin, `/x/${share}`)).cache).toBe('public, max-age=31536000, immutable')
+      // The fonts the page preloads are the ones its stylesheet names, and preview serves them under the base.
+      const html = await (await fetch(`${origin}/x/`)).text()
+      const named = [...html.matchAll(/url\("?([^")]+\.woff2)"?\)/g)].map((m) => m[1]!)
+      const preloaded = [...html.matchAll(/<link rel="preload" href="([^"]+\.woff2)"/g)].map((m) => m[1]!)
+      expect(preloaded.length).toBeGreaterThan(0)
+      for (const url of preloaded) expect(named).toContain(url)
+      for (const url of new Set(named)) expect((await fetch(origin + url)).status, url).toBe(200)
     }, 60_000)
   }
 })
