@@ -985,8 +985,27 @@ const areaWithoutState = entry('area-without-state', 'config', 'Area without a s
     hint: (_name: string, likely?: string) =>
       `${likely ? `Did you mean "${likely}"? ` : ''}Write the state after a comma in the list ("City, ST"), or give its place \`state: ST\`.`,
   } satisfies Case<[string, string?]>,
+  /** "Jeffersontown KY" whose place says `state: KY`: read as "Jeffersontown, KY". */
+  StateWithoutComma: {
+    message: (name: string, read: string) =>
+      `The area "${name}" ends with its place's state but has no comma before it, so it is read as "${read}".`,
+    hint: (_name: string, read: string) =>
+      `Write it "${read}" here and wherever else it is written: without the comma, its pages would name the state twice and their addresses would hold it.`,
+  } satisfies Case<[string, string]>,
 })
-export const { AreaWithoutState } = areaWithoutState.cases
+export const { AreaWithoutState, StateWithoutComma } = areaWithoutState.cases
+
+const sameAreaSlug = entry('same-area-slug', 'config', 'Two areas with one address', {
+  /** Two spellings of one town ("Ft. Mill" and "Fort Mill"), whose pages would share their addresses. */
+  SameAreaSlug: {
+    message: (first: string, second: string, slug: string) =>
+      `"${first}" and "${second}" are written differently but make the same address, /lp/${slug}-…, so their pages would overwrite each other.`,
+    hint: () =>
+      'If they are one town, write it one way everywhere and keep one `places` entry; if they are two, name one differently (e.g. "Fort Mill Township, SC").',
+    note: (_first: string, second: string) => `"${second}" is written here.`,
+  } satisfies Case<[string, string, string]>,
+})
+export const { SameAreaSlug } = sameAreaSlug.cases
 
 const landingWithoutPlace = entry('landing-without-place', 'config', 'Landing pages for an area without a place', {
   LandingWithoutPlace: {
@@ -1147,12 +1166,13 @@ export const { UnknownIcon, UnknownReference, UnknownLandingService, UnknownRegi
   missingReference.cases
 
 const duplicateRoute = entry('duplicate-route', 'plan', 'Two pages at one address', {
+  /** `url`: the first address they share; `services`: every service whose pages they share. */
   SameLandingAddress: {
-    message: (first: string, second: string, url: string, _service: string) =>
-      `"${first}" and "${second}" would both be ${url}: landing-page addresses leave out the state.`,
-    hint: (_first: string, _second: string, _url: string, service: string) =>
-      `Exclude one of them for ${service} in landing.yaml \`exclude\`, or write one area differently in areas.yaml (e.g. "Springfield Township, MO").`,
-  } satisfies Case<[string, string, string, string]>,
+    message: (first: string, second: string, url: string, services: readonly string[]) =>
+      `"${first}" and "${second}" would both be ${url}${services.length > 1 ? ` (and share the pages of ${services.length - 1} more service${services.length > 2 ? 's' : ''})` : ''}: landing-page addresses leave out the state.`,
+    hint: (_first: string, _second: string, _url: string, services: readonly string[]) =>
+      `Exclude one of them for ${services.join(', ')} in landing.yaml \`exclude\`, or write one area differently in areas.yaml (e.g. "Springfield Township, MO").`,
+  } satisfies Case<[string, string, string, readonly string[]]>,
   DuplicateRoute: {
     message: (url: string, template: string, otherTemplate: string) =>
       `Two pages would both be written to ${url}: this ${template} page and another ${otherTemplate} page.`,
@@ -1550,6 +1570,7 @@ export const entries = [
   ambiguousArea,
   stateMismatch,
   areaWithoutState,
+  sameAreaSlug,
   landingWithoutPlace,
   fontWeightMissing,
   shareImageFont,

@@ -1,10 +1,11 @@
+import { citySlug } from '../config/areas/area-slug.js'
 import { formatMessage, type MessageKey } from '../config/messages/messages.js'
 import type { Content, Place } from '../config/site-input.generated.js'
 import type { LandingLink } from './landing-model.js'
 import { DEFAULT_LANDING_LAYOUT, type LandingFact, type LandingIdentity, type LandingPageProps } from './landing-model.js'
 import { fillOptional, fillTokens, type LandingTokens, serviceLower } from './landing-tokens.js'
 import type { LandingParts } from './route-plan.js'
-import { cityName, citySlug, landingPath, stateCode } from './slug.js'
+import { cityName, landingPath, stateCode } from './slug.js'
 
 export interface ComposedLanding {
   readonly title: string

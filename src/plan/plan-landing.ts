@@ -29,7 +29,7 @@ import {
 import { landingTextParts, wordsOf } from './landing-text.js'
 import { findNearbyAreas, type NearbyArea, type NearbyCandidate } from './nearby-areas.js'
 import type { LandingParts } from './route-plan.js'
-import { cityName, landingPath } from './slug.js'
+import { cityName, landingPath, stateCode } from './slug.js'
 
 export type { LandingPageProps } from './landing-model.js'
 
@@ -375,15 +375,25 @@ function checkServiceChips(site: SiteConfig, pages: { made: ReadonlySet<string>;
  */
 function dropSameAddress(
   entries: readonly Wanted[],
-  collides: (first: string, second: string, url: string, service: string) => void,
+  collides: (first: string, second: string, url: string, services: readonly string[]) => void,
 ): Wanted[] {
   const byUrl = new Map<string, Wanted>()
+  // Once per pair of areas, with every service whose pages they share.
+  const pairs = new Map<string, { first: string; second: string; url: string; services: string[] }>()
   for (const entry of entries) {
     const url = landingPath(entry.area, entry.service.slug)
     const first = byUrl.get(url)
-    if (!first) byUrl.set(url, entry)
-    else collides(first.area, entry.area, url, entry.service.slug)
+    if (!first) {
+      byUrl.set(url, entry)
+      continue
+    }
+    // Two spellings of one town in one state are config/'s error (same-area-slug), at both lines.
+    if (stateCode(first.area) === stateCode(entry.area)) continue
+    const key = `${first.area}\n${entry.area}`
+    const pair = pairs.get(key) ?? pairs.set(key, { first: first.area, second: entry.area, url, services: [] }).get(key)!
+    pair.services.push(entry.service.slug)
   }
+  for (const { first, second, url, services } of pairs.values()) collides(first, second, url, services)
   return [...byUrl.values()]
 }
 

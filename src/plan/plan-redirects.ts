@@ -1,8 +1,9 @@
 import { parseAreaName } from '../config/areas/area-names.js'
+import { citySlug } from '../config/areas/area-slug.js'
 import type { PublishedPage, PublishedRecord } from '../config/published/published-urls.js'
 import type { LandingIdentity } from './landing-model.js'
 import { milesBetween } from './nearby-areas.js'
-import { citySlug, stateCode } from './slug.js'
+import { stateCode } from './slug.js'
 
 /**
  * Safe renames of landing pages: a changed city or service slug must not silently drop a page that

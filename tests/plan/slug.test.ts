@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { citySlug, landingPath } from '../../src/plan/slug.js'
+import { citySlug } from '../../src/config/areas/area-slug.js'
+import { landingPath } from '../../src/plan/slug.js'
 import { repoRoot } from '../helpers/site.js'
 
 describe('the landing-page slug rule', () => {

@@ -8,7 +8,8 @@
  * - any run of whitespace, no-break spaces included, is one space, and none at either end;
  * - case does not matter;
  * - `, ST` is the state; a name without it matches the one area of that city, if only one has it
- *   (resolve-areas.ts applies that part, as it needs every area).
+ *   (resolve-areas.ts applies that part, as it needs every area); a city that ends with its own
+ *   state again ("Jeffersontown KY, KY") is the city without it.
  */
 
 export interface ParsedAreaName {
@@ -27,6 +28,7 @@ export function parseAreaName(name: string): ParsedAreaName {
     .replace(/\s+/g, ' ')
     .trim()
   const match = /^(.*?) ?, ?([A-Za-z]{2})$/.exec(spelled)
-  const city = match ? match[1]! : spelled
-  return { city, cityKey: city.toLowerCase(), ...(match ? { state: match[2]!.toUpperCase() } : {}) }
+  const state = match?.[2]!.toUpperCase()
+  const city = match ? match[1]!.replace(new RegExp(` ${state}$`, 'i'), '') : spelled
+  return { city, cityKey: city.toLowerCase(), ...(state ? { state } : {}) }
 }

@@ -5,7 +5,9 @@ import {
   DuplicatePlace,
   fail,
   LandingWithoutPlace,
+  SameAreaSlug,
   StateMismatch,
+  StateWithoutComma,
   UnknownPlace,
   warn,
 } from '../../errors/catalogue.js'
@@ -14,7 +16,8 @@ import type { ConfigWarning } from '../../errors/config-warning.js'
 import { closestMatch } from '../../errors/did-you-mean.js'
 import { escapePointer, pointerOrigin } from '../read/locate.js'
 import type { AreasInput, LandingInput, Place } from '../site-input.generated.js'
-import { parseAreaName } from './area-names.js'
+import { type ParsedAreaName, parseAreaName } from './area-names.js'
+import { citySlug } from './area-slug.js'
 
 export interface ResolveAreasInput {
   readonly areas: AreasInput
@@ -62,11 +65,22 @@ export function resolveAreas(input: ResolveAreasInput): ResolvedAreas {
   const byCity = new Map<string, Area[]>()
   const nameOf = (area: Area) => (area.state ? `${area.city}, ${area.state}` : area.city)
   const suggest = (ref: string) => suggestAreas(ref, [...byCity.values()].flat().map(nameOf))
+  const commaless = commalessNames(input.areas)
+  // Every name goes through here: "Jeffersontown KY" is "Jeffersontown, KY" when its place says KY.
+  const parse = (name: string, at: Origin): ParsedAreaName => {
+    const parsed = parseAreaName(name)
+    const read = parsed.state ? undefined : commaless.get(parsed.cityKey)
+    if (!read) return parsed
+    warnings.push(warn(StateWithoutComma, at, name, `${read.city}, ${read.state}`))
+    return read
+  }
 
   // List entries with a state define areas first, so an entry without one can find its area in
   // any list, before or after it.
   const lists = Object.entries(input.areas.lists)
-  const entries = lists.flatMap(([list, names]) => names.map((name, index) => ({ list, index, name, parsed: parseAreaName(name) })))
+  const entries = lists.flatMap(([list, names]) =>
+    names.map((name, index) => ({ list, index, name, parsed: parse(name, areasAt(`/lists/${escapePointer(list)}/${index}`)) })),
+  )
   for (const { list, index, parsed } of entries) {
     if (!parsed.state) continue
     const same = byCity.get(parsed.cityKey) ?? []
@@ -95,7 +109,7 @@ export function resolveAreas(input: ResolveAreasInput): ResolvedAreas {
   for (const [key, place] of Object.entries(input.areas.places ?? {})) {
     const at = areasAt(`/places/${escapePointer(key)}`, 'key')
     const stateAt = areasAt(`/places/${escapePointer(key)}/state`)
-    const parsed = parseAreaName(key)
+    const parsed = parse(key, at)
     const same = byCity.get(parsed.cityKey) ?? []
     // The key's state picks the area; without one, the `state` field does, or the city alone.
     const area = parsed.state
@@ -123,6 +137,7 @@ export function resolveAreas(input: ResolveAreasInput): ResolvedAreas {
   }
 
   const areas = [...byCity.values()].flat()
+  errors.push(...sameSlugs(areas, nameOf, (area) => areasAt(`/lists/${escapePointer(area.first.list)}/${area.first.index}`)))
   for (const area of areas) {
     if (area.state) continue
     const { list, index } = area.first
@@ -139,7 +154,7 @@ export function resolveAreas(input: ResolveAreasInput): ResolvedAreas {
   }
 
   const resolveRef = (ref: string, kind: RefKind, at: Origin): Area | undefined => {
-    const parsed = parseAreaName(ref)
+    const parsed = parse(ref, at)
     const same = byCity.get(parsed.cityKey) ?? []
     const found = parsed.state ? same.filter((a) => a.state === parsed.state) : same
     if (found.length === 1) return found[0]
@@ -189,6 +204,39 @@ export function resolveAreas(input: ResolveAreasInput): ResolvedAreas {
     errors,
     warnings,
   }
+}
+
+/**
+ * The names written without the comma before a state that their place confirms: "Jeffersontown KY"
+ * (or its place key) with `state: KY` → "Jeffersontown, KY", by the comma-less name's city key.
+ */
+function commalessNames(areas: AreasInput): Map<string, ParsedAreaName> {
+  const read = new Map<string, ParsedAreaName>()
+  for (const [key, place] of Object.entries(areas.places ?? {})) {
+    const parsed = parseAreaName(key)
+    const state = parsed.state ?? place.state
+    if (!state) continue
+    const city = parsed.city.replace(new RegExp(` ${state}$`, 'i'), '')
+    read.set(`${city.toLowerCase()} ${state.toLowerCase()}`, { city, cityKey: city.toLowerCase(), state })
+  }
+  return read
+}
+
+/**
+ * Two areas of one state written differently whose addresses are one ("Ft. Mill, SC" and
+ * "Fort Mill, SC"): one error at the first one's list entry, naming the other's, once.
+ */
+function sameSlugs(areas: readonly Area[], nameOf: (area: Area) => string, at: (area: Area) => Origin): ConfigError[] {
+  const first = new Map<string, Area>()
+  const errors: ConfigError[] = []
+  for (const area of areas) {
+    const slug = citySlug(area.city)
+    const key = `${slug} ${area.state ?? ''}`
+    const seen = first.get(key)
+    if (!seen) first.set(key, area)
+    else errors.push(fail(SameAreaSlug, { ...at(seen), also: [at(area)] }, nameOf(seen), nameOf(area), slug))
+  }
+  return errors
 }
 
 /**
