@@ -203,8 +203,9 @@ function listOf(base: Field, schema: Schema, walk: Walk): Field {
   }
   if (items.type === 'object' || items.properties)
     return { ...base, widget: 'list', collapsed: true, fields: fieldsOf(items, itemWalk), ...limits }
+  // One input per item, never Decap's comma-separated box: that splits "No contract, cancel
+  // anytime" in two and drops the spaces at an item's end while the marketer types.
   const field = fieldOf(base.name as string, schema.items ?? {}, true, itemWalk)
-  if (field && field.widget === 'string') return { ...base, widget: 'list', ...limits }
   return { ...base, widget: 'list', field: field ?? { name: 'value', widget: 'string' }, ...limits }
 }
 

@@ -163,6 +163,22 @@ describe('the editor in a browser', () => {
     await admin.goto(`${preview.url}admin/#/collections/areas-places`)
     await admin.getByText('North Haverbrook, IL', { exact: true }).first().waitFor()
   }, 60_000)
+
+  it('adds a badge holding a comma as one item of the list, typed character by character', async () => {
+    // By its address: the tests before may have renamed it.
+    await admin.goto(`${preview.url}admin/#/collections/services/entries/your-service`)
+    await admin.getByRole('button', { name: /^Add badges$/i }).click()
+    const input = admin.locator('input[id^="badges-field"]').last()
+    // As a marketer types: a space at the end of a word stays while the next is typed.
+    await input.pressSequentially('No contract, cancel anytime')
+    expect(await input.inputValue()).toBe('No contract, cancel anytime')
+    await publish()
+    const after = await until(async () => {
+      const text = await readFile(servicePath(), 'utf8')
+      return text.includes('badges:') && text
+    })
+    expect(after).toMatch(/\nbadges:\n {2}- No contract, cancel anytime\n/)
+  }, 60_000)
 })
 
 describe('the editor on an example site', () => {
