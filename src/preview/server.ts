@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { networkInterfaces } from 'node:os'
 import path from 'node:path'
 import { lucideIconNames } from '../config/checks/cross-check.js'
 import { editorRoutes } from '../editor/http.js'
@@ -53,8 +54,11 @@ export interface PreviewOptions {
 export interface PreviewServer {
   /** `http://127.0.0.1:4321/`, with the site's base path (`/repo/`) for a site under a sub-path. */
   readonly url: string
-  /** Where the editor is (with its token), or undefined when it is off. */
-  readonly editorUrl?: string
+  /**
+   * Where the editor is, with its token: at the host given, or, listening on every interface, at
+   * each address other machines can use. Empty when the editor is off.
+   */
+  readonly editorUrls: readonly string[]
   readonly port: number
   /** `http://127.0.0.1:4321/__citypress/report`: the last `citypress build`'s report, when there is one. */
   readonly reportUrl: string
@@ -145,7 +149,11 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   const url = `${origin}${basePathOf(lastGood(session.state))}/`
   const polling = options.poll === true ? '--poll' : options.poll === false ? undefined : pollingReasonHere(siteRoot)
   // The editor is preview's own page, at the host's root whatever the site's base path.
-  const editorUrl = editor ? `${origin}/admin/${options.editorToken ? `#token=${encodeURIComponent(options.editorToken)}` : ''}` : undefined
+  const editorUrls = editor
+    ? reachableOrigins(host, port, origin).map(
+        (at) => `${at}/admin/${options.editorToken ? `#token=${encodeURIComponent(options.editorToken)}` : ''}`,
+      )
+    : []
   const watcher = watchFolders({
     folders: [siteRoot, path.join(packageRoot, 'templates')],
     debounceMs: options.debounceMs ?? 15,
@@ -157,7 +165,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
 
   return {
     url,
-    editorUrl,
+    editorUrls,
     reportUrl: `${origin}${reportRoute}`,
     port,
     ...(asked !== 0 && port !== asked ? { movedFrom: asked } : {}),
@@ -210,6 +218,19 @@ function liveNames(good: GoodBuild | undefined): LiveNames {
     icon: [...lucideIconNames()].sort(),
     href: pages,
   }
+}
+
+/**
+ * Where another machine reaches a preview listening on `host`: every non-loopback address of this
+ * machine for 0.0.0.0 or ::, else the host given.
+ */
+function reachableOrigins(host: string, port: number, origin: string): string[] {
+  if (host !== '0.0.0.0' && host !== '::') return [origin]
+  const addresses = Object.values(networkInterfaces())
+    .flatMap((list) => list ?? [])
+    .filter((a) => !a.internal && (a.family === 'IPv4' || host === '::'))
+    .map((a) => `http://${a.family === 'IPv6' ? `[${a.address}]` : a.address}:${port}`)
+  return addresses.length > 0 ? addresses : [origin]
 }
 
 function displayHost(host: string): string {

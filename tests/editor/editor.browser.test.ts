@@ -181,6 +181,30 @@ describe('the editor in a browser', () => {
   }, 60_000)
 })
 
+describe('the editor from another machine', () => {
+  it('opens at the printed address, token and all, when preview listens on every interface', async () => {
+    const preview = await startOn(await starterCopy(), { host: '0.0.0.0', editorToken: 'shared-k3y' })
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    try {
+      const [printed] = preview.editorUrls
+      // An address of this machine other machines can use, not one only this machine reaches.
+      expect(printed).not.toMatch(/localhost|127\.0\.0\.1/)
+      expect(printed).toMatch(/\/admin\/#token=shared-k3y$/)
+      await page.goto(printed!, { waitUntil: 'domcontentloaded' })
+      await page.getByRole('button', { name: 'Login' }).click()
+      await page.goto(printed!.replace(/#token=.*/, '#/collections/services'))
+      await page.getByText('Your Service', { exact: true }).first().waitFor()
+      // The token left the address bar, and a reload of the tab still reaches the editor.
+      expect(page.url()).not.toContain('shared-k3y')
+      await page.reload({ waitUntil: 'domcontentloaded' })
+      await page.getByText('Your Service', { exact: true }).first().waitFor()
+    } finally {
+      await page.close()
+      await preview.close()
+    }
+  }, 60_000)
+})
+
 describe('the editor on an example site', () => {
   // The first file of a run to ask builds the shared example site (images and all): under the hook's time limit, not the test's.
   beforeAll(async () => {

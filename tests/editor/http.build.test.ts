@@ -45,7 +45,7 @@ describe('the editor API over HTTP', () => {
   const own = () => ({ 'content-type': 'application/json', origin: preview.url.replace(/\/$/, '') })
 
   it('answers a same-origin JSON post with the token in its path', async () => {
-    expect(preview.editorUrl).toBe(`${preview.url}admin/#token=${token}`)
+    expect(preview.editorUrls).toEqual([`${preview.url}admin/#token=${token}`])
     const answer = await post(preview.url, `/admin/api/${token}/`, info, own())
     expect(answer.status).toBe(200)
     expect(JSON.parse(answer.body)).toMatchObject({ publish_modes: ['simple'] })
@@ -93,7 +93,7 @@ describe('the editor beyond this machine', () => {
   it('is off without --editor-token when preview listens on every interface', async () => {
     const preview = await startOn(await starterCopy(), { host: '0.0.0.0' })
     try {
-      expect(preview.editorUrl).toBeUndefined()
+      expect(preview.editorUrls).toEqual([])
       const page = await rawGet(preview.url.replace('localhost', '127.0.0.1'), '/admin/')
       expect(page.status).toBe(404)
       expect(page.body).toMatch(/--editor-token/)

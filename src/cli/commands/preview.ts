@@ -120,8 +120,9 @@ function printBanner(io: Io, site: string, flags: PreviewFlags, preview: Preview
     )
   if (flags.host !== '127.0.0.1' && flags.host !== 'localhost')
     io.out(`  ${paint(io, 'yellow', `Listening on ${flags.host}`)}: other machines can open this preview.\n`)
-  if (preview.editorUrl) io.out(`  Editor: ${paint(io, 'cyan', preview.editorUrl)}\n`)
-  else io.out(`  ${paint(io, 'yellow', 'Editor off')}: give --editor-token to open /admin/ beyond this machine.\n`)
+  for (const url of preview.editorUrls) io.out(`  Editor: ${paint(io, 'cyan', url)}\n`)
+  if (preview.editorUrls.length === 0)
+    io.out(`  ${paint(io, 'yellow', 'Editor off')}: give --editor-token to open /admin/ beyond this machine.\n`)
   if (flags.failForms) io.out(`  ${paint(io, 'yellow', '--fail-forms')}: every form submission is answered with 500.\n`)
   const forms = state.kind === 'ok' ? state.build.site.site.forms : undefined
   if (postsToEndpoint(forms) && !forms?.endpoint?.startsWith('/')) {

@@ -3,7 +3,8 @@
 // with the site's names, adds the link field, and starts Decap.
 /* global CMS, h, createClass */
 ;(async () => {
-  const token = new URLSearchParams(location.hash.slice(1)).get('token')
+  // admin-init.js took it from the address before Decap started.
+  const token = sessionStorage.getItem('citypress-editor-token')
   const base = `/admin/api/${token ? `${encodeURIComponent(token)}/` : ''}`
   const response = await fetch(`${base}config.json`)
   if (!response.ok) {
