@@ -28,7 +28,7 @@ export function parseAreaName(name: string): ParsedAreaName {
     .replace(/\s+/g, ' ')
     .trim()
   const match = /^(.*?) ?, ?([A-Za-z]{2})$/.exec(spelled)
-  const state = match?.[2]!.toUpperCase()
+  const state = match?.[2]?.toUpperCase()
   const city = match ? match[1]!.replace(new RegExp(` ${state}$`, 'i'), '') : spelled
   return { city, cityKey: city.toLowerCase(), ...(state ? { state } : {}) }
 }
