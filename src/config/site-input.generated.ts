@@ -346,7 +346,7 @@ export interface SiteInput {
      */
     phones?: BusinessPhone[]
     /**
-     * The country calling code, for numbers written in national form: `tel:` links and structured data `telephone` use E.164 (+ code + number, one leading trunk 0 dropped), while the page shows each number as written. Defaults to +1 when `address.country` is US or CA, or, with no address, when every town of areas.yaml is in a US state or a Canadian province (never from `language`: a page in Spanish may serve a business in Ohio). A number written with a leading + is already international and keeps its own code. With no calling code known, `tel:` dials the number's digits and structured data keeps it as written.
+     * The country calling code, for numbers written in national form: `tel:` links and structured data `telephone` use E.164 (+ code + number, one leading trunk 0 dropped), while the page shows each number as written. Defaults to +1 when `address.country` is US or CA, or, with no address, when every town of areas.yaml is in a US state or a Canadian province (never from `language`: a page in Spanish may serve a business in Texas). A number written with a leading + is already international and keeps its own code. With no calling code known, `tel:` dials the number's digits and structured data keeps it as written.
      */
     callingCode?: string
     /**
