@@ -6,6 +6,7 @@ import {
   EditorConflict,
   EditorFileTaken,
   EditorImageInUse,
+  EditorImageResized,
   EditorMalformed,
   EditorNotAnImage,
   EditorNotContent,
@@ -60,6 +61,8 @@ export interface ProxySession {
   readonly aliases: Map<string, string>
   /** Where the editor serves an image of the site by its name (`<mediaBase>images/roof.jpg`), for the media library. */
   readonly mediaBase: string
+  /** Where what the marketer should know is told (preview's terminal): an upload made smaller. */
+  readonly note?: (text: string) => void
   warmed?: boolean
 }
 
@@ -68,8 +71,13 @@ export interface ProxyAnswer {
   readonly body: unknown
 }
 
-export function createProxySession(siteRoot: string, maps: () => readonly NamedMap[], mediaBase = '/admin/api/media/'): ProxySession {
-  return { siteRoot: path.resolve(siteRoot), maps, served: new Map(), aliases: new Map(), mediaBase }
+export function createProxySession(
+  siteRoot: string,
+  maps: () => readonly NamedMap[],
+  mediaBase = '/admin/api/media/',
+  note?: (text: string) => void,
+): ProxySession {
+  return { siteRoot: path.resolve(siteRoot), maps, served: new Map(), aliases: new Map(), mediaBase, note }
 }
 
 type Params = Record<string, unknown>
@@ -109,9 +117,23 @@ async function dispatch(session: ProxySession, action: string, params: Params): 
       return ok(await entryOf(session, String(params.path)))
     case 'persistEntry': {
       const files = (params.dataFiles ?? [params.entry]) as { path: string; raw: string; newPath?: string }[]
-      for (const asset of (params.assets ?? []) as { path: string; content: string }[]) await saveMedia(session, asset)
       const isNew = (params.options as { newEntry?: unknown } | undefined)?.newEntry === true
-      for (const file of files) await saveEntry(session, file, isNew)
+      // The entry is checked with its images in place; a refused entry takes them back out.
+      const uploaded: { file: SitePath; previous: Buffer | undefined }[] = []
+      try {
+        for (const asset of (params.assets ?? []) as { path: string; content: string }[]) {
+          const file = checkedPath(session, asset.path, isImageFile)
+          uploaded.push({ file, previous: await readSiteFile(siteRoot, file) })
+          await saveMedia(session, asset)
+        }
+        for (const file of files) await saveEntry(session, file, isNew)
+      } catch (error) {
+        for (const { file, previous } of uploaded.reverse()) {
+          if (previous) await writeSiteFile(siteRoot, file, previous)
+          else await deleteSiteFile(siteRoot, file).catch(() => undefined)
+        }
+        throw error
+      }
       return ok({ message: 'entry persisted' })
     }
     case 'getMedia':
@@ -379,4 +401,9 @@ async function saveMedia(session: ProxySession, asset: { path: string; content: 
   const checked = await checkUpload(file.name, Buffer.from(String(asset.content), 'base64'))
   if (!checked.ok) throw new Refusal(422, [fail(EditorNotAnImage, { file: file.name }, file.name, checked.type)])
   await writeSiteFile(session.siteRoot, file, checked.bytes)
+  if (checked.resized) {
+    const { from, to } = checked.resized
+    const size = (s: typeof from) => `${s.width} × ${s.height} px, ${(s.bytes / 1024 / 1024).toFixed(1)} MB`
+    session.note?.(EditorImageResized.text(file.name, size(from), size(to)))
+  }
 }

@@ -1,5 +1,6 @@
 import { cp, mkdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { parse, stringify } from 'yaml'
 import { editorConfig } from '../../src/editor/decap-config.js'
@@ -100,6 +101,22 @@ describe('the editor proxy', () => {
       expect(error).toMatch(/services\/carpet-cleaning\.yaml:\d+:\d+/)
       expect(error).toMatch(/Hint: /)
       expect(await readFile(path.join(site, file), 'utf8')).toBe(before)
+    })
+
+    it('takes back the images uploaded with an entry it refuses, and leaves one it replaced as it was', async () => {
+      const before = await snapshot(path.join(site, 'images'))
+      const data = parse(((await call(session, 'getEntry', { path: file })).body as Entry).data)
+      const image = sharp({ create: { width: 8, height: 8, channels: 3, background: '#123' } })
+      const [png, jpeg] = await Promise.all([image.clone().png().toBuffer(), image.clone().jpeg().toBuffer()])
+      const answer = await call(session, 'persistEntry', {
+        entry: { path: file, raw: stringify({ ...data, image: 'images/new-upload.png', icon: 'no-such-icon-here' }) },
+        assets: [
+          { path: 'images/new-upload.png', content: png.toString('base64') },
+          { path: 'images/hero-home.jpg', content: jpeg.toString('base64') },
+        ],
+      })
+      expect(answer.status).toBe(422)
+      expect(await snapshot(path.join(site, 'images'))).toEqual(before)
     })
 
     it('refuses deleting a service other files name, and answers 409 when the file changed on disk since it was loaded', async () => {
