@@ -48,8 +48,12 @@ export const adminPolicy = [
   "frame-ancestors 'none'",
 ].join('; ')
 
-/** Most bytes of a request: a save is a few kilobytes; an image upload arrives base64-encoded. */
-export const bodyLimits = { entry: 2 * 1024 * 1024, media: 20 * 1024 * 1024 } as const
+/**
+ * Most bytes of a request: a save is a few kilobytes; an image may have 20 MB, which arrive
+ * base64-encoded (4 bytes for 3) beside its entry.
+ */
+const imageLimit = 20 * 1024 * 1024
+export const bodyLimits = { entry: 2 * 1024 * 1024, image: imageLimit, media: Math.ceil((imageLimit * 4) / 3) + 2 * 1024 * 1024 } as const
 
 export interface EditorOptions {
   readonly siteRoot: string
@@ -60,6 +64,8 @@ export interface EditorOptions {
   readonly siteUrl: () => string
   /** Where a bug met while answering is told, once, with its stack (preview's terminal). */
   readonly logBug?: (text: string) => void
+  /** Where what the marketer should know is told (preview's terminal). */
+  readonly logNote?: (text: string) => void
 }
 
 export interface EditorRoutes {
@@ -71,7 +77,7 @@ export interface EditorRoutes {
 export function editorRoutes(options: EditorOptions): EditorRoutes {
   let last: EditorConfig | undefined
   const apiBase = `${adminPrefix}api/${options.token ? `${options.token}/` : ''}`
-  const session = createProxySession(options.siteRoot, () => (last ??= configNow()).maps, `${apiBase}media/`)
+  const session = createProxySession(options.siteRoot, () => (last ??= configNow()).maps, `${apiBase}media/`, options.logNote)
   const configNow = () => (last = editorConfig(options.siteRoot, options.names(), apiBase, options.siteUrl()))
 
   return {
@@ -121,7 +127,8 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, session: Pro
   if (requestOrigin(req) !== 'same') return refuse(res, 403, editorRefusals.otherOrigin)
   if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return refuse(res, 415, editorRefusals.notJson)
   const body = await readBody(req, bodyLimits.media)
-  if (body === undefined) return tooLarge(res, bodyLimits.media)
+  // Said as the image's limit, which is what the marketer can change.
+  if (body === undefined) return tooLarge(res, bodyLimits.image)
   let request: unknown
   try {
     request = JSON.parse(body.toString('utf8'))

@@ -1768,6 +1768,12 @@ export const EditorInternalLog = {
   text: (stack: string) => `Internal error while answering an editor request (the server keeps running):\n${stack}\n`,
 } satisfies HttpText<[string]>
 
+/** An upload made smaller as it arrived (src/editor/media.ts `uploadFit`). Printed in the terminal. */
+export const EditorImageResized = {
+  text: (file: string, from: string, to: string) =>
+    `The upload ${file} was ${from}, more than a page ever shows: it is saved at ${to}. Keep the original if you need it elsewhere.\n`,
+} satisfies HttpText<[string, string, string]>
+
 export const EditorNotFound = { status: 404, text: () => 'Not found.\n' } satisfies HttpText<[]>
 
 /** `file`: a file under lib/decap/ (`decap/decap-cms.js`). */

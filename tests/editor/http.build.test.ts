@@ -62,7 +62,7 @@ describe('the editor API over HTTP', () => {
     ).toBe(415)
     const big = JSON.stringify({ action: 'getEntry', params: { path: 'site.yaml', pad: 'x'.repeat(3 * 1024 * 1024) } })
     expect((await post(preview.url, `/admin/api/${token}/`, big, own())).status).toBe(413)
-    const huge = Buffer.alloc(21 * 1024 * 1024, 32)
+    const huge = Buffer.alloc(30 * 1024 * 1024, 32)
     expect((await post(preview.url, `/admin/api/${token}/`, huge, own())).status).toBe(413)
   })
 

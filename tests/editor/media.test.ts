@@ -22,4 +22,23 @@ describe('an image uploaded through the editor', () => {
     expect(await checkUpload('images/logo.svg', Buffer.from('<html><script>alert(1)</script></html>'))).toEqual({ ok: false, type: 'text' })
     expect((await checkUpload('images/logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).ok).toBe(true)
   })
+
+  it('is made to fit 4,000 px when larger, upright, its EXIF dropped, and says what it was', async () => {
+    // Stored 300 × 5000 and taken sideways (orientation 6): upright it is 5000 × 300.
+    const sideways = await sharp({ create: { width: 300, height: 5000, channels: 3, background: '#468' } })
+      .withExif({ IFD0: { Make: 'Phone' } })
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer()
+    const checked = await checkUpload('images/wall.jpg', sideways)
+    expect(checked.ok).toBe(true)
+    if (!checked.ok) return
+    const meta = await sharp(checked.bytes).metadata()
+    expect([meta.width, meta.height, meta.exif, meta.orientation]).toEqual([4000, 240, undefined, undefined])
+    expect(checked.resized).toMatchObject({ from: { width: 5000, height: 300 }, to: { width: 4000, height: 240 } })
+    const small = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#468' } })
+      .png()
+      .toBuffer()
+    expect(await checkUpload('images/small.png', small)).toEqual({ ok: true, bytes: small })
+  })
 })
