@@ -834,6 +834,10 @@ export interface BusinessPhone {
    * The line takes text messages: a "Text us" link (`sms:` with the E.164 number) is shown beside it.
    */
   sms?: boolean
+  /**
+   * The line takes calls: its number is a `tel:` link. `false` for a line that only takes text messages (with `sms: true`): the number is shown as text, and no phone offers to call it.
+   */
+  call?: boolean
 }
 /**
  * A day (or a run of days) with hours of its own.
@@ -2040,6 +2044,10 @@ export interface HeroSection {
    * Plain text. Tick points under the lead.
    */
   points?: string[]
+  /**
+   * Plain text. A short line under the buttons, e.g. when you answer or what a visit costs.
+   */
+  notice?: string
   /**
    * Name of a form in forms.yaml.
    */

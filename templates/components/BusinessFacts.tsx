@@ -58,7 +58,7 @@ export function BusinessFacts({ className, hasHours = false }: BusinessFactsProp
               <bdi>{phone.label}</bdi>:{' '}
             </>
           )}
-          <a href={telHref(site, phone.number)}>{phone.number}</a>
+          {phone.call === false ? <span>{phone.number}</span> : <a href={telHref(site, phone.number)}>{phone.number}</a>}
           {phone.hoursLabel && (
             <>
               {' '}

@@ -13,6 +13,8 @@ export interface BusinessPhone {
   readonly alwaysOpen?: boolean
   readonly scope?: string
   readonly sms?: boolean
+  /** false: a text-only line, shown without a `tel:` link. */
+  readonly call?: boolean
 }
 
 /** Every phone line, main first: site.yaml `business.phones`, else the one `phone`. */

@@ -31,6 +31,7 @@ export function Hero(props: HeroSection & { formHidden?: Readonly<Record<string,
       <Form name={props.form} hidden={props.formHidden} />
     </div>
   )
+  const notice = props.notice && <p className="hero-notice">{props.notice}</p>
   const copy = (
     <>
       {props.eyebrow && <p className="eyebrow">{props.eyebrow}</p>}
@@ -47,6 +48,7 @@ export function Hero(props: HeroSection & { formHidden?: Readonly<Record<string,
             {copy}
             {form}
             <Actions actions={props.actions} />
+            {notice}
           </div>
           <div className="hero-media">
             {props.image && (
@@ -71,6 +73,7 @@ export function Hero(props: HeroSection & { formHidden?: Readonly<Record<string,
         <div className="hero-copy">
           {copy}
           <Actions actions={props.actions} />
+          {notice}
           <Badges items={props.badges} />
         </div>
         {form}

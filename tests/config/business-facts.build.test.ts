@@ -135,6 +135,16 @@ describe('business facts', () => {
     )
   })
 
+  it('shows a text-only line as its number, with its "Text us" link and no tel: link', async () => {
+    const files = await buildWith(
+      facts.replace('  social:', '    - { label: Texts, number: (555) 010-0177, call: false, sms: true }\n  social:'),
+    )
+    expect(text(files, 'index.html')).toContain(
+      '<p class="business-phone"><bdi>Texts</bdi>: <span>(555) 010-0177</span> · <a href="sms:+15550100177">Text us',
+    )
+    expect(text(files, 'index.html')).not.toContain('tel:+15550100177')
+  })
+
   it('checks each fact at its line: address parts, coordinates, phone numbers, https links, times, dates', async () => {
     const errors = await errorsWith(`business:
   address: { street: 12 Elm Street, locality: Springfield, country: USA }

@@ -69,6 +69,9 @@ const files: Record<string, string> = {
     'sections:',
     '  - type: hero',
     '    title: Clean offices, every night',
+    '    actions:',
+    '      - { label: Get a quote, href: /contact }',
+    '    notice: Quotes within one working day.',
     '  - type: services',
     '    heading: What we do',
     '    text: "[How we work](/services/office-cleaning#about-service)"',
@@ -118,6 +121,10 @@ describe('the new section keys', () => {
     expect(html).toContain('data-embed-src="https://www.youtube-nocookie.com/embed/M7lc1UVf-VE?autoplay=1&amp;start=42"')
     // Its band has an id a link may name (the link on the home page was checked by the build).
     expect(html).toContain('id="about-service"')
+  })
+
+  it("shows a hero's notice under its buttons", () => {
+    expect(home).toMatch(/<div class="actions[^"]*">.*?<\/div><p class="hero-notice">Quotes within one working day\.<\/p>/)
   })
 
   it("shows a service's icon on its card in a services grid", () => {
