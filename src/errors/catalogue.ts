@@ -632,8 +632,10 @@ const hostUnsupported = entry('host-unsupported', 'config', 'Not supported by th
     hint: () => 'Remove `trailingSlash`, or set it to `always`.',
   } satisfies Case<[string]>,
   FormsUnsupported: {
-    message: (host: string) => `Netlify Forms only receive posts on Netlify, so on ${host} every form submission fails.`,
-    hint: () => "Set `forms: { provider: endpoint, endpoint: https://… }` with your form service's address.",
+    message: (host: string) =>
+      `Netlify Forms only receive posts on Netlify, so on ${host} nobody would receive the forms of forms.yaml: each is published as the business's phone number and email address instead.`,
+    hint: () =>
+      "To take requests through the site, choose a form service in site.yaml: `forms: { provider: formspree, endpoint: https://formspree.io/f/… }` (formspree, basin or getform), or `provider: endpoint` with your own service's address.",
   } satisfies Case<[string]>,
   /** `paths`: the redirects' `from` patterns (splats, placeholders) that no redirect page can stand in for. */
   RedirectsIgnored: {

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { siteText } from '../config/messages/messages.js'
+import { formsReceived } from '../config/presets/hosts.js'
 import type { SiteConfig } from '../config/site-model.js'
 import { FormPageTaken, fail } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
@@ -15,7 +16,7 @@ export interface FormPagesResult {
 
 /** Forms need Netlify's declaration and success pages only when Netlify receives them. */
 export function usesNetlifyForms(site: SiteConfig): boolean {
-  return (site.site.forms?.provider ?? 'netlify') === 'netlify' && Object.keys(site.forms).length > 0
+  return (site.site.forms?.provider ?? 'netlify') === 'netlify' && formsReceived(site.site) && Object.keys(site.forms).length > 0
 }
 
 /**

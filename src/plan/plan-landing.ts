@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { digestJson, hash } from '../cache/digest.js'
+import { formsReceived } from '../config/presets/hosts.js'
 import { escapePointer, pointerOrigin } from '../config/read/locate.js'
 import type { Content } from '../config/site-input.generated.js'
 import type { ServiceConfig, SiteConfig } from '../config/site-model.js'
@@ -181,7 +182,11 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
     return list
   }
   const optedIn = new Set(landing.quality?.index ?? [])
-  const form = landing.variant?.form && Object.hasOwn(site.forms, landing.variant.form) ? site.forms[landing.variant.form] : undefined
+  // A form nobody receives is shown as the business's phone and email, without the form's words.
+  const form =
+    landing.variant?.form && Object.hasOwn(site.forms, landing.variant.form) && formsReceived(site.site)
+      ? site.forms[landing.variant.form]
+      : undefined
 
   const printer = partPrinter()
   const localWords = new Map<string, number>()

@@ -1,8 +1,10 @@
 import { isFormService, postsToEndpoint } from '../../src/config/presets/form-services.js'
+import { formsReceived } from '../../src/config/presets/hosts.js'
 import type { FormConfig, FormField } from '../../src/config/site-model.js'
 import { FORMS_DECLARATION_URL, formSuccessUrl } from '../../src/plan/form-urls.js'
 import { usePage, useText } from '../context.js'
 import { typesetText } from '../typeset.js'
+import { businessPhones, telHref } from './phones.js'
 
 export interface FormProps {
   /** A form name from forms.yaml; config/ has checked it exists. */
@@ -26,6 +28,7 @@ export function Form({ name, hidden = {}, className }: FormProps) {
   const { forms, site } = usePage()
   const text = useText()
   const form = forms[name]!
+  if (!formsReceived(site)) return <ContactInstead className={className} />
   const provider = site.forms?.provider ?? 'netlify'
   const isEndpoint = postsToEndpoint(site.forms)
   const endpoint = isEndpoint ? site.forms?.endpoint : FORMS_DECLARATION_URL
@@ -77,6 +80,33 @@ export function Form({ name, hidden = {}, className }: FormProps) {
           {form.sendAnotherLabel}
         </button>
       </div>
+    </div>
+  )
+}
+
+/**
+ * Where a form would be that nobody receives (Netlify Forms on another host): the business's phone
+ * lines and email, which reach someone, instead of a form whose every submission fails.
+ */
+function ContactInstead({ className }: { className?: string }) {
+  const { site } = usePage()
+  const text = useText()
+  const phones = businessPhones(site).filter((phone) => phone.call !== false)
+  return (
+    <div className={className ? `form-card contact-instead ${className}` : 'form-card contact-instead'}>
+      <p>{text('contactInstead')}</p>
+      <ul className="contact-instead-list">
+        {phones.map((phone) => (
+          <li key={phone.number}>
+            <a href={telHref(site, phone.number)}>{phone.number}</a>
+          </li>
+        ))}
+        {site.email && (
+          <li>
+            <a href={`mailto:${site.email}`}>{site.email}</a>
+          </li>
+        )}
+      </ul>
     </div>
   )
 }

@@ -78,6 +78,7 @@ export const en = {
   showMap: 'Show map',
   providerVideo: '{provider} video',
   map: 'Map',
+  contactInstead: 'Call or write to us, and we will get back to you:',
 } as const
 
 export type MessageKey = keyof typeof en

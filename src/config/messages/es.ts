@@ -75,4 +75,5 @@ export const es: Messages = {
   showMap: 'Mostrar el mapa',
   providerVideo: 'Video de {provider}',
   map: 'Mapa',
+  contactInstead: 'Llámenos o escríbanos y le responderemos:',
 }

@@ -102,6 +102,15 @@ export function isPlainPath(from: string): boolean {
 }
 
 /**
+ * Whether anyone receives the site's form posts: a form service or the site's endpoint anywhere,
+ * Netlify Forms only on Netlify. A form nobody receives is published as the business's phone and
+ * email instead (templates/components/Form.tsx), and has no success page.
+ */
+export function formsReceived(site: Pick<SiteInput, 'host' | 'forms'>): boolean {
+  return (site.forms?.provider ?? 'netlify') !== 'netlify' || hostRules(site.host).hasNetlifyForms
+}
+
+/**
  * What the chosen host will not do that the site asks for, one warning each, at the `host` key
  * (or site.yaml's first line when the host is the default).
  */
