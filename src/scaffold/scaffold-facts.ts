@@ -1,4 +1,6 @@
-import { checkSiteAddress } from '../config/checks/check-url.js'
+import { checkSiteAddress, checkWebAddress } from '../config/checks/check-url.js'
+import { type FormProvider, formServices } from '../config/presets/form-services.js'
+import { formsReceived } from '../config/presets/hosts.js'
 
 /**
  * The facts `citypress new` (and `npm create citypress`) puts into the starter, checked as they
@@ -25,6 +27,8 @@ export interface FactsInput {
   email?: string
   url?: string
   host?: string
+  /** Where the forms post: a form service's address (Formspree, Basin, Getform) or the site's own. */
+  formEndpoint?: string
 }
 
 /** Facts a project cannot be made without: the business, what it does, and where. */
@@ -39,6 +43,7 @@ export interface Facts {
   readonly email?: string
   readonly url?: string
   readonly host?: ScaffoldHost
+  readonly forms?: { readonly provider: FormProvider; readonly endpoint: string }
 }
 
 /** The facts, checked; throws ScaffoldRefused naming the option and what to write instead. */
@@ -58,7 +63,13 @@ export function checkFacts(input: FactsInput): Facts {
     email: input.email === undefined ? undefined : checkFact.email(input.email),
     url: input.url === undefined ? undefined : checkFact.url(input.url),
     host: input.host === undefined ? undefined : checkFact.host(input.host),
+    forms: input.formEndpoint === undefined ? undefined : checkFact.formEndpoint(input.formEndpoint),
   }
+}
+
+/** Hosts where Netlify Forms receive nothing: a project there needs a form service for its forms. */
+export function needsFormService(host: ScaffoldHost | string | undefined): boolean {
+  return !formsReceived({ host: host as ScaffoldHost | undefined })
 }
 
 /** One fact checked on its own (a prompt asks again when one throws ScaffoldRefused). */
@@ -70,6 +81,7 @@ export const checkFact = {
   email: (text: string) => parseEmail(oneLine(text, 'email', 'hello@greenway.example')!),
   url: (text: string) => parseUrl(oneLine(text, 'url', 'https://www.greenway.example')!),
   host: (text: string) => parseHost(text),
+  formEndpoint: (text: string) => parseFormEndpoint(oneLine(text, 'form-endpoint', formServices.formspree.example)!),
 } satisfies Record<keyof FactsInput, (text: string) => unknown>
 
 /** "Salem, OR; Keizer, OR" → ["Salem, OR", "Keizer, OR"]; each needs its two-letter state. */
@@ -125,6 +137,17 @@ function parseUrl(text: string): string {
       `--url "${text}" is not a web address; give the site's address with https://, e.g. --url https://www.greenway.example.`,
     )
   return checked.value.origin + checked.value.basePath
+}
+
+/** A form service's address (its preset, by the address) or another https:// endpoint. */
+function parseFormEndpoint(text: string): { provider: FormProvider; endpoint: string } {
+  const checked = checkWebAddress(text, { httpsOnly: true })
+  if (!checked.ok)
+    throw new ScaffoldRefused(
+      `--form-endpoint "${text}" is not an https:// address; copy your form's address from your form service, e.g. --form-endpoint ${formServices.formspree.example}.`,
+    )
+  const service = Object.entries(formServices).find(([, s]) => checked.value.startsWith(s.endpointPrefix))
+  return { provider: (service?.[0] as FormProvider | undefined) ?? 'endpoint', endpoint: checked.value }
 }
 
 function parseHost(text: string): ScaffoldHost {

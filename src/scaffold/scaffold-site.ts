@@ -80,6 +80,11 @@ export async function scaffoldSite(options: ScaffoldOptions): Promise<ScaffoldRe
     if (!isForHost(file, facts.host)) continue
     let text = await readFile(path.join(options.starter, file), 'utf8')
     if (file === 'site.yaml' && facts.host) text = text.replace(/^(url: .*\n)/m, `$1host: ${facts.host}\n`)
+    if (file === 'site.yaml' && facts.forms)
+      text = text.replace(
+        /^(url: .*\n(?:host: .*\n)?)/m,
+        `$1forms: { provider: ${facts.forms.provider}, endpoint: "${facts.forms.endpoint}" }\n`,
+      )
     // The starter's record of published pages belongs to the starter: a new site has published nothing.
     if (file === PUBLISHED_URLS_FILE) text = `${JSON.stringify({ ...(JSON.parse(text) as object), pages: {} }, null, 2)}\n`
     const isYaml = /\.ya?ml$/.test(file) && !file.startsWith('.')

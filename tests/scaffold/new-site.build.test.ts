@@ -173,6 +173,24 @@ describe('citypress new', () => {
     expect(files['pages/contact.yaml']).toContain('href: "tel:+15035550142"')
     expect(files['pages/contact.yaml']).toContain('href: "mailto:office@harbor.example"')
     expect(JSON.parse(files['package.json']!)).toMatchObject({ dependencies: { citypress: 'file:../citypress.tgz' } })
+    // GitHub Pages receives no form posts: said once, with what to do.
+    expect(io.stdout).toContain('github-pages does not receive form posts, so the quote form shows your phone and email')
+  })
+
+  it('writes a form service given with --form-endpoint, whose forms then post there on any host', async () => {
+    const dir = path.join(await tempDir(), 'harbor')
+    const io = memoryIo()
+    const args = ['new', dir, ...facts, '--host', 'static', '--form-endpoint', 'https://formspree.io/f/xyzabcde']
+    expect(await main(args, io), io.stderr).toBe(0)
+    expect(io.stdout).not.toContain('does not receive form posts')
+    const siteYaml = await readFile(path.join(dir, 'site.yaml'), 'utf8')
+    expect(siteYaml).toMatch(/^host: static\nforms: \{ provider: formspree, endpoint: "https:\/\/formspree\.io\/f\/xyzabcde" \}$/m)
+    const result = await build({ site: dir, write: false, cacheDir: false })
+    const contact = String(result.files.find((f) => f.path === 'contact/index.html')?.contents)
+    expect(contact).toContain('data-endpoint="https://formspree.io/f/xyzabcde"')
+    const refused = memoryIo()
+    expect(await main(['new', path.join(await tempDir(), 'x'), ...facts, '--form-endpoint', 'http://forms.example/f'], refused)).toBe(2)
+    expect(refused.stderr).toContain('--form-endpoint "http://forms.example/f" is not an https:// address')
   })
 
   it('asks for the missing facts on a terminal, again for a required one left empty or a mistyped one, and skips an optional one', async () => {
@@ -190,6 +208,20 @@ describe('citypress new', () => {
     expect(got).toEqual({ name: 'Harbor Roofing', trade: 'Roofing', areas: 'Erie, PA', email: 'office@harbor.example' })
     expect(asked).toEqual(['What', 'What', 'Towns', 'Towns', 'Phone', 'Email', 'Web', 'Host:'])
     expect(io.stderr).toContain('"Erie" is not "Town, ST"; write each town with its two-letter state')
+  })
+
+  it('asks for a form service only for a host that receives no form posts', async () => {
+    const asked: string[] = []
+    const got = await askForFacts(
+      { name: 'Harbor Roofing', trade: 'Roofing', areas: 'Erie, PA' },
+      async (q) => {
+        asked.push(q.trim().split(' ')[0]!)
+        return { 'Host:': 'github-pages', Form: 'https://usebasin.com/f/1a2b3c4d5e6f' }[q.trim().split(' ')[0]!] ?? ''
+      },
+      memoryIo(),
+    )
+    expect(asked).toEqual(['Phone', 'Email', 'Web', 'Host:', 'Form'])
+    expect(got).toMatchObject({ host: 'github-pages', formEndpoint: 'https://usebasin.com/f/1a2b3c4d5e6f' })
   })
 
   it('without a terminal, names every missing required fact and exits 2 writing nothing', async () => {

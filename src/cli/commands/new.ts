@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { Command } from 'commander'
-import type { FactsInput } from '../../scaffold/scaffold-facts.js'
+import { type FactsInput, needsFormService } from '../../scaffold/scaffold-facts.js'
 import { type Io, paint } from '../io.js'
 import { askForFacts, type Prompt, terminalPrompt } from './new-prompts.js'
 
@@ -71,6 +71,10 @@ export function defineNewCommand(command: Command, io: Io, options: NewCommandOp
       "where the site will be published: netlify (netlify.toml), cloudflare-pages, github-pages (adds a Pages deploy workflow) or static; sets site.yaml host (default: netlify's files and a CI workflow that builds)",
     )
     .option(
+      '--form-endpoint <url>',
+      "where the forms post, off Netlify: your form's address at Formspree, Basin or Getform (or your own https:// endpoint). Without one, a site on another host shows your phone and email where its forms would be",
+    )
+    .option(
       '--citypress <spec>',
       'the citypress dependency to write into package.json: a version range, a tarball path or a git URL (default: ^ this version)',
     )
@@ -96,6 +100,10 @@ Examples:
       const { starter, version } = await setup()
       const result = await scaffoldSite({ ...facts, dir, starter, invocation, citypress: flags.citypress ?? `^${version}` }).catch(refused)
       printNextSteps(io, result.root, result.files.length, result.facts.areas.length)
+      if (needsFormService(result.facts.host) && !result.facts.forms)
+        io.out(
+          `\n${paint(io, 'yellow', 'Forms')}: ${result.facts.host} does not receive form posts, so the quote form shows your phone and email\ninstead. To take requests through the site, put your form service's address in site.yaml \`forms\`.\n`,
+        )
     })
 }
 
