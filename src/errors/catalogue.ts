@@ -1773,7 +1773,7 @@ export const EditorInternalLog = {
 /** An upload made smaller as it arrived (src/editor/media.ts `uploadFit`). Printed in the terminal. */
 export const EditorImageResized = {
   text: (file: string, from: string, to: string) =>
-    `The upload ${file} was ${from}, more than a page ever shows: it is saved at ${to}. Keep the original if you need it elsewhere.\n`,
+    `  The upload ${file} was ${from}, more than a page ever shows: it is saved at ${to}. Keep the original if you need it elsewhere.\n`,
 } satisfies HttpText<[string, string, string]>
 
 export const EditorNotFound = { status: 404, text: () => 'Not found.\n' } satisfies HttpText<[]>

@@ -123,7 +123,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
           token: options.editorToken,
           siteUrl: () => url,
           logBug: (text) => options.log.err(text),
-          logNote: (text) => options.log.out(`  ${text}`),
+          logNote: (text) => options.log.out(text),
           names: () => liveNames(lastGood(session.state)),
         })
       : undefined
