@@ -2,7 +2,16 @@ import { existsSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import fg from 'fast-glob'
-import { BadAddress, ContentOutsideSite, fail, MissingSiteFolder, NotAFile, UnknownFile, warn } from '../errors/catalogue.js'
+import {
+  BadAddress,
+  ContentOutsideSite,
+  fail,
+  MissingSiteFolder,
+  NotAFile,
+  NothingPublishedYet,
+  UnknownFile,
+  warn,
+} from '../errors/catalogue.js'
 import { BuildFailure, type ConfigError, failOn } from '../errors/config-error.js'
 import type { ConfigWarning } from '../errors/config-warning.js'
 import { OWN_FOLDER } from '../site/paths.js'
@@ -21,7 +30,7 @@ import { normalizeForms, normalizeSite } from './normalize.js'
 import { normalizeBudgets } from './normalize-budgets.js'
 import { callingCodeOf } from './phone-number.js'
 import { hostWarnings, subPathWarnings } from './presets/hosts.js'
-import { mergePublishedSitemap } from './published/published-sitemap.js'
+import { mergePublishedSitemap, NothingPublished } from './published/published-sitemap.js'
 import { readPublishedUrls } from './published/published-urls.js'
 import { siteFileTarget } from './read/inside-site.js'
 import { originOf } from './read/locate.js'
@@ -319,6 +328,10 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
         }).then(
           (record) => ({ record, errors: [] }),
           async (error: unknown) => {
+            if (error instanceof NothingPublished) {
+              warnings.push(warn(NothingPublishedYet, sitemapAt, error.source))
+              return { record: published.record, errors: [] }
+            }
             if (!(error instanceof BuildFailure)) throw error
             return { record: { pages: {} }, errors: await placed(error.errors) }
           },

@@ -665,6 +665,17 @@ const publishedUnreadable = entry('published-unreadable', 'config', 'Live sitema
 })
 export const { UnreadableSitemap, SitemapRefused } = publishedUnreadable.cases
 
+const nothingPublished = entry('nothing-published', 'config', 'No live sitemap yet', {
+  /** The live sitemap answered 404: the site's first deploy, most likely. A warning. */
+  NothingPublishedYet: {
+    message: (source: string) =>
+      `The published sitemap ${source} answers 404, so nothing is published there yet and no page needs a redirect.`,
+    hint: () =>
+      "Nothing to do for a first deploy. If the site is live, check the sitemap's address (site.yaml `published`, or --published).",
+  } satisfies Case<[string]>,
+})
+export const { NothingPublishedYet } = nothingPublished.cases
+
 const badAutocomplete = entry('bad-autocomplete', 'config', 'Invalid autocomplete value', {
   BadAutocomplete: {
     message: (value: string, field: string, reason: string, _suggestion?: string) =>
@@ -1546,6 +1557,7 @@ export const entries = [
   badImage,
   hostUnsupported,
   publishedUnreadable,
+  nothingPublished,
   badAutocomplete,
   badPattern,
   badDate,

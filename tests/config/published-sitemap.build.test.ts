@@ -64,6 +64,19 @@ describe('build --published', () => {
     }
   })
 
+  it('warns, and builds, when the live sitemap answers 404: a first deploy has published nothing yet', async () => {
+    const live = await serveRoutes(() => ({}))
+    try {
+      const io = memoryIo()
+      const out = path.join(await tempDir(), 'out')
+      const url = `${live.origin}/sitemap.xml`
+      expect(await main(['build', await warmSiteFrom('landing'), '--out', out, '--published', url], io), io.stderr).toBe(0)
+      expect(io.stderr).toContain(`warning[nothing-published]: The published sitemap ${url} answers 404`)
+    } finally {
+      await live.close()
+    }
+  })
+
   it('fails with a published-unreadable error when the sitemap cannot be fetched', async () => {
     const sitemap = await serveSitemap('')
     await sitemap.close()

@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { chmod, lstat, readdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -101,7 +103,7 @@ interface Made {
 }
 
 /** The `run` steps of the workflow `--host github-pages` writes, in order. */
-const ciSteps = ['npm ci --no-audit --no-fund', 'npx citypress validate', 'npm run build']
+const ciSteps = ['npm ci --no-audit --no-fund', 'npx citypress validate', 'npm run build -- --published "$PAGES_URL/sitemap.xml"']
 
 describe('the npm packages', () => {
   let made: Made
@@ -145,7 +147,15 @@ describe('the npm packages', () => {
     // Never a step this test does not know: they run on this machine.
     expect(steps).toEqual(ciSteps)
     const printed: string[] = []
-    for (const step of steps) printed.push(await sh(site, 'bash', ['-e', '-c', step]))
+    // The site's first deploy: GitHub Pages answers 404 for the sitemap, as this server does.
+    const pages = createServer((_req, res) => res.writeHead(404).end())
+    await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve))
+    const pagesUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`
+    try {
+      for (const step of steps) printed.push(await sh(site, 'bash', ['-e', '-c', `export PAGES_URL=${pagesUrl}\n${step}`]))
+    } finally {
+      pages.close()
+    }
     made = { work, citypress, create, created, site, steps, printed }
   }, 420_000)
 
@@ -212,6 +222,8 @@ describe('the npm packages', () => {
     expect(built).toContain('Local paragraphs to write')
     expect(built).toMatch(/Erie, PA \(2 pages\)/)
     expect(built).toMatch(/✓ Built \d+ pages/)
+    // The live sitemap of a first deploy answers 404: nothing is published yet, which is no failure.
+    expect(built).toContain('warning[nothing-published]')
     expect(existsSync(path.join(site, 'dist', 'lp', 'erie-roofing.html'))).toBe(true)
     expect(existsSync(path.join(site, 'dist', 'index.html'))).toBe(true)
   })

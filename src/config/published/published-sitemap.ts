@@ -111,7 +111,9 @@ export async function readSitemapUrls(source: string, options: ReadSitemapOption
   try {
     // An address that does not parse is unreadable (the URL standard's TypeError says why).
     const top = isWebAddress(source) ? secure(new URL(source)) : undefined
-    const text = top ? await fetchWithin(top, limits, refuse) : await readLocal(source, { ...options, limits, refuse })
+    const text = top
+      ? await fetchWithin(top, limits, refuse, { missing: 'nothing-published' })
+      : await readLocal(source, { ...options, limits, refuse })
     const locs = locsOf(text, source, limits, refuse)
     // A sitemap index (sitemaps.org) lists sitemaps; one level, as the protocol allows.
     if (!/<sitemapindex[\s>]/.test(text)) return pathsOf(locs)
@@ -126,13 +128,29 @@ export async function readSitemapUrls(source: string, options: ReadSitemapOption
     }
     return pathsOf(pages)
   } catch (error) {
-    if (error instanceof BuildFailure) throw error
+    if (error instanceof BuildFailure || error instanceof NothingPublished) throw error
     throw new BuildFailure([fail(UnreadableSitemap, at, source, (error as Error).message)])
   }
 }
 
+/**
+ * The live sitemap itself answered 404: the site has not been published there yet (a first
+ * deploy), so its record of published pages stays as it is. Not a sitemap an index names, which
+ * must exist.
+ */
+export class NothingPublished extends Error {
+  constructor(readonly source: string) {
+    super(`${source} answers 404`)
+  }
+}
+
 /** The body of `url`, following redirects by hand within its origin, refused beyond `limits`. */
-async function fetchWithin(url: URL, limits: SitemapLimits, refuse: (refusal: SitemapRefusal) => Error): Promise<string> {
+async function fetchWithin(
+  url: URL,
+  limits: SitemapLimits,
+  refuse: (refusal: SitemapRefusal) => Error,
+  { missing }: { missing?: 'nothing-published' } = {},
+): Promise<string> {
   let current = url
   for (let hops = 0; ; hops++) {
     const response = await fetch(current, { redirect: 'manual', signal: AbortSignal.timeout(20_000) })
@@ -147,6 +165,7 @@ async function fetchWithin(url: URL, limits: SitemapLimits, refuse: (refusal: Si
     }
     if (!response.ok) {
       await response.body?.cancel()
+      if (response.status === 404 && missing) throw new NothingPublished(url.href)
       throw refuse({ kind: 'server-status', url: current.href, status: response.status })
     }
     const tooBig = () => refuse({ kind: 'too-big', url: current.href, limit: limits.bytes })
