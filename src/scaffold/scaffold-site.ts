@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs'
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { PUBLISHED_URLS_FILE } from '../site/paths.js'
-import { checkFacts, type Facts, type FactsInput, ScaffoldRefused } from './scaffold-facts.js'
+import { checkFacts, type Facts, type FactsInput, type ScaffoldHost, ScaffoldRefused } from './scaffold-facts.js'
 
 export { ScaffoldRefused } from './scaffold-facts.js'
 
@@ -85,6 +85,7 @@ export async function scaffoldSite(options: ScaffoldOptions): Promise<ScaffoldRe
         /^(url: .*\n(?:host: .*\n)?)/m,
         `$1forms: { provider: ${facts.forms.provider}, endpoint: "${facts.forms.endpoint}" }\n`,
       )
+    if (file === 'README.md') text = readmeForHost(text, facts.host ?? 'netlify')
     // The starter's record of published pages belongs to the starter: a new site has published nothing.
     if (file === PUBLISHED_URLS_FILE) text = `${JSON.stringify({ ...(JSON.parse(text) as object), pages: {} }, null, 2)}\n`
     const isYaml = /\.ya?ml$/.test(file) && !file.startsWith('.')
@@ -99,6 +100,17 @@ export async function scaffoldSite(options: ScaffoldOptions): Promise<ScaffoldRe
     "node_modules/\n# The built site; `npm run build` makes it again.\ndist/\n# citypress's cache and the preview's captured form posts: local, never content.\n.citypress/\n",
   )
   return { root, files: written.sort(), facts }
+}
+
+/**
+ * The starter's README with only its host's steps: a block between `<!-- host: a b -->` and
+ * `<!-- /host -->` stays (without its markers) when it names the host, so the README names only
+ * the files this project has.
+ */
+function readmeForHost(text: string, host: ScaffoldHost): string {
+  return text.replace(/<!-- host: ([^>]*?) -->\n([\s\S]*?)<!-- \/host -->\n/g, (_, hosts: string, block: string) =>
+    hosts.split(/\s+/).includes(host) ? block : '',
+  )
 }
 
 /** Which of the starter's host files a project on `host` gets: one CI workflow, and netlify.toml on Netlify. */

@@ -173,6 +173,9 @@ describe('citypress new', () => {
     expect(files['pages/contact.yaml']).toContain('href: "tel:+15035550142"')
     expect(files['pages/contact.yaml']).toContain('href: "mailto:office@harbor.example"')
     expect(JSON.parse(files['package.json']!)).toMatchObject({ dependencies: { citypress: 'file:../citypress.tgz' } })
+    // Its README names the files written and GitHub's own steps, none of another host's.
+    expect(files['README.md']).toContain('Settings → Pages')
+    expect(files['README.md']).not.toMatch(/netlify\.toml|build\.yml|<!--/)
     // GitHub Pages receives no form posts: said once, with what to do.
     expect(io.stdout).toContain('github-pages does not receive form posts, so the quote form shows your phone and email')
   })
@@ -183,6 +186,7 @@ describe('citypress new', () => {
     const args = ['new', dir, ...facts, '--host', 'static', '--form-endpoint', 'https://formspree.io/f/xyzabcde']
     expect(await main(args, io), io.stderr).toBe(0)
     expect(io.stdout).not.toContain('does not receive form posts')
+    expect(await readFile(path.join(dir, 'README.md'), 'utf8')).not.toMatch(/netlify\.toml|pages\.yml|<!--/)
     const siteYaml = await readFile(path.join(dir, 'site.yaml'), 'utf8')
     expect(siteYaml).toMatch(/^host: static\nforms: \{ provider: formspree, endpoint: "https:\/\/formspree\.io\/f\/xyzabcde" \}$/m)
     const result = await build({ site: dir, write: false, cacheDir: false })
