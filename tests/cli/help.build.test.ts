@@ -38,6 +38,7 @@ describe("each command's --help", () => {
       '--email',
       '--url',
       '--host',
+      '--form-endpoint',
       '--citypress',
       '-h,',
     ])

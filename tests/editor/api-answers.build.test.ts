@@ -122,7 +122,7 @@ describe('the editor API on a starter site with images', () => {
         `Host: 127.0.0.1:${port}`,
         `Origin: http://127.0.0.1:${port}`,
         'Content-Type: application/json',
-        `Content-Length: ${21 * 1024 * 1024}`,
+        `Content-Length: ${30 * 1024 * 1024}`,
         '',
         '',
       ].join('\r\n'),
