@@ -1,5 +1,5 @@
 import { checkRedirectTarget, checkSiteAddress, checkUrlPath } from './checks/check-url.js'
-import type { OwnMessages } from './messages/check-language.js'
+import { languageProblem, type OwnMessages } from './messages/check-language.js'
 import { messagesFor, siteText } from './messages/messages.js'
 import { resolveAnalytics } from './presets/analytics-providers.js'
 import { defaultHoneypot } from './presets/form-services.js'
@@ -16,7 +16,9 @@ import { resolveTheme } from './theme/theme.js'
 export function normalizeSite(input: SiteInput, baseUrl?: string, ownMessages?: OwnMessages): SiteMeta {
   const address = checkSiteAddress(baseUrl ?? input.url)
   const checked = <T>(result: { ok: true; value: T } | { ok: false }, value: T): T => (result.ok ? result.value : value)
-  const language = input.language ?? 'en'
+  // A language citypress cannot write was reported with site.yaml (checkLanguage); the other
+  // checks of the round go on in English.
+  const language = input.language !== undefined && !languageProblem(input.language) ? input.language : 'en'
   return {
     ...input,
     url: address.ok ? address.value.origin + address.value.basePath : input.url,

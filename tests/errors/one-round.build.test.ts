@@ -126,4 +126,51 @@ describe('one round of errors', () => {
         .map((p) => p.code),
     ).toEqual(['wrong-type'])
   })
+
+  it("gives every first-try mistake of a newcomer's site at its own line, in one validate and one build, alike", async () => {
+    const minimal = (name: string) => readFile(path.join(fixture('minimal'), name), 'utf8')
+    const site = await siteFrom('minimal', {
+      'site.yaml': `${await minimal('site.yaml')}phone: 1-800-FLOWERS\nbusiness:\n  phones:\n    - { number: (555) 01 }\ntheme:\n  fonts:\n    body: No Such Font\n`,
+      'landing.yaml': `${await minimal('landing.yaml')}content:\n  title: "{servce} in {city}"\n`,
+      // NFC and NFD "Cañon City", a no-break space in "Salem Heights": one town each, no error.
+      'areas.yaml': [
+        'lists:',
+        '  main:',
+        '    - Springfield, IL',
+        '    - Ft. Mill, SC',
+        '    - Fort Mill, SC',
+        `    - ${'Cañon City, CO'.normalize('NFC')}`,
+        '    - Salem\u00a0Heights, OR',
+        '    - Lonely, IL',
+        'places:',
+        '  Springfield, IL: {}',
+        '  Ft. Mill, SC: {}',
+        '  Fort Mill, SC: {}',
+        `  ${'Cañon City, CO'.normalize('NFD')}: {}`,
+        '  Salem Heights, OR: {}',
+        '',
+      ].join('\n'),
+    })
+    const expected = [
+      ['error', 'bad-phone', 'site.yaml', 12],
+      ['error', 'bad-phone', 'site.yaml', 15],
+      ['error', 'bad-value', 'landing.yaml', 6],
+      ['error', 'landing-without-place', 'areas.yaml', 8],
+      ['error', 'same-area-slug', 'areas.yaml', 4],
+      ['error', 'unknown-font', 'site.yaml', 18],
+    ]
+    const validate = memoryIo()
+    expect(await inSite(site, () => main(['validate', '--json'], validate))).toBe(1)
+    const errors = (io: { stdout: string }) =>
+      lines(io.stdout)
+        .slice(0, -1)
+        .filter((p) => p.type === 'error')
+        .map(brief)
+        .sort()
+    expect(errors(validate)).toEqual(expected.sort())
+    const build = memoryIo()
+    const out = path.join(await tempDir(), 'dist')
+    expect(await inSite(site, () => main(['build', '--out', out, '--json'], build))).toBe(1)
+    expect(errors(build)).toEqual(expected.sort())
+  })
 })

@@ -14,16 +14,22 @@ export type OwnMessages = Readonly<Partial<Record<MessageKey, Message>>>
  * back to English without a word), and written left to right, as the templates are laid out.
  */
 export function checkLanguage(source: YamlSource, language: string | undefined): ConfigError[] {
-  if (language === undefined) return []
+  const problem = language === undefined ? undefined : languageProblem(language)
+  if (!problem) return []
   const place = { path: 'language', ...locate(source, '/language') }
+  return [fail({ tag: NotALanguageTag, intl: UnknownToIntl, rtl: RightToLeft }[problem], place, language!)]
+}
+
+/** Why citypress cannot write pages in `language`, or undefined when it can. */
+export function languageProblem(language: string): 'tag' | 'intl' | 'rtl' | undefined {
   try {
     Intl.getCanonicalLocales(language)
   } catch {
-    return [fail(NotALanguageTag, place, language)]
+    return 'tag'
   }
-  if (Intl.DateTimeFormat.supportedLocalesOf([language]).length === 0) return [fail(UnknownToIntl, place, language)]
-  if (directionOf(language) === 'rtl') return [fail(RightToLeft, place, language)]
-  return []
+  if (Intl.DateTimeFormat.supportedLocalesOf([language]).length === 0) return 'intl'
+  if (directionOf(language) === 'rtl') return 'rtl'
+  return undefined
 }
 
 /** Each entry of messages.yaml uses only the `{name}`s citypress fills in for it. */
@@ -47,7 +53,8 @@ export function checkOwnMessages(source: YamlSource, messages: OwnMessages): Con
  * give every entry, or those texts would be English on every page.
  */
 export function missingOwnWords(site: YamlSource, language: string, own: OwnMessages = {}): ConfigError[] {
-  if (shippedMessagesFor(language)) return []
+  // A language that cannot be written at all is its own error (checkLanguage).
+  if (shippedMessagesFor(language) || languageProblem(language)) return []
   const missing = Object.keys(en).filter((key) => !(key in own))
   if (missing.length === 0) return []
   return [fail(NoOwnWords, { path: 'language', ...locate(site, '/language') }, language, shippedNames(), missing)]

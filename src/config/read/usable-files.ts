@@ -1,4 +1,5 @@
 import path from 'node:path'
+import type { ErrorObject } from 'ajv'
 import type { ConfigError } from '../../errors/config-error.js'
 import { validatorFor } from '../checks/schema-validators.js'
 import { type FileKind, type FoundRef, type RefKind, validateSource } from '../checks/validate.js'
@@ -14,8 +15,8 @@ export interface UsableFile {
 
 /**
  * Whether a file read with errors may still take part in the cross-file checks and the plan, so
- * that a mistake in one file never hides the mistakes of others. A file whose
- * only problems are unknown keys is used without them: an unknown key is ignored by everything
+ * that a mistake in one file never hides the mistakes of others. A file of the right shape whose
+ * values are wrong is used as it is; a file whose only problems are unknown keys is used without them: an unknown key is ignored by everything
  * downstream, so nothing can follow from it. Any other schema error leaves the file out (its data
  * cannot be trusted to have the shape the later stages read); its names still count as known
  * (excludedNames), so no reference to it is reported as missing.
@@ -23,24 +24,43 @@ export interface UsableFile {
 export function usableFile(kind: FileKind, read: ReadFile): UsableFile | undefined {
   if (!read.entry) return undefined
   if (read.errors.length === 0) return { entry: read.entry, refs: read.refs, errors: [] }
-  if (!read.errors.every((e) => e.code === 'unknown-key')) return undefined
   const { source, data } = read.entry
   // A Markdown file's body travels beside its front matter; only the front matter is validated.
   const { body, bodyLine, ...front }: Record<string, unknown> = structuredClone(data as Record<string, unknown>)
   const check = validatorFor(kind)
-  if (check(front)) return undefined // not unknown keys after all: keep the file out
-  const unknown = (check.errors ?? []).filter((e) => e.keyword === 'additionalProperties')
+  // Its shape is right and only values are wrong (a phone number, a token in a text: checkValues):
+  // nothing downstream reads a shape it does not have, so the other checks see the file.
+  if (check(front)) return { entry: read.entry, refs: read.refs, errors: [] }
+  // Unknown keys are set aside; a text with a token misspelt ("{servce}") is kept as written, as a
+  // token nobody fills. Neither changes the shape later stages read; any other schema error does.
+  const errors = check.errors ?? []
+  if (!errors.every((e) => e.keyword === 'additionalProperties' || isTokenText(e))) return undefined
+  const unknown = errors.filter((e) => e.keyword === 'additionalProperties')
+  if (unknown.length === 0) return { entry: read.entry, refs: read.refs, errors: [] }
   for (const e of unknown) {
     const holder = valueAt(front, e.instancePath)
     if (holder && typeof holder === 'object') delete (holder as Record<string, unknown>)[String(e.params.additionalProperty)]
   }
-  if (!check(front)) return undefined
+  if (!check(front)) {
+    // Only misspelt tokens are left, reported with the file already.
+    if (!(check.errors ?? []).every(isTokenText)) return undefined
+    return {
+      entry: { source, data: body === undefined ? front : Object.assign({}, front, { body, bodyLine }) },
+      refs: read.refs,
+      errors: [],
+    }
+  }
   const checked = validateSource(source, kind, front)
   return {
     entry: { source, data: body === undefined ? front : Object.assign({}, front, { body, bodyLine }) },
     refs: checked.refs,
     errors: checked.errors,
   }
+}
+
+/** A landing text's pattern, which allows only the known `{tokens}` among its braces. */
+function isTokenText(error: ErrorObject): boolean {
+  return error.keyword === 'pattern' && String(error.params.pattern).startsWith('^(?:[^{}]|')
 }
 
 /** A file left out of the later checks. */
