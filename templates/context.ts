@@ -1,5 +1,6 @@
 import { createContext, createElement, Fragment, type ReactNode, useContext } from 'react'
-import { type MessageKey, siteText } from '../src/config/messages/messages.js'
+import { HOLE, type MessageKey, siteText } from '../src/config/messages/messages.js'
+
 import type { TemplateRoute } from '../src/plan/route-plan.js'
 import { href } from '../src/plan/urls.js'
 import type { RenderContext } from '../src/render/render-context.js'
@@ -23,9 +24,6 @@ export function useHref(): (path: string) => string {
   const { site } = usePage()
   return (path) => href(site.basePath, path)
 }
-
-/** Where an element goes in a text: `text('servingArea', { area: HOLE })`, then `around(…)`. */
-export const HOLE = '\u0000'
 
 /** A text of ours with an element in its HOLE ("Serving <bdi>…</bdi>"), for React to render. */
 export function around(text: string, element: ReactNode): ReactNode {

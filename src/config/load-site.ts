@@ -280,7 +280,7 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
     input: site,
     theme: meta.theme,
     siteRoot: root,
-    source: loaded.get('site')![0]!.source,
+    source: siteSource,
     texts: [...loaded.values()].flatMap((entries) => entries.map((e) => e.data)),
     reads,
   })
@@ -293,7 +293,7 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
     services: (loaded.get('service') ?? []) as LoadedFile<ServiceInput>[],
   })
   // Every text colour on its background, WCAG 2.2 AA.
-  const contrast = checkThemeContrast(site, meta.theme, loaded.get('site')![0]!.source)
+  const contrast = checkThemeContrast(site, meta.theme, siteSource)
   const found = await placed([
     ...errors,
     ...pagePaths,
@@ -316,7 +316,7 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
   // With the live site's landing pages (site.yaml `published`), which join the file's record.
   // Not when the build fails anyway: the live sitemap may be fetched, and could only add a failure.
   // Its problems are placed at site.yaml's `published`, or name the operator's --published.
-  const sitemapAt = options.published ? { file: '--published', path: '' } : originOf(loaded.get('site')![0]!.source, '/published', 'value')
+  const sitemapAt = options.published ? { file: '--published', path: '' } : originOf(siteSource, '/published', 'value')
   const merged =
     'record' in published && found.length === 0
       ? await mergePublishedSitemap(published.record, {
@@ -356,7 +356,7 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
       landing: landingEntry && resolved.landing && { ...resolved.landing, origin: originOf(landingEntry.source, '') },
       posts,
       images: checked.images,
-      budgets: normalizeBudgets(site, loaded.get('site')![0]!.source),
+      budgets: normalizeBudgets(site, siteSource),
       icons: checked.icons,
       links: [...checked.links, ...markdown.links],
       published: record,
@@ -366,13 +366,13 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
         [
           ...warnings,
           ...hostWarnings(site, {
-            at: originOf(loaded.get('site')![0]!.source, '/host'),
+            at: originOf(siteSource, '/host'),
             hasForms: Object.keys(formsInput?.forms ?? {}).length > 0,
           }),
           ...subPathWarnings(
             meta,
             options.baseUrl === undefined
-              ? { ...originOf(loaded.get('site')![0]!.source, '/url'), path: 'url' }
+              ? { ...originOf(siteSource, '/url'), path: 'url' }
               : { file: '--base-url', path: '' },
           ),
         ],

@@ -1,4 +1,5 @@
-import { around, HOLE, usePage, useText } from '../context.js'
+import { HOLE } from '../../src/config/messages/messages.js'
+import { around, usePage, useText } from '../context.js'
 import { formatDays } from '../format-date.js'
 import { businessPhones, dialled, telHref } from './phones.js'
 import { SpecialHours } from './SpecialHours.js'

@@ -26,6 +26,12 @@ export function messagesFor(language: string, own: Readonly<Partial<Messages>> =
   return { ...(shippedMessagesFor(language) ?? en), ...own }
 }
 
+/**
+ * A value that stands for markup in an entry ("This page has moved to {link}."): the entry is
+ * written with it, escaped or rendered as text, and the markup put in its place afterwards.
+ */
+export const HOLE = '\u0000'
+
 /** The languages citypress ships a table for. */
 export const shippedLanguages: readonly string[] = Object.keys(tables)
 

@@ -1,5 +1,5 @@
 import { decodeUrlPath } from '../../config/checks/check-url.js'
-import { siteText } from '../../config/messages/messages.js'
+import { HOLE, siteText } from '../../config/messages/messages.js'
 import { isPlainPath } from '../../config/presets/hosts.js'
 import type { SiteConfig, SiteMeta } from '../../config/site-model.js'
 import type { LandingRedirect } from '../../plan/plan-redirects.js'
@@ -43,8 +43,8 @@ export function redirectPages(site: SiteConfig, landing: readonly LandingRedirec
 function redirectPage(href: string, absolute: string, site: SiteMeta): string {
   const to = escapeXml(href)
   const link = `<a href="${to}">${escapeXml(absolute)}</a>`
-  // The entry's {link} stays a placeholder until the rest of its text is escaped.
-  const moved = escapeXml(siteText(site, 'pageMovedTo', { link: '\u0000' })).replace('\u0000', link)
+  // The link goes in once the rest of the entry is escaped.
+  const moved = escapeXml(siteText(site, 'pageMovedTo', { link: HOLE })).replace(HOLE, link)
   return `<!doctype html>
 <html lang="${escapeXml(site.language)}">
 <head>
