@@ -16,10 +16,11 @@ export interface UsableFile {
 /**
  * Whether a file read with errors may still take part in the cross-file checks and the plan, so
  * that a mistake in one file never hides the mistakes of others. A file of the right shape whose
- * values are wrong is used as it is; a file whose only problems are unknown keys is used without them: an unknown key is ignored by everything
- * downstream, so nothing can follow from it. Any other schema error leaves the file out (its data
- * cannot be trusted to have the shape the later stages read); its names still count as known
- * (excludedNames), so no reference to it is reported as missing.
+ * values are wrong is used as it is; a file whose only problems are unknown keys is used without
+ * them: an unknown key is ignored by everything downstream, so nothing can follow from it. Any
+ * other schema error leaves the file out (its data cannot be trusted to have the shape the later
+ * stages read); its names still count as known (excludedNames), so no reference to it is reported
+ * as missing.
  */
 export function usableFile(kind: FileKind, read: ReadFile): UsableFile | undefined {
   if (!read.entry) return undefined
