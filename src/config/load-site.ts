@@ -371,9 +371,7 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
           }),
           ...subPathWarnings(
             meta,
-            options.baseUrl === undefined
-              ? { ...originOf(siteSource, '/url'), path: 'url' }
-              : { file: '--base-url', path: '' },
+            options.baseUrl === undefined ? { ...originOf(siteSource, '/url'), path: 'url' } : { file: '--base-url', path: '' },
           ),
         ],
         sources,
