@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { isMap, isScalar, isSeq, type Node } from 'yaml'
+import { type Document, isMap, isScalar, isSeq, type Node, parseDocument } from 'yaml'
 import { repoRoot } from './site.js'
 
 // The plain-text fields of the schemas, found from the schemas themselves: a description that
@@ -124,4 +124,37 @@ export function markPlainText(
     }
   }
   mark(node, [{ schema: schemaFile(schema), file: schema }], [])
+}
+
+/** The schema of each authored file of a site folder, by its path there. */
+const schemaOfFile: [RegExp, string][] = [
+  [/^site\.yaml$/, 'site.schema.json'],
+  [/^areas\.yaml$/, 'areas.schema.json'],
+  [/^landing\.yaml$/, 'landing.schema.json'],
+  [/^forms\.yaml$/, 'forms.schema.json'],
+  [/^services\/.*\.yaml$/, 'service.schema.json'],
+  [/^pages\/.*\.yaml$/, 'page.schema.json'],
+  [/^pages\/.*\.md$/, 'markdown-page.schema.json'],
+  [/^blog\/.*\.md$/, 'post.schema.json'],
+]
+
+/**
+ * Rewrites, in place, every file of a site folder that a schema describes: `yaml` turns its YAML
+ * (a Markdown file's front matter) into the file's new YAML, and `body` a Markdown file's body
+ * (kept as it is unless given).
+ */
+export function editSiteFiles(
+  dir: string,
+  yaml: (doc: Document, schema: string) => string,
+  body: (text: string) => string = (text) => text,
+): void {
+  for (const name of readdirSync(dir, { recursive: true }).map(String)) {
+    const schema = schemaOfFile.find(([pattern]) => pattern.test(name))?.[1]
+    if (!schema) continue
+    const file = path.join(dir, name)
+    const text = readFileSync(file, 'utf8')
+    const front = name.endsWith('.md') ? /^---\n([\s\S]*?)^---\n/m.exec(text) : null
+    const written = yaml(parseDocument(front ? front[1]! : text), schema)
+    writeFileSync(file, front ? `---\n${written}---\n${body(text.slice(front[0].length))}` : written)
+  }
 }

@@ -1,10 +1,8 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import path from 'node:path'
 import { JSDOM } from 'jsdom'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { type Node, parseDocument } from 'yaml'
+import type { Node } from 'yaml'
 import { isolateBidi } from '../../templates/isolate-bidi.js'
-import { type Marks, markPlainText, plainTextFields } from '../helpers/plain-text-fields.js'
+import { editSiteFiles, type Marks, markPlainText, plainTextFields } from '../helpers/plain-text-fields.js'
 import { siteFrom } from '../helpers/site.js'
 import { type BuiltSite, buildInMemory } from '../plan/helpers.js'
 
@@ -34,17 +32,6 @@ function isFieldText(text: string, id: number): boolean {
   return new RegExp(`^${escaped.replace(/\{[a-zA-Z]+\}/g, '.+?')}$`).test(squeeze(text))
 }
 
-const schemaOf: [RegExp, string][] = [
-  [/^site\.yaml$/, 'site.schema.json'],
-  [/^areas\.yaml$/, 'areas.schema.json'],
-  [/^landing\.yaml$/, 'landing.schema.json'],
-  [/^forms\.yaml$/, 'forms.schema.json'],
-  [/^services\/.*\.yaml$/, 'service.schema.json'],
-  [/^pages\/.*\.yaml$/, 'page.schema.json'],
-  [/^pages\/.*\.md$/, 'markdown-page.schema.json'],
-  [/^blog\/.*\.md$/, 'post.schema.json'],
-]
-
 /**
  * Plain-text fields that no visitor reads as text, so the fixture leaves them out: they are
  * lists of code for the Content-Security-Policy, and a marker would declare code no page has.
@@ -54,15 +41,6 @@ const notShown = new Set([
   'site.schema.json#/properties/csp/properties/inlineStyles',
   'site.schema.json#/properties/csp/properties/styleAttributes',
 ])
-
-/** Marks a YAML file, or the front matter of a Markdown file, in place. */
-function markFile(file: string, schema: string, marks: Marks): void {
-  const text = readFileSync(file, 'utf8')
-  const front = file.endsWith('.md') ? /^---\n([\s\S]*?)^---\n/m.exec(text) : null
-  const doc = parseDocument(front ? front[1]! : text)
-  markPlainText(doc.contents as Node, schema, marks, (text, n) => `${text} ${marker(n)}`)
-  writeFileSync(file, front ? `---\n${doc.toString()}---\n${text.slice(front[0].length)}` : doc.toString())
-}
 
 let site: BuiltSite
 /** Each page parsed once: two tests walk every page. */
@@ -75,10 +53,11 @@ const documentOf = (url: string) => {
 const marks: Marks = { next: 1, fields: new Set<string>(), fieldOf: new Map(), textOf: new Map() }
 beforeAll(async () => {
   const dir = await siteFrom('every-field')
-  for (const file of readdirSync(dir, { recursive: true }).map(String)) {
-    const schema = schemaOf.find(([pattern]) => pattern.test(file))?.[1]
-    if (schema) markFile(path.join(dir, file), schema, marks)
-  }
+  // Each YAML file, or the front matter of a Markdown file, marked in place.
+  editSiteFiles(dir, (doc, schema) => {
+    markPlainText(doc.contents as Node, schema, marks, (text, n) => `${text} ${marker(n)}`)
+    return doc.toString()
+  })
   site = await buildInMemory(dir)
 }, 60_000)
 

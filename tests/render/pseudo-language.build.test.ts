@@ -1,12 +1,12 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { JSDOM } from 'jsdom'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { isScalar, type Node, parseDocument, stringify, visit } from 'yaml'
+import { isScalar, type Node, stringify, visit, type Document as YamlDocument } from 'yaml'
 import { stateName } from '../../src/config/areas/us-states.js'
 import { en } from '../../src/config/messages/en.js'
 import type { TemplateName } from '../../src/config/site-model.js'
-import { type Marks, markPlainText } from '../helpers/plain-text-fields.js'
+import { editSiteFiles, type Marks, markPlainText } from '../helpers/plain-text-fields.js'
 import { siteFrom } from '../helpers/site.js'
 import { type BuiltSite, buildInMemory } from '../plan/helpers.js'
 
@@ -18,45 +18,31 @@ import { type BuiltSite, buildInMemory } from '../plan/helpers.js'
 const LANGUAGE = 'en-XA'
 const wrap = (text: string) => `⟦${text}⟧`
 
-const schemaOf: [RegExp, string][] = [
-  [/^site\.yaml$/, 'site.schema.json'],
-  [/^areas\.yaml$/, 'areas.schema.json'],
-  [/^landing\.yaml$/, 'landing.schema.json'],
-  [/^forms\.yaml$/, 'forms.schema.json'],
-  [/^services\/.*\.yaml$/, 'service.schema.json'],
-  [/^pages\/.*\.yaml$/, 'page.schema.json'],
-  [/^pages\/.*\.md$/, 'markdown-page.schema.json'],
-  [/^blog\/.*\.md$/, 'post.schema.json'],
-]
-
 /** Words of the strings no schema calls text (names, places, codes): data, the same in every language. */
 const dataWords = new Set<string>()
 const wordsOf = (text: string) => text.match(/\p{L}+/gu) ?? []
 
-/** Wraps a file's texts in place, and its Markdown body paragraph by paragraph; collects its data words. */
-function wrapFile(file: string, schema: string, marks: Marks): void {
-  const text = readFileSync(file, 'utf8')
-  const front = file.endsWith('.md') ? /^---\n([\s\S]*?)^---\n/m.exec(text) : null
-  const doc = parseDocument(front ? front[1]! : text)
+/** Wraps a file's texts, and collects its data words; `language` is set below. */
+function wrapTexts(doc: YamlDocument, schema: string): string {
   markPlainText(doc.contents as Node, schema, marks, wrap, { markdown: true })
   visit(doc, {
     Scalar(_, node) {
       if (typeof node.value === 'string' && !node.value.startsWith('⟦')) for (const word of wordsOf(node.value)) dataWords.add(word)
     },
     Pair(_, pair) {
-      // Keys are names, not text; `language` is set below.
+      // Keys are names, not text.
       if (isScalar(pair.key) && pair.key.value === 'language') return visit.REMOVE
     },
   })
-  const body = front
-    ? text
-        .slice(front[0].length)
-        .split(/\n{2,}/)
-        .map((paragraph) => (paragraph.trim() ? wrap(paragraph.trim()) : paragraph))
-        .join('\n\n')
-    : ''
-  const yaml = schema === 'site.schema.json' ? `${doc.toString()}language: ${LANGUAGE}\n` : doc.toString()
-  writeFileSync(file, front ? `---\n${yaml}---\n${body}\n` : yaml)
+  return schema === 'site.schema.json' ? `${doc.toString()}language: ${LANGUAGE}\n` : doc.toString()
+}
+
+/** A Markdown body wrapped paragraph by paragraph. */
+function wrapBody(text: string): string {
+  return `${text
+    .split(/\n{2,}/)
+    .map((paragraph) => (paragraph.trim() ? wrap(paragraph.trim()) : paragraph))
+    .join('\n\n')}\n`
 }
 
 /** The words Intl writes for the language: months, weekdays, day periods, the mile's unit. */
@@ -91,10 +77,7 @@ const marks: Marks = { next: 1, fields: new Set<string>(), fieldOf: new Map(), t
 
 beforeAll(async () => {
   const dir = await siteFrom('every-field')
-  for (const file of readdirSync(dir, { recursive: true }).map(String)) {
-    const schema = schemaOf.find(([pattern]) => pattern.test(file))?.[1]
-    if (schema) wrapFile(path.join(dir, file), schema, marks)
-  }
+  editSiteFiles(dir, wrapTexts, wrapBody)
   const table = Object.fromEntries(
     Object.entries(en).map(([key, entry]) => [
       key,
