@@ -50,11 +50,11 @@ export function checkOwnMessages(source: YamlSource, messages: OwnMessages): Con
 
 /**
  * A language citypress ships no words for is written in the site's own: messages.yaml must then
- * give every entry, or those texts would be English on every page.
+ * give every entry, or those texts would be English on every page. `language` is the site's as
+ * normalizeSite resolved it: one citypress can write (an unusable one is checkLanguage's error).
  */
 export function missingOwnWords(site: YamlSource, language: string, own: OwnMessages = {}): ConfigError[] {
-  // A language that cannot be written at all is its own error (checkLanguage).
-  if (shippedMessagesFor(language) || languageProblem(language)) return []
+  if (shippedMessagesFor(language)) return []
   const missing = Object.keys(en).filter((key) => !(key in own))
   if (missing.length === 0) return []
   return [fail(NoOwnWords, { path: 'language', ...locate(site, '/language') }, language, shippedNames(), missing)]
