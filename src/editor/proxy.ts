@@ -121,11 +121,7 @@ async function dispatch(session: ProxySession, action: string, params: Params): 
       // The entry is checked with its images in place; a refused entry takes them back out.
       const uploaded: { file: SitePath; previous: Buffer | undefined }[] = []
       try {
-        for (const asset of (params.assets ?? []) as { path: string; content: string }[]) {
-          const file = checkedPath(session, asset.path, isImageFile)
-          uploaded.push({ file, previous: await readSiteFile(siteRoot, file) })
-          await saveMedia(session, asset)
-        }
+        for (const asset of (params.assets ?? []) as { path: string; content: string }[]) uploaded.push(await saveMedia(session, asset))
         for (const file of files) await saveEntry(session, file, isNew)
       } catch (error) {
         for (const { file, previous } of uploaded.reverse()) {
@@ -396,14 +392,20 @@ async function mediaOf(session: ProxySession, given: string): Promise<unknown> {
   return { id: sha(bytes), content: bytes.toString('base64'), encoding: 'base64', path: file.name, name: path.posix.basename(file.name) }
 }
 
-async function saveMedia(session: ProxySession, asset: { path: string; content: string }): Promise<void> {
+/** Writes an upload; says which file it wrote and what it replaced, so a refused entry can take it back. */
+async function saveMedia(
+  session: ProxySession,
+  asset: { path: string; content: string },
+): Promise<{ file: SitePath; previous: Buffer | undefined }> {
   const file = checkedPath(session, asset.path, isImageFile)
   const checked = await checkUpload(file.name, Buffer.from(String(asset.content), 'base64'))
   if (!checked.ok) throw new Refusal(422, [fail(EditorNotAnImage, { file: file.name }, file.name, checked.type)])
+  const previous = await readSiteFile(session.siteRoot, file)
   await writeSiteFile(session.siteRoot, file, checked.bytes)
   if (checked.resized) {
     const { from, to } = checked.resized
     const size = (s: typeof from) => `${s.width} × ${s.height} px, ${(s.bytes / 1024 / 1024).toFixed(1)} MB`
     session.note?.(EditorImageResized.text(file.name, size(from), size(to)))
   }
+  return { file, previous }
 }
