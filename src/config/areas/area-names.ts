@@ -29,6 +29,11 @@ export function parseAreaName(name: string): ParsedAreaName {
     .trim()
   const match = /^(.*?) ?, ?([A-Za-z]{2})$/.exec(spelled)
   const state = match?.[2]?.toUpperCase()
-  const city = match ? match[1]!.replace(new RegExp(` ${state}$`, 'i'), '') : spelled
+  const city = match ? withoutState(match[1]!, state!) : spelled
   return { city, cityKey: city.toLowerCase(), ...(state ? { state } : {}) }
+}
+
+/** "Jeffersontown KY" with state KY → "Jeffersontown": a city does not end with its own state. */
+export function withoutState(city: string, state: string): string {
+  return city.replace(new RegExp(` ${state}$`, 'i'), '')
 }

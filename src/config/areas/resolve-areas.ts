@@ -16,7 +16,7 @@ import type { ConfigWarning } from '../../errors/config-warning.js'
 import { closestMatch } from '../../errors/did-you-mean.js'
 import { escapePointer, pointerOrigin } from '../read/locate.js'
 import type { AreasInput, LandingInput, Place } from '../site-input.generated.js'
-import { type ParsedAreaName, parseAreaName } from './area-names.js'
+import { type ParsedAreaName, parseAreaName, withoutState } from './area-names.js'
 import { citySlug } from './area-slug.js'
 
 export interface ResolveAreasInput {
@@ -216,7 +216,7 @@ function commalessNames(areas: AreasInput): Map<string, ParsedAreaName> {
     const parsed = parseAreaName(key)
     const state = parsed.state ?? place.state
     if (!state) continue
-    const city = parsed.city.replace(new RegExp(` ${state}$`, 'i'), '')
+    const city = withoutState(parsed.city, state)
     read.set(`${city.toLowerCase()} ${state.toLowerCase()}`, { city, cityKey: city.toLowerCase(), state })
   }
   return read
