@@ -79,12 +79,12 @@ export async function scaffoldSite(options: ScaffoldOptions): Promise<ScaffoldRe
   for (const file of await listFiles(options.starter)) {
     if (!isForHost(file, facts.host)) continue
     let text = await readFile(path.join(options.starter, file), 'utf8')
-    if (file === 'site.yaml' && facts.host) text = text.replace(/^(url: .*\n)/m, `$1host: ${facts.host}\n`)
-    if (file === 'site.yaml' && facts.forms)
-      text = text.replace(
-        /^(url: .*\n(?:host: .*\n)?)/m,
-        `$1forms: { provider: ${facts.forms.provider}, endpoint: "${facts.forms.endpoint}" }\n`,
-      )
+    // Where the site is published, and where its forms post there, under its address.
+    const hosting = [
+      ...(facts.host ? [`host: ${facts.host}`] : []),
+      ...(facts.forms ? [`forms: { provider: ${facts.forms.provider}, endpoint: "${facts.forms.endpoint}" }`] : []),
+    ]
+    if (file === 'site.yaml' && hosting.length > 0) text = text.replace(/^(url: .*\n)/m, `$1${hosting.join('\n')}\n`)
     if (file === 'README.md') text = readmeForHost(text, facts.host ?? 'netlify')
     // The starter's record of published pages belongs to the starter: a new site has published nothing.
     if (file === PUBLISHED_URLS_FILE) text = `${JSON.stringify({ ...(JSON.parse(text) as object), pages: {} }, null, 2)}\n`
