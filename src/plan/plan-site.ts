@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { isSlug } from '../config/areas/area-slug.js'
 import { blogTitle, siteText } from '../config/messages/messages.js'
 import type { SiteConfig } from '../config/site-model.js'
 import { BadFileSlug, DuplicateRoute, fail, LinkToNowhere, RelativeLinkToNowhere } from '../errors/catalogue.js'
@@ -15,7 +16,6 @@ import { type LandingPlan, planLanding } from './plan-landing.js'
 import { planLocationsRoute } from './plan-locations.js'
 import { type LandingRedirect, planLandingRedirects } from './plan-redirects.js'
 import type { RoutePlan, RouteVariant } from './route-plan.js'
-import { isSlug } from './slug.js'
 import { isRelativeHref, linkPath, outputPathFor, publicPath, resolveHref } from './urls.js'
 
 export interface BuildPlan {

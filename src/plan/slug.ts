@@ -14,5 +14,3 @@ export function cityName(areaName: string): string {
 export function landingPath(areaName: string, serviceSlug: string): string {
   return `/lp/${citySlug(areaName)}-${serviceSlug}`
 }
-
-export const isSlug = (s: string): boolean => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(s)

@@ -17,9 +17,22 @@ export function citySlug(areaName: string): string {
 const slugs = new Map<string, string>()
 
 function slugOf(areaName: string): string {
-  const city = areaName.split(',')[0]!.trim().toLowerCase()
-  return city
-    .replace(/^ft\.\s*/, 'fort ')
+  return textSlug(
+    areaName
+      .split(',')[0]!
+      .trim()
+      .toLowerCase()
+      .replace(/^ft\.\s*/, 'fort '),
+  )
+}
+
+/** The one rule for an address segment citypress makes or reads: lower-case ASCII letters, digits and single hyphens. */
+export const isSlug = (s: string): boolean => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(s)
+
+/** A text as an address segment by that rule, accents folded: "Construcción" → "construccion". */
+export function textSlug(text: string): string {
+  return text
+    .toLowerCase()
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/\s+/g, '-')
