@@ -43,6 +43,9 @@ export function Document({ body, hasWidgets }: DocumentProps) {
         {hasWidgets && assets.js && <script type="module" src={assets.js} />}
         {route.description && <meta name="description" content={route.description} />}
         {route.template !== 'not-found' && <link rel="canonical" href={canonical} />}
+        {route.alternates?.map((a) => (
+          <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={absoluteUrl(site.url, a.url, policy)} />
+        ))}
         {route.noindex && <meta name="robots" content="noindex" />}
         {/* Without an icon, an empty one stops the browser's /favicon.ico request (a 404). */}
         <link rel="icon" href={brand.icon?.href ?? 'data:,'} type={brand.icon?.type} />

@@ -39,3 +39,19 @@ export function useText(): SiteText {
   const { site } = usePage()
   return (key, values) => siteText(site, key, values)
 }
+
+const editionContexts = new WeakMap<RenderContext, Map<string, RenderContext>>()
+
+/**
+ * The context a page of `language` is rendered with: the site's in that language. One object per
+ * language and context, so what is kept per context (the shared header and footer) is kept per language.
+ */
+export function contextFor(context: RenderContext, language: string | undefined): RenderContext {
+  const edition = language === undefined ? undefined : context.editions?.[language]
+  if (!edition) return context
+  let known = editionContexts.get(context)
+  if (!known) editionContexts.set(context, (known = new Map()))
+  let found = known.get(language!)
+  if (!found) known.set(language!, (found = { ...context, ...edition, editions: undefined }))
+  return found
+}

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import type { TemplateRoute } from '../src/plan/route-plan.js'
 import type { RenderContext } from '../src/render/render-context.js'
-import { PageContextProvider } from './context.js'
+import { contextFor, PageContextProvider } from './context.js'
 import { Document } from './Document.js'
 import { isolateBidi } from './isolate-bidi.js'
 import { BlogIndexPage } from './pages/BlogIndexPage.js'
@@ -12,7 +12,8 @@ import { NotFoundPage } from './pages/NotFoundPage.js'
 import { PostPage } from './pages/PostPage.js'
 import { SectionsPage } from './pages/SectionsPage.js'
 import { ServicePage } from './pages/ServicePage.js'
-import { applyBasePath } from './seo/body-markup.js'
+import { applyBasePath, applyLanguageLinks } from './seo/body-markup.js'
+import { withLanguageLinks } from './shell/LanguageLinks.js'
 import { Shell } from './shell/Shell.js'
 import { shellParts, spliceParts } from './shell/shared-parts.js'
 import { typesetHtml } from './typeset.js'
@@ -50,16 +51,20 @@ function unknownTemplate(route: never): never {
  * Renders one route to a complete HTML document. The body is rendered first so the document
  * knows whether the page has any widget: a page without one loads no script at all.
  */
-export function renderRoute(route: TemplateRoute, context: RenderContext): string {
+export function renderRoute(route: TemplateRoute, siteContext: RenderContext): string {
+  const context = contextFor(siteContext, route.language)
   const page = { ...context, route }
   const parts = shellParts(page, context)
-  const rendered = spliceParts(
-    renderToStaticMarkup(
-      <PageContextProvider value={page}>
-        <Shell parts={parts}>{pageOf(route)}</Shell>
-      </PageContextProvider>,
+  const rendered = withLanguageLinks(
+    spliceParts(
+      renderToStaticMarkup(
+        <PageContextProvider value={page}>
+          <Shell parts={parts}>{pageOf(route)}</Shell>
+        </PageContextProvider>,
+      ),
+      parts,
     ),
-    parts,
+    route.otherLanguages,
   )
   // One typographer for every field, after rendering, so no template has to remember it.
   // Then right-to-left text is isolated, in every field alike (templates/isolate-bidi.ts).
@@ -72,7 +77,7 @@ export function renderRoute(route: TemplateRoute, context: RenderContext): strin
         <Document body={body} hasWidgets={hasWidgets} />
       </PageContextProvider>,
     )
-  return applyBasePath(withPagePolicy(html, context.pagePolicy), context.site.basePath)
+  return applyBasePath(applyLanguageLinks(withPagePolicy(html, context.pagePolicy), context), context.site.basePath)
 }
 
 /**

@@ -38,6 +38,8 @@ export const inlineCssLimit = 10_000
  */
 export async function bundleAssets(site: SiteMeta, fonts: SiteFonts, siteRoot: string, note?: CacheNote): Promise<AssetsResult> {
   const theme = `${themeCss(site)}\n${fontFacesCss(fonts, path.join(packageRoot, 'templates'))}`
+  // Parts only some sites use, so the others' stylesheets do not carry them.
+  const stylesheets = site.languages.length > 1 ? '@import "./styles/languages.css";\n' : ''
   const texts = widgetTexts(site)
   // Reused while no stylesheet, widget or font-package file changed (esbuild takes ~50–150 ms).
   // The fonts' own inputs (metadata, ranges, the places a package was looked for) join esbuild's,
@@ -45,9 +47,9 @@ export async function bundleAssets(site: SiteMeta, fonts: SiteFonts, siteRoot: s
   const cached = await cachedByInputs<AssetsJson>({
     name: 'assets',
     siteRoot,
-    key: `${citypressVersion}+${codeDigest}|${site.basePath}|${theme}|${JSON.stringify(texts)}|${fonts.inputs.map((f) => portablePath(f, siteRoot)).join('\n')}`,
+    key: `${citypressVersion}+${codeDigest}|${site.basePath}|${stylesheets}${theme}|${JSON.stringify(texts)}|${fonts.inputs.map((f) => portablePath(f, siteRoot)).join('\n')}`,
     compute: async () => {
-      const result = await bundle(theme, preloadName(fonts), texts, site.basePath)
+      const result = await bundle(stylesheets + theme, preloadName(fonts), texts, site.basePath)
       return { value: toJson(result), inputs: [...new Set([...result.inputs, ...fonts.inputs])] }
     },
     note,

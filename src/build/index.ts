@@ -29,6 +29,7 @@ import { writePublishedUrls } from '../output/record-published.js'
 import { createOutput } from '../output/write-output.js'
 import { signatureBins } from '../plan/landing-similarity.js'
 import { planImages } from '../plan/plan-images.js'
+import { languageCoverage } from '../plan/plan-languages.js'
 import { type LandingRedirect, recordPublished } from '../plan/plan-redirects.js'
 import { type BuildPlan, planSite } from '../plan/plan-site.js'
 import type { RoutePlan } from '../plan/route-plan.js'
@@ -36,7 +37,7 @@ import { bundleTemplates } from '../render/bundle-templates.js'
 import type { InlineCode } from '../render/inline-code.js'
 import { declaredInlineCode } from '../render/inline-code.js'
 import { checkHeapFor } from '../render/memory-check.js'
-import type { AreaRegion, RenderContext } from '../render/render-context.js'
+import type { AreaRegion, LanguageContext, RenderContext } from '../render/render-context.js'
 import { collectNow, renderPages } from '../render/render-pages.js'
 import { stopEsbuild } from '../tool/esbuild.js'
 import { citypressVersion, codeDigest } from '../tool/package.js'
@@ -165,6 +166,7 @@ export function summaryOf(result: BuildResult): BuildSummary {
       redirects,
       recordUpdated,
     },
+    languages: languageCoverage(result.routes, result.site.site.languages),
     host: result.site.site.host,
     contrast: result.site.contrast,
     timings: result.timings,
@@ -218,6 +220,7 @@ async function runStages(
       baseUrl: options.baseUrl,
       drafts: options.drafts,
       published: options.published,
+      strictTranslations: options.strictTranslations,
       cache: cache.configCache(schemaDigest()),
     }),
   )
@@ -248,8 +251,10 @@ async function runStages(
   const memo: BuildMemo = options.memo ?? ((_kind, _key, compute) => compute())
   const [assets, templates] = await time('assets', () =>
     Promise.all([
-      // bundleAssets reads only site.yaml `theme` and its fonts (plus templates/, which the memo's owner watches).
-      memo('assets', JSON.stringify([site.site.theme, site.fonts]), () => bundleAssets(site.site, site.fonts, site.root, cache.note)),
+      // bundleAssets reads only site.yaml `theme`, its fonts and whether it has languages (plus templates/, which the memo's owner watches).
+      memo('assets', JSON.stringify([site.site.theme, site.fonts, site.site.languages.length]), () =>
+        bundleAssets(site.site, site.fonts, site.root, cache.note),
+      ),
       memo('templates', `${site.root}|${site.icons.join(',')}`, () =>
         bundleTemplates({ siteRoot: site.root, icons: site.icons, note: cache.note }),
       ),
@@ -459,16 +464,30 @@ export function renderContextOf(
   const pagePolicy = inlineCode && !hostRules(site.site.host).readsHeaders ? policyText(metaPolicy(site.site, inlineCode)) : undefined
   return {
     pagePolicy,
+    ...languageContext(site, plan.landingUrls),
+    images: images.assets,
+    assets: assets.manifest,
+    brand: images.brand,
+    year: asOf.getFullYear(),
+    ...(plan.editions.length
+      ? {
+          editions: Object.fromEntries(
+            plan.editions.map((e) => [e.language.code, { ...languageContext(e.site, e.landingUrls), links: e.links }]),
+          ),
+        }
+      : {}),
+  }
+}
+
+/** What a page sees of the site in its language: the site's, or an edition's (config/languages/edition.ts). */
+function languageContext(site: SiteConfig, landingUrls: BuildPlan['landingUrls']): LanguageContext {
+  return {
     site: site.site,
     services: site.services,
     areas: { lists: site.areas.lists, regions: areaRegions(site.areas) },
     forms: site.forms,
     posts: site.posts.map(({ body: _body, bodyLine: _line, imagePaths: _images, ...summary }) => summary),
-    landingUrls: plan.landingUrls,
-    images: images.assets,
-    assets: assets.manifest,
-    brand: images.brand,
-    year: asOf.getFullYear(),
+    landingUrls,
   }
 }
 

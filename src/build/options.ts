@@ -18,6 +18,8 @@ export interface BuildOptions {
   drafts?: boolean
   /** The live site's sitemap.xml (URL or file) to merge into the published-URL record; overrides site.yaml `published`. */
   published?: string
+  /** A text without its translation is an error, as site.yaml `translations: { strict: true }` makes it. @default false */
+  strictTranslations?: boolean
   /**
    * Folder of the build cache: rendered pages (src/cache/page-cache.ts), their check facts
    * (src/cache/page-memo.ts) and the quality gate's text prints (src/cache/print-store.ts).
@@ -103,6 +105,7 @@ export interface ResolvedBuildOptions {
   readonly write: boolean
   readonly drafts: boolean
   readonly published: string | undefined
+  readonly strictTranslations: boolean
   /** The build cache's folder; undefined when nothing is cached (`cacheDir: false`). */
   readonly cacheDir: string | undefined
   /** The image variants' folder; undefined when every image is encoded (`imageCacheDir: false`). */
@@ -147,6 +150,7 @@ export function resolveBuildOptions(options: BuildOptions): ResolvedBuildOptions
     write,
     drafts: options.drafts ?? false,
     published: options.published,
+    strictTranslations: options.strictTranslations ?? false,
     cacheDir,
     imageCacheDir,
     recordUrls: write && options.recordUrls === true,

@@ -1,4 +1,4 @@
-import { readSite, type SiteRound } from '../config/load-site.js'
+import { type LoadSiteOptions, readSite, type SiteRound } from '../config/load-site.js'
 import { placeReported } from '../config/read/place-problems.js'
 import type { SiteConfig } from '../config/site-model.js'
 import { BuildFailure } from '../errors/config-error.js'
@@ -14,10 +14,11 @@ import { type BuildPlan, planSite } from '../plan/plan-site.js'
 export async function loadAndPlan(
   siteDir: string,
   overlay?: ReadonlyMap<string, string | null>,
+  options: Pick<LoadSiteOptions, 'strictTranslations'> = {},
 ): Promise<{ readonly site: SiteConfig; readonly plan: BuildPlan }> {
   return placeReported(
     (async () => {
-      const round = await readSite(siteDir, { overlay })
+      const round = await readSite(siteDir, { overlay, ...options })
       const site = siteOf(round)
       const plan = planSite(site)
       failRound(round, plan)

@@ -3,6 +3,7 @@ import type { ContrastRow } from '../config/checks/check-contrast.js'
 import type { SiteMeta } from '../config/site-model.js'
 import { ConfigWarning } from '../errors/config-warning.js'
 import type { PageQuality, QualitySettings } from '../plan/landing-quality.js'
+import type { LanguageCoverage } from '../plan/plan-languages.js'
 import type { LandingRedirect } from '../plan/plan-redirects.js'
 
 export type StageName = 'config' | 'plan' | 'assets' | 'images' | 'render' | 'check' | 'output'
@@ -32,6 +33,8 @@ export interface BuildSummary {
   /** What each page kind weighs (largest page per kind), for the size table and budgets. */
   readonly sizes: readonly PageKindSize[]
   readonly landing: LandingSummary
+  /** Each other language's pages by kind, beside the default language's; none for a site in one language. */
+  readonly languages: readonly LanguageCoverage[]
   readonly host: SiteMeta['host']
   readonly contrast: readonly ContrastRow[]
   /** Milliseconds per stage, for `--verbose` and benchmarks. */

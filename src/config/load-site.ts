@@ -8,12 +8,13 @@ import {
   fail,
   MissingSiteFolder,
   NotAFile,
+  NotALanguageFolder,
   NothingPublishedYet,
   UnknownFile,
   warn,
 } from '../errors/catalogue.js'
-import { BuildFailure, type ConfigError, failOn } from '../errors/config-error.js'
-import type { ConfigWarning } from '../errors/config-warning.js'
+import { BuildFailure, ConfigError, failOn } from '../errors/config-error.js'
+import { ConfigWarning } from '../errors/config-warning.js'
 import { OWN_FOLDER } from '../site/paths.js'
 import { displayFile } from '../tool/package.js'
 import { parseAreaName } from './areas/area-names.js'
@@ -25,6 +26,8 @@ import { checkBaseUrl, checkUrlPath } from './checks/check-url.js'
 import { crossCheck } from './checks/cross-check.js'
 import { checkMarkdownDocuments, yamlFieldDocument } from './checks/markdown-images.js'
 import { type FileKind, type FoundRef, validateSource } from './checks/validate.js'
+import { editionOf, translationGaps } from './languages/edition.js'
+import { type BaseFile, LOCALES, readTranslations } from './languages/read-translations.js'
 import { missingOwnWords, type OwnMessages } from './messages/check-language.js'
 import { normalizeForms, normalizeSite } from './normalize.js'
 import { normalizeBudgets } from './normalize-budgets.js'
@@ -70,6 +73,8 @@ export interface LoadSiteOptions {
    * or a deletion with it before writing a byte.
    */
   overlay?: ReadonlyMap<string, string | null>
+  /** A text without its translation is an error (the CLI's --strict-translations); else site.yaml `translations.strict` decides. */
+  strictTranslations?: boolean
 }
 
 /** Folders of a site that hold no authored YAML. */
@@ -110,7 +115,7 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
 
   // Links are listed, never followed: a linked folder is not part of the site, and a linked file
   // is read only if it leads to a file inside the site folder (config/read/inside-site.ts).
-  const listed = await fg(['**/*.{yaml,yml}', 'blog/**/*.md', 'pages/**/*.md'], {
+  const listed = await fg(['**/*.{yaml,yml}', 'blog/**/*.md', 'pages/**/*.md', `${LOCALES}/*/{blog,pages}/**/*.md`], {
     cwd: root,
     ignore,
     onlyFiles: false,
@@ -118,7 +123,7 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
     followSymbolicLinks: false,
   })
   const overlay = options.overlay ?? new Map<string, string | null>()
-  const names = [
+  const everyName = [
     ...new Set([
       ...listed.filter((name) => !name.endsWith('/')),
       ...[...overlay].filter(([, text]) => text !== null).map(([name]) => name),
@@ -126,6 +131,11 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
   ]
     .filter((name) => overlay.get(name) !== null)
     .sort()
+  // Translations (locales/<code>/…) are read once the site's languages are known.
+  const isTranslation = (name: string) => name.startsWith(`${LOCALES}/`)
+  const names = everyName.filter((name) => !isTranslation(name))
+  const translationNames = everyName.filter(isTranslation)
+  const bases = new Map<string, BaseFile>()
   const errors: ConfigError[] = options.baseUrl === undefined ? [] : checkBaseUrl(options.baseUrl)
   const warnings: ConfigWarning[] = []
   const refs: FoundRef[] = []
@@ -174,6 +184,7 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
       errors.push(...usable.errors)
       refs.push(...usable.refs)
       const entry = usable.entry
+      bases.set(name, { kind, source: entry.source, data: entry.data })
       loaded.set(
         kind,
         [...(loaded.get(kind) ?? []), entry].sort((a, b) => a.source.file.localeCompare(b.source.file)),
@@ -307,6 +318,14 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
     ...fonts.errors,
   ])
 
+  // The other languages' translations, checked against the files they translate.
+  const translated =
+    meta.languages.length > 1
+      ? await readTranslations({ root, names: translationNames, languages: meta.languages, bases, overlay })
+      : { translations: [], errors: unusedTranslations(root, translationNames), warnings: [] }
+  found.push(...(await placed(translated.errors)))
+  warnings.push(...translated.warnings)
+
   const siteMeta = {
     ...meta,
     ...withCallingCode(callingCodeOf(site.business, areaStates(areas))),
@@ -339,45 +358,63 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
       : { record: { pages: {} }, errors: [] }
   const record = merged.record
 
-  return {
-    errors: [...found, ...merged.errors],
-    partial,
-    site: {
-      root,
-      site: siteMeta,
-      contrast: contrast.rows,
-      fonts: fonts.fonts!,
-      services,
-      pages,
-      sectionOrigins,
-      areas,
-      areasFile: areasSource?.file,
-      forms: normalizeForms(formsInput, meta),
-      landing: landingEntry && resolved.landing && { ...resolved.landing, origin: originOf(landingEntry.source, '') },
-      posts,
-      images: checked.images,
-      budgets: normalizeBudgets(site, siteSource),
-      icons: checked.icons,
-      links: [...checked.links, ...markdown.links],
-      published: record,
-      files: [...names.map((n) => path.join(root, n)), ...[...checked.images.values()].map((i) => i.absolutePath)],
-      hasTemplateOverrides: existsSync(path.join(root, 'templates')),
-      warnings: await placeProblems(
-        [
-          ...warnings,
-          ...hostWarnings(site, {
-            at: originOf(siteSource, '/host'),
-            hasForms: Object.keys(formsInput?.forms ?? {}).length > 0,
-          }),
-          ...subPathWarnings(
-            meta,
-            options.baseUrl === undefined ? { ...originOf(siteSource, '/url'), path: 'url' } : { file: '--base-url', path: '' },
-          ),
-        ],
-        sources,
-      ),
-    },
+  const baseSite: SiteConfig = {
+    root,
+    site: siteMeta,
+    contrast: contrast.rows,
+    fonts: fonts.fonts!,
+    services,
+    pages,
+    sectionOrigins,
+    areas,
+    areasFile: areasSource?.file,
+    forms: normalizeForms(formsInput, meta),
+    landing: landingEntry && resolved.landing && { ...resolved.landing, origin: originOf(landingEntry.source, '') },
+    posts,
+    images: checked.images,
+    budgets: normalizeBudgets(site, siteSource),
+    icons: checked.icons,
+    links: [...checked.links, ...markdown.links],
+    published: record,
+    files: [...everyName.map((n) => path.join(root, n)), ...[...checked.images.values()].map((i) => i.absolutePath)],
+    hasTemplateOverrides: existsSync(path.join(root, 'templates')),
+    warnings: await placeProblems(
+      [
+        ...warnings,
+        ...hostWarnings(site, {
+          at: originOf(siteSource, '/host'),
+          hasForms: Object.keys(formsInput?.forms ?? {}).length > 0,
+        }),
+        ...subPathWarnings(
+          meta,
+          options.baseUrl === undefined ? { ...originOf(siteSource, '/url'), path: 'url' } : { file: '--base-url', path: '' },
+        ),
+      ],
+      sources,
+    ),
+    editions: [],
   }
+  const nameOf = new Map([...bases].map(([name, { source }]) => [source.file, name]))
+  const editions = translated.translations.map((t) =>
+    editionOf({ base: baseSite, files: bases, names: nameOf, baseUrl: options.baseUrl }, t),
+  )
+  // What is not translated yet: said per translation file, an error where the site wants every text translated.
+  const strict = options.strictTranslations ?? site.translations?.strict ?? false
+  const gaps = await placeProblems(
+    editions.flatMap((e) => translationGaps(e, strict)),
+    sources,
+  )
+  return {
+    errors: [...found, ...merged.errors, ...gaps.filter((g) => g instanceof ConfigError)],
+    partial,
+    site: { ...baseSite, editions, warnings: [...baseSite.warnings, ...gaps.filter((g) => g instanceof ConfigWarning)] },
+  }
+}
+
+/** Translations of a site in one language: each folder of locales/ is one no language of the site has. */
+function unusedTranslations(root: string, names: readonly string[]): ConfigError[] {
+  const folders = [...new Set(names.map((name) => name.split('/')[1]!))]
+  return folders.map((folder) => fail(NotALanguageFolder, { file: displayFile(path.join(root, LOCALES, folder)) }, folder, []))
 }
 
 function parseAndValidate(text: string, file: string, kind: FileKind): ReadFile {

@@ -1,5 +1,6 @@
 import { checkRedirectTarget, checkSiteAddress, checkUrlPath } from './checks/check-url.js'
-import { languageProblem, type OwnMessages } from './messages/check-language.js'
+import { siteLanguages } from './languages/site-languages.js'
+import type { OwnMessages } from './messages/check-language.js'
 import { messagesFor, siteText } from './messages/messages.js'
 import { resolveAnalytics } from './presets/analytics-providers.js'
 import { defaultHoneypot } from './presets/form-services.js'
@@ -16,9 +17,8 @@ import { resolveTheme } from './theme/theme.js'
 export function normalizeSite(input: SiteInput, baseUrl?: string, ownMessages?: OwnMessages): SiteMeta {
   const address = checkSiteAddress(baseUrl ?? input.url)
   const checked = <T>(result: { ok: true; value: T } | { ok: false }, value: T): T => (result.ok ? result.value : value)
-  // A language citypress cannot write was reported with site.yaml (checkLanguage); the other
-  // checks of the round go on in English.
-  const language = input.language !== undefined && !languageProblem(input.language) ? input.language : 'en'
+  const languages = siteLanguages(input)
+  const language = languages[0]!.code
   return {
     ...input,
     url: address.ok ? address.value.origin + address.value.basePath : input.url,
@@ -35,6 +35,8 @@ export function normalizeSite(input: SiteInput, baseUrl?: string, ownMessages?: 
     analytics: resolveAnalytics(input.analytics),
     theme: resolveTheme(input.theme),
     language,
+    languages,
+    languagePath: '',
     messages: messagesFor(language, ownMessages),
     titleTemplate: (input.titleTemplate ?? '%s | {name}').replaceAll('{name}', input.name),
     host: input.host ?? 'netlify',

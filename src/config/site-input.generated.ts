@@ -42,6 +42,34 @@ export interface SiteInput {
    */
   language?: string
   /**
+   * The languages the site is written in, the default first: its pages stay at their addresses, every other language's pages are under /<path>/ and are made from the translations in locales/<code>/ (only where a page has every text it shows translated). Write either `language` or `languages`.
+   *
+   * @minItems 1
+   */
+  languages?: {
+    /**
+     * The language's BCP 47 tag (es, es-US, fr-CA): the pages' `lang`, the words citypress writes, dates and numbers, and the folder of its translations (locales/<code>/).
+     */
+    code: string
+    /**
+     * The language's name in itself, the same on every page, as the link to it reads (Español). Default: what Intl calls it in itself.
+     */
+    label?: string
+    /**
+     * URL segment: lower-case letters, digits and single hyphens.
+     */
+    path?: string
+  }[]
+  /**
+   * How the build treats the site's other languages (`languages`).
+   */
+  translations?: {
+    /**
+     * A text without its translation is an error instead of a warning (its page is not built either way): for CI, once a language is complete.
+     */
+    strict?: boolean
+  }
+  /**
    * Public email address; mailto links use it.
    */
   email: string

@@ -6,18 +6,25 @@
  */
 import type { Origin } from '../errors/config-error.js'
 import type { ConfigWarning } from '../errors/config-warning.js'
+import type { Edition } from './languages/edition.js'
+import type { SiteLanguage } from './languages/site-languages.js'
 import type { Messages } from './messages/messages.js'
 import type { PublishedRecord } from './published/published-urls.js'
 import type { AreasInput, LandingInput, PageInput, PostInput, ServiceInput, SiteInput } from './site-input.generated.js'
 import type { ContrastRow, ResolvedTheme, SiteFonts } from './theme/theme-model.js'
 
 /** site.yaml with its defaults applied. */
-export interface SiteMeta extends Omit<SiteInput, 'analytics'> {
+export interface SiteMeta extends Omit<SiteInput, 'analytics' | 'languages'> {
   /** site.yaml `analytics`, resolved; absent without analytics. */
   readonly analytics?: AnalyticsConfig
   /** site.yaml `theme` with every default applied (src/config/theme/theme.ts). */
   readonly theme: ResolvedTheme
+  /** The language of the pages made from this SiteMeta: the default's, or a translation's (config/languages/). */
   readonly language: string
+  /** Every language of the site, the default first (one, for a site in one language). */
+  readonly languages: readonly SiteLanguage[]
+  /** The address segment of `language`'s pages with its slash (`/es`); "" for the default language. */
+  readonly languagePath: string
   /** citypress's own words in the site's language (src/config/messages/). */
   readonly messages: Messages
   readonly titleTemplate: string
@@ -51,8 +58,10 @@ export interface AnalyticsConfig {
 }
 
 export interface ServiceConfig extends ServiceInput {
-  /** The file name without `.yaml`; the page is /services/{slug}. */
+  /** The file name without `.yaml`: the service's name everywhere, and its page /services/{slug}. */
   readonly slug: string
+  /** In another language, the address segment its translation gives (`slug`), used instead of `slug` in its pages' addresses. */
+  readonly addressSlug?: string
   readonly origin: Origin
 }
 
@@ -75,6 +84,8 @@ export interface PageConfig extends PageInput {
 export interface PostConfig extends PostInput {
   /** The file name without `.md`. */
   readonly slug: string
+  /** In another language, the address segment its translation gives (`slug`), used instead of `slug` in its address. */
+  readonly addressSlug?: string
   /** The Markdown body, front matter removed. */
   readonly body: string
   /** 1-based line of the body's first line, for positions in Markdown errors. */
@@ -195,6 +206,13 @@ export interface SiteConfig {
   readonly warnings: readonly ConfigWarning[]
   /** Whether the site has its own templates/ (then only `build` knows the ids of its pages). */
   readonly hasTemplateOverrides?: boolean
+  /** The site in each of its other languages (site.yaml `languages` after the first); none for a site in one language. */
+  readonly editions: readonly Edition[]
+  /**
+   * In another language's edition: the areas whose place has a text without that language's
+   * translation, which have no landing page in it.
+   */
+  readonly untranslatedAreas?: ReadonlySet<string>
 }
 
 /** Page kinds: each is one component in templates/pages/. */

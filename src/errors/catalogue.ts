@@ -1137,6 +1137,101 @@ const badMessage = entry('bad-message', 'config', 'Message with a value citypres
 })
 export const { UnknownMessageValue } = badMessage.cases
 
+const badLanguages = entry('bad-languages', 'config', 'Languages of the site given twice', {
+  BothLanguageForms: {
+    message: () => "site.yaml has both `language` and `languages`, which would say the site's language twice.",
+    hint: () => 'Keep `languages` (its first entry is the default language) and remove `language`.',
+  } satisfies Case<[]>,
+  /** `what`: the code or the address segment two entries share. */
+  SameLanguageTwice: {
+    message: (what: 'code' | 'path', value: string) =>
+      what === 'code'
+        ? `The language "${value}" is listed twice.`
+        : `Two languages would have their pages under /${value}/, so one would overwrite the other's.`,
+    hint: (what: 'code' | 'path') =>
+      what === 'code' ? 'List each language once.' : "Give one of them another `path` (its pages' address segment).",
+  } satisfies Case<['code' | 'path', string]>,
+})
+export const { BothLanguageForms, SameLanguageTwice } = badLanguages.cases
+
+const badTranslation = entry('bad-translation', 'config', 'Translation that does not match what it translates', {
+  /** `codes`: the languages of site.yaml other than the default. */
+  NotALanguageFolder: {
+    message: (folder: string, _codes: readonly string[]) =>
+      `locales/${folder}/ is not the folder of a language of site.yaml's \`languages\`, so nothing in it is used.`,
+    hint: (_folder: string, codes: readonly string[]) =>
+      codes.length
+        ? `Translations go in locales/<code>/ of a language listed after the first: ${codes.map((c) => `locales/${c}/`).join(', ')}.`
+        : 'List the language in site.yaml `languages` (after the default one), or remove the folder.',
+  } satisfies Case<[string, readonly string[]]>,
+  TranslationOfNothing: {
+    message: (name: string) => `This file translates ${name}, which the site does not have.`,
+    hint: () => 'A translation has the same name as the file it translates, under locales/<code>/: rename it, or remove it.',
+  } satisfies Case<[string]>,
+  TranslationNotText: {
+    message: (field: string, base: string) =>
+      `"${field}" is not text a visitor reads, so it is the same in every language: the value in ${base} is used.`,
+    hint: () =>
+      'Remove it from the translation; only texts (the fields whose description starts "Plain text" or "Markdown") are translated.',
+  } satisfies Case<[string, string]>,
+  TranslationNotAString: {
+    message: (field: string) => `"${field}" is text in the file it translates, so its translation is text too.`,
+    hint: () => 'Write the translation as one string.',
+  } satisfies Case<[string]>,
+  /** `guess`: the closest key of the base entry that holds text; `known`: all of them. */
+  TranslationWithoutBase: {
+    message: (key: string, base: string, _guess: string | undefined, _known: readonly string[]) =>
+      `"${key}" is not in ${base}, so it has nothing to translate.`,
+    hint: (_key: string, _base: string, guess: string | undefined, known: readonly string[]) =>
+      guess
+        ? `Did you mean "${guess}"?`
+        : known.length
+          ? `The texts here are: ${known.slice(0, 8).join(', ')}${known.length > 8 ? ', …' : ''}.`
+          : 'Nothing here holds text: remove it.',
+  } satisfies Case<[string, string, string | undefined, readonly string[]]>,
+  TranslationLength: {
+    message: (length: number, baseLength: number, base: string) =>
+      `This list has ${length} item${length === 1 ? '' : 's'} and the list it translates in ${base} has ${baseLength}: lists without names are translated item by item, in the same order.`,
+    hint: () => 'Translate every item of the list, in its order, and nothing more.',
+  } satisfies Case<[number, number, string]>,
+})
+const unreviewedTranslation = entry('unreviewed-translation', 'plan', 'Machine translation no one has reviewed', {
+  UnreviewedTranslation: {
+    message: (files: readonly string[]) =>
+      `${files.length} translation file${files.length === 1 ? ' says it was' : 's say they were'} written by a machine and not reviewed (${files.slice(0, 4).join(', ')}${files.length > 4 ? ', …' : ''}): their pages are built for visitors but kept out of search (noindex, no sitemap entry, no hreflang).`,
+    hint: () =>
+      'Have someone who writes the language read each file, then set `translation: { method: machine, reviewed: true }` in it. Search engines treat unreviewed machine translation as spam.',
+  } satisfies Case<[readonly string[]]>,
+})
+export const { UnreviewedTranslation } = unreviewedTranslation.cases
+
+const untranslated = entry('untranslated', 'config', 'Text without its translation', {
+  /** `fields`: where each missing text is in the base file (`services.0.title`); `translation`: the file it goes in. */
+  MissingTranslation: {
+    message: (language: string, translation: string, fields: readonly string[], consequence: 'page' | 'language' | 'place' | 'landing') =>
+      `${fields.length} text${fields.length === 1 ? '' : 's'} of this file ${fields.length === 1 ? 'has' : 'have'} no ${language} translation in ${translation}, so ${
+        {
+          page: `its page is not built in ${language}`,
+          language: `no page is built in ${language} (every page shows this file's texts)`,
+          place: `the landing pages of the towns concerned are not built in ${language}`,
+          landing: `no landing page is built in ${language}`,
+        }[consequence]
+      }.`,
+    hint: (_language: string, translation: string, fields: readonly string[]) =>
+      `Translate ${fields.slice(0, 5).join(', ')}${fields.length > 5 ? ` and ${fields.length - 5} more` : ''} in ${translation}. \`translations: { strict: true }\` in site.yaml (or --strict-translations) makes this an error, for CI.`,
+  } satisfies Case<[string, string, readonly string[], 'page' | 'language' | 'place' | 'landing']>,
+})
+export const { MissingTranslation } = untranslated.cases
+
+export const {
+  NotALanguageFolder,
+  TranslationOfNothing,
+  TranslationNotText,
+  TranslationNotAString,
+  TranslationWithoutBase,
+  TranslationLength,
+} = badTranslation.cases
+
 // Decided by plan/: addresses, links, landing pages and each page's headings.
 
 const missingReference = entry('missing-reference', 'plan', 'Missing reference', {
@@ -1207,13 +1302,20 @@ const badSlug = entry('bad-slug', 'plan', 'Invalid slug', {
     hint: (kind: 'service' | 'post') =>
       `Rename the file with lower-case letters, digits and hyphens, e.g. ${kind === 'service' ? 'services/roof-repair.yaml' : 'blog/spring-roof-checklist.md'}.`,
   } satisfies Case<['service' | 'post', string]>,
+  /** `suggestion`: the slug rule applied to what was written. */
+  TranslatedSlug: {
+    message: (slug: string, _suggestion: string) =>
+      `The address segment "${slug}" is not lower-case ASCII letters, digits and single hyphens, which every address of the site is.`,
+    hint: (_slug: string, suggestion: string) =>
+      suggestion ? `Write it as "${suggestion}".` : 'Write it with letters a to z, digits and hyphens.',
+  } satisfies Case<[string, string]>,
   EditorBadName: {
     message: (name: string) =>
       `"${name}" cannot be a file name of the site: its address must be lower-case letters, digits and single hyphens.`,
     hint: () => 'Change the title, or save once and rename the file in a text editor.',
   } satisfies Case<[string]>,
 })
-export const { BadFileSlug, EditorBadName } = badSlug.cases
+export const { BadFileSlug, TranslatedSlug, EditorBadName } = badSlug.cases
 
 const brokenLink = entry('broken-link', 'plan', 'Broken link', {
   /** A `#fragment` link of a Markdown text to a heading it does not have. */
@@ -1594,6 +1696,10 @@ export const entries = [
   wrongFormEndpoint,
   badLanguage,
   badMessage,
+  badLanguages,
+  badTranslation,
+  untranslated,
+  unreviewedTranslation,
   missingReference,
   duplicateRoute,
   badSlug,

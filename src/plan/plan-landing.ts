@@ -133,9 +133,9 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
       errors.push(fail(UnknownLandingService, originAt(`/services/${escapePointer(slug)}`, 'key'), slug, [...services.keys()]))
   }
 
-  const entries = dropSameAddress([...wanted.values()], (...args) =>
-    errors.push(fail(SameLandingAddress, originAt('/matrix', 'key'), ...args)),
-  )
+  // In another language, a town whose place is not translated yet has no page.
+  const translated = [...wanted.values()].filter((e) => !site.untranslatedAreas?.has(e.area))
+  const entries = dropSameAddress(translated, (...args) => errors.push(fail(SameLandingAddress, originAt('/matrix', 'key'), ...args)))
   const byService = groupBy(entries, (e) => e.service.slug)
   const byArea = groupBy(entries, (e) => e.area)
   // Own keys only: an area or region may be called `constructor`.
@@ -210,7 +210,7 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
   // The main text is a function of the props and the form, so their digests key the summary.
   const formDigest = digestJson(form ?? null)
   const planned = entries.map((entry) => {
-    const url = landingPath(entry.area, entry.service.slug)
+    const url = landingPath(entry.area, entry.service.addressSlug ?? entry.service.slug)
     const place = placeOf(entry.area)
     const region =
       place?.region && site.areas.regions && Object.hasOwn(site.areas.regions, place.region) ? site.areas.regions[place.region] : undefined
@@ -346,7 +346,8 @@ function checkServiceChips(site: SiteConfig, pages: { made: ReadonlySet<string>;
     if (!target || (service.areas?.allowPlainChips ?? site.site.servicePage?.areas?.allowPlainChips)) return []
     const lists = [service.areas!.list, ...(service.areas!.more ?? []).map((group) => group.list)]
     const missing = [...new Set(lists.flatMap((list) => (Object.hasOwn(site.areas.lists, list) ? site.areas.lists[list]! : [])))].filter(
-      (area) => !pages.made.has(landingKey(area, target)) && !handWritten[landingKey(area, target)],
+      // In another language, a town not translated yet is a plain chip: its page is missing only there.
+      (area) => !pages.made.has(landingKey(area, target)) && !handWritten[landingKey(area, target)] && !site.untranslatedAreas?.has(area),
     )
     if (missing.length === 0) return []
     const excludedBy = missing.flatMap((area) => {
@@ -386,7 +387,7 @@ function dropSameAddress(
   // Once per pair of areas, with every service whose pages they share.
   const pairs = new Map<string, { first: string; second: string; url: string; services: string[] }>()
   for (const entry of entries) {
-    const url = landingPath(entry.area, entry.service.slug)
+    const url = landingPath(entry.area, entry.service.addressSlug ?? entry.service.slug)
     const first = byUrl.get(url)
     if (!first) {
       byUrl.set(url, entry)

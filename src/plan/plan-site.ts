@@ -13,6 +13,7 @@ import type { PrintStore } from './landing-quality.js'
 import { findChipsWithoutPage } from './plan-chips.js'
 import { planFormPages } from './plan-form-pages.js'
 import { type LandingPlan, planLanding } from './plan-landing.js'
+import { type EditionPlan, planLanguages } from './plan-languages.js'
 import { planLocationsRoute } from './plan-locations.js'
 import { type LandingRedirect, planLandingRedirects } from './plan-redirects.js'
 import type { RoutePlan, RouteVariant } from './route-plan.js'
@@ -31,6 +32,8 @@ export interface BuildPlan {
   readonly errors: readonly ConfigError[]
   /** Problems that do not stop the build: area chips without a page, heading levels the content skips (heading-order.ts). */
   readonly warnings: readonly ConfigError[]
+  /** The site's other languages, each with its own pages among `routes` (plan-languages.ts); none for a site in one language. */
+  readonly editions: readonly EditionPlan[]
 }
 
 /** A route as a page declares it, before its output path and full title are worked out. */
@@ -55,6 +58,20 @@ type RouteInput = RouteVariant & {
  * internal link written in YAML against the finished route table.
  */
 export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}): BuildPlan {
+  const base = planPages(site, options)
+  // Published URLs and their redirects are the default language's (published-urls.json).
+  const languages = planLanguages(site, base, (edition) => planPages({ ...edition, published: { pages: {} } }, options))
+  return {
+    ...base,
+    routes: languages.routes,
+    editions: languages.editions,
+    errors: [...base.errors, ...languages.errors],
+    warnings: [...base.warnings, ...languages.warnings],
+  }
+}
+
+/** The pages of one language of the site. */
+function planPages(site: SiteConfig, options: { prints?: PrintStore }): Omit<BuildPlan, 'editions'> {
   const errors: ConfigError[] = []
   const inputs: RouteInput[] = []
   const describe = (text: string | undefined) => text ?? site.site.description ?? ''
@@ -79,7 +96,7 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
       continue
     }
     inputs.push({
-      url: `/services/${service.slug}`,
+      url: `/services/${service.addressSlug ?? service.slug}`,
       template: 'service',
       title: service.title,
       isTitleComplete: service.titleTemplate === false,
@@ -108,7 +125,7 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
         continue
       }
       inputs.push({
-        url: `/blog/${post.slug}`,
+        url: `/blog/${post.addressSlug ?? post.slug}`,
         template: 'post',
         title: post.title,
         isTitleComplete: post.titleTemplate === false,

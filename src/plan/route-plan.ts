@@ -44,6 +44,29 @@ export interface RouteFields {
   readonly origin: Origin
   /** Absolute paths of the files the page is made from when more than `origin` (sitemap lastmod). */
   readonly sources?: readonly string[]
+  /** The page's language, a code of site.yaml `languages`; absent on a site in one language. */
+  readonly language?: string
+  /**
+   * The page's versions that search engines are told of (hreflang): each built, indexable and its
+   * own canonical, this page among them; absent where fewer than two are (plan/plan-languages.ts).
+   */
+  readonly alternates?: readonly Alternate[]
+  /** The links to this page in the site's other languages: its twin, else that language's home page. */
+  readonly otherLanguages?: readonly LanguageLink[]
+}
+
+/** One version of a page for hreflang: `x-default` names the default language's. */
+export interface Alternate {
+  readonly hreflang: string
+  /** Site-relative, as routes' `url`. */
+  readonly url: string
+}
+
+/** A link to a page in another language, named in that language. */
+export interface LanguageLink {
+  readonly code: string
+  readonly label: string
+  readonly url: string
 }
 
 /**

@@ -35,4 +35,14 @@ export interface RenderContext {
    * headers (src/output/csp.ts metaPolicy); undefined where `_headers` sends it.
    */
   readonly pagePolicy?: string
+  /**
+   * On a page of a language after the first: where its root-relative links go (plan/plan-languages.ts
+   * EditionPlan `links`), so an address written for the default language leads to this language's page.
+   */
+  readonly links?: Readonly<Record<string, string>>
+  /** What differs on the pages of each other language, by its code (templates/context.ts contextFor picks it by the route's language). */
+  readonly editions?: Readonly<Record<string, LanguageContext>>
 }
+
+/** The parts of the render context that a language has its own of. */
+export type LanguageContext = Pick<RenderContext, 'site' | 'services' | 'areas' | 'forms' | 'posts' | 'landingUrls' | 'links'>

@@ -1,5 +1,5 @@
 import type { TrailingSlash } from '../../src/config/site-model.js'
-import { canonicalHref, href } from '../../src/plan/urls.js'
+import { canonicalHref, href, linkPath } from '../../src/plan/urls.js'
 
 /**
  * React hoists the resources components ask for (`preload()` from react-dom, and images it
@@ -36,6 +36,38 @@ function isPageKey(key: string): boolean {
  * React writes `srcSet` and `imageSrcSet`, Markdown `srcset`.
  */
 const addressAttribute = / (href|src|action|poster|data-fallback|data-endpoint|srcset|imagesrcset)="(\/[^"]*)"/gi
+
+/**
+ * A page of a language after the first with its links to pages in that language: an address
+ * written for the default language (a menu's `/about`, a template's `/services/roofing`, the
+ * structured data's absolute URLs) leads to its version in the page's language where there is one
+ * (`links`, plan/plan-languages.ts); other addresses stay as written. Runs before applyBasePath,
+ * over the whole document, so no template needs to know which language it writes.
+ */
+export function applyLanguageLinks(
+  html: string,
+  context: { readonly links?: Readonly<Record<string, string>>; readonly site: { readonly url: string; readonly basePath: string } },
+): string {
+  const { links, site } = context
+  if (!links) return html
+  const local = (address: string) => {
+    const cut = address.search(/[?#]/)
+    const target = links[linkPath(cut === -1 ? address : address.slice(0, cut))]
+    return target === undefined ? address : target + (cut === -1 ? '' : address.slice(cut))
+  }
+  const { basePath } = site
+  // The links to a page's versions (hreflang) name the language they lead to: kept as they are.
+  const kept: string[] = []
+  const masked = html.replace(/<(?:a|link)\b[^>]*\shreflang="[^"]*"[^>]*>/gi, (tag) => `\u0000${kept.push(tag) - 1}\u0000`)
+  const linked = masked.replace(/ (href|action)="(\/[^"]*)"/g, (_whole, name: string, value: string) => {
+    const underBase = basePath !== '' && (value === basePath || value.startsWith(`${basePath}/`))
+    return ` ${name}="${underBase ? basePath + local(value.slice(basePath.length) || '/') : local(value)}"`
+  })
+  const absolute = new RegExp(`${site.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(/[^"\\s<>]*)`, 'g')
+  return linked
+    .replace(absolute, (_whole, address: string) => site.url + local(address))
+    .replace(/\u0000(\d+)\u0000/g, (_whole, i: string) => kept[Number(i)]!)
+}
 
 /**
  * A page of a site served under a sub-path (site.yaml `url: https://user.github.io/repo`) with the

@@ -2,6 +2,7 @@ import { Action } from '../components/Action.js'
 import { Icon } from '../components/Icon.js'
 import { usePage, useText } from '../context.js'
 import type { HeaderVariant } from './header-variant.js'
+import { LanguageLinksSlot } from './LanguageLinks.js'
 import { Logo } from './Logo.js'
 import { MobileMenu } from './MobileMenu.js'
 
@@ -54,6 +55,7 @@ export function Header({ overHero, navUrl }: HeaderVariant) {
             ))}
           </ul>
         </nav>
+        <LanguageLinksSlot className="header-languages" />
         {site.header?.cta && <Action action={site.header.cta} className="header-cta" />}
         {/* No aria-expanded in the markup: a popovertarget button has its expanded state from the
             platform (the HTML checker rejects both); the menu widget sets it as the menu toggles. */}

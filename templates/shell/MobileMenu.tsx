@@ -1,6 +1,7 @@
 import { Action } from '../components/Action.js'
 import { Icon } from '../components/Icon.js'
 import { usePage, useText } from '../context.js'
+import { LanguageLinksSlot } from './LanguageLinks.js'
 
 /**
  * The slide-in menu for small screens: the same items as the header, services listed inline.
@@ -36,6 +37,7 @@ export function MobileMenu() {
             </li>
           ))}
         </ul>
+        <LanguageLinksSlot className="mobile-languages" />
         {site.header?.cta && <Action action={site.header.cta} className="mobile-cta" />}
       </div>
     </div>

@@ -9,6 +9,7 @@ import { formatContrastTable } from '../contrast-table.js'
 import { type Io, paint } from '../io.js'
 import { printJsonProblems, runWithJsonFailures, summaryLine } from '../json-output.js'
 import { formatLandingSummary } from '../landing-summary.js'
+import { coverageLines } from '../language-summary.js'
 import { formatSizeTable } from '../size-table.js'
 import { printWarnings, siteArgument, siteFolder } from './shared.js'
 
@@ -25,6 +26,7 @@ export function buildCommand(program: Command, io: Io): void {
       '--published <sitemap>',
       "the live site's sitemap.xml (URL or file): its landing pages join published-urls.json, so renamed ones get 301s",
     )
+    .option('--strict-translations', 'fail on a text without its translation in another language (as site.yaml translations.strict)')
     .option('--json', 'print each error and warning as one JSON object per line, then a summary object (for CI and editors)')
     .addHelpText(
       'after',
@@ -45,6 +47,7 @@ Examples:
           outDir: flags.out,
           baseUrl: flags.baseUrl,
           drafts: flags.drafts,
+          strictTranslations: flags.strictTranslations,
           recordUrls: true,
           writeReport: true,
           published: flags.published && !isWebAddress(flags.published) ? path.resolve(flags.published) : flags.published,
@@ -77,6 +80,7 @@ Examples:
       const { rendered, reused, slowest } = result.pages
       io.out(formatSizeTable(result.sizes))
       io.out(formatLandingSummary(io, result.landing, result.host))
+      for (const line of coverageLines(result.languages)) io.out(`${line}\n`)
       io.out(`  Build report: ${displayFile(reportPath(site))} (citypress preview serves it at /__citypress/report)\n`)
       if (flags.verbose) {
         io.out(
@@ -110,6 +114,7 @@ interface BuildFlags {
   verbose?: boolean
   json?: boolean
   published?: string
+  strictTranslations?: boolean
 }
 
 /** Redraws one line on a TTY; prints nothing elsewhere (CI logs stay short). */

@@ -1,7 +1,9 @@
 import type { Command } from 'commander'
+import { languageCoverage } from '../../plan/plan-languages.js'
 import type { RoutePlan } from '../../plan/route-plan.js'
 import type { Io } from '../io.js'
 import { redirectLines } from '../landing-summary.js'
+import { coverageLines } from '../language-summary.js'
 import { siteArgument, siteFolder, siteLabel } from './shared.js'
 
 export function routesCommand(program: Command, io: Io): void {
@@ -26,7 +28,7 @@ Examples:
       if (flags.json) {
         io.out(
           `${JSON.stringify(
-            plan.routes.map(({ url, template, outputPath, noindex }) => ({ url, template, outputPath, noindex })),
+            plan.routes.map(({ url, template, outputPath, noindex, language }) => ({ url, template, outputPath, noindex, language })),
             null,
             2,
           )}\n`,
@@ -41,7 +43,9 @@ Examples:
       io.out(landingMatrix(plan.landingUrls, plan.routes))
       const redirects = redirectLines(io, plan.redirects, config.site.host)
       if (redirects.length) io.out(`\n${redirects.join('\n')}\n`)
+      for (const edition of plan.editions) io.out(`\n${edition.language.code}:\n${landingMatrix(edition.landingUrls, plan.routes)}`)
       io.out(`\n${plan.routes.length} pages: ${countByTemplate(plan.routes.map((r) => r.template))}\n`)
+      for (const line of coverageLines(languageCoverage(plan.routes, config.site.languages))) io.out(`${line}\n`)
     })
 }
 

@@ -10,6 +10,7 @@ export function validateCommand(program: Command, io: Io): void {
     .command('validate')
     .description('Check a site folder (schemas, references, routes, links in YAML) without building it. Fast; for CI and editors.')
     .argument('[site]', siteArgument)
+    .option('--strict-translations', 'fail on a text without its translation in another language (as site.yaml translations.strict)')
     .option('--json', 'print each error and warning as one JSON object per line, then a summary object (for CI and editors)')
     .addHelpText(
       'after',
@@ -19,12 +20,12 @@ Examples:
   $ citypress validate sites/acme && echo "ready to build"
   $ citypress validate --json             one JSON object per problem, then a summary`,
     )
-    .action(async (given: string | undefined, flags: { json?: boolean }) => {
+    .action(async (given: string | undefined, flags: { json?: boolean; strictTranslations?: boolean }) => {
       const { loadAndPlan } = await import('../../build/index.js')
       const { placeProblems } = await import('../../config/read/place-problems.js')
       const site = flags.json ? await runWithJsonFailures(io, 'validate', async () => siteFolder(given)) : siteFolder(given)
       const check = async () => {
-        const { site: config, plan } = await loadAndPlan(site)
+        const { site: config, plan } = await loadAndPlan(site, undefined, { strictTranslations: flags.strictTranslations })
         return { config, plan, warnings: await placeProblems([...config.warnings, ...plan.warnings]) }
       }
       if (flags.json) {

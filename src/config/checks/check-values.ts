@@ -9,7 +9,8 @@ import {
   UnusedOptions,
 } from '../../errors/catalogue.js'
 import type { ConfigError } from '../../errors/config-error.js'
-import { checkLanguage, checkOwnMessages, type OwnMessages } from '../messages/check-language.js'
+import { checkLanguages } from '../languages/site-languages.js'
+import { checkOwnMessages, type OwnMessages } from '../messages/check-language.js'
 import { escapePointer, locate } from '../read/locate.js'
 import type { YamlSource } from '../read/read-yaml.js'
 import type { FormsInput, PageInput, PostInput, SiteInput } from '../site-input.generated.js'
@@ -37,7 +38,7 @@ export function checkValues(source: YamlSource, kind: FileKind, data: unknown): 
       return [
         ...checkSiteYamlAddresses(source, data as SiteInput),
         ...checkBusiness(source, data as SiteInput),
-        ...checkLanguage(source, (data as SiteInput).language),
+        ...checkLanguages(source, data as SiteInput),
       ]
     case 'messages':
       return checkOwnMessages(source, data as OwnMessages)

@@ -65,6 +65,21 @@ function readSchemas(): { texts: string[]; digest: string } {
   return (schemas = { texts, digest: hash(`${ajvVersion}\n${texts.join('\n')}`).slice(0, 16) })
 }
 
+let documents: Map<string, Readonly<Record<string, unknown>>> | undefined
+
+/** A schema of schemas/ as parsed JSON, by its `$id` (`site.schema.json`, `sections/faq.schema.json`). */
+export function schemaDocument(id: string): Readonly<Record<string, unknown>> {
+  documents ??= new Map(
+    readSchemas().texts.map((text) => {
+      const schema = JSON.parse(text) as Record<string, unknown>
+      return [schema.$id as string, schema]
+    }),
+  )
+  const found = documents.get(id)
+  if (!found) throw new Error(`no schema ${id} in schemas/`)
+  return found
+}
+
 /** Changes whenever validation could give another result: part of the read cache's key. */
 export function schemaDigest(): string {
   return readSchemas().digest

@@ -1,4 +1,4 @@
-import { fail, NoOwnWords, NotALanguageTag, RightToLeft, UnknownMessageValue, UnknownToIntl } from '../../errors/catalogue.js'
+import { fail, NoOwnWords, UnknownMessageValue } from '../../errors/catalogue.js'
 import type { ConfigError } from '../../errors/config-error.js'
 import { escapePointer, locate } from '../read/locate.js'
 import type { YamlSource } from '../read/read-yaml.js'
@@ -9,18 +9,10 @@ import { type Message, shippedLanguages, shippedMessagesFor } from './messages.j
 export type OwnMessages = Readonly<Partial<Record<MessageKey, Message>>>
 
 /**
- * site.yaml `language`, which names the pages' language and picks citypress's own words: a tag
- * browsers read, that this Node's Intl writes dates and numbers in (a small-ICU Node would fall
- * back to English without a word), and written left to right, as the templates are laid out.
+ * Why citypress cannot write pages in `language`: not a tag browsers read, one this Node's Intl has
+ * no dates and numbers for (a small-ICU Node would fall back to English without a word), or one
+ * written right to left, which the templates are not laid out for. Undefined when it can.
  */
-export function checkLanguage(source: YamlSource, language: string | undefined): ConfigError[] {
-  const problem = language === undefined ? undefined : languageProblem(language)
-  if (!problem) return []
-  const place = { path: 'language', ...locate(source, '/language') }
-  return [fail({ tag: NotALanguageTag, intl: UnknownToIntl, rtl: RightToLeft }[problem], place, language!)]
-}
-
-/** Why citypress cannot write pages in `language`, or undefined when it can. */
 export function languageProblem(language: string): 'tag' | 'intl' | 'rtl' | undefined {
   try {
     Intl.getCanonicalLocales(language)
@@ -51,7 +43,7 @@ export function checkOwnMessages(source: YamlSource, messages: OwnMessages): Con
 /**
  * A language citypress ships no words for is written in the site's own: messages.yaml must then
  * give every entry, or those texts would be English on every page. `language` is the site's as
- * normalizeSite resolved it: one citypress can write (an unusable one is checkLanguage's error).
+ * normalizeSite resolved it: one citypress can write (an unusable one is checkLanguages's error).
  */
 export function missingOwnWords(site: YamlSource, language: string, own: OwnMessages = {}): ConfigError[] {
   if (shippedMessagesFor(language)) return []

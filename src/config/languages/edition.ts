@@ -1,0 +1,232 @@
+import { fail, MissingTranslation, warn } from '../../errors/catalogue.js'
+import type { ConfigError } from '../../errors/config-error.js'
+import type { ConfigWarning } from '../../errors/config-warning.js'
+import { resolveAreas } from '../areas/resolve-areas.js'
+import { messagesFor } from '../messages/messages.js'
+import { normalizeForms, normalizeSite } from '../normalize.js'
+import { originOf, pointerOrigin } from '../read/locate.js'
+import type { AreasInput, FormsInput, LandingInput, SiteInput } from '../site-input.generated.js'
+import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from '../site-model.js'
+import { type BaseFile, type LanguageTranslations, LOCALES, type Translation } from './read-translations.js'
+import type { SiteLanguage } from './site-languages.js'
+import { textFields, withTranslation } from './text-fields.js'
+
+/** A text of the site that a language does not have yet. */
+export interface MissingText {
+  /** The base file's display path and the text's JSON Pointer in it (its line is found when printed). */
+  readonly file: string
+  readonly pointer: string
+  /** The site-relative translation file it goes in: `locales/es/services/roofing.yaml`. */
+  readonly translation: string
+}
+
+/**
+ * The site in one of its other languages: only what is translated, as a complete SiteConfig that
+ * plan/ lays out under the language's address. Nothing falls back to the default language's text.
+ */
+export interface Edition {
+  readonly language: SiteLanguage
+  /**
+   * The site in this language; absent while site.yaml or forms.yaml has a text without its
+   * translation (every page shows them): then no page is made in this language.
+   */
+  readonly site?: SiteConfig
+  /** Every text without this language's translation, base file by base file. */
+  readonly missing: readonly MissingText[]
+  /** Translation files a machine wrote and no person has reviewed (`translation: { method: machine }`). */
+  readonly unreviewed: readonly string[]
+}
+
+/** The raw files an edition is assembled from, beside the finished default-language SiteConfig. */
+export interface EditionInputs {
+  readonly base: SiteConfig
+  /** Every base file by its site-relative name. */
+  readonly files: ReadonlyMap<string, BaseFile>
+  /** The site-relative name of the file each service, page and post was read from, by its origin file. */
+  readonly names: ReadonlyMap<string, string>
+  readonly baseUrl?: string
+}
+
+/** The site in `translations`' language, and what it lacks. */
+export function editionOf(inputs: EditionInputs, translations: LanguageTranslations): Edition {
+  const { base, files, names } = inputs
+  const { language } = translations
+  const folder = `${LOCALES}/${language.code}`
+  const missing: MissingText[] = []
+  /** The texts of a base file that its translation lacks, recorded in `missing`. */
+  const gaps = (name: string): MissingText[] => {
+    const file = files.get(name)
+    if (!file) return []
+    const translation = translations.files.get(name)
+    const { body, bodyLine: _line, ...data } = file.data as { body?: string; bodyLine?: number }
+    // A Markdown file's body is text too, which its schema does not describe (it is not YAML).
+    const fields = [...textFields(file.kind, data), ...(body?.trim() ? [{ pointer: '/body' }] : [])]
+    const found = fields
+      .filter((field) => !hasText(translation?.texts, field.pointer))
+      .map((field) => ({ file: file.source.file, pointer: field.pointer, translation: `${folder}/${name}` }))
+    missing.push(...found)
+    return found
+  }
+  const translated = (name: string): Translation | undefined =>
+    gaps(name).length === 0 ? (translations.files.get(name) ?? none) : undefined
+  const unreviewed = [...translations.files]
+    .filter(([, t]) => t.provenance?.method === 'machine' && !t.provenance.reviewed)
+    .map(([name]) => `${folder}/${name}`)
+
+  const shell = [...gaps('site.yaml'), ...gaps('forms.yaml')]
+  const texts = (name: string) => translations.files.get(name)?.texts
+  const services: ServiceConfig[] = base.services.flatMap((service) => {
+    const name = names.get(service.origin.file)!
+    const t = translated(name)
+    if (!t) return []
+    return [{ ...withTranslation(service, t.texts), ...(t.slug ? { addressSlug: t.slug } : {}), origin: originIn(t, service.origin) }]
+  })
+  const pages: PageConfig[] = base.pages.flatMap((page) => {
+    const name = names.get(page.origin.file)!
+    const t = translated(name)
+    if (!t) return []
+    const { body, ...front } = (t.texts ?? {}) as { body?: string }
+    const markdown = page.markdown && {
+      ...page.markdown,
+      body: body ?? page.markdown.body,
+      bodyLine: markdownBodyLine(t) ?? page.markdown.bodyLine,
+    }
+    return [
+      {
+        ...withTranslation(page, front),
+        ...(t.path ? { path: t.path } : {}),
+        ...(markdown ? { markdown } : {}),
+        origin: originIn(t, page.origin),
+      },
+    ]
+  })
+  const posts: PostConfig[] = base.posts.flatMap((post) => {
+    const name = names.get(post.origin.file)!
+    const t = translations.files.get(name)
+    // A post is in a language only where that language has its file.
+    if (!t || gaps(name).length > 0) return []
+    return [
+      {
+        ...withTranslation(post, t.texts),
+        ...(t.slug ? { addressSlug: t.slug } : {}),
+        bodyLine: markdownBodyLine(t) ?? post.bodyLine,
+        origin: originIn(t, post.origin),
+      },
+    ]
+  })
+
+  // landing.yaml and areas.yaml: a landing page shows both, and its place's texts.
+  const areasFile = files.get('areas.yaml')
+  const landingFile = files.get('landing.yaml')
+  const areaGaps = gaps('areas.yaml')
+  const landingGaps = gaps('landing.yaml')
+  const placeGap = (gap: MissingText) => /^\/places\/([^/]+)\//.exec(gap.pointer)?.[1]?.replaceAll('~1', '/').replaceAll('~0', '~')
+  const untranslatedPlaces = new Set(areaGaps.flatMap((gap) => placeGap(gap) ?? []))
+  const hasLanding = landingGaps.length === 0 && areaGaps.every((gap) => placeGap(gap) !== undefined)
+  const rawPlaces = (areasFile?.data as AreasInput | undefined)?.places ?? {}
+  const untranslatedAreas = new Set(
+    Object.entries(base.areas.places ?? {}).flatMap(([area, place]) =>
+      [...untranslatedPlaces].some((key) => rawPlaces[key] === place) ? [area] : [],
+    ),
+  )
+  const resolved = resolveAreas({
+    areas: withTranslation((areasFile?.data as AreasInput | undefined) ?? { lists: {} }, texts('areas.yaml')),
+    landing: landingFile && withTranslation(landingFile.data as LandingInput, texts('landing.yaml')),
+    areasFile: areasFile?.source.file,
+    landingFile: landingFile?.source.file,
+  })
+
+  const siteInput = withTranslation(files.get('site.yaml')!.data as SiteInput, texts('site.yaml'))
+  const normalized = normalizeSite(siteInput, inputs.baseUrl)
+  const meta = {
+    ...base.site,
+    ...normalized,
+    ...pick(base.site, ['callingCode', 'published', 'embeds']),
+    language: language.code,
+    languagePath: `/${language.path}`,
+    messages: messagesFor(language.code, translations.messages),
+  }
+  if (shell.length > 0) return { language, missing, unreviewed }
+  const forms = normalizeForms(withTranslation(files.get('forms.yaml')?.data as FormsInput | undefined, texts('forms.yaml')), meta)
+  const site: SiteConfig = {
+    ...base,
+    site: meta,
+    services,
+    pages,
+    posts,
+    forms,
+    areas: resolved.areas,
+    landing: hasLanding && base.landing && resolved.landing ? { ...resolved.landing, origin: base.landing.origin } : undefined,
+    untranslatedAreas,
+    editions: [],
+  }
+  return { language, site, missing, unreviewed }
+}
+
+/** A translation of a file that has no text to translate. */
+const none: Translation = { source: undefined as never, texts: {} }
+
+/** Where a translated entry is written: its translation file, where it has one. */
+function originIn(translation: Translation, origin: SiteConfig['services'][number]['origin']) {
+  return translation === none ? origin : originOf(translation.source, '')
+}
+
+/** The line a translated Markdown body starts on, in its own file. */
+function markdownBodyLine(translation: Translation): number | undefined {
+  if (translation === none) return undefined
+  const head = translation.source.text
+  return head ? head.split('\n').length : undefined
+}
+
+function hasText(texts: unknown, pointer: string): boolean {
+  let node = texts
+  for (const part of pointer.split('/').slice(1)) {
+    const key = part.replaceAll('~1', '/').replaceAll('~0', '~')
+    if (node === null || typeof node !== 'object') return false
+    node = (node as Record<string, unknown>)[key]
+  }
+  return typeof node === 'string' && node.trim() !== ''
+}
+
+function pick<T extends object, K extends keyof T>(value: T, keys: readonly K[]): Partial<Pick<T, K>> {
+  return Object.fromEntries(keys.filter((k) => value[k] !== undefined).map((k) => [k, value[k]])) as Partial<Pick<T, K>>
+}
+
+/**
+ * One problem per translation file that lacks texts: placed at the first missing text of the base
+ * file, naming the others and what is not built for want of them. Warnings, or errors where the
+ * site asks for every translation (`translations: { strict: true }`, --strict-translations).
+ */
+export function translationGaps(edition: Edition, strict: boolean): (ConfigError | ConfigWarning)[] {
+  const byTranslation = new Map<string, MissingText[]>()
+  for (const gap of edition.missing) {
+    const known = byTranslation.get(gap.translation)
+    if (known) known.push(gap)
+    else byTranslation.set(gap.translation, [gap])
+  }
+  return [...byTranslation].map(([translation, gaps]) => {
+    const name = translation.split('/').slice(2).join('/')
+    const consequence =
+      name === 'site.yaml' || name === 'forms.yaml'
+        ? 'language'
+        : name === 'landing.yaml'
+          ? 'landing'
+          : name === 'areas.yaml'
+            ? gaps.every((g) => g.pointer.startsWith('/places/'))
+              ? 'place'
+              : 'landing'
+            : 'page'
+    const fields = gaps.map((g) => fieldPath(g.pointer))
+    const at = pointerOrigin(gaps[0]!.file, gaps[0]!.pointer)
+    return (strict ? fail : warn)(MissingTranslation, at, edition.language.code, translation, fields, consequence)
+  })
+}
+
+/** `/services/0/title` as a reader writes it: `services.0.title`. */
+function fieldPath(pointer: string): string {
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .join('.')
+}

@@ -1,0 +1,215 @@
+import path from 'node:path'
+import type { SiteLanguage } from '../config/languages/site-languages.js'
+import type { SiteConfig } from '../config/site-model.js'
+import { fail, UnreviewedTranslation } from '../errors/catalogue.js'
+import type { ConfigError } from '../errors/config-error.js'
+import { displayFile } from '../tool/package.js'
+import type { Alternate, LanguageLink, RoutePlan } from './route-plan.js'
+import { linkPath, outputPathFor, publicPath } from './urls.js'
+
+/** A language after the first, as plan/ laid it out. */
+export interface EditionPlan {
+  readonly language: SiteLanguage
+  /** The site in this language (config/languages/edition.ts), which its pages are rendered from. */
+  readonly site: SiteConfig
+  /** `${area}|${service}` → URL of each landing page in this language. */
+  readonly landingUrls: Readonly<Record<string, string>>
+  /**
+   * Where a root-relative link on this language's pages goes, by its route key: a page of this
+   * language as the templates address it (without the language's segment), and a page of the default
+   * language that has a version in this one. Links to other pages stay as written.
+   */
+  readonly links: Readonly<Record<string, string>>
+}
+
+/** What planning one language gives: its routes with their addresses, and its landing pages' URLs. */
+interface PlannedLanguage {
+  readonly routes: readonly RoutePlan[]
+  readonly landingUrls: Readonly<Record<string, string>>
+  readonly errors: readonly ConfigError[]
+  /** Told, never thrown: the build makes warnings of them. */
+  readonly warnings: readonly ConfigError[]
+}
+
+/**
+ * The site's pages in every language: the default language's where they are, every other
+ * language's under its segment (`/es/…`), planned from its edition alone, so its landing pages
+ * are judged against its own siblings. Then each page learns its versions (hreflang) and the links
+ * to its twins, joined by translation key in one map.
+ */
+export function planLanguages(
+  site: SiteConfig,
+  base: PlannedLanguage,
+  planEdition: (edition: SiteConfig) => PlannedLanguage,
+): { routes: RoutePlan[]; editions: EditionPlan[]; errors: ConfigError[]; warnings: ConfigError[] } {
+  const [first] = site.site.languages
+  if (!first || site.site.languages.length < 2) return { routes: [...base.routes], editions: [], errors: [], warnings: [] }
+  const errors: ConfigError[] = []
+  const warnings: ConfigError[] = []
+  const keyOf = translationKey(site.root)
+  const versions = new Map<string, RoutePlan[]>()
+  const add = (route: RoutePlan) => {
+    const key = keyOf(route)
+    const known = versions.get(key)
+    if (known) known.push(route)
+    else versions.set(key, [route])
+  }
+  const baseRoutes = base.routes.map((route) => ({ ...route, language: first.code }))
+  for (const route of baseRoutes) add(route)
+  const editions: { language: SiteLanguage; site: SiteConfig; landingUrls: Record<string, string>; local: Map<string, RoutePlan> }[] = []
+  const editionRoutes: RoutePlan[] = []
+  for (const edition of site.editions) {
+    if (!edition.site) continue
+    const planned = planEdition(edition.site)
+    // Problems of the files the translation shares with the default language were told with them.
+    const own = (problem: ConfigError) => isTranslationFile(site.root, problem.file)
+    errors.push(...planned.errors.filter(own))
+    warnings.push(...planned.warnings.filter(own))
+    const segment = edition.site.site.languagePath
+    const unreviewed = new Set(edition.unreviewed)
+    const reviewedOnly = unreviewedFiles(site.root, edition.language.code, unreviewed)
+    if (unreviewed.size > 0)
+      warnings.push(fail(UnreviewedTranslation, { file: displayFile(path.join(site.root, 'site.yaml')) }, [...unreviewed]))
+    const local = new Map<string, RoutePlan>()
+    for (const route of planned.routes) {
+      const url = route.url === '/' ? segment : `${segment}${route.url}`
+      const moved: RoutePlan = {
+        ...route,
+        url,
+        outputPath: route.template === 'not-found' ? `${segment.slice(1)}/404.html` : outputPathFor(url, site.site.trailingSlash),
+        language: edition.language.code,
+        // A machine's translation that no one read builds for visitors, never for search engines.
+        noindex: route.noindex || reviewedOnly(route),
+      }
+      local.set(linkPath(route.url), moved)
+      editionRoutes.push(moved)
+      add(moved)
+    }
+    const landingUrls = Object.fromEntries(
+      Object.entries(planned.landingUrls).map(([key, url]) => [key, local.get(linkPath(url))?.url ?? url]),
+    )
+    editions.push({ language: edition.language, site: edition.site, landingUrls, local })
+  }
+
+  const languages = site.site.languages
+  const homeOf = new Map(
+    [...baseRoutes, ...editionRoutes].filter((r) => r.template === 'sections' && isHome(r, languages)).map((r) => [r.language!, r.url]),
+  )
+  const withLinks = (route: RoutePlan): RoutePlan => {
+    const twins = versions.get(keyOf(route)) ?? []
+    const indexable = twins.filter((t) => !t.noindex)
+    const alternates: Alternate[] =
+      !route.noindex && indexable.length >= 2
+        ? [
+            ...languages.flatMap((l) => indexable.filter((t) => t.language === l.code).map((t) => ({ hreflang: l.code, url: t.url }))),
+            ...indexable.filter((t) => t.language === first.code).map((t) => ({ hreflang: 'x-default', url: t.url })),
+          ]
+        : []
+    const otherLanguages: LanguageLink[] = languages.flatMap((l) => {
+      if (l.code === route.language) return []
+      const url = twins.find((t) => t.language === l.code)?.url ?? homeOf.get(l.code)
+      return url ? [{ code: l.code, label: l.label, url }] : []
+    })
+    return {
+      ...route,
+      ...(alternates.length ? { alternates } : {}),
+      ...(otherLanguages.length ? { otherLanguages } : {}),
+    }
+  }
+  const routes = [...baseRoutes, ...editionRoutes].map(withLinks)
+  return {
+    routes,
+    errors,
+    warnings,
+    editions: editions.map(({ language, site: editionSite, landingUrls, local }) => {
+      const links: Record<string, string> = {}
+      // Pages of the default language with a version here: the links the site's files write (a menu's `/about`).
+      for (const route of baseRoutes) {
+        const twin = versions.get(keyOf(route))?.find((t) => t.language === language.code)
+        if (twin) links[linkPath(route.url)] = publicPath(twin.url, site.site.trailingSlash)
+      }
+      // This language's own pages, as its templates address them: over the above where both name one address.
+      for (const [key, route] of local) links[key] = publicPath(route.url, site.site.trailingSlash)
+      return { language, site: editionSite, landingUrls, links }
+    }),
+  }
+}
+
+/**
+ * What the versions of one page share: the file it is made from, as the default language names
+ * it (a translation mirrors its base file under locales/<code>/), and what tells its pages apart.
+ */
+function translationKey(root: string): (route: RoutePlan) => string {
+  const baseName = (file: string) =>
+    path
+      .relative(root, path.resolve(file))
+      .split(path.sep)
+      .join('/')
+      .replace(/^locales\/[^/]+\//, '')
+  return (route) => {
+    switch (route.template) {
+      case 'landing':
+        return `landing|${route.landing.area}|${baseName(route.landing.service.origin.file)}`
+      case 'blog-index':
+        return `blog-index|${route.props.page}`
+      case 'form-success':
+        return `form-success|${route.props.form}`
+      case 'sections':
+      case 'service':
+      case 'post':
+        return `${route.template}|${baseName(route.origin.file)}`
+      default:
+        return route.template
+    }
+  }
+}
+
+/** Whether a file (a display path) is a translation: under locales/ of the site. */
+function isTranslationFile(root: string, file: string): boolean {
+  return path.relative(root, path.resolve(file)).split(path.sep)[0] === 'locales'
+}
+
+/**
+ * Whether a page of a language is made from a translation a machine wrote and no person read:
+ * its own file's, or one every page shows (site.yaml, forms.yaml), or a landing page's shared ones.
+ */
+function unreviewedFiles(root: string, code: string, unreviewed: ReadonlySet<string>): (route: RoutePlan) => boolean {
+  if (unreviewed.size === 0) return () => false
+  const name = (file: string) => path.relative(root, path.resolve(file)).split(path.sep).join('/')
+  const folder = `locales/${code}`
+  const everyPage = ['site.yaml', 'forms.yaml'].some((f) => unreviewed.has(`${folder}/${f}`))
+  const landing = ['landing.yaml', 'areas.yaml'].some((f) => unreviewed.has(`${folder}/${f}`))
+  return (route) =>
+    everyPage ||
+    unreviewed.has(name(route.origin.file)) ||
+    (route.template === 'landing' && (landing || unreviewed.has(name(route.landing.service.origin.file))))
+}
+
+/** The home page of a language: `/`, or its segment. */
+function isHome(route: RoutePlan, languages: readonly SiteLanguage[]): boolean {
+  const language = languages.find((l) => l.code === route.language)
+  return route.url === (language?.path ? `/${language.path}` : '/')
+}
+
+/** How many pages of each kind a language has, beside the default language's. */
+export interface LanguageCoverage {
+  readonly code: string
+  readonly kinds: readonly { readonly kind: RoutePlan['template']; readonly built: number; readonly base: number }[]
+}
+
+/** Each other language's pages by kind, against the default language's: what its translation covers. */
+export function languageCoverage(routes: readonly RoutePlan[], languages: readonly SiteLanguage[]): LanguageCoverage[] {
+  const [first, ...others] = languages
+  if (!first || others.length === 0) return []
+  const counts = new Map<string, Map<RoutePlan['template'], number>>()
+  for (const route of routes) {
+    const code = route.language ?? first.code
+    const kinds = counts.get(code) ?? new Map()
+    counts.set(code, kinds.set(route.template, (kinds.get(route.template) ?? 0) + 1))
+  }
+  const base = counts.get(first.code) ?? new Map()
+  return others.map((language) => ({
+    code: language.code,
+    kinds: [...base].map(([kind, count]) => ({ kind, base: count, built: counts.get(language.code)?.get(kind) ?? 0 })),
+  }))
+}

@@ -1,0 +1,192 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { JSDOM } from 'jsdom'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { readSite } from '../../src/config/load-site.js'
+import type { RoutePlan } from '../../src/plan/route-plan.js'
+import { siteFrom, validationErrors } from '../helpers/site.js'
+import { type BuiltSite, buildInMemory } from './helpers.js'
+
+// The landing fixture in English and Spanish (tests/fixtures/sites/two-languages): its Spanish
+// translation leaves out window cleaning and the place Rochester, so those have no Spanish page.
+
+const ORIGIN = 'https://brightside.example'
+let built: BuiltSite
+
+beforeAll(async () => {
+  built = await buildInMemory(await siteFrom('two-languages'))
+})
+
+const documents = new Map<RoutePlan, Document>()
+const documentOf = (route: RoutePlan) => {
+  let found = documents.get(route)
+  if (!found) documents.set(route, (found = new JSDOM(built.file(route.outputPath)).window.document))
+  return found
+}
+const headAlternates = (route: RoutePlan) =>
+  [...documentOf(route).querySelectorAll('link[rel="alternate"][hreflang]')].map(
+    (l) => `${l.getAttribute('hreflang')} ${l.getAttribute('href')}`,
+  )
+/** Every `<url>` of the sitemap with its alternates, by its address. */
+function sitemapAlternates(): Map<string, string[]> {
+  const xml = built.file('sitemap.xml')
+  const entries = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>.*?<\/url>/g)]
+  return new Map(
+    entries.map(([entry, loc]) => [loc!, [...entry.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map(([, l, h]) => `${l} ${h}`)]),
+  )
+}
+
+describe('a site in two languages', () => {
+  it('builds the translated pages under /es/, with the addresses their translations give, and no other', () => {
+    const spanish = built.routes.filter((r) => r.language === 'es').map((r) => r.url)
+    expect(spanish.sort()).toEqual(
+      [
+        '/es',
+        '/es/404',
+        '/es/contacto',
+        '/es/locations',
+        '/es/lp/chatham-limpieza-de-oficinas',
+        '/es/lp/decatur-limpieza-de-oficinas',
+        '/es/lp/sherman-limpieza-de-oficinas',
+        '/es/lp/springfield-limpieza-de-oficinas',
+        '/es/services/limpieza-de-oficinas',
+        '/es/thanks/lead',
+      ].sort(),
+    )
+    expect(built.routes.filter((r) => r.language === 'en-US')).toHaveLength(17)
+    expect(built.routes.find((r) => r.url === '/es/404')?.outputPath).toBe('es/404.html')
+  })
+
+  it('writes each page in its own language: lang, its texts, citypress’s own words', () => {
+    const home = documentOf(built.routes.find((r) => r.url === '/es')!)
+    expect(home.documentElement.lang).toBe('es')
+    expect(home.querySelector('h1')?.textContent).toBe('Oficinas limpias en todo el centro de Illinois')
+    expect(home.querySelector('.skip-link')?.textContent).toBe('Saltar al contenido')
+    const landing = documentOf(built.routes.find((r) => r.url === '/es/lp/springfield-limpieza-de-oficinas')!)
+    expect(landing.querySelector('h1')?.textContent).toContain('Limpieza de oficinas en Springfield')
+    expect(landing.body.textContent).toContain('Springfield es la capital de Illinois')
+    expect(landing.body.textContent).not.toContain('Springfield is the capital')
+    const english = documentOf(built.routes.find((r) => r.url === '/contact')!)
+    expect(english.documentElement.lang).toBe('en-US')
+  })
+
+  it('links every page of a language to pages of that language where they exist', () => {
+    for (const route of built.routes.filter((r) => r.language === 'es')) {
+      const links = [...documentOf(route).querySelectorAll('a[href^="/"]:not([hreflang])')].map((a) => a.getAttribute('href')!)
+      const english = links.filter((href) => built.has(href.split('#')[0]!) && !href.startsWith('/es'))
+      // Only pages with no Spanish version (window cleaning, Rochester) may be linked in English.
+      for (const href of english) {
+        const target = built.routes.find((r) => r.url === href.split('#')[0])!
+        expect(
+          target.otherLanguages?.some((l) => l.code === 'es' && l.url !== '/es'),
+          `${route.url} → ${href}`,
+        ).not.toBe(true)
+      }
+      expect(links, route.url).toContain('/es/contacto')
+    }
+  })
+
+  it('names every version of a page in its head and in the sitemap alike: itself, its twin and x-default, absolute', () => {
+    const sitemap = sitemapAlternates()
+    const indexable = built.routes.filter((r) => !r.noindex && r.template !== 'not-found')
+    let paired = 0
+    for (const route of indexable) {
+      const head = headAlternates(route)
+      expect(sitemap.get(`${ORIGIN}${route.url === '/' ? '/' : route.url}`), route.url).toEqual(head)
+      if (head.length === 0) continue
+      paired++
+      expect(head, route.url).toContain(`${route.language} ${ORIGIN}${route.url === '/' ? '/' : route.url}`)
+      expect(
+        head.filter((h) => h.startsWith('x-default ')),
+        route.url,
+      ).toHaveLength(1)
+      // Reciprocal: each version it names names the same set.
+      for (const other of head.map((h) => h.split(' ')[1]!)) {
+        const twin = built.routes.find((r) => `${ORIGIN}${r.url === '/' ? '/' : r.url}` === other)!
+        expect(twin.noindex, other).toBe(false)
+        expect(headAlternates(twin), `${route.url} ↔ ${other}`).toEqual(head)
+      }
+    }
+    expect(paired).toBe(2 * 7)
+    expect(built.file('sitemap.xml')).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"')
+  })
+
+  it('names no page without a translation, nor one kept out of search, as a version of another', () => {
+    const sitemap = built.file('sitemap.xml')
+    expect(sitemap).not.toMatch(/window-cleaning"|rochester-limpieza|sherman/)
+    expect(headAlternates(built.routes.find((r) => r.url === '/services/window-cleaning')!)).toEqual([])
+    // Sherman has no local paragraph: kept out of search in both languages, so in no set.
+    expect(headAlternates(built.routes.find((r) => r.url === '/lp/sherman-office-cleaning')!)).toEqual([])
+    expect(built.has('/es/lp/rochester-limpieza-de-oficinas')).toBe(false)
+  })
+
+  it('links each page to itself in the other language, in its own words, or to that language’s home page', () => {
+    const links = (url: string) =>
+      [...documentOf(built.routes.find((r) => r.url === url)!).querySelectorAll('.header-languages a')].map(
+        (a) => `${a.getAttribute('lang')} ${a.getAttribute('hreflang')} ${a.getAttribute('href')} ${a.textContent}`,
+      )
+    expect(links('/contact')).toEqual(['es es /es/contacto Español'])
+    expect(links('/es/contacto')).toEqual(['en-US en-US /contact English'])
+    expect(links('/services/window-cleaning')).toEqual(['es es /es Español'])
+  })
+})
+
+describe('a text without its translation', () => {
+  it('is said once per translation file, at the first such text, naming the others', async () => {
+    const { site } = await readSite(await siteFrom('two-languages'))
+    const untranslated = site!.warnings.filter((w) => w.code === 'untranslated')
+    expect(untranslated.map((w) => `${path.basename(w.file)}:${w.line}`)).toEqual(['window-cleaning.yaml:2', 'areas.yaml:46'])
+    expect(untranslated[0]?.message).toContain('locales/es/services/window-cleaning.yaml, so its page is not built in es')
+    expect(untranslated[1]?.hint).toContain('places.Rochester, IL.local')
+  })
+
+  it('fails the build with site.yaml translations.strict, and nothing is built', async () => {
+    const site = await siteFrom('two-languages', {})
+    const yaml = await readFile(path.join(site, 'site.yaml'), 'utf8')
+    await writeFile(path.join(site, 'site.yaml'), `${yaml}translations: { strict: true }\n`)
+    const errors = await validationErrors(site)
+    expect(errors.map((e) => e.code)).toEqual(['untranslated', 'untranslated'])
+  })
+})
+
+describe('a translation file', () => {
+  const errorsOf = async (files: Record<string, string>) =>
+    (await validationErrors(await siteFrom('two-languages', files))).map(
+      (e) => `${e.code} ${e.file.replace(/.*\/locales\//, 'locales/')}:${e.line ?? ''} ${e.message} ${e.hint ?? ''}`,
+    )
+
+  it('is refused, at its line, for a key that is not text, a key its base lacks, or a list of another length', async () => {
+    const errors = await errorsOf({
+      'locales/es/services/office-cleaning.yaml': [
+        'title: Limpieza de oficinas',
+        'areas: { list: central }',
+        'titel: Limpieza',
+        'services:',
+        '  - { title: Escritorios }',
+        '',
+      ].join('\n'),
+    })
+    expect(errors).toEqual([
+      expect.stringMatching(/^bad-translation locales\/es\/services\/office-cleaning.yaml:2 "areas" is not text a visitor reads/),
+      expect.stringMatching(/^bad-translation locales\/es\/services\/office-cleaning.yaml:3 "titel" is not in .*office-cleaning.yaml/),
+      expect.stringMatching(
+        /^bad-translation locales\/es\/services\/office-cleaning.yaml:5 This list has 1 item and the list it translates/,
+      ),
+    ])
+  })
+
+  it('is refused for a file the site does not have, an address that is not ASCII, and a folder of no language', async () => {
+    const errors = await errorsOf({
+      'locales/es/services/roofing.yaml': 'title: Techos\n',
+      'locales/es/pages/contact.yaml': 'path: /contácto\ntitle: Contacto\n',
+      'locales/fr/site.yaml': 'header: {}\n',
+    })
+    expect(errors.map((e) => e.split(' ').slice(0, 2).join(' '))).toEqual([
+      'bad-slug locales/es/pages/contact.yaml:1',
+      'bad-translation locales/es/services/roofing.yaml:',
+      'bad-translation locales/fr/site.yaml:',
+    ])
+    expect(errors[0]).toContain('Write it as "/contacto"')
+    expect(errors[2]).toContain('locales/fr/ is not the folder of a language')
+  })
+})
