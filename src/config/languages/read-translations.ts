@@ -173,7 +173,9 @@ function readTranslation(text: string, file: string, base: BaseFile): { translat
   const errors: ConfigError[] = []
   const { translation, slug, path: address, ...texts } = data as Record<string, unknown>
   const baseName = base.source.file
-  const { body: baseBody, bodyLine: _line, ...baseData } = base.data as Record<string, unknown>
+  // A Markdown file's body is not YAML: checked apart from its front matter. (A YAML file may have a `body` key of its own.)
+  const { body: baseBody, bodyLine: _line, ...frontMatter } = base.data as Record<string, unknown>
+  const baseData = isMarkdown ? frontMatter : (base.data as Record<string, unknown>)
   for (const key of Object.keys(data)) {
     if (!ownKeys.has(key)) continue
     const allowed =
