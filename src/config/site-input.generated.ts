@@ -1235,7 +1235,7 @@ export interface Region {
   faqs?: Faq[]
 }
 /**
- * One choice: a plain-text label sent as is, or `{ value, label }`.
+ * Plain text. One choice: a label sent as is, or `{ value, label }` to send something other than what is shown. In another language its translation is the label only: the value sent stays the same.
  */
 export type Option =
   | string

@@ -147,7 +147,8 @@ export function editionOf(inputs: EditionInputs, translations: LanguageTranslati
     messages: messagesFor(language.code, translations.messages),
   }
   if (shell.length > 0) return { language, missing, unreviewed }
-  const forms = normalizeForms(withTranslation(files.get('forms.yaml')?.data as FormsInput | undefined, texts('forms.yaml')), meta)
+  const formsInput = files.get('forms.yaml')?.data as FormsInput | undefined
+  const forms = normalizeForms(keepOptionValues(formsInput, withTranslation(formsInput, texts('forms.yaml'))), meta)
   const site: SiteConfig = {
     ...base,
     site: meta,
@@ -161,6 +162,35 @@ export function editionOf(inputs: EditionInputs, translations: LanguageTranslati
     editions: [],
   }
   return { language, site, missing, unreviewed }
+}
+
+/**
+ * Forms with their choices' values as the default language sends them: a choice written as one
+ * string is its label and its value, and its translation changes only the label, so whoever
+ * receives the posts reads one vocabulary whatever the visitor's language.
+ */
+function keepOptionValues(base: FormsInput | undefined, translated: FormsInput | undefined): FormsInput | undefined {
+  if (!base || !translated) return translated
+  const forms = Object.fromEntries(
+    Object.entries(translated.forms ?? {}).map(([name, form]) => [
+      name,
+      {
+        ...form,
+        fields: form.fields.map((field, i) => ({
+          ...field,
+          ...(field.options && {
+            options: field.options.map((option, j) => {
+              const original = base.forms?.[name]?.fields[i]?.options?.[j]
+              return typeof option === 'string' && typeof original === 'string' && option !== original
+                ? { value: original, label: option }
+                : option
+            }),
+          }),
+        })),
+      },
+    ]),
+  )
+  return { ...translated, forms }
 }
 
 /** A translation of a file that has no text to translate. */
