@@ -3,6 +3,17 @@ import { socialImage } from './page-image.js'
 import { shareImageFor, shareImageSize } from './share-image.js'
 
 /**
+ * Open Graph's `ll_CC` form of a language: its region, or the likeliest one (`es` → `es_ES`) on a
+ * site in several languages, whose versions must tell apart. A site in one language keeps its tag
+ * as written.
+ */
+function openGraphLocale(code: string, withRegion: boolean): string {
+  const locale = new Intl.Locale(code)
+  const full = withRegion && !locale.region ? locale.maximize() : locale
+  return full.region ? `${full.language}_${full.region}` : code.replace('-', '_')
+}
+
+/**
  * Open Graph and Twitter card tags, so a shared link shows the page's title, description and
  * image. Every URL is absolute (crawlers do not resolve relative ones).
  */
@@ -20,7 +31,12 @@ export function SocialMeta({ canonical }: { canonical: string }) {
       <meta property="og:title" content={route.title} />
       {route.description && <meta property="og:description" content={route.description} />}
       <meta property="og:url" content={canonical} />
-      <meta property="og:locale" content={site.language.replace('-', '_')} />
+      <meta property="og:locale" content={openGraphLocale(site.language, site.languages.length > 1)} />
+      {route.alternates
+        ?.filter((a) => a.hreflang !== 'x-default' && a.hreflang !== site.language)
+        .map((a) => (
+          <meta key={a.hreflang} property="og:locale:alternate" content={openGraphLocale(a.hreflang, true)} />
+        ))}
       {image && <meta property="og:image" content={image.url} />}
       {image?.width && <meta property="og:image:width" content={String(image.width)} />}
       {image?.height && <meta property="og:image:height" content={String(image.height)} />}

@@ -63,7 +63,8 @@ export function applyLanguageLinks(
     const underBase = basePath !== '' && (value === basePath || value.startsWith(`${basePath}/`))
     return ` ${name}="${underBase ? basePath + local(value.slice(basePath.length) || '/') : local(value)}"`
   })
-  const absolute = new RegExp(`${site.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(/[^"\\s<>]*)`, 'g')
+  // Not an `@id`: it names a thing, the same in every language (the business), not a page to go to.
+  const absolute = new RegExp(`(?<!"@id":")${site.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(/[^"\\s<>]*)`, 'g')
   return linked
     .replace(absolute, (_whole, address: string) => site.url + local(address))
     .replace(/\u0000(\d+)\u0000/g, (_whole, i: string) => kept[Number(i)]!)

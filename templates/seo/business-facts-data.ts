@@ -67,11 +67,20 @@ export function employeesOf(page: PageContext): PersonLeaf[] | undefined {
 /** A page with `updated` (pages/*.yaml or *.md) as a WebPage with its `dateModified`. */
 export function webPageOf(page: PageContext, businessId: string): WebPage | undefined {
   const { route, site } = page
-  if (route.template !== 'sections') return undefined
-  const updated = route.props.updated
-  if (!updated) return undefined
+  const updated = route.template === 'sections' ? route.props.updated : undefined
+  // On a site in several languages every page says its own; a site in one language says it once, in `lang`.
+  const inLanguage = site.languages.length > 1 ? site.language : undefined
+  if (!updated && !inLanguage) return undefined
   const url = absoluteUrl(site.url, route.url, site.trailingSlash)
-  return { '@type': 'WebPage', '@id': `${url}#webpage`, url, name: route.title, dateModified: updated, publisher: { '@id': businessId } }
+  return prune<WebPage>({
+    '@type': 'WebPage',
+    '@id': `${url}#webpage`,
+    url,
+    name: route.title,
+    inLanguage,
+    dateModified: updated,
+    publisher: { '@id': businessId },
+  })
 }
 
 function prune<T extends object>(thing: T): T {

@@ -103,6 +103,8 @@ function localBusiness(page: PageContext): LocalBusinessLeaf {
         contactType: phone.label,
         description: phone.scope,
         hoursAvailable: phone.alwaysOpen ? hoursSpecification([{ days: [...WEEK], opens: '00:00', closes: '23:59' }]) : undefined,
+        // The languages the business answers in, where its site has more than one.
+        availableLanguage: site.languages.length > 1 ? site.languages.map((l) => l.code) : undefined,
       }),
     ),
     sameAs: sameAs.length > 0 ? sameAs : undefined,

@@ -55,6 +55,8 @@ describe('a site in two languages', () => {
     )
     expect(built.routes.filter((r) => r.language === 'en-US')).toHaveLength(17)
     expect(built.routes.find((r) => r.url === '/es/404')?.outputPath).toBe('es/404.html')
+    // Netlify serves a folder's 404 page only by a rule (Cloudflare Pages finds it by itself).
+    expect(built.file('_redirects')).toBe('/es/* /es/404.html 404\n')
   })
 
   it('writes each page in its own language: lang, its texts, citypress’s own words', () => {
@@ -68,6 +70,28 @@ describe('a site in two languages', () => {
     expect(landing.body.textContent).not.toContain('Springfield is the capital')
     const english = documentOf(built.routes.find((r) => r.url === '/contact')!)
     expect(english.documentElement.lang).toBe('en-US')
+  })
+
+  it('says its language to search engines and share previews, and names one business in every language', () => {
+    const graph = (url: string) => {
+      const document = documentOf(built.routes.find((r) => r.url === url)!)
+      const nodes = JSON.parse(document.querySelector('script[type="application/ld+json"]')!.textContent!)['@graph'] as Record<
+        string,
+        unknown
+      >[]
+      const meta = (property: string) =>
+        [...document.querySelectorAll(`meta[property="${property}"]`)].map((m) => m.getAttribute('content'))
+      return { nodes, locale: meta('og:locale'), alternate: meta('og:locale:alternate') }
+    }
+    const spanish = graph('/es/contacto')
+    const english = graph('/contact')
+    const business = (nodes: Record<string, unknown>[]) => nodes.find((n) => n['@type'] === 'LocalBusiness')!
+    expect(business(spanish.nodes)['@id']).toBe(`${ORIGIN}/#business`)
+    expect(business(english.nodes)['@id']).toBe(`${ORIGIN}/#business`)
+    expect(spanish.nodes.find((n) => n['@type'] === 'WebPage')).toMatchObject({ inLanguage: 'es', url: `${ORIGIN}/es/contacto` })
+    expect(english.nodes.find((n) => n['@type'] === 'WebPage')).toMatchObject({ inLanguage: 'en-US' })
+    expect(spanish).toMatchObject({ locale: ['es_ES'], alternate: ['en_US'] })
+    expect(english).toMatchObject({ locale: ['en_US'], alternate: ['es_ES'] })
   })
 
   it('links every page of a language to pages of that language where they exist', () => {
