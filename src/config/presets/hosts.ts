@@ -34,6 +34,12 @@ export interface HostRules {
    * all serve `contact/index.html` at `/contact/`.
    */
   readonly servesHtmlWithoutExtension: boolean
+  /**
+   * Where it finds the 404 page of a language's folder (`es/404.html`): by itself, as the nearest
+   * one up the path (Cloudflare Pages); by a `_redirects` rule with status 404 (Netlify); or never,
+   * serving the root 404.html for every missing address (GitHub Pages, plain file hosting).
+   */
+  readonly folderNotFound: 'nearest' | 'rule' | 'root'
   /** Whether Netlify Forms (forms.provider `netlify`) can receive posts there. */
   readonly hasNetlifyForms: boolean
   /** How many static and dynamic (pattern) rules of `_redirects` it reads, when it says. */
@@ -49,6 +55,7 @@ const hosts: Record<HostName, HostRules> = {
     readsHeaders: true,
     readsRedirects: true,
     servesHtmlWithoutExtension: true,
+    folderNotFound: 'rule',
     hasNetlifyForms: true,
     files: [],
   },
@@ -58,6 +65,7 @@ const hosts: Record<HostName, HostRules> = {
     readsHeaders: true,
     readsRedirects: true,
     servesHtmlWithoutExtension: true,
+    folderNotFound: 'nearest',
     hasNetlifyForms: false,
     files: [],
     // Cloudflare Pages "Redirects" limits: 2,000 static and 100 dynamic rules per project.
@@ -69,6 +77,7 @@ const hosts: Record<HostName, HostRules> = {
     readsHeaders: false,
     readsRedirects: false,
     servesHtmlWithoutExtension: true,
+    folderNotFound: 'root',
     hasNetlifyForms: false,
     // Without it GitHub Pages runs Jekyll, which drops every file and folder starting with "_".
     files: [{ path: '.nojekyll', contents: '', why: 'publish files as they are (no Jekyll)' }],
@@ -79,6 +88,7 @@ const hosts: Record<HostName, HostRules> = {
     readsHeaders: false,
     readsRedirects: false,
     servesHtmlWithoutExtension: false,
+    folderNotFound: 'root',
     hasNetlifyForms: false,
     files: [],
   },

@@ -35,12 +35,20 @@ export async function prepareHostFiles(
   }
 }
 
+/** Each other language's 404 page (`es/404.html`), which the host serves only when told to. */
+function languageNotFound(routes: readonly RoutePlan[]): RoutePlan[] {
+  return routes.filter((r) => r.template === 'not-found' && r.outputPath !== '404.html')
+}
+
 /**
  * The host's own files for site.yaml `host` (src/config/presets/hosts.ts): `_redirects` where the host
  * reads it, else one redirect page per old address; and what the host needs besides
  * (GitHub Pages' `.nojekyll`).
  */
 export function hostOutputFiles(site: SiteConfig, landing: readonly LandingRedirect[], routes: readonly RoutePlan[]): OutputFile[] {
-  const redirects = hostRules(site.site.host).readsRedirects ? redirectsFile(site, landing) : redirectPages(site, landing, routes)
+  const rules = hostRules(site.site.host)
+  const redirects = rules.readsRedirects
+    ? redirectsFile(site, landing, rules.folderNotFound === 'rule' ? languageNotFound(routes) : [])
+    : redirectPages(site, landing, routes)
   return [...redirects, ...hostExtraFiles(site)]
 }
