@@ -35,7 +35,24 @@ const exampleSites = {
     legal: '/privacy',
     more: ['/lp/salem-landscape-design', '/lp/salem-irrigation'],
   },
-  brightline: { about: '/about', contact: '/contact', services: '/services', legal: '/privacy', more: ['/lp/durham-generators'] },
+  // Its Spanish edition too: every kind of page it translates.
+  brightline: {
+    about: '/about',
+    contact: '/contact',
+    services: '/services',
+    legal: '/privacy',
+    more: [
+      '/lp/durham-generators',
+      '/es',
+      '/es/contacto',
+      '/es/servicios',
+      '/es/services/generadores-de-respaldo',
+      '/es/lp/durham-cambio-de-panel-electrico',
+      '/es/locations',
+      '/es/thanks/contact',
+      '/es/404',
+    ],
+  },
 } as const
 
 type Sample = { label: string; url: string; file: string }
