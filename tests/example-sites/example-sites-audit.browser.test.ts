@@ -174,7 +174,11 @@ describe.each(Object.entries(exampleSites))('the example site %s', (name, pages)
   })
 
   it('builds with no warning, so no link or #fragment of any page is broken', () => {
-    expect(result.warnings.map((w) => `${w.code} ${w.file}:${w.line}: ${w.message}`)).toEqual([])
+    // But the texts brightline leaves untranslated on purpose, to show what a build says of them.
+    const untranslated = result.warnings.filter((w) => w.code === 'untranslated').map((w) => path.relative(result.site.root, w.file))
+    expect(untranslated).toEqual(name === 'brightline' ? ['pages/about.yaml', 'pages/privacy.md', 'pages/terms.md', 'areas.yaml'] : [])
+    const others = result.warnings.filter((w) => w.code !== 'untranslated')
+    expect(others.map((w) => `${w.code} ${w.file}:${w.line}: ${w.message}`)).toEqual([])
     expect(samples).toHaveLength(12 + pages.more.length)
   })
 
