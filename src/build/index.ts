@@ -249,15 +249,20 @@ async function runStages(
   if (!firstPages) void hostFiles()
 
   const memo: BuildMemo = options.memo ?? ((_kind, _key, compute) => compute())
-  const [assets, templates] = await time('assets', () =>
+  // bundleAssets reads only site.yaml `theme`, its fonts, whether it has languages and the words its
+  // widgets write (plus templates/, which the memo's owner watches).
+  const assetsOf = (meta: SiteConfig['site']) =>
+    memo('assets', JSON.stringify([meta.theme, site.fonts, meta.languages.length, meta.language, meta.messages]), () =>
+      bundleAssets(meta, site.fonts, site.root, cache.note),
+    )
+  const [assets, templates, editionAssets] = await time('assets', () =>
     Promise.all([
-      // bundleAssets reads only site.yaml `theme`, its fonts and whether it has languages (plus templates/, which the memo's owner watches).
-      memo('assets', JSON.stringify([site.site.theme, site.fonts, site.site.languages.length]), () =>
-        bundleAssets(site.site, site.fonts, site.root, cache.note),
-      ),
+      assetsOf(site.site),
       memo('templates', `${site.root}|${site.icons.join(',')}`, () =>
         bundleTemplates({ siteRoot: site.root, icons: site.icons, note: cache.note }),
       ),
+      // Each other language's widgets write its words: the same stylesheet, a script of its own.
+      Promise.all(plan.editions.map((e) => assetsOf(e.site.site))),
     ]),
   )
   // Nothing more to bundle in this build: esbuild's service process need not stay resident while the pages render.
@@ -266,11 +271,11 @@ async function runStages(
   // which pages embed on hosts that send no headers (so the page cache keys, made from the
   // context, follow the policy).
   const inlineCode = declaredInlineCode({ assets: assets.manifest, csp: site.site.csp })
-  const context = renderContextOf(site, plan, images, assets, options.asOf, inlineCode)
+  const context = renderContextOf(site, plan, images, assets, options.asOf, inlineCode, editionAssets)
   const pageCache = await cache.openPages(hash(`${citypressVersion}+${codeDigest}\n${templates.hash}\n${contextDigest(context)}`))
   const [declaration] = formsDeclarationFile(site)
   const fixedFiles = async () => [
-    ...assets.files,
+    ...uniqueFiles([assets, ...editionAssets].flatMap((a) => a.files)),
     ...images.files,
     ...(await hostFiles()).files,
     ...feedFile(site.site, site.posts),
@@ -460,6 +465,7 @@ export function renderContextOf(
   assets: AssetsResult,
   asOf: Date,
   inlineCode?: InlineCode,
+  editionAssets: readonly AssetsResult[] = [],
 ): RenderContext {
   const pagePolicy = inlineCode && !hostRules(site.site.host).readsHeaders ? policyText(metaPolicy(site.site, inlineCode)) : undefined
   return {
@@ -472,11 +478,19 @@ export function renderContextOf(
     ...(plan.editions.length
       ? {
           editions: Object.fromEntries(
-            plan.editions.map((e) => [e.language.code, { ...languageContext(e.site, e.landingUrls), links: e.links }]),
+            plan.editions.map((e, i) => [
+              e.language.code,
+              { ...languageContext(e.site, e.landingUrls), links: e.links, assets: (editionAssets[i] ?? assets).manifest },
+            ]),
           ),
         }
       : {}),
   }
+}
+
+/** Files by path, each once: the languages' bundles share their stylesheet and fonts. */
+function uniqueFiles(files: readonly OutputFile[]): OutputFile[] {
+  return [...new Map(files.map((f) => [f.path, f])).values()]
 }
 
 /** What a page sees of the site in its language: the site's, or an edition's (config/languages/edition.ts). */

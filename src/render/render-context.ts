@@ -45,4 +45,5 @@ export interface RenderContext {
 }
 
 /** The parts of the render context that a language has its own of. */
-export type LanguageContext = Pick<RenderContext, 'site' | 'services' | 'areas' | 'forms' | 'posts' | 'landingUrls' | 'links'>
+export type LanguageContext = Pick<RenderContext, 'site' | 'services' | 'areas' | 'forms' | 'posts' | 'landingUrls' | 'links'> &
+  Partial<Pick<RenderContext, 'assets'>>

@@ -3,6 +3,8 @@ import path from 'node:path'
 import { JSDOM } from 'jsdom'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { readSite } from '../../src/config/load-site.js'
+import { en } from '../../src/config/messages/en.js'
+import { es } from '../../src/config/messages/es.js'
 import type { RoutePlan } from '../../src/plan/route-plan.js'
 import { siteFrom, validationErrors } from '../helpers/site.js'
 import { type BuiltSite, buildInMemory } from './helpers.js'
@@ -70,6 +72,17 @@ describe('a site in two languages', () => {
     expect(landing.body.textContent).not.toContain('Springfield is the capital')
     const english = documentOf(built.routes.find((r) => r.url === '/contact')!)
     expect(english.documentElement.lang).toBe('en-US')
+  })
+
+  it('loads widgets that write the page’s language', () => {
+    const script = (url: string) =>
+      documentOf(built.routes.find((r) => r.url === url)!)
+        .querySelector('script[type="module"]')!
+        .getAttribute('src')!
+    expect(script('/es')).not.toBe(script('/'))
+    // The minifier writes "¡" as \xA1: compared without it.
+    expect(built.file(script('/es').slice(1))).toContain(es.linkCopied.replace('¡', ''))
+    expect(built.file(script('/').slice(1))).toContain(en.linkCopied)
   })
 
   it('says its language to search engines and share previews, and names one business in every language', () => {
