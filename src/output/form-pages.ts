@@ -1,7 +1,7 @@
 import { siteText } from '../config/messages/messages.js'
 import { hostRules } from '../config/presets/hosts.js'
 import type { FormConfig, SiteConfig } from '../config/site-model.js'
-import { FORMS_DECLARATION_URL } from '../plan/form-urls.js'
+import { FORMS_DECLARATION_URL, LANGUAGE_FIELD } from '../plan/form-urls.js'
 import { LANDING_HIDDEN_FIELDS } from '../plan/landing-model.js'
 import { usesNetlifyForms } from '../plan/plan-form-pages.js'
 import type { OutputFile } from '../types.js'
@@ -26,10 +26,14 @@ export function formsDeclarationFile(site: SiteConfig): OutputFile[] {
 /**
  * Hidden fields templates add to a form by convention rather than through forms.yaml: the form
  * embedded in landing pages carries the page's city, service and path for lead attribution
- * (README § Attribution; templates/pages/LandingPage.tsx).
+ * (README § Attribution; templates/pages/LandingPage.tsx), and on a site in several languages
+ * every form its page's language (templates/components/Form.tsx).
  */
 function conventionalHiddenFields(site: SiteConfig, formName: string): readonly string[] {
-  return site.landing?.variant?.form === formName ? LANDING_HIDDEN_FIELDS : []
+  return [
+    ...(site.landing?.variant?.form === formName ? LANDING_HIDDEN_FIELDS : []),
+    ...(site.site.languages.length > 1 ? [LANGUAGE_FIELD] : []),
+  ]
 }
 
 function declareForm(form: FormConfig, hidden: readonly string[]): string {

@@ -1,7 +1,7 @@
 import { isFormService, postsToEndpoint } from '../../src/config/presets/form-services.js'
 import { formsReceived } from '../../src/config/presets/hosts.js'
 import type { FormConfig, FormField } from '../../src/config/site-model.js'
-import { FORMS_DECLARATION_URL, formSuccessUrl } from '../../src/plan/form-urls.js'
+import { FORMS_DECLARATION_URL, formSuccessUrl, LANGUAGE_FIELD } from '../../src/plan/form-urls.js'
 import { usePage, useText } from '../context.js'
 import { typesetText } from '../typeset.js'
 import { businessPhones, telHref } from './phones.js'
@@ -53,6 +53,7 @@ export function Form({ name, hidden = {}, className }: FormProps) {
         {Object.entries(hidden).map(([key, value]) => (
           <input key={key} type="hidden" name={key} value={value} />
         ))}
+        {site.languages.length > 1 && <input type="hidden" name={LANGUAGE_FIELD} value={site.language} />}
         {form.honeypot && (
           <p className="honeypot" hidden>
             <label>

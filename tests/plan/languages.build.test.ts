@@ -74,6 +74,16 @@ describe('a site in two languages', () => {
     expect(english.documentElement.lang).toBe('en-US')
   })
 
+  it('sends the page’s language with every form, posts to its success page, and declares the field to Netlify', () => {
+    const form = (url: string) => documentOf(built.routes.find((r) => r.url === url)!).querySelector('form[name="lead"]')!
+    const spanish = form('/es/lp/springfield-limpieza-de-oficinas')
+    expect(spanish.querySelector('input[name="lang"]')?.getAttribute('value')).toBe('es')
+    expect(spanish.getAttribute('action')).toBe('/es/thanks/lead')
+    expect(spanish.querySelector('[type="submit"]')?.textContent).toBe('Enviar')
+    expect(form('/lp/springfield-office-cleaning').querySelector('input[name="lang"]')?.getAttribute('value')).toBe('en-US')
+    expect(built.file('__forms.html')).toContain('<input type="hidden" name="lang">')
+  })
+
   it('loads widgets that write the page’s language', () => {
     const script = (url: string) =>
       documentOf(built.routes.find((r) => r.url === url)!)
@@ -81,8 +91,8 @@ describe('a site in two languages', () => {
         .getAttribute('src')!
     expect(script('/es')).not.toBe(script('/'))
     // The minifier writes "¡" as \xA1: compared without it.
-    expect(built.file(script('/es').slice(1))).toContain(es.linkCopied.replace('¡', ''))
-    expect(built.file(script('/').slice(1))).toContain(en.linkCopied)
+    expect(built.file(script('/es').slice(1))).toContain(String(es.linkCopied).replace('¡', ''))
+    expect(built.file(script('/').slice(1))).toContain(String(en.linkCopied))
   })
 
   it('says its language to search engines and share previews, and names one business in every language', () => {
