@@ -26,7 +26,7 @@ import { checkBaseUrl, checkUrlPath } from './checks/check-url.js'
 import { crossCheck } from './checks/cross-check.js'
 import { checkMarkdownDocuments, yamlFieldDocument } from './checks/markdown-images.js'
 import { type FileKind, type FoundRef, validateSource } from './checks/validate.js'
-import { editionOf, translationGaps } from './languages/edition.js'
+import { editionOf, readsAsDefaultWarnings, translationGaps } from './languages/edition.js'
 import { type BaseFile, LOCALES, readTranslations } from './languages/read-translations.js'
 import { missingOwnWords, type OwnMessages } from './messages/check-language.js'
 import { normalizeForms, normalizeSite } from './normalize.js'
@@ -401,7 +401,7 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
   // What is not translated yet: said per translation file, an error where the site wants every text translated.
   const strict = options.strictTranslations ?? site.translations?.strict ?? false
   const gaps = await placeProblems(
-    editions.flatMap((e) => translationGaps(e, strict)),
+    editions.flatMap((e) => [...translationGaps(e, strict), ...readsAsDefaultWarnings(e, meta.language)]),
     sources,
   )
   return {

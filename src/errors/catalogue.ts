@@ -1220,8 +1220,15 @@ const untranslated = entry('untranslated', 'config', 'Text without its translati
     hint: (_language: string, translation: string, fields: readonly string[]) =>
       `Translate ${fields.slice(0, 5).join(', ')}${fields.length > 5 ? ` and ${fields.length - 5} more` : ''} in ${translation}. \`translations: { strict: true }\` in site.yaml (or --strict-translations) makes this an error, for CI.`,
   } satisfies Case<[string, string, readonly string[], 'page' | 'language' | 'place' | 'landing']>,
+  /** `place`: the place of areas.yaml it is, when it is one; `languages`: the default's and the translation's names. */
+  ReadsAsDefault: {
+    message: (translation: string, place: string | undefined, reason: 'copied' | 'default-language', from: string, to: string) =>
+      `${place ? `The text of ${place} in ${translation}` : translation} ${reason === 'copied' ? `is mostly the ${from} text it should translate` : `reads as ${from}, not ${to}`}, so its pages are built for visitors but kept out of search (noindex, no sitemap entry, no hreflang) as untranslated.`,
+    hint: (_translation: string, _place: string | undefined, _reason: 'copied' | 'default-language', _from: string, to: string) =>
+      `Write it in ${to}; search engines treat the same words at two addresses, or another language's words at this one, as duplicates.`,
+  } satisfies Case<[string, string | undefined, 'copied' | 'default-language', string, string]>,
 })
-export const { MissingTranslation } = untranslated.cases
+export const { MissingTranslation, ReadsAsDefault } = untranslated.cases
 
 export const {
   NotALanguageFolder,

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import type { Edition } from '../config/languages/edition.js'
 import type { SiteLanguage } from '../config/languages/site-languages.js'
 import type { SiteConfig } from '../config/site-model.js'
 import { fail, UnreviewedTranslation } from '../errors/catalogue.js'
@@ -66,10 +67,9 @@ export function planLanguages(
     errors.push(...planned.errors.filter(own))
     warnings.push(...planned.warnings.filter(own))
     const segment = edition.site.site.languagePath
-    const unreviewed = new Set(edition.unreviewed)
-    const reviewedOnly = unreviewedFiles(site.root, edition.language.code, unreviewed)
-    if (unreviewed.size > 0)
-      warnings.push(fail(UnreviewedTranslation, { file: displayFile(path.join(site.root, 'site.yaml')) }, [...unreviewed]))
+    const hidden = hiddenFrom(site.root, edition.language.code, edition.hidden)
+    if (edition.unreviewed.length > 0)
+      warnings.push(fail(UnreviewedTranslation, { file: displayFile(path.join(site.root, 'site.yaml')) }, edition.unreviewed))
     const local = new Map<string, RoutePlan>()
     for (const route of planned.routes) {
       const url = route.url === '/' ? segment : `${segment}${route.url}`
@@ -78,8 +78,9 @@ export function planLanguages(
         url,
         outputPath: route.template === 'not-found' ? `${segment.slice(1)}/404.html` : outputPathFor(url, site.site.trailingSlash),
         language: edition.language.code,
-        // A machine's translation that no one read builds for visitors, never for search engines.
-        noindex: route.noindex || reviewedOnly(route),
+        // A machine's translation that no one read, or one that reads as the default language,
+        // builds for visitors, never for search engines.
+        noindex: route.noindex || hidden(route),
       }
       local.set(linkPath(route.url), moved)
       editionRoutes.push(moved)
@@ -170,19 +171,21 @@ function isTranslationFile(root: string, file: string): boolean {
 }
 
 /**
- * Whether a page of a language is made from a translation a machine wrote and no person read:
- * its own file's, or one every page shows (site.yaml, forms.yaml), or a landing page's shared ones.
+ * Whether a page of a language is made from a translation kept out of search (config's
+ * Edition `hidden`): its own file, one every page shows (site.yaml, forms.yaml), a landing page's
+ * shared ones, or its town's place.
  */
-function unreviewedFiles(root: string, code: string, unreviewed: ReadonlySet<string>): (route: RoutePlan) => boolean {
-  if (unreviewed.size === 0) return () => false
+function hiddenFrom(root: string, code: string, hidden: Edition['hidden']): (route: RoutePlan) => boolean {
+  const { files, areas } = hidden
+  if (files.size === 0 && areas.size === 0) return () => false
   const name = (file: string) => path.relative(root, path.resolve(file)).split(path.sep).join('/')
   const folder = `locales/${code}`
-  const everyPage = ['site.yaml', 'forms.yaml'].some((f) => unreviewed.has(`${folder}/${f}`))
-  const landing = ['landing.yaml', 'areas.yaml'].some((f) => unreviewed.has(`${folder}/${f}`))
+  const everyPage = ['site.yaml', 'forms.yaml'].some((f) => files.has(`${folder}/${f}`))
+  const landing = ['landing.yaml', 'areas.yaml'].some((f) => files.has(`${folder}/${f}`))
   return (route) =>
     everyPage ||
-    unreviewed.has(name(route.origin.file)) ||
-    (route.template === 'landing' && (landing || unreviewed.has(name(route.landing.service.origin.file))))
+    files.has(name(route.origin.file)) ||
+    (route.template === 'landing' && (landing || areas.has(route.landing.area) || files.has(name(route.landing.service.origin.file))))
 }
 
 /** The home page of a language: `/`, or its segment. */

@@ -6,7 +6,7 @@ import { readSite } from '../../src/config/load-site.js'
 import { en } from '../../src/config/messages/en.js'
 import { es } from '../../src/config/messages/es.js'
 import type { RoutePlan } from '../../src/plan/route-plan.js'
-import { siteFrom, validationErrors } from '../helpers/site.js'
+import { repoRoot, siteFrom, validationErrors } from '../helpers/site.js'
 import { type BuiltSite, buildInMemory } from './helpers.js'
 
 // The landing fixture in English and Spanish (tests/fixtures/sites/two-languages): its Spanish
@@ -193,6 +193,55 @@ describe('a text without its translation', () => {
     await writeFile(path.join(site, 'site.yaml'), `${yaml}translations: { strict: true }\n`)
     const errors = await validationErrors(site)
     expect(errors.map((e) => e.code)).toEqual(['untranslated', 'untranslated'])
+  })
+})
+
+describe('a translation that is one only in name', () => {
+  it('keeps out of search the pages of a place whose paragraph is the English one pasted, or English written anew, and says so', async () => {
+    const fixture = path.join(repoRoot, 'tests/fixtures/sites/two-languages')
+    const english = await readFile(path.join(fixture, 'areas.yaml'), 'utf8')
+    const spanish = await readFile(path.join(fixture, 'locales/es/areas.yaml'), 'utf8')
+    const decatur = / {2}Decatur, IL:\n[\s\S]*$/.exec(spanish)![0]
+    const pasted = / {2}Decatur, IL:\n[\s\S]*?(?=\n {2}Jacksonville)/.exec(english)![0].replace(/\n {4}(county|lat|lng): .*/g, '')
+    const written = spanish.replace(
+      /( {2}Chatham, IL:\n {4}local: >-\n)[\s\S]*?(?=\n {2}Decatur)/,
+      `$1      Chatham is a growing village south of Springfield, and we clean the offices of its new dental\n      practices, banks and shops every week. Most of our clients there want a visit once or twice a week\n      rather than a crew every night, and we are happy to fit in with their hours.`,
+    )
+    const site = await siteFrom('two-languages', { 'locales/es/areas.yaml': written.replace(decatur, `${pasted}\n`) })
+    const { site: config } = await readSite(site)
+    expect(config!.warnings.filter((w) => w.message.includes('kept out of search')).map((w) => `${w.line} ${w.message}`)).toEqual([
+      expect.stringMatching(/^\d+ The text of Chatham, IL in locales\/es\/areas.yaml reads as English/),
+      expect.stringMatching(/^\d+ The text of Decatur, IL in locales\/es\/areas.yaml is mostly the English text it should translate/),
+    ])
+    const rebuilt = await buildInMemory(site)
+    const noindex = (url: string) => rebuilt.routes.find((r) => r.url === url)?.noindex
+    expect(noindex('/es/lp/decatur-limpieza-de-oficinas')).toBe(true)
+    expect(noindex('/es/lp/chatham-limpieza-de-oficinas')).toBe(true)
+    expect(noindex('/es/lp/springfield-limpieza-de-oficinas')).toBe(false)
+    expect(rebuilt.file('sitemap.xml')).not.toMatch(/decatur-limpieza|chatham-limpieza/)
+  })
+
+  it('keeps out of search the pages of a machine translation no one reviewed, until it is', async () => {
+    const service = await readFile(
+      path.join(repoRoot, 'tests/fixtures/sites/two-languages/locales/es/services/office-cleaning.yaml'),
+      'utf8',
+    )
+    const machine = await buildInMemory(
+      await siteFrom('two-languages', {
+        'locales/es/services/office-cleaning.yaml': `translation: { method: machine, reviewed: false }\n${service}`,
+      }),
+    )
+    const spanish = machine.routes.filter((r) => r.language === 'es' && (r.template === 'service' || r.template === 'landing'))
+    expect(spanish.length).toBeGreaterThan(0)
+    expect(spanish.every((r) => r.noindex && !r.alternates)).toBe(true)
+    expect(machine.file('sitemap.xml')).not.toContain('limpieza-de-oficinas')
+    expect(machine.routes.find((r) => r.url === '/services/office-cleaning')?.alternates).toBeUndefined()
+    const reviewed = await buildInMemory(
+      await siteFrom('two-languages', {
+        'locales/es/services/office-cleaning.yaml': `translation: { method: machine, reviewed: true }\n${service}`,
+      }),
+    )
+    expect(reviewed.routes.find((r) => r.url === '/es/services/limpieza-de-oficinas')?.noindex).toBe(false)
   })
 })
 

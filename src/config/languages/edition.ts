@@ -1,4 +1,4 @@
-import { fail, MissingTranslation, warn } from '../../errors/catalogue.js'
+import { fail, MissingTranslation, ReadsAsDefault, warn } from '../../errors/catalogue.js'
 import type { ConfigError } from '../../errors/config-error.js'
 import type { ConfigWarning } from '../../errors/config-warning.js'
 import { resolveAreas } from '../areas/resolve-areas.js'
@@ -8,6 +8,7 @@ import { originOf, pointerOrigin } from '../read/locate.js'
 import type { AreasInput, FormsInput, LandingInput, SiteInput } from '../site-input.generated.js'
 import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from '../site-model.js'
 import { type BaseFile, type LanguageTranslations, LOCALES, type Translation } from './read-translations.js'
+import { untranslatedReason } from './reads-as.js'
 import type { SiteLanguage } from './site-languages.js'
 import { textFields, withTranslation } from './text-fields.js'
 
@@ -35,6 +36,24 @@ export interface Edition {
   readonly missing: readonly MissingText[]
   /** Translation files a machine wrote and no person has reviewed (`translation: { method: machine }`). */
   readonly unreviewed: readonly string[]
+  /**
+   * Translations that are one only in name (reads-as.ts): a file, or a place of areas.yaml, whose
+   * text is the default language's, copied or written anew. Their pages are kept out of search.
+   */
+  readonly readsAsDefault: readonly NotTranslated[]
+  /** What plan/ keeps out of search in this language: these translation files' pages, and these areas' landing pages. */
+  readonly hidden: { readonly files: ReadonlySet<string>; readonly areas: ReadonlySet<string> }
+}
+
+/** A translation that reads as the default language, and why. */
+export interface NotTranslated {
+  /** The translation file (site-relative), and its place in it where it is one place of areas.yaml. */
+  readonly translation: string
+  readonly place?: string
+  readonly reason: 'copied' | 'default-language'
+  /** Where it is: the translation file's display path and the JSON Pointer of the unit. */
+  readonly file: string
+  readonly pointer: string
 }
 
 /** The raw files an edition is assembled from, beside the finished default-language SiteConfig. */
@@ -72,6 +91,17 @@ export function editionOf(inputs: EditionInputs, translations: LanguageTranslati
   const unreviewed = [...translations.files]
     .filter(([, t]) => t.provenance?.method === 'machine' && !t.provenance.reviewed)
     .map(([name]) => `${folder}/${name}`)
+
+  const readsAsDefault = notTranslated(inputs, translations)
+  const hidden = {
+    files: new Set([...unreviewed, ...readsAsDefault.filter((n) => !n.place).map((n) => n.translation)]),
+    areas: new Set(
+      readsAsDefault.flatMap((n) => {
+        const place = n.place === undefined ? undefined : (files.get('areas.yaml')?.data as AreasInput | undefined)?.places?.[n.place]
+        return Object.entries(base.areas.places ?? {}).flatMap(([area, p]) => (place && p === place ? [area] : []))
+      }),
+    ),
+  }
 
   const shell = [...gaps('site.yaml'), ...gaps('forms.yaml')]
   const texts = (name: string) => translations.files.get(name)?.texts
@@ -146,7 +176,7 @@ export function editionOf(inputs: EditionInputs, translations: LanguageTranslati
     languagePath: `/${language.path}`,
     messages: messagesFor(language.code, translations.messages),
   }
-  if (shell.length > 0) return { language, missing, unreviewed }
+  if (shell.length > 0) return { language, missing, unreviewed, readsAsDefault, hidden }
   const formsInput = files.get('forms.yaml')?.data as FormsInput | undefined
   const forms = normalizeForms(keepOptionValues(formsInput, withTranslation(formsInput, texts('forms.yaml'))), meta)
   const site: SiteConfig = {
@@ -161,7 +191,78 @@ export function editionOf(inputs: EditionInputs, translations: LanguageTranslati
     untranslatedAreas,
     editions: [],
   }
-  return { language, site, missing, unreviewed }
+  return { language, site, missing, unreviewed, readsAsDefault, hidden }
+}
+
+/**
+ * The translations that read as the default language: each file judged as a whole, but
+ * areas.yaml place by place (one town's pasted paragraph should not hide the others').
+ */
+function notTranslated(inputs: EditionInputs, translations: LanguageTranslations): NotTranslated[] {
+  const { files, base } = inputs
+  const { language } = translations
+  const found: NotTranslated[] = []
+  for (const [name, translation] of translations.files) {
+    const file = files.get(name)
+    if (!file) continue
+    const { body, bodyLine: _line, ...data } = file.data as { body?: string; bodyLine?: number }
+    const fields = [...textFields(file.kind, data).map((f) => f.pointer), ...(body?.trim() ? ['/body'] : [])]
+    const units = new Map<string, string[]>()
+    for (const pointer of fields) {
+      const place = name === 'areas.yaml' ? /^\/places\/[^/]+/.exec(pointer)?.[0] : undefined
+      const unit = place ?? ''
+      const known = units.get(unit)
+      if (known) known.push(pointer)
+      else units.set(unit, [pointer])
+    }
+    for (const [unit, pointers] of units) {
+      const textsAt = (root: unknown) => pointers.flatMap((p) => stringAt(root, p) ?? [])
+      const reason = untranslatedReason(textsAt(file.data), textsAt(translation.texts), language.code, base.site.language)
+      if (!reason) continue
+      const place = unit ? unescapeKey(unit.slice('/places/'.length)) : undefined
+      found.push({
+        translation: `${LOCALES}/${language.code}/${name}`,
+        ...(place ? { place } : {}),
+        reason,
+        file: translation.source.file,
+        pointer: unit,
+      })
+    }
+  }
+  return found
+}
+
+/** Where a page of a language says it reads as the default one: a warning at the translation's place. */
+export function readsAsDefaultWarnings(edition: Edition, defaultLanguage: string): ConfigWarning[] {
+  return edition.readsAsDefault.map((n) =>
+    warn(
+      ReadsAsDefault,
+      pointerOrigin(n.file, n.pointer, 'key'),
+      n.translation,
+      n.place,
+      n.reason,
+      languageName(defaultLanguage),
+      languageName(edition.language.code),
+    ),
+  )
+}
+
+/** A language's name in English, the catalogue's language. */
+function languageName(code: string): string {
+  return new Intl.DisplayNames('en', { type: 'language' }).of(code.split('-')[0]!) ?? code
+}
+
+function stringAt(root: unknown, pointer: string): string | undefined {
+  let node = root
+  for (const part of pointer.split('/').slice(1)) {
+    if (node === null || typeof node !== 'object') return undefined
+    node = (node as Record<string, unknown>)[unescapeKey(part)]
+  }
+  return typeof node === 'string' ? node : undefined
+}
+
+function unescapeKey(part: string): string {
+  return part.replaceAll('~1', '/').replaceAll('~0', '~')
 }
 
 /**
