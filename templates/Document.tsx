@@ -1,5 +1,5 @@
 import { blogTitle } from '../src/config/messages/messages.js'
-import { absoluteUrl } from '../src/plan/urls.js'
+import { absoluteUrl, feedUrl } from '../src/plan/urls.js'
 import { JsonLd } from './components/JsonLd.js'
 import { usePage } from './context.js'
 import { inlineScripts } from './inline-code.js'
@@ -53,7 +53,7 @@ export function Document({ body, hasWidgets }: DocumentProps) {
         {brand.manifest && <link rel="manifest" href={brand.manifest} />}
         <meta name="theme-color" content={brand.themeColor} />
         <SocialMeta canonical={canonical} />
-        {isBlog && <link rel="alternate" type="application/rss+xml" title={`${site.name}: ${blogTitle(site)}`} href="/rss.xml" />}
+        {isBlog && <link rel="alternate" type="application/rss+xml" title={`${site.name}: ${blogTitle(site)}`} href={feedUrl(site)} />}
         {/* Every page, the 404 included, names the business. */}
         <JsonLd data={structuredData(page)} />
       </head>

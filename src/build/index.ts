@@ -278,7 +278,7 @@ async function runStages(
     ...uniqueFiles([assets, ...editionAssets].flatMap((a) => a.files)),
     ...images.files,
     ...(await hostFiles()).files,
-    ...feedFile(site.site, site.posts),
+    ...[site, ...plan.editions.map((e) => e.site)].flatMap((s) => feedFile(s.site, s.posts)),
     ...(declaration ? [declaration] : []),
   ]
   const landing = { quality: plan.landingQuality, redirects: plan.redirects, recordUpdated: false }

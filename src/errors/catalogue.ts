@@ -1745,6 +1745,7 @@ export const patternRules: Readonly<Record<string, string>> = {
   '^[^,]+(, ?[A-Z]{2})?$':
     'must be a place name, optionally followed by a comma and a two-letter state code in capitals (e.g. "Springfield, IL")',
   '^[A-Z]{2}$': 'must be a two-letter code in capitals (e.g. "IL" or "US")',
+  '\\S': 'must hold a word, not only spaces (e.g. "Español")',
   '^/lp/[a-z0-9]+(-[a-z0-9]+)*$':
     'must be a landing page address: /lp/ then lower-case words joined by hyphens (e.g. "/lp/springfield-roof-repair")',
   '^/[a-z0-9]+(-[a-z0-9]+)*$':

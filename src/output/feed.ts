@@ -1,6 +1,6 @@
 import { blogTitle } from '../config/messages/messages.js'
 import type { PostSummary, SiteMeta } from '../config/site-model.js'
-import { absoluteUrl } from '../plan/urls.js'
+import { absoluteUrl, feedUrl } from '../plan/urls.js'
 import type { OutputFile } from '../types.js'
 import { escapeXml } from './xml.js'
 
@@ -8,15 +8,17 @@ import { escapeXml } from './xml.js'
 const feedLength = 20
 
 /**
- * `/rss.xml`: the blog's newest posts as RSS 2.0, linked from the head of blog pages. Dates come
- * from the posts, never from the clock, so an unchanged blog gives a byte-identical feed.
+ * `/rss.xml`: the blog's newest posts as RSS 2.0, linked from the head of blog pages; another
+ * language's at `/es/rss.xml`, of its own posts. Dates come from the posts, never from the clock,
+ * so an unchanged blog gives a byte-identical feed.
  */
 export function feedFile(site: SiteMeta, posts: readonly PostSummary[]): OutputFile[] {
   if (posts.length === 0) return []
   const policy = site.trailingSlash
+  const at = site.languagePath
   const title = `${blogTitle(site)} | ${site.name}`
   const items = posts.slice(0, feedLength).map((post) => {
-    const url = absoluteUrl(site.url, `/blog/${post.slug}`, policy)
+    const url = absoluteUrl(site.url, `${at}/blog/${post.addressSlug ?? post.slug}`, policy)
     return [
       '    <item>',
       `      <title>${escapeXml(post.title)}</title>`,
@@ -32,10 +34,10 @@ export function feedFile(site: SiteMeta, posts: readonly PostSummary[]): OutputF
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
     '  <channel>',
     `    <title>${escapeXml(title)}</title>`,
-    `    <link>${escapeXml(absoluteUrl(site.url, '/blog', policy))}</link>`,
+    `    <link>${escapeXml(absoluteUrl(site.url, `${at}/blog`, policy))}</link>`,
     `    <description>${escapeXml(site.blog?.description ?? title)}</description>`,
     `    <language>${escapeXml(site.language.toLowerCase())}</language>`,
-    `    <atom:link href="${escapeXml(`${site.url}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
+    `    <atom:link href="${escapeXml(`${site.url}${feedUrl(site)}`)}" rel="self" type="application/rss+xml"/>`,
     `    <lastBuildDate>${rfc822(
       posts
         .map((p) => p.updated ?? p.date)
@@ -46,7 +48,7 @@ export function feedFile(site: SiteMeta, posts: readonly PostSummary[]): OutputF
     '  </channel>',
     '</rss>',
   ]
-  return [{ path: 'rss.xml', contents: `${xml.join('\n')}\n` }]
+  return [{ path: feedUrl(site).slice(1), contents: `${xml.join('\n')}\n` }]
 }
 
 /** "2026-01-15" → "Thu, 15 Jan 2026 12:00:00 GMT" (RSS wants RFC 822; noon avoids date shifts). */

@@ -17,7 +17,7 @@ import { type EditionPlan, planLanguages } from './plan-languages.js'
 import { planLocationsRoute } from './plan-locations.js'
 import { type LandingRedirect, planLandingRedirects } from './plan-redirects.js'
 import type { RoutePlan, RouteVariant } from './route-plan.js'
-import { isRelativeHref, linkPath, outputPathFor, publicPath, resolveHref } from './urls.js'
+import { feedUrl, isRelativeHref, linkPath, outputPathFor, publicPath, resolveHref } from './urls.js'
 
 export interface BuildPlan {
   readonly routes: readonly RoutePlan[]
@@ -200,7 +200,8 @@ function planPages(site: SiteConfig, options: { prints?: PrintStore }): Omit<Bui
 
 function checkLinks(site: SiteConfig, routes: readonly RoutePlan[]): ConfigError[] {
   const urls = new Set(routes.map((r) => r.url))
-  const leadsSomewhere = (path: string) => urls.has(path) || path.startsWith('/assets/') || path === '/sitemap.xml' || path === '/rss.xml'
+  const leadsSomewhere = (path: string) =>
+    urls.has(path) || path.startsWith('/assets/') || path === '/sitemap.xml' || path === feedUrl(site.site)
   // A relative link is resolved as a browser would, against the address of each page made from
   // the file it is written in (a post, a Markdown page, a YAML page with a Markdown field).
   let pagesByFile: Map<string, string[]> | undefined

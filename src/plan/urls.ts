@@ -43,6 +43,11 @@ export function href(basePath: string, path: string): string {
   return basePath + path
 }
 
+/** Where the blog's feed of a language's pages is: `/rss.xml`, `/es/rss.xml` (`languagePath`, config's SiteMeta). */
+export function feedUrl(site: { readonly languagePath: string }): string {
+  return `${site.languagePath}/rss.xml`
+}
+
 /** Absolute URL of a page, for canonical links, Open Graph, feeds and the sitemap. */
 export function absoluteUrl(siteUrl: string, url: string, policy: TrailingSlash = 'never'): string {
   return `${siteUrl}${publicPath(url, policy)}`

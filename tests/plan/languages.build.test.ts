@@ -178,6 +178,35 @@ describe('a site in two languages', () => {
   })
 })
 
+describe('a blog in two languages', () => {
+  it('has a post in a language only where that language has its file, and a feed of its own', async () => {
+    const post = (title: string, body: string) => `---\ntitle: ${title}\ndate: 2026-03-02\nexcerpt: ${title}.\n---\n${body}\n`
+    // A translation gives the texts and the address, not the date: that is the same in every language.
+    const translation = (title: string, body: string, slug: string) =>
+      `---\nslug: ${slug}\ntitle: ${title}\nexcerpt: ${title}.\n---\n${body}\n`
+    const blog = await buildInMemory(
+      await siteFrom('two-languages', {
+        'blog/spring-checklist.md': post('Spring cleaning checklist', 'What to clean before the spring inspection.'),
+        'blog/new-van.md': post('Our new van', 'A second van for the Decatur route.'),
+        'locales/es/blog/spring-checklist.md': translation(
+          'Lista de limpieza de primavera',
+          'Qué limpiar antes de la inspección de primavera.',
+          'limpieza-de-primavera',
+        ),
+      }),
+    )
+    const spanish = blog.routes.filter((r) => r.language === 'es' && (r.template === 'post' || r.template === 'blog-index'))
+    expect(spanish.map((r) => r.url).sort()).toEqual(['/es/blog', '/es/blog/limpieza-de-primavera'])
+    const feed = blog.file('es/rss.xml')
+    expect(feed).toContain('<language>es</language>')
+    expect(feed).toContain('<link>https://brightside.example/es/blog/limpieza-de-primavera</link>')
+    expect(feed).not.toContain('new-van')
+    const head = new JSDOM(blog.page('/es/blog')).window.document
+    expect(head.querySelector('link[type="application/rss+xml"]')?.getAttribute('href')).toBe('/es/rss.xml')
+    expect(blog.file('rss.xml')).toContain('new-van')
+  })
+})
+
 describe('a text without its translation', () => {
   it('is said once per translation file, at the first such text, naming the others', async () => {
     const { site } = await readSite(await siteFrom('two-languages'))
