@@ -5,6 +5,10 @@ import type { SiteConfig } from '../config/site-model.js'
 import { fail, UnreviewedTranslation } from '../errors/catalogue.js'
 import type { ConfigError } from '../errors/config-error.js'
 import { displayFile } from '../tool/package.js'
+import type { LandingIdentity } from './landing-model.js'
+import type { PageQuality } from './landing-quality.js'
+import type { BuildPlan } from './plan-site.js'
+import type { LandingRedirect } from './plan-redirects.js'
 import type { Alternate, LanguageLink, RoutePlan } from './route-plan.js'
 import { linkPath, outputPathFor, publicPath } from './urls.js'
 
@@ -15,6 +19,8 @@ export interface EditionPlan {
   readonly site: SiteConfig
   /** `${area}|${service}` → URL of each landing page in this language. */
   readonly landingUrls: Readonly<Record<string, string>>
+  /** Its landing pages' gate, judged against their siblings in this language only. */
+  readonly landingQuality: BuildPlan['landingQuality']
   /**
    * Where a root-relative link on this language's pages goes, by its route key: a page of this
    * language as the templates address it (without the language's segment), and a page of the default
@@ -23,10 +29,13 @@ export interface EditionPlan {
   readonly links: Readonly<Record<string, string>>
 }
 
-/** What planning one language gives: its routes with their addresses, and its landing pages' URLs. */
+/** What planning one language gives: its routes with their addresses, its landing pages and their 301s. */
 interface PlannedLanguage {
   readonly routes: readonly RoutePlan[]
+  readonly landingQuality: BuildPlan['landingQuality']
   readonly landingUrls: Readonly<Record<string, string>>
+  readonly landingPages: readonly LandingIdentity[]
+  readonly redirects: readonly LandingRedirect[]
   readonly errors: readonly ConfigError[]
   /** Told, never thrown: the build makes warnings of them. */
   readonly warnings: readonly ConfigError[]
@@ -42,11 +51,21 @@ export function planLanguages(
   site: SiteConfig,
   base: PlannedLanguage,
   planEdition: (edition: SiteConfig) => PlannedLanguage,
-): { routes: RoutePlan[]; editions: EditionPlan[]; errors: ConfigError[]; warnings: ConfigError[] } {
+): {
+  routes: RoutePlan[]
+  editions: EditionPlan[]
+  landingPages: LandingIdentity[]
+  redirects: LandingRedirect[]
+  errors: ConfigError[]
+  warnings: ConfigError[]
+} {
   const [first] = site.site.languages
-  if (!first || site.site.languages.length < 2) return { routes: [...base.routes], editions: [], errors: [], warnings: [] }
+  if (!first || site.site.languages.length < 2)
+    return { routes: [...base.routes], editions: [], landingPages: [], redirects: [], errors: [], warnings: [] }
   const errors: ConfigError[] = []
   const warnings: ConfigError[] = []
+  const landingPages: LandingIdentity[] = []
+  const redirects: LandingRedirect[] = []
   const keyOf = translationKey(site.root)
   const versions = new Map<string, RoutePlan[]>()
   const add = (route: RoutePlan) => {
@@ -57,7 +76,7 @@ export function planLanguages(
   }
   const baseRoutes = base.routes.map((route) => ({ ...route, language: first.code }))
   for (const route of baseRoutes) add(route)
-  const editions: { language: SiteLanguage; site: SiteConfig; landingUrls: Record<string, string>; local: Map<string, RoutePlan> }[] = []
+  const editions: (Omit<EditionPlan, 'links'> & { local: Map<string, RoutePlan> })[] = []
   const editionRoutes: RoutePlan[] = []
   for (const edition of site.editions) {
     if (!edition.site) continue
@@ -67,13 +86,16 @@ export function planLanguages(
     errors.push(...planned.errors.filter(own))
     warnings.push(...planned.warnings.filter(own))
     const segment = edition.site.site.languagePath
+    const local = (url: string) => (url === '/' ? segment : `${segment}${url}`)
+    landingPages.push(...planned.landingPages.map((page) => ({ ...page, url: local(page.url) })))
+    redirects.push(...planned.redirects.map((r) => ({ ...r, from: local(r.from), to: local(r.to) })))
     const hidden = hiddenFrom(site.root, edition.language.code, edition.hidden)
     if (edition.unreviewed.length > 0)
       warnings.push(fail(UnreviewedTranslation, { file: displayFile(path.join(site.root, 'site.yaml')) }, edition.unreviewed))
-    const local = new Map<string, RoutePlan>()
+    const moved = new Map<string, RoutePlan>()
     for (const route of planned.routes) {
-      const url = route.url === '/' ? segment : `${segment}${route.url}`
-      const moved: RoutePlan = {
+      const url = local(route.url)
+      const page: RoutePlan = {
         ...route,
         url,
         outputPath: route.template === 'not-found' ? `${segment.slice(1)}/404.html` : outputPathFor(url, site.site.trailingSlash),
@@ -82,14 +104,23 @@ export function planLanguages(
         // builds for visitors, never for search engines.
         noindex: route.noindex || hidden(route),
       }
-      local.set(linkPath(route.url), moved)
-      editionRoutes.push(moved)
-      add(moved)
+      moved.set(linkPath(route.url), page)
+      editionRoutes.push(page)
+      add(page)
     }
     const landingUrls = Object.fromEntries(
-      Object.entries(planned.landingUrls).map(([key, url]) => [key, local.get(linkPath(url))?.url ?? url]),
+      Object.entries(planned.landingUrls).map(([key, url]) => [key, moved.get(linkPath(url))?.url ?? url]),
     )
-    editions.push({ language: edition.language, site: edition.site, landingUrls, local })
+    // The gate's verdicts at this language's addresses (its reasons name the sibling, by address too).
+    const at = (page: PageQuality): PageQuality => ({
+      ...page,
+      url: local(page.url),
+      ...(page.nearest ? { nearest: local(page.nearest) } : {}),
+      reasons: page.reasons.map((r) => r.replace(/\/lp\/[a-z0-9-]+/g, local)),
+    })
+    const { pages, weakest, settings } = planned.landingQuality
+    const landingQuality = { pages: pages.map(at), weakest: weakest.map(at), settings }
+    editions.push({ language: edition.language, site: edition.site, landingUrls, landingQuality, local: moved })
   }
 
   const languages = site.site.languages
@@ -120,9 +151,12 @@ export function planLanguages(
   const routes = [...baseRoutes, ...editionRoutes].map(withLinks)
   return {
     routes,
+    landingPages,
+    redirects,
     errors,
     warnings,
-    editions: editions.map(({ language, site: editionSite, landingUrls, local }) => {
+    editions: editions.map(({ local, ...edition }) => {
+      const { language } = edition
       const links: Record<string, string> = {}
       // Pages of the default language with a version here: the links the site's files write (a menu's `/about`).
       for (const route of baseRoutes) {
@@ -131,7 +165,7 @@ export function planLanguages(
       }
       // This language's own pages, as its templates address them: over the above where both name one address.
       for (const [key, route] of local) links[key] = publicPath(route.url, site.site.trailingSlash)
-      return { language, site: editionSite, landingUrls, links }
+      return { ...edition, links }
     }),
   }
 }

@@ -15,6 +15,7 @@ import { planFormPages } from './plan-form-pages.js'
 import { type LandingPlan, planLanding } from './plan-landing.js'
 import { type EditionPlan, planLanguages } from './plan-languages.js'
 import { planLocationsRoute } from './plan-locations.js'
+import type { PublishedRecord } from '../config/published/published-urls.js'
 import { type LandingRedirect, planLandingRedirects } from './plan-redirects.js'
 import type { RoutePlan, RouteVariant } from './route-plan.js'
 import { feedUrl, isRelativeHref, linkPath, outputPathFor, publicPath, resolveHref } from './urls.js'
@@ -58,16 +59,39 @@ type RouteInput = RouteVariant & {
  * internal link written in YAML against the finished route table.
  */
 export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}): BuildPlan {
-  const base = planPages(site, options)
-  // Published URLs and their redirects are the default language's (published-urls.json).
-  const languages = planLanguages(site, base, (edition) => planPages({ ...edition, published: { pages: {} } }, options))
+  // published-urls.json records every language's landing pages: each is planned with its own
+  // (its 301s are its own), as addresses without its segment, which planLanguages puts back.
+  const segments = site.site.languages.flatMap((l) => (l.path ? [`/${l.path}`] : []))
+  const base = planPages({ ...site, published: publishedUnder(site.published, '', segments) }, options)
+  // The store keeps one comparison of siblings, the default language's: another language's pages
+  // are compared from scratch (and their texts' prints are kept as any page's).
+  const prints = options.prints && { get: options.prints.get.bind(options.prints), set: options.prints.set.bind(options.prints), keepSiblings() {} }
+  const languages = planLanguages(site, base, (edition) =>
+    planPages({ ...edition, published: publishedUnder(site.published, edition.site.languagePath, segments) }, { prints }),
+  )
   return {
     ...base,
     routes: languages.routes,
+    landingPages: [...base.landingPages, ...languages.landingPages],
+    redirects: [...base.redirects, ...languages.redirects],
     editions: languages.editions,
     errors: [...base.errors, ...languages.errors],
     warnings: [...base.warnings, ...languages.warnings],
   }
+}
+
+/**
+ * The published landing pages of one language, as its plan addresses them: under its segment
+ * (`/es`), without it; for the default language (segment ""), those under no other language's.
+ */
+function publishedUnder(record: PublishedRecord, segment: string, segments: readonly string[]): PublishedRecord {
+  if (segments.length === 0) return record
+  const under = (url: string, at: string) => url.startsWith(`${at}/`)
+  const pages = Object.entries(record.pages).flatMap(([url, page]) => {
+    if (segment) return under(url, segment) ? [[url.slice(segment.length), page] as const] : []
+    return segments.some((s) => under(url, s)) ? [] : [[url, page] as const]
+  })
+  return { pages: Object.fromEntries(pages) }
 }
 
 /** The pages of one language of the site. */

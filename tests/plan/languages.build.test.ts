@@ -2,11 +2,12 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { JSDOM } from 'jsdom'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { build, loadAndPlan } from '../../src/build/index.js'
 import { readSite } from '../../src/config/load-site.js'
 import { en } from '../../src/config/messages/en.js'
 import { es } from '../../src/config/messages/es.js'
 import type { RoutePlan } from '../../src/plan/route-plan.js'
-import { repoRoot, siteFrom, validationErrors } from '../helpers/site.js'
+import { repoRoot, siteFrom, tempDir, validationErrors } from '../helpers/site.js'
 import { type BuiltSite, buildInMemory } from './helpers.js'
 
 // The landing fixture in English and Spanish (tests/fixtures/sites/two-languages): its Spanish
@@ -178,6 +179,25 @@ describe('a site in two languages', () => {
   })
 })
 
+describe('a renamed address in another language', () => {
+  it('gets its 301 in that language, from the same record, and no English page is sent to Spanish or back', async () => {
+    const site = await siteFrom('two-languages')
+    const out = path.join(await tempDir(), 'public')
+    await build({ site, outDir: out, recordUrls: true })
+    const record = JSON.parse(await readFile(path.join(site, 'published-urls.json'), 'utf8')) as { pages: Record<string, unknown> }
+    expect(Object.keys(record.pages).filter((url) => url.startsWith('/es/lp/'))).toHaveLength(4)
+    const translation = path.join(site, 'locales/es/services/office-cleaning.yaml')
+    await writeFile(translation, (await readFile(translation, 'utf8')).replace('slug: limpieza-de-oficinas', 'slug: limpieza-oficinas'))
+    const result = await build({ site, outDir: out, recordUrls: true })
+    expect(result.landing.redirects.map((r) => `${r.from} → ${r.to}`)).toEqual([
+      '/es/lp/chatham-limpieza-de-oficinas → /es/lp/chatham-limpieza-oficinas',
+      '/es/lp/decatur-limpieza-de-oficinas → /es/lp/decatur-limpieza-oficinas',
+      '/es/lp/sherman-limpieza-de-oficinas → /es/lp/sherman-limpieza-oficinas',
+      '/es/lp/springfield-limpieza-de-oficinas → /es/lp/springfield-limpieza-oficinas',
+    ])
+  })
+})
+
 describe('a blog in two languages', () => {
   it('has a post in a language only where that language has its file, and a feed of its own', async () => {
     const post = (title: string, body: string) => `---\ntitle: ${title}\ndate: 2026-03-02\nexcerpt: ${title}.\n---\n${body}\n`
@@ -222,6 +242,33 @@ describe('a text without its translation', () => {
     await writeFile(path.join(site, 'site.yaml'), `${yaml}translations: { strict: true }\n`)
     const errors = await validationErrors(site)
     expect(errors.map((e) => e.code)).toEqual(['untranslated', 'untranslated'])
+  })
+})
+
+describe('the doorway gate in another language', () => {
+  it('judges each page against its siblings in its own language only', async () => {
+    const spanish = await readFile(path.join(repoRoot, 'tests/fixtures/sites/two-languages/locales/es/areas.yaml'), 'utf8')
+    // Chatham and Decatur given the same long Spanish paragraph; their English ones stay their own.
+    const copied = Array.from(
+      { length: 120 },
+      (_, i) => `La frase ${i} de un párrafo copiado en dos pueblos sin cambiar una palabra.`,
+    ).join(' ')
+    const text = spanish
+      .replace(/( {2}Chatham, IL:\n {4}local: >-\n)[\s\S]*?(\n {2}Decatur)/, `$1      ${copied}$2`)
+      .replace(/( {2}Decatur, IL:\n {4}local: >-\n)[\s\S]*$/, `$1      ${copied}\n`)
+    // A page shows more than its paragraph (its region's questions, the nearby towns): at 80 % the
+    // copies fail, the English pages (a paragraph each) pass.
+    const landing = await readFile(path.join(repoRoot, 'tests/fixtures/sites/two-languages/landing.yaml'), 'utf8')
+    const plan = await loadAndPlan(
+      await siteFrom('two-languages', { 'locales/es/areas.yaml': text, 'landing.yaml': `${landing}quality: { maxSimilarity: 0.8 }\n` }),
+    )
+    const quality = plan.plan.editions[0]!.landingQuality.pages
+    const chatham = quality.find((q) => q.url === '/es/lp/chatham-limpieza-de-oficinas')!
+    expect(chatham).toMatchObject({ indexable: false, nearest: '/es/lp/decatur-limpieza-de-oficinas' })
+    expect(chatham.reasons[0]).toMatch(/identical to \/es\/lp\/decatur-limpieza-de-oficinas/)
+    // Every sibling a Spanish page was compared with is Spanish, and the English pages pass.
+    expect(quality.every((q) => !q.nearest || q.nearest.startsWith('/es/lp/'))).toBe(true)
+    expect(plan.plan.landingQuality.pages.find((q) => q.url === '/lp/chatham-office-cleaning')?.indexable).toBe(true)
   })
 })
 
