@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { isSlug } from '../config/areas/area-slug.js'
 import { blogTitle, siteText } from '../config/messages/messages.js'
+import type { PublishedRecord } from '../config/published/published-urls.js'
 import type { SiteConfig } from '../config/site-model.js'
 import { BadFileSlug, DuplicateRoute, fail, LinkToNowhere, RelativeLinkToNowhere } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
@@ -15,7 +16,6 @@ import { planFormPages } from './plan-form-pages.js'
 import { type LandingPlan, planLanding } from './plan-landing.js'
 import { type EditionPlan, planLanguages } from './plan-languages.js'
 import { planLocationsRoute } from './plan-locations.js'
-import type { PublishedRecord } from '../config/published/published-urls.js'
 import { type LandingRedirect, planLandingRedirects } from './plan-redirects.js'
 import type { RoutePlan, RouteVariant } from './route-plan.js'
 import { feedUrl, isRelativeHref, linkPath, outputPathFor, publicPath, resolveHref } from './urls.js'
@@ -65,7 +65,11 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
   const base = planPages({ ...site, published: publishedUnder(site.published, '', segments) }, options)
   // The store keeps one comparison of siblings, the default language's: another language's pages
   // are compared from scratch (and their texts' prints are kept as any page's).
-  const prints = options.prints && { get: options.prints.get.bind(options.prints), set: options.prints.set.bind(options.prints), keepSiblings() {} }
+  const prints = options.prints && {
+    get: options.prints.get.bind(options.prints),
+    set: options.prints.set.bind(options.prints),
+    keepSiblings() {},
+  }
   const languages = planLanguages(site, base, (edition) =>
     planPages({ ...edition, published: publishedUnder(site.published, edition.site.languagePath, segments) }, { prints }),
   )
