@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+import LongestFirst from './helpers/longest-first.js'
 
 /**
  * The tiers, told apart by where a file lives and how it is named (README, "Testing"):
@@ -44,6 +45,8 @@ export default defineConfig({
     // A folder for this run's builds of the unmodified example sites, which test files share
     // (tests/helpers/example-build.ts), and the check that no test wrote into the repository.
     globalSetup: ['tests/helpers/example-builds-setup.ts'],
+    // The slowest files first, whatever their tier, so no long file is left running alone at the end.
+    sequence: { sequencer: LongestFirst },
     projects: [
       // Unit files share their worker's loaded modules (most of their time was loading them).
       { extends: true, test: { name: 'unit', include: ['tests/**/*.test.{ts,tsx}'], exclude: [build, browser, pkg], isolate: false } },

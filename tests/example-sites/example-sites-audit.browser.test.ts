@@ -35,7 +35,8 @@ const exampleSites = {
     legal: '/privacy',
     more: ['/lp/salem-landscape-design', '/lp/salem-irrigation'],
   },
-  // Its Spanish edition too: every kind of page it translates.
+  // Its Spanish edition too: a page of every kind it has (one page of sections: its contact and
+  // services pages are sections too, as their English twins audited above).
   brightline: {
     about: '/about',
     contact: '/contact',
@@ -44,8 +45,6 @@ const exampleSites = {
     more: [
       '/lp/durham-generators',
       '/es',
-      '/es/contacto',
-      '/es/servicios',
       '/es/services/generadores-de-respaldo',
       '/es/lp/durham-cambio-de-panel-electrico',
       '/es/locations',
