@@ -3,11 +3,12 @@ import path from 'node:path'
 import { JSDOM } from 'jsdom'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { build, loadAndPlan } from '../../src/build/index.js'
+import { main } from '../../src/cli/main.js'
 import { readSite } from '../../src/config/load-site.js'
 import { en } from '../../src/config/messages/en.js'
 import { es } from '../../src/config/messages/es.js'
 import type { RoutePlan } from '../../src/plan/route-plan.js'
-import { repoRoot, siteFrom, tempDir, validationErrors } from '../helpers/site.js'
+import { memoryIo, repoRoot, siteFrom, tempDir, validationErrors } from '../helpers/site.js'
 import { type BuiltSite, buildInMemory } from './helpers.js'
 
 // The landing fixture in English and Spanish (tests/fixtures/sites/two-languages): its Spanish
@@ -224,6 +225,27 @@ describe('a blog in two languages', () => {
     const head = new JSDOM(blog.page('/es/blog')).window.document
     expect(head.querySelector('link[type="application/rss+xml"]')?.getAttribute('href')).toBe('/es/rss.xml')
     expect(blog.file('rss.xml')).toContain('new-van')
+  })
+})
+
+describe('the coverage of each language', () => {
+  it('is in validate --json’s summary, page kind by page kind, as build prints it', async () => {
+    const io = memoryIo()
+    expect(await main(['validate', await siteFrom('two-languages'), '--json'], io)).toBe(0)
+    const summary = JSON.parse(io.stdout.trim().split('\n').at(-1)!) as { languages: { code: string; kinds: object[] }[] }
+    expect(summary.languages).toEqual([
+      {
+        code: 'es',
+        kinds: [
+          { kind: 'sections', base: 2, built: 2 },
+          { kind: 'service', base: 2, built: 1 },
+          { kind: 'landing', base: 10, built: 4 },
+          { kind: 'locations', base: 1, built: 1 },
+          { kind: 'not-found', base: 1, built: 1 },
+          { kind: 'form-success', base: 1, built: 1 },
+        ],
+      },
+    ])
   })
 })
 

@@ -69,6 +69,8 @@ Examples:
             outDir: displayFile(result.outDir),
             upToDate: result.upToDate,
             replayed: result.replayed,
+            // Each other language's pages by kind, beside the default language's (none: no key).
+            ...(result.languages.length ? { languages: result.languages } : {}),
             seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
           }),
         )

@@ -1,8 +1,10 @@
 import path from 'node:path'
 import type { Command } from 'commander'
+import { languageCoverage } from '../../plan/plan-languages.js'
 import { type Io, paint } from '../io.js'
 import { printJsonProblems, runWithJsonFailures, summaryLine } from '../json-output.js'
 import { redirectLines } from '../landing-summary.js'
+import { coverageLines } from '../language-summary.js'
 import { printWarnings, siteArgument, siteFolder, siteLabel } from './shared.js'
 
 export function validateCommand(program: Command, io: Io): void {
@@ -30,6 +32,7 @@ Examples:
       }
       if (flags.json) {
         const { config, plan, warnings } = await runWithJsonFailures(io, 'validate', check)
+        const coverage = languageCoverage(plan.routes, config.site.languages)
         printJsonProblems(io, warnings, 'warning')
         io.out(
           summaryLine({
@@ -40,6 +43,7 @@ Examples:
             warnings: warnings.length,
             files: config.files.length,
             pages: plan.routes.length,
+            ...(coverage.length ? { languages: coverage } : {}),
           }),
         )
         return
@@ -52,6 +56,7 @@ Examples:
       const { siteTemplateFiles } = await import('../../config/read/site-templates.js')
       const templates = siteTemplateFiles(config.root).map((file) => path.relative(config.root, file).split(path.sep).join('/'))
       if (templates.length) io.out(`This site runs its own template code: ${templates.join(', ')}. Review changes to templates/ as code.\n`)
+      for (const line of coverageLines(languageCoverage(plan.routes, config.site.languages))) io.out(`${line}\n`)
       io.out(`${paint(io, 'green', '✓')} ${siteLabel(site)} is valid: ${config.files.length} files, ${plan.routes.length} pages.\n`)
     })
 }
