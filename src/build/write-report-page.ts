@@ -3,6 +3,7 @@ import { hostRules } from '../config/presets/hosts.js'
 import type { SiteConfig } from '../config/site-model.js'
 import type { BrandImagePlan } from '../images/brand-images.js'
 import { hasReport, writeReport } from '../output/write-report.js'
+import { languageCoverage } from '../plan/plan-languages.js'
 import type { BuildPlan } from '../plan/plan-site.js'
 import type { OutputFile } from '../types.js'
 import type { ResolvedBuildOptions } from './options.js'
@@ -54,6 +55,7 @@ export async function writeReportPage({
       timings,
       rendered: pages.rendered,
       reused: pages.reused,
+      languages: languageCoverage(plan.routes, site.site.languages),
     }),
   )
 }

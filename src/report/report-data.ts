@@ -3,6 +3,7 @@ import type { BudgetAsset, BudgetRule } from '../config/site-model.js'
 import type { LandingIdentity } from '../plan/landing-model.js'
 import type { PageQuality, QualitySettings } from '../plan/landing-quality.js'
 import type { ImageJob } from '../plan/plan-images.js'
+import type { LanguageCoverage } from '../plan/plan-languages.js'
 
 /** Everything the build report page shows, as plain data (render-report.tsx draws it). */
 export interface ReportData {
@@ -23,6 +24,8 @@ export interface ReportData {
   readonly timings: readonly { readonly stage: string; readonly ms: number }[]
   readonly rendered: number
   readonly reused: number
+  /** Each other language's pages by kind beside the default language's; none for a site in one language. */
+  readonly languages: readonly LanguageCoverage[]
 }
 
 /** The landing pages as a city × service grid: `cells` index into `areas` and `services`. */
@@ -103,6 +106,7 @@ export interface GatherReportOptions {
   readonly timings: Readonly<Record<string, number>>
   readonly rendered: number
   readonly reused: number
+  readonly languages: readonly LanguageCoverage[]
 }
 
 /** Turns a finished build's results into the report's data; pure, and small whatever the site's size. */
@@ -123,6 +127,7 @@ export function gatherReport(options: GatherReportOptions): ReportData {
     timings: Object.entries(options.timings).map(([stage, ms]) => ({ stage, ms })),
     rendered: options.rendered,
     reused: options.reused,
+    languages: options.languages,
   }
 }
 

@@ -36,6 +36,7 @@ export function ReportPage({ data }: { data: ReportData }) {
           </nav>
         </header>
         <main>
+          <LanguagesSection data={data} />
           <GridSection data={data} />
           <ParagraphsSection data={data} />
           <WeightSection data={data} />
@@ -340,6 +341,49 @@ function ImagesSection({ data }: { data: ReportData }) {
           </table>
         </>
       )}
+    </section>
+  )
+}
+
+/** Each other language's pages by kind: what its translation covers, beside the default language's. */
+function LanguagesSection({ data }: { data: ReportData }) {
+  if (data.languages.length === 0) return null
+  return (
+    <section id="languages" aria-labelledby="languages-title">
+      <h2 id="languages-title">Languages</h2>
+      <p className="summary">
+        A page is built in another language only when every text it shows is translated; the build's warnings name each text still to
+        translate, at its line.
+      </p>
+      {data.languages.map(({ code, kinds }) => (
+        <table key={code}>
+          <caption>{`Pages in ${code}, by kind`}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Kind</th>
+              <th scope="col" className="n">
+                Default language
+              </th>
+              <th scope="col" className="n">
+                {code}
+              </th>
+              <th scope="col" className="n">
+                Missing
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {kinds.map((k) => (
+              <tr key={k.kind}>
+                <th scope="row">{k.kind}</th>
+                <td className="n">{k.base}</td>
+                <td className="n">{k.built}</td>
+                <td className="n">{k.base - k.built}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ))}
     </section>
   )
 }

@@ -184,7 +184,11 @@ describe('a renamed address in another language', () => {
   it('gets its 301 in that language, from the same record, and no English page is sent to Spanish or back', async () => {
     const site = await siteFrom('two-languages')
     const out = path.join(await tempDir(), 'public')
-    await build({ site, outDir: out, recordUrls: true })
+    await build({ site, outDir: out, recordUrls: true, writeReport: true })
+    // The build report shows each language's coverage beside the default language's.
+    const report = await readFile(path.join(site, '.citypress/report.html'), 'utf8')
+    expect(report).toContain('<caption>Pages in es, by kind</caption>')
+    expect(report).toMatch(/<th scope="row">landing<\/th><td class="n">10<\/td><td class="n">4<\/td><td class="n">6<\/td>/)
     const record = JSON.parse(await readFile(path.join(site, 'published-urls.json'), 'utf8')) as { pages: Record<string, unknown> }
     expect(Object.keys(record.pages).filter((url) => url.startsWith('/es/lp/'))).toHaveLength(4)
     const translation = path.join(site, 'locales/es/services/office-cleaning.yaml')

@@ -67,6 +67,7 @@ const options = (over: Partial<GatherReportOptions>): GatherReportOptions => ({
   imageJobs: [],
   imageBytes: new Map(),
   timings: {},
+  languages: [],
   rendered: 0,
   reused: 0,
   ...over,
