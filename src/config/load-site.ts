@@ -1,18 +1,7 @@
 import { existsSync, statSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import fg from 'fast-glob'
-import {
-  BadAddress,
-  ContentOutsideSite,
-  fail,
-  MissingSiteFolder,
-  NotAFile,
-  NotALanguageFolder,
-  NothingPublishedYet,
-  UnknownFile,
-  warn,
-} from '../errors/catalogue.js'
+import { BadAddress, fail, MissingSiteFolder, NotALanguageFolder, NothingPublishedYet, UnknownFile, warn } from '../errors/catalogue.js'
 import { BuildFailure, ConfigError, failOn } from '../errors/config-error.js'
 import { ConfigWarning } from '../errors/config-warning.js'
 import { OWN_FOLDER } from '../site/paths.js'
@@ -35,7 +24,7 @@ import { callingCodeOf } from './phone-number.js'
 import { hostWarnings, subPathWarnings } from './presets/hosts.js'
 import { mergePublishedSitemap, NothingPublished } from './published/published-sitemap.js'
 import { readPublishedUrls } from './published/published-urls.js'
-import { siteFileTarget } from './read/inside-site.js'
+import { readContentFile } from './read/inside-site.js'
 import { originOf } from './read/locate.js'
 import { parseMarkdownFile } from './read/markdown-file.js'
 import { placeProblems } from './read/place-problems.js'
@@ -160,14 +149,8 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
         warnings.push(warn(UnknownFile, { file }, name))
         return
       }
-      const proposed = overlay.get(name)
-      const target = proposed === undefined ? await siteFileTarget(root, absolute) : { kind: 'file' as const }
-      if (target.kind !== 'file') {
-        if (target.kind === 'outside') errors.push(fail(ContentOutsideSite, { file }, name, target.real))
-        else warnings.push(warn(NotAFile, { file }, name))
-        return
-      }
-      const text = proposed ?? (await readFile(absolute, 'utf8'))
+      const text = await readContentFile(root, name, overlay.get(name) ?? undefined, { errors, warnings })
+      if (text === undefined) return
       const read = reads.read(
         { text, file, name, kind },
         {

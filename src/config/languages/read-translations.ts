@@ -1,10 +1,7 @@
-import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import {
-  ContentOutsideSite,
   type ErrorPlace,
   fail,
-  NotAFile,
   NotALanguageFolder,
   TranslatedSlug,
   TranslationLength,
@@ -14,7 +11,6 @@ import {
   TranslationWithoutBase,
   UnknownFile,
   WrongType,
-  warn,
 } from '../../errors/catalogue.js'
 import type { ConfigError } from '../../errors/config-error.js'
 import type { ConfigWarning } from '../../errors/config-warning.js'
@@ -25,7 +21,7 @@ import { checkUrlPath } from '../checks/check-url.js'
 import type { FileKind } from '../checks/schema-validators.js'
 import { validateSource } from '../checks/validate.js'
 import type { OwnMessages } from '../messages/check-language.js'
-import { siteFileTarget } from '../read/inside-site.js'
+import { readContentFile } from '../read/inside-site.js'
 import { locate } from '../read/locate.js'
 import { parseMarkdownFile } from '../read/markdown-file.js'
 import { parseYaml, type YamlSource } from '../read/read-yaml.js'
@@ -116,14 +112,8 @@ export async function readTranslations(options: {
         unknownFolders.add(folder)
         return
       }
-      const proposed = overlay.get(name)
-      const target = proposed === undefined ? await siteFileTarget(root, absolute) : { kind: 'file' as const }
-      if (target.kind !== 'file') {
-        if (target.kind === 'outside') errors.push(fail(ContentOutsideSite, { file }, name, target.real))
-        else warnings.push(warn(NotAFile, { file }, name))
-        return
-      }
-      const text = proposed ?? (await readFile(absolute, 'utf8'))
+      const text = await readContentFile(root, name, overlay.get(name) ?? undefined, { errors, warnings })
+      if (text === undefined) return
       if (translated === 'messages.yaml') {
         const parsed = parseYaml(text, file)
         const checked = parsed.errors.length ? parsed : validateSource(parsed.source, 'messages')

@@ -1,5 +1,9 @@
-import { realpath, stat } from 'node:fs/promises'
+import { readFile, realpath, stat } from 'node:fs/promises'
 import path from 'node:path'
+import { ContentOutsideSite, fail, NotAFile, warn } from '../../errors/catalogue.js'
+import type { ConfigError } from '../../errors/config-error.js'
+import type { ConfigWarning } from '../../errors/config-warning.js'
+import { displayFile } from '../../tool/package.js'
 
 /** What a path of the site folder leads to, once its symbolic links are followed. */
 export type SiteFileTarget =
@@ -35,6 +39,27 @@ export async function siteFileTarget(siteRoot: string, absolutePath: string): Pr
   // lies below it counts, compared as written and as resolved.
   const isLinked = path.relative(realRoot, real) !== path.relative(path.resolve(siteRoot), path.resolve(absolutePath))
   return stats?.isFile() ? { kind: 'file', real, isLinked } : { kind: 'none' }
+}
+
+/**
+ * The text of the content file `name` (site-relative): the editor's proposal where it gives one,
+ * else the file's, read only where siteFileTarget allows. Undefined where it may not be read,
+ * its problem then in `found` (a link out of the site is an error, anything but a file a warning).
+ */
+export async function readContentFile(
+  root: string,
+  name: string,
+  proposed: string | undefined,
+  found: { readonly errors: ConfigError[]; readonly warnings: ConfigWarning[] },
+): Promise<string | undefined> {
+  if (proposed !== undefined) return proposed
+  const absolute = path.join(root, name)
+  const target = await siteFileTarget(root, absolute)
+  if (target.kind === 'file') return readFile(absolute, 'utf8')
+  const file = displayFile(absolute)
+  if (target.kind === 'outside') found.errors.push(fail(ContentOutsideSite, { file }, name, target.real))
+  else found.warnings.push(warn(NotAFile, { file }, name))
+  return undefined
 }
 
 /** Whether `child` is `parent` or below it (both absolute and resolved). */
