@@ -175,13 +175,23 @@ export function planLanguages(
  * it (a translation mirrors its base file under locales/<code>/), and what tells its pages apart.
  */
 function translationKey(root: string): (route: RoutePlan) => string {
-  const baseName = (file: string) =>
-    path
-      .relative(root, path.resolve(file))
-      .split(path.sep)
-      .join('/')
-      .replace(/^locales\/[^/]+\//, '')
-  return (route) => {
+  // Each route is asked for its key more than once, and thousands of landing pages share a
+  // service's file: both are worked out once.
+  const names = new Map<string, string>()
+  const keys = new WeakMap<RoutePlan, string>()
+  const baseName = (file: string) => {
+    let name = names.get(file)
+    if (name === undefined) {
+      name = path
+        .relative(root, path.resolve(file))
+        .split(path.sep)
+        .join('/')
+        .replace(/^locales\/[^/]+\//, '')
+      names.set(file, name)
+    }
+    return name
+  }
+  const keyOf = (route: RoutePlan): string => {
     switch (route.template) {
       case 'landing':
         return `landing|${route.landing.area}|${baseName(route.landing.service.origin.file)}`
@@ -196,6 +206,11 @@ function translationKey(root: string): (route: RoutePlan) => string {
       default:
         return route.template
     }
+  }
+  return (route) => {
+    let key = keys.get(route)
+    if (key === undefined) keys.set(route, (key = keyOf(route)))
+    return key
   }
 }
 
