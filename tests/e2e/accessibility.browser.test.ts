@@ -1,6 +1,6 @@
 import type { Page } from 'playwright'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { findAxeViolations, openOfflineContext, viewports } from '../helpers/browser.js'
+import { findAxeViolations, openOfflineContext, viewports, withAxe } from '../helpers/browser.js'
 import { useWidgetSite } from '../helpers/e2e-site.js'
 
 // axe-core finds nothing on any page kind, with every widget in each of its states. One tab per
@@ -14,6 +14,7 @@ beforeAll(async () => {
     openOfflineContext(env.browser, { viewport: viewports.desktop, baseURL: env.site.url }),
     openOfflineContext(env.browser, { viewport: viewports.phone, baseURL: env.site.url }),
   ])
+  await Promise.all([withAxe(wide.context), withAxe(small.context)])
   ;[desktop, phone] = await Promise.all([wide.context.newPage(), small.context.newPage()])
 })
 

@@ -65,6 +65,15 @@ export interface AxeViolation {
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
 /**
+ * Puts axe-core into every page `context` opens, before the page's own scripts. Where a test runs
+ * axe on many pages, this halves what each check costs: axe (half a megabyte) is no longer sent
+ * over the wire and added as a tag after each load.
+ */
+export async function withAxe(context: BrowserContext): Promise<void> {
+  await context.addInitScript({ path: axeSource })
+}
+
+/**
  * Runs axe-core (WCAG 2.1 A and AA plus best practices) on the page as it is now, so a test can
  * check each state of a widget. Returns the violations in a form that reads well in a failure.
  */
@@ -134,7 +143,9 @@ export async function auditPages(
   widths: { scroll: number; axe: readonly number[]; height?: number },
 ): Promise<PageAudit> {
   const height = widths.height ?? 800
-  const page = await browser.newPage({ viewport: { width: widths.scroll, height } })
+  const context = await browser.newContext({ viewport: { width: widths.scroll, height } })
+  if (widths.axe.length > 0) await withAxe(context)
+  const page = await context.newPage()
   const wide: string[] = []
   const axe = new Map(widths.axe.map((width) => [width, [] as string[]]))
   for (const { url, label } of pages) {
@@ -149,6 +160,6 @@ export async function auditPages(
       found.push(...(await findAxeViolations(page)).map((v) => `${label}: ${v.id} ${v.help} (${v.targets.slice(0, 3).join(', ')})`))
     }
   }
-  await page.close()
+  await context.close()
   return { wide, axe }
 }

@@ -9,10 +9,10 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
  * figure gone stale only orders files less well; a file missing here runs in vitest's own order.
  */
 const seconds: Readonly<Record<string, number>> = {
-  'tests/example-sites/example-sites-audit.browser.test.ts': 309,
+  'tests/example-sites/example-sites-audit.browser.test.ts': 212,
   'tests/cache/cache-damage.build.test.ts': 129,
   'tests/editor/editor.browser.test.ts': 77,
-  'tests/e2e/accessibility.browser.test.ts': 52,
+  'tests/e2e/accessibility.browser.test.ts': 39,
   'tests/output/atomic-output.build.test.ts': 47,
   'tests/render/page-cache.build.test.ts': 47,
   'tests/package/pack.test.ts': 45,
