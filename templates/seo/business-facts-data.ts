@@ -64,13 +64,15 @@ export function employeesOf(page: PageContext): PersonLeaf[] | undefined {
   )
 }
 
-/** A page with `updated` (pages/*.yaml or *.md) as a WebPage with its `dateModified`. */
-export function webPageOf(page: PageContext, businessId: string): WebPage | undefined {
+/**
+ * The page as a WebPage published by the business (by its `@id`, described in full on the home
+ * page), with its `dateModified` where pages/*.yaml or *.md give `updated`.
+ */
+export function webPageOf(page: PageContext, businessId: string): WebPage {
   const { route, site } = page
   const updated = route.template === 'sections' ? route.props.updated : undefined
   // On a site in several languages every page says its own; a site in one language says it once, in `lang`.
   const inLanguage = site.languages.length > 1 ? site.language : undefined
-  if (!updated && !inLanguage) return undefined
   const url = absoluteUrl(site.url, route.url, site.trailingSlash)
   return prune<WebPage>({
     '@type': 'WebPage',

@@ -1,6 +1,7 @@
 import type {
   BlogPosting,
   BreadcrumbList,
+  CityLeaf,
   ContactPoint,
   FAQPage,
   GeoCircle,
@@ -12,6 +13,8 @@ import type {
   State,
   Thing,
 } from 'schema-dts'
+import { parseAreaName } from '../../src/config/areas/area-names.js'
+import { stateName } from '../../src/config/areas/us-states.js'
 import { blogTitle, siteText } from '../../src/config/messages/messages.js'
 import type { Faq, PageInput } from '../../src/config/site-input.generated.js'
 import type { PageConfig, PostConfig, ServiceConfig, SiteMeta } from '../../src/config/site-model.js'
@@ -26,16 +29,23 @@ import { socialImage } from './page-image.js'
 type Node = Exclude<Thing, string>
 
 /**
- * The schema.org graph of one page: the business on every page, plus Service, FAQPage, BreadcrumbList and BlogPosting where they apply.
- * Landing pages carry their own Service and BreadcrumbList (templates/pages/LandingPage.tsx).
- * No aggregateRating: Google ignores, and may penalise, ratings a business publishes about
- * itself.
+ * The schema.org graph of one page: the business in full on the home page of each language, and
+ * on every page a WebPage whose publisher is the business by its `@id`, plus Service, FAQPage,
+ * BreadcrumbList and BlogPosting where they apply. Told once, the business's facts (its towns
+ * above all) do not weigh on every one of thousands of landing pages. Landing pages carry their
+ * own Service and BreadcrumbList (templates/pages/LandingPage.tsx). No aggregateRating: Google
+ * ignores, and may penalise, ratings a business publishes about itself.
  */
 export function structuredData(page: PageContext): Graph {
-  const graph: Node[] = [localBusiness(page)]
-  const { route } = page
-  const webPage = webPageOf(page, businessId(page))
-  if (webPage) graph.push(webPage)
+  const { route, site } = page
+  const graph: Node[] = []
+  if (route.url === (site.languagePath || '/')) graph.push(localBusiness(page))
+  else {
+    // A page that shows more of the business (its team) says so of the same node.
+    const employee = employeesOf(page)
+    if (employee) graph.push({ '@type': 'LocalBusiness', '@id': businessId(page), name: site.name, employee })
+  }
+  graph.push(webPageOf(page, businessId(page)))
   if (route.template === 'service') graph.push(service(page, route.props))
   if (route.template === 'post') graph.push(blogPosting(page, route.props))
   const faqs = faqsOf(page)
@@ -50,11 +60,9 @@ export function businessId(page: PageContext): string {
   return `${page.site.url}/#business`
 }
 
-function localBusiness(page: PageContext): LocalBusinessLeaf {
-  const { site, services } = page
-  const url = (path: string) => absoluteUrl(site.url, path, site.trailingSlash)
-  const business = site.business
-  const area = business?.areaServed
+/** The business's own area: the circle and the states site.yaml `business.areaServed` gives. */
+function areaOf(site: SiteMeta): (GeoCircle | State)[] {
+  const area = site.business?.areaServed
   const areaServed: (GeoCircle | State)[] = []
   if (area?.center && area.radiusKm) {
     areaServed.push({
@@ -65,6 +73,34 @@ function localBusiness(page: PageContext): LocalBusinessLeaf {
     })
   }
   for (const region of area?.regions ?? []) areaServed.push({ '@type': 'State', name: region })
+  return areaServed
+}
+
+/** Every town of areas.yaml's lists, once each, as a City in its state. */
+function townsOf(page: PageContext): CityLeaf[] {
+  const seen = new Set<string>()
+  const towns: CityLeaf[] = []
+  for (const name of Object.values(page.areas.lists).flat()) {
+    const { city, cityKey, state } = parseAreaName(name)
+    const key = `${cityKey}, ${state ?? ''}`
+    if (seen.has(key)) continue
+    seen.add(key)
+    towns.push(
+      prune<CityLeaf>({
+        '@type': 'City',
+        name: city,
+        containedInPlace: state ? { '@type': 'State', name: stateName(state, page.site.language) } : undefined,
+      }),
+    )
+  }
+  return towns
+}
+
+function localBusiness(page: PageContext): LocalBusinessLeaf {
+  const { site, services } = page
+  const url = (path: string) => absoluteUrl(site.url, path, site.trailingSlash)
+  const business = site.business
+  const areaServed = [...areaOf(site), ...townsOf(page)]
   const offered = site.services.map((slug) => services.find((s) => s.slug === slug)).filter((s): s is ServiceConfig => Boolean(s))
   // The business's own image, the same on every page: site.yaml socialImage, else the logo.
   const image = socialImage(page, { src: site.socialImage ?? site.logo?.src })
@@ -109,7 +145,7 @@ function localBusiness(page: PageContext): LocalBusinessLeaf {
     ),
     sameAs: sameAs.length > 0 ? sameAs : undefined,
     foundingDate: business?.founded ? String(business.founded) : undefined,
-    areaServed: areaServed.length > 0 ? areaServed : undefined,
+    areaServed: nonEmpty(areaServed),
     hasOfferCatalog:
       offered.length > 0
         ? {
@@ -168,7 +204,7 @@ function service(page: PageContext, s: ServiceConfig): Service {
     url: absoluteUrl(site.url, route.url, site.trailingSlash),
     image: socialImage(page)?.url,
     provider: { '@id': businessId(page) },
-    areaServed: localBusiness(page).areaServed,
+    areaServed: nonEmpty(areaOf(site)),
   })
 }
 
@@ -265,6 +301,11 @@ function faqsOf(page: PageContext): readonly Faq[] {
 }
 
 /** Drops undefined fields so the JSON carries only what the site states. */
+/** A list, or nothing where it is empty (schema.org has no use for an empty one). */
+function nonEmpty<T>(list: readonly T[]): T[] | undefined {
+  return list.length > 0 ? [...list] : undefined
+}
+
 function prune<T extends object>(thing: T): T {
   return Object.fromEntries(Object.entries(thing).filter(([, v]) => v !== undefined && v !== '')) as T
 }

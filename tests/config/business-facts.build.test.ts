@@ -114,7 +114,10 @@ describe('business facts', () => {
     )
     const service = graphs.find((thing) => thing['@type'] === 'Service') as { provider: Record<string, unknown> }
     expect(service.provider).toMatchObject({ '@id': 'https://brightside.example/#business', telephone: '+15550100100' })
-    expect(localBusiness(html)).toMatchObject({ '@id': 'https://brightside.example/#business', telephone: '+15550100100' })
+    expect(localBusiness(text(files, 'index.html'))).toMatchObject({
+      '@id': 'https://brightside.example/#business',
+      telephone: '+15550100100',
+    })
   })
 
   it('shows address, phones and profiles in the footer of every page, and the hours too beside the contact form', async () => {

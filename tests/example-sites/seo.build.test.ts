@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { exampleBuild, type SharedResult } from '../helpers/example-build.js'
 import { attribute, jsonLd } from './helpers.js'
 
-// On the first customer's site: the head's tags, and the structured data of the local business
-// every page carries as a JSON-LD script in its head.
+// On the first customer's site: the head's tags, and the structured data of the local business,
+// described in full on the home page and referred to by its @id from every other page.
 // biome-ignore lint/suspicious/noExplicitAny: JSON-LD nodes of any schema.org type, read by property
 type Node = Record<string, any>
 let result: SharedResult
@@ -36,14 +36,19 @@ describe('structured data', () => {
       description: expect.any(String),
       image: expect.stringMatching(new RegExp(`^${origin}/assets/images/`)),
     })
-    const [circle, ...states] = business!.areaServed as Node[]
+    const [circle, ...places] = business!.areaServed as Node[]
     expect(circle).toMatchObject({ '@type': 'GeoCircle', geoRadius: 100000 })
     expect(circle!.geoMidpoint.latitude).toBeCloseTo(39.1, 1)
     expect(circle!.geoMidpoint.longitude).toBeCloseTo(-84.51, 1)
-    expect(states).toEqual([
+    expect(places.filter((p) => p['@type'] === 'State')).toEqual([
       { '@type': 'State', name: 'Ohio' },
       { '@type': 'State', name: 'Kentucky' },
     ])
+    // Every town of areas.yaml's lists once, in its state by name.
+    const towns = places.filter((p) => p['@type'] === 'City')
+    expect(towns).toContainEqual({ '@type': 'City', name: 'Cincinnati', containedInPlace: { '@type': 'State', name: 'Ohio' } })
+    expect(towns).toContainEqual({ '@type': 'City', name: 'Florence', containedInPlace: { '@type': 'State', name: 'Kentucky' } })
+    expect(new Set(towns.map((t) => `${t.name}, ${t.containedInPlace.name}`)).size).toBe(towns.length)
     const offers = business!.hasOfferCatalog.itemListElement as Node[]
     expect(offers.map((o) => o.itemOffered.url)).toEqual(
       ['commercial-cleaning', 'building-maintenance', 'disinfection', 'carpet-cleaning', 'floor-care', 'window-cleaning'].map(
@@ -60,14 +65,18 @@ describe('structured data', () => {
     ])
   })
 
-  it('names the business on every page, the 404 page included', () => {
-    for (const route of result.routes) expect(nodes(route.url, 'LocalBusiness'), route.url).toHaveLength(1)
+  it('describes the business once, on the home page, and every other page, the 404 included, names it by its @id', () => {
+    const [business] = nodes('/', 'LocalBusiness')
+    for (const route of result.routes.filter((r) => r.url !== '/')) {
+      expect(nodes(route.url, 'LocalBusiness'), route.url).toEqual([])
+      expect(nodes(route.url, 'WebPage')[0], route.url).toMatchObject({ publisher: { '@id': business!['@id'] } })
+    }
     expect(result.routes.some((r) => r.template === 'not-found')).toBe(true)
   })
 
   it('adds Service, FAQPage and BreadcrumbList to a service page, with every question the page shows', () => {
     const url = '/services/building-maintenance'
-    const [business] = nodes(url, 'LocalBusiness')
+    const [business] = nodes('/', 'LocalBusiness')
     expect(nodes(url, 'Service')[0]).toMatchObject({
       name: 'Building Maintenance',
       url: `${origin}${url}`,
