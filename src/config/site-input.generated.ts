@@ -147,7 +147,14 @@ export interface SiteInput {
       border?: Color
       inputBorder?: Color
       danger?: Color
+      link?: Color
+      card?: Color
+      footerBottomBackground?: Color
     }
+    /**
+     * The look of forms' send buttons: `primary` (the brand colour under `onPrimary`) or `accent` (the accent under `onAccent`, as buttons with `style: accent`).
+     */
+    submit?: 'primary' | 'accent'
     /**
      * Corner radius of cards and panels, a CSS length in px, rem or em (or 0).
      */

@@ -69,7 +69,7 @@ export function Form({ name, hidden = {}, className }: FormProps) {
         {/* Empty until sending fails: text written into a live alert is announced, every time. */}
         {/* The widget writes these texts as plain text, after templates/isolate-bidi.ts has run: they isolate themselves. */}
         <p className="form-error" role="alert" dir="auto" data-form-error data-message={typeset(form.error)} />
-        <button type="submit" className="btn btn-primary form-submit" dir="auto">
+        <button type="submit" className={`btn btn-${site.theme.submit} form-submit`} dir="auto">
           {form.submitLabel}
         </button>
       </form>

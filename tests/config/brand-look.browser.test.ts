@@ -56,6 +56,9 @@ describe.each(['system4', 'greenway'])('the example site %s', (name) => {
     // Chips had a fifth slate grey (#dbe3ee); they now share the site's border colour (a plain chip:
     // a linked one has a border of the brand colour, so it looks linked).
     expected.chip!['border-top-color'] = rgb(theme.colors.border)
+    // The footer's last band has a colour of its own, by default the footer's: the same look.
+    expected['footer-bottom']!['background-color'] = rgb(theme.colors.footerBottomBackground)
+    expect(theme.colors.footerBottomBackground).toBe(theme.colors.footerBackground)
     expect(look).toEqual(expected)
     expect(contrastRatio(theme.colors.inputBorder, theme.colors.background)).toBeGreaterThanOrEqual(3)
   })
@@ -78,7 +81,7 @@ describe('a brand with a light accent, a dark header and coloured footer links (
     expect(built.site.contrast.length).toBeGreaterThan(25)
   })
 
-  it('shows its own colours: header, header links and text logo, accent buttons with dark text, footer links', async () => {
+  it("shows its own colours: header, header links and text logo, accent buttons with dark text, footer links, text links, cards and the footer's last band", async () => {
     const theme = await themeOf(fixture('amber'))
     const page: Page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
     await page.goto(`${server.url}/`)
@@ -95,8 +98,25 @@ describe('a brand with a light accent, a dark header and coloured footer links (
         footerText: style('.site-footer').color,
       }
     })
+    await page.goto(`${server.url}/contact`)
+    const roles = await page.evaluate(() => {
+      const style = (selector: string) => getComputedStyle(document.querySelector(selector)!)
+      return {
+        link: style('main p a').color,
+        card: style('.form-card').backgroundColor,
+        submit: [style('.form-submit').backgroundColor, style('.form-submit').color],
+        footerBottom: style('.footer-bottom').backgroundColor,
+      }
+    })
     await page.close()
     const c = theme.colors
+    // Its own roles: text links, cards, the send button in the accent style, the footer's last band.
+    expect(roles).toEqual({
+      link: rgb(c.link),
+      card: rgb(c.card),
+      submit: [rgb(c.accent), rgb(c.onAccent)],
+      footerBottom: rgb(c.footerBottomBackground),
+    })
     expect(colours).toEqual({
       header: rgb(c.headerBackground),
       headerLink: rgb(c.headerText),

@@ -56,8 +56,22 @@ describe('theme contrast', () => {
       hint: The nearest shade of \`accent\` that passes is \`accent: "#008944"\` (4.50:1); set it in site.yaml \`theme.colors\`, or choose another \`onAccent\`."
     `)
     expect(errors[2]!.message).toContain(
-      '`accentText` (#4ade80) on `background` (#ffffff) has a contrast ratio of 1.74:1; icons and outlines need at least 3:1 (WCAG 2.2 AA). It is used for ticks and badge icons; form success heading.',
+      '`accentText` (#4ade80) on `background` (#ffffff) has a contrast ratio of 1.74:1; icons and outlines need at least 3:1 (WCAG 2.2 AA). It is used for ticks and badge icons; form success heading; ticks and badge icons on cards.',
     )
+  })
+
+  it("checks the roles a brand may set apart: text links, cards and the footer's last band", async () => {
+    const base = (await readFile(`${fixture('minimal')}/site.yaml`, 'utf8')).trimEnd()
+    const colours = ['link: "#93c5fd"', 'card: "#1e293b"', 'footerBottomBackground: "#e2e8f0"']
+    const errors = await loadErrors([base, 'theme:', '  colors:', ...colours.map((c) => `    ${c}`), ''].join('\n'))
+    const failing = errors.map((e) => /The theme colour `(\w+)` \([^)]*\) on `(\w+)`/.exec(e.message)?.slice(1).join(' on '))
+    expect(failing).toEqual(expect.arrayContaining(['link on background', 'ink on card', 'footerText on footerBottomBackground']))
+    // Each at the line of the colour that the site set.
+    const lines = base.split('\n').length + 3
+    expect(errors.every((e) => (e.line ?? 0) >= lines && (e.line ?? 0) <= lines + 2)).toBe(true)
+    // Unset, each is what it was before it had a name of its own.
+    const { colors } = resolveTheme(undefined)
+    expect([colors.link, colors.card, colors.footerBottomBackground]).toEqual([colors.primary, colors.background, colors.footerBackground])
   })
 
   it('points at the line of the text colour when both colours of a failing pair are written', async () => {

@@ -11,6 +11,8 @@ export interface ResolvedTheme {
   readonly radius: string
   /** Family names as written (`Source Sans 3`); the heading font defaults to the body font. */
   readonly fonts: { readonly heading: string; readonly body: string }
+  /** The button style of forms' send buttons. */
+  readonly submit: 'primary' | 'accent'
 }
 
 /** Text size classes of WCAG 2.2 SC 1.4.3 (text) and 1.4.11 (non-text: icons, outlines). */

@@ -39,20 +39,29 @@ export function resolveTheme(input: ThemeInput | undefined): ResolvedTheme {
   const set = input?.colors ?? {}
   const base = { ...defaultColors, ...set }
   const footerText = base.footerText
+  const footerBackground = set.footerBackground ?? base.ink
   const border = set.border ?? mixColours(base.ink, base.background, 0.08)
   const colors: Record<ColorToken, string> = {
     ...base,
     headerText: set.headerText ?? base.ink,
-    footerBackground: set.footerBackground ?? base.ink,
+    footerBackground,
     accentText: set.accentText ?? base.accent,
     accentHover: set.accentHover ?? mixColours(isDark(base.onAccent) ? '#ffffff' : '#000000', base.accent, 0.15),
     headerHover: set.headerHover ?? base.primary,
     footerLink: set.footerLink ?? footerText,
+    link: set.link ?? base.primary,
+    card: set.card ?? base.background,
+    footerBottomBackground: set.footerBottomBackground ?? footerBackground,
     border,
-    inputBorder: set.inputBorder ?? inputBorderFor(border, [base.background, base.surface]),
+    inputBorder: set.inputBorder ?? inputBorderFor(border, [base.background, base.surface, set.card ?? base.background]),
   }
   const body = input?.fonts?.body ?? 'Inter'
-  return { colors, radius: input?.radius ?? '12px', fonts: { body, heading: input?.fonts?.heading ?? body } }
+  return {
+    colors,
+    radius: input?.radius ?? '12px',
+    fonts: { body, heading: input?.fonts?.heading ?? body },
+    submit: input?.submit ?? 'primary',
+  }
 }
 
 /** The shade of `border` nearest in lightness that reaches 3:1 on each of `backgrounds`. */
