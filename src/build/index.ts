@@ -472,6 +472,7 @@ export function renderContextOf(
     pagePolicy,
     ...languageContext(site, plan.landingUrls),
     images: images.assets,
+    ownIcons: Object.fromEntries(Object.entries(site.ownIcons).map(([name, { viewBox, shapes }]) => [name, { viewBox, shapes }])),
     assets: assets.manifest,
     brand: images.brand,
     year: asOf.getFullYear(),

@@ -357,9 +357,14 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
     images: checked.images,
     budgets: normalizeBudgets(site, siteSource),
     icons: checked.icons,
+    ownIcons: Object.fromEntries(checked.ownIcons),
     links: [...checked.links, ...markdown.links],
     published: record,
-    files: [...everyName.map((n) => path.join(root, n)), ...[...checked.images.values()].map((i) => i.absolutePath)],
+    files: [
+      ...everyName.map((n) => path.join(root, n)),
+      ...[...checked.images.values()].map((i) => i.absolutePath),
+      ...[...checked.ownIcons.values()].map((i) => i.absolutePath),
+    ],
     hasTemplateOverrides: existsSync(path.join(root, 'templates')),
     warnings: await placeProblems(
       [

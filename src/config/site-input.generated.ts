@@ -550,7 +550,7 @@ export interface Action {
    */
   style?: 'primary' | 'secondary' | 'accent' | 'ghost' | 'link'
   /**
-   * An icon name from the Lucide set, in kebab-case (see lucide.dev/icons).
+   * An icon name from the Lucide set, in kebab-case (see lucide.dev/icons), or the site's own drawing: an SVG in the icons/ folder (`icons/raccoon.svg`), drawn in the colour of the text around it.
    */
   icon?: string
 }
@@ -617,7 +617,7 @@ export interface ServicePage {
        */
       text: string
       /**
-       * An icon name from the Lucide set, in kebab-case (see lucide.dev/icons).
+       * An icon name from the Lucide set, in kebab-case (see lucide.dev/icons), or the site's own drawing: an SVG in the icons/ folder (`icons/raccoon.svg`), drawn in the colour of the text around it.
        */
       icon?: string
     }
@@ -806,7 +806,7 @@ export interface ServicePage {
  */
 export interface Feature {
   /**
-   * An icon name from the Lucide set, in kebab-case (see lucide.dev/icons).
+   * An icon name from the Lucide set, in kebab-case (see lucide.dev/icons), or the site's own drawing: an SVG in the icons/ folder (`icons/raccoon.svg`), drawn in the colour of the text around it.
    */
   icon?: string
   /**
@@ -1040,7 +1040,7 @@ export interface ServiceInput {
    */
   body?: string
   /**
-   * An icon name from the Lucide set, in kebab-case (see lucide.dev/icons).
+   * An icon name from the Lucide set, in kebab-case (see lucide.dev/icons), or the site's own drawing: an SVG in the icons/ folder (`icons/raccoon.svg`), drawn in the colour of the text around it.
    */
   icon?: string
   /**
@@ -1597,7 +1597,7 @@ export interface Content {
    */
   highlights?: {
     /**
-     * An icon name from the Lucide set, in kebab-case (see lucide.dev/icons).
+     * An icon name from the Lucide set, in kebab-case (see lucide.dev/icons), or the site's own drawing: an SVG in the icons/ folder (`icons/raccoon.svg`), drawn in the colour of the text around it.
      */
     icon?: string
     title: Text
@@ -1935,7 +1935,7 @@ export interface FeaturesSection {
      */
     text: string
     /**
-     * An icon name from the Lucide set, in kebab-case (see lucide.dev/icons).
+     * An icon name from the Lucide set, in kebab-case (see lucide.dev/icons), or the site's own drawing: an SVG in the icons/ folder (`icons/raccoon.svg`), drawn in the colour of the text around it.
      */
     icon?: string
   }
@@ -1990,7 +1990,7 @@ export interface FormSection {
    */
   details?: {
     /**
-     * An icon name from the Lucide set, in kebab-case (see lucide.dev/icons).
+     * An icon name from the Lucide set, in kebab-case (see lucide.dev/icons), or the site's own drawing: an SVG in the icons/ folder (`icons/raccoon.svg`), drawn in the colour of the text around it.
      */
     icon?: string
     /**

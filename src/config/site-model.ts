@@ -6,6 +6,7 @@
  */
 import type { Origin } from '../errors/config-error.js'
 import type { ConfigWarning } from '../errors/config-warning.js'
+import type { IconDrawing } from './checks/sanitize-svg.js'
 import type { Edition } from './languages/edition.js'
 import type { SiteLanguage } from './languages/site-languages.js'
 import type { Messages } from './messages/messages.js'
@@ -194,6 +195,8 @@ export interface SiteConfig {
   readonly budgets: readonly BudgetRule[]
   /** Lucide icon names used anywhere; the template bundle includes only these. */
   readonly icons: readonly string[]
+  /** The site's own icons used anywhere (`icons/raccoon.svg`), by that name. */
+  readonly ownIcons: Readonly<Record<string, OwnIcon>>
   /**
    * Every internal link written in YAML or Markdown (`/path`, `/path#id`, and a YAML `#id`, which
    * names an element of the page its file makes), checked against the route table by plan/.
@@ -235,3 +238,9 @@ export interface BudgetRule {
 
 /** Whether page addresses end in a slash: `/contact` (contact.html) or `/contact/` (contact/index.html). */
 export type TrailingSlash = 'never' | 'always'
+
+/** A site's own icon (icons/*.svg), sanitized and kept to its shapes in the text's colour. */
+export interface OwnIcon extends IconDrawing {
+  /** The file, watched by preview like every file a build read. */
+  readonly absolutePath: string
+}

@@ -613,8 +613,18 @@ const badImage = entry('bad-image', 'config', 'Unreadable image', {
     hint: () =>
       'Open the file in a browser to see where it breaks; its root element should read <svg xmlns="http://www.w3.org/2000/svg" …>.',
   } satisfies Case<[string]>,
+  /** `format`: what the file is instead (png, jpeg…). */
+  IconNotSvg: {
+    message: (src: string, format: string) => `The icon "${src}" is a ${format.toUpperCase()} picture, not an SVG drawing.`,
+    hint: () => 'An icon is drawn in the colour of the text around it, which only a drawing can be: export it as SVG (Plain SVG).',
+  } satisfies Case<[string, string]>,
+  IconWithoutShapes: {
+    message: (src: string) =>
+      `The icon "${src}" has no shape an icon can draw: an icon keeps only paths, circles, ellipses, lines, polygons and rectangles (no text, image, gradient or style).`,
+    hint: () => 'Export it with text converted to outlines (paths), or pick a Lucide icon by name.',
+  } satisfies Case<[string]>,
 })
-export const { DamagedImage, UndecodableImage, CompressedSvg, NotAnSvgDrawing } = badImage.cases
+export const { DamagedImage, UndecodableImage, CompressedSvg, NotAnSvgDrawing, IconNotSvg, IconWithoutShapes } = badImage.cases
 
 const hostUnsupported = entry('host-unsupported', 'config', 'Not supported by the chosen host', {
   /** `isStatic`: the host is a plain file server, whose own configuration can set headers. */
@@ -1242,11 +1252,15 @@ export const {
 // Decided by plan/: addresses, links, landing pages and each page's headings.
 
 const missingReference = entry('missing-reference', 'plan', 'Missing reference', {
+  /** `own`: the site's icons (icons/*.svg), as an icon is written. */
   UnknownIcon: {
-    message: (name: string, _guess?: string) => `There is no icon named "${name}" in the Lucide icon set.`,
-    hint: (_name: string, guess?: string) =>
-      guess ? `Did you mean "${guess}"?` : 'Browse the names at lucide.dev/icons and write them in kebab-case, e.g. shield-check.',
-  } satisfies Case<[string, string?]>,
+    message: (name: string, _own: readonly string[], _guess?: string) =>
+      `There is no icon named "${name}" in the Lucide icon set${name.startsWith('icons/') ? ' or in the icons/ folder' : ''}.`,
+    hint: (_name: string, own: readonly string[], guess?: string) =>
+      guess
+        ? `Did you mean "${guess}"?`
+        : `Browse the names at lucide.dev/icons and write them in kebab-case, e.g. shield-check; or draw your own as an SVG in icons/ and write its path, e.g. icons/raccoon.svg.${own.length > 0 ? ` The site's own: ${own.join(', ')}.` : ''}`,
+  } satisfies Case<[string, readonly string[], string?]>,
   /** A service, form, area list or scheduler named where none has that name; `where` is where they are defined. */
   UnknownReference: {
     message: (noun: string, name: string, where: string, _known: readonly string[], _guess?: string) =>
@@ -1742,6 +1756,8 @@ export type ConfigErrorCode = (typeof entries)[number]['code']
 export const patternRules: Readonly<Record<string, string>> = {
   '^[a-z0-9]+(-[a-z0-9]+)*$': 'must be lower-case letters and digits, words joined by single hyphens (e.g. "central-illinois")',
   '^[a-z0-9-]+$': 'must be lower-case letters, digits and hyphens (e.g. "shield-check")',
+  '^([a-z0-9-]+|icons/[a-z0-9-]+\\.svg)$':
+    'must be a Lucide name in lower-case letters, digits and hyphens (e.g. "shield-check"), or an SVG of the icons/ folder (e.g. "icons/raccoon.svg")',
   '^[^,]+(, ?[A-Z]{2})?$':
     'must be a place name, optionally followed by a comma and a two-letter state code in capitals (e.g. "Springfield, IL")',
   '^[A-Z]{2}$': 'must be a two-letter code in capitals (e.g. "IL" or "US")',

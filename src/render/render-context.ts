@@ -1,3 +1,4 @@
+import type { IconDrawing } from '../config/checks/sanitize-svg.js'
 import type { AreasInput } from '../config/site-input.generated.js'
 import type { FormConfig, PostSummary, ServiceConfig, SiteMeta } from '../config/site-model.js'
 import type { ImageAsset } from '../plan/plan-images.js'
@@ -26,6 +27,8 @@ export interface RenderContext {
   /** Landing pages by `city|service` key → URL, so area chips link only to pages that exist. */
   readonly landingUrls: Readonly<Record<string, string>>
   readonly images: Readonly<Record<string, ImageAsset>>
+  /** The site's own icons by name (`icons/raccoon.svg`): what templates/components/Icon.tsx draws for them. */
+  readonly ownIcons: Readonly<Record<string, IconDrawing>>
   readonly assets: AssetManifest
   readonly brand: BrandLinks
   /** The build year for the footer's copyright line (fixed per build for reproducible output). */

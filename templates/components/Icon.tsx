@@ -1,8 +1,9 @@
 import { icons } from 'citypress:icons'
 import { renderToStaticMarkup } from 'react-dom/server'
+import { usePage } from '../context.js'
 
 export interface IconProps {
-  /** Lucide name in kebab-case; config/ has checked it exists. */
+  /** Lucide name in kebab-case, or the site's own (`icons/raccoon.svg`); config/ has checked it exists. */
   name: string
   size?: number
   className?: string
@@ -16,6 +17,23 @@ const paths = new Map<string, string>()
  * reused: at 10,000 pages, rebuilding every icon's element tree cost about 2 s.
  */
 export function Icon({ name, size = 24, className }: IconProps) {
+  const own = usePage().ownIcons[name]
+  if (own) {
+    // Its shapes were sanitized and kept to shapes in config/ (config/checks/sanitize-svg.ts iconDrawing).
+    return (
+      <svg
+        xmlns="http://www.w3.org/2000/svg"
+        width={size}
+        height={size}
+        viewBox={own.viewBox}
+        fill="currentColor"
+        className={`own-icon ${className ? `icon ${className}` : 'icon'}`}
+        aria-hidden="true"
+        focusable="false"
+        dangerouslySetInnerHTML={{ __html: own.shapes }}
+      />
+    )
+  }
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

@@ -1,15 +1,25 @@
-import { readdirSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { BadAddress, BadMapPlace, fail, InsecureImage, UnknownIcon, UnknownReference } from '../../errors/catalogue.js'
-import type { ConfigError, Origin } from '../../errors/config-error.js'
+import {
+  BadAddress,
+  BadMapPlace,
+  fail,
+  IconNotSvg,
+  IconWithoutShapes,
+  InsecureImage,
+  UnknownIcon,
+  UnknownReference,
+} from '../../errors/catalogue.js'
+import { ConfigError, type Origin } from '../../errors/config-error.js'
 import { closestIconName, closestMatch } from '../../errors/did-you-mean.js'
 import { embedProviders } from '../../markdown/embeds.js'
 import { originOf } from '../read/locate.js'
 import type { ReadCache } from '../read/read-cache.js'
 import { imageError, readImage } from '../read/read-image.js'
-import type { ImageSource } from '../site-model.js'
+import type { ImageSource, OwnIcon } from '../site-model.js'
 import { checkWebAddress } from './check-url.js'
+import { iconDrawing } from './sanitize-svg.js'
 import type { FoundRef, RefKind } from './validate.js'
 
 export { imageError, readImage }
@@ -25,6 +35,8 @@ export interface CrossCheckResult {
   errors: ConfigError[]
   images: Map<string, ImageSource>
   icons: string[]
+  /** The site's own icons (`icons/x.svg`) by their name, as drawn inline. */
+  ownIcons: Map<string, OwnIcon>
   links: { href: string; origin: Origin }[]
   /** Markdown fields that write an image, a link or an embed, for markdown-images.ts to check. */
   markdown: FoundRef[]
@@ -69,6 +81,7 @@ export async function crossCheck(
   const markdown: FoundRef[] = []
   const embeds = new Set<string>()
   const iconNames = lucideIconNames()
+  const ownIcons = new Map<string, OwnIcon>()
 
   for (const ref of refs) {
     const at = () => originOf(ref.source, ref.pointer, 'value')
@@ -88,8 +101,20 @@ export async function crossCheck(
         break
       case 'icon':
         if (iconNames.has(ref.value)) icons.add(ref.value)
-        else {
-          errors.push(fail(UnknownIcon, at(), ref.value, closestIconName(ref.value, iconNames)))
+        else if (ownIcons.has(ref.value)) break
+        else if (ref.value.startsWith('icons/') && existsSync(path.join(siteRoot, ref.value))) {
+          const own = await readOwnIcon(siteRoot, ref.value, reads, options.overlay, at)
+          if (own instanceof ConfigError) errors.push(own)
+          else ownIcons.set(ref.value, own)
+        } else {
+          const own = ownIconNames(siteRoot)
+          // The site's own first: "racoon" is more likely its icons/raccoon.svg than a Lucide name.
+          const ownGuess = closestMatch(
+            ref.value.replace(/^icons\/|\.svg$/g, ''),
+            own.map((name) => name.slice(6, -4)),
+          )
+          const guess = ownGuess ? `icons/${ownGuess}.svg` : closestIconName(ref.value, iconNames)
+          errors.push(fail(UnknownIcon, at(), ref.value, own, guess))
         }
         break
       case 'image':
@@ -116,7 +141,7 @@ export async function crossCheck(
       }
     }
   }
-  return { errors, images, icons: [...icons].sort(), links, markdown, embeds: [...embeds] }
+  return { errors, images, icons: [...icons].sort(), ownIcons, links, markdown, embeds: [...embeds] }
 }
 
 let iconCache: Set<string> | undefined
@@ -132,4 +157,40 @@ export function lucideIconNames(): Set<string> {
     )
   }
   return iconCache
+}
+
+/**
+ * A site's own icon: an SVG read and sanitized as every image is (config/read/read-image.ts), then
+ * kept to its shapes in the text's colour (sanitize-svg.ts iconDrawing), remembered by its hash.
+ */
+async function readOwnIcon(
+  siteRoot: string,
+  src: string,
+  reads: ReadCache,
+  overlay: CrossCheckOptions['overlay'],
+  at: () => Origin,
+): Promise<OwnIcon | ConfigError> {
+  let image: ImageSource
+  try {
+    image = await readImage(siteRoot, src, reads, overlay)
+  } catch (error) {
+    return imageError(error, src, at())
+  }
+  if (image.svg === undefined) return fail(IconNotSvg, at(), src, image.format)
+  const drawing = reads.measured('icons', image.hash) ?? (await iconDrawing(image.svg, image))
+  if (!drawing) return fail(IconWithoutShapes, at(), src)
+  reads.remember('icons', image.hash, drawing)
+  return { ...drawing, absolutePath: image.absolutePath }
+}
+
+/** The SVGs of the site's icons/ folder, as an icon names them (`icons/raccoon.svg`), for a hint. */
+function ownIconNames(siteRoot: string): string[] {
+  try {
+    return readdirSync(path.join(siteRoot, 'icons'))
+      .filter((name) => /^[a-z0-9-]+\.svg$/.test(name))
+      .sort()
+      .map((name) => `icons/${name}`)
+  } catch {
+    return []
+  }
 }

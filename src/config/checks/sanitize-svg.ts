@@ -116,17 +116,23 @@ const mentionsScript = (css: string) => /javascript:|\\/i.test(css.replace(/\/\*
 /** `#id`: a reference inside the file. */
 const localReference = /^#[^\s#]+$/
 
-let purifier: Promise<(text: string) => string> | undefined
+interface Purifier {
+  readonly purify: DOMPurify
+  readonly window: Window & typeof globalThis
+}
+
+let purifier: Promise<Purifier> | undefined
 
 /**
  * jsdom takes a few hundred milliseconds to load: it is loaded only when an SVG is not in the read
  * cache (config/read/read-cache.ts), so a build whose SVGs are unchanged never loads it.
  */
-function loadPurifier(): Promise<(text: string) => string> {
+function loadPurifier(): Promise<Purifier> {
   return (purifier ??= (async () => {
     const [{ JSDOM }, { default: createDOMPurify }] = await Promise.all([import('jsdom'), import('dompurify')])
     // No scripts run and no resources load in a JSDOM window unless asked for.
-    const purify: DOMPurify = createDOMPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0])
+    const window = new JSDOM('').window as unknown as Window & typeof globalThis
+    const purify: DOMPurify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0])
     purify.addHook('uponSanitizeAttribute', (node, data) => {
       if (
         node.nodeName === 'use' &&
@@ -141,8 +147,90 @@ function loadPurifier(): Promise<(text: string) => string> {
     purify.addHook('afterSanitizeElements', (node) => {
       if (node.nodeName === 'style' && mentionsScript(node.textContent ?? '')) node.textContent = ''
     })
-    return (text: string) => purify.sanitize(text, config)
+    return { purify, window }
   })())
+}
+
+/**
+ * An icon keeps only shapes and how they are drawn: no text, image, link, style, filter, gradient
+ * or id. Drawn inline in every page that shows it, it must not style the page, load anything, or
+ * give the page an id its own elements could collide with.
+ */
+const iconConfig: Config = {
+  PARSER_MEDIA_TYPE: 'application/xhtml+xml',
+  ALLOWED_TAGS: ['svg', 'g', 'path', 'circle', 'ellipse', 'line', 'polyline', 'polygon', 'rect'],
+  ALLOWED_ATTR: [
+    'viewBox',
+    'd',
+    'cx',
+    'cy',
+    'r',
+    'rx',
+    'ry',
+    'x',
+    'y',
+    'x1',
+    'y1',
+    'x2',
+    'y2',
+    'width',
+    'height',
+    'points',
+    'transform',
+    'fill',
+    'stroke',
+    'stroke-width',
+    'stroke-linecap',
+    'stroke-linejoin',
+    'stroke-miterlimit',
+    'stroke-dasharray',
+    'fill-rule',
+    'clip-rule',
+    'opacity',
+    'fill-opacity',
+    'stroke-opacity',
+  ],
+  KEEP_CONTENT: false,
+  RETURN_DOM_FRAGMENT: true,
+}
+
+/** A site's own icon: the shapes inside its `<svg>` and the box they are drawn in. */
+export interface IconDrawing {
+  readonly viewBox: string
+  /** Serialized SVG elements, every colour of them `currentColor`. */
+  readonly shapes: string
+}
+
+/**
+ * A site's icon from an SVG sanitizeSvg has kept: its shapes only (iconConfig), each colour
+ * `currentColor` so it takes the colour of the text around it as Lucide's do; `viewBox` from the
+ * file, else its width and height. Undefined when no shape is left.
+ */
+export async function iconDrawing(svg: string, size: { width: number; height: number }): Promise<IconDrawing | undefined> {
+  const { purify } = await loadPurifier()
+  const root = (purify.sanitize(svg, iconConfig) as unknown as DocumentFragment).firstElementChild
+  if (root?.localName !== 'svg') return undefined
+  for (const element of [root, ...root.querySelectorAll('*')]) {
+    // Shapes only: what text is left between them (white space) is nothing to draw.
+    for (const node of [...element.childNodes]) if (node.nodeType !== node.ELEMENT_NODE) node.remove()
+    for (const paint of ['fill', 'stroke']) {
+      const value = element.getAttribute(paint)
+      if (value !== null && value.trim() !== 'none') element.setAttribute(paint, 'currentColor')
+    }
+  }
+  if (!root.querySelector('path, circle, ellipse, line, polyline, polygon, rect')) return undefined
+  // How the root draws (a line icon's `fill="none" stroke="…"`) goes with the shapes, in a group.
+  const drawn = [...root.attributes].filter((a) => !['viewBox', 'width', 'height', 'x', 'y'].includes(a.name))
+  let inner = root.innerHTML
+  if (drawn.length > 0) {
+    const group = root.ownerDocument.createElementNS(root.namespaceURI, 'g')
+    for (const a of drawn) group.setAttribute(a.name, a.value)
+    group.append(...root.childNodes)
+    inner = group.outerHTML
+  }
+  // The serializer names the namespace on each element whose parent it leaves out; the page's <svg> names it.
+  const shapes = inner.replaceAll(' xmlns="http://www.w3.org/2000/svg"', '')
+  return { viewBox: root.getAttribute('viewBox') ?? `0 0 ${size.width} ${size.height}`, shapes }
 }
 
 /** What is refused before parsing: a document type declaration or an entity (`<!ENTITY x "…">`). */
@@ -171,9 +259,9 @@ export function decodeSvg(bytes: Uint8Array): string {
  * svgDeclaration first: DTDs are refused, not parsed. Sanitizing the result again returns it as it is.
  */
 export async function sanitizeSvg(text: string): Promise<string> {
-  const purify = await loadPurifier()
+  const { purify } = await loadPurifier()
   // The XML declaration may only start a document; DOMPurify parses the SVG inside a page of its own.
   const body = text.replace(/^\s*<\?xml[^>]*\?>/, '')
-  const clean = purify(body).trim()
+  const clean = purify.sanitize(body, config).trim()
   return /^<svg[\s>/]/.test(clean) ? clean : ''
 }

@@ -1,6 +1,7 @@
 import { hash } from '../../cache/digest.js'
 import { type CacheNote, readSealedJson, writeSealedJson } from '../../cache/sealed-file.js'
 import type { ConfigError } from '../../errors/config-error.js'
+import type { IconDrawing } from '../checks/sanitize-svg.js'
 import type { RawRef } from '../checks/schema-validators.js'
 import type { FileKind, FoundRef } from '../checks/validate.js'
 import { parseMarkdownFile } from './markdown-file.js'
@@ -94,6 +95,8 @@ export interface Measurements {
   readonly images: MeasuredImage
   readonly fonts: FontMetrics
   readonly svgs: SanitizedSvg
+  /** A site's own icon as drawn inline (config/checks/sanitize-svg.ts iconDrawing), by the sha256 of its sanitized text. */
+  readonly icons: IconDrawing
 }
 
 /** What an image's measurements are kept under: the file as its stat describes it. */
@@ -111,7 +114,7 @@ interface Stored extends Partial<MeasuredFiles> {
 }
 
 const inMemory = new Map<string, ReadFile>()
-const measuredInMemory: MeasuredFiles = { images: {}, fonts: {}, svgs: {} }
+const measuredInMemory: MeasuredFiles = { images: {}, fonts: {}, svgs: {}, icons: {} }
 /** The last text read of each file (by display path) with its source, for knownSource. */
 const lastRead = new Map<string, { readonly text: string; readonly source: YamlSource }>()
 
@@ -129,10 +132,15 @@ export async function openReadCache(options?: { file: string; version: string; n
   // What another citypress (version, code or schemas) stored is not trusted.
   const stored = read?.version === options?.version ? read : undefined
   const previous = stored?.files ?? {}
-  const previousMeasured: MeasuredFiles = { images: stored?.images ?? {}, fonts: stored?.fonts ?? {}, svgs: stored?.svgs ?? {} }
+  const previousMeasured: MeasuredFiles = {
+    images: stored?.images ?? {},
+    fonts: stored?.fonts ?? {},
+    svgs: stored?.svgs ?? {},
+    icons: stored?.icons ?? {},
+  }
   // Only the files read by this load are written back, so removed files drop out.
   const files: Record<string, StoredFile> = {}
-  const measured: MeasuredFiles = { images: {}, fonts: {}, svgs: {} }
+  const measured: MeasuredFiles = { images: {}, fonts: {}, svgs: {}, icons: {} }
   let changed = false
   return {
     read(input, how) {
@@ -163,7 +171,7 @@ export async function openReadCache(options?: { file: string; version: string; n
       const count = (record: object) => Object.keys(record).length
       const same =
         count(files) === count(previous) &&
-        (['images', 'fonts', 'svgs'] as const).every((kind) => count(measured[kind]) === count(previousMeasured[kind]))
+        (['images', 'fonts', 'svgs', 'icons'] as const).every((kind) => count(measured[kind]) === count(previousMeasured[kind]))
       if (!options || (!changed && same)) return
       await writeSealedJson(options.file, { version: options.version, files, ...measured } satisfies Stored)
     },
