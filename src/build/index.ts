@@ -468,8 +468,10 @@ export function renderContextOf(
   editionAssets: readonly AssetsResult[] = [],
 ): RenderContext {
   const pagePolicy = inlineCode && !hostRules(site.site.host).readsHeaders ? policyText(metaPolicy(site.site, inlineCode)) : undefined
+  const locations = plan.routes.find((r) => r.template === 'locations' && (r.language ?? site.site.language) === site.site.language)
   return {
     pagePolicy,
+    ...(locations ? { locationsUrl: locations.url } : {}),
     ...languageContext(site, plan.landingUrls),
     images: images.assets,
     ownIcons: Object.fromEntries(Object.entries(site.ownIcons).map(([name, { viewBox, shapes }]) => [name, { viewBox, shapes }])),

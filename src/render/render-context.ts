@@ -24,6 +24,8 @@ export interface RenderContext {
   /** Posts without their bodies: a post's text is in its own page's props, so editing one post
    * re-renders that post (and listings only when its title, date or excerpt change). */
   readonly posts: readonly PostSummary[]
+  /** The page listing every landing page (plan/plan-locations.ts), where the site has one: the footer's "View all locations". */
+  readonly locationsUrl?: string
   /** Landing pages by `city|service` key → URL, so area chips link only to pages that exist. */
   readonly landingUrls: Readonly<Record<string, string>>
   readonly images: Readonly<Record<string, ImageAsset>>

@@ -22,6 +22,11 @@ export function businessPhones(site: SiteMeta): readonly BusinessPhone[] {
   return site.business?.phones ?? (site.phone ? [{ number: site.phone }] : [])
 }
 
+/** The first line that takes calls: the one a call link dials. */
+export function mainCallLine(site: SiteMeta): BusinessPhone | undefined {
+  return businessPhones(site).find((phone) => phone.call !== false)
+}
+
 /** A number in E.164 (src/config/phone-number.ts), as `tel:`, `sms:` and structured data want it. */
 export function dialled(site: SiteMeta, number: string): string {
   return toE164(number, site.callingCode)

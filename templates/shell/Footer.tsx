@@ -1,5 +1,6 @@
+import type { ServiceConfig } from '../../src/config/site-model.js'
 import { BusinessFacts } from '../components/BusinessFacts.js'
-import { usePage, useText } from '../context.js'
+import { type SiteText, usePage, useText } from '../context.js'
 import { Logo } from './Logo.js'
 
 /**
@@ -8,12 +9,13 @@ import { Logo } from './Logo.js'
  * the copyright line with the build year, and the legal links.
  */
 export function Footer() {
-  const { site, services, landingUrls, year } = usePage()
+  const { site, services, landingUrls, locationsUrl, year } = usePage()
   const text = useText()
   const footer = site.footer ?? {}
   const featured = site.services.map((slug) => services.find((s) => s.slug === slug)!).filter(Boolean)
   const limit = footer.locations?.limit ?? 10
-  const locations = (footer.locations?.links ?? firstLandingPages(landingUrls, limit)).slice(0, limit)
+  const locations = (footer.locations?.links ?? firstLandingPages(landingUrls, limit, services, text)).slice(0, limit)
+  const all = footer.locations?.all ?? (locationsUrl ? { label: text('viewAllLocations'), href: locationsUrl } : undefined)
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -51,7 +53,7 @@ export function Footer() {
             ))}
           </ul>
         </nav>
-        {(locations.length > 0 || footer.locations?.all) && (
+        {(locations.length > 0 || all) && (
           <nav className="footer-col" aria-label={text('locations')}>
             <h2 className="footer-heading">{footer.locations?.heading ?? text('locations')}</h2>
             <ul>
@@ -60,10 +62,10 @@ export function Footer() {
                   <a href={l.href}>{l.label}</a>
                 </li>
               ))}
-              {footer.locations?.all && (
+              {all && (
                 <li>
-                  <a className="footer-all" href={footer.locations.all.href}>
-                    {footer.locations.all.label}
+                  <a className="footer-all" href={all.href}>
+                    {all.label}
                   </a>
                 </li>
               )}
@@ -96,15 +98,23 @@ export function Footer() {
 }
 
 /**
- * The site's first `limit` landing pages, labelled by city. Only those are read: the lookup holds
- * every landing page of the site, and this runs for every page.
+ * The site's first `limit` landing pages, each labelled by its service and town ("Roofing in Erie,
+ * PA"): a town has a page per service, so its name alone would be listed once per service. Only
+ * those are read: the lookup holds every landing page of the site, and this runs for every page.
  */
-function firstLandingPages(landingUrls: Readonly<Record<string, string>>, limit: number): { label: string; href: string }[] {
+function firstLandingPages(
+  landingUrls: Readonly<Record<string, string>>,
+  limit: number,
+  services: readonly ServiceConfig[],
+  text: SiteText,
+): { label: string; href: string }[] {
   const found: { label: string; href: string }[] = []
   if (limit <= 0) return found
   // for…in visits string keys in the order Object.entries lists them.
   for (const key in landingUrls) {
-    found.push({ label: key.split('|')[0]!, href: landingUrls[key]! })
+    const [area, slug] = key.split('|') as [string, string]
+    const service = services.find((s) => s.slug === slug)
+    found.push({ label: text('serviceInArea', { service: service?.menuLabel ?? service?.title ?? slug, area }), href: landingUrls[key]! })
     if (found.length === limit) break
   }
   return found

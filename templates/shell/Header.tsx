@@ -1,13 +1,14 @@
 import { Action } from '../components/Action.js'
 import { Icon } from '../components/Icon.js'
 import { usePage, useText } from '../context.js'
+import { CallLink } from './CallLink.js'
 import type { HeaderVariant } from './header-variant.js'
 import { LanguageLinksSlot } from './LanguageLinks.js'
 import { Logo } from './Logo.js'
 import { MobileMenu } from './MobileMenu.js'
 
 /**
- * The fixed header: logo → home, the navigation with the Services dropdown,
+ * The fixed header: logo → home, the navigation with the Services dropdown, the call link,
  * the quote button, and the button that opens the mobile menu. Without JavaScript the dropdown
  * opens while focus is inside it (CSS :focus-within) and the menu button opens the mobile menu
  * natively (popover); the header widget adds hover with its close delay, Escape, outside clicks,
@@ -56,6 +57,7 @@ export function Header({ overHero, navUrl }: HeaderVariant) {
           </ul>
         </nav>
         <LanguageLinksSlot className="header-languages" />
+        <CallLink className="header-call" />
         {site.header?.cta && <Action action={site.header.cta} className="header-cta" />}
         {/* No aria-expanded in the markup: a popovertarget button has its expanded state from the
             platform (the HTML checker rejects both); the menu widget sets it as the menu toggles. */}

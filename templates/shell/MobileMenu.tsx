@@ -1,6 +1,7 @@
 import { Action } from '../components/Action.js'
 import { Icon } from '../components/Icon.js'
 import { usePage, useText } from '../context.js'
+import { CallLink } from './CallLink.js'
 import { LanguageLinksSlot } from './LanguageLinks.js'
 
 /**
@@ -38,6 +39,7 @@ export function MobileMenu() {
           ))}
         </ul>
         <LanguageLinksSlot className="mobile-languages" />
+        <CallLink className="mobile-call" />
         {site.header?.cta && <Action action={site.header.cta} className="mobile-cta" />}
       </div>
     </div>

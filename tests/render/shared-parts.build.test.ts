@@ -72,8 +72,8 @@ describe('the shared header and footer', () => {
     const site = await warmSiteFrom('minimal', {
       'templates/shell/Footer.tsx': footer
         .replace(
-          'const { site, services, landingUrls, year } = usePage()',
-          'const { site, services, landingUrls, year, route } = usePage()',
+          'const { site, services, landingUrls, locationsUrl, year } = usePage()',
+          'const { site, services, landingUrls, locationsUrl, year, route } = usePage()',
         )
         .replace('<div className="container footer-bottom">', '<div className="container footer-bottom" data-page={route.url}>'),
     })
