@@ -29,7 +29,7 @@ import { faqPage } from '../seo/structured-data.js'
  * the two in step when adding a section.
  */
 export function LandingPage(props: LandingPageProps) {
-  const { site } = usePage()
+  const { site, forms } = usePage()
   const text = useText()
   const { hero, local, areas } = props
   const render: Record<LandingBlock, () => React.ReactNode> = {
@@ -186,7 +186,8 @@ export function LandingPage(props: LandingPageProps) {
       ),
     form: () =>
       props.form && (
-        <section className="section tone-plain section-form" id="quote">
+        // `#quote` leads to the form: to the section, or to the form itself where the form has that id.
+        <section className="section tone-plain section-form" id={forms[props.form.name]?.id === 'quote' ? undefined : 'quote'}>
           <div className="container form-layout">
             <div className="form-aside">
               {props.form.heading && <h2>{props.form.heading}</h2>}

@@ -23,6 +23,7 @@ const seconds: Readonly<Record<string, number>> = {
   'tests/e2e/brand-header.browser.test.ts': 28,
   'tests/cache/replay.build.test.ts': 27,
   'tests/plan/languages.build.test.ts': 26,
+  'tests/render/header-and-footer.build.test.ts': 25,
   'tests/e2e/form-services.browser.test.ts': 22,
   'tests/example-sites/csp-every-host.browser.test.ts': 21,
   'tests/e2e/header.browser.test.ts': 21,

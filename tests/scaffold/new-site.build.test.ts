@@ -170,8 +170,8 @@ describe('citypress new', () => {
     expect(files['site.yaml']).toMatch(
       /^url: https:\/\/harbor\.github\.io\nhost: github-pages\nemail: office@harbor\.example\nphone: \(503\) 555-0142$/m,
     )
-    expect(files['pages/contact.yaml']).toContain('href: "tel:+15035550142"')
-    expect(files['pages/contact.yaml']).toContain('href: "mailto:office@harbor.example"')
+    expect(files['pages/contact.yaml']).toContain('[(503) 555-0142](tel:+15035550142)')
+    expect(files['pages/contact.yaml']).toContain('[office@harbor.example](mailto:office@harbor.example)')
     expect(JSON.parse(files['package.json']!)).toMatchObject({ dependencies: { citypress: 'file:../citypress.tgz' } })
     // Its README names the files written and GitHub's own steps, none of another host's.
     expect(files['README.md']).toContain('Settings → Pages')
