@@ -15,7 +15,7 @@ export function Badges({ items, label, className }: BadgesProps) {
   if (!items?.length) return null
   return (
     <ul
-      className={`badges${className ? ` ${className}` : ''}${balancedGridClass({ count: items.length, max: 3, phoneColumns: 2 })}`}
+      className={`badges${className ? ` ${className}` : ''}${balancedGridClass({ count: items.length, max: 3, phoneColumns: 1 })}`}
       aria-label={label ?? text('trustBadges')}
     >
       {items.map((b) => (

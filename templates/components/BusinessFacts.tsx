@@ -8,6 +8,8 @@ export interface BusinessFactsProps {
   className?: string
   /** Show `hoursLabel`, closed days and special days too (beside a form); the footer keeps to addresses. */
   hasHours?: boolean
+  /** Show the licences and certifications too; the footer gives them a row of their own (BusinessCredentials). */
+  hasCredentials?: boolean
 }
 
 /**
@@ -17,7 +19,7 @@ export interface BusinessFactsProps {
  * certifications, and links to its profiles elsewhere. The same facts are the page's
  * LocalBusiness structured data (templates/seo/structured-data.ts).
  */
-export function BusinessFacts({ className, hasHours = false }: BusinessFactsProps) {
+export function BusinessFacts({ className, hasHours = false, hasCredentials = true }: BusinessFactsProps) {
   const { site } = usePage()
   const text = useText()
   const business = site.business
@@ -59,7 +61,11 @@ export function BusinessFacts({ className, hasHours = false }: BusinessFactsProp
               <bdi>{phone.label}</bdi>:{' '}
             </>
           )}
-          {phone.call === false ? <span>{phone.number}</span> : <a href={telHref(site, phone.number)}>{phone.number}</a>}
+          {phone.call === false ? (
+            <span className="phone-number">{phone.number}</span>
+          ) : (
+            <a href={telHref(site, phone.number)}>{phone.number}</a>
+          )}
           {phone.hoursLabel && (
             <>
               {' '}
@@ -89,26 +95,7 @@ export function BusinessFacts({ className, hasHours = false }: BusinessFactsProp
       {hasHours && business?.hoursLabel && <p className="business-hours">{business.hoursLabel}</p>}
       {hasHours && closed.length > 0 && <p className="business-hours">{text('closedOn', { days: formatDays(closed, site.language) })}</p>}
       {hasHours && <SpecialHours days={business?.specialHours ?? []} language={site.language} />}
-      {business?.credentials && (
-        <ul className="business-credentials" aria-label={text('credentials')}>
-          {business.credentials.map((c) => (
-            <li key={`${c.name}-${c.number ?? ''}`}>
-              <bdi>{c.name}</bdi>
-              {c.number && (
-                <>
-                  : <bdi>{c.number}</bdi>
-                </>
-              )}
-              {c.issuer && (
-                <span className="business-note">
-                  {' '}
-                  (<bdi>{c.issuer}</bdi>)
-                </span>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      {hasCredentials && <BusinessCredentials />}
       {profiles.length > 0 && (
         <ul className="business-profiles">
           {profiles.map((p) => (
@@ -121,5 +108,33 @@ export function BusinessFacts({ className, hasHours = false }: BusinessFactsProp
         </ul>
       )}
     </div>
+  )
+}
+
+/** The business's licences and certifications: name, number and issuer of each. */
+export function BusinessCredentials({ className }: { className?: string }) {
+  const { site } = usePage()
+  const text = useText()
+  const credentials = site.business?.credentials
+  if (!credentials?.length) return null
+  return (
+    <ul className={className ? `business-credentials ${className}` : 'business-credentials'} aria-label={text('credentials')}>
+      {credentials.map((c) => (
+        <li key={`${c.name}-${c.number ?? ''}`}>
+          <bdi>{c.name}</bdi>
+          {c.number && (
+            <>
+              : <bdi>{c.number}</bdi>
+            </>
+          )}
+          {c.issuer && (
+            <span className="business-note">
+              {' '}
+              (<bdi>{c.issuer}</bdi>)
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
   )
 }

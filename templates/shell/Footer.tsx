@@ -1,5 +1,6 @@
 import type { ServiceConfig } from '../../src/config/site-model.js'
-import { BusinessFacts } from '../components/BusinessFacts.js'
+import { BusinessCredentials, BusinessFacts } from '../components/BusinessFacts.js'
+import { businessPhones } from '../components/phones.js'
 import { type SiteText, usePage, useText } from '../context.js'
 import { Logo } from './Logo.js'
 
@@ -16,10 +17,12 @@ export function Footer() {
   const limit = footer.locations?.limit ?? 10
   const locations = (footer.locations?.links ?? firstLandingPages(landingUrls, limit, services, text)).slice(0, limit)
   const all = footer.locations?.all ?? (locationsUrl ? { label: text('viewAllLocations'), href: locationsUrl } : undefined)
+  // A long promise under a number (an emergency line's scope) widens its column, so it is not the one long column of the row.
+  const wide = businessPhones(site).some((phone) => (phone.scope?.length ?? 0) > longScope)
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
-        <div className="footer-brand">
+        <div className={wide ? 'footer-brand footer-brand-wide' : 'footer-brand'}>
           {site.logo ? (
             <Logo background={site.theme.colors.footerBackground} className="footer-logo" />
           ) : (
@@ -29,7 +32,7 @@ export function Footer() {
           <p>
             <a href={`mailto:${site.email}`}>{site.email}</a>
           </p>
-          <BusinessFacts />
+          <BusinessFacts hasCredentials={false} />
         </div>
         {footer.quickLinks && (
           <nav className="footer-col" aria-label={text('quickLinksLabel')}>
@@ -73,6 +76,12 @@ export function Footer() {
           </nav>
         )}
       </div>
+      {/* Licences and certifications in a row of their own, however many: in the first column they made it the one long one. */}
+      {site.business?.credentials?.length ? (
+        <div className="container footer-facts">
+          <BusinessCredentials />
+        </div>
+      ) : null}
       <div className="container footer-bottom">
         <p>
           © {year} <bdi>{site.business?.legalName ?? site.name}</bdi>. {text('allRightsReserved')}
@@ -96,6 +105,9 @@ export function Footer() {
     </footer>
   )
 }
+
+/** Characters of a phone line's scope beyond which the footer's first column takes two tracks. */
+const longScope = 120
 
 /**
  * The site's first `limit` landing pages, each labelled by its service and town ("Roofing in Erie,

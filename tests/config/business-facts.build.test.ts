@@ -143,7 +143,7 @@ describe('business facts', () => {
       facts.replace('  social:', '    - { label: Texts, number: (555) 010-0177, call: false, sms: true }\n  social:'),
     )
     expect(text(files, 'index.html')).toContain(
-      '<p class="business-phone"><bdi>Texts</bdi>: <span>(555) 010-0177</span> · <a href="sms:+15550100177">Text us',
+      '<p class="business-phone"><bdi>Texts</bdi>: <span class="phone-number">(555) 010-0177</span> · <a href="sms:+15550100177">Text us',
     )
     expect(text(files, 'index.html')).not.toContain('tel:+15550100177')
   })
