@@ -2,7 +2,7 @@ import type { PageKindSize } from '../check/budgets.js'
 import type { ContrastRow } from '../config/checks/check-contrast.js'
 import type { SiteMeta } from '../config/site-model.js'
 import { ConfigWarning } from '../errors/config-warning.js'
-import type { PageQuality, QualitySettings } from '../plan/landing-quality.js'
+import type { PageQuality, ParagraphToWrite, QualitySettings } from '../plan/landing-quality.js'
 import type { LanguageCoverage } from '../plan/plan-languages.js'
 import type { LandingRedirect } from '../plan/plan-redirects.js'
 
@@ -50,7 +50,7 @@ export interface LandingSummary {
   readonly optedIn: number
   readonly weakest: readonly PageQuality[]
   /** Areas whose local paragraph is missing or short, with how many noindex pages it holds back; most first. */
-  readonly paragraphsToWrite: readonly { readonly area: string; readonly pages: number }[]
+  readonly paragraphsToWrite: readonly ParagraphToWrite[]
   readonly settings: QualitySettings
   readonly redirects: readonly LandingRedirect[]
   /** This build added to published-urls.json. */
@@ -83,11 +83,11 @@ export function replayedSummary(recorded: RecordedSummary, extra: Pick<BuildSumm
 }
 
 /**
- * The local paragraphs a site still needs: each area whose pages are noindex for a missing or
- * short paragraph, with how many pages writing it would let in (most first, then by name).
+ * What a marketer is told of an area's hidden pages, in the build's summary, preview's terminal
+ * and the report alike: "Forest Grove, OR: 3 pages hidden from search until its local paragraph
+ * has 40 words (it has 12)".
  */
-export function paragraphsToWrite(pages: readonly PageQuality[], minLocalWords: number): LandingSummary['paragraphsToWrite'] {
-  const held = new Map<string, number>()
-  for (const p of pages) if (!p.indexable && p.localWords < minLocalWords) held.set(p.area, (held.get(p.area) ?? 0) + 1)
-  return [...held].map(([area, count]) => ({ area, pages: count })).sort((a, b) => b.pages - a.pages || a.area.localeCompare(b.area))
+export function hiddenPagesText({ area, pages, words }: ParagraphToWrite, minLocalWords: number): string {
+  const has = words === 0 ? 'none is written' : `it has ${words}`
+  return `${area}: ${pages} page${pages === 1 ? '' : 's'} hidden from search until its local paragraph has ${minLocalWords} words (${has})`
 }

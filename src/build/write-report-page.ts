@@ -3,11 +3,12 @@ import { hostRules } from '../config/presets/hosts.js'
 import type { SiteConfig } from '../config/site-model.js'
 import type { BrandImagePlan } from '../images/brand-images.js'
 import { hasReport, writeReport } from '../output/write-report.js'
+import { paragraphsToWrite } from '../plan/landing-quality.js'
 import { languageCoverage } from '../plan/plan-languages.js'
 import type { BuildPlan } from '../plan/plan-site.js'
 import type { OutputFile } from '../types.js'
 import type { ResolvedBuildOptions } from './options.js'
-import { paragraphsToWrite, type StageName } from './summary.js'
+import type { StageName } from './summary.js'
 
 /** What the report page is drawn from: a finished build's results. */
 export interface ReportPageInput {

@@ -1,5 +1,5 @@
 import type { BuildResult } from '../build/index.js'
-import type { LandingSummary } from '../build/summary.js'
+import { hiddenPagesText, type LandingSummary } from '../build/summary.js'
 import { hostRules } from '../config/presets/hosts.js'
 import type { SiteInput } from '../config/site-input.generated.js'
 import { type Io, paint } from './io.js'
@@ -28,10 +28,8 @@ export function formatLandingSummary(io: Io, landing: LandingSummary, host?: Sit
     }
   }
   if (landing.paragraphsToWrite.length > 0) {
-    lines.push(
-      `  Local paragraphs to write (areas.yaml places.<area>.local, ${landing.settings.minLocalWords}+ words about your work there); each lets its pages into search:`,
-    )
-    for (const { area, pages } of landing.paragraphsToWrite) lines.push(`    ${area} (${pages} page${pages === 1 ? '' : 's'})`)
+    lines.push('  Local paragraphs to write (areas.yaml places.<area>.local, about your work there); each lets its pages into search:')
+    for (const area of landing.paragraphsToWrite) lines.push(`    ${hiddenPagesText(area, landing.settings.minLocalWords)}`)
   }
   lines.push(...redirectLines(io, landing.redirects, host))
   if (landing.recordUpdated) lines.push('  published-urls.json updated: commit it with the site.')

@@ -213,3 +213,27 @@ function findDuplicateTexts(pages: readonly QualityInput[]): Map<number, string[
 function percent(share: number): string {
   return `${Math.round(share * 100)}%`
 }
+
+/**
+ * The local paragraphs a site still needs: each area whose pages are noindex for a missing or
+ * short paragraph, with how many pages writing it would let in (most first, then by name).
+ */
+export function paragraphsToWrite(pages: readonly PageQuality[], minLocalWords: number): ParagraphToWrite[] {
+  const held = new Map<string, { pages: number; words: number }>()
+  for (const p of pages) {
+    if (p.indexable || p.localWords >= minLocalWords) continue
+    const area = held.get(p.area) ?? { pages: 0, words: p.localWords }
+    held.set(p.area, { pages: area.pages + 1, words: Math.max(area.words, p.localWords) })
+  }
+  return [...held]
+    .map(([area, { pages, words }]) => ({ area, pages, words }))
+    .sort((a, b) => b.pages - a.pages || a.area.localeCompare(b.area))
+}
+
+/** An area whose local paragraph keeps its pages out of search: how many, and how long the paragraph is now. */
+export interface ParagraphToWrite {
+  readonly area: string
+  readonly pages: number
+  /** Words its local paragraph has (0: none written). */
+  readonly words: number
+}

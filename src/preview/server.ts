@@ -18,7 +18,7 @@ import { hostGuard } from './handlers/host-guard.js'
 import { internalRoutes, reportRoute } from './handlers/internal-routes.js'
 import { siteFiles } from './handlers/site-files.js'
 import { createReloadHub } from './live-reload.js'
-import { logRebuild, type PreviewLog } from './preview-log.js'
+import { logHiddenPages, logRebuild, type PreviewLog } from './preview-log.js'
 import { allowedHosts } from './request-guard.js'
 import { plainText, respond } from './respond.js'
 import { basePathOf, lastGood, pageOf, resolveIn, versionOf } from './served.js'
@@ -113,6 +113,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   )
     throw first.error
   if (first.kind === 'failed') logRebuild(options.log, { state: first, previous: { kind: 'starting' }, trigger: [], ms: 0 }, 0)
+  else if (first.kind === 'ok') logHiddenPages(options.log, first.build.result)
 
   const siteRoot = path.resolve(options.site)
   const host = options.host ?? '127.0.0.1'

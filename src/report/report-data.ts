@@ -1,7 +1,7 @@
 import type { PageKindSize } from '../check/budgets.js'
 import type { BudgetAsset, BudgetRule } from '../config/site-model.js'
 import type { LandingIdentity } from '../plan/landing-model.js'
-import type { PageQuality, QualitySettings } from '../plan/landing-quality.js'
+import type { PageQuality, ParagraphToWrite, QualitySettings } from '../plan/landing-quality.js'
 import type { ImageJob } from '../plan/plan-images.js'
 import type { LanguageCoverage } from '../plan/plan-languages.js'
 
@@ -16,7 +16,7 @@ export interface ReportData {
   readonly grid: LandingGrid
   readonly noindex: NoindexSummary
   /** Areas whose local paragraph is missing or short, with the noindex pages it holds back; most first. */
-  readonly paragraphs: readonly { readonly area: string; readonly pages: number }[]
+  readonly paragraphs: readonly ParagraphToWrite[]
   readonly settings: QualitySettings
   readonly weights: readonly KindWeight[]
   readonly images: ImageSavings

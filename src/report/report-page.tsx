@@ -202,6 +202,9 @@ function ParagraphsSection({ data }: { data: ReportData }) {
                 <th scope="col" className="n">
                   Pages
                 </th>
+                <th scope="col" className="n">
+                  Words now
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -209,6 +212,7 @@ function ParagraphsSection({ data }: { data: ReportData }) {
                 <tr key={p.area}>
                   <th scope="row">{p.area}</th>
                   <td className="n">{p.pages}</td>
+                  <td className="n">{p.words}</td>
                 </tr>
               ))}
             </tbody>

@@ -165,7 +165,7 @@ describe('the build report of a large site', () => {
       options({
         landingPages,
         quality: { pages, settings: { minLocalWords: 40, maxSimilarity: 0.9, minWords: 0 } },
-        paragraphs: landingPages.filter((_, i) => i % 4 === 0).map((p) => ({ area: p.area, pages: 4 })),
+        paragraphs: landingPages.filter((_, i) => i % 4 === 0).map((p) => ({ area: p.area, pages: 4, words: 12 })),
       }),
     )
     expect(Buffer.byteLength(html)).toBeLessThan(2_000_000)
@@ -237,7 +237,7 @@ describe('the build report of a landing site', () => {
 
   it('names the towns whose local paragraph would lift the most pages', async () => {
     const rows = await report.locator('#paragraphs tbody tr').allInnerTexts()
-    expect(rows.map((r) => r.split('\t'))).toEqual([['Sherman, IL', '2']])
+    expect(rows.map((r) => r.split('\t'))).toEqual([['Sherman, IL', '2', '0']])
     expect(await report.locator('#paragraphs svg').getAttribute('aria-label')).toContain('would lift')
   })
 

@@ -4,10 +4,10 @@ import path from 'node:path'
 import { Command } from 'commander'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/build/index.js'
-import { paragraphsToWrite } from '../../src/build/summary.js'
 import { defineNewCommand } from '../../src/cli/commands/new.js'
 import { askForFacts } from '../../src/cli/commands/new-prompts.js'
 import { main } from '../../src/cli/main.js'
+import { paragraphsToWrite } from '../../src/plan/landing-quality.js'
 import { citypressVersion } from '../../src/tool/package.js'
 import { exampleBuild } from '../helpers/example-build.js'
 import { memoryIo, repoRoot, tempDir } from '../helpers/site.js'
@@ -123,8 +123,8 @@ describe('citypress new', () => {
     expect(before.routes.map((r) => r.url)).toEqual(expect.arrayContaining(['/', '/contact', '/services/landscaping', ...landing]))
     expect(before.landing.quality.pages.filter((p) => p.indexable)).toEqual([])
     expect(paragraphsToWrite(before.landing.quality.pages, 40)).toEqual([
-      { area: 'Keizer, OR', pages: 2 },
-      { area: 'Salem, OR', pages: 2 },
+      { area: 'Keizer, OR', pages: 2, words: 0 },
+      { area: 'Salem, OR', pages: 2, words: 0 },
     ])
     for (const url of landing) expect(sitemapOf(before)).not.toContain(url)
 
