@@ -143,6 +143,13 @@ const dumpOptions = { lineWidth: 0 } as const
 function setScalar(text: string, token: CST.FlowScalar | CST.BlockScalar, value: string | number | boolean | null): string | undefined {
   const source = value === null ? 'null' : String(value)
   const previous = token.type === 'block-scalar' ? undefined : (CST.resolveAsScalar(token)?.type ?? undefined)
+  const start = tokenStart(token)
+  // A folded block (`>-`) keeps its lines as wide as they were; read back, its breaks are spaces again.
+  const folded = token.type === 'block-scalar' && typeof value === 'string' ? foldAs(token, value) : undefined
+  if (folded !== undefined) {
+    const edited = replaceToken(text, token, ownText({ ...token, source: folded }))
+    if (sameValue(edited, start, value)) return edited
+  }
   const tries: (Scalar.Type | undefined)[] = typeof value === 'string' ? [undefined, 'QUOTE_DOUBLE'] : ['PLAIN']
   for (const type of tries) {
     const copy = structuredClone(token)
@@ -152,10 +159,31 @@ function setScalar(text: string, token: CST.FlowScalar | CST.BlockScalar, value:
       continue
     }
     const edited = replaceToken(text, token, ownText(copy))
-    const start = tokenStart(token)
     if (sameValue(edited, start, value)) return edited
   }
   return undefined
+}
+
+/**
+ * The folded block's lines for `value`: no wider than its widest line was, broken at spaces, in
+ * its indentation, as its writer folded it; undefined for a literal block (`|`), or a value a fold
+ * would change (line breaks, runs of spaces, spaces at either end).
+ */
+function foldAs(token: CST.BlockScalar, value: string): string | undefined {
+  if (!token.props.some((p) => p.type === 'block-scalar-header' && p.source.startsWith('>'))) return undefined
+  if (/\n| {2}|^ | $/.test(value)) return undefined
+  const indent = /^( *)\S/m.exec(token.source)?.[1]
+  if (!indent) return undefined
+  const width = Math.max(40, ...token.source.split('\n').map((line) => line.trim().length))
+  const lines: string[] = []
+  let line = ''
+  for (const word of value.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line)
+      line = word
+    } else line = line ? `${line} ${word}` : word
+  }
+  return `${[...lines, line].map((l) => indent + l).join('\n')}\n`
 }
 
 /** Whether the scalar starting at `offset` of `text` now reads as `value`. */

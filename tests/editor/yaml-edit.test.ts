@@ -49,6 +49,26 @@ describe('editYaml', () => {
     expect(parse(out).body).toBe('Line one\nline three\n')
   })
 
+  it('keeps a folded paragraph folded, its lines as wide as they were', () => {
+    const text = [
+      'places:',
+      '  Salem, OR:',
+      '    local: >-',
+      '      We have mowed Salem lawns since 2009, from the older streets near the capitol',
+      '      to the new subdivisions in the south hills, where clay soil holds water into June.',
+      '    county: Marion County',
+      '',
+    ].join('\n')
+    const paragraph = `${parse(text).places['Salem, OR'].local} Our crew lives in town, so a visit starts on time.`
+    const out = editYaml(text, { places: { 'Salem, OR': { local: paragraph, county: 'Marion County' } } })!
+    expect(parse(out).places['Salem, OR'].local).toBe(paragraph)
+    const lines = out.split('\n')
+    expect(lines[2]).toBe('    local: >-')
+    expect(lines.slice(3, -2).length).toBeGreaterThan(2)
+    for (const line of lines.slice(3, -2)) expect(line.trim().length).toBeLessThanOrEqual(82)
+    expect(lines.at(-2)).toBe('    county: Marion County')
+  })
+
   it('quotes a string that would read as another type', () => {
     const out = editYaml(sample, { ...parse(sample), title: 'true' })!
     expect(parse(out).title).toBe('true')
@@ -119,10 +139,11 @@ describe('editYaml', () => {
         const out = editYaml(text, target)
         expect(out, `${file} ${path.join('.')}`).toBeDefined()
         expect(parse(out!)).toEqual(target)
-        // A block scalar's text may span other lines than before; no other key's line moves.
-        const [before] = changedRegion(text, out!)
+        // A block scalar's text may span other lines than before (a folded one may gain a line);
+        // no other key's line moves.
+        const [before, after] = changedRegion(text, out!)
         const depth = (line: string) => /^ */.exec(line)![0].length
-        expect(before.length, `${file} ${path.join('.')}`).toBeGreaterThan(0)
+        expect(before.length + after.length, `${file} ${path.join('.')}`).toBeGreaterThan(0)
         expect(
           before.slice(1).every((line) => depth(line) >= depth(before[0]!)),
           `${file} ${path.join('.')}`,
