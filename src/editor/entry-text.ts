@@ -1,6 +1,8 @@
+import { kindOf } from '../config/load-site.js'
 import { EditorCannotEdit, fail } from '../errors/catalogue.js'
 import { keepLeftOut } from './left-out.js'
 import { parseOrRefuse, Refusal } from './refusal.js'
+import { deref, readSchema } from './schema-fields.js'
 import { editYaml } from './yaml-edit.js'
 
 /**
@@ -26,6 +28,27 @@ export function newText(name: string, disk: string, raw: string): string {
     disk.slice(disk.indexOf(diskHead) + diskHead.length, disk.length - diskBody.length) +
     body
   )
+}
+
+/**
+ * A new file's text from what Decap sent: without the keys nobody set, which Decap sends anyway
+ * (an empty optional field, an on/off switch at its schema default: `draft: false`), so a new
+ * post holds what its writer wrote.
+ */
+export function newFileText(name: string, raw: string): string {
+  const kind = kindOf(name)
+  const properties = kind ? (readSchema(`${kind}.schema.json`).properties ?? {}) : {}
+  const unset = (key: string, value: unknown) =>
+    isEmpty(value) || (typeof value !== 'object' && value === deref(`${kind}.schema.json`, properties[key] ?? {}).schema.default)
+  const kept = (data: unknown) =>
+    data && typeof data === 'object' && !Array.isArray(data)
+      ? Object.fromEntries(Object.entries(data).filter(([key, value]) => !unset(key, value)))
+      : data
+  if (!name.endsWith('.md')) return editYaml(raw, kept(parseOrRefuse(raw, name))) ?? raw
+  const [head] = frontMatter(raw)
+  if (head === undefined) return raw
+  const edited = editYaml(head, kept(parseOrRefuse(head, name) ?? {}))
+  return edited === undefined ? raw : raw.replace(head, edited)
 }
 
 export function cannotEdit(name: string): never {

@@ -16,7 +16,7 @@ import {
 import { BuildFailure, type ConfigError } from '../errors/config-error.js'
 import { printable } from '../errors/printable.js'
 import type { NamedMap } from './decap-config.js'
-import { newText } from './entry-text.js'
+import { newFileText, newText } from './entry-text.js'
 import { checkUpload } from './media.js'
 import { Refusal } from './refusal.js'
 import { wrongParams } from './request-shape.js'
@@ -245,7 +245,7 @@ async function saveEntry(session: ProxySession, sent: Sent, isNew: boolean): Pro
   if (disk === undefined && !fileNameRule.test(path.posix.basename(file.name))) {
     throw new Refusal(422, [fail(EditorBadName, { file: file.name }, path.posix.basename(file.name))])
   }
-  const text = disk === undefined ? sent.raw : newText(file.name, disk, sent.raw)
+  const text = disk === undefined ? newFileText(file.name, sent.raw) : newText(file.name, disk, sent.raw)
   if (text === disk) return
   await validateWith(session, new Map([[file.name, text]]))
   await writeSiteFile(session.siteRoot, file, text)

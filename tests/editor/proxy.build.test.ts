@@ -88,6 +88,33 @@ describe('the editor proxy', () => {
       expect(after).toBe(before.replace('\ntitle: Carpet Cleaning\n', '\ntitle: Carpet Care\n'))
     })
 
+    it('writes a new post with what its writer set, not the switches left at their defaults', async () => {
+      const raw = [
+        '---',
+        'title: Spring floor care',
+        'date: 2026-03-02',
+        'titleTemplate: true',
+        'draft: false',
+        'tags: []',
+        'image: ""',
+        'excerpt: How to keep floors bright after winter.',
+        '---',
+        'Wax, then buff.',
+      ].join('\n')
+      const answer = await call(session, 'persistEntry', { entry: { path: 'blog/spring-floor-care.md', raw }, assets: [] })
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+      expect(await readFile(path.join(site, 'blog/spring-floor-care.md'), 'utf8')).toBe(
+        [
+          '---',
+          'title: Spring floor care',
+          'date: 2026-03-02',
+          'excerpt: How to keep floors bright after winter.',
+          '---',
+          'Wax, then buff.',
+        ].join('\n'),
+      )
+    })
+
     it("refuses an invalid change with citypress's located message and writes nothing", async () => {
       const before = await readFile(path.join(site, file), 'utf8')
       const data = parse(((await call(session, 'getEntry', { path: file })).body as Entry).data)
