@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto'
+import { randomUUID, timingSafeEqual } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
@@ -74,11 +74,30 @@ export interface EditorRoutes {
   readonly session: ProxySession
 }
 
+/** Editor tabs whose sessions are kept at once. */
+const maxPages = 64
+
 export function editorRoutes(options: EditorOptions): EditorRoutes {
   let last: EditorConfig | undefined
   const apiBase = `${adminPrefix}api/${options.token ? `${options.token}/` : ''}`
-  const session = createProxySession(options.siteRoot, () => (last ??= configNow()).maps, `${apiBase}media/`, options.logNote)
-  const configNow = () => (last = editorConfig(options.siteRoot, options.names(), apiBase, options.siteUrl()))
+  const maps = () => (last ??= configNow(apiBase)).maps
+  const writes = { last: Promise.resolve() as Promise<unknown> }
+  const sessionOf = () => createProxySession(options.siteRoot, maps, `${apiBase}media/`, options.logNote, writes)
+  const session = sessionOf()
+  // Each load of the editor (a tab) gets a session of its own, named in the API address its
+  // config gives it: what a tab was given is what its saves are checked against.
+  const pages = new Map<string, ProxySession>()
+  const pageSession = (id: string) => {
+    let found = pages.get(id)
+    if (!found) {
+      found = sessionOf()
+      pages.set(id, found)
+      // The oldest tabs' sessions go first; a tab that comes back after that gets a conflict, not a lost edit.
+      if (pages.size > maxPages) pages.delete(pages.keys().next().value!)
+    }
+    return found
+  }
+  const configNow = (api: string) => (last = editorConfig(options.siteRoot, options.names(), api, options.siteUrl()))
 
   return {
     session,
@@ -95,12 +114,16 @@ export function editorRoutes(options: EditorOptions): EditorRoutes {
         if (options.token && !sameSecret(given.replace(/\/$/, ''), options.token))
           return (refuse(res, 403, editorRefusals.wrongToken), true)
         if (req.method === 'GET' && action === 'config.json') warmChecks(session)
-        if (req.method === 'GET' && action === 'config.json')
-          return (send(res, 200, 'application/json; charset=utf-8', JSON.stringify(configNow())), true)
+        if (req.method === 'GET' && action === 'config.json') {
+          const page = randomUUID()
+          pageSession(page)
+          return (send(res, 200, 'application/json; charset=utf-8', JSON.stringify(configNow(`${apiBase}page/${page}/`))), true)
+        }
         if (req.method === 'GET' && action.startsWith('media/'))
           return (await sendImage(res, session.siteRoot, action.slice('media/'.length)), true)
-        if (req.method !== 'POST' || action !== '') return (refuse(res, 405, editorRefusals.postOnly), true)
-        await handleApi(req, res, session).catch((error: unknown) => {
+        const page = /^page\/([0-9a-f-]{36})\/$/.exec(action)?.[1]
+        if (req.method !== 'POST' || (action !== '' && page === undefined)) return (refuse(res, 405, editorRefusals.postOnly), true)
+        await handleApi(req, res, page === undefined ? session : pageSession(page)).catch((error: unknown) => {
           // A bug of ours: told once in the terminal; the editor gets an answer and the socket is freed.
           options.logBug?.(EditorInternalLog.text(sourceStack(error instanceof ApiBug ? error.cause : error)))
           if (!res.headersSent) refuseWith(res, 500, fail(EditorInternal, { file: 'editor' }, actionOf(error)))

@@ -63,6 +63,12 @@ export interface ProxySession {
   readonly mediaBase: string
   /** Where what the marketer should know is told (preview's terminal): an upload made smaller. */
   readonly note?: (text: string) => void
+  /**
+   * The one queue of writes, shared by every editor tab's session: a save checks the file on disk
+   * against what its tab was given and writes it with no other save in between, so of two saves
+   * of one file at once, the second is a conflict, never a silent overwrite.
+   */
+  readonly writes: { last: Promise<unknown> }
   warmed?: boolean
 }
 
@@ -76,8 +82,18 @@ export function createProxySession(
   maps: () => readonly NamedMap[],
   mediaBase = '/admin/api/media/',
   note?: (text: string) => void,
+  writes: ProxySession['writes'] = { last: Promise.resolve() },
 ): ProxySession {
-  return { siteRoot: path.resolve(siteRoot), maps, served: new Map(), aliases: new Map(), mediaBase, note }
+  return { siteRoot: path.resolve(siteRoot), maps, served: new Map(), aliases: new Map(), mediaBase, note, writes }
+}
+
+/** The actions that change files: run one at a time, in the order they came. */
+const writing = new Set(['persistEntry', 'persistMedia', 'deleteFile', 'deleteFiles'])
+
+function serially<T>(session: ProxySession, run: () => Promise<T>): Promise<T> {
+  const next = session.writes.last.then(run, run)
+  session.writes.last = next.catch(() => undefined)
+  return next
 }
 
 type Params = Record<string, unknown>
@@ -92,7 +108,8 @@ export async function answerProxy(session: ProxySession, action: unknown, params
   const wrong = wrongParams(action, params ?? {})
   if (wrong) return refuse(session.siteRoot, 400, fail(EditorMalformed, { file: 'editor' }, action, wrong))
   try {
-    return await dispatch(session, action, (params ?? {}) as Params)
+    const run = () => dispatch(session, action, (params ?? {}) as Params)
+    return await (writing.has(action) ? serially(session, run) : run())
   } catch (error) {
     if (error instanceof OutsideSite) return refuse(session.siteRoot, 403, fail(EditorNotContent, { file: error.name }, error.name))
     if (error instanceof Refusal) return refuse(session.siteRoot, error.status, ...error.errors)

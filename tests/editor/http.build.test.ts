@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { request } from 'node:http'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -35,10 +36,12 @@ function post(
 
 describe('the editor API over HTTP', () => {
   let preview: StartedPreview
+  let site: string
   const token = 'k3y-for-tests'
   const info = JSON.stringify({ action: 'info', params: {} })
   beforeAll(async () => {
-    preview = await startOn(await starterCopy(), { editorToken: token })
+    site = await starterCopy()
+    preview = await startOn(site, { editorToken: token })
   }, 60_000)
   afterAll(() => preview?.close())
 
@@ -76,6 +79,39 @@ describe('the editor API over HTTP', () => {
       origin: `http://evil.example:${port}`,
     })
     expect(rebinding.status).toBe(403)
+  })
+
+  it('gives each editor tab its own record of what it loaded: of two saves of one file, the second is a conflict', async () => {
+    const file = 'services/your-service.yaml'
+    /** An editor tab: its config names its API address; it loads the file as Decap does. */
+    const tab = async () => {
+      const config = JSON.parse((await rawGet(preview.url, `/admin/api/${token}/config.json`)).body) as {
+        config: { backend: { proxy_url: string } }
+      }
+      const api = config.config.backend.proxy_url
+      const entry = JSON.parse((await post(preview.url, api, JSON.stringify({ action: 'getEntry', params: { path: file } }), own())).body)
+      const save = (title: string) =>
+        post(
+          preview.url,
+          api,
+          JSON.stringify({
+            action: 'persistEntry',
+            params: { entry: { path: file, raw: (entry.data as string).replace(/^title: .*$/m, `title: "${title}"`) }, assets: [] },
+          }),
+          own(),
+        )
+      return { api, save }
+    }
+    const [first, second] = await Promise.all([tab(), tab()])
+    expect(first.api).not.toBe(second.api)
+    expect((await first.save('First tab')).status).toBe(200)
+    expect((await second.save('Second tab')).status).toBe(409)
+    // At the same moment: one wins, the other is told, and the file is the winner's.
+    const [a, b] = await Promise.all([tab(), tab()])
+    const answers = await Promise.all([a.save('Tab A'), b.save('Tab B')])
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409])
+    const written = (await readFile(path.join(site, file), 'utf8')).match(/^title: (.*)$/m)![1]
+    expect(written).toBe(answers[0]!.status === 200 ? '"Tab A"' : '"Tab B"')
   })
 
   it('serves /admin/ with its own policy, Decap from this server, and the site pages keep theirs', async () => {
