@@ -1317,6 +1317,16 @@ const duplicateRoute = entry('duplicate-route', 'plan', 'Two pages at one addres
 })
 export const { SameLandingAddress, DuplicateRoute, FormPageTaken } = duplicateRoute.cases
 
+const takenFieldName = entry('taken-field-name', 'plan', 'Form field named like one citypress adds', {
+  /** `what`: what citypress sends under that name, completing "the field citypress adds for …". */
+  TakenFieldName: {
+    message: (field: string, form: string, what: string) =>
+      `The field "${field}" of the form "${form}" has the name of the hidden field citypress adds to it for ${what}: the form would send two values under one name.`,
+    hint: (field: string) => `Give the field another name, e.g. "${field}Given" (its label is what visitors read).`,
+  } satisfies Case<[string, string, string]>,
+})
+export const { TakenFieldName } = takenFieldName.cases
+
 const badSlug = entry('bad-slug', 'plan', 'Invalid slug', {
   BadFileSlug: {
     message: (kind: 'service' | 'post', slug: string) => `The ${kind} file name "${slug}" cannot be a URL segment.`,
@@ -1723,6 +1733,7 @@ export const entries = [
   unreviewedTranslation,
   missingReference,
   duplicateRoute,
+  takenFieldName,
   badSlug,
   brokenLink,
   chipWithoutPage,

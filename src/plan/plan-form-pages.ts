@@ -1,11 +1,13 @@
 import path from 'node:path'
 import { siteText } from '../config/messages/messages.js'
 import { formsReceived } from '../config/presets/hosts.js'
+import { pointerOrigin } from '../config/read/locate.js'
 import type { SiteConfig } from '../config/site-model.js'
-import { FormPageTaken, fail } from '../errors/catalogue.js'
+import { FormPageTaken, fail, TakenFieldName } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
 import { displayFile } from '../tool/package.js'
-import { formSuccessUrl } from './form-urls.js'
+import { formSuccessUrl, LANGUAGE_FIELD } from './form-urls.js'
+import { LANDING_HIDDEN_FIELDS } from './landing-model.js'
 import type { FormSuccessProps, RoutePlan } from './route-plan.js'
 import { outputPathFor } from './urls.js'
 
@@ -54,6 +56,32 @@ export function planFormPages(site: SiteConfig, taken: readonly RoutePlan[]): Fo
     routes.push(route)
   }
   return { routes, errors }
+}
+
+/**
+ * A forms.yaml field named like a hidden field citypress adds to that form (the page's language
+ * on a site in several languages; the landing page's city, service and address on the landing
+ * form; Netlify's form-name): the post would carry two values under one name, and the form
+ * service keeps one of them.
+ */
+export function takenFieldNames(site: SiteConfig): ConfigError[] {
+  const added = (form: string): ReadonlyMap<string, string> =>
+    new Map([
+      ['form-name', "the form's name"],
+      ...(site.site.languages.length > 1 ? [[LANGUAGE_FIELD, "the page's language"] as const] : []),
+      ...(site.landing?.variant?.form === form
+        ? LANDING_HIDDEN_FIELDS.map((name) => [name, 'the landing page it was sent from'] as const)
+        : []),
+    ])
+  return Object.values(site.forms).flatMap((form) => {
+    const taken = added(form.name)
+    return form.fields.flatMap((field, i) => {
+      const what = taken.get(field.name)
+      if (!what) return []
+      const pointer = `/forms/${form.name.replaceAll('~', '~0').replaceAll('/', '~1')}/fields/${i}/name`
+      return [fail(TakenFieldName, pointerOrigin(formOrigin(site, form.name).file, pointer), field.name, form.name, what)]
+    })
+  })
 }
 
 /** forms.yaml, where every form is defined; FormConfig carries no line of its own. */

@@ -12,7 +12,7 @@ import { findHeadingSkips } from './heading-order.js'
 import type { LandingIdentity } from './landing-model.js'
 import type { PrintStore } from './landing-quality.js'
 import { findChipsWithoutPage } from './plan-chips.js'
-import { planFormPages } from './plan-form-pages.js'
+import { planFormPages, takenFieldNames } from './plan-form-pages.js'
 import { type LandingPlan, planLanding } from './plan-landing.js'
 import { type EditionPlan, planLanguages } from './plan-languages.js'
 import { planLocationsRoute } from './plan-locations.js'
@@ -213,7 +213,7 @@ function planPages(site: SiteConfig, options: { prints?: PrintStore }): Omit<Bui
   // Success pages of forms posted without JavaScript (noindex, so never in the sitemap).
   const formPages = planFormPages(site, routes)
   routes.push(...formPages.routes)
-  errors.push(...formPages.errors)
+  errors.push(...formPages.errors, ...takenFieldNames(site))
   errors.push(...checkLinks(site, routes), ...checkFragmentLinks(site, routes))
   const landingPages = landing.pages.map((p) => p.identity)
   const redirects = planLandingRedirects({
