@@ -78,6 +78,9 @@ function manifestFile(site: SiteConfig, icons: readonly { src: string; sizes: st
       name,
       short_name: shortName ?? name,
       description,
+      // The language its names and description are in: the site's first (one manifest serves every language).
+      lang: site.site.language,
+      dir: 'ltr',
       start_url: href(site.site.basePath, '/'),
       display: 'browser',
       theme_color: theme.colors.primary,

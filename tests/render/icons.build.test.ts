@@ -45,6 +45,8 @@ describe('site icons', () => {
       theme_color: '#1f6f43',
       background_color: '#ffffff',
       start_url: '/',
+      lang: 'en',
+      dir: 'ltr',
     })
     for (const icon of manifest.icons as { src: string; sizes: string }[]) {
       const meta = await sharp(output(icon.src)).metadata()
