@@ -10,15 +10,16 @@ import { editYaml } from './yaml-edit.js'
  * Markdown file's front matter, edited as a minimal change; a refusal when it cannot be one.
  */
 export function newText(name: string, disk: string, raw: string): string {
+  const sent = (text: string, old: unknown) => withoutDefaults(name, prune(parseOrRefuse(text, name) ?? {}, old), old)
   if (!name.endsWith('.md')) {
     const old = parseOrRefuse(disk, name)
-    return editYaml(disk, keepLeftOut(name, prune(parseOrRefuse(raw, name), old), old, disk)) ?? cannotEdit(name)
+    return editYaml(disk, keepLeftOut(name, sent(raw, old), old, disk)) ?? cannotEdit(name)
   }
   const [diskHead, diskBody] = frontMatter(disk)
   const [sentHead, sentBody] = frontMatter(raw)
   if (diskHead === undefined || sentHead === undefined) return cannotEdit(name)
   const old = parseOrRefuse(diskHead, name) ?? {}
-  const head = editYaml(diskHead, keepLeftOut(name, prune(parseOrRefuse(sentHead, name) ?? {}, old), old))
+  const head = editYaml(diskHead, keepLeftOut(name, sent(sentHead, old), old))
   if (head === undefined) return cannotEdit(name)
   // Decap trims the body's last newline; an unchanged body keeps the file's own ending.
   const body = sentBody.trimEnd() === diskBody.trimEnd() ? diskBody : `${sentBody.trimEnd()}\n`
@@ -36,19 +37,55 @@ export function newText(name: string, disk: string, raw: string): string {
  * post holds what its writer wrote.
  */
 export function newFileText(name: string, raw: string): string {
-  const kind = kindOf(name)
-  const properties = kind ? (readSchema(`${kind}.schema.json`).properties ?? {}) : {}
-  const unset = (key: string, value: unknown) =>
-    isEmpty(value) || (typeof value !== 'object' && value === deref(`${kind}.schema.json`, properties[key] ?? {}).schema.default)
-  const kept = (data: unknown) =>
-    data && typeof data === 'object' && !Array.isArray(data)
-      ? Object.fromEntries(Object.entries(data).filter(([key, value]) => !unset(key, value)))
-      : data
+  const kept = (data: unknown) => withoutDefaults(name, prune(data, {}), {})
   if (!name.endsWith('.md')) return editYaml(raw, kept(parseOrRefuse(raw, name))) ?? raw
   const [head] = frontMatter(raw)
   if (head === undefined) return raw
   const edited = editYaml(head, kept(parseOrRefuse(head, name) ?? {}))
   return edited === undefined ? raw : raw.replace(head, edited)
+}
+
+/**
+ * A file's text as the editor shows it: each on/off switch the file leaves out, at its schema
+ * default, so the switch shows what the site does (Decap shows a missing one as off). A save
+ * leaves out again each that comes back at its default (withoutDefaults).
+ */
+export function withSwitches(name: string, text: string): string {
+  const defaults = switchDefaults(name)
+  if (defaults.length === 0) return text
+  const head = name.endsWith('.md') ? frontMatter(text)[0] : text
+  if (head === undefined) return text
+  const data = parseOrRefuse(head, name)
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return text
+  const missing = defaults.filter(([key]) => !(key in data)).map(([key, value]) => `${key}: ${value}\n`)
+  if (missing.length === 0) return text
+  const shown = `${head.replace(/\n?$/, '\n')}${missing.join('')}`
+  return name.endsWith('.md') ? text.replace(head, shown) : shown
+}
+
+/** The top-level switches of a file's schema that have a default, with it. */
+function switchDefaults(name: string): [string, boolean][] {
+  const kind = kindOf(name)
+  if (!kind) return []
+  const file = `${kind}.schema.json`
+  return Object.entries(readSchema(file).properties ?? {}).flatMap(([key, property]) => {
+    const { schema } = deref(file, property)
+    return schema.type === 'boolean' && typeof schema.default === 'boolean' ? [[key, schema.default] as [string, boolean]] : []
+  })
+}
+
+/** `data` without the top-level keys the file did not have whose value is the schema's default: nobody set them. */
+function withoutDefaults(name: string, data: unknown, old: unknown): unknown {
+  const kind = kindOf(name)
+  if (!kind || !data || typeof data !== 'object' || Array.isArray(data)) return data
+  const file = `${kind}.schema.json`
+  const properties = readSchema(file).properties ?? {}
+  const had = old && typeof old === 'object' ? (old as Record<string, unknown>) : {}
+  return Object.fromEntries(
+    Object.entries(data).filter(
+      ([key, value]) => key in had || typeof value === 'object' || value !== deref(file, properties[key] ?? {}).schema.default,
+    ),
+  )
 }
 
 export function cannotEdit(name: string): never {

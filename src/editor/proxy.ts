@@ -16,7 +16,7 @@ import {
 import { BuildFailure, type ConfigError } from '../errors/config-error.js'
 import { printable } from '../errors/printable.js'
 import type { NamedMap } from './decap-config.js'
-import { newFileText, newText } from './entry-text.js'
+import { newFileText, newText, withSwitches } from './entry-text.js'
 import { checkUpload } from './media.js'
 import { Refusal } from './refusal.js'
 import { wrongParams } from './request-shape.js'
@@ -237,7 +237,7 @@ async function entryOf(session: ProxySession, given: string): Promise<unknown> {
   const text = await readText(session, file)
   if (text === undefined) return { data: null, file: { path: given, id: null } }
   session.served.set(file.name, sha(text))
-  if (!virtual) return { data: text, file: { path: given, id: sha(text) } }
+  if (!virtual) return { data: withSwitches(file.name, text), file: { path: given, id: sha(text) } }
   const name = nameAt(text, virtual, session.aliases, given)
   // No data tells Decap the name is free (it asks before it creates an entry).
   if (name === undefined) return { data: null, file: { path: given, id: null } }

@@ -115,6 +115,18 @@ describe('the editor proxy', () => {
       )
     })
 
+    it('shows an on/off switch the file leaves out at its default, and a save leaves it out again', async () => {
+      const post = 'blog/commercial-cleaning-checklist.md'
+      const before = await readFile(path.join(site, post), 'utf8')
+      expect(before).not.toMatch(/^(titleTemplate|draft):/m)
+      const entry = (await call(session, 'getEntry', { path: post })).body as Entry
+      expect(entry.data).toMatch(/^titleTemplate: true$/m)
+      expect(entry.data).toMatch(/^draft: false$/m)
+      const answer = await call(session, 'persistEntry', { entry: { path: post, raw: reserialized(post, entry.data) }, assets: [] })
+      expect(answer.status).toBe(200)
+      expect(await readFile(path.join(site, post), 'utf8')).toBe(before)
+    })
+
     it("refuses an invalid change with citypress's located message and writes nothing", async () => {
       const before = await readFile(path.join(site, file), 'utf8')
       const data = parse(((await call(session, 'getEntry', { path: file })).body as Entry).data)
