@@ -220,7 +220,7 @@ describe('the npm packages', () => {
     const built = printed.at(-1)!
     expect(built).toMatch(/Landing pages: 4 built, 0 indexed/)
     expect(built).toContain('Local paragraphs to write')
-    expect(built).toMatch(/Erie, PA \(2 pages\)/)
+    expect(built).toMatch(/Erie, PA: 2 pages hidden from search until its local paragraph has 40 words \(none is written\)/)
     expect(built).toMatch(/✓ Built \d+ pages/)
     // The live sitemap of a first deploy answers 404: nothing is published yet, which is no failure.
     expect(built).toContain('warning[nothing-published]')
