@@ -28,7 +28,8 @@ export interface ServiceCard {
 }
 
 /**
- * Hidden fields every landing-page form carries so a lead names the page it came from. The names are a documented convention (README § Attribution): a forms.yaml form
+ * Hidden fields every landing-page form carries so a lead names the page it came from. The
+ * names are a documented convention (README § Attribution): a forms.yaml form
  * used on landing pages must declare them for the host's form detection.
  */
 export const LANDING_HIDDEN_FIELDS = ['pageCity', 'pageService', 'pagePath'] as const

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { siteText } from '../config/messages/messages.js'
 import { formsReceived } from '../config/presets/hosts.js'
-import { pointerOrigin } from '../config/read/locate.js'
+import { escapePointer, pointerOrigin } from '../config/read/locate.js'
 import type { SiteConfig } from '../config/site-model.js'
 import { FormPageTaken, fail, TakenFieldName } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
@@ -78,7 +78,7 @@ export function takenFieldNames(site: SiteConfig): ConfigError[] {
     return form.fields.flatMap((field, i) => {
       const what = taken.get(field.name)
       if (!what) return []
-      const pointer = `/forms/${form.name.replaceAll('~', '~0').replaceAll('/', '~1')}/fields/${i}/name`
+      const pointer = `/forms/${escapePointer(form.name)}/fields/${i}/name`
       return [fail(TakenFieldName, pointerOrigin(formOrigin(site, form.name).file, pointer), field.name, form.name, what)]
     })
   })

@@ -116,23 +116,17 @@ const mentionsScript = (css: string) => /javascript:|\\/i.test(css.replace(/\/\*
 /** `#id`: a reference inside the file. */
 const localReference = /^#[^\s#]+$/
 
-interface Purifier {
-  readonly purify: DOMPurify
-  readonly window: Window & typeof globalThis
-}
-
-let purifier: Promise<Purifier> | undefined
+let purifier: Promise<DOMPurify> | undefined
 
 /**
  * jsdom takes a few hundred milliseconds to load: it is loaded only when an SVG is not in the read
  * cache (config/read/read-cache.ts), so a build whose SVGs are unchanged never loads it.
  */
-function loadPurifier(): Promise<Purifier> {
+function loadPurifier(): Promise<DOMPurify> {
   return (purifier ??= (async () => {
     const [{ JSDOM }, { default: createDOMPurify }] = await Promise.all([import('jsdom'), import('dompurify')])
     // No scripts run and no resources load in a JSDOM window unless asked for.
-    const window = new JSDOM('').window as unknown as Window & typeof globalThis
-    const purify: DOMPurify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0])
+    const purify: DOMPurify = createDOMPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0])
     purify.addHook('uponSanitizeAttribute', (node, data) => {
       if (
         node.nodeName === 'use' &&
@@ -147,7 +141,7 @@ function loadPurifier(): Promise<Purifier> {
     purify.addHook('afterSanitizeElements', (node) => {
       if (node.nodeName === 'style' && mentionsScript(node.textContent ?? '')) node.textContent = ''
     })
-    return { purify, window }
+    return purify
   })())
 }
 
@@ -207,7 +201,7 @@ export interface IconDrawing {
  * file, else its width and height. Undefined when no shape is left.
  */
 export async function iconDrawing(svg: string, size: { width: number; height: number }): Promise<IconDrawing | undefined> {
-  const { purify } = await loadPurifier()
+  const purify = await loadPurifier()
   const root = (purify.sanitize(svg, iconConfig) as unknown as DocumentFragment).firstElementChild
   if (root?.localName !== 'svg') return undefined
   for (const element of [root, ...root.querySelectorAll('*')]) {
@@ -259,7 +253,7 @@ export function decodeSvg(bytes: Uint8Array): string {
  * svgDeclaration first: DTDs are refused, not parsed. Sanitizing the result again returns it as it is.
  */
 export async function sanitizeSvg(text: string): Promise<string> {
-  const { purify } = await loadPurifier()
+  const purify = await loadPurifier()
   // The XML declaration may only start a document; DOMPurify parses the SVG inside a page of its own.
   const body = text.replace(/^\s*<\?xml[^>]*\?>/, '')
   const clean = purify.sanitize(body, config).trim()

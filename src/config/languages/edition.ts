@@ -4,7 +4,7 @@ import type { ConfigWarning } from '../../errors/config-warning.js'
 import { resolveAreas } from '../areas/resolve-areas.js'
 import { messagesFor } from '../messages/messages.js'
 import { normalizeForms, normalizeSite } from '../normalize.js'
-import { originOf, pointerOrigin } from '../read/locate.js'
+import { originOf, parsePointer, pointerOrigin } from '../read/locate.js'
 import type { AreasInput, FormsInput, LandingInput, SiteInput } from '../site-input.generated.js'
 import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from '../site-model.js'
 import { type BaseFile, type LanguageTranslations, LOCALES, type Translation } from './read-translations.js'
@@ -150,7 +150,10 @@ export function editionOf(inputs: EditionInputs, translations: LanguageTranslati
   const landingFile = files.get('landing.yaml')
   const areaGaps = gaps('areas.yaml')
   const landingGaps = gaps('landing.yaml')
-  const placeGap = (gap: MissingText) => /^\/places\/([^/]+)\//.exec(gap.pointer)?.[1]?.replaceAll('~1', '/').replaceAll('~0', '~')
+  const placeGap = (gap: MissingText) => {
+    const [file, place, ...inside] = parsePointer(gap.pointer)
+    return file === 'places' && inside.length > 0 ? place : undefined
+  }
   const untranslatedPlaces = new Set(areaGaps.flatMap((gap) => placeGap(gap) ?? []))
   const hasLanding = landingGaps.length === 0 && areaGaps.every((gap) => placeGap(gap) !== undefined)
   const rawPlaces = (areasFile?.data as AreasInput | undefined)?.places ?? {}
@@ -219,7 +222,7 @@ function notTranslated(inputs: EditionInputs, translations: LanguageTranslations
       const textsAt = (root: unknown) => pointers.flatMap((p) => stringAt(root, p) ?? [])
       const reason = untranslatedReason(textsAt(file.data), textsAt(translation.texts), language.code, base.site.language)
       if (!reason) continue
-      const place = unit ? unescapeKey(unit.slice('/places/'.length)) : undefined
+      const place = unit ? parsePointer(unit)[1] : undefined
       found.push({
         translation: `${LOCALES}/${language.code}/${name}`,
         ...(place ? { place } : {}),
@@ -254,15 +257,11 @@ function languageName(code: string): string {
 
 function stringAt(root: unknown, pointer: string): string | undefined {
   let node = root
-  for (const part of pointer.split('/').slice(1)) {
+  for (const key of parsePointer(pointer)) {
     if (node === null || typeof node !== 'object') return undefined
-    node = (node as Record<string, unknown>)[unescapeKey(part)]
+    node = (node as Record<string, unknown>)[key]
   }
   return typeof node === 'string' ? node : undefined
-}
-
-function unescapeKey(part: string): string {
-  return part.replaceAll('~1', '/').replaceAll('~0', '~')
 }
 
 /**
@@ -310,13 +309,7 @@ function markdownBodyLine(translation: Translation): number | undefined {
 }
 
 function hasText(texts: unknown, pointer: string): boolean {
-  let node = texts
-  for (const part of pointer.split('/').slice(1)) {
-    const key = part.replaceAll('~1', '/').replaceAll('~0', '~')
-    if (node === null || typeof node !== 'object') return false
-    node = (node as Record<string, unknown>)[key]
-  }
-  return typeof node === 'string' && node.trim() !== ''
+  return (stringAt(texts, pointer)?.trim() ?? '') !== ''
 }
 
 function pick<T extends object, K extends keyof T>(value: T, keys: readonly K[]): Partial<Pick<T, K>> {
@@ -355,9 +348,5 @@ export function translationGaps(edition: Edition, strict: boolean): (ConfigError
 
 /** `/services/0/title` as a reader writes it: `services.0.title`. */
 function fieldPath(pointer: string): string {
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~'))
-    .join('.')
+  return parsePointer(pointer).join('.')
 }

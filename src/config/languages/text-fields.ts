@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { type FileKind, schemaDocument } from '../checks/schema-validators.js'
+import { escapePointer } from '../read/locate.js'
 
 /**
  * Which values of a site file a translation gives: the strings the schemas call text a visitor
@@ -43,7 +44,7 @@ export function textFields(kind: FileKind, data: unknown): TextField[] {
         walk(item, itemsOf(all), kind, `${pointer}/${i}`)
       })
     } else if (isObject(value)) {
-      for (const [key, child] of Object.entries(value)) walk(child, propertyOf(all, key), undefined, `${pointer}/${escapeKey(key)}`)
+      for (const [key, child] of Object.entries(value)) walk(child, propertyOf(all, key), undefined, `${pointer}/${escapePointer(key)}`)
     }
   }
   walk(data, [root(kind)], undefined, '')
@@ -75,7 +76,7 @@ export function overlayProblems(kind: FileKind, base: unknown, overlay: unknown)
         return
       }
       for (const [key, child] of Object.entries(mine)) {
-        const at = `${pointer}/${escapeKey(key)}`
+        const at = `${pointer}/${escapePointer(key)}`
         if (!(key in theirs)) {
           const known = Object.keys(theirs).filter((k) => holdsText(theirs[k], propertyOf(all, k), undefined))
           problems.push({ pointer: at, problem: 'no-base', key, known })
@@ -184,8 +185,4 @@ function deref(at: At): At {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-function escapeKey(key: string): string {
-  return key.replaceAll('~', '~0').replaceAll('/', '~1')
 }
