@@ -80,9 +80,22 @@ export async function bundleTemplates(options: BundleTemplatesOptions): Promise<
   // Named by the hash its (sealed) entry holds, in the tool store: never a path read from a file.
   if (!isBundleHash(hash)) throw new Error(`citypress: a template bundle entry holds no bundle hash (${JSON.stringify(hash)})`)
   const file = bundleFile(dir, hash)
-  const module = (await import(pathToFileURL(file).href)) as TemplateModule
+  const module = await importOnce(file)
   return { module, file, hash, locate: (error) => locateThrow(error, file) }
 }
+
+/**
+ * Each bundle imported once per process. Node keeps an imported module for the process's life
+ * anyway (a bundle is named by its hash, so the same name is the same code); a module loader put
+ * in front of Node's, as a test runner's, would otherwise read and evaluate the megabyte bundle
+ * again at every build.
+ */
+function importOnce(file: string): Promise<TemplateModule> {
+  let module = imported.get(file)
+  if (!module) imported.set(file, (module = import(pathToFileURL(file).href) as Promise<TemplateModule>))
+  return module
+}
+const imported = new Map<string, Promise<TemplateModule>>()
 
 const isBundleHash = (hash: unknown): hash is string => typeof hash === 'string' && /^[0-9a-f]{16}$/.test(hash)
 const codeHash = (code: string | Uint8Array) => createHash('sha256').update(code).digest('hex').slice(0, 16)
