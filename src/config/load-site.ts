@@ -102,15 +102,7 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
   const root = path.resolve(siteDir)
   if (!existsSync(path.join(root, 'site.yaml'))) throw new BuildFailure([siteNotFound(root)])
 
-  // Links are listed, never followed: a linked folder is not part of the site, and a linked file
-  // is read only if it leads to a file inside the site folder (config/read/inside-site.ts).
-  const listed = await fg(['**/*.{yaml,yml}', 'blog/**/*.md', 'pages/**/*.md', `${LOCALES}/*/{blog,pages}/**/*.md`], {
-    cwd: root,
-    ignore,
-    onlyFiles: false,
-    markDirectories: true,
-    followSymbolicLinks: false,
-  })
+  const listed = await listSiteFiles(root)
   const overlay = options.overlay ?? new Map<string, string | null>()
   const everyName = [
     ...new Set([
@@ -443,6 +435,22 @@ function markdownPageOf(root: string, source: YamlSource, data: unknown) {
 
 function byPosition(a: ConfigError, b: ConfigError): number {
   return a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0)
+}
+
+/**
+ * The names of the files a site is read from, relative to its folder with `/`, and of folders in
+ * their place (ending in `/`, reported as not files). Links are listed, never followed: a linked
+ * folder is not part of the site, and a linked file is read only if it leads to a file inside the
+ * site folder (config/read/inside-site.ts).
+ */
+export function listSiteFiles(root: string): Promise<string[]> {
+  return fg(['**/*.{yaml,yml}', 'blog/**/*.md', 'pages/**/*.md', `${LOCALES}/*/{blog,pages}/**/*.md`], {
+    cwd: root,
+    ignore,
+    onlyFiles: false,
+    markDirectories: true,
+    followSymbolicLinks: false,
+  })
 }
 
 export function kindOf(name: string): FileKind | undefined {

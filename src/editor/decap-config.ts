@@ -42,6 +42,19 @@ export interface EditorConfig {
   readonly maps: readonly NamedMap[]
 }
 
+/**
+ * A service's address, which is its file's name (editor/proxy.ts serves it with the entry and
+ * renames the file when it changes). A new service's comes from its title.
+ */
+const addressField = (): Field => ({
+  name: 'address',
+  label: 'Web address',
+  widget: 'string',
+  required: false,
+  ...patternOf(deref('common.schema.json', { $ref: '#/definitions/serviceSlug' }).schema),
+  hint: 'The end of its page address: /services/<this>. Changing it moves the service page and its landing pages; before saving, the editor lists the redirects (301) that send the old addresses to the new ones. Leave it empty for a new service: its title makes it.',
+})
+
 /** The YAML files of a site with one entry each, by schema. */
 const settingsFiles = [
   { file: 'site.yaml', schema: 'site.schema.json', label: 'Site' },
@@ -77,8 +90,10 @@ export function editorConfig(siteRoot: string, names: LiveNames, apiPath: string
     })
   }
   // `label_singular` names one entry on the create button: "+ Service", not "+ Services".
-  if (existsSync(path.join(siteRoot, 'services')))
+  if (existsSync(path.join(siteRoot, 'services'))) {
     folder('services', 'Services', 'services', 'service.schema.json', 'yaml', { label_singular: 'Service' })
+    collections.at(-1)!.fields = [addressField(), ...(collections.at(-1)!.fields as Field[])]
+  }
   folder('pages', 'Pages', 'pages', 'page.schema.json', 'yaml', { label_singular: 'Page' })
   folder('markdown-pages', 'Text pages', 'pages', 'markdown-page.schema.json', 'md', { label_singular: 'Text page' })
   folder('blog', 'Blog', 'blog', 'post.schema.json', 'md', { sortable_fields: ['date', 'title'], label_singular: 'Post' })

@@ -93,7 +93,7 @@ export function cannotEdit(name: string): never {
 }
 
 /** The YAML between the `---` lines, and the body after them. */
-function frontMatter(text: string): [string | undefined, string] {
+export function frontMatter(text: string): [string | undefined, string] {
   const match = /^---\r?\n([\s\S]*?)^---[ \t]*(?:\r?\n|$)/m.exec(text)
   if (match?.index !== 0) return [undefined, text]
   return [match[1]!, text.slice(match[0].length)]

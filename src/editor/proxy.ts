@@ -1,6 +1,9 @@
 import path from 'node:path'
+import { parseDocument } from 'yaml'
 import { loadAndPlan } from '../build/index.js'
 import {
+  EditorAddressKept,
+  EditorAddressMoves,
   EditorBadName,
   EditorBadRequest,
   EditorConflict,
@@ -15,10 +18,11 @@ import {
 } from '../errors/catalogue.js'
 import { BuildFailure, type ConfigError } from '../errors/config-error.js'
 import { printable } from '../errors/printable.js'
+import { type AddressChange, addressOf, newRedirects, rewrittenFiles, serviceFile } from './address-change.js'
 import type { NamedMap } from './decap-config.js'
-import { newFileText, newText, withSwitches } from './entry-text.js'
+import { frontMatter, newFileText, newText, withSwitches } from './entry-text.js'
 import { checkUpload } from './media.js'
-import { Refusal } from './refusal.js'
+import { parseOrRefuse, Refusal } from './refusal.js'
 import { wrongParams } from './request-shape.js'
 import {
   deleteSiteFile,
@@ -149,6 +153,8 @@ async function dispatch(session: ProxySession, action: string, params: Params): 
       }
       return ok({ message: 'entry persisted' })
     }
+    case 'planSave':
+      return ok(await planSave(session, params.entry as Sent))
     case 'getMedia':
       // Names and addresses, not bytes: the library shows each image from its address as it scrolls.
       return ok(
@@ -237,7 +243,7 @@ async function entryOf(session: ProxySession, given: string): Promise<unknown> {
   const text = await readText(session, file)
   if (text === undefined) return { data: null, file: { path: given, id: null } }
   session.served.set(file.name, sha(text))
-  if (!virtual) return { data: withSwitches(file.name, text), file: { path: given, id: sha(text) } }
+  if (!virtual) return { data: withAddress(file.name, withSwitches(file.name, text)), file: { path: given, id: sha(text) } }
   const name = nameAt(text, virtual, session.aliases, given)
   // No data tells Decap the name is free (it asks before it creates an entry).
   if (name === undefined) return { data: null, file: { path: given, id: null } }
@@ -251,14 +257,21 @@ type Sent = { path: string; raw: string; newPath?: string }
 const fileNameRule = /^[a-z0-9]+(?:-[a-z0-9]+)*\.(?:ya?ml|md)$/
 
 /** A file's new text from what Decap sent, or a refusal. Validates the whole site with it in memory. */
-async function saveEntry(session: ProxySession, sent: Sent, isNew: boolean): Promise<void> {
-  const virtual = virtualOf(session.maps(), sent.path)
-  const renamed = sent.newPath !== undefined && sent.newPath !== null && sent.newPath !== sent.path
-  if (virtual && !renamed) return saveVirtual(session, sent, virtual, isNew)
+async function saveEntry(session: ProxySession, given: Sent, isNew: boolean): Promise<void> {
+  const virtual = virtualOf(session.maps(), given.path)
+  const renamed = given.newPath !== undefined && given.newPath !== null && given.newPath !== given.path
+  if (virtual && !renamed) return saveVirtual(session, given, virtual, isNew)
+  const sent = withoutAddress(given, isNew)
+  if (!isNew && !renamed) {
+    const move = await addressMove(session, sent)
+    if (move) return void (await moveAddress(session, move, true))
+  }
   if (renamed) return renameFile(session, sent)
   const file = checkedPath(session, sent.path, isContentFile)
   const disk = await readText(session, file)
   if (disk !== undefined) checkServed(session, file, disk)
+  // An entry this tab opened that is gone (renamed or deleted since): saving it would bring it back.
+  else if (!isNew && session.served.has(file.name)) throw gone(file.name)
   if (disk === undefined && !fileNameRule.test(path.posix.basename(file.name))) {
     throw new Refusal(422, [fail(EditorBadName, { file: file.name }, path.posix.basename(file.name))])
   }
@@ -333,6 +346,135 @@ async function renameFile(session: ProxySession, sent: Sent): Promise<void> {
   }
   session.served.delete(from.name)
   session.served.set(to.name, sha(text))
+}
+
+/**
+ * A service's address is its file's name, which Decap cannot change: the editor shows it as an
+ * `address` field of its own (addressField), served with the entry and taken out of what is
+ * saved; a changed one renames the file (moveAddress). A new service is named from its title.
+ */
+function withoutAddress(sent: Sent, isNew: boolean): Sent & { address?: string } {
+  if (!serviceFileRule.test(sent.path)) return sent
+  const doc = parseDocument(sent.raw)
+  const address = doc.get('address')
+  if (address === undefined) return sent
+  doc.delete('address')
+  const slug = path.posix.basename(sent.path).replace(/\.ya?ml$/, '')
+  if (isNew || typeof address !== 'string' || address === '' || address === slug) return { ...sent, raw: String(doc) }
+  return { ...sent, raw: String(doc), address }
+}
+
+const serviceFileRule = /^services\/[^/]+\.ya?ml$/
+
+/** An entry's text as the editor shows it: a service with its address (withoutAddress). */
+function withAddress(name: string, text: string): string {
+  if (!serviceFileRule.test(name)) return text
+  return `address: ${path.posix.basename(name).replace(/\.ya?ml$/, '')}\n${text}`
+}
+
+interface Move {
+  readonly from: SitePath
+  readonly to: SitePath
+  readonly disk: string
+  readonly sent: Sent
+  readonly change: AddressChange
+}
+
+/** The address change a save makes (a service's new address, a page's new `path`), or undefined. */
+async function addressMove(session: ProxySession, sent: Sent & { address?: string }): Promise<Move | undefined> {
+  const from = checkedPath(session, sent.path, isContentFile)
+  const disk = await readText(session, from)
+  if (disk === undefined) return undefined
+  if (sent.address !== undefined) {
+    if (!fileNameRule.test(`${sent.address}.yaml`)) throw new Refusal(422, [fail(EditorBadName, { file: from.name }, sent.address)])
+    const to = checkedPath(session, serviceFile(sent.address, from.name), isContentFile)
+    const slug = path.posix.basename(from.name).replace(/\.ya?ml$/, '')
+    const change = { from: `/services/${slug}`, to: `/services/${sent.address}`, service: { from: slug, to: sent.address } }
+    return { from, to, disk, sent, change }
+  }
+  const head = (text: string) => (from.name.endsWith('.md') ? frontMatter(text)[0] : text) ?? ''
+  const old = addressOf(from.name, parseOrRefuse(head(disk), from.name))
+  const now = addressOf(from.name, parseOrRefuse(head(sent.raw), from.name))
+  if (old === undefined || now === undefined || old === now || old === '/') return undefined
+  return { from, to: from, disk, sent, change: { from: old, to: now } }
+}
+
+/**
+ * A page moved to a new address, with every other file the move changes (address-change.ts),
+ * checked together as one overlay; written only when `write`. Returns the 301s it makes and the
+ * question the editor asks before saving it.
+ */
+async function moveAddress(session: ProxySession, move: Move, write: boolean): Promise<{ redirects: string[]; question: string }> {
+  const { from, to, disk, change } = move
+  checkServed(session, from, disk)
+  if (to.name !== from.name) {
+    if (!fileNameRule.test(path.posix.basename(to.name)))
+      throw new Refusal(422, [fail(EditorBadName, { file: to.name }, path.posix.basename(to.name))])
+    if ((await readSiteFile(session.siteRoot, to)) !== undefined)
+      throw new Refusal(422, [fail(EditorFileTaken, { file: to.name }, from.name, to.name)])
+  }
+  const text = newText(from.name, disk, move.sent.raw)
+  const before = await loadAndPlan(session.siteRoot).catch(() => undefined)
+  // The page moves in each language it is translated into, under that language's segment.
+  const translated = (before?.site.site.languages.slice(1) ?? [])
+    .map((l) => l.path)
+    .filter((segment) => before!.plan.routes.some((r) => r.url === `/${segment}${change.from}`))
+  const read = (name: string) =>
+    readText(
+      session,
+      checkedPath(session, name, () => true),
+    )
+  const others = await rewrittenFiles(session.siteRoot, change, read, new Set([from.name]), translated)
+  const overlay = new Map<string, string | null>([
+    ...(to.name === from.name ? [] : [[from.name, null] as const]),
+    [to.name, text],
+    ...others,
+  ])
+  let after: Awaited<ReturnType<typeof loadAndPlan>>
+  try {
+    after = await loadAndPlan(session.siteRoot, overlay)
+  } catch (error) {
+    if (error instanceof BuildFailure) throw new Refusal(422, error.errors)
+    throw error
+  }
+  const redirects = newRedirects(change, translated, before?.plan.redirects ?? [], after.plan.redirects).map((r) => `${r.from} → ${r.to}`)
+  const unrecorded = Object.keys(after.site.published.pages).length === 0 && !after.site.site.published
+  const files = [...others.keys()].filter((name) => others.get(name) !== null)
+  const question = EditorAddressMoves.text(redirects, files, unrecorded)
+  if (write) await writeAll(session, overlay)
+  return { redirects, question }
+}
+
+/** Every file of an overlay written (null: removed), or, when one cannot be, each put back as it was. */
+async function writeAll(session: ProxySession, overlay: ReadonlyMap<string, string | null>): Promise<void> {
+  const done: { file: SitePath; previous: Buffer | undefined }[] = []
+  try {
+    // New texts first, removals last: until the end, the site holds every entry under some name.
+    for (const [name, text] of [...overlay].sort(([, a], [, b]) => Number(a === null) - Number(b === null))) {
+      const file = checkedPath(session, name, () => true)
+      done.push({ file, previous: await readSiteFile(session.siteRoot, file) })
+      if (text === null) await deleteSiteFile(session.siteRoot, file)
+      else await writeSiteFile(session.siteRoot, file, text)
+    }
+  } catch (error) {
+    for (const { file, previous } of done.reverse()) {
+      if (previous) await writeSiteFile(session.siteRoot, file, previous).catch(() => undefined)
+      else await deleteSiteFile(session.siteRoot, file).catch(() => undefined)
+    }
+    throw error
+  }
+  // A removed file stays known as served, so a later save of it from this tab is refused as gone.
+  for (const [name, text] of overlay) if (text !== null) session.served.set(name, sha(text))
+}
+
+/**
+ * What saving `sent` would do to addresses, asked before the save: the 301s it makes, in the
+ * question the editor shows; none when the save moves nothing. Checked as the save would be.
+ */
+async function planSave(session: ProxySession, given: Sent): Promise<{ redirects: string[]; question?: string; kept?: string }> {
+  if (virtualOf(session.maps(), given.path)) return { redirects: [] }
+  const move = await addressMove(session, withoutAddress(given, false))
+  return move ? { ...(await moveAddress(session, move, false)), kept: EditorAddressKept.text() } : { redirects: [] }
 }
 
 /**

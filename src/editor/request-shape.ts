@@ -41,6 +41,7 @@ const shapes: Record<string, Record<string, readonly [Check, string]>> = {
     assets: [optional(list(asset)), 'a list of uploads, each with a path and its content'],
     options: [optional(object({})), 'an object'],
   },
+  planSave: { entry: [dataFile, 'a file with a path and its text'] },
   getMedia: { mediaFolder: [optional(text), 'a folder name'] },
   getMediaFile: { path: [text, 'a file path'] },
   persistMedia: { asset: [asset, 'an upload with a path and its content'] },

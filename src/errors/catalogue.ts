@@ -1923,6 +1923,32 @@ export const EditorInternalLog = {
   text: (stack: string) => `Internal error while answering an editor request (the server keeps running):\n${stack}\n`,
 } satisfies HttpText<[string]>
 
+/**
+ * What the editor asks before a save that changes a page's address (src/editor/address-change.ts):
+ * `redirects`, each `from → to`; `files`, the other files whose links or names it rewrites;
+ * `unrecorded`, when the site has no record of its landing pages to redirect.
+ */
+export const EditorAddressMoves = {
+  text: (redirects: readonly string[], files: readonly string[], unrecorded: boolean) =>
+    [
+      `Saving moves this page to a new address. ${redirects.length === 1 ? 'Its old address answers' : `Its ${redirects.length} old addresses answer`} with a permanent redirect (301), so visitors and search engines follow it:`,
+      ...redirects.slice(0, 12).map((r) => `  ${r}`),
+      ...(redirects.length > 12 ? [`  … and ${redirects.length - 12} more`] : []),
+      ...(files.length > 0 ? [`Links and names in ${files.join(', ')} are changed to match.`] : []),
+      ...(unrecorded
+        ? [
+            'Its landing pages get no redirect: the site has no record of the addresses it published (published-urls.json, which each build writes) and site.yaml names no `published` sitemap. Build the site once before renaming, or set `published`.',
+          ]
+        : []),
+      'Save?',
+    ].join('\n'),
+} satisfies HttpText<[readonly string[], readonly string[], boolean]>
+
+/** The editor's notice when the marketer answers no to EditorAddressMoves. */
+export const EditorAddressKept = {
+  text: () => 'Not saved: the page keeps its address. Your changes are still in the form.',
+} satisfies HttpText<[]>
+
 /** An upload made smaller as it arrived (src/editor/media.ts `uploadFit`). Printed in the terminal. */
 export const EditorImageResized = {
   text: (file: string, from: string, to: string) =>

@@ -204,36 +204,74 @@ describe('the editor from another machine', () => {
 })
 
 describe('the editor on an example site', () => {
+  let site: string
+  let preview: StartedPreview
+  let admin: Page
+  /** What each confirm dialog asked, answered yes. */
+  const asked: string[] = []
+
   // The first file of a run to ask builds the shared example site (images and all): under the hook's time limit, not the test's.
   beforeAll(async () => {
     await exampleBuild('greenway')
+    site = await copyOf('greenway')
+    preview = await startOn(site)
+    admin = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    admin.on('dialog', (dialog) => {
+      asked.push(dialog.message())
+      // The page may close first, at the end of the file.
+      dialog.accept().catch(() => undefined)
+    })
+    await admin.goto(`${preview.url}admin/`)
+    await admin.getByRole('button', { name: 'Login' }).click()
+  }, 300_000)
+
+  afterAll(async () => {
+    await admin?.close()
+    await preview?.close()
   })
 
   it('saves a service title of greenway as that one line, comments intact', async () => {
-    const site = await copyOf('greenway')
-    const preview = await startOn(site)
-    const admin = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-    try {
-      const file = path.join(site, 'services', 'lawn-care.yaml')
-      const before = await readFile(file, 'utf8')
-      await admin.goto(`${preview.url}admin/`)
-      await admin.getByRole('button', { name: 'Login' }).click()
-      await admin.goto(`${preview.url}admin/#/collections/services`)
-      await admin.getByText('Lawn Care', { exact: true }).first().click()
-      await admin.waitForFunction(
-        () => (document.querySelector('input[id^="title-field"]') as HTMLInputElement | null)?.value === 'Lawn Care',
-      )
-      await admin.locator('input[id^="title-field"]').first().fill('Lawn Mowing')
-      await admin.getByRole('button', { name: 'Publish' }).click()
-      await admin.getByText('Publish now').click()
-      const after = await until(async () => {
-        const text = await readFile(file, 'utf8')
-        return text !== before && text
-      })
-      expect(after).toBe(before.replace('\ntitle: Lawn Care\n', '\ntitle: Lawn Mowing\n'))
-    } finally {
-      await admin.close()
-      await preview.close()
-    }
+    const file = path.join(site, 'services', 'lawn-care.yaml')
+    const before = await readFile(file, 'utf8')
+    await admin.goto(`${preview.url}admin/#/collections/services`)
+    await admin.getByText('Lawn Care', { exact: true }).first().click()
+    await admin.waitForFunction(
+      () => (document.querySelector('input[id^="title-field"]') as HTMLInputElement | null)?.value === 'Lawn Care',
+    )
+    await admin.locator('input[id^="title-field"]').first().fill('Lawn Mowing')
+    await admin.getByRole('button', { name: 'Publish' }).click()
+    await admin.getByText('Publish now').click()
+    const after = await until(async () => {
+      const text = await readFile(file, 'utf8')
+      return text !== before && text
+    })
+    expect(after).toBe(before.replace('\ntitle: Lawn Care\n', '\ntitle: Lawn Mowing\n'))
+    expect(asked, 'a save that moves nothing asks nothing').toEqual([])
+  }, 90_000)
+
+  it("changes a service's address: shows the 301s first, keeps each town, moves the file and every reference", async () => {
+    await admin.goto(`${preview.url}admin/#/collections/services/entries/lawn-care`)
+    const address = admin.locator('input[id^="address-field"]').first()
+    await admin.waitForFunction(
+      () => (document.querySelector('input[id^="address-field"]') as HTMLInputElement | null)?.value === 'lawn-care',
+    )
+    await address.fill('lawn-mowing')
+    await admin.getByRole('button', { name: 'Publish' }).click()
+    await admin.getByText('Publish now').click()
+    const services = path.join(site, 'services')
+    await until(async () => (await readdir(services)).includes('lawn-mowing.yaml') && !(await readdir(services)).includes('lawn-care.yaml'))
+    expect(asked).toHaveLength(1)
+    expect(asked[0]).toContain('/services/lawn-care → /services/lawn-mowing')
+    expect(asked[0]).toContain('/lp/oregon-city-lawn-care → /lp/oregon-city-lawn-mowing')
+    expect(asked[0]).toContain('/lp/portland-lawn-care → /lp/portland-lawn-mowing')
+    for (const file of ['landing.yaml', 'pages/home.yaml'])
+      expect(await readFile(path.join(site, file), 'utf8'), file).not.toMatch(/\blawn-care\b/)
+    // In site.yaml, only as the address its new redirect is from.
+    expect((await readFile(path.join(site, 'site.yaml'), 'utf8')).match(/.*\blawn-care\b.*/g)).toEqual(['  - from: /services/lawn-care'])
+    // The editor goes on under the new address.
+    await admin.waitForURL(/#\/collections\/services\/entries\/lawn-mowing$/)
+    await admin.waitForFunction(
+      () => (document.querySelector('input[id^="address-field"]') as HTMLInputElement | null)?.value === 'lawn-mowing',
+    )
   }, 90_000)
 })

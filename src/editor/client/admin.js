@@ -75,5 +75,30 @@
       backend.request({ action: 'getMedia', params: { branch: backend.branch, mediaFolder } })
     return backend
   }
+  // A save that moves a page to a new address first shows the redirects it makes, and may be
+  // called off; a renamed service then opens under its new name.
+  const ask = async (entry) => {
+    const data = entry.get('data').toJS()
+    const path = entry.get('path')
+    const { body, ...head } = data
+    const raw = path.endsWith('.md') ? `---\n${JSON.stringify(head)}\n---\n${body ?? ''}` : JSON.stringify(data)
+    const response = await fetch(config.backend.proxy_url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ action: 'planSave', params: { entry: { path, raw } } }),
+    })
+    const answer = await response.json()
+    if (!response.ok) throw new Error(answer.error)
+    if (answer.question && !window.confirm(answer.question)) throw new Error(answer.kept)
+  }
+  CMS.registerEventListener({ name: 'preSave', handler: ({ entry }) => (entry.get('newRecord') ? undefined : ask(entry)) })
+  CMS.registerEventListener({
+    name: 'postSave',
+    handler: ({ entry }) => {
+      const address = entry.getIn(['data', 'address'])
+      const [, folder, slug] = /^(services)\/([^/]+)\.ya?ml$/.exec(entry.get('path')) || []
+      if (folder && address && address !== slug) window.location.hash = `#/collections/${folder}/entries/${address}`
+    },
+  })
   CMS.init({ config })
 })()

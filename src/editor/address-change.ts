@@ -1,0 +1,170 @@
+import path from 'node:path'
+import { parse } from 'yaml'
+import { validateSource } from '../config/checks/validate.js'
+import { kindOf, listSiteFiles } from '../config/load-site.js'
+import { parsePointer } from '../config/read/locate.js'
+import { parseMarkdownFile } from '../config/read/markdown-file.js'
+import { parseYaml } from '../config/read/read-yaml.js'
+import type { LandingRedirect } from '../plan/plan-redirects.js'
+import { frontMatter } from './entry-text.js'
+import { editYaml, renameKey } from './yaml-edit.js'
+
+/**
+ * A page's address changed by one save: a service renamed (its file, so its slug, which other
+ * files name), or a page given another `path`. The change is made whole or not at all: every link
+ * to the old address and every name of the old service is rewritten, and site.yaml `redirects`
+ * gains the 301 from the old address, so nothing that pointed at the page breaks and no visitor
+ * or search engine meets a dead end.
+ */
+export interface AddressChange {
+  /** `/services/lawn-care` */
+  readonly from: string
+  readonly to: string
+  readonly service?: { readonly from: string; readonly to: string }
+}
+
+/** The address a content file's page has, from its name and data; undefined for files that are not a page of their own. */
+export function addressOf(name: string, data: unknown): string | undefined {
+  const service = /^services\/([^/]+)\.ya?ml$/.exec(name)
+  if (service) return `/services/${service[1]}`
+  if (!name.startsWith('pages/')) return undefined
+  const given = (data as { path?: unknown } | null)?.path
+  if (typeof given === 'string') return given
+  // A Markdown page without `path` is served at its file's path under pages/ (config/load-site.ts).
+  return name.endsWith('.md') ? `/${name.slice('pages/'.length, -'.md'.length)}` : undefined
+}
+
+/**
+ * The site's other files as the change leaves them (name → new text; only those that change),
+ * read from `texts` where given, else from `read`: links and service names rewritten, the
+ * service's translations moved, and site.yaml's redirects with the new 301s. `languagePaths`: the
+ * address segment of each language after the first (`es`), under which the page moves too.
+ */
+export async function rewrittenFiles(
+  siteRoot: string,
+  change: AddressChange,
+  read: (name: string) => Promise<string | undefined>,
+  skip: ReadonlySet<string>,
+  languagePaths: readonly string[],
+): Promise<Map<string, string | null>> {
+  const files = new Map<string, string | null>()
+  for (const name of await listSiteFiles(siteRoot)) {
+    if (skip.has(name) || name.endsWith('/')) continue
+    const text = await read(name)
+    if (text === undefined) continue
+    const moved = change.service && translationMove(name, change.service)
+    if (moved) {
+      files.set(name, null)
+      files.set(moved, text)
+      continue
+    }
+    const kind = kindOf(name)
+    if (!kind) continue
+    let edited = relinkFile(name, kind, text, change)
+    if (edited !== undefined && name === 'landing.yaml' && change.service) edited = renamedTexts(edited, change.service)
+    if (edited !== undefined && name === 'site.yaml') edited = withRedirects(edited, moves(change, languagePaths))
+    if (edited === undefined) throw new Error(`${name}: the address change cannot be written as a small edit`)
+    if (edited !== text) files.set(name, edited)
+  }
+  return files
+}
+
+/** `locales/es/services/lawn-care.yaml` → `locales/es/services/lawn-mowing.yaml`. */
+function translationMove(name: string, service: { from: string; to: string }): string | undefined {
+  const match = /^(locales\/[^/]+\/services\/)([^/]+)(\.ya?ml)$/.exec(name)
+  return match && match[2] === service.from ? `${match[1]}${service.to}${match[3]}` : undefined
+}
+
+/** The file with its links to the old address and its names of the old service rewritten; undefined when that is no small edit. */
+function relinkFile(name: string, kind: NonNullable<ReturnType<typeof kindOf>>, text: string, change: AddressChange): string | undefined {
+  const markdown = name.endsWith('.md')
+  const parsed = markdown ? parseMarkdownFile(text, name) : undefined
+  const source = parsed ? parsed.frontMatter : parseYaml(text, name).source
+  if (source.data === undefined || (parsed && parsed.errors.length > 0)) return text
+  const data = structuredClone(source.data)
+  let changed = false
+  for (const ref of validateSource(source, kind, source.data).refs) {
+    const next =
+      ref.kind === 'service' && change.service && ref.value === change.service.from
+        ? change.service.to
+        : ref.kind === 'href'
+          ? relinkedHref(ref.value, change)
+          : ref.kind === 'markdown'
+            ? relinkedMarkdown(ref.value, change)
+            : ref.value
+    if (next === ref.value) continue
+    setAt(data, parsePointer(ref.pointer), next)
+    changed = true
+  }
+  if (!markdown) return changed ? editYaml(text, data) : text
+  const [head, body] = frontMatter(text)
+  if (head === undefined) return text
+  const newHead = changed ? editYaml(head, data) : head
+  if (newHead === undefined) return undefined
+  const newBody = relinkedMarkdown(body, change)
+  const start = text.indexOf(head)
+  return text.slice(0, start) + newHead + text.slice(start + head.length, text.length - body.length) + newBody
+}
+
+function setAt(data: unknown, segments: readonly string[], value: string): void {
+  let at = data as Record<string, unknown>
+  for (const segment of segments.slice(0, -1)) at = at[segment] as Record<string, unknown>
+  at[segments.at(-1)!] = value
+}
+
+/** `/services/lawn-care#prices` → `/services/lawn-mowing#prices`; any other link as it is. */
+function relinkedHref(href: string, change: AddressChange): string {
+  const rest = href.slice(change.from.length)
+  return href.startsWith(change.from) && /^\/?(?:[#?]|$)/.test(rest) ? change.to + rest : href
+}
+
+/** Markdown with each inline link and link definition to the old address rewritten. */
+function relinkedMarkdown(markdown: string, change: AddressChange): string {
+  const from = change.from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const target = new RegExp(`(\\]\\(\\s*<?|^ {0,3}\\[[^\\]\\n]+\\]:[ \\t]*<?)${from}(?=/?(?:[)#?\\s>"']|$))`, 'gm')
+  return markdown.replace(target, (_, before: string) => `${before}${change.to}`)
+}
+
+/** landing.yaml `services`, the texts per service, keyed by the new slug. */
+function renamedTexts(text: string, service: { from: string; to: string }): string | undefined {
+  const data = parse(text) as { services?: Record<string, unknown> } | null
+  if (!data?.services || !(service.from in data.services)) return text
+  return renameKey(text, 'services', service.from, service.to)
+}
+
+type Redirect = { from: string; to: string; status?: number }
+
+/**
+ * site.yaml with a 301 for each moved address (the page's, and its translations' under their
+ * language's segment); an earlier redirect to an old address goes to the new one, and one from a
+ * new address, which the page now answers, is dropped.
+ */
+function withRedirects(text: string, moves: readonly Redirect[]): string | undefined {
+  const data = (parse(text) ?? {}) as { redirects?: Redirect[] }
+  const target = new Map(moves.map((m) => [m.from, m.to]))
+  const taken = new Set(moves.flatMap((m) => [m.from, m.to]))
+  const redirects = (data.redirects ?? []).filter((r) => !taken.has(r.from)).map((r) => ({ ...r, to: target.get(r.to) ?? r.to }))
+  return editYaml(text, { ...data, redirects: [...redirects, ...moves] })
+}
+
+/** The page's own moves: at its address, and at each translation's. */
+export function moves(change: AddressChange, languagePaths: readonly string[]): Redirect[] {
+  return [
+    { from: change.from, to: change.to },
+    ...languagePaths.map((segment) => ({ from: `/${segment}${change.from}`, to: `/${segment}${change.to}` })),
+  ]
+}
+
+/** The 301s a change makes: the page's own and its landing pages', those the site without the change does not make. */
+export function newRedirects(
+  change: AddressChange,
+  languagePaths: readonly string[],
+  before: readonly LandingRedirect[],
+  after: readonly LandingRedirect[],
+): { from: string; to: string }[] {
+  const known = new Set(before.map((r) => `${r.from} ${r.to}`))
+  const landing = after.filter((r) => !known.has(`${r.from} ${r.to}`)).map(({ from, to }) => ({ from, to }))
+  return [...moves(change, languagePaths), ...landing]
+}
+
+export const serviceFile = (slug: string, like: string) => `services/${slug}${path.posix.extname(like)}`
