@@ -12,6 +12,7 @@ import {
   type Schema,
   valueSchemaOfMap,
 } from './schema-fields.js'
+import { isTowns, listsField } from './town-lists.js'
 
 /** The folder virtual entries live under: one per name of a map keyed by name (places, forms). */
 export const virtualFolder = '_editor'
@@ -53,6 +54,20 @@ const addressField = (): Field => ({
   required: false,
   ...patternOf(deref('common.schema.json', { $ref: '#/definitions/serviceSlug' }).schema),
   hint: 'The end of its page address: /services/<this>. Changing it moves the service page and its landing pages; before saving, the editor lists the redirects (301) that send the old addresses to the new ones. Leave it empty for a new service: its title makes it.',
+})
+
+/**
+ * The area lists a town is in, edited with it (editor/town-lists.ts): a list that landing.yaml
+ * pairs with services makes the town's landing pages.
+ */
+const listsInput = (): Field => ({
+  name: listsField,
+  label: 'Area lists',
+  widget: 'select',
+  multiple: true,
+  required: false,
+  options: '@areaList',
+  hint: 'The lists this town is in, saved with it. A list that landing.yaml pairs with services gives the town a landing page for each of them; removing the town takes it out of every list.',
 })
 
 /** The YAML files of a site with one entry each, by schema. */
@@ -133,7 +148,7 @@ export function editorConfig(siteRoot: string, names: LiveNames, apiPath: string
         delete: true,
         identifier_field: nameField,
         summary: `{{${nameField}}}`,
-        fields: [nameInput, ...valueFields],
+        fields: [nameInput, ...(isTowns(entry) ? [listsInput()] : []), ...valueFields],
       })
     }
   }

@@ -37,6 +37,7 @@ import {
   sitePath,
   writeSiteFile,
 } from './site-files.js'
+import { isTowns, takeLists, withLists, withListsField } from './town-lists.js'
 import {
   gone,
   nameAt,
@@ -247,7 +248,9 @@ async function entryOf(session: ProxySession, given: string): Promise<unknown> {
   const name = nameAt(text, virtual, session.aliases, given)
   // No data tells Decap the name is free (it asks before it creates an entry).
   if (name === undefined) return { data: null, file: { path: given, id: null } }
-  const data = virtualData(text, virtual.map, name)
+  const data = isTowns(virtual.map)
+    ? withListsField(virtualData(text, virtual.map, name), text, name)
+    : virtualData(text, virtual.map, name)
   // Decap keeps the path it is given: later saves of the entry name it as the folder lists it.
   return { data, file: { path: virtualPath(virtual.map, name), id: sha(data) } }
 }
@@ -294,14 +297,19 @@ async function saveVirtual(session: ProxySession, sent: Sent, virtual: VirtualPa
   checkServed(session, file, disk)
   const old = isNew ? undefined : nameAt(disk, virtual, session.aliases, sent.path)
   if (!isNew && old === undefined) throw gone(file.name, virtual)
-  const { text, name } = virtualSaveText({ file: file.name, disk, map: virtual.map, old, raw: sent.raw })
+  // A town comes with the area lists it is in: added to, renamed in and taken out of them in this save.
+  const towns = isTowns(virtual.map)
+  const { raw, lists } = towns ? takeLists(sent.raw) : { raw: sent.raw, lists: undefined }
+  const saved = virtualSaveText({ file: file.name, disk, map: virtual.map, old, raw })
+  const { name } = saved
+  const text = towns ? withLists(saved.text, old, name, lists) : saved.text
   if (text !== disk) {
     const problems = await problemsWith(session, new Map([[file.name, text]]))
     // A refused rename names first what still uses the old name (an area list's line), which
     // citypress reports when the old name is gone, before what it says of the new one.
     const uses =
       problems.length > 0 && old !== undefined && old !== name
-        ? await problemsWith(session, new Map([[file.name, virtualDeleteText(file.name, disk, virtual.map, old)]]))
+        ? await problemsWith(session, new Map([[file.name, withoutEntry(disk, virtual.map, old)]]))
         : []
     if (problems.length > 0) throw new Refusal(422, distinct([...uses, ...problems]))
     await writeSiteFile(session.siteRoot, file, text)
@@ -487,6 +495,12 @@ export function warmChecks(session: ProxySession): void {
   void loadAndPlan(session.siteRoot).catch(() => undefined)
 }
 
+/** The file without the entry `name`; a town also out of every area list, which goes with it. */
+function withoutEntry(disk: string, map: NamedMap, name: string): string {
+  const text = virtualDeleteText(map.file, disk, map, name)
+  return isTowns(map) ? withLists(text, name, name, []) : text
+}
+
 /** Each problem once: both checks of a refused rename may report the same one. */
 function distinct(problems: readonly ConfigError[]): ConfigError[] {
   const key = (p: ConfigError) => [p.code, p.file, p.line, p.column, p.message].join('\0')
@@ -516,7 +530,7 @@ async function deleteEntry(session: ProxySession, given: string): Promise<void> 
     const disk = await readText(session, file)
     const name = disk === undefined ? undefined : nameAt(disk, virtual, session.aliases, given)
     if (disk === undefined || name === undefined) return
-    const text = virtualDeleteText(file.name, disk, virtual.map, name)
+    const text = withoutEntry(disk, virtual.map, name)
     await validateWith(session, new Map([[file.name, text]]))
     await writeSiteFile(session.siteRoot, file, text)
     session.served.set(file.name, sha(text))

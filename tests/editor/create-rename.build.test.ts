@@ -186,16 +186,96 @@ describe('the editor creates and renames', () => {
       options: {},
     })
     expect(place.status).toBe(422)
-    const listLine = (await read('areas.yaml')).split('\n').indexOf('    - Covington, KY') + 1
-    expect((place.body as Refused).problems.map((p) => [p.code, p.file, p.line])).toEqual([
-      ['landing-without-place', 'areas.yaml', listLine],
-      ['unknown-place', 'areas.yaml', expect.any(Number)],
-    ])
-    expect((place.body as Refused).error).toMatch(
-      new RegExp(
-        `^areas\\.yaml:${listLine}:7: The list "service-pages" makes landing pages for "Covington, KY", but areas\\.yaml \`places\` has no entry for it`,
-      ),
-    )
+    // Its area lists follow the new name; a link to one of its landing pages does not.
+    const linkLine = (await read('site.yaml')).split('\n').findIndex((line) => line.includes('/lp/covington-commercial-cleaning')) + 1
+    expect((place.body as Refused).problems.map((p) => [p.code, p.file, p.line])).toEqual([['broken-link', 'site.yaml', linkLine]])
+    expect((place.body as Refused).error).toMatch(new RegExp(`^site\\.yaml:${linkLine}:\\d+: .*/lp/covington-commercial-cleaning`))
     expect(await snapshot(site)).toEqual(before)
+  })
+})
+
+/** A town with its lists, through the proxy as the editor's town form sends it, on another copy of system4. */
+describe('the editor adds, moves and removes a town in one step', () => {
+  let site: string
+  let session: ProxySession
+  const read = (file: string) => readFile(path.join(site, file), 'utf8')
+  const call = (action: string, params: Record<string, unknown>) => answerProxy(session, action, params)
+  const entry = async (file: string) => (await call('getEntry', { path: file })).body as Entry
+  const place = (name: string) => `_editor/areas.yaml/places/${encodeURIComponent(name)}.yml`
+  const local =
+    'Evendale is home to the plants and office parks along Reading Road and the business parks off Glendale Milford Road. Our crews clean them after hours on a schedule set with each building manager, with the same team every night and a supervisor who walks the floors weekly.'
+
+  beforeAll(async () => {
+    site = path.join(await tempDir('citypress-editor-'), 'system4')
+    await cp(path.join(repoRoot, 'sites', 'system4'), site, { recursive: true, filter: (src) => !src.includes(`${path.sep}.citypress`) })
+    session = createProxySession(site, () => editorConfig(site, names, '/admin/api/', 'http://localhost/').maps)
+    await entry('areas.yaml')
+  })
+
+  it('adds a town with its facts, its paragraph and the list that makes its landing pages, in one save of new lines', async () => {
+    const before = await read('areas.yaml')
+    const saved = await call('persistEntry', {
+      dataFiles: [
+        {
+          path: '_editor/areas.yaml/places/evendale-oh.yml',
+          raw: stringify({
+            key: 'Evendale, OH',
+            inLists: ['service-pages'],
+            county: 'Hamilton County',
+            lat: 39.256,
+            lng: -84.418,
+            local,
+            landmarks: [],
+          }),
+        },
+      ],
+      assets: [],
+      options: { newEntry: true },
+    })
+    expect(saved.body).toEqual({ message: 'entry persisted' })
+    expect(addedLines(before, await read('areas.yaml'))).toEqual([
+      '    - Evendale, OH',
+      '  Evendale, OH:',
+      '    county: Hamilton County',
+      '    lat: 39.256',
+      '    lng: -84.418',
+      `    local: ${local}`,
+    ])
+    const { plan } = await loadAndPlan(site)
+    const pages = plan.landingQuality.pages.filter((p) => p.url.startsWith('/lp/evendale-'))
+    expect(pages.map((p) => [p.url, p.indexable]).sort()).toEqual([
+      ['/lp/evendale-building-maintenance', true],
+      ['/lp/evendale-commercial-cleaning', true],
+    ])
+    // The editor shows the town with the lists it is in.
+    expect(parse((await entry(place('Evendale, OH'))).data!).inLists).toEqual(['service-pages'])
+  })
+
+  it('takes a town out of a list it leaves and into one it joins, in the same save as its facts', async () => {
+    const shown = parse((await entry(place('Evendale, OH'))).data!) as Record<string, unknown>
+    const saved = await call('persistEntry', {
+      dataFiles: [{ path: place('Evendale, OH'), raw: stringify({ ...shown, inLists: ['ohio'], county: 'Hamilton Co.' }) }],
+      assets: [],
+      options: {},
+    })
+    expect(saved.body).toEqual({ message: 'entry persisted' })
+    const areas = parse(await read('areas.yaml')) as { lists: Record<string, string[]>; places: Record<string, { county: string }> }
+    expect(areas.lists['service-pages']).not.toContain('Evendale, OH')
+    expect(areas.lists.ohio!.at(-1)).toBe('Evendale, OH')
+    expect(areas.places['Evendale, OH']!.county).toBe('Hamilton Co.')
+  })
+
+  it('removes a town from every list with its place, and refuses while another file links to its pages, naming the line', async () => {
+    const before = await snapshot(site)
+    const refused = await call('deleteFile', { path: place('Covington, KY') })
+    expect(refused.status).toBe(422)
+    const linkLine = (await read('site.yaml')).split('\n').findIndex((line) => line.includes('/lp/covington-commercial-cleaning')) + 1
+    expect((refused.body as Refused).problems.map((p) => [p.code, p.file, p.line])).toContainEqual(['broken-link', 'site.yaml', linkLine])
+    expect(await snapshot(site)).toEqual(before)
+
+    expect((await call('deleteFile', { path: place('Evendale, OH') })).status).toBe(200)
+    const text = await read('areas.yaml')
+    expect(text).not.toContain('Evendale')
+    await expect(loadAndPlan(site)).resolves.toBeDefined()
   })
 })

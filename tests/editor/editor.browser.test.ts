@@ -1,4 +1,4 @@
-import { cp, readdir, readFile, writeFile } from 'node:fs/promises'
+import { cp, readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright'
 import sharp from 'sharp'
@@ -135,18 +135,16 @@ describe('the editor in a browser', () => {
     await thumbnail.waitFor({ state: 'detached' })
   }, 30_000)
 
-  it('creates a new place under the name typed, commas and capitals kept, as new lines of areas.yaml', async () => {
+  it('adds a town in one step: its place and its area list, under the name typed, as new lines of areas.yaml', async () => {
     const areas = path.join(site, 'areas.yaml')
-    // The town is in a list already (as a marketer adds it first); its place is what is new.
-    await writeFile(
-      areas,
-      (await readFile(areas, 'utf8')).replace('    - Ogdenville, IL\n', '    - Ogdenville, IL\n    - North Haverbrook, IL\n'),
-    )
     const before = await readFile(areas, 'utf8')
     await admin.goto(`${preview.url}admin/#/collections/areas-places`)
     await admin.getByText('Ogdenville, IL', { exact: true }).first().waitFor()
     await admin.goto(`${preview.url}admin/#/collections/areas-places/new`)
     await admin.locator('input[id^="key-field"]').first().fill('North Haverbrook, IL')
+    // The list that makes its landing pages, picked beside its facts.
+    await admin.locator('input[id^="inLists-field"]').first().fill('main')
+    await admin.keyboard.press('Enter')
     await admin.locator('input[id^="county-field"]').first().fill('Sangamon County')
     if (shots) await admin.screenshot({ path: path.join(shots, 'new-place.png'), fullPage: true })
     await publish()
@@ -154,7 +152,11 @@ describe('the editor in a browser', () => {
       const text = await readFile(areas, 'utf8')
       return text !== before && text
     })
-    expect(after).toBe(before.replace(/\n$/, '\n  North Haverbrook, IL:\n    county: Sangamon County\n'))
+    expect(after).toBe(
+      before
+        .replace('    - Ogdenville, IL\n', '    - Ogdenville, IL\n    - North Haverbrook, IL\n')
+        .replace(/\n$/, '\n  North Haverbrook, IL:\n    county: Sangamon County\n'),
+    )
     // Decap opens the new entry at its slug path; the proxy answers with the place under its name.
     await admin.waitForURL(/entries\/north-haverbrook-il$/)
     await admin.waitForFunction(
