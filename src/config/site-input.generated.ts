@@ -1223,6 +1223,10 @@ export interface Place {
    * Key of a region in `regions`.
    */
   region?: string
+  /**
+   * Names this town's pages were published under before it was renamed (the editor writes them when it renames a town): those pages redirect to this town's, never to another town's.
+   */
+  formerly?: string[]
 }
 /**
  * A group of places that share testimonials and FAQs.

@@ -37,22 +37,23 @@ export function addressOf(name: string, data: unknown): string | undefined {
 /**
  * The site's other files as the change leaves them (name → new text; only those that change),
  * read from `texts` where given, else from `read`: links and service names rewritten, the
- * service's translations moved, and site.yaml's redirects with the new 301s. `languagePaths`: the
- * address segment of each language after the first (`es`), under which the page moves too.
+ * service's translations moved, and site.yaml's `redirects` with `redirects` (none: the plan makes
+ * the 301s, as for landing pages).
  */
 export async function rewrittenFiles(
   siteRoot: string,
-  change: AddressChange,
+  changes: readonly AddressChange[],
   read: (name: string) => Promise<string | undefined>,
   skip: ReadonlySet<string>,
-  languagePaths: readonly string[],
+  redirects: readonly Redirect[],
 ): Promise<Map<string, string | null>> {
   const files = new Map<string, string | null>()
   for (const name of await listSiteFiles(siteRoot)) {
     if (skip.has(name) || name.endsWith('/')) continue
     const text = await read(name)
     if (text === undefined) continue
-    const moved = change.service && translationMove(name, change.service)
+    const service = changes.find((c) => c.service)?.service
+    const moved = service && translationMove(name, service)
     if (moved) {
       files.set(name, null)
       files.set(moved, text)
@@ -60,9 +61,9 @@ export async function rewrittenFiles(
     }
     const kind = kindOf(name)
     if (!kind) continue
-    let edited = relinkFile(name, kind, text, change)
-    if (edited !== undefined && name === 'landing.yaml' && change.service) edited = renamedTexts(edited, change.service)
-    if (edited !== undefined && name === 'site.yaml') edited = withRedirects(edited, moves(change, languagePaths))
+    let edited = relinkFile(name, kind, text, changes)
+    if (edited !== undefined && name === 'landing.yaml' && service) edited = renamedTexts(edited, service)
+    if (edited !== undefined && name === 'site.yaml' && redirects.length > 0) edited = withRedirects(edited, redirects)
     if (edited === undefined) throw new Error(`${name}: the address change cannot be written as a small edit`)
     if (edited !== text) files.set(name, edited)
   }
@@ -75,8 +76,13 @@ function translationMove(name: string, service: { from: string; to: string }): s
   return match && match[2] === service.from ? `${match[1]}${service.to}${match[3]}` : undefined
 }
 
-/** The file with its links to the old address and its names of the old service rewritten; undefined when that is no small edit. */
-function relinkFile(name: string, kind: NonNullable<ReturnType<typeof kindOf>>, text: string, change: AddressChange): string | undefined {
+/** The file with its links to the old addresses and its names of an old service rewritten; undefined when that is no small edit. */
+function relinkFile(
+  name: string,
+  kind: NonNullable<ReturnType<typeof kindOf>>,
+  text: string,
+  changes: readonly AddressChange[],
+): string | undefined {
   const markdown = name.endsWith('.md')
   const parsed = markdown ? parseMarkdownFile(text, name) : undefined
   const source = parsed ? parsed.frontMatter : parseYaml(text, name).source
@@ -84,14 +90,7 @@ function relinkFile(name: string, kind: NonNullable<ReturnType<typeof kindOf>>, 
   const data = structuredClone(source.data)
   let changed = false
   for (const ref of validateSource(source, kind, source.data).refs) {
-    const next =
-      ref.kind === 'service' && change.service && ref.value === change.service.from
-        ? change.service.to
-        : ref.kind === 'href'
-          ? relinkedHref(ref.value, change)
-          : ref.kind === 'markdown'
-            ? relinkedMarkdown(ref.value, change)
-            : ref.value
+    const next = changes.reduce((value, change) => relinkedValue(ref.kind, value, change), ref.value)
     if (next === ref.value) continue
     setAt(data, parsePointer(ref.pointer), next)
     changed = true
@@ -101,9 +100,17 @@ function relinkFile(name: string, kind: NonNullable<ReturnType<typeof kindOf>>, 
   if (head === undefined) return text
   const newHead = changed ? editYaml(head, data) : head
   if (newHead === undefined) return undefined
-  const newBody = relinkedMarkdown(body, change)
+  const newBody = changes.reduce((markdown, change) => relinkedMarkdown(markdown, change), body)
   const start = text.indexOf(head)
   return text.slice(0, start) + newHead + text.slice(start + head.length, text.length - body.length) + newBody
+}
+
+/** A referenced value after the change: a service's new name, a link's new address. */
+function relinkedValue(kind: string, value: string, change: AddressChange): string {
+  if (kind === 'service') return change.service && value === change.service.from ? change.service.to : value
+  if (kind === 'href') return relinkedHref(value, change)
+  if (kind === 'markdown') return relinkedMarkdown(value, change)
+  return value
 }
 
 function setAt(data: unknown, segments: readonly string[], value: string): void {
@@ -132,7 +139,7 @@ function renamedTexts(text: string, service: { from: string; to: string }): stri
   return renameKey(text, 'services', service.from, service.to)
 }
 
-type Redirect = { from: string; to: string; status?: number }
+export type Redirect = { from: string; to: string; status?: number }
 
 /**
  * site.yaml with a 301 for each moved address (the page's, and its translations' under their

@@ -1,6 +1,8 @@
 import path from 'node:path'
 import { parseDocument } from 'yaml'
 import { loadAndPlan } from '../build/index.js'
+import { citySlug } from '../config/areas/area-slug.js'
+import { listSiteFiles } from '../config/load-site.js'
 import {
   EditorAddressKept,
   EditorAddressMoves,
@@ -18,9 +20,9 @@ import {
 } from '../errors/catalogue.js'
 import { BuildFailure, type ConfigError } from '../errors/config-error.js'
 import { printable } from '../errors/printable.js'
-import { type AddressChange, addressOf, newRedirects, rewrittenFiles, serviceFile } from './address-change.js'
+import { type AddressChange, addressOf, moves, newRedirects, rewrittenFiles, serviceFile } from './address-change.js'
 import type { NamedMap } from './decap-config.js'
-import { frontMatter, newFileText, newText, withSwitches } from './entry-text.js'
+import { cannotEdit, frontMatter, newFileText, newText, withSwitches } from './entry-text.js'
 import { checkUpload } from './media.js'
 import { parseOrRefuse, Refusal } from './refusal.js'
 import { wrongParams } from './request-shape.js'
@@ -37,7 +39,7 @@ import {
   sitePath,
   writeSiteFile,
 } from './site-files.js'
-import { isTowns, takeLists, withLists, withListsField } from './town-lists.js'
+import { isTowns, sameTown, takeLists, withFormerName, withLists, withListsField } from './town-lists.js'
 import {
   gone,
   nameAt,
@@ -49,6 +51,7 @@ import {
   virtualPaths,
   virtualSaveText,
 } from './virtual-entries.js'
+import { renameKey } from './yaml-edit.js'
 
 /**
  * The server side of Decap's proxy backend (decap-server's localFs middleware speaks the same
@@ -289,22 +292,42 @@ function checkServed(session: ProxySession, file: SitePath, disk: string): void 
   if (session.served.get(file.name) !== sha(disk)) throw new Refusal(409, [fail(EditorConflict, { file: file.name }, file.name)])
 }
 
-/** One name of a map: edited, created (`isNew`, at the end of its map) or renamed in place by its name field. */
-async function saveVirtual(session: ProxySession, sent: Sent, virtual: VirtualPath, isNew: boolean): Promise<void> {
+/** What saving one name of a map writes: its file's new text, and the other files a renamed town changes. */
+interface VirtualSaved {
+  readonly file: SitePath
+  readonly disk: string
+  readonly old: string | undefined
+  readonly name: string
+  readonly overlay: ReadonlyMap<string, string | null>
+}
+
+async function virtualSaved(session: ProxySession, sent: Sent, virtual: VirtualPath, isNew: boolean): Promise<VirtualSaved> {
   const file = checkedPath(session, virtual.map.file, isContentFile)
   const disk = await readText(session, file)
   if (disk === undefined) throw gone(file.name)
   checkServed(session, file, disk)
   const old = isNew ? undefined : nameAt(disk, virtual, session.aliases, sent.path)
   if (!isNew && old === undefined) throw gone(file.name, virtual)
-  // A town comes with the area lists it is in: added to, renamed in and taken out of them in this save.
-  const towns = isTowns(virtual.map)
-  const { raw, lists } = towns ? takeLists(sent.raw) : { raw: sent.raw, lists: undefined }
-  const saved = virtualSaveText({ file: file.name, disk, map: virtual.map, old, raw })
-  const { name } = saved
-  const text = towns ? withLists(saved.text, old, name, lists) : saved.text
-  if (text !== disk) {
-    const problems = await problemsWith(session, new Map([[file.name, text]]))
+  if (!isTowns(virtual.map)) {
+    const { text, name } = virtualSaveText({ file: file.name, disk, map: virtual.map, old, raw: sent.raw })
+    return { file, disk, old, name, overlay: new Map([[file.name, text]]) }
+  }
+  // A town comes with the area lists it is in: added to, renamed in and taken out of them in this
+  // save. Renamed, it keeps its old name as a former one; links to its pages and its translations follow.
+  const { raw, lists } = takeLists(sent.raw)
+  const typed = virtualSaveText({ file: file.name, disk, map: virtual.map, old, raw }).name
+  const renamed = old !== undefined && typed !== old
+  const saved = virtualSaveText({ file: file.name, disk, map: virtual.map, old, raw: renamed ? withFormerName(raw, old, typed) : raw })
+  const text = withLists(saved.text, old, saved.name, lists)
+  const others = renamed ? await townMoved(session, old, saved.name) : []
+  return { file, disk, old, name: saved.name, overlay: new Map([[file.name, text], ...others]) }
+}
+
+/** One name of a map: edited, created (`isNew`, at the end of its map) or renamed in place by its name field. */
+async function saveVirtual(session: ProxySession, sent: Sent, virtual: VirtualPath, isNew: boolean): Promise<void> {
+  const { file, disk, old, name, overlay } = await virtualSaved(session, sent, virtual, isNew)
+  if (overlay.get(file.name) !== disk) {
+    const problems = await problemsWith(session, overlay)
     // A refused rename names first what still uses the old name (an area list's line), which
     // citypress reports when the old name is gone, before what it says of the new one.
     const uses =
@@ -312,10 +335,60 @@ async function saveVirtual(session: ProxySession, sent: Sent, virtual: VirtualPa
         ? await problemsWith(session, new Map([[file.name, withoutEntry(disk, virtual.map, old)]]))
         : []
     if (problems.length > 0) throw new Refusal(422, distinct([...uses, ...problems]))
-    await writeSiteFile(session.siteRoot, file, text)
-    session.served.set(file.name, sha(text))
+    await writeAll(session, overlay)
   }
   if (name !== virtual.name) session.aliases.set(sent.path, name)
+}
+
+/** The 301s a town's new name makes, asked before the save (planSave); none for any other save of a name. */
+async function planVirtual(
+  session: ProxySession,
+  sent: Sent,
+  virtual: VirtualPath,
+): Promise<{ redirects: string[]; question?: string; kept?: string }> {
+  if (!isTowns(virtual.map)) return { redirects: [] }
+  const { old, name, overlay } = await virtualSaved(session, sent, virtual, false)
+  if (old === undefined || old === name) return { redirects: [] }
+  const before = await loadAndPlan(session.siteRoot).catch(() => undefined)
+  const after = await checked(session, overlay)
+  const known = new Set((before?.plan.redirects ?? []).map((r) => `${r.from} ${r.to}`))
+  const redirects = after.plan.redirects.filter((r) => !known.has(`${r.from} ${r.to}`)).map((r) => `${r.from} → ${r.to}`)
+  const hadPages = before?.plan.landingPages.some((page) => sameTown(page.area, old)) ?? false
+  const unrecorded = hadPages && Object.keys(after.site.published.pages).length === 0 && !after.site.site.published
+  if (redirects.length === 0 && !unrecorded) return { redirects }
+  const files = [...overlay.keys()].filter((file) => file !== virtual.map.file)
+  return { redirects, question: EditorAddressMoves.text('town', redirects, files, unrecorded), kept: EditorAddressKept.text() }
+}
+
+/**
+ * The other files a town's new name changes: each link to one of its landing pages (in every
+ * language) goes to the page's new address, and each translation of areas.yaml keys the town by
+ * its new name. Its pages' 301s are the plan's (its place lists the old name in `formerly`).
+ */
+async function townMoved(session: ProxySession, old: string, name: string): Promise<Map<string, string | null>> {
+  const files = new Map<string, string | null>()
+  const read = async (file: string) =>
+    files.has(file)
+      ? (files.get(file) ?? undefined)
+      : readText(
+          session,
+          checkedPath(session, file, () => true),
+        )
+  const [from, to] = [`/lp/${citySlug(old)}-`, `/lp/${citySlug(name)}-`]
+  const before = from === to ? undefined : await loadAndPlan(session.siteRoot).catch(() => undefined)
+  const changes = (before?.plan.landingPages ?? [])
+    .filter((page) => sameTown(page.area, old) && page.url.includes(from))
+    .map((page) => ({ from: page.url, to: page.url.replace(from, to) }))
+  if (changes.length > 0)
+    for (const [file, text] of await rewrittenFiles(session.siteRoot, changes, read, new Set(['areas.yaml']), [])) files.set(file, text)
+  for (const file of await listSiteFiles(session.siteRoot)) {
+    if (!/^locales\/[^/]+\/areas\.ya?ml$/.test(file)) continue
+    const text = await read(file)
+    const places = text === undefined ? undefined : (parseOrRefuse(text, file) as { places?: Record<string, unknown> } | null)?.places
+    if (!places || !Object.hasOwn(places, old)) continue
+    files.set(file, renameKey(text!, 'places', old, name) ?? cannotEdit(file))
+  }
+  return files
 }
 
 /**
@@ -432,23 +505,17 @@ async function moveAddress(session: ProxySession, move: Move, write: boolean): P
       session,
       checkedPath(session, name, () => true),
     )
-  const others = await rewrittenFiles(session.siteRoot, change, read, new Set([from.name]), translated)
+  const others = await rewrittenFiles(session.siteRoot, [change], read, new Set([from.name]), moves(change, translated))
   const overlay = new Map<string, string | null>([
     ...(to.name === from.name ? [] : [[from.name, null] as const]),
     [to.name, text],
     ...others,
   ])
-  let after: Awaited<ReturnType<typeof loadAndPlan>>
-  try {
-    after = await loadAndPlan(session.siteRoot, overlay)
-  } catch (error) {
-    if (error instanceof BuildFailure) throw new Refusal(422, error.errors)
-    throw error
-  }
+  const after = await checked(session, overlay)
   const redirects = newRedirects(change, translated, before?.plan.redirects ?? [], after.plan.redirects).map((r) => `${r.from} → ${r.to}`)
   const unrecorded = Object.keys(after.site.published.pages).length === 0 && !after.site.site.published
   const files = [...others.keys()].filter((name) => others.get(name) !== null)
-  const question = EditorAddressMoves.text(redirects, files, unrecorded)
+  const question = EditorAddressMoves.text('page', redirects, files, unrecorded)
   if (write) await writeAll(session, overlay)
   return { redirects, question }
 }
@@ -480,7 +547,8 @@ async function writeAll(session: ProxySession, overlay: ReadonlyMap<string, stri
  * question the editor shows; none when the save moves nothing. Checked as the save would be.
  */
 async function planSave(session: ProxySession, given: Sent): Promise<{ redirects: string[]; question?: string; kept?: string }> {
-  if (virtualOf(session.maps(), given.path)) return { redirects: [] }
+  const virtual = virtualOf(session.maps(), given.path)
+  if (virtual) return planVirtual(session, given, virtual)
   const move = await addressMove(session, withoutAddress(given, false))
   return move ? { ...(await moveAddress(session, move, false)), kept: EditorAddressKept.text() } : { redirects: [] }
 }
@@ -505,6 +573,16 @@ function withoutEntry(disk: string, map: NamedMap, name: string): string {
 function distinct(problems: readonly ConfigError[]): ConfigError[] {
   const key = (p: ConfigError) => [p.code, p.file, p.line, p.column, p.message].join('\0')
   return [...new Map(problems.map((p) => [key(p), p])).values()]
+}
+
+/** The site planned with `overlay` read instead of the disk, or a refusal with every problem. */
+async function checked(session: ProxySession, overlay: ReadonlyMap<string, string | null>): ReturnType<typeof loadAndPlan> {
+  try {
+    return await loadAndPlan(session.siteRoot, overlay)
+  } catch (error) {
+    if (error instanceof BuildFailure) throw new Refusal(422, error.errors)
+    throw error
+  }
 }
 
 /** The same checks as `validate`, with `overlay` read instead of the disk; refuses with every problem. */

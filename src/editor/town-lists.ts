@@ -50,7 +50,7 @@ export function withLists(text: string, old: string | undefined, name: string, w
 }
 
 /** A list entry naming the town: the same city, and the same state where both give one (a list may leave it out). */
-function sameTown(area: unknown, name: string): boolean {
+export function sameTown(area: unknown, name: string): boolean {
   if (typeof area !== 'string') return false
   const a = parseAreaName(area)
   const b = parseAreaName(name)
@@ -69,4 +69,17 @@ export function takeLists(raw: string): { raw: string; lists: string[] | undefin
   if (lists === undefined) return { raw, lists: undefined }
   doc.delete(listsField)
   return { raw: String(doc), lists: Array.isArray(lists) ? lists.map(String) : [] }
+}
+
+/**
+ * What the editor sent for a town renamed from `old`, with `old` among its former names
+ * (`formerly`), so its published pages redirect to its own new pages (plan/plan-redirects.ts),
+ * whatever else has its coordinates; a name it takes back leaves the list.
+ */
+export function withFormerName(raw: string, old: string, name: string): string {
+  const doc = parseDocument(raw)
+  const formerly = ((doc.toJS() as { formerly?: unknown } | null)?.formerly ?? []) as unknown[]
+  const names = formerly.map(String).filter((former) => !sameTown(former, name) && !sameTown(former, old))
+  doc.set('formerly', [...names, old])
+  return String(doc)
 }

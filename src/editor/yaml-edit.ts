@@ -60,13 +60,31 @@ function oneEdit(text: string, data: unknown, target: unknown): string | undefin
 
 function editAt(text: string, token: CST.Token, data: unknown, target: unknown, path: Path): string | undefined {
   if (isDeepStrictEqual(normalize(data), normalize(target))) return undefined
-  if (token.type === 'flow-collection') return replaceToken(text, token, flowText(target))
+  if (token.type === 'flow-collection') return editFlow(text, token, data, target, path) ?? replaceToken(text, token, flowText(target))
   const bothMaps = isMap(data) && isMap(target)
   const bothLists = Array.isArray(data) && Array.isArray(target)
   // Emptied whole, a block collection is rewritten with its key (`key: {}`): removing its last line would leave a key without a value.
   if (token.type === 'block-map' && bothMaps && Object.keys(target).length > 0) return editMap(text, token, data, target, path)
   if (token.type === 'block-seq' && bothLists && target.length > 0) return editList(text, token, data, target, path)
   if (isScalarToken(token) && isScalarValue(target)) return setScalar(text, token, target)
+  return undefined
+}
+
+/**
+ * A flow collection (`{ label: A, href: /x }`) whose keys or length stay: the value that changed is
+ * edited where it stands, so the collection keeps its own spacing. Undefined otherwise.
+ */
+function editFlow(text: string, flow: CST.FlowCollection, data: unknown, target: unknown, path: Path): string | undefined {
+  const keys = (value: unknown) => (isMap(value) ? Object.keys(value) : Array.isArray(value) ? value.map((_, i) => i) : undefined)
+  const [before, after] = [keys(data), keys(target)]
+  if (!before || !after || !isDeepStrictEqual(before, after) || flow.items.length !== before.length) return undefined
+  for (const [index, item] of flow.items.entries()) {
+    const key = isMap(data) ? (item.key && CST.isScalar(item.key) ? CST.resolveAsScalar(item.key)?.value : undefined) : index
+    if (key === undefined) return undefined
+    const [was, now] = [(data as Record<string | number, unknown>)[key], (target as Record<string | number, unknown>)[key]]
+    if (isDeepStrictEqual(normalize(was), normalize(now))) continue
+    return item.value ? editAt(text, item.value, was, now, [...path, key]) : undefined
+  }
   return undefined
 }
 

@@ -1924,14 +1924,19 @@ export const EditorInternalLog = {
 } satisfies HttpText<[string]>
 
 /**
- * What the editor asks before a save that changes a page's address (src/editor/address-change.ts):
- * `redirects`, each `from → to`; `files`, the other files whose links or names it rewrites;
+ * What the editor asks before a save that changes a page's address (src/editor/address-change.ts)
+ * or a town's name: `redirects`, each `from → to`; `files`, the other files whose links or names it rewrites;
  * `unrecorded`, when the site has no record of its landing pages to redirect.
  */
 export const EditorAddressMoves = {
-  text: (redirects: readonly string[], files: readonly string[], unrecorded: boolean) =>
+  text: (moved: 'page' | 'town', redirects: readonly string[], files: readonly string[], unrecorded: boolean) =>
     [
-      `Saving moves this page to a new address. ${redirects.length === 1 ? 'Its old address answers' : `Its ${redirects.length} old addresses answer`} with a permanent redirect (301), so visitors and search engines follow it:`,
+      `Saving moves ${moved === 'page' ? 'this page to a new address' : "this town's pages to new addresses"}.`,
+      ...(redirects.length === 0
+        ? []
+        : [
+            `${redirects.length === 1 ? 'The old address answers' : `The ${redirects.length} old addresses answer`} with a permanent redirect (301), so visitors and search engines follow:`,
+          ]),
       ...redirects.slice(0, 12).map((r) => `  ${r}`),
       ...(redirects.length > 12 ? [`  … and ${redirects.length - 12} more`] : []),
       ...(files.length > 0 ? [`Links and names in ${files.join(', ')} are changed to match.`] : []),
@@ -1942,7 +1947,7 @@ export const EditorAddressMoves = {
         : []),
       'Save?',
     ].join('\n'),
-} satisfies HttpText<[readonly string[], readonly string[], boolean]>
+} satisfies HttpText<['page' | 'town', readonly string[], readonly string[], boolean]>
 
 /** The editor's notice when the marketer answers no to EditorAddressMoves. */
 export const EditorAddressKept = {

@@ -29,11 +29,13 @@ export interface PlanRedirectsOptions {
   readonly routeUrls: ReadonlySet<string>
   /** Where to send a page nothing else matches: the locations index, else the home page. */
   readonly fallback: string
+  /** A town's former name → its area now (areas.yaml places `formerly`). */
+  readonly formerNames?: ReadonlyMap<string, string>
 }
 
 export function planLandingRedirects(options: PlanRedirectsOptions): LandingRedirect[] {
   const { pages, routeUrls } = options
-  const places = new PlaceIdentity(Object.values(options.published.pages))
+  const places = new PlaceIdentity(Object.values(options.published.pages), options.formerNames)
   return Object.keys(options.published.pages)
     .sort()
     .flatMap((from) => {
@@ -101,23 +103,32 @@ function findTarget(
  * Which town a page is about, by identity, never by distance: two towns a mile apart are two
  * towns. A page is about the published page's town when its area is the same name by the one
  * area-name rule (or slugs alike in the same state: "Ft. Collins" and "Fort Collins"), or when it
- * is a town under a new name: an area never published before with the very coordinates the old
+ * is a town under a new name: one whose place lists the old name in `formerly` (as the editor
+ * writes it on a rename), or an area never published before with the very coordinates the old
  * one had (a renamed town keeps its place facts).
  */
 class PlaceIdentity {
   private readonly publishedAreas: Set<string>
+  /** Former name's key → the area's key now. */
+  private readonly renamed: Map<string, string>
 
-  constructor(published: readonly PublishedPage[]) {
+  constructor(published: readonly PublishedPage[], formerNames: ReadonlyMap<string, string> = new Map()) {
     this.publishedAreas = new Set(published.map((p) => areaKey(p.area)))
+    this.renamed = new Map([...formerNames].map(([former, area]) => [areaKey(former), areaKey(area)]))
   }
 
-  /** The first page of `pages` about `old`'s town: by name first, then as a renamed town. */
+  /** The first page of `pages` about `old`'s town: by name first, then by a name it had, then as a renamed town. */
   find(old: PublishedPage, pages: readonly LandingIdentity[]): LandingIdentity | undefined {
     const key = areaKey(old.area)
     const slug = citySlug(old.area)
     const state = stateCode(old.area)
     const sameName = (p: LandingIdentity) => areaKey(p.area) === key || (p.citySlug === slug && p.state === state)
-    return pages.find(sameName) ?? pages.find((p) => this.isRenamed(old, p))
+    const now = this.renamed.get(key)
+    return (
+      pages.find(sameName) ??
+      (now === undefined ? undefined : pages.find((p) => areaKey(p.area) === now)) ??
+      pages.find((p) => this.isRenamed(old, p))
+    )
   }
 
   private isRenamed(old: PublishedPage, page: LandingIdentity): boolean {

@@ -221,6 +221,9 @@ function planPages(site: SiteConfig, options: { prints?: PrintStore }): Omit<Bui
     pages: landingPages,
     routeUrls: new Set(routes.map((r) => r.url)),
     fallback: routes.find((r) => r.template === 'locations')?.url ?? '/',
+    formerNames: new Map(
+      Object.entries(site.areas.places ?? {}).flatMap(([area, place]) => (place.formerly ?? []).map((former) => [former, area] as const)),
+    ),
   })
   const warnings = [...findChipsWithoutPage(site, landing.urls), ...findHeadingSkips(site)]
   return { routes, landingUrls: landing.urls, landingQuality: landing.quality, landingPages, redirects, errors, warnings }

@@ -164,7 +164,7 @@ describe('the editor creates and renames', () => {
     )
   })
 
-  it('refuses renaming a service or a place other files name, with the line that names it, and writes nothing', async () => {
+  it('refuses renaming a service file other files name, with the line that names it, and writes nothing', async () => {
     const before = await snapshot(site)
     const service = await read('services/window-cleaning.yaml')
     await entry('services/window-cleaning.yaml')
@@ -178,19 +178,33 @@ describe('the editor creates and renames', () => {
       'site.yaml:53:5: There is no service named "window-cleaning" in the services/ folder. Hint: Did you mean "window-washing"?',
     )
 
-    // Decap sends the whole entry back, its name field changed.
-    const covington = '_editor/areas.yaml/places/Covington%2C%20KY.yml'
-    const place = await call('persistEntry', {
-      entry: { path: covington, raw: stringify({ ...parse((await entry(covington)).data!), key: 'Covington City, KY' }) },
-      assets: [],
-      options: {},
-    })
-    expect(place.status).toBe(422)
-    // Its area lists follow the new name; a link to one of its landing pages does not.
-    const linkLine = (await read('site.yaml')).split('\n').findIndex((line) => line.includes('/lp/covington-commercial-cleaning')) + 1
-    expect((place.body as Refused).problems.map((p) => [p.code, p.file, p.line])).toEqual([['broken-link', 'site.yaml', linkLine]])
-    expect((place.body as Refused).error).toMatch(new RegExp(`^site\\.yaml:${linkLine}:\\d+: .*/lp/covington-commercial-cleaning`))
     expect(await snapshot(site)).toEqual(before)
+  })
+
+  it('renames a town: its lists, the links to its pages and its translations follow, and its pages redirect to its own new ones', async () => {
+    const covington = '_editor/areas.yaml/places/Covington%2C%20KY.yml'
+    const before = { site: await read('site.yaml'), areas: await read('areas.yaml') }
+    // Decap sends the whole entry back, its name field changed; the editor first asks what it redirects.
+    const sent = { path: covington, raw: stringify({ ...parse((await entry(covington)).data!), key: 'Covington City, KY' }) }
+    const asked = (await call('planSave', { entry: sent })).body as { redirects: string[]; question: string }
+    expect(asked.redirects.length).toBeGreaterThan(0)
+    for (const r of asked.redirects) expect(r).toMatch(/^\/lp\/covington-([a-z-]+) → \/lp\/covington-city-\1$/)
+    expect(asked.question).toContain('Links and names in site.yaml are changed to match.')
+    expect(await read('areas.yaml'), 'asking writes nothing').toBe(before.areas)
+    const place = await call('persistEntry', { entry: sent, assets: [], options: {} })
+    expect(place.body).toEqual({ message: 'entry persisted' })
+    const areas = await read('areas.yaml')
+    expect(areas).toBe(
+      before.areas
+        .replaceAll('    - Covington, KY\n', '    - Covington City, KY\n')
+        .replace('  Covington, KY:\n', '  Covington City, KY:\n')
+        .replace(/(\n {2}Covington City, KY:\n(?: {4}.*\n)*)/, '$1    formerly:\n      - Covington, KY\n'),
+    )
+    expect(await read('site.yaml')).toBe(before.site.replaceAll('/lp/covington-', '/lp/covington-city-'))
+    const { plan } = await loadAndPlan(site)
+    const moved = plan.redirects.filter((r) => r.from.startsWith('/lp/covington-'))
+    expect(moved.length).toBeGreaterThan(0)
+    for (const r of moved) expect(r.to, r.from).toBe(r.from.replace('/lp/covington-', '/lp/covington-city-'))
   })
 })
 

@@ -87,6 +87,12 @@ describe('editYaml', () => {
     expect(changedLines(sample, out)).toEqual(['tags: [a, b, c]'])
   })
 
+  it('edits a value inside a flow map where it stands, the map keeping its spacing', () => {
+    const text = 'links:\n  - { label: "Covington, KY", href: /lp/covington-cleaning }  # footer\n'
+    const target = { links: [{ label: 'Covington, KY', href: '/lp/covington-city-cleaning' }] }
+    expect(editYaml(text, target)).toBe('links:\n  - { label: "Covington, KY", href: /lp/covington-city-cleaning }  # footer\n')
+  })
+
   it('adds a new key after its neighbour and removes an emptied one', () => {
     const { last, ...rest } = parse(sample)
     const out = editYaml(sample, { ...rest, subtitle: 'New', last })!

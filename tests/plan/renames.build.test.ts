@@ -175,6 +175,21 @@ describe('planLandingRedirects', () => {
     ])
   })
 
+  it('sends a town renamed without coordinates to its own page by the name it had, never to the nearer neighbour', () => {
+    const published = recordPublished({ pages: {} }, [
+      page('West Linn, OR', 'lawn-care'),
+      page('Oregon City, OR', 'lawn-care', { lat: 45.3573, lng: -122.6068 }),
+    ])
+    const pages = [page('Oregon City, OR', 'lawn-care', { lat: 45.3573, lng: -122.6068 }), page('Willamette, OR', 'lawn-care')]
+    const plan = (formerNames?: ReadonlyMap<string, string>) =>
+      planLandingRedirects({ published, pages, routeUrls: new Set(pages.map((p) => p.url)), fallback: '/locations', formerNames }).map(
+        (r) => `${r.from} → ${r.to}`,
+      )
+    expect(plan(new Map([['West Linn, OR', 'Willamette, OR']]))).toEqual(['/lp/west-linn-lawn-care → /lp/willamette-lawn-care'])
+    // Without its former name the rename cannot be told from a removal.
+    expect(plan()).not.toEqual(['/lp/west-linn-lawn-care → /lp/willamette-lawn-care'])
+  })
+
   it('falls back to the same city’s other service, then the service’s page, then the overview', () => {
     const published = {
       pages: {
