@@ -8,6 +8,7 @@ import {
   EditorAddressMoves,
   EditorBadName,
   EditorBadRequest,
+  EditorChangedOnDisk,
   EditorConflict,
   EditorFileTaken,
   EditorImageInUse,
@@ -24,6 +25,7 @@ import { type AddressChange, addressOf, moves, newRedirects, rewrittenFiles, ser
 import type { NamedMap } from './decap-config.js'
 import { cannotEdit, frontMatter, newFileText, newText, withSwitches } from './entry-text.js'
 import { checkUpload } from './media.js'
+import { diskChanges, rebasedText } from './rebase.js'
 import { parseOrRefuse, Refusal } from './refusal.js'
 import { wrongParams } from './request-shape.js'
 import {
@@ -63,8 +65,10 @@ import { renameKey } from './yaml-edit.js'
 export interface ProxySession {
   readonly siteRoot: string
   readonly maps: () => readonly NamedMap[]
-  /** Per path, the hash of the file the editor was last given: a save over another is a conflict. */
+  /** Per path, the file as the editor was last given it: a save over another text is a conflict. */
   readonly served: Map<string, string>
+  /** Per path, the text of the file on disk that a refused save (409) said had changed: saved again, the save goes onto it. */
+  readonly shown: Map<string, string>
   /** Per virtual path, the name the entry saved at it got (a new entry's slug path, a renamed entry's old path). */
   readonly aliases: Map<string, string>
   /** Where the editor serves an image of the site by its name (`<mediaBase>images/roof.jpg`), for the media library. */
@@ -92,7 +96,7 @@ export function createProxySession(
   note?: (text: string) => void,
   writes: ProxySession['writes'] = { last: Promise.resolve() },
 ): ProxySession {
-  return { siteRoot: path.resolve(siteRoot), maps, served: new Map(), aliases: new Map(), mediaBase, note, writes }
+  return { siteRoot: path.resolve(siteRoot), maps, served: new Map(), shown: new Map(), aliases: new Map(), mediaBase, note, writes }
 }
 
 /** The actions that change files: run one at a time, in the order they came. */
@@ -246,7 +250,7 @@ async function entryOf(session: ProxySession, given: string): Promise<unknown> {
   const file = checkedPath(session, virtual ? virtual.map.file : given, isContentFile)
   const text = await readText(session, file)
   if (text === undefined) return { data: null, file: { path: given, id: null } }
-  session.served.set(file.name, sha(text))
+  session.served.set(file.name, text)
   if (!virtual) return { data: withAddress(file.name, withSwitches(file.name, text)), file: { path: given, id: sha(text) } }
   const name = nameAt(text, virtual, session.aliases, given)
   // No data tells Decap the name is free (it asks before it creates an entry).
@@ -267,7 +271,7 @@ async function saveEntry(session: ProxySession, given: Sent, isNew: boolean): Pr
   const virtual = virtualOf(session.maps(), given.path)
   const renamed = given.newPath !== undefined && given.newPath !== null && given.newPath !== given.path
   if (virtual && !renamed) return saveVirtual(session, given, virtual, isNew)
-  const sent = withoutAddress(given, isNew)
+  const sent = withoutAddress(await rebasedSave(session, given), isNew)
   if (!isNew && !renamed) {
     const move = await addressMove(session, sent)
     if (move) return void (await moveAddress(session, move, true))
@@ -285,11 +289,30 @@ async function saveEntry(session: ProxySession, given: Sent, isNew: boolean): Pr
   if (text === disk) return
   await validateWith(session, new Map([[file.name, text]]))
   await writeSiteFile(session.siteRoot, file, text)
-  session.served.set(file.name, sha(text))
+  session.served.set(file.name, text)
 }
 
+/**
+ * Whether a save may go onto the file as it is on disk: it is as this tab was given it, or a
+ * refused save told what changed on it since (then the save is rebased onto it, `onDisk`).
+ */
 function checkServed(session: ProxySession, file: SitePath, disk: string): void {
-  if (session.served.get(file.name) !== sha(disk)) throw new Refusal(409, [fail(EditorConflict, { file: file.name }, file.name)])
+  const served = session.served.get(file.name)
+  if (served === disk || (served !== undefined && session.shown.get(file.name) === disk)) return
+  if (served === undefined) throw new Refusal(409, [fail(EditorConflict, { file: file.name }, file.name)])
+  session.shown.set(file.name, disk)
+  throw new Refusal(409, [fail(EditorChangedOnDisk, { file: file.name }, file.name, diskChanges(served, disk))])
+}
+
+/**
+ * What Decap sent, as a save of the file on disk: as sent when the file is as this tab was given
+ * it; after a refusal that said what changed, the marketer's own changes applied to the file as
+ * it is now (rebase.ts). `view`: the entry as the editor shows a text of its file.
+ */
+function onDisk(session: ProxySession, file: SitePath, disk: string, raw: string, view: (text: string) => string): string {
+  checkServed(session, file, disk)
+  const served = session.served.get(file.name)!
+  return served === disk ? raw : rebasedText(file.name, view(served), raw, view(disk))
 }
 
 /** What saving one name of a map writes: its file's new text, and the other files a renamed town changes. */
@@ -308,13 +331,18 @@ async function virtualSaved(session: ProxySession, sent: Sent, virtual: VirtualP
   checkServed(session, file, disk)
   const old = isNew ? undefined : nameAt(disk, virtual, session.aliases, sent.path)
   if (!isNew && old === undefined) throw gone(file.name, virtual)
+  const view = (text: string) =>
+    isTowns(virtual.map) ? withListsField(virtualData(text, virtual.map, old!), text, old!) : virtualData(text, virtual.map, old!)
+  const served = session.served.get(file.name)!
+  const sentRaw =
+    old === undefined || !nameAt(served, virtual, session.aliases, sent.path) ? sent.raw : onDisk(session, file, disk, sent.raw, view)
   if (!isTowns(virtual.map)) {
-    const { text, name } = virtualSaveText({ file: file.name, disk, map: virtual.map, old, raw: sent.raw })
+    const { text, name } = virtualSaveText({ file: file.name, disk, map: virtual.map, old, raw: sentRaw })
     return { file, disk, old, name, overlay: new Map([[file.name, text]]) }
   }
   // A town comes with the area lists it is in: added to, renamed in and taken out of them in this
   // save. Renamed, it keeps its old name as a former one; links to its pages and its translations follow.
-  const { raw, lists } = takeLists(sent.raw)
+  const { raw, lists } = takeLists(sentRaw)
   const typed = virtualSaveText({ file: file.name, disk, map: virtual.map, old, raw }).name
   const renamed = old !== undefined && typed !== old
   const saved = virtualSaveText({ file: file.name, disk, map: virtual.map, old, raw: renamed ? withFormerName(raw, old, typed) : raw })
@@ -426,7 +454,15 @@ async function renameFile(session: ProxySession, sent: Sent): Promise<void> {
     throw error
   }
   session.served.delete(from.name)
-  session.served.set(to.name, sha(text))
+  session.served.set(to.name, text)
+}
+
+/** A save of a file that exists, as a save of it as it is on disk (`onDisk`). */
+async function rebasedSave(session: ProxySession, sent: Sent): Promise<Sent> {
+  const file = checkedPath(session, sent.path, isContentFile)
+  const disk = await readText(session, file)
+  if (disk === undefined || !session.served.has(file.name)) return sent
+  return { ...sent, raw: onDisk(session, file, disk, sent.raw, (text) => withAddress(file.name, withSwitches(file.name, text))) }
 }
 
 /**
@@ -539,7 +575,7 @@ async function writeAll(session: ProxySession, overlay: ReadonlyMap<string, stri
     throw error
   }
   // A removed file stays known as served, so a later save of it from this tab is refused as gone.
-  for (const [name, text] of overlay) if (text !== null) session.served.set(name, sha(text))
+  for (const [name, text] of overlay) if (text !== null) session.served.set(name, text)
 }
 
 /**
@@ -611,7 +647,7 @@ async function deleteEntry(session: ProxySession, given: string): Promise<void> 
     const text = withoutEntry(disk, virtual.map, name)
     await validateWith(session, new Map([[file.name, text]]))
     await writeSiteFile(session.siteRoot, file, text)
-    session.served.set(file.name, sha(text))
+    session.served.set(file.name, text)
     return
   }
   const file = checkedPath(session, given, (name) => isContentFile(name) || isImageFile(name))

@@ -1574,13 +1574,19 @@ const editorConflict = entry('editor-conflict', 'editor', 'File changed since th
     message: (file: string) => `${file} changed on disk after the editor loaded it; saving now would undo that change.`,
     hint: () => 'Reload the editor page to load the file as it is now, then make your change again.',
   } satisfies Case<[string]>,
+  EditorChangedOnDisk: {
+    message: (_file: string, changes: readonly string[]) =>
+      `This file changed on disk after the editor loaded it (${changes.join('; ')}), so nothing was saved.`,
+    hint: () =>
+      'Publish again to apply your changes to the file as it is now: what changed there stays, except a field you changed too, which gets yours. Or reload the editor page to see the file first.',
+  } satisfies Case<[string, readonly string[]]>,
   EditorNameGone: {
     message: (file: string, map: string, name: string) =>
       `${file} has no "${name}" under \`${map}\` any more: it was renamed or removed after the editor loaded it, so this save has nothing to change.`,
     hint: () => 'Reload the editor page to see the names as they are now, then make your change again.',
   } satisfies Case<[string, string, string]>,
 })
-export const { EditorConflict, EditorNameGone } = editorConflict.cases
+export const { EditorConflict, EditorChangedOnDisk, EditorNameGone } = editorConflict.cases
 
 const editorRefused = entry('editor-refused', 'editor', 'Editor request refused', {
   EditorNotContent: {

@@ -1,4 +1,4 @@
-import { cp, readdir, readFile } from 'node:fs/promises'
+import { cp, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright'
 import sharp from 'sharp'
@@ -83,6 +83,41 @@ describe('the editor in a browser', () => {
     expect(after).toBe(before.replace('title: "Your Service"\n', 'title: "Gutter Cleaning"\n'))
     await until(async () => (await tab.locator('h1').textContent())?.includes('Gutter Cleaning'))
     await tab.close()
+  }, 60_000)
+
+  it('keeps what the marketer typed when the file changed on disk, says what changed, and applies it on the next publish', async () => {
+    // A service the other tests leave alone.
+    const file = path.join(site, 'services', 'your-service-for-businesses.yaml')
+    const tab = admin
+    {
+      // Through the list: from one entry's page straight to another's, Decap keeps the first one's form.
+      await tab.goto(`${preview.url}admin/#/collections/services`)
+      await tab.goto(`${preview.url}admin/#/collections/services/entries/your-service-for-businesses`)
+      const title = tab.locator('input[id^="title-field"]').first()
+      await tab.waitForFunction(
+        () => (document.querySelector('input[id^="address-field"]') as HTMLInputElement | null)?.value === 'your-service-for-businesses',
+      )
+      await title.fill('Window Washing')
+      // Meanwhile someone edits the file in a text editor.
+      const edited = (await readFile(file, 'utf8')).replace(/^description: .*$/m, 'description: "Written by hand."')
+      await writeFile(file, edited)
+      const publish = async () => {
+        await tab.getByRole('button', { name: 'Publish' }).click()
+        await tab.getByText('Publish now').click()
+      }
+      await publish()
+      const notice = tab.getByText('This file changed on disk after the editor loaded it').first()
+      await notice.waitFor()
+      expect(await notice.textContent()).toMatch(/\(line \d+: `description: "Written by hand\."`\)/)
+      expect(await readFile(file, 'utf8')).toBe(edited)
+      expect(await title.inputValue(), 'the form keeps what was typed').toBe('Window Washing')
+      await publish()
+      const after = await until(async () => {
+        const text = await readFile(file, 'utf8')
+        return text !== edited && text
+      })
+      expect(after).toBe(edited.replace(/^title: .*$/m, 'title: "Window Washing"'))
+    }
   }, 60_000)
 
   it("shows citypress's own error for an invalid change, and leaves the file untouched", async () => {
@@ -262,7 +297,7 @@ describe('the editor on an example site', () => {
     await admin.getByText('Publish now').click()
     const services = path.join(site, 'services')
     await until(async () => (await readdir(services)).includes('lawn-mowing.yaml') && !(await readdir(services)).includes('lawn-care.yaml'))
-    expect(asked).toHaveLength(1)
+    expect(asked, asked.join('\n---\n')).toHaveLength(1)
     expect(asked[0]).toContain('/services/lawn-care → /services/lawn-mowing')
     expect(asked[0]).toContain('/lp/oregon-city-lawn-care → /lp/oregon-city-lawn-mowing')
     expect(asked[0]).toContain('/lp/portland-lawn-care → /lp/portland-lawn-mowing')

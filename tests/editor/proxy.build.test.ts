@@ -165,7 +165,27 @@ describe('the editor proxy', () => {
       await writeFile(path.join(site, file), `${await readFile(path.join(site, file), 'utf8')}# edited by hand\n`)
       const answer = await call(session, 'persistEntry', { entry: { path: file, raw: stringify({ ...data, title: 'Again' }) }, assets: [] })
       expect(answer.status).toBe(409)
-      expect((answer.body as { error: string }).error).toMatch(/changed on disk/)
+      const lines = (await readFile(path.join(site, file), 'utf8')).split('\n')
+      expect((answer.body as { error: string }).error).toContain(
+        `This file changed on disk after the editor loaded it (line ${lines.length - 1}: \`# edited by hand\`)`,
+      )
+    })
+
+    it("applies the marketer's change to the file as it is now when they save again after a 409, keeping the change made on disk", async () => {
+      const data = parse(((await call(session, 'getEntry', { path: file })).body as Entry).data)
+      const disk = path.join(site, file)
+      const other = (await readFile(disk, 'utf8')).replace(/^title: .*$/m, 'title: Set Elsewhere')
+      await writeFile(disk, other.replace(/^description: .*$/m, 'description: Changed by hand.'))
+      const sent = { entry: { path: file, raw: stringify({ ...data, title: 'Mine' }) }, assets: [] }
+      const refused = await call(session, 'persistEntry', sent)
+      expect(refused.status).toBe(409)
+      expect((refused.body as { error: string }).error, JSON.stringify(refused.body)).toMatch(
+        /line \d+: `title: Set Elsewhere`; line \d+: `description: Changed by hand\.`/,
+      )
+      expect((await call(session, 'persistEntry', sent)).status).toBe(200)
+      const text = await readFile(disk, 'utf8')
+      expect(text).toMatch(/^title: Mine$/m)
+      expect(text).toMatch(/^description: Changed by hand\.$/m)
     })
 
     it('edits one place of areas.yaml as a virtual entry, saved back into its line', async () => {

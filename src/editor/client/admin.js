@@ -97,7 +97,8 @@
     handler: ({ entry }) => {
       const address = entry.getIn(['data', 'address'])
       const [, folder, slug] = /^(services)\/([^/]+)\.ya?ml$/.exec(entry.get('path')) || []
-      if (folder && address && address !== slug) window.location.hash = `#/collections/${folder}/entries/${address}`
+      // After Decap has marked the entry saved, or it would ask whether to leave unsaved changes.
+      if (folder && address && address !== slug) setTimeout(() => (window.location.hash = `#/collections/${folder}/entries/${address}`), 0)
     },
   })
   CMS.init({ config })
