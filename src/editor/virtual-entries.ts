@@ -22,16 +22,39 @@ export interface VirtualPath {
 type FileData = Record<string, Record<string, unknown> | null | undefined> | null
 
 export function virtualPath(map: NamedMap, name: string): string {
-  return `${map.folder}/${encodeURIComponent(name)}.yml`
+  return `${map.folder}/${fileNameOf(name)}.yml`
 }
 
-/** `_editor/areas.yaml/places/Springfield%2C%20IL.yml` → the map and the name. */
+/** `_editor/areas.yaml/places/Springfield_2C_20IL.yml` → the map and the name. */
 export function virtualOf(maps: readonly NamedMap[], given: string): VirtualPath | undefined {
   if (!given.startsWith(`${virtualFolder}/`)) return undefined
   const map = maps.find((m) => given.startsWith(`${m.folder}/`) && given.endsWith('.yml'))
   if (!map) return undefined
+  // A new entry's path is Decap's slug of what was typed, which need not decode: its name is its name field.
+  const file = given.slice(map.folder.length + 1, -4)
+  return { map, name: nameOfFile(file) ?? file }
+}
+
+/**
+ * A name as a file name Decap keeps as it is: letters, digits and hyphens stay, every other byte
+ * of its UTF-8 is `_` and two hex digits ("Springfield, IL" → `Springfield_2C_20IL`). Not
+ * percent-encoding: Decap's router decodes that in an entry's address, and the entry saved from
+ * it would be listed a second time under the decoded name.
+ */
+export function fileNameOf(name: string): string {
+  return [...Buffer.from(name, 'utf8')]
+    .map((byte) =>
+      /[A-Za-z0-9-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `_${byte.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('')
+}
+
+function nameOfFile(file: string): string | undefined {
+  if (!/^(?:[A-Za-z0-9-]|_[0-9A-F]{2})*$/.test(file)) return undefined
+  const bytes = file.match(/_[0-9A-F]{2}|[A-Za-z0-9-]/g) ?? []
+  const decoded = Buffer.from(bytes.map((part) => (part.length === 3 ? Number.parseInt(part.slice(1), 16) : part.charCodeAt(0))))
   try {
-    return { map, name: decodeURIComponent(given.slice(map.folder.length + 1, -4)) }
+    return new TextDecoder('utf-8', { fatal: true }).decode(decoded)
   } catch {
     return undefined
   }

@@ -6,6 +6,7 @@ import { loadAndPlan } from '../../src/build/index.js'
 import { editorConfig } from '../../src/editor/decap-config.js'
 import { answerProxy, createProxySession, type ProxySession } from '../../src/editor/proxy.js'
 import type { LiveNames } from '../../src/editor/schema-fields.js'
+import { fileNameOf } from '../../src/editor/virtual-entries.js'
 import { repoRoot, snapshot, tempDir } from '../helpers/site.js'
 
 const names: LiveNames = { service: [], form: [], areaList: [], scheduler: [], icon: [], href: [] }
@@ -97,7 +98,7 @@ describe('the editor creates and renames', () => {
     await expect(loadAndPlan(site)).resolves.toBeDefined()
     // Decap then opens the new entry at its slug path; it is given the path the folder lists it at.
     const opened = await entry('_editor/areas.yaml/places/erie-pa.yml')
-    expect(opened.file.path).toBe('_editor/areas.yaml/places/Erie%2C%20PA.yml')
+    expect(opened.file.path).toBe('_editor/areas.yaml/places/Erie_2C_20PA.yml')
     expect(parse(opened.data!)).toMatchObject({ key: 'Erie, PA', county: 'Erie County' })
   })
 
@@ -110,7 +111,7 @@ describe('the editor creates and renames', () => {
       `areas.yaml:${line}:3: areas.yaml already has "Cincinnati, OH" under \`places\`, and a name there stands for one entry only, so this one was not saved. Hint: Open "Cincinnati, OH" in the list to change it, or give this entry another name.`,
     )
     const missing = await call('persistEntry', {
-      entry: { path: '_editor/areas.yaml/places/Nowhere%2C%20OH.yml', raw: stringify({ key: 'Nowhere, OH' }) },
+      entry: { path: '_editor/areas.yaml/places/Nowhere_2C_20OH.yml', raw: stringify({ key: 'Nowhere, OH' }) },
       assets: [],
       options: {},
     })
@@ -182,7 +183,7 @@ describe('the editor creates and renames', () => {
   })
 
   it('renames a town: its lists, the links to its pages and its translations follow, and its pages redirect to its own new ones', async () => {
-    const covington = '_editor/areas.yaml/places/Covington%2C%20KY.yml'
+    const covington = '_editor/areas.yaml/places/Covington_2C_20KY.yml'
     const before = { site: await read('site.yaml'), areas: await read('areas.yaml') }
     // Decap sends the whole entry back, its name field changed; the editor first asks what it redirects.
     const sent = { path: covington, raw: stringify({ ...parse((await entry(covington)).data!), key: 'Covington City, KY' }) }
@@ -215,7 +216,7 @@ describe('the editor adds, moves and removes a town in one step', () => {
   const read = (file: string) => readFile(path.join(site, file), 'utf8')
   const call = (action: string, params: Record<string, unknown>) => answerProxy(session, action, params)
   const entry = async (file: string) => (await call('getEntry', { path: file })).body as Entry
-  const place = (name: string) => `_editor/areas.yaml/places/${encodeURIComponent(name)}.yml`
+  const place = (name: string) => `_editor/areas.yaml/places/${fileNameOf(name)}.yml`
   const local =
     'Evendale is home to the plants and office parks along Reading Road and the business parks off Glendale Milford Road. Our crews clean them after hours on a schedule set with each building manager, with the same team every night and a supervisor who walks the floors weekly.'
 

@@ -197,8 +197,13 @@ describe('the editor in a browser', () => {
     await admin.waitForFunction(
       () => (document.querySelector('input[id^="key-field"]') as HTMLInputElement | null)?.value === 'North Haverbrook, IL',
     )
+    // Edited again, it is listed once (its address is the one the list gives it).
+    await admin.locator('input[id^="county-field"]').first().fill('Springfield County')
+    await publish()
+    await until(async () => (await readFile(areas, 'utf8')).includes('county: Springfield County'))
     await admin.goto(`${preview.url}admin/#/collections/areas-places`)
     await admin.getByText('North Haverbrook, IL', { exact: true }).first().waitFor()
+    expect(await admin.getByText('North Haverbrook, IL', { exact: true }).count()).toBe(1)
   }, 60_000)
 
   it('adds a badge holding a comma as one item of the list, typed character by character', async () => {
