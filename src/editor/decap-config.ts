@@ -67,7 +67,7 @@ const listsInput = (): Field => ({
   multiple: true,
   required: false,
   options: '@areaList',
-  hint: 'The lists this town is in, saved with it. A list that landing.yaml pairs with services gives the town a landing page for each of them; removing the town takes it out of every list.',
+  hint: 'The lists this town is in, saved with it. A list that makes landing pages gives the town a page for each of its services; removing the town takes it out of every list.',
 })
 
 /** The YAML files of a site with one entry each, by schema. */
@@ -131,16 +131,18 @@ export function editorConfig(siteRoot: string, names: LiveNames, apiPath: string
       const keys = map.schema.propertyNames ? deref(map.file, map.schema.propertyNames).schema : {}
       const nameInput: Field = {
         name: nameField,
-        label: 'Name',
+        label: keys.editorLabel ?? 'Name',
         widget: 'string',
         required: true,
-        hint: `Its key under \`${map.at}\` in ${settings.file}; other files name it so. A new name is checked against the whole site when you publish.`,
+        hint:
+          keys.editorHint ?? 'The name the rest of the site uses for it. A new name is checked against the whole site when you publish.',
         ...patternOf(keys),
       }
+      // A map's own editorLabel names its collection ("Towns"), its names' editorLabel one entry ("Town").
       collections.push({
         name: `${settings.file.replace('.yaml', '')}-${map.at}`,
-        label: `${labelOf(map.at)} (${settings.file})`,
-        label_singular: labelOf(map.at.replace(/s$/, '')),
+        label: map.schema.editorLabel ?? labelOf(map.at),
+        label_singular: keys.editorLabel ?? labelOf(map.at.replace(/s$/, '')),
         folder: entry.folder,
         extension: 'yml',
         format: 'yml',
@@ -152,7 +154,7 @@ export function editorConfig(siteRoot: string, names: LiveNames, apiPath: string
       })
     }
   }
-  collections.push({ name: 'settings', label: 'Settings', files, editor: { preview: false } })
+  collections.push({ name: 'settings', label: 'Site settings', files, editor: { preview: false } })
 
   const config = {
     load_config_file: false,

@@ -28,6 +28,10 @@ export type Schema = {
   readonly description?: string
   readonly title?: string
   readonly citypressRef?: string
+  /** The editor's name for the key (a map's: its collection, plural), in a marketer's words. */
+  readonly editorLabel?: string
+  /** The editor's hint for the key, written for a marketer; `description` is for editors of YAML. */
+  readonly editorHint?: string
   readonly allOf?: readonly { readonly if?: Schema; readonly then?: Schema }[]
   readonly oneOf?: readonly Schema[]
   readonly anyOf?: readonly Schema[]
@@ -138,7 +142,8 @@ export function fieldsOf(schema: Schema, walk: Walk): Field[] {
 /** One Decap field for one property, or undefined when it is served elsewhere (a map by name). */
 export function fieldOf(name: string, raw: Schema, required: boolean, walk: Walk): Field | undefined {
   const { file, schema } = deref(walk.file, raw)
-  const base: Field = { name, label: labelOf(name), required, ...(schema.description ? { hint: schema.description } : {}) }
+  const hint = schema.editorHint ?? schema.description
+  const base: Field = { name, label: schema.editorLabel ?? labelOf(name), required, ...(hint ? { hint } : {}) }
   if (schema.default !== undefined && typeof schema.default !== 'object') base.default = schema.default
   const kind = schema.citypressRef
   if (kind === 'markdown') return { ...base, widget: 'markdown', modes: ['raw'], sanitize_preview: true }

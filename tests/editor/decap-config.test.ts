@@ -99,13 +99,24 @@ describe('the editor configuration', () => {
     expect(virtual.map((c) => c.name)).toEqual(
       expect.arrayContaining(['areas-places', 'areas-lists', 'areas-regions', 'forms-forms', 'site-schedulers', 'landing-services']),
     )
-    // The create button names one entry: "+ Place", "+ Service".
-    const singular = (name: string) =>
-      (config.collections as { name: string; label_singular?: string }[]).find((c) => c.name === name)?.label_singular
-    expect(['areas-places', 'forms-forms', 'services', 'blog'].map(singular)).toEqual(['Place', 'Form', 'Service', 'Post'])
+    // Named as a marketer names them; the create button names one entry: "+ Town", "+ Service".
+    const collection = (name: string) =>
+      (config.collections as { name: string; label: string; label_singular?: string }[]).find((c) => c.name === name)
+    expect(['areas-places', 'areas-lists', 'site-schedulers', 'settings'].map((name) => collection(name)?.label)).toEqual([
+      'Towns',
+      'Area lists',
+      'Booking links',
+      'Site settings',
+    ])
+    expect(['areas-places', 'forms-forms', 'services', 'blog'].map((name) => collection(name)?.label_singular)).toEqual([
+      'Town',
+      'Form',
+      'Service',
+      'Post',
+    ])
     for (const collection of virtual) {
       expect(collection, collection.name).toMatchObject({ create: true, identifier_field: 'key' })
-      expect(collection.fields[0], collection.name).toMatchObject({ name: 'key', label: 'Name', widget: 'string', required: true })
+      expect(collection.fields[0], collection.name).toMatchObject({ name: 'key', widget: 'string', required: true })
       expect(
         collection.fields.filter((f) => f.name === 'key'),
         collection.name,
@@ -116,6 +127,32 @@ describe('the editor configuration', () => {
       pattern: ['^[a-z0-9]+(-[a-z0-9]+)*$', expect.any(String)],
     })
     expect(virtual.find((c) => c.name === 'areas-places')!.fields[0]).not.toHaveProperty('pattern')
+  })
+
+  it('writes every label and hint meant for a marketer without a file name, a key path or a schema.org type', () => {
+    const written: string[] = []
+    const collect = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(collect)
+      else if (value && typeof value === 'object') {
+        for (const [key, inner] of Object.entries(value)) {
+          if ((key === 'editorLabel' || key === 'editorHint') && typeof inner === 'string') written.push(inner)
+          else collect(inner)
+        }
+      }
+    }
+    for (const file of readdirSync(path.join(repoRoot, 'schemas'), { recursive: true }) as string[])
+      if (file.endsWith('.schema.json')) collect(readSchema(file))
+    // The editor's own fields, written for a marketer too.
+    const { config } = editorConfig(path.join(repoRoot, 'sites', 'system4'), names, '/admin/api/', 'http://localhost/')
+    const fields = (config.collections as { fields?: Field[] }[]).flatMap((c) => c.fields ?? [])
+    for (const name of ['address', 'inLists']) written.push(...fields.filter((f) => f.name === name).map((f) => String(f.hint)))
+    expect(written.length).toBeGreaterThan(10)
+    for (const text of written) {
+      // A page's address ("/services/…") is what a marketer sees; a folder of the site is not.
+      expect(text, 'a file').not.toMatch(/\.(ya?ml|md|json)\b|(?<!\/)\b(services|pages|blog|images)\//)
+      expect(text, 'a key path or code').not.toMatch(/`|\b\w+\.\w+\.\w+|\b[a-z]+[A-Z]\w*\b/)
+      expect(text, 'a schema.org type').not.toMatch(/schema\.org|\b(LocalBusiness|WebPage|BreadcrumbList|FAQPage|PostalAddress)\b/)
+    }
   })
 
   it('maps every key of every schema, or leaves it out on the commented list', () => {
