@@ -6,7 +6,7 @@ import { parsePointer } from '../config/read/locate.js'
 import { parseMarkdownFile } from '../config/read/markdown-file.js'
 import { parseYaml } from '../config/read/read-yaml.js'
 import type { LandingRedirect } from '../plan/plan-redirects.js'
-import { frontMatter } from './entry-text.js'
+import { cannotEdit, frontMatter } from './entry-text.js'
 import { editYaml, renameKey } from './yaml-edit.js'
 
 /**
@@ -35,8 +35,8 @@ export function addressOf(name: string, data: unknown): string | undefined {
 }
 
 /**
- * The site's other files as the change leaves them (name → new text; only those that change),
- * read from `texts` where given, else from `read`: links and service names rewritten, the
+ * The site's other files as the change leaves them (name → new text, null when moved away; only
+ * those that change), each read with `read`: links and service names rewritten, the
  * service's translations moved, and site.yaml's `redirects` with `redirects` (none: the plan makes
  * the 301s, as for landing pages).
  */
@@ -64,7 +64,7 @@ export async function rewrittenFiles(
     let edited = relinkFile(name, kind, text, changes)
     if (edited !== undefined && name === 'landing.yaml' && service) edited = renamedTexts(edited, service)
     if (edited !== undefined && name === 'site.yaml' && redirects.length > 0) edited = withRedirects(edited, redirects)
-    if (edited === undefined) throw new Error(`${name}: the address change cannot be written as a small edit`)
+    if (edited === undefined) cannotEdit(name)
     if (edited !== text) files.set(name, edited)
   }
   return files

@@ -472,9 +472,9 @@ async function rebasedSave(session: ProxySession, sent: Sent): Promise<Sent> {
  */
 function withoutAddress(sent: Sent, isNew: boolean): Sent & { address?: string } {
   if (!serviceFileRule.test(sent.path)) return sent
-  const doc = parseDocument(sent.raw)
-  const address = doc.get('address')
+  const address = (parseOrRefuse(sent.raw, sent.path) as Record<string, unknown> | null)?.address
   if (address === undefined) return sent
+  const doc = parseDocument(sent.raw)
   doc.delete('address')
   const slug = path.posix.basename(sent.path).replace(/\.ya?ml$/, '')
   if (isNew || typeof address !== 'string' || address === '' || address === slug) return { ...sent, raw: String(doc) }

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util'
-import { parse, stringify } from 'yaml'
+import { stringify } from 'yaml'
 import { frontMatter } from './entry-text.js'
+import { parseOrRefuse } from './refusal.js'
 
 /**
  * A save over a file that changed on disk since the editor tab loaded it. The first such save is
@@ -30,9 +31,9 @@ export function diskChanges(base: string, disk: string, limit = 3): string[] {
 
 /** The entry's data as Decap edits it: a YAML file's, or a Markdown file's front matter with its `body`. */
 function dataOf(name: string, text: string): unknown {
-  if (!name.endsWith('.md')) return parse(text) ?? {}
+  if (!name.endsWith('.md')) return parseOrRefuse(text, name) ?? {}
   const [head, body] = frontMatter(text)
-  return { ...((parse(head ?? '') as object | null) ?? {}), body }
+  return { ...((parseOrRefuse(head ?? '', name) as object | null) ?? {}), body }
 }
 
 /** What Decap sends for `data`: YAML, or front matter and body. */

@@ -64,9 +64,9 @@ export function withListsField(data: string, areas: string, name: string): strin
 
 /** What the editor sent for a town, without its lists, and the lists it asks for (undefined: not sent). */
 export function takeLists(raw: string): { raw: string; lists: string[] | undefined } {
-  const doc = parseDocument(raw)
-  const lists = doc.toJS()?.[listsField] as unknown
+  const lists = (parseOrRefuse(raw, 'areas.yaml') as Record<string, unknown> | null)?.[listsField]
   if (lists === undefined) return { raw, lists: undefined }
+  const doc = parseDocument(raw)
   doc.delete(listsField)
   return { raw: String(doc), lists: Array.isArray(lists) ? lists.map(String) : [] }
 }
@@ -77,9 +77,9 @@ export function takeLists(raw: string): { raw: string; lists: string[] | undefin
  * whatever else has its coordinates; a name it takes back leaves the list.
  */
 export function withFormerName(raw: string, old: string, name: string): string {
+  const formerly = (parseOrRefuse(raw, 'areas.yaml') as { formerly?: unknown } | null)?.formerly
+  const names = (Array.isArray(formerly) ? formerly : []).map(String).filter((former) => !sameTown(former, name) && !sameTown(former, old))
   const doc = parseDocument(raw)
-  const formerly = ((doc.toJS() as { formerly?: unknown } | null)?.formerly ?? []) as unknown[]
-  const names = formerly.map(String).filter((former) => !sameTown(former, name) && !sameTown(former, old))
   doc.set('formerly', [...names, old])
   return String(doc)
 }

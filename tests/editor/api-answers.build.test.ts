@@ -67,6 +67,7 @@ describe('the editor API on a starter site with images', () => {
 
   it('answers each malformed request within 2 s, with 422 at the YAML problem or 400 naming the wrong part', async () => {
     const file = 'services/your-service.yaml'
+    const town = '_editor/areas.yaml/places/Springfield_2C_20IL.yml'
     const save = (raw: string) => ({ action: 'persistEntry', params: { entry: { path: file, raw }, assets: [] } })
     const bomb = [
       'a: &a [x, x, x, x, x, x, x, x, x]',
@@ -78,6 +79,18 @@ describe('the editor API on a starter site with images', () => {
       ['an alias bomb', save(`${bomb}\ntitle: x\n`), 422, /alias/i],
       ['50,000-deep nesting', save(`title: ${'['.repeat(50_000)}${']'.repeat(50_000)}\n`), 422, /services\/your-service\.yaml:1:\d+: .*64/],
       ['duplicate keys', save('title: A\ntitle: B\n'), 422, /services\/your-service\.yaml:2:\d+/],
+      [
+        'an alias bomb asked about before saving',
+        { action: 'planSave', params: { entry: { path: file, raw: `${bomb}\naddress: x\n` } } },
+        422,
+        /alias/i,
+      ],
+      [
+        'an alias bomb for a town',
+        { action: 'persistEntry', params: { entry: { path: town, raw: `${bomb}\nkey: Springfield, IL\ninLists: [main]\n` }, assets: [] } },
+        422,
+        /alias/i,
+      ],
       ['dataFiles: 5', { action: 'persistEntry', params: { dataFiles: 5, assets: [] } }, 400, /params\.dataFiles is not a list/],
       [
         'assets: [null]',
@@ -94,6 +107,7 @@ describe('the editor API on a starter site with images', () => {
       ['a body that is a list', '[]', 400, /not a JSON object/],
     ]
     await entry(file)
+    await entry(town)
     const before = await readFile(path.join(site, file), 'utf8')
     for (const [what, body, status, text] of cases) {
       const answer = await post(preview.url, body)
