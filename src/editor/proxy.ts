@@ -396,12 +396,7 @@ async function planVirtual(
 async function townMoved(session: ProxySession, old: string, name: string): Promise<Map<string, string | null>> {
   const files = new Map<string, string | null>()
   const read = async (file: string) =>
-    files.has(file)
-      ? (files.get(file) ?? undefined)
-      : readText(
-          session,
-          checkedPath(session, file, () => true),
-        )
+    files.has(file) ? (files.get(file) ?? undefined) : readText(session, checkedPath(session, file, isSiteText))
   const [from, to] = [`/lp/${citySlug(old)}-`, `/lp/${citySlug(name)}-`]
   const before = from === to ? undefined : await loadAndPlan(session.siteRoot).catch(() => undefined)
   const changes = (before?.plan.landingPages ?? [])
@@ -483,6 +478,9 @@ function withoutAddress(sent: Sent, isNew: boolean): Sent & { address?: string }
 
 const serviceFileRule = /^services\/[^/]+\.ya?ml$/
 
+/** A file an address change may rewrite: a content file, or one of its translations. */
+const isSiteText = (name: string) => isContentFile(name) || /^locales\/[^/]+\/.+\.(?:ya?ml|md)$/.test(name)
+
 /** An entry's text as the editor shows it: a service with its address (withoutAddress). */
 function withAddress(name: string, text: string): string {
   if (!serviceFileRule.test(name)) return text
@@ -536,11 +534,7 @@ async function moveAddress(session: ProxySession, move: Move, write: boolean): P
   const translated = (before?.site.site.languages.slice(1) ?? [])
     .map((l) => l.path)
     .filter((segment) => before!.plan.routes.some((r) => r.url === `/${segment}${change.from}`))
-  const read = (name: string) =>
-    readText(
-      session,
-      checkedPath(session, name, () => true),
-    )
+  const read = (name: string) => readText(session, checkedPath(session, name, isSiteText))
   const others = await rewrittenFiles(session.siteRoot, [change], read, new Set([from.name]), moves(change, translated))
   const overlay = new Map<string, string | null>([
     ...(to.name === from.name ? [] : [[from.name, null] as const]),
@@ -562,7 +556,7 @@ async function writeAll(session: ProxySession, overlay: ReadonlyMap<string, stri
   try {
     // New texts first, removals last: until the end, the site holds every entry under some name.
     for (const [name, text] of [...overlay].sort(([, a], [, b]) => Number(a === null) - Number(b === null))) {
-      const file = checkedPath(session, name, () => true)
+      const file = checkedPath(session, name, isSiteText)
       done.push({ file, previous: await readSiteFile(session.siteRoot, file) })
       if (text === null) await deleteSiteFile(session.siteRoot, file)
       else await writeSiteFile(session.siteRoot, file, text)
