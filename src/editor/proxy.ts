@@ -163,6 +163,8 @@ async function dispatch(session: ProxySession, action: string, params: Params): 
     }
     case 'planSave':
       return ok(await planSave(session, params.entry as Sent))
+    case 'planDelete':
+      return ok(await planDelete(session, String(params.path)))
     case 'getMedia':
       // Names and addresses, not bytes: the library shows each image from its address as it scrolls.
       return ok(
@@ -386,6 +388,27 @@ async function planVirtual(
   if (redirects.length === 0 && !unrecorded) return { redirects }
   const files = [...overlay.keys()].filter((file) => file !== virtual.map.file)
   return { redirects, question: EditorAddressMoves.text('town', redirects, files, unrecorded), kept: EditorAddressKept.text() }
+}
+
+/**
+ * The 301s removing a town makes, asked when its entry opens so Decap's own "delete?" question can
+ * show them (client/admin.js); none for any other entry, or when the removal would be refused.
+ */
+async function planDelete(session: ProxySession, given: string): Promise<{ redirects: string[]; question?: string }> {
+  const virtual = virtualOf(session.maps(), given)
+  if (!virtual || !isTowns(virtual.map)) return { redirects: [] }
+  const file = checkedPath(session, virtual.map.file, isContentFile)
+  const disk = await readText(session, file)
+  const name = disk === undefined ? undefined : nameAt(disk, virtual, session.aliases, given)
+  if (disk === undefined || name === undefined) return { redirects: [] }
+  const before = await loadAndPlan(session.siteRoot).catch(() => undefined)
+  if (!before?.plan.landingPages.some((page) => sameTown(page.area, name))) return { redirects: [] }
+  const after = await loadAndPlan(session.siteRoot, new Map([[file.name, withoutEntry(disk, virtual.map, name)]])).catch(() => undefined)
+  if (!after) return { redirects: [] }
+  const known = new Set(before.plan.redirects.map((r) => `${r.from} ${r.to}`))
+  const redirects = after.plan.redirects.filter((r) => !known.has(`${r.from} ${r.to}`)).map((r) => `${r.from} → ${r.to}`)
+  const unrecorded = Object.keys(after.site.published.pages).length === 0 && !after.site.site.published
+  return { redirects, question: EditorAddressMoves.text('removed town', redirects, [], unrecorded) }
 }
 
 /**

@@ -46,6 +46,7 @@ const shapes: Record<string, Record<string, readonly [Check, string]>> = {
   getMediaFile: { path: [text, 'a file path'] },
   persistMedia: { asset: [asset, 'an upload with a path and its content'] },
   deleteFile: { path: [text, 'a file path'] },
+  planDelete: { path: [text, 'a file path'] },
   deleteFiles: { paths: [list(text), 'a list of file paths'] },
   getDeployPreview: {},
 }

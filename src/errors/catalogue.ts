@@ -1935,9 +1935,13 @@ export const EditorInternalLog = {
  * `unrecorded`, when the site has no record of its landing pages to redirect.
  */
 export const EditorAddressMoves = {
-  text: (moved: 'page' | 'town', redirects: readonly string[], files: readonly string[], unrecorded: boolean) =>
+  text: (moved: 'page' | 'town' | 'removed town', redirects: readonly string[], files: readonly string[], unrecorded: boolean) =>
     [
-      `Saving moves ${moved === 'page' ? 'this page to a new address' : "this town's pages to new addresses"}.`,
+      moved === 'page'
+        ? 'Saving moves this page to a new address.'
+        : moved === 'town'
+          ? "Saving moves this town's pages to new addresses."
+          : 'Deleting this town takes it out of every area list and removes its pages.',
       ...(redirects.length === 0
         ? []
         : [
@@ -1951,9 +1955,9 @@ export const EditorAddressMoves = {
             'Its landing pages get no redirect: the site has no record of the addresses it published (published-urls.json, which each build writes) and site.yaml names no `published` sitemap. Build the site once before renaming, or set `published`.',
           ]
         : []),
-      'Save?',
+      ...(moved === 'removed town' ? [] : ['Save?']),
     ].join('\n'),
-} satisfies HttpText<['page' | 'town', readonly string[], readonly string[], boolean]>
+} satisfies HttpText<['page' | 'town' | 'removed town', readonly string[], readonly string[], boolean]>
 
 /** The editor's notice when the marketer answers no to EditorAddressMoves. */
 export const EditorAddressKept = {

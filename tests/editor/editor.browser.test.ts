@@ -316,4 +316,22 @@ describe('the editor on an example site', () => {
       () => (document.querySelector('input[id^="address-field"]') as HTMLInputElement | null)?.value === 'lawn-mowing',
     )
   }, 90_000)
+
+  it("shows, in Decap's own question before deleting a town, where its pages will redirect, then removes it from every list", async () => {
+    asked.length = 0
+    const planned = admin.waitForResponse((r) => r.request().method() === 'POST' && (r.request().postData() ?? '').includes('"planDelete"'))
+    await admin.goto(`${preview.url}admin/#/collections/areas-places`)
+    await admin.getByText('Canby, OR', { exact: true }).first().waitFor()
+    await admin.goto(`${preview.url}admin/#/collections/areas-places/entries/Canby_2C_20OR`)
+    await admin.waitForFunction(() => (document.querySelector('input[id^="key-field"]') as HTMLInputElement | null)?.value === 'Canby, OR')
+    await planned
+    await admin.getByRole('button', { name: 'Delete entry' }).click()
+    await until(async () => asked.length > 0)
+    expect(asked[0]).toMatch(
+      /^Are you sure you want to delete this published entry\?\n\nDeleting this town takes it out of every area list/,
+    )
+    expect(asked[0]).toMatch(/\/lp\/canby-irrigation → \/lp\/[a-z-]+-irrigation/)
+    const areas = path.join(site, 'areas.yaml')
+    await until(async () => !(await readFile(areas, 'utf8')).includes('Canby, OR'))
+  }, 60_000)
 })

@@ -75,6 +75,15 @@
       backend.request({ action: 'getMedia', params: { branch: backend.branch, mediaFolder } })
     return backend
   }
+  /** One request to the proxy of our own (Decap never sends these actions). */
+  const api = async (action, params) => {
+    const response = await fetch(config.backend.proxy_url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ action, params }),
+    })
+    return { ok: response.ok, answer: await response.json().catch(() => ({})) }
+  }
   // A save that moves a page to a new address first shows the redirects it makes, and may be
   // called off; a renamed service then opens under its new name.
   const ask = async (entry) => {
@@ -82,13 +91,8 @@
     const path = entry.get('path')
     const { body, ...head } = data
     const raw = path.endsWith('.md') ? `---\n${JSON.stringify(head)}\n---\n${body ?? ''}` : JSON.stringify(data)
-    const response = await fetch(config.backend.proxy_url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ action: 'planSave', params: { entry: { path, raw } } }),
-    })
-    const answer = await response.json()
-    if (!response.ok) throw new Error(answer.error)
+    const { ok, answer } = await api('planSave', { entry: { path, raw } })
+    if (!ok) throw new Error(answer.error)
     if (answer.question && !window.confirm(answer.question)) throw new Error(answer.kept)
   }
   CMS.registerEventListener({ name: 'preSave', handler: ({ entry }) => (entry.get('newRecord') ? undefined : ask(entry)) })
@@ -101,5 +105,22 @@
       if (folder && address && address !== slug) setTimeout(() => (window.location.hash = `#/collections/${folder}/entries/${address}`), 0)
     },
   })
+  // Decap asks its own fixed question before deleting an entry; for a town with pages, the
+  // redirects its removal makes are asked for when the entry opens and added to that question.
+  let removal
+  const opened = () => {
+    removal = undefined
+    const [, name, slug] = /^#\/collections\/([^/]+)\/entries\/([^/?]+)$/.exec(window.location.hash) || []
+    const collection = config.collections.find((c) => c.name === name)
+    if (!collection?.folder || collection.delete !== true) return
+    const path = `${collection.folder}/${slug}.${collection.extension}`
+    api('planDelete', { path }).then(({ answer }) => {
+      if (answer.question && window.location.hash.endsWith(`/entries/${slug}`)) removal = answer.question
+    })
+  }
+  window.addEventListener('hashchange', opened)
+  opened()
+  const confirmNatively = window.confirm.bind(window)
+  window.confirm = (message) => confirmNatively(removal && /delete/i.test(message) ? `${message}\n\n${removal}` : message)
   CMS.init({ config })
 })()
