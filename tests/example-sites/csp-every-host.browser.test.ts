@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { build } from '../../src/build/index.js'
 import type { HostName } from '../../src/config/presets/hosts.js'
 import { launchChromium, openOfflineContext } from '../helpers/browser.js'
+import { crawlSite } from '../helpers/crawl.js'
 import { fixtureBuild } from '../helpers/example-build.js'
 import { type HostServer, serveAsHost } from '../helpers/host-server.js'
 import { fixture, siteFrom, tempDir } from '../helpers/site.js'
@@ -95,42 +96,7 @@ describe.each(hosts)('the Content-Security-Policy on %s', (host) => {
 describe('a GitHub Pages project site under /repo', () => {
   it('has no broken link, asset or image: every href, src and srcset of every page answers under the base', async () => {
     const { server } = built.get('github-pages')!
-    const pages = new Set<string>(['/repo/'])
-    const checked = new Map<string, number>()
-    // The sitemap and the feed list pages by their public address, which this server stands in for.
-    const queue = ['/repo/', '/repo/sitemap.xml', '/repo/rss.xml']
-    const broken: string[] = []
-    const fetchStatus = async (url: string) => {
-      let response = await fetch(server.origin + url, { redirect: 'manual' })
-      // Follow the host's own redirects (a folder's address), as a browser does.
-      for (let hops = 0; response.status >= 300 && response.status < 400 && hops < 3; hops++)
-        response = await fetch(new URL(response.headers.get('location')!, server.origin + url), { redirect: 'manual' })
-      return response
-    }
-    while (queue.length) {
-      const at = queue.shift()!
-      const html = await (await fetchStatus(at)).text()
-      const found = [...html.matchAll(/ (?:href|src|action|data-endpoint|data-fallback|content)="([^"]*)"|<(?:loc|link)>([^<]*)</g)]
-        .map((m) => (m[1] ?? m[2]!).replace(/^https:\/\/tidy\.github\.io\//, '/'))
-        .filter((url) => url.startsWith('/') || /^\w+:/.test(url))
-        .concat(
-          [...html.matchAll(/ (?:srcset|imagesrcset)="([^"]*)"/g)].flatMap((m) => m[1]!.split(',').map((c) => c.trim().split(/\s+/)[0]!)),
-        )
-      for (const raw of found) {
-        const url = new URL(raw.replaceAll('&amp;', '&'), server.origin + at)
-        if (url.origin !== server.origin) continue
-        const key = url.pathname
-        if (checked.has(key)) continue
-        const response = await fetchStatus(key)
-        checked.set(key, response.status)
-        // Form posts are the form service's; the page behind the address must exist all the same.
-        if (response.status >= 400 && !key.endsWith('/__forms.html')) broken.push(`${key} (on ${at}): ${response.status}`)
-        if (response.status < 400 && response.headers.get('content-type')?.startsWith('text/html') && !pages.has(key)) {
-          pages.add(key)
-          queue.push(key)
-        }
-      }
-    }
+    const { pages, checked, broken } = await crawlSite(server, '/repo/', 'https://tidy.github.io')
     console.log(`github-pages under /repo: ${pages.size} pages crawled, ${checked.size} addresses checked, ${broken.length} broken`)
     expect(broken).toEqual([])
     expect(pages.size).toBeGreaterThan(10)
