@@ -344,8 +344,7 @@ async function virtualSaved(session: ProxySession, sent: Sent, virtual: VirtualP
   }
   // A town comes with the area lists it is in: added to, renamed in and taken out of them in this
   // save. Renamed, it keeps its old name as a former one; links to its pages and its translations follow.
-  const { raw, lists } = takeLists(sentRaw)
-  const typed = virtualSaveText({ file: file.name, disk, map: virtual.map, old, raw }).name
+  const { raw, lists, name: typed } = takeLists(sentRaw)
   const renamed = old !== undefined && typed !== old
   const saved = virtualSaveText({ file: file.name, disk, map: virtual.map, old, raw: renamed ? withFormerName(raw, old, typed) : raw })
   const text = withLists(saved.text, old, saved.name, lists)

@@ -1,6 +1,6 @@
 import { parse, parseDocument, stringify } from 'yaml'
 import { parseAreaName } from '../config/areas/area-names.js'
-import type { NamedMap } from './decap-config.js'
+import { type NamedMap, nameField } from './decap-config.js'
 import { cannotEdit } from './entry-text.js'
 import { parseOrRefuse } from './refusal.js'
 import { editYaml } from './yaml-edit.js'
@@ -33,6 +33,7 @@ export function listsOf(text: string, name: string): string[] {
  * the end of a list it joins and taken out of one it leaves. Minimal edits (yaml-edit.ts).
  */
 export function withLists(text: string, old: string | undefined, name: string, wanted: readonly string[] | undefined): string {
+  if (wanted === undefined && (old === undefined || old === name)) return text
   const data = (parseOrRefuse(text, 'areas.yaml') ?? {}) as Areas
   const lists = (data.lists ?? {}) as Record<string, unknown>
   const target = wanted && new Set(wanted)
@@ -62,13 +63,16 @@ export function withListsField(data: string, areas: string, name: string): strin
   return stringify({ ...(parse(data) as object), [listsField]: listsOf(areas, name) }, { lineWidth: 0 })
 }
 
-/** What the editor sent for a town, without its lists, and the lists it asks for (undefined: not sent). */
-export function takeLists(raw: string): { raw: string; lists: string[] | undefined } {
-  const lists = (parseOrRefuse(raw, 'areas.yaml') as Record<string, unknown> | null)?.[listsField]
-  if (lists === undefined) return { raw, lists: undefined }
+/** What the editor sent for a town, without its lists; the lists it asks for (undefined: not sent) and the name typed. */
+export function takeLists(raw: string): { raw: string; lists: string[] | undefined; name: string } {
+  const sent = (parseOrRefuse(raw, 'areas.yaml') as Record<string, unknown> | null) ?? {}
+  const typed = sent[nameField]
+  const name = typed === undefined || typed === null ? '' : String(typed).trim()
+  const lists = sent[listsField]
+  if (lists === undefined) return { raw, lists: undefined, name }
   const doc = parseDocument(raw)
   doc.delete(listsField)
-  return { raw: String(doc), lists: Array.isArray(lists) ? lists.map(String) : [] }
+  return { raw: String(doc), lists: Array.isArray(lists) ? lists.map(String) : [], name }
 }
 
 /**
