@@ -22,7 +22,7 @@ import {
 import { BuildFailure, type ConfigError } from '../errors/config-error.js'
 import { printable } from '../errors/printable.js'
 import { type AddressChange, addressOf, moves, newRedirects, rewrittenFiles, serviceFile } from './address-change.js'
-import type { NamedMap } from './decap-config.js'
+import { type NamedMap, nameField } from './decap-config.js'
 import { cannotEdit, frontMatter, newFileText, newText, withSwitches } from './entry-text.js'
 import { checkUpload } from './media.js'
 import { diskChanges, rebasedText } from './rebase.js'
@@ -344,7 +344,7 @@ async function virtualSaved(session: ProxySession, sent: Sent, virtual: VirtualP
   }
   // A town comes with the area lists it is in: added to, renamed in and taken out of them in this
   // save. Renamed, it keeps its old name as a former one; links to its pages and its translations follow.
-  const { raw, lists, name: typed } = takeLists(sentRaw)
+  const { raw, lists, name: typed } = takeLists(sentRaw, nameField)
   const renamed = old !== undefined && typed !== old
   const saved = virtualSaveText({ file: file.name, disk, map: virtual.map, old, raw: renamed ? withFormerName(raw, old, typed) : raw })
   const text = withLists(saved.text, old, saved.name, lists)

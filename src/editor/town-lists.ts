@@ -1,6 +1,6 @@
 import { parse, parseDocument, stringify } from 'yaml'
 import { parseAreaName } from '../config/areas/area-names.js'
-import { type NamedMap, nameField } from './decap-config.js'
+import type { NamedMap } from './decap-config.js'
 import { cannotEdit } from './entry-text.js'
 import { parseOrRefuse } from './refusal.js'
 import { editYaml } from './yaml-edit.js'
@@ -63,10 +63,13 @@ export function withListsField(data: string, areas: string, name: string): strin
   return stringify({ ...(parse(data) as object), [listsField]: listsOf(areas, name) }, { lineWidth: 0 })
 }
 
-/** What the editor sent for a town, without its lists; the lists it asks for (undefined: not sent) and the name typed. */
-export function takeLists(raw: string): { raw: string; lists: string[] | undefined; name: string } {
+/**
+ * What the editor sent for a town, without its lists; the lists it asks for (undefined: not
+ * sent) and the name typed in its name field (`nameKey`).
+ */
+export function takeLists(raw: string, nameKey: string): { raw: string; lists: string[] | undefined; name: string } {
   const sent = (parseOrRefuse(raw, 'areas.yaml') as Record<string, unknown> | null) ?? {}
-  const typed = sent[nameField]
+  const typed = sent[nameKey]
   const name = typed === undefined || typed === null ? '' : String(typed).trim()
   const lists = sent[listsField]
   if (lists === undefined) return { raw, lists: undefined, name }
