@@ -324,6 +324,8 @@ interface VirtualSaved {
   readonly old: string | undefined
   readonly name: string
   readonly overlay: ReadonlyMap<string, string | null>
+  /** A renamed town's site as it is, planned once for its moved links and the 301s asked about. */
+  readonly before?: Awaited<ReturnType<typeof loadAndPlan>>
 }
 
 async function virtualSaved(session: ProxySession, sent: Sent, virtual: VirtualPath, isNew: boolean): Promise<VirtualSaved> {
@@ -348,8 +350,10 @@ async function virtualSaved(session: ProxySession, sent: Sent, virtual: VirtualP
   const renamed = old !== undefined && typed !== old
   const saved = virtualSaveText({ file: file.name, disk, map: virtual.map, old, raw: renamed ? withFormerName(raw, old, typed) : raw })
   const text = withLists(saved.text, old, saved.name, lists)
-  const others = renamed ? await townMoved(session, old, saved.name) : []
-  return { file, disk, old, name: saved.name, overlay: new Map([[file.name, text], ...others]) }
+  if (!renamed) return { file, disk, old, name: saved.name, overlay: new Map([[file.name, text]]) }
+  const before = await loadAndPlan(session.siteRoot).catch(() => undefined)
+  const others = await townMoved(session, old, saved.name, before)
+  return { file, disk, old, name: saved.name, overlay: new Map([[file.name, text], ...others]), before }
 }
 
 /** One name of a map: edited, created (`isNew`, at the end of its map) or renamed in place by its name field. */
@@ -376,9 +380,8 @@ async function planVirtual(
   virtual: VirtualPath,
 ): Promise<{ redirects: string[]; question?: string; kept?: string }> {
   if (!isTowns(virtual.map)) return { redirects: [] }
-  const { old, name, overlay } = await virtualSaved(session, sent, virtual, false)
+  const { old, name, overlay, before } = await virtualSaved(session, sent, virtual, false)
   if (old === undefined || old === name) return { redirects: [] }
-  const before = await loadAndPlan(session.siteRoot).catch(() => undefined)
   const after = await checked(session, overlay)
   const known = new Set((before?.plan.redirects ?? []).map((r) => `${r.from} ${r.to}`))
   const redirects = after.plan.redirects.filter((r) => !known.has(`${r.from} ${r.to}`)).map((r) => `${r.from} → ${r.to}`)
@@ -415,13 +418,17 @@ async function planDelete(session: ProxySession, given: string): Promise<{ redir
  * language) goes to the page's new address, and each translation of areas.yaml keys the town by
  * its new name. Its pages' 301s are the plan's (its place lists the old name in `formerly`).
  */
-async function townMoved(session: ProxySession, old: string, name: string): Promise<Map<string, string | null>> {
+async function townMoved(
+  session: ProxySession,
+  old: string,
+  name: string,
+  before: Awaited<ReturnType<typeof loadAndPlan>> | undefined,
+): Promise<Map<string, string | null>> {
   const files = new Map<string, string | null>()
   const read = async (file: string) =>
     files.has(file) ? (files.get(file) ?? undefined) : readText(session, checkedPath(session, file, isSiteText))
   const [from, to] = [`/lp/${citySlug(old)}-`, `/lp/${citySlug(name)}-`]
-  const before = from === to ? undefined : await loadAndPlan(session.siteRoot).catch(() => undefined)
-  const changes = (before?.plan.landingPages ?? [])
+  const changes = (from === to ? [] : (before?.plan.landingPages ?? []))
     .filter((page) => sameTown(page.area, old) && page.url.includes(from))
     .map((page) => ({ from: page.url, to: page.url.replace(from, to) }))
   if (changes.length > 0)
