@@ -169,9 +169,13 @@ export function newRedirects(
   before: readonly LandingRedirect[],
   after: readonly LandingRedirect[],
 ): { from: string; to: string }[] {
+  return [...moves(change, languagePaths), ...addedRedirects(before, after)]
+}
+
+/** The redirects of `after` that `before` does not make, each as `from` and `to`. */
+export function addedRedirects(before: readonly LandingRedirect[], after: readonly LandingRedirect[]): Redirect[] {
   const known = new Set(before.map((r) => `${r.from} ${r.to}`))
-  const landing = after.filter((r) => !known.has(`${r.from} ${r.to}`)).map(({ from, to }) => ({ from, to }))
-  return [...moves(change, languagePaths), ...landing]
+  return after.filter((r) => !known.has(`${r.from} ${r.to}`)).map(({ from, to }) => ({ from, to }))
 }
 
 export const serviceFile = (slug: string, like: string) => `services/${slug}${path.posix.extname(like)}`

@@ -21,7 +21,7 @@ import {
 } from '../errors/catalogue.js'
 import { BuildFailure, type ConfigError } from '../errors/config-error.js'
 import { printable } from '../errors/printable.js'
-import { type AddressChange, addressOf, moves, newRedirects, rewrittenFiles, serviceFile } from './address-change.js'
+import { type AddressChange, addedRedirects, addressOf, moves, newRedirects, rewrittenFiles, serviceFile } from './address-change.js'
 import { type NamedMap, nameField } from './decap-config.js'
 import { cannotEdit, frontMatter, newFileText, newText, withSwitches } from './entry-text.js'
 import { checkUpload } from './media.js'
@@ -383,8 +383,7 @@ async function planVirtual(
   const { old, name, overlay, before } = await virtualSaved(session, sent, virtual, false)
   if (old === undefined || old === name) return { redirects: [] }
   const after = await checked(session, overlay)
-  const known = new Set((before?.plan.redirects ?? []).map((r) => `${r.from} ${r.to}`))
-  const redirects = after.plan.redirects.filter((r) => !known.has(`${r.from} ${r.to}`)).map((r) => `${r.from} → ${r.to}`)
+  const redirects = addedRedirects(before?.plan.redirects ?? [], after.plan.redirects).map((r) => `${r.from} → ${r.to}`)
   const hadPages = before?.plan.landingPages.some((page) => sameTown(page.area, old)) ?? false
   const unrecorded = hadPages && Object.keys(after.site.published.pages).length === 0 && !after.site.site.published
   if (redirects.length === 0 && !unrecorded) return { redirects }
@@ -407,8 +406,7 @@ async function planDelete(session: ProxySession, given: string): Promise<{ redir
   if (!before?.plan.landingPages.some((page) => sameTown(page.area, name))) return { redirects: [] }
   const after = await loadAndPlan(session.siteRoot, new Map([[file.name, withoutEntry(disk, virtual.map, name)]])).catch(() => undefined)
   if (!after) return { redirects: [] }
-  const known = new Set(before.plan.redirects.map((r) => `${r.from} ${r.to}`))
-  const redirects = after.plan.redirects.filter((r) => !known.has(`${r.from} ${r.to}`)).map((r) => `${r.from} → ${r.to}`)
+  const redirects = addedRedirects(before.plan.redirects, after.plan.redirects).map((r) => `${r.from} → ${r.to}`)
   const unrecorded = Object.keys(after.site.published.pages).length === 0 && !after.site.site.published
   return { redirects, question: EditorAddressMoves.text('removed town', redirects, [], unrecorded) }
 }
