@@ -173,17 +173,22 @@ describe('a damaged build cache', () => {
       for (const kind of kinds) {
         if (kind.file.endsWith('derived.log')) await journal()
         await damage(kind.file)
-        // Into the same output folder (whose pages are hard links to the cached ones), then into a
-        // new one, for which every cache entry is used.
+        // Into the same output folder (whose pages are hard links to the cached ones).
         const same = await kind.build(kind.site, kind.out)
         expect(same.status, `${kind.file} ${how}:\n${same.output}`).toBe(0)
         expect(await snapshot(kind.out), `${kind.file} ${how}`).toEqual(clean)
+        // A build that met the damage says so (in --verbose) and writes the file anew, which is all
+        // a second build would read. One that did not meet it (what its output folder already
+        // held let it skip the file) is followed by one into a new folder, for which every cache
+        // entry is used.
+        const reported = (output: string) => / {2}cache: /.test(output)
+        if (reported(same.output)) continue
         const fresh = path.join(await tempDir(), 'dist')
         const other = await kind.build(kind.site, fresh)
         expect(other.status, `${kind.file} ${how}:\n${other.output}`).toBe(0)
         expect(await snapshot(fresh), `${kind.file} ${how}`).toEqual(clean)
-        // Damage that is not plain absence is reported, in --verbose.
-        if (how !== 'deleted') expect(same.output + other.output, `${kind.file} ${how}`).toMatch(/ {2}cache: /)
+        // Damage that is not plain absence is reported.
+        if (how !== 'deleted') expect(reported(other.output), `${kind.file} ${how}:\n${other.output}`).toBe(true)
       }
     }, 240_000)
   }
