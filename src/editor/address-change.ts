@@ -23,10 +23,15 @@ export interface AddressChange {
   readonly service?: { readonly from: string; readonly to: string }
 }
 
+/** The slug of the service a content file holds (`services/lawn-care.yaml`: `lawn-care`); undefined for any other file. */
+export function serviceSlugOf(name: string): string | undefined {
+  return /^services\/([^/]+)\.ya?ml$/.exec(name)?.[1]
+}
+
 /** The address a content file's page has, from its name and data; undefined for files that are not a page of their own. */
 export function addressOf(name: string, data: unknown): string | undefined {
-  const service = /^services\/([^/]+)\.ya?ml$/.exec(name)
-  if (service) return `/services/${service[1]}`
+  const service = serviceSlugOf(name)
+  if (service !== undefined) return `/services/${service}`
   if (!name.startsWith('pages/')) return undefined
   const given = (data as { path?: unknown } | null)?.path
   if (typeof given === 'string') return given

@@ -70,6 +70,12 @@ const listsInput = (): Field => ({
   hint: 'The lists this town is in, saved with it. A list that makes landing pages gives the town a page for each of its services; removing the town takes it out of every list.',
 })
 
+/**
+ * A town's local paragraph, with its words counted beside it as the marketer types
+ * (client/admin.js): the town's landing pages stay out of search until it has `minWords`.
+ */
+const paragraphInput = (field: Field, minWords: number): Field => ({ ...field, widget: 'citypress-paragraph', min_words: minWords })
+
 /** The YAML files of a site with one entry each, by schema. */
 const settingsFiles = [
   { file: 'site.yaml', schema: 'site.schema.json', label: 'Site' },
@@ -150,7 +156,9 @@ export function editorConfig(siteRoot: string, names: LiveNames, apiPath: string
         delete: true,
         identifier_field: nameField,
         summary: `{{${nameField}}}`,
-        fields: [nameInput, ...(isTowns(entry) ? [listsInput()] : []), ...valueFields],
+        fields: isTowns(entry)
+          ? [nameInput, listsInput(), ...valueFields.map((f) => (f.name === 'local' ? paragraphInput(f, names.minLocalWords) : f))]
+          : [nameInput, ...valueFields],
       })
     }
   }

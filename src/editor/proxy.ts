@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { parseDocument } from 'yaml'
 import { loadAndPlan } from '../build/index.js'
+import { hiddenPagesText } from '../build/summary.js'
 import { citySlug } from '../config/areas/area-slug.js'
 import { listSiteFiles } from '../config/load-site.js'
 import {
@@ -21,7 +22,19 @@ import {
 } from '../errors/catalogue.js'
 import { BuildFailure, type ConfigError } from '../errors/config-error.js'
 import { printable } from '../errors/printable.js'
-import { type AddressChange, addedRedirects, addressOf, moves, newRedirects, rewrittenFiles, serviceFile } from './address-change.js'
+import type { LandingIdentity } from '../plan/landing-model.js'
+import { paragraphsToWrite } from '../plan/landing-quality.js'
+import { markdownToText, wordsOf } from '../plan/landing-text.js'
+import {
+  type AddressChange,
+  addedRedirects,
+  addressOf,
+  moves,
+  newRedirects,
+  rewrittenFiles,
+  serviceFile,
+  serviceSlugOf,
+} from './address-change.js'
 import { type NamedMap, nameField } from './decap-config.js'
 import { cannotEdit, frontMatter, newFileText, newText, withSwitches } from './entry-text.js'
 import { checkUpload } from './media.js'
@@ -165,6 +178,11 @@ async function dispatch(session: ProxySession, action: string, params: Params): 
       return ok(await planSave(session, params.entry as Sent))
     case 'planDelete':
       return ok(await planDelete(session, String(params.path)))
+    case 'hiddenPages':
+      return ok(await hiddenPages(session, String(params.path)))
+    case 'words':
+      // Counted as the quality gate counts a local paragraph's words (plan/plan-landing.ts).
+      return ok({ words: wordsOf(markdownToText(String(params.text))).length })
     case 'getMedia':
       // Names and addresses, not bytes: the library shows each image from its address as it scrolls.
       return ok(
@@ -412,6 +430,33 @@ async function planDelete(session: ProxySession, given: string): Promise<{ redir
 }
 
 /**
+ * What keeps a town's or a service's landing pages out of search, said as the build says it
+ * (build/summary.ts): the editor asks once an entry is saved, and for an entry it opens. None for
+ * other entries, or while the site does not check.
+ */
+async function hiddenPages(session: ProxySession, given: string): Promise<{ hidden: string[] }> {
+  const virtual = virtualOf(session.maps(), given)
+  const slug = serviceSlugOf(given)
+  if (!(virtual && isTowns(virtual.map)) && slug === undefined) return { hidden: [] }
+  let mine = (page: LandingIdentity) => page.service.slug === slug
+  if (virtual) {
+    const disk = await readText(session, checkedPath(session, virtual.map.file, isContentFile))
+    const name = disk === undefined ? undefined : nameAt(disk, virtual, session.aliases, given)
+    if (name === undefined) return { hidden: [] }
+    mine = (page) => sameTown(page.area, name)
+  }
+  const now = await loadAndPlan(session.siteRoot).catch(() => undefined)
+  if (!now) return { hidden: [] }
+  const urls = new Set(now.plan.landingPages.filter(mine).map((page) => page.url))
+  const { pages, settings } = now.plan.landingQuality
+  const held = paragraphsToWrite(
+    pages.filter((page) => urls.has(page.url)),
+    settings.minLocalWords,
+  )
+  return { hidden: held.map((area) => hiddenPagesText(area, settings.minLocalWords)) }
+}
+
+/**
  * The other files a town's new name changes: each link to one of its landing pages (in every
  * language) goes to the page's new address, and each translation of areas.yaml keys the town by
  * its new name. Its pages' 301s are the plan's (its place lists the old name in `formerly`).
@@ -493,25 +538,23 @@ async function rebasedSave(session: ProxySession, sent: Sent): Promise<Sent> {
  * saved; a changed one renames the file (moveAddress). A new service is named from its title.
  */
 function withoutAddress(sent: Sent, isNew: boolean): Sent & { address?: string } {
-  if (!serviceFileRule.test(sent.path)) return sent
+  const slug = serviceSlugOf(sent.path)
+  if (slug === undefined) return sent
   const address = (parseOrRefuse(sent.raw, sent.path) as Record<string, unknown> | null)?.address
   if (address === undefined) return sent
   const doc = parseDocument(sent.raw)
   doc.delete('address')
-  const slug = path.posix.basename(sent.path).replace(/\.ya?ml$/, '')
   if (isNew || typeof address !== 'string' || address === '' || address === slug) return { ...sent, raw: String(doc) }
   return { ...sent, raw: String(doc), address }
 }
-
-const serviceFileRule = /^services\/[^/]+\.ya?ml$/
 
 /** A file an address change may rewrite: a content file, or one of its translations. */
 const isSiteText = (name: string) => isContentFile(name) || /^locales\/[^/]+\/.+\.(?:ya?ml|md)$/.test(name)
 
 /** An entry's text as the editor shows it: a service with its address (withoutAddress). */
 function withAddress(name: string, text: string): string {
-  if (!serviceFileRule.test(name)) return text
-  return `address: ${path.posix.basename(name).replace(/\.ya?ml$/, '')}\n${text}`
+  const slug = serviceSlugOf(name)
+  return slug === undefined ? text : `address: ${slug}\n${text}`
 }
 
 interface Move {
@@ -530,7 +573,7 @@ async function addressMove(session: ProxySession, sent: Sent & { address?: strin
   if (sent.address !== undefined) {
     if (!fileNameRule.test(`${sent.address}.yaml`)) throw new Refusal(422, [fail(EditorBadName, { file: from.name }, sent.address)])
     const to = checkedPath(session, serviceFile(sent.address, from.name), isContentFile)
-    const slug = path.posix.basename(from.name).replace(/\.ya?ml$/, '')
+    const slug = serviceSlugOf(from.name)!
     const change = { from: `/services/${slug}`, to: `/services/${sent.address}`, service: { from: slug, to: sent.address } }
     return { from, to, disk, sent, change }
   }

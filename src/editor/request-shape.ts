@@ -47,6 +47,8 @@ const shapes: Record<string, Record<string, readonly [Check, string]>> = {
   persistMedia: { asset: [asset, 'an upload with a path and its content'] },
   deleteFile: { path: [text, 'a file path'] },
   planDelete: { path: [text, 'a file path'] },
+  hiddenPages: { path: [text, 'a file path'] },
+  words: { text: [text, 'a text'] },
   deleteFiles: { paths: [list(text), 'a list of file paths'] },
   getDeployPreview: {},
 }

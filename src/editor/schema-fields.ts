@@ -39,7 +39,10 @@ export type Schema = {
 
 export type Field = Record<string, unknown>
 
-/** Names the live site gives to references: select options. */
+/**
+ * What the live site gives the editor's fields: the names references choose from (select
+ * options), and the words a town's local paragraph needs for its pages to show in search.
+ */
 export interface LiveNames {
   readonly service: readonly string[]
   readonly form: readonly string[]
@@ -47,6 +50,7 @@ export interface LiveNames {
   readonly scheduler: readonly string[]
   readonly icon: readonly string[]
   readonly href: readonly string[]
+  readonly minLocalWords: number
 }
 
 /**

@@ -58,6 +58,15 @@ export interface LandingPlan {
   readonly errors: readonly ConfigError[]
 }
 
+/** The quality gate's thresholds: landing.yaml's `quality`, else the defaults. */
+export function qualitySettings(landing: SiteConfig['landing']): QualitySettings {
+  return {
+    minLocalWords: landing?.quality?.minLocalWords ?? 40,
+    maxSimilarity: landing?.quality?.maxSimilarity ?? 0.9,
+    minWords: landing?.quality?.minWords ?? 0,
+  }
+}
+
 /** Key of the landing-page lookup templates use: `${area}|${serviceSlug}`. */
 export const landingKey = (area: string, service: string): string => `${area}|${service}`
 
@@ -78,11 +87,7 @@ interface Wanted {
  */
 export function planLanding(site: SiteConfig, options: { locationsUrl?: string; prints?: PrintStore } = {}): LandingPlan {
   const errors: ConfigError[] = []
-  const settings: QualitySettings = {
-    minLocalWords: site.landing?.quality?.minLocalWords ?? 40,
-    maxSimilarity: site.landing?.quality?.maxSimilarity ?? 0.9,
-    minWords: site.landing?.quality?.minWords ?? 0,
-  }
+  const settings = qualitySettings(site.landing)
   const landing = site.landing
   if (!landing) return { pages: [], urls: handWrittenLandingUrls(site), quality: { pages: [], weakest: [], settings }, errors }
   const origin: Origin = landing.origin

@@ -8,6 +8,7 @@ import type { LiveNames } from '../editor/schema-fields.js'
 import { PreviewInternal, PreviewInternalLog } from '../errors/catalogue.js'
 import { BuildFailure } from '../errors/config-error.js'
 import { sourceStack } from '../errors/source-stack.js'
+import { qualitySettings } from '../plan/plan-landing.js'
 import { packageRoot } from '../tool/package.js'
 import { type BuildSession, createBuildSession, type GoodBuild } from './build-session.js'
 import { basePathGuard } from './handlers/base-path.js'
@@ -219,6 +220,7 @@ function liveNames(good: GoodBuild | undefined): LiveNames {
     scheduler: Object.keys(site?.site.schedulers ?? {}),
     icon: [...lucideIconNames()].sort(),
     href: pages,
+    minLocalWords: qualitySettings(site?.landing).minLocalWords,
   }
 }
 

@@ -243,7 +243,7 @@ describe('an editor request that meets a bug', () => {
     const editor = editorRoutes({
       siteRoot: site,
       token,
-      names: () => ({ service: [], form: [], areaList: [], scheduler: [], icon: [], href: [] }),
+      names: () => ({ service: [], form: [], areaList: [], scheduler: [], icon: [], href: [], minLocalWords: 40 }),
       siteUrl: () => {
         throw new Error('a planted bug')
       },

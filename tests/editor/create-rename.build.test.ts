@@ -9,7 +9,7 @@ import type { LiveNames } from '../../src/editor/schema-fields.js'
 import { fileNameOf } from '../../src/editor/virtual-entries.js'
 import { repoRoot, snapshot, tempDir } from '../helpers/site.js'
 
-const names: LiveNames = { service: [], form: [], areaList: [], scheduler: [], icon: [], href: [] }
+const names: LiveNames = { service: [], form: [], areaList: [], scheduler: [], icon: [], href: [], minLocalWords: 40 }
 
 type Entry = { data: string | null; file: { path: string } }
 type Refused = { error: string; problems: { code: string; file: string; line?: number }[] }
@@ -264,6 +264,31 @@ describe('the editor adds, moves and removes a town in one step', () => {
     ])
     // The editor shows the town with the lists it is in.
     expect(parse((await entry(place('Evendale, OH'))).data!).inLists).toEqual(['service-pages'])
+  })
+
+  it("says how many of a town's and a service's pages are hidden from search, and counts a paragraph's words as the build does", async () => {
+    const hidden = async (file: string) => ((await call('hiddenPages', { path: file })).body as { hidden: string[] }).hidden
+    const save = async (data: Record<string, unknown>) =>
+      expect(
+        (await call('persistEntry', { dataFiles: [{ path: place('Evendale, OH'), raw: stringify(data) }], assets: [], options: {} })).body,
+      ).toEqual({
+        message: 'entry persisted',
+      })
+    const shown = parse((await entry(place('Evendale, OH'))).data!) as Record<string, unknown>
+    expect(await hidden(place('Evendale, OH'))).toEqual([])
+    const short = '**Evendale** crews clean the plants along [Reading Road](https://example.com/reading) after hours.'
+    await save({ ...shown, local: short })
+    expect(await hidden(place('Evendale, OH'))).toEqual([
+      'Evendale, OH: 2 pages hidden from search until its local paragraph has 40 words (it has 10)',
+    ])
+    expect(await hidden('services/commercial-cleaning.yaml')).toContain(
+      'Evendale, OH: 1 page hidden from search until its local paragraph has 40 words (it has 10)',
+    )
+    expect(await hidden('pages/about.yaml')).toEqual([])
+    // The editor's live count beside the paragraph: the words a visitor reads, not the link's address.
+    expect((await call('words', { text: short })).body).toEqual({ words: 10 })
+    await save({ ...shown, local })
+    expect(await hidden(place('Evendale, OH'))).toEqual([])
   })
 
   it('takes a town out of a list it leaves and into one it joins, in the same save as its facts', async () => {

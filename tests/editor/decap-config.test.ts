@@ -21,6 +21,7 @@ const names: LiveNames = {
   scheduler: ['walkthrough'],
   icon: ['sun'],
   href: ['/', '/contact'],
+  minLocalWords: 40,
 }
 const walk = { file: 'common.schema.json', at: 't', names, maps: [] }
 const map = (schema: Schema, required = false): Field => fieldOf('x', schema, required, walk)!

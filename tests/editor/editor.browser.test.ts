@@ -170,7 +170,7 @@ describe('the editor in a browser', () => {
     await thumbnail.waitFor({ state: 'detached' })
   }, 30_000)
 
-  it('adds a town in one step: its place and its area list, under the name typed, as new lines of areas.yaml', async () => {
+  it('adds a town in one step: its place and its area list, under the name typed, as new lines of areas.yaml, saying its pages are hidden from search', async () => {
     const areas = path.join(site, 'areas.yaml')
     const before = await readFile(areas, 'utf8')
     await admin.goto(`${preview.url}admin/#/collections/areas-places`)
@@ -197,9 +197,24 @@ describe('the editor in a browser', () => {
     await admin.waitForFunction(
       () => (document.querySelector('input[id^="key-field"]') as HTMLInputElement | null)?.value === 'North Haverbrook, IL',
     )
+    // Its pages are out of search until its paragraph is written: said once it is saved, and
+    // beside the paragraph, counted as the marketer types.
+    const hidden = admin.locator('.citypress-hidden-pages')
+    await hidden.filter({ hasText: 'North Haverbrook' }).waitFor()
+    expect(await hidden.textContent()).toMatch(
+      /^North Haverbrook, IL: \d+ pages hidden from search until its local paragraph has 40 words \(none is written\)$/,
+    )
+    const count = admin.locator('.citypress-word-count')
+    await count.filter({ hasText: '0 words' }).waitFor()
+    await admin.locator('[aria-label="citypress-paragraph field"] [contenteditable="true"]').click()
+    await admin.keyboard.type('Quiet streets beside the old monorail line.')
+    await count.filter({ hasText: '7 words' }).waitFor()
+    expect(await count.textContent()).toBe("7 words: this town's pages are hidden from search until it has 40.")
+    if (shots) await admin.screenshot({ path: path.join(shots, 'word-count.png') })
     // Edited again, it is listed once (its address is the one the list gives it).
     await admin.locator('input[id^="county-field"]').first().fill('Springfield County')
     await publish()
+    await hidden.filter({ hasText: '(it has 7)' }).waitFor()
     await until(async () => (await readFile(areas, 'utf8')).includes('county: Springfield County'))
     await admin.goto(`${preview.url}admin/#/collections/areas-places`)
     await admin.getByText('North Haverbrook, IL', { exact: true }).first().waitFor()

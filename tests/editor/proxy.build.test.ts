@@ -8,7 +8,7 @@ import { answerProxy, createProxySession, type ProxySession } from '../../src/ed
 import type { LiveNames } from '../../src/editor/schema-fields.js'
 import { repoRoot, snapshot, tempDir } from '../helpers/site.js'
 
-const names: LiveNames = { service: [], form: [], areaList: [], scheduler: [], icon: [], href: [] }
+const names: LiveNames = { service: [], form: [], areaList: [], scheduler: [], icon: [], href: [], minLocalWords: 40 }
 
 async function copySite(name: string): Promise<string> {
   const dir = path.join(await tempDir('citypress-editor-'), name)

@@ -84,6 +84,79 @@
     })
     return { ok: response.ok, answer: await response.json().catch(() => ({})) }
   }
+  // A town's local paragraph with its words counted beside it, as the build counts them: its
+  // landing pages stay out of search until it has the site's minimum.
+  const Markdown = CMS.getWidget('markdown').control
+  const ParagraphControl = createClass({
+    getInitialState() {
+      return { words: undefined }
+    },
+    componentDidMount() {
+      this.count()
+    },
+    componentDidUpdate(before) {
+      if (before.value !== this.props.value) this.count()
+    },
+    componentWillUnmount() {
+      clearTimeout(this.timer)
+    },
+    count() {
+      clearTimeout(this.timer)
+      this.timer = setTimeout(async () => {
+        const { ok, answer } = await api('words', { text: this.props.value || '' })
+        if (ok) this.setState({ words: answer.words })
+      }, 250)
+    },
+    render() {
+      const least = this.props.field.get('min_words')
+      const { words } = this.state
+      const said =
+        words === undefined
+          ? ''
+          : words >= least
+            ? `${words} words: enough for this town's pages to show in search.`
+            : `${words} ${words === 1 ? 'word' : 'words'}: this town's pages are hidden from search until it has ${least}.`
+      return h(
+        'div',
+        null,
+        h(Markdown, this.props),
+        h('p', { className: 'citypress-word-count', 'aria-live': 'polite', style: { margin: '6px 0 0', fontSize: '14px' } }, said),
+      )
+    },
+  })
+  CMS.registerWidget('citypress-paragraph', ParagraphControl, CMS.getWidget('markdown').preview)
+  // What keeps the open entry's pages out of search (a town's or a service's), said from when it
+  // opens or is saved until another opens: Decap's own notices cannot be added to.
+  const hidden = document.createElement('div')
+  hidden.setAttribute('role', 'status')
+  hidden.className = 'citypress-hidden-pages'
+  Object.assign(hidden.style, {
+    position: 'fixed',
+    left: '0',
+    right: '0',
+    bottom: '0',
+    zIndex: '400',
+    padding: '10px 16px',
+    background: '#fff4d6',
+    color: '#3b2a00',
+    font: '15px/1.4 system-ui, sans-serif',
+    whiteSpace: 'pre-line',
+    boxShadow: '0 -1px 4px rgba(0, 0, 0, 0.15)',
+  })
+  hidden.hidden = true
+  document.body.append(hidden)
+  let asked = 0
+  const sayHidden = async (path) => {
+    const mine = ++asked
+    const { ok, answer } = path ? await api('hiddenPages', { path }) : { ok: true, answer: {} }
+    // An entry opened since has its own answer coming.
+    if (mine !== asked) return
+    const lines = ok ? answer.hidden || [] : []
+    hidden.textContent = lines.join('\n')
+    hidden.hidden = lines.length === 0
+    // Room below the form, so the notice covers none of its fields.
+    document.body.style.paddingBottom = hidden.hidden ? '' : `${hidden.offsetHeight}px`
+  }
   // A save that moves a page to a new address first shows the redirects it makes, and may be
   // called off; a renamed service then opens under its new name.
   const ask = async (entry) => {
@@ -99,6 +172,7 @@
   CMS.registerEventListener({
     name: 'postSave',
     handler: ({ entry }) => {
+      void sayHidden(entry.get('path'))
       const address = entry.getIn(['data', 'address'])
       const [, folder, slug] = /^(services)\/([^/]+)\.ya?ml$/.exec(entry.get('path')) || []
       // After Decap has marked the entry saved, or it would ask whether to leave unsaved changes.
@@ -112,8 +186,9 @@
     removal = undefined
     const [, name, slug] = /^#\/collections\/([^/]+)\/entries\/([^/?]+)$/.exec(window.location.hash) || []
     const collection = config.collections.find((c) => c.name === name)
-    if (!collection?.folder || collection.delete !== true) return
-    const path = `${collection.folder}/${slug}.${collection.extension}`
+    const path = collection?.folder && `${collection.folder}/${slug}.${collection.extension}`
+    void sayHidden(path)
+    if (!path || collection.delete !== true) return
     api('planDelete', { path }).then(({ answer }) => {
       if (answer.question && window.location.hash.endsWith(`/entries/${slug}`)) removal = answer.question
     })
