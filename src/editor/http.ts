@@ -20,6 +20,7 @@ import { requestOrigin } from '../preview/request-guard.js'
 import { respond } from '../preview/respond.js'
 import { packageRoot } from '../tool/package.js'
 import { type EditorConfig, editorConfig } from './decap-config.js'
+import { libraryFiles } from './library-files.js'
 import { answerProxy, createProxySession, type ProxySession, warmChecks } from './proxy.js'
 import type { LiveNames } from './schema-fields.js'
 import { isImageFile, readSiteFile, sitePath } from './site-files.js'
@@ -84,6 +85,9 @@ export function editorRoutes(options: EditorOptions): EditorRoutes {
   const writes = { last: Promise.resolve() as Promise<unknown> }
   const sessionOf = () => createProxySession(options.siteRoot, maps, `${apiBase}media/`, options.logNote, writes)
   const session = sessionOf()
+  const library = libraryFiles(path.join(packageRoot, 'lib', 'decap'))
+  // Ready before the editor is first opened: compressing the bundle takes a few tenths of a second.
+  library.warm('decap-cms.js')
   // Each load of the editor (a tab) gets a session of its own, named in the API address its
   // config gives it: what a tab was given is what its saves are checked against.
   const pages = new Map<string, ProxySession>()
@@ -136,10 +140,12 @@ export function editorRoutes(options: EditorOptions): EditorRoutes {
       const own = ownFiles[rest]
       if (own) return (send(res, 200, 'text/javascript; charset=utf-8', await own()), true)
       if (/^decap\/[\w.-]+\.(?:js|css|wasm)$/.test(rest)) {
-        const file = path.join(packageRoot, 'lib', 'decap', rest.slice('decap/'.length))
-        const bytes = await readFile(file).catch(() => undefined)
-        if (!bytes) return (send(res, EditorLibraryMissing.status, 'text/plain; charset=utf-8', EditorLibraryMissing.text(rest)), true)
-        return (send(res, 200, typeOf(rest), bytes, { 'cache-control': 'public, max-age=86400' }), true)
+        const file = await library.get(rest.slice('decap/'.length), req.headers['accept-encoding'])
+        if (!file) return (send(res, EditorLibraryMissing.status, 'text/plain; charset=utf-8', EditorLibraryMissing.text(rest)), true)
+        const encoded: Record<string, string> = file.encoding ? { 'content-encoding': file.encoding } : {}
+        return (
+          send(res, 200, typeOf(rest), file.bytes, { 'cache-control': 'public, max-age=86400', vary: 'accept-encoding', ...encoded }), true
+        )
       }
       return (send(res, EditorNotFound.status, 'text/plain; charset=utf-8', EditorNotFound.text()), true)
     },

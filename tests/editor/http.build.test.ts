@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises'
-import { request } from 'node:http'
+import { type IncomingHttpHeaders, request } from 'node:http'
 import path from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { copyExample } from '../helpers/example-build.js'
-import { tempDir } from '../helpers/site.js'
+import { repoRoot, tempDir } from '../helpers/site.js'
 import { rawGet, type StartedPreview, startOn } from '../preview/helpers.js'
 
 async function starterCopy(): Promise<string> {
@@ -122,6 +123,31 @@ describe('the editor API over HTTP', () => {
     expect((await rawGet(preview.url, '/admin/decap/decap-cms.js')).status).toBe(200)
     const home = await rawGet(preview.url, '/')
     expect(home.headers['content-security-policy'] ?? '').not.toMatch(/unsafe-eval/)
+  })
+
+  it("sends Decap's bundle gzipped to a browser that takes it, plain to one that does not, cacheable for a day", async () => {
+    const bundle = await readFile(path.join(repoRoot, 'lib', 'decap', 'decap-cms.js'))
+    const get = (acceptEncoding: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const { hostname, port } = new URL(preview.url)
+        const headers = { 'accept-encoding': acceptEncoding }
+        request({ hostname, port, path: '/admin/decap/decap-cms.js', headers }, (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (c: Buffer) => chunks.push(c))
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }))
+        })
+          .on('error', reject)
+          .end()
+      })
+    const packed = await get('gzip, deflate, br')
+    expect(packed.headers).toMatchObject({ 'content-encoding': 'gzip', vary: 'accept-encoding', 'cache-control': 'public, max-age=86400' })
+    expect(packed.body.length).toBeLessThan(bundle.length / 3)
+    expect(gunzipSync(packed.body).equals(bundle)).toBe(true)
+    for (const refused of ['identity', 'gzip;q=0, *', '']) {
+      const plain = await get(refused)
+      expect(plain.headers['content-encoding'], refused).toBeUndefined()
+      expect(plain.body.equals(bundle), refused).toBe(true)
+    }
   })
 })
 
