@@ -143,6 +143,9 @@ export function fieldsOf(schema: Schema, walk: Walk): Field[] {
   return fields
 }
 
+/** The schemas' rule for a day, YYYY-MM-DD (config checks that it is one of the calendar). */
+const dayPattern = '^\\d{4}-\\d{2}-\\d{2}$'
+
 /** One Decap field for one property, or undefined when it is served elsewhere (a map by name). */
 export function fieldOf(name: string, raw: Schema, required: boolean, walk: Walk): Field | undefined {
   const { file, schema } = deref(walk.file, raw)
@@ -155,6 +158,19 @@ export function fieldOf(name: string, raw: Schema, required: boolean, walk: Walk
   if (kind === 'href') return { ...base, widget: 'citypress-href', options: '@href', ...patternOf(schema) }
   if (kind === 'service' || kind === 'form' || kind === 'areaList' || kind === 'scheduler' || kind === 'icon') {
     return { ...base, widget: 'select', options: `@${kind}` }
+  }
+  if (schema.type === 'string' && schema.pattern === dayPattern) {
+    // The browser's own date picker; Decap writes the day picked as YYYY-MM-DD, today's for a new
+    // entry's required day (a post's date). UTC, so the day picked is the day written in every time zone.
+    return {
+      ...base,
+      widget: 'datetime',
+      format: 'YYYY-MM-DD',
+      date_format: 'YYYY-MM-DD',
+      time_format: false,
+      picker_utc: true,
+      ...(required ? { default: '{{now}}' } : {}),
+    }
   }
   if (schema.enum) return { ...base, widget: 'select', options: schema.enum.map(String) }
   if (schema.const !== undefined) return { ...base, widget: 'hidden', default: schema.const }

@@ -41,11 +41,21 @@ describe('the editor configuration', () => {
       max: 9,
       required: true,
     })
-    expect(map({ type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'A day.' })).toMatchObject({
+    expect(map({ type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', description: 'A key.' })).toMatchObject({
       widget: 'string',
-      hint: 'A day.',
-      pattern: ['^\\d{4}-\\d{2}-\\d{2}$', 'It must be a date written YYYY-MM-DD (e.g. "2026-03-02").'],
+      hint: 'A key.',
+      pattern: ['^[a-z0-9]+(-[a-z0-9]+)*$', expect.stringMatching(/^It must be /)],
     })
+    // A day: the browser's date picker, written YYYY-MM-DD; a required one starts at today.
+    const day = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const
+    expect(map(day, true)).toMatchObject({
+      widget: 'datetime',
+      format: 'YYYY-MM-DD',
+      date_format: 'YYYY-MM-DD',
+      time_format: false,
+      default: '{{now}}',
+    })
+    expect(map(day)).not.toHaveProperty('default')
     expect(
       map({ type: 'array', minItems: 2, items: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] } }),
     ).toMatchObject({ widget: 'list', min: 2, fields: [{ name: 'a', required: true }] })

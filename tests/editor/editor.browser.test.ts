@@ -142,7 +142,7 @@ describe('the editor in a browser', () => {
       .toFile(photo)
     await admin.goto(`${preview.url}admin/#/collections/blog/new`)
     await admin.locator('input[id^="title-field"]').first().fill('Spring roof check')
-    await admin.locator('input[id^="date-field"]').first().fill('2026-03-01')
+    await admin.locator('input[id^="date-field"][type="date"]').first().fill('2026-03-01')
     await admin.locator('input[id^="excerpt-field"]').first().fill('What to look at after the winter.')
     await admin.getByRole('button', { name: /Choose an image/ }).click()
     await admin.locator('input[type="file"]').setInputFiles(photo)
@@ -154,7 +154,10 @@ describe('the editor in a browser', () => {
     await publish()
     await until(async () => (await readdir(path.join(site, 'blog')).catch(() => [] as string[])).includes('spring-roof-check.md'), 20_000)
     expect(await readdir(path.join(site, 'images'))).toContain('roof.jpg')
-    expect(await readFile(path.join(site, 'blog', 'spring-roof-check.md'), 'utf8')).toMatch(/^image: images\/roof\.jpg$/m)
+    const post = await readFile(path.join(site, 'blog', 'spring-roof-check.md'), 'utf8')
+    expect(post).toMatch(/^image: images\/roof\.jpg$/m)
+    // Picked in the browser's date picker, written as the day.
+    expect(post).toMatch(/^date: 2026-03-01$/m)
     // The preview encodes the photo's variants before it serves the post: slow on a loaded machine.
     await until(async () => (await fetch(`${preview.url}blog/spring-roof-check`)).status === 200, 40_000)
   }, 90_000)
