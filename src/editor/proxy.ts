@@ -35,6 +35,7 @@ import {
   serviceFile,
   serviceSlugOf,
 } from './address-change.js'
+import { pairedColours } from './colour-contrast.js'
 import { type NamedMap, nameField } from './decap-config.js'
 import { cannotEdit, frontMatter, newFileText, newText, withSwitches } from './entry-text.js'
 import { checkUpload } from './media.js'
@@ -180,6 +181,8 @@ async function dispatch(session: ProxySession, action: string, params: Params): 
       return ok(await planDelete(session, String(params.path)))
     case 'hiddenPages':
       return ok(await hiddenPages(session, String(params.path)))
+    case 'contrast':
+      return ok({ pairs: pairedColours(params.colors as Record<string, unknown>, String(params.token)) })
     case 'words':
       // Counted as the quality gate counts a local paragraph's words (plan/plan-landing.ts).
       return ok({ words: wordsOf(markdownToText(String(params.text))).length })

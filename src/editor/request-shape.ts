@@ -49,6 +49,7 @@ const shapes: Record<string, Record<string, readonly [Check, string]>> = {
   planDelete: { path: [text, 'a file path'] },
   hiddenPages: { path: [text, 'a file path'] },
   words: { text: [text, 'a text'] },
+  contrast: { colors: [object({}), 'an object of colours'], token: [text, 'a colour name'] },
   deleteFiles: { paths: [list(text), 'a list of file paths'] },
   getDeployPreview: {},
 }

@@ -146,6 +146,9 @@ export function fieldsOf(schema: Schema, walk: Walk): Field[] {
 /** The schemas' rule for a day, YYYY-MM-DD (config checks that it is one of the calendar). */
 const dayPattern = '^\\d{4}-\\d{2}-\\d{2}$'
 
+/** The schemas' rule for a colour, `#rrggbb` or `#rgb`. */
+const colourPattern = '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$'
+
 /** One Decap field for one property, or undefined when it is served elsewhere (a map by name). */
 export function fieldOf(name: string, raw: Schema, required: boolean, walk: Walk): Field | undefined {
   const { file, schema } = deref(walk.file, raw)
@@ -171,6 +174,11 @@ export function fieldOf(name: string, raw: Schema, required: boolean, walk: Walk
       picker_utc: true,
       ...(required ? { default: '{{now}}' } : {}),
     }
+  }
+  if (schema.type === 'string' && schema.pattern === colourPattern) {
+    // Decap's colour picker, a hex typed in too, with the contrast against each colour the site
+    // puts it with under it (client/admin.js).
+    return { ...base, widget: 'citypress-colour', allowInput: true, ...patternOf(schema) }
   }
   if (schema.enum) return { ...base, widget: 'select', options: schema.enum.map(String) }
   if (schema.const !== undefined) return { ...base, widget: 'hidden', default: schema.const }

@@ -56,6 +56,8 @@ describe('the editor configuration', () => {
       default: '{{now}}',
     })
     expect(map(day)).not.toHaveProperty('default')
+    // A colour: Decap's picker, a hex typed in too, with its contrast under it.
+    expect(map({ $ref: 'site.schema.json#/definitions/color' })).toMatchObject({ widget: 'citypress-colour', allowInput: true })
     expect(
       map({ type: 'array', minItems: 2, items: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] } }),
     ).toMatchObject({ widget: 'list', min: 2, fields: [{ name: 'a', required: true }] })

@@ -352,4 +352,37 @@ describe('the editor on an example site', () => {
     const areas = path.join(site, 'areas.yaml')
     await until(async () => !(await readFile(areas, 'utf8')).includes('Canby, OR'))
   }, 60_000)
+
+  it("shows a theme colour's contrast with each colour it is put with, and puts in the nearest passing shade on a click", async () => {
+    await admin.goto(`${preview.url}admin/#/collections/settings`)
+    await admin.goto(`${preview.url}admin/#/collections/settings/entries/site`)
+    // The theme and its colours are folded: unfold them by their arrows.
+    const unfold = (name: string) =>
+      admin
+        .locator('[class*="ExpandButtonContainer"]', { hasText: new RegExp(`^${name}$`) })
+        .filter({ visible: true })
+        .first()
+        .locator('button')
+        .first()
+        .click()
+    await unfold('Theme')
+    await unfold('Colors')
+    const ink = admin.locator('input[id^="ink-field"]').first()
+    await ink.fill('#dddddd')
+    // The list under this colour's own picker.
+    const said = ink.locator('xpath=ancestor::div[ul[contains(@class, "citypress-contrast")]][1]/ul')
+    await said.filter({ hasText: '✗' }).waitFor()
+    if (shots) {
+      await said.scrollIntoViewIfNeeded()
+      await admin.screenshot({ path: path.join(shots, 'colour-contrast.png') })
+    }
+    expect(await said.locator('li', { hasText: 'with background (#ffffff)' }).textContent()).toMatch(
+      /^✗ 1\.\d+:1 with background \(#ffffff\) in body text.*: needs 4\.5:1Use (#[0-9a-f]{6}), the nearest shade that passes$/,
+    )
+    await said.locator('li', { hasText: 'with background (#ffffff)' }).getByRole('button').click()
+    await admin.waitForFunction(() => (document.querySelector('input[id^="ink-field"]') as HTMLInputElement).value !== '#dddddd')
+    // That one shade passes against every colour ink is put with.
+    await said.locator('li', { hasText: '✓' }).filter({ hasText: 'with background (#ffffff)' }).waitFor()
+    expect(await said.locator('li', { hasText: '✗' }).count()).toBe(0)
+  }, 60_000)
 })

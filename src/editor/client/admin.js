@@ -125,6 +125,66 @@
     },
   })
   CMS.registerWidget('citypress-paragraph', ParagraphControl, CMS.getWidget('markdown').preview)
+  // A colour of the theme with its contrast against each colour the site puts it with (the
+  // others as the form has them now), worked out by the proxy as the build's check does, and the
+  // nearest shade that passes, one click away.
+  const Colour = CMS.getWidget('color').control
+  const othersOf = (props) => {
+    const colours = props.entry.getIn(['data', 'theme', 'colors'])
+    return JSON.stringify(colours?.toJS ? colours.toJS() : {})
+  }
+  const ColourControl = createClass({
+    getInitialState() {
+      return { pairs: [] }
+    },
+    componentDidMount() {
+      this.check()
+    },
+    componentDidUpdate(before) {
+      if (before.value !== this.props.value || othersOf(before) !== othersOf(this.props)) this.check()
+    },
+    componentWillUnmount() {
+      clearTimeout(this.timer)
+    },
+    check() {
+      clearTimeout(this.timer)
+      this.timer = setTimeout(async () => {
+        const token = this.props.field.get('name')
+        const colors = { ...JSON.parse(othersOf(this.props)), [token]: this.props.value || '' }
+        const { ok, answer } = await api('contrast', { colors, token })
+        if (ok) this.setState({ pairs: answer.pairs })
+      }, 250)
+    },
+    render() {
+      const { onChange } = this.props
+      const said = (pair) => {
+        const passes = pair.ratio >= pair.required
+        const words = `${passes ? '✓' : '✗'} ${pair.ratio}:1 with ${pair.other} (${pair.otherColor}) in ${pair.uses}${passes ? '' : `: needs ${pair.required}:1`}`
+        return h(
+          'li',
+          { key: `${pair.other}|${pair.required}` },
+          words,
+          pair.nearest &&
+            h(
+              'button',
+              { type: 'button', onClick: () => onChange(pair.nearest), style: { marginLeft: '8px' } },
+              `Use ${pair.nearest}, the nearest shade that passes`,
+            ),
+        )
+      }
+      return h(
+        'div',
+        null,
+        h(Colour, this.props),
+        h(
+          'ul',
+          { className: 'citypress-contrast', 'aria-live': 'polite', style: { margin: '6px 0 0', paddingLeft: '18px', fontSize: '14px' } },
+          this.state.pairs.map(said),
+        ),
+      )
+    },
+  })
+  CMS.registerWidget('citypress-colour', ColourControl, CMS.getWidget('color').preview)
   // What keeps the open entry's pages out of search (a town's or a service's), said from when it
   // opens or is saved until another opens: Decap's own notices cannot be added to.
   const hidden = document.createElement('div')
