@@ -20,7 +20,7 @@ import {
   EditorRenameElsewhere,
   fail,
 } from '../errors/catalogue.js'
-import { BuildFailure, type ConfigError } from '../errors/config-error.js'
+import { BuildFailure, ConfigError } from '../errors/config-error.js'
 import { printable } from '../errors/printable.js'
 import type { LandingIdentity } from '../plan/landing-model.js'
 import { paragraphsToWrite } from '../plan/landing-quality.js'
@@ -37,9 +37,10 @@ import {
 } from './address-change.js'
 import { pairedColours } from './colour-contrast.js'
 import { type NamedMap, nameField } from './decap-config.js'
+import { diskChanges, lineOnDisk } from './disk-lines.js'
 import { cannotEdit, frontMatter, newFileText, newText, withSwitches } from './entry-text.js'
 import { checkUpload } from './media.js'
-import { diskChanges, rebasedText } from './rebase.js'
+import { rebasedText } from './rebase.js'
 import { parseOrRefuse, Refusal } from './refusal.js'
 import { wrongParams } from './request-shape.js'
 import {
@@ -683,15 +684,41 @@ async function checked(session: ProxySession, overlay: ReadonlyMap<string, strin
   try {
     return await loadAndPlan(session.siteRoot, overlay)
   } catch (error) {
-    if (error instanceof BuildFailure) throw new Refusal(422, error.errors)
+    if (error instanceof BuildFailure) throw new Refusal(422, await placedOnDisk(session, overlay, error.errors))
     throw error
   }
+}
+
+/**
+ * A refused save's problems at the lines of the files as they are on disk, which the marketer can
+ * open: the check read the texts the save would write (`overlay`), whose lines differ from the
+ * disk's after a line it adds or removes.
+ */
+async function placedOnDisk(
+  session: ProxySession,
+  overlay: ReadonlyMap<string, string | null>,
+  problems: readonly ConfigError[],
+): Promise<ConfigError[]> {
+  return Promise.all(
+    problems.map(async (problem) => {
+      const name = siteName(session.siteRoot, problem.file)
+      const proposed = overlay.get(name)
+      if (problem.line === undefined || typeof proposed !== 'string') return problem
+      const disk = await readText(session, checkedPath(session, name, isSiteText)).catch(() => undefined)
+      if (disk === undefined || disk === proposed) return problem
+      const { line, added } = lineOnDisk(disk, proposed, problem.line)
+      if (line === problem.line && !added) return problem
+      // A line the save adds is on no line of the disk: its column would point into another.
+      const column = added ? undefined : problem.column
+      return new ConfigError({ ...problem.toJSON(), line, column, lineText: disk.split('\n')[line - 1] })
+    }),
+  )
 }
 
 /** The same checks as `validate`, with `overlay` read instead of the disk; refuses with every problem. */
 async function validateWith(session: ProxySession, overlay: ReadonlyMap<string, string | null>): Promise<void> {
   const problems = await problemsWith(session, overlay)
-  if (problems.length > 0) throw new Refusal(422, problems)
+  if (problems.length > 0) throw new Refusal(422, await placedOnDisk(session, overlay, problems))
 }
 
 async function problemsWith(session: ProxySession, overlay: ReadonlyMap<string, string | null>): Promise<readonly ConfigError[]> {

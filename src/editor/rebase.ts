@@ -5,29 +5,10 @@ import { parseOrRefuse } from './refusal.js'
 
 /**
  * A save over a file that changed on disk since the editor tab loaded it. The first such save is
- * refused, saying what changed (`diskChanges`); saved again, the marketer's own changes (what
+ * refused, saying what changed (disk-lines.ts `diskChanges`); saved again, the marketer's own changes (what
  * they changed in the form since it loaded) are applied to the file as it is now (`rebased`), so
  * neither their text nor the other change is lost.
  */
-
-/** The lines of `disk` that differ from `base`, as "line 12: `title: Roof Care`", at most `limit`. */
-export function diskChanges(base: string, disk: string, limit = 3): string[] {
-  const was = base.split('\n')
-  const now = disk.split('\n')
-  let head = 0
-  while (head < was.length && head < now.length && was[head] === now[head]) head++
-  let tail = 0
-  while (tail < was.length - head && tail < now.length - head && was[was.length - 1 - tail] === now[now.length - 1 - tail]) tail++
-  // Between the first and the last change, the lines that are new (a line kept between two changes is not).
-  const kept = new Set(was.slice(head, was.length - tail))
-  const added = now
-    .slice(head, now.length - tail)
-    .map((line, i) => ({ line, at: head + i + 1 }))
-    .filter(({ line }) => !kept.has(line))
-  if (added.length === 0) return [`line ${head + 1}: ${was.length - head - tail} line(s) removed`]
-  const shown = added.slice(0, limit).map(({ line, at }) => `line ${at}: \`${line.trim().slice(0, 80)}\``)
-  return added.length > limit ? [...shown, `and ${added.length - limit} more line(s)`] : shown
-}
 
 /** The entry's data as Decap edits it: a YAML file's, or a Markdown file's front matter with its `body`. */
 function dataOf(name: string, text: string): unknown {

@@ -137,8 +137,35 @@ describe('the editor proxy', () => {
       expect(answer.status).toBe(422)
       const error = (answer.body as { error: string }).error
       expect(error).toMatch(/no-such-icon-here/)
-      expect(error).toMatch(/services\/carpet-cleaning\.yaml:\d+:\d+/)
+      // A key the save adds: at the line where it would go, with no column of a line that is not there.
+      expect(error).toMatch(/services\/carpet-cleaning\.yaml:\d+: There is no icon/)
       expect(error).toMatch(/Hint: /)
+      expect(await readFile(path.join(site, file), 'utf8')).toBe(before)
+    })
+
+    it('quotes a refused save at the line and column of the file on disk, below lines the save adds', async () => {
+      const before = await readFile(path.join(site, file), 'utf8')
+      const data = parse(((await call(session, 'getEntry', { path: file })).body as Entry).data) as {
+        features: string[]
+        benefits: { icon: string }[]
+      }
+      const line = before.split('\n').indexOf('  - icon: calendar-range') + 1
+      const [first, ...others] = data.benefits
+      const answer = await call(session, 'persistEntry', {
+        entry: {
+          path: file,
+          raw: stringify({
+            ...data,
+            features: [...data.features, 'Entrance mat care'],
+            benefits: [{ ...first, icon: 'no-such-icon-here' }, ...others],
+          }),
+        },
+        assets: [],
+      })
+      expect(answer.status).toBe(422)
+      expect((answer.body as { error: string }).error).toMatch(
+        new RegExp(`^services/carpet-cleaning\\.yaml:${line}:11: There is no icon named "no-such-icon-here"`),
+      )
       expect(await readFile(path.join(site, file), 'utf8')).toBe(before)
     })
 
