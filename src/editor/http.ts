@@ -291,6 +291,12 @@ const adminPage = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>citypress editor</title>
+<style>
+/* Decap's notices inside the window, each problem of a refusal on its own line, a long list scrolled. */
+.Toastify__toast-container.notif__container { width: min(520px, calc(100vw - 32px)); }
+.notif__container .Toastify__toast.Toastify__toast { max-height: 70vh; overflow-y: auto; }
+.notif__container .Toastify__toast-body.Toastify__toast-body { white-space: pre-line; overflow-wrap: anywhere; }
+</style>
 <script src="admin-init.js"></script>
 <script src="decap/decap-cms.js"></script>
 <script src="admin.js" defer></script>

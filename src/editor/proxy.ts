@@ -237,6 +237,7 @@ function refuse(siteRoot: string, status: number, ...errors: ConfigError[]): Pro
       problems: errors.map((e) => ({
         code: e.code,
         file: siteName(siteRoot, e.file),
+        path: e.path,
         line: e.line,
         column: e.column,
         message: e.message,

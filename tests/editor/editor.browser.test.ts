@@ -131,6 +131,17 @@ describe('the editor in a browser', () => {
       .getByText(/services\/your-service\.yaml:\d+:\d+: `title` is 280 characters long, more than the 200 it may have/)
       .first()
       .waitFor({ timeout: 15_000 })
+    // And under the field itself.
+    const beside = admin.locator('.citypress-field-error')
+    await beside.waitFor()
+    expect(await beside.allTextContents()).toEqual(['`title` is 280 characters long, more than the 200 it may have.'])
+    expect(await beside.evaluate((note) => note.previousElementSibling?.querySelector('label')?.textContent)).toMatch(/^Title/)
+    // Decap's notice holds it inside the window, once it has slid in.
+    const notice = admin.locator('.Toastify__toast', { hasText: '280 characters long' }).first()
+    await until(async () => {
+      const box = await notice.boundingBox()
+      return box !== null && box.x + box.width <= 1280
+    })
     if (shots) await admin.screenshot({ path: path.join(shots, 'error.png') })
     expect(await readFile(servicePath(), 'utf8')).toBe(before)
   }, 60_000)

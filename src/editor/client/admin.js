@@ -217,6 +217,56 @@
     // Room below the form, so the notice covers none of its fields.
     document.body.style.paddingBottom = hidden.hidden ? '' : `${hidden.offsetHeight}px`
   }
+  // A refused save's problems, each also under its field where the form shows which one it is
+  // (Decap's notice holds them all; it has no way to mark a field from outside). A problem's path
+  // (`benefits[1].icon`) names the field by its last key, at a depth of nested fields, the item of
+  // a list by its index.
+  const fieldsIn = (node) => {
+    let depth = 0
+    for (let at = node.closest('[class*="ControlContainer"]'); at; at = at.parentElement?.closest('[class*="ControlContainer"]')) depth++
+    return depth
+  }
+  const fieldOf = (where) => {
+    const keys = String(where || '').split('.')
+    const [, key, index] = /^(.*?)(?:\[(\d+)\])?$/.exec(keys.at(-1))
+    const labels = key ? [...document.querySelectorAll(`label[for^="${CSS.escape(key)}-field-"]`)] : []
+    if (labels.length === 1) return labels[0]
+    const atDepth = labels.filter((label) => fieldsIn(label) === keys.length)
+    if (atDepth.length === 1) return atDepth[0]
+    const item = /\[(\d+)\]$/.exec(keys.at(-2) ?? '')?.[1] ?? index
+    return item === undefined ? undefined : atDepth[Number(item)]
+  }
+  const markProblems = (problems) => {
+    for (const old of document.querySelectorAll('.citypress-field-error')) old.remove()
+    for (const problem of problems) {
+      const label = fieldOf(problem.path)
+      if (!label) continue
+      const field = label.closest('[class*="ControlContainer"]') || label.parentElement
+      const note = document.createElement('p')
+      note.className = 'citypress-field-error'
+      note.setAttribute('role', 'alert')
+      Object.assign(note.style, { color: '#b00020', margin: '4px 0 0', fontSize: '14px' })
+      note.textContent = problem.message
+      field.after(note)
+    }
+  }
+  const fetchNatively = window.fetch.bind(window)
+  window.fetch = async (input, init) => {
+    const response = await fetchNatively(input, init)
+    if (init?.method === 'POST' && typeof init.body === 'string' && init.body.includes('"action":"persistEntry"')) {
+      if (response.status === 422)
+        response
+          .clone()
+          .json()
+          .then(
+            (answer) => markProblems(answer.problems || []),
+            () => undefined,
+          )
+      else if (response.ok) markProblems([])
+    }
+    return response
+  }
+  window.addEventListener('hashchange', () => markProblems([]))
   // A save that moves a page to a new address first shows the redirects it makes, and may be
   // called off; a renamed service then opens under its new name.
   const ask = async (entry) => {
