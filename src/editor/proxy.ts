@@ -705,7 +705,7 @@ async function placedOnDisk(
       const name = siteName(session.siteRoot, problem.file)
       const proposed = overlay.get(name)
       if (problem.line === undefined || typeof proposed !== 'string') return problem
-      const disk = await readText(session, checkedPath(session, name, isSiteText)).catch(() => undefined)
+      const disk = isSiteText(name) ? await readText(session, checkedPath(session, name, isSiteText)).catch(() => undefined) : undefined
       if (disk === undefined || disk === proposed) return problem
       const { line, added } = lineOnDisk(disk, proposed, problem.line)
       if (line === problem.line && !added) return problem

@@ -110,12 +110,13 @@
     render() {
       const least = this.props.field.get('min_words')
       const { words } = this.state
+      const counted = `${words} ${words === 1 ? 'word' : 'words'}`
       const said =
         words === undefined
           ? ''
           : words >= least
-            ? `${words} words: enough for this town's pages to show in search.`
-            : `${words} ${words === 1 ? 'word' : 'words'}: this town's pages are hidden from search until it has ${least}.`
+            ? `${counted}: enough for this town's pages to show in search.`
+            : `${counted}: this town's pages are hidden from search until it has ${least}.`
       return h(
         'div',
         null,
