@@ -92,6 +92,7 @@ describe('the editor in a browser', () => {
     {
       // Through the list: from one entry's page straight to another's, Decap keeps the first one's form.
       await tab.goto(`${preview.url}admin/#/collections/services`)
+      await tab.locator('a[href$="/collections/services/entries/your-service-for-businesses"]').waitFor()
       await tab.goto(`${preview.url}admin/#/collections/services/entries/your-service-for-businesses`)
       const title = tab.locator('input[id^="title-field"]').first()
       await tab.waitForFunction(
@@ -365,7 +366,9 @@ describe('the editor on an example site', () => {
   }, 60_000)
 
   it("shows a theme colour's contrast with each colour it is put with, and puts in the nearest passing shade on a click", async () => {
+    // Through the list: from one entry's page straight to another's, Decap keeps the first one's form.
     await admin.goto(`${preview.url}admin/#/collections/settings`)
+    await admin.locator('a[href$="/collections/settings/entries/site"]').waitFor()
     await admin.goto(`${preview.url}admin/#/collections/settings/entries/site`)
     // The theme and its colours are folded: unfold them by their arrows.
     const unfold = (name: string) =>
