@@ -26,6 +26,14 @@ const names: LiveNames = {
 const walk = { file: 'common.schema.json', at: 't', names, maps: [] }
 const map = (schema: Schema, required = false): Field => fieldOf('x', schema, required, walk)!
 
+/** What a label or a hint meant for a marketer never holds, each rule with the pattern that finds it. */
+const notForMarketers: readonly { readonly rule: string; readonly pattern: RegExp }[] = [
+  // A page's address ("/services/…") is what a marketer sees; a folder of the site is not.
+  { rule: 'a file', pattern: /\.(ya?ml|md|json)\b|(?<!\/)\b(services|pages|blog|images)\// },
+  { rule: 'a key path or code', pattern: /`|\b\w+\.\w+\.\w+|\b[a-z]+[A-Z]\w*\b/ },
+  { rule: 'a schema.org type', pattern: /schema\.org|\b(LocalBusiness|WebPage|BreadcrumbList|FAQPage|PostalAddress)\b/ },
+]
+
 describe('the editor configuration', () => {
   it('maps each schema shape to the Decap field that keeps its rules', () => {
     expect(map({ type: 'string', enum: ['a', 'b'], default: 'a' })).toMatchObject({
@@ -160,12 +168,32 @@ describe('the editor configuration', () => {
     const fields = (config.collections as { fields?: Field[] }[]).flatMap((c) => c.fields ?? [])
     for (const name of ['address', 'inLists']) written.push(...fields.filter((f) => f.name === name).map((f) => String(f.hint)))
     expect(written.length).toBeGreaterThan(10)
-    for (const text of written) {
-      // A page's address ("/services/…") is what a marketer sees; a folder of the site is not.
-      expect(text, 'a file').not.toMatch(/\.(ya?ml|md|json)\b|(?<!\/)\b(services|pages|blog|images)\//)
-      expect(text, 'a key path or code').not.toMatch(/`|\b\w+\.\w+\.\w+|\b[a-z]+[A-Z]\w*\b/)
-      expect(text, 'a schema.org type').not.toMatch(/schema\.org|\b(LocalBusiness|WebPage|BreadcrumbList|FAQPage|PostalAddress)\b/)
+    for (const text of written) for (const { rule, pattern } of notForMarketers) expect(text, rule).not.toMatch(pattern)
+  })
+
+  it('shows a marketer only hints written for them, on every field of every example site', () => {
+    // The hint each field shows: its editorHint, else its description (a YAML editor's words).
+    const hints: { field: string; hint: string }[] = []
+    const collect = (fields: readonly Field[] | undefined, at: string): void => {
+      for (const field of fields ?? []) {
+        const name = `${at} › ${String(field.name)}`
+        if (typeof field.hint === 'string') hints.push({ field: name, hint: field.hint })
+        collect(field.fields as Field[] | undefined, name)
+        if (field.field) collect([field.field as Field], name)
+        for (const type of (field.types as { name: string; fields?: Field[] }[] | undefined) ?? [])
+          collect(type.fields, `${name} › ${type.name}`)
+      }
     }
+    for (const site of ['system4', 'greenway', 'brightline', 'starter']) {
+      const { config } = editorConfig(path.join(repoRoot, 'sites', site), names, '/admin/api/', 'http://localhost/')
+      for (const collection of config.collections as { name: string; fields?: Field[]; files?: { name: string; fields?: Field[] }[] }[]) {
+        collect(collection.fields, `${site}: ${collection.name}`)
+        for (const file of collection.files ?? []) collect(file.fields, `${site}: ${collection.name} › ${file.name}`)
+      }
+    }
+    expect(hints.length).toBeGreaterThan(500)
+    for (const { field, hint } of hints)
+      for (const { rule, pattern } of notForMarketers) expect(hint, `${rule} in the hint of ${field}: "${hint}"`).not.toMatch(pattern)
   })
 
   it('maps every key of every schema, or leaves it out on the commented list', () => {
