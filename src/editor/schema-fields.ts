@@ -257,5 +257,22 @@ export function labelOf(name: string): string {
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[-_]/g, ' ')
     .toLowerCase()
+    .split(' ')
+    .map((word) => spelledOut[word] ?? word)
+    .join(' ')
   return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/** Words of key names a marketer does not say, as they say them ("ctaHeading": "Call to action heading"). */
+const spelledOut: Readonly<Record<string, string>> = {
+  cta: 'call to action',
+  faq: 'questions',
+  faqs: 'questions',
+  geo: 'map position',
+  href: 'link',
+  lat: 'latitude',
+  lng: 'longitude',
+  nav: 'navigation',
+  sms: 'text messages',
+  url: 'web address',
 }

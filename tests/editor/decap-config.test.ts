@@ -7,6 +7,7 @@ import {
   type Field,
   fieldOf,
   type LiveNames,
+  labelOf,
   leftOut,
   readSchema,
   type Schema,
@@ -64,6 +65,16 @@ describe('the editor configuration', () => {
       default: '{{now}}',
     })
     expect(map(day)).not.toHaveProperty('default')
+    // A label made from a key says its abbreviations as a marketer says them.
+    expect(['ctaHeading', 'faqs', 'lat', 'lng', 'sms', 'url', 'menuLabel'].map(labelOf)).toEqual([
+      'Call to action heading',
+      'Questions',
+      'Latitude',
+      'Longitude',
+      'Text messages',
+      'Web address',
+      'Menu label',
+    ])
     // A colour: Decap's picker, a hex typed in too, with its contrast under it.
     expect(map({ $ref: 'site.schema.json#/definitions/color' })).toMatchObject({ widget: 'citypress-colour', allowInput: true })
     expect(
