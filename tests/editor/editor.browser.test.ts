@@ -363,12 +363,22 @@ describe('the editor on an example site', () => {
     expect(asked[0]).toMatch(/\/lp\/canby-irrigation → \/lp\/[a-z-]+-irrigation/)
     const areas = path.join(site, 'areas.yaml')
     await until(async () => !(await readFile(areas, 'utf8')).includes('Canby, OR'))
+    // Decap goes back to the list once the entry is gone.
+    await admin.waitForURL(/#\/collections\/areas-places$/)
   }, 60_000)
 
   it("shows a theme colour's contrast with each colour it is put with, and puts in the nearest passing shade on a click", async () => {
-    // Through the list: from one entry's page straight to another's, Decap keeps the first one's form.
-    await admin.goto(`${preview.url}admin/#/collections/settings`)
-    await admin.locator('a[href$="/collections/settings/entries/site"]').waitFor()
+    // Through the list: from one entry's page straight to another's, Decap keeps the first one's
+    // form. After the removal before, Decap may still be on its way back to that list, away from
+    // this one: go again until this list shows.
+    const siteEntry = admin.locator('a[href$="/collections/settings/entries/site"]')
+    await until(async () => {
+      await admin.goto(`${preview.url}admin/#/collections/settings`)
+      return siteEntry.waitFor({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      )
+    }, 45_000)
     await admin.goto(`${preview.url}admin/#/collections/settings/entries/site`)
     // The theme and its colours are folded: unfold them by their arrows.
     const unfold = (name: string) =>
