@@ -32,30 +32,33 @@ export function diskChanges(base: string, disk: string, limit = 3): string[] {
 }
 
 /**
- * Where line `line` (1-based) of `proposed`, the text a save would write, is in `disk`, the file
- * as it is, by a diff of their lines: the same line where both hold it, and where the save writes
+ * Where each line (1-based) of `proposed`, the text a save would write, is in `disk`, the file as
+ * it is, by one diff of their lines: the same line where both hold it, and where the save writes
  * as many lines over as many (a value edited where it stands). A line the save adds (`added`) is
  * on no line of the disk: it is placed at the line it would follow (the key or item it joins).
  */
-export function lineOnDisk(disk: string, proposed: string, line: number): { readonly line: number; readonly added: boolean } {
-  let [atDisk, atProposed] = [1, 1]
-  /** The disk's lines the part before this one removed: an added part replaces them, line for line. */
-  let removed = { at: 1, count: 0 }
-  for (const part of diffLines(disk, proposed)) {
-    const count = part.count ?? 0
-    if (part.removed) {
-      removed = { at: atDisk, count }
-      atDisk += count
-      continue
+export function linesOnDisk(disk: string, proposed: string): (line: number) => { readonly line: number; readonly added: boolean } {
+  const parts = diffLines(disk, proposed)
+  return (line) => {
+    let [atDisk, atProposed] = [1, 1]
+    /** The disk's lines the part before this one removed: an added part replaces them, line for line. */
+    let removed = { at: 1, count: 0 }
+    for (const part of parts) {
+      const count = part.count ?? 0
+      if (part.removed) {
+        removed = { at: atDisk, count }
+        atDisk += count
+        continue
+      }
+      if (line < atProposed + count) {
+        const offset = line - atProposed
+        if (!part.added) return { line: atDisk + offset, added: false }
+        return offset < removed.count ? { line: removed.at + offset, added: false } : { line: Math.max(1, atDisk - 1), added: true }
+      }
+      if (!part.added) atDisk += count
+      atProposed += count
+      removed = { at: atDisk, count: 0 }
     }
-    if (line < atProposed + count) {
-      const offset = line - atProposed
-      if (!part.added) return { line: atDisk + offset, added: false }
-      return offset < removed.count ? { line: removed.at + offset, added: false } : { line: Math.max(1, atDisk - 1), added: true }
-    }
-    if (!part.added) atDisk += count
-    atProposed += count
-    removed = { at: atDisk, count: 0 }
+    return { line: Math.max(1, atDisk - 1), added: true }
   }
-  return { line: Math.max(1, atDisk - 1), added: true }
 }

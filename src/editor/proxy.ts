@@ -37,7 +37,7 @@ import {
 } from './address-change.js'
 import { pairedColours } from './colour-contrast.js'
 import { type NamedMap, nameField } from './decap-config.js'
-import { diskChanges, lineOnDisk } from './disk-lines.js'
+import { diskChanges, linesOnDisk } from './disk-lines.js'
 import { cannotEdit, frontMatter, newFileText, newText, withSwitches } from './entry-text.js'
 import { checkUpload } from './media.js'
 import { rebasedText } from './rebase.js'
@@ -700,18 +700,31 @@ async function placedOnDisk(
   overlay: ReadonlyMap<string, string | null>,
   problems: readonly ConfigError[],
 ): Promise<ConfigError[]> {
+  // Each file read and compared with the save's text once, however many of its lines are quoted.
+  const files = new Map<string, Promise<{ disk: string; place: ReturnType<typeof linesOnDisk> } | undefined>>()
+  const fileOf = (name: string, proposed: string) => {
+    let found = files.get(name)
+    if (!found) {
+      found = (isSiteText(name) ? readText(session, checkedPath(session, name, isSiteText)) : Promise.resolve(undefined)).then(
+        (disk) => (disk === undefined || disk === proposed ? undefined : { disk, place: linesOnDisk(disk, proposed) }),
+        () => undefined,
+      )
+      files.set(name, found)
+    }
+    return found
+  }
   return Promise.all(
     problems.map(async (problem) => {
       const name = siteName(session.siteRoot, problem.file)
       const proposed = overlay.get(name)
       if (problem.line === undefined || typeof proposed !== 'string') return problem
-      const disk = isSiteText(name) ? await readText(session, checkedPath(session, name, isSiteText)).catch(() => undefined) : undefined
-      if (disk === undefined || disk === proposed) return problem
-      const { line, added } = lineOnDisk(disk, proposed, problem.line)
+      const file = await fileOf(name, proposed)
+      if (!file) return problem
+      const { line, added } = file.place(problem.line)
       if (line === problem.line && !added) return problem
       // A line the save adds is on no line of the disk: its column would point into another.
       const column = added ? undefined : problem.column
-      return new ConfigError({ ...problem.toJSON(), line, column, lineText: disk.split('\n')[line - 1] })
+      return new ConfigError({ ...problem.toJSON(), line, column, lineText: file.disk.split('\n')[line - 1] })
     }),
   )
 }

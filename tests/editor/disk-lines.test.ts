@@ -1,27 +1,27 @@
 import { describe, expect, it } from 'vitest'
-import { diskChanges, lineOnDisk } from '../../src/editor/disk-lines.js'
+import { diskChanges, linesOnDisk } from '../../src/editor/disk-lines.js'
 
 describe('a line of the text a save would write, found in the file on disk', () => {
   const disk = ['a: 1', 'b: 2', 'c: 3', 'd: 4'].join('\n')
 
   it('is the same line before the change and in a value edited where it stands', () => {
     const edited = ['a: 1', 'b: two', 'c: 3', 'd: 4'].join('\n')
-    expect(lineOnDisk(disk, edited, 1)).toEqual({ line: 1, added: false })
-    expect(lineOnDisk(disk, edited, 2)).toEqual({ line: 2, added: false })
-    expect(lineOnDisk(disk, edited, 4)).toEqual({ line: 4, added: false })
+    expect(linesOnDisk(disk, edited)(1)).toEqual({ line: 1, added: false })
+    expect(linesOnDisk(disk, edited)(2)).toEqual({ line: 2, added: false })
+    expect(linesOnDisk(disk, edited)(4)).toEqual({ line: 4, added: false })
   })
 
   it('moves by the lines the save adds or removes above it', () => {
     const grown = ['a: 1', 'b:', '  - x', '  - y', 'c: 3', 'd: 4'].join('\n')
-    expect(lineOnDisk(disk, grown, 5)).toEqual({ line: 3, added: false })
-    expect(lineOnDisk(disk, grown, 6)).toEqual({ line: 4, added: false })
+    expect(linesOnDisk(disk, grown)(5)).toEqual({ line: 3, added: false })
+    expect(linesOnDisk(disk, grown)(6)).toEqual({ line: 4, added: false })
     const shrunk = ['a: 1', 'd: 4'].join('\n')
-    expect(lineOnDisk(disk, shrunk, 2)).toEqual({ line: 4, added: false })
+    expect(linesOnDisk(disk, shrunk)(2)).toEqual({ line: 4, added: false })
   })
 
   it('is where the added lines would go for a line the save adds', () => {
     const grown = ['a: 1', 'b:', '  - x', '  - y', 'c: 3', 'd: 4'].join('\n')
-    expect(lineOnDisk(disk, grown, 3)).toEqual({ line: 2, added: true })
+    expect(linesOnDisk(disk, grown)(3)).toEqual({ line: 2, added: true })
   })
 })
 
