@@ -2,6 +2,7 @@ import { checkContrast, readContrastPairs } from '../config/checks/check-contras
 import { contrastRatio, floorRatio, nearestPassingShade } from '../config/theme/colour-shade.js'
 import { resolveTheme } from '../config/theme/theme.js'
 import type { ColorToken } from '../config/theme/theme-model.js'
+import { colourPattern } from './schema-fields.js'
 
 /** One colour the edited one is paired with, as the editor shows it under the colour's picker. */
 export interface PairedColour {
@@ -19,7 +20,8 @@ export interface PairedColour {
   readonly nearest?: string
 }
 
-const hex = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i
+/** A colour as the schemas take it; while one is typed, it may not be one yet. */
+const hex = new RegExp(colourPattern)
 
 /**
  * The contrast of `token` against every colour the stylesheets put it with, the site's other

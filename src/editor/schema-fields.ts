@@ -147,7 +147,7 @@ export function fieldsOf(schema: Schema, walk: Walk): Field[] {
 const dayPattern = '^\\d{4}-\\d{2}-\\d{2}$'
 
 /** The schemas' rule for a colour, `#rrggbb` or `#rgb`. */
-const colourPattern = '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$'
+export const colourPattern = '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$'
 
 /** One Decap field for one property, or undefined when it is served elsewhere (a map by name). */
 export function fieldOf(name: string, raw: Schema, required: boolean, walk: Walk): Field | undefined {
