@@ -298,6 +298,21 @@ describe('the doorway gate in another language', () => {
     expect(quality.every((q) => !q.nearest || q.nearest.startsWith('/es/lp/'))).toBe(true)
     expect(plan.plan.landingQuality.pages.find((q) => q.url === '/lp/chatham-office-cleaning')?.indexable).toBe(true)
   })
+
+  it('takes the thresholds a language’s own landing.yaml sets for its pages, and landing.yaml’s for the rest', async () => {
+    const spanish = await readFile(path.join(repoRoot, 'tests/fixtures/sites/two-languages/locales/es/landing.yaml'), 'utf8')
+    const plan = await loadAndPlan(
+      await siteFrom('two-languages', { 'locales/es/landing.yaml': `quality: { minLocalWords: 400 }\n${spanish}` }),
+    )
+    const edition = plan.plan.editions[0]!.landingQuality
+    expect(edition.settings).toMatchObject({ minLocalWords: 400, maxSimilarity: 0.9 })
+    // Springfield's, Chatham's and Decatur's Spanish paragraphs (about 60 words) are too short now.
+    const written = edition.pages.filter((q) => q.reasons.some((r) => r.startsWith('local paragraph has')))
+    expect(written.map((q) => q.url.split('-')[0])).toEqual(['/es/lp/springfield', '/es/lp/chatham', '/es/lp/decatur'])
+    expect(written.every((q) => !q.indexable && q.reasons.some((r) => r.includes('fewer than 400')))).toBe(true)
+    expect(plan.plan.landingQuality.settings.minLocalWords).toBe(40)
+    expect(plan.plan.landingQuality.pages.find((q) => q.url === '/lp/springfield-office-cleaning')?.indexable).toBe(true)
+  })
 })
 
 describe('a translation that is one only in name', () => {
@@ -372,6 +387,17 @@ describe('a translation file', () => {
       expect.stringMatching(
         /^bad-translation locales\/es\/services\/office-cleaning.yaml:5 This list has 1 item and the list it translates/,
       ),
+    ])
+  })
+
+  it('is refused at its line for a threshold out of range or a setting every language shares', async () => {
+    const spanish = await readFile(path.join(repoRoot, 'tests/fixtures/sites/two-languages/locales/es/landing.yaml'), 'utf8')
+    const errors = await errorsOf({
+      'locales/es/landing.yaml': `quality:\n  maxSimilarity: 1.5\n  index: [/lp/springfield-office-cleaning]\n${spanish}`,
+    })
+    expect(errors).toEqual([
+      expect.stringMatching(/^bad-value locales\/es\/landing.yaml:2 `quality.maxSimilarity` is 1.5, more than 1/),
+      expect.stringMatching(/^bad-translation locales\/es\/landing.yaml:3 "quality.index" is not text a visitor reads/),
     ])
   })
 

@@ -164,7 +164,9 @@ export function editionOf(inputs: EditionInputs, translations: LanguageTranslati
   )
   const resolved = resolveAreas({
     areas: withTranslation((areasFile?.data as AreasInput | undefined) ?? { lists: {} }, texts('areas.yaml')),
-    landing: landingFile && withTranslation(landingFile.data as LandingInput, texts('landing.yaml')),
+    landing:
+      landingFile &&
+      withThresholds(withTranslation(landingFile.data as LandingInput, texts('landing.yaml')), translations.files.get('landing.yaml')),
     areasFile: areasFile?.source.file,
     landingFile: landingFile?.source.file,
   })
@@ -349,4 +351,9 @@ export function translationGaps(edition: Edition, strict: boolean): (ConfigError
 /** `/services/0/title` as a reader writes it: `services.0.title`. */
 function fieldPath(pointer: string): string {
   return parsePointer(pointer).join('.')
+}
+
+/** landing.yaml in a language, with the gate thresholds its translation sets for that language. */
+function withThresholds(landing: LandingInput, translation: Translation | undefined): LandingInput {
+  return translation?.quality ? { ...landing, quality: { ...landing.quality, ...translation.quality } } : landing
 }

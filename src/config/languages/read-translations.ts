@@ -55,6 +55,8 @@ export interface Translation {
   readonly slug?: string
   readonly path?: string
   readonly provenance?: Provenance
+  /** landing.yaml's gate thresholds for this language, where its translation sets them. */
+  readonly quality?: Readonly<Partial<Record<Threshold, number>>>
 }
 
 /** A language's translations, by the site-relative name of the file each translates. */
@@ -66,7 +68,15 @@ export interface LanguageTranslations {
 }
 
 /** Keys a translation file may have besides the texts of the file it translates. */
-const ownKeys = new Set(['translation', 'slug', 'path'])
+const ownKeys = new Set(['translation', 'slug', 'path', 'quality'])
+
+/**
+ * The doorway gate's thresholds, which a language's landing.yaml may set for its own pages: how
+ * many words make a paragraph, or how alike two pages may be, differ between languages. The rest
+ * of `quality` (the addresses kept in search, the report's length) is one for every language.
+ */
+const thresholds = ['minLocalWords', 'maxSimilarity', 'minWords'] as const
+type Threshold = (typeof thresholds)[number]
 
 /**
  * Reads `locales/<code>/…` of every language after the first: each file's texts, checked against
@@ -161,7 +171,7 @@ function readTranslation(text: string, file: string, base: BaseFile): { translat
   if (typeof data !== 'object' || Array.isArray(data))
     return { errors: [fail(WrongType, at(''), 'A translation', 'a map of keys', 'a list or a value')] }
   const errors: ConfigError[] = []
-  const { translation, slug, path: address, ...texts } = data as Record<string, unknown>
+  const { translation, slug, path: address, quality, ...texts } = data as Record<string, unknown>
   const baseName = base.source.file
   // A Markdown file's body is not YAML: checked apart from its front matter. (A YAML file may have a `body` key of its own.)
   const { body: baseBody, bodyLine: _line, ...frontMatter } = base.data as Record<string, unknown>
@@ -170,10 +180,13 @@ function readTranslation(text: string, file: string, base: BaseFile): { translat
     if (!ownKeys.has(key)) continue
     const allowed =
       key === 'translation' ||
-      (key === 'slug' ? base.kind === 'service' || base.kind === 'post' : base.kind === 'page' || base.kind === 'markdown-page')
+      (key === 'quality' && base.kind === 'landing') ||
+      (key === 'slug' && (base.kind === 'service' || base.kind === 'post')) ||
+      (key === 'path' && (base.kind === 'page' || base.kind === 'markdown-page'))
     if (!allowed) errors.push(fail(TranslationNotText, at(`/${key}`), key, baseName))
   }
   const provenance = provenanceOf(translation, at, errors)
+  const gate = base.kind === 'landing' && quality !== undefined ? qualityOf(quality, source, base, errors) : undefined
   if (typeof slug === 'string' && !isSlug(slug)) errors.push(fail(TranslatedSlug, at('/slug'), slug, textSlug(slug)))
   else if (slug !== undefined && typeof slug !== 'string') errors.push(fail(WrongType, at('/slug'), 'slug', 'text', typeof slug))
   if (address !== undefined) {
@@ -210,8 +223,32 @@ function readTranslation(text: string, file: string, base: BaseFile): { translat
       ...(typeof slug === 'string' ? { slug } : {}),
       ...(typeof address === 'string' ? { path: address } : {}),
       ...(provenance ? { provenance } : {}),
+      ...(gate ? { quality: gate } : {}),
     },
   }
+}
+
+/**
+ * A landing.yaml translation's `quality`: its thresholds, checked by landing.yaml's own schema (the
+ * base file's data with these thresholds in it, so every limit and message is the schema's).
+ */
+function qualityOf(
+  value: unknown,
+  source: YamlSource,
+  base: BaseFile,
+  errors: ConfigError[],
+): Partial<Record<Threshold, number>> | undefined {
+  const baseData = base.data as { quality?: Record<string, unknown> }
+  const known = new Set<string>(thresholds)
+  const own = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
+  for (const key of Object.keys(own ?? {}).filter((k) => !known.has(k)))
+    errors.push(
+      fail(TranslationNotText, { path: `quality.${key}`, ...locate(source, `/quality/${key}`, 'key') }, `quality.${key}`, base.source.file),
+    )
+  const set = Object.fromEntries(Object.entries(own ?? {}).filter(([k]) => known.has(k)))
+  const checked = validateSource(source, 'landing', { ...baseData, quality: own ? { ...baseData.quality, ...set } : value })
+  errors.push(...checked.errors)
+  return checked.errors.length === 0 && own ? (set as Partial<Record<Threshold, number>>) : undefined
 }
 
 /** A file's `translation: { method, reviewed }`; a wrong one is reported in `errors`. */
