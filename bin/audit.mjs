@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run audit [site]`: builds the site into a temporary folder, serves it on 127.0.0.1 the way
 // Netlify would (bin/audit-server.mjs), then runs Lighthouse 12 (mobile profile) on home, contact
-// and one indexed page of every other kind, axe-core and the Nu Html Checker on one page of every
+// and one indexed page of every other kind in every language of the site, axe-core and the Nu Html Checker on one page of every
 // page kind, and prints one table.
 // Targets: Lighthouse performance ≥ 98, accessibility, best practices and SEO 100, no axe
 // violation, no HTML error. Exit code 1 when any target is missed. Slow (a minute or two), so not
@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startServer } from './audit-server.mjs'
+import { axeInPage } from './axe-check.mjs'
 import { chromiumPath, quietChromiumFlags } from './chromium.mjs'
 import { checkHtml } from './nu-checker.mjs'
 
@@ -49,15 +50,7 @@ try {
   console.log(`axe-core on ${samples.length} pages…`)
   for (const [url, violations] of await runAxe(samples.map((r) => r.url))) {
     rows.get(url).axe = violations.length
-    findings.push(
-      ...violations.map(
-        (v) =>
-          `${url}  axe ${v.id} (${v.impact}): ${v.help} — ${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 3)
-            .join(', ')}`,
-      ),
-    )
+    findings.push(...violations.map((v) => `${url}  axe ${v.id} (${v.impact}): ${v.help} — ${v.targets.slice(0, 3).join(', ')}`))
   }
   console.log(`Nu Html Checker on ${samples.length} pages…`)
   for (const [file, messages] of checkHtml(
@@ -85,12 +78,13 @@ try {
   else rmSync(out, { recursive: true, force: true })
 }
 
-/** One indexable page of every page kind (the first in route order). */
+/** One indexable page of every page kind in every language (the first in route order). */
 function pickSamples(routes) {
   const byKind = new Map()
-  for (const r of routes) if (!r.noindex && !byKind.has(r.template)) byKind.set(r.template, r)
-  const notFound = routes.find((r) => r.template === 'not-found')
-  return [...byKind.values(), ...(notFound && !byKind.has('not-found') ? [notFound] : [])]
+  const key = (r, kind = r.template) => `${r.language ?? ''} ${kind}`
+  for (const r of routes) if (!r.noindex && !byKind.has(key(r))) byKind.set(key(r), r)
+  for (const r of routes) if (r.template === 'not-found' && !byKind.has(key(r))) byKind.set(key(r), r)
+  return [...byKind.values()]
 }
 
 /**
@@ -102,6 +96,10 @@ function pickLighthouse(routes) {
   const chosen = [
     find((r) => r.url === '/'),
     find((r) => r.url === '/contact'),
+    // Each other language's home page: its shortest address (the language's folder).
+    ...[...new Set(routes.map((r) => r.language))].map((language) =>
+      routes.filter((r) => !r.noindex && r.language === language).reduce((a, b) => (b.url.length < a.url.length ? b : a)),
+    ),
     ...pickSamples(routes).filter((r) => r.template !== 'not-found'),
   ]
   return [...new Map(chosen.filter(Boolean).map((r) => [r.url, r])).values()]
@@ -159,7 +157,7 @@ async function runAxe(urls) {
         await page.goto(`${server.origin}${url}`, { waitUntil: 'load' })
         // Evaluated over the DevTools protocol, so the page's own CSP does not block it.
         await page.evaluate(axeSource)
-        const violations = await page.evaluate(async () => (await globalThis.axe.run(document, { resultTypes: ['violations'] })).violations)
+        const violations = await page.evaluate(axeInPage)
         const seen = results.get(url) ?? []
         results.set(url, [...seen, ...violations.filter((v) => !seen.some((s) => s.id === v.id))])
         await page.close()

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module'
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright'
 
 import { inject } from 'vitest'
+import { type AxeViolation, axeInPage } from '../../bin/axe-check.mjs'
 import { chromiumPath } from '../../bin/chromium.mjs'
 import { chromiumLaunchOptions } from './chromium-options.js'
 
@@ -55,12 +56,7 @@ export function nextFrames(page: Page): Promise<void> {
   return page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
 }
 
-export interface AxeViolation {
-  readonly id: string
-  readonly impact: string | null
-  readonly help: string
-  readonly targets: readonly string[]
-}
+export type { AxeViolation }
 
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
@@ -79,40 +75,7 @@ export async function withAxe(context: BrowserContext): Promise<void> {
  */
 export async function findAxeViolations(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeSource })
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            context: Document,
-            options: object,
-          ): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }>
-        }
-      }
-    ).axe
-    // resultTypes: axe still runs every rule on every element, but describes (selector, HTML) only
-    // the violations, not each of the many passing nodes, which no caller reads.
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-      resultTypes: ['violations'],
-    })
-    // A see-through header over a hero image is fixed: while axe scrolls the page to check other
-    // elements, it reads the header's text against whatever section is then under it (a white
-    // band), not against the image it shows over at the top. Those colours (onPrimaryDark on the
-    // image's primaryDark overlay) are the contrast table's to check, at build.
-    const header = document.querySelector('.site-header')
-    const seeThrough = header !== null && getComputedStyle(header).backgroundColor === 'rgba(0, 0, 0, 0)'
-    const misread = (v: { id: string }, target: string[]) =>
-      seeThrough && v.id === 'color-contrast' && document.querySelector(target.join(' '))?.closest('.site-header') != null
-    return result.violations
-      .map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        help: v.help,
-        targets: v.nodes.filter((n) => !misread(v, n.target)).map((n) => n.target.join(' ')),
-      }))
-      .filter((v) => v.targets.length > 0)
-  })
+  return page.evaluate(axeInPage)
 }
 
 /** A page an audit visits: where to go, and how a failure names it. */
