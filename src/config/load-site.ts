@@ -16,13 +16,13 @@ import { crossCheck } from './checks/cross-check.js'
 import { checkMarkdownDocuments, yamlFieldDocument } from './checks/markdown-images.js'
 import { type FileKind, type FoundRef, validateSource } from './checks/validate.js'
 import { editionOf, readsAsDefaultWarnings, translationGaps } from './languages/edition.js'
-import { type BaseFile, LOCALES, readTranslations } from './languages/read-translations.js'
+import { type BaseFile, type LanguageTranslations, LOCALES, readTranslations } from './languages/read-translations.js'
 import { missingOwnWords, type OwnMessages } from './messages/check-language.js'
 import { normalizeForms, normalizeSite } from './normalize.js'
 import { normalizeBudgets } from './normalize-budgets.js'
 import { callingCodeOf } from './phone-number.js'
 import { hostWarnings, subPathWarnings } from './presets/hosts.js'
-import { mergePublishedSitemap, NothingPublished } from './published/published-sitemap.js'
+import { mergePublishedSitemap, NothingPublished, type PublishedLanguage } from './published/published-sitemap.js'
 import { readPublishedUrls } from './published/published-urls.js'
 import { readContentFile } from './read/inside-site.js'
 import { originOf } from './read/locate.js'
@@ -310,13 +310,14 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
   // With the live site's landing pages (site.yaml `published`), which join the file's record.
   // Not when the build fails anyway: the live sitemap may be fetched, and could only add a failure.
   // Its problems are placed at site.yaml's `published`, or name the operator's --published.
+  const nameOf = new Map([...bases].map(([name, { source }]) => [source.file, name]))
   const sitemapAt = options.published ? { file: '--published', path: '' } : originOf(siteSource, '/published', 'value')
   const merged =
     'record' in published && found.length === 0
       ? await mergePublishedSitemap(published.record, {
           source: siteMeta.published,
           siteRoot: root,
-          services,
+          languages: publishedLanguages(services, translated.translations, nameOf),
           at: sitemapAt,
           isOperatorChoice: Boolean(options.published),
         }).then(
@@ -374,7 +375,6 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
     ),
     editions: [],
   }
-  const nameOf = new Map([...bases].map(([name, { source }]) => [source.file, name]))
   const editions = translated.translations.map((t) =>
     editionOf({ base: baseSite, files: bases, names: nameOf, baseUrl: options.baseUrl }, t),
   )
@@ -389,6 +389,32 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
     partial,
     site: { ...baseSite, editions, warnings: [...baseSite.warnings, ...gaps.filter((g) => g instanceof ConfigWarning)] },
   }
+}
+
+/**
+ * Where each language's landing pages are and what its services are called there, so the live
+ * sitemap's `/es/lp/…` addresses are known as well as `/lp/…`. A service without its translation
+ * file has no pages in that language.
+ */
+function publishedLanguages(
+  services: readonly ServiceConfig[],
+  translations: readonly LanguageTranslations[],
+  /** The site-relative name of each base file, by its origin file. */
+  nameOf: ReadonlyMap<string, string>,
+): PublishedLanguage[] {
+  return [
+    { segment: '', services: services.map((s) => ({ slug: s.slug, address: s.slug, title: s.title })) },
+    ...translations.map(({ language, files }) => ({
+      segment: `/${language.path}`,
+      services: services.flatMap((s) => {
+        const translation = files.get(nameOf.get(s.origin.file) ?? '')
+        const title = (translation?.texts as { title?: unknown } | undefined)?.title
+        return translation
+          ? [{ slug: s.slug, address: translation.slug ?? s.slug, title: typeof title === 'string' ? title : s.title }]
+          : []
+      }),
+    })),
+  ]
 }
 
 /** Translations of a site in one language: each folder of locales/ is one no language of the site has. */

@@ -29,19 +29,25 @@ export interface PlanRedirectsOptions {
   readonly routeUrls: ReadonlySet<string>
   /** Where to send a page nothing else matches: the locations index, else the home page. */
   readonly fallback: string
+  /** Each service's own page, by its slug: where a removed page of it goes when no town is left for it. */
+  readonly servicePages: ReadonlyMap<string, string>
   /** A town's former name → its area now (areas.yaml places `formerly`). */
   readonly formerNames?: ReadonlyMap<string, string>
 }
 
 export function planLandingRedirects(options: PlanRedirectsOptions): LandingRedirect[] {
   const { pages, routeUrls } = options
+  const servicePageOf = (service: string) => {
+    const url = options.servicePages.get(service)
+    return url !== undefined && routeUrls.has(url) ? url : undefined
+  }
   const places = new PlaceIdentity(Object.values(options.published.pages), options.formerNames)
   return Object.keys(options.published.pages)
     .sort()
     .flatMap((from) => {
       if (routeUrls.has(from)) return []
       const old = options.published.pages[from]!
-      const target = findTarget(old, pages, routeUrls, places) ?? {
+      const target = findTarget(old, pages, places, servicePageOf(old.service)) ?? {
         to: options.fallback,
         reason: 'page removed; nothing similar is left, so it goes to the overview',
       }
@@ -84,8 +90,8 @@ function samePage(a: PublishedPage | undefined, b: PublishedPage): boolean {
 function findTarget(
   old: PublishedPage,
   pages: readonly LandingIdentity[],
-  routeUrls: ReadonlySet<string>,
   places: PlaceIdentity,
+  servicePage: string | undefined,
 ): Omit<LandingRedirect, 'from'> | undefined {
   const sameService = pages.filter((p) => p.service.slug === old.service || p.service.title === old.serviceTitle)
   const renamed = places.find(old, sameService)
@@ -94,8 +100,7 @@ function findTarget(
   if (nearest) return { to: nearest.page.url, reason: `page removed; nearest ${nearest.page.service.title} page (${nearest.miles} mi)` }
   const sameCity = places.find(old, pages)
   if (sameCity) return { to: sameCity.url, reason: `page removed; ${sameCity.service.title} in the same city` }
-  const servicePage = `/services/${old.service}`
-  if (routeUrls.has(servicePage)) return { to: servicePage, reason: "page removed; the service's own page" }
+  if (servicePage) return { to: servicePage, reason: "page removed; the service's own page" }
   return undefined
 }
 

@@ -2,7 +2,7 @@ import path from 'node:path'
 import { isSlug } from '../config/areas/area-slug.js'
 import { blogTitle, siteText } from '../config/messages/messages.js'
 import type { PublishedRecord } from '../config/published/published-urls.js'
-import type { SiteConfig } from '../config/site-model.js'
+import type { ServiceConfig, SiteConfig } from '../config/site-model.js'
 import { BadFileSlug, DuplicateRoute, fail, LinkToNowhere, RelativeLinkToNowhere } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
 import { closestMatch } from '../errors/did-you-mean.js'
@@ -124,7 +124,7 @@ function planPages(site: SiteConfig, options: { prints?: PrintStore }): Omit<Bui
       continue
     }
     inputs.push({
-      url: `/services/${service.addressSlug ?? service.slug}`,
+      url: servicePageUrl(service),
       template: 'service',
       title: service.title,
       isTitleComplete: service.titleTemplate === false,
@@ -221,12 +221,18 @@ function planPages(site: SiteConfig, options: { prints?: PrintStore }): Omit<Bui
     pages: landingPages,
     routeUrls: new Set(routes.map((r) => r.url)),
     fallback: routes.find((r) => r.template === 'locations')?.url ?? '/',
+    servicePages: new Map(site.services.map((s) => [s.slug, servicePageUrl(s)])),
     formerNames: new Map(
       Object.entries(site.areas.places ?? {}).flatMap(([area, place]) => (place.formerly ?? []).map((former) => [former, area] as const)),
     ),
   })
   const warnings = [...findChipsWithoutPage(site, landing.urls), ...findHeadingSkips(site)]
   return { routes, landingUrls: landing.urls, landingQuality: landing.quality, landingPages, redirects, errors, warnings }
+}
+
+/** A service's page, at the address its language gives it. */
+function servicePageUrl(service: ServiceConfig): string {
+  return `/services/${service.addressSlug ?? service.slug}`
 }
 
 function checkLinks(site: SiteConfig, routes: readonly RoutePlan[]): ConfigError[] {

@@ -8,7 +8,7 @@ import { build } from '../../src/build/index.js'
 import { main } from '../../src/cli/main.js'
 import { readSitemapUrls, sitemapLimits } from '../../src/config/published/published-sitemap.js'
 import { BuildFailure } from '../../src/errors/config-error.js'
-import { memoryIo, tempDir } from '../helpers/site.js'
+import { memoryIo, siteFrom, tempDir } from '../helpers/site.js'
 import { warmFixture, warmSiteFrom } from '../helpers/warm-fixture.js'
 
 /** Serves one file at /sitemap.xml on 127.0.0.1, as the live site would. */
@@ -58,6 +58,34 @@ describe('build --published', () => {
         area: 'Chatham',
         service: 'office-cleaning',
         serviceTitle: 'Office Cleaning',
+      })
+    } finally {
+      await sitemap.close()
+    }
+  })
+
+  it('knows the live landing pages of every language, by the service’s address in that language', async () => {
+    const site = await siteFrom('two-languages')
+    const live = path.join(await tempDir(), 'live')
+    await build({ site, outDir: live, cacheDir: false })
+    const sitemap = await serveSitemap(await readFile(path.join(live, 'sitemap.xml'), 'utf8'))
+    // Chatham leaves the matrix, and so its place in both languages.
+    const without = (text: string) => text.replace('    - Chatham, IL\n', '').replace(/^ {2}Chatham, IL:\n(?: {4}.*\n)*/m, '')
+    for (const file of ['areas.yaml', 'locales/es/areas.yaml'])
+      await writeFile(path.join(site, file), without(await readFile(path.join(site, file), 'utf8')))
+    try {
+      const out = path.join(await tempDir(), 'out')
+      const io = memoryIo()
+      expect(await main(['build', site, '--out', out, '--published', sitemap.url], io), io.stderr).toBe(0)
+      // Each goes to its service's page in its own language.
+      const redirects = readFileSync(path.join(out, '_redirects'), 'utf8')
+      expect(redirects).toContain('/lp/chatham-office-cleaning /services/office-cleaning 301\n')
+      expect(redirects).toContain('/es/lp/chatham-limpieza-de-oficinas /es/services/limpieza-de-oficinas 301\n')
+      const record = JSON.parse(readFileSync(path.join(site, 'published-urls.json'), 'utf8')) as { pages: Record<string, unknown> }
+      expect(record.pages['/es/lp/chatham-limpieza-de-oficinas']).toEqual({
+        area: 'Chatham',
+        service: 'office-cleaning',
+        serviceTitle: 'Limpieza de oficinas',
       })
     } finally {
       await sitemap.close()

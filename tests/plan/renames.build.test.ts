@@ -135,6 +135,7 @@ describe('planLandingRedirects', () => {
         pages,
         routeUrls: new Set(['/lp/mason-cleaning']),
         fallback: '/locations',
+        servicePages: new Map(),
       }),
     ).toEqual([])
   })
@@ -150,7 +151,13 @@ describe('planLandingRedirects', () => {
       before.map((p) => ({ ...p, service: { ...p.service, title: 'Lawn Care' } })),
     )
     const pages = after.map((p) => ({ ...p, service: { ...p.service, title: 'Lawn Care' } }))
-    const redirects = planLandingRedirects({ published, pages, routeUrls: new Set(pages.map((p) => p.url)), fallback: '/locations' })
+    const redirects = planLandingRedirects({
+      published,
+      pages,
+      routeUrls: new Set(pages.map((p) => p.url)),
+      fallback: '/locations',
+      servicePages: new Map(),
+    })
     expect(redirects.map((r) => `${r.from} → ${r.to} (${r.reason})`)).toEqual([
       '/lp/oregon-city-lawn-care → /lp/oregon-city-lawn-mowing (same area and service, new address)',
       '/lp/west-linn-lawn-care → /lp/west-linn-lawn-mowing (same area and service, new address)',
@@ -168,7 +175,13 @@ describe('planLandingRedirects', () => {
       page('Oregon City, OR', 'lawn-care', { lat: 45.3573, lng: -122.6068 }),
       page('Westlinn, OR', 'lawn-care', { lat: 45.3657, lng: -122.6123 }),
     ]
-    const redirects = planLandingRedirects({ published, pages, routeUrls: new Set(pages.map((p) => p.url)), fallback: '/locations' })
+    const redirects = planLandingRedirects({
+      published,
+      pages,
+      routeUrls: new Set(pages.map((p) => p.url)),
+      fallback: '/locations',
+      servicePages: new Map(),
+    })
     expect(redirects.map((r) => `${r.from} → ${r.to} (${r.reason})`)).toEqual([
       '/lp/gladstone-lawn-care → /lp/westlinn-lawn-care (page removed; nearest lawn-care page (1.3 mi))',
       '/lp/west-linn-lawn-care → /lp/westlinn-lawn-care (same area and service, new address)',
@@ -182,15 +195,20 @@ describe('planLandingRedirects', () => {
     ])
     const pages = [page('Oregon City, OR', 'lawn-care', { lat: 45.3573, lng: -122.6068 }), page('Willamette, OR', 'lawn-care')]
     const plan = (formerNames?: ReadonlyMap<string, string>) =>
-      planLandingRedirects({ published, pages, routeUrls: new Set(pages.map((p) => p.url)), fallback: '/locations', formerNames }).map(
-        (r) => `${r.from} → ${r.to}`,
-      )
+      planLandingRedirects({
+        published,
+        pages,
+        routeUrls: new Set(pages.map((p) => p.url)),
+        fallback: '/locations',
+        servicePages: new Map(),
+        formerNames,
+      }).map((r) => `${r.from} → ${r.to}`)
     expect(plan(new Map([['West Linn, OR', 'Willamette, OR']]))).toEqual(['/lp/west-linn-lawn-care → /lp/willamette-lawn-care'])
     // Without its former name the rename cannot be told from a removal.
     expect(plan()).not.toEqual(['/lp/west-linn-lawn-care → /lp/willamette-lawn-care'])
   })
 
-  it('falls back to the same city’s other service, then the service’s page, then the overview', () => {
+  it('falls back to the same city’s other service, then the service’s page at its address, then the overview', () => {
     const published = {
       pages: {
         '/lp/mason-cleaning': { area: 'Mason, OH', service: 'cleaning', serviceTitle: 'Cleaning' },
@@ -199,9 +217,14 @@ describe('planLandingRedirects', () => {
       },
     }
     const pages = [page('Mason, OH', 'windows')]
-    const routeUrls = new Set(['/lp/mason-windows', '/services/cleaning'])
-    expect(planLandingRedirects({ published, pages, routeUrls, fallback: '/locations' }).map((r) => [r.from, r.to])).toEqual([
-      ['/lp/lebanon-cleaning', '/services/cleaning'],
+    // The service's page at its address in the page's language, where it is built.
+    const routeUrls = new Set(['/lp/mason-windows', '/services/limpieza'])
+    const servicePages = new Map([
+      ['cleaning', '/services/limpieza'],
+      ['repairs', '/services/reparaciones'],
+    ])
+    expect(planLandingRedirects({ published, pages, routeUrls, fallback: '/locations', servicePages }).map((r) => [r.from, r.to])).toEqual([
+      ['/lp/lebanon-cleaning', '/services/limpieza'],
       ['/lp/mason-cleaning', '/lp/mason-windows'],
       ['/lp/xenia-repairs', '/locations'],
     ])

@@ -27,7 +27,16 @@ export interface ReadSitemapOptions {
 export interface MergeSitemapOptions extends ReadSitemapOptions {
   /** site.yaml `published` or `--published`: the live sitemap's URL, or a file relative to the site. */
   readonly source?: string
-  readonly services: readonly { readonly slug: string; readonly title: string }[]
+  /** The site's languages, the default first: where each one's landing pages are, and its services. */
+  readonly languages: readonly PublishedLanguage[]
+}
+
+/** What names a language's landing pages: `${segment}/lp/{city}-{address}`. */
+export interface PublishedLanguage {
+  /** `/es`; "" for the default language. */
+  readonly segment: string
+  /** `slug`: the service's own (its file's name); `address`: the slug its addresses use in this language. */
+  readonly services: readonly { readonly slug: string; readonly address: string; readonly title: string }[]
 }
 
 /**
@@ -38,7 +47,7 @@ export interface MergeSitemapOptions extends ReadSitemapOptions {
  * redirects are planned from what visitors and search engines actually know.
  *
  * A sitemap gives only addresses, so an entry made from one knows its service (the longest
- * service slug that ends the address) and its city slug, not its state or coordinates: a moved
+ * service slug that ends the address, in the language its segment names) and its city slug, not its state or coordinates: a moved
  * page goes to the service's page rather than the nearest city. Entries already in the record
  * keep what the record knows. Addresses that are not landing pages are left out: the record
  * plans redirects for landing pages only.
@@ -47,14 +56,20 @@ export async function mergePublishedSitemap(record: PublishedRecord, options: Me
   const { source } = options
   if (!source) return record
   const urls = await readSitemapUrls(source, options)
-  const services = options.services.map((s) => ({ slug: s.slug, title: s.title })).sort((a, b) => b.slug.length - a.slug.length)
+  // Longest segment first, so `/es-mx/lp/…` is not read as the default language's; services by
+  // the longest address first, so `roof-repair` is not read as `repair` of the town "…-roof".
+  const languages = [...options.languages]
+    .sort((a, b) => b.segment.length - a.segment.length)
+    .map((l) => ({ ...l, services: [...l.services].sort((a, b) => b.address.length - a.address.length) }))
   const added: Record<string, PublishedPage> = {}
   for (const url of urls) {
-    const match = /^\/lp\/([a-z0-9-]+)$/.exec(url)
-    if (!match || record.pages[url]) continue
-    const service = services.find((s) => match[1]!.endsWith(`-${s.slug}`))
+    if (record.pages[url]) continue
+    const language = languages.find((l) => url.startsWith(`${l.segment}/lp/`))
+    const match = language && /^([a-z0-9-]+)$/.exec(url.slice(`${language.segment}/lp/`.length))
+    if (!match) continue
+    const service = language.services.find((s) => match[1]!.endsWith(`-${s.address}`))
     if (!service) continue
-    const city = match[1]!.slice(0, -service.slug.length - 1)
+    const city = match[1]!.slice(0, -service.address.length - 1)
     added[url] = {
       area: city
         .split('-')
