@@ -299,6 +299,83 @@ describe('the doorway gate in another language', () => {
     expect(plan.plan.landingQuality.pages.find((q) => q.url === '/lp/chatham-office-cleaning')?.indexable).toBe(true)
   })
 
+  it('fails thirty towns whose pages differ only by the town exactly as in English, against Spanish siblings only', async () => {
+    const fixture = path.join(repoRoot, 'tests/fixtures/sites/two-languages')
+    const towns = [
+      'Auburn',
+      'Athens',
+      'Ashland',
+      'Assumption',
+      'Atlanta',
+      'Beardstown',
+      'Bloomington',
+      'Carlinville',
+      'Clinton',
+      'Delavan',
+      'Divernon',
+      'Edinburg',
+      'Elkhart',
+      'Farmersville',
+      'Girard',
+      'Greenview',
+      'Havana',
+      'Illiopolis',
+      'Kincaid',
+      'Lincoln',
+      'Loami',
+      'Mechanicsburg',
+      'Middletown',
+      'Morrisonville',
+      'Mount Pulaski',
+      'Niantic',
+      'Pana',
+      'Pawnee',
+      'Petersburg',
+      'Taylorville',
+    ]
+    // The town's name twice in a long paragraph that is otherwise the same: a doorway page.
+    const paragraph = {
+      en: (town: string) =>
+        `${town} is a town in central Illinois where we clean offices, clinics and shops every week. Our crews arrive after hours, follow a written checklist for every room and leave the building locked. Every visit covers desks, kitchens, restrooms, floors and the entrance, and a supervisor signs off the checklist before the crew leaves. We bring our own equipment and supplies, use products that are safe around people and pets, and keep a log of every visit that clients can read online. Our staff are employed by us, trained on the job and insured, and the same crew comes back each time, so they learn the building and its alarm codes. Clients in ${town} get one contact for scheduling, supplies and invoices, and a walk-through with a supervisor every quarter.`,
+      es: (town: string) =>
+        `${town} es un pueblo del centro de Illinois donde limpiamos oficinas, clínicas y tiendas cada semana. Nuestros equipos llegan fuera del horario, siguen una lista escrita para cada sala y dejan el edificio cerrado. Cada visita incluye escritorios, cocinas, baños, pisos y la entrada, y un supervisor firma la lista antes de que el equipo se retire. Llevamos nuestro propio equipo e insumos, usamos productos seguros para las personas y las mascotas, y anotamos cada visita en un registro que los clientes pueden leer en línea. Nuestro personal es contratado por nosotros, capacitado en el trabajo y asegurado, y el mismo equipo vuelve cada vez, así que conoce el edificio y sus códigos de alarma. Los clientes de ${town} tienen un solo contacto para horarios, insumos y facturas, y una visita con un supervisor cada trimestre.`,
+    }
+    const list = `  thirty:\n${towns.map((t) => `    - ${t}, IL\n`).join('')}`
+    const places = (language: 'en' | 'es') =>
+      towns
+        .map((t, i) =>
+          language === 'en'
+            ? `  ${t}, IL:\n    lat: ${(39.5 + i * 0.02).toFixed(4)}\n    lng: ${(-89.9 + i * 0.02).toFixed(4)}\n    local: ${paragraph.en(t)}\n`
+            : `  ${t}, IL:\n    local: ${paragraph.es(t)}\n`,
+        )
+        .join('')
+    const english = await readFile(path.join(fixture, 'areas.yaml'), 'utf8')
+    const spanish = await readFile(path.join(fixture, 'locales/es/areas.yaml'), 'utf8')
+    const landing = await readFile(path.join(fixture, 'landing.yaml'), 'utf8')
+    const plan = await loadAndPlan(
+      await siteFrom('two-languages', {
+        'areas.yaml': `${english.replace('lists:\n', `lists:\n${list}`)}${places('en')}`,
+        'locales/es/areas.yaml': `${spanish}${places('es')}`,
+        // Each name breaks the word runs around it, so such pages are about 60 % alike in either
+        // language: a limit of 50 % is one they all exceed.
+        'landing.yaml': `${landing.replace('matrix:\n', 'matrix:\n  - areas: thirty\n    services: [office-cleaning]\n')}quality: { maxSimilarity: 0.5 }\n`,
+      }),
+    )
+    const verdicts = (pages: readonly { area: string; indexable: boolean; reasons: readonly string[] }[]) =>
+      new Map(
+        pages
+          .filter((q) => towns.includes(q.area.replace(', IL', '')))
+          .map((q) => [q.area, { indexable: q.indexable, reasons: q.reasons.map((r) => r.split(' ')[0]) }]),
+      )
+    const inEnglish = verdicts(plan.plan.landingQuality.pages)
+    const inSpanish = verdicts(plan.plan.editions[0]!.landingQuality.pages)
+    expect(inEnglish.size).toBe(30)
+    expect([...inEnglish.values()].every((v) => !v.indexable)).toBe(true)
+    expect(inSpanish).toEqual(inEnglish)
+    const spanishPages = plan.plan.editions[0]!.landingQuality.pages
+    expect(spanishPages.every((q) => !q.nearest || q.nearest.startsWith('/es/lp/'))).toBe(true)
+  })
+
   it('takes the thresholds a language’s own landing.yaml sets for its pages, and landing.yaml’s for the rest', async () => {
     const spanish = await readFile(path.join(repoRoot, 'tests/fixtures/sites/two-languages/locales/es/landing.yaml'), 'utf8')
     const plan = await loadAndPlan(
