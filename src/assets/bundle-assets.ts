@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib'
 import type { Plugin } from 'esbuild'
 import { cachedByInputs, metafileInputs, portablePath } from '../cache/by-inputs.js'
 import type { CacheNote } from '../cache/sealed-file.js'
+import { en } from '../config/messages/en.js'
 import { siteText } from '../config/messages/messages.js'
 import type { SiteMeta } from '../config/site-model.js'
 import { themeProperties } from '../config/theme/theme.js'
@@ -57,9 +58,17 @@ export async function bundleAssets(site: SiteMeta, fonts: SiteFonts, siteRoot: s
   return fromJson(cached)
 }
 
+/** A form field's checks, which the form widget says in the page's language. */
+const validityTexts = ['fieldRequired', 'choiceRequired', 'emailInvalid', 'formatInvalid'] as const
+
 /** What templates/widgets/widget-text.d.ts declares, in the site's words. */
 function widgetTexts(site: SiteMeta): Record<string, string> {
-  return { linkCopied: siteText(site, 'linkCopied') }
+  const validity = validityTexts.map((key) => [key, siteText(site, key)] as const)
+  // An English page leaves its form's checks to the browser, whose English words are these, and
+  // its script carries none of it. A page in another language, or a site that words them its own
+  // way, says them itself.
+  const saysItself = new Intl.Locale(site.language).language !== 'en' || validity.some(([key, text]) => text !== en[key])
+  return { linkCopied: siteText(site, 'linkCopied'), ...Object.fromEntries(validity.map(([key, text]) => [key, saysItself ? text : ''])) }
 }
 
 async function bundle(
@@ -89,6 +98,8 @@ async function bundle(
     }),
     esbuildBundle({
       entryPoints: [path.join(templates, 'widgets', 'index.client.ts')],
+      // Only where the forms say their checks themselves: every other script stays as it was, byte for byte.
+      ...(texts.fieldRequired ? { inject: [path.join(templates, 'widgets', 'form-validity.client.ts')] } : {}),
       bundle: true,
       write: false,
       minify: true,

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { Browser } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkHtml } from '../../bin/nu-checker.mjs'
+import { es } from '../../src/config/messages/es.js'
 import { contrastRatio } from '../../src/config/theme/theme.js'
 import { auditPages, launchChromium, type PageAudit } from '../helpers/browser.js'
 import { exampleBuild, type SharedResult } from '../helpers/example-build.js'
@@ -295,4 +296,30 @@ describe('the starter site', () => {
     },
     180_000,
   )
+})
+
+describe('a form on a Spanish page of brightline', () => {
+  it('says its checks in Spanish in an English browser, and lets each go as the field is fixed', async () => {
+    const server = await serveSite(results.get('brightline')!.outDir)
+    const context = await browser.newContext({ locale: 'en-US' })
+    try {
+      const page = await context.newPage()
+      await page.goto(`${server.url}/es/contacto`)
+      const form = page.locator('form[name="contact"]')
+      const message = (id: string) => form.locator(`#contact-${id}`).evaluate((f: HTMLInputElement) => f.validationMessage)
+      await form.locator('#contact-email').fill('nadie')
+      await form.locator('#contact-zip').fill('abc')
+      await form.locator('button[type="submit"]').click()
+      expect([await message('name'), await message('email'), await message('zip')]).toEqual([
+        es.fieldRequired,
+        es.emailInvalid,
+        es.formatInvalid,
+      ])
+      await form.locator('#contact-name').fill('Ana')
+      expect(await message('name')).toBe('')
+    } finally {
+      await context.close()
+      await server.close()
+    }
+  })
 })
