@@ -3,12 +3,14 @@
 //   schemas/section.schema.json          the section dispatcher (one branch per schemas/sections/*.schema.json)
 //   src/config/site-input.generated.ts   TypeScript types of every authored file
 //   schemas/messages.schema.json         a site's messages.yaml: one key per entry of the English table
+//   schemas/translation/*.schema.json    a translation file's (locales/<code>/…): the texts of its base file's
 // `--check` writes nothing and exits 1 when a generated file is stale (the test suite runs it).
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { transform } from 'esbuild'
 import { compile } from 'json-schema-to-typescript'
+import { translationSchemas } from './translation-schemas.mjs'
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 const schemas = path.join(root, 'schemas')
@@ -82,6 +84,12 @@ const outputs = {
   [path.join(schemas, 'section.schema.json')]: `${JSON.stringify(dispatcher, null, 2)}\n`,
   [path.join(schemas, 'messages.schema.json')]: `${JSON.stringify(await messagesSchema(), null, 2)}\n`,
   [path.join(root, 'src/config/site-input.generated.ts')]: dedupe(parts.join('\n')),
+  ...Object.fromEntries(
+    Object.entries(await translationSchemas(schemas)).map(([file, schema]) => [
+      path.join(schemas, file),
+      `${JSON.stringify(schema, null, 2)}\n`,
+    ]),
+  ),
 }
 
 const stale = []
