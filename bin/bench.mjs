@@ -20,7 +20,8 @@ const usage = `usage: npm run bench -- [--cities <n>] [--services <n>] [--runs <
 
 Generates a site of cities × services (default 2500 × 4, about 10,000 pages) in the system's
 temporary folder, builds it every way that matters for speed (first, cold, warm, one city's
-data changed, a template changed, and the disk-write and React floors) and prints one table of
+data changed, a template changed, the disk-write and React floors, and cold and warm with a
+second language translating every landing page) and prints one table of
 medians over --runs runs (default 3). Several minutes at the defaults.`
 const values = scriptOptions(
   { cities: { type: 'string', default: '2500' }, services: { type: 'string', default: '4' }, runs: { type: 'string', default: '3' } },
@@ -50,10 +51,10 @@ const rows = []
 await rm(path.join(site, '.citypress/cache/tool'), { recursive: true, force: true })
 rows.push(['first build, images encoded too', await timedBuild(site)])
 /** Forgets everything but the encoded images: the output (and the one before), the build cache with citypress's own pieces (.citypress/cache/tool). */
-async function forget() {
-  await rm(out, { recursive: true, force: true })
-  await rm(path.join(site, '.citypress/previous-output'), { recursive: true, force: true })
-  const cache = path.join(site, '.citypress/cache')
+async function forget(dir = site, outDir = out) {
+  await rm(outDir, { recursive: true, force: true })
+  await rm(path.join(dir, '.citypress/previous-output'), { recursive: true, force: true })
+  const cache = path.join(dir, '.citypress/cache')
   for (const entry of await readdir(cache).catch(() => []))
     if (entry !== 'images') await rm(path.join(cache, entry), { recursive: true, force: true })
 }
@@ -123,6 +124,41 @@ rows.push([
   }),
 ])
 await rm(path.join(site, 'templates'), { recursive: true, force: true })
+
+// The same site with a second language, every landing page translated (gen-site
+// --second-language): a build in two languages, whose cold time per page should stay the
+// one-language build's.
+const bilingual = path.join(work, 'site-es')
+const bilingualOut = path.join(work, 'out-es')
+log(`generating the same site with a second language…`)
+execFileSync(
+  'node',
+  [
+    path.join(root, 'bin/gen-site.mjs'),
+    '--cities',
+    values.cities,
+    '--services',
+    values.services,
+    '--out',
+    bilingual,
+    '--second-language',
+    'es',
+  ],
+  { stdio: 'inherit' },
+)
+// Its pages' share images are its own (their titles are), so a first build encodes them, untimed,
+// as the one-language site's first build did its own.
+await timedBuild(bilingual, bilingualOut)
+const bilingualCold = await median(runs, async () => {
+  await forget(bilingual, bilingualOut)
+  return timedBuild(bilingual, bilingualOut)
+})
+rows.push(['cold build, second language on (every landing page twice)', bilingualCold])
+rows.push(['  ms per page, one language', { seconds: (1000 * cold.seconds) / cold.pages, unit: '', digits: 2 }])
+rows.push(['  ms per page, second language on', { seconds: (1000 * bilingualCold.seconds) / bilingualCold.pages, unit: '', digits: 2 }])
+rows.push(['warm build, nothing changed, second language on', await median(runs, () => timedBuild(bilingual, bilingualOut))])
+await rm(bilingual, { recursive: true, force: true })
+await rm(bilingualOut, { recursive: true, force: true })
 
 const exampleOut = path.join(work, 'example-out')
 await timedBuild(path.join(root, 'sites/system4'), exampleOut)
@@ -342,7 +378,7 @@ function printTable(rows, floor, reactFloor) {
   const refusals = []
   for (const [name, r] of rows) {
     if (r.unit === '') {
-      lines.push([name, r.seconds.toFixed(0), '', '', '', '', ''])
+      lines.push([name, r.seconds.toFixed(r.digits ?? 0), '', '', '', '', ''])
       continue
     }
     if (r.failed) {

@@ -10,15 +10,19 @@
 // and a matrix rule pairing them with the first `--services` services of site.yaml (services
 // are added, copied from the first one, when the site has fewer). The site's own landing pages
 // stay, so its service pages' chips still link. `--thin N` leaves N generated cities without a
-// local paragraph (their pages must fail the quality gate). Output is deterministic per `--seed`.
+// local paragraph (their pages must fail the quality gate). `--second-language es` gives the site
+// a second language with every landing page translated (src/bench/second-language.ts). Output is
+// deterministic per `--seed`.
 import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseDocument, stringify } from 'yaml'
+import { compile, isStale, output } from './compile.mjs'
 import { scriptOptions } from './script-options.mjs'
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
-const usage = 'usage: node bin/gen-site.mjs --cities <n> --services <n> --out <folder> [--from <site>] [--seed <n>] [--thin <n>]'
+const usage =
+  'usage: node bin/gen-site.mjs --cities <n> --services <n> --out <folder> [--from <site>] [--seed <n>] [--thin <n>] [--second-language <code>]'
 const args = scriptOptions(
   {
     cities: { type: 'string', default: '100' },
@@ -27,6 +31,7 @@ const args = scriptOptions(
     from: { type: 'string', default: path.join(root, 'sites/system4') },
     seed: { type: 'string', default: '1' },
     thin: { type: 'string', default: '0' },
+    'second-language': { type: 'string' },
   },
   usage,
 )
@@ -166,8 +171,13 @@ const regions = Object.keys(sourceAreas.regions ?? {})
 const cities = generateCities(cityCount)
 await writeAreas(cities)
 await writeLanding(services)
+if (args['second-language']) {
+  if (isStale()) await compile()
+  const { writeSecondLanguage } = await import(pathToFileURL(output).href)
+  await writeSecondLanguage(out, args['second-language'])
+}
 console.log(
-  `Generated ${out}: ${cities.length} cities × ${services.length} services = ${cities.length * services.length} landing pages (plus the example site's own).`,
+  `Generated ${out}: ${cities.length} cities × ${services.length} services = ${cities.length * services.length} landing pages (plus the example site's own)${args['second-language'] ? `, each also in ${args['second-language']}` : ''}.`,
 )
 
 /** The first `count` featured services of site.yaml, adding copies when there are too few. */

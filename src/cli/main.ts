@@ -25,6 +25,12 @@ export async function measureReactFloor(options: ReactFloorOptions): Promise<Rea
   return floor.measureReactFloor(options)
 }
 
+/** For `npm run bench` (bin/gen-site.mjs --second-language), loaded from the compiled lib/ like measureReactFloor. */
+export async function writeSecondLanguage(siteRoot: string, code: string): Promise<{ files: number }> {
+  const generator = await import('../bench/second-language.js')
+  return generator.writeSecondLanguage(siteRoot, code)
+}
+
 /**
  * Runs the CLI and returns the exit code: 0 ok, 1 the site has errors, 2 a bad command line or an
  * internal error. Never calls process.exit, so tests run it as a function.
