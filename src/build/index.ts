@@ -41,6 +41,7 @@ import { checkHeapFor } from '../render/memory-check.js'
 import type { AreaRegion, LanguageContext, RenderContext } from '../render/render-context.js'
 import { collectNow, renderPages } from '../render/render-pages.js'
 import { stopEsbuild } from '../tool/esbuild.js'
+import { addTo } from '../tool/group.js'
 import { citypressVersion, codeDigest } from '../tool/package.js'
 import type { OutputFile, OutputWriter } from '../types.js'
 import { contextDigest, finishInputs, outputInputs, readsElsewhere, startInputs } from './inputs.js'
@@ -549,7 +550,7 @@ function collapseRepeats(errors: ConfigError[]): ConfigError[] {
   const groups = new Map<string, ConfigError[]>()
   for (const e of errors) {
     const key = `${e.code}:${e.message.replace(/^The page \S+ /, '')}`
-    groups.set(key, [...(groups.get(key) ?? []), e])
+    addTo(groups, key, e)
   }
   return [...groups.values()].map(([first, ...rest]) => (rest.length === 0 ? first! : repeated(first!, 'error', rest.length)))
 }

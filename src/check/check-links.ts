@@ -2,6 +2,7 @@ import type { TrailingSlash } from '../config/site-model.js'
 import { BrokenLink, fail, StylesheetLinkBroken } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
 import { href, isRelativeHref, linkPath, publicPath, resolveHref } from '../plan/urls.js'
+import { addTo } from '../tool/group.js'
 import type { WatchedPage } from './watch-pages.js'
 
 export interface CheckLinksOptions {
@@ -64,7 +65,7 @@ export function checkLinks({
   const writtenAt = new Map<string, Origin[]>()
   for (const link of written) {
     const key = link.href.startsWith('/') ? href(basePath, link.href) : link.href
-    writtenAt.set(key, [...(writtenAt.get(key) ?? []), link.origin])
+    addTo(writtenAt, key, link.origin)
   }
   const originOf = (page: WatchedPage, url: string) => {
     const found = writtenAt.get(url) ?? []

@@ -5,6 +5,7 @@ import { BadAddress, fail, MissingSiteFolder, NotALanguageFolder, NothingPublish
 import { BuildFailure, ConfigError, failOn } from '../errors/config-error.js'
 import { ConfigWarning } from '../errors/config-warning.js'
 import { OWN_FOLDER } from '../site/paths.js'
+import { addTo } from '../tool/group.js'
 import { displayFile } from '../tool/package.js'
 import { parseAreaName } from './areas/area-names.js'
 import { resolveAreas } from './areas/resolve-areas.js'
@@ -160,12 +161,11 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
       refs.push(...usable.refs)
       const entry = usable.entry
       bases.set(name, { kind, source: entry.source, data: entry.data })
-      loaded.set(
-        kind,
-        [...(loaded.get(kind) ?? []), entry].sort((a, b) => a.source.file.localeCompare(b.source.file)),
-      )
+      addTo(loaded, kind, entry)
     }),
   )
+  // Read in parallel, each kind's files are kept in the order of their names.
+  for (const entries of loaded.values()) entries.sort((a, b) => a.source.file.localeCompare(b.source.file))
   const published = await publishedRead
   if ('errors' in published) errors.push(...published.errors)
   // Every file's source by display path: the problems found below are placed in them.

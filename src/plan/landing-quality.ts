@@ -1,3 +1,4 @@
+import { addTo } from '../tool/group.js'
 import {
   type Fingerprint,
   findNearestSiblings,
@@ -204,7 +205,7 @@ function findDuplicateTexts(pages: readonly QualityInput[]): Map<number, string[
       const value = page.unique[field]
       const other = first.get(value)
       if (other === undefined) first.set(value, i)
-      else reasons.set(i, [...(reasons.get(i) ?? []), `same ${field} as ${pages[other]!.url}`])
+      else addTo(reasons, i, `same ${field} as ${pages[other]!.url}`)
     })
   }
   return reasons

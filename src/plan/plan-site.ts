@@ -6,6 +6,7 @@ import type { ServiceConfig, SiteConfig } from '../config/site-model.js'
 import { BadFileSlug, DuplicateRoute, fail, LinkToNowhere, RelativeLinkToNowhere } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
 import { closestMatch } from '../errors/did-you-mean.js'
+import { addTo } from '../tool/group.js'
 import { displayFile } from '../tool/package.js'
 import { checkFragmentLinks } from './fragment-links.js'
 import { findHeadingSkips } from './heading-order.js'
@@ -243,10 +244,10 @@ function checkLinks(site: SiteConfig, routes: readonly RoutePlan[]): ConfigError
   // the file it is written in (a post, a Markdown page, a YAML page with a Markdown field).
   let pagesByFile: Map<string, string[]> | undefined
   const pagesOf = (file: string) => {
-    pagesByFile ??= routes.reduce(
-      (map, r) => map.set(r.origin.file, [...(map.get(r.origin.file) ?? []), r.url]),
-      new Map<string, string[]>(),
-    )
+    if (!pagesByFile) {
+      pagesByFile = new Map()
+      for (const r of routes) addTo(pagesByFile, r.origin.file, r.url)
+    }
     return pagesByFile.get(file) ?? []
   }
   return site.links.flatMap(({ href, origin }) => {

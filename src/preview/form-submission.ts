@@ -1,4 +1,5 @@
 import type { FormConfig } from '../config/site-model.js'
+import { addTo } from '../tool/group.js'
 
 /** A submitted body as field name → values (checkbox groups send one name several times). */
 export type SubmittedFields = ReadonlyMap<string, readonly string[]>
@@ -20,7 +21,7 @@ export async function parseSubmission(body: Buffer, contentType: string): Promis
       const fields = new Map<string, string[]>()
       for (const [name, value] of data) {
         if (typeof value !== 'string') return undefined // our forms have no file inputs
-        fields.set(name, [...(fields.get(name) ?? []), value])
+        addTo(fields, name, value)
       }
       return fields
     }
@@ -42,7 +43,7 @@ function parseUrlEncoded(text: string): SubmittedFields {
     const at = pair.indexOf('=')
     const [rawName, rawValue] = at === -1 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)]
     const name = decodeURIComponent(rawName.replaceAll('+', ' '))
-    fields.set(name, [...(fields.get(name) ?? []), decodeURIComponent(rawValue.replaceAll('+', ' '))])
+    addTo(fields, name, decodeURIComponent(rawValue.replaceAll('+', ' ')))
   }
   return fields
 }

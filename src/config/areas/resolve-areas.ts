@@ -14,6 +14,7 @@ import {
 import type { ConfigError, Origin } from '../../errors/config-error.js'
 import type { ConfigWarning } from '../../errors/config-warning.js'
 import { closestMatch } from '../../errors/did-you-mean.js'
+import { addTo } from '../../tool/group.js'
 import { escapePointer, pointerOrigin } from '../read/locate.js'
 import type { AreasInput, LandingInput, Place } from '../site-input.generated.js'
 import { type ParsedAreaName, parseAreaName, withoutState } from './area-names.js'
@@ -85,7 +86,7 @@ export function resolveAreas(input: ResolveAreasInput): ResolvedAreas {
     if (!parsed.state) continue
     const same = byCity.get(parsed.cityKey) ?? []
     if (!same.some((a) => a.state === parsed.state))
-      byCity.set(parsed.cityKey, [...same, { cityKey: parsed.cityKey, city: parsed.city, state: parsed.state, first: { list, index } }])
+      addTo(byCity, parsed.cityKey, { cityKey: parsed.cityKey, city: parsed.city, state: parsed.state, first: { list, index } })
   }
   const areaOfEntry = new Map<string, Area>()
   for (const { list, index, name, parsed } of entries) {

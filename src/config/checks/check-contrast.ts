@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { type BetterShade, fail, LowContrast } from '../../errors/catalogue.js'
 import type { ConfigError, Origin } from '../../errors/config-error.js'
+import { addTo } from '../../tool/group.js'
 import { packageRoot } from '../../tool/package.js'
 import { originOf } from '../read/locate.js'
 import type { YamlSource } from '../read/read-yaml.js'
@@ -55,7 +56,7 @@ export function contrastErrors(rows: readonly ContrastRow[], { locate, fallback 
   const failing = new Map<string, ContrastRow[]>()
   for (const row of rows.filter((r) => !r.passes)) {
     const key = `${row.textColor}|${row.backgroundColor}|${row.required}`
-    failing.set(key, [...(failing.get(key) ?? []), row])
+    addTo(failing, key, row)
   }
   return [...failing.values()].map((group) => {
     const row = group[0]!
