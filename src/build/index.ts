@@ -168,7 +168,7 @@ export function summaryOf(result: BuildResult): BuildSummary {
       redirects,
       recordUpdated,
     },
-    languages: languageCoverage(result.routes, result.site.site.languages),
+    languages: languageCoverage(result.routes, result.site),
     host: result.site.site.host,
     contrast: result.site.contrast,
     timings: result.timings,

@@ -56,7 +56,7 @@ export async function writeReportPage({
       timings,
       rendered: pages.rendered,
       reused: pages.reused,
-      languages: languageCoverage(plan.routes, site.site.languages),
+      languages: languageCoverage(plan.routes, site),
     }),
   )
 }

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { Edition } from '../config/languages/edition.js'
 import type { SiteLanguage } from '../config/languages/site-languages.js'
+import { parsePointer } from '../config/read/locate.js'
 import type { SiteConfig } from '../config/site-model.js'
 import { fail, UnreviewedTranslation } from '../errors/catalogue.js'
 import type { ConfigError } from '../errors/config-error.js'
@@ -243,15 +244,17 @@ function isHome(route: RoutePlan, languages: readonly SiteLanguage[]): boolean {
   return route.url === (language?.path ? `/${language.path}` : '/')
 }
 
-/** How many pages of each kind a language has, beside the default language's. */
+/** How many pages of each kind a language has, beside the default language's, and the texts it lacks. */
 export interface LanguageCoverage {
   readonly code: string
   readonly kinds: readonly { readonly kind: RoutePlan['template']; readonly built: number; readonly base: number }[]
+  /** Each text without this language's translation: where it is in the base file, and the translation file to write it in. */
+  readonly missing: readonly { readonly file: string; readonly line: number; readonly field: string; readonly translation: string }[]
 }
 
-/** Each other language's pages by kind, against the default language's: what its translation covers. */
-export function languageCoverage(routes: readonly RoutePlan[], languages: readonly SiteLanguage[]): LanguageCoverage[] {
-  const [first, ...others] = languages
+/** Each other language's pages by kind, against the default language's: what its translation covers, and what it lacks. */
+export function languageCoverage(routes: readonly RoutePlan[], site: Pick<SiteConfig, 'site' | 'editions'>): LanguageCoverage[] {
+  const [first, ...others] = site.site.languages
   if (!first || others.length === 0) return []
   const counts = new Map<string, Map<RoutePlan['template'], number>>()
   for (const route of routes) {
@@ -263,5 +266,11 @@ export function languageCoverage(routes: readonly RoutePlan[], languages: readon
   return others.map((language) => ({
     code: language.code,
     kinds: [...base].map(([kind, count]) => ({ kind, base: count, built: counts.get(language.code)?.get(kind) ?? 0 })),
+    missing: (site.editions.find((e) => e.language.code === language.code)?.missing ?? []).map((m) => ({
+      file: m.file,
+      line: m.line,
+      field: parsePointer(m.pointer).join('.'),
+      translation: m.translation,
+    })),
   }))
 }

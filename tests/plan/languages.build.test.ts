@@ -235,11 +235,27 @@ describe('a blog in two languages', () => {
 })
 
 describe('the coverage of each language', () => {
-  it('is in validate --json’s summary, page kind by page kind, as build prints it', async () => {
+  it('is in validate --json’s summary, page kind by page kind, with each text to translate at its line', async () => {
     const io = memoryIo()
-    expect(await main(['validate', await siteFrom('two-languages'), '--json'], io)).toBe(0)
-    const summary = JSON.parse(io.stdout.trim().split('\n').at(-1)!) as { languages: { code: string; kinds: object[] }[] }
-    expect(summary.languages).toEqual([
+    const site = await siteFrom('two-languages')
+    expect(await main(['validate', site, '--json'], io)).toBe(0)
+    const summary = JSON.parse(io.stdout.trim().split('\n').at(-1)!) as {
+      languages: { code: string; kinds: object[]; missing: { file: string; line: number; field: string; translation: string }[] }[]
+    }
+    const missing = summary.languages[0]!.missing.map((m) => ({ ...m, file: path.relative(site, m.file) }))
+    // The untranslated service's texts, each at its line, then the two places without their paragraph.
+    expect(missing[0]).toEqual({
+      file: 'services/window-cleaning.yaml',
+      line: 2,
+      field: 'title',
+      translation: 'locales/es/services/window-cleaning.yaml',
+    })
+    expect(missing.slice(0, -2).every((m) => m.translation === 'locales/es/services/window-cleaning.yaml')).toBe(true)
+    expect(missing.slice(-2)).toEqual([
+      { file: 'areas.yaml', line: 46, field: 'places.Rochester, IL.local', translation: 'locales/es/areas.yaml' },
+      { file: 'areas.yaml', line: 69, field: 'places.Jacksonville, IL.local', translation: 'locales/es/areas.yaml' },
+    ])
+    expect(summary.languages.map(({ missing: _, ...rest }) => rest)).toEqual([
       {
         code: 'es',
         kinds: [
@@ -252,6 +268,25 @@ describe('the coverage of each language', () => {
         ],
       },
     ])
+  })
+
+  it('is printed by validate as a table, then each text to translate under the file to write it in', async () => {
+    const io = memoryIo()
+    const site = await siteFrom('two-languages')
+    expect(await main(['validate', site], io)).toBe(0)
+    const lines = io.stdout.split('\n')
+    const first = lines.findIndex((l) => l.startsWith('Language es: '))
+    expect(lines.slice(first, first + 4)).toEqual([
+      'Language es: 10 of 17 pages translated.',
+      '  page kind     built  missing',
+      '  sections          2        0',
+      '  service           1        1',
+    ])
+    const list = lines.slice(lines.findIndex((l) => l.includes('to translate, under the file')))
+    expect(list[1]).toBe('    locales/es/services/window-cleaning.yaml')
+    expect(list[2]).toMatch(/^ {6}\S+\/services\/window-cleaning\.yaml:2 +title$/)
+    expect(list).toContainEqual('    locales/es/areas.yaml')
+    expect(list.some((l) => /areas\.yaml:46 +places\.Rochester, IL\.local$/.test(l))).toBe(true)
   })
 })
 

@@ -45,7 +45,7 @@ Examples:
       if (redirects.length) io.out(`\n${redirects.join('\n')}\n`)
       for (const edition of plan.editions) io.out(`\n${edition.language.code}:\n${landingMatrix(edition.landingUrls, plan.routes)}`)
       io.out(`\n${plan.routes.length} pages: ${countByTemplate(plan.routes.map((r) => r.template))}\n`)
-      for (const line of coverageLines(languageCoverage(plan.routes, config.site.languages))) io.out(`${line}\n`)
+      for (const line of coverageLines(languageCoverage(plan.routes, config))) io.out(`${line}\n`)
     })
 }
 

@@ -32,7 +32,7 @@ Examples:
       }
       if (flags.json) {
         const { config, plan, warnings } = await runWithJsonFailures(io, 'validate', check)
-        const coverage = languageCoverage(plan.routes, config.site.languages)
+        const coverage = languageCoverage(plan.routes, config)
         printJsonProblems(io, warnings, 'warning')
         io.out(
           summaryLine({
@@ -56,7 +56,7 @@ Examples:
       const { siteTemplateFiles } = await import('../../config/read/site-templates.js')
       const templates = siteTemplateFiles(config.root).map((file) => path.relative(config.root, file).split(path.sep).join('/'))
       if (templates.length) io.out(`This site runs its own template code: ${templates.join(', ')}. Review changes to templates/ as code.\n`)
-      for (const line of coverageLines(languageCoverage(plan.routes, config.site.languages))) io.out(`${line}\n`)
+      for (const line of coverageLines(languageCoverage(plan.routes, config))) io.out(`${line}\n`)
       io.out(`${paint(io, 'green', '✓')} ${siteLabel(site)} is valid: ${config.files.length} files, ${plan.routes.length} pages.\n`)
     })
 }

@@ -4,7 +4,7 @@ import type { ConfigWarning } from '../../errors/config-warning.js'
 import { resolveAreas } from '../areas/resolve-areas.js'
 import { messagesFor } from '../messages/messages.js'
 import { normalizeForms, normalizeSite } from '../normalize.js'
-import { originOf, parsePointer, pointerOrigin } from '../read/locate.js'
+import { locate, originOf, parsePointer, pointerOrigin } from '../read/locate.js'
 import type { AreasInput, FormsInput, LandingInput, SiteInput } from '../site-input.generated.js'
 import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from '../site-model.js'
 import { type BaseFile, type LanguageTranslations, LOCALES, type Translation } from './read-translations.js'
@@ -14,8 +14,9 @@ import { textFields, withTranslation } from './text-fields.js'
 
 /** A text of the site that a language does not have yet. */
 export interface MissingText {
-  /** The base file's display path and the text's JSON Pointer in it (its line is found when printed). */
+  /** The base file's display path, the text's line in it, and its JSON Pointer. */
   readonly file: string
+  readonly line: number
   readonly pointer: string
   /** The site-relative translation file it goes in: `locales/es/services/roofing.yaml`. */
   readonly translation: string
@@ -82,7 +83,12 @@ export function editionOf(inputs: EditionInputs, translations: LanguageTranslati
     const fields = [...textFields(file.kind, data), ...(body?.trim() ? [{ pointer: '/body' }] : [])]
     const found = fields
       .filter((field) => !hasText(translation?.texts, field.pointer))
-      .map((field) => ({ file: file.source.file, pointer: field.pointer, translation: `${folder}/${name}` }))
+      .map((field) => ({
+        file: file.source.file,
+        line: (field.pointer === '/body' ? (file.data as { bodyLine?: number }).bodyLine : locate(file.source, field.pointer).line) ?? 1,
+        pointer: field.pointer,
+        translation: `${folder}/${name}`,
+      }))
     missing.push(...found)
     return found
   }
