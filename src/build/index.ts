@@ -66,6 +66,8 @@ export interface BuildResult {
   /** The landing pages' quality gate, the 301s for moved landing pages, and whether published-urls.json changed. */
   readonly landing: {
     readonly quality: BuildPlan['landingQuality']
+    /** Each other language's gate, judged against its own siblings. */
+    readonly languages: readonly { readonly code: string; readonly quality: BuildPlan['landingQuality'] }[]
     readonly redirects: readonly LandingRedirect[]
     readonly recordUpdated: boolean
   }
@@ -165,6 +167,13 @@ export function summaryOf(result: BuildResult): BuildSummary {
       weakest: quality.weakest,
       paragraphsToWrite: paragraphsToWrite(quality.pages, quality.settings.minLocalWords),
       settings: quality.settings,
+      languages: result.landing.languages.map(({ code, quality: gate }) => ({
+        code,
+        built: gate.pages.length,
+        noindex: gate.pages.filter((p) => !p.indexable).length,
+        paragraphsToWrite: paragraphsToWrite(gate.pages, gate.settings.minLocalWords),
+        settings: gate.settings,
+      })),
       redirects,
       recordUpdated,
     },
@@ -283,7 +292,12 @@ async function runStages(
     ...[site, ...plan.editions.map((e) => e.site)].flatMap((s) => feedFile(s.site, s.posts)),
     ...(declaration ? [declaration] : []),
   ]
-  const landing = { quality: plan.landingQuality, redirects: plan.redirects, recordUpdated: false }
+  const landing = {
+    quality: plan.landingQuality,
+    languages: plan.editions.map((e) => ({ code: e.language.code, quality: e.landingQuality })),
+    redirects: plan.redirects,
+    recordUpdated: false,
+  }
   // What a later build that finds nothing changed says instead (buildSummary). Not when this
   // one read a sitemap from outside the site folder: the live site's can change unseen.
   const replay = async (result: BuildResult): Promise<{ readonly inputs: string; readonly report: RecordedSummary } | undefined> => {

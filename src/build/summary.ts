@@ -52,6 +52,14 @@ export interface LandingSummary {
   /** Areas whose local paragraph is missing or short, with how many noindex pages it holds back; most first. */
   readonly paragraphsToWrite: readonly ParagraphToWrite[]
   readonly settings: QualitySettings
+  /** The same gate in each other language, judged against that language's pages only. */
+  readonly languages: readonly {
+    readonly code: string
+    readonly built: number
+    readonly noindex: number
+    readonly paragraphsToWrite: readonly ParagraphToWrite[]
+    readonly settings: QualitySettings
+  }[]
   readonly redirects: readonly LandingRedirect[]
   /** This build added to published-urls.json. */
   readonly recordUpdated: boolean

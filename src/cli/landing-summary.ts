@@ -31,6 +31,16 @@ export function formatLandingSummary(io: Io, landing: LandingSummary, host?: Sit
     lines.push('  Local paragraphs to write (areas.yaml places.<area>.local, about your work there); each lets its pages into search:')
     for (const area of landing.paragraphsToWrite) lines.push(`    ${hiddenPagesText(area, landing.settings.minLocalWords)}`)
   }
+  // Another language's pages are judged against their own siblings, and its paragraphs are its own.
+  for (const language of landing.languages) {
+    if (language.built === 0) continue
+    const hidden = language.noindex ? `, ${paint(io, 'yellow', `${language.noindex} noindex (left out of the sitemap)`)}` : ''
+    lines.push(`Landing pages in ${language.code}: ${language.built} built, ${language.built - language.noindex} indexed${hidden}.`)
+    if (language.paragraphsToWrite.length > 0) {
+      lines.push(`  Local paragraphs to write (locales/${language.code}/areas.yaml places.<area>.local); each lets its pages into search:`)
+      for (const area of language.paragraphsToWrite) lines.push(`    ${hiddenPagesText(area, language.settings.minLocalWords)}`)
+    }
+  }
   lines.push(...redirectLines(io, landing.redirects, host))
   if (landing.recordUpdated) lines.push('  published-urls.json updated: commit it with the site.')
   return lines.length ? `${lines.join('\n')}\n` : ''

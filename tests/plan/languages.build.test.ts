@@ -411,6 +411,20 @@ describe('the doorway gate in another language', () => {
     expect(spanishPages.every((q) => !q.nearest || q.nearest.startsWith('/es/lp/'))).toBe(true)
   })
 
+  it('says in the build’s summary how many of each language’s landing pages are kept out of search, and which paragraphs to write there', async () => {
+    const spanish = await readFile(path.join(repoRoot, 'tests/fixtures/sites/two-languages/locales/es/landing.yaml'), 'utf8')
+    const site = await siteFrom('two-languages', { 'locales/es/landing.yaml': `quality: { minLocalWords: 400 }\n${spanish}` })
+    const io = memoryIo()
+    expect(await main(['build', site, '--out', path.join(await tempDir(), 'out')], io), io.stderr).toBe(0)
+    const lines = io.stdout.split('\n')
+    expect(lines).toContain('Landing pages in es: 4 built, 0 indexed, 4 noindex (left out of the sitemap).')
+    const heading = lines.indexOf(
+      '  Local paragraphs to write (locales/es/areas.yaml places.<area>.local); each lets its pages into search:',
+    )
+    expect(heading).toBeGreaterThan(-1)
+    expect(lines[heading + 1]).toMatch(/^ {4}\S.*, IL: \d+ pages? hidden from search until its local paragraph has 400 words/)
+  })
+
   it('takes the thresholds a language’s own landing.yaml sets for its pages, and landing.yaml’s for the rest', async () => {
     const spanish = await readFile(path.join(repoRoot, 'tests/fixtures/sites/two-languages/locales/es/landing.yaml'), 'utf8')
     const plan = await loadAndPlan(
