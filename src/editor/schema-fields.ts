@@ -270,6 +270,7 @@ const spelledOut: Readonly<Record<string, string>> = {
   faqs: 'questions',
   geo: 'map position',
   href: 'link',
+  id: 'ID',
   lat: 'latitude',
   lng: 'longitude',
   nav: 'navigation',

@@ -31,7 +31,8 @@ const map = (schema: Schema, required = false): Field => fieldOf('x', schema, re
 const notForMarketers: readonly { readonly rule: string; readonly pattern: RegExp }[] = [
   // A page's address ("/services/…") is what a marketer sees; a folder of the site is not.
   { rule: 'a file', pattern: /\.(ya?ml|md|json)\b|(?<!\/)\b(services|pages|blog|images)\// },
-  { rule: 'a key path or code', pattern: /`|\b\w+\.\w+\.\w+|\b[a-z]+[A-Z]\w*\b/ },
+  // A {token} is what a marketer types into a landing text ("{serviceLower}"), not a key.
+  { rule: 'a key path or code', pattern: /`|\b\w+\.\w+\.\w+|(?<!\{)\b[a-z]+[A-Z]\w*\b(?!\})/ },
   { rule: 'a schema.org type', pattern: /schema\.org|\b(LocalBusiness|WebPage|BreadcrumbList|FAQPage|PostalAddress)\b/ },
 ]
 
@@ -66,6 +67,7 @@ describe('the editor configuration', () => {
     })
     expect(map(day)).not.toHaveProperty('default')
     // A label made from a key says its abbreviations as a marketer says them.
+    expect(['siteId'].map(labelOf)).toEqual(['Site ID'])
     expect(['ctaHeading', 'faqs', 'lat', 'lng', 'sms', 'url', 'menuLabel'].map(labelOf)).toEqual([
       'Call to action heading',
       'Questions',
