@@ -296,6 +296,8 @@ const adminPage = `<!doctype html>
 .Toastify__toast-container.notif__container { width: min(520px, calc(100vw - 32px)); }
 .notif__container .Toastify__toast.Toastify__toast { max-height: 70vh; overflow-y: auto; }
 .notif__container .Toastify__toast-body.Toastify__toast-body { white-space: pre-line; overflow-wrap: anywhere; }
+/* A field's errors as written: Decap upper-cases them, which turns a token they name ({city}) into one that does not exist ({CITY}). */
+ul[class*="-ControlErrorsList"] { text-transform: none; }
 </style>
 <script src="admin-init.js"></script>
 <script src="decap/decap-cms.js"></script>

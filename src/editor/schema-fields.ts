@@ -248,7 +248,8 @@ function listOf(base: Field, schema: Schema, walk: Walk): Field {
  */
 export function patternOf(schema: Schema): Field {
   if (!schema.pattern) return {}
-  return { pattern: [schema.pattern, `It ${patternRules[schema.pattern] ?? patternRuleUnknown}.`] }
+  // Decap says "<label> didn't match the pattern: <this>." itself, full stop included.
+  return { pattern: [schema.pattern, `It ${patternRules[schema.pattern] ?? patternRuleUnknown}`] }
 }
 
 /** `imageAlt` → "Image alt". */

@@ -239,6 +239,24 @@ describe('the editor in a browser', () => {
   it('adds a badge holding a comma as one item of the list, typed character by character', async () => {
     // By its address: the tests before may have renamed it.
     await admin.goto(`${preview.url}admin/#/collections/services/entries/your-service`)
+    // A field's own check is said as written, in our words and case, not upper-cased by Decap.
+    const address = admin.locator('input[id^="address-field"]').first()
+    const kept = await address.inputValue()
+    // Typed over the whole value, as a marketer does (Decap's input keeps its own caret, so fill() would add to it).
+    const retype = async (text: string) => {
+      await address.press('Control+a')
+      await address.pressSequentially(text)
+    }
+    await retype('Not An Address')
+    await publish()
+    const fieldError = admin.locator('[class*="-ControlErrorsList"]').first()
+    await fieldError.waitFor()
+    expect(await fieldError.evaluate((list) => [getComputedStyle(list).textTransform, list.textContent])).toEqual([
+      'none',
+      'Web address didn\'t match the pattern: It must be lower-case letters and digits, words joined by single hyphens (e.g. "central-illinois").',
+    ])
+    await retype(kept)
+    expect(await address.inputValue()).toBe(kept)
     await admin.getByRole('button', { name: /^Add badges$/i }).click()
     const input = admin.locator('input[id^="badges-field"]').last()
     // As a marketer types: a space at the end of a word stays while the next is typed.
