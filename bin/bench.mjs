@@ -8,7 +8,7 @@
 // wall time from below, whatever the order.
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
-import { cp, mkdir, readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises'
+import { cp, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { availableParallelism, tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -62,6 +62,7 @@ const cold = await median(runs, async () => {
   await forget()
   return timedBuild(site)
 })
+const coldHtmlMB = await htmlMegabytes(out)
 const floor = await median(runs, () => diskFloor(out))
 const reactFloor = await median(runs, () => measureReactFloor(site))
 rows.push(['cold build', cold, floor])
@@ -153,6 +154,7 @@ const bilingualCold = await median(runs, async () => {
   await forget(bilingual, bilingualOut)
   return timedBuild(bilingual, bilingualOut)
 })
+const bilingualHtmlMB = await htmlMegabytes(bilingualOut)
 rows.push(['cold build, second language on (every landing page twice)', bilingualCold])
 rows.push(['  ms per page, one language', { seconds: (1000 * cold.seconds) / cold.pages, unit: '', digits: 2 }])
 rows.push(['  ms per page, second language on', { seconds: (1000 * bilingualCold.seconds) / bilingualCold.pages, unit: '', digits: 2 }])
@@ -170,6 +172,10 @@ rows.push(['editor: save → preview tab patched (example site)', preview.save])
 rows.push(['editor: open /admin/ in a fresh profile, services listed (from navigation start)', preview.open])
 
 printTable(rows, floor, reactFloor)
+printStages([
+  ['cold, one language', { ...cold, htmlMB: coldHtmlMB }],
+  ['cold, second language on', { ...bilingualCold, htmlMB: bilingualHtmlMB }],
+])
 
 /**
  * `citypress preview` on a copy of the example site (with its image cache, as a developer's
@@ -287,7 +293,8 @@ async function previewLatency() {
  * meanwhile, whichever is larger.
  */
 async function timedBuild(dir, outDir = out, env = {}) {
-  const child = spawn('/usr/bin/time', ['-f', '%e %M %U %S', 'node', cli, 'build', dir, '--out', outDir], {
+  // --verbose: each stage's wall, CPU and peak (stageClock in src/build/index.ts), read into `stages`.
+  const child = spawn('/usr/bin/time', ['-f', '%e %M %U %S', 'node', cli, 'build', dir, '--out', outDir, '--verbose'], {
     env: { ...process.env, NO_COLOR: '1', ...env },
   })
   const run = { stdout: '', stderr: '' }
@@ -302,7 +309,15 @@ async function timedBuild(dir, outDir = out, env = {}) {
   const kb = Math.max(maxKb, sampledKb)
   const pages = Number(/Built (\d+) pages/.exec(run.stdout)?.[1])
   const rendered = Number(/(\d+) rendered/.exec(run.stdout)?.[1])
-  return { seconds, cpu: user + system, rssMiB: kb / 1024, pages, rendered, upToDate: run.stdout.includes('nothing was written') }
+  const stages = [...run.stdout.matchAll(/^ {2}(\w+) +(\d+) ms +cpu +(\d+) ms +peak +(\d+) MiB$/gm)].map(
+    ([, stage, ms, cpuMs, peakMiB]) => ({
+      stage,
+      ms: Number(ms),
+      cpuMs: Number(cpuMs),
+      peakMiB: Number(peakMiB),
+    }),
+  )
+  return { seconds, cpu: user + system, rssMiB: kb / 1024, pages, rendered, upToDate: run.stdout.includes('nothing was written'), stages }
 }
 
 /** Resident memory of a process and all its descendants, in kB (0 once it is gone). */
@@ -339,6 +354,14 @@ async function measureReactFloor(dir) {
  * The same bytes written to the same disk the way a build writes them (one file after another
  * into a staging folder, then a rename), from memory, so nothing but the writing is timed.
  */
+/** Megabytes of the pages a build wrote (its .html files). */
+async function htmlMegabytes(dir) {
+  let bytes = 0
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true }))
+    if (entry.isFile() && entry.name.endsWith('.html')) bytes += (await stat(path.join(entry.parentPath, entry.name))).size
+  return bytes / 1e6
+}
+
 async function diskFloor(dir) {
   const files = []
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
@@ -405,6 +428,31 @@ function printTable(rows, floor, reactFloor) {
     `CPU s: user + system time of all the process's threads (the disk floor's: the writing's; the React floor's: the rendering's and writing's); ${availableParallelism()} cores here`,
   )
   console.log('React floor: timed from when the plan is in hand; its peak RSS is sampled meanwhile and includes the loaded site and plan')
+}
+
+/**
+ * Where a cold build's time goes, stage by stage (`build --verbose`): wall, the process's CPU
+ * meanwhile (render workers included; the image encoder runs in a process of its own) and its peak
+ * RSS. images, assets and render run side by side, so their figures overlap.
+ */
+function printStages(builds) {
+  const stages = builds[0][1].stages.map((s) => s.stage)
+  const lines = [['stage', ...builds.flatMap(([name]) => [`${name}: s`, 'CPU s', 'peak MiB'])]]
+  for (const stage of stages) {
+    lines.push([
+      stage,
+      ...builds.flatMap(([, build]) => {
+        const s = build.stages.find((t) => t.stage === stage)
+        return s ? [(s.ms / 1000).toFixed(2), (s.cpuMs / 1000).toFixed(1), String(s.peakMiB)] : ['', '', '']
+      }),
+    ])
+  }
+  lines.push(['whole build', ...builds.flatMap(([, build]) => [build.seconds.toFixed(2), build.cpu.toFixed(1), build.rssMiB.toFixed(0)])])
+  lines.push(['pages/s', ...builds.flatMap(([, build]) => [(build.pages / build.seconds).toFixed(0), '', ''])])
+  lines.push(['ms per page', ...builds.flatMap(([, build]) => [((1000 * build.seconds) / build.pages).toFixed(2), '', ''])])
+  lines.push(['ms per MB of HTML', ...builds.flatMap(([, build]) => [((1000 * build.seconds) / build.htmlMB).toFixed(0), '', ''])])
+  const widths = lines[0].map((_, i) => Math.max(...lines.map((l) => l[i].length)))
+  console.log(`\n${lines.map((l) => l.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')).join('\n')}`)
 }
 
 function log(text) {

@@ -47,7 +47,7 @@ import type { OutputFile, OutputWriter } from '../types.js'
 import { contextDigest, finishInputs, outputInputs, readsElsewhere, startInputs } from './inputs.js'
 import { type BuildMemo, type BuildOptions, type ResolvedBuildOptions, resolveBuildOptions } from './options.js'
 import { failRound, siteOf } from './round.js'
-import { type BuildSummary, type RecordedSummary, recordedSummary, replayedSummary, type StageName } from './summary.js'
+import { type BuildSummary, type RecordedSummary, recordedSummary, replayedSummary, type StageName, type StageTiming } from './summary.js'
 import { reportKept, writeReportPage } from './write-report-page.js'
 
 export type { BuildMemo, BuildOptions, BuildProgress, ResolvedBuildOptions } from './options.js'
@@ -132,13 +132,21 @@ export async function buildSummary(given: BuildOptions): Promise<BuildSummary> {
   const cache = await openCache(options)
   try {
     const startedAt = performance.now()
+    const startedCpu = process.cpuUsage()
     const commits = settledLater(readCommitDates(path.resolve(options.site)))
     const started = startInputs(options)
     const inputs = await finishInputs(options, started, commits)
     // A report that went missing is drawn again, which takes a build that loads the site.
     const recorded = inputs === undefined || !(await reportKept(options)) ? undefined : (await cache.replay(inputs))?.report
     if (recorded) {
-      const timings = { ...stageClock().timings, output: performance.now() - startedAt }
+      // All of a replayed build is the output's up-to-date check.
+      const cpu = process.cpuUsage(startedCpu)
+      const output = {
+        ms: performance.now() - startedAt,
+        cpuMs: (cpu.user + cpu.system) / 1000,
+        peakMiB: process.memoryUsage.rss() / 2 ** 20,
+      }
+      const timings = { ...stageClock().timings, output }
       return replayedSummary(recorded, { outDir: options.outDir, timings, cacheNotes: cache.notes })
     }
     return summaryOf(await placeReported(runStages(options, cache, { commits, started })))
@@ -415,15 +423,27 @@ async function runStages(
 
 type StageTime = <T>(stage: StageName, run: () => T | Promise<T>) => Promise<T>
 
-/** Milliseconds per stage; a stage may be timed in several parts (output: the up-to-date check and the commit). */
-function stageClock(): { readonly timings: Record<StageName, number>; readonly time: StageTime } {
-  const timings: Record<StageName, number> = { config: 0, plan: 0, assets: 0, images: 0, render: 0, check: 0, output: 0 }
+/** What each stage took (summary.ts StageTiming); a stage may be timed in several parts (output: the up-to-date check and the commit). */
+function stageClock(): { readonly timings: Record<StageName, StageTiming>; readonly time: StageTime } {
+  const stages: readonly StageName[] = ['config', 'plan', 'assets', 'images', 'render', 'check', 'output']
+  const timings = Object.fromEntries(stages.map((s) => [s, { ms: 0, cpuMs: 0, peakMiB: 0 }])) as Record<StageName, StageTiming>
   const time: StageTime = async (stage, run) => {
     const start = performance.now()
+    const cpu = process.cpuUsage()
+    let peak = process.memoryUsage.rss()
+    // Sampled, not traced: a peak shorter than the interval may be missed.
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 50).unref()
     try {
       return await run()
     } finally {
-      timings[stage] += performance.now() - start
+      clearInterval(sampler)
+      const used = process.cpuUsage(cpu)
+      const before = timings[stage]
+      timings[stage] = {
+        ms: before.ms + performance.now() - start,
+        cpuMs: before.cpuMs + (used.user + used.system) / 1000,
+        peakMiB: Math.max(before.peakMiB, Math.max(peak, process.memoryUsage.rss()) / 2 ** 20),
+      }
     }
   }
   return { timings, time }

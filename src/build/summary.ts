@@ -9,6 +9,18 @@ import type { LandingRedirect } from '../plan/plan-redirects.js'
 export type StageName = 'config' | 'plan' | 'assets' | 'images' | 'render' | 'check' | 'output'
 
 /**
+ * One stage's wall time, the CPU time the process spent meanwhile (every thread's, render workers
+ * included; the image encoder is a process of its own and not counted), and the process's peak
+ * resident memory while it ran. images, assets and render run side by side, so their CPU and
+ * peaks overlap.
+ */
+export interface StageTiming {
+  readonly ms: number
+  readonly cpuMs: number
+  readonly peakMiB: number
+}
+
+/**
  * What `citypress build` says of a build, as plain data: the same few kilobytes whatever the
  * site's size. It is recorded with the output, so a build of a site in which nothing changed can
  * say it again without loading the site (build/index.ts `buildSummary`).
@@ -37,8 +49,8 @@ export interface BuildSummary {
   readonly languages: readonly LanguageCoverage[]
   readonly host: SiteMeta['host']
   readonly contrast: readonly ContrastRow[]
-  /** Milliseconds per stage, for `--verbose` and benchmarks. */
-  readonly timings: Readonly<Record<StageName, number>>
+  /** What each stage took, for `--verbose` and benchmarks. */
+  readonly timings: Readonly<Record<StageName, StageTiming>>
   readonly cacheNotes: readonly string[]
 }
 

@@ -8,7 +8,7 @@ import { languageCoverage } from '../plan/plan-languages.js'
 import type { BuildPlan } from '../plan/plan-site.js'
 import type { OutputFile } from '../types.js'
 import type { ResolvedBuildOptions } from './options.js'
-import type { StageName } from './summary.js'
+import type { StageName, StageTiming } from './summary.js'
 
 /** What the report page is drawn from: a finished build's results. */
 export interface ReportPageInput {
@@ -18,7 +18,7 @@ export interface ReportPageInput {
   /** The images stage's variants: written as made (bytes by path) or kept in memory. */
   readonly imageResult: { readonly written: Readonly<Record<string, number>>; readonly files: readonly OutputFile[] }
   readonly sizes: readonly PageKindSize[]
-  readonly timings: Readonly<Record<StageName, number>>
+  readonly timings: Readonly<Record<StageName, StageTiming>>
   readonly pages: { readonly rendered: number; readonly reused: number }
   readonly fileCount: number
 }

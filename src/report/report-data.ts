@@ -103,7 +103,7 @@ export interface GatherReportOptions {
   readonly imageJobs: readonly ImageJob[]
   /** Bytes of each image variant the build wrote, by output path. */
   readonly imageBytes: ReadonlyMap<string, number>
-  readonly timings: Readonly<Record<string, number>>
+  readonly timings: Readonly<Record<string, { readonly ms: number }>>
   readonly rendered: number
   readonly reused: number
   readonly languages: readonly LanguageCoverage[]
@@ -124,7 +124,7 @@ export function gatherReport(options: GatherReportOptions): ReportData {
     settings: options.quality.settings,
     weights: kindWeights(options.sizes, options.budgets),
     images: imageSavings(options.imageJobs, options.imageBytes),
-    timings: Object.entries(options.timings).map(([stage, ms]) => ({ stage, ms })),
+    timings: Object.entries(options.timings).map(([stage, t]) => ({ stage, ms: t.ms })),
     rendered: options.rendered,
     reused: options.reused,
     languages: options.languages,

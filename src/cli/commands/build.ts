@@ -87,7 +87,10 @@ Examples:
       if (flags.verbose) {
         io.out(
           `${Object.entries(result.timings)
-            .map(([stage, ms]) => `  ${stage.padEnd(8)} ${ms.toFixed(0).padStart(6)} ms`)
+            .map(
+              ([stage, t]) =>
+                `  ${stage.padEnd(8)} ${t.ms.toFixed(0).padStart(6)} ms   cpu ${t.cpuMs.toFixed(0).padStart(6)} ms   peak ${t.peakMiB.toFixed(0).padStart(4)} MiB`,
+            )
             .join('\n')}\n`,
         )
         if (slowest.length) io.out(`  slowest pages: ${slowest.map((p) => `${p.url} ${p.ms.toFixed(1)} ms`).join(', ')}\n`)
