@@ -68,7 +68,12 @@ export function printText(text: string): TextPrint {
 export interface PartPrinter {
   /** markdownToText, once per distinct Markdown text. */
   readonly toText: (markdown: string) => string
-  readonly print: (parts: readonly string[]) => TextPrint
+  /**
+   * `asOneWord`: names (the page's own town, its county) read as one fixed word wherever their
+   * words stand in a row: pages that differ only in the town's name are the doorway pages the gate
+   * is for, and each mention of a name would otherwise break the word runs around it.
+   */
+  readonly print: (parts: readonly string[], asOneWord?: readonly string[]) => TextPrint
 }
 
 export function partPrinter(): PartPrinter {
@@ -80,7 +85,7 @@ export function partPrinter(): PartPrinter {
       if (text === undefined) texts.set(markdown, (text = markdownToText(markdown)))
       return text
     },
-    print(parts) {
+    print(parts, asOneWord = []) {
       const perPart = parts.map((part) => {
         let known = hashes.get(part)
         if (!known) hashes.set(part, (known = hashWords(wordsOf(part))))
@@ -92,9 +97,36 @@ export function partPrinter(): PartPrinter {
         all.set(h, at)
         at += h.length
       }
-      return { words: all.length, fingerprint: fingerprintHashes(all) }
+      const names = asOneWord.map((name) => hashWords(wordsOf(name))).filter((name) => name.length > 0)
+      return { words: all.length, fingerprint: fingerprintHashes(names.length ? withNamesAsOneWord(all, names) : all) }
     },
   }
+}
+
+/** One hash for any name, where a name's words stand in a row in `words`: of no word a text can have. */
+const nameHash = hashWords(['⟨name⟩'])[0]!
+
+/** `words` (hashes) with each run of a name's words as the one word `nameHash`; the longest name first where two begin alike. */
+function withNamesAsOneWord(words: Uint32Array, names: readonly Uint32Array[]): Uint32Array {
+  const byLength = [...names].sort((a, b) => b.length - a.length)
+  const out = new Uint32Array(words.length)
+  let length = 0
+  let i = 0
+  while (i < words.length) {
+    let matched = 0
+    for (const name of byLength) {
+      if (name[0] !== words[i]) continue
+      let k = 1
+      while (k < name.length && words[i + k] === name[k]) k++
+      if (k === name.length) {
+        matched = k
+        break
+      }
+    }
+    out[length++] = matched ? nameHash : words[i]!
+    i += matched || 1
+  }
+  return out.subarray(0, length)
 }
 
 export interface QualityInput {

@@ -243,7 +243,8 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
       // Composed here only to be summarised; the page's text exists only while it is printed.
       const { title, props } = composeLanding(compose)
       summary = {
-        print: printer.print(landingTextParts(props, form, printer.toText).map(placeAsOneWord(entry.area, place?.county))),
+        // The page's own town and county as one word: see PartPrinter.print.
+        print: printer.print(landingTextParts(props, form, printer.toText), [entry.area.split(',')[0]!, place?.county ?? '']),
         localWords: localWordsOf(entry.area),
         title,
         description: props.description,
@@ -417,20 +418,4 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
     else groups.set(k, [item])
   }
   return groups
-}
-
-/**
- * The page's own town (and county) read as one fixed word wherever its text names it, for the
- * print the gate compares: pages that differ only in the town's name are the doorway pages the
- * gate is for, and each mention of a name would otherwise break the word runs around it (thirty
- * such pages read as about 60 % alike, under any sensible limit).
- */
-function placeAsOneWord(area: string, county: string | undefined): (part: string) => string {
-  // Longest first: "Wake Forest" before a county or town whose name it begins.
-  const names = [area.split(',')[0]!.trim(), county].filter((n): n is string => Boolean(n)).sort((a, b) => b.length - a.length)
-  const pattern = new RegExp(
-    `(?<![\\p{L}\\p{N}])(?:${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}\\p{N}])`,
-    'giu',
-  )
-  return (part) => part.replace(pattern, 'town')
 }
