@@ -39,9 +39,17 @@ async function readAll(dir: string): Promise<Record<string, string>> {
 /** The facts a project cannot be made without, as options. */
 const facts = ['--name', 'Acme Services', '--trade', 'Landscaping', '--areas', 'Salem, OR; Keizer, OR']
 
-/** A local paragraph of 40+ words, different for each town. */
-const localParagraph = (town: string) =>
-  `We have worked in ${town} for twelve years, mostly on the older streets near the river where the lots are narrow and the soil stays wet into June. Our crew lives nearby, so a visit starts on time and ends with the site swept clean before we leave.`
+/**
+ * A local paragraph of 40+ words of each town's own: the gate reads the town's name as one word,
+ * so two paragraphs that differ only by it are one text.
+ */
+const localParagraphs: Record<string, string> = {
+  Salem:
+    'We have worked in Salem for twelve years, mostly on the older streets near the river where the lots are narrow and the soil stays wet into June. Our crew lives nearby, so a visit starts on time and ends with the site swept clean before we leave.',
+  Keizer:
+    'Keizer yards are newer and wider, many of them built in the nineties on former orchard ground, with sprinkler systems that have seen better days. Most of our calls there are spring clean-ups, tired lawns and hedges that have outgrown the front windows.',
+}
+const localParagraph = (town: string) => localParagraphs[town]!
 
 /** Words of trades; the starter is every business's, so none may appear in it. */
 const tradeWords = /clean|landscap|lawn|plumb|roof|paint|electric|hvac|janitor|maid|garden|pest|mov(ing|ers)/i
