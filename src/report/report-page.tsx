@@ -1,3 +1,4 @@
+import { Fragment } from 'react'
 import { formatBytes } from '../check/budgets.js'
 import { type Bar, BarChart, bandOf, GridChart, GridLegend, gridLayout, scoreBands } from './charts.js'
 import type { ReportData } from './report-data.js'
@@ -356,37 +357,60 @@ function LanguagesSection({ data }: { data: ReportData }) {
     <section id="languages" aria-labelledby="languages-title">
       <h2 id="languages-title">Languages</h2>
       <p className="summary">
-        A page is built in another language only when every text it shows is translated; the build's warnings name each text still to
-        translate, at its line.
+        A page is built in another language only when every text it shows is translated: each text still to translate is listed under its
+        language, at its line, with the translation file to write it in.
       </p>
-      {data.languages.map(({ code, kinds }) => (
-        <table key={code}>
-          <caption>{`Pages in ${code}, by kind`}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Kind</th>
-              <th scope="col" className="n">
-                Default language
-              </th>
-              <th scope="col" className="n">
-                {code}
-              </th>
-              <th scope="col" className="n">
-                Missing
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {kinds.map((k) => (
-              <tr key={k.kind}>
-                <th scope="row">{k.kind}</th>
-                <td className="n">{k.base}</td>
-                <td className="n">{k.built}</td>
-                <td className="n">{k.base - k.built}</td>
+      {data.languages.map(({ code, kinds, missing }) => (
+        <Fragment key={code}>
+          <table>
+            <caption>{`Pages in ${code}, by kind`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Kind</th>
+                <th scope="col" className="n">
+                  Default language
+                </th>
+                <th scope="col" className="n">
+                  {code}
+                </th>
+                <th scope="col" className="n">
+                  Missing
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {kinds.map((k) => (
+                <tr key={k.kind}>
+                  <th scope="row">{k.kind}</th>
+                  <td className="n">{k.base}</td>
+                  <td className="n">{k.built}</td>
+                  <td className="n">{k.base - k.built}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {missing.length > 0 && (
+            <table>
+              <caption>{`Texts to translate in ${code}`}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Write it in</th>
+                  <th scope="col">Text of</th>
+                  <th scope="col">Field</th>
+                </tr>
+              </thead>
+              <tbody>
+                {missing.map((m) => (
+                  <tr key={`${m.file}:${m.line}:${m.field}`}>
+                    <td>{m.translation}</td>
+                    <td>{`${m.file}:${m.line}`}</td>
+                    <td>{m.field}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </Fragment>
       ))}
     </section>
   )

@@ -191,6 +191,11 @@ describe('a renamed address in another language', () => {
     const report = await readFile(path.join(site, '.citypress/report.html'), 'utf8')
     expect(report).toContain('<caption>Pages in es, by kind</caption>')
     expect(report).toMatch(/<th scope="row">landing<\/th><td class="n">10<\/td><td class="n">4<\/td><td class="n">6<\/td>/)
+    // And each text still to translate, at its line, with the file to write it in.
+    expect(report).toContain('<caption>Texts to translate in es</caption>')
+    expect(report).toMatch(
+      /<tr><td>locales\/es\/areas\.yaml<\/td><td>[^<]*areas\.yaml:46<\/td><td>places\.Rochester, IL\.local<\/td><\/tr>/,
+    )
     const record = JSON.parse(await readFile(path.join(site, 'published-urls.json'), 'utf8')) as { pages: Record<string, unknown> }
     expect(Object.keys(record.pages).filter((url) => url.startsWith('/es/lp/'))).toHaveLength(4)
     const translation = path.join(site, 'locales/es/services/office-cleaning.yaml')
