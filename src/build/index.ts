@@ -47,7 +47,15 @@ import type { OutputFile, OutputWriter } from '../types.js'
 import { contextDigest, finishInputs, outputInputs, readsElsewhere, startInputs } from './inputs.js'
 import { type BuildMemo, type BuildOptions, type ResolvedBuildOptions, resolveBuildOptions } from './options.js'
 import { failRound, siteOf } from './round.js'
-import { type BuildSummary, type RecordedSummary, recordedSummary, replayedSummary, type StageName, type StageTiming } from './summary.js'
+import {
+  type BuildSummary,
+  type GateSummary,
+  type RecordedSummary,
+  recordedSummary,
+  replayedSummary,
+  type StageName,
+  type StageTiming,
+} from './summary.js'
 import { reportKept, writeReportPage } from './write-report-page.js'
 
 export type { BuildMemo, BuildOptions, BuildProgress, ResolvedBuildOptions } from './options.js'
@@ -169,19 +177,10 @@ export function summaryOf(result: BuildResult): BuildSummary {
     images: result.images,
     sizes: result.sizes,
     landing: {
-      built: quality.pages.length,
-      noindex: quality.pages.filter((p) => !p.indexable).length,
+      ...gateSummary(quality),
       optedIn: quality.pages.filter((p) => p.optedIn).length,
       weakest: quality.weakest,
-      paragraphsToWrite: paragraphsToWrite(quality.pages, quality.settings.minLocalWords),
-      settings: quality.settings,
-      languages: result.landing.languages.map(({ code, quality: gate }) => ({
-        code,
-        built: gate.pages.length,
-        noindex: gate.pages.filter((p) => !p.indexable).length,
-        paragraphsToWrite: paragraphsToWrite(gate.pages, gate.settings.minLocalWords),
-        settings: gate.settings,
-      })),
+      languages: result.landing.languages.map(({ code, quality: gate }) => ({ code, ...gateSummary(gate) })),
       redirects,
       recordUpdated,
     },
@@ -190,6 +189,16 @@ export function summaryOf(result: BuildResult): BuildSummary {
     contrast: result.site.contrast,
     timings: result.timings,
     cacheNotes: result.cacheNotes,
+  }
+}
+
+/** What one language's gate decided, as the summary says it. */
+function gateSummary(quality: BuildPlan['landingQuality']): GateSummary {
+  return {
+    built: quality.pages.length,
+    noindex: quality.pages.filter((p) => !p.indexable).length,
+    paragraphsToWrite: paragraphsToWrite(quality.pages, quality.settings.minLocalWords),
+    settings: quality.settings,
   }
 }
 

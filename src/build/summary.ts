@@ -54,24 +54,22 @@ export interface BuildSummary {
   readonly cacheNotes: readonly string[]
 }
 
-/** The landing pages' part of the summary: counts, the weakest few, and the 301s planned. */
-export interface LandingSummary {
+/** What the doorway gate decided of one language's landing pages: counts, and the paragraphs holding pages back. */
+export interface GateSummary {
   readonly built: number
   readonly noindex: number
-  /** Indexed although they fail the gate, because landing.yaml says so. */
-  readonly optedIn: number
-  readonly weakest: readonly PageQuality[]
   /** Areas whose local paragraph is missing or short, with how many noindex pages it holds back; most first. */
   readonly paragraphsToWrite: readonly ParagraphToWrite[]
   readonly settings: QualitySettings
+}
+
+/** The landing pages' part of the summary: the default language's gate, the weakest few, each other language's gate, and the 301s planned. */
+export interface LandingSummary extends GateSummary {
+  /** Indexed although they fail the gate, because landing.yaml says so. */
+  readonly optedIn: number
+  readonly weakest: readonly PageQuality[]
   /** The same gate in each other language, judged against that language's pages only. */
-  readonly languages: readonly {
-    readonly code: string
-    readonly built: number
-    readonly noindex: number
-    readonly paragraphsToWrite: readonly ParagraphToWrite[]
-    readonly settings: QualitySettings
-  }[]
+  readonly languages: readonly (GateSummary & { readonly code: string })[]
   readonly redirects: readonly LandingRedirect[]
   /** This build added to published-urls.json. */
   readonly recordUpdated: boolean

@@ -1,5 +1,5 @@
 import type { BuildResult } from '../build/index.js'
-import { hiddenPagesText, type LandingSummary } from '../build/summary.js'
+import { type GateSummary, hiddenPagesText, type LandingSummary } from '../build/summary.js'
 import { hostRules } from '../config/presets/hosts.js'
 import type { SiteInput } from '../config/site-input.generated.js'
 import { type Io, paint } from './io.js'
@@ -10,10 +10,10 @@ import { type Io, paint } from './io.js'
  * page that moved, so a rename is never silent.
  */
 export function formatLandingSummary(io: Io, landing: LandingSummary, host?: SiteInput['host']): string {
-  const { built, noindex, optedIn, weakest, settings } = landing
+  const { built, optedIn, weakest, settings } = landing
   const lines: string[] = []
   if (built > 0) {
-    const summary = `Landing pages: ${built} built, ${built - noindex} indexed${noindex ? `, ${paint(io, 'yellow', `${noindex} noindex (left out of the sitemap)`)}` : ''}${optedIn ? `, ${optedIn} indexed by opt-in although weak` : ''}.`
+    const summary = `Landing pages: ${counts(io, landing)}${optedIn ? `, ${optedIn} indexed by opt-in although weak` : ''}.`
     lines.push(summary)
     if (weakest.length > 0) {
       lines.push(
@@ -27,23 +27,30 @@ export function formatLandingSummary(io: Io, landing: LandingSummary, host?: Sit
       }
     }
   }
-  if (landing.paragraphsToWrite.length > 0) {
-    lines.push('  Local paragraphs to write (areas.yaml places.<area>.local, about your work there); each lets its pages into search:')
-    for (const area of landing.paragraphsToWrite) lines.push(`    ${hiddenPagesText(area, landing.settings.minLocalWords)}`)
-  }
+  lines.push(...paragraphLines(landing, 'areas.yaml places.<area>.local, about your work there'))
   // Another language's pages are judged against their own siblings, and its paragraphs are its own.
   for (const language of landing.languages) {
     if (language.built === 0) continue
-    const hidden = language.noindex ? `, ${paint(io, 'yellow', `${language.noindex} noindex (left out of the sitemap)`)}` : ''
-    lines.push(`Landing pages in ${language.code}: ${language.built} built, ${language.built - language.noindex} indexed${hidden}.`)
-    if (language.paragraphsToWrite.length > 0) {
-      lines.push(`  Local paragraphs to write (locales/${language.code}/areas.yaml places.<area>.local); each lets its pages into search:`)
-      for (const area of language.paragraphsToWrite) lines.push(`    ${hiddenPagesText(area, language.settings.minLocalWords)}`)
-    }
+    lines.push(`Landing pages in ${language.code}: ${counts(io, language)}.`)
+    lines.push(...paragraphLines(language, `locales/${language.code}/areas.yaml places.<area>.local`))
   }
   lines.push(...redirectLines(io, landing.redirects, host))
   if (landing.recordUpdated) lines.push('  published-urls.json updated: commit it with the site.')
   return lines.length ? `${lines.join('\n')}\n` : ''
+}
+
+/** "18 built, 16 indexed, 2 noindex (left out of the sitemap)" of one language's gate. */
+function counts(io: Io, { built, noindex }: GateSummary): string {
+  return `${built} built, ${built - noindex} indexed${noindex ? `, ${paint(io, 'yellow', `${noindex} noindex (left out of the sitemap)`)}` : ''}`
+}
+
+/** Each town whose paragraph holds one language's pages back, under where that paragraph is written. */
+function paragraphLines({ paragraphsToWrite, settings }: GateSummary, where: string): string[] {
+  if (paragraphsToWrite.length === 0) return []
+  return [
+    `  Local paragraphs to write (${where}); each lets its pages into search:`,
+    ...paragraphsToWrite.map((area) => `    ${hiddenPagesText(area, settings.minLocalWords)}`),
+  ]
 }
 
 /**
