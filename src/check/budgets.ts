@@ -4,6 +4,7 @@ import { BudgetExceeded, fail, warn } from '../errors/catalogue.js'
 import type { ConfigError } from '../errors/config-error.js'
 import type { ConfigWarning } from '../errors/config-warning.js'
 import type { RoutePlan } from '../plan/route-plan.js'
+import { addTo } from '../tool/group.js'
 import type { WatchedPage } from './watch-pages.js'
 
 /** Raw and gzip-compressed bytes. */
@@ -43,11 +44,7 @@ export function measurePages({ pages, largest, files }: MeasurePagesOptions): Pa
   // Per address, not per page: 10,000 landing pages name the same few stylesheets, scripts and images.
   const bytesOf = memoize((url: string) => (url.startsWith('/') ? byteLength(files.get(url.slice(1).split(/[?#]/)[0]!)) : 0))
   const kinds = new Map<string, WatchedPage[]>()
-  for (const page of pages) {
-    const list = kinds.get(page.route.template)
-    if (list) list.push(page)
-    else kinds.set(page.route.template, [page])
-  }
+  for (const page of pages) addTo(kinds, page.route.template, page)
   return [...kinds].map(([kind, list]) => {
     const big = largest.get(kind)
     const linked = memoizeList(

@@ -1,4 +1,5 @@
 import { hash } from '../cache/digest.js'
+import { addTo } from '../tool/group.js'
 
 /**
  * How alike two pages' main texts are: the Jaccard index of their sets of word 5-grams
@@ -273,11 +274,7 @@ function digestGroups(groups: readonly (readonly string[])[]): string {
 function groupMembers(groups: readonly (readonly string[])[]): Map<string, number[]> {
   const members = new Map<string, number[]>()
   groups.forEach((keys, i) => {
-    for (const key of keys) {
-      const list = members.get(key)
-      if (list) list.push(i)
-      else members.set(key, [i])
-    }
+    for (const key of keys) addTo(members, key, i)
   })
   return members
 }

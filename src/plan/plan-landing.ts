@@ -15,6 +15,7 @@ import {
   UnknownRegion,
 } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
+import { addTo } from '../tool/group.js'
 import { composeLanding, landingIdentity } from './landing-content.js'
 import { checkLayouts } from './landing-layout.js'
 import type { LandingIdentity } from './landing-model.js'
@@ -411,11 +412,6 @@ function dropSameAddress(
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>()
-  for (const item of items) {
-    const k = key(item)
-    const list = groups.get(k)
-    if (list) list.push(item)
-    else groups.set(k, [item])
-  }
+  for (const item of items) addTo(groups, key(item), item)
   return groups
 }

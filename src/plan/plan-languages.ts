@@ -5,6 +5,7 @@ import { parsePointer } from '../config/read/locate.js'
 import type { SiteConfig } from '../config/site-model.js'
 import { fail, UnreviewedTranslation } from '../errors/catalogue.js'
 import type { ConfigError } from '../errors/config-error.js'
+import { addTo } from '../tool/group.js'
 import { displayFile } from '../tool/package.js'
 import type { LandingIdentity } from './landing-model.js'
 import type { PageQuality } from './landing-quality.js'
@@ -69,12 +70,7 @@ export function planLanguages(
   const redirects: LandingRedirect[] = []
   const keyOf = translationKey(site.root)
   const versions = new Map<string, RoutePlan[]>()
-  const add = (route: RoutePlan) => {
-    const key = keyOf(route)
-    const known = versions.get(key)
-    if (known) known.push(route)
-    else versions.set(key, [route])
-  }
+  const add = (route: RoutePlan) => addTo(versions, keyOf(route), route)
   const baseRoutes = base.routes.map((route) => ({ ...route, language: first.code }))
   for (const route of baseRoutes) add(route)
   const editions: (Omit<EditionPlan, 'links'> & { local: Map<string, RoutePlan> })[] = []

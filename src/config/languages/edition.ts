@@ -1,6 +1,7 @@
 import { fail, MissingTranslation, ReadsAsDefault, warn } from '../../errors/catalogue.js'
 import type { ConfigError } from '../../errors/config-error.js'
 import type { ConfigWarning } from '../../errors/config-warning.js'
+import { addTo } from '../../tool/group.js'
 import { resolveAreas } from '../areas/resolve-areas.js'
 import { messagesFor } from '../messages/messages.js'
 import { normalizeForms, normalizeSite } from '../normalize.js'
@@ -221,10 +222,7 @@ function notTranslated(inputs: EditionInputs, translations: LanguageTranslations
     const units = new Map<string, string[]>()
     for (const pointer of fields) {
       const place = name === 'areas.yaml' ? /^\/places\/[^/]+/.exec(pointer)?.[0] : undefined
-      const unit = place ?? ''
-      const known = units.get(unit)
-      if (known) known.push(pointer)
-      else units.set(unit, [pointer])
+      addTo(units, place ?? '', pointer)
     }
     for (const [unit, pointers] of units) {
       const textsAt = (root: unknown) => pointers.flatMap((p) => stringAt(root, p) ?? [])
@@ -331,11 +329,7 @@ function pick<T extends object, K extends keyof T>(value: T, keys: readonly K[])
  */
 export function translationGaps(edition: Edition, strict: boolean): (ConfigError | ConfigWarning)[] {
   const byTranslation = new Map<string, MissingText[]>()
-  for (const gap of edition.missing) {
-    const known = byTranslation.get(gap.translation)
-    if (known) known.push(gap)
-    else byTranslation.set(gap.translation, [gap])
-  }
+  for (const gap of edition.missing) addTo(byTranslation, gap.translation, gap)
   return [...byTranslation].map(([translation, gaps]) => {
     const name = translation.split('/').slice(2).join('/')
     const consequence =
