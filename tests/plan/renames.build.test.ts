@@ -4,6 +4,7 @@ import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { build } from '../../src/build/index.js'
 import { main } from '../../src/cli/main.js'
+import type { PublishedRecord } from '../../src/config/published/published-urls.js'
 import type { LandingPageProps } from '../../src/plan/landing-model.js'
 import { planLandingRedirects, recordPublished } from '../../src/plan/plan-redirects.js'
 import { memoryIo, tempDir } from '../helpers/site.js'
@@ -126,18 +127,24 @@ describe('planLandingRedirects', () => {
     hero: { title: '', badges: [], actions: [], height: '60vh' },
     areas: { label: '', nearby: [] },
   })
+  /** The redirects of `published` when the build makes `pages` and nothing else (no service page), unless `options` say otherwise. */
+  const redirectsOf = (
+    published: PublishedRecord,
+    pages: readonly LandingPageProps[],
+    options: Partial<Parameters<typeof planLandingRedirects>[0]> = {},
+  ) =>
+    planLandingRedirects({
+      published,
+      pages,
+      routeUrls: new Set(pages.map((p) => p.url)),
+      fallback: '/locations',
+      servicePages: new Map(),
+      ...options,
+    })
 
   it('sends nothing for an address that is still built, whatever it is now', () => {
     const pages = [page('Mason, OH', 'cleaning')]
-    expect(
-      planLandingRedirects({
-        published: recordPublished({ pages: {} }, pages),
-        pages,
-        routeUrls: new Set(['/lp/mason-cleaning']),
-        fallback: '/locations',
-        servicePages: new Map(),
-      }),
-    ).toEqual([])
+    expect(redirectsOf(recordPublished({ pages: {} }, pages), pages)).toEqual([])
   })
 
   it('keeps every page in its own town when a service is renamed, however near the next town is', () => {
@@ -151,13 +158,7 @@ describe('planLandingRedirects', () => {
       before.map((p) => ({ ...p, service: { ...p.service, title: 'Lawn Care' } })),
     )
     const pages = after.map((p) => ({ ...p, service: { ...p.service, title: 'Lawn Care' } }))
-    const redirects = planLandingRedirects({
-      published,
-      pages,
-      routeUrls: new Set(pages.map((p) => p.url)),
-      fallback: '/locations',
-      servicePages: new Map(),
-    })
+    const redirects = redirectsOf(published, pages)
     expect(redirects.map((r) => `${r.from} → ${r.to} (${r.reason})`)).toEqual([
       '/lp/oregon-city-lawn-care → /lp/oregon-city-lawn-mowing (same area and service, new address)',
       '/lp/west-linn-lawn-care → /lp/west-linn-lawn-mowing (same area and service, new address)',
@@ -175,13 +176,7 @@ describe('planLandingRedirects', () => {
       page('Oregon City, OR', 'lawn-care', { lat: 45.3573, lng: -122.6068 }),
       page('Westlinn, OR', 'lawn-care', { lat: 45.3657, lng: -122.6123 }),
     ]
-    const redirects = planLandingRedirects({
-      published,
-      pages,
-      routeUrls: new Set(pages.map((p) => p.url)),
-      fallback: '/locations',
-      servicePages: new Map(),
-    })
+    const redirects = redirectsOf(published, pages)
     expect(redirects.map((r) => `${r.from} → ${r.to} (${r.reason})`)).toEqual([
       '/lp/gladstone-lawn-care → /lp/westlinn-lawn-care (page removed; nearest lawn-care page (1.3 mi))',
       '/lp/west-linn-lawn-care → /lp/westlinn-lawn-care (same area and service, new address)',
@@ -195,14 +190,7 @@ describe('planLandingRedirects', () => {
     ])
     const pages = [page('Oregon City, OR', 'lawn-care', { lat: 45.3573, lng: -122.6068 }), page('Willamette, OR', 'lawn-care')]
     const plan = (formerNames?: ReadonlyMap<string, string>) =>
-      planLandingRedirects({
-        published,
-        pages,
-        routeUrls: new Set(pages.map((p) => p.url)),
-        fallback: '/locations',
-        servicePages: new Map(),
-        formerNames,
-      }).map((r) => `${r.from} → ${r.to}`)
+      redirectsOf(published, pages, { formerNames }).map((r) => `${r.from} → ${r.to}`)
     expect(plan(new Map([['West Linn, OR', 'Willamette, OR']]))).toEqual(['/lp/west-linn-lawn-care → /lp/willamette-lawn-care'])
     // Without its former name the rename cannot be told from a removal.
     expect(plan()).not.toEqual(['/lp/west-linn-lawn-care → /lp/willamette-lawn-care'])
@@ -223,7 +211,7 @@ describe('planLandingRedirects', () => {
       ['cleaning', '/services/limpieza'],
       ['repairs', '/services/reparaciones'],
     ])
-    expect(planLandingRedirects({ published, pages, routeUrls, fallback: '/locations', servicePages }).map((r) => [r.from, r.to])).toEqual([
+    expect(redirectsOf(published, pages, { routeUrls, servicePages }).map((r) => [r.from, r.to])).toEqual([
       ['/lp/lebanon-cleaning', '/services/limpieza'],
       ['/lp/mason-cleaning', '/lp/mason-windows'],
       ['/lp/xenia-repairs', '/locations'],
