@@ -24,6 +24,28 @@ async function serveSitemap(text: string): Promise<{ url: string; close(): Promi
   }
 }
 
+/** The site folder's areas files (`names`) without Chatham: out of every list, its place gone. */
+async function removeChatham(site: string, names: readonly string[]): Promise<void> {
+  for (const name of names) {
+    const file = path.join(site, name)
+    await writeFile(
+      file,
+      (await readFile(file, 'utf8')).replace('    - Chatham, IL\n', '').replace(/^ {2}Chatham, IL:\n(?: {4}.*\n)*/m, ''),
+    )
+  }
+}
+
+/** `citypress build --published <url>` into a new folder: its _redirects and the site's record after it. */
+async function buildPublished(site: string, url: string): Promise<{ redirects: string; record: { pages: Record<string, unknown> } }> {
+  const out = path.join(await tempDir(), 'out')
+  const io = memoryIo()
+  expect(await main(['build', site, '--out', out, '--published', url], io), io.stderr).toBe(0)
+  return {
+    redirects: readFileSync(path.join(out, '_redirects'), 'utf8'),
+    record: JSON.parse(readFileSync(path.join(site, 'published-urls.json'), 'utf8')) as { pages: Record<string, unknown> },
+  }
+}
+
 describe('build --published', () => {
   beforeAll(() => warmFixture('landing'))
 
@@ -35,25 +57,17 @@ describe('build --published', () => {
     const sitemap = await serveSitemap(await readFile(path.join(live, 'sitemap.xml'), 'utf8'))
     expect(sitemap.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//)
     // Chatham leaves the matrix.
-    const areas = path.join(site, 'areas.yaml')
-    await writeFile(
-      areas,
-      (await readFile(areas, 'utf8')).replace('    - Chatham, IL\n', '').replace(/^ {2}Chatham, IL:\n(?: {4}.*\n)*/m, ''),
-    )
+    await removeChatham(site, ['areas.yaml'])
     try {
       const without = path.join(await tempDir(), 'without')
       expect(await main(['build', site, '--out', without], memoryIo())).toBe(0)
       // Without the live sitemap the build knows nothing of Chatham's pages: no redirects at all.
       expect(existsSync(path.join(without, '_redirects'))).toBe(false)
 
-      const out = path.join(await tempDir(), 'out')
-      const io = memoryIo()
-      expect(await main(['build', site, '--out', out, '--published', sitemap.url], io), io.stderr).toBe(0)
-      const redirects = readFileSync(path.join(out, '_redirects'), 'utf8')
+      const { redirects, record } = await buildPublished(site, sitemap.url)
       expect(redirects).toContain('/lp/chatham-office-cleaning /services/office-cleaning 301\n')
       expect(redirects).toContain('/lp/chatham-window-cleaning /services/window-cleaning 301\n')
       // The live addresses join the record, so later builds keep redirecting them.
-      const record = JSON.parse(readFileSync(path.join(site, 'published-urls.json'), 'utf8')) as { pages: Record<string, unknown> }
       expect(record.pages['/lp/chatham-office-cleaning']).toEqual({
         area: 'Chatham',
         service: 'office-cleaning',
@@ -70,18 +84,12 @@ describe('build --published', () => {
     await build({ site, outDir: live, cacheDir: false })
     const sitemap = await serveSitemap(await readFile(path.join(live, 'sitemap.xml'), 'utf8'))
     // Chatham leaves the matrix, and so its place in both languages.
-    const without = (text: string) => text.replace('    - Chatham, IL\n', '').replace(/^ {2}Chatham, IL:\n(?: {4}.*\n)*/m, '')
-    for (const file of ['areas.yaml', 'locales/es/areas.yaml'])
-      await writeFile(path.join(site, file), without(await readFile(path.join(site, file), 'utf8')))
+    await removeChatham(site, ['areas.yaml', 'locales/es/areas.yaml'])
     try {
-      const out = path.join(await tempDir(), 'out')
-      const io = memoryIo()
-      expect(await main(['build', site, '--out', out, '--published', sitemap.url], io), io.stderr).toBe(0)
       // Each goes to its service's page in its own language.
-      const redirects = readFileSync(path.join(out, '_redirects'), 'utf8')
+      const { redirects, record } = await buildPublished(site, sitemap.url)
       expect(redirects).toContain('/lp/chatham-office-cleaning /services/office-cleaning 301\n')
       expect(redirects).toContain('/es/lp/chatham-limpieza-de-oficinas /es/services/limpieza-de-oficinas 301\n')
-      const record = JSON.parse(readFileSync(path.join(site, 'published-urls.json'), 'utf8')) as { pages: Record<string, unknown> }
       expect(record.pages['/es/lp/chatham-limpieza-de-oficinas']).toEqual({
         area: 'Chatham',
         service: 'office-cleaning',
