@@ -71,7 +71,12 @@ export async function translationSchemas(schemasDir) {
                 type: 'object',
                 additionalProperties: false,
                 description: "The doorway gate's thresholds for this language's landing pages; landing.yaml's where left out.",
-                properties: Object.fromEntries(['minLocalWords', 'maxSimilarity', 'minWords'].map((k) => [k, landingQuality[k]])),
+                // The settings landing.yaml's schema marks as a language's own.
+                properties: Object.fromEntries(
+                  Object.entries(landingQuality)
+                    .filter(([, setting]) => setting.perLanguage)
+                    .map(([key, { perLanguage: _, ...setting }]) => [key, setting]),
+                ),
               },
             }
           : {}),

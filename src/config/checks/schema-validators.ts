@@ -155,6 +155,8 @@ function compileValidators(): { compiled: Record<FileKind, ValidateFunction>; co
   })
   // What the browser editor shows for a key, in a marketer's words (editor/schema-fields.ts); no check.
   for (const keyword of ['editorLabel', 'editorHint']) ajv.addKeyword({ keyword, schemaType: 'string' })
+  // A landing.yaml setting another language's translation may set for its own pages (config/languages/read-translations.ts); no check.
+  ajv.addKeyword({ keyword: 'perLanguage', schemaType: 'boolean' })
   for (const text of texts) ajv.addSchema(JSON.parse(text))
   const compiled = Object.fromEntries(kinds.map((k) => [k, ajv.getSchema(`${k}.schema.json`)!])) as Record<FileKind, ValidateFunction>
   const code = standaloneCode(ajv, Object.fromEntries(kinds.map((k) => [k, `${k}.schema.json`])))

@@ -18,7 +18,7 @@ import { closestMatch } from '../../errors/did-you-mean.js'
 import { displayFile } from '../../tool/package.js'
 import { isSlug, textSlug } from '../areas/area-slug.js'
 import { checkUrlPath } from '../checks/check-url.js'
-import type { FileKind } from '../checks/schema-validators.js'
+import { type FileKind, schemaDocument } from '../checks/schema-validators.js'
 import { validateSource } from '../checks/validate.js'
 import type { OwnMessages } from '../messages/check-language.js'
 import { readContentFile } from '../read/inside-site.js'
@@ -56,7 +56,7 @@ export interface Translation {
   readonly path?: string
   readonly provenance?: Provenance
   /** landing.yaml's gate thresholds for this language, where its translation sets them. */
-  readonly quality?: Readonly<Partial<Record<Threshold, number>>>
+  readonly quality?: Readonly<Record<string, number>>
 }
 
 /** A language's translations, by the site-relative name of the file each translates. */
@@ -72,11 +72,16 @@ const ownKeys = new Set(['translation', 'slug', 'path', 'quality'])
 
 /**
  * The doorway gate's thresholds, which a language's landing.yaml may set for its own pages: how
- * many words make a paragraph, or how alike two pages may be, differ between languages. The rest
- * of `quality` (the addresses kept in search, the report's length) is one for every language.
+ * many words make a paragraph, or how alike two pages may be, differ between languages. The
+ * schema marks them (`perLanguage`); the rest of `quality` (the addresses kept in search, the
+ * report's length) is one for every language.
  */
-const thresholds = ['minLocalWords', 'maxSimilarity', 'minWords'] as const
-type Threshold = (typeof thresholds)[number]
+function thresholds(): ReadonlySet<string> {
+  const quality = (
+    schemaDocument('landing.schema.json').properties as Record<string, { properties: Record<string, { perLanguage?: boolean }> }>
+  ).quality!.properties
+  return new Set(Object.keys(quality).filter((key) => quality[key]!.perLanguage))
+}
 
 /**
  * Reads `locales/<code>/…` of every language after the first: each file's texts, checked against
@@ -232,14 +237,9 @@ function readTranslation(text: string, file: string, base: BaseFile): { translat
  * A landing.yaml translation's `quality`: its thresholds, checked by landing.yaml's own schema (the
  * base file's data with these thresholds in it, so every limit and message is the schema's).
  */
-function qualityOf(
-  value: unknown,
-  source: YamlSource,
-  base: BaseFile,
-  errors: ConfigError[],
-): Partial<Record<Threshold, number>> | undefined {
+function qualityOf(value: unknown, source: YamlSource, base: BaseFile, errors: ConfigError[]): Record<string, number> | undefined {
   const baseData = base.data as { quality?: Record<string, unknown> }
-  const known = new Set<string>(thresholds)
+  const known = thresholds()
   const own = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
   for (const key of Object.keys(own ?? {}).filter((k) => !known.has(k)))
     errors.push(
@@ -248,7 +248,7 @@ function qualityOf(
   const set = Object.fromEntries(Object.entries(own ?? {}).filter(([k]) => known.has(k)))
   const checked = validateSource(source, 'landing', { ...baseData, quality: own ? { ...baseData.quality, ...set } : value })
   errors.push(...checked.errors)
-  return checked.errors.length === 0 && own ? (set as Partial<Record<Threshold, number>>) : undefined
+  return checked.errors.length === 0 && own ? (set as Record<string, number>) : undefined
 }
 
 /** A file's `translation: { method, reviewed }`; a wrong one is reported in `errors`. */
