@@ -151,7 +151,7 @@ export type Redirect = { from: string; to: string; status?: number }
  * language's segment); an earlier redirect to an old address goes to the new one, and one from a
  * new address, which the page now answers, is dropped.
  */
-function withRedirects(text: string, moves: readonly Redirect[]): string | undefined {
+export function withRedirects(text: string, moves: readonly Redirect[]): string | undefined {
   const data = (parse(text) ?? {}) as { redirects?: Redirect[] }
   const target = new Map(moves.map((m) => [m.from, m.to]))
   const taken = new Set(moves.flatMap((m) => [m.from, m.to]))

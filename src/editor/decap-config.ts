@@ -13,6 +13,7 @@ import {
   valueSchemaOfMap,
 } from './schema-fields.js'
 import { isTowns, listsField } from './town-lists.js'
+import { type Editions, translationOnly } from './translations.js'
 
 /** The folder virtual entries live under: one per name of a map keyed by name (places, forms). */
 export const virtualFolder = '_editor'
@@ -41,6 +42,8 @@ export interface EditorConfig {
   readonly config: Record<string, unknown>
   readonly names: LiveNames
   readonly maps: readonly NamedMap[]
+  /** The site's languages and what the editor translates (editor/translations.ts). */
+  readonly editions: Editions
 }
 
 /**
@@ -76,6 +79,56 @@ const listsInput = (): Field => ({
  */
 const paragraphInput = (field: Field, minWords: number): Field => ({ ...field, widget: 'citypress-paragraph', min_words: minWords })
 
+/**
+ * How a translation was written, edited in its language's pane: a machine translation nobody who
+ * writes the language has read keeps its pages out of search. The base file has no such key: a
+ * save of the site's first language leaves it out.
+ */
+const provenanceField = (): Field => ({
+  name: translationOnly,
+  label: 'Translation',
+  widget: 'object',
+  required: false,
+  collapsed: true,
+  i18n: true,
+  hint: "For a language other than the site's first: who wrote this text, and whether someone who writes the language has read it. Pages of a machine translation nobody has read stay out of search.",
+  fields: [
+    {
+      name: 'method',
+      label: 'Written by',
+      widget: 'select',
+      // Decap checks a required field inside an empty group too, and the first language's is always empty.
+      required: false,
+      i18n: true,
+      options: [
+        { label: 'A person', value: 'human' },
+        { label: 'A machine', value: 'machine' },
+      ],
+    },
+    { name: 'reviewed', label: 'Read by someone who writes the language', widget: 'boolean', required: false, i18n: true },
+  ],
+})
+
+/**
+ * Marks each field that holds a text a visitor reads (`i18n` on the text itself, from its schema)
+ * as translated, lists and groups included, so a language's pane shows it; says whether any does.
+ */
+function markTranslated(fields: readonly Field[]): boolean {
+  let any = false
+  for (const field of fields) {
+    const inner = [
+      ...((field.fields as Field[] | undefined) ?? []),
+      ...(field.field ? [field.field as Field] : []),
+      ...((field.types as Field[] | undefined) ?? []),
+    ]
+    if (markTranslated(inner) || field.i18n === true) {
+      field.i18n = true
+      any = true
+    }
+  }
+  return any
+}
+
 /** The YAML files of a site with one entry each, by schema. */
 const settingsFiles = [
   { file: 'site.yaml', schema: 'site.schema.json', label: 'Site' },
@@ -92,10 +145,29 @@ const settingsFiles = [
 export function editorConfig(siteRoot: string, names: LiveNames, apiPath: string, siteUrl: string): EditorConfig {
   const maps: NamedMap[] = []
   const collections: Record<string, unknown>[] = []
-  const bodyField = { name: 'body', label: 'Body', widget: 'markdown', modes: ['raw'], sanitize_preview: true, hint: 'Markdown.' }
+  const languages = (names.languages?.length ?? 0) > 1 ? names.languages! : []
+  const editions = { languages, folders: [] as string[], files: [] as string[] }
+  /** Whether a collection of `fields` is edited in each language, its fields marked so. */
+  const translated = (fields: readonly Field[]) => languages.length > 0 && markTranslated(fields)
+  const bodyField = () => ({
+    name: 'body',
+    label: 'Body',
+    widget: 'markdown',
+    modes: ['raw'],
+    sanitize_preview: true,
+    hint: 'Markdown.',
+    ...(languages.length > 0 ? { i18n: true } : {}),
+  })
   const folder = (name: string, label: string, dir: string, schema: string, extension: string, extra: Record<string, unknown> = {}) => {
     const found: { at: string; file: string; schema: Schema }[] = []
-    const fields = fieldsOf(readSchema(schema), { file: schema, at: '', names, maps: found })
+    const own = fieldsOf(readSchema(schema), { file: schema, at: '', names, maps: found })
+    const fields = [...(extra.address ? [addressField()] : []), ...own, ...(extension === 'md' ? [bodyField()] : [])]
+    // An address is translated too (a service's as the translation's `slug`, a page's as its `path`).
+    if (languages.length > 0)
+      for (const field of fields) if (field.name === 'address' || (field.name === 'path' && dir === 'pages')) field.i18n = true
+    const i18n = translated(fields)
+    if (i18n && !editions.folders.includes(dir)) editions.folders.push(dir)
+    const { address: _address, ...rest } = extra
     collections.push({
       name,
       label,
@@ -106,14 +178,14 @@ export function editorConfig(siteRoot: string, names: LiveNames, apiPath: string
       slug: '{{slug}}',
       identifier_field: 'title',
       summary: '{{title}}',
-      fields: extension === 'md' ? [...fields, bodyField] : fields,
-      ...extra,
+      fields: i18n ? [...fields, provenanceField()] : fields,
+      ...(i18n ? { i18n: true } : {}),
+      ...rest,
     })
   }
   // `label_singular` names one entry on the create button: "+ Service", not "+ Services".
   if (existsSync(path.join(siteRoot, 'services'))) {
-    folder('services', 'Services', 'services', 'service.schema.json', 'yaml', { label_singular: 'Service' })
-    collections.at(-1)!.fields = [addressField(), ...(collections.at(-1)!.fields as Field[])]
+    folder('services', 'Services', 'services', 'service.schema.json', 'yaml', { label_singular: 'Service', address: true })
   }
   folder('pages', 'Pages', 'pages', 'page.schema.json', 'yaml', { label_singular: 'Page' })
   folder('markdown-pages', 'Text pages', 'pages', 'markdown-page.schema.json', 'md', { label_singular: 'Text page' })
@@ -124,7 +196,17 @@ export function editorConfig(siteRoot: string, names: LiveNames, apiPath: string
     if (!existsSync(path.join(siteRoot, settings.file))) continue
     const found: { at: string; file: string; schema: Schema }[] = []
     const fields = fieldsOf(readSchema(settings.schema), { file: settings.schema, at: '', names, maps: found })
-    if (fields.length > 0) files.push({ name: settings.file.replace('.yaml', ''), label: settings.label, file: settings.file, fields })
+    if (fields.length > 0) {
+      const i18n = translated(fields)
+      if (i18n) editions.files.push(settings.file)
+      files.push({
+        name: settings.file.replace('.yaml', ''),
+        label: settings.label,
+        file: settings.file,
+        fields: i18n ? [...fields, provenanceField()] : fields,
+        ...(i18n ? { i18n: true } : {}),
+      })
+    }
     for (const map of found.filter((m) => !m.at.includes('.'))) {
       const value = deref(map.file, valueSchemaOfMap(map.schema))
       const objectValues = value.schema.type === 'object' && !isNamedMap(value.schema)
@@ -144,6 +226,8 @@ export function editorConfig(siteRoot: string, names: LiveNames, apiPath: string
           keys.editorHint ?? 'The name the rest of the site uses for it. A new name is checked against the whole site when you publish.',
         ...patternOf(keys),
       }
+      const i18n = translated(valueFields)
+      if (i18n) editions.folders.push(entry.folder)
       // A map's own editorLabel names its collection ("Towns"), its names' editorLabel one entry ("Town").
       collections.push({
         name: `${settings.file.replace('.yaml', '')}-${map.at}`,
@@ -159,10 +243,13 @@ export function editorConfig(siteRoot: string, names: LiveNames, apiPath: string
         fields: isTowns(entry)
           ? [nameInput, listsInput(), ...valueFields.map((f) => (f.name === 'local' ? paragraphInput(f, names.minLocalWords) : f))]
           : [nameInput, ...valueFields],
+        ...(i18n ? { i18n: true } : {}),
       })
     }
   }
-  collections.push({ name: 'settings', label: 'Site settings', files, editor: { preview: false } })
+  // Decap translates a file collection's entries only as one file holding every language's data.
+  const settingsI18n = editions.files.length > 0 ? { i18n: { structure: 'single_file' } } : {}
+  collections.push({ name: 'settings', label: 'Site settings', files, editor: { preview: false }, ...settingsI18n })
 
   const config = {
     load_config_file: false,
@@ -177,6 +264,8 @@ export function editorConfig(siteRoot: string, names: LiveNames, apiPath: string
     // Decap's own preview pane renders without our templates; the real page is one tab away.
     editor: { preview: false },
     collections: collections.map((c) => ({ editor: { preview: false }, ...c })),
+    // Decap's own layout for folders; the proxy maps it to locales/<code>/ (editor/translations.ts).
+    ...(languages.length > 0 ? { i18n: { structure: 'multiple_folders', locales: languages, default_locale: languages[0] } } : {}),
   }
-  return { config, names, maps }
+  return { config, names, maps, editions }
 }

@@ -81,9 +81,10 @@ const maxPages = 64
 export function editorRoutes(options: EditorOptions): EditorRoutes {
   let last: EditorConfig | undefined
   const apiBase = `${adminPrefix}api/${options.token ? `${options.token}/` : ''}`
-  const maps = () => (last ??= configNow(apiBase)).maps
+  // The maps and languages of the config the editor was last given, which its paths name.
+  const layout = () => (last ??= configNow(apiBase))
   const writes = { last: Promise.resolve() as Promise<unknown> }
-  const sessionOf = () => createProxySession(options.siteRoot, maps, `${apiBase}media/`, options.logNote, writes)
+  const sessionOf = () => createProxySession(options.siteRoot, layout, `${apiBase}media/`, options.logNote, writes)
   const session = sessionOf()
   const library = libraryFiles(path.join(packageRoot, 'lib', 'decap'))
   // Ready before the editor is first opened: compressing the bundle takes a few tenths of a second.

@@ -1,9 +1,9 @@
 import path from 'node:path'
-import { parseDocument } from 'yaml'
+import { parseDocument, stringify } from 'yaml'
 import { loadAndPlan } from '../build/index.js'
 import { hiddenPagesText } from '../build/summary.js'
 import { citySlug } from '../config/areas/area-slug.js'
-import { listSiteFiles } from '../config/load-site.js'
+import { kindOf, listSiteFiles } from '../config/load-site.js'
 import {
   EditorAddressKept,
   EditorAddressMoves,
@@ -34,13 +34,14 @@ import {
   rewrittenFiles,
   serviceFile,
   serviceSlugOf,
+  withRedirects,
 } from './address-change.js'
 import { pairedColours } from './colour-contrast.js'
-import { type NamedMap, nameField } from './decap-config.js'
+import { type EditorConfig, type NamedMap, nameField } from './decap-config.js'
 import { diskChanges, linesOnDisk } from './disk-lines.js'
 import { cannotEdit, frontMatter, newFileText, newText, withSwitches } from './entry-text.js'
 import { checkUpload } from './media.js'
-import { rebasedText } from './rebase.js'
+import { dataOf, rebasedText, textOf } from './rebase.js'
 import { parseOrRefuse, Refusal } from './refusal.js'
 import { wrongParams } from './request-shape.js'
 import {
@@ -57,6 +58,17 @@ import {
   writeSiteFile,
 } from './site-files.js'
 import { isTowns, sameTown, takeLists, withFormerName, withLists, withListsField } from './town-lists.js'
+import {
+  type Editions,
+  editionPath,
+  oneLanguage,
+  pathIn,
+  translationName,
+  translationOf,
+  translationOnly,
+  translationView,
+  unshownKeys,
+} from './translations.js'
 import {
   gone,
   nameAt,
@@ -80,6 +92,8 @@ import { renameKey } from './yaml-edit.js'
 export interface ProxySession {
   readonly siteRoot: string
   readonly maps: () => readonly NamedMap[]
+  /** The languages the editor edits an entry in, and where each translation lives. */
+  readonly editions: () => Editions
   /** Per path, the file as the editor was last given it: a save over another text is a conflict. */
   readonly served: Map<string, string>
   /** Per path, the text of the file on disk that a refused save (409) said had changed: saved again, the save goes onto it. */
@@ -96,6 +110,12 @@ export interface ProxySession {
    * of one file at once, the second is a conflict, never a silent overwrite.
    */
   readonly writes: { last: Promise<unknown> }
+  /**
+   * The translations one save writes beside its base entry (a site file's name → its new text,
+   * null: removed): read in place of the disk, checked with every check of the save, and written
+   * with its first write.
+   */
+  pending?: Map<string, string | null>
   warmed?: boolean
 }
 
@@ -106,12 +126,22 @@ export interface ProxyAnswer {
 
 export function createProxySession(
   siteRoot: string,
-  maps: () => readonly NamedMap[],
+  layout: () => Pick<EditorConfig, 'maps' | 'editions'>,
   mediaBase = '/admin/api/media/',
   note?: (text: string) => void,
   writes: ProxySession['writes'] = { last: Promise.resolve() },
 ): ProxySession {
-  return { siteRoot: path.resolve(siteRoot), maps, served: new Map(), shown: new Map(), aliases: new Map(), mediaBase, note, writes }
+  return {
+    siteRoot: path.resolve(siteRoot),
+    maps: () => layout().maps,
+    editions: () => layout().editions ?? oneLanguage,
+    served: new Map(),
+    shown: new Map(),
+    aliases: new Map(),
+    mediaBase,
+    note,
+    writes,
+  }
 }
 
 /** The actions that change files: run one at a time, in the order they came. */
@@ -153,7 +183,12 @@ async function dispatch(session: ProxySession, action: string, params: Params): 
       const folder = String(params.folder ?? '')
       const map = session.maps().find((m) => m.folder === folder)
       const names = map ? await virtualNames(session, map) : await listFolder(siteRoot, folder, String(params.extension ?? 'yaml'))
-      return ok(await Promise.all(names.map((name) => entryOf(session, name))))
+      // A translated folder lists each entry in every language (Decap groups them by path).
+      const { languages, folders } = session.editions()
+      const paths = folders.includes(folder)
+        ? names.flatMap((name) => languages.map((code) => pathIn(session.editions(), name, code)))
+        : names
+      return ok(await Promise.all(paths.map((name) => entryOf(session, name))))
     }
     case 'entriesByFiles':
       return ok(await Promise.all(((params.files ?? []) as { path: string }[]).map((file) => entryOf(session, file.path))))
@@ -166,13 +201,23 @@ async function dispatch(session: ProxySession, action: string, params: Params): 
       const uploaded: { file: SitePath; previous: Buffer | undefined }[] = []
       try {
         for (const asset of (params.assets ?? []) as { path: string; content: string }[]) uploaded.push(await saveMedia(session, asset))
-        for (const file of files) await saveEntry(session, file, isNew)
+        const { bases, translations } = await editionsOf(session, files, isNew)
+        session.pending = translations
+        await withMovedTranslations(session)
+        for (const file of bases) await saveEntry(session, file, isNew)
+        // Translations whose base entry was saved unchanged: checked with the site, then written.
+        if (session.pending.size > 0) {
+          await validateWith(session, new Map())
+          await writeAll(session, new Map())
+        }
       } catch (error) {
         for (const { file, previous } of uploaded.reverse()) {
           if (previous) await writeSiteFile(siteRoot, file, previous)
           else await deleteSiteFile(siteRoot, file).catch(() => undefined)
         }
         throw error
+      } finally {
+        session.pending = undefined
       }
       return ok({ message: 'entry persisted' })
     }
@@ -209,7 +254,17 @@ async function dispatch(session: ProxySession, action: string, params: Params): 
     case 'deleteFile':
     case 'deleteFiles': {
       const paths = action === 'deleteFile' ? [String(params.path)] : ((params.paths ?? []) as string[])
-      for (const one of paths) await deleteEntry(session, one)
+      // An entry's translations go with it: Decap names each language's path, the base's removes them all.
+      for (const one of paths) {
+        const { base, code } = editionPath(session.editions(), one)
+        if (code !== undefined) continue
+        try {
+          session.pending = await translationsGone(session, base)
+          await deleteEntry(session, base)
+        } finally {
+          session.pending = undefined
+        }
+      }
       return ok({ message: 'deleted' })
     }
     case 'getDeployPreview':
@@ -262,6 +317,13 @@ function checkedPath(session: ProxySession, given: unknown, allow: (name: string
 }
 
 async function readText(session: ProxySession, file: SitePath): Promise<string | undefined> {
+  const pending = session.pending?.get(file.name)
+  if (pending !== undefined) return pending ?? undefined
+  return (await readSiteFile(session.siteRoot, file))?.toString('utf8')
+}
+
+/** The file as it is on disk, whatever the save in progress would write to it. */
+async function diskText(session: ProxySession, file: SitePath): Promise<string | undefined> {
   return (await readSiteFile(session.siteRoot, file))?.toString('utf8')
 }
 
@@ -271,6 +333,16 @@ async function virtualNames(session: ProxySession, map: NamedMap): Promise<strin
 }
 
 async function entryOf(session: ProxySession, given: string): Promise<unknown> {
+  const editions = session.editions()
+  const { base, code } = editionPath(editions, given)
+  if (code !== undefined) return translationEntry(session, base, code, given)
+  if (editions.files.includes(given)) return settingsEntry(session, given)
+  const entry = (await baseEntry(session, base)) as { data: unknown; file: { path: string; id: string | null } }
+  // Decap knows a translated folder's entries by their path in a language.
+  return base === given ? entry : { ...entry, file: { ...entry.file, path: pathIn(editions, entry.file.path, editions.languages[0]!) } }
+}
+
+async function baseEntry(session: ProxySession, given: string): Promise<unknown> {
   const virtual = virtualOf(session.maps(), given)
   const file = checkedPath(session, virtual ? virtual.map.file : given, isContentFile)
   const text = await readText(session, file)
@@ -288,6 +360,215 @@ async function entryOf(session: ProxySession, given: string): Promise<unknown> {
 }
 
 type Sent = { path: string; raw: string; newPath?: string }
+
+type Data = Record<string, unknown>
+
+/** A file's data as the editor edits it (a Markdown file's front matter with its `body`); {} when it has none. */
+function entryData(name: string, text: string | undefined): Data {
+  const data = text === undefined ? undefined : dataOf(name, text)
+  return data && typeof data === 'object' && !Array.isArray(data) ? (data as Data) : {}
+}
+
+/** A map's one name as the whole file would hold it, so its texts are found by the file's schema. */
+const wrapped = (map: NamedMap, name: string, value: unknown): Data => ({
+  [map.key]: { [name]: map.objectValues ? (value ?? {}) : (value as Data | undefined)?.value },
+})
+
+/** An entry in a language other than the default: its base entry's text fields, with its translation's texts. */
+async function translationEntry(session: ProxySession, base: string, code: string, given: string): Promise<unknown> {
+  const editions = session.editions()
+  const virtual = virtualOf(session.maps(), base)
+  const source = checkedPath(session, virtual ? virtual.map.file : base, isContentFile)
+  const sourceText = await readText(session, source)
+  const name = virtual && sourceText !== undefined ? nameAt(sourceText, virtual, session.aliases, base) : undefined
+  if (sourceText === undefined || (virtual && name === undefined)) return { data: null, file: { path: given, id: null } }
+  const target = checkedPath(session, translationName(code, source.name), isSiteText)
+  const text = await readText(session, target)
+  if (text !== undefined) session.served.set(target.name, text)
+  const kind = kindOf(source.name)!
+  if (!virtual) {
+    const data = textOf(source.name, translationView(kind, entryData(source.name, sourceText), entryData(target.name, text)))
+    return { data, file: { path: given, id: sha(data) } }
+  }
+  const own = (parseOrRefuse(sourceText, source.name) as Record<string, Data> | null)?.[virtual.map.key]?.[name!]
+  const translated = text === undefined ? undefined : entryData(target.name, text)
+  const view = translationView(kind, wrapped(virtual.map, name!, own), translated)
+  const value = (view[virtual.map.key] as Record<string, unknown> | undefined)?.[name!] ?? {}
+  const data = stringify({ [nameField]: name, ...(virtual.map.objectValues ? (value as Data) : { value }) }, { lineWidth: 0 })
+  return { data, file: { path: pathIn(editions, virtualPath(virtual.map, name!), code), id: sha(data) } }
+}
+
+/** A settings file translated in one entry: each language's data under its code, the default's first. */
+async function settingsEntry(session: ProxySession, given: string): Promise<unknown> {
+  const [first, ...others] = session.editions().languages
+  const file = checkedPath(session, given, isContentFile)
+  const text = await readText(session, file)
+  if (text === undefined) return { data: null, file: { path: given, id: null } }
+  session.served.set(file.name, text)
+  const base = entryData(file.name, withSwitches(file.name, text))
+  const data: Data = { [first!]: base }
+  for (const code of others) {
+    const target = checkedPath(session, translationName(code, file.name), isSiteText)
+    const translated = await readText(session, target)
+    if (translated !== undefined) session.served.set(target.name, translated)
+    data[code] = translationView(kindOf(file.name)!, entryData(file.name, text), entryData(target.name, translated))
+  }
+  const raw = stringify(data, { lineWidth: 0 })
+  return { data: raw, file: { path: given, id: sha(raw) } }
+}
+
+/**
+ * What Decap sent for one entry in every language, as the base entry's saves (paths without a
+ * language, without the translation's own field) and the translations' new texts by file.
+ */
+async function editionsOf(
+  session: ProxySession,
+  files: readonly Sent[],
+  isNew: boolean,
+): Promise<{ bases: Sent[]; translations: Map<string, string | null> }> {
+  const editions = session.editions()
+  const bases: Sent[] = []
+  const others: { base: string; code: string; raw: string }[] = []
+  for (const file of files) {
+    const { base, code } = editionPath(editions, file.path)
+    if (code !== undefined) {
+      others.push({ base, code, raw: file.raw })
+      continue
+    }
+    const newPath = file.newPath ? editionPath(editions, file.newPath).base : file.newPath
+    if (!editions.files.includes(base)) {
+      bases.push({
+        ...file,
+        path: base,
+        newPath,
+        raw: editions.folders.some((f) => base.startsWith(`${f}/`)) ? withoutProvenance(base, file.raw) : file.raw,
+      })
+      continue
+    }
+    // A settings file: every language's data in one, under its code.
+    const all = (parseOrRefuse(file.raw, base) ?? {}) as Record<string, unknown>
+    const [first, ...codes] = editions.languages
+    bases.push({ ...file, path: base, newPath, raw: withoutProvenance(base, stringify(all[first!] ?? {}, { lineWidth: 0 })) })
+    for (const code of codes)
+      if (all[code] && typeof all[code] === 'object') others.push({ base, code, raw: stringify(all[code], { lineWidth: 0 }) })
+  }
+  const translations = new Map<string, string | null>()
+  for (const other of others) {
+    const saved = bases.find((b) => b.path === other.base)
+    const [name, text] = await translationSaved(session, other, saved, isNew)
+    if (text !== undefined) translations.set(name, text)
+  }
+  return { bases, translations }
+}
+
+/**
+ * A translation's page that moves (a service's `slug`, a page's `path` in its language): the 301
+ * from its old address to its new one joins site.yaml `redirects` in the same save, as a base
+ * entry's does (moveAddress).
+ */
+async function withMovedTranslations(session: ProxySession): Promise<void> {
+  const pending = session.pending!
+  if (pending.size === 0) return
+  const before = await loadAndPlan(session.siteRoot).catch(() => undefined)
+  const kinds = new Set(['service', 'sections', 'post'])
+  const moved = before?.plan.routes.filter((r) => kinds.has(r.template) && pending.has(siteName(session.siteRoot, r.origin.file)))
+  if (!before || !moved?.length) return
+  const after = await checked(session, new Map())
+  const now = new Set(after.plan.routes.map((r) => r.url))
+  const redirects = moved.flatMap((old) => {
+    const same = after.plan.routes.find((r) => r.template === old.template && r.origin.file === old.origin.file)
+    return !now.has(old.url) && same ? [{ from: old.url, to: same.url }] : []
+  })
+  if (redirects.length === 0) return
+  const site = checkedPath(session, 'site.yaml', isContentFile)
+  const text = await readText(session, site)
+  if (text !== undefined) pending.set(site.name, withRedirects(text, redirects) ?? cannotEdit(site.name))
+}
+
+/** A base entry's text without the translation's own field, which its pane shows too. */
+function withoutProvenance(name: string, raw: string): string {
+  const data = entryData(name, raw)
+  if (!(translationOnly in data)) return raw
+  const { [translationOnly]: _translation, ...rest } = data
+  return textOf(name, rest)
+}
+
+/**
+ * A translation's new text from its pane (undefined: nothing to write, null: removed): the base
+ * entry's text fields it fills in, as saved in the same save or as on disk, with the keys it has
+ * that its pane does not show. Checked like any save against what this tab was given.
+ */
+async function translationSaved(
+  session: ProxySession,
+  sent: { base: string; code: string; raw: string },
+  saved: Sent | undefined,
+  isNew: boolean,
+): Promise<[string, string | null | undefined]> {
+  const virtual = virtualOf(session.maps(), sent.base)
+  const source = checkedPath(session, virtual ? virtual.map.file : sent.base, isContentFile)
+  const target = checkedPath(session, translationName(sent.code, source.name), isSiteText)
+  const kind = kindOf(source.name)!
+  const disk = await diskText(session, target)
+  if (disk !== undefined) checkServed(session, target, disk)
+  const baseText = saved && !virtual ? saved.raw : await readText(session, source)
+  if (!virtual) {
+    const own = unshownKeys(kind, entryData(target.name, disk))
+    const texts = translationOf(kind, entryData(source.name, baseText), entryData(target.name, sent.raw))
+    if (!texts && Object.keys(own).length === 0) return [target.name, disk === undefined ? undefined : null]
+    const raw = textOf(target.name, { ...own, ...texts })
+    if (disk === undefined) return [target.name, newFileText(target.name, raw)]
+    return [
+      target.name,
+      newText(
+        target.name,
+        disk,
+        onDisk(session, target, disk, raw, (text) => text),
+      ),
+    ]
+  }
+  // One name of a map: its name is the base entry's, as typed there when new or renamed.
+  const typed = saved ? (parseOrRefuse(saved.raw, source.name) as Data | null)?.[nameField] : undefined
+  const name =
+    typeof typed === 'string' && typed.trim() !== ''
+      ? typed.trim()
+      : baseText === undefined || isNew
+        ? undefined
+        : nameAt(baseText, virtual, session.aliases, sent.base)
+  if (name === undefined) return [target.name, undefined]
+  const baseValue = saved
+    ? (parseOrRefuse(saved.raw, source.name) as Data | null)
+    : (parseOrRefuse(baseText ?? '', source.name) as Record<string, Data> | null)?.[virtual.map.key]?.[name]
+  const mine = (parseOrRefuse(sent.raw, target.name) ?? {}) as Data
+  const texts = translationOf(kind, wrapped(virtual.map, name, baseValue), wrapped(virtual.map, name, mine))
+  const has =
+    disk !== undefined && Object.hasOwn((parseOrRefuse(disk, target.name) as Record<string, Data> | null)?.[virtual.map.key] ?? {}, name)
+  if (!texts) return [target.name, has ? virtualDeleteText(target.name, disk!, virtual.map, name) : undefined]
+  const value = (texts[virtual.map.key] as Data)[name]
+  const raw = stringify({ [nameField]: name, ...(virtual.map.objectValues ? (value as Data) : { value }) }, { lineWidth: 0 })
+  return [target.name, virtualSaveText({ file: target.name, disk: disk ?? '', map: virtual.map, old: has ? name : undefined, raw }).text]
+}
+
+/** The translations of an entry, each removed (a site file's name → null, or its map without the name): they go with it. */
+async function translationsGone(session: ProxySession, given: string): Promise<Map<string, string | null>> {
+  const gone = new Map<string, string | null>()
+  const virtual = virtualOf(session.maps(), given)
+  const source = virtual ? virtual.map.file : given
+  if (!isContentFile(source)) return gone
+  const name = virtual
+    ? await readText(session, checkedPath(session, source, isContentFile)).then(
+        (text) => text && nameAt(text, virtual, session.aliases, given),
+      )
+    : undefined
+  for (const code of session.editions().languages.slice(1)) {
+    const target = checkedPath(session, translationName(code, source), isSiteText)
+    const disk = await diskText(session, target)
+    if (disk === undefined) continue
+    if (!virtual) gone.set(target.name, null)
+    else if (name && Object.hasOwn((parseOrRefuse(disk, target.name) as Record<string, Data> | null)?.[virtual.map.key] ?? {}, name))
+      gone.set(target.name, virtualDeleteText(target.name, disk, virtual.map, name))
+  }
+  return gone
+}
 
 const fileNameRule = /^[a-z0-9]+(?:-[a-z0-9]+)*\.(?:ya?ml|md)$/
 
@@ -313,8 +594,7 @@ async function saveEntry(session: ProxySession, given: Sent, isNew: boolean): Pr
   const text = disk === undefined ? newFileText(file.name, sent.raw) : newText(file.name, disk, sent.raw)
   if (text === disk) return
   await validateWith(session, new Map([[file.name, text]]))
-  await writeSiteFile(session.siteRoot, file, text)
-  session.served.set(file.name, text)
+  await writeAll(session, new Map([[file.name, text]]))
 }
 
 /**
@@ -625,8 +905,12 @@ async function moveAddress(session: ProxySession, move: Move, write: boolean): P
   return { redirects, question }
 }
 
-/** Every file of an overlay written (null: removed), or, when one cannot be, each put back as it was. */
-async function writeAll(session: ProxySession, overlay: ReadonlyMap<string, string | null>): Promise<void> {
+/**
+ * Every file of an overlay written (null: removed), with the save's translations, or, when one
+ * cannot be, each put back as it was.
+ */
+async function writeAll(session: ProxySession, given: ReadonlyMap<string, string | null>): Promise<void> {
+  const overlay = withPending(session, given)
   const done: { file: SitePath; previous: Buffer | undefined }[] = []
   try {
     // New texts first, removals last: until the end, the site holds every entry under some name.
@@ -645,6 +929,12 @@ async function writeAll(session: ProxySession, overlay: ReadonlyMap<string, stri
   }
   // A removed file stays known as served, so a later save of it from this tab is refused as gone.
   for (const [name, text] of overlay) if (text !== null) session.served.set(name, text)
+  session.pending?.clear()
+}
+
+/** An overlay with the save's translations under it: what the overlay says of a file wins. */
+function withPending(session: ProxySession, overlay: ReadonlyMap<string, string | null>): ReadonlyMap<string, string | null> {
+  return session.pending?.size ? new Map([...session.pending, ...overlay]) : overlay
 }
 
 /**
@@ -683,7 +973,7 @@ function distinct(problems: readonly ConfigError[]): ConfigError[] {
 /** The site planned with `overlay` read instead of the disk, or a refusal with every problem. */
 async function checked(session: ProxySession, overlay: ReadonlyMap<string, string | null>): ReturnType<typeof loadAndPlan> {
   try {
-    return await loadAndPlan(session.siteRoot, overlay)
+    return await loadAndPlan(session.siteRoot, withPending(session, overlay))
   } catch (error) {
     if (error instanceof BuildFailure) throw new Refusal(422, await placedOnDisk(session, overlay, error.errors))
     throw error
@@ -705,7 +995,7 @@ async function placedOnDisk(
   const fileOf = (name: string, proposed: string) => {
     let found = files.get(name)
     if (!found) {
-      found = (isSiteText(name) ? readText(session, checkedPath(session, name, isSiteText)) : Promise.resolve(undefined)).then(
+      found = (isSiteText(name) ? diskText(session, checkedPath(session, name, isSiteText)) : Promise.resolve(undefined)).then(
         (disk) => (disk === undefined || disk === proposed ? undefined : { disk, place: linesOnDisk(disk, proposed) }),
         () => undefined,
       )
@@ -716,7 +1006,7 @@ async function placedOnDisk(
   return Promise.all(
     problems.map(async (problem) => {
       const name = siteName(session.siteRoot, problem.file)
-      const proposed = overlay.get(name)
+      const proposed = overlay.get(name) ?? session.pending?.get(name)
       if (problem.line === undefined || typeof proposed !== 'string') return problem
       const file = await fileOf(name, proposed)
       if (!file) return problem
@@ -737,7 +1027,7 @@ async function validateWith(session: ProxySession, overlay: ReadonlyMap<string, 
 
 async function problemsWith(session: ProxySession, overlay: ReadonlyMap<string, string | null>): Promise<readonly ConfigError[]> {
   try {
-    await loadAndPlan(session.siteRoot, overlay)
+    await loadAndPlan(session.siteRoot, withPending(session, overlay))
     return []
   } catch (error) {
     if (error instanceof BuildFailure) return error.errors
@@ -754,14 +1044,16 @@ async function deleteEntry(session: ProxySession, given: string): Promise<void> 
     if (disk === undefined || name === undefined) return
     const text = withoutEntry(disk, virtual.map, name)
     await validateWith(session, new Map([[file.name, text]]))
-    await writeSiteFile(session.siteRoot, file, text)
-    session.served.set(file.name, text)
+    await writeAll(session, new Map([[file.name, text]]))
     return
   }
   const file = checkedPath(session, given, (name) => isContentFile(name) || isImageFile(name))
-  if (isContentFile(file.name)) await validateWith(session, new Map([[file.name, null]]))
-  else await checkImageUnused(session, file)
-  await deleteSiteFile(session.siteRoot, file)
+  if (!isContentFile(file.name)) {
+    await checkImageUnused(session, file)
+    return deleteSiteFile(session.siteRoot, file)
+  }
+  await validateWith(session, new Map([[file.name, null]]))
+  await writeAll(session, new Map([[file.name, null]]))
 }
 
 /**

@@ -11,14 +11,14 @@ import { parseOrRefuse } from './refusal.js'
  */
 
 /** The entry's data as Decap edits it: a YAML file's, or a Markdown file's front matter with its `body`. */
-function dataOf(name: string, text: string): unknown {
+export function dataOf(name: string, text: string): unknown {
   if (!name.endsWith('.md')) return parseOrRefuse(text, name) ?? {}
   const [head, body] = frontMatter(text)
   return { ...((parseOrRefuse(head ?? '', name) as object | null) ?? {}), body }
 }
 
 /** What Decap sends for `data`: YAML, or front matter and body. */
-function textOf(name: string, data: unknown): string {
+export function textOf(name: string, data: unknown): string {
   if (!name.endsWith('.md')) return stringify(data, { lineWidth: 0 })
   const { body, ...head } = data as { body?: unknown }
   return `---\n${stringify(head, { lineWidth: 0 })}---\n${typeof body === 'string' ? body : ''}`

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { textKind } from '../config/languages/text-fields.js'
 import { patternRules, patternRuleUnknown } from '../errors/catalogue.js'
 import { packageRoot } from '../tool/package.js'
 
@@ -51,6 +52,8 @@ export interface LiveNames {
   readonly icon: readonly string[]
   readonly href: readonly string[]
   readonly minLocalWords: number
+  /** The site's languages (BCP 47 codes), its default first: with more than one, the editor edits translations. */
+  readonly languages?: readonly string[]
 }
 
 /**
@@ -153,7 +156,14 @@ export const colourPattern = '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$'
 export function fieldOf(name: string, raw: Schema, required: boolean, walk: Walk): Field | undefined {
   const { file, schema } = deref(walk.file, raw)
   const hint = schema.editorHint ?? schema.description
-  const base: Field = { name, label: schema.editorLabel ?? labelOf(name), required, ...(hint ? { hint } : {}) }
+  const base: Field = {
+    name,
+    label: schema.editorLabel ?? labelOf(name),
+    required,
+    ...(hint ? { hint } : {}),
+    // Decap's i18n: a text a visitor reads is edited in each language of a site with more than one.
+    ...(textKind(schema) && (walk.names.languages?.length ?? 0) > 1 ? { i18n: true } : {}),
+  }
   if (schema.default !== undefined && typeof schema.default !== 'object') base.default = schema.default
   const kind = schema.citypressRef
   if (kind === 'markdown') return { ...base, widget: 'markdown', modes: ['raw'], sanitize_preview: true }

@@ -221,6 +221,7 @@ function liveNames(good: GoodBuild | undefined): LiveNames {
     icon: [...lucideIconNames()].sort(),
     href: pages,
     minLocalWords: qualitySettings(site?.landing).minLocalWords,
+    languages: site?.site.languages.map((language) => language.code) ?? [],
   }
 }
 

@@ -17,7 +17,7 @@ type Plan = { redirects: string[]; question?: string }
 async function greenway(): Promise<{ site: string; session: ProxySession }> {
   const site = path.join(await tempDir('citypress-address-'), 'greenway')
   await cp(path.join(repoRoot, 'sites', 'greenway'), site, { recursive: true, filter: (src) => !src.includes(`${path.sep}.citypress`) })
-  const session = createProxySession(site, () => editorConfig(site, names, '/admin/api/', 'http://localhost/').maps)
+  const session = createProxySession(site, () => editorConfig(site, names, '/admin/api/', 'http://localhost/'))
   return { site, session }
 }
 

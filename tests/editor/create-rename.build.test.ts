@@ -44,7 +44,7 @@ describe('the editor creates and renames', () => {
   beforeAll(async () => {
     site = path.join(await tempDir('citypress-editor-'), 'system4')
     await cp(path.join(repoRoot, 'sites', 'system4'), site, { recursive: true, filter: (src) => !src.includes(`${path.sep}.citypress`) })
-    session = createProxySession(site, () => editorConfig(site, names, '/admin/api/', 'http://localhost/').maps)
+    session = createProxySession(site, () => editorConfig(site, names, '/admin/api/', 'http://localhost/'))
     // Decap loads what it edits first; the proxy refuses a save over a file it never served.
     for (const file of ['areas.yaml', 'forms.yaml']) await entry(file)
   })
@@ -223,7 +223,7 @@ describe('the editor adds, moves and removes a town in one step', () => {
   beforeAll(async () => {
     site = path.join(await tempDir('citypress-editor-'), 'system4')
     await cp(path.join(repoRoot, 'sites', 'system4'), site, { recursive: true, filter: (src) => !src.includes(`${path.sep}.citypress`) })
-    session = createProxySession(site, () => editorConfig(site, names, '/admin/api/', 'http://localhost/').maps)
+    session = createProxySession(site, () => editorConfig(site, names, '/admin/api/', 'http://localhost/'))
     await entry('areas.yaml')
   })
 

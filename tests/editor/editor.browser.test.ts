@@ -428,3 +428,51 @@ describe('the editor on an example site', () => {
     expect(await said.locator('li', { hasText: '✗' }).count()).toBe(0)
   }, 60_000)
 })
+
+describe('the editor on a site in two languages', () => {
+  let site: string
+  let preview: StartedPreview
+  let admin: Page
+
+  beforeAll(async () => {
+    await exampleBuild('brightline')
+    site = await copyOf('brightline')
+    preview = await startOn(site)
+    admin = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    admin.on('dialog', (dialog) => void dialog.accept().catch(() => undefined))
+    await admin.goto(`${preview.url}admin/`)
+    await admin.getByRole('button', { name: 'Login' }).click()
+  }, 300_000)
+
+  afterAll(async () => {
+    await admin?.close()
+    await preview?.close()
+  })
+
+  it("edits a service's Spanish title beside its English one, and the Spanish page shows it", async () => {
+    const spanish = path.join(site, 'locales', 'es', 'services', 'generators.yaml')
+    const [english, before] = [await readFile(path.join(site, 'services', 'generators.yaml'), 'utf8'), await readFile(spanish, 'utf8')]
+    const tab = await browser.newPage()
+    await tab.goto(`${preview.url}es/services/generadores-de-respaldo`)
+    expect(await tab.locator('h1').textContent()).toContain('Generadores de respaldo')
+    await admin.goto(`${preview.url}admin/#/collections/services/entries/generators`)
+    // Each language in its own pane, side by side: English first, then Spanish.
+    const titles = admin.locator('input[id^="title-field"]:visible')
+    await titles.nth(1).waitFor()
+    expect([await titles.nth(0).inputValue(), await titles.nth(1).inputValue()]).toEqual(['Standby Generators', 'Generadores de respaldo'])
+    if (shots) await admin.screenshot({ path: path.join(shots, 'i18n-service.png') })
+    await titles.nth(1).click()
+    await admin.keyboard.press('Control+a')
+    await titles.nth(1).pressSequentially('Generadores para el hogar')
+    await admin.getByRole('button', { name: 'Publish' }).click()
+    await admin.getByText('Publish now').click()
+    const after = await until(async () => {
+      const text = await readFile(spanish, 'utf8')
+      return text !== before && text
+    })
+    expect(after).toBe(before.replace(/^title: .*$/m, 'title: Generadores para el hogar'))
+    expect(await readFile(path.join(site, 'services', 'generators.yaml'), 'utf8'), 'the English file is untouched').toBe(english)
+    await until(async () => (await tab.locator('h1').textContent())?.includes('Generadores para el hogar'))
+    await tab.close()
+  }, 90_000)
+})

@@ -17,7 +17,7 @@ async function copySite(name: string): Promise<string> {
 }
 
 function sessionOf(site: string): ProxySession {
-  return createProxySession(site, () => editorConfig(site, names, '/admin/api/', 'http://localhost/').maps)
+  return createProxySession(site, () => editorConfig(site, names, '/admin/api/', 'http://localhost/'))
 }
 
 /** What Decap sends back for an entry it loaded and saved untouched: the data re-serialized. */

@@ -68,7 +68,7 @@ export interface LanguageTranslations {
 }
 
 /** Keys a translation file may have besides the texts of the file it translates. */
-const ownKeys = new Set(['translation', 'slug', 'path', 'quality'])
+export const ownKeys: ReadonlySet<string> = new Set(['translation', 'slug', 'path', 'quality'])
 
 /**
  * The doorway gate's thresholds, which a language's landing.yaml may set for its own pages: how

@@ -118,10 +118,17 @@ function root(kind: FileKind): At {
 
 function textKindOf(all: readonly At[]): TextKind | undefined {
   for (const { schema } of all) {
-    const description = typeof schema.description === 'string' ? schema.description : ''
-    if (description.startsWith('Plain text')) return 'plain'
-    if (description.startsWith('Markdown')) return 'markdown'
+    const kind = textKind(schema)
+    if (kind) return kind
   }
+  return undefined
+}
+
+/** Whether a schema describes text a visitor reads, and which: the start of its description says. */
+export function textKind(schema: Schema): TextKind | undefined {
+  const description = typeof schema.description === 'string' ? schema.description : ''
+  if (description.startsWith('Plain text')) return 'plain'
+  if (description.startsWith('Markdown')) return 'markdown'
   return undefined
 }
 
