@@ -468,12 +468,21 @@ async function editionsOf(
  */
 async function withMovedTranslations(session: ProxySession): Promise<void> {
   const pending = session.pending!
-  if (pending.size === 0) return
+  const address = (name: string, text: string | null | undefined) => {
+    const data = text ? entryData(name, text) : {}
+    return JSON.stringify([data.slug, data.path])
+  }
+  const changed: string[] = []
+  for (const [name, text] of pending) {
+    if (address(name, text) !== address(name, await diskText(session, checkedPath(session, name, isSiteText)))) changed.push(name)
+  }
+  if (changed.length === 0) return
+  // Planned as they stand and with the translations alone: the save's own check comes after, with its base entries.
   const before = await loadAndPlan(session.siteRoot).catch(() => undefined)
+  const after = await loadAndPlan(session.siteRoot, pending).catch(() => undefined)
   const kinds = new Set(['service', 'sections', 'post'])
-  const moved = before?.plan.routes.filter((r) => kinds.has(r.template) && pending.has(siteName(session.siteRoot, r.origin.file)))
-  if (!before || !moved?.length) return
-  const after = await checked(session, new Map())
+  const moved = before?.plan.routes.filter((r) => kinds.has(r.template) && changed.includes(siteName(session.siteRoot, r.origin.file)))
+  if (!after || !moved?.length) return
   const now = new Set(after.plan.routes.map((r) => r.url))
   const redirects = moved.flatMap((old) => {
     const same = after.plan.routes.find((r) => r.template === old.template && r.origin.file === old.origin.file)
@@ -526,14 +535,11 @@ async function translationSaved(
       ),
     ]
   }
-  // One name of a map: its name is the base entry's, as typed there when new or renamed.
+  // One name of a map: the name it has on disk (a renamed town's translations follow it, townMoved),
+  // else a new entry's, as typed in its first language.
   const typed = saved ? (parseOrRefuse(saved.raw, source.name) as Data | null)?.[nameField] : undefined
-  const name =
-    typeof typed === 'string' && typed.trim() !== ''
-      ? typed.trim()
-      : baseText === undefined || isNew
-        ? undefined
-        : nameAt(baseText, virtual, session.aliases, sent.base)
+  const old = baseText === undefined || isNew ? undefined : nameAt(baseText, virtual, session.aliases, sent.base)
+  const name = old ?? (typeof typed === 'string' && typed.trim() !== '' ? typed.trim() : undefined)
   if (name === undefined) return [target.name, undefined]
   const baseValue = saved
     ? (parseOrRefuse(saved.raw, source.name) as Data | null)

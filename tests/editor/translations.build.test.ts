@@ -185,6 +185,44 @@ describe("the editor's translations", () => {
       expect(Object.keys(places)).toContain('Raleigh, NC')
     })
 
+    it('adds a question in English and its Spanish translation in one save, the lists the same length', async () => {
+      const [english, spanish] = [
+        await entry(session, 'services/en-US/panel-upgrades.yaml'),
+        await entry(session, 'services/es/panel-upgrades.yaml'),
+      ]
+      const faqs = (english.faqs as { question: string; answer: string }[]).length
+      const answer = await save(session, {
+        'services/en-US/panel-upgrades.yaml': {
+          ...english,
+          faqs: [...(english.faqs as object[]), { question: 'Do you pull the permit?', answer: 'Yes, and we book the inspection.' }],
+        },
+        'services/es/panel-upgrades.yaml': {
+          ...spanish,
+          faqs: [...(spanish.faqs as object[]), { question: '¿Tramitan el permiso?', answer: 'Sí, y agendamos la inspección.' }],
+        },
+      })
+      expect(answer, JSON.stringify(answer.body)).toMatchObject({ status: 200 })
+      expect(parse(await read(site, 'services/panel-upgrades.yaml')).faqs).toHaveLength(faqs + 1)
+      expect(parse(await read(site, 'locales/es/services/panel-upgrades.yaml')).faqs.at(-1)).toEqual({
+        question: '¿Tramitan el permiso?',
+        answer: 'Sí, y agendamos la inspección.',
+      })
+    })
+
+    it("renames a town and edits its Spanish paragraph in one save: the paragraph follows the town's new name", async () => {
+      const english = await entry(session, '_editor/areas.yaml/places/en-US/Apex_2C_20NC.yml')
+      const spanish = await entry(session, '_editor/areas.yaml/places/es/Apex_2C_20NC.yml')
+      const local = 'Apex, ahora con su nombre completo, queda a veinte minutos de nuestro taller en Cary.'
+      const answer = await save(session, {
+        '_editor/areas.yaml/places/en-US/Apex_2C_20NC.yml': { ...english, key: 'Apex Village, NC' },
+        '_editor/areas.yaml/places/es/Apex_2C_20NC.yml': { ...spanish, local },
+      })
+      expect(answer, JSON.stringify(answer.body)).toMatchObject({ status: 200 })
+      const places = parse(await read(site, 'locales/es/areas.yaml')).places
+      expect(places['Apex Village, NC'].local).toBe(local)
+      expect(places).not.toHaveProperty(['Apex, NC'])
+    })
+
     it('writes no translation for a new service whose Spanish pane was left empty', async () => {
       const english = {
         address: '',
