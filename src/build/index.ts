@@ -495,7 +495,9 @@ async function startImages(
       ),
     ),
   )
-  if (encoding) await run.catch(() => undefined)
+  // Encoding and rendering at once would compete for the cores; a preview serving its open tabs
+  // first renders them while the images (a new share image per page after a site-wide edit) encode.
+  if (encoding && !options.firstPages) await run.catch(() => undefined)
   return { imageRun: run, cached }
 }
 
