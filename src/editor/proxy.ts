@@ -31,6 +31,7 @@ import {
   addressOf,
   moves,
   newRedirects,
+  type Redirect,
   rewrittenFiles,
   serviceFile,
   serviceSlugOf,
@@ -203,7 +204,8 @@ async function dispatch(session: ProxySession, action: string, params: Params): 
         for (const asset of (params.assets ?? []) as { path: string; content: string }[]) uploaded.push(await saveMedia(session, asset))
         const { bases, translations } = await editionsOf(session, files, isNew)
         session.pending = translations
-        await withMovedTranslations(session)
+        const redirects = await translationRedirects(session)
+        if (redirects.length > 0) await redirectFrom(session, redirects)
         for (const file of bases) await saveEntry(session, file, isNew)
         // Translations whose base entry was saved unchanged: checked with the site, then written.
         if (session.pending.size > 0) {
@@ -222,7 +224,7 @@ async function dispatch(session: ProxySession, action: string, params: Params): 
       return ok({ message: 'entry persisted' })
     }
     case 'planSave':
-      return ok(await planSave(session, params.entry as Sent))
+      return ok(await planSave(session, params.entry as Sent, params.translations as Record<string, string> | undefined))
     case 'planDelete':
       return ok(await planDelete(session, String(params.path)))
     case 'hiddenPages':
@@ -462,11 +464,11 @@ async function editionsOf(
 }
 
 /**
- * A translation's page that moves (a service's `slug`, a page's `path` in its language): the 301
- * from its old address to its new one joins site.yaml `redirects` in the same save, as a base
- * entry's does (moveAddress).
+ * The 301s a save's translations make: a translation's page that moves (a service's `slug`, a
+ * page's `path` in its language) is sent on from its old address to its new one, as a base
+ * entry's is (moveAddress); the save adds them to site.yaml `redirects`.
  */
-async function withMovedTranslations(session: ProxySession): Promise<void> {
+async function translationRedirects(session: ProxySession): Promise<Redirect[]> {
   const pending = session.pending!
   const address = (name: string, text: string | null | undefined) => {
     const data = text ? entryData(name, text) : {}
@@ -476,19 +478,23 @@ async function withMovedTranslations(session: ProxySession): Promise<void> {
   for (const [name, text] of pending) {
     if (address(name, text) !== address(name, await diskText(session, checkedPath(session, name, isSiteText)))) changed.push(name)
   }
-  if (changed.length === 0) return
+  if (changed.length === 0) return []
   // Planned as they stand and with the translations alone: the save's own check comes after, with its base entries.
   const before = await loadAndPlan(session.siteRoot).catch(() => undefined)
   const after = await loadAndPlan(session.siteRoot, pending).catch(() => undefined)
   const kinds = new Set(['service', 'sections', 'post'])
   const moved = before?.plan.routes.filter((r) => kinds.has(r.template) && changed.includes(siteName(session.siteRoot, r.origin.file)))
-  if (!after || !moved?.length) return
+  if (!after || !moved?.length) return []
   const now = new Set(after.plan.routes.map((r) => r.url))
-  const redirects = moved.flatMap((old) => {
+  return moved.flatMap((old) => {
     const same = after.plan.routes.find((r) => r.template === old.template && r.origin.file === old.origin.file)
     return !now.has(old.url) && same ? [{ from: old.url, to: same.url }] : []
   })
-  if (redirects.length === 0) return
+}
+
+/** site.yaml with `redirects` added, among the save's translations. */
+async function redirectFrom(session: ProxySession, redirects: readonly Redirect[]): Promise<void> {
+  const pending = session.pending!
   const site = checkedPath(session, 'site.yaml', isContentFile)
   const text = await readText(session, site)
   if (text !== undefined) pending.set(site.name, withRedirects(text, redirects) ?? cannotEdit(site.name))
@@ -877,10 +883,15 @@ async function addressMove(session: ProxySession, sent: Sent & { address?: strin
 
 /**
  * A page moved to a new address, with every other file the move changes (address-change.ts),
- * checked together as one overlay; written only when `write`. Returns the 301s it makes and the
- * question the editor asks before saving it.
+ * checked together as one overlay; written only when `write`. Returns the 301s it makes (with
+ * `also`, those its translations make) and the question the editor asks before saving it.
  */
-async function moveAddress(session: ProxySession, move: Move, write: boolean): Promise<{ redirects: string[]; question: string }> {
+async function moveAddress(
+  session: ProxySession,
+  move: Move,
+  write: boolean,
+  also: readonly string[] = [],
+): Promise<{ redirects: string[]; question: string }> {
   const { from, to, disk, change } = move
   checkServed(session, from, disk)
   if (to.name !== from.name) {
@@ -903,7 +914,10 @@ async function moveAddress(session: ProxySession, move: Move, write: boolean): P
     ...others,
   ])
   const after = await checked(session, overlay)
-  const redirects = newRedirects(change, translated, before?.plan.redirects ?? [], after.plan.redirects).map((r) => `${r.from} → ${r.to}`)
+  const redirects = [
+    ...newRedirects(change, translated, before?.plan.redirects ?? [], after.plan.redirects).map((r) => `${r.from} → ${r.to}`),
+    ...also,
+  ]
   const unrecorded = Object.keys(after.site.published.pages).length === 0 && !after.site.site.published
   const files = [...others.keys()].filter((name) => others.get(name) !== null)
   const question = EditorAddressMoves.text('page', redirects, files, unrecorded)
@@ -947,11 +961,26 @@ function withPending(session: ProxySession, overlay: ReadonlyMap<string, string 
  * What saving `sent` would do to addresses, asked before the save: the 301s it makes, in the
  * question the editor shows; none when the save moves nothing. Checked as the save would be.
  */
-async function planSave(session: ProxySession, given: Sent): Promise<{ redirects: string[]; question?: string; kept?: string }> {
+async function planSave(
+  session: ProxySession,
+  given: Sent,
+  translations: Readonly<Record<string, string>> = {},
+): Promise<{ redirects: string[]; question?: string; kept?: string }> {
   const virtual = virtualOf(session.maps(), given.path)
   if (virtual) return planVirtual(session, given, virtual)
-  const move = await addressMove(session, withoutAddress(given, false))
-  return move ? { ...(await moveAddress(session, move, false)), kept: EditorAddressKept.text() } : { redirects: [] }
+  // The entry's other languages (each language's pane as Decap holds it), for the addresses they move.
+  const editions = session.editions()
+  const files = [given, ...Object.entries(translations).map(([code, raw]) => ({ path: pathIn(editions, given.path, code), raw }))]
+  try {
+    session.pending = (await editionsOf(session, files, false)).translations
+    const also = (await translationRedirects(session)).map((r) => `${r.from} → ${r.to}`)
+    const move = await addressMove(session, withoutAddress(given, false))
+    if (move) return { ...(await moveAddress(session, move, false, also)), kept: EditorAddressKept.text() }
+    if (also.length === 0) return { redirects: [] }
+    return { redirects: also, question: EditorAddressMoves.text('page', also, [], false), kept: EditorAddressKept.text() }
+  } finally {
+    session.pending = undefined
+  }
 }
 
 /**

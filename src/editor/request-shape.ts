@@ -23,6 +23,7 @@ const object =
     Object.entries(fields).every(([key, check]) => check((value as Record<string, unknown>)[key]))
 
 const dataFile = object({ path: text, raw: text, newPath: optional(text) })
+const texts: Check = (value) => typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every(text)
 const asset = object({ path: text, content: text })
 
 /** Per action, per param: what Decap sends. Params not named here are not read. */
@@ -41,7 +42,10 @@ const shapes: Record<string, Record<string, readonly [Check, string]>> = {
     assets: [optional(list(asset)), 'a list of uploads, each with a path and its content'],
     options: [optional(object({})), 'an object'],
   },
-  planSave: { entry: [dataFile, 'a file with a path and its text'] },
+  planSave: {
+    entry: [dataFile, 'a file with a path and its text'],
+    translations: [optional(texts), 'an object of texts by language'],
+  },
   getMedia: { mediaFolder: [optional(text), 'a folder name'] },
   getMediaFile: { path: [text, 'a file path'] },
   persistMedia: { asset: [asset, 'an upload with a path and its content'] },

@@ -152,6 +152,24 @@ describe("the editor's translations", () => {
       )
     })
 
+    it('names the 301 a new Spanish address makes before saving, writing nothing', async () => {
+      const before = await snapshot(site)
+      const [english, spanish] = [
+        await entry(session, 'services/en-US/generators.yaml'),
+        await entry(session, 'services/es/generators.yaml'),
+      ]
+      const answer = await answerProxy(session, 'planSave', {
+        entry: { path: 'services/generators.yaml', raw: JSON.stringify(english) },
+        translations: { es: JSON.stringify({ ...spanish, address: 'generadores' }) },
+      })
+      expect(answer, JSON.stringify(answer.body)).toMatchObject({
+        status: 200,
+        body: { redirects: ['/es/services/generadores-de-respaldo → /es/services/generadores'] },
+      })
+      expect((answer.body as { question: string }).question).toContain('/es/services/generadores-de-respaldo → /es/services/generadores')
+      expect(await snapshot(site)).toEqual(before)
+    })
+
     it("moves a service's Spanish page to the Spanish address typed, and redirects its old one there", async () => {
       const [english, spanish] = [
         await entry(session, 'services/en-US/generators.yaml'),

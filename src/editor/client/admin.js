@@ -271,11 +271,17 @@
   // A save that moves a page to a new address first shows the redirects it makes, and may be
   // called off; a renamed service then opens under its new name.
   const ask = async (entry) => {
-    const data = entry.get('data').toJS()
     const path = entry.get('path')
-    const { body, ...head } = data
-    const raw = path.endsWith('.md') ? `---\n${JSON.stringify(head)}\n---\n${body ?? ''}` : JSON.stringify(data)
-    const { ok, answer } = await api('planSave', { entry: { path, raw } })
+    const rawOf = (data) => {
+      const { body, ...head } = data
+      return path.endsWith('.md') ? `---\n${JSON.stringify(head)}\n---\n${body ?? ''}` : JSON.stringify(data)
+    }
+    const raw = rawOf(entry.get('data').toJS())
+    // Each other language's pane: a translation's new address redirects too.
+    const translations = Object.fromEntries(
+      Object.entries(entry.get('i18n')?.toJS() ?? {}).flatMap(([code, { data }]) => (data ? [[code, rawOf(data)]] : [])),
+    )
+    const { ok, answer } = await api('planSave', { entry: { path, raw }, translations })
     if (!ok) throw new Error(answer.error)
     if (answer.question && !window.confirm(answer.question)) throw new Error(answer.kept)
   }
