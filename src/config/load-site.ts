@@ -15,6 +15,7 @@ import { checkStyleOverrides } from './checks/check-style-overrides.js'
 import { checkBaseUrl, checkUrlPath } from './checks/check-url.js'
 import { crossCheck } from './checks/cross-check.js'
 import { checkMarkdownDocuments, yamlFieldDocument } from './checks/markdown-images.js'
+import { isMarkdownKind } from './checks/schema-validators.js'
 import { type FileKind, type FoundRef, validateSource } from './checks/validate.js'
 import { editionOf, readsAsDefaultWarnings, translationGaps } from './languages/edition.js'
 import { type BaseFile, type LanguageTranslations, LOCALES, readTranslations } from './languages/read-translations.js'
@@ -426,7 +427,7 @@ function unusedTranslations(root: string, names: readonly string[]): ConfigError
 function parseAndValidate(text: string, file: string, kind: FileKind): ReadFile {
   let source: YamlSource
   let body: { body: string; bodyLine: number } | undefined
-  if (kind === 'post' || kind === 'markdown-page') {
+  if (isMarkdownKind(kind)) {
     const md = parseMarkdownFile(text, file)
     if (md.errors.length > 0) return { errors: md.errors, refs: [] }
     source = md.frontMatter

@@ -1,6 +1,7 @@
-import type { FileKind } from '../config/checks/schema-validators.js'
+import { type FileKind, isMarkdownKind } from '../config/checks/schema-validators.js'
 import { LOCALES, ownKeys } from '../config/languages/read-translations.js'
 import { textFields } from '../config/languages/text-fields.js'
+import { parsePointer } from '../config/read/locate.js'
 
 /**
  * The editor's translations: Decap's i18n beside the site's `locales/<code>/` mirror. Decap knows
@@ -62,7 +63,7 @@ const addressKeys: Partial<Record<FileKind, { readonly shown: string; readonly w
   'markdown-page': { shown: 'path', written: 'path' },
 }
 
-/** Keys a base entry's pane shows only for a translation's sake; a save of the base drops them. */
+/** The key a base entry's pane shows only for a translation's sake; a save of the base drops it. */
 export const translationOnly = 'translation'
 
 /** What a language's pane shows: the base's text fields, with the translation's texts where it has them. */
@@ -105,22 +106,16 @@ export function translationOf(kind: FileKind, base: Data, sent: Data): Data | un
 /** The JSON Pointers of a base file's texts; a Markdown file's body (not YAML, so no schema's) is one. */
 function textPointers(kind: FileKind, base: Data): string[] {
   const { body, ...data } = base
-  const markdown = kind === 'post' || kind === 'markdown-page'
+  const markdown = isMarkdownKind(kind)
   return [
     ...textFields(kind, markdown ? data : base).map((field) => field.pointer),
     ...(markdown && typeof body === 'string' && body.trim() !== '' ? ['/body'] : []),
   ]
 }
 
-const partsOf = (pointer: string) =>
-  pointer
-    .split('/')
-    .slice(1)
-    .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
-
 function stringAt(data: unknown, pointer: string): string | undefined {
   let at: unknown = data
-  for (const part of partsOf(pointer)) {
+  for (const part of parsePointer(pointer)) {
     if (Array.isArray(at)) at = at[Number(part)]
     else if (isObject(at)) at = at[part]
     else return undefined
@@ -134,7 +129,7 @@ function stringAt(data: unknown, pointer: string): string | undefined {
  * sections with its `type`, which the editor needs to show the section's fields.
  */
 function setAt(target: Data, base: Data, pointer: string, value: string, typed: boolean): void {
-  const parts = partsOf(pointer)
+  const parts = parsePointer(pointer)
   let into: Data | unknown[] = target
   let like: unknown = base
   parts.forEach((part, i) => {

@@ -10,6 +10,9 @@ import { isInstalledPackage, packageRoot } from '../../tool/package.js'
 /** Which schema a file is checked against. */
 export type FileKind = 'site' | 'page' | 'service' | 'areas' | 'forms' | 'landing' | 'post' | 'markdown-page' | 'messages'
 
+/** Whether files of a kind are Markdown with YAML front matter (their schema describes the front matter). */
+export const isMarkdownKind = (kind: FileKind): boolean => kind === 'post' || kind === 'markdown-page'
+
 /** What a string in the config points at; set by the schema keyword `citypressRef`. */
 export type RefKind = 'href' | 'image' | 'icon' | 'scheduler' | 'areaList' | 'service' | 'form' | 'markdown' | 'map'
 

@@ -18,7 +18,7 @@ import { closestMatch } from '../../errors/did-you-mean.js'
 import { displayFile } from '../../tool/package.js'
 import { isSlug, textSlug } from '../areas/area-slug.js'
 import { checkUrlPath } from '../checks/check-url.js'
-import { type FileKind, schemaDocument } from '../checks/schema-validators.js'
+import { type FileKind, isMarkdownKind, schemaDocument } from '../checks/schema-validators.js'
 import { validateSource } from '../checks/validate.js'
 import type { OwnMessages } from '../messages/check-language.js'
 import { readContentFile } from '../read/inside-site.js'
@@ -158,7 +158,7 @@ export async function readTranslations(options: {
 
 /** One translation file, parsed and checked against the file it translates. */
 function readTranslation(text: string, file: string, base: BaseFile): { translation?: Translation; errors: ConfigError[] } {
-  const isMarkdown = base.kind === 'post' || base.kind === 'markdown-page'
+  const isMarkdown = isMarkdownKind(base.kind)
   let source: YamlSource
   let body: string | undefined
   if (isMarkdown) {

@@ -2,7 +2,7 @@ import { hash } from '../../cache/digest.js'
 import { type CacheNote, readSealedJson, writeSealedJson } from '../../cache/sealed-file.js'
 import type { ConfigError } from '../../errors/config-error.js'
 import type { IconDrawing } from '../checks/sanitize-svg.js'
-import type { RawRef } from '../checks/schema-validators.js'
+import { isMarkdownKind, type RawRef } from '../checks/schema-validators.js'
 import type { FileKind, FoundRef } from '../checks/validate.js'
 import { parseMarkdownFile } from './markdown-file.js'
 import { parseYaml, type YamlSource } from './read-yaml.js'
@@ -252,8 +252,7 @@ function fromStored(input: FileText, stored: Pick<StoredFile, 'data' | 'refs'>):
 /** A YamlSource that parses its file only when a problem in it is placed (place-problems.ts). */
 function sourceOnDemand({ text, file, kind }: FileText): YamlSource {
   let parsed: YamlSource | undefined
-  const source = () =>
-    (parsed ??= kind === 'post' || kind === 'markdown-page' ? parseMarkdownFile(text, file).frontMatter : parseYaml(text, file).source)
+  const source = () => (parsed ??= isMarkdownKind(kind) ? parseMarkdownFile(text, file).frontMatter : parseYaml(text, file).source)
   return {
     file,
     get text() {
