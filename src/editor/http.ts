@@ -299,6 +299,8 @@ const adminPage = `<!doctype html>
 .notif__container .Toastify__toast-body.Toastify__toast-body { white-space: pre-line; overflow-wrap: anywhere; }
 /* A field's errors as written: Decap upper-cases them, which turns a token they name ({city}) into one that does not exist ({CITY}). */
 ul[class*="-ControlErrorsList"] { text-transform: none; }
+/* A translation's own group (who wrote it) means nothing in the first language's pane, the left one. */
+.Pane1 [class*="-ControlContainer"]:has(> [class*="-ControlTopbar"] > label[for^="translation-field"]) { display: none; }
 </style>
 <script src="admin-init.js"></script>
 <script src="decap/decap-cms.js"></script>

@@ -461,6 +461,10 @@ describe('the editor on a site in two languages', () => {
     await titles.nth(1).waitFor()
     expect([await titles.nth(0).inputValue(), await titles.nth(1).inputValue()]).toEqual(['Standby Generators', 'Generadores de respaldo'])
     if (shots) await admin.screenshot({ path: path.join(shots, 'i18n-service.png') })
+    // Who wrote the translation is asked in the Spanish pane only.
+    const provenance = admin.locator('label[for^="translation-field"]:visible')
+    expect(await provenance.count()).toBe(1)
+    expect(await provenance.evaluate((label) => Boolean(label.closest('.Pane2')))).toBe(true)
     await titles.nth(1).click()
     await admin.keyboard.press('Control+a')
     await titles.nth(1).pressSequentially('Generadores para el hogar')
