@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { parseYaml } from '../../src/config/read/read-yaml.js'
+
+const problems = (text: string) => parseYaml(text, 'site.yaml').errors.map((e) => ({ line: e.line, column: e.column, message: e.message }))
+
+describe('keys of a YAML mapping', () => {
+  it('reports a key the mapping already has at the later key, in block and flow mappings, nested or not', () => {
+    expect(problems('name: A\nphone: "+1"\nname: B\n')).toEqual([
+      { line: 3, column: 1, message: 'Map keys must be unique. This file is not valid YAML, so nothing in it could be read.' },
+    ])
+    expect(problems('theme:\n  colors: { brand: "#123456", brand: "#654321" }\n')).toEqual([
+      { line: 2, column: 31, message: 'Map keys must be unique. This file is not valid YAML, so nothing in it could be read.' },
+    ])
+    expect(problems('places:\n  Salem, OR:\n    local: x\n  Keizer, OR: {}\n  "Salem, OR": {}\n').map((p) => p.line)).toEqual([5])
+    expect(problems('items:\n  - a: 1\n    b: 2\n    a: 3\n').map((p) => [p.line, p.column])).toEqual([[4, 5]])
+  })
+
+  it('takes keys of different types as different keys, as yaml does', () => {
+    expect(problems('1: one\n"1": also one\ntrue: yes\n"true": also\n')).toEqual([])
+  })
+
+  it('lists every duplicate and the other mistakes of a file in the order they are written', () => {
+    const found = problems('a: 1\na: 2\nb:\n\t- tabbed\n')
+    expect(found.length).toBeGreaterThan(1)
+    expect(found.map((p) => p.line ?? 0)).toEqual([...found.map((p) => p.line ?? 0)].sort((x, y) => x - y))
+    expect(found[0]).toMatchObject({ line: 2, column: 1 })
+  })
+
+  it('reads a mapping of 20,000 names with one duplicate, the duplicate at its line', () => {
+    const names = Array.from({ length: 20_000 }, (_, i) => `  Town ${i}, OR: {}`)
+    names.push('  Town 7, OR: {}')
+    expect(problems(`places:\n${names.join('\n')}\n`).map((p) => p.line)).toEqual([20_002])
+  })
+})
