@@ -57,6 +57,12 @@ export async function writeReportPage({
       rendered: pages.rendered,
       reused: pages.reused,
       languages: languageCoverage(plan.routes, site),
+      languageGates: plan.editions.map(({ language, landingQuality }) => ({
+        code: language.code,
+        label: language.label,
+        quality: landingQuality,
+        paragraphs: paragraphsToWrite(landingQuality.pages, landingQuality.settings.minLocalWords),
+      })),
     }),
   )
 }

@@ -26,6 +26,19 @@ export interface ReportData {
   readonly reused: number
   /** Each other language's pages by kind beside the default language's; none for a site in one language. */
   readonly languages: readonly LanguageCoverage[]
+  /** Each other language's landing pages, judged by the gate against their siblings in that language. */
+  readonly languageGates: readonly LanguageGate[]
+}
+
+/** One language's landing pages as the gate judged them: its grid, noindex pages and paragraphs to write. */
+export interface LanguageGate {
+  /** Its BCP 47 code (`es`) and its name in itself (`Español`). */
+  readonly code: string
+  readonly label: string
+  readonly grid: LandingGrid
+  readonly noindex: NoindexSummary
+  readonly paragraphs: readonly ParagraphToWrite[]
+  readonly settings: QualitySettings
 }
 
 /** The landing pages as a city × service grid: `cells` index into `areas` and `services`. */
@@ -107,6 +120,13 @@ export interface GatherReportOptions {
   readonly rendered: number
   readonly reused: number
   readonly languages: readonly LanguageCoverage[]
+  /** Each other language's gate (its pages are among `landingPages`, under its segment). */
+  readonly languageGates?: readonly {
+    readonly code: string
+    readonly label: string
+    readonly quality: { readonly pages: readonly PageQuality[]; readonly settings: QualitySettings }
+    readonly paragraphs: readonly ParagraphToWrite[]
+  }[]
 }
 
 /** Turns a finished build's results into the report's data; pure, and small whatever the site's size. */
@@ -128,6 +148,17 @@ export function gatherReport(options: GatherReportOptions): ReportData {
     rendered: options.rendered,
     reused: options.reused,
     languages: options.languages,
+    languageGates: (options.languageGates ?? []).map(({ code, label, quality, paragraphs }) => {
+      const gate = landingGrid(options.landingPages, quality.pages)
+      return {
+        code,
+        label,
+        grid: gate.grid,
+        noindex: noindexSummary(quality.pages, gate.serviceOf),
+        paragraphs,
+        settings: quality.settings,
+      }
+    }),
   }
 }
 

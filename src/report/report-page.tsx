@@ -1,7 +1,7 @@
 import { Fragment } from 'react'
 import { formatBytes } from '../check/budgets.js'
 import { type Bar, BarChart, bandOf, GridChart, GridLegend, gridLayout, scoreBands } from './charts.js'
-import type { ReportData } from './report-data.js'
+import type { LanguageGate, ReportData } from './report-data.js'
 
 /** Rows a list shows before "and N more" (the charts show fewer). */
 const listed = 100
@@ -32,14 +32,25 @@ export function ReportPage({ data }: { data: ReportData }) {
             {`(${data.rendered} rendered, ${data.reused} reused) and ${count(data.fileCount - data.pageCount, 'other file')}.`}
           </p>
           <nav aria-label="Parts of the report">
-            <a href="#grid">Landing grid</a> <a href="#paragraphs">Paragraphs to write</a> <a href="#weight">Page weight</a>{' '}
-            <a href="#images">Images</a> <a href="#timings">Timings</a>
+            <a href="#grid">Landing grid</a> <a href="#paragraphs">Paragraphs to write</a>{' '}
+            {data.languageGates.map((gate) => (
+              <Fragment key={gate.code}>
+                <a href={`#grid-${gate.code}`}>{`Landing grid (${gate.code})`}</a>{' '}
+              </Fragment>
+            ))}
+            <a href="#weight">Page weight</a> <a href="#images">Images</a> <a href="#timings">Timings</a>
           </nav>
         </header>
         <main>
           <LanguagesSection data={data} />
-          <GridSection data={data} />
-          <ParagraphsSection data={data} />
+          <GridSection gate={data} />
+          <ParagraphsSection gate={data} />
+          {data.languageGates.map((gate) => (
+            <Fragment key={gate.code}>
+              <GridSection gate={gate} language={gate} />
+              <ParagraphsSection gate={gate} language={gate} />
+            </Fragment>
+          ))}
           <WeightSection data={data} />
           <ImagesSection data={data} />
           <TimingsSection data={data} />
@@ -54,12 +65,23 @@ export function ReportPage({ data }: { data: ReportData }) {
   )
 }
 
-function GridSection({ data }: { data: ReportData }) {
-  const { grid, noindex, settings } = data
+/** The gate of the site's first language, or of another one (`language`), whose parts are named apart. */
+type GateProps = {
+  gate: Pick<LanguageGate, 'grid' | 'noindex' | 'paragraphs' | 'settings'>
+  language?: Pick<LanguageGate, 'code' | 'label'>
+}
+
+/** A section's id and heading for the first language or another. */
+const partOf = (id: string, title: string, language: GateProps['language']) =>
+  language ? { id: `${id}-${language.code}`, title: `${title}: ${language.label} (${language.code})` } : { id, title }
+
+function GridSection({ gate, language }: GateProps) {
+  const { grid, noindex, settings } = gate
+  const part = partOf('grid', 'Landing grid', language)
   if (grid.cells.length === 0)
     return (
-      <section id="grid" aria-labelledby="grid-title">
-        <h2 id="grid-title">Landing grid</h2>
+      <section id={part.id} aria-labelledby={`${part.id}-title`}>
+        <h2 id={`${part.id}-title`}>{part.title}</h2>
         <p>This site has no landing pages (landing.yaml).</p>
       </section>
     )
@@ -73,8 +95,8 @@ function GridSection({ data }: { data: ReportData }) {
     }
   })
   return (
-    <section id="grid" aria-labelledby="grid-title">
-      <h2 id="grid-title">Landing grid</h2>
+    <section id={part.id} aria-labelledby={`${part.id}-title`}>
+      <h2 id={`${part.id}-title`}>{part.title}</h2>
       <p className="summary">
         {`${count(grid.cells.length, 'landing page')}: ${grid.cells.length - noindex.total} indexed, ${noindex.total} noindex (left out of the sitemap). `}
         {`The gate: a local paragraph of ${settings.minLocalWords}+ words, at most ${Math.round(settings.maxSimilarity * 100)}% alike a sibling${settings.minWords ? `, ${settings.minWords}+ words` : ''}.`}
@@ -179,18 +201,20 @@ function gridCaption(grid: ReportData['grid']): string {
   return `Each row is an area and each column a service (${services}); the areas run down blocks of ${layout.rows}, side by side, in landing.yaml's order. The tables below name the pages.`
 }
 
-function ParagraphsSection({ data }: { data: ReportData }) {
-  const { paragraphs, settings } = data
+function ParagraphsSection({ gate, language }: GateProps) {
+  const { paragraphs, settings } = gate
   const total = paragraphs.reduce((n, p) => n + p.pages, 0)
   const rest = paragraphs.slice(listed)
+  const part = partOf('paragraphs', 'Local paragraphs to write', language)
+  const file = language ? `locales/${language.code}/areas.yaml` : 'areas.yaml'
   return (
-    <section id="paragraphs" aria-labelledby="paragraphs-title">
-      <h2 id="paragraphs-title">Local paragraphs to write</h2>
+    <section id={part.id} aria-labelledby={`${part.id}-title`}>
+      <h2 id={`${part.id}-title`}>{part.title}</h2>
       {paragraphs.length === 0 ? (
         <p>No page waits for a local paragraph.</p>
       ) : (
         <>
-          <p className="summary">{`${count(paragraphs.length, 'area')} ${paragraphs.length === 1 ? 'lacks' : 'lack'} a local paragraph of ${settings.minLocalWords}+ words (areas.yaml places.<area>.local); together they hold back ${count(total, 'noindex page')}. Writing one lets its pages into search, unless another reason keeps them out.`}</p>
+          <p className="summary">{`${count(paragraphs.length, 'area')} ${paragraphs.length === 1 ? 'lacks' : 'lack'} a local paragraph of ${settings.minLocalWords}+ words (${file} places.<area>.local); together they hold back ${count(total, 'noindex page')}. Writing one lets its pages into search, unless another reason keeps them out.`}</p>
           <BarChart
             label={`Noindex pages each area's paragraph would lift, the ${Math.min(charted, paragraphs.length)} with the most`}
             bars={paragraphs.slice(0, charted).map((p) => ({ label: p.area, value: p.pages, text: count(p.pages, 'page') }))}
