@@ -75,9 +75,15 @@ const listsInput = (): Field => ({
 
 /**
  * A town's local paragraph, with its words counted beside it as the marketer types
- * (client/admin.js): the town's landing pages stay out of search until it has `minWords`.
+ * (client/admin.js): the town's landing pages stay out of search until it has the minimum of the
+ * language it is written in (`min_words`, or `min_words_in` by code for the other languages).
  */
-const paragraphInput = (field: Field, minWords: number): Field => ({ ...field, widget: 'citypress-paragraph', min_words: minWords })
+const paragraphInput = (field: Field, names: LiveNames): Field => ({
+  ...field,
+  widget: 'citypress-paragraph',
+  min_words: names.minLocalWords,
+  ...((names.languages?.length ?? 0) > 1 && names.minLocalWordsIn ? { min_words_in: names.minLocalWordsIn } : {}),
+})
 
 /**
  * How a translation was written, edited in its language's pane: a machine translation nobody who
@@ -241,7 +247,7 @@ export function editorConfig(siteRoot: string, names: LiveNames, apiPath: string
         identifier_field: nameField,
         summary: `{{${nameField}}}`,
         fields: isTowns(entry)
-          ? [nameInput, listsInput(), ...valueFields.map((f) => (f.name === 'local' ? paragraphInput(f, names.minLocalWords) : f))]
+          ? [nameInput, listsInput(), ...valueFields.map((f) => (f.name === 'local' ? paragraphInput(f, names) : f))]
           : [nameInput, ...valueFields],
         ...(i18n ? { i18n: true } : {}),
       })

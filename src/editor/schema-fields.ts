@@ -54,6 +54,8 @@ export interface LiveNames {
   readonly minLocalWords: number
   /** The site's languages (BCP 47 codes), its default first: with more than one, the editor edits translations. */
   readonly languages?: readonly string[]
+  /** Each other language's minimum for a local paragraph (its landing.yaml may set its own), by code. */
+  readonly minLocalWordsIn?: Readonly<Record<string, number>>
 }
 
 /**

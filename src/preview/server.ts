@@ -222,6 +222,9 @@ function liveNames(good: GoodBuild | undefined): LiveNames {
     href: pages,
     minLocalWords: qualitySettings(site?.landing).minLocalWords,
     languages: site?.site.languages.map((language) => language.code) ?? [],
+    minLocalWordsIn: Object.fromEntries(
+      (good?.result.landing.languages ?? []).map(({ code, quality }) => [code, quality.settings.minLocalWords]),
+    ),
   }
 }
 

@@ -437,6 +437,9 @@ describe('the editor on a site in two languages', () => {
   beforeAll(async () => {
     await exampleBuild('brightline')
     site = await copyOf('brightline')
+    // Spanish paragraphs need more words than English ones on this copy.
+    const spanishLanding = path.join(site, 'locales', 'es', 'landing.yaml')
+    await writeFile(spanishLanding, `${await readFile(spanishLanding, 'utf8')}quality:\n  minLocalWords: 250\n`)
     preview = await startOn(site)
     admin = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     admin.on('dialog', (dialog) => void dialog.accept().catch(() => undefined))
@@ -479,4 +482,19 @@ describe('the editor on a site in two languages', () => {
     await until(async () => (await tab.locator('h1').textContent())?.includes('Generadores para el hogar'))
     await tab.close()
   }, 90_000)
+
+  it("counts a town's Spanish paragraph against the Spanish minimum, its English one against the English", async () => {
+    // Through the list: from one entry's page straight to another's, Decap keeps the first one's form.
+    await admin.goto(`${preview.url}admin/#/collections/areas-places`)
+    await admin.locator('a[href$="/collections/areas-places/entries/Raleigh_2C_20NC"]').waitFor()
+    await admin.goto(`${preview.url}admin/#/collections/areas-places/entries/Raleigh_2C_20NC`)
+    // Each pane counts its own paragraph once it has loaded (a count of the empty field may come first).
+    const counts = admin.locator('.citypress-word-count')
+    await expect
+      .poll(() => counts.allTextContents(), { timeout: 15_000 })
+      .toEqual([
+        expect.stringMatching(/^[1-9]\d* words: enough for this town's pages to show in search\.$/),
+        expect.stringMatching(/^[1-9]\d* words: this town's pages are hidden from search until it has 250\.$/),
+      ])
+  }, 60_000)
 })

@@ -108,7 +108,8 @@
       }, 250)
     },
     render() {
-      const least = this.props.field.get('min_words')
+      // The minimum of the language this pane is written in.
+      const least = this.props.field.getIn(['min_words_in', this.props.locale]) ?? this.props.field.get('min_words')
       const { words } = this.state
       const counted = `${words} ${words === 1 ? 'word' : 'words'}`
       const said =
