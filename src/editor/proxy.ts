@@ -69,6 +69,7 @@ import {
   translationOnly,
   translationView,
   unshownKeys,
+  withSchemaLine,
 } from './translations.js'
 import {
   gone,
@@ -531,7 +532,8 @@ async function translationSaved(
     const texts = translationOf(kind, entryData(source.name, baseText), entryData(target.name, sent.raw))
     if (!texts && Object.keys(own).length === 0) return [target.name, disk === undefined ? undefined : null]
     const raw = textOf(target.name, { ...own, ...texts })
-    if (disk === undefined) return [target.name, newFileText(target.name, raw)]
+    const baseOnDisk = { name: source.name, text: (await diskText(session, source)) ?? '' }
+    if (disk === undefined) return [target.name, withSchemaLine(kind, baseOnDisk, target.name, newFileText(target.name, raw))]
     return [
       target.name,
       newText(
@@ -557,7 +559,8 @@ async function translationSaved(
   if (!texts) return [target.name, has ? virtualDeleteText(target.name, disk!, virtual.map, name) : undefined]
   const value = (texts[virtual.map.key] as Data)[name]
   const raw = stringify({ [nameField]: name, ...(virtual.map.objectValues ? (value as Data) : { value }) }, { lineWidth: 0 })
-  return [target.name, virtualSaveText({ file: target.name, disk: disk ?? '', map: virtual.map, old: has ? name : undefined, raw }).text]
+  const { text } = virtualSaveText({ file: target.name, disk: disk ?? '', map: virtual.map, old: has ? name : undefined, raw })
+  return [target.name, disk === undefined ? withSchemaLine(kind, { name: source.name, text: baseText ?? '' }, target.name, text) : text]
 }
 
 /** The translations of an entry, each removed (a site file's name → null, or its map without the name): they go with it. */

@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { type FileKind, isMarkdownKind } from '../config/checks/schema-validators.js'
 import { LOCALES, ownKeys } from '../config/languages/read-translations.js'
 import { textFields } from '../config/languages/text-fields.js'
@@ -167,4 +168,20 @@ export function unshownKeys(kind: FileKind, translation: unknown): Data {
   if (!isObject(translation)) return {}
   const shown = new Set([translationOnly, addressKeys[kind]?.written])
   return Object.fromEntries(Object.entries(translation).filter(([key]) => ownKeys.has(key) && !shown.has(key)))
+}
+
+const schemaLine = /^# yaml-language-server: \$schema=(\S+)\r?\n/
+
+/**
+ * A new translation file's text with the line that gives YAML editors its schema, when the file it
+ * translates has one: the same schemas folder, seen from the translation's folder, and the
+ * translation's schema in it (`../../schemas/service.schema.json` in `services/` becomes
+ * `../../../../schemas/translation/service.schema.json` in `locales/es/services/`).
+ */
+export function withSchemaLine(kind: FileKind, base: { name: string; text: string }, name: string, text: string): string {
+  const found = schemaLine.exec(base.text)?.[1]
+  if (!found || isMarkdownKind(kind) || !found.endsWith(`/${kind}.schema.json`)) return text
+  const schemas = path.posix.dirname(path.posix.join(path.posix.dirname(base.name), found))
+  const relative = path.posix.relative(path.posix.dirname(name), path.posix.join(schemas, 'translation', `${kind}.schema.json`))
+  return `# yaml-language-server: $schema=${relative}\n${text}`
 }

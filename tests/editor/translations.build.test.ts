@@ -262,6 +262,22 @@ describe("the editor's translations", () => {
       await expect(read(site, 'locales/es/services/smoke-detectors.yaml')).rejects.toThrow(/ENOENT/)
     })
 
+    it('starts a new translation file with the schema line its base file has, seen from its own folder', async () => {
+      const [english, spanish] = [await entry(session, 'pages/en-US/about.yaml'), await entry(session, 'pages/es/about.yaml')]
+      const answer = await save(session, {
+        'pages/en-US/about.yaml': english,
+        'pages/es/about.yaml': { ...spanish, title: 'Quiénes somos' },
+      })
+      expect(answer, JSON.stringify(answer.body)).toMatchObject({ status: 200 })
+      // As the hand-written translations beside it have it (locales/es/pages/home.yaml).
+      expect(await read(site, 'locales/es/pages/about.yaml')).toBe(
+        '# yaml-language-server: $schema=../../../../../schemas/translation/page.schema.json\ntitle: Quiénes somos\n',
+      )
+      expect((await read(site, 'locales/es/pages/home.yaml')).split('\n')[0]).toBe(
+        '# yaml-language-server: $schema=../../../../../schemas/translation/page.schema.json',
+      )
+    })
+
     it("refuses a Spanish address that is no slug at the translation's line, writing nothing", async () => {
       const before = await snapshot(site)
       const [english, spanish] = [
