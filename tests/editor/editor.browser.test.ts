@@ -1,6 +1,6 @@
 import { cp, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { type Browser, chromium, type Page } from 'playwright'
+import { type Browser, chromium, type Dialog, type Page } from 'playwright'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { copyExample, type ExampleSite, exampleBuild } from '../helpers/example-build.js'
@@ -29,6 +29,37 @@ async function starterCopy(): Promise<string> {
   return site
 }
 
+/**
+ * A preview of `site` with the editor open in a tab of its own and logged in; `onDialog` answers
+ * the tab's dialogs (leaving an entry with unsaved changes, Decap's and citypress's questions).
+ */
+async function editorOn(site: string, onDialog: (dialog: Dialog) => void): Promise<{ preview: StartedPreview; admin: Page }> {
+  const preview = await startOn(site)
+  const admin = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+  admin.on('dialog', onDialog)
+  // Not until "load": Decap's bundle may take longer than a navigation's 30 s on a loaded
+  // machine, and the Login button is what the test waits for.
+  await admin.goto(`${preview.url}admin/`, { waitUntil: 'domcontentloaded' })
+  await admin.getByRole('button', { name: 'Login' }).click()
+  return { preview, admin }
+}
+
+/**
+ * Opens an entry of the editor through its collection's list: from one entry's page straight to
+ * another's, Decap keeps the first one's form.
+ */
+async function openThroughList(page: Page, previewUrl: string, collection: string, slug: string): Promise<void> {
+  await page.goto(`${previewUrl}admin/#/collections/${collection}`)
+  await page.locator(`a[href$="/collections/${collection}/entries/${slug}"]`).waitFor()
+  await page.goto(`${previewUrl}admin/#/collections/${collection}/entries/${slug}`)
+}
+
+/** Publishes the entry open in `page`, as a marketer does: the button, then "Publish now". */
+async function publish(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Publish' }).click()
+  await page.getByText('Publish now').click()
+}
+
 /** Decap at /admin/ of a real preview, driven as a marketer would, on a copy of the starter site. */
 describe('the editor in a browser', () => {
   let site: string
@@ -38,14 +69,8 @@ describe('the editor in a browser', () => {
 
   beforeAll(async () => {
     site = await starterCopy()
-    preview = await startOn(site)
-    admin = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     // Leaving an entry with unsaved changes (the refused one) asks first.
-    admin.on('dialog', (dialog) => void dialog.accept())
-    // Not until "load": Decap's bundle may take longer than a navigation's 30 s on a loaded
-    // machine, and the Login button is what the test waits for.
-    await admin.goto(`${preview.url}admin/`, { waitUntil: 'domcontentloaded' })
-    await admin.getByRole('button', { name: 'Login' }).click()
+    ;({ preview, admin } = await editorOn(site, (dialog) => void dialog.accept()))
   })
 
   afterAll(async () => {
@@ -59,11 +84,6 @@ describe('the editor in a browser', () => {
     await admin.locator('input[id^="title-field"]').first().waitFor()
   }
 
-  async function publish(): Promise<void> {
-    await admin.getByRole('button', { name: 'Publish' }).click()
-    await admin.getByText('Publish now').click()
-  }
-
   it('lists the services, saves a new title as one line of the file, and the open preview tab shows it', async () => {
     const tab = await browser.newPage()
     await tab.goto(`${preview.url}services/your-service`)
@@ -75,7 +95,7 @@ describe('the editor in a browser', () => {
     await openService()
     await admin.locator('input[id^="title-field"]').first().fill('Gutter Cleaning')
     if (shots) await admin.screenshot({ path: path.join(shots, 'editing.png') })
-    await publish()
+    await publish(admin)
     const after = await until(async () => {
       const text = await readFile(servicePath(), 'utf8')
       return text !== before && text
@@ -90,10 +110,7 @@ describe('the editor in a browser', () => {
     const file = path.join(site, 'services', 'your-service-for-businesses.yaml')
     const tab = admin
     {
-      // Through the list: from one entry's page straight to another's, Decap keeps the first one's form.
-      await tab.goto(`${preview.url}admin/#/collections/services`)
-      await tab.locator('a[href$="/collections/services/entries/your-service-for-businesses"]').waitFor()
-      await tab.goto(`${preview.url}admin/#/collections/services/entries/your-service-for-businesses`)
+      await openThroughList(tab, preview.url, 'services', 'your-service-for-businesses')
       const title = tab.locator('input[id^="title-field"]').first()
       await tab.waitForFunction(
         () => (document.querySelector('input[id^="address-field"]') as HTMLInputElement | null)?.value === 'your-service-for-businesses',
@@ -102,17 +119,13 @@ describe('the editor in a browser', () => {
       // Meanwhile someone edits the file in a text editor.
       const edited = (await readFile(file, 'utf8')).replace(/^description: .*$/m, 'description: "Written by hand."')
       await writeFile(file, edited)
-      const publish = async () => {
-        await tab.getByRole('button', { name: 'Publish' }).click()
-        await tab.getByText('Publish now').click()
-      }
-      await publish()
+      await publish(tab)
       const notice = tab.getByText('This file changed on disk after the editor loaded it').first()
       await notice.waitFor()
       expect(await notice.textContent()).toMatch(/\(line \d+: `description: "Written by hand\."`\)/)
       expect(await readFile(file, 'utf8')).toBe(edited)
       expect(await title.inputValue(), 'the form keeps what was typed').toBe('Window Washing')
-      await publish()
+      await publish(tab)
       const after = await until(async () => {
         const text = await readFile(file, 'utf8')
         return text !== edited && text
@@ -126,7 +139,7 @@ describe('the editor in a browser', () => {
     await openService()
     // Decap checks only that a title is given; citypress knows a title has at most 200 characters.
     await admin.locator('input[id^="title-field"]').first().fill('Gutter '.repeat(40))
-    await publish()
+    await publish(admin)
     // The refusal names the file and line (the field's own hint also says "At most 200 characters").
     await admin
       .getByText(/services\/your-service\.yaml:\d+:\d+: `title` is 280 characters long, more than the 200 it may have/)
@@ -163,7 +176,7 @@ describe('the editor in a browser', () => {
     await admin.locator('[contenteditable="true"]').last().click()
     await admin.keyboard.type('Look at the gutters first.')
     if (shots) await admin.screenshot({ path: path.join(shots, 'new-post.png'), fullPage: true })
-    await publish()
+    await publish(admin)
     await until(async () => (await readdir(path.join(site, 'blog')).catch(() => [] as string[])).includes('spring-roof-check.md'), 20_000)
     expect(await readdir(path.join(site, 'images'))).toContain('roof.jpg')
     const post = await readFile(path.join(site, 'blog', 'spring-roof-check.md'), 'utf8')
@@ -197,7 +210,7 @@ describe('the editor in a browser', () => {
     await admin.keyboard.press('Enter')
     await admin.locator('input[id^="county-field"]').first().fill('Sangamon County')
     if (shots) await admin.screenshot({ path: path.join(shots, 'new-place.png'), fullPage: true })
-    await publish()
+    await publish(admin)
     const after = await until(async () => {
       const text = await readFile(areas, 'utf8')
       return text !== before && text
@@ -228,7 +241,7 @@ describe('the editor in a browser', () => {
     if (shots) await admin.screenshot({ path: path.join(shots, 'word-count.png') })
     // Edited again, it is listed once (its address is the one the list gives it).
     await admin.locator('input[id^="county-field"]').first().fill('Springfield County')
-    await publish()
+    await publish(admin)
     await hidden.filter({ hasText: '(it has 7)' }).waitFor()
     await until(async () => (await readFile(areas, 'utf8')).includes('county: Springfield County'))
     await admin.goto(`${preview.url}admin/#/collections/areas-places`)
@@ -248,7 +261,7 @@ describe('the editor in a browser', () => {
       await address.pressSequentially(text)
     }
     await retype('Not An Address')
-    await publish()
+    await publish(admin)
     const fieldError = admin.locator('[class*="-ControlErrorsList"]').first()
     await fieldError.waitFor()
     expect(await fieldError.evaluate((list) => [getComputedStyle(list).textTransform, list.textContent])).toEqual([
@@ -262,7 +275,7 @@ describe('the editor in a browser', () => {
     // As a marketer types: a space at the end of a word stays while the next is typed.
     await input.pressSequentially('No contract, cancel anytime')
     expect(await input.inputValue()).toBe('No contract, cancel anytime')
-    await publish()
+    await publish(admin)
     const after = await until(async () => {
       const text = await readFile(servicePath(), 'utf8')
       return text.includes('badges:') && text
@@ -304,15 +317,11 @@ describe('the editor on an example site', () => {
   beforeAll(async () => {
     await exampleBuild('greenway')
     site = await copyOf('greenway')
-    preview = await startOn(site)
-    admin = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-    admin.on('dialog', (dialog) => {
+    ;({ preview, admin } = await editorOn(site, (dialog) => {
       asked.push(dialog.message())
       // The page may close first, at the end of the file.
       dialog.accept().catch(() => undefined)
-    })
-    await admin.goto(`${preview.url}admin/`)
-    await admin.getByRole('button', { name: 'Login' }).click()
+    }))
   }, 300_000)
 
   afterAll(async () => {
@@ -329,8 +338,7 @@ describe('the editor on an example site', () => {
       () => (document.querySelector('input[id^="title-field"]') as HTMLInputElement | null)?.value === 'Lawn Care',
     )
     await admin.locator('input[id^="title-field"]').first().fill('Lawn Mowing')
-    await admin.getByRole('button', { name: 'Publish' }).click()
-    await admin.getByText('Publish now').click()
+    await publish(admin)
     const after = await until(async () => {
       const text = await readFile(file, 'utf8')
       return text !== before && text
@@ -346,8 +354,7 @@ describe('the editor on an example site', () => {
       () => (document.querySelector('input[id^="address-field"]') as HTMLInputElement | null)?.value === 'lawn-care',
     )
     await address.fill('lawn-mowing')
-    await admin.getByRole('button', { name: 'Publish' }).click()
-    await admin.getByText('Publish now').click()
+    await publish(admin)
     const services = path.join(site, 'services')
     await until(async () => (await readdir(services)).includes('lawn-mowing.yaml') && !(await readdir(services)).includes('lawn-care.yaml'))
     expect(asked, asked.join('\n---\n')).toHaveLength(1)
@@ -440,11 +447,7 @@ describe('the editor on a site in two languages', () => {
     // Spanish paragraphs need more words than English ones on this copy.
     const spanishLanding = path.join(site, 'locales', 'es', 'landing.yaml')
     await writeFile(spanishLanding, `${await readFile(spanishLanding, 'utf8')}quality:\n  minLocalWords: 250\n`)
-    preview = await startOn(site)
-    admin = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-    admin.on('dialog', (dialog) => void dialog.accept().catch(() => undefined))
-    await admin.goto(`${preview.url}admin/`)
-    await admin.getByRole('button', { name: 'Login' }).click()
+    ;({ preview, admin } = await editorOn(site, (dialog) => void dialog.accept().catch(() => undefined)))
   }, 300_000)
 
   afterAll(async () => {
@@ -471,8 +474,7 @@ describe('the editor on a site in two languages', () => {
     await titles.nth(1).click()
     await admin.keyboard.press('Control+a')
     await titles.nth(1).pressSequentially('Generadores para el hogar')
-    await admin.getByRole('button', { name: 'Publish' }).click()
-    await admin.getByText('Publish now').click()
+    await publish(admin)
     const after = await until(async () => {
       const text = await readFile(spanish, 'utf8')
       return text !== before && text
@@ -484,10 +486,7 @@ describe('the editor on a site in two languages', () => {
   }, 90_000)
 
   it("counts a town's Spanish paragraph against the Spanish minimum, its English one against the English", async () => {
-    // Through the list: from one entry's page straight to another's, Decap keeps the first one's form.
-    await admin.goto(`${preview.url}admin/#/collections/areas-places`)
-    await admin.locator('a[href$="/collections/areas-places/entries/Raleigh_2C_20NC"]').waitFor()
-    await admin.goto(`${preview.url}admin/#/collections/areas-places/entries/Raleigh_2C_20NC`)
+    await openThroughList(admin, preview.url, 'areas-places', 'Raleigh_2C_20NC')
     // Each pane counts its own paragraph once it has loaded (a count of the empty field may come first).
     const counts = admin.locator('.citypress-word-count')
     await expect

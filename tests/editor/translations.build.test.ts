@@ -44,9 +44,20 @@ async function entry(session: ProxySession, file: string): Promise<Record<string
   return parse((answer.body as Entry).data ?? 'null')
 }
 
+/** Decap's path of an entry in a language: `services/generators.yaml` in `es` → `services/es/generators.yaml`. */
+const inLanguage = (base: string, code: string) => base.replace(/[^/]+$/, (file) => `${code}/${file}`)
+
+/** An entry as Decap loads it in each language: English, then Spanish. */
+function bothLanguages(session: ProxySession, base: string) {
+  return Promise.all([entry(session, inLanguage(base, 'en-US')), entry(session, inLanguage(base, 'es'))])
+}
+
 /** Decap's save of an entry in both languages: one data file per language. */
-function save(session: ProxySession, files: Record<string, unknown>, newEntry = false) {
-  const dataFiles = Object.entries(files).map(([file, data]) => ({ path: file, raw: stringify(data) }))
+function save(session: ProxySession, base: string, english: unknown, spanish: unknown, newEntry = false) {
+  const dataFiles = [
+    { path: inLanguage(base, 'en-US'), raw: stringify(english) },
+    { path: inLanguage(base, 'es'), raw: stringify(spanish) },
+  ]
   return answerProxy(session, 'persistEntry', { dataFiles, assets: [], options: { newEntry } })
 }
 
@@ -132,17 +143,14 @@ describe("the editor's translations", () => {
     })
 
     it("writes a Spanish title typed in the editor as that one line of the service's translation, the English file untouched", async () => {
-      const [english, spanish] = [
-        await entry(session, 'services/en-US/generators.yaml'),
-        await entry(session, 'services/es/generators.yaml'),
-      ]
+      const [english, spanish] = await bothLanguages(session, 'services/generators.yaml')
       const [englishBefore, spanishBefore] = [
         await read(site, 'services/generators.yaml'),
         await read(site, 'locales/es/services/generators.yaml'),
       ]
-      const answer = await save(session, {
-        'services/en-US/generators.yaml': english,
-        'services/es/generators.yaml': { ...spanish, title: 'Generadores de respaldo para el hogar' },
+      const answer = await save(session, 'services/generators.yaml', english, {
+        ...spanish,
+        title: 'Generadores de respaldo para el hogar',
       })
       expect(answer, JSON.stringify(answer.body)).toMatchObject({ status: 200 })
       expect(await read(site, 'services/generators.yaml')).toBe(englishBefore)
@@ -154,10 +162,7 @@ describe("the editor's translations", () => {
 
     it('names the 301 a new Spanish address makes before saving, writing nothing', async () => {
       const before = await snapshot(site)
-      const [english, spanish] = [
-        await entry(session, 'services/en-US/generators.yaml'),
-        await entry(session, 'services/es/generators.yaml'),
-      ]
+      const [english, spanish] = await bothLanguages(session, 'services/generators.yaml')
       const answer = await answerProxy(session, 'planSave', {
         entry: { path: 'services/generators.yaml', raw: JSON.stringify(english) },
         translations: { es: JSON.stringify({ ...spanish, address: 'generadores' }) },
@@ -171,14 +176,8 @@ describe("the editor's translations", () => {
     })
 
     it("moves a service's Spanish page to the Spanish address typed, and redirects its old one there", async () => {
-      const [english, spanish] = [
-        await entry(session, 'services/en-US/generators.yaml'),
-        await entry(session, 'services/es/generators.yaml'),
-      ]
-      const answer = await save(session, {
-        'services/en-US/generators.yaml': english,
-        'services/es/generators.yaml': { ...spanish, address: 'generadores' },
-      })
+      const [english, spanish] = await bothLanguages(session, 'services/generators.yaml')
+      const answer = await save(session, 'services/generators.yaml', english, { ...spanish, address: 'generadores' })
       expect(answer, JSON.stringify(answer.body)).toMatchObject({ status: 200 })
       expect(parse(await read(site, 'locales/es/services/generators.yaml')).slug).toBe('generadores')
       expect(parse(await read(site, 'site.yaml')).redirects).toContainEqual({
@@ -193,10 +192,7 @@ describe("the editor's translations", () => {
       const spanish = await entry(session, '_editor/areas.yaml/places/es/Cary_2C_20NC.yml')
       expect(spanish.local).toMatch(/Cary/)
       const local = 'Cary es donde está nuestro taller, así que llegamos a la mayoría de sus calles en pocos minutos.'
-      const answer = await save(session, {
-        '_editor/areas.yaml/places/en-US/Cary_2C_20NC.yml': english,
-        '_editor/areas.yaml/places/es/Cary_2C_20NC.yml': { ...spanish, local },
-      })
+      const answer = await save(session, '_editor/areas.yaml/places/Cary_2C_20NC.yml', english, { ...spanish, local })
       expect(answer, JSON.stringify(answer.body)).toMatchObject({ status: 200 })
       const places = parse(await read(site, 'locales/es/areas.yaml')).places
       expect(places['Cary, NC'].local).toBe(local)
@@ -204,21 +200,20 @@ describe("the editor's translations", () => {
     })
 
     it('adds a question in English and its Spanish translation in one save, the lists the same length', async () => {
-      const [english, spanish] = [
-        await entry(session, 'services/en-US/panel-upgrades.yaml'),
-        await entry(session, 'services/es/panel-upgrades.yaml'),
-      ]
+      const [english, spanish] = await bothLanguages(session, 'services/panel-upgrades.yaml')
       const faqs = (english.faqs as { question: string; answer: string }[]).length
-      const answer = await save(session, {
-        'services/en-US/panel-upgrades.yaml': {
+      const answer = await save(
+        session,
+        'services/panel-upgrades.yaml',
+        {
           ...english,
           faqs: [...(english.faqs as object[]), { question: 'Do you pull the permit?', answer: 'Yes, and we book the inspection.' }],
         },
-        'services/es/panel-upgrades.yaml': {
+        {
           ...spanish,
           faqs: [...(spanish.faqs as object[]), { question: '¿Tramitan el permiso?', answer: 'Sí, y agendamos la inspección.' }],
         },
-      })
+      )
       expect(answer, JSON.stringify(answer.body)).toMatchObject({ status: 200 })
       expect(parse(await read(site, 'services/panel-upgrades.yaml')).faqs).toHaveLength(faqs + 1)
       expect(parse(await read(site, 'locales/es/services/panel-upgrades.yaml')).faqs.at(-1)).toEqual({
@@ -228,13 +223,14 @@ describe("the editor's translations", () => {
     })
 
     it("renames a town and edits its Spanish paragraph in one save: the paragraph follows the town's new name", async () => {
-      const english = await entry(session, '_editor/areas.yaml/places/en-US/Apex_2C_20NC.yml')
-      const spanish = await entry(session, '_editor/areas.yaml/places/es/Apex_2C_20NC.yml')
+      const [english, spanish] = await bothLanguages(session, '_editor/areas.yaml/places/Apex_2C_20NC.yml')
       const local = 'Apex, ahora con su nombre completo, queda a veinte minutos de nuestro taller en Cary.'
-      const answer = await save(session, {
-        '_editor/areas.yaml/places/en-US/Apex_2C_20NC.yml': { ...english, key: 'Apex Village, NC' },
-        '_editor/areas.yaml/places/es/Apex_2C_20NC.yml': { ...spanish, local },
-      })
+      const answer = await save(
+        session,
+        '_editor/areas.yaml/places/Apex_2C_20NC.yml',
+        { ...english, key: 'Apex Village, NC' },
+        { ...spanish, local },
+      )
       expect(answer, JSON.stringify(answer.body)).toMatchObject({ status: 200 })
       const places = parse(await read(site, 'locales/es/areas.yaml')).places
       expect(places['Apex Village, NC'].local).toBe(local)
@@ -249,25 +245,15 @@ describe("the editor's translations", () => {
         summary: 'Hard-wired smoke and carbon monoxide alarms, interconnected.',
         description: 'Hard-wired smoke and carbon monoxide alarm installation in Raleigh, Durham, Cary and the Triangle.',
       }
-      const answer = await save(
-        session,
-        {
-          'services/en-US/smoke-detectors.yaml': english,
-          'services/es/smoke-detectors.yaml': { title: '', summary: '', translation: {} },
-        },
-        true,
-      )
+      const answer = await save(session, 'services/smoke-detectors.yaml', english, { title: '', summary: '', translation: {} }, true)
       expect(answer, JSON.stringify(answer.body)).toMatchObject({ status: 200 })
       expect(await read(site, 'services/smoke-detectors.yaml')).toContain('title: Smoke Detectors')
       await expect(read(site, 'locales/es/services/smoke-detectors.yaml')).rejects.toThrow(/ENOENT/)
     })
 
     it('starts a new translation file with the schema line its base file has, seen from its own folder', async () => {
-      const [english, spanish] = [await entry(session, 'pages/en-US/about.yaml'), await entry(session, 'pages/es/about.yaml')]
-      const answer = await save(session, {
-        'pages/en-US/about.yaml': english,
-        'pages/es/about.yaml': { ...spanish, title: 'Quiénes somos' },
-      })
+      const [english, spanish] = await bothLanguages(session, 'pages/about.yaml')
+      const answer = await save(session, 'pages/about.yaml', english, { ...spanish, title: 'Quiénes somos' })
       expect(answer, JSON.stringify(answer.body)).toMatchObject({ status: 200 })
       // As the hand-written translations beside it have it (locales/es/pages/home.yaml).
       expect(await read(site, 'locales/es/pages/about.yaml')).toBe(
@@ -280,14 +266,8 @@ describe("the editor's translations", () => {
 
     it("refuses a Spanish address that is no slug at the translation's line, writing nothing", async () => {
       const before = await snapshot(site)
-      const [english, spanish] = [
-        await entry(session, 'services/en-US/panel-upgrades.yaml'),
-        await entry(session, 'services/es/panel-upgrades.yaml'),
-      ]
-      const answer = await save(session, {
-        'services/en-US/panel-upgrades.yaml': english,
-        'services/es/panel-upgrades.yaml': { ...spanish, address: 'Cambio de Panel' },
-      })
+      const [english, spanish] = await bothLanguages(session, 'services/panel-upgrades.yaml')
+      const answer = await save(session, 'services/panel-upgrades.yaml', english, { ...spanish, address: 'Cambio de Panel' })
       expect(answer.status).toBe(422)
       const problems = (answer.body as { problems: { file: string; line?: number }[] }).problems
       expect(problems.map((p) => p.file)).toEqual(['locales/es/services/panel-upgrades.yaml'])
@@ -308,11 +288,7 @@ describe("the editor's translations", () => {
         summary: '',
         translation: { method: 'human', reviewed: true },
       }
-      const created = await save(
-        session,
-        { 'services/en-US/surge-protection.yaml': english, 'services/es/surge-protection.yaml': spanish },
-        true,
-      )
+      const created = await save(session, 'services/surge-protection.yaml', english, spanish, true)
       expect(created, JSON.stringify(created.body)).toMatchObject({ status: 200 })
       expect(parse(await read(site, 'locales/es/services/surge-protection.yaml'))).toEqual({
         translation: { method: 'human', reviewed: true },
