@@ -179,13 +179,27 @@ printStages([
 ])
 
 /**
+ * Seconds from `start` (an epoch time in ms) to the moment the page showed the edit, by the
+ * browser's own clock: the client patches the open document in place and marks that moment
+ * (src/preview/overlay.ts); after a full reload it is the reloaded document's DOMContentLoaded.
+ */
+async function secondsSince(page, start) {
+  const shown = await page.evaluate(
+    () =>
+      performance.timeOrigin +
+      (performance.getEntriesByName('citypress:patched').at(-1)?.startTime ??
+        performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd),
+  )
+  return (shown - start) / 1000
+}
+
+/**
  * `citypress preview` on a copy of the example site (with its image cache, as a developer's
  * checkout has it, so no image is encoded while the edits are timed), a page open in Chromium,
  * then one-line edits of pages/home.yaml: the time from the write to the moment the open page
- * shows the edit, by the browser's own clock. The client patches the open document in place and
- * marks that moment (src/preview/overlay.ts); after a full reload it is the reloaded document's
- * DOMContentLoaded. Median of several edits. Then the same through the editor's API, and the time
- * /admin/ takes to open with its configuration made on the request.
+ * shows the edit (secondsSince). Median of several edits. Then the business name in site.yaml,
+ * which changes every page and share image; the same edits through the editor's API; and the
+ * time /admin/ takes to open with its configuration made on the request.
  */
 async function previewLatency() {
   const { chromium } = await import('playwright')
@@ -231,13 +245,7 @@ async function previewLatency() {
       const start = Date.now()
       await writeFile(home, original.replace(/^title: .+$/m, `title: Benchmark edit ${edit}`))
       await page.waitForFunction((t) => document.title.startsWith(t), `Benchmark edit ${edit}`, { polling: 'raf', timeout: 15_000 })
-      const shown = await page.evaluate(
-        () =>
-          performance.timeOrigin +
-          (performance.getEntriesByName('citypress:patched').at(-1)?.startTime ??
-            performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd),
-      )
-      latencies.push((shown - start) / 1000)
+      latencies.push(await secondsSince(page, start))
     }
     // A site-wide edit: the business name in site.yaml, on every page and every share image.
     // Timed on a service page to the moment it shows the new name; the share images encode after.
@@ -251,13 +259,7 @@ async function previewLatency() {
       const start = Date.now()
       await writeFile(siteFile, siteText.replace(/^name: .+$/m, `name: ${name}`))
       await page.waitForFunction((t) => document.body.innerText.includes(t), name, { polling: 'raf', timeout: 30_000 })
-      const shown = await page.evaluate(
-        () =>
-          performance.timeOrigin +
-          (performance.getEntriesByName('citypress:patched').at(-1)?.startTime ??
-            performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd),
-      )
-      siteWide.push((shown - start) / 1000)
+      siteWide.push(await secondsSince(page, start))
     }
     await writeFile(siteFile, siteText)
     await new Promise((r) => setTimeout(r, 3000))
@@ -295,13 +297,7 @@ async function previewLatency() {
         if (answer.error) throw new Error(answer.error)
       }, `Editor edit ${edit}`)
       await page.waitForFunction((t) => document.title.startsWith(t), `Editor edit ${edit}`, { polling: 'raf', timeout: 15_000 })
-      const shown = await page.evaluate(
-        () =>
-          performance.timeOrigin +
-          (performance.getEntriesByName('citypress:patched').at(-1)?.startTime ??
-            performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd),
-      )
-      saves.push((shown - start) / 1000)
+      saves.push(await secondsSince(page, start))
     }
   } finally {
     await browser.close()
