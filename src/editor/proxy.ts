@@ -72,8 +72,10 @@ import {
   withSchemaLine,
 } from './translations.js'
 import {
+  entryText,
   gone,
   nameAt,
+  namesIn,
   type VirtualPath,
   virtualData,
   virtualDeleteText,
@@ -393,11 +395,11 @@ async function translationEntry(session: ProxySession, base: string, code: strin
     const data = textOf(source.name, translationView(kind, entryData(source.name, sourceText), entryData(target.name, text)))
     return { data, file: { path: given, id: sha(data) } }
   }
-  const own = (parseOrRefuse(sourceText, source.name) as Record<string, Data> | null)?.[virtual.map.key]?.[name!]
+  const own = namesIn(sourceText, virtual.map)[name!]
   const translated = text === undefined ? undefined : entryData(target.name, text)
   const view = translationView(kind, wrapped(virtual.map, name!, own), translated)
   const value = (view[virtual.map.key] as Record<string, unknown> | undefined)?.[name!] ?? {}
-  const data = stringify({ [nameField]: name, ...(virtual.map.objectValues ? (value as Data) : { value }) }, { lineWidth: 0 })
+  const data = entryText(virtual.map, name!, value)
   return { data, file: { path: pathIn(editions, virtualPath(virtual.map, name!), code), id: sha(data) } }
 }
 
@@ -414,7 +416,7 @@ async function settingsEntry(session: ProxySession, given: string): Promise<unkn
     const target = checkedPath(session, translationName(code, file.name), isSiteText)
     const translated = await readText(session, target)
     if (translated !== undefined) session.served.set(target.name, translated)
-    data[code] = translationView(kindOf(file.name)!, entryData(file.name, text), entryData(target.name, translated))
+    data[code] = translationView(kindOf(file.name)!, base, entryData(target.name, translated))
   }
   const raw = stringify(data, { lineWidth: 0 })
   return { data: raw, file: { path: given, id: sha(raw) } }
@@ -549,16 +551,13 @@ async function translationSaved(
   const old = baseText === undefined || isNew ? undefined : nameAt(baseText, virtual, session.aliases, sent.base)
   const name = old ?? (typeof typed === 'string' && typed.trim() !== '' ? typed.trim() : undefined)
   if (name === undefined) return [target.name, undefined]
-  const baseValue = saved
-    ? (parseOrRefuse(saved.raw, source.name) as Data | null)
-    : (parseOrRefuse(baseText ?? '', source.name) as Record<string, Data> | null)?.[virtual.map.key]?.[name]
+  const baseValue = saved ? (parseOrRefuse(saved.raw, source.name) as Data | null) : namesIn(baseText ?? '', virtual.map)[name]
   const mine = (parseOrRefuse(sent.raw, target.name) ?? {}) as Data
   const texts = translationOf(kind, wrapped(virtual.map, name, baseValue), wrapped(virtual.map, name, mine))
-  const has =
-    disk !== undefined && Object.hasOwn((parseOrRefuse(disk, target.name) as Record<string, Data> | null)?.[virtual.map.key] ?? {}, name)
+  const has = disk !== undefined && Object.hasOwn(namesIn(disk, virtual.map, target.name), name)
   if (!texts) return [target.name, has ? virtualDeleteText(target.name, disk!, virtual.map, name) : undefined]
   const value = (texts[virtual.map.key] as Data)[name]
-  const raw = stringify({ [nameField]: name, ...(virtual.map.objectValues ? (value as Data) : { value }) }, { lineWidth: 0 })
+  const raw = entryText(virtual.map, name, value)
   const { text } = virtualSaveText({ file: target.name, disk: disk ?? '', map: virtual.map, old: has ? name : undefined, raw })
   return [target.name, disk === undefined ? withSchemaLine(kind, { name: source.name, text: baseText ?? '' }, target.name, text) : text]
 }
@@ -579,7 +578,7 @@ async function translationsGone(session: ProxySession, given: string): Promise<M
     const disk = await diskText(session, target)
     if (disk === undefined) continue
     if (!virtual) gone.set(target.name, null)
-    else if (name && Object.hasOwn((parseOrRefuse(disk, target.name) as Record<string, Data> | null)?.[virtual.map.key] ?? {}, name))
+    else if (name && Object.hasOwn(namesIn(disk, virtual.map, target.name), name))
       gone.set(target.name, virtualDeleteText(target.name, disk, virtual.map, name))
   }
   return gone

@@ -60,8 +60,16 @@ function nameOfFile(file: string): string | undefined {
   }
 }
 
+/**
+ * The map's names in a text of its file, or of a translation of it (`file`, where a refusal is
+ * placed), each with its value.
+ */
+export function namesIn(text: string, map: NamedMap, file = map.file): Readonly<Record<string, unknown>> {
+  return (parseOrRefuse(text, file) as FileData)?.[map.key] ?? {}
+}
+
 export function virtualPaths(text: string, map: NamedMap): string[] {
-  return Object.keys((parseOrRefuse(text, map.file) as FileData)?.[map.key] ?? {}).map((name) => virtualPath(map, name))
+  return Object.keys(namesIn(text, map)).map((name) => virtualPath(map, name))
 }
 
 /**
@@ -70,7 +78,7 @@ export function virtualPaths(text: string, map: NamedMap): string[] {
  * one renamed, until it lists the folder again).
  */
 export function nameAt(text: string, at: VirtualPath, aliases: ReadonlyMap<string, string>, given: string): string | undefined {
-  const names = (parseOrRefuse(text, at.map.file) as FileData)?.[at.map.key] ?? {}
+  const names = namesIn(text, at.map)
   if (Object.hasOwn(names, at.name)) return at.name
   const alias = aliases.get(given)
   return alias !== undefined && Object.hasOwn(names, alias) ? alias : undefined
@@ -78,7 +86,11 @@ export function nameAt(text: string, at: VirtualPath, aliases: ReadonlyMap<strin
 
 /** What Decap edits for one name: its name first, then the value's own fields (or `value`). */
 export function virtualData(text: string, map: NamedMap, name: string): string {
-  const value = (parseOrRefuse(text, map.file) as FileData)?.[map.key]?.[name]
+  return entryText(map, name, namesIn(text, map)[name])
+}
+
+/** One name's entry as Decap edits it, from its value (a translation's, or the file's own). */
+export function entryText(map: NamedMap, name: string, value: unknown): string {
   const data = map.objectValues ? { [nameField]: name, ...(value && typeof value === 'object' ? value : {}) } : { [nameField]: name, value }
   return stringify(data, { lineWidth: 0 })
 }
