@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process'
 import { readFile, rm, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type BuildOptions, buildSummary } from '../../src/build/index.js'
 import { listFolder } from '../../src/cache/output-record.js'
 import { readSealedJson, writeSealedJson } from '../../src/cache/sealed-file.js'
+import { toolStoreDir } from '../../src/tool/package.js'
 import { siteFrom, snapshot, tempDir } from '../helpers/site.js'
 
 /** A site built once, so the next build of it may repeat that build's report. */
@@ -21,6 +22,20 @@ const untouched = (out: string) => listFolder(out)
 
 afterEach(() => {
   vi.useRealTimers()
+})
+
+// One test alters the kept template bundle, so this file has a tool store of its own: the run's
+// shared one is read and rewritten by other files' builds at the same time.
+let savedStore: string | undefined
+beforeAll(async () => {
+  savedStore = process.env.CITYPRESS_CACHE_DIR
+  const store = await tempDir()
+  process.env.CITYPRESS_CACHE_DIR = store
+  expect(toolStoreDir(), 'no build of this process chose its tool store yet').toBe(store)
+})
+afterAll(() => {
+  if (savedStore === undefined) delete process.env.CITYPRESS_CACHE_DIR
+  else process.env.CITYPRESS_CACHE_DIR = savedStore
 })
 
 describe('a build of a site in which nothing changed', () => {
@@ -91,7 +106,7 @@ describe('a build of a site in which nothing changed', () => {
   it('loads the site again when the templates changed since they were bundled', async () => {
     const { site, again } = await builtSite()
     // As after an edit to a template: the kept bundle lists an input whose bytes are no longer the ones it read.
-    // The site's cache points at the bundle's entry in the tool store (this run's, tests/helpers/example-builds-setup.ts).
+    // The site's cache points at the bundle's entry in this file's tool store.
     const pointer = (await readSealedJson<{ entry: string }>(path.join(site, '.citypress', 'cache', 'tool', 'templates.json')))!
     const entryFile = path.join(process.env.CITYPRESS_CACHE_DIR!, 'templates', `${pointer.entry}.json`)
     const entry = (await readSealedJson<{ inputs: Record<string, string> }>(entryFile))!
