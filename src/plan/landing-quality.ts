@@ -9,6 +9,7 @@ import {
   updateNearestSiblings,
 } from './landing-similarity.js'
 import { markdownToText, wordsOf } from './landing-text.js'
+import { closer, closestAbove } from './similar-pairs.js'
 
 /**
  * The quality gate against doorway pages (Google's spam policies name "doorway pages": many
@@ -170,12 +171,15 @@ export function scoreLandingPages(inputs: Iterable<QualityInput>, settings: Qual
   const prints = pages.map((p) => p.print.fingerprint)
   const groups = pages.map((p) => p.groups)
   const keys = pages.map((p) => p.key)
-  let nearest: ReturnType<typeof findNearestSiblings>
+  let estimated: ReturnType<typeof findNearestSiblings>
   if (store && keys.every((k) => k !== undefined)) {
     const updated = updateNearestSiblings(prints, groups, keys, store.siblings)
     store.keepSiblings(updated.candidates)
-    nearest = updated.nearest
-  } else nearest = findNearestSiblings(prints, groups)
+    estimated = updated.nearest
+  } else estimated = findNearestSiblings(prints, groups)
+  // The estimate ranks pages for the report; every pair over the limit is measured exactly.
+  const over = closestAbove(prints, groups, settings.maxSimilarity)
+  const nearest = estimated.map((sibling, i) => closer(sibling, over[i]!.index, over[i]!.similarity))
   const duplicates = findDuplicateTexts(pages)
   return pages.map((page, i) => {
     const sibling = nearest[i]!

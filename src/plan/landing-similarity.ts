@@ -1,5 +1,5 @@
 import { hash } from '../cache/digest.js'
-import { addTo } from '../tool/group.js'
+import { membersOf } from '../tool/group.js'
 
 /**
  * How alike two pages' main texts are: the Jaccard index of their sets of word 5-grams
@@ -7,7 +7,11 @@ import { addTo } from '../tool/group.js'
  * is quadratic in pages × shingles, so siblings are first compared by MinHash signatures
  * (one-permutation hashing with rotation densification, Shrivastava & Li 2014: one hash per
  * shingle instead of one per shingle and permutation), and only each page's two most similar
- * candidates are measured exactly. Everything is seeded and ordered, so results are deterministic.
+ * candidates are measured exactly. In a group of more than `neighbours` + 1 pages (a service
+ * offered in thousands of towns), a page is estimated against the `neighbours` around it in the
+ * group's order (areas.yaml's, so mostly nearby towns), which keeps the work linear in the pages;
+ * the gate's verdict does not depend on it (similar-pairs.ts finds every pair over the limit).
+ * Everything is seeded and ordered, so results are deterministic.
  */
 
 const shingleSize = 5
@@ -19,6 +23,15 @@ const binShift = 26 // 32 - log2(bins)
 const valueMask = (1 << binShift) - 1
 /** 32-bit words of a packed signature (one byte per bin). */
 const words = bins / 4
+/**
+ * Pairs of pages compared so far in this process, by signature and exactly: tests read it to keep
+ * the comparison linear in the pages.
+ */
+export const comparisons = { estimated: 0, measured: 0 }
+
+/** In a larger group, how many pages each page is estimated against: half before it, half after. */
+export const neighbours = 256
+const reach = neighbours / 2
 
 export interface Fingerprint {
   /** Distinct shingle hashes, sorted ascending (for the exact Jaccard). */
@@ -112,7 +125,7 @@ export function findNearestSiblings(prints: readonly Fingerprint[], groups: read
 /**
  * findNearestSiblings for a build that kept the previous build's candidates: when the pages and
  * their groups are the same and only some prints changed (one city edited), only pairs with a
- * changed page are estimated again, a few thousand instead of 12 million at 10,000 pages.
+ * changed page are estimated again, a few thousand instead of 1.3 million at 10,000 pages.
  */
 export function updateNearestSiblings(
   prints: readonly Fingerprint[],
@@ -146,18 +159,42 @@ function findCandidates(prints: readonly Fingerprint[], groups: readonly (readon
   const packed = packSignatures(prints)
   const best = new Int32Array(prints.length * 2).fill(-1)
   const scores = new Int32Array(prints.length * 2).fill(-1)
-  for (const members of groupMembers(groups).values()) {
-    for (let x = 0; x < members.length; x++) {
-      const px = members[x]!
-      for (let y = x + 1; y < members.length; y++) {
-        const py = members[y]!
-        const same = estimate(packed, px, py)
-        offer(best, scores, px, py, same)
-        offer(best, scores, py, px, same)
-      }
+  const compare = (px: number, py: number) => {
+    const same = estimate(packed, px, py)
+    offer(best, scores, px, py, same)
+    offer(best, scores, py, px, same)
+  }
+  for (const members of membersOf(groups).values()) {
+    const m = members.length
+    if (m <= neighbours + 1) {
+      for (let x = 0; x < m; x++) for (let y = x + 1; y < m; y++) compare(members[x]!, members[y]!)
+    } else {
+      // Each page meets the `reach` pages after it, around the end: every pair within reach once.
+      for (let x = 0; x < m; x++) for (let d = 1; d <= reach; d++) compare(members[x]!, members[(x + d) % m]!)
     }
   }
   return { best, scores }
+}
+
+/** The pages `page` is estimated against in a group (`members` ascending): all, or its neighbours. */
+function partnersIn(members: readonly number[], page: number): readonly number[] {
+  const m = members.length
+  if (m <= neighbours + 1) return members.filter((other) => other !== page)
+  const at = binarySearch(members, page)
+  const partners: number[] = []
+  for (let d = 1; d <= reach; d++) partners.push(members[(at + d) % m]!, members[(at - d + m) % m]!)
+  return partners
+}
+
+function binarySearch(sorted: readonly number[], value: number): number {
+  let low = 0
+  let high = sorted.length - 1
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if (sorted[mid]! < value) low = mid + 1
+    else high = mid
+  }
+  return low
 }
 
 /** Candidates after the pages in `changed` got new prints (same pages, same groups). */
@@ -176,18 +213,18 @@ function updateCandidates(
   // A page whose candidate changed may now prefer a page it had dropped: start it afresh.
   for (let i = 0; i < n; i++)
     if ((best[2 * i]! >= 0 && dirty[best[2 * i]!]) || (best[2 * i + 1]! >= 0 && dirty[best[2 * i + 1]!])) dirty[i] = 1
-  const members = groupMembers(groups)
+  const members = membersOf(groups)
   for (let i = 0; i < n; i++) {
     if (!dirty[i]) continue
     best.fill(-1, 2 * i, 2 * i + 2)
     scores.fill(-1, 2 * i, 2 * i + 2)
     for (const key of groups[i]!)
-      for (const other of members.get(key)!) if (other !== i) offer(best, scores, i, other, estimate(packed, i, other))
+      for (const other of partnersIn(members.get(key)!, i)) offer(best, scores, i, other, estimate(packed, i, other))
   }
   // Pages kept as they were meet the changed pages as new candidates.
   for (const i of changed) {
     for (const key of groups[i]!) {
-      for (const other of members.get(key)!) if (other !== i && !dirty[other]) offer(best, scores, other, i, estimate(packed, i, other))
+      for (const other of partnersIn(members.get(key)!, i)) if (!dirty[other]) offer(best, scores, other, i, estimate(packed, i, other))
     }
   }
   return { best, scores }
@@ -255,6 +292,7 @@ function packSignatures(prints: readonly Fingerprint[]): Uint32Array {
 
 /** How many of two pages' signature bytes are equal, 0..64. */
 function estimate(packed: Uint32Array, x: number, y: number): number {
+  comparisons.estimated++
   const a = x * words
   const b = y * words
   let same = 0
@@ -269,14 +307,6 @@ function estimate(packed: Uint32Array, x: number, y: number): number {
 
 function digestGroups(groups: readonly (readonly string[])[]): string {
   return hash(groups.map((g) => g.join('\u0001')).join('\u0000'))
-}
-
-function groupMembers(groups: readonly (readonly string[])[]): Map<string, number[]> {
-  const members = new Map<string, number[]>()
-  groups.forEach((keys, i) => {
-    for (const key of keys) addTo(members, key, i)
-  })
-  return members
 }
 
 /** One-permutation MinHash: the minimum per bin, empty bins filled from the next bin to the right. */

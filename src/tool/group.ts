@@ -8,3 +8,12 @@ export function addTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   if (list) list.push(value)
   else map.set(key, [value])
 }
+
+/** For lists of keys, one per item: each key's items, by index, in item order. */
+export function membersOf<K>(keyLists: readonly (readonly K[])[]): Map<K, number[]> {
+  const members = new Map<K, number[]>()
+  keyLists.forEach((keys, i) => {
+    for (const key of keys) addTo(members, key, i)
+  })
+  return members
+}

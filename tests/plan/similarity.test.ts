@@ -91,6 +91,18 @@ describe('updating the comparison after some pages changed', () => {
     }
   })
 
+  it('finds the same nearest siblings in a group too large to compare every pair', () => {
+    // 300 towns of one service: each page is estimated against its `neighbours` only.
+    const towns = Array.from({ length: 300 }, (_, city) => text(0, city))
+    const large = towns.map(() => ['service:0'])
+    const keys = (edited: number) => towns.map((_, i) => `${i.toString(16).padStart(8, '0')}${i === edited ? '1' : '0'}`.padEnd(40, '0'))
+    const before = updateNearestSiblings(towns.map(print), large, keys(-1))
+    const edited = towns.map((t, i) => print(i === 150 ? `${t} ${words(30, 'e')}` : t))
+    const updated = updateNearestSiblings(edited, large, keys(150), before.candidates)
+    expect(updated.nearest).toEqual(findNearestSiblings(edited, large))
+    expect(updated.candidates.best).toEqual(updateNearestSiblings(edited, large, keys(150)).candidates.best)
+  })
+
   it('starts afresh when the pages or their groups are not the ones compared before', () => {
     const before = updateNearestSiblings(printsOf(new Map()), groups, keysOf(new Map()))
     const regrouped = groups.map((g, i) => (i === 5 ? [g[0]!] : g))
