@@ -50,11 +50,13 @@ export interface SiblingCandidates {
   readonly best: Int32Array
   readonly scores: Int32Array
   readonly nearest: readonly { readonly index: number; readonly similarity: number }[]
+  readonly limit: number
+  readonly over: readonly { readonly index: number; readonly similarity: number }[]
 }
 
-/** 'CPF1' and 'CPS1'; read byte-swapped (another machine's file) they do not match, and the file is ignored. */
+/** 'CPF1' and 'CPS2'; read byte-swapped (another machine's file) they do not match, and the file is ignored. */
 const printsMagic = 0x43504631
-const siblingsMagic = 0x43505331
+const siblingsMagic = 0x43505332
 const keyWords = 5
 
 /** `signatureLength`: words of a print's signature (plan/landing-similarity.ts `signatureBins`). */
@@ -164,12 +166,13 @@ async function writeWords(file: string, words: Uint32Array): Promise<void> {
 }
 
 /**
- * After the header: n, the groups digest (5 words), then n keys, 2n candidates, 2n estimates, and
- * per page its nearest sibling (index, then the similarity as a little-endian float64).
+ * After the header: n, the groups digest (5 words), then n keys, 2n candidates, 2n estimates, per
+ * page its nearest sibling (index, then the similarity as a little-endian float64), the
+ * similarity limit (a float64), and per page its closest sibling over the limit (the same way).
  */
 function writeSiblings(header: readonly number[], candidates: SiblingCandidates): Uint32Array {
   const n = candidates.keys.length
-  const words = new Uint32Array(header.length + 1 + keyWords + n * keyWords + 4 * n + 3 * n)
+  const words = new Uint32Array(header.length + 1 + keyWords + n * keyWords + 4 * n + 3 * n + 2 + 3 * n)
   words.set(header)
   let at = header.length
   words[at++] = n
@@ -178,17 +181,21 @@ function writeSiblings(header: readonly number[], candidates: SiblingCandidates)
   words.set(new Uint32Array(candidates.scores.buffer, candidates.scores.byteOffset, 2 * n), at + 2 * n)
   at += 4 * n
   const view = new DataView(words.buffer)
-  for (const { index, similarity } of candidates.nearest) {
+  const writeSibling = ({ index, similarity }: SiblingCandidates['nearest'][number]) => {
     words[at] = index >>> 0
     view.setFloat64((at + 1) * 4, similarity, true)
     at += 3
   }
+  candidates.nearest.forEach(writeSibling)
+  view.setFloat64(at * 4, candidates.limit, true)
+  at += 2
+  candidates.over.forEach(writeSibling)
   return words
 }
 
 function readSiblings(words: Uint32Array, at: number): SiblingCandidates | undefined {
   const n = words[at++]!
-  if (words.length !== at + keyWords + n * keyWords + 7 * n) return undefined
+  if (words.length !== at + keyWords + n * keyWords + 7 * n + 2 + 3 * n) return undefined
   const groups = readKey(words, at)
   const keys = Array.from({ length: n }, (_, i) => readKey(words, at + (i + 1) * keyWords))
   at += keyWords + n * keyWords
@@ -196,11 +203,16 @@ function readSiblings(words: Uint32Array, at: number): SiblingCandidates | undef
   const scores = new Int32Array(words.buffer, words.byteOffset + (at + 2 * n) * 4, 2 * n)
   at += 4 * n
   const view = new DataView(words.buffer, words.byteOffset)
-  const nearest = Array.from({ length: n }, (_, i) => ({
-    index: words[at + 3 * i]! | 0,
-    similarity: view.getFloat64((at + 3 * i + 1) * 4, true),
-  }))
-  return { keys, groups, best, scores, nearest }
+  const readSiblingList = (from: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      index: words[from + 3 * i]! | 0,
+      similarity: view.getFloat64((from + 3 * i + 1) * 4, true),
+    }))
+  const nearest = readSiblingList(at)
+  at += 3 * n
+  const limit = view.getFloat64(at * 4, true)
+  const over = readSiblingList(at + 2)
+  return { keys, groups, best, scores, nearest, limit, over }
 }
 
 function readEntries(words: Uint32Array, at: number, signatureLength: number, into: Map<string, LandingSummary>): void {

@@ -9,7 +9,6 @@ import {
   updateNearestSiblings,
 } from './landing-similarity.js'
 import { markdownToText, wordsOf } from './landing-text.js'
-import { closer, closestAbove } from './similar-pairs.js'
 
 /**
  * The quality gate against doorway pages (Google's spam policies name "doorway pages": many
@@ -171,15 +170,12 @@ export function scoreLandingPages(inputs: Iterable<QualityInput>, settings: Qual
   const prints = pages.map((p) => p.print.fingerprint)
   const groups = pages.map((p) => p.groups)
   const keys = pages.map((p) => p.key)
-  let estimated: ReturnType<typeof findNearestSiblings>
+  let nearest: ReturnType<typeof findNearestSiblings>
   if (store && keys.every((k) => k !== undefined)) {
-    const updated = updateNearestSiblings(prints, groups, keys, store.siblings)
+    const updated = updateNearestSiblings(prints, groups, keys, settings.maxSimilarity, store.siblings)
     store.keepSiblings(updated.candidates)
-    estimated = updated.nearest
-  } else estimated = findNearestSiblings(prints, groups)
-  // The estimate ranks pages for the report; every pair over the limit is measured exactly.
-  const over = closestAbove(prints, groups, settings.maxSimilarity)
-  const nearest = estimated.map((sibling, i) => closer(sibling, over[i]!.index, over[i]!.similarity))
+    nearest = updated.nearest
+  } else nearest = findNearestSiblings(prints, groups, settings.maxSimilarity)
   const duplicates = findDuplicateTexts(pages)
   return pages.map((page, i) => {
     const sibling = nearest[i]!

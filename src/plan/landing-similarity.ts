@@ -1,5 +1,6 @@
 import { hash } from '../cache/digest.js'
 import { membersOf } from '../tool/group.js'
+import { closer, closestAbove, comparisons, updateClosestAbove } from './similar-pairs.js'
 
 /**
  * How alike two pages' main texts are: the Jaccard index of their sets of word 5-grams
@@ -23,12 +24,6 @@ const binShift = 26 // 32 - log2(bins)
 const valueMask = (1 << binShift) - 1
 /** 32-bit words of a packed signature (one byte per bin). */
 const words = bins / 4
-/**
- * Pairs of pages compared so far in this process, by signature and exactly: tests read it to keep
- * the comparison linear in the pages.
- */
-export const comparisons = { estimated: 0, measured: 0 }
-
 /** In a larger group, how many pages each page is estimated against: half before it, half after. */
 export const neighbours = 256
 const reach = neighbours / 2
@@ -111,26 +106,37 @@ export interface SiblingCandidates {
   readonly scores: Int32Array
   /** Each page's nearest sibling as measured exactly from these candidates. */
   readonly nearest: readonly NearestSibling[]
+  /** The similarity limit of `over`. */
+  readonly limit: number
+  /** Each page's most similar sibling at least `limit` alike (similar-pairs.ts), or index -1. */
+  readonly over: readonly NearestSibling[]
 }
 
 /**
  * For each page, its most similar page among those sharing a group with it (`groups[i]` lists
- * page i's group keys). Pairs are estimated from signatures; the two best estimates per page are
- * then measured exactly and the higher exact value wins.
+ * page i's group keys). Every sibling at least `limit` alike is measured exactly
+ * (similar-pairs.ts); below it, pairs are estimated from signatures, the two best estimates per
+ * page are measured exactly and the higher exact value wins.
  */
-export function findNearestSiblings(prints: readonly Fingerprint[], groups: readonly (readonly string[])[]): NearestSibling[] {
-  return nearestOf(prints, findCandidates(prints, groups))
+export function findNearestSiblings(
+  prints: readonly Fingerprint[],
+  groups: readonly (readonly string[])[],
+  limit: number,
+): NearestSibling[] {
+  return withOver(nearestOf(prints, findCandidates(prints, groups)), closestAbove(prints, groups, limit))
 }
 
 /**
- * findNearestSiblings for a build that kept the previous build's candidates: when the pages and
+ * findNearestSiblings for a build that kept the previous build's comparison: when the pages and
  * their groups are the same and only some prints changed (one city edited), only pairs with a
- * changed page are estimated again, a few thousand instead of 1.3 million at 10,000 pages.
+ * changed page are estimated and measured again, a few thousand instead of 1.3 million at 10,000
+ * pages.
  */
 export function updateNearestSiblings(
   prints: readonly Fingerprint[],
   groups: readonly (readonly string[])[],
   keys: readonly string[],
+  limit: number,
   previous?: SiblingCandidates,
 ): { nearest: NearestSibling[]; candidates: SiblingCandidates } {
   const groupsDigest = digestGroups(groups)
@@ -150,7 +156,15 @@ export function updateNearestSiblings(
       return other === previous.best[2 * i + k] && (other < 0 || !dirty[other])
     })
   const nearest = nearestOf(prints, candidates, (i) => (same(i) ? previous!.nearest[i] : undefined))
-  return { nearest, candidates: { ...candidates, nearest, keys, groups: groupsDigest } }
+  const over =
+    (update && previous.limit === limit && updateClosestAbove(prints, groups, limit, previous.over, changed)) ||
+    closestAbove(prints, groups, limit)
+  return { nearest: withOver(nearest, over), candidates: { ...candidates, nearest, keys, groups: groupsDigest, limit, over } }
+}
+
+/** The estimate's nearest sibling, unless one over the limit is nearer. */
+function withOver(estimated: readonly NearestSibling[], over: readonly NearestSibling[]): NearestSibling[] {
+  return estimated.map((sibling, i) => closer(sibling, over[i]!.index, over[i]!.similarity))
 }
 
 type Candidates = Pick<SiblingCandidates, 'best' | 'scores'>

@@ -1,5 +1,5 @@
 import { membersOf } from '../tool/group.js'
-import { comparisons, type Fingerprint, type NearestSibling } from './landing-similarity.js'
+import type { Fingerprint, NearestSibling } from './landing-similarity.js'
 
 /**
  * Each page's most similar sibling among those at least `limit` alike, found exactly, so the
@@ -14,16 +14,7 @@ import { comparisons, type Fingerprint, type NearestSibling } from './landing-si
  */
 export function closestAbove(prints: readonly Fingerprint[], groups: readonly (readonly string[])[], limit: number): NearestSibling[] {
   const closest: NearestSibling[] = prints.map(() => none)
-  const met = new Int32Array(prints.length).fill(-1)
-  const measure = (x: number, y: number) => {
-    if (met[y] === x) return
-    met[y] = x
-    comparisons.measured++
-    const similarity = similarityAtLeast(prints[x]!.shingles, prints[y]!.shingles, limit)
-    if (similarity < 0) return
-    closest[x] = closer(closest[x]!, y, similarity)
-    closest[y] = closer(closest[y]!, x, similarity)
-  }
+  const measure = measurer(prints, limit, closest)
   const large: number[][] = []
   for (const pages of membersOf(groups).values()) {
     if (pages.length > smallGroup) large.push(pages)
@@ -50,6 +41,55 @@ export function closestAbove(prints: readonly Fingerprint[], groups: readonly (r
   }
   return closest
 }
+
+/**
+ * closestAbove after the pages in `changed` got new prints (same pages, same groups, same limit),
+ * from the previous result: a changed page, and a kept page whose closest sibling changed, are
+ * measured against all their siblings; any other page keeps its closest unless a changed page is
+ * now closer. Undefined when so many pages must look again that closestAbove is as fast.
+ */
+export function updateClosestAbove(
+  prints: readonly Fingerprint[],
+  groups: readonly (readonly string[])[],
+  limit: number,
+  previous: readonly NearestSibling[],
+  changed: readonly number[],
+): NearestSibling[] | undefined {
+  const isChanged = new Uint8Array(prints.length)
+  for (const i of changed) isChanged[i] = 1
+  const again = [...changed, ...previous.flatMap((p, i) => (!isChanged[i] && p.index >= 0 && isChanged[p.index] ? [i] : []))]
+  if (again.length > 64) return undefined
+  const looking = new Uint8Array(prints.length)
+  for (const i of again) looking[i] = 1
+  const closest = previous.map((p, i) => (looking[i] ? none : p))
+  const measure = measurer(prints, limit, closest)
+  const members = membersOf(groups)
+  for (const x of again) for (const key of groups[x]!) for (const y of members.get(key)!) if (y !== x) measure(x, y)
+  return closest
+}
+
+/**
+ * Measures a pair once per page `x` in turn, and keeps it as either page's closest when it is at
+ * least `limit` alike.
+ */
+function measurer(prints: readonly Fingerprint[], limit: number, closest: NearestSibling[]): (x: number, y: number) => void {
+  const met = new Int32Array(prints.length).fill(-1)
+  return (x, y) => {
+    if (met[y] === x) return
+    met[y] = x
+    comparisons.measured++
+    const similarity = similarityAtLeast(prints[x]!.shingles, prints[y]!.shingles, limit)
+    if (similarity < 0) return
+    closest[x] = closer(closest[x]!, y, similarity)
+    closest[y] = closer(closest[y]!, x, similarity)
+  }
+}
+
+/**
+ * Pairs of pages compared so far in this process, by signature and exactly: tests read it to keep
+ * the comparison linear in the pages.
+ */
+export const comparisons = { estimated: 0, measured: 0 }
 
 /** Groups of up to this many pages are measured pair by pair, without an index. */
 const smallGroup = 32

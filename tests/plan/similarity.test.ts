@@ -57,7 +57,7 @@ describe('word 5-gram similarity', () => {
       print(`${shared} ${words(12, 'd')}`),
     ]
     // Page 3 is as alike page 0 as page 1 is, but shares no group with it.
-    const nearest = findNearestSiblings(prints, [['s:1'], ['s:1', 'a:x'], ['s:1'], ['s:2', 'a:x']])
+    const nearest = findNearestSiblings(prints, [['s:1'], ['s:1', 'a:x'], ['s:1'], ['s:2', 'a:x']], 0.9)
     expect(nearest.map((n) => n.index)).toEqual([1, 0, 0, 1])
     expect(nearest[0]!.similarity).toBeCloseTo(jaccard(prints[0]!.shingles, prints[1]!.shingles), 10)
     expect(nearest[2]!.similarity).toBe(0)
@@ -75,20 +75,26 @@ describe('updating the comparison after some pages changed', () => {
   const printsOf = (edits: Map<number, string>) => pages.map((p, i) => print(text(p.service, p.city, edits.get(i))))
 
   it('finds the same nearest siblings as comparing every pair again', () => {
-    const before = updateNearestSiblings(printsOf(new Map()), groups, keysOf(new Map()))
-    for (const edits of [
-      new Map([[7, words(30, 'e')]]),
-      new Map([
-        [0, words(5, 'f')],
-        [31, text(1, 4)],
-        [59, words(200, 'g')],
-      ]),
-    ]) {
+    // Pages 31 and 34 (one service, two cities) get the same long text, over the limit; then 34
+    // loses it, so 31, unchanged, must look for its closest sibling again.
+    const copy = new Map([
+      [0, words(5, 'f')],
+      [31, words(1000, 'z')],
+      [34, words(1000, 'z')],
+      [59, words(200, 'g')],
+    ])
+    let previous = updateNearestSiblings(printsOf(new Map()), groups, keysOf(new Map()), 0.9).candidates
+    const copyLost = new Map([...copy].filter(([page]) => page !== 34))
+    for (const edits of [new Map([[7, words(30, 'e')]]), copy, copyLost, new Map([[7, words(30, 'e')]]), new Map()]) {
       const prints = printsOf(edits)
-      const updated = updateNearestSiblings(prints, groups, keysOf(edits), before.candidates)
-      expect(updated.nearest).toEqual(findNearestSiblings(prints, groups))
-      expect(updateNearestSiblings(prints, groups, keysOf(edits)).candidates.best).toEqual(updated.candidates.best)
+      const updated = updateNearestSiblings(prints, groups, keysOf(edits), 0.9, previous)
+      const fresh = updateNearestSiblings(prints, groups, keysOf(edits), 0.9)
+      expect(updated.nearest).toEqual(findNearestSiblings(prints, groups, 0.9))
+      expect(updated.candidates).toEqual(fresh.candidates)
+      previous = updated.candidates
     }
+    expect(findNearestSiblings(printsOf(copy), groups, 0.9)[31], 'the copy is over the limit').toMatchObject({ index: 34 })
+    expect(findNearestSiblings(printsOf(copy), groups, 0.9)[31]!.similarity).toBeGreaterThan(0.9)
   })
 
   it('finds the same nearest siblings in a group too large to compare every pair', () => {
@@ -96,19 +102,19 @@ describe('updating the comparison after some pages changed', () => {
     const towns = Array.from({ length: 300 }, (_, city) => text(0, city))
     const large = towns.map(() => ['service:0'])
     const keys = (edited: number) => towns.map((_, i) => `${i.toString(16).padStart(8, '0')}${i === edited ? '1' : '0'}`.padEnd(40, '0'))
-    const before = updateNearestSiblings(towns.map(print), large, keys(-1))
+    const before = updateNearestSiblings(towns.map(print), large, keys(-1), 0.9)
     const edited = towns.map((t, i) => print(i === 150 ? `${t} ${words(30, 'e')}` : t))
-    const updated = updateNearestSiblings(edited, large, keys(150), before.candidates)
-    expect(updated.nearest).toEqual(findNearestSiblings(edited, large))
-    expect(updated.candidates.best).toEqual(updateNearestSiblings(edited, large, keys(150)).candidates.best)
+    const updated = updateNearestSiblings(edited, large, keys(150), 0.9, before.candidates)
+    expect(updated.nearest).toEqual(findNearestSiblings(edited, large, 0.9))
+    expect(updated.candidates.best).toEqual(updateNearestSiblings(edited, large, keys(150), 0.9).candidates.best)
   })
 
   it('starts afresh when the pages or their groups are not the ones compared before', () => {
-    const before = updateNearestSiblings(printsOf(new Map()), groups, keysOf(new Map()))
+    const before = updateNearestSiblings(printsOf(new Map()), groups, keysOf(new Map()), 0.9)
     const regrouped = groups.map((g, i) => (i === 5 ? [g[0]!] : g))
     const prints = printsOf(new Map())
-    expect(updateNearestSiblings(prints, regrouped, keysOf(new Map()), before.candidates).nearest).toEqual(
-      findNearestSiblings(prints, regrouped),
+    expect(updateNearestSiblings(prints, regrouped, keysOf(new Map()), 0.9, before.candidates).nearest).toEqual(
+      findNearestSiblings(prints, regrouped, 0.9),
     )
   })
 })
