@@ -21,8 +21,9 @@ const usage = `usage: npm run bench -- [--cities <n>] [--services <n>] [--runs <
 Generates a site of cities × services (default 2500 × 4, about 10,000 pages) in the system's
 temporary folder, builds it every way that matters for speed (first, cold, warm, one city's
 data changed, a template changed, the disk-write and React floors, and cold and warm with a
-second language translating every landing page) and prints one table of
-medians over --runs runs (default 3). Several minutes at the defaults.`
+second language translating every landing page), plans it at half and five times the cities
+(\`citypress validate\`), and prints one table of medians over --runs runs (default 3; at least
+3 for planning). Several minutes at the defaults.`
 const values = scriptOptions(
   { cities: { type: 'string', default: '2500' }, services: { type: 'string', default: '4' }, runs: { type: 'string', default: '3' } },
   usage,
@@ -165,6 +166,20 @@ await rm(bilingualOut, { recursive: true, force: true })
 const exampleOut = path.join(work, 'example-out')
 await timedBuild(path.join(root, 'sites/system4'), exampleOut)
 rows.push(['example site, warm build', await median(runs, () => timedBuild(path.join(root, 'sites/system4'), exampleOut))])
+
+// Loading and planning alone (`citypress validate`, which renders nothing) at half and five times
+// the cities: ten times the pages should cost about ten times the time, not a hundred.
+const planned = []
+for (const cities of [Math.max(1, Math.round(Number(values.cities) / 2)), Number(values.cities) * 5]) {
+  const scaled = path.join(work, `site-${cities}`)
+  log(`generating ${cities} cities × ${values.services} services to plan…`)
+  execFileSync('node', [path.join(root, 'bin/gen-site.mjs'), '--cities', `${cities}`, '--services', values.services, '--out', scaled])
+  const result = await median(Math.max(runs, 3), () => timedRun(['validate', scaled]))
+  planned.push(result)
+  rows.push([`validate (load and plan), ${cities} cities × ${values.services} services`, result])
+  await rm(scaled, { recursive: true, force: true })
+}
+rows.push(['  ten times the pages: × the time', { seconds: planned[1].seconds / planned[0].seconds, unit: '', digits: 1 }])
 
 const preview = await previewLatency()
 rows.push(['preview: YAML edit → page shows it (example site)', preview.edit])
@@ -315,7 +330,12 @@ async function previewLatency() {
  */
 async function timedBuild(dir, outDir = out, env = {}) {
   // --verbose: each stage's wall, CPU and peak (stageClock in src/build/index.ts), read into `stages`.
-  const child = spawn('/usr/bin/time', ['-f', '%e %M %U %S', 'node', cli, 'build', dir, '--out', outDir, '--verbose'], {
+  return timedRun(['build', dir, '--out', outDir, '--verbose'], env)
+}
+
+/** `citypress <args>` under /usr/bin/time: wall, CPU, peak RSS, and what a build printed. */
+async function timedRun(args, env = {}) {
+  const child = spawn('/usr/bin/time', ['-f', '%e %M %U %S', 'node', cli, ...args], {
     env: { ...process.env, NO_COLOR: '1', ...env },
   })
   const run = { stdout: '', stderr: '' }
@@ -325,7 +345,7 @@ async function timedBuild(dir, outDir = out, env = {}) {
   const sampler = setInterval(() => (sampledKb = Math.max(sampledKb, treeRssKb(child.pid))), 50)
   run.status = await new Promise((resolve) => child.on('close', resolve))
   clearInterval(sampler)
-  if (run.status !== 0) throw new Error(`build failed:\n${run.stdout}\n${run.stderr}`)
+  if (run.status !== 0) throw new Error(`citypress ${args[0]} failed:\n${run.stdout}\n${run.stderr}`)
   const [seconds, maxKb, user, system] = run.stderr.trim().split('\n').at(-1).split(' ').map(Number)
   const kb = Math.max(maxKb, sampledKb)
   const pages = Number(/Built (\d+) pages/.exec(run.stdout)?.[1])
