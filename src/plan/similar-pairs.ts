@@ -64,7 +64,7 @@ export function updateClosestAbove(
   const closest = previous.map((p, i) => (looking[i] ? none : p))
   const measure = measurer(prints, limit, closest)
   const members = membersOf(groups)
-  for (const x of again) for (const key of groups[x]!) for (const y of members.get(key)!) if (y !== x) measure(x, y)
+  for (const x of again) for (const key of groups[x]!) for (const y of members.get(key)!) measure(x, y)
   return closest
 }
 
@@ -75,7 +75,8 @@ export function updateClosestAbove(
 function measurer(prints: readonly Fingerprint[], limit: number, closest: NearestSibling[]): (x: number, y: number) => void {
   const met = new Int32Array(prints.length).fill(-1)
   return (x, y) => {
-    if (met[y] === x) return
+    // x itself may be on a list it just joined under another of its shingles' keys.
+    if (y === x || met[y] === x) return
     met[y] = x
     comparisons.measured++
     const similarity = similarityAtLeast(prints[x]!.shingles, prints[y]!.shingles, limit)
@@ -126,7 +127,7 @@ function prefixOf(shingles: Uint32Array, frequencies: Uint16Array, limit: number
   const length = (share: number) => Math.max(1, Math.min(n, n - Math.ceil(share * n - 1e-9) + 1))
   const probeLength = length(limit)
   const counts = new Int32Array(buckets)
-  // Each shingle's counter is read once: they are spread over 4 MB, so every read is a cache miss.
+  // Each shingle's count is read once and kept for the second pass, in a buffer all pages share.
   if (seen.length < n) seen = new Uint16Array(n * 2)
   for (let i = 0; i < n; i++) {
     const frequency = frequencies[shingles[i]! & frequencyMask]!

@@ -77,6 +77,21 @@ describe('finding the pages over the similarity limit', () => {
     }
   })
 
+  it('never names a page its own closest sibling when two of its shingles share an index key', () => {
+    // The index keys a shingle by its top 30 bits: 0x10 and 0x11 share one. Page 0 has both, and
+    // they are its rarest; the other 40 pages of the group share a text page 0 does not have.
+    const shared = Array.from({ length: 100 }, (_, i) => 0x1000 + i)
+    const fingerprint = (shingles: number[]): Fingerprint => ({
+      shingles: Uint32Array.from(shingles).sort(),
+      signature: new Uint32Array(64),
+    })
+    const prints = [fingerprint([0x10, 0x11]), ...Array.from({ length: 40 }, (_, i) => fingerprint([...shared, 0x100000 + i]))]
+    const groups = prints.map(() => ['service:0'])
+    const closest = closestAbove(prints, groups, 0.5)
+    expect(closest[0]).toEqual({ index: -1, similarity: 0 })
+    expect(closest[1]!.index).toBe(2)
+  })
+
   it('fails a copied town’s pages however far apart the towns are listed', () => {
     // Town 0 and town 300 of 600 are each more than `neighbours` / 2 pages from the other in
     // their service's order, so the signature estimate never compares them.
