@@ -199,7 +199,8 @@ export interface SiteConfig {
   readonly ownIcons: Readonly<Record<string, OwnIcon>>
   /**
    * Every internal link written in YAML or Markdown (`/path`, `/path#id`, and a YAML `#id`, which
-   * names an element of the page its file makes), checked against the route table by plan/.
+   * names an element of the page its file makes), checked against the route table by plan/. In a
+   * language's site (Edition), only those its translation files write.
    */
   readonly links: readonly { readonly href: string; readonly origin: Origin }[]
   /** `published-urls.json`: the landing URLs published so far, from which plan/ decides 301s. */

@@ -77,11 +77,9 @@ export function planLanguages(
   const editionRoutes: RoutePlan[] = []
   for (const edition of site.editions) {
     if (!edition.site) continue
-    // Problems of the files the translation shares with the default language were told with them,
-    // so their links are not checked again (each one that leads to a page this language lacks
-    // would look for the nearest of every address to suggest, only to be dropped).
-    const own = (problem: Pick<ConfigError, 'file'>) => isTranslationFile(site.root, problem.file)
-    const planned = planEdition({ ...edition.site, links: edition.site.links.filter((link) => own(link.origin)) })
+    const planned = planEdition(edition.site)
+    // Problems of the files the translation shares with the default language were told with them.
+    const own = (problem: ConfigError) => isTranslationFile(site.root, problem.file)
     errors.push(...planned.errors.filter(own))
     warnings.push(...planned.warnings.filter(own))
     const segment = edition.site.site.languagePath

@@ -71,8 +71,14 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
     set: options.prints.set.bind(options.prints),
     keepSiblings() {},
   }
+  // A language's own links (config's Edition: its translations' Markdown) may name its pages by
+  // the default language's addresses, which its pages then link in this language: they are
+  // checked once those addresses are known, not by the language's own plan.
   const languages = planLanguages(site, base, (edition) =>
-    planPages({ ...edition, published: publishedUnder(site.published, edition.site.languagePath, segments) }, { prints }),
+    planPages({ ...edition, links: [], published: publishedUnder(site.published, edition.site.languagePath, segments) }, { prints }),
+  )
+  const translationLinks = languages.editions.flatMap((edition) =>
+    checkLinks(edition.site, languages.routes, new Set(Object.keys(edition.links))),
   )
   return {
     ...base,
@@ -80,7 +86,7 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
     landingPages: [...base.landingPages, ...languages.landingPages],
     redirects: [...base.redirects, ...languages.redirects],
     editions: languages.editions,
-    errors: [...base.errors, ...languages.errors],
+    errors: [...base.errors, ...languages.errors, ...translationLinks],
     warnings: [...base.warnings, ...languages.warnings],
   }
 }
@@ -236,7 +242,8 @@ function servicePageUrl(service: ServiceConfig): string {
   return `/services/${service.addressSlug ?? service.slug}`
 }
 
-function checkLinks(site: SiteConfig, routes: readonly RoutePlan[]): ConfigError[] {
+/** `aliases`: other addresses an absolute link may write for a page (a language's, see planSite). */
+function checkLinks(site: SiteConfig, routes: readonly RoutePlan[], aliases: ReadonlySet<string> = new Set()): ConfigError[] {
   const urls = new Set(routes.map((r) => r.url))
   const leadsSomewhere = (path: string) =>
     urls.has(path) || path.startsWith('/assets/') || path === '/sitemap.xml' || path === feedUrl(site.site)
@@ -263,7 +270,7 @@ function checkLinks(site: SiteConfig, routes: readonly RoutePlan[]): ConfigError
       return []
     }
     const path = linkPath(href)
-    if (leadsSomewhere(path)) return []
+    if (leadsSomewhere(path) || aliases.has(path)) return []
     const guess = closestMatch(path, urls)
     return [fail(LinkToNowhere, origin, href, path, guess)]
   })

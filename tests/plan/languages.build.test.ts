@@ -504,6 +504,20 @@ describe('a translation file', () => {
       (e) => `${e.code} ${e.file.replace(/.*\/locales\//, 'locales/')}:${e.line ?? ''} ${e.message} ${e.hint ?? ''}`,
     )
 
+  it('is refused at its line for a link that leads nowhere, and not for one naming a page by any of its addresses', async () => {
+    const contact = await readFile(path.join(repoRoot, 'tests/fixtures/sites/two-languages/locales/es/pages/contact.yaml'), 'utf8')
+    const linking = (href: string) => ({
+      'locales/es/pages/contact.yaml': contact.replace('Escriba a hello', `Vea [la guía](${href}) o escriba a hello`),
+    })
+    expect((await errorsOf(linking('/es/guia'))).map((e) => e.replace(/ The link.*/, ''))).toEqual([
+      'broken-link locales/es/pages/contact.yaml:6',
+    ])
+    // Its Spanish address, the same without the language's segment, the English page's address
+    // (built as a link to its Spanish version), and a page with no Spanish version.
+    for (const href of ['/es/contacto', '/contacto', '/contact', '/services/window-cleaning'])
+      expect(await errorsOf(linking(href)), href).toEqual([])
+  })
+
   it('is refused, at its line, for a key that is not text, a key its base lacks, or a list of another length', async () => {
     const errors = await errorsOf({
       'locales/es/services/office-cleaning.yaml': [

@@ -3,6 +3,8 @@ import type { ConfigError } from '../../errors/config-error.js'
 import type { ConfigWarning } from '../../errors/config-warning.js'
 import { addTo } from '../../tool/group.js'
 import { resolveAreas } from '../areas/resolve-areas.js'
+import { yamlFieldDocument } from '../checks/markdown-images.js'
+import { type MarkdownSource, scanMarkdown } from '../checks/markdown-refs.js'
 import { messagesFor } from '../messages/messages.js'
 import { normalizeForms, normalizeSite } from '../normalize.js'
 import { locate, originOf, parsePointer, pointerOrigin } from '../read/locate.js'
@@ -202,8 +204,33 @@ export function editionOf(inputs: EditionInputs, translations: LanguageTranslati
     landing: hasLanding && base.landing && resolved.landing ? { ...resolved.landing, origin: base.landing.origin } : undefined,
     untranslatedAreas,
     editions: [],
+    links: translationLinks(files, translations),
   }
   return { language, site, missing, unreviewed, readsAsDefault, hidden }
+}
+
+/**
+ * The internal links this language's own texts write (its Markdown fields and bodies), at their
+ * places in its translation files; the links of the files it shares with the default language
+ * are the default language's. plan/ checks them against this language's addresses.
+ */
+function translationLinks(files: EditionInputs['files'], translations: LanguageTranslations): SiteConfig['links'] {
+  return [...translations.files].flatMap(([name, translation]) => {
+    const file = files.get(name)
+    if (!file || translation === none) return []
+    // The base file's data says which texts are Markdown (a translation's sections carry no type).
+    const { body: _body, bodyLine: _line, ...data } = file.data as { body?: string; bodyLine?: number }
+    const fields = textFields(file.kind, data).filter((field) => field.kind === 'markdown')
+    const documents: MarkdownSource[] = fields.flatMap(({ pointer }) => {
+      const value = stringAt(translation.texts, pointer)
+      return value === undefined ? [] : [yamlFieldDocument({ kind: 'markdown', value, source: translation.source, pointer })]
+    })
+    const body = stringAt(translation.texts, '/body')
+    if (body?.trim()) documents.push({ file: translation.source.file, body, bodyLine: markdownBodyLine(translation) ?? 1 })
+    return documents.flatMap((document) =>
+      scanMarkdown(document).refs.flatMap((ref) => (ref.kind === 'href' ? [{ href: ref.value, origin: ref.origin }] : [])),
+    )
+  })
 }
 
 /**
