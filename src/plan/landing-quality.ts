@@ -63,10 +63,11 @@ export function printText(text: string): TextPrint {
  * Prints texts part by part (landing-text.ts's landingTextParts), reading each distinct part
  * once: thousands of landing pages repeat their service's texts and the form's labels, and most
  * of a print's cost is turning Markdown into words and hashing them. A print made here equals
- * printText of the parts joined. Kept for one plan: it holds every distinct part read.
+ * printText of the parts joined. Kept for one plan, remembering the last `remembered` distinct
+ * parts it read.
  */
 export interface PartPrinter {
-  /** markdownToText, once per distinct Markdown text. */
+  /** markdownToText, once per distinct Markdown text while it is remembered. */
   readonly toText: (markdown: string) => string
   /**
    * `asOneWord`: names (the page's own town, its county) read as one fixed word wherever their
@@ -77,20 +78,12 @@ export interface PartPrinter {
 }
 
 export function partPrinter(): PartPrinter {
-  const texts = new Map<string, string>()
-  const hashes = new Map<string, Uint32Array>()
+  const toText = memo(markdownToText)
+  const hashesOf = memo((part: string) => hashWords(wordsOf(part)))
   return {
-    toText(markdown) {
-      let text = texts.get(markdown)
-      if (text === undefined) texts.set(markdown, (text = markdownToText(markdown)))
-      return text
-    },
+    toText,
     print(parts, asOneWord = []) {
-      const perPart = parts.map((part) => {
-        let known = hashes.get(part)
-        if (!known) hashes.set(part, (known = hashWords(wordsOf(part))))
-        return known
-      })
+      const perPart = parts.map(hashesOf)
       const all = new Uint32Array(perPart.reduce((sum, h) => sum + h.length, 0))
       let at = 0
       for (const h of perPart) {
@@ -100,6 +93,26 @@ export function partPrinter(): PartPrinter {
       const names = asOneWord.map((name) => hashWords(wordsOf(name))).filter((name) => name.length > 0)
       return { words: all.length, fingerprint: fingerprintHashes(names.length ? withNamesAsOneWord(all, names) : all) }
     },
+  }
+}
+
+/**
+ * Distinct texts a printer remembers; past this many it starts afresh. The parts many pages share
+ * (a service's, landing.yaml's) are back after a page or two, while those a page has to itself
+ * (its town's) would otherwise all be kept to the end of the plan: 1.2 million strings and their
+ * hashes, 300 MB, at 50,000 pages.
+ */
+const remembered = 8192
+
+function memo<T>(make: (text: string) => T): (text: string) => T {
+  const known = new Map<string, T>()
+  return (text) => {
+    let value = known.get(text)
+    if (value === undefined) {
+      if (known.size >= remembered) known.clear()
+      known.set(text, (value = make(text)))
+    }
+    return value
   }
 }
 
