@@ -518,6 +518,19 @@ describe('a translation file', () => {
       expect(await errorsOf(linking(href)), href).toEqual([])
   })
 
+  it('is refused at the line of a broken link in a YAML file’s Markdown body', async () => {
+    const fixtureFile = (name: string) => readFile(path.join(repoRoot, 'tests/fixtures/sites/two-languages', name), 'utf8')
+    const spanish = await fixtureFile('locales/es/services/office-cleaning.yaml')
+    const errors = await errorsOf({
+      'services/office-cleaning.yaml': `${await fixtureFile('services/office-cleaning.yaml')}body: Our crews clean offices.\n`,
+      'locales/es/services/office-cleaning.yaml': `${spanish}body: Vea [la guía](/es/guia).\n`,
+    })
+    // The body is the file's last line.
+    expect(errors.map((e) => e.replace(/ The link.*/, ''))).toEqual([
+      `broken-link locales/es/services/office-cleaning.yaml:${spanish.split('\n').length}`,
+    ])
+  })
+
   it('is refused, at its line, for a key that is not text, a key its base lacks, or a list of another length', async () => {
     const errors = await errorsOf({
       'locales/es/services/office-cleaning.yaml': [

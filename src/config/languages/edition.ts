@@ -5,6 +5,7 @@ import { addTo } from '../../tool/group.js'
 import { resolveAreas } from '../areas/resolve-areas.js'
 import { yamlFieldDocument } from '../checks/markdown-images.js'
 import { type MarkdownSource, scanMarkdown } from '../checks/markdown-refs.js'
+import { isMarkdownKind } from '../checks/schema-validators.js'
 import { messagesFor } from '../messages/messages.js'
 import { normalizeForms, normalizeSite } from '../normalize.js'
 import { locate, originOf, parsePointer, pointerOrigin } from '../read/locate.js'
@@ -13,7 +14,7 @@ import type { PageConfig, PostConfig, ServiceConfig, SiteConfig } from '../site-
 import { type BaseFile, type LanguageTranslations, LOCALES, type Translation } from './read-translations.js'
 import { untranslatedReason } from './reads-as.js'
 import type { SiteLanguage } from './site-languages.js'
-import { textFields, withTranslation } from './text-fields.js'
+import { type TextField, textFields, withTranslation } from './text-fields.js'
 
 /** A text of the site that a language does not have yet. */
 export interface MissingText {
@@ -81,10 +82,7 @@ export function editionOf(inputs: EditionInputs, translations: LanguageTranslati
     const file = files.get(name)
     if (!file) return []
     const translation = translations.files.get(name)
-    const { body, bodyLine: _line, ...data } = file.data as { body?: string; bodyLine?: number }
-    // A Markdown file's body is text too, which its schema does not describe (it is not YAML).
-    const fields = [...textFields(file.kind, data), ...(body?.trim() ? [{ pointer: '/body' }] : [])]
-    const found = fields
+    const found = baseTextFields(file)
       .filter((field) => !hasText(translation?.texts, field.pointer))
       .map((field) => ({
         file: file.source.file,
@@ -218,19 +216,28 @@ function translationLinks(files: EditionInputs['files'], translations: LanguageT
   return [...translations.files].flatMap(([name, translation]) => {
     const file = files.get(name)
     if (!file || translation === none) return []
-    // The base file's data says which texts are Markdown (a translation's sections carry no type).
-    const { body: _body, bodyLine: _line, ...data } = file.data as { body?: string; bodyLine?: number }
-    const fields = textFields(file.kind, data).filter((field) => field.kind === 'markdown')
-    const documents: MarkdownSource[] = fields.flatMap(({ pointer }) => {
-      const value = stringAt(translation.texts, pointer)
-      return value === undefined ? [] : [yamlFieldDocument({ kind: 'markdown', value, source: translation.source, pointer })]
+    // The base file says which texts are Markdown (a translation's sections carry no type).
+    const documents = baseTextFields(file).flatMap(({ pointer, kind }): MarkdownSource[] => {
+      const value = kind === 'markdown' ? stringAt(translation.texts, pointer) : undefined
+      if (value === undefined) return []
+      // A Markdown file's body is its own text after the front matter; any other text is a YAML field.
+      if (pointer === '/body' && isMarkdownKind(file.kind))
+        return [{ file: translation.source.file, body: value, bodyLine: markdownBodyLine(translation) ?? 1 }]
+      return [yamlFieldDocument({ kind: 'markdown', value, source: translation.source, pointer })]
     })
-    const body = stringAt(translation.texts, '/body')
-    if (body?.trim()) documents.push({ file: translation.source.file, body, bodyLine: markdownBodyLine(translation) ?? 1 })
     return documents.flatMap((document) =>
       scanMarkdown(document).refs.flatMap((ref) => (ref.kind === 'href' ? [{ href: ref.value, origin: ref.origin }] : [])),
     )
   })
+}
+
+/**
+ * A base file's texts, each with its kind: its schema's text fields, and its `body`, Markdown (a
+ * Markdown file's, which is not YAML and so in no schema, or a service's).
+ */
+function baseTextFields(file: BaseFile): TextField[] {
+  const { body, bodyLine: _line, ...data } = file.data as { body?: string; bodyLine?: number }
+  return [...textFields(file.kind, data), ...(body?.trim() ? [{ pointer: '/body', kind: 'markdown' as const }] : [])]
 }
 
 /**
