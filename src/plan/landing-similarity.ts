@@ -1,6 +1,6 @@
 import { hash } from '../cache/digest.js'
 import { membersOf } from '../tool/group.js'
-import { closer, closestAbove, comparisons, updateClosestAbove } from './similar-pairs.js'
+import { closer, closestAbove, comparisons, jaccard, updateClosestAbove } from './similar-pairs.js'
 
 /**
  * How alike two pages' main texts are: the Jaccard index of their sets of word 5-grams
@@ -65,23 +65,6 @@ export function fingerprintHashes(wordHashes: Uint32Array): Fingerprint {
   for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[distinct++] = all[i]!
   const shingles = all.slice(0, distinct)
   return { shingles, signature: signatureOf(shingles) }
-}
-
-/** Exact Jaccard index of two sorted hash sets. */
-export function jaccard(a: Uint32Array, b: Uint32Array): number {
-  let i = 0
-  let j = 0
-  let common = 0
-  while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) {
-      common++
-      i++
-      j++
-    } else if (a[i]! < b[j]!) i++
-    else j++
-  }
-  const union = a.length + b.length - common
-  return union === 0 ? 1 : common / union
 }
 
 export interface NearestSibling {
@@ -274,10 +257,7 @@ function nearestOf(
     let nearest: NearestSibling = { index: -1, similarity: 0 }
     for (let k = 0; k < 2; k++) {
       const other = best[i * 2 + k]!
-      if (other < 0) continue
-      const similarity = jaccard(print.shingles, prints[other]!.shingles)
-      if (nearest.index < 0 || similarity > nearest.similarity || (similarity === nearest.similarity && other < nearest.index))
-        nearest = { index: other, similarity }
+      if (other >= 0) nearest = closer(nearest, other, jaccard(print.shingles, prints[other]!.shingles))
     }
     return nearest
   })

@@ -79,7 +79,7 @@ function measurer(prints: readonly Fingerprint[], limit: number, closest: Neares
     if (y === x || met[y] === x) return
     met[y] = x
     comparisons.measured++
-    const similarity = similarityAtLeast(prints[x]!.shingles, prints[y]!.shingles, limit)
+    const similarity = jaccard(prints[x]!.shingles, prints[y]!.shingles, limit)
     if (similarity < 0) return
     closest[x] = closer(closest[x]!, y, similarity)
     closest[y] = closer(closest[y]!, x, similarity)
@@ -156,12 +156,12 @@ function prefixOf(shingles: Uint32Array, frequencies: Uint16Array, limit: number
 }
 
 /**
- * The Jaccard index of two sorted sets when it is at least `limit`, else -1, given up as soon as
- * too few shingles are left to share (|a ∩ b| ≥ t·(|a| + |b|) / (1 + t)): most candidates are
- * ruled out a few dozen shingles in.
+ * The exact Jaccard index of two sorted hash sets (1 for two empty ones). With `atLeast`, -1 when
+ * it is lower, given up as soon as too few shingles are left to share for it
+ * (|a ∩ b| ≥ t·(|a| + |b|) / (1 + t)): most candidates are ruled out a few dozen shingles in.
  */
-function similarityAtLeast(a: Uint32Array, b: Uint32Array, limit: number): number {
-  const need = Math.ceil((limit * (a.length + b.length)) / (1 + limit) - 1e-9)
+export function jaccard(a: Uint32Array, b: Uint32Array, atLeast = 0): number {
+  const need = Math.ceil((atLeast * (a.length + b.length)) / (1 + atLeast) - 1e-9)
   let i = 0
   let j = 0
   let common = 0
@@ -176,7 +176,9 @@ function similarityAtLeast(a: Uint32Array, b: Uint32Array, limit: number): numbe
       if (common + Math.min(a.length - i, b.length - j) < need) return -1
     }
   }
-  return common >= need ? common / (a.length + b.length - common) : -1
+  if (common < need) return -1
+  const union = a.length + b.length - common
+  return union === 0 ? 1 : common / union
 }
 
 const frequencyBits = 21

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { checkFragmentLinks } from '../../src/plan/fragment-links.js'
 import type { LandingPageProps } from '../../src/plan/landing-model.js'
-import { fingerprintWords, jaccard } from '../../src/plan/landing-similarity.js'
+import { fingerprintWords } from '../../src/plan/landing-similarity.js'
 import { landingMainText, wordsOf } from '../../src/plan/landing-text.js'
 import { routeProps } from '../../src/plan/route-props.js'
+import { jaccard } from '../../src/plan/similar-pairs.js'
 import { type BuiltSite, exampleSite, hrefs, jsonLd, mainText, markedUpQuestions, metaRobots } from './helpers.js'
 
 // The example site of the spec: its landing pages are the product's reason to exist.

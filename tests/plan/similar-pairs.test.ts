@@ -4,12 +4,11 @@ import {
   type Fingerprint,
   findNearestSiblings,
   fingerprintHashes,
-  jaccard,
   type NearestSibling,
   neighbours,
   updateNearestSiblings,
 } from '../../src/plan/landing-similarity.js'
-import { closer, closestAbove, comparisons } from '../../src/plan/similar-pairs.js'
+import { closer, closestAbove, comparisons, jaccard } from '../../src/plan/similar-pairs.js'
 
 /** Deterministic 32-bit values (mulberry32), so every run compares the same pages. */
 function random(seed: number): () => number {

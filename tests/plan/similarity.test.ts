@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { partPrinter, printText, type QualityInput, scoreLandingPages, weakestPages } from '../../src/plan/landing-quality.js'
-import { findNearestSiblings, fingerprintWords, jaccard, updateNearestSiblings } from '../../src/plan/landing-similarity.js'
+import { findNearestSiblings, fingerprintWords, updateNearestSiblings } from '../../src/plan/landing-similarity.js'
 import { wordsOf } from '../../src/plan/landing-text.js'
+import { jaccard } from '../../src/plan/similar-pairs.js'
 
 const print = (text: string) => fingerprintWords(wordsOf(text))
 const words = (n: number, seed: string) => Array.from({ length: n }, (_, i) => `${seed}${(i * 7919) % 1009}`).join(' ')
