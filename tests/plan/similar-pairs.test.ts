@@ -40,7 +40,7 @@ function landingPages(
     const local = Array.from({ length: localWords }, random(source + 1))
     for (let s = 0; s < services; s++) {
       const words = [...templates[s]!]
-      for (let k = 0; k < 5; k++) words[k * 60 + 7] = 0x7f000000 + source
+      for (let k = 0; k < 5; k++) words[(k * 60 + 7) % templateWords] = 0x7f000000 + source
       const extra = Array.from({ length: extraWords(prints.length) }, random(prints.length))
       prints.push(fingerprintHashes(Uint32Array.from([...words, ...local, ...extra])))
       groups.push([`service:${s}`, `town:${t}`])
