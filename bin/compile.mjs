@@ -55,12 +55,13 @@ export async function compile() {
     target: 'node20',
     // Pure-JavaScript dependencies are bundled in: a few files load in a third of the time of the
     // hundred-odd module files of commander, fast-glob and markdown-it (60 ms → 25 ms).
-    // Left out: native code (sharp, esbuild), what the generated schema validators require at
+    // Left out: native code (sharp, esbuild, lightningcss), what the generated schema validators require at
     // run time (ajv), what templates, workers and the browser load by path, and the SVG sanitizer
     // (jsdom reads files of its own by path; both are imported only when an SVG changed).
     external: [
       'sharp',
       'esbuild',
+      'lightningcss',
       'ajv',
       'ajv-formats',
       'ajv/*',

@@ -7,6 +7,7 @@
  * interface. Every other type lives with the stage that makes it.
  */
 import type { FolderListing } from './cache/output-record.js'
+import type { PageSheets } from './html/selector-names.js'
 
 /** The bundled client assets, by URL. */
 export interface AssetManifest {
@@ -14,6 +15,11 @@ export interface AssetManifest {
   readonly css: string
   /** The whole stylesheet, when small enough to inline in every page instead of linking it. */
   readonly inlineCss?: string
+  /**
+   * `inlineCss` cut for the site's common page layouts, smallest first: a page inlines the first
+   * that covers its markup, else the whole (src/render/page-stylesheets.ts).
+   */
+  readonly pageSheets?: PageSheets
   /** Self-hosted font files; the document preloads the first (the body text's face). */
   readonly fonts: readonly string[]
   /** The widget script; absent when there are no widgets at all. */

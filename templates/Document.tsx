@@ -12,6 +12,8 @@ export interface DocumentProps {
   /** The rendered body markup. */
   body: string
   hasWidgets: boolean
+  /** The stylesheet to inline, the one cut for this page (templates/render.tsx); else the linked one. */
+  stylesheet?: string
 }
 
 /**
@@ -21,7 +23,7 @@ export interface DocumentProps {
  * nothing blocks rendering), then everything that only crawlers read: description, canonical
  * link, Open Graph and Twitter tags, the RSS link on blog pages and the JSON-LD graph.
  */
-export function Document({ body, hasWidgets }: DocumentProps) {
+export function Document({ body, hasWidgets, stylesheet }: DocumentProps) {
   const page = usePage()
   const { site, route, assets, posts, brand } = page
   const policy = site.trailingSlash ?? 'never'
@@ -37,7 +39,7 @@ export function Document({ body, hasWidgets }: DocumentProps) {
         <title>{route.title}</title>
         {assets.fonts[0] && <link rel="preload" href={assets.fonts[0]} as="font" type="font/woff2" crossOrigin="anonymous" />}
         <HoistedLinks markup={hoisted} />
-        {assets.inlineCss ? <style dangerouslySetInnerHTML={{ __html: assets.inlineCss }} /> : <link rel="stylesheet" href={assets.css} />}
+        {stylesheet ? <style dangerouslySetInnerHTML={{ __html: stylesheet }} /> : <link rel="stylesheet" href={assets.css} />}
         {/* Allowed by its hash in the CSP, as every inline script in templates/inline-code.ts. */}
         {hasWidgets && assets.js && <script dangerouslySetInnerHTML={{ __html: inlineScripts.jsClass }} />}
         {hasWidgets && assets.js && <script type="module" src={assets.js} />}

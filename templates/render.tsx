@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server'
+import { stylesheetFor } from '../src/html/selector-names.js'
 import type { TemplateRoute } from '../src/plan/route-plan.js'
 import type { RenderContext } from '../src/render/render-context.js'
 import { contextFor, PageContextProvider } from './context.js'
@@ -70,11 +71,13 @@ export function renderRoute(route: TemplateRoute, siteContext: RenderContext): s
   // Then right-to-left text is isolated, in every field alike (templates/isolate-bidi.ts).
   const body = isolateBidi(context.site.typographer ? typesetHtml(rendered) : rendered)
   const hasWidgets = body.includes('data-widget=')
+  const { inlineCss, pageSheets } = context.assets
+  const stylesheet = inlineCss === undefined ? undefined : stylesheetFor(body, pageSheets, inlineCss)
   const html =
     '<!doctype html>' +
     renderToStaticMarkup(
       <PageContextProvider value={page}>
-        <Document body={body} hasWidgets={hasWidgets} />
+        <Document body={body} hasWidgets={hasWidgets} stylesheet={stylesheet} />
       </PageContextProvider>,
     )
   return applyBasePath(applyLanguageLinks(withPagePolicy(html, context.pagePolicy), context), context.site.basePath)

@@ -11,6 +11,7 @@ import type { SiteMeta } from '../config/site-model.js'
 import { themeProperties } from '../config/theme/theme.js'
 import type { SiteFonts } from '../config/theme/theme-model.js'
 import { bundle as esbuildBundle } from '../tool/esbuild.js'
+import { minifyCss } from '../tool/lightning-css.js'
 import { citypressVersion, codeDigest, packageRoot } from '../tool/package.js'
 import type { AssetManifest, OutputFile } from '../types.js'
 import { fontFacesCss, preloadName } from './font-faces.js'
@@ -124,8 +125,12 @@ async function bundle(
   const fonts: string[] = []
   for (const out of css.outputFiles) {
     if (out.path.endsWith('.css')) {
-      cssUrl = named(out.contents, 'site', '.css')
-      if (gzipSync(out.contents).byteLength <= inlineCssLimit) inlineCss = out.text.trim()
+      // Minified again by the printer of its cuts for pages (render/page-stylesheets.ts), so a page
+      // styles the same under its cut as under the whole.
+      const text = minifyCss(out.text)
+      const contents = Buffer.from(`${text}\n`)
+      cssUrl = named(contents, 'site', '.css')
+      if (gzipSync(contents).byteLength <= inlineCssLimit) inlineCss = text
     } else {
       files.push({ path: `assets/${path.basename(out.path)}`, contents: out.contents })
       // The body text's main face first: the document preloads it.

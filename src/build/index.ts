@@ -1,7 +1,10 @@
 import path from 'node:path'
 import { type AssetsResult, bundleAssets } from '../assets/bundle-assets.js'
 import { type BuildCache, openBuildCache } from '../cache/build-cache.js'
+import { cachedByInputs } from '../cache/by-inputs.js'
 import { hash } from '../cache/digest.js'
+import { routeText } from '../cache/page-cache.js'
+import type { CacheNote } from '../cache/sealed-file.js'
 import { ensureOwnFolder } from '../cache/site-folder.js'
 import type { PageKindSize } from '../check/budgets.js'
 import { watchForms } from '../check/check-forms.js'
@@ -16,6 +19,7 @@ import type { SiteConfig } from '../config/site-model.js'
 import { repeated } from '../errors/catalogue.js'
 import { BuildFailure, type ConfigError, failOn } from '../errors/config-error.js'
 import { ConfigWarning } from '../errors/config-warning.js'
+import type { PageSheets } from '../html/selector-names.js'
 import { type BrandImagePlan, withBrandImages } from '../images/brand-images.js'
 import { countUncached, listImageCache, processImages, pruneImageCache } from '../images/process-images.js'
 import { metaPolicy, policyText } from '../output/csp.js'
@@ -34,10 +38,11 @@ import { languageCoverage } from '../plan/plan-languages.js'
 import { type LandingRedirect, recordPublished } from '../plan/plan-redirects.js'
 import { type BuildPlan, planSite } from '../plan/plan-site.js'
 import type { RoutePlan } from '../plan/route-plan.js'
-import { bundleTemplates } from '../render/bundle-templates.js'
+import { bundleTemplates, type TemplateBundle } from '../render/bundle-templates.js'
 import type { InlineCode } from '../render/inline-code.js'
 import { declaredInlineCode } from '../render/inline-code.js'
 import { checkHeapFor } from '../render/memory-check.js'
+import { layoutSamples, pageStylesheets } from '../render/page-stylesheets.js'
 import type { AreaRegion, LanguageContext, RenderContext } from '../render/render-context.js'
 import { collectNow, renderPages } from '../render/render-pages.js'
 import { stopEsbuild } from '../tool/esbuild.js'
@@ -298,8 +303,19 @@ async function runStages(
   // The inline code pages may carry, known before any is rendered: the Content-Security-Policy's,
   // which pages embed on hosts that send no headers (so the page cache keys, made from the
   // context, follow the policy).
-  const inlineCode = declaredInlineCode({ assets: assets.manifest, csp: site.site.csp })
-  const context = renderContextOf(site, plan, images, assets, options.asOf, inlineCode, editionAssets)
+  const pageSheets = await time('assets', () =>
+    cutPageSheets(
+      site,
+      plan,
+      templates,
+      renderContextOf(site, plan, images, assets, options.asOf, undefined, editionAssets),
+      cache.note,
+      memo,
+    ),
+  )
+  const cut = withPageSheets(assets, pageSheets)
+  const inlineCode = declaredInlineCode({ assets: cut(assets).manifest, csp: site.site.csp })
+  const context = renderContextOf(site, plan, images, cut(assets), options.asOf, inlineCode, editionAssets.map(cut))
   const pageCache = await cache.openPages(hash(`${citypressVersion}+${codeDigest}\n${templates.hash}\n${contextDigest(context)}`))
   const [declaration] = formsDeclarationFile(site)
   const fixedFiles = async () => [
@@ -536,6 +552,46 @@ export function renderContextOf(
         }
       : {}),
   }
+}
+
+/**
+ * The stylesheets cut for the pages (render/page-stylesheets.ts), kept in the tool store by what
+ * the sampled pages are made of: a build that changed none of them renders none of them again.
+ */
+async function cutPageSheets(
+  site: SiteConfig,
+  plan: BuildPlan,
+  templates: TemplateBundle,
+  context: RenderContext,
+  note: CacheNote,
+  memo: BuildMemo,
+): Promise<PageSheets | undefined> {
+  if (context.assets.inlineCss === undefined) return undefined
+  const samples = layoutSamples(plan.routes)
+  const key = hash(
+    [`${citypressVersion}+${codeDigest}`, templates.hash, contextDigest(context), ...samples.flat().map(routeText)].join('\n'),
+  )
+  const cuts = await memo<PageSheets | null>('page-sheets', key, () =>
+    cachedByInputs<PageSheets | null>({
+      name: 'page-sheets',
+      siteRoot: site.root,
+      key,
+      compute: async () => ({ value: pageStylesheets({ samples, templates, context }) ?? null, inputs: [] }),
+      note,
+    }),
+  )
+  return cuts ?? undefined
+}
+
+/**
+ * Gives `sheets` to the manifests that inline `assets`' stylesheet: the languages' bundles share
+ * it (and have scripts of their own).
+ */
+export function withPageSheets(assets: AssetsResult, sheets: PageSheets | undefined): (edition: AssetsResult) => AssetsResult {
+  return (edition) =>
+    sheets && edition.manifest.inlineCss === assets.manifest.inlineCss
+      ? { ...edition, manifest: { ...edition.manifest, pageSheets: sheets } }
+      : edition
 }
 
 /** Files by path, each once: the languages' bundles share their stylesheet and fonts. */

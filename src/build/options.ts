@@ -83,7 +83,7 @@ export interface BuildOptions {
   firstPages?: FirstPages
 }
 
-export type BuildMemo = <T>(kind: 'templates' | 'assets' | 'images', key: string, compute: () => Promise<T>) => Promise<T>
+export type BuildMemo = <T>(kind: 'templates' | 'assets' | 'page-sheets' | 'images', key: string, compute: () => Promise<T>) => Promise<T>
 
 export interface BuildProgress {
   /** `plan` is reported once, as it starts (at 10,000 pages it takes seconds of its own). */

@@ -33,6 +33,14 @@ export interface KeyedRoute {
   readonly propsKey?: string
 }
 
+/** What of a route its page depends on, beside what every page shares, as text to digest. */
+export function routeText(route: KeyedRoute): string {
+  // The origin (file/line) is left out: moving YAML lines around changes no output.
+  const { url, outputPath, template, title, description, noindex } = route
+  // A landing page has no props until rendered (RoutePlan.landing): its propsKey stands for them.
+  return `${JSON.stringify({ url, outputPath, template, title, description, noindex })}\n${route.propsKey ?? digestJson(route.props)}`
+}
+
 export interface PageCache {
   /** The folder holding the cached pages, one `<key>.html` each. */
   readonly folder: string
@@ -123,12 +131,7 @@ export async function openPageCache({ dir, shared, note }: OpenPageCacheOptions)
     keyOf(route) {
       let key = keys.get(route)
       if (key !== undefined) return key
-      // The origin (file/line) is left out: moving YAML lines around changes no output.
-      const { url, outputPath, template, title, description, noindex } = route
-      // A landing page has no props until rendered (RoutePlan.landing): its propsKey stands for them.
-      key = hash(
-        `${shared}\n${JSON.stringify({ url, outputPath, template, title, description, noindex })}\n${route.propsKey ?? digestJson(route.props)}`,
-      )
+      key = hash(`${shared}\n${routeText(route)}`)
       keys.set(route, key)
       return key
     },

@@ -4,8 +4,8 @@ import { sha256 } from '../html/page-facts.js'
 import type { AssetManifest } from '../types.js'
 
 export interface DeclaredInlineCodeOptions {
-  /** The stylesheet, inlined into a `<style>` when it is small (src/assets/bundle-assets.ts). */
-  readonly assets: Pick<AssetManifest, 'inlineCss'>
+  /** The stylesheet, inlined into a `<style>` when it is small (src/assets/bundle-assets.ts), and its cuts (page-stylesheets.ts). */
+  readonly assets: Pick<AssetManifest, 'inlineCss' | 'pageSheets'>
   /** site.yaml `csp`: what the site's own templates/ overrides write inline. */
   readonly csp: SiteInput['csp']
 }
@@ -16,7 +16,7 @@ const hashSource = /^'?(sha256-[A-Za-z0-9+/]{43}=)'?$/
 /**
  * Every inline script, style and style attribute a page of this build may carry, known before a
  * page is rendered: what citypress's templates write (templates/inline-code.ts and the inlined
- * stylesheet) and what site.yaml `csp` declares, each as its CSP source `'sha256-…'`. The
+ * stylesheet with its cuts) and what site.yaml `csp` declares, each as its CSP source `'sha256-…'`. The
  * Content-Security-Policy is made from this list, never from what is found in the pages.
  */
 export function declaredInlineCode({ assets, csp }: DeclaredInlineCodeOptions): InlineCode {
@@ -28,7 +28,12 @@ export function declaredInlineCode({ assets, csp }: DeclaredInlineCodeOptions): 
   const unique = (list: readonly string[]) => [...new Set(list)].sort()
   return {
     scripts: unique([...Object.values(inlineScripts).map((text) => sha256(text)), ...sources(csp?.inlineScripts)]),
-    styles: unique([...(assets.inlineCss === undefined ? [] : [sha256(assets.inlineCss)]), ...sources(csp?.inlineStyles)]),
+    styles: unique([
+      ...(assets.inlineCss === undefined ? [] : [assets.inlineCss, ...(assets.pageSheets?.sheets ?? []).map((sheet) => sheet.css)]).map(
+        (css) => sha256(css),
+      ),
+      ...sources(csp?.inlineStyles),
+    ]),
     styleAttributes: unique(sources(csp?.styleAttributes)),
   }
 }

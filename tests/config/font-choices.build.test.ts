@@ -17,7 +17,8 @@ async function buildWith(fonts: string) {
   const result = await build({ site, write: false, cacheDir: false, imageCacheDir: false })
   const text = (name: string) => String(result.files.find((f) => f.path === name)!.contents)
   const home = text('index.html')
-  const css = home.match(/<style>([\s\S]*?)<\/style>/)![1]!
+  // The whole stylesheet: a page inlines it, or its cut for the page's layout.
+  const css = text(result.files.find((f) => /^assets\/site-\w+\.css$/.test(f.path))!.path)
   // A page a link can be shared from: every one but the 404, the form's thank-you page and the
   // forms file Netlify reads.
   const shareable = result.files.filter((f) => f.path.endsWith('.html') && !/404|thank|success|^__/.test(f.path))
