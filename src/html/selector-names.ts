@@ -37,17 +37,25 @@ const nameSource = /<([a-zA-Z][a-zA-Z0-9-]*)|\s(class|id)\s*=\s*(?:"([^"]*)"|'([
 
 /** Every name `markup` gives selectors to match (no `<style>` element's text: the caller's to leave out). */
 export function selectorNames(markup: string): Set<SelectorName> {
+  // A page repeats a few dozen tag names and class lists hundreds of times: each is read once.
+  const tags = new Set<string>()
+  const values = new Set<string>()
   const names = new Set<SelectorName>()
-  for (const match of markup.matchAll(nameSource)) {
+  nameSource.lastIndex = 0
+  for (let match = nameSource.exec(markup); match !== null; match = nameSource.exec(markup)) {
     if (match[1] !== undefined) {
-      names.add(match[1].toLowerCase())
+      tags.add(match[1])
       continue
     }
+    const isId = match[2]!.length === 2
     const raw = match[3] ?? match[4] ?? match[5] ?? ''
+    if (values.has(isId ? `#${raw}` : raw)) continue
+    values.add(isId ? `#${raw}` : raw)
     const value = raw.includes('&') ? decodeHTMLAttribute(raw) : raw
-    if (match[2]!.toLowerCase() === 'id') names.add(`#${value}`)
+    if (isId) names.add(`#${value}`)
     else for (const name of value.split(/[\t\n\f\r ]+/)) if (name) names.add(`.${name}`)
   }
+  for (const tag of tags) names.add(tag.toLowerCase())
   return names
 }
 
