@@ -22,6 +22,8 @@ export function minifyCss(css: string, keep?: (selectors: SelectorList) => boole
     code: Buffer.from(css),
     minify: true,
     targets,
+    // What it cannot read it leaves out, as a browser would, instead of failing the build.
+    errorRecovery: true,
     ...(keep ? { visitor: { Rule: { style: (rule) => (keep(rule.value.selectors) ? undefined : []) } } } : {}),
   })
   return code.toString().trim()

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { type PageSheets, selectorNames, stylesheetFor } from '../../src/html/selector-names.js'
 import { cutStylesheet } from '../../src/render/page-stylesheets.js'
+import { minifyCss } from '../../src/tool/lightning-css.js'
 import { packageRoot } from '../../src/tool/package.js'
 import { runTimeNames } from '../../templates/widgets/run-time-names.js'
 
@@ -46,6 +47,12 @@ describe('cutting a stylesheet to the names a page uses', () => {
   it('keeps fonts, custom properties, keyframes, attribute states and what :is() asks for', () => {
     for (const kept of ['@font-face', ':root{--ink:#111}', '@keyframes fade', '[hidden]', ':is(.faq,.toc) summary'])
       expect(cut).toContain(kept)
+  })
+})
+
+describe('the one CSS printer', () => {
+  it('leaves out a rule it cannot read, as a browser does, and keeps the rest instead of failing', () => {
+    expect(minifyCss('.a{color:red}.c{{x}.d{width:1px}')).toContain('.a{color:red}')
   })
 })
 
