@@ -9,10 +9,11 @@ import { type SiteServer, serveSite } from '../helpers/server.js'
 
 /**
  * A cut stylesheet changes nothing a visitor sees: on a page of each cut of every example site,
- * every element's computed style (and its ::before and ::after) is the same under the page's own
- * sheet as under the whole stylesheet, at phone and desktop widths, at rest and with every state a
- * widget can put the page in: menus and details open, the header solid after a scroll, dialogs,
- * popovers, the consent banner and form messages shown.
+ * what every element (and its ::before and ::after) looks like, in the computed properties of
+ * `seen`, is the same under the page's own sheet as under the whole stylesheet, at phone and
+ * desktop widths, at rest and with every state a widget can put the page in: menus and details
+ * open, the header solid after a scroll, dialogs, popovers, the consent banner and form messages
+ * shown.
  */
 // (The starter's layouts are a page each: it has no cut, as a layout needs more pages than are sampled.)
 const sites: readonly ExampleSite[] = ['system4', 'greenway', 'brightline']
