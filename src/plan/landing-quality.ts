@@ -1,4 +1,5 @@
 import { addTo } from '../tool/group.js'
+import { rememberLast } from '../tool/remember.js'
 import {
   type Fingerprint,
   findNearestSiblings,
@@ -78,12 +79,12 @@ export interface PartPrinter {
 }
 
 export function partPrinter(): PartPrinter {
-  const toText = memo(markdownToText)
-  const hashesOf = memo((part: string) => hashWords(wordsOf(part)))
+  const texts = rememberLast<string>(remembered)
+  const hashes = rememberLast<Uint32Array>(remembered)
   return {
-    toText,
+    toText: (markdown) => texts(markdown, () => markdownToText(markdown)),
     print(parts, asOneWord = []) {
-      const perPart = parts.map(hashesOf)
+      const perPart = parts.map((part) => hashes(part, () => hashWords(wordsOf(part))))
       const all = new Uint32Array(perPart.reduce((sum, h) => sum + h.length, 0))
       let at = 0
       for (const h of perPart) {
@@ -103,18 +104,6 @@ export function partPrinter(): PartPrinter {
  * hashes, 300 MB, at 50,000 pages.
  */
 const remembered = 8192
-
-function memo<T>(make: (text: string) => T): (text: string) => T {
-  const known = new Map<string, T>()
-  return (text) => {
-    let value = known.get(text)
-    if (value === undefined) {
-      if (known.size >= remembered) known.clear()
-      known.set(text, (value = make(text)))
-    }
-    return value
-  }
-}
 
 /** One hash for any name, where a name's words stand in a row in `words`: of no word a text can have. */
 const nameHash = hashWords(['⟨name⟩'])[0]!

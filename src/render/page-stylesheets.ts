@@ -3,7 +3,9 @@ import { runTimeNames } from '../../templates/widgets/run-time-names.js'
 import { hash } from '../cache/digest.js'
 import { type PageSheet, type PageSheets, type SelectorName, selectorNames } from '../html/selector-names.js'
 import type { RoutePlan } from '../plan/route-plan.js'
+import { addTo } from '../tool/group.js'
 import { minifyCss } from '../tool/lightning-css.js'
+import { rememberLast } from '../tool/remember.js'
 import type { TemplateBundle } from './bundle-templates.js'
 import type { RenderContext } from './render-context.js'
 import { renderPage } from './render-pages.js'
@@ -79,12 +81,7 @@ export function pageStylesheets({ samples, templates, context }: PageStylesheets
  */
 export function layoutSamples(routes: readonly RoutePlan[]): RoutePlan[][] {
   const layouts = new Map<string, RoutePlan[]>()
-  for (const route of routes) {
-    const key = layoutKey(route)
-    const pages = layouts.get(key)
-    if (pages) pages.push(route)
-    else layouts.set(key, [route])
-  }
+  for (const route of routes) addTo(layouts, layoutKey(route), route)
   return [...layouts.values()]
     .filter((pages) => pages.length >= minLayoutPages)
     .sort((a, b) => b.length - a.length)
@@ -123,22 +120,16 @@ function requirement(part: SelectorComponent): SelectorName | undefined {
  * after every edit, which seldom changes the names a layout's pages use. Bounded, as each holds
  * a stylesheet.
  */
-const made = new Map<string, unknown>()
-function once<T>(key: string, make: () => T): T {
-  if (made.has(key)) return made.get(key) as T
-  if (made.size >= 64) made.clear()
-  const value = make()
-  made.set(key, value)
-  return value
-}
+const cuts = rememberLast<string>(64)
+const requiredSets = rememberLast<ReadonlySet<SelectorName>>(8)
 
 function cutOnce(css: string, names: readonly SelectorName[]): string {
-  return once(`cut ${hash(css)} ${names.join(' ')}`, () => cutStylesheet(css, new Set(names)))
+  return cuts(`${hash(css)} ${names.join(' ')}`, () => cutStylesheet(css, new Set(names)))
 }
 
 /** Every name a selector of `css` requires where cutStylesheet can test it. */
 function requiredNames(css: string): ReadonlySet<SelectorName> {
-  return once(`required ${hash(css)}`, () => namesRequiredBy(css))
+  return requiredSets(hash(css), () => namesRequiredBy(css))
 }
 
 function namesRequiredBy(css: string): Set<SelectorName> {
