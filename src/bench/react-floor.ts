@@ -1,12 +1,11 @@
 import { rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { bundleAssets } from '../assets/bundle-assets.js'
-import { loadAndPlan, renderContextOf, withPageSheets } from '../build/index.js'
+import { cutPageSheets, loadAndPlan, renderContextOf, withPageSheets } from '../build/index.js'
 import { withBrandImages } from '../images/brand-images.js'
 import { guardOutputFolder, markerText, outputMarker } from '../output/output-guard.js'
 import { planImages } from '../plan/plan-images.js'
 import { bundleTemplates } from '../render/bundle-templates.js'
-import { layoutSamples, pageStylesheets } from '../render/page-stylesheets.js'
 import { renderFloor } from '../render/render-floor.js'
 
 export interface ReactFloorOptions {
@@ -46,11 +45,7 @@ export async function measureReactFloor(options: ReactFloorOptions): Promise<Rea
     bundleTemplates({ siteRoot: site.root, icons: site.icons }),
   ])
   // The pages carry their cut stylesheets, as a build's do; cutting them is not timed.
-  const sheets = pageStylesheets({
-    samples: layoutSamples(plan.routes),
-    templates,
-    context: renderContextOf(site, plan, images, assets, new Date()),
-  })
+  const sheets = await cutPageSheets(site, plan, templates, renderContextOf(site, plan, images, assets, new Date()))
   const context = renderContextOf(site, plan, images, withPageSheets(assets, sheets)(assets), new Date())
   const outDir = path.resolve(options.outDir)
   await rm(outDir, { recursive: true, force: true })

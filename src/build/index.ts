@@ -281,7 +281,7 @@ async function runStages(
   }
   if (!firstPages) void hostFiles()
 
-  const memo: BuildMemo = options.memo ?? ((_kind, _key, compute) => compute())
+  const memo = options.memo ?? computeEachTime
   // bundleAssets reads only site.yaml `theme`, its fonts, whether it has languages and the words its
   // widgets write (plus templates/, which the memo's owner watches).
   const assetsOf = (meta: SiteConfig['site']) =>
@@ -314,8 +314,9 @@ async function runStages(
     ),
   )
   const cut = withPageSheets(assets, pageSheets)
-  const inlineCode = declaredInlineCode({ assets: cut(assets).manifest, csp: site.site.csp })
-  const context = renderContextOf(site, plan, images, cut(assets), options.asOf, inlineCode, editionAssets.map(cut))
+  const pageAssets = cut(assets)
+  const inlineCode = declaredInlineCode({ assets: pageAssets.manifest, csp: site.site.csp })
+  const context = renderContextOf(site, plan, images, pageAssets, options.asOf, inlineCode, editionAssets.map(cut))
   const pageCache = await cache.openPages(hash(`${citypressVersion}+${codeDigest}\n${templates.hash}\n${contextDigest(context)}`))
   const [declaration] = formsDeclarationFile(site)
   const fixedFiles = async () => [
@@ -558,13 +559,13 @@ export function renderContextOf(
  * The stylesheets cut for the pages (render/page-stylesheets.ts), kept in the tool store by what
  * the sampled pages are made of: a build that changed none of them renders none of them again.
  */
-async function cutPageSheets(
+export async function cutPageSheets(
   site: SiteConfig,
   plan: BuildPlan,
   templates: TemplateBundle,
   context: RenderContext,
-  note: CacheNote,
-  memo: BuildMemo,
+  note?: CacheNote,
+  memo: BuildMemo = computeEachTime,
 ): Promise<PageSheets | undefined> {
   if (context.assets.inlineCss === undefined) return undefined
   const samples = layoutSamples(plan.routes)
@@ -582,6 +583,9 @@ async function cutPageSheets(
   )
   return cuts ?? undefined
 }
+
+/** A build's memo outside preview: nothing is kept between builds in this process. */
+const computeEachTime: BuildMemo = (_kind, _key, compute) => compute()
 
 /**
  * Gives `sheets` to the manifests that inline `assets`' stylesheet: the languages' bundles share
