@@ -7,6 +7,7 @@ import { guardOutputFolder, markerText, outputMarker } from '../output/output-gu
 import { planImages } from '../plan/plan-images.js'
 import { bundleTemplates } from '../render/bundle-templates.js'
 import { renderFloor } from '../render/render-floor.js'
+import { boundHeapGrowth } from '../tool/heap-growth.js'
 
 export interface ReactFloorOptions {
   /** The site folder. */
@@ -36,6 +37,8 @@ export interface ReactFloorResult {
  * checks, no quality gate beyond the plan, no images.
  */
 export async function measureReactFloor(options: ReactFloorOptions): Promise<ReactFloorResult> {
+  // As the build's process does (src/cli/main.ts), so the floor's peak compares.
+  boundHeapGrowth()
   // The folder is deleted whole: only one that is missing, empty or a citypress output.
   await guardOutputFolder({ outDir: options.outDir, site: options.site })
   const { site, plan } = await loadAndPlan(options.site)

@@ -6,6 +6,7 @@ import { formatBuildFailure } from '../errors/format.js'
 import { printable } from '../errors/printable.js'
 import { sourceStack } from '../errors/source-stack.js'
 import { systemErrorOf } from '../errors/system-error.js'
+import { boundHeapGrowth } from '../tool/heap-growth.js'
 import { buildCommand } from './commands/build.js'
 import { newCommand } from './commands/new.js'
 import { previewCommand } from './commands/preview.js'
@@ -38,6 +39,7 @@ export async function writeSecondLanguage(siteRoot: string, code: string): Promi
 export async function main(argv: readonly string[], io: Io = processIo()): Promise<number> {
   // React's development build renders 3.5× slower.
   process.env.NODE_ENV = 'production'
+  boundHeapGrowth()
   const program = new Command('citypress')
     .description('Turn a folder of YAML into a fast marketing website with city × service landing pages.')
     .version(typeof CITYPRESS_VERSION === 'string' ? CITYPRESS_VERSION : 'dev', '-v, --version')
