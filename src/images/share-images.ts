@@ -5,6 +5,7 @@ import type { ImageSource, SiteConfig } from '../config/site-model.js'
 import { isDark } from '../config/theme/theme.js'
 import type { ImageJob, ShareDrawing } from '../plan/plan-images.js'
 import type { RoutePlan } from '../plan/route-plan.js'
+import { extended } from '../tool/extended.js'
 
 export type { ShareDrawing }
 
@@ -48,7 +49,13 @@ export function planShareImages(site: SiteConfig, routes: readonly RoutePlan[]):
       hash: digest,
       origin: route.origin,
     }
-    jobs.push({ source, outputPath: image.path, width: shareImageSize.width, format: 'jpeg', share: { ...base, title: image.title } })
+    jobs.push({
+      source,
+      outputPath: image.path,
+      width: shareImageSize.width,
+      format: 'jpeg',
+      share: extended(base, { title: image.title }),
+    })
   }
   return { digest, jobs }
 }

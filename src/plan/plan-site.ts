@@ -6,6 +6,7 @@ import type { ServiceConfig, SiteConfig } from '../config/site-model.js'
 import { BadFileSlug, DuplicateRoute, fail, LinkToNowhere, RelativeLinkToNowhere } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
 import { closestMatch } from '../errors/did-you-mean.js'
+import { extended } from '../tool/extended.js'
 import { addTo } from '../tool/group.js'
 import { displayFile } from '../tool/package.js'
 import { checkFragmentLinks } from './fragment-links.js'
@@ -208,13 +209,12 @@ function planPages(site: SiteConfig, options: { prints?: PrintStore }): Omit<Bui
     }
     byOutput.set(outputPath, input)
     const { isTitleComplete, ...declared } = input
-    const route: RoutePlan = {
-      ...declared,
+    const route: RoutePlan = extended(declared, {
       outputPath,
       title: isTitleComplete ? input.title : site.site.titleTemplate.replace('%s', input.title),
       description: describe(input.description),
       noindex: input.noindex ?? false,
-    }
+    })
     routes.push(route)
   }
   // Success pages of forms posted without JavaScript (noindex, so never in the sitemap).
