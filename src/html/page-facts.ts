@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { decodeHTMLAttribute } from 'entities/decode'
+import { ownCopy } from '../tool/own-copy.js'
 import { isLetter } from './tag-names.js'
 
 /** What the checks need to know about one rendered page, small enough to keep for every page. */
@@ -46,7 +47,7 @@ const interned = new Map<string, string>()
 function detached(text: string): string {
   const known = interned.get(text)
   if (known !== undefined) return known
-  const copy = text.length < 13 ? text : Buffer.from(text, 'utf8').toString('utf8')
+  const copy = ownCopy(text)
   if (interned.size < 200_000) interned.set(copy, copy)
   return copy
 }

@@ -32,3 +32,15 @@ describe('keys of a YAML mapping', () => {
     expect(problems(`places:\n${names.join('\n')}\n`).map((p) => p.line)).toEqual([20_002])
   })
 })
+
+describe('values of a YAML file', () => {
+  it('reads every string exactly, escapes and lone surrogates included, as copies made for keeping', () => {
+    const text = 'a: "A place with a long name"\nb: "\\ud800 and a lone half"\nc: [Café au lait, "😀 a pair of halves here"]\nd: short\n'
+    expect(parseYaml(text, 'site.yaml').source.data).toEqual({
+      a: 'A place with a long name',
+      b: '\ud800 and a lone half',
+      c: ['Café au lait', '😀 a pair of halves here'],
+      d: 'short',
+    })
+  })
+})
