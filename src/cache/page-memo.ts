@@ -145,32 +145,31 @@ export async function openPageMemo(pagesDir: string, note?: CacheNote): Promise<
         }
       }
       if (!changed) return
-      const json = JSON.stringify({
-        id: stored.id,
-        from: stringsAtOpen,
-        set,
-        drop: [...dropped],
-        // Taken after `set` is written: encoding its values adds the strings the line must carry.
-        strings: { toJSON: () => stored.strings.slice(stringsAtOpen) },
-      })
-      const line = `${sealDigest(json).toString('hex')} ${json}\n`
-      // A journal that cannot be appended to (a folder in its place) is replaced by writing the file whole.
-      if (
-        !startedEmpty &&
-        journalFits &&
-        journal.length + line.length < text.length / 4 &&
-        stored.strings.length <= Math.max(1000, stored.compacted * 1.5) &&
-        (await appendFile(ownPath(journalFile), line).then(
-          () => true,
-          () => false,
-        ))
-      )
-        return
+      // A few pages' changes go on the journal; a file started empty in this build is written whole.
+      if (!startedEmpty && journalFits) {
+        const json = JSON.stringify({
+          id: stored.id,
+          from: stringsAtOpen,
+          set,
+          drop: [...dropped],
+          // Taken after `set` is written: encoding its values adds the strings the line must carry.
+          strings: { toJSON: () => stored.strings.slice(stringsAtOpen) },
+        })
+        const line = `${sealDigest(json).toString('hex')} ${json}\n`
+        // A journal that cannot be appended to (a folder in its place) is replaced by writing the file whole.
+        if (
+          journal.length + line.length < text.length / 4 &&
+          stored.strings.length <= Math.max(1000, stored.compacted * 1.5) &&
+          (await appendFile(ownPath(journalFile), line).then(
+            () => true,
+            () => false,
+          ))
+        )
+          return
+      }
       // Strings of pages that are gone stay in the table until it has half again as many as
       // when it was last written from scratch; then every value is encoded anew.
-      // A table started empty in this build holds only what its values use.
-      if (startedEmpty) stored = { ...stored, compacted: stored.strings.length }
-      else if (stored.strings.length > Math.max(1000, stored.compacted * 1.5)) {
+      if (!startedEmpty && stored.strings.length > Math.max(1000, stored.compacted * 1.5)) {
         const fresh = tableOf([])
         const values: Stored['values'] = {}
         for (const [name, byKey] of Object.entries(stored.values)) {
@@ -189,7 +188,15 @@ export async function openPageMemo(pagesDir: string, note?: CacheNote): Promise<
       // The journal goes first: lines left over from a killed build must not meet the new file
       // (its id would turn them away anyway).
       await rm(ownPath(journalFile), { recursive: true, force: true })
-      await writeSealedJson(file, { ...stored, id: randomBytes(6).toString('hex') })
+      await writeSealedJson(file, {
+        id: randomBytes(6).toString('hex'),
+        values: stored.values,
+        // Both taken after `values` is written: encoding this build's values adds strings. A
+        // table started empty in this build holds only what its values use.
+        strings: { toJSON: () => stored.strings },
+        compacted: { toJSON: () => (startedEmpty ? stored.strings.length : stored.compacted) },
+      })
+      if (startedEmpty) stored = { ...stored, compacted: stored.strings.length }
     },
   }
 }
