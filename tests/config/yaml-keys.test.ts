@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { parseYaml } from '../../src/config/read/read-yaml.js'
 
@@ -42,5 +44,17 @@ describe('values of a YAML file', () => {
       c: ['Café au lait', '😀 a pair of halves here'],
       d: 'short',
     })
+  })
+
+  it('gives values that do not keep the text of their file in memory', () => {
+    setFlagsFromString('--expose-gc')
+    const collect = runInNewContext('gc') as () => void
+    const heap = () => (collect(), process.memoryUsage().heapUsed)
+    const before = heap()
+    // 20 MB of text, gone once read; the value kept is a plain scalar, which yaml cuts out of it.
+    const read = () => parseYaml(`# ${'-'.repeat(20_000_000)}\nkeep: A value long enough to be a view into the text\n`, 'areas.yaml')
+    const kept = (read().source.data as { keep: string }).keep
+    expect(kept).toBe('A value long enough to be a view into the text')
+    expect(heap() - before).toBeLessThan(5_000_000)
   })
 })

@@ -69,10 +69,7 @@ export function parseYaml(text: string, file: string): ParseYamlResult {
   const alias = text.includes('*') ? aliasProblem(source) : undefined
   if (alias) return { source, errors: [alias] }
   try {
-    // Strings copied out of the text: the config keeps some for the whole build, and as views into
-    // it they would keep the whole file (areas.yaml of 12,500 places: 20 MB).
-    const data = doc.toJS({ maxAliasCount, reviver: (_key, value) => (typeof value === 'string' ? ownCopy(value) : value) })
-    return { source: { ...source, data }, errors }
+    return { source: { ...source, data: withOwnStrings(doc.toJS({ maxAliasCount })) }, errors }
   } catch (error) {
     // The one error toJS throws on a document composed without errors (the unresolved alias
     // is found above, with its position).
@@ -272,4 +269,26 @@ function firstSentence(message: string): string {
     .replace(/ at line \d+, column \d+:?$/, '')
     .trim()
   return /[.!?]$/.test(line) ? line : `${line}.`
+}
+
+/**
+ * `value` with every string in it copied out of the file's text (ownCopy), in place: the config
+ * keeps them for the whole build, and as views into the text they kept all of it (areas.yaml of
+ * 12,500 places: 20 MB). A reviver cannot do it: yaml keeps a returned string equal to the old.
+ * Objects an alias shares, or one that contains itself, are visited once.
+ */
+function withOwnStrings(value: unknown, seen = new Set<object>()): unknown {
+  if (typeof value === 'string') return ownCopy(value)
+  if (value === null || typeof value !== 'object' || seen.has(value)) return value
+  seen.add(value)
+  if (Array.isArray(value)) for (let i = 0; i < value.length; i++) value[i] = withOwnStrings(value[i], seen)
+  else if (Object.getPrototypeOf(value) === Object.prototype) {
+    const record = value as Record<string, unknown>
+    for (const key of Object.keys(record)) {
+      // Defined, not assigned: assigning to a `__proto__` key would set the prototype.
+      if (key === '__proto__') Object.defineProperty(record, key, { value: withOwnStrings(record[key], seen) })
+      else record[key] = withOwnStrings(record[key], seen)
+    }
+  }
+  return value
 }
