@@ -49,8 +49,9 @@ export function selectorNames(markup: string): Set<SelectorName> {
     }
     const isId = match[2]!.length === 2
     const raw = match[3] ?? match[4] ?? match[5] ?? ''
-    if (values.has(isId ? `#${raw}` : raw)) continue
-    values.add(isId ? `#${raw}` : raw)
+    const seen = isId ? `#${raw}` : raw
+    if (values.has(seen)) continue
+    values.add(seen)
     const value = raw.includes('&') ? decodeHTMLAttribute(raw) : raw
     if (isId) names.add(`#${value}`)
     else for (const name of value.split(/[\t\n\f\r ]+/)) if (name) names.add(`.${name}`)
