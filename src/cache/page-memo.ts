@@ -115,6 +115,11 @@ export async function openPageMemo(pagesDir: string, note?: CacheNote): Promise<
   // What this build adds, for the journal.
   const set: Record<string, Record<string, unknown>> = {}
   let changed = false
+  /**
+   * Strings of pages that are gone stay in the table until it has half again as many as when it
+   * was last written from scratch; then the file is written whole, every value encoded anew.
+   */
+  const tableOutgrown = () => stored.strings.length > Math.max(1000, stored.compacted * 1.5)
   return {
     async derive<T>({ name, source, contents, known, codec, compute }: DeriveOptions<T>): Promise<T> {
       codecs.set(name, codec as MemoCodec<unknown>)
@@ -159,7 +164,7 @@ export async function openPageMemo(pagesDir: string, note?: CacheNote): Promise<
         // A journal that cannot be appended to (a folder in its place) is replaced by writing the file whole.
         if (
           journal.length + line.length < text.length / 4 &&
-          stored.strings.length <= Math.max(1000, stored.compacted * 1.5) &&
+          !tableOutgrown() &&
           (await appendFile(ownPath(journalFile), line).then(
             () => true,
             () => false,
@@ -167,9 +172,8 @@ export async function openPageMemo(pagesDir: string, note?: CacheNote): Promise<
         )
           return
       }
-      // Strings of pages that are gone stay in the table until it has half again as many as
-      // when it was last written from scratch; then every value is encoded anew.
-      if (!startedEmpty && stored.strings.length > Math.max(1000, stored.compacted * 1.5)) {
+      // An outgrown table is made afresh from the values kept, each encoded anew.
+      if (!startedEmpty && tableOutgrown()) {
         const fresh = tableOf([])
         const values: Stored['values'] = {}
         for (const [name, byKey] of Object.entries(stored.values)) {
