@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { type MemoCodec, noPageMemo, type PageMemo } from '../cache/page-memo.js'
+import { type MemoCodec, noPageMemo, type PageMemo, type StringTable } from '../cache/page-memo.js'
 import { collectPageFacts, findInlineText, type InlineKind, type PageFacts } from '../html/page-facts.js'
 import type { RoutePlan } from '../plan/route-plan.js'
 import type { InlineCode } from '../render/inline-code.js'
@@ -162,13 +162,42 @@ const summaryCodec: MemoCodec<PageSummary> = {
   },
   decode: (json, strings) => {
     const flat = json as number[]
-    // The table's own strings: parsed once from the file, shared by every page that has them.
+    const shared = sharedListsOf(strings)
     let at = 1
-    const lists = {} as Record<(typeof factLists)[number], string[]>
+    const lists = {} as Record<(typeof factLists)[number], readonly string[]>
     for (const name of factLists) {
-      const texts = (lists[name] = new Array<string>(flat[at++]!))
-      for (let i = 0; i < texts.length; i++) texts[i] = strings.text(flat[at++]!)
+      const size = flat[at++]!
+      const key = name === 'urls' || size === 0 ? undefined : `${name}:${flat.slice(at, at + size).join(',')}`
+      const known = key === undefined ? (size === 0 ? noStrings : undefined) : shared.get(key)
+      if (known) {
+        lists[name] = known
+        at += size
+        continue
+      }
+      // The table's own strings: parsed once from the file, shared by every page that has them.
+      const texts = new Array<string>(size)
+      for (let i = 0; i < size; i++) texts[i] = strings.text(flat[at++]!)
+      lists[name] = texts
+      if (key !== undefined && shared.size < sharedListsBound) shared.set(key, texts)
     }
     return { length: flat[0]!, facts: lists }
   },
+}
+
+/**
+ * Every list of a page's facts but its links is the same on most pages of a kind (the inline
+ * code's hashes, the stylesheet and script, the header's and footer's ids): each distinct list
+ * is kept once per string table, not once per page (at 50,000 pages, hundreds of thousands of
+ * small arrays). Keyed by the table's numbers, so only within one table. Its links differ from
+ * page to page and are left out.
+ */
+const sharedLists = new WeakMap<StringTable, Map<string, readonly string[]>>()
+/** How many distinct lists are kept for sharing: enough for every kind and language of page. */
+const sharedListsBound = 10_000
+const noStrings: readonly string[] = Object.freeze([])
+
+function sharedListsOf(strings: StringTable): Map<string, readonly string[]> {
+  let shared = sharedLists.get(strings)
+  if (!shared) sharedLists.set(strings, (shared = new Map()))
+  return shared
 }

@@ -1,0 +1,68 @@
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { openPageMemo } from '../../src/cache/page-memo.js'
+import { watchPages } from '../../src/check/watch-pages.js'
+import { collectPageFacts } from '../../src/html/page-facts.js'
+import type { RoutePlan } from '../../src/plan/route-plan.js'
+import { declaredInlineCode } from '../../src/render/inline-code.js'
+import type { OutputWriter } from '../../src/types.js'
+import { tempDir } from '../helpers/site.js'
+
+const frame = (main: string) =>
+  `<html><head><link rel="stylesheet" href="/assets/site.css"/></head><body><header id="top"><a href="/">Home</a></header><main id="main">${main}</main><footer id="footer"><a href="/contact">Contact</a></footer></body></html>`
+
+const pages = {
+  'a/index.html': frame('<a href="/a-nearby">Near A</a>'),
+  'b/index.html': frame('<a href="/b-nearby">Near B</a>'),
+  'c/index.html': frame('<h2 id="prices">Prices</h2><a href="/c-nearby">Near C</a>'),
+}
+
+/** A page's file in the page cache, named by its key. */
+const fileOf = (outputPath: string) => `${outputPath.replace('/', '-')}.html`
+
+const writer = {
+  count: 0,
+  write: async () => {},
+  link: async () => {},
+  commit: async () => undefined,
+  abort: async () => {},
+} as unknown as OutputWriter
+
+/**
+ * The pages' facts as the checks get them: rendered in a worker (their facts worked out there)
+ * in a first build, or read back from the memo a first build saved.
+ */
+async function watchedFacts(dir: string, from: 'worker' | 'memo') {
+  const memo = await openPageMemo(dir)
+  const routes = Object.keys(pages).map((outputPath) => ({ outputPath, url: `/${path.dirname(outputPath)}` }) as RoutePlan)
+  const watch = watchPages({ routes, output: writer, memo, inlineCode: declaredInlineCode({ assets: {}, csp: undefined }) })
+  for (const [outputPath, html] of Object.entries(pages)) {
+    const source = path.join(dir, fileOf(outputPath))
+    const derived = { 'page-facts': { facts: collectPageFacts(html, { detach: false }), length: html.length } }
+    await watch.output.link(outputPath, from === 'worker' ? { source, derived } : { source })
+  }
+  const watched = await watch.pages()
+  await memo.save(new Set(Object.keys(pages).map((p) => path.basename(fileOf(p), '.html'))))
+  return watched.map((page) => page.facts)
+}
+
+describe("the pages' facts the checks keep", () => {
+  it('are one list for pages whose ids and stylesheets are alike, and each page its own links', async () => {
+    const dir = path.join(await tempDir(), 'pages')
+    await mkdir(dir)
+    for (const [outputPath, html] of Object.entries(pages)) await writeFile(path.join(dir, fileOf(outputPath)), html)
+
+    for (const from of ['worker', 'memo'] as const) {
+      const [a, b, c] = await watchedFacts(dir, from)
+      expect(a!.ids).toEqual(['top', 'main', 'footer'])
+      expect(c!.ids).toEqual(['top', 'main', 'prices', 'footer'])
+      expect(a!.ids).toBe(b!.ids)
+      expect(c!.ids).not.toBe(a!.ids)
+      expect(a!.stylesheets).toBe(c!.stylesheets)
+      expect(a!.scripts).toBe(c!.scripts)
+      expect(a!.urls).toEqual(['/assets/site.css', '/', '/a-nearby', '/contact'])
+      expect(b!.urls).toEqual(['/assets/site.css', '/', '/b-nearby', '/contact'])
+    }
+  })
+})
