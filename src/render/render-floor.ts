@@ -1,9 +1,10 @@
 import { mkdir, rename } from 'node:fs/promises'
 import path from 'node:path'
 import type { RoutePlan } from '../plan/route-plan.js'
+import { collectSooner } from '../tool/heap-growth.js'
 import type { TemplateBundle } from './bundle-templates.js'
 import type { RenderContext } from './render-context.js'
-import { collectSooner, renderWorkerCount, workerWindow } from './render-pages.js'
+import { renderWorkerCount, workerWindow } from './render-pages.js'
 import { type BareRender, startRenderWorker } from './render-worker.js'
 
 export interface RenderFloorOptions {
@@ -32,7 +33,7 @@ export async function renderFloor(options: RenderFloorOptions): Promise<{ readon
   await mkdir(staging, { recursive: true })
   const dirs = new Set<string>([staging])
   const workers = Array.from({ length: options.workerCount ?? renderWorkerCount() }, () => startRenderWorker(templates.file, context))
-  // As a build's render stage collects this thread's garbage (render-pages.ts).
+  // As a build's render stage collects this thread's garbage (tool/heap-growth.ts).
   const restoreHeap = collectSooner()
   // As render-pages.ts does: up to a window of pages in flight, handed to the workers in turn.
   const ahead = new Map<number, Promise<BareRender>>()

@@ -1,11 +1,10 @@
 import { availableParallelism } from 'node:os'
-import { setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import type { PageCache } from '../cache/page-cache.js'
 import { fail, RenderFailed } from '../errors/catalogue.js'
 import { BuildFailure, ConfigError, originName } from '../errors/config-error.js'
 import type { RoutePlan } from '../plan/route-plan.js'
 import { templateRoute } from '../plan/route-props.js'
+import { collectSooner } from '../tool/heap-growth.js'
 import type { OutputWriter } from '../types.js'
 import type { TemplateBundle, ThrowingTemplate } from './bundle-templates.js'
 import { checkHeapFor } from './memory-check.js'
@@ -187,35 +186,3 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
   const slowest = timings.sort((a, b) => b.ms - a.ms).slice(0, 5)
   return { errors, rendered, reused, keys, slowest }
 }
-
-/**
- * While workers render many pages, this thread links them into the output and keeps their facts:
- * it allocates steadily and keeps little, and V8 lets the old generation grow to up to four times
- * what survived the last full collection before collecting again, so a large build's peak memory
- * was mostly this thread's garbage. Until the returned function is called, V8 collects at 1.7
- * times instead (a process-wide setting; 0 is V8's own choice), starting with one full collection
- * now, since a new factor applies only from the next one: the build peaks far lower in the same
- * time. Only for this stage: builds that render little (warm, one city) spend their time loading
- * caches, which took longer with it.
- */
-export function collectSooner(): () => void {
-  // The setting is the process's: another build in it may be rendering with workers too, and V8's
-  // own factor comes back only when the last of them is done.
-  if (collectingSooner++ === 0) {
-    setFlagsFromString('--heap-growing-percent=70')
-    collectNow()
-  }
-  return () => {
-    if (--collectingSooner === 0) setFlagsFromString('--heap-growing-percent=0')
-  }
-}
-
-/** A full collection now, whatever V8 would have chosen. */
-export function collectNow(): void {
-  // `gc` is given only to contexts made after --expose-gc is set.
-  setFlagsFromString('--expose-gc')
-  ;(runInNewContext('gc') as () => void)()
-}
-
-/** Render stages in this process collecting sooner (collectSooner). */
-let collectingSooner = 0
