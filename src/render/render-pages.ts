@@ -73,6 +73,8 @@ export interface RenderPagesResult {
   readonly keys: ReadonlySet<string>
   /** The five slowest renders, for `--verbose`. */
   readonly slowest: readonly { readonly url: string; readonly ms: number }[]
+  /** How many render workers rendered: none when this thread rendered every page itself. */
+  readonly workers: number
 }
 
 /**
@@ -184,5 +186,5 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
   await Promise.all(writing)
   if (failure) throw failure.error
   const slowest = timings.sort((a, b) => b.ms - a.ms).slice(0, 5)
-  return { errors, rendered, reused, keys, slowest }
+  return { errors, rendered, reused, keys, slowest, workers: workers.length }
 }
