@@ -1,5 +1,6 @@
 import { addTo } from '../tool/group.js'
 import { rememberLast } from '../tool/remember.js'
+import { wordBlocks } from '../tool/word-blocks.js'
 import {
   type Fingerprint,
   findNearestSiblings,
@@ -81,6 +82,8 @@ export interface PartPrinter {
 export function partPrinter(): PartPrinter {
   const texts = rememberLast<string>(remembered)
   const hashes = rememberLast<Uint32Array>(remembered)
+  // The prints are kept together until the plan is made (and the cache has them), then let go.
+  const keep = wordBlocks()
   return {
     toText: (markdown) => texts(markdown, () => markdownToText(markdown)),
     print(parts, asOneWord = []) {
@@ -92,7 +95,7 @@ export function partPrinter(): PartPrinter {
         at += h.length
       }
       const names = asOneWord.map((name) => hashWords(wordsOf(name))).filter((name) => name.length > 0)
-      return { words: all.length, fingerprint: fingerprintHashes(names.length ? withNamesAsOneWord(all, names) : all) }
+      return { words: all.length, fingerprint: fingerprintHashes(names.length ? withNamesAsOneWord(all, names) : all, keep) }
     },
   }
 }

@@ -50,8 +50,14 @@ export function hashWords(words: readonly string[]): Uint32Array {
   return wordHashes
 }
 
-/** The fingerprint of a text from its words' hashes (hashWords). */
-export function fingerprintHashes(wordHashes: Uint32Array): Fingerprint {
+/**
+ * The fingerprint of a text from its words' hashes (hashWords). `allocate` makes the two arrays it
+ * keeps (a planner making thousands gives wordBlocks'; the rest are the function's own garbage).
+ */
+export function fingerprintHashes(
+  wordHashes: Uint32Array,
+  allocate: (length: number) => Uint32Array = (length) => new Uint32Array(length),
+): Fingerprint {
   const count = Math.max(1, wordHashes.length - shingleSize + 1)
   const all = new Uint32Array(count)
   for (let i = 0; i < count; i++) {
@@ -63,8 +69,9 @@ export function fingerprintHashes(wordHashes: Uint32Array): Fingerprint {
   all.sort()
   let distinct = 0
   for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[distinct++] = all[i]!
-  const shingles = all.slice(0, distinct)
-  return { shingles, signature: signatureOf(shingles) }
+  const shingles = allocate(distinct)
+  shingles.set(all.subarray(0, distinct))
+  return { shingles, signature: signatureOf(shingles, allocate(bins)) }
 }
 
 export interface NearestSibling {
@@ -303,9 +310,9 @@ function digestGroups(groups: readonly (readonly string[])[]): string {
   return hash(groups.map((g) => g.join('\u0001')).join('\u0000'))
 }
 
-/** One-permutation MinHash: the minimum per bin, empty bins filled from the next bin to the right. */
-function signatureOf(shingles: Uint32Array): Uint32Array {
-  const signature = new Uint32Array(bins).fill(0xffffffff)
+/** One-permutation MinHash into `signature` (`bins` long): the minimum per bin, empty bins filled from the next bin to the right. */
+function signatureOf(shingles: Uint32Array, signature: Uint32Array): Uint32Array {
+  signature.fill(0xffffffff)
   for (const shingle of shingles) {
     const h = mix(shingle)
     const bin = h >>> binShift

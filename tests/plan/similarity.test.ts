@@ -3,6 +3,7 @@ import { partPrinter, printText, type QualityInput, scoreLandingPages, weakestPa
 import { findNearestSiblings, fingerprintWords, updateNearestSiblings } from '../../src/plan/landing-similarity.js'
 import { wordsOf } from '../../src/plan/landing-text.js'
 import { jaccard } from '../../src/plan/similar-pairs.js'
+import { wordBlocks } from '../../src/tool/word-blocks.js'
 
 const print = (text: string) => fingerprintWords(wordsOf(text))
 const words = (n: number, seed: string) => Array.from({ length: n }, (_, i) => `${seed}${(i * 7919) % 1009}`).join(' ')
@@ -47,6 +48,35 @@ describe('word 5-gram similarity', () => {
       ['Short'],
     ].map((parts) => parts.map(printer.toText))
     for (const parts of pages) expect(printer.print(parts)).toEqual(printText(parts.join(' ')))
+  })
+
+  it('keeps the prints of one printer in shared blocks that the C allocator maps on their own', () => {
+    const printer = partPrinter()
+    const a = printer.print([words(300, 'a')])
+    const b = printer.print([words(300, 'b')])
+    expect(a).toEqual(printText(words(300, 'a')))
+    expect(b).toEqual(printText(words(300, 'b')))
+    const block = a.fingerprint.shingles.buffer
+    for (const array of [a.fingerprint.signature, b.fingerprint.shingles, b.fingerprint.signature]) expect(array.buffer).toBe(block)
+    expect(block.byteLength).toBeGreaterThanOrEqual(32 * 2 ** 20)
+    // Another printer's prints are let go with it: blocks of its own.
+    expect(partPrinter().print([words(300, 'a')]).fingerprint.shingles.buffer).not.toBe(block)
+  })
+
+  it('cuts word arrays from blocks without overlap, a new block when one is full, and a longer array on its own', () => {
+    const allocate = wordBlocks()
+    const first = allocate(3)
+    const second = allocate(5)
+    second.fill(7)
+    expect([...first]).toEqual([0, 0, 0])
+    expect(second.buffer).toBe(first.buffer)
+    expect(second.byteOffset).toBe(first.byteOffset + 3 * 4)
+    const rest = allocate(first.buffer.byteLength / 4 - 8)
+    expect(rest.buffer).toBe(first.buffer)
+    expect(allocate(1).buffer).not.toBe(first.buffer)
+    const long = allocate(first.buffer.byteLength / 4 + 1)
+    expect(long.byteOffset).toBe(0)
+    expect(long.buffer.byteLength).toBe(long.byteLength)
   })
 
   it('finds each page’s most similar sibling within its groups only', () => {
