@@ -7,12 +7,12 @@ const blockWords = (32 * 2 ** 20) / 4
 
 /**
  * Makes 32-bit arrays as views into blocks of 32 MiB, for arrays made by the ten thousand and
- * kept together, then let go together (the landing pages' shingles and signatures: 158 MB at
- * 50,000 pages). Each its own, they filled the C allocator's heap among shorter-lived memory, and
- * the process kept those pages after the plan let go of them; in blocks, the memory goes back
- * once the last array of a block is gone. Only the pages of a block that are written to count as
- * the process's memory. Each call gives an allocator with blocks of its own, kept only by the
- * arrays it made.
+ * kept together, then let go together (the landing pages' shingles and signatures: most of the
+ * 158 MB of prints at 50,000 pages). Each its own, they filled the C allocator's heap among
+ * shorter-lived memory, and the process kept those pages after the plan let go of them; in
+ * blocks, the memory goes back once the last array of a block is gone. Only the pages of a block
+ * that are written to count as the process's memory. Each call gives an allocator with blocks of
+ * its own, kept only by the arrays it made.
  */
 export function wordBlocks(): (length: number) => Uint32Array {
   let block: Uint32Array | undefined
