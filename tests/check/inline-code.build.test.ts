@@ -11,7 +11,7 @@ import { formatConfigError } from '../../src/errors/format.js'
 import { contentSecurityPolicy, policyText } from '../../src/output/csp.js'
 import type { RoutePlan } from '../../src/plan/route-plan.js'
 import { declaredInlineCode } from '../../src/render/inline-code.js'
-import type { OutputWriter } from '../../src/types.js'
+import { discardingOutput } from '../helpers/discarding-output.js'
 import { fixture, normalize, tempDir } from '../helpers/site.js'
 import { warmFixture, warmSiteFrom } from '../helpers/warm-fixture.js'
 
@@ -74,16 +74,9 @@ describe('inline code in the pages', () => {
     const file = path.join(await tempDir(), 'page.html')
     await writeFile(file, '<html><head><style>b{}</style></head><body><script>steal()</script></body></html>')
     const route = { outputPath: 'index.html', url: '/' } as RoutePlan
-    const writer = {
-      count: 0,
-      write: async () => {},
-      link: async () => {},
-      commit: async () => undefined,
-      abort: async () => {},
-    } as unknown as OutputWriter
     const watch = watchPages({
       routes: [route],
-      output: writer,
+      output: discardingOutput,
       inlineCode: declaredInlineCode({ assets: { inlineCss: 'b{}' }, csp: undefined }),
     })
     await watch.output.link('index.html', { source: file })

@@ -6,7 +6,7 @@ import { watchPages } from '../../src/check/watch-pages.js'
 import { collectPageFacts } from '../../src/html/page-facts.js'
 import type { RoutePlan } from '../../src/plan/route-plan.js'
 import { declaredInlineCode } from '../../src/render/inline-code.js'
-import type { OutputWriter } from '../../src/types.js'
+import { discardingOutput } from '../helpers/discarding-output.js'
 import { tempDir } from '../helpers/site.js'
 
 const frame = (main: string) =>
@@ -21,14 +21,6 @@ const pages = {
 /** A page's file in the page cache, named by its key. */
 const fileOf = (outputPath: string) => `${outputPath.replace('/', '-')}.html`
 
-const writer = {
-  count: 0,
-  write: async () => {},
-  link: async () => {},
-  commit: async () => undefined,
-  abort: async () => {},
-} as unknown as OutputWriter
-
 /**
  * The pages' facts as the checks get them: rendered in a worker (their facts worked out there)
  * in a first build, or read back from the memo a first build saved.
@@ -36,7 +28,7 @@ const writer = {
 async function watchedFacts(dir: string, from: 'worker' | 'memo') {
   const memo = await openPageMemo(dir)
   const routes = Object.keys(pages).map((outputPath) => ({ outputPath, url: `/${path.dirname(outputPath)}` }) as RoutePlan)
-  const watch = watchPages({ routes, output: writer, memo, inlineCode: declaredInlineCode({ assets: {}, csp: undefined }) })
+  const watch = watchPages({ routes, output: discardingOutput, memo, inlineCode: declaredInlineCode({ assets: {}, csp: undefined }) })
   for (const [outputPath, html] of Object.entries(pages)) {
     const source = path.join(dir, fileOf(outputPath))
     const derived = { 'page-facts': { facts: collectPageFacts(html, { detach: false }), length: html.length } }
