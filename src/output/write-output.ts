@@ -10,6 +10,7 @@ import { naming } from '../errors/system-error.js'
 import { displayFile } from '../tool/package.js'
 import type { LinkedPage, OutputFile, OutputWriter } from '../types.js'
 import { isContentNamed, markerText, outputMarker, straysIn } from './output-guard.js'
+import { removeFolder } from './remove-folder.js'
 
 // The writer's interface is shared with the stages that stream pages into it (render) or watch
 // them on their way (check), which must not import output/.
@@ -87,7 +88,7 @@ export async function createOutput(outDir: string, keep?: KeepOptions): Promise<
       keptDirs.set(entry[0], entry)
     }
   } else {
-    if (keep) await rm(keep.folder, { recursive: true, force: true })
+    if (keep) await removeFolder(keep.folder)
     await mkdir(staging)
   }
   let count = 0
@@ -208,7 +209,7 @@ export async function createOutput(outDir: string, keep?: KeepOptions): Promise<
     // Marks the folder as this build's output, listing what it holds (output-guard.ts).
     await write({ path: outputMarker, contents: markerText([...keptFiles.keys(), ...written]) })
     let old: string | undefined
-    if (keep) await rm(ownPath(keep.folder), { recursive: true, force: true })
+    if (keep) await removeFolder(ownPath(keep.folder))
     // The output replaced is kept only when the next build can trust it: its listing is known.
     let movedOld = false
     if (existsSync(target)) {
@@ -233,7 +234,7 @@ export async function createOutput(outDir: string, keep?: KeepOptions): Promise<
       if (moved) await rename(moved, target).catch(() => undefined)
       throw error
     })
-    if (old) await rm(old, { recursive: true, force: true })
+    if (old) await removeFolder(old)
     const output = listing()
     // Removing the old output or copying the new one as links changes every linked file's link count.
     const changed = old !== undefined || (keep !== undefined && !movedOld) ? {} : { linked }
@@ -306,5 +307,5 @@ async function removeEmptyFolders(root: string, files: readonly string[]): Promi
 async function removeLeftovers(parent: string, base: string): Promise<void> {
   const names = await readdir(parent)
   const stale = names.filter((n) => n.startsWith(`.${base}.staging-`) || n.startsWith(`.${base}.old-`))
-  await Promise.all(stale.map((n) => rm(path.join(parent, n), { recursive: true, force: true })))
+  for (const name of stale) await removeFolder(path.join(parent, name))
 }
