@@ -6,6 +6,7 @@ import { ownPath } from '../cache/site-folder.js'
 import { fail, ShareImageFailed, UndecodableImage } from '../errors/catalogue.js'
 import type { ConfigError } from '../errors/config-error.js'
 import type { ImageJob } from '../plan/plan-images.js'
+import { runAll } from '../tool/run-all.js'
 import type { OutputFile, OutputWriter } from '../types.js'
 import { claimOrWait } from './cache-lock.js'
 import { type ImageProcess, startImageProcess } from './image-process.js'
@@ -114,15 +115,6 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
     await maker?.close()
   }
   return { files: files.filter(Boolean), written, encoded, reused, errors: [...errors.values()] }
-}
-
-/** Runs `run` on every item, at most `limit` at a time. */
-async function runAll<T>(items: readonly T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
-  let next = 0
-  const worker = async () => {
-    while (next < items.length) await run(items[next++]!)
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
 }
 
 /** The names of the variants in the cache folder (none when there is no folder): one readdir a build. */

@@ -1,5 +1,6 @@
 import { lstat, readdir, rm, rmdir, unlink } from 'node:fs/promises'
 import path from 'node:path'
+import { runAll } from '../tool/run-all.js'
 
 /** Deletions in flight at once: enough to keep the disk busy. */
 const inFlight = 32
@@ -23,18 +24,10 @@ export async function removeFolder(dir: string): Promise<void> {
   const files: string[] = []
   const folders: string[] = []
   for (const entry of entries) (entry.isDirectory() ? folders : files).push(path.join(entry.parentPath, entry.name))
-  await inTurn(files, (file) => unlink(file))
+  // A path that cannot go now is left for the fs.rm at the end.
+  await runAll(files, inFlight, (file) => unlink(file).catch(() => undefined))
   // A folder's path is longer than its parent's: by length, longest first, children go before parents.
   folders.sort((a, b) => b.length - a.length)
-  await inTurn(folders, (folder) => rmdir(folder))
+  await runAll(folders, inFlight, (folder) => rmdir(folder).catch(() => undefined))
   await rm(dir, { recursive: true, force: true })
-}
-
-/** Runs `remove` on every path, `inFlight` at a time; a path that cannot go is left for the last fs.rm. */
-async function inTurn(paths: readonly string[], remove: (path: string) => Promise<void>): Promise<void> {
-  let next = 0
-  const worker = async () => {
-    while (next < paths.length) await remove(paths[next++]!).catch(() => undefined)
-  }
-  await Promise.all(Array.from({ length: Math.min(inFlight, paths.length) }, worker))
 }
