@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { RoutePlan } from '../plan/route-plan.js'
-import { routeProps } from '../plan/route-props.js'
+import { templateRoute } from '../plan/route-props.js'
 import type { DerivedValues } from '../types.js'
 import type { RenderContext } from './render-context.js'
 
@@ -121,9 +121,10 @@ export function startRenderWorker(bundle: string, context: RenderContext): Rende
   const post = <T extends WorkerRender | BareRender>(route: RoutePlan, file: string | undefined, bare: boolean): Promise<T> => {
     if (failure) return Promise.reject(failure)
     const id = next++
-    const { url, outputPath, template, title, description, noindex } = route
-    // What the templates read: a landing page's props composed here, config origins left out.
-    const plain = { url, outputPath, template, title, description, noindex, props: withoutOrigins(routeProps(route)) }
+    // The route as templates see it (a landing page's props composed here, as on this thread),
+    // without what no template reads: config origins, source files, the cache's digest.
+    const { origin: _origin, sources: _sources, propsKey: _propsKey, props, ...fields } = templateRoute(route)
+    const plain = { ...fields, props: withoutOrigins(props) }
     return new Promise((resolve, reject) => {
       waiting.set(id, { resolve: resolve as (result: WorkerRender | BareRender) => void, reject })
       worker.postMessage({ id, route: plain, file, bare })
