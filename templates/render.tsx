@@ -14,9 +14,9 @@ import { PostPage } from './pages/PostPage.js'
 import { SectionsPage } from './pages/SectionsPage.js'
 import { ServicePage } from './pages/ServicePage.js'
 import { applyBasePath, applyLanguageLinks } from './seo/body-markup.js'
-import { withLanguageLinks } from './shell/LanguageLinks.js'
+import { languageSlotPieces, withLanguageLinks } from './shell/LanguageLinks.js'
 import { Shell } from './shell/Shell.js'
-import { shellParts, spliceParts } from './shell/shared-parts.js'
+import { type SharedPart, shellParts, spliceParts } from './shell/shared-parts.js'
 import { typesetHtml } from './typeset.js'
 
 /** The page component of the route's template, given the route's props. */
@@ -67,9 +67,7 @@ export function renderRoute(route: TemplateRoute, siteContext: RenderContext): s
     ),
     route.otherLanguages,
   )
-  // One typographer for every field, after rendering, so no template has to remember it.
-  // Then right-to-left text is isolated, in every field alike (templates/isolate-bidi.ts).
-  const body = isolateBidi(context.site.typographer ? typesetHtml(rendered) : rendered)
+  const body = finishBody(rendered, context)
   const hasWidgets = body.includes('data-widget=')
   const { inlineCss, pageSheets } = context.assets
   const stylesheet = inlineCss === undefined ? undefined : stylesheetFor(body, pageSheets, inlineCss)
@@ -80,7 +78,43 @@ export function renderRoute(route: TemplateRoute, siteContext: RenderContext): s
         <Document body={body} hasWidgets={hasWidgets} stylesheet={stylesheet} />
       </PageContextProvider>,
     )
-  return applyBasePath(applyLanguageLinks(withPagePolicy(html, context.pagePolicy), context), context.site.basePath)
+  return finishDocument(withPagePolicy(html, context.pagePolicy), context)
+}
+
+/**
+ * One typographer for every field, after rendering, so no template has to remember it. Then
+ * right-to-left text is isolated, in every field alike (templates/isolate-bidi.ts).
+ */
+function finishBody(html: string, context: RenderContext): string {
+  return isolateBidi(context.site.typographer ? typesetHtml(html) : html)
+}
+
+/** Every address in the page's language, then under the site's base path. */
+function finishDocument(html: string, context: RenderContext): string {
+  return applyBasePath(applyLanguageLinks(html, context), context.site.basePath)
+}
+
+/** The shared parts' markup as pages hold it, per part: parts are per context, and so is finishing them. */
+const finishedParts = new WeakMap<SharedPart, readonly string[]>()
+
+/**
+ * The markup of the shared header and footer as the page of `route` holds it word for word, in
+ * page order, the places of the page's own language links left out: for the checks' scanner to
+ * read once, not on every page (collectPageFacts' `shared`). What a page does not hold as given
+ * here, the scanner reads on the page.
+ */
+export function sharedMarkup(route: TemplateRoute, siteContext: RenderContext): readonly string[] {
+  const context = contextFor(siteContext, route.language)
+  const parts = shellParts({ ...context, route }, context)
+  return [parts.header, parts.footer].flatMap((part) => {
+    if (!part) return []
+    let finished = finishedParts.get(part)
+    if (!finished) {
+      finished = languageSlotPieces(part.html).map((piece) => finishDocument(finishBody(piece, context), context))
+      finishedParts.set(part, finished)
+    }
+    return finished
+  })
 }
 
 /**

@@ -23,6 +23,8 @@ import type { RenderContext } from './render-context.js'
  */
 export interface TemplateModule {
   renderRoute(route: TemplateRoute, context: RenderContext): string
+  /** The shared header's and footer's markup as the route's page holds it, for collectPageFacts' `shared`. */
+  sharedMarkup(route: TemplateRoute, context: RenderContext): readonly string[]
   collectPageFacts: typeof collectPageFacts
   findForms: typeof findForms
 }
@@ -122,7 +124,7 @@ async function bundle(options: { templates: string; overrides: string; icons: re
   const result = await esbuildBundle({
     stdin: {
       contents: [
-        `export { renderRoute } from ${JSON.stringify(path.join(options.templates, 'render.tsx'))}`,
+        `export { renderRoute, sharedMarkup } from ${JSON.stringify(path.join(options.templates, 'render.tsx'))}`,
         `export { collectPageFacts } from ${JSON.stringify(path.join(packageRoot, 'src/html/page-facts.ts'))}`,
         `export { findForms } from ${JSON.stringify(path.join(packageRoot, 'src/html/find-forms.ts'))}`,
       ].join('\n'),

@@ -12,9 +12,10 @@ import type { RenderContext } from './render-context.js'
  *
  * The worker also does what each page needs right after rendering, so the page's HTML never
  * crosses to this thread: it scans the page for what the checks need (the same scanners the
- * checks use for pages from the cache: `derived`, as the page memo names them) and, given a
- * file, writes the page into the page cache itself. Moving 70 kB strings to this thread and
- * scanning them here was most of this thread's work and garbage in a cold build.
+ * checks use for pages from the cache: `derived`, as the page memo names them; the shared header
+ * and footer read once, not on every page) and, given a file, writes the page into the page cache
+ * itself. Moving 70 kB strings to this thread and scanning them here was most of this thread's
+ * work and garbage in a cold build.
  *
  * The worker's whole program is the template bundle (React and the scanners included, see
  * bundle-templates.ts) and these few lines, as CommonJS text: it imports nothing of citypress,
@@ -28,7 +29,7 @@ const program = `
 const { parentPort, workerData } = require('node:worker_threads')
 const { writeFile } = require('node:fs')
 const { hash } = require('node:crypto')
-import(workerData.bundle).then(({ renderRoute, collectPageFacts, findForms }) => {
+import(workerData.bundle).then(({ renderRoute, sharedMarkup, collectPageFacts, findForms }) => {
   parentPort.on('message', async ({ id, route, file, bare }) => {
     const start = performance.now()
     try {
@@ -44,7 +45,8 @@ import(workerData.bundle).then(({ renderRoute, collectPageFacts, findForms }) =>
         await written
         return parentPort.postMessage({ id, ms })
       }
-      const derived = { 'page-facts': { facts: collectPageFacts(html, { detach: false }), length: html.length }, forms: findForms(html) }
+      const shared = sharedMarkup(route, workerData.context)
+      const derived = { 'page-facts': { facts: collectPageFacts(html, { detach: false, shared }), length: html.length }, forms: findForms(html) }
       // The page cache records the hash of the bytes written, to check them whenever it reuses them.
       const sha1 = hash('sha1', bytes, 'hex')
       await written

@@ -20,6 +20,11 @@ export function LanguageLinksSlot({ className }: { className: string }) {
   )
 }
 
+/** Markup split where withLanguageLinks puts a page's own links: the pieces every page holds alike. */
+export function languageSlotPieces(html: string): string[] {
+  return html.split(slot)
+}
+
 /**
  * A page's markup with its links to its other languages in their places: plain links named in
  * their own language, with its `lang` and `hreflang`; no flag, no script, no redirect.

@@ -43,3 +43,50 @@ describe('page facts', () => {
     }
   })
 })
+
+describe('page facts with shared pieces', () => {
+  const header = '<header id="site"><a href="/about">About</a><img src="/logo.png" alt=""><div style="--h: 1"></div></header>'
+  const footer = '<footer><a href="/contact">Contact</a><a href="/about">About</a><script>track()</script></footer>'
+  const body = (main: string) => `<html><head><style>b{}</style></head><body>${header}<main id="main">${main}</main>${footer}</body></html>`
+
+  it('gives the facts a scan of the whole page gives, the pieces taken where the page holds them', () => {
+    for (const main of [
+      '',
+      '<a href="/x">x</a>',
+      '<picture><source type="image/avif" srcset="/a.avif 9w"><img src="/a.jpg" alt=""></picture>',
+    ]) {
+      const html = body(main)
+      expect(collectPageFacts(html, { shared: [header, footer] })).toEqual(collectPageFacts(html))
+    }
+    // In the page's order: the header's links, the page's, then the footer's.
+    expect(collectPageFacts(body('<a href="/x">x</a>'), { shared: [header, footer] }).urls).toEqual([
+      '/about',
+      '/logo.png',
+      '/x',
+      '/contact',
+    ])
+  })
+
+  it('reads through a piece the page holds only inside a script, and takes it where it stands after', () => {
+    const quoted = `<script>const shell = ${JSON.stringify(header)}</script>`
+    for (const html of [`<body>${quoted}<p id="only">no header</p></body>`, `<body>${quoted}${header}<a href="/x">x</a></body>`])
+      expect(collectPageFacts(html, { shared: [header] })).toEqual(collectPageFacts(html))
+  })
+
+  it('never takes a piece that leaves a script open, or one that stands inside a picture', () => {
+    const open = '<p><script>'
+    const html = `<body>${open}go()</script></p><a href="/x">x</a></body>`
+    expect(collectPageFacts(html, { shared: [open] })).toEqual(collectPageFacts(html))
+    expect(collectPageFacts(html).scriptHashes).toEqual([cspHash('go()')])
+    const image = '<img src="/b.jpg" alt="">'
+    const pictured = `<body><picture><source type="image/avif" srcset="/b.avif 9w">${image}</picture>${image}</body>`
+    expect(collectPageFacts(pictured, { shared: [image] })).toEqual(collectPageFacts(pictured))
+    expect(collectPageFacts(pictured).images).toEqual(['/b.avif', '/b.jpg'])
+  })
+
+  it('scans the page whole where a piece is missing or out of order', () => {
+    const html = body('<a href="/x">x</a>')
+    expect(collectPageFacts(html, { shared: ['<nav><a href="/gone">gone</a></nav>', footer] })).toEqual(collectPageFacts(html))
+    expect(collectPageFacts(html, { shared: [footer, header] })).toEqual(collectPageFacts(html))
+  })
+})

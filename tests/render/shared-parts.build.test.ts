@@ -1,8 +1,14 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { cp, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { build } from '../../src/build/index.js'
-import { tempDir } from '../helpers/site.js'
+import { bundleAssets } from '../../src/assets/bundle-assets.js'
+import { build, loadAndPlan, renderContextOf } from '../../src/build/index.js'
+import { collectPageFacts } from '../../src/html/page-facts.js'
+import { withBrandImages } from '../../src/images/brand-images.js'
+import { planImages } from '../../src/plan/plan-images.js'
+import { templateRoute } from '../../src/plan/route-props.js'
+import { bundleTemplates } from '../../src/render/bundle-templates.js'
+import { repoRoot, siteFrom, tempDir } from '../helpers/site.js'
 import { warmFixture, warmSiteFrom } from '../helpers/warm-fixture.js'
 
 // The header (with its mobile menu) and the footer are rendered once per build and variant and
@@ -84,4 +90,38 @@ describe('the shared header and footer', () => {
     expect(pages['contact.html']).toContain('data-page="/contact"')
     expect(pages['contact.html']!.match(/<footer class="site-footer"/g)).toHaveLength(1)
   })
+
+  it("are read by the checks' scanner once: each page holds them word for word, and its facts are a whole scan's", async () => {
+    const twoLanguages = await siteFrom('two-languages')
+    const siteYaml = path.join(twoLanguages, 'site.yaml')
+    // Under a sub-path too, whose base every address of the parts gets after they are spliced.
+    await writeFile(
+      siteYaml,
+      (await readFile(siteYaml, 'utf8')).replace('url: https://brightside.example', 'url: https://brightside.example/shop'),
+    )
+    // system4 sets its typographer to work on every page after rendering.
+    const system4 = path.join(await tempDir(), 'system4')
+    await cp(path.join(repoRoot, 'sites/system4'), system4, { recursive: true, filter: (from) => !from.includes('.citypress') })
+    for (const folder of [twoLanguages, system4]) {
+      const { site, plan } = await loadAndPlan(folder)
+      const images = withBrandImages(site, planImages(site), plan.routes)
+      const assets = await bundleAssets(site.site, site.fonts, site.root)
+      const templates = await bundleTemplates({ siteRoot: site.root, icons: site.icons })
+      const context = renderContextOf(site, plan, images, assets, new Date())
+      const { renderRoute, sharedMarkup } = templates.module
+      const routes = plan.routes.filter((route, i) => route.template !== 'landing' || i % 10 === 0)
+      expect(routes.length).toBeGreaterThan(10)
+      for (const route of routes) {
+        const html = renderRoute(templateRoute(route), context)
+        const shared = sharedMarkup(templateRoute(route), context)
+        expect(shared.length, route.url).toBeGreaterThanOrEqual(2)
+        let at = 0
+        for (const piece of shared) {
+          at = html.indexOf(piece, at)
+          expect(at, `${route.url}: ${piece.slice(0, 80)}`).toBeGreaterThan(0)
+        }
+        expect(collectPageFacts(html, { shared }), route.url).toEqual(collectPageFacts(html))
+      }
+    }
+  }, 120_000)
 })
