@@ -14,6 +14,7 @@ import { schemaDigest } from '../config/checks/schema-validators.js'
 import { readSite } from '../config/load-site.js'
 import { hostRules, redirectLimitWarnings } from '../config/presets/hosts.js'
 import { placeProblems, placeReported } from '../config/read/place-problems.js'
+import { forgetReads } from '../config/read/read-cache.js'
 import { readCommitDates } from '../config/read/source-dates.js'
 import type { SiteConfig } from '../config/site-model.js'
 import { repeated } from '../errors/catalogue.js'
@@ -259,6 +260,8 @@ async function runStages(
     }),
   )
   const site = siteOf(round)
+  // A build without a memo has no later build to reuse its reads (BuildOptions.memo).
+  if (!options.memo) forgetReads()
   checkHeapForPlan(site)
   options.onProgress?.({ stage: 'plan', done: 0, total: 0 })
   const plan = await time('plan', async () => planSite(site, { prints: await cache.prints() }))

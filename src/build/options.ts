@@ -71,7 +71,8 @@ export interface BuildOptions {
    * for the template bundle (keyed by site folder and icons), the client assets (keyed by theme)
    * and the images (keyed by source hashes); it may return an earlier result for the same kind
    * and key. build() cannot see file edits, so the caller must forget everything when a file
-   * under templates/ changes. Without it every build starts from scratch.
+   * under templates/ changes. Without it every build starts from scratch, and lets go of what it
+   * read once the site is loaded.
    */
   memo?: BuildMemo
   /**

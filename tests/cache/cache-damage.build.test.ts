@@ -147,9 +147,10 @@ describe('a damaged build cache', () => {
     // The tool store's entries of the site's bundles, such as the template bundle every page is
     // rendered with, and the site's pointers (tool/) to the ones its last build used.
     kinds.push(here(await entry('templates')), here(await entry('assets')))
-    // A build keeps what it parsed (config/read/read-cache.ts) and the template module it imported for
-    // the next build in the same process, which would then never read a damaged config.json or
-    // bundle it wrongly trusted: those two are damaged under the real CLI, each build a process of its own.
+    // A process keeps the template module it imported, and a preview's builds what they parsed
+    // (config/read/read-cache.ts), for the next build in the same process, which would then never
+    // read a damaged config.json or bundle it wrongly trusted: those two are damaged under the real
+    // CLI, each build a process of its own.
     const bundle = (await readdir(path.join(cliStore, 'code'))).find((n) => /^templates-.*\.mjs$/.test(n))
     const cliCache = path.join(cliSite, '.citypress/cache')
     kinds.push(
