@@ -55,7 +55,7 @@ function unknownTemplate(route: never): never {
 export function renderRoute(route: TemplateRoute, siteContext: RenderContext): string {
   const context = contextFor(siteContext, route.language)
   const page = { ...context, route }
-  const parts = shellParts(page, context)
+  const parts = shellParts(route, context)
   const rendered = withLanguageLinks(
     spliceParts(
       renderToStaticMarkup(
@@ -105,7 +105,7 @@ const finishedParts = new WeakMap<SharedPart, readonly string[]>()
  */
 export function sharedMarkup(route: TemplateRoute, siteContext: RenderContext): readonly string[] {
   const context = contextFor(siteContext, route.language)
-  const parts = shellParts({ ...context, route }, context)
+  const parts = shellParts(route, context)
   return [parts.header, parts.footer].flatMap((part) => {
     if (!part) return []
     let finished = finishedParts.get(part)

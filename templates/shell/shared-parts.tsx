@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import type { TemplateRoute } from '../../src/plan/route-plan.js'
 import type { RenderContext } from '../../src/render/render-context.js'
 import { type WalkthroughScope, WalkthroughScopeProvider } from '../components/WalkthroughDialog.js'
-import { type PageContext, PageContextProvider } from '../context.js'
+import { PageContextProvider } from '../context.js'
 import { splitHoisted } from '../seo/body-markup.js'
 import { Footer } from './Footer.js'
 import { Header } from './Header.js'
@@ -36,11 +36,11 @@ export interface ShellParts {
 
 const byContext = new WeakMap<RenderContext, Map<string, SharedPart | 'in place'>>()
 
-/** The header and footer of `page`, each rendered at most once per context and variant. */
-export function shellParts(page: PageContext, context: RenderContext): ShellParts {
+/** The header and footer of the page of `route`, each rendered at most once per context and variant. */
+export function shellParts(route: TemplateRoute, context: RenderContext): ShellParts {
   let parts = byContext.get(context)
   if (!parts) byContext.set(context, (parts = new Map()))
-  const variant = headerVariant(page.route, page.site)
+  const variant = headerVariant(route, context.site)
   return {
     headerVariant: variant,
     header: partOf(parts, `header|${variant.overHero}|${variant.navUrl ?? ''}`, context, <Header {...variant} />),
