@@ -46,7 +46,8 @@ export function checkLinks({
   // what was found (null: it resolves) with one map lookup per link.
   const known = new Map<string, string | null>()
   for (const page of pages) {
-    for (const written of page.facts.urls) {
+    // Its own links, then its shared parts' (which are none of its own).
+    for (const written of [page.facts.urls, page.facts.sharedUrls].flat()) {
       // A relative link is checked where a browser would take it (`contact` on /blog/a is /blog/contact).
       const url = isRelativeHref(written) ? resolveHref(written, href(basePath, publicPath(page.route.url, trailingSlash))) : written
       let problem = known.get(url)

@@ -51,6 +51,18 @@ export function watchPages({
   inlineCode: InlineCode
 }): PagesWatch {
   const routeOf = new Map(routes.map((r) => [r.outputPath, r]))
+  // The shared parts' links arrive from a render worker as a copy per page: each list is kept once.
+  const sharedUrlLists = new Map<string, readonly string[]>()
+  const keptOnce = new WeakSet<readonly string[]>()
+  const withSharedUrlsOnce = (facts: PageFacts): PageFacts => {
+    if (facts.sharedUrls.length === 0 || keptOnce.has(facts.sharedUrls)) return facts
+    const key = jsonOf(facts.sharedUrls)
+    const kept = sharedUrlLists.get(key)
+    if (kept) return { ...facts, sharedUrls: kept }
+    if (sharedUrlLists.size < sharedListsBound) sharedUrlLists.set(key, facts.sharedUrls)
+    keptOnce.add(facts.sharedUrls)
+    return facts
+  }
   const undeclared = undeclaredIn(inlineCode)
   const found = new Map<string, WatchedPage>()
   // The largest page per kind keeps its HTML, or where to read it (a page reused from the cache).
@@ -64,7 +76,7 @@ export function watchPages({
   ) => {
     const route = routeOf.get(outputPath)
     if (!route) return
-    found.set(outputPath, { route, facts, unexpected })
+    found.set(outputPath, { route, facts: withSharedUrlsOnce(facts), unexpected })
     if (length > (largest.get(route.template)?.length ?? -1)) largest.set(route.template, { route, length, ...page })
   }
   // The texts of undeclared code, for the error to quote: read from the page only when there is any.
@@ -88,8 +100,9 @@ export function watchPages({
         if (routeOf.has(file)) {
           reading = reading.then(async () => {
             const { source, contents } = page
-            const known = page.derived?.['page-facts'] as PageSummary | undefined
-            const summary = await memo.derive({ name: 'page-facts', source, contents, known, codec: summaryCodec, compute: summarize })
+            const sent = page.derived?.['page-facts'] as PageSummary | undefined
+            const known = sent && { ...sent, facts: withSharedUrlsOnce(sent.facts) }
+            const summary = await memo.derive({ name: factsMemoName, source, contents, known, codec: summaryCodec, compute: summarize })
             const odd = undeclared(summary.facts)
             const unexpected = odd.length === 0 ? [] : quoted(odd, contents ?? (await readFile(source, 'utf8')))
             record(file, summary, contents === undefined ? { source } : { html: contents }, unexpected)
@@ -135,6 +148,7 @@ const summarize = (html: string): PageSummary => ({ facts: collectPageFacts(html
 /** The lists of PageFacts, in the order a page's memo value holds them. */
 const factLists = [
   'urls',
+  'sharedUrls',
   'ids',
   'scriptHashes',
   'styleHashes',
@@ -146,17 +160,24 @@ const factLists = [
   'frameOrigins',
 ] as const
 
+/** The page memo's name for the facts: another set of lists is another value, never misread as this one. */
+const factsMemoName = `page-facts(${factLists.join(',')})`
+
 /**
  * Facts through JSON as one flat array of numbers: the length, then each list's size and its
  * strings by their numbers in the memo's table. (One array a page instead of eleven objects and
- * arrays: derived.json parses in two thirds of the time.)
+ * arrays: derived.json parses in two thirds of the time.) The shared parts' links, the same list
+ * on thousands of pages, are one string of the table (the list as JSON): size 1 and its number.
  */
 const summaryCodec: MemoCodec<PageSummary> = {
   encode: ({ facts, length }, strings) => {
     const flat = [length]
     for (const name of factLists) {
-      flat.push(facts[name].length)
-      for (const text of facts[name]) flat.push(strings.number(text))
+      if (name === 'sharedUrls' && facts.sharedUrls.length > 0) flat.push(1, strings.number(jsonOf(facts.sharedUrls)))
+      else {
+        flat.push(facts[name].length)
+        for (const text of facts[name]) flat.push(strings.number(text))
+      }
     }
     return flat
   },
@@ -167,6 +188,17 @@ const summaryCodec: MemoCodec<PageSummary> = {
     const lists = {} as Record<(typeof factLists)[number], readonly string[]>
     for (const name of factLists) {
       const size = flat[at++]!
+      if (name === 'sharedUrls' && size === 1) {
+        const number = flat[at++]!
+        const key = `${name}:${number}`
+        let list = shared.get(key)
+        if (!list) {
+          list = JSON.parse(strings.text(number)) as string[]
+          if (shared.size < sharedListsBound) shared.set(key, list)
+        }
+        lists[name] = list
+        continue
+      }
       const key = name === 'urls' || size === 0 ? undefined : `${name}:${flat.slice(at, at + size).join(',')}`
       const known = key === undefined ? (size === 0 ? noStrings : undefined) : shared.get(key)
       if (known) {
@@ -200,4 +232,12 @@ function sharedListsOf(strings: StringTable): Map<string, readonly string[]> {
   let shared = sharedLists.get(strings)
   if (!shared) sharedLists.set(strings, (shared = new Map()))
   return shared
+}
+
+/** A shared-links list as the table keeps it, once per list (the same string, so the table hashes it once). */
+const listTexts = new WeakMap<readonly string[], string>()
+function jsonOf(list: readonly string[]): string {
+  let text = listTexts.get(list)
+  if (text === undefined) listTexts.set(list, (text = JSON.stringify(list)))
+  return text
 }

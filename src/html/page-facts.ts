@@ -5,8 +5,14 @@ import { isLetter } from './tag-names.js'
 
 /** What the checks need to know about one rendered page, small enough to keep for every page. */
 export interface PageFacts {
-  /** Every URL the page points at: link hrefs, sources, srcset candidates, form actions. */
+  /** Every URL the page points at: link hrefs, sources, srcset candidates, form actions; but `sharedUrls`. */
   readonly urls: readonly string[]
+  /**
+   * The URLs of the shared header and footer that lead to the same place from any page (every URL
+   * but a relative one or a bare `#fragment`): one list, the same array, for every page that has
+   * the same shared parts, so thousands of pages do not each keep them. None is in `urls` too.
+   */
+  readonly sharedUrls: readonly string[]
   /**
    * Every `id` on the page once, for `#fragment` checks: a list, not a set, since only a page a
    * fragment link points at is searched, and a set made for every page reused from the cache
@@ -91,8 +97,31 @@ export function collectPageFacts(
     const facts = pieceFacts(text)
     return facts ? [{ text, facts }] : []
   })
-  scan(html, detach ? detached : (text) => text, found, pieces)
-  return factsOf(found)
+  // A page the scan ran off the end of keeps every link in `urls`.
+  const merged = scan(html, detach ? detached : (text) => text, found, pieces) || []
+  const facts = factsOf(found)
+  if (merged.length === 0) return facts
+  // The shared parts' links that mean the same on every page, as one list per set of parts.
+  const sharedUrls = sharedUrlsOf(merged)
+  const urls = facts.urls.filter((url) => !sharedUrls.set.has(url))
+  return { ...facts, urls, sharedUrls: sharedUrls.list }
+}
+
+/** The page-independent links of a set of pieces, by the pieces' facts (the same objects for the same pieces). */
+const sharedUrlLists = new Map<readonly PageFacts[], { list: readonly string[]; set: ReadonlySet<string> }>()
+
+function sharedUrlsOf(pieces: readonly PageFacts[]): { list: readonly string[]; set: ReadonlySet<string> } {
+  for (const [known, urls] of sharedUrlLists) if (known.length === pieces.length && known.every((p, i) => p === pieces[i])) return urls
+  const set = new Set(pieces.flatMap((piece) => piece.urls.filter(meansTheSameEverywhere)))
+  const urls = { list: Object.freeze([...set]), set }
+  if (sharedUrlLists.size >= piecesBound) sharedUrlLists.clear()
+  sharedUrlLists.set(pieces, urls)
+  return urls
+}
+
+/** A URL that leads to the same place from any page: not relative (`contact`, `../a`), not a bare `#fragment` or `?query`. */
+function meansTheSameEverywhere(url: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:|^\//i.test(url)
 }
 
 /** The facts of shared pieces of markup, by their text; undefined for a piece that is not whole in itself. */
@@ -112,9 +141,12 @@ function pieceFacts(text: string): PageFacts | undefined {
   return facts
 }
 
+const noUrls: readonly string[] = Object.freeze([])
+
 function factsOf(found: Found): PageFacts {
   return {
     urls: [...found.urls],
+    sharedUrls: noUrls,
     ids: [...found.ids],
     scriptHashes: [...found.scriptHashes],
     styleHashes: [...found.styleHashes],
@@ -144,16 +176,18 @@ function emptyFound(): Found {
 
 /**
  * Scans `html` into `found`, taking each of `pieces` (in order) whole where the scan meets it.
- * False when the scan ran off the end: inside a tag, a script, a style, an attribute or a picture.
+ * Gives the facts of the pieces it took, or false when the scan ran off the end: inside a tag, a
+ * script, a style, an attribute or a picture.
  */
 function scan(
   html: string,
   keep: (text: string) => string,
   found: Found,
   pieces: readonly { readonly text: string; readonly facts: PageFacts }[],
-): boolean {
+): PageFacts[] | false {
   const { urls, ids, scriptHashes, styleHashes, styleAttributeHashes, images, stylesheets, scripts, imageOrigins, frameOrigins } = found
   let picture: { avif?: string; img?: string } | undefined
+  const merged: PageFacts[] = []
   let piece = 0
   let pieceAt = pieces.length > 0 ? html.indexOf(pieces[0]!.text) : -1
   stops.lastIndex = 0
@@ -164,12 +198,13 @@ function scan(
     const stop = stops.exec(html)
     if (pieceAt !== -1 && (stop === null || stop.index >= pieceAt) && picture === undefined) {
       mergeFacts(found, pieces[piece]!.facts)
+      merged.push(pieces[piece]!.facts)
       stops.lastIndex = pieceAt + pieces[piece]!.text.length
       piece++
       pieceAt = piece < pieces.length ? html.indexOf(pieces[piece]!.text, stops.lastIndex) : -1
       continue
     }
-    if (stop === null) return picture === undefined
+    if (stop === null) return picture === undefined && merged
     const [, tag, closedPicture, attribute] = stop
     if (attribute !== undefined) {
       // An id or style attribute of a tag the checks do not otherwise read (those are parsed

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { collectPageFacts } from '../../src/html/page-facts.js'
+import { expectWholeScanFacts } from '../helpers/page-facts.js'
 
 const cspHash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 
@@ -56,37 +57,44 @@ describe('page facts with shared pieces', () => {
       '<picture><source type="image/avif" srcset="/a.avif 9w"><img src="/a.jpg" alt=""></picture>',
     ]) {
       const html = body(main)
-      expect(collectPageFacts(html, { shared: [header, footer] })).toEqual(collectPageFacts(html))
+      expectWholeScanFacts(collectPageFacts(html, { shared: [header, footer] }), html)
     }
-    // In the page's order: the header's links, the page's, then the footer's.
-    expect(collectPageFacts(body('<a href="/x">x</a>'), { shared: [header, footer] }).urls).toEqual([
-      '/about',
-      '/logo.png',
-      '/x',
-      '/contact',
-    ])
+  })
+
+  it("keeps the shared parts' links that lead anywhere alike in one list for every page, the page's own apart", () => {
+    const relative =
+      '<nav><a href="contact">Contact</a><a href="#menu">Menu</a><a href="/about">About</a><a href="tel:+15550100">Call</a></nav>'
+    const pages = ['<a href="/x">x</a>', '<a href="/about">About</a><a href="/y">y</a>'].map((main) =>
+      collectPageFacts(`<body>${relative}${main}${footer}</body>`, { shared: [relative, footer] }),
+    )
+    expect(pages[0]!.sharedUrls).toEqual(['/about', 'tel:+15550100', '/contact'])
+    expect(pages[1]!.sharedUrls).toBe(pages[0]!.sharedUrls)
+    // Relative links and fragments lead elsewhere from each page: they stay the page's own.
+    expect(pages[0]!.urls).toEqual(['contact', '#menu', '/x'])
+    expect(pages[1]!.urls).toEqual(['contact', '#menu', '/y'])
+    expect(collectPageFacts(`<body>${relative}</body>`).sharedUrls).toEqual([])
   })
 
   it('reads through a piece the page holds only inside a script, and takes it where it stands after', () => {
     const quoted = `<script>const shell = ${JSON.stringify(header)}</script>`
     for (const html of [`<body>${quoted}<p id="only">no header</p></body>`, `<body>${quoted}${header}<a href="/x">x</a></body>`])
-      expect(collectPageFacts(html, { shared: [header] })).toEqual(collectPageFacts(html))
+      expectWholeScanFacts(collectPageFacts(html, { shared: [header] }), html)
   })
 
   it('never takes a piece that leaves a script open, or one that stands inside a picture', () => {
     const open = '<p><script>'
     const html = `<body>${open}go()</script></p><a href="/x">x</a></body>`
-    expect(collectPageFacts(html, { shared: [open] })).toEqual(collectPageFacts(html))
+    expectWholeScanFacts(collectPageFacts(html, { shared: [open] }), html)
     expect(collectPageFacts(html).scriptHashes).toEqual([cspHash('go()')])
     const image = '<img src="/b.jpg" alt="">'
     const pictured = `<body><picture><source type="image/avif" srcset="/b.avif 9w">${image}</picture>${image}</body>`
-    expect(collectPageFacts(pictured, { shared: [image] })).toEqual(collectPageFacts(pictured))
+    expectWholeScanFacts(collectPageFacts(pictured, { shared: [image] }), pictured)
     expect(collectPageFacts(pictured).images).toEqual(['/b.avif', '/b.jpg'])
   })
 
   it('scans the page whole where a piece is missing or out of order', () => {
     const html = body('<a href="/x">x</a>')
-    expect(collectPageFacts(html, { shared: ['<nav><a href="/gone">gone</a></nav>', footer] })).toEqual(collectPageFacts(html))
-    expect(collectPageFacts(html, { shared: [footer, header] })).toEqual(collectPageFacts(html))
+    expectWholeScanFacts(collectPageFacts(html, { shared: ['<nav><a href="/gone">gone</a></nav>', footer] }), html)
+    expectWholeScanFacts(collectPageFacts(html, { shared: [footer, header] }), html)
   })
 })

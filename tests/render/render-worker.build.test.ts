@@ -2,7 +2,8 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { build } from '../../src/build/index.js'
-import { siteFrom, tempDir } from '../helpers/site.js'
+import { BuildFailure } from '../../src/errors/config-error.js'
+import { repoRoot, siteFrom, tempDir } from '../helpers/site.js'
 
 /** Every file of an output folder by its relative path, as text. */
 async function filesOf(out: string): Promise<Map<string, string>> {
@@ -28,5 +29,29 @@ describe('the render workers', () => {
     const actual = await filesOf(workers)
     expect([...actual.keys()].sort()).toEqual([...expected.keys()].sort())
     for (const [file, text] of expected) expect(actual.get(file), file).toBe(text)
+  })
+
+  it('find a broken link of the shared footer as this thread does: once, naming the first page and counting the others', async () => {
+    const footer = await readFile(path.join(repoRoot, 'templates/shell/Footer.tsx'), 'utf8')
+    const site = await siteFrom('minimal', {
+      'templates/shell/Footer.tsx': footer.replace(
+        '<div className="container footer-bottom">',
+        '<div className="container footer-bottom"><a href="/nowhere">Nowhere</a><a href="contact">Contact</a>',
+      ),
+    })
+    // A worker scans the pages it writes into the page cache: the second build has one.
+    const problems = async (workerMinimum?: number) => {
+      const cacheDir = workerMinimum === undefined ? false : undefined
+      const failure = await build({ site, outDir: path.join(await tempDir(), 'dist'), cacheDir, workerMinimum }).catch((e: unknown) => e)
+      expect(failure).toBeInstanceOf(BuildFailure)
+      return (failure as BuildFailure).errors.map((e) => [e.code, e.message, e.hint])
+    }
+    const inThread = await problems()
+    // The relative link breaks on pages in folders, each its own address; the root-relative one is one error.
+    const nowhere = inThread.filter(([, message]) => message!.includes(' links to /nowhere,'))
+    expect(nowhere).toHaveLength(1)
+    expect(nowhere[0]![2]).toMatch(/^The same link is on \d+ other pages/)
+    expect(inThread.length).toBeGreaterThan(2)
+    expect(await problems(1)).toEqual(inThread)
   })
 })
