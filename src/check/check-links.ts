@@ -45,22 +45,34 @@ export function checkLinks({
   // and nearby-area links repeat on thousands of pages, so each address is looked up once, and
   // what was found (null: it resolves) with one map lookup per link.
   const known = new Map<string, string | null>()
-  for (const page of pages) {
-    // Its own links, then its shared parts' (which are none of its own).
-    for (const written of [page.facts.urls, page.facts.sharedUrls].flat()) {
-      // A relative link is checked where a browser would take it (`contact` on /blog/a is /blog/contact).
-      const url = isRelativeHref(written) ? resolveHref(written, href(basePath, publicPath(page.route.url, trailingSlash))) : written
-      let problem = known.get(url)
-      if (problem === undefined) {
-        if (formEndpoint && url === href(basePath, formEndpoint)) continue
-        if (url.startsWith('#')) problem = findProblem({ url, page, byKey, files, siteUrl, basePath }) ?? null
-        else known.set(url, (problem = findProblem({ url, page, byKey, files, siteUrl, basePath }) ?? null))
-      }
-      if (!problem) continue
-      const seen = broken.get(url)
-      if (seen) seen.others.push(page.route.url)
-      else broken.set(url, { page, problem, others: [], written })
+  /** Where `written` on `page` leads and why it does not resolve; undefined when it does. */
+  const problemOf = (written: string, page: WatchedPage): { url: string; problem: string } | undefined => {
+    // A relative link is checked where a browser would take it (`contact` on /blog/a is /blog/contact).
+    const url = isRelativeHref(written) ? resolveHref(written, href(basePath, publicPath(page.route.url, trailingSlash))) : written
+    let problem = known.get(url)
+    if (problem === undefined) {
+      if (formEndpoint && url === href(basePath, formEndpoint)) return undefined
+      if (url.startsWith('#')) problem = findProblem({ url, page, byKey, files, siteUrl, basePath }) ?? null
+      else known.set(url, (problem = findProblem({ url, page, byKey, files, siteUrl, basePath }) ?? null))
     }
+    return problem ? { url, problem } : undefined
+  }
+  const note = (written: string, page: WatchedPage) => {
+    const found = problemOf(written, page)
+    if (!found) return
+    const seen = broken.get(found.url)
+    if (seen) seen.others.push(page.route.url)
+    else broken.set(found.url, { page, problem: found.problem, others: [], written })
+  }
+  // The shared parts' links lead to the same place from every page: each list is checked once, and
+  // only its broken links are noted again on each page that has it.
+  const brokenShared = new Map<readonly string[], readonly string[]>()
+  for (const page of pages) {
+    for (const written of page.facts.urls) note(written, page)
+    const { sharedUrls } = page.facts
+    let brokenIn = brokenShared.get(sharedUrls)
+    if (!brokenIn) brokenShared.set(sharedUrls, (brokenIn = sharedUrls.filter((written) => problemOf(written, page))))
+    for (const written of brokenIn) note(written, page)
   }
   // Root-relative links are written without the base path; the pages carry them with it.
   const writtenAt = new Map<string, Origin[]>()

@@ -32,7 +32,7 @@ describe('a site under a sub-path', () => {
 
   it('has the link check read addresses under the base, and report one that misses it', () => {
     const page = (url: string, urls: string[]) =>
-      ({ route: { url, origin: { file: 'site.yaml' } }, facts: { urls, ids: [] } }) as unknown as WatchedPage
+      ({ route: { url, origin: { file: 'site.yaml' } }, facts: { urls, sharedUrls: [], ids: [] } }) as unknown as WatchedPage
     const pages = [page('/', ['/repo/contact', '/repo/assets/site.css', 'contact', '/contact']), page('/contact', [])]
     const errors = checkLinks({ pages, files: new Set(['assets/site.css']), siteUrl: 'https://tidy.github.io/repo', basePath: '/repo' })
     expect(errors.map((e) => e.message)).toEqual(["The page / links to /contact, which is outside the site's base path /repo."])
