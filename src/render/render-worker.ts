@@ -46,7 +46,10 @@ import(workerData.bundle).then(({ renderRoute, sharedMarkup, collectPageFacts, f
         return parentPort.postMessage({ id, ms })
       }
       const shared = sharedMarkup(route, workerData.context)
-      const derived = { 'page-facts': { facts: collectPageFacts(html, { detach: false, shared }), length: html.length }, forms: findForms(html) }
+      // Copied whole, for the page's strings found (its links, ids, form fields) are slices of its
+      // HTML and would keep it alive until the page is written, a page per write in flight copied by
+      // every young collection meanwhile (10,107 pages: 0.9 s less of collecting).
+      const derived = structuredClone({ 'page-facts': { facts: collectPageFacts(html, { detach: false, shared }), length: html.length }, forms: findForms(html) })
       // The page cache records the hash of the bytes written, to check them whenever it reuses them.
       const sha1 = hash('sha1', bytes, 'hex')
       await written
