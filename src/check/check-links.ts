@@ -1,7 +1,8 @@
 import type { TrailingSlash } from '../config/site-model.js'
 import { BrokenLink, fail, StylesheetLinkBroken } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
-import { href, isRelativeHref, linkPath, publicPath, resolveHref } from '../plan/urls.js'
+import { isRelativeHref } from '../html/href-kinds.js'
+import { href, linkPath, publicPath, resolveHref } from '../plan/urls.js'
 import { addTo } from '../tool/group.js'
 import type { WatchedPage } from './watch-pages.js'
 

@@ -101,6 +101,7 @@ export function watchPages({
           reading = reading.then(async () => {
             const { source, contents } = page
             const sent = page.derived?.['page-facts'] as PageSummary | undefined
+            // Kept once before the memo encodes it, so the memo's table meets the one list's text.
             const known = sent && { ...sent, facts: withSharedUrlsOnce(sent.facts) }
             const summary = await memo.derive({ name: factsMemoName, source, contents, known, codec: summaryCodec, compute: summarize })
             const odd = undeclared(summary.facts)

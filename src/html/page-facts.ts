@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { decodeHTMLAttribute } from 'entities/decode'
 import { ownCopy } from '../tool/own-copy.js'
+import { leadsAnywhereAlike } from './href-kinds.js'
 import { isLetter } from './tag-names.js'
 
 /** What the checks need to know about one rendered page, small enough to keep for every page. */
@@ -8,9 +9,9 @@ export interface PageFacts {
   /** Every URL the page points at: link hrefs, sources, srcset candidates, form actions; but `sharedUrls`. */
   readonly urls: readonly string[]
   /**
-   * The URLs of the shared header and footer that lead to the same place from any page (every URL
-   * but a relative one or a bare `#fragment`): one list, the same array, for every page that has
-   * the same shared parts, so thousands of pages do not each keep them. None is in `urls` too.
+   * The URLs of the shared header and footer that lead to the same place from any page
+   * (href-kinds.ts `leadsAnywhereAlike`): one list, the same array, for every page that has the
+   * same shared parts, so thousands of pages do not each keep them. None is in `urls` too.
    */
   readonly sharedUrls: readonly string[]
   /**
@@ -112,16 +113,11 @@ const sharedUrlLists = new Map<readonly PageFacts[], { list: readonly string[]; 
 
 function sharedUrlsOf(pieces: readonly PageFacts[]): { list: readonly string[]; set: ReadonlySet<string> } {
   for (const [known, urls] of sharedUrlLists) if (known.length === pieces.length && known.every((p, i) => p === pieces[i])) return urls
-  const set = new Set(pieces.flatMap((piece) => piece.urls.filter(meansTheSameEverywhere)))
+  const set = new Set(pieces.flatMap((piece) => piece.urls.filter(leadsAnywhereAlike)))
   const urls = { list: Object.freeze([...set]), set }
   if (sharedUrlLists.size >= piecesBound) sharedUrlLists.clear()
   sharedUrlLists.set(pieces, urls)
   return urls
-}
-
-/** A URL that leads to the same place from any page: not relative (`contact`, `../a`), not a bare `#fragment` or `?query`. */
-function meansTheSameEverywhere(url: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:|^\//i.test(url)
 }
 
 /** The facts of shared pieces of markup, by their text; undefined for a piece that is not whole in itself. */

@@ -6,6 +6,7 @@ import type { ServiceConfig, SiteConfig } from '../config/site-model.js'
 import { BadFileSlug, DuplicateRoute, fail, LinkToNowhere, RelativeLinkToNowhere } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
 import { closestMatch } from '../errors/did-you-mean.js'
+import { isRelativeHref } from '../html/href-kinds.js'
 import { extended } from '../tool/extended.js'
 import { addTo } from '../tool/group.js'
 import { displayFile } from '../tool/package.js'
@@ -20,7 +21,7 @@ import { type EditionPlan, planLanguages } from './plan-languages.js'
 import { planLocationsRoute } from './plan-locations.js'
 import { type LandingRedirect, planLandingRedirects } from './plan-redirects.js'
 import type { RoutePlan, RouteVariant } from './route-plan.js'
-import { feedUrl, isRelativeHref, linkPath, outputPathFor, publicPath, resolveHref } from './urls.js'
+import { feedUrl, linkPath, outputPathFor, publicPath, resolveHref } from './urls.js'
 
 export interface BuildPlan {
   readonly routes: readonly RoutePlan[]

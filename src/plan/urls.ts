@@ -71,11 +71,6 @@ function routeKey(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path || '/'
 }
 
-/** A relative href (`contact`, `./a`, `../b`, `?q`): no scheme, not site-absolute, not a bare fragment. */
-export function isRelativeHref(href: string): boolean {
-  return href !== '' && !/^[a-z][a-z0-9+.-]*:|^[/#]/i.test(href)
-}
-
 /**
  * What a browser makes of a relative href on the page served at `pageAddress` (its public path,
  * `/blog/spring` or `/blog/spring/` by the trailing-slash policy: the two resolve `contact`
