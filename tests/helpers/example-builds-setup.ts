@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { lstatSync } from 'node:fs'
+import { chmodSync, lstatSync, mkdtempSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -16,12 +16,14 @@ declare module 'vitest' {
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 
 /**
- * vitest's globalSetup, run once per tier (vitest project), all in vitest's own process: one tool
- * store per test run, and one folder for the shared builds of the example sites
- * (tests/helpers/example-build.ts), both shared by every tier, so a site the build and the browser
- * tier both read is built once. It only makes the folder: a site is built the first time a test
- * file asks for it, so a run of files that never do builds nothing. The folders go when the last
- * tier is done, and a rerun in watch mode gets a new examples folder, so no build outlives the
+ * vitest's globalSetup, run once per tier (vitest project), all in vitest's own process: one
+ * temporary folder per test run that every other is made in, one tool store, and one folder for
+ * the shared builds of the example sites (tests/helpers/example-build.ts), all shared by every
+ * tier, so a site the build and the browser tier both read is built once. It only makes the
+ * folder: a site is built the first time a test file asks for it, so a run of files that never do
+ * builds nothing. The run's folder goes when the last tier is done, with all that the tests,
+ * their child processes and Chromium left in it (a run's copies and builds of sites come to
+ * gigabytes), and a rerun in watch mode gets a new examples folder, so no build outlives the
  * code it was made with. A run that is not watching then fails when the repository's files,
  * ignored ones included, are not as they were before it: no test may write into the repository.
  */
@@ -44,8 +46,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     run.users -= 1
     if (run.users > 0) return
     state.citypressTestRun = undefined
-    await rm(run.examples!, { recursive: true, force: true })
-    await rm(run.store, { recursive: true, force: true })
+    restoreTmpdir(run.tmpdir)
+    await rm(run.scratch, { recursive: true, force: true, maxRetries: 3 })
     if (run.before === undefined) return
     const after = repoFiles()
     const changed = [...new Set([...after.keys(), ...run.before.keys()])].filter((f) => after.get(f) !== run.before!.get(f)).sort()
@@ -59,6 +61,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
 }
 
 interface Run {
+  /** The folder os.tmpdir() names for the run, in this process and every one it starts. */
+  readonly scratch: string
+  /** TMPDIR as it was before the run. */
+  readonly tmpdir: string | undefined
   readonly store: string
   examples?: string
   rerun?: string
@@ -71,11 +77,24 @@ interface Run {
 const state = globalThis as { citypressTestRun?: Run }
 
 function start(watching: boolean): Run {
+  // Test workers are forked after the global setups, with this process's environment, and every
+  // child process inherits theirs: whoever asks os.tmpdir() or mktemp gets the run's folder.
+  const before = process.env.TMPDIR
+  const scratch = mkdtempSync(path.join(tmpdir(), 'citypress-run-'))
+  // Open to all with the sticky bit, as /tmp is: a package test runs the CLI as another user, which
+  // reaches a project through this folder and makes its own folders in it.
+  chmodSync(scratch, 0o1777)
+  process.env.TMPDIR = scratch
   // One tool store for the run (tool/package.ts toolStoreDir): no test writes into the repository's
   // node_modules, and the copies of a site that tests make share its bundles.
   const store = execFileSync('mktemp', ['-d', path.join(tmpdir(), 'citypress-store-XXXXXX')], { encoding: 'utf8' }).trim()
   process.env.CITYPRESS_CACHE_DIR = store
-  return { store, users: 0, before: watching ? undefined : repoFiles() }
+  return { scratch, tmpdir: before, store, users: 0, before: watching ? undefined : repoFiles() }
+}
+
+function restoreTmpdir(before: string | undefined): void {
+  if (before === undefined) delete process.env.TMPDIR
+  else process.env.TMPDIR = before
 }
 
 /**

@@ -10,7 +10,7 @@ import { BuildFailure, type ConfigError } from '../../src/errors/config-error.js
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 export const fixture = (name: string) => path.join(repoRoot, 'tests/fixtures/sites', name)
 
-/** A fresh temporary folder, removed by the OS eventually; tests never write into the repo. */
+/** A fresh temporary folder, removed with the run's (example-builds-setup.ts); tests never write into the repo. */
 export async function tempDir(prefix = 'citypress-test-'): Promise<string> {
   return mkdtemp(path.join(tmpdir(), prefix))
 }
@@ -49,7 +49,7 @@ export function memoryIo(): Io & { stdout: string; stderr: string } {
 
 /** Replaces machine-specific paths with <tmp> and <root> for stable assertions. */
 export function normalize(text: string): string {
-  return text.replaceAll(repoRoot.replace(/\/$/, ''), '<root>').replace(/\/tmp\/citypress-test-\w+/g, '<tmp>')
+  return text.replaceAll(repoRoot.replace(/\/$/, ''), '<root>').replace(/\/(?:[\w.-]+\/)*citypress-test-\w+/g, '<tmp>')
 }
 
 /** Every file of a folder with the hash of its bytes: equal snapshots mean byte-identical folders. */
