@@ -1,7 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto'
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { naming } from '../errors/system-error.js'
+import { readFile } from '../tool/file-calls.js'
 import { machineKey } from './machine-key.js'
 import { ownPath } from './site-folder.js'
 

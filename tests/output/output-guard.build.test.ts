@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { closeSync, constants, existsSync, openSync, readSync } from 'node:fs'
 import { cp, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -200,15 +200,20 @@ describe('a build that fails while files are being written', () => {
   it('waits for the writes in flight, refuses new ones, and leaves no staging folder', async () => {
     const parent = await tempDir()
     const output = await createOutput(path.join(parent, 'dist'))
-    // A write that lasts until it is let go, as an image written while pages render.
-    let release!: () => void
-    const held = new Promise<void>((resolve) => (release = resolve))
-    async function* slowly() {
-      yield 'first half, '
-      await held
-      yield 'second half'
+    // A write that lasts until it is let go, as an image written while pages render: into a pipe
+    // put where the file goes, which holds the write until something opens it to read.
+    const [staging] = await readdir(parent)
+    const pipe = path.join(parent, staging!, 'assets/images/photo.jpg')
+    await mkdir(path.dirname(pipe), { recursive: true })
+    expect(spawnSync('mkfifo', [pipe]).status).toBe(0)
+    const slow = output.write({ path: 'assets/images/photo.jpg', contents: 'an image' })
+    const release = () => {
+      const fd = openSync(pipe, constants.O_RDONLY | constants.O_NONBLOCK)
+      return slow.finally(() => {
+        readSync(fd, Buffer.alloc(64))
+        closeSync(fd)
+      })
     }
-    const slow = output.write({ path: 'assets/images/photo.jpg', contents: slowly() as unknown as string })
     const writes = Array.from({ length: 50 }, (_, i) => output.write({ path: `lp/page-${i}/index.html`, contents: 'x'.repeat(4096) }))
     let aborted = false
     const abort = output.abort().then(() => (aborted = true))
@@ -216,7 +221,7 @@ describe('a build that fails while files are being written', () => {
     expect(aborted).toBe(false)
     // A write that starts after the roll-back began is refused: it would make the folder again.
     await expect(output.write({ path: 'assets/share/late.jpg', contents: 'late' })).rejects.toThrow('rolled back')
-    release()
+    await release()
     await abort
     await Promise.allSettled([slow, ...writes])
     expect(await readdir(parent)).toEqual([])
