@@ -30,7 +30,7 @@ const out = mkdtempSync(path.join(tmpdir(), 'citypress-audit-'))
 try {
   // The build's own base URL is the server's, so canonical links and Open Graph URLs point at
   // the page being audited, as they do in production.
-  const cli = path.join(root, 'bin/citypress.mjs')
+  const cli = path.join(root, 'bin/citypress.cjs')
   const built = spawnSync(process.execPath, [cli, 'build', site, '--out', out, '--base-url', server.origin], { stdio: 'inherit' })
   if (built.status !== 0) process.exit(built.status ?? 1)
   server.setRoot(out)

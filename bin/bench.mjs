@@ -2,7 +2,7 @@
 // `npm run bench`: build speed and memory at scale, measured on this machine in one run. A benchmark, not a
 // test: it prints numbers and asserts nothing. Options: --cities 2500 --services 4 --runs 3.
 //
-// Every build runs as its own process (`node bin/citypress.mjs build …`) under /usr/bin/time, so
+// Every build runs as its own process (`node bin/citypress.cjs build …`) under /usr/bin/time, so
 // wall time, CPU time (every thread's, and its child processes') and peak RSS (see timedBuild) are
 // the whole build's, as a user would see them. CPU seconds over the number of cores bound the
 // wall time from below, whatever the order.
@@ -37,7 +37,7 @@ const runs = Number(values.runs)
 const work = path.join(tmpdir(), 'citypress-bench')
 const site = path.join(work, 'site')
 const out = path.join(work, 'out')
-const cli = path.join(root, 'bin/citypress.mjs')
+const cli = path.join(root, 'bin/citypress.cjs')
 
 await rm(work, { recursive: true, force: true })
 await mkdir(work, { recursive: true })
@@ -389,7 +389,7 @@ function treeRssKb(pid) {
  * (src/bench/react-floor.ts); its own process, timed from when the plan is in hand.
  */
 async function measureReactFloor(dir) {
-  const run = spawnSync('node', [path.join(root, 'bin/react-floor.mjs'), dir, '--out', path.join(work, 'react-floor')], {
+  const run = spawnSync('node', [path.join(root, 'bin/react-floor.cjs'), dir, '--out', path.join(work, 'react-floor')], {
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1' },
   })

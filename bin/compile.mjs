@@ -1,7 +1,7 @@
 // Compiles the CLI (src/) into lib/citypress.mjs and the chunks it loads on demand (lib/chunks/)
 // with esbuild, and the schema validators into lib/validators-<digest>.cjs. npm runs it at
 // `prepare` (npm install in the checkout) and `prepack` (npm pack, npm publish), so an installed
-// package never compiles anything; in a checkout, bin/citypress.mjs also calls it when lib/ is
+// package never compiles anything; in a checkout, bin/citypress.cjs also calls it when lib/ is
 // missing or older than any source file.
 // It also fetches Decap CMS's browser build into lib/decap/ for the editor (bin/decap.mjs).
 // Templates are not part of it: they are bundled per site build (src/render/bundle-templates.ts).

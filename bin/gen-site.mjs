@@ -3,7 +3,7 @@
 // landing-page benchmark (large):
 //
 //   node bin/gen-site.mjs --cities 2500 --services 4 --out /tmp/big
-//   node bin/citypress.mjs build /tmp/big --out /tmp/big-out
+//   node bin/citypress.cjs build /tmp/big --out /tmp/big-out
 //
 // It copies the source site (default sites/system4), adds `--cities` generated areas with
 // coordinates and places (county, neighbourhoods, landmarks, a local paragraph) to areas.yaml,

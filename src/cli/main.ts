@@ -20,7 +20,7 @@ declare const CITYPRESS_VERSION: string | undefined
 
 // For bin/compile.mjs, which puts the compiled schema validators beside this bundle in lib/.
 export { writeSchemaValidators } from '../config/checks/schema-validators.js'
-/** For `npm run bench` (bin/react-floor.mjs), which loads it from the compiled lib/; imported when called, like build. */
+/** For `npm run bench` (bin/react-floor.cjs), which loads it from the compiled lib/; imported when called, like build. */
 export async function measureReactFloor(options: ReactFloorOptions): Promise<ReactFloorResult> {
   const floor = await import('../bench/react-floor.js')
   return floor.measureReactFloor(options)

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { repoRoot, siteFrom, tempDir } from '../helpers/site.js'
 
-const cli = path.join(repoRoot, 'bin/citypress.mjs')
+const cli = path.join(repoRoot, 'bin/citypress.cjs')
 
 function build(site: string, out: string, sourceDateEpoch: string) {
   const run = spawnSync(process.execPath, [cli, 'build', site, '--out', out], {

@@ -11,7 +11,7 @@ import { memoryIo, repoRoot, siteFrom, snapshot, tempDir } from '../helpers/site
 // person damages files. The cache only ever saves work: each build must exit 0 and write exactly
 // the output of a clean build, and say in --verbose what it could not trust.
 
-const cli = path.join(repoRoot, 'bin/citypress.mjs')
+const cli = path.join(repoRoot, 'bin/citypress.cjs')
 
 type Build = (site: string, out: string) => Promise<{ status: number | null; output: string }>
 

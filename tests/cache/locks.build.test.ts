@@ -6,7 +6,7 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { repoRoot, siteFrom, snapshot, tempDir } from '../helpers/site.js'
 
-const cli = path.join(repoRoot, 'bin/citypress.mjs')
+const cli = path.join(repoRoot, 'bin/citypress.cjs')
 
 /** `citypress build` as a process of its own; `onError` sees its error output as it comes. */
 function runBuild(

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { readdir } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { main } from '../../src/cli/main.js'
@@ -139,7 +141,7 @@ describe('the citypress command', () => {
   it('stops quietly when the reader of its output goes away (citypress routes | head)', async () => {
     // The pipe is closed before the command writes, so its first write fails with EPIPE. A small
     // site is enough: the first line written meets the closed pipe.
-    const child = spawn(process.execPath, [path.join(repoRoot, 'bin/citypress.mjs'), 'routes', await siteFrom('minimal')], {
+    const child = spawn(process.execPath, [path.join(repoRoot, 'bin/citypress.cjs'), 'routes', await siteFrom('minimal')], {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     child.stdout.destroy()
@@ -148,5 +150,34 @@ describe('the citypress command', () => {
     const code = await new Promise((resolve) => child.on('close', resolve))
     expect(stderr).toBe('')
     expect(code).toBe(0)
+  })
+
+  it('gives libuv one file thread per core, at most its default of 4, unless the user sized its pool', async () => {
+    // Counted in the running command (a preview, ready once it has built): a size set after Node
+    // had read a file through the pool would leave the pool at 4 threads.
+    const site = await siteFrom('minimal')
+    const threads = async (size: string | undefined) => {
+      const env = { ...process.env, UV_THREADPOOL_SIZE: size }
+      if (size === undefined) delete env.UV_THREADPOOL_SIZE
+      const child = spawn(process.execPath, [path.join(repoRoot, 'bin/citypress.cjs'), 'preview', site, '--port', '0'], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env,
+      })
+      try {
+        let printed = ''
+        await new Promise<void>((resolve, reject) => {
+          child.stdout.on('data', (chunk: Buffer) => {
+            printed += chunk
+            if (printed.includes('Press Ctrl+C to stop.')) resolve()
+          })
+          child.on('close', () => reject(new Error(`the preview stopped before it was ready:\n${printed}`)))
+        })
+        return (await readdir(`/proc/${child.pid}/task`)).length
+      } finally {
+        child.kill()
+      }
+    }
+    const sized = await threads(undefined)
+    expect((await threads('4')) - sized).toBe(4 - Math.min(4, availableParallelism()))
   })
 })

@@ -11,7 +11,7 @@ import { repoRoot, siteFrom, snapshot, tempDir } from '../helpers/site.js'
 // A full disk, a read-only or foreign folder are the user's to fix: the build names the path,
 // says what to do and exits 1 without a stack trace, and the previous output stays as it was.
 
-const cli = path.join(repoRoot, 'bin/citypress.mjs')
+const cli = path.join(repoRoot, 'bin/citypress.cjs')
 const root = process.getuid?.() === 0
 const mounted: string[] = []
 

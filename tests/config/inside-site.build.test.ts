@@ -54,7 +54,7 @@ describe('content outside the site folder', () => {
     // The link is made in a copy by a shell, so that one child process does all the work.
     const script =
       `set -e; d=$(mktemp -d); cp -r "${site}" "$d/site"; mkdir -p "$d/site/blog"; ln -s /proc/self/environ "$d/site/blog/env.md"; ` +
-      `"${process.execPath}" "${path.join(repoRoot, 'bin/citypress.mjs')}" validate "$d/site" --json`
+      `"${process.execPath}" "${path.join(repoRoot, 'bin/citypress.cjs')}" validate "$d/site" --json`
     const child = spawnSync('sh', ['-c', script], { encoding: 'utf8', env: { ...process.env, LEAK_ME: marker } })
     expect(child.status, child.stderr).toBe(1)
     expect(child.stdout + child.stderr).not.toContain(marker)

@@ -13,7 +13,7 @@ import { memoryIo, normalize, repoRoot, siteFrom, snapshot, tempDir } from '../h
 // A build replaces its output folder whole, so it writes only into a folder that is
 // missing, empty or marked as its own, and never into the site, its parents, home or `/`.
 
-const cli = path.join(repoRoot, 'bin/citypress.mjs')
+const cli = path.join(repoRoot, 'bin/citypress.cjs')
 
 /** A site folder with a git repository's files, and everything in its parent folder, as bytes. */
 async function siteWithGit(): Promise<{ site: string; parent: string }> {

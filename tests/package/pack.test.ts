@@ -164,7 +164,8 @@ describe('the npm packages', () => {
     expect(citypress.files).toEqual(
       expect.arrayContaining([
         'LICENSE',
-        'bin/citypress.mjs',
+        'bin/citypress.cjs',
+        'bin/thread-pool.cjs',
         'lib/citypress.mjs',
         'lib/decap/decap-cms.js',
         'lib-licences/decap-cms-LICENSE',
