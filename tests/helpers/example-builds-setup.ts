@@ -65,7 +65,6 @@ interface Run {
   readonly scratch: string
   /** TMPDIR as it was before the run. */
   readonly tmpdir: string | undefined
-  readonly store: string
   examples?: string
   rerun?: string
   users: number
@@ -87,9 +86,10 @@ function start(watching: boolean): Run {
   process.env.TMPDIR = scratch
   // One tool store for the run (tool/package.ts toolStoreDir): no test writes into the repository's
   // node_modules, and the copies of a site that tests make share its bundles.
-  const store = execFileSync('mktemp', ['-d', path.join(tmpdir(), 'citypress-store-XXXXXX')], { encoding: 'utf8' }).trim()
-  process.env.CITYPRESS_CACHE_DIR = store
-  return { scratch, tmpdir: before, store, users: 0, before: watching ? undefined : repoFiles() }
+  process.env.CITYPRESS_CACHE_DIR = execFileSync('mktemp', ['-d', path.join(tmpdir(), 'citypress-store-XXXXXX')], {
+    encoding: 'utf8',
+  }).trim()
+  return { scratch, tmpdir: before, users: 0, before: watching ? undefined : repoFiles() }
 }
 
 function restoreTmpdir(before: string | undefined): void {
