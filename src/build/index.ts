@@ -8,6 +8,7 @@ import type { CacheNote } from '../cache/sealed-file.js'
 import { ensureOwnFolder } from '../cache/site-folder.js'
 import type { PageKindSize } from '../check/budgets.js'
 import { watchForms } from '../check/check-forms.js'
+import { plannedAddresses } from '../check/check-links.js'
 import { checkOutput } from '../check/check-output.js'
 import { watchPages } from '../check/watch-pages.js'
 import { schemaDigest } from '../config/checks/schema-validators.js'
@@ -380,7 +381,8 @@ async function runStages(
     const { imageRun, cached } = await startImages(options, cache, images, output, memo, time)
     const pageMemo = await cache.pageMemo()
     const forms = declaration && watchForms({ site, routes, declaration, output, memo: pageMemo })
-    const watch = watchPages({ routes, output: forms?.output ?? output, memo: pageMemo, inlineCode })
+    const planned = plannedAddresses(routes, site.site)
+    const watch = watchPages({ routes, output: forms?.output ?? output, memo: pageMemo, inlineCode, planned })
     const pages = await time('render', () =>
       renderPages({
         routes: firstPagesFirst(routes, firstPages?.paths),

@@ -1,8 +1,9 @@
-import type { TrailingSlash } from '../config/site-model.js'
+import type { SiteMeta, TrailingSlash } from '../config/site-model.js'
 import { BrokenLink, fail, StylesheetLinkBroken } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
 import { isRelativeHref } from '../html/href-kinds.js'
-import { href, linkPath, publicPath, resolveHref } from '../plan/urls.js'
+import type { RoutePlan } from '../plan/route-plan.js'
+import { absoluteUrl, href, linkPath, publicPath, resolveHref } from '../plan/urls.js'
 import { addTo } from '../tool/group.js'
 import type { WatchedPage } from './watch-pages.js'
 
@@ -22,14 +23,13 @@ export interface CheckLinksOptions {
   readonly written?: readonly { readonly href: string; readonly origin: Origin }[]
 }
 
-/** Show at most this many other pages per broken target; the rest are counted. */
-
 /**
  * Checks that every internal link and `#fragment` on every rendered page resolves: to a page, to
  * a file of the output, or to an element id on the target page. Links written in YAML were
  * already checked against the route table by plan/; this finds what templates build and every
  * fragment. One error per broken target, naming the first page and counting the others (a
- * broken footer link is on every page).
+ * broken footer link is on every page). A page's links to the plan's own pages
+ * (`plannedAddresses`) are not among its facts: the watch made sure their pages were written.
  */
 export function checkLinks({
   pages,
@@ -88,6 +88,27 @@ export function checkLinks({
   return [...broken.entries()].map(([url, { page, problem, others, written: as }]) =>
     fail(BrokenLink, originOf(page, as), page.route.url, url, problem, others),
   )
+}
+
+/**
+ * Every address by which a page links another page of the plan, as pages write it: root-relative
+ * (with the base path in front) and absolute (the canonical link, other languages' versions), in
+ * the site's trailing-slash form. Such a link leads where it should exactly when that page is
+ * written, which a build does for every page of its plan before the check: so the link check needs
+ * no page's copy of them (watch-pages.ts leaves them out), and the watch makes sure, once, that
+ * every page they lead to was written. A link written another way (a `#fragment`, a query, no
+ * trailing slash) is kept and checked where it is, as any other.
+ */
+export function plannedAddresses(
+  routes: readonly RoutePlan[],
+  site: Pick<SiteMeta, 'url' | 'basePath' | 'trailingSlash'>,
+): ReadonlySet<string> {
+  const addresses = new Set<string>()
+  for (const { url } of routes) {
+    addresses.add(href(site.basePath, publicPath(url, site.trailingSlash)))
+    addresses.add(absoluteUrl(site.url, url, site.trailingSlash))
+  }
+  return addresses
 }
 
 /**

@@ -24,7 +24,7 @@ export interface UnexpectedCode {
 export interface PagesWatch {
   /** Use this writer for the pages: it sees every page on its way to the output. */
   readonly output: OutputWriter
-  /** The facts of every page written so far, in route order. */
+  /** The facts of every page written so far, in route order (without links to the plan's pages, `planned`). */
   pages(): Promise<WatchedPage[]>
   /**
    * The largest page of each page kind with its HTML, the one kept document per kind: budgets
@@ -44,13 +44,27 @@ export function watchPages({
   output,
   memo = noPageMemo,
   inlineCode,
+  planned,
 }: {
   routes: readonly RoutePlan[]
   output: OutputWriter
   memo?: PageMemo
   inlineCode: InlineCode
+  /**
+   * The addresses of the routes' own pages as pages link them (check-links.ts plannedAddresses):
+   * left out of every page's links, since each leads where it should once every route is written,
+   * which `pages()` makes sure of. A landing page's nearby areas, other services, breadcrumbs,
+   * canonical link and other languages' versions are most of its own links.
+   */
+  planned?: ReadonlySet<string>
 }): PagesWatch {
   const routeOf = new Map(routes.map((r) => [r.outputPath, r]))
+  let leftOut = false
+  const withoutPlanned = (facts: PageFacts): PageFacts => {
+    if (!planned || !facts.urls.some((url) => planned.has(url))) return facts
+    leftOut = true
+    return { ...facts, urls: facts.urls.filter((url) => !planned.has(url)) }
+  }
   // The shared parts' links arrive from a render worker as a copy per page: each list is kept once.
   const sharedUrlLists = new Map<string, readonly string[]>()
   const keptOnce = new WeakSet<readonly string[]>()
@@ -76,7 +90,7 @@ export function watchPages({
   ) => {
     const route = routeOf.get(outputPath)
     if (!route) return
-    found.set(outputPath, { route, facts: withSharedUrlsOnce(facts), unexpected })
+    found.set(outputPath, { route, facts: withoutPlanned(withSharedUrlsOnce(facts)), unexpected })
     if (length > (largest.get(route.template)?.length ?? -1)) largest.set(route.template, { route, length, ...page })
   }
   // The texts of undeclared code, for the error to quote: read from the page only when there is any.
@@ -116,7 +130,12 @@ export function watchPages({
     },
     async pages() {
       await reading
-      return routes.flatMap((r) => found.get(r.outputPath) ?? [])
+      const pages = routes.flatMap((r) => found.get(r.outputPath) ?? [])
+      // A build writes every page of its plan or fails before its check: a page missing here would
+      // leave links to it unchecked, a fault of the build, not of the site.
+      if (leftOut && pages.length < routes.length)
+        throw new Error(`The link check left out links to ${routes.length - pages.length} pages of the plan that were not written`)
+      return pages
     },
     async largest() {
       await reading

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openPageMemo } from '../../src/cache/page-memo.js'
+import { plannedAddresses } from '../../src/check/check-links.js'
 import { watchPages } from '../../src/check/watch-pages.js'
 import { collectPageFacts } from '../../src/html/page-facts.js'
 import type { RoutePlan } from '../../src/plan/route-plan.js'
@@ -56,5 +57,50 @@ describe("the pages' facts the checks keep", () => {
       expect(a!.urls).toEqual(['/assets/site.css', '/', '/a-nearby', '/contact'])
       expect(b!.urls).toEqual(['/assets/site.css', '/', '/b-nearby', '/contact'])
     }
+  })
+})
+
+describe("links to the plan's own pages", () => {
+  const site = { url: 'https://tidy.github.io/repo', basePath: '/repo', trailingSlash: 'always' } as const
+  const routes = ['/', '/austin/plumbing', '/dallas/plumbing'].map(
+    (url) => ({ url, outputPath: url === '/' ? 'index.html' : `${url.slice(1)}/index.html`, template: 'landing' }) as RoutePlan,
+  )
+  const austin = [
+    '<html><head><link rel="canonical" href="https://tidy.github.io/repo/austin/plumbing/"/></head><body>',
+    '<a href="/repo/">Home</a><a href="/repo/dallas/plumbing/">Dallas</a><a href="/repo/dallas/plumbing/#prices">Prices</a>',
+    '<a href="/repo/dallas/plumbing">Dallas, no slash</a><a href="/repo/houston/plumbing/">Houston</a><a href="/dallas/plumbing/">No base</a>',
+    '</body></html>',
+  ].join('')
+  const watchWith = (planned: ReadonlySet<string>) =>
+    watchPages({ routes, output: discardingOutput, inlineCode: declaredInlineCode({ assets: {}, csp: undefined }), planned })
+
+  it('are the addresses pages write them by, under the base path and the site URL, in its trailing-slash form', () => {
+    expect([...plannedAddresses(routes, site)]).toEqual([
+      '/repo/',
+      'https://tidy.github.io/repo/',
+      '/repo/austin/plumbing/',
+      'https://tidy.github.io/repo/austin/plumbing/',
+      '/repo/dallas/plumbing/',
+      'https://tidy.github.io/repo/dallas/plumbing/',
+    ])
+  })
+
+  it("are left out of each page's links, and every link written any other way is kept for the check", async () => {
+    const watch = watchWith(plannedAddresses(routes, site))
+    for (const route of routes)
+      await watch.output.write({ path: route.outputPath, contents: route.url === '/austin/plumbing' ? austin : '<p>x</p>' })
+    const [, page] = await watch.pages()
+    expect(page!.facts.urls).toEqual([
+      '/repo/dallas/plumbing/#prices',
+      '/repo/dallas/plumbing',
+      '/repo/houston/plumbing/',
+      '/dallas/plumbing/',
+    ])
+  })
+
+  it('are not left unchecked when a page they may lead to was never written', async () => {
+    const watch = watchWith(plannedAddresses(routes, site))
+    await watch.output.write({ path: 'austin/plumbing/index.html', contents: austin })
+    await expect(watch.pages()).rejects.toThrow('links to 2 pages of the plan that were not written')
   })
 })
