@@ -86,8 +86,8 @@ interface Found {
  * only if it is whole in itself (starts a tag, ends one, closes what it opens), and where it is
  * not found as expected the page is scanned through it.
  *
- * `detach: false` leaves the strings as slices of the page: for the render worker, which copies
- * its facts whole at once (render-worker.ts).
+ * `detach: false` leaves the strings as slices of the page: for the render worker, whose
+ * postMessage copies its facts whole at once (render-worker.ts).
  */
 export function collectPageFacts(
   html: string,

@@ -89,8 +89,8 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
   const timings: { url: string; ms: number }[] = []
   let rendered = 0
   let reused = 0
-  // Writes run while the next pages render (React on this thread or the worker's, file I/O on libuv's), with a
-  // bounded number in flight so memory stays flat; the disk, not React, is the ceiling.
+  // This thread's writes (pages linked into the output, pages rendered here) run on libuv's threads
+  // while the next pages render, with a bounded number in flight so memory stays flat.
   const writing = new Set<Promise<void>>()
   let failure: { error: unknown } | undefined
   // Resolved when a write finishes while the loop waits for room. (Not Promise.race over the

@@ -27,10 +27,22 @@ import type { RenderContext } from './render-context.js'
  */
 const program = `
 const { parentPort, workerData } = require('node:worker_threads')
-const { writeFile } = require('node:fs')
+const { writeFileSync } = require('node:fs')
 const { hash } = require('node:crypto')
+// Written here, before the next page is rendered, not handed to libuv's threads: with a render
+// worker per core those threads have no core of their own, and each worker's profile put 2.6 s of
+// a cold build of 10,107 pages in handing its writes over (\`open\`). Writing here, in two paired
+// series each: cold 0.92 and 0.93 of the wall, a template changed 0.84 and 0.89, the bench's React
+// floor (this program too) 0.86 and 0.88.
+function write(file, bytes) {
+  try {
+    writeFileSync(file, bytes)
+  } catch (error) {
+    throw Object.assign(error, { path: error.path ?? file })
+  }
+}
 import(workerData.bundle).then(({ renderRoute, sharedMarkup, collectPageFacts, findForms }) => {
-  parentPort.on('message', async ({ id, route, file, bare }) => {
+  parentPort.on('message', ({ id, route, file, bare }) => {
     const start = performance.now()
     try {
       const html = renderRoute(route, workerData.context)
@@ -38,21 +50,14 @@ import(workerData.bundle).then(({ renderRoute, sharedMarkup, collectPageFacts, f
       if (file === undefined) return parentPort.postMessage({ id, html, ms })
       // Encoded once, for the file and its hash.
       const bytes = Buffer.from(html)
-      // Written by libuv's threads while this one renders the next pages. (The callback API: the
-      // promise one makes a FileHandle per file, which cost this thread more than the writing.)
-      const written = new Promise((resolve, reject) => writeFile(file, bytes, (error) => (error ? reject(Object.assign(error, { path: error.path ?? file })) : resolve())))
-      if (bare) {
-        await written
-        return parentPort.postMessage({ id, ms })
-      }
+      write(file, bytes)
+      if (bare) return parentPort.postMessage({ id, ms })
       const shared = sharedMarkup(route, workerData.context)
-      // Copied whole, for the page's strings found (its links, ids, form fields) are slices of its
-      // HTML and would keep it alive until the page is written, a page per write in flight copied by
-      // every young collection meanwhile (10,107 pages: 0.9 s less of collecting).
-      const derived = structuredClone({ 'page-facts': { facts: collectPageFacts(html, { detach: false, shared }), length: html.length }, forms: findForms(html) })
+      // The facts' strings (links, ids, form fields) are slices of the page's HTML: postMessage
+      // copies them, and nothing here keeps them, so the page is garbage once this returns.
+      const derived = { 'page-facts': { facts: collectPageFacts(html, { detach: false, shared }), length: html.length }, forms: findForms(html) }
       // The page cache records the hash of the bytes written, to check them whenever it reuses them.
       const sha1 = hash('sha1', bytes, 'hex')
-      await written
       parentPort.postMessage({ id, derived, sha1, ms })
     } catch (error) {
       const { message, stack, code, path, syscall } = error instanceof Error ? error : { message: String(error) }

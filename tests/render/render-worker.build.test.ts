@@ -1,8 +1,13 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { build } from '../../src/build/index.js'
+import { bundleAssets } from '../../src/assets/bundle-assets.js'
+import { build, loadAndPlan, renderContextOf } from '../../src/build/index.js'
 import { BuildFailure } from '../../src/errors/config-error.js'
+import { withBrandImages } from '../../src/images/brand-images.js'
+import { planImages } from '../../src/plan/plan-images.js'
+import { bundleTemplates } from '../../src/render/bundle-templates.js'
+import { startRenderWorker } from '../../src/render/render-worker.js'
 import { repoRoot, siteFrom, snapshot, tempDir } from '../helpers/site.js'
 
 describe('the render workers', () => {
@@ -38,5 +43,28 @@ describe('the render workers', () => {
     expect(nowhere[0]![2]).toMatch(/^The same link is on \d+ other pages/)
     expect(inThread.length).toBeGreaterThan(2)
     expect(await problems(1)).toEqual(inThread)
+  })
+
+  it("report a page they could not write with the file and the system's code, for the build to name", async () => {
+    const { site, plan } = await loadAndPlan(await siteFrom('minimal'))
+    const images = withBrandImages(site, planImages(site), plan.routes)
+    const assets = await bundleAssets(site.site, site.fonts, site.root)
+    const templates = await bundleTemplates({ siteRoot: site.root, icons: site.icons })
+    const worker = startRenderWorker(templates.file, renderContextOf(site, plan, images, assets, new Date()))
+    try {
+      const route = plan.routes[0]!
+      // A disk that fills inside the write: the system's error names no file of its own.
+      const full = await worker.render(route, '/dev/full')
+      expect('error' in full && { ...full.error }).toMatchObject({ code: 'ENOSPC', syscall: 'write', path: '/dev/full' })
+      const missing = path.join(await tempDir(), 'gone', 'page.html')
+      const nowhere = await worker.render(route, missing)
+      expect('error' in nowhere && { ...nowhere.error }).toMatchObject({ code: 'ENOENT', syscall: 'open', path: missing })
+      // The worker goes on rendering after a failed write.
+      const written = path.join(await tempDir(), 'page.html')
+      expect(await worker.render(route, written)).toHaveProperty('sha1')
+      expect(await readFile(written, 'utf8')).toMatch(/^<!DOCTYPE html>/i)
+    } finally {
+      await worker.close()
+    }
   })
 })
