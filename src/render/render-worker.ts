@@ -30,10 +30,12 @@ const { parentPort, workerData } = require('node:worker_threads')
 const { writeFileSync } = require('node:fs')
 const { hash } = require('node:crypto')
 // Written here, before the next page is rendered, not handed to libuv's threads: with a render
-// worker per core those threads have no core of their own, and each worker's profile put 2.6 s of
-// a cold build of 10,107 pages in handing its writes over (\`open\`). Writing here, in two paired
-// series each: cold 0.92 and 0.93 of the wall, a template changed 0.84 and 0.89, the bench's React
-// floor (this program too) 0.86 and 0.88.
+// worker per core those threads have no core of their own. Handing writes over, each worker of a
+// cold build of 10,107 pages spent 2.6 s in the call (\`open\`), 3.1 s collecting (pages held while
+// their writes were in flight) and 1.1-1.6 s idle; writing here, 6.5 s creating the files (the
+// kernel's work, done by the worker now), 1.7 s collecting, 0.3 s idle. In two paired series each:
+// cold 0.92 and 0.93 of the wall, a template changed 0.84 and 0.89, the bench's React floor (this
+// program too) 0.86 and 0.88.
 function write(file, bytes) {
   try {
     writeFileSync(file, bytes)
