@@ -59,11 +59,10 @@ export function watchPages({
   planned?: ReadonlySet<string>
 }): PagesWatch {
   const routeOf = new Map(routes.map((r) => [r.outputPath, r]))
-  let leftOut = false
   const withoutPlanned = (facts: PageFacts): PageFacts => {
-    if (!planned || !facts.urls.some((url) => planned.has(url))) return facts
-    leftOut = true
-    return { ...facts, urls: facts.urls.filter((url) => !planned.has(url)) }
+    if (!planned) return facts
+    const urls = facts.urls.filter((url) => !planned.has(url))
+    return urls.length === facts.urls.length ? facts : { ...facts, urls }
   }
   // The shared parts' links arrive from a render worker as a copy per page: each list is kept once.
   const sharedUrlLists = new Map<string, readonly string[]>()
@@ -133,7 +132,7 @@ export function watchPages({
       const pages = routes.flatMap((r) => found.get(r.outputPath) ?? [])
       // A build writes every page of its plan or fails before its check: a page missing here would
       // leave links to it unchecked, a fault of the build, not of the site.
-      if (leftOut && pages.length < routes.length)
+      if (planned && pages.length < routes.length)
         throw new Error(`The link check left out links to ${routes.length - pages.length} pages of the plan that were not written`)
       return pages
     },
