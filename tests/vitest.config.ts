@@ -32,6 +32,11 @@ export default defineConfig({
   // the CLI's main() sets it before a build draws its report (src/report/).
   oxc: { jsx: { runtime: 'automatic', development: false } },
   test: {
+    // React as the CLI runs it (main() sets production before it builds). React picks its build when
+    // its module is first loaded, and build files share their worker's modules: the JSX runtime
+    // loaded under vitest's "test" is the development one, which fails inside the production
+    // renderer a later file's main() loads ("dispatcher.getOwner is not a function").
+    env: { NODE_ENV: 'production' },
     // Builds and browsers are real; give them room on a 2-core machine. A hook may make the run's
     // first cold builds of the example sites, which a slow or busy machine takes minutes over.
     testTimeout: 60_000,
