@@ -1,13 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process'
-import { mkdir, readFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
-import path from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
-import { hash } from '../cache/digest.js'
-import { replaceFile } from '../cache/replace-file.js'
 import type { ImageJob } from '../plan/plan-images.js'
-import { bundle } from '../tool/esbuild.js'
-import { packageRoot, toolStoreDir } from '../tool/package.js'
+import { programFile } from '../tool/program-file.js'
 
 export interface ImageProcess {
   /** The bytes of one variant, encoded or drawn in the process; rejects with the error it met. */
@@ -60,7 +53,7 @@ export function startImageProcess(options: ImageProcessOptions = {}): ImageProce
   let closed = false
 
   const start = async (): Promise<ChildProcess> => {
-    const started = fork(await workerEntry(), [], {
+    const started = fork(await programFile('image-worker', import.meta.url, ['sharp']), [], {
       // The young generation small as well: the render workers' measurements (render-worker.ts).
       execArgv: [`--max-old-space-size=${options.heapMb ?? 64}`, '--max-semi-space-size=4'],
       env: { ...process.env, ...allocator },
@@ -172,42 +165,4 @@ export function startImageProcess(options: ImageProcessOptions = {}): ImageProce
       await exited
     },
   }
-}
-
-/**
- * The process's program. The CLI runs from lib/, where bin/compile.mjs bundles image-worker.ts
- * beside citypress.mjs (this module itself may be in lib/chunks/, hence the package's folder,
- * not this file's). Run from src/ (tests), that TypeScript is bundled here instead, with
- * esbuild as the templates are, into a file named by its contents in the system's temporary
- * folder; sharp, native, is imported by path.
- */
-async function workerEntry(): Promise<string> {
-  const here = fileURLToPath(import.meta.url)
-  if (!here.endsWith('.ts')) return path.join(packageRoot, 'lib', 'image-worker.mjs')
-  return (fromSource ??= bundleFromSource(path.join(path.dirname(here), 'image-worker.ts')))
-}
-let fromSource: Promise<string> | undefined
-
-async function bundleFromSource(entry: string): Promise<string> {
-  const sharp = pathToFileURL(createRequire(import.meta.url).resolve('sharp')).href
-  const result = await bundle({
-    entryPoints: [entry],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'silent',
-    plugins: [{ name: 'sharp-by-path', setup: (b) => b.onResolve({ filter: /^sharp$/ }, () => ({ path: sharp, external: true })) }],
-  })
-  const contents = result.outputFiles[0]!.contents
-  // In the tool store, not the shared temporary folder, where another user could leave a file of
-  // that name; and used only with these very bytes, since it is run.
-  const dir = path.join(toolStoreDir(), 'code')
-  const file = path.join(dir, `image-worker-${hash(contents).slice(0, 12)}.mjs`)
-  if (!(await readFile(file).catch(() => undefined))?.equals(contents)) {
-    await mkdir(dir, { recursive: true })
-    await replaceFile(file, contents)
-  }
-  return file
 }
