@@ -39,8 +39,13 @@ export async function compile() {
   const { build } = await import('esbuild')
   const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'))
   const result = await build({
-    // The image process's program too (src/images/image-process.ts starts it from lib/).
-    entryPoints: { citypress: path.join(root, 'src/cli/main.ts'), 'image-worker': path.join(root, 'src/images/image-worker.ts') },
+    // The programs that run beside a build too: the image process's and the SVG sanitizer's thread
+    // (src/tool/program-file.ts finds them in lib/).
+    entryPoints: {
+      citypress: path.join(root, 'src/cli/main.ts'),
+      'image-worker': path.join(root, 'src/images/image-worker.ts'),
+      'svg-worker': path.join(root, 'src/config/checks/svg-worker.ts'),
+    },
     outdir: path.dirname(output),
     outExtension: { '.js': '.mjs' },
     // What only a dynamic import reaches goes into chunks of its own under lib/chunks/, loaded when
@@ -57,7 +62,7 @@ export async function compile() {
     // hundred-odd module files of commander, fast-glob and markdown-it (60 ms → 25 ms).
     // Left out: native code (sharp, esbuild, lightningcss), what the generated schema validators require at
     // run time (ajv), what templates, workers and the browser load by path, and the SVG sanitizer
-    // (jsdom reads files of its own by path; both are imported only when an SVG changed).
+    // (jsdom reads files of its own by path; both are imported only in the sanitizer's thread).
     external: [
       'sharp',
       'esbuild',

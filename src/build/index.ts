@@ -11,6 +11,7 @@ import { watchForms } from '../check/check-forms.js'
 import { plannedAddresses } from '../check/check-links.js'
 import { checkOutput } from '../check/check-output.js'
 import { watchPages } from '../check/watch-pages.js'
+import { stopSvgSanitizer } from '../config/checks/sanitize-svg.js'
 import { schemaDigest } from '../config/checks/schema-validators.js'
 import { readSite } from '../config/load-site.js'
 import { hostRules, redirectLimitWarnings } from '../config/presets/hosts.js'
@@ -261,8 +262,11 @@ async function runStages(
     }),
   )
   const site = siteOf(round)
-  // A build without a memo has no later build to reuse its reads (BuildOptions.memo).
-  if (!options.memo) forgetReads()
+  // A build without a memo has no later build to reuse its reads (BuildOptions.memo), nor SVGs to sanitize.
+  if (!options.memo) {
+    forgetReads()
+    await stopSvgSanitizer()
+  }
   checkHeapForPlan(site)
   options.onProgress?.({ stage: 'plan', done: 0, total: 0 })
   const plan = await time('plan', async () => planSite(site, { prints: await cache.prints() }))

@@ -15,6 +15,7 @@ import { checkStyleOverrides } from './checks/check-style-overrides.js'
 import { checkBaseUrl, checkUrlPath } from './checks/check-url.js'
 import { crossCheck } from './checks/cross-check.js'
 import { checkMarkdownDocuments, yamlFieldDocument } from './checks/markdown-images.js'
+import { startSvgSanitizer } from './checks/sanitize-svg.js'
 import { isMarkdownKind } from './checks/schema-validators.js'
 import { type FileKind, type FoundRef, validateSource } from './checks/validate.js'
 import { editionOf, readsAsDefaultWarnings, translationGaps } from './languages/edition.js'
@@ -31,6 +32,7 @@ import { originOf } from './read/locate.js'
 import { parseMarkdownFile } from './read/markdown-file.js'
 import { placeProblems } from './read/place-problems.js'
 import { openReadCache, type ReadFile } from './read/read-cache.js'
+import { svgsToSanitize } from './read/read-image.js'
 import { parseYaml, type YamlSource } from './read/read-yaml.js'
 import { type ExcludedFile, excludedNames, usableFile } from './read/usable-files.js'
 import type {
@@ -125,6 +127,11 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
   const loaded = new Map<string, { source: YamlSource; data: unknown }[]>()
   const excluded: ExcludedFile[] = []
   const reads = await openReadCache(options.cache)
+  // jsdom loads in the sanitizer's thread while the YAML is parsed here, when an SVG will need it.
+  void svgsToSanitize(root, reads).then(
+    (some) => some && startSvgSanitizer(),
+    () => undefined,
+  )
   // Read beside the YAML files; a broken record is reported with them.
   const publishedRead = readPublishedUrls(root).then(
     (record) => ({ record }),

@@ -47,6 +47,8 @@ export interface ReadCache {
    * (loading the sanitizer takes half a second).
    */
   measured<K extends keyof Measurements>(kind: K, key: string): Measurements[K] | undefined
+  /** What `measured` gives, without keeping it for the next build as `measured` does: for a guess. */
+  peek<K extends keyof Measurements>(kind: K, key: string): Measurements[K] | undefined
   remember<K extends keyof Measurements>(kind: K, key: string, value: Measurements[K]): void
   /** Writes the stored cache when this load read anything it did not hold. */
   save(): Promise<void>
@@ -171,6 +173,9 @@ export async function openReadCache(options?: { file: string; version: string; n
       const value = of(measuredInMemory, kind)[key] ?? of(previousMeasured, kind)[key]
       if (value) of(measured, kind)[key] = value
       return value
+    },
+    peek(kind, key) {
+      return of(measuredInMemory, kind)[key] ?? of(previousMeasured, kind)[key]
     },
     remember(kind, key, value) {
       of(measuredInMemory, kind)[key] = value

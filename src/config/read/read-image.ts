@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
+import fg from 'fast-glob'
 import {
   CompressedSvg,
   DamagedImage,
@@ -95,6 +96,30 @@ export async function readImage(
   }
   reads.remember('images', key, image)
   return { ...image, src, absolutePath, bytes: stats.size, ...(svg && { svg: svg.text }) }
+}
+
+/**
+ * Whether reading the site's images will sanitize an SVG: one of its SVG files (outside its own
+ * and its code's folders) that the read cache does not hold sanitized. Looked at by stat alone,
+ * and only files of the site folder itself: no link is followed, to a file or a folder. A guess,
+ * which at worst starts the sanitizer for nothing: readImage sanitizes whatever it meets.
+ */
+export async function svgsToSanitize(siteRoot: string, reads: ReadCache): Promise<boolean> {
+  // Not following links, fast-glob lists a link as neither file nor folder: it is left out.
+  const names = await fg('**/*.svg', {
+    cwd: siteRoot,
+    ignore: ['node_modules/**', '.*/**', 'templates/**'],
+    caseSensitiveMatch: false,
+    followSymbolicLinks: false,
+  })
+  for (const name of names) {
+    const absolutePath = path.join(siteRoot, name)
+    const stats = await stat(absolutePath).catch(() => undefined)
+    if (!stats) continue
+    const measured = reads.peek('images', measureKey(absolutePath, stats))
+    if (!measured || (measured.format === 'svg' && !(measured.sourceHash && reads.peek('svgs', measured.sourceHash)))) return true
+  }
+  return false
 }
 
 /** A measured image with its sanitized text when it is an SVG; undefined when that text is not cached. */
