@@ -4,6 +4,7 @@ import { type BuildCache, openBuildCache } from '../cache/build-cache.js'
 import { cachedByInputs } from '../cache/by-inputs.js'
 import { hash } from '../cache/digest.js'
 import { routeText } from '../cache/page-cache.js'
+import { openSampleNames } from '../cache/sample-names.js'
 import type { CacheNote } from '../cache/sealed-file.js'
 import { ensureOwnFolder } from '../cache/site-folder.js'
 import type { PageKindSize } from '../check/budgets.js'
@@ -45,7 +46,7 @@ import { bundleTemplates, type TemplateBundle } from '../render/bundle-templates
 import type { InlineCode } from '../render/inline-code.js'
 import { declaredInlineCode } from '../render/inline-code.js'
 import { checkHeapFor } from '../render/memory-check.js'
-import { layoutSamples, pageStylesheets } from '../render/page-stylesheets.js'
+import { layoutNames, layoutSamples, pageStylesheets } from '../render/page-stylesheets.js'
 import type { AreaRegion, LanguageContext, RenderContext } from '../render/render-context.js'
 import { renderPages } from '../render/render-pages.js'
 import { stopEsbuild } from '../tool/esbuild.js'
@@ -570,8 +571,10 @@ export function renderContextOf(
 }
 
 /**
- * The stylesheets cut for the pages (render/page-stylesheets.ts), kept in the tool store by what
- * the sampled pages are made of: a build that changed none of them renders none of them again.
+ * The stylesheets cut for the pages (render/page-stylesheets.ts), kept in the tool store by the
+ * names the sampled pages use, and those names by each page's text (cache/sample-names.ts): a
+ * build renders again only the sampled pages it changed, and cuts again only when their names
+ * changed.
  */
 export async function cutPageSheets(
   site: SiteConfig,
@@ -581,17 +584,28 @@ export async function cutPageSheets(
   note?: CacheNote,
   memo: BuildMemo = computeEachTime,
 ): Promise<PageSheets | undefined> {
-  if (context.assets.inlineCss === undefined) return undefined
-  const samples = layoutSamples(plan.routes)
-  const key = hash(
-    [`${citypressVersion}+${codeDigest}`, templates.hash, contextDigest(context), ...samples.flat().map(routeText)].join('\n'),
-  )
+  const css = context.assets.inlineCss
+  if (css === undefined) return undefined
+  // Everything but the sampled pages that a page's names follow from.
+  const scope = [`${citypressVersion}+${codeDigest}`, templates.hash, contextDigest(context)].join('\n')
+  const known = await openSampleNames(scope, note)
+  const layouts = layoutNames({
+    samples: layoutSamples(plan.routes),
+    templates,
+    context,
+    remembered: {
+      get: (route) => known.get(routeText(route)),
+      set: (route, names) => known.set(routeText(route), names),
+    },
+  })
+  await known.save()
+  const key = hash([scope, ...layouts.map((names) => names.join(' '))].join('\n'))
   const cuts = await memo<PageSheets | null>('page-sheets', key, () =>
     cachedByInputs<PageSheets | null>({
       name: 'page-sheets',
       siteRoot: site.root,
       key,
-      compute: async () => ({ value: pageStylesheets({ samples, templates, context }) ?? null, inputs: [] }),
+      compute: async () => ({ value: pageStylesheets(css, layouts) ?? null, inputs: [] }),
       note,
     }),
   )

@@ -29,43 +29,60 @@ const samplesPerLayout = 4
  */
 const minLayoutPages = samplesPerLayout + 1
 
-export interface PageStylesheetsOptions {
+export interface LayoutNamesOptions {
   /** Pages of each common layout (layoutSamples). */
   readonly samples: readonly (readonly RoutePlan[])[]
   readonly templates: TemplateBundle
-  /** The context the pages are rendered in, but for its page sheets: its `assets.inlineCss` is what is cut. */
+  /** The context the pages are rendered in, but for its page sheets. */
   readonly context: RenderContext
+  /**
+   * The names sampled pages were found to use in an earlier cut (cache/sample-names.ts), null for
+   * a page whose template threw: a page known there is not rendered again.
+   */
+  readonly remembered?: {
+    get(route: RoutePlan): readonly SelectorName[] | null | undefined
+    set(route: RoutePlan, names: readonly SelectorName[] | null): void
+  }
 }
 
 /**
- * The stylesheets cut for the site's most common page layouts, smallest first. Pages of one layout
- * (its template; a sections page's sections; a landing page's service) are drawn from the same
- * components, so a few of them, spread over the layout, name nearly every class its pages use; the
- * cut keeps every rule those names, and the names the widgets add at run time, can match. A page
- * then carries the first sheet that covers its own names (templates/render.tsx, stylesheetFor), and
- * any page that uses a name no cut sheet covers (a rare component, a site's own template) carries
- * the whole stylesheet: a page is never styled by a sheet that dropped a rule it can match.
+ * The names each of the site's most common page layouts uses, sorted, with those the widgets add
+ * at run time: what pageStylesheets cuts by. Pages of one layout (its template; a sections page's
+ * sections; a landing page's service) are drawn from the same components, so a few of them,
+ * spread over the layout, name nearly every class its pages use. A layout none of whose samples
+ * rendered (their template threw: the render stage's to report) is left out.
+ */
+export function layoutNames({ samples, templates, context, remembered }: LayoutNamesOptions): SelectorName[][] {
+  const namesOf = (route: RoutePlan): readonly SelectorName[] | null => {
+    const known = remembered?.get(route)
+    if (known !== undefined) return known
+    const page = renderPage(templates, route, context)
+    const found = 'html' in page ? [...selectorNames(withoutStyles(page.html))] : null
+    remembered?.set(route, found)
+    return found
+  }
+  return samples.flatMap((layout) => {
+    const found = layout.map(namesOf).filter((names) => names !== null)
+    if (found.length === 0) return []
+    return [[...new Set([...runTimeNames.classes.map((name) => `.${name}`), ...runTimeNames.elements, ...found.flat()])].sort()]
+  })
+}
+
+/**
+ * The stylesheets cut for the site's most common page layouts (layoutNames), smallest first: each
+ * keeps every rule its layout's names can match. A page then carries the first sheet that covers
+ * its own names (templates/render.tsx, stylesheetFor), and any page that uses a name no cut sheet
+ * covers (a rare component, a site's own template) carries the whole stylesheet: a page is never
+ * styled by a sheet that dropped a rule it can match.
  *
  * Decided before any page is rendered, so the Content-Security-Policy, which lists each sheet's
  * hash, is known first (src/render/inline-code.ts).
  */
-export function pageStylesheets({ samples, templates, context }: PageStylesheetsOptions): PageSheets | undefined {
-  const css = context.assets.inlineCss
-  if (css === undefined) return undefined
+export function pageStylesheets(css: string, layouts: readonly (readonly SelectorName[])[]): PageSheets | undefined {
   const required = requiredNames(css)
   const sheets: PageSheet[] = []
-  for (const layout of samples) {
-    const names = new Set<SelectorName>([...runTimeNames.classes.map((name) => `.${name}`), ...runTimeNames.elements])
-    let rendered = 0
-    for (const route of layout) {
-      // A template that throws is the render stage's to report.
-      const page = renderPage(templates, route, context)
-      if (!('html' in page)) continue
-      rendered++
-      for (const name of selectorNames(withoutStyles(page.html))) names.add(name)
-    }
-    if (rendered === 0) continue
-    const needed = [...names].filter((name) => required.has(name)).sort()
+  for (const names of layouts) {
+    const needed = names.filter((name) => required.has(name))
     const cut = cutOnce(css, needed)
     if (cut.length < css.length) sheets.push({ css: cut, names: needed })
   }
