@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { chmod, lstat, readdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { chmod, lstat, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
@@ -265,7 +265,17 @@ describe('the npm packages', () => {
         await sh(site, 'npx', ['citypress', 'new', 'second', '--name', 'Second', '--trade', 'Roofing', '--areas', 'Erie, PA'], other),
       ).toContain('Created second/')
       const second = path.join(site, 'second')
+      // An SVG icon: it is sanitized in a thread whose program is the installed package's own.
+      await mkdir(path.join(second, 'images'), { recursive: true })
+      await writeFile(
+        path.join(second, 'images', 'icon.svg'),
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><script>alert(1)</script><rect width="8" height="8"/></svg>',
+      )
+      await writeFile(path.join(second, 'site.yaml'), `${await readFile(path.join(second, 'site.yaml'), 'utf8')}\nicon: images/icon.svg\n`)
       expect(await sh(second, 'npx', ['citypress', 'build'], other)).toMatch(/✓ Built \d+ pages/)
+      const svgs = (await readdir(path.join(second, 'dist'), { recursive: true })).filter((file) => file.endsWith('.svg'))
+      expect(svgs.length).toBeGreaterThan(0)
+      for (const file of svgs) expect(await readFile(path.join(second, 'dist', file), 'utf8')).not.toContain('<script')
       expect(await readdir(path.join(second, '.citypress', 'cache', 'tool'))).toEqual(
         expect.arrayContaining(['assets.json', 'templates.json']),
       )
