@@ -64,25 +64,37 @@ export function startSvgSanitizer(): void {
   void sanitizer().catch(() => undefined)
 }
 
-/** Ends the sanitizer's thread, returning its memory (a build, once its site is read). */
+/**
+ * Ends the sanitizer's thread, returning its memory (a build, once its site is read), unless an
+ * SVG is in hand: another load in this process asked for it, and the thread then stays for it,
+ * keeping nothing alive once idle.
+ */
 export async function stopSvgSanitizer(): Promise<void> {
   const running = await thread?.catch(() => undefined)
+  // Asked for before this stop came to be answered: it is answered first.
+  if (!running || running.waiting.size > 0) return
   thread = undefined
-  await running?.terminate()
+  await running.worker.terminate()
 }
 
 type Reply = { id: number; value?: unknown; error?: { message: string; stack?: string } }
 type Request = SvgRequest extends infer R ? (R extends SvgRequest ? Omit<R, 'id'> : never) : never
 
-let thread: Promise<Worker> | undefined
-const waiting = new Map<number, { resolve: (value: never) => void; reject: (error: Error) => void }>()
+/** A sanitizer's thread and the answers it owes, by request. */
+interface Sanitizer {
+  readonly worker: Worker
+  readonly waiting: Map<number, { resolve: (value: never) => void; reject: (error: Error) => void }>
+}
+
+let thread: Promise<Sanitizer> | undefined
 let next = 0
 
-function sanitizer(): Promise<Worker> {
+function sanitizer(): Promise<Sanitizer> {
   if (thread) return thread
-  const started: Promise<Worker> = programFile('svg-worker', import.meta.url, ['jsdom', 'dompurify']).then(
+  const started: Promise<Sanitizer> = programFile('svg-worker', import.meta.url, ['jsdom', 'dompurify']).then(
     (file) => {
       const worker = new Worker(file)
+      const waiting: Sanitizer['waiting'] = new Map()
       const stopped = (error: Error) => {
         if (thread === started) thread = undefined
         for (const { reject } of waiting.values()) reject(error)
@@ -98,7 +110,7 @@ function sanitizer(): Promise<Worker> {
         if (waiting.size === 0) worker.unref()
       })
       worker.unref()
-      return worker
+      return { worker, waiting }
     },
     (error: unknown) => {
       if (thread === started) thread = undefined
@@ -110,7 +122,11 @@ function sanitizer(): Promise<Worker> {
 }
 
 async function ask<T>(request: Request): Promise<T> {
-  const worker = await sanitizer()
+  let started = sanitizer()
+  let running = await started
+  // Stopped while this waited for it (another build done reading stopped it first): a new one.
+  if (thread !== started) running = await (started = sanitizer())
+  const { worker, waiting } = running
   const id = next++
   return new Promise<T>((resolve, reject) => {
     waiting.set(id, { resolve: resolve as (value: never) => void, reject })
