@@ -154,6 +154,7 @@ export async function openReadCache(options?: { file: string; version: string; n
   const files: Record<string, StoredFile> = {}
   const measured: MeasuredFiles = { images: {}, fonts: {}, svgs: {}, icons: {} }
   let changed = false
+  const peek: ReadCache['peek'] = (kind, key) => of(measuredInMemory, kind)[key] ?? of(previousMeasured, kind)[key]
   return {
     read(input, how) {
       const memoKey = `${input.kind}\0${input.file}\0${input.text}`
@@ -170,13 +171,11 @@ export async function openReadCache(options?: { file: string; version: string; n
       return remember(input, noted(input, read), key)
     },
     measured(kind, key) {
-      const value = of(measuredInMemory, kind)[key] ?? of(previousMeasured, kind)[key]
+      const value = peek(kind, key)
       if (value) of(measured, kind)[key] = value
       return value
     },
-    peek(kind, key) {
-      return of(measuredInMemory, kind)[key] ?? of(previousMeasured, kind)[key]
-    },
+    peek,
     remember(kind, key, value) {
       of(measuredInMemory, kind)[key] = value
       of(measured, kind)[key] = value
