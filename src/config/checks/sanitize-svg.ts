@@ -78,7 +78,6 @@ export async function stopSvgSanitizer(): Promise<void> {
 }
 
 type Reply = { id: number; value?: unknown; error?: { message: string; stack?: string } }
-type Request = SvgRequest extends infer R ? (R extends SvgRequest ? Omit<R, 'id'> : never) : never
 
 /** A sanitizer's thread and the answers it owes, by request. */
 interface Sanitizer {
@@ -121,7 +120,7 @@ function sanitizer(): Promise<Sanitizer> {
   return started
 }
 
-async function ask<T>(request: Request): Promise<T> {
+async function ask<T>(request: SvgRequest): Promise<T> {
   let started = sanitizer()
   let running = await started
   // Stopped while this waited for it (another build done reading stopped it first): a new one.

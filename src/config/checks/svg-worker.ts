@@ -6,14 +6,14 @@ import { drawIcon, loadPurifier, purifySvg } from './svg-purifier.js'
  * sent, or draws it as an icon, and sends the result back; a failure goes back as its message.
  */
 export type SvgRequest =
-  | { readonly id: number; readonly kind: 'sanitize'; readonly text: string }
-  | { readonly id: number; readonly kind: 'icon'; readonly svg: string; readonly size: { width: number; height: number } }
+  | { readonly kind: 'sanitize'; readonly text: string }
+  | { readonly kind: 'icon'; readonly svg: string; readonly size: { width: number; height: number } }
 
 // Loaded now, not when the first SVG comes: the thread is started to load it while the YAML is
 // parsed. A failure to load is the first request's to report.
 loadPurifier().catch(() => undefined)
 
-parentPort!.on('message', async (request: SvgRequest) => {
+parentPort!.on('message', async (request: SvgRequest & { readonly id: number }) => {
   try {
     const value = request.kind === 'sanitize' ? await purifySvg(request.text) : await drawIcon(request.svg, request.size)
     parentPort!.postMessage({ id: request.id, value })
