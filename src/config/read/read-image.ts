@@ -105,17 +105,18 @@ export async function readImage(
  * which at worst starts the sanitizer for nothing: readImage sanitizes whatever it meets.
  */
 export async function svgsToSanitize(siteRoot: string, reads: ReadCache): Promise<boolean> {
-  // Not following links, fast-glob lists a link as neither file nor folder: it is left out.
-  const names = await fg('**/*.svg', {
+  // Not following links, fast-glob lists a link as neither file nor folder: it is left out, and a
+  // file's stats are its own (lstat's), as readImage's stat would find them.
+  const entries = await fg('**/*.svg', {
     cwd: siteRoot,
     ignore: ['node_modules/**', '.*/**', 'templates/**'],
     caseSensitiveMatch: false,
     followSymbolicLinks: false,
+    stats: true,
   })
-  for (const name of names) {
-    const absolutePath = path.join(siteRoot, name)
-    const stats = await stat(absolutePath).catch(() => undefined)
+  for (const { path: name, stats } of entries) {
     if (!stats) continue
+    const absolutePath = path.join(siteRoot, name)
     const measured = reads.peek('images', measureKey(absolutePath, stats))
     if (!measured || (measured.format === 'svg' && !(measured.sourceHash && reads.peek('svgs', measured.sourceHash)))) return true
   }
