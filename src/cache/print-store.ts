@@ -105,36 +105,42 @@ export async function openPrintStore(dir: string, version: string, signatureLeng
   }
 
   async function write(): Promise<void> {
-    if (keptSiblings && keptSiblings !== siblings) await writeWords(siblingsFile, writeSiblings(siblingsHeader, keptSiblings))
+    if (keptSiblings && keptSiblings !== siblings) await writeWords(siblingsFile, [writeSiblings(siblingsHeader, keptSiblings)])
     const unused = loaded.size - (used.size - added)
     if (added === 0 && unused === 0) return
     // A few new pages (one city edited) are appended rather than rewriting 30 MB; the file is
     // written anew, with only the pages in use, once a tenth of it is unused.
     if (words && unused <= loaded.size / 10) {
-      const fresh = encodeEntries(
-        [...used].filter(([key]) => !loaded.has(key)),
-        [],
-        signatureLength,
-      )
-      if (await appendSealed(printsFile, new Uint8Array(fresh.buffer, fresh.byteOffset, fresh.byteLength))) return
+      const fresh = [...used].filter(([key]) => !loaded.has(key))
+      if (await appendSealed(printsFile, asBytes(encodeEntries(fresh, [], signatureLength)))) return
     }
-    await writeWords(printsFile, encodeEntries([...used], header, signatureLength))
+    await writeWords(printsFile, encodeEntries(used, header, signatureLength))
   }
 }
 
-function encodeEntries(
-  entries: readonly (readonly [string, LandingSummary])[],
+/**
+ * The entries as words, `header` first, in parts of about `partWords` (the last may be shorter,
+ * an entry longer than that is a part of its own), each made when it is asked for: the whole file
+ * is never in memory beside the prints it encodes.
+ */
+function* encodeEntries(
+  entries: Iterable<readonly [string, LandingSummary]>,
   header: readonly number[],
   signatureLength: number,
-): Uint32Array {
-  const size =
-    header.length + entries.reduce((n, [, p]) => n + keyWords + 3 + p.print.fingerprint.shingles.length + signatureLength + textWords(p), 0)
-  const words = new Uint32Array(size)
+  partWords = 1 << 18,
+): Generator<Uint32Array> {
+  let words = new Uint32Array(Math.max(partWords, header.length))
   words.set(header)
   let at = header.length
   for (const [key, summary] of entries) {
-    at = writeKey(words, at, key)
     const { print } = summary
+    const size = keyWords + 3 + print.fingerprint.shingles.length + signatureLength + textWords(summary)
+    if (at + size > words.length) {
+      if (at > 0) yield words.subarray(0, at)
+      words = new Uint32Array(Math.max(partWords, size))
+      at = 0
+    }
+    at = writeKey(words, at, key)
     words[at++] = print.words
     words[at++] = summary.localWords
     words[at++] = print.fingerprint.shingles.length
@@ -144,7 +150,7 @@ function encodeEntries(
     at += signatureLength
     for (const text of [summary.title, summary.description, summary.h1]) at = writeText(words, at, text)
   }
-  return words
+  if (at > 0) yield words.subarray(0, at)
 }
 
 /** The chunks of a sealed file of 32-bit words whose first chunk starts with `header`, or undefined. */
@@ -161,8 +167,12 @@ async function readWords(file: string, header: readonly number[], note?: CacheNo
   return header.every((word, i) => words[0]?.[i] === word) ? words : undefined
 }
 
-async function writeWords(file: string, words: Uint32Array): Promise<void> {
-  await writeSealed(file, new Uint8Array(words.buffer, words.byteOffset, words.byteLength))
+async function writeWords(file: string, words: Iterable<Uint32Array>): Promise<void> {
+  await writeSealed(file, asBytes(words))
+}
+
+function* asBytes(parts: Iterable<Uint32Array>): Generator<Uint8Array> {
+  for (const words of parts) yield new Uint8Array(words.buffer, words.byteOffset, words.byteLength)
 }
 
 /**

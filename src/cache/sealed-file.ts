@@ -32,17 +32,24 @@ export function sealDigest(bytes: string | Uint8Array): Buffer {
 export type CacheNote = (message: string) => void
 
 /**
- * `contents` and the trailer that follows it, as two buffers written one after the other: joined,
- * prints.bin (30 MB at 10,000 pages) would be copied once more while the build holds it.
+ * `contents` as one sealed chunk: its parts in turn, each hashed as it passes, then the trailer.
+ * Nothing is joined or copied, and parts made as they are asked for need not all exist at once:
+ * prints.bin (150 MB at 50,000 pages) is written while the build renders.
  */
-export function seal(contents: string | Uint8Array): [bytes: Buffer, trailer: Buffer] {
-  const bytes =
-    typeof contents === 'string' ? Buffer.from(contents) : Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength)
+export function* seal(contents: string | Uint8Array | Iterable<Uint8Array>): Generator<Uint8Array> {
+  const parts = typeof contents === 'string' ? [Buffer.from(contents)] : contents instanceof Uint8Array ? [contents] : contents
+  const hmac = createHmac('sha256', machineKey())
+  let length = 0
+  for (const part of parts) {
+    hmac.update(part)
+    length += part.byteLength
+    yield part
+  }
   const trailer = Buffer.alloc(trailerLength)
-  sealDigest(bytes).copy(trailer, 0)
-  trailer.writeUInt32LE(bytes.length, 20)
+  hmac.digest().copy(trailer, 0, 0, 20)
+  trailer.writeUInt32LE(length, 20)
   trailer.writeUInt32LE(magic, 24)
-  return [bytes, trailer]
+  yield trailer
 }
 
 /**
@@ -114,7 +121,7 @@ export async function readSealedJson<T>(file: string, note?: CacheNote): Promise
  * so a run killed mid-write never leaves a truncated file. Whatever is in the way (a folder where
  * the file belongs, a file where a folder above it belongs) is removed: it is the cache's own.
  */
-export async function writeSealed(file: string, contents: string | Uint8Array): Promise<void> {
+export async function writeSealed(file: string, contents: string | Uint8Array | Iterable<Uint8Array>): Promise<void> {
   await replaceInCache(file, seal(contents))
 }
 
@@ -123,7 +130,7 @@ export async function writeSealedJson(file: string, value: unknown): Promise<voi
 }
 
 /** Adds one sealed chunk at the end of `file`; false when that failed (then write it whole). */
-export async function appendSealed(file: string, contents: string | Uint8Array): Promise<boolean> {
+export async function appendSealed(file: string, contents: string | Uint8Array | Iterable<Uint8Array>): Promise<boolean> {
   return writeFile(ownPath(file), seal(contents), { flag: 'a' }).then(
     () => true,
     () => false,
@@ -131,7 +138,7 @@ export async function appendSealed(file: string, contents: string | Uint8Array):
 }
 
 /** Writes buffers under a temporary name and renames them over `file`, clearing the way first if needed. */
-export async function replaceInCache(file: string, parts: readonly Uint8Array[]): Promise<void> {
+export async function replaceInCache(file: string, parts: Iterable<Uint8Array>): Promise<void> {
   // A dot name, which no reader of the folder takes for an entry; removeLeftovers clears those of
   // builds that died.
   ownPath(file)

@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openPrintStore } from '../../src/cache/print-store.js'
+import { readSealed } from '../../src/cache/sealed-file.js'
 import { type LandingSummary, printText } from '../../src/plan/landing-quality.js'
 import { signatureBins } from '../../src/plan/landing-similarity.js'
 import { tempDir } from '../helpers/site.js'
@@ -36,6 +37,20 @@ describe('the landing summaries kept between builds', () => {
     for (let i = 0; i < 103; i++) expect(third.get(key(i))).toEqual(summary(i))
     // Another citypress trusts none of them.
     expect((await openPrintStore(dir, 'v2', signatureBins)).get(key(5))).toBeUndefined()
+  })
+
+  it('writes a file larger than one part of its encoding as one sealed whole that reads back', async () => {
+    const dir = await tempDir()
+    const first = await openPrintStore(dir, 'v1', signatureBins)
+    // About 100 words a summary: several parts of 2^18 words.
+    for (let i = 0; i < 8000; i++) first.set(key(i), summary(i))
+    await first.save()
+    const file = path.join(dir, 'prints.bin')
+    expect((await stat(file)).size).toBeGreaterThan(3 * 4 * 2 ** 18)
+    // Written whole: one sealed chunk, not one per part.
+    expect(await readSealed(file)).toBeDefined()
+    const second = await openPrintStore(dir, 'v1', signatureBins)
+    for (let i = 0; i < 8000; i++) expect(second.get(key(i))).toEqual(summary(i))
   })
 
   it('writes the file anew with only the summaries in use once many are unused', async () => {
