@@ -388,6 +388,10 @@ async function runStages(
     const forms = declaration && watchForms({ site, routes, declaration, output, memo: pageMemo })
     const planned = plannedAddresses(routes, site.site)
     const watch = watchPages({ routes, output: forms?.output ?? output, memo: pageMemo, inlineCode, planned })
+    // The prints are written and let go of before the pages render: rendering in workers starts
+    // with a full collection (render-pages.ts), which then frees them (150 MB at 50,000 pages). A
+    // preview serving its open tabs first does not wait for them.
+    if (!firstPages) await cache.settle()
     const pages = await time('render', () =>
       renderPages({
         routes: firstPagesFirst(routes, firstPages?.paths),

@@ -65,7 +65,7 @@ export interface BuildCache<Result> {
   replay(inputs: string): Promise<Result | undefined>
   /** For an up-to-date output: records `inputs` and `result` with it, so the next build may replay it. */
   recordInputs(inputs: string, result: Result): Promise<void>
-  /** Waits for the writes started early (the prints); before the output is committed. */
+  /** Waits for the writes started early (the prints): before rendering, so they are let go of, and before the output is committed. */
   settle(): Promise<void>
   /** After the output was committed: prunes and stamps the pages, writes the memo and the output record. */
   save(done: {
