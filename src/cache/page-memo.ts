@@ -111,6 +111,8 @@ export async function openPageMemo(pagesDir: string, note?: CacheNote): Promise<
   }
   const stringsAtOpen = stored.strings.length
   let table = tableOf(stored.strings)
+  /** The table values are encoded with when written: one function for every value, not one each. */
+  const currentTable = () => table
   const codecs = new Map<string, MemoCodec<unknown>>()
   // What this build adds, for the journal.
   const set: Record<string, Record<string, unknown>> = {}
@@ -132,7 +134,7 @@ export async function openPageMemo(pagesDir: string, note?: CacheNote): Promise<
       if (key === undefined) return computed
       // A value from another thread is a copy of every string: encoded and read back, it shares the table's.
       const value = known === undefined ? computed : codec.decode(codec.encode(computed, table), table)
-      const unwritten = new Unwritten(value, codec as MemoCodec<unknown>, () => table)
+      const unwritten = new Unwritten(value, codec as MemoCodec<unknown>, currentTable)
       ;(stored.values[name] ??= {})[key] = unwritten
       ;(set[name] ??= {})[key] = unwritten
       changed = true

@@ -86,7 +86,14 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
   const { routes, context, templates, output, cache } = options
   const errors: ConfigError[] = []
   const keys = new Set<string>()
-  const timings: { url: string; ms: number }[] = []
+  // Only the five slowest renders are kept, not a timing per page.
+  const slowest: { url: string; ms: number }[] = []
+  const timed = (url: string, ms: number) => {
+    if (slowest.length === 5 && ms <= slowest[4]!.ms) return
+    slowest.push({ url, ms })
+    slowest.sort((a, b) => b.ms - a.ms)
+    if (slowest.length > 5) slowest.pop()
+  }
   let rendered = 0
   let reused = 0
   // This thread's writes (pages linked into the output, pages rendered here) run on libuv's threads
@@ -160,7 +167,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
               ? { failed: page, ms: performance.now() - start }
               : { html: page.html, ms: performance.now() - start }
         }
-        timings.push({ url: route.url, ms: result.ms })
+        timed(route.url, result.ms)
         // A failed write (the worker writes the page into the cache) is the machine's, not the template's.
         if ('error' in result && (result.error as NodeJS.ErrnoException).syscall) throw result.error
         if ('error' in result) errors.push(renderError(route, result.error, templates.locate(result.error)))
@@ -185,6 +192,5 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
   }
   await Promise.all(writing)
   if (failure) throw failure.error
-  const slowest = timings.sort((a, b) => b.ms - a.ms).slice(0, 5)
   return { errors, rendered, reused, keys, slowest, workers: workers.length }
 }
