@@ -34,7 +34,7 @@ export type CacheNote = (message: string) => void
 /**
  * `contents` as one sealed chunk: its parts in turn, each hashed as it passes, then the trailer.
  * Nothing is joined or copied, and parts made as they are asked for need not all exist at once:
- * prints.bin (150 MB at 50,000 pages) is written while the build renders.
+ * prints.bin (150 MB at 50,000 pages) is encoded a part at a time as it is written.
  */
 export function* seal(contents: string | Uint8Array | Iterable<Uint8Array>): Generator<Uint8Array> {
   const parts = typeof contents === 'string' ? [Buffer.from(contents)] : contents instanceof Uint8Array ? [contents] : contents

@@ -30,8 +30,8 @@ const bounds = {
  * in force would allow more: on a large site a share of what is alive is most of the peak. At
  * 50,107 pages about 220 MiB is alive when rendering starts, and growing by half of what survived
  * took the main thread's heap from 315–333 to 492–545 MiB by the end (render stage 867 and 885 MiB
- * of resident memory); by 48 MiB (21 %), 805 MiB in the same time. At 10,107 pages (about 65 MiB
- * alive) the bound in force is the tighter one, as before: 20 % cost 5 % more time there.
+ * of resident memory); by 48 MiB (21 %), 783–806 MiB in the same time. At 10,107 pages (about 65
+ * MiB alive) the bound in force is the tighter one, as before: 20 % cost 5 % more time there.
  */
 const renderingHeadroomMiB = 48
 
