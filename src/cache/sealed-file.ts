@@ -23,9 +23,15 @@ const trailerLength = 28
 /** 'CPK1', little-endian. */
 const magic = 0x314b5043
 
-/** The keyed digest a sealed chunk (or a journal line, page-memo.ts) carries: 20 bytes. */
+/** How much of the HMAC a seal keeps: the first 20 bytes. */
+const digestLength = 20
+
+/** The keyed hash every seal is made with: HMAC-SHA256 under the machine key. */
+const sealHmac = () => createHmac('sha256', machineKey())
+
+/** The keyed digest a sealed chunk (or a journal line, page-memo.ts) carries. */
 export function sealDigest(bytes: string | Uint8Array): Buffer {
-  return createHmac('sha256', machineKey()).update(bytes).digest().subarray(0, 20)
+  return sealHmac().update(bytes).digest().subarray(0, digestLength)
 }
 
 /** Why a cache entry could not be used, for the one `--verbose` line about it. */
@@ -38,7 +44,7 @@ export type CacheNote = (message: string) => void
  */
 export function* seal(contents: string | Uint8Array | Iterable<Uint8Array>): Generator<Uint8Array> {
   const parts = typeof contents === 'string' ? [Buffer.from(contents)] : contents instanceof Uint8Array ? [contents] : contents
-  const hmac = createHmac('sha256', machineKey())
+  const hmac = sealHmac()
   let length = 0
   for (const part of parts) {
     hmac.update(part)
@@ -46,7 +52,7 @@ export function* seal(contents: string | Uint8Array | Iterable<Uint8Array>): Gen
     yield part
   }
   const trailer = Buffer.alloc(trailerLength)
-  hmac.digest().copy(trailer, 0, 0, 20)
+  hmac.digest().copy(trailer, 0, 0, digestLength)
   trailer.writeUInt32LE(length, 20)
   trailer.writeUInt32LE(magic, 24)
   yield trailer
