@@ -121,10 +121,10 @@ function sanitizer(): Promise<Sanitizer> {
 }
 
 async function ask<T>(request: SvgRequest): Promise<T> {
-  let started = sanitizer()
+  const started = sanitizer()
   let running = await started
   // Stopped while this waited for it (another build done reading stopped it first): a new one.
-  if (thread !== started) running = await (started = sanitizer())
+  if (thread !== started) running = await sanitizer()
   const { worker, waiting } = running
   const id = next++
   return new Promise<T>((resolve, reject) => {
