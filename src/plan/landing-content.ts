@@ -1,6 +1,7 @@
 import { citySlug } from '../config/areas/area-slug.js'
 import { formatMessage, type MessageKey } from '../config/messages/messages.js'
 import type { Content, Place } from '../config/site-input.generated.js'
+import type { ServiceConfig } from '../config/site-model.js'
 import type { LandingLink } from './landing-model.js'
 import { DEFAULT_LANDING_LAYOUT, type LandingFact, type LandingIdentity, type LandingPageProps } from './landing-model.js'
 import { fillOptional, fillTokens, type LandingTokens, serviceLower } from './landing-tokens.js'
@@ -191,16 +192,42 @@ function siblingLinks({ area, service, areaServices, cards }: LandingParts): Lan
   return (cards?.services ?? []).filter((s) => s.slug !== service.slug).map((s) => ({ label: s.title, href: `/services/${s.slug}` }))
 }
 
-export function landingIdentity({ url, area, service, place }: Pick<LandingParts, 'url' | 'area' | 'service' | 'place'>): LandingIdentity {
+type IdentityParts = Pick<LandingParts, 'url' | 'area' | 'service' | 'place'>
+
+export function landingIdentity({ url, area, service, place }: IdentityParts): LandingIdentity {
+  return { url, area, ...townOf(area, place), service: serviceLink(service) }
+}
+
+/**
+ * landingIdentity for every page of a plan: what pages have alike (an area's town and place, a
+ * service's link) is one object for them all, not one a page, since the plan keeps every page's
+ * identity while the pages render.
+ */
+export function sharedIdentities(): (parts: IdentityParts) => LandingIdentity {
+  const towns = new Map<string, Town>()
+  const services = new Map<ServiceConfig, LandingIdentity['service']>()
+  return ({ url, area, service, place }) => {
+    let town = towns.get(area)
+    if (!town) towns.set(area, (town = townOf(area, place)))
+    let link = services.get(service)
+    if (!link) services.set(service, (link = serviceLink(service)))
+    return { url, area, ...town, service: link }
+  }
+}
+
+type Town = Pick<LandingIdentity, 'city' | 'state' | 'citySlug' | 'geo'>
+
+function townOf(area: string, place: Place | undefined): Town {
   return {
-    url,
-    area,
     city: cityName(area),
     state: stateCode(area),
     citySlug: citySlug(area),
-    service: { slug: service.slug, title: service.title, url: `/services/${service.slug}` },
     geo: place?.lat !== undefined && place.lng !== undefined ? { lat: place.lat, lng: place.lng } : undefined,
   }
+}
+
+function serviceLink(service: ServiceConfig): LandingIdentity['service'] {
+  return { slug: service.slug, title: service.title, url: `/services/${service.slug}` }
 }
 
 function composeLocal(

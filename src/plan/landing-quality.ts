@@ -207,12 +207,15 @@ export function scoreLandingPages(inputs: Iterable<QualityInput>, settings: Qual
       localWords: page.localWords,
       similarity,
       nearest: sibling.index < 0 ? undefined : pages[sibling.index]!.url,
-      reasons,
+      // Most pages pass: they share one empty list (the plan keeps every page's while pages render).
+      reasons: passes ? noReasons : reasons,
       indexable: page.index ?? passes,
       optedIn: page.index === true && !passes,
     }
   })
 }
+
+const noReasons: readonly string[] = Object.freeze([])
 
 /** The `count` weakest pages: failing ones first, then by score, then by address. */
 export function weakestPages(pages: readonly PageQuality[], count: number): PageQuality[] {

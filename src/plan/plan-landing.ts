@@ -16,7 +16,7 @@ import {
 } from '../errors/catalogue.js'
 import type { ConfigError, Origin } from '../errors/config-error.js'
 import { addTo } from '../tool/group.js'
-import { composeLanding, landingIdentity } from './landing-content.js'
+import { composeLanding, sharedIdentities } from './landing-content.js'
 import { checkLayouts } from './landing-layout.js'
 import type { LandingIdentity } from './landing-model.js'
 import {
@@ -278,13 +278,14 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
   const shared = [path.resolve(origin.file), path.join(site.root, 'areas.yaml'), ...(form ? [path.join(site.root, 'forms.yaml')] : [])]
   // One list per service, shared by its pages (thousands of copies of the same paths otherwise).
   const sourcesOf = new Map(site.services.map((s) => [s.slug, [...shared, path.resolve(s.origin.file)]]))
+  const identityOf = sharedIdentities()
   const pages = planned.map(
     (p, i): PlannedLanding => ({
       url: p.url,
       title: p.summary.title,
       description: p.summary.description,
       noindex: !quality[i]!.indexable,
-      identity: landingIdentity(p.compose),
+      identity: identityOf(p.compose),
       parts: p.compose,
       propsKey: p.propsKey,
       origin,

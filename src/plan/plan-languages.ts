@@ -113,7 +113,7 @@ export function planLanguages(
       ...page,
       url: local(page.url),
       ...(page.nearest ? { nearest: local(page.nearest) } : {}),
-      reasons: page.reasons.map((r) => r.replace(/\/lp\/[a-z0-9-]+/g, local)),
+      reasons: page.reasons.length === 0 ? page.reasons : page.reasons.map((r) => r.replace(/\/lp\/[a-z0-9-]+/g, local)),
     })
     const { pages, weakest, settings } = planned.landingQuality
     const landingQuality = { pages: pages.map(at), weakest: weakest.map(at), settings }

@@ -43,3 +43,19 @@ describe('the data that config and plan pass on', () => {
     expect(notPlain(planImages(site), 'images')).toEqual([])
   })
 })
+
+describe('what the plan keeps of every landing page while the pages render', () => {
+  it('holds what pages have alike once: a service link per service, a town per area, one empty list of reasons', async () => {
+    const site = await loadSite(path.join(repoRoot, 'sites/system4'))
+    const plan = planSite(site)
+    const pages = plan.landingPages
+    const distinct = <T>(pick: (page: (typeof pages)[number]) => T) => new Set(pages.map(pick)).size
+    expect(pages.length).toBeGreaterThan(50)
+    expect(distinct((p) => p.service)).toBe(distinct((p) => p.service.slug))
+    expect(distinct((p) => p.geo)).toBe(distinct((p) => p.area))
+    expect(distinct((p) => p.citySlug)).toBe(distinct((p) => p.area))
+    const passing = plan.landingQuality.pages.filter((p) => p.reasons.length === 0)
+    expect(passing.length).toBeGreaterThan(1)
+    expect(new Set(passing.map((p) => p.reasons)).size).toBe(1)
+  })
+})
