@@ -110,6 +110,9 @@ export async function openPageMemo(pagesDir: string, note?: CacheNote): Promise<
     for (const key of entry.drop) for (const byKey of Object.values(stored.values)) delete byKey[key]
   }
   const stringsAtOpen = stored.strings.length
+  // Only a build that may append to the journal keeps what it adds apart: a file started empty is
+  // written whole (at 50,000 pages, the second pair of tables keyed by page held about 4 MB while rendering).
+  const journaling = !startedEmpty && journalFits
   let table = tableOf(stored.strings)
   /** The table values are encoded with when written: one function for every value, not one each. */
   const currentTable = () => table
@@ -136,7 +139,7 @@ export async function openPageMemo(pagesDir: string, note?: CacheNote): Promise<
       const value = known === undefined ? computed : codec.decode(codec.encode(computed, table), table)
       const unwritten = new Unwritten(value, codec as MemoCodec<unknown>, currentTable)
       ;(stored.values[name] ??= {})[key] = unwritten
-      ;(set[name] ??= {})[key] = unwritten
+      if (journaling) (set[name] ??= {})[key] = unwritten
       changed = true
       return value
     },
@@ -153,7 +156,7 @@ export async function openPageMemo(pagesDir: string, note?: CacheNote): Promise<
       }
       if (!changed) return
       // A few pages' changes go on the journal; a file started empty in this build is written whole.
-      if (!startedEmpty && journalFits) {
+      if (journaling) {
         const json = JSON.stringify({
           id: stored.id,
           from: stringsAtOpen,
