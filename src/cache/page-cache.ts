@@ -26,7 +26,8 @@ export interface KeyedRoute {
   readonly outputPath: string
   readonly template: string
   readonly title: string
-  readonly description: string
+  /** Absent on a landing page: its `propsKey` stands for it, as for its props. */
+  readonly description?: string
   readonly noindex: boolean
   readonly props?: unknown
   /** Stands for `props` when the planner has a cheaper digest of them (landing pages). */

@@ -40,8 +40,11 @@ export interface BuildPlan {
   readonly editions: readonly EditionPlan[]
 }
 
-/** A route as a page declares it, before its output path and full title are worked out. */
-type RouteInput = RouteVariant & {
+/**
+ * A route as a page declares it, before its output path, full title and description (the site's
+ * where the page has none) are worked out.
+ */
+type RouteInput = Undescribed<RouteVariant> & {
   url: string
   title: string
   /** The title is complete as written: no titleTemplate (a page's `titleTemplate: false`). */
@@ -55,6 +58,8 @@ type RouteInput = RouteVariant & {
   /** Files the page is made from, when more than its origin (landing pages). */
   sources?: readonly string[]
 }
+
+type Undescribed<V> = V extends unknown ? Omit<V, 'description'> : never
 
 /**
  * Stage 2: decides every HTML file of the output (URL, output path, template, props). Pure: no
@@ -180,7 +185,6 @@ function planPages(site: SiteConfig, options: { prints?: PrintStore }): Omit<Bui
       url: page.url,
       template: 'landing',
       title: page.title,
-      description: page.description,
       noindex: page.noindex,
       landing: page.parts,
       propsKey: page.propsKey,
@@ -209,13 +213,15 @@ function planPages(site: SiteConfig, options: { prints?: PrintStore }): Omit<Bui
       continue
     }
     byOutput.set(outputPath, input)
-    const { isTitleComplete, ...declared } = input
-    const route: RoutePlan = extended(declared, {
+    const { isTitleComplete, description, ...declared } = input
+    const worked = {
       outputPath,
       title: isTitleComplete ? input.title : site.site.titleTemplate.replace('%s', input.title),
-      description: describe(input.description),
       noindex: input.noindex ?? false,
-    })
+    }
+    // A landing page's description is composed with its props when it renders (RoutePlan's `landing`).
+    const route: RoutePlan =
+      declared.template === 'landing' ? extended(declared, worked) : extended(declared, { ...worked, description: describe(description) })
     routes.push(route)
   }
   // Success pages of forms posted without JavaScript (noindex, so never in the sitemap).

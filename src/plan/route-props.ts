@@ -9,9 +9,10 @@ export function routeProps(route: RoutePlan): TemplateRoute['props'] {
   return route.template === 'landing' ? composeLanding(route.landing).props : route.props
 }
 
-/** The route as templates see it: with its props, for a landing page composed for this render only. */
+/** The route as templates see it: with its props and description, for a landing page composed for this render only. */
 export function templateRoute(route: RoutePlan): TemplateRoute {
   if (route.template !== 'landing') return route
-  const { landing, props: _none, ...rest } = route
-  return { ...rest, template: 'landing', props: composeLanding(landing).props }
+  const { landing, props: _none, description: _composed, ...rest } = route
+  const { props } = composeLanding(landing)
+  return { ...rest, template: 'landing', description: props.description, props }
 }

@@ -92,7 +92,8 @@ describe('landing.yaml', () => {
     const route = (await plan()).routes.find((r) => r.url === '/lp/chatham-office-cleaning')!
     const props = routeProps(route) as LandingPageProps
     expect(route.title).toBe('Office Cleaning in Chatham, IL | Brightside Cleaning')
-    expect(route.description).toBe('Office Cleaning for businesses in Chatham, IL and Sangamon County.')
+    expect(route.description).toBeUndefined()
+    expect(props.description).toBe('Office Cleaning for businesses in Chatham, IL and Sangamon County.')
     expect(props.intro?.text).toBe('Nightly or weekly office cleaning for **Chatham** businesses, with one contact for everything.')
     expect(props.faqs?.heading).toBe('Questions about office cleaning in Chatham')
     // The region's FAQ and testimonials come from areas.yaml `regions`.
