@@ -13,7 +13,7 @@ sharp.cache(false)
 
 process.on('message', async ({ id, job }: { id: number; job: ImageJob }) => {
   try {
-    const bytes = job.share ? await drawShareImage(job.share) : await encodeImage(job)
+    const bytes = job.share ? await drawShareImage({ ...job.share.drawing, title: job.share.title }) : await encodeImage(job)
     process.send!({ id, bytes })
   } catch (error) {
     const { message, stack } = error instanceof Error ? error : { message: String(error), stack: undefined }

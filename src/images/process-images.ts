@@ -81,7 +81,8 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
   const runJob = async (job: ImageJob, index: number) => {
     const made = await produce(job, { cacheDir, cached, note: options.note, images: () => (maker ??= startImageProcess()) })
     if ('error' in made) {
-      errors.set(job.source.src, made.error)
+      // One error an image: a photo's for all its variants, a share image's for its page.
+      errors.set(job.share ? job.share.page : job.source.src, made.error)
       return
     }
     if (made.encoded) encoded++
@@ -181,7 +182,7 @@ export async function pruneImageCache(cacheDir: string, jobs: readonly ImageJob[
 
 function undecodable(job: ImageJob, error: unknown): ConfigError {
   const reason = error instanceof Error ? error.message.split('\n')[0]! : String(error)
-  const at = job.source.origin ?? { file: job.source.src }
   // A share image is drawn from the page's title, not decoded from a file of the site's.
-  return job.share ? fail(ShareImageFailed, at, job.source.src, reason) : fail(UndecodableImage, at, job.source.src, reason)
+  if (job.share) return fail(ShareImageFailed, job.share.origin, `share image of ${job.share.page}`, reason)
+  return fail(UndecodableImage, job.source.origin ?? { file: job.source.src }, job.source.src, reason)
 }

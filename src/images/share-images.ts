@@ -5,7 +5,6 @@ import type { ImageSource, SiteConfig } from '../config/site-model.js'
 import { isDark } from '../config/theme/theme.js'
 import type { ImageJob, ShareDrawing } from '../plan/plan-images.js'
 import type { RoutePlan } from '../plan/route-plan.js'
-import { extended } from '../tool/extended.js'
 
 export type { ShareDrawing }
 
@@ -37,24 +36,18 @@ export function planShareImages(site: SiteConfig, routes: readonly RoutePlan[]):
     .update(readFileSync(font))
     .digest('hex')
     .slice(0, 16)
+  // Every page's image is drawn from this one font: one source for them all, named by its page in messages.
+  const source: ImageSource = { src: 'share images', absolutePath: font, ...shareImageSize, format: 'share', hash: digest }
   const jobs: ImageJob[] = []
   for (const route of routes) {
     const image = shareImageFor(route, site.site, { shareDigest: digest })
     if (!image) continue
-    const source: ImageSource = {
-      src: `share image of ${route.url}`,
-      absolutePath: font,
-      ...shareImageSize,
-      format: 'share',
-      hash: digest,
-      origin: route.origin,
-    }
     jobs.push({
       source,
       outputPath: image.path,
       width: shareImageSize.width,
       format: 'jpeg',
-      share: extended(base, { title: image.title }),
+      share: { page: route.url, origin: route.origin, title: image.title, drawing: base },
     })
   }
   return { digest, jobs }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import path from 'node:path'
 import type { ImageSource, SiteConfig } from '../config/site-model.js'
+import type { Origin } from '../errors/config-error.js'
 
 export type ImageFormat = 'avif' | 'webp' | 'jpeg' | 'png'
 
@@ -21,7 +22,7 @@ export interface ImageJob {
    */
   readonly square?: { readonly background?: string }
   /** A generated share image: drawn from this, not decoded from `source` (src/images/share-images.ts). */
-  readonly share?: ShareDrawing
+  readonly share?: ShareImage
 }
 
 export interface ImagePlan {
@@ -115,7 +116,19 @@ export interface ImageAsset {
   readonly srcset?: Readonly<Record<string, string>>
 }
 
-/** Everything one share image draws: plain data, so it travels in an ImageJob. */
+/**
+ * One page's share image: its title on the site's drawing. Made for every page and kept while the
+ * pages render, so what all pages have alike is one object: `drawing`, and the job's `source`.
+ */
+export interface ShareImage {
+  /** The page's address and where it is declared: the image's name and place in messages. */
+  readonly page: string
+  readonly origin: Origin
+  readonly title: string
+  readonly drawing: Omit<ShareDrawing, 'title'>
+}
+
+/** Everything one share image draws: plain data, so it travels to the image process. */
 export interface ShareDrawing {
   readonly title: string
   readonly siteName: string

@@ -20,14 +20,16 @@ const drawing = (title: string, fontFile = font): ShareDrawing =>
     title,
   }) as ShareDrawing
 
-const shareJob = (title: string, fontFile = font) =>
-  ({
-    source: { src: `share image of ${title}`, absolutePath: fontFile, width: 1200, height: 630, format: 'share', hash: 'abc' },
+const shareJob = (title: string, fontFile = font, origin = { file: 'pages/page.yaml', path: '/title' }) => {
+  const { title: _drawn, ...site } = drawing(title, fontFile)
+  return {
+    source: { src: 'share images', absolutePath: fontFile, width: 1200, height: 630, format: 'share', hash: 'abc' },
     outputPath: 'assets/share/page-abc.jpg',
     width: 1200,
     format: 'jpeg',
-    share: drawing(title, fontFile),
-  }) as ImageJob
+    share: { page: '/contact', origin, title, drawing: site },
+  } as ImageJob
+}
 
 // Variants are made in a process of their own, whose memory is returned when it ends.
 describe('the image process', () => {
@@ -84,26 +86,15 @@ describe('the image process', () => {
     const notAFont = path.join(dir, 'heading.woff')
     await writeFile(notAFont, 'not a font')
     const origin = { file: 'pages/contact.yaml', line: 3, column: 1, path: '/title' }
-    const source = {
-      src: 'share image of /contact',
-      absolutePath: notAFont,
-      width: 1200,
-      height: 630,
-      format: 'share',
-      hash: 'abc',
-      origin,
-    }
-    const job = {
-      source,
-      outputPath: 'assets/share/contact-abc.jpg',
-      width: 1200,
-      format: 'jpeg',
-      share: drawing('Contact', notAFont),
-    } as ImageJob
+    const job = shareJob('Contact', notAFont, origin)
     const { errors, encoded } = await processImages({ jobs: [job], cacheDir: false })
     expect(encoded).toBe(0)
     expect(errors).toHaveLength(1)
     expect(errors[0]).toMatchObject({ name: 'ConfigError', code: 'render-failed', file: 'pages/contact.yaml', line: 3 })
     expect(errors[0]!.message).toMatch(/^The share image of \/contact could not be drawn \(.+\)\.$/)
+    // Every page's image has the one source: each page is still told of.
+    const other = { ...shareJob('About', notAFont, origin), outputPath: 'assets/share/about-abc.jpg' }
+    const both = await processImages({ jobs: [job, { ...other, share: { ...other.share!, page: '/about' } }], cacheDir: false })
+    expect(both.errors.map((e) => e.message.split(' could')[0])).toEqual(['The share image of /contact', 'The share image of /about'])
   })
 })
