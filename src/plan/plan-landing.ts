@@ -166,17 +166,23 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
       return [slug, byArea]
     }),
   )
+  // Services offered in different areas often find an area the same nearest ones (the areas they
+  // add are far away): equal lists are one array, kept by every page while the pages render.
+  const nearbyLists = new Map<string, NearbyArea[]>()
   const nearbyOf = (area: string, slug: string): NearbyArea[] => {
     const byArea = nearbyByService.get(slug)!
     let nearby = byArea.get(area)
     if (!nearby) {
-      nearby = findNearbyAreas({
+      const found = findNearbyAreas({
         area,
         geo: geoOf(area),
         candidates: candidates.get(slug)!,
         count: landing.nearby?.count ?? 6,
         maxMiles: landing.nearby?.maxMiles,
       })
+      const key = found.map((n) => `${n.area}\n${n.miles}`).join('\n')
+      nearby = nearbyLists.get(key)
+      if (!nearby) nearbyLists.set(key, (nearby = found))
       byArea.set(area, nearby)
     }
     return nearby

@@ -125,6 +125,15 @@ describe('nearby areas', () => {
     ])
   })
 
+  it('are one list for the pages of an area whose services find the same nearest areas', async () => {
+    const landing = (await import('node:fs')).readFileSync(new URL('../fixtures/sites/landing/landing.yaml', import.meta.url), 'utf8')
+    const { routes } = await plan({ 'landing.yaml': `${landing}nearby:\n  count: 3\n` })
+    const nearby = (url: string) => routes.find((r) => r.url === url)!.landing!.nearby
+    // Office cleaning is offered in Decatur, window cleaning in Jacksonville: both are farther than the nearest three.
+    expect(nearby('/lp/springfield-window-cleaning').map((n) => n.area)).toEqual(['Rochester, IL', 'Chatham, IL', 'Sherman, IL'])
+    expect(nearby('/lp/springfield-window-cleaning')).toBe(nearby('/lp/springfield-office-cleaning'))
+  })
+
   it('follow the area list when areas.yaml has no coordinates', async () => {
     const areas = (await import('node:fs')).readFileSync(new URL('../fixtures/sites/landing/areas.yaml', import.meta.url), 'utf8')
     const props = routeProps(
