@@ -39,7 +39,6 @@ export interface PlannedLanding {
   readonly url: string
   /** Before the site's titleTemplate. */
   readonly title: string
-  readonly description: string
   readonly noindex: boolean
   readonly identity: LandingIdentity
   /** What the page's props are composed from, when it is rendered (RoutePlan.landing). */
@@ -289,7 +288,6 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
     (p, i): PlannedLanding => ({
       url: p.url,
       title: p.summary.title,
-      description: p.summary.description,
       noindex: !quality[i]!.indexable,
       identity: identityOf(p.compose),
       parts: p.compose,
