@@ -42,7 +42,7 @@ export async function measureReactFloor(options: ReactFloorOptions): Promise<Rea
   // The folder is deleted whole: only one that is missing, empty or a citypress output.
   await guardOutputFolder({ outDir: options.outDir, site: options.site })
   const { site, plan } = await loadAndPlan(options.site)
-  const images = withBrandImages(site, planImages(site), plan.routes)
+  const images = withBrandImages(site, planImages(site))
   const [assets, templates] = await Promise.all([
     bundleAssets(site.site, site.fonts, site.root),
     bundleTemplates({ siteRoot: site.root, icons: site.icons }),

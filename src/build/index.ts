@@ -24,7 +24,7 @@ import { repeated } from '../errors/catalogue.js'
 import { BuildFailure, type ConfigError, failOn } from '../errors/config-error.js'
 import { ConfigWarning } from '../errors/config-warning.js'
 import type { PageSheets } from '../html/selector-names.js'
-import { type BrandImagePlan, withBrandImages } from '../images/brand-images.js'
+import { type BrandImagePlan, imageJobs, withBrandImages } from '../images/brand-images.js'
 import { countUncached, listImageCache, processImages, pruneImageCache } from '../images/process-images.js'
 import { metaPolicy, policyText } from '../output/csp.js'
 import { feedFile } from '../output/feed.js'
@@ -37,7 +37,7 @@ import { writePublishedUrls } from '../output/record-published.js'
 import { createOutput } from '../output/write-output.js'
 import { paragraphsToWrite } from '../plan/landing-quality.js'
 import { signatureBins } from '../plan/landing-similarity.js'
-import { planImages } from '../plan/plan-images.js'
+import { type ImageJob, planImages } from '../plan/plan-images.js'
 import { languageCoverage } from '../plan/plan-languages.js'
 import { type LandingRedirect, recordPublished } from '../plan/plan-redirects.js'
 import { type BuildPlan, planSite } from '../plan/plan-site.js'
@@ -272,7 +272,7 @@ async function runStages(
   options.onProgress?.({ stage: 'plan', done: 0, total: 0 })
   const plan = await time('plan', async () => planSite(site, { prints: await cache.prints() }))
   failRound(round, plan)
-  const images = await time('plan', () => withBrandImages(site, planImages(site), plan.routes))
+  const images = await time('plan', () => withBrandImages(site, planImages(site)))
   cache.savePrints()
   const { routes } = plan
   const warningsWith = (found: readonly ConfigWarning[]) => [
@@ -369,7 +369,7 @@ async function runStages(
       warnings: await placeProblems(warningsWith(recorded.warnings.map((w) => new ConfigWarning(w)))),
       landing,
       pages: { rendered: 0, reused: routes.length, slowest: [] },
-      images: { encoded: 0, reused: images.jobs.length },
+      images: { encoded: 0, reused: imageJobs(site, images, routes).length },
       sizes: recorded.sizes,
       upToDate: true,
       cacheNotes: cache.notes,
@@ -383,7 +383,8 @@ async function runStages(
   const output: OutputWriter = !options.write ? createMemoryOutput(files, firstPages) : await createOutput(outDir, await cache.keep())
   try {
     const { imageCacheDir } = options
-    const { imageRun, cached } = await startImages(options, cache, images, output, memo, time)
+    // Each page's share-image job is made from its route here, and kept only while the images are made.
+    const { imageRun, cached } = await startImages(options, cache, imageJobs(site, images, routes), output, memo, time)
     const pageMemo = await cache.pageMemo()
     const forms = declaration && watchForms({ site, routes, declaration, output, memo: pageMemo })
     const planned = plannedAddresses(routes, site.site)
@@ -433,7 +434,8 @@ async function runStages(
       await Promise.all([...others, ...headersFile(headers)].map((file) => output.write(file)))
       await cache.settle()
       const committed = await output.commit()
-      if (imageCacheDir) await pruneImageCache(imageCacheDir, images.jobs, cached)
+      if (imageCacheDir)
+        await pruneImageCache(imageCacheDir, [...Object.keys(imageResult.written), ...imageResult.files.map((f) => f.path)], cached)
       // The one write into the site folder, once the output it describes is committed.
       const updated = options.recordUrls && (await writePublishedUrls(site.root, recordPublished(site.published, plan.landingPages)))
       // A build that added to published-urls.json changed what the next one reads: that one must load the site.
@@ -506,7 +508,7 @@ function stageClock(): { readonly timings: Record<StageName, StageTiming>; reado
 async function startImages(
   options: ResolvedBuildOptions,
   cache: BuildCache<RecordedResult>,
-  images: BrandImagePlan,
+  jobs: readonly ImageJob[],
   output: OutputWriter,
   memo: BuildMemo,
   time: StageTime,
@@ -515,13 +517,13 @@ async function startImages(
   const imageOutput = options.writeImagesAsMade ? output : undefined
   const cacheDir = options.imageCacheDir ?? false
   const cached = await listImageCache(cacheDir)
-  const encoding = countUncached(images.jobs, cached) > 0
+  const encoding = countUncached(jobs, cached) > 0
   if (encoding) collectNow()
   const run = settledLater(
     time('images', () =>
-      memo('images', images.jobs.map((j) => `${j.source.hash}>${j.outputPath}@${j.width}`).join('|'), () =>
+      memo('images', jobs.map((j) => `${j.source.hash}>${j.outputPath}@${j.width}`).join('|'), () =>
         processImages({
-          jobs: images.jobs,
+          jobs,
           cacheDir,
           cached,
           note: cache.note,

@@ -80,7 +80,9 @@ export function outputInputs(
     ...routes.map((r, i) => `${r.outputPath}\0${keys[i]}`),
     ...fixed.map((f) => `${f.path}\0${hash(f.contents)}`),
     // Image outputs are named by their source's content hash and the encoder version. (Sorted:
-    // the images are found in the order parallel file reads finish.)
+    // the images are found in the order parallel file reads finish.) Each page's share image is
+    // named by the page's title and the drawing's digest, and its page links to it: the page's
+    // key covers it.
     ...images.jobs.map((j) => j.outputPath).sort(),
   ]
 }

@@ -4,13 +4,20 @@ import type { ImageJob, ImagePlan } from '../plan/plan-images.js'
 import type { RoutePlan } from '../plan/route-plan.js'
 import { href } from '../plan/urls.js'
 import type { BrandLinks, OutputFile } from '../types.js'
-import { planShareImages } from './share-images.js'
+import { planShareImages, type SharePlan, shareImageJobs } from './share-images.js'
 
 export interface BrandImagePlan extends ImagePlan {
   /** What the document head links to (templates/Document.tsx). */
   readonly brand: BrandLinks
   /** Files made without sharp: the web manifest. */
   readonly files: readonly OutputFile[]
+  /** Each page's share image, whose job is made from its route when asked (imageJobs); not among `jobs`. */
+  readonly share: SharePlan
+}
+
+/** Every image job of a build: the site's images and icons, and each page's share image, made from `routes` now. */
+export function imageJobs(site: SiteConfig, images: BrandImagePlan, routes: readonly RoutePlan[]): ImageJob[] {
+  return [...images.jobs, ...shareImageJobs(site.site, routes, images.share)]
 }
 
 /** Sizes of the icons a browser or a home screen asks for. */
@@ -23,18 +30,17 @@ const manifestIconSizes = [192, 512] as const
  * corners with black) and the web manifest's 192 and 512 px icons. They are ordinary image jobs,
  * so they are encoded, cached and pruned with every other image: a warm build encodes none. Their
  * names carry the source's hash, so hosts may cache them for a year. The icon source itself is not
- * shown on any page, so its responsive variants are dropped. Each page's share image is planned
+ * shown on any page, so its responsive variants are dropped. The pages' share images are planned
  * here too (src/images/share-images.ts).
  */
-export function withBrandImages(site: SiteConfig, planned: ImagePlan, routes: readonly RoutePlan[]): BrandImagePlan {
+export function withBrandImages(site: SiteConfig, planned: ImagePlan): BrandImagePlan {
   const { theme } = site.site
-  const share = planShareImages(site, routes)
-  const images = { ...planned, jobs: [...planned.jobs, ...share.jobs] }
+  const share = planShareImages(site)
   const source = site.site.icon ? site.images.get(site.site.icon) : undefined
   const themeColor = theme.colors.primary
   if (!source) {
     const manifest = manifestFile(site, [])
-    return { ...images, brand: { themeColor, manifest: `/${manifest.path}`, shareDigest: share.digest }, files: [manifest] }
+    return { ...planned, brand: { themeColor, manifest: `/${manifest.path}`, shareDigest: share.digest }, files: [manifest], share }
   }
 
   const id = (extra: string) => createHash('sha256').update(`${source.hash}\n${extra}`).digest('hex').slice(0, 10)
@@ -56,8 +62,8 @@ export function withBrandImages(site: SiteConfig, planned: ImagePlan, routes: re
     icons.map((i) => ({ src: `/${i.outputPath}`, sizes: `${i.width}x${i.width}`, type: 'image/png' })),
   )
   return {
-    jobs: [...images.jobs.filter((j) => j.source !== source), favicon, touch, ...icons],
-    assets: images.assets,
+    jobs: [...planned.jobs.filter((j) => j.source !== source), favicon, touch, ...icons],
+    assets: planned.assets,
     brand: {
       themeColor,
       icon: { href: `/${favicon.outputPath}`, type: favicon.format === 'copy' ? 'image/svg+xml' : 'image/png' },
@@ -66,6 +72,7 @@ export function withBrandImages(site: SiteConfig, planned: ImagePlan, routes: re
       shareDigest: share.digest,
     },
     files: [manifest],
+    share,
   }
 }
 

@@ -167,13 +167,14 @@ async function produce(job: ImageJob, { cacheDir, cached, note, images }: Produc
 }
 
 /**
- * Removes cached variants that no planned job uses any more (replaced or deleted images), so the
- * folder a CI keeps between runs does not grow forever. Call after a successful build, with the
- * folder as listed before it (what the build added is in use); one added since by another
- * process goes with a later build.
+ * Removes cached variants that the build did not make (`made`: the output paths of its variants,
+ * as its image run wrote or returned them), those of replaced or deleted images, so the folder a
+ * CI keeps between runs does not grow forever. Call after a successful build, with the folder as
+ * listed before it (what the build added is in use); one added since by another process goes
+ * with a later build.
  */
-export async function pruneImageCache(cacheDir: string, jobs: readonly ImageJob[], listed: ReadonlySet<string>): Promise<number> {
-  const keep = new Set(jobs.map((j) => path.basename(j.outputPath)))
+export async function pruneImageCache(cacheDir: string, made: readonly string[], listed: ReadonlySet<string>): Promise<number> {
+  const keep = new Set(made.map((outputPath) => path.basename(outputPath)))
   // Dot files are other builds' locks and half-written entries: never touch them.
   const stale = [...listed].filter((name) => !name.startsWith('.') && !keep.has(name))
   await Promise.all(stale.map((name) => rm(ownPath(path.join(cacheDir, name)), { force: true })))

@@ -45,11 +45,17 @@ describe('processImages', () => {
   it('prunes the variants no job uses, but not one another process wrote after the folder was listed', async () => {
     const jobs = await photoJobs()
     const cacheDir = path.join(await tempDir(), 'images')
-    await processImages({ jobs, cacheDir })
+    const made = await processImages({ jobs, cacheDir })
     await writeFile(path.join(cacheDir, 'photo-old-400.jpg'), 'a variant of a replaced photo')
     const listed = await listImageCache(cacheDir)
     await writeFile(path.join(cacheDir, 'photo-new-400.jpg'), 'written by a parallel build meanwhile')
-    expect(await pruneImageCache(cacheDir, jobs, listed)).toBe(1)
+    expect(
+      await pruneImageCache(
+        cacheDir,
+        made.files.map((f) => f.path),
+        listed,
+      ),
+    ).toBe(1)
     expect((await readdir(cacheDir)).sort()).toEqual(['photo-abc-400.jpg', 'photo-abc-800.jpg', 'photo-new-400.jpg'])
   })
 })

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { loadSite } from '../../src/config/load-site.js'
 import { ConfigError } from '../../src/errors/config-error.js'
 import { ConfigWarning } from '../../src/errors/config-warning.js'
-import { planShareImages } from '../../src/images/share-images.js'
+import { imageJobs, withBrandImages } from '../../src/images/brand-images.js'
 import { planImages } from '../../src/plan/plan-images.js'
 import { planSite } from '../../src/plan/plan-site.js'
 import { fixture, repoRoot } from '../helpers/site.js'
@@ -58,8 +58,15 @@ describe('what the plan keeps of every landing page while the pages render', () 
     const passing = plan.landingQuality.pages.filter((p) => p.reasons.length === 0)
     expect(passing.length).toBeGreaterThan(1)
     expect(new Set(passing.map((p) => p.reasons)).size).toBe(1)
-    const shares = planShareImages(site, plan.routes).jobs
-    expect(shares.length).toBeGreaterThan(pages.length)
+  })
+
+  it("holds no page's share-image job: each is made from its route when the images are made, with the one source and drawing", async () => {
+    const site = await loadSite(path.join(repoRoot, 'sites/system4'))
+    const plan = planSite(site)
+    const images = withBrandImages(site, planImages(site))
+    expect(images.jobs.filter((j) => j.share)).toEqual([])
+    const shares = imageJobs(site, images, plan.routes).filter((j) => j.share)
+    expect(shares.length).toBeGreaterThan(plan.landingPages.length)
     expect(new Set(shares.map((j) => j.source)).size).toBe(1)
     expect(new Set(shares.map((j) => j.share!.drawing)).size).toBe(1)
   })

@@ -47,7 +47,7 @@ describe('the render workers', () => {
 
   it("report a page they could not write with the file and the system's code, for the build to name", async () => {
     const { site, plan } = await loadAndPlan(await siteFrom('minimal'))
-    const images = withBrandImages(site, planImages(site), plan.routes)
+    const images = withBrandImages(site, planImages(site))
     const assets = await bundleAssets(site.site, site.fonts, site.root)
     const templates = await bundleTemplates({ siteRoot: site.root, icons: site.icons })
     const worker = startRenderWorker(templates.file, renderContextOf(site, plan, images, assets, new Date()))

@@ -105,7 +105,7 @@ describe('the shared header and footer', () => {
     await cp(path.join(repoRoot, 'sites/system4'), system4, { recursive: true, filter: (from) => !from.includes('.citypress') })
     for (const folder of [twoLanguages, system4]) {
       const { site, plan } = await loadAndPlan(folder)
-      const images = withBrandImages(site, planImages(site), plan.routes)
+      const images = withBrandImages(site, planImages(site))
       const assets = await bundleAssets(site.site, site.fonts, site.root)
       const templates = await bundleTemplates({ siteRoot: site.root, icons: site.icons })
       const context = renderContextOf(site, plan, images, assets, new Date())
