@@ -117,8 +117,8 @@ export interface ImageAsset {
 }
 
 /**
- * One page's share image: its title on the site's drawing. Made for every page and kept while the
- * pages render, so what all pages have alike is one object: `drawing`, and the job's `source`.
+ * One page's share image: its title on the site's drawing. Made for every page and held while the
+ * images are made, so what all pages have alike is one object: `drawing`, and the job's `source`.
  */
 export interface ShareImage {
   /** The page's address and where it is declared: the image's name and place in messages. */
