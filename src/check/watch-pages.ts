@@ -3,6 +3,7 @@ import { type MemoCodec, noPageMemo, type PageMemo, type StringTable } from '../
 import { collectPageFacts, findInlineText, type InlineKind, type PageFacts } from '../html/page-facts.js'
 import type { RoutePlan } from '../plan/route-plan.js'
 import type { InlineCode } from '../render/inline-code.js'
+import { noItems } from '../tool/group.js'
 import type { OutputWriter } from '../types.js'
 
 export interface WatchedPage {
@@ -120,7 +121,7 @@ export function watchPages({
             const known = sent && { ...sent, facts: withSharedUrlsOnce(sent.facts) }
             const summary = await memo.derive({ name: factsMemoName, source, contents, known, codec: summaryCodec, compute: summarize })
             const odd = undeclared(summary.facts)
-            const unexpected = odd.length === 0 ? noCode : quoted(odd, contents ?? (await readFile(source, 'utf8')))
+            const unexpected = odd.length === 0 ? noItems : quoted(odd, contents ?? (await readFile(source, 'utf8')))
             record(file, summary, contents === undefined ? { source } : { html: contents }, unexpected)
           })
         }
@@ -149,9 +150,6 @@ export function watchPages({
     },
   }
 }
-
-/** What nearly every page has of undeclared code: one list for them all. */
-const noCode: readonly UnexpectedCode[] = Object.freeze([])
 
 /** The inline code of a page's facts that `declared` does not hold, in the order scripts, styles, style attributes. */
 function undeclaredIn(declared: InlineCode): (facts: PageFacts) => Omit<UnexpectedCode, 'text'>[] {
@@ -227,7 +225,7 @@ const summaryCodec: MemoCodec<PageSummary> = {
         continue
       }
       const key = name === 'urls' || size === 0 ? undefined : `${name}:${flat.slice(at, at + size).join(',')}`
-      const known = key === undefined ? (size === 0 ? noStrings : undefined) : shared.get(key)
+      const known = key === undefined ? (size === 0 ? noItems : undefined) : shared.get(key)
       if (known) {
         lists[name] = known
         at += size
@@ -253,7 +251,6 @@ const summaryCodec: MemoCodec<PageSummary> = {
 const sharedLists = new WeakMap<StringTable, Map<string, readonly string[]>>()
 /** How many distinct lists are kept for sharing: enough for every kind and language of page. */
 const sharedListsBound = 10_000
-const noStrings: readonly string[] = Object.freeze([])
 
 function sharedListsOf(strings: StringTable): Map<string, readonly string[]> {
   let shared = sharedLists.get(strings)

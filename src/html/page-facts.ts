@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { decodeHTMLAttribute } from 'entities/decode'
+import { noItems } from '../tool/group.js'
 import { ownCopy } from '../tool/own-copy.js'
 import { leadsAnywhereAlike } from './href-kinds.js'
 import { isLetter } from './tag-names.js'
@@ -137,12 +138,10 @@ function pieceFacts(text: string): PageFacts | undefined {
   return facts
 }
 
-const noUrls: readonly string[] = Object.freeze([])
-
 function factsOf(found: Found): PageFacts {
   return {
     urls: [...found.urls],
-    sharedUrls: noUrls,
+    sharedUrls: noItems,
     ids: [...found.ids],
     scriptHashes: [...found.scriptHashes],
     styleHashes: [...found.styleHashes],

@@ -1,4 +1,4 @@
-import { addTo } from '../tool/group.js'
+import { addTo, noItems } from '../tool/group.js'
 import { rememberLast } from '../tool/remember.js'
 import { wordBlocks } from '../tool/word-blocks.js'
 import {
@@ -208,14 +208,12 @@ export function scoreLandingPages(inputs: Iterable<QualityInput>, settings: Qual
       similarity,
       nearest: sibling.index < 0 ? undefined : pages[sibling.index]!.url,
       // Most pages pass: they share one empty list (the plan keeps every page's while pages render).
-      reasons: passes ? noReasons : reasons,
+      reasons: passes ? noItems : reasons,
       indexable: page.index ?? passes,
       optedIn: page.index === true && !passes,
     }
   })
 }
-
-const noReasons: readonly string[] = Object.freeze([])
 
 /** The `count` weakest pages: failing ones first, then by score, then by address. */
 export function weakestPages(pages: readonly PageQuality[], count: number): PageQuality[] {

@@ -9,6 +9,12 @@ export function addTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value])
 }
 
+/**
+ * The empty list for data kept by the thousand (a page's gate reasons, its undeclared code, its
+ * shared links): one frozen array for them all, not an empty array each.
+ */
+export const noItems: readonly never[] = Object.freeze([])
+
 /** For lists of keys, one per item: each key's items, by index, in item order. */
 export function membersOf<K>(keyLists: readonly (readonly K[])[]): Map<K, number[]> {
   const members = new Map<K, number[]>()
