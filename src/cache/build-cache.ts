@@ -180,6 +180,12 @@ export async function openBuildCache<Result>(options: BuildCacheOptions): Promis
       }
     },
     async close() {
+      // A build that stopped before saving its prints still removes their shelf's file.
+      await printsSaved?.catch(() => {})
+      await stores?.prints.then(
+        (store) => store.close(),
+        () => {},
+      )
       await lock?.release()
     },
   }

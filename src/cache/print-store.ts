@@ -2,6 +2,7 @@ import { endianness } from 'node:os'
 import path from 'node:path'
 import { hash } from './digest.js'
 import { appendSealed, type CacheNote, readSealedChunks, writeSealed } from './sealed-file.js'
+import { type ShelvedShingles, shingleShelf } from './shingle-shelf.js'
 
 /**
  * What the plan keeps of each landing page between builds, so a warm build neither composes nor
@@ -24,11 +25,15 @@ export interface SavedPrintStore {
   /** The previous build's sibling candidates, so comparing pages starts from them. */
   readonly siblings?: SiblingCandidates
   keepSiblings(candidates: SiblingCandidates): void
+  /** Puts a new print's shingles away in a file until the prints are saved (shingle-shelf.ts). */
+  shelve(shingles: Uint32Array): ShelvedShingles
   /**
    * Writes the prints used by this build (and only those) when anything changed, then lets go of
    * every print: only the plan uses them, and a large build renders for many seconds after it.
    */
   save(): Promise<void>
+  /** Lets go of every print unsaved (a build that stopped); nothing after save. */
+  close(): void
 }
 
 // What is stored, in the shapes plan/ uses (landing-quality.ts, landing-similarity.ts), written out
@@ -36,7 +41,10 @@ export interface SavedPrintStore {
 
 /** A landing page's summary: its text print, local words, title, description and h1. */
 export interface LandingSummary {
-  readonly print: { readonly words: number; readonly fingerprint: { readonly shingles: Uint32Array; readonly signature: Uint32Array } }
+  readonly print: {
+    readonly words: number
+    readonly fingerprint: { readonly shingles: Uint32Array | ShelvedShingles; readonly signature: Uint32Array }
+  }
   readonly localWords: number
   readonly title: string
   readonly description: string
@@ -78,8 +86,17 @@ export async function openPrintStore(dir: string, version: string, signatureLeng
   let keptSiblings: SiblingCandidates | undefined
   const used = new Map<string, LandingSummary>()
   let added = 0
+  const shelf = shingleShelf(dir)
+  const close = () => {
+    loaded.clear()
+    used.clear()
+    keptSiblings = undefined
+    words = undefined
+    shelf.close()
+  }
   return {
     siblings,
+    shelve: shelf.put,
     keepSiblings(candidates) {
       keptSiblings = candidates
     },
@@ -96,12 +113,10 @@ export async function openPrintStore(dir: string, version: string, signatureLeng
       try {
         await write()
       } finally {
-        loaded.clear()
-        used.clear()
-        keptSiblings = undefined
-        words = undefined
+        close()
       }
     },
+    close,
   }
 
   async function write(): Promise<void> {
@@ -140,12 +155,13 @@ function* encodeEntries(
       words = new Uint32Array(Math.max(partWords, size))
       at = 0
     }
+    const { shingles } = print.fingerprint
     at = writeKey(words, at, key)
     words[at++] = print.words
     words[at++] = summary.localWords
-    words[at++] = print.fingerprint.shingles.length
-    words.set(print.fingerprint.shingles, at)
-    at += print.fingerprint.shingles.length
+    words[at++] = shingles.length
+    words.set(shingles instanceof Uint32Array ? shingles : shingles.read(0), at)
+    at += shingles.length
     words.set(print.fingerprint.signature, at)
     at += signatureLength
     for (const text of [summary.title, summary.description, summary.h1]) at = writeText(words, at, text)

@@ -7,6 +7,7 @@ import {
   fingerprintHashes,
   fingerprintWords,
   hashWords,
+  type Shelve,
   type SiblingCandidates,
   updateNearestSiblings,
 } from './landing-similarity.js'
@@ -54,6 +55,8 @@ export interface PrintStore {
   /** The previous build's sibling candidates, so comparing pages starts from them. */
   readonly siblings?: SiblingCandidates
   keepSiblings(candidates: SiblingCandidates): void
+  /** Puts new prints' shingles away while the plan compares pages. */
+  readonly shelve?: Shelve
 }
 
 export function printText(text: string): TextPrint {
@@ -79,7 +82,8 @@ export interface PartPrinter {
   readonly print: (parts: readonly string[], asOneWord?: readonly string[]) => TextPrint
 }
 
-export function partPrinter(): PartPrinter {
+/** With `shelve`, the prints' shingles are put away as they are made. */
+export function partPrinter(shelve?: Shelve): PartPrinter {
   const texts = rememberLast<string>(remembered)
   const hashes = rememberLast<Uint32Array>(remembered)
   // The prints are kept together until the plan is made (and the cache has them), then let go.
@@ -95,7 +99,7 @@ export function partPrinter(): PartPrinter {
         at += h.length
       }
       const names = asOneWord.map((name) => hashWords(wordsOf(name))).filter((name) => name.length > 0)
-      return { words: all.length, fingerprint: fingerprintHashes(names.length ? withNamesAsOneWord(all, names) : all, keep) }
+      return { words: all.length, fingerprint: fingerprintHashes(names.length ? withNamesAsOneWord(all, names) : all, keep, shelve) }
     },
   }
 }

@@ -1,6 +1,6 @@
 import { hash } from '../cache/digest.js'
 import { membersOf } from '../tool/group.js'
-import { closer, closestAbove, comparisons, jaccard, updateClosestAbove } from './similar-pairs.js'
+import { closer, closestAbove, comparisons, jaccard, shinglesOf, updateClosestAbove } from './similar-pairs.js'
 
 /**
  * How alike two pages' main texts are: the Jaccard index of their sets of word 5-grams
@@ -28,18 +28,37 @@ const words = bins / 4
 export const neighbours = 256
 const reach = neighbours / 2
 
-export interface Fingerprint {
-  /** Distinct shingle hashes, sorted ascending (for the exact Jaccard). */
-  readonly shingles: Uint32Array
+export interface Fingerprint<S extends Shingles = Shingles> {
+  /** Distinct shingle hashes, sorted ascending (for the exact Jaccard), or where they were put away. */
+  readonly shingles: S
   /** MinHash signature, `bins` values. */
   readonly signature: Uint32Array
 }
 
 /**
+ * A page's shingles: in memory, or put away by a shelf (a store that keeps them in a file while
+ * the plan compares pages: at 50,000 pages they are 150 MB, and each is read a few times).
+ */
+export type Shingles = Uint32Array | ShelvedShingles
+
+export interface ShelvedShingles {
+  /** How many shingles there are. */
+  readonly length: number
+  /**
+   * The shingles, in a buffer `slot` reuses: valid until the next read into the same slot (a pair
+   * is compared from slots 0 and 1).
+   */
+  read(slot: 0 | 1): Uint32Array
+}
+
+/** Puts a page's shingles away as they are made (PrintStore.shelve). */
+export type Shelve = (shingles: Uint32Array) => ShelvedShingles
+
+/**
  * The fingerprint of a list of words. Each word is hashed once and a shingle's hash combines its
  * five word hashes, so no 5-gram string is ever built. Fewer than five words make one shingle.
  */
-export function fingerprintWords(words: readonly string[]): Fingerprint {
+export function fingerprintWords(words: readonly string[]): Fingerprint<Uint32Array> {
   return fingerprintHashes(hashWords(words))
 }
 
@@ -52,11 +71,15 @@ export function hashWords(words: readonly string[]): Uint32Array {
 
 /**
  * The fingerprint of a text from its words' hashes (hashWords). `allocate` makes the two arrays it
- * keeps (a planner making thousands gives wordBlocks'; the rest are the function's own garbage).
+ * keeps (a planner making thousands gives wordBlocks'; the rest are the function's own garbage);
+ * with `shelve`, the shingles are put away instead.
  */
+export function fingerprintHashes(wordHashes: Uint32Array, allocate?: (length: number) => Uint32Array): Fingerprint<Uint32Array>
+export function fingerprintHashes(wordHashes: Uint32Array, allocate: (length: number) => Uint32Array, shelve?: Shelve): Fingerprint
 export function fingerprintHashes(
   wordHashes: Uint32Array,
   allocate: (length: number) => Uint32Array = (length) => new Uint32Array(length),
+  shelve?: Shelve,
 ): Fingerprint {
   const count = Math.max(1, wordHashes.length - shingleSize + 1)
   const all = new Uint32Array(count)
@@ -69,9 +92,12 @@ export function fingerprintHashes(
   all.sort()
   let distinct = 0
   for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[distinct++] = all[i]!
+  const sorted = all.subarray(0, distinct)
+  const signature = signatureOf(sorted, allocate(bins))
+  if (shelve) return { shingles: shelve(sorted), signature }
   const shingles = allocate(distinct)
-  shingles.set(all.subarray(0, distinct))
-  return { shingles, signature: signatureOf(shingles, allocate(bins)) }
+  shingles.set(sorted)
+  return { shingles, signature }
 }
 
 export interface NearestSibling {
@@ -264,7 +290,7 @@ function nearestOf(
     let nearest: NearestSibling = { index: -1, similarity: 0 }
     for (let k = 0; k < 2; k++) {
       const other = best[i * 2 + k]!
-      if (other >= 0) nearest = closer(nearest, other, jaccard(print.shingles, prints[other]!.shingles))
+      if (other >= 0) nearest = closer(nearest, other, jaccard(shinglesOf(print.shingles, 0), shinglesOf(prints[other]!.shingles, 1)))
     }
     return nearest
   })

@@ -199,7 +199,7 @@ export function planLanding(site: SiteConfig, options: { locationsUrl?: string; 
       ? site.forms[landing.variant.form]
       : undefined
 
-  const printer = partPrinter()
+  const printer = partPrinter(options.prints?.shelve)
   const localWords = new Map<string, number>()
   const localWordsOf = (area: string) => {
     let count = localWords.get(area)

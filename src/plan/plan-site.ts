@@ -77,6 +77,7 @@ export function planSite(site: SiteConfig, options: { prints?: PrintStore } = {}
     get: options.prints.get.bind(options.prints),
     set: options.prints.set.bind(options.prints),
     keepSiblings() {},
+    shelve: options.prints.shelve,
   }
   // A language's own links (config's Edition: its translations' Markdown) may name its pages by
   // the default language's addresses, which its pages then link in this language: they are

@@ -1,5 +1,5 @@
 import { membersOf } from '../tool/group.js'
-import type { Fingerprint, NearestSibling } from './landing-similarity.js'
+import type { Fingerprint, NearestSibling, Shingles } from './landing-similarity.js'
 
 /**
  * Each page's most similar sibling among those at least `limit` alike, found exactly, so the
@@ -27,7 +27,7 @@ export function closestAbove(prints: readonly Fingerprint[], groups: readonly (r
     /** A prefix shingle → the pages before this one (none larger) whose index prefix holds it. */
     const index = new Map<number, number[]>()
     for (const x of [...pages].sort((a, b) => sizeOf(a) - sizeOf(b) || a - b)) {
-      const { probe, indexed } = prefixOf(prints[x]!.shingles, frequencies, limit)
+      const { probe, indexed } = prefixOf(shinglesOf(prints[x]!.shingles, 0), frequencies, limit)
       probe.forEach((shingle, i) => {
         // 30 bits keep the key a small integer for the map; a rare clash only adds a candidate.
         const key = shingle >>> 2
@@ -79,7 +79,7 @@ function measurer(prints: readonly Fingerprint[], limit: number, closest: Neares
     if (y === x || met[y] === x) return
     met[y] = x
     comparisons.measured++
-    const similarity = jaccard(prints[x]!.shingles, prints[y]!.shingles, limit)
+    const similarity = jaccard(shinglesOf(prints[x]!.shingles, 0), shinglesOf(prints[y]!.shingles, 1), limit)
     if (similarity < 0) return
     closest[x] = closer(closest[x]!, y, similarity)
     closest[y] = closer(closest[y]!, x, similarity)
@@ -155,6 +155,11 @@ function prefixOf(shingles: Uint32Array, frequencies: Uint16Array, limit: number
   return { probe, indexed: length((2 * limit) / (1 + limit)) }
 }
 
+/** A page's shingles themselves, read into `slot` when they were put away. */
+export function shinglesOf(shingles: Shingles, slot: 0 | 1): Uint32Array {
+  return shingles instanceof Uint32Array ? shingles : shingles.read(slot)
+}
+
 /**
  * The exact Jaccard index of two sorted hash sets (1 for two empty ones). With `atLeast`, -1 when
  * it is lower, given up as soon as too few shingles are left to share for it
@@ -190,8 +195,8 @@ const frequencyMask = (1 << frequencyBits) - 1
  */
 function countShingles(prints: readonly Fingerprint[]): Uint16Array {
   const counts = new Uint16Array(1 << frequencyBits)
-  for (const { shingles } of prints) {
-    for (const shingle of shingles) {
+  for (const print of prints) {
+    for (const shingle of shinglesOf(print.shingles, 0)) {
       const at = shingle & frequencyMask
       if (counts[at]! < 0xffff) counts[at] = counts[at]! + 1
     }

@@ -32,7 +32,7 @@ function landingPages(
   { templateWords = 300, localWords = 50, copies = new Map<number, number>(), extraWords = (_page: number): number => 0 } = {},
 ) {
   const templates = Array.from({ length: services }, (_, s) => Array.from({ length: templateWords }, random(1000 + s)))
-  const prints: Fingerprint[] = []
+  const prints: Fingerprint<Uint32Array>[] = []
   const groups: string[][] = []
   for (let t = 0; t < towns; t++) {
     // A copied town has another town's paragraph and name: its pages are doorways.
@@ -50,7 +50,11 @@ function landingPages(
 }
 
 /** Every pair sharing a group, measured exactly. */
-function closestAboveByEveryPair(prints: readonly Fingerprint[], groups: readonly string[][], limit: number): NearestSibling[] {
+function closestAboveByEveryPair(
+  prints: readonly Fingerprint<Uint32Array>[],
+  groups: readonly string[][],
+  limit: number,
+): NearestSibling[] {
   return prints.map((print, x) => {
     let best: NearestSibling = { index: -1, similarity: 0 }
     prints.forEach((other, y) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { partPrinter, printText, type QualityInput, scoreLandingPages, weakestPages } from '../../src/plan/landing-quality.js'
 import { findNearestSiblings, fingerprintWords, updateNearestSiblings } from '../../src/plan/landing-similarity.js'
 import { wordsOf } from '../../src/plan/landing-text.js'
-import { jaccard } from '../../src/plan/similar-pairs.js'
+import { jaccard, shinglesOf } from '../../src/plan/similar-pairs.js'
 import { wordBlocks } from '../../src/tool/word-blocks.js'
 
 const print = (text: string) => fingerprintWords(wordsOf(text))
@@ -56,11 +56,12 @@ describe('word 5-gram similarity', () => {
     const b = printer.print([words(300, 'b')])
     expect(a).toEqual(printText(words(300, 'a')))
     expect(b).toEqual(printText(words(300, 'b')))
-    const block = a.fingerprint.shingles.buffer
-    for (const array of [a.fingerprint.signature, b.fingerprint.shingles, b.fingerprint.signature]) expect(array.buffer).toBe(block)
+    const block = shinglesOf(a.fingerprint.shingles, 0).buffer
+    for (const array of [a.fingerprint.signature, shinglesOf(b.fingerprint.shingles, 0), b.fingerprint.signature])
+      expect(array.buffer).toBe(block)
     expect(block.byteLength).toBeGreaterThanOrEqual(32 * 2 ** 20)
     // Another printer's prints are let go with it: blocks of its own.
-    expect(partPrinter().print([words(300, 'a')]).fingerprint.shingles.buffer).not.toBe(block)
+    expect(shinglesOf(partPrinter().print([words(300, 'a')]).fingerprint.shingles, 0).buffer).not.toBe(block)
   })
 
   it('cuts word arrays from blocks without overlap, a new block when one is full, and a longer array on its own', () => {

@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto'
+import { closeSync, mkdirSync, openSync, readSync, rmSync, writeSync } from 'node:fs'
+import path from 'node:path'
+import { ownPath } from './site-folder.js'
+
+/**
+ * A page's shingles put away in a shelf's file, read back into one of two buffers (a pair of
+ * pages is compared from both).
+ */
+export interface ShelvedShingles {
+  readonly length: number
+  read(slot: 0 | 1): Uint32Array
+}
+
+/**
+ * Where the landing pages' shingles wait while the plan compares them (print-store.ts): a file in
+ * the cache folder, since they are most of what planning holds (150 MB at 50,000 pages) and each
+ * is read only a few times: once to count, once for its prefix, and for its two candidates and
+ * the few pairs that may be over the similarity limit. The file is made on the first page put
+ * away, written through a buffer and read at offsets, and removed by `close`. Its name is a
+ * temporary one (`removeLeftovers` in sealed-file.ts deletes it when a build died before that).
+ */
+export interface ShingleShelf {
+  put(shingles: Uint32Array): ShelvedShingles
+  /** Removes the file; what was put away can no longer be read. */
+  close(): void
+}
+
+/** Shingles that stayed in memory, as a shelf gives them. */
+function kept(shingles: Uint32Array): ShelvedShingles {
+  return { length: shingles.length, read: () => shingles }
+}
+
+/** Words written at once. */
+const bufferWords = 1 << 18
+
+export function shingleShelf(dir: string): ShingleShelf {
+  let file: string | undefined
+  let fd: number | undefined
+  /** Words in the file, and waiting in `pending` to be written after them. */
+  let written = 0
+  const pending = new Uint32Array(bufferWords)
+  let waiting = 0
+  const slots = [new Uint32Array(1024), new Uint32Array(1024)]
+  const inSlot: (Shelved | undefined)[] = [undefined, undefined]
+  let closed = false
+  let inMemory = false
+
+  class Shelved implements ShelvedShingles {
+    constructor(
+      readonly at: number,
+      readonly length: number,
+    ) {}
+
+    read(slot: 0 | 1): Uint32Array {
+      if (inSlot[slot] === this) return slots[slot]!.subarray(0, this.length)
+      if (fd === undefined) throw new Error('The shingle shelf was closed before its shingles were read.')
+      if (this.at + this.length > written) flush()
+      if (slots[slot]!.length < this.length) slots[slot] = new Uint32Array(this.length * 2)
+      const into = slots[slot]!
+      const bytes = this.length * 4
+      let done = 0
+      while (done < bytes) {
+        const read = readSync(fd, into, done, bytes - done, this.at * 4 + done)
+        if (read === 0) throw new Error("The shingle shelf's file ended early.")
+        done += read
+      }
+      inSlot[slot] = this
+      return into.subarray(0, this.length)
+    }
+  }
+
+  function flush(): void {
+    if (waiting === 0) return
+    const bytes = new Uint8Array(pending.buffer, 0, waiting * 4)
+    let done = 0
+    while (done < bytes.length) done += writeSync(fd!, bytes, done, bytes.length - done, written * 4 + done)
+    written += waiting
+    waiting = 0
+  }
+
+  return {
+    put(shingles) {
+      if (closed) throw new Error('A shingle was put on a closed shelf.')
+      if (fd === undefined && !inMemory) {
+        // A temporary name (`.name.<pid>-<hex>.tmp`), which removeLeftovers knows; exclusive, so
+        // nothing in its place is followed or overwritten.
+        file = ownPath(path.join(dir, `.shingles.${process.pid}-${randomBytes(3).toString('hex')}.tmp`))
+        try {
+          mkdirSync(dir, { recursive: true })
+          fd = openSync(file, 'wx+', 0o600)
+        } catch {
+          // A cache folder that cannot take the file (a file in its place, no space) costs memory, not the build.
+          inMemory = true
+        }
+      }
+      if (inMemory) return kept(shingles.slice())
+      const shelved = new Shelved(written + waiting, shingles.length)
+      let from = 0
+      while (from < shingles.length) {
+        if (waiting === bufferWords) flush()
+        const count = Math.min(shingles.length - from, bufferWords - waiting)
+        pending.set(shingles.subarray(from, from + count), waiting)
+        waiting += count
+        from += count
+      }
+      return shelved
+    },
+    close() {
+      closed = true
+      if (fd === undefined) return
+      closeSync(fd)
+      fd = undefined
+      rmSync(file!, { force: true })
+    },
+  }
+}
