@@ -92,7 +92,11 @@ function sanitizer(): Promise<Sanitizer> {
   if (thread) return thread
   const started: Promise<Sanitizer> = programFile('svg-worker', import.meta.url, ['jsdom', 'dompurify']).then(
     (file) => {
-      const worker = new Worker(file)
+      // A young generation as small as the render workers': jsdom's parsing makes short-lived
+      // garbage, and V8's default let this thread's heap reach 78 MB while a site loads (a cold
+      // build of system4 peaked 20-30 MiB higher in the same time). The old generation is left
+      // unbounded: an SVG of any size is sanitized, not refused.
+      const worker = new Worker(file, { resourceLimits: { maxYoungGenerationSizeMb: 8 } })
       const waiting: Sanitizer['waiting'] = new Map()
       const stopped = (error: Error) => {
         if (thread === started) thread = undefined
