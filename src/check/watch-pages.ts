@@ -69,7 +69,9 @@ export function watchPages({
   const sharedUrlLists = new Map<string, readonly string[]>()
   const keptOnce = new WeakSet<readonly string[]>()
   const withSharedUrlsOnce = (facts: PageFacts): PageFacts => {
-    if (facts.sharedUrls.length === 0 || keptOnce.has(facts.sharedUrls)) return facts
+    // A list the memo decoded is already one per table (summaryCodec): copying the facts to swap it
+    // for this one would keep a second facts object per page.
+    if (facts.sharedUrls.length === 0 || keptOnce.has(facts.sharedUrls) || decodedOnce.has(facts.sharedUrls)) return facts
     const key = jsonOf(facts.sharedUrls)
     const kept = sharedUrlLists.get(key)
     if (kept) return { ...facts, sharedUrls: kept }
@@ -210,8 +212,7 @@ const summaryCodec: MemoCodec<PageSummary> = {
     const flat = json as number[]
     const shared = sharedListsOf(strings)
     let at = 1
-    const lists = {} as Record<(typeof factLists)[number], readonly string[]>
-    for (const name of factLists) {
+    const next = (name: (typeof factLists)[number]): readonly string[] => {
       const size = flat[at++]!
       if (name === 'sharedUrls' && size === 1) {
         const number = flat[at++]!
@@ -219,25 +220,41 @@ const summaryCodec: MemoCodec<PageSummary> = {
         let list = shared.get(key)
         if (!list) {
           list = JSON.parse(strings.text(number)) as string[]
-          if (shared.size < sharedListsBound) shared.set(key, list)
+          if (shared.size < sharedListsBound) {
+            shared.set(key, list)
+            decodedOnce.add(list)
+          }
         }
-        lists[name] = list
-        continue
+        return list
       }
       const key = name === 'urls' || size === 0 ? undefined : `${name}:${flat.slice(at, at + size).join(',')}`
       const known = key === undefined ? (size === 0 ? noItems : undefined) : shared.get(key)
       if (known) {
-        lists[name] = known
         at += size
-        continue
+        return known
       }
       // The table's own strings: parsed once from the file, shared by every page that has them.
       const texts = new Array<string>(size)
       for (let i = 0; i < size; i++) texts[i] = strings.text(flat[at++]!)
-      lists[name] = texts
       if (key !== undefined && shared.size < sharedListsBound) shared.set(key, texts)
+      return texts
     }
-    return { length: flat[0]!, facts: lists }
+    // One literal, in factLists' order (the file's): its fields are the object's own, where fields
+    // added one by one past the first four would take a second array per page.
+    const facts: PageFacts = {
+      urls: next('urls'),
+      sharedUrls: next('sharedUrls'),
+      ids: next('ids'),
+      scriptHashes: next('scriptHashes'),
+      styleHashes: next('styleHashes'),
+      styleAttributeHashes: next('styleAttributeHashes'),
+      images: next('images'),
+      stylesheets: next('stylesheets'),
+      scripts: next('scripts'),
+      imageOrigins: next('imageOrigins'),
+      frameOrigins: next('frameOrigins'),
+    }
+    return { length: flat[0]!, facts }
   },
 }
 
@@ -249,6 +266,8 @@ const summaryCodec: MemoCodec<PageSummary> = {
  * page to page and are left out.
  */
 const sharedLists = new WeakMap<StringTable, Map<string, readonly string[]>>()
+/** Shared-links lists decoded from a table: each is the one list of its pages (within its table). */
+const decodedOnce = new WeakSet<readonly string[]>()
 /** How many distinct lists are kept for sharing: enough for every kind and language of page. */
 const sharedListsBound = 10_000
 
