@@ -212,7 +212,22 @@ const summaryCodec: MemoCodec<PageSummary> = {
     const flat = json as number[]
     const shared = sharedListsOf(strings)
     let at = 1
-    const next = (name: (typeof factLists)[number]): readonly string[] => {
+    // Every field in one literal first, so that all are the object's own (fields added one by one
+    // past an empty literal's first four take a second array per page); then read in the file's order.
+    const lists: Record<(typeof factLists)[number], readonly string[]> = {
+      urls: noItems,
+      sharedUrls: noItems,
+      ids: noItems,
+      scriptHashes: noItems,
+      styleHashes: noItems,
+      styleAttributeHashes: noItems,
+      images: noItems,
+      stylesheets: noItems,
+      scripts: noItems,
+      imageOrigins: noItems,
+      frameOrigins: noItems,
+    }
+    for (const name of factLists) {
       const size = flat[at++]!
       if (name === 'sharedUrls' && size === 1) {
         const number = flat[at++]!
@@ -225,36 +240,23 @@ const summaryCodec: MemoCodec<PageSummary> = {
             decodedOnce.add(list)
           }
         }
-        return list
+        lists[name] = list
+        continue
       }
       const key = name === 'urls' || size === 0 ? undefined : `${name}:${flat.slice(at, at + size).join(',')}`
       const known = key === undefined ? (size === 0 ? noItems : undefined) : shared.get(key)
       if (known) {
+        lists[name] = known
         at += size
-        return known
+        continue
       }
       // The table's own strings: parsed once from the file, shared by every page that has them.
       const texts = new Array<string>(size)
       for (let i = 0; i < size; i++) texts[i] = strings.text(flat[at++]!)
+      lists[name] = texts
       if (key !== undefined && shared.size < sharedListsBound) shared.set(key, texts)
-      return texts
     }
-    // One literal, in factLists' order (the file's): its fields are the object's own, where fields
-    // added one by one past the first four would take a second array per page.
-    const facts: PageFacts = {
-      urls: next('urls'),
-      sharedUrls: next('sharedUrls'),
-      ids: next('ids'),
-      scriptHashes: next('scriptHashes'),
-      styleHashes: next('styleHashes'),
-      styleAttributeHashes: next('styleAttributeHashes'),
-      images: next('images'),
-      stylesheets: next('stylesheets'),
-      scripts: next('scripts'),
-      imageOrigins: next('imageOrigins'),
-      frameOrigins: next('frameOrigins'),
-    }
-    return { length: flat[0]!, facts }
+    return { length: flat[0]!, facts: lists }
   },
 }
 
