@@ -94,8 +94,8 @@ function sanitizer(): Promise<Sanitizer> {
     (file) => {
       // A young generation as small as the render workers': jsdom's parsing makes short-lived
       // garbage, and V8's default let this thread's heap reach 78 MB while a site loads (a cold
-      // build of system4 peaked 20-30 MiB higher in the same time). The old generation is left
-      // unbounded: an SVG of any size is sanitized, not refused.
+      // build of a 107-page site peaked 20-30 MiB higher in the same time). The old generation
+      // is left unbounded: an SVG of any size is sanitized, not refused.
       const worker = new Worker(file, { resourceLimits: { maxYoungGenerationSizeMb: 8 } })
       const waiting: Sanitizer['waiting'] = new Map()
       const stopped = (error: Error) => {
