@@ -90,7 +90,8 @@ export function shingleShelf(dir: string): ShingleShelf {
           mkdirSync(dir, { recursive: true })
           fd = openSync(file, 'wx+', 0o600)
         } catch {
-          // A cache folder that cannot take the file (a file in its place, no space) costs memory, not the build.
+          // A cache folder that cannot take the file (a file in its place, no space) costs
+          // memory, not the build.
           inMemory = true
         }
       }
