@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseYaml } from '../../src/config/read/read-yaml.js'
 import { collectNow } from '../../src/tool/heap-growth.js'
+import { isOneByte } from '../helpers/string-width.js'
 
 const problems = (text: string) => parseYaml(text, 'site.yaml').errors.map((e) => ({ line: e.line, column: e.column, message: e.message }))
 
@@ -53,5 +54,15 @@ describe('values of a YAML file', () => {
     const kept = (read().source.data as { keep: string }).keep
     expect(kept).toBe('A value long enough to be a view into the text')
     expect(heap() - before).toBeLessThan(5_000_000)
+  })
+
+  it('keeps names and values one byte a character when a text elsewhere in the file is not Latin-1', () => {
+    const text =
+      'places:\n  Salem, OR:\n    local: The courthouse – and the mill\n    name: Keizer Station\n    tags: [Riverfront, Orchard Heights]\n'
+    const data = parseYaml(text, 'areas.yaml').source.data as { places: Record<string, { name: string; tags: string[] }> }
+    const [name] = Object.keys(data.places)
+    const place = data.places[name!]!
+    expect([name!, place.name, ...place.tags]).toEqual(['Salem, OR', 'Keizer Station', 'Riverfront', 'Orchard Heights'])
+    expect([name!, place.name, ...place.tags].map(isOneByte)).toEqual([true, true, true, true])
   })
 })

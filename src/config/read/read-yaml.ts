@@ -10,7 +10,7 @@ import {
   YamlUnknownAnchor,
 } from '../../errors/catalogue.js'
 import type { ConfigError } from '../../errors/config-error.js'
-import { ownCopy } from '../../tool/own-copy.js'
+import { isWide, ownCopy } from '../../tool/own-copy.js'
 import { positionAt } from './locate.js'
 import { type YamlSource, yamlLib } from './yaml-lib.js'
 
@@ -69,7 +69,8 @@ export function parseYaml(text: string, file: string): ParseYamlResult {
   const alias = text.includes('*') ? aliasProblem(source) : undefined
   if (alias) return { source, errors: [alias] }
   try {
-    return { source: { ...source, data: withOwnStrings(doc.toJS({ maxAliasCount })) }, errors }
+    ownScalars(doc, isWide(text))
+    return { source: { ...source, data: doc.toJS({ maxAliasCount }) }, errors }
   } catch (error) {
     // The one error toJS throws on a document composed without errors (the unresolved alias
     // is found above, with its position).
@@ -272,23 +273,17 @@ function firstSentence(message: string): string {
 }
 
 /**
- * `value` with every string in it copied out of the file's text (ownCopy), in place: the config
- * keeps them for the whole build, and as views into the text they kept all of it (areas.yaml of
- * 12,500 places: 20 MB). A reviver cannot do it: yaml keeps a returned string equal to the old.
- * Objects an alias shares, or one that contains itself, are visited once.
+ * Every string scalar of `doc` copied out of the file's text (ownCopy) before toJS makes the data
+ * of them: the config keeps them for the whole build, and as views into the text they kept all of
+ * it (areas.yaml of 12,500 places: 20 MB). From a `wide` text the short ones are copied too, keys
+ * among them: V8 keeps one property name per content, and a two-byte one made first would be the
+ * one every later copy of a place's name resolves to. An anchored scalar is one node for every
+ * alias of it.
  */
-function withOwnStrings(value: unknown, seen = new Set<object>()): unknown {
-  if (typeof value === 'string') return ownCopy(value)
-  if (value === null || typeof value !== 'object' || seen.has(value)) return value
-  seen.add(value)
-  if (Array.isArray(value)) for (let i = 0; i < value.length; i++) value[i] = withOwnStrings(value[i], seen)
-  else if (Object.getPrototypeOf(value) === Object.prototype) {
-    const record = value as Record<string, unknown>
-    for (const key of Object.keys(record)) {
-      // Defined, not assigned: assigning to a `__proto__` key would set the prototype.
-      if (key === '__proto__') Object.defineProperty(record, key, { value: withOwnStrings(record[key], seen) })
-      else record[key] = withOwnStrings(record[key], seen)
-    }
-  }
-  return value
+function ownScalars(doc: Document, wide: boolean): void {
+  yamlLib().visit(doc, {
+    Scalar(_, node) {
+      if (typeof node.value === 'string') node.value = ownCopy(node.value, wide)
+    },
+  })
 }
