@@ -55,9 +55,17 @@ const interned = new Map<string, string>()
 function detached(text: string): string {
   const known = interned.get(text)
   if (known !== undefined) return known
-  const copy = ownCopy(text)
+  const copy = narrowed(text)
   if (interned.size < 200_000) interned.set(copy, copy)
   return copy
+}
+
+/**
+ * A copy one byte a character where it can be: every page holds a character past Latin-1 (a ›,
+ * a …), so its HTML and each slice of it take two bytes a character, links and ids too.
+ */
+function narrowed(text: string): string {
+  return ownCopy(text, true)
 }
 
 /** The facts while a page is scanned: sets where the facts hold each string once. */
@@ -87,8 +95,8 @@ interface Found {
  * only if it is whole in itself (starts a tag, ends one, closes what it opens), and where it is
  * not found as expected the page is scanned through it.
  *
- * `detach: false` leaves the strings as slices of the page: for the render worker, whose
- * postMessage copies its facts whole at once (render-worker.ts).
+ * `detach: false` copies each string but keeps none for later pages: for the render worker, whose
+ * postMessage copies its facts whole at once (render-worker.ts), as wide as they are.
  */
 export function collectPageFacts(
   html: string,
@@ -100,7 +108,7 @@ export function collectPageFacts(
     return facts ? [{ text, facts }] : []
   })
   // A page the scan ran off the end of keeps every link in `urls`.
-  const merged = scan(html, detach ? detached : (text) => text, found, pieces) || []
+  const merged = scan(html, detach ? detached : narrowed, found, pieces) || []
   const facts = factsOf(found)
   if (merged.length === 0) return facts
   // The shared parts' links that mean the same on every page, as one list per set of parts.

@@ -55,8 +55,8 @@ import(workerData.bundle).then(({ renderRoute, sharedMarkup, collectPageFacts, f
       write(file, bytes)
       if (bare) return parentPort.postMessage({ id, ms })
       const shared = sharedMarkup(route, workerData.context)
-      // The facts' strings (links, ids, form fields) are slices of the page's HTML: postMessage
-      // copies them, and nothing here keeps them, so the page is garbage once this returns.
+      // The facts' strings (links, ids) are copies, one byte a character (page-facts.ts): the page
+      // is garbage once this returns, and its slices would cross at two bytes a character.
       const derived = { 'page-facts': { facts: collectPageFacts(html, { detach: false, shared }), length: html.length }, forms: findForms(html) }
       // The page cache records the hash of the bytes written, to check them whenever it reuses them.
       const sha1 = hash('sha1', bytes, 'hex')

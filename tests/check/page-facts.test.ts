@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { collectPageFacts } from '../../src/html/page-facts.js'
 import { expectWholeScanFacts } from '../helpers/page-facts.js'
+import { isOneByte } from '../helpers/string-width.js'
 
 const cspHash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 
@@ -41,6 +42,15 @@ describe('page facts', () => {
         expect(facts.styleAttributeHashes, `round ${round}`).toEqual([cspHash(style)])
         expect(facts.styleHashes).toEqual([cspHash('b{}')])
       }
+    }
+  })
+
+  it('keeps links and ids one byte a character from a page with a character past Latin-1, in either mode', () => {
+    const wide = '<nav aria-label="Breadcrumb">Home › Services</nav><a href="/lp/salem-roof-repair">x</a><h2 id="questions-asked">?</h2>'
+    for (const detach of [true, false]) {
+      const facts = collectPageFacts(wide, { detach })
+      expect(facts.urls).toEqual(['/lp/salem-roof-repair'])
+      expect([...facts.urls, ...facts.ids].map(isOneByte), `detach: ${detach}`).toEqual([true, true])
     }
   })
 })
