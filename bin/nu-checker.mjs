@@ -10,9 +10,10 @@ const require = createRequire(import.meta.url)
 /**
  * The checker runs once per call, for seconds: the quick compiler alone (C1) and the serial
  * collector halve its CPU time against the JVM's defaults, with the same messages; C1's larger
- * frames need the bigger stack the checker asks for on deep markup.
+ * frames need the bigger stack the checker asks for on deep markup. Without performance data the
+ * JVM leaves no folder for monitoring tools in the temporary folder (`hsperfdata_<user>`).
  */
-const javaFlags = ['-Xss4m', '-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC']
+const javaFlags = ['-Xss4m', '-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-XX:-UsePerfData']
 
 /** Checks `files` (relative to `dir`) in one Java run; returns each file's messages, in the given order. */
 export function checkHtml(dir, files) {
