@@ -42,7 +42,8 @@ if (!chromium || !existsSync(chromium)) {
 
 // The Nu Html Checker (the example sites' audit) runs on Java: Debian's headless runtime, as for
 // Chromium. vnu-jar's own install script would download one, which a closed network refuses.
-const hasJava = () => spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0
+// (Without performance data, as nu-checker.mjs runs it: the JVM would leave /tmp/hsperfdata_<user>.)
+const hasJava = () => spawnSync('java', ['-XX:-UsePerfData', '-version'], { stdio: 'ignore' }).status === 0
 if (!hasJava() && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
   console.log("citypress tests: installing Debian's Java runtime for the HTML checker (apt-get)…")
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' })
