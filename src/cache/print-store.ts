@@ -2,7 +2,7 @@ import { endianness } from 'node:os'
 import path from 'node:path'
 import { hash } from './digest.js'
 import { appendSealed, type CacheNote, readSealedChunks, writeSealed } from './sealed-file.js'
-import { type ShelvedShingles, shingleShelf } from './shingle-shelf.js'
+import { type ShelvedShingles, type Shingles, shingleShelf, shinglesOf } from './shingle-shelf.js'
 
 /**
  * What the plan keeps of each landing page between builds, so a warm build neither composes nor
@@ -43,7 +43,7 @@ export interface SavedPrintStore {
 export interface LandingSummary {
   readonly print: {
     readonly words: number
-    readonly fingerprint: { readonly shingles: Uint32Array | ShelvedShingles; readonly signature: Uint32Array }
+    readonly fingerprint: { readonly shingles: Shingles; readonly signature: Uint32Array }
   }
   readonly localWords: number
   readonly title: string
@@ -160,7 +160,7 @@ function* encodeEntries(
     words[at++] = print.words
     words[at++] = summary.localWords
     words[at++] = shingles.length
-    words.set(shingles instanceof Uint32Array ? shingles : shingles.read(0), at)
+    words.set(shinglesOf(shingles, 0), at)
     at += shingles.length
     words.set(print.fingerprint.signature, at)
     at += signatureLength

@@ -8,8 +8,21 @@ import { ownPath } from './site-folder.js'
  * pages is compared from both).
  */
 export interface ShelvedShingles {
+  /** How many shingles there are. */
   readonly length: number
+  /**
+   * The shingles, in a buffer `slot` reuses: valid until the next read into the same slot (a pair
+   * is compared from slots 0 and 1).
+   */
   read(slot: 0 | 1): Uint32Array
+}
+
+/** A page's shingles: in memory, or put away by a shelf. */
+export type Shingles = Uint32Array | ShelvedShingles
+
+/** A page's shingles themselves, read into `slot` when they were put away. */
+export function shinglesOf(shingles: Shingles, slot: 0 | 1): Uint32Array {
+  return shingles instanceof Uint32Array ? shingles : shingles.read(slot)
 }
 
 /**

@@ -1,6 +1,7 @@
 import { hash } from '../cache/digest.js'
+import { type ShelvedShingles, type Shingles, shinglesOf } from '../cache/shingle-shelf.js'
 import { membersOf } from '../tool/group.js'
-import { closer, closestAbove, comparisons, jaccard, shinglesOf, updateClosestAbove } from './similar-pairs.js'
+import { closer, closestAbove, comparisons, jaccard, updateClosestAbove } from './similar-pairs.js'
 
 /**
  * How alike two pages' main texts are: the Jaccard index of their sets of word 5-grams
@@ -36,22 +37,10 @@ export interface Fingerprint<S extends Shingles = Shingles> {
 }
 
 /**
- * A page's shingles: in memory, or put away by a shelf (a store that keeps them in a file while
- * the plan compares pages: at 50,000 pages they are 150 MB, and each is read a few times).
+ * Puts a page's shingles away as they are made (PrintStore.shelve): a store keeps them in a file
+ * while the plan compares pages (cache/shingle-shelf.ts); at 50,000 pages they are 150 MB, and
+ * each is read a few times.
  */
-export type Shingles = Uint32Array | ShelvedShingles
-
-export interface ShelvedShingles {
-  /** How many shingles there are. */
-  readonly length: number
-  /**
-   * The shingles, in a buffer `slot` reuses: valid until the next read into the same slot (a pair
-   * is compared from slots 0 and 1).
-   */
-  read(slot: 0 | 1): Uint32Array
-}
-
-/** Puts a page's shingles away as they are made (PrintStore.shelve). */
 export type Shelve = (shingles: Uint32Array) => ShelvedShingles
 
 /**

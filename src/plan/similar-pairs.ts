@@ -1,5 +1,6 @@
+import { shinglesOf } from '../cache/shingle-shelf.js'
 import { membersOf } from '../tool/group.js'
-import type { Fingerprint, NearestSibling, Shingles } from './landing-similarity.js'
+import type { Fingerprint, NearestSibling } from './landing-similarity.js'
 
 /**
  * Each page's most similar sibling among those at least `limit` alike, found exactly, so the
@@ -153,11 +154,6 @@ function prefixOf(shingles: Uint32Array, frequencies: Uint16Array, limit: number
       .subarray(0, probeLength - below),
   ].map((value) => value % 2 ** 32)
   return { probe, indexed: length((2 * limit) / (1 + limit)) }
-}
-
-/** A page's shingles themselves, read into `slot` when they were put away. */
-export function shinglesOf(shingles: Shingles, slot: 0 | 1): Uint32Array {
-  return shingles instanceof Uint32Array ? shingles : shingles.read(slot)
 }
 
 /**

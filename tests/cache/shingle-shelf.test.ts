@@ -3,10 +3,10 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openPrintStore } from '../../src/cache/print-store.js'
 import { removeLeftovers } from '../../src/cache/sealed-file.js'
-import { shingleShelf } from '../../src/cache/shingle-shelf.js'
+import { shingleShelf, shinglesOf } from '../../src/cache/shingle-shelf.js'
 import { type LandingSummary, partPrinter } from '../../src/plan/landing-quality.js'
 import { findNearestSiblings, signatureBins } from '../../src/plan/landing-similarity.js'
-import { closestAbove, shinglesOf } from '../../src/plan/similar-pairs.js'
+import { closestAbove } from '../../src/plan/similar-pairs.js'
 import { tempDir } from '../helpers/site.js'
 
 /** Sorted distinct words, as a page's shingles are: `length` of them from `seed`. */

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { shinglesOf } from '../../src/cache/shingle-shelf.js'
 import { partPrinter, printText, type QualityInput, scoreLandingPages, weakestPages } from '../../src/plan/landing-quality.js'
 import { findNearestSiblings, fingerprintWords, updateNearestSiblings } from '../../src/plan/landing-similarity.js'
 import { wordsOf } from '../../src/plan/landing-text.js'
-import { jaccard, shinglesOf } from '../../src/plan/similar-pairs.js'
+import { jaccard } from '../../src/plan/similar-pairs.js'
 import { wordBlocks } from '../../src/tool/word-blocks.js'
 
 const print = (text: string) => fingerprintWords(wordsOf(text))
