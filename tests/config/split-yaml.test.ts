@@ -73,6 +73,44 @@ describe('reading a large YAML file again after an edit', () => {
     expect(reassemble(before.replace('    lat: 39.0050\n', '    lat: [39.005\n'), previous)).toBeUndefined()
   })
 
+  it('reads a file entry by entry the first time, giving exactly what parsing it whole gives, and the same cut', () => {
+    const texts = {
+      'the file': before,
+      'an anchor and its alias in one entry': before.replace('    county: County 3\n', '    county: &own County 3\n    seat: *own\n'),
+      'a block scalar ended by the next entry': before.replace(
+        '    county: County 4\n',
+        '    note: |\n      kept as written\n    county: County 4\n',
+      ),
+      'a comment between entries': before.replace('  Town 20, IL:', '  # twenty\n  Town 20, IL:'),
+    }
+    for (const [what, text] of Object.entries(texts)) {
+      const first = reassemble(text)
+      expect(first, what).toBeDefined()
+      expect(JSON.stringify(first!.data), what).toBe(parsed(text))
+      if (what !== 'an anchor and its alias in one entry') expect(first!.split, what).toEqual(splitOf(text, parseDocument(text)))
+    }
+  })
+
+  it('gives up on a first read, so the file is parsed whole, on an alias to another entry, a duplicate or anything left open', () => {
+    const open = {
+      'an alias to another entry': before
+        .replace('    county: County 3\n', '    county: &shared County 3\n')
+        .replace('    county: County 8\n', '    county: *shared\n'),
+      'an alias to the rest of the file': before
+        .replace('lists:\n', 'base: &base County 1\nlists:\n')
+        .replace('    county: County 8\n', '    county: *base\n'),
+      'a duplicate place': before.replace('  Town 9, IL:', '  Town 8, IL:'),
+      'a quote left open': before.replace('    county: County 5\n', '    county: "County 5\n'),
+      'a bracket left open': before.replace('    lat: 39.0050\n', '    lat: [39.005\n'),
+      'a place that is not a mapping': before.replace(/ {2}Town 11, IL:\n( {4}.*\n)+/, '  Town 11, IL\n'),
+      tabs: before.replace('    county: County 2\n', '\tcounty: County 2\n'),
+    }
+    for (const [what, text] of Object.entries(open)) {
+      expect(text, what).not.toBe(before)
+      expect(reassemble(text), what).toBeUndefined()
+    }
+  })
+
   it('loads a large site the same from the cache after an edit as without it, and still reports errors at their lines', async () => {
     const site = await siteFrom('landing')
     const cache = { file: path.join(site, '.citypress/cache/config.json'), version: 'test' }
@@ -98,11 +136,14 @@ describe('reading a large YAML file again after an edit', () => {
     expect(JSON.stringify(cached.areas)).toContain('entry 350, edited')
 
     await writeFile(areasFile, text.replace('    lat: 39.3500\n', '    lat: north\n'))
-    const error = await loadSite(site, { cache }).then(
-      () => undefined,
-      (e: unknown) => (e as BuildFailure).errors[0],
-    )
-    expect(error?.code).toBe('wrong-type')
-    expect(error?.lineText).toBe('    lat: north')
+    // From the cache's entries, and on a first read.
+    for (const options of [{ cache }, {}]) {
+      const error = await loadSite(site, options).then(
+        () => undefined,
+        (e: unknown) => (e as BuildFailure).errors[0],
+      )
+      expect(error?.code).toBe('wrong-type')
+      expect(error?.lineText).toBe('    lat: north')
+    }
   })
 })

@@ -216,13 +216,13 @@ function noted(input: FileText, read: ReadFile): ReadFile {
 const splits = new WeakMap<ReadFile, YamlSplit>()
 
 /**
- * A file whose text changed: a large one is reassembled from the entries of its last version
- * that did not change (then only validated), anything else is parsed and validated whole.
+ * A file whose text changed: a large one is read entry by entry, reusing the entries of its last
+ * version that did not change (then only validated); anything else is parsed and validated whole.
  */
 function readChanged(input: FileText, how: ReadHow, prior: StoredFile | undefined): ReadFile {
   const large = input.kind !== 'post' && input.text.length >= splitMinimumLength
-  if (large && prior?.split) {
-    const quick = reassemble(input.text, { data: prior.data, split: prior.split })
+  if (large) {
+    const quick = reassemble(input.text, prior?.split && { data: prior.data, split: prior.split })
     if (quick) {
       const source = sourceOnDemand(input)
       const checked = how.validate(source, quick.data)

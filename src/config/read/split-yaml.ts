@@ -3,16 +3,16 @@ import { hash } from '../../cache/digest.js'
 import { parseYaml, yamlLib } from './read-yaml.js'
 
 /**
- * Re-reading a large YAML file (an areas.yaml of 2,500 places is 2 MB and 0.5 s to parse) when
- * one entry changed. The file's largest top-level block mapping (`places`) is cut into its
- * entries by their lines; an entry whose text is unchanged keeps the value it had, and only the
- * changed entries and the rest of the file are parsed.
+ * Reading a large YAML file (an areas.yaml of 2,500 places is 2 MB and 0.5 s to parse) part by
+ * part. The file's largest top-level block mapping (`places`) is cut into its entries by their
+ * lines, and each entry is parsed on its own with the rest of the file: on a first read every
+ * entry, after an edit only the entries whose text changed (the others keep the values they had).
  *
- * Safe by construction, else not used: a cut is recorded only after a full parse confirmed it
- * (every entry starts exactly where the parser found its key) and only for documents without
- * aliases, so no entry's value depends on another's text. A changed entry is parsed on its own
- * and must come out as a mapping; an alias to another entry, a broken indentation or a duplicate
- * key makes the whole file be parsed as usual, which also reports every error at its position.
+ * Safe by construction, else not used: every entry parsed must come out as a mapping whose keys
+ * no other entry has, and the cut is only made in files without tabs, directives or CRLF. An
+ * alias to another entry's anchor, a broken indentation, a quote or bracket left open across
+ * entries or a duplicate key makes the whole file be parsed as usual, which also reports every
+ * error at its position; so does any error the read data fails validation with.
  */
 
 /** Files smaller than this are parsed whole: cutting them saves nothing. */
@@ -56,16 +56,24 @@ export function splitOf(text: string, doc: Document): YamlSplit | undefined {
 }
 
 /**
- * The data of `text`, taking unchanged entries from the previous data; undefined when that cannot
- * be done safely. Also the new cut, for the next time.
+ * The data of `text`, taking unchanged entries from the previous data (without it, parsing every
+ * entry on its own); undefined when that cannot be done safely. Also the new cut, for the next time.
+ *
+ * Parsed on its own, an entry means what it means in the file: a line indented like the entries
+ * ends whatever block the entry before it opened, and what it cannot end (a quote, a bracket)
+ * leaves that entry's text unfinished, which is an error. Read whole, a file of 12,500 places
+ * (10 MB) had a syntax tree of 150 MB and its document beside it; an entry's are a few kilobytes.
  */
 export function reassemble(
   text: string,
-  previous: { readonly data: unknown; readonly split: YamlSplit },
+  previous?: { readonly data: unknown; readonly split: YamlSplit },
 ): { data: unknown; split: YamlSplit } | undefined {
   const cut = cutEntries(text)
-  const before = (previous.data as Record<string, unknown> | null)?.[previous.split.key] as Record<string, unknown> | undefined
-  if (!cut || cut.key !== previous.split.key || !before || typeof before !== 'object') return undefined
+  if (!cut) return undefined
+  const before = previous
+    ? ((previous.data as Record<string, unknown> | null)?.[previous.split.key] as Record<string, unknown> | undefined)
+    : {}
+  if ((previous && cut.key !== previous.split.key) || !before || typeof before !== 'object') return undefined
   const parse = (source: string): Record<string, unknown> | undefined => {
     // With the limits of every parse; an alias to an anchor in another entry is an error here.
     const { source: parsed, errors } = parseYaml(source, '')
@@ -76,13 +84,13 @@ export function reassemble(
   // The rest of the file (area lists, regions…) is taken as it was too when its text is the same.
   const headDigest = hash(cut.head)
   const head =
-    headDigest === previous.split.head
+    previous && headDigest === previous.split.head
       ? Object.fromEntries(
           Object.entries(previous.data as Record<string, unknown>).map(([key, value]) => [key, key === cut.key ? null : value]),
         )
       : parse(cut.head)
   if (!head || !Object.hasOwn(head, cut.key) || head[cut.key] !== null) return undefined
-  const known = new Map(previous.split.entries)
+  const known = new Map(previous?.split.entries)
   const mapping: Record<string, unknown> = {}
   const entries: [string, string][] = []
   for (const entry of cut.entries) {
