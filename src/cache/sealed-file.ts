@@ -3,6 +3,7 @@ import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { naming } from '../errors/system-error.js'
 import { readFile } from '../tool/file-calls.js'
+import { jsonChunks } from '../tool/json-chunks.js'
 import { machineKey } from './machine-key.js'
 import { ownPath } from './site-folder.js'
 
@@ -131,8 +132,9 @@ export async function writeSealed(file: string, contents: string | Uint8Array | 
   await replaceInCache(file, seal(contents))
 }
 
+/** Writes `value` as JSON, sealed, a chunk at a time (tool/json-chunks.ts). */
 export async function writeSealedJson(file: string, value: unknown): Promise<void> {
-  await writeSealed(file, JSON.stringify(value))
+  await writeSealed(file, jsonChunks(value))
 }
 
 /** Adds one sealed chunk at the end of `file`; false when that failed (then write it whole). */
