@@ -7,6 +7,7 @@ import { loadSite } from '../../src/config/load-site.js'
 import { reassemble, splitMinimumLength, splitOf } from '../../src/config/read/split-yaml.js'
 import type { BuildFailure } from '../../src/errors/config-error.js'
 import { siteFrom } from '../helpers/site.js'
+import { isOneByte } from '../helpers/string-width.js'
 
 /** An areas.yaml shaped like a large real one: lists, regions, then many places. */
 function areasYaml(count: number, edit: (name: string, entry: string) => string = (_, e) => e): string {
@@ -89,6 +90,14 @@ describe('reading a large YAML file again after an edit', () => {
       expect(JSON.stringify(first!.data), what).toBe(parsed(text))
       if (what !== 'an anchor and its alias in one entry') expect(first!.split, what).toEqual(splitOf(text, parseDocument(text)))
     }
+  })
+
+  it('keeps names and values one byte a character when another entry holds a character past Latin-1', () => {
+    const text = before.replace('two clinics', 'two clinics – and a depot')
+    const { places } = reassemble(text)!.data as { places: Record<string, { county: string; neighborhoods: string[] }> }
+    const name = 'Town 12, IL'
+    const [key] = Object.keys(places).filter((k) => k === name)
+    expect([key!, places[name]!.county, places[name]!.neighborhoods[0]!].map(isOneByte)).toEqual([true, true, true])
   })
 
   it('gives up on a first read, so the file is parsed whole, on an alias to another entry, a duplicate or anything left open', () => {

@@ -1,5 +1,6 @@
 import type { Document } from 'yaml'
 import { hash } from '../../cache/digest.js'
+import { isWide, ownCopy } from '../../tool/own-copy.js'
 import { parseYaml, yamlLib } from './read-yaml.js'
 
 /**
@@ -74,9 +75,12 @@ export function reassemble(
     ? ((previous.data as Record<string, unknown> | null)?.[previous.split.key] as Record<string, unknown> | undefined)
     : {}
   if ((previous && cut.key !== previous.split.key) || !before || typeof before !== 'object') return undefined
+  // A part cut from a text with a character past Latin-1 is two bytes a character whatever it
+  // holds, and so would be every name and key parsed from it: each is parsed from its own copy.
+  const wide = isWide(text)
   const parse = (source: string): Record<string, unknown> | undefined => {
     // With the limits of every parse; an alias to an anchor in another entry is an error here.
-    const { source: parsed, errors } = parseYaml(source, '')
+    const { source: parsed, errors } = parseYaml(wide ? ownCopy(source, true) : source, '')
     if (errors.length > 0) return undefined
     const value = parsed.data
     return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
