@@ -1,8 +1,8 @@
 /**
  * `JSON.stringify(value)` as bytes, a chunk of about `chunkLength` characters at a time, each made
  * when it is asked for: a large cache file is written without ever being one string with its bytes
- * beside it (at 50,000 pages the page memo's file is 27 MB, and writing the cache's files whole
- * raised the end of a cold build 50-70 MiB above what it held).
+ * beside it (at 50,000 pages the page memo's file is 27 MB, and written whole the cache's files
+ * raise the end of a cold build 50-70 MiB above what it holds).
  *
  * The bytes are JSON.stringify's for data whose `toJSON` methods return plain data (as the cache's
  * do). Objects and arrays near the top, and any with many entries, are walked by its rules:

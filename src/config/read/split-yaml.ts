@@ -63,7 +63,7 @@ export function splitOf(text: string, doc: Document): YamlSplit | undefined {
  * Parsed on its own, an entry means what it means in the file: a line indented like the entries
  * ends whatever block the entry before it opened, and what it cannot end (a quote, a bracket)
  * leaves that entry's text unfinished, which is an error. Read whole, a file of 12,500 places
- * (10 MB) had a syntax tree of 150 MB and its document beside it; an entry's are a few kilobytes.
+ * (10 MB) makes a syntax tree of 150 MB with its document beside it; an entry's are a few kilobytes.
  */
 export function reassemble(
   text: string,
