@@ -9,7 +9,7 @@ import type { OutputWriter } from '../types.js'
 import type { TemplateBundle, ThrowingTemplate } from './bundle-templates.js'
 import { checkHeapFor } from './memory-check.js'
 import type { RenderContext } from './render-context.js'
-import { startRenderWorker, type WorkerRender } from './render-worker.js'
+import { type RenderWorker, startRenderWorker, type WorkerRender } from './render-worker.js'
 
 export interface RenderedPage {
   readonly route: RoutePlan
@@ -138,6 +138,8 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
   const restoreHeap = useWorkers ? collectSooner() : undefined
   const ahead = new Map<number, Promise<WorkerRender>>()
   let posted = 0
+  const lastPosted = new Map<RenderWorker, Promise<WorkerRender>>()
+  let stopping = false
   try {
     for (const [index, { route, key, cached }] of pages.entries()) {
       // The workers render up to a window of pages ahead, in turn; results are taken in route order.
@@ -145,10 +147,19 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
         if (pages[posted]!.cached) continue
         const { route: next, key: nextKey } = pages[posted]!
         // With a page cache, the worker writes the page there itself and sends only what the checks need.
-        const pending = workers[posted % workers.length]!.render(next, nextKey === undefined ? undefined : cache!.claim(nextKey))
+        const worker = workers[posted % workers.length]!
+        const pending = worker.render(next, nextKey === undefined ? undefined : cache!.claim(nextKey))
         // Awaited in turn below; if the worker fails, the ones not reached must not count as unhandled.
         pending.catch(() => {})
         ahead.set(posted, pending)
+        lastPosted.set(worker, pending)
+      }
+      // Every page is posted: a worker stops once its last page is back, not when the slowest
+      // has finished, so the memory of one is free while the other renders the plan's last and
+      // largest page (the locations index, at 50,000 pages 3.7 MB).
+      if (posted === pages.length && !stopping) {
+        stopping = true
+        for (const [idle, last] of lastPosted) void last.then(() => idle.close()).catch(() => {})
       }
       if (cached) {
         if (errors.length === 0) await enqueue(() => output.link(route.outputPath, cached))

@@ -89,6 +89,7 @@ export interface RenderWorker {
    * the bench (src/render/render-floor.ts), the part of a cold build no cache or check can remove.
    */
   renderBare(route: RoutePlan, file: string): Promise<BareRender>
+  /** Stops the worker; again, the same promise. */
   close(): Promise<void>
 }
 
@@ -130,6 +131,7 @@ export function startRenderWorker(bundle: string, context: RenderContext): Rende
     },
   )
   let next = 0
+  let closed: Promise<void> | undefined
   const post = <T extends WorkerRender | BareRender>(route: RoutePlan, file: string | undefined, bare: boolean): Promise<T> => {
     if (failure) return Promise.reject(failure)
     const id = next++
@@ -145,9 +147,12 @@ export function startRenderWorker(bundle: string, context: RenderContext): Rende
   return {
     render: (route, file) => post<WorkerRender>(route, file, false),
     renderBare: (route, file) => post<BareRender>(route, file, true),
-    async close() {
-      worker.removeAllListeners('exit')
-      await worker.terminate()
+    close() {
+      closed ??= (async () => {
+        worker.removeAllListeners('exit')
+        await worker.terminate()
+      })()
+      return closed
     },
   }
 }

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises'
+import { readdirSync } from 'node:fs'
+import { access, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { bundleAssets } from '../../src/assets/bundle-assets.js'
@@ -7,6 +8,7 @@ import { BuildFailure } from '../../src/errors/config-error.js'
 import { withBrandImages } from '../../src/images/brand-images.js'
 import { planImages } from '../../src/plan/plan-images.js'
 import { bundleTemplates } from '../../src/render/bundle-templates.js'
+import { renderWorkerCount } from '../../src/render/render-pages.js'
 import { startRenderWorker } from '../../src/render/render-worker.js'
 import { repoRoot, siteFrom, snapshot, tempDir } from '../helpers/site.js'
 
@@ -44,6 +46,41 @@ describe('the render workers', () => {
     expect(inThread.length).toBeGreaterThan(2)
     expect(await problems(1)).toEqual(inThread)
   })
+
+  it.runIf(process.platform === 'linux' && renderWorkerCount() > 1)(
+    'stop each as its last page is back, not when the slowest has finished',
+    async () => {
+      const marker = path.join(await tempDir(), 'slow-page-started')
+      const page = await readFile(path.join(repoRoot, 'templates/pages/FormSuccessPage.tsx'), 'utf8')
+      // The plan's last page takes a second and a half, as a large site's locations index may.
+      const slow = `writeFileSync(${JSON.stringify(marker)}, ''); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1500)`
+      const site = await siteFrom('minimal', {
+        'templates/pages/FormSuccessPage.tsx': `import { writeFileSync } from 'node:fs'\n${page.replace(
+          /(export function FormSuccessPage\([^)]*\) \{)/,
+          `$1\n  ${slow}\n`,
+        )}`,
+      })
+      const { plan } = await loadAndPlan(site)
+      expect(plan.routes.at(-1)?.template).toBe('form-success')
+      const threads = () => readdirSync('/proc/self/task').length
+      const built = build({ site, outDir: path.join(await tempDir(), 'dist'), workerMinimum: 1 })
+      let most = threads()
+      while (
+        !(await access(marker).then(
+          () => true,
+          () => false,
+        ))
+      ) {
+        most = Math.max(most, threads())
+        await new Promise((resolve) => setTimeout(resolve, 5))
+      }
+      // The other workers' last pages were back before this one started, or soon after: they have stopped.
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      const during = threads()
+      await built
+      expect(most - during).toBe(renderWorkerCount() - 1)
+    },
+  )
 
   it("report a page they could not write with the file and the system's code, for the build to name", async () => {
     const { site, plan } = await loadAndPlan(await siteFrom('minimal'))
