@@ -13,7 +13,8 @@ class Unwritten {
   }
 }
 
-const textOf = (value: unknown, chunkLength?: number) => Buffer.concat([...jsonChunks(value, chunkLength)]).toString('utf8')
+const textOf = (value: unknown, chunkLength?: number, space?: number) =>
+  Buffer.concat([...jsonChunks(value, chunkLength, space)]).toString('utf8')
 
 describe('cache files written as JSON a chunk at a time', () => {
   const many = Object.fromEntries(Array.from({ length: 2500 }, (_, i) => [`page-${i}`, new Unwritten([i, i * 2, `→ ${i}`])]))
@@ -34,6 +35,15 @@ describe('cache files written as JSON a chunk at a time', () => {
     const whole = JSON.stringify(value)
     for (const chunkLength of [1, 7, 1000, 1 << 20]) expect(textOf(value, chunkLength), `chunks of ${chunkLength}`).toBe(whole)
     for (const plain of [1, 'text', null, [], {}, [[[]]], { a: [{ b: {} }] }]) expect(textOf(plain)).toBe(JSON.stringify(plain))
+  })
+
+  it('gives exactly the text JSON.stringify gives with its lines indented, for any indent', () => {
+    for (const space of [1, 2, 4, 12])
+      for (const chunkLength of [1, 1000]) {
+        expect(textOf(value, chunkLength, space), `indent ${space}, chunks of ${chunkLength}`).toBe(JSON.stringify(value, null, space))
+      }
+    for (const plain of [1, 'text', null, [], {}, [[[]]], { a: [{ b: {} }] }, { a: undefined }, [undefined]])
+      expect(textOf(plain, 1, 2)).toBe(JSON.stringify(plain, null, 2))
   })
 
   it('never makes a chunk much longer than asked, for a file of many entries', () => {
