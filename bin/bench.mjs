@@ -369,13 +369,19 @@ async function timedRun(args, env = {}) {
   return { seconds, cpu: user + system, rssMiB: kb / 1024, pages, rendered, upToDate: run.stdout.includes('nothing was written'), stages }
 }
 
-/** Resident memory of a process and all its descendants, in kB (0 once it is gone). */
-function treeRssKb(pid) {
+/**
+ * Resident memory of a process and all its descendants, in kB (0 once it is gone). A child still
+ * running its parent's program has been forked but has not yet started its own (esbuild's service,
+ * the image encoder): its pages are the parent's, counted once.
+ */
+function treeRssKb(pid, parentCommand) {
   try {
+    const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+    if (command === parentCommand) return 0
     let kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0)
     for (const task of readdirSync(`/proc/${pid}/task`)) {
       for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean))
-        kb += treeRssKb(Number(child))
+        kb += treeRssKb(Number(child), command)
     }
     return kb
   } catch {
