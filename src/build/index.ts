@@ -431,8 +431,8 @@ async function runStages(
     })
     const recordUpdated = await time('output', async () => {
       // What rendering many pages left is collected before the output's listing and record are
-      // made, which then fit in the heap it frees (at 50,107 pages, 263 MB of heap at this point,
-      // 216 collected; the commit raised the build's peak by 22-40 MiB without).
+      // made, which then fit in the heap it frees (at 50,107 pages, 263 MB of heap here, 216 MB
+      // after; without, the commit raised the build's peak by 22-40 MiB).
       if (pages.workers > 0) collectNow()
       // In parallel: libuv's threads write while this one waits.
       await Promise.all([...others, ...headersFile(headers)].map((file) => output.write(file)))
