@@ -57,15 +57,8 @@ import type { OutputFile, OutputWriter } from '../types.js'
 import { contextDigest, finishInputs, outputInputs, readsElsewhere, startInputs } from './inputs.js'
 import { type BuildMemo, type BuildOptions, type ResolvedBuildOptions, resolveBuildOptions } from './options.js'
 import { failRound, siteOf } from './round.js'
-import {
-  type BuildSummary,
-  type GateSummary,
-  type RecordedSummary,
-  recordedSummary,
-  replayedSummary,
-  type StageName,
-  type StageTiming,
-} from './summary.js'
+import { type StageTime, stageClock } from './stage-clock.js'
+import { type BuildSummary, type GateSummary, type RecordedSummary, recordedSummary, replayedSummary, type StageName } from './summary.js'
 import { reportKept, writeReportPage } from './write-report-page.js'
 
 export type { BuildMemo, BuildOptions, BuildProgress, ResolvedBuildOptions } from './options.js'
@@ -469,34 +462,6 @@ async function runStages(
     await output.abort()
     throw error
   }
-}
-
-type StageTime = <T>(stage: StageName, run: () => T | Promise<T>) => Promise<T>
-
-/** What each stage took (summary.ts StageTiming); a stage may be timed in several parts (output: the up-to-date check and the commit). */
-function stageClock(): { readonly timings: Record<StageName, StageTiming>; readonly time: StageTime } {
-  const stages: readonly StageName[] = ['config', 'plan', 'assets', 'images', 'render', 'check', 'output']
-  const timings = Object.fromEntries(stages.map((s) => [s, { ms: 0, cpuMs: 0, peakMiB: 0 }])) as Record<StageName, StageTiming>
-  const time: StageTime = async (stage, run) => {
-    const start = performance.now()
-    const cpu = process.cpuUsage()
-    let peak = process.memoryUsage.rss()
-    // Sampled, not traced: a peak shorter than the interval may be missed.
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 50).unref()
-    try {
-      return await run()
-    } finally {
-      clearInterval(sampler)
-      const used = process.cpuUsage(cpu)
-      const before = timings[stage]
-      timings[stage] = {
-        ms: before.ms + performance.now() - start,
-        cpuMs: before.cpuMs + (used.user + used.system) / 1000,
-        peakMiB: Math.max(before.peakMiB, Math.max(peak, process.memoryUsage.rss()) / 2 ** 20),
-      }
-    }
-  }
-  return { timings, time }
 }
 
 /**
