@@ -127,11 +127,9 @@ export async function readSite(siteDir: string, options: LoadSiteOptions = {}): 
   const loaded = new Map<string, { source: YamlSource; data: unknown }[]>()
   const excluded: ExcludedFile[] = []
   const reads = await openReadCache(options.cache)
-  // jsdom loads in the sanitizer's thread while the YAML is parsed here, when an SVG will need it.
-  void svgsToSanitize(root, reads).then(
-    (some) => some && startSvgSanitizer(),
-    () => undefined,
-  )
+  // jsdom loads in the sanitizer's thread while the YAML is parsed here, when an SVG will need it;
+  // the thread runs before parsing starts (tool/heap-growth.ts boundedWorker).
+  if (await svgsToSanitize(root, reads).catch(() => false)) await startSvgSanitizer()
   // Read beside the YAML files; a broken record is reported with them.
   const publishedRead = readPublishedUrls(root).then(
     (record) => ({ record }),

@@ -35,6 +35,7 @@ export async function renderFloor(options: RenderFloorOptions): Promise<{ readon
   const workers = Array.from({ length: options.workerCount ?? renderWorkerCount() }, () => startRenderWorker(templates.file, context))
   // As a build's render stage collects this thread's garbage (tool/heap-growth.ts).
   const restoreHeap = collectSooner()
+  await Promise.all(workers.map((worker) => worker.running))
   // As render-pages.ts does: up to a window of pages in flight, handed to the workers in turn.
   const ahead = new Map<number, Promise<BareRender>>()
   let posted = 0

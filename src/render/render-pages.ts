@@ -136,6 +136,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<RenderPa
     ? Array.from({ length: options.workerCount ?? renderWorkerCount() }, () => startRenderWorker(templates.file, context))
     : []
   const restoreHeap = useWorkers ? collectSooner() : undefined
+  await Promise.all(workers.map((worker) => worker.running))
   const ahead = new Map<number, Promise<WorkerRender>>()
   let posted = 0
   const lastPosted = new Map<RenderWorker, Promise<WorkerRender>>()

@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url'
-import { Worker } from 'node:worker_threads'
 import type { RoutePlan } from '../plan/route-plan.js'
 import { templateRoute } from '../plan/route-props.js'
+import { boundedWorker } from '../tool/heap-growth.js'
 import type { DerivedValues } from '../types.js'
 import type { RenderContext } from './render-context.js'
 
@@ -21,7 +21,7 @@ import type { RenderContext } from './render-context.js'
  * bundle-templates.ts) and these few lines, as CommonJS text: it imports nothing of citypress,
  * so it runs the same under the CLI and tests. Its heap is capped: it holds only the render
  * context and the pages in hand, and a cap makes V8 collect React's garbage early instead of
- * letting it pile up. Its young generation is kept small (8 MB): with
+ * letting it pile up. Its young generation is kept small (heap-growth.ts youngGenerationMiB): with
  * two workers on two cores, the default's larger semi-spaces added about 60 MiB to the peak and
  * saved no time (cold 10,107 pages: 19.7-19.9 s at 490-510 MiB, 19.0-19.5 s at 414-453 MiB).
  */
@@ -91,16 +91,18 @@ export interface RenderWorker {
   renderBare(route: RoutePlan, file: string): Promise<BareRender>
   /** Stops the worker; again, the same promise. */
   close(): Promise<void>
+  /** Settled once the worker runs (heap-growth.ts boundedWorker says why to wait for it). */
+  readonly running: Promise<void>
 }
 
 export function startRenderWorker(bundle: string, context: RenderContext): RenderWorker {
-  const worker = new Worker(program, {
+  const { worker, running } = boundedWorker(program, {
     eval: true,
     workerData: {
       bundle: pathToFileURL(bundle).href,
       context: { ...context, services: context.services.map(withoutOrigins), posts: context.posts.map(withoutOrigins) },
     },
-    resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 8 },
+    resourceLimits: { maxOldGenerationSizeMb: 128 },
   })
   const waiting = new Map<number, { resolve: (result: WorkerRender | BareRender) => void; reject: (error: unknown) => void }>()
   let failure: unknown
@@ -145,6 +147,7 @@ export function startRenderWorker(bundle: string, context: RenderContext): Rende
     })
   }
   return {
+    running,
     render: (route, file) => post<WorkerRender>(route, file, false),
     renderBare: (route, file) => post<BareRender>(route, file, true),
     close() {

@@ -1,5 +1,6 @@
-import { getHeapStatistics, setFlagsFromString } from 'node:v8'
+import { getHeapSpaceStatistics, getHeapStatistics, setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
+import { Worker, type WorkerOptions } from 'node:worker_threads'
 
 /**
  * How far V8 lets the heap grow past what survived its last full collection before collecting
@@ -46,10 +47,93 @@ function apply(): void {
   setFlagsFromString(`--heap-growing-percent=${percent}`)
 }
 
-/** Bounds the heap's growth for the rest of the process. For its entry points only, never on import. */
+/**
+ * Bounds the heap's growth for the rest of the process, its young generation too
+ * (boundYoungGeneration). For its entry points only, never on import.
+ */
 export function boundHeapGrowth(): void {
   processBounded = true
   apply()
+  boundYoungGeneration()
+}
+
+/**
+ * The young generation of every heap of a process that builds: the render workers' and other
+ * threads' (`resourceLimits.maxYoungGenerationSizeMb`), and this thread's once bounded. A build's
+ * main thread keeps what it makes (routes, page facts), and V8's default of 32 MiB was resident
+ * for the whole build. At 8 MiB, cold builds peaked at 304-311 MiB at 10,107 pages (341-355 by
+ * default, three pairs, in the same time) and 544-547 MiB at 50,107 (586-605).
+ */
+export const youngGenerationMiB = 8
+
+/**
+ * Holds this thread's young generation at youngGenerationMiB. Node sets a heap's size when it
+ * makes it, so only a flag on the command line (`--max-semi-space-size`) bounds the main thread's,
+ * and a relaunch to add one would cost a second process of about 40 MiB. V8 does read, at each
+ * collection, the factor it grows a young generation by: so this one is made to grow as usual up
+ * to the bound (small objects kept until it has), and a factor of 1 keeps it there. Heaps made
+ * later start at the bound, since with that factor they would never grow to it. Left alone
+ * where the command line chose a size, or where this thread's young generation is already larger
+ * (a test process that ran other code first).
+ */
+function boundYoungGeneration(): void {
+  const chosen = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)]
+  if (chosen.some((flag) => /^--(max|min)[-_]semi[-_]space[-_]size|^--semi[-_]space[-_]growth[-_]factor/.test(flag))) return
+  const bound = youngGenerationMiB * 2 ** 20
+  if (youngGenerationSize() > bound) return
+  const kept: object[] = []
+  while (youngGenerationSize() < bound && kept.length < youngGenerationGrowthObjects) {
+    for (let i = 0; i < 256; i++) kept.push({ kept: i })
+  }
+  // A V8 whose young generation grows otherwise keeps its own choice, not the smallest size.
+  if (youngGenerationSize() < bound) return
+  setFlagsFromString(`--min-semi-space-size=${youngGenerationMiB / 2}`)
+  youngGenerationHeld = true
+  holdYoungGeneration()
+}
+
+let youngGenerationHeld = false
+
+function holdYoungGeneration(): void {
+  if (youngGenerationHeld) setFlagsFromString('--semi-space-growth-factor=1')
+}
+
+/** A worker thread made by boundedWorker, and when it runs. */
+export interface BoundedWorker {
+  readonly worker: Worker
+  /** Settled once the worker runs (or could not start): from then on this thread's young generation is held again. */
+  readonly running: Promise<void>
+}
+
+/**
+ * A worker thread whose young generation is youngGenerationMiB, as every heap of the process. V8
+ * sets the growth factor back to 2, for every heap, as it makes a heap (a factor below 2 is not
+ * one it starts with): this thread's is held again once the worker runs. Until then this thread's
+ * young generation can grow past its bound, so a caller waits for `running` before work that
+ * keeps much: a cold build of 10,107 pages that started the SVG sanitizer's thread and parsed the
+ * site's YAML meanwhile grew it to 32 MiB for the rest of the build.
+ */
+export function boundedWorker(file: string | URL, options: WorkerOptions = {}): BoundedWorker {
+  const worker = new Worker(file, {
+    ...options,
+    resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMiB, ...options.resourceLimits },
+  })
+  worker.once('online', holdYoungGeneration)
+  const running = new Promise<void>((resolve) => {
+    for (const event of ['online', 'error', 'exit']) worker.once(event, () => resolve())
+  })
+  return { worker, running }
+}
+
+/**
+ * How many small objects may be kept to make the young generation grow to its bound: about 10 MB,
+ * where it grows after some 8,000 (it grows once more than it holds has survived a collection).
+ */
+const youngGenerationGrowthObjects = 2 ** 18
+
+/** Both semi-spaces of this thread's young generation, as V8 has them now. */
+function youngGenerationSize(): number {
+  return getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0
 }
 
 /**

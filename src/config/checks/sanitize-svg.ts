@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
+import { boundedWorker } from '../../tool/heap-growth.js'
 import { programFile } from '../../tool/program-file.js'
 import type { SvgRequest } from './svg-worker.js'
 
@@ -59,9 +60,12 @@ export function decodeSvg(bytes: Uint8Array): string {
   return new TextDecoder(encoding).decode(bytes)
 }
 
-/** Starts the sanitizer's thread, if it is not running, so jsdom loads before the first SVG comes. */
-export function startSvgSanitizer(): void {
-  void sanitizer().catch(() => undefined)
+/**
+ * Starts the sanitizer's thread, if it is not running, so jsdom loads before the first SVG comes;
+ * settled once the thread runs (heap-growth.ts boundedWorker says why to wait for it).
+ */
+export async function startSvgSanitizer(): Promise<void> {
+  await (await sanitizer().catch(() => undefined))?.running
 }
 
 /**
@@ -82,6 +86,7 @@ type Reply = { id: number; value?: unknown; error?: { message: string; stack?: s
 /** A sanitizer's thread and the answers it owes, by request. */
 interface Sanitizer {
   readonly worker: Worker
+  readonly running: Promise<void>
   readonly waiting: Map<number, { resolve: (value: never) => void; reject: (error: Error) => void }>
 }
 
@@ -96,7 +101,7 @@ function sanitizer(): Promise<Sanitizer> {
       // garbage, and V8's default let this thread's heap reach 78 MB while a site loads (a cold
       // build of a 107-page site peaked 20-30 MiB higher in the same time). The old generation
       // is left unbounded: an SVG of any size is sanitized, not refused.
-      const worker = new Worker(file, { resourceLimits: { maxYoungGenerationSizeMb: 8 } })
+      const { worker, running } = boundedWorker(file)
       const waiting: Sanitizer['waiting'] = new Map()
       const stopped = (error: Error) => {
         if (thread === started) thread = undefined
@@ -112,8 +117,9 @@ function sanitizer(): Promise<Sanitizer> {
         else pending?.resolve(value as never)
         if (waiting.size === 0) worker.unref()
       })
-      worker.unref()
-      return { worker, waiting }
+      // Held until it runs, which the caller may be waiting for with nothing else to do.
+      void running.then(() => waiting.size === 0 && worker.unref())
+      return { worker, running, waiting }
     },
     (error: unknown) => {
       if (thread === started) thread = undefined
