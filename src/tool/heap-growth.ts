@@ -61,8 +61,8 @@ export function boundHeapGrowth(): void {
  * The young generation of every heap of a process that builds: the render workers' and other
  * threads' (`resourceLimits.maxYoungGenerationSizeMb`), and this thread's once bounded. A build's
  * main thread keeps what it makes (routes, page facts), and V8's default of 32 MiB was resident
- * for the whole build. At 8 MiB, cold builds peaked at 304-311 MiB at 10,107 pages (341-355 by
- * default, three pairs, in the same time) and 544-547 MiB at 50,107 (586-605).
+ * for the whole build. At 8 MiB, cold builds peaked at 297-304 MiB at 10,107 pages (333-346 by
+ * default, three pairs, in the same time) and 531-534 MiB at 50,107 (586-591).
  */
 export const youngGenerationMiB = 8
 
