@@ -1,15 +1,25 @@
+import { closeSync } from 'node:fs'
 import { endianness } from 'node:os'
 import path from 'node:path'
 import { hash } from './digest.js'
-import { appendSealed, type CacheNote, readSealedChunks, writeSealed } from './sealed-file.js'
-import { type ShelvedShingles, type Shingles, shingleShelf, shinglesOf } from './shingle-shelf.js'
+import {
+  appendSealed,
+  type CacheNote,
+  damagedNote,
+  openSealedFile,
+  readSealedChunks,
+  type SealedWords,
+  unreadableNote,
+  writeSealed,
+} from './sealed-file.js'
+import { type ShelvedShingles, type ShingleSlots, type Shingles, shingleShelf, shingleSlots, shinglesOf } from './shingle-shelf.js'
 
 /**
  * What the plan keeps of each landing page between builds, so a warm build neither composes nor
  * fingerprints a page whose inputs did not change (landing-quality.ts), and compares only the
  * pages whose print changed (landing-similarity.ts).
  *
- * `<cache>/prints.bin` is a sequence of 32-bit words, read in one go and used in place: a magic
+ * `<cache>/prints.bin` is a sequence of 32-bit words, read a piece at a time (readPrints): a magic
  * word, the signature length and two words of the citypress version's digest (summaries made by
  * other code are not reused), then per page the 5 words of its SHA-1 key, its word count, local
  * word count and shingle count n, the n shingles, the signature, and its title, description and
@@ -17,7 +27,7 @@ import { type ShelvedShingles, type Shingles, shingleShelf, shinglesOf } from '.
  * new pages are appended; the file is written anew once a tenth of it is unused.
  * `<cache>/siblings.bin` holds the last comparison of siblings (see writeSiblings). Both are
  * sealed (sealed-file.ts, each append a chunk of its own): a file whose bytes do not match the
- * hashes recorded with them is not read at all, and its work is done again.
+ * hashes recorded with them is not used at all, and its work is done again.
  */
 export interface SavedPrintStore {
   get(key: string): LandingSummary | undefined
@@ -75,12 +85,8 @@ export async function openPrintStore(dir: string, version: string, signatureLeng
   const siblingsHeader = [siblingsMagic, ...versionWords]
   const printsFile = path.join(dir, 'prints.bin')
   const siblingsFile = path.join(dir, 'siblings.bin')
-  const loaded = new Map<string, LandingSummary>()
-  const chunks = await readWords(printsFile, header, note)
-  chunks?.forEach((words, i) => {
-    readEntries(words, i === 0 ? header.length : 0, signatureLength, loaded)
-  })
-  let words = chunks?.[0]
+  const prints = readPrints(printsFile, header, signatureLength, note)
+  const loaded = prints?.entries ?? new Map<string, LandingSummary>()
   const siblingChunks = await readWords(siblingsFile, siblingsHeader, note)
   const siblings = siblingChunks?.length === 1 ? readSiblings(siblingChunks[0]!, siblingsHeader.length) : undefined
   let keptSiblings: SiblingCandidates | undefined
@@ -91,7 +97,7 @@ export async function openPrintStore(dir: string, version: string, signatureLeng
     loaded.clear()
     used.clear()
     keptSiblings = undefined
-    words = undefined
+    prints?.close()
     shelf.close()
   }
   return {
@@ -125,7 +131,7 @@ export async function openPrintStore(dir: string, version: string, signatureLeng
     if (added === 0 && unused === 0) return
     // A few new pages (one city edited) are appended rather than rewriting 30 MB; the file is
     // written anew, with only the pages in use, once a tenth of it is unused.
-    if (words && unused <= loaded.size / 10) {
+    if (prints && unused <= loaded.size / 10) {
       const fresh = [...used].filter(([key]) => !loaded.has(key))
       if (await appendSealed(printsFile, asBytes(encodeEntries(fresh, [], signatureLength)))) return
     }
@@ -241,23 +247,93 @@ function readSiblings(words: Uint32Array, at: number): SiblingCandidates | undef
   return { keys, groups, best, scores, nearest, limit, over }
 }
 
-function readEntries(words: Uint32Array, at: number, signatureLength: number, into: Map<string, LandingSummary>): void {
-  while (at + keyWords + 3 <= words.length) {
-    const key = readKey(words, at)
-    at += keyWords
-    const count = words[at++]!
-    const localWords = words[at++]!
-    const n = words[at++]!
-    if (at + n + signatureLength > words.length) return // truncated: keep what was whole
-    const shingles = words.subarray(at, at + n)
-    const signature = words.subarray(at + n, at + n + signatureLength)
-    at += n + signatureLength
+/**
+ * The summaries of prints.bin, read a piece at a time and checked against its seals as they are
+ * read. Each page's shingles, most of the file (150 MB at 50,000 pages), stay in it: they are read
+ * at their offset when the page is compared (in a warm build, the pages whose print changed and
+ * their candidates), from the file as it was checked (the one open file). Undefined when the file
+ * is missing, damaged or another citypress's.
+ */
+function readPrints(
+  file: string,
+  header: readonly number[],
+  signatureLength: number,
+  note?: CacheNote,
+): { readonly entries: Map<string, LandingSummary>; close(): void } | undefined {
+  const sealed = openSealedFile(file, note)
+  if (!sealed) return undefined
+  let fd: number | undefined = sealed.fd
+  const close = () => {
+    if (fd !== undefined) closeSync(fd)
+    fd = undefined
+  }
+  const slots = shingleSlots(() => {
+    if (fd === undefined) throw new Error('The landing prints were let go of before their shingles were read.')
+    return fd
+  })
+  const entries = new Map<string, LandingSummary>()
+  try {
+    for (const [i, chunk] of sealed.chunks.entries()) {
+      // Another citypress's file (or another machine's byte order) is not read on.
+      const head = i === 0 && chunk.left >= header.length ? chunk.words(header.length) : undefined
+      const ours = i > 0 || header.every((word, at) => head?.[at] === word)
+      if (ours) readEntries(chunk, signatureLength, slots, entries)
+      const intact = chunk.ended()
+      if (!intact) note?.(damagedNote(file))
+      if (!intact || !ours) {
+        close()
+        return undefined
+      }
+    }
+  } catch (error) {
+    close()
+    note?.(unreadableNote(file, (error as NodeJS.ErrnoException).code ?? (error as Error).message))
+    return undefined
+  }
+  return { entries, close }
+}
+
+/** A page's shingles at a byte offset of prints.bin. */
+class StoredShingles implements ShelvedShingles {
+  constructor(
+    private readonly slots: ShingleSlots,
+    private readonly at: number,
+    readonly length: number,
+  ) {}
+
+  read(slot: 0 | 1): Uint32Array {
+    return this.slots.read(this, this.at, slot)
+  }
+}
+
+/** Signatures read are copied into blocks of this many, rather than each into an array of its own. */
+const signaturesPerBlock = 4096
+
+function readEntries(chunk: SealedWords, signatureLength: number, slots: ShingleSlots, into: Map<string, LandingSummary>): void {
+  let block = new Uint32Array(0)
+  let inBlock = 0
+  while (chunk.left >= keyWords + 3) {
+    const head = chunk.words(keyWords + 3)
+    const key = readKey(head, 0)
+    const count = head[keyWords]!
+    const localWords = head[keyWords + 1]!
+    const n = head[keyWords + 2]!
+    if (n + signatureLength > chunk.left) return // truncated: keep what was whole
+    const shingles = new StoredShingles(slots, chunk.at, n)
+    chunk.skip(n)
+    if (inBlock === block.length) {
+      block = new Uint32Array(signaturesPerBlock * signatureLength)
+      inBlock = 0
+    }
+    const signature = block.subarray(inBlock, inBlock + signatureLength)
+    signature.set(chunk.words(signatureLength))
+    inBlock += signatureLength
     const texts: string[] = []
     for (let t = 0; t < 3; t++) {
-      const length = words[at++]
-      if (length === undefined || at + Math.ceil(length / 2) > words.length) return
-      texts.push(readText(words, at, length))
-      at += Math.ceil(length / 2)
+      if (chunk.left < 1) return
+      const length = chunk.words(1)[0]!
+      if (Math.ceil(length / 2) > chunk.left) return
+      texts.push(readText(chunk.words(Math.ceil(length / 2)), 0, length))
     }
     into.set(key, {
       print: { words: count, fingerprint: { shingles, signature } },

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto'
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { naming } from '../errors/system-error.js'
@@ -37,6 +38,13 @@ export function sealDigest(bytes: string | Uint8Array): Buffer {
 
 /** Why a cache entry could not be used, for the one `--verbose` line about it. */
 export type CacheNote = (message: string) => void
+
+/** The note on a sealed file whose bytes do not match their seal. */
+export const damagedNote = (file: string) =>
+  `${describe(file)} was damaged or not written here (its bytes do not match their seal); it is made again`
+
+/** The note on a sealed file that could not be read. */
+export const unreadableNote = (file: string, why: string | undefined) => `${describe(file)} could not be read (${why}); it is made again`
 
 /**
  * `contents` as one sealed chunk: its parts in turn, each hashed as it passes, then the trailer.
@@ -95,12 +103,138 @@ export async function readSealedChunks(file: string, note?: CacheNote): Promise<
     bytes = await readFile(file)
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    if (code !== 'ENOENT') note?.(`${describe(file)} could not be read (${code}); it is made again`)
+    if (code !== 'ENOENT') note?.(unreadableNote(file, code))
     return undefined
   }
   const chunks = unsealChunks(bytes)
-  if (!chunks) note?.(`${describe(file)} was damaged or not written here (its bytes do not match their seal); it is made again`)
+  if (!chunks) note?.(damagedNote(file))
   return chunks
+}
+
+/**
+ * A sealed file opened to be read a little at a time, for one too large to hold whole (prints.bin,
+ * 150 MB at 50,000 pages, most of which a build never needs): each chunk is read from first to
+ * last byte through a `SealedWords` cursor, which hashes what it reads, and trusted only once
+ * its cursor `ended` with the chunk matching its seal. Undefined when the file is missing
+ * (silently), or unreadable, or its trailers do not fill it exactly (with a note). The caller
+ * closes `fd` when done with it; what is read at offsets after the check comes from the same open
+ * file.
+ */
+export interface SealedFile {
+  readonly fd: number
+  /** One cursor per chunk, first to last. */
+  readonly chunks: readonly SealedWords[]
+}
+
+/** A sealed chunk read from its start as 32-bit words. */
+export interface SealedWords {
+  /** Byte offset in the file of the next word. */
+  readonly at: number
+  /** Words left in the chunk. */
+  readonly left: number
+  /** The next `count` words, valid until the next call. */
+  words(count: number): Uint32Array
+  /** Passes over the next `count` words. */
+  skip(count: number): void
+  /** Reads the rest of the chunk; true when every byte of it matched its seal. */
+  ended(): boolean
+}
+
+/** Bytes read from a sealed file at once. */
+const pieceBytes = 1 << 20
+
+export function openSealedFile(file: string, note?: CacheNote): SealedFile | undefined {
+  let fd: number
+  try {
+    fd = openSync(file, 'r')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code !== 'ENOENT') note?.(unreadableNote(file, code))
+    return undefined
+  }
+  try {
+    const chunks: SealedWords[] = []
+    const trailer = Buffer.alloc(trailerLength)
+    let end = fstatSync(fd).size
+    while (end > 0) {
+      if (end < trailerLength || readSync(fd, trailer, 0, trailerLength, end - trailerLength) !== trailerLength) break
+      if (trailer.readUInt32LE(24) !== magic) break
+      const length = trailer.readUInt32LE(20)
+      const start = end - trailerLength - length
+      if (start < 0 || length % 4 !== 0) break
+      chunks.push(sealedWords(fd, start, length, Buffer.from(trailer.subarray(0, digestLength))))
+      end = start
+    }
+    if (end === 0) return { fd, chunks: chunks.reverse() }
+  } catch (error) {
+    closeSync(fd)
+    note?.(unreadableNote(file, (error as NodeJS.ErrnoException).code))
+    return undefined
+  }
+  closeSync(fd)
+  note?.(damagedNote(file))
+  return undefined
+}
+
+function sealedWords(fd: number, start: number, length: number, digest: Buffer): SealedWords {
+  const hmac = sealHmac()
+  const end = start + length
+  // Bytes [from, to) of the file are in `buffer` (made at the first read); `at` is the next one to hand out.
+  let buffer = new Uint8Array(0)
+  let from = start
+  let to = start
+  let at = start
+  /** Reads on until bytes [at, at + bytes) are in the buffer; every byte read is hashed once. */
+  const fill = (bytes: number) => {
+    if (at + bytes <= to) return
+    if (at + bytes > end) throw new Error('A sealed chunk was read past its end.')
+    if (buffer.length === 0) buffer = new Uint8Array(Math.min(pieceBytes, length))
+    // Bytes skipped over are read and hashed, then let go.
+    while (to < at) {
+      const read = readSync(fd, buffer, 0, Math.min(buffer.length, at - to), to)
+      if (read === 0) throw new Error('A sealed file ended early.')
+      hmac.update(buffer.subarray(0, read))
+      to += read
+      from = to
+    }
+    // What is read but not handed out yet moves to the front.
+    if (buffer.length < bytes) {
+      const grown = new Uint8Array(bytes)
+      grown.set(buffer.subarray(at - from, to - from))
+      buffer = grown
+    } else buffer.copyWithin(0, at - from, to - from)
+    from = at
+    while (to < at + bytes) {
+      const read = readSync(fd, buffer, to - from, Math.min(buffer.length - (to - from), end - to), to)
+      if (read === 0) throw new Error('A sealed file ended early.')
+      hmac.update(buffer.subarray(to - from, to - from + read))
+      to += read
+    }
+  }
+  return {
+    get at() {
+      return at
+    },
+    get left() {
+      return (end - at) / 4
+    },
+    words(count) {
+      fill(count * 4)
+      const view = new Uint32Array(buffer.buffer, at - from, count)
+      at += count * 4
+      return view
+    },
+    skip(count) {
+      at += count * 4
+      if (at > end) throw new Error('A sealed chunk was skipped past its end.')
+    },
+    ended() {
+      at = end
+      fill(0)
+      buffer = new Uint8Array(0)
+      return hmac.digest().subarray(0, digestLength).equals(digest)
+    },
+  }
 }
 
 export async function readSealed(file: string, note?: CacheNote): Promise<Buffer | undefined> {

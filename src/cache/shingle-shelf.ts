@@ -4,8 +4,8 @@ import path from 'node:path'
 import { ownPath } from './site-folder.js'
 
 /**
- * A page's shingles put away in a shelf's file, read back into one of two buffers (a pair of
- * pages is compared from both).
+ * A page's shingles left in a file (a shelf's, or prints.bin: print-store.ts), read back into one
+ * of two buffers (a pair of pages is compared from both).
  */
 export interface ShelvedShingles {
   /** How many shingles there are. */
@@ -54,10 +54,10 @@ export function shingleShelf(dir: string): ShingleShelf {
   let written = 0
   const pending = new Uint32Array(bufferWords)
   let waiting = 0
-  const slots = [new Uint32Array(1024), new Uint32Array(1024)]
-  const inSlot: (Shelved | undefined)[] = [undefined, undefined]
   let closed = false
   let inMemory = false
+
+  const slots = shingleSlots(() => fd!)
 
   class Shelved implements ShelvedShingles {
     constructor(
@@ -66,20 +66,9 @@ export function shingleShelf(dir: string): ShingleShelf {
     ) {}
 
     read(slot: 0 | 1): Uint32Array {
-      if (inSlot[slot] === this) return slots[slot]!.subarray(0, this.length)
       if (fd === undefined) throw new Error('The shingle shelf was closed before its shingles were read.')
       if (this.at + this.length > written) flush()
-      if (slots[slot]!.length < this.length) slots[slot] = new Uint32Array(this.length * 2)
-      const into = slots[slot]!
-      const bytes = this.length * 4
-      let done = 0
-      while (done < bytes) {
-        const read = readSync(fd, into, done, bytes - done, this.at * 4 + done)
-        if (read === 0) throw new Error("The shingle shelf's file ended early.")
-        done += read
-      }
-      inSlot[slot] = this
-      return into.subarray(0, this.length)
+      return slots.read(this, this.at * 4, slot)
     }
   }
 
@@ -126,6 +115,40 @@ export function shingleShelf(dir: string): ShingleShelf {
       closeSync(fd)
       fd = undefined
       rmSync(file!, { force: true })
+    },
+  }
+}
+
+/**
+ * Reads put-away shingles from a file into one of two buffers that each read reuses: what a read
+ * returns is valid until the next read into the same slot (a pair of pages is compared from
+ * slots 0 and 1). A page read into its slot last is not read again.
+ */
+export interface ShingleSlots {
+  /** `shingles.length` words at byte offset `at` of the file. */
+  read(shingles: { readonly length: number }, at: number, slot: 0 | 1): Uint32Array
+}
+
+/** ShingleSlots over the open file `fd()` gives. */
+export function shingleSlots(fd: () => number): ShingleSlots {
+  const buffers = [new Uint32Array(1024), new Uint32Array(1024)]
+  const inSlot: (object | undefined)[] = [undefined, undefined]
+  return {
+    read(shingles, at, slot) {
+      const { length } = shingles
+      if (inSlot[slot] === shingles) return buffers[slot]!.subarray(0, length)
+      const file = fd()
+      if (buffers[slot]!.length < length) buffers[slot] = new Uint32Array(length * 2)
+      const into = buffers[slot]!
+      const bytes = length * 4
+      let done = 0
+      while (done < bytes) {
+        const read = readSync(file, into, done, bytes - done, at + done)
+        if (read === 0) throw new Error('A file of shingles ended early.')
+        done += read
+      }
+      inSlot[slot] = shingles
+      return into.subarray(0, length)
     },
   }
 }
