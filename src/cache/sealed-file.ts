@@ -111,15 +111,7 @@ export async function readSealedChunks(file: string, note?: CacheNote): Promise<
   return chunks
 }
 
-/**
- * A sealed file opened to be read a little at a time, for one too large to hold whole (prints.bin,
- * 150 MB at 50,000 pages, most of which a build never needs): each chunk is read from first to
- * last byte through a `SealedWords` cursor, which hashes what it reads, and trusted only once
- * its cursor `ended` with the chunk matching its seal. Undefined when the file is missing
- * (silently), or unreadable, or its trailers do not fill it exactly (with a note). The caller
- * closes `fd` when done with it; what is read at offsets after the check comes from the same open
- * file.
- */
+/** A sealed file open to be read a little at a time (openSealedFile). */
 export interface SealedFile {
   readonly fd: number
   /** One cursor per chunk, first to last. */
@@ -143,6 +135,15 @@ export interface SealedWords {
 /** Bytes read from a sealed file at once. */
 const pieceBytes = 1 << 20
 
+/**
+ * Opens a sealed file to be read a little at a time, for one too large to hold whole (prints.bin,
+ * 150 MB at 50,000 pages, most of which a build never needs): each chunk is read from first to
+ * last byte through a `SealedWords` cursor, which hashes what it reads, and is trusted only once
+ * its cursor `ended` with the chunk matching its seal. Undefined when the file is missing
+ * (silently), or unreadable, or its trailers do not fill it exactly (with a note). The caller
+ * closes `fd` when done with it; what it reads at offsets after the check comes from the same
+ * open file.
+ */
 export function openSealedFile(file: string, note?: CacheNote): SealedFile | undefined {
   let fd: number
   try {
