@@ -28,12 +28,18 @@ const readBack = (summary: LandingSummary | undefined) =>
     },
   }
 
+/** A folder whose prints.bin holds the summaries of pages 0 to `count` − 1, as a build saves them. */
+async function savedSummaries(count: number): Promise<string> {
+  const dir = await tempDir()
+  const store = await openPrintStore(dir, 'v1', signatureBins)
+  for (let i = 0; i < count; i++) store.set(key(i), summary(i))
+  await store.save()
+  return dir
+}
+
 describe('the landing summaries kept between builds', () => {
   it('reads back every summary as written, after a full write and after appending a few', async () => {
-    const dir = await tempDir()
-    const first = await openPrintStore(dir, 'v1', signatureBins)
-    for (let i = 0; i < 100; i++) first.set(key(i), summary(i))
-    await first.save()
+    const dir = await savedSummaries(100)
     const size = (await stat(path.join(dir, 'prints.bin'))).size
 
     // A later build uses 98 of them and adds 3: appended, not rewritten.
@@ -50,11 +56,8 @@ describe('the landing summaries kept between builds', () => {
   })
 
   it('writes a file larger than one part of its encoding as one sealed whole that reads back', async () => {
-    const dir = await tempDir()
-    const first = await openPrintStore(dir, 'v1', signatureBins)
     // About 100 words a summary: several parts of 2^18 words.
-    for (let i = 0; i < 8000; i++) first.set(key(i), summary(i))
-    await first.save()
+    const dir = await savedSummaries(8000)
     const file = path.join(dir, 'prints.bin')
     expect((await stat(file)).size).toBeGreaterThan(3 * 4 * 2 ** 18)
     // Written whole: one sealed chunk, not one per part.
@@ -64,10 +67,7 @@ describe('the landing summaries kept between builds', () => {
   })
 
   it('writes the file anew with only the summaries in use once many are unused', async () => {
-    const dir = await tempDir()
-    const first = await openPrintStore(dir, 'v1', signatureBins)
-    for (let i = 0; i < 100; i++) first.set(key(i), summary(i))
-    await first.save()
+    const dir = await savedSummaries(100)
     const second = await openPrintStore(dir, 'v1', signatureBins)
     for (let i = 0; i < 50; i++) second.get(key(i))
     await second.save()
@@ -98,10 +98,7 @@ describe('the landing summaries kept between builds', () => {
   })
 
   it('uses nothing of a file one byte of which changed, in its header or far into its shingles, and says so', async () => {
-    const dir = await tempDir()
-    const first = await openPrintStore(dir, 'v1', signatureBins)
-    for (let i = 0; i < 8000; i++) first.set(key(i), summary(i))
-    await first.save()
+    const dir = await savedSummaries(8000)
     const file = path.join(dir, 'prints.bin')
     const written = await readFile(file)
     // The version's words, then a byte past the first piece read, inside a page's words: only the seal tells.
