@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process'
-import { cp, mkdir, open, readdir, readFile, rm, stat, truncate, utimes, writeFile } from 'node:fs/promises'
+import { execFileSync, spawnSync } from 'node:child_process'
+import { cp, mkdir, open, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -52,13 +52,20 @@ async function siteWithImage(): Promise<string> {
 type Damage = (file: string) => Promise<void>
 
 const damages: Record<string, Damage> = {
-  /** Bytes changed in the middle, size and modification time kept (what a stat check cannot see). */
+  /**
+   * Bytes changed in the middle, size and modification time kept to the nanosecond (what a stat
+   * check of size and modification time cannot see; `touch -r` copies times whole, where Node's
+   * utimes rounds them).
+   */
   async garbled(file) {
-    const { size, atime, mtime } = await stat(file)
+    const { size } = await stat(file)
+    const times = path.join(await tempDir(), 'times')
+    await writeFile(times, '')
+    execFileSync('touch', ['-r', file, times])
     const handle = await open(file, 'r+')
     await handle.write(Buffer.alloc(Math.min(16, size), 'X'), 0, Math.min(16, size), Math.floor(size / 2))
     await handle.close()
-    await utimes(file, atime, mtime)
+    execFileSync('touch', ['-r', times, file])
   },
   /** Its end cut off, as by a full disk or a killed write. */
   async truncated(file) {
