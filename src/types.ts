@@ -60,7 +60,7 @@ export interface OutputWriter {
   /** Writes one file into the staging folder. */
   write(file: OutputFile): Promise<void>
   /**
-   * Puts an existing file (a cached page) at `path` as a hard link: no bytes are copied or
+   * Puts an existing file (a cached page or image variant) at `path` as a hard link: no bytes are copied or
    * rewritten. Falls back to a copy where links are impossible (another file system).
    */
   link(path: string, page: LinkedPage): Promise<void>
@@ -87,10 +87,17 @@ export interface OutputWriter {
 
 /** A file to link into the output, with what the caller already knows of it. */
 export interface LinkedPage {
-  /** The file itself: a page of the page cache. */
+  /** The file itself: a page of the page cache, or an image variant of the image cache. */
   readonly source: string
   /** Its inode, when the caller has just seen it (the page cache checks every page it reuses). */
   readonly ino?: number
+  /** Its change time, seen with `ino`. */
+  readonly ctimeMs?: number
+  /**
+   * Whether its owner trusts it by its change time, which linking changes: the page cache does
+   * (commit() reports the file in `linked`); the image cache checks its bytes. @default true
+   */
+  readonly stamped?: boolean
   /**
    * Its text, when the caller has it in memory (a page just rendered), so writers that inspect
    * pages need not read it back.

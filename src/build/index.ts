@@ -25,7 +25,8 @@ import { BuildFailure, type ConfigError, failOn } from '../errors/config-error.j
 import { ConfigWarning } from '../errors/config-warning.js'
 import type { PageSheets } from '../html/selector-names.js'
 import { type BrandImagePlan, imageJobs, withBrandImages } from '../images/brand-images.js'
-import { countUncached, listImageCache, processImages, pruneImageCache } from '../images/process-images.js'
+import { countUncached, processImages } from '../images/process-images.js'
+import { listImageCache, pruneImageCache, staleVariants } from '../images/variant-cache.js'
 import { metaPolicy, policyText } from '../output/csp.js'
 import { feedFile } from '../output/feed.js'
 import { formsDeclarationFile } from '../output/form-pages.js'
@@ -377,7 +378,7 @@ async function runStages(
   try {
     const { imageCacheDir } = options
     // Each page's share-image job is made from its route here, and kept only while the images are made.
-    const { imageRun, cached } = await startImages(options, cache, imageJobs(site, images, routes), output, memo, time)
+    const { imageRun, stale } = await startImages(options, cache, imageJobs(site, images, routes), output, memo, time)
     const pageMemo = await cache.pageMemo()
     const forms = declaration && watchForms({ site, routes, declaration, output, memo: pageMemo })
     const planned = plannedAddresses(routes, site.site)
@@ -431,8 +432,7 @@ async function runStages(
       await Promise.all([...others, ...headersFile(headers)].map((file) => output.write(file)))
       await cache.settle()
       const committed = await output.commit()
-      if (imageCacheDir)
-        await pruneImageCache(imageCacheDir, [...Object.keys(imageResult.written), ...imageResult.files.map((f) => f.path)], cached)
+      if (imageCacheDir) await pruneImageCache(imageCacheDir, stale)
       // The one write into the site folder, once the output it describes is committed.
       const updated = options.recordUrls && (await writePublishedUrls(site.root, recordPublished(site.published, plan.landingPages)))
       // A build that added to published-urls.json changed what the next one reads: that one must load the site.
@@ -504,7 +504,13 @@ async function startImages(
   // Encoding and rendering at once would compete for the cores; a preview serving its open tabs
   // first renders them while the images (a new share image per page after a site-wide edit) encode.
   if (encoding && !options.firstPages) await run.catch(() => undefined)
-  return { imageRun: run, cached }
+  return {
+    imageRun: run,
+    stale: staleVariants(
+      cached,
+      jobs.map((job) => job.outputPath),
+    ),
+  }
 }
 
 /**

@@ -10,8 +10,10 @@ import { walkFolder } from './walk-folder.js'
  * `fingerprint` digests everything the output is made of: every page's cache key (which covers
  * its data, the shared context, the templates and the citypress version), every other file's
  * contents, and the settings the checks used. `listing` is the output folder as the build left
- * it, each file with its size, modification time and inode: if anyone changed, added or removed a
- * file there since, the folder no longer matches and the build writes it anew. `previous` is the
+ * it, each file with its size, modification time, inode and change time: if anyone changed, added
+ * or removed a file there since, the folder no longer matches and the build writes it anew. The
+ * change time is what no one can set back: a page or an image is the very file its cache entry
+ * is (a hard link), so damage to the entry, even with its modification time put back, shows here. `previous` is the
  * listing of the output before that one, which the build kept to start the next output from
  * (write-output.ts).
  */
@@ -32,8 +34,8 @@ export interface OutputRecord<Result> {
 
 /** A folder as a build left it (src/cache/output-record.ts). */
 export interface FolderListing {
-  /** Every file (relative, sorted) with size, mtime and inode. */
-  readonly files: readonly (readonly [path: string, size: number, mtimeMs: number, ino: number])[]
+  /** Every file (relative, sorted) with size, mtime, inode and ctime. */
+  readonly files: readonly (readonly [path: string, size: number, mtimeMs: number, ino: number, ctimeMs: number])[]
   /** Every folder, the top one as '.', with mtime and inode: adding, removing or renaming a file changes its folder's mtime. */
   readonly dirs: readonly (readonly [path: string, mtimeMs: number, ino: number])[]
 }
@@ -79,14 +81,14 @@ export function compareListed(a: readonly [string, ...unknown[]], b: readonly [s
 /** Every file and folder under `dir`, or undefined when it cannot be read whole. */
 export function listFolder(dir: string): FolderListing | undefined {
   const root = path.resolve(dir)
-  const files: [string, number, number, number][] = []
+  const files: [string, number, number, number, number][] = []
   const dirs: [string, number, number][] = []
   try {
     const top = lstatSync(root)
     dirs.push(['.', top.mtimeMs, top.ino])
     walkFolder(root, (entry, stats) => {
       if (stats.isDirectory()) dirs.push([entry, stats.mtimeMs, stats.ino])
-      else files.push([entry, stats.size, stats.mtimeMs, stats.ino])
+      else files.push([entry, stats.size, stats.mtimeMs, stats.ino, stats.ctimeMs])
       return true
     })
   } catch {

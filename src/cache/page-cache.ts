@@ -53,7 +53,7 @@ export interface PageCache {
    * The cached page of `key`, if there is one and its bytes are the ones this cache wrote (see
    * openPageCache); a damaged one is deleted, and undefined returned.
    */
-  find(key: string): { readonly source: string; readonly ino: number } | undefined
+  find(key: string): { readonly source: string; readonly ino: number; readonly ctimeMs: number } | undefined
   /** Absolute path of a cached page. */
   fileOf(key: string): string
   put(key: string, html: string): Promise<string>
@@ -145,12 +145,12 @@ export async function openPageCache({ dir, shared, note }: OpenPageCacheOptions)
       const found = unchanged(key)
       if (!found) return undefined
       const source = fileOf(key)
-      if (found.same) return { source, ino: found.stats!.ino }
+      if (found.same) return { source, ino: found.stats!.ino, ctimeMs: found.stats!.ctimeMs }
       // Changed since stamped: used only if its bytes are still the ones written.
       const bytes = found.stats?.isFile() && found.stats.size === found.stamp[0] ? readFileSync(source) : undefined
       if (bytes && hash(bytes) === found.stamp[4]) {
         stampFile(key, found.stamp[4])
-        return { source, ino: found.stats!.ino }
+        return { source, ino: found.stats!.ino, ctimeMs: found.stats!.ctimeMs }
       }
       note?.(
         `the cached page ${path.basename(source)} was ${found.stats === undefined ? 'missing' : found.stats.isFile() ? 'damaged or not written here (its bytes do not match their sealed hash)' : 'not a file'}; it is rendered again`,

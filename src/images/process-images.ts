@@ -1,8 +1,7 @@
-import { readdir, readFile, rm } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import path from 'node:path'
-import { type CacheNote, ensureCacheFolder, readSealed, writeSealed } from '../cache/sealed-file.js'
-import { ownPath } from '../cache/site-folder.js'
+import { type CacheNote, ensureCacheFolder } from '../cache/sealed-file.js'
 import { fail, ShareImageFailed, UndecodableImage } from '../errors/catalogue.js'
 import type { ConfigError } from '../errors/config-error.js'
 import type { ImageJob } from '../plan/plan-images.js'
@@ -10,16 +9,17 @@ import { runAll } from '../tool/run-all.js'
 import type { OutputFile, OutputWriter } from '../types.js'
 import { claimOrWait } from './cache-lock.js'
 import { type ImageProcess, startImageProcess } from './image-process.js'
+import { findVariant, type ImageCacheListing, isListed, listImageCache, readVariant, writeVariant } from './variant-cache.js'
 
 export interface ProcessImagesOptions {
   readonly jobs: readonly ImageJob[]
   /**
    * Folder of encoded variants kept between builds, keyed by output file name (which carries the
-   * source hash, encoder settings, width and format). `false` encodes everything.
+   * source hash, encoder settings, width and format; variant-cache.ts). `false` encodes everything.
    */
   readonly cacheDir: string | false
-  /** The names in `cacheDir` (listImageCache), when the caller has listed it already. */
-  readonly cached?: ReadonlySet<string>
+  /** `cacheDir` as listed (listImageCache), when the caller has listed it already. */
+  readonly cached?: ImageCacheListing
   /** Encodes at once; each sharp pipeline also uses libvips threads. @default availableParallelism() */
   readonly concurrency?: number
   readonly onProgress?: (done: number, total: number) => void
@@ -28,9 +28,10 @@ export interface ProcessImagesOptions {
   /**
    * Where each variant is written as soon as it is made (or read from the cache), keeping only
    * its size, so memory does not grow with the number of images (a share image per page: as many
-   * images as pages). Without it, `files` carries every variant's bytes.
+   * images as pages). A variant in the cache is linked there, not copied. Without it, `files`
+   * carries every variant's bytes.
    */
-  readonly output?: Pick<OutputWriter, 'write' | 'keep'>
+  readonly output?: Pick<OutputWriter, 'write' | 'link' | 'keep'>
 }
 
 export interface ProcessImagesResult {
@@ -88,7 +89,9 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
     if (made.encoded) encoded++
     else reused++
     if (output) {
-      await output.write({ path: job.outputPath, contents: made.bytes })
+      await (made.file
+        ? output.link(job.outputPath, { source: made.file, ino: made.ino, ctimeMs: made.ctimeMs, stamped: false })
+        : output.write({ path: job.outputPath, contents: made.bytes }))
       written[job.outputPath] = made.bytes.byteLength
     } else {
       files[index] = { path: job.outputPath, contents: made.bytes }
@@ -99,7 +102,7 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
   // Variants in the cache are only read (libuv's threads do it): many at a time rather than two
   // behind the encoder's limit, which made reading them a visible part of a warm build, but not
   // all at once, which held every one in memory together (a share image per page).
-  const inCache = (job: ImageJob) => cacheDir !== false && cached.has(path.basename(job.outputPath))
+  const inCache = (job: ImageJob) => cacheDir !== false && isListed(cached, path.basename(job.outputPath))
   await runAll(
     toMake.filter((index) => inCache(jobs[index]!)),
     32,
@@ -118,40 +121,38 @@ export async function processImages(options: ProcessImagesOptions): Promise<Proc
   return { files: files.filter(Boolean), written, encoded, reused, errors: [...errors.values()] }
 }
 
-/** The names of the variants in the cache folder (none when there is no folder): one readdir a build. */
-export async function listImageCache(cacheDir: string | false): Promise<ReadonlySet<string>> {
-  return new Set(cacheDir ? await readdir(cacheDir).catch(() => [] as string[]) : [])
-}
-
 /** How many variants the cache (`cached`, listImageCache's) lacks, i.e. how many sharp would encode. */
-export function countUncached(jobs: readonly ImageJob[], cached: ReadonlySet<string>): number {
-  return jobs.filter((j) => j.format !== 'copy' && !cached.has(path.basename(j.outputPath))).length
+export function countUncached(jobs: readonly ImageJob[], cached: ImageCacheListing): number {
+  return jobs.filter((j) => j.format !== 'copy' && !isListed(cached, path.basename(j.outputPath))).length
 }
 
 interface ProduceContext {
   readonly cacheDir: string | false
-  readonly cached: ReadonlySet<string>
+  readonly cached: ImageCacheListing
   readonly note?: CacheNote
   /** The process that encodes and draws variants (image-process.ts). */
   readonly images: () => ImageProcess
 }
 
-type Produced = { readonly bytes: Uint8Array; readonly encoded: boolean } | { readonly error: ConfigError }
+type Produced =
+  /** `file`: the cache entry holding exactly `bytes`, to link. */
+  | { readonly bytes: Uint8Array; readonly encoded: boolean; readonly file?: string; readonly ino?: number; readonly ctimeMs?: number }
+  | { readonly error: ConfigError }
 
 /**
  * One variant's bytes: from the cache, copied, from a parallel build that encoded it, or encoded.
- * A cached variant is sealed with the hash of its bytes (sealed-file.ts) and used only when they
- * still match it, so a damaged file is encoded again rather than published.
+ * A cached variant is used only when its bytes match the seal in its name (variant-cache.ts), so
+ * a damaged file is encoded again rather than published.
  */
 async function produce(job: ImageJob, { cacheDir, cached, note, images }: ProduceContext): Promise<Produced> {
   const key = path.basename(job.outputPath)
-  const hit = cacheDir && cached.has(key) ? await readSealed(path.join(cacheDir, key), note) : undefined
-  if (hit) return { bytes: hit, encoded: false }
+  const hit = cacheDir ? await readVariant(cacheDir, key, cached, note) : undefined
+  if (hit) return { ...hit, encoded: false }
   // An SVG is published as config/ sanitized it, never read from the site folder again.
   if (job.format === 'copy')
     return { bytes: job.source.svg !== undefined ? Buffer.from(job.source.svg) : await readFile(job.source.absolutePath), encoded: false }
-  const claim = cacheDir ? await claimOrWait(cacheDir, key) : undefined
-  if (claim && 'bytes' in claim) return { bytes: claim.bytes, encoded: false }
+  const claim = cacheDir ? await claimOrWait(cacheDir, key, () => findVariant(cacheDir, key, note)) : undefined
+  if (claim && 'found' in claim) return { ...claim.found, encoded: false }
   try {
     let bytes: Uint8Array
     try {
@@ -159,26 +160,10 @@ async function produce(job: ImageJob, { cacheDir, cached, note, images }: Produc
     } catch (error) {
       return { error: undecodable(job, error) }
     }
-    if (cacheDir) await writeSealed(path.join(cacheDir, key), bytes)
-    return { bytes, encoded: true }
+    return { bytes, encoded: true, file: cacheDir ? await writeVariant(cacheDir, key, bytes) : undefined }
   } finally {
     await claim?.release()
   }
-}
-
-/**
- * Removes cached variants that the build did not make (`made`: the output paths of its variants,
- * as its image run wrote or returned them), those of replaced or deleted images, so the folder a
- * CI keeps between runs does not grow forever. Call after a successful build, with the folder as
- * listed before it (what the build added is in use); one added since by another process goes
- * with a later build.
- */
-export async function pruneImageCache(cacheDir: string, made: readonly string[], listed: ReadonlySet<string>): Promise<number> {
-  const keep = new Set(made.map((outputPath) => path.basename(outputPath)))
-  // Dot files are other builds' locks and half-written entries: never touch them.
-  const stale = [...listed].filter((name) => !name.startsWith('.') && !keep.has(name))
-  await Promise.all(stale.map((name) => rm(ownPath(path.join(cacheDir, name)), { force: true })))
-  return stale.length
 }
 
 function undecodable(job: ImageJob, error: unknown): ConfigError {

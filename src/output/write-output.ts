@@ -65,6 +65,8 @@ export async function createOutput(outDir: string, keep?: KeepOptions): Promise<
   const keptFiles = new Map<string, FolderListing['files'][number]>()
   const keptDirs = new Map<string, FolderListing['dirs'][number]>()
   const written = new Set<string>()
+  // Kept files whose change time is not the listed one.
+  const relisted = new Set<string>()
   // The sources this writer linked into the staging folder (page-cache.ts restamps only these).
   const linked = new Set<string>()
   const touched = new Set<string>(['.'])
@@ -145,7 +147,9 @@ export async function createOutput(outDir: string, keep?: KeepOptions): Promise<
       const entry = keptFiles.get(file)
       if (!entry || !present.has(file)) return undefined
       const stats = lstatSync(path.join(staging, file), { throwIfNoEntry: false })
-      if (!stats?.isFile() || stats.size !== entry[1] || stats.mtimeMs !== entry[2] || stats.ino !== entry[3]) return undefined
+      // Its change time too: an image is the very file its cache entry is, which damage may have changed in place.
+      if (!stats?.isFile() || stats.size !== entry[1] || stats.mtimeMs !== entry[2] || stats.ino !== entry[3] || stats.ctimeMs !== entry[4])
+        return undefined
       // Left as it is: listed as kept, not written.
       present.delete(file)
       count++
@@ -161,11 +165,14 @@ export async function createOutput(outDir: string, keep?: KeepOptions): Promise<
     },
   }
 
-  async function linkPage(file: string, { source, ino }: LinkedPage): Promise<void> {
+  async function linkPage(file: string, { source, ino, ctimeMs, stamped = true }: LinkedPage): Promise<void> {
     const kept = present.get(file)
-    if (kept !== undefined && (ino ?? statSync(source, { throwIfNoEntry: false })?.ino) === kept) {
-      // Already the hard link to this very cached page.
+    const seen = kept === undefined || ino !== undefined ? { ino, ctimeMs } : statSync(source, { throwIfNoEntry: false })
+    if (kept !== undefined && seen?.ino === kept) {
+      // Already the hard link to this very file. Linked elsewhere or unlinked since it was listed,
+      // its change time differs: it is listed anew.
       present.delete(file)
+      if (seen.ctimeMs !== keptFiles.get(file)?.[4]) relisted.add(file)
       count++
       return
     }
@@ -173,7 +180,7 @@ export async function createOutput(outDir: string, keep?: KeepOptions): Promise<
     await clear(file, destination)
     try {
       await link(source, destination)
-      linked.add(source)
+      if (stamped) linked.add(source)
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EXDEV' && (error as NodeJS.ErrnoException).code !== 'EPERM') throw error
       await copyFile(source, destination)
@@ -236,21 +243,33 @@ export async function createOutput(outDir: string, keep?: KeepOptions): Promise<
       throw error
     })
     if (old) await removeFolder(old)
-    const output = listing()
-    // Removing the old output or copying the new one as links changes every linked file's link count.
+    // Removing the old output or copying the new one as links changes the link count, and so the
+    // change time, of every file they share with the new one: it is listed after, each file anew.
+    const copied = keep && !movedOld ? await linkCopy(target, keep.folder, [...keptFiles.keys(), ...written], listedDirs()) : undefined
+    const output = listing(!movedOld)
     const changed = old !== undefined || (keep !== undefined && !movedOld) ? {} : { linked }
     if (!keep) return { output, ...changed }
-    return { output, kept: movedOld ? keep.current : await linkCopy(target, keep.folder, output), ...changed }
+    return { output, kept: movedOld ? keep.current : copied && { files: output.files, dirs: copied }, ...changed }
   }
 
-  /** The committed output folder's listing, as output-record.ts's listFolder would find it. */
-  function listing(): FolderListing {
-    const files = [...keptFiles.values()]
-    for (const file of written) {
-      const stats = lstatSync(path.join(target, file))
-      files.push([file, stats.size, stats.mtimeMs, stats.ino])
-    }
-    // Every folder a file is in, kept as listed unless changed; a folder removed as empty is gone.
+  /**
+   * The committed output folder's listing, as output-record.ts's listFolder would find it: the
+   * kept output's entries for the files this writer left alone, unless `fresh`.
+   */
+  function listing(fresh: boolean): FolderListing {
+    const files: FolderListing['files'][number][] = []
+    for (const [file, entry] of keptFiles) files.push(fresh || relisted.has(file) ? listed(file) : entry)
+    for (const file of written) files.push(listed(file))
+    return { files: files.sort(compareListed), dirs: listedDirs() }
+  }
+
+  function listed(file: string): FolderListing['files'][number] {
+    const stats = lstatSync(path.join(target, file))
+    return [file, stats.size, stats.mtimeMs, stats.ino, stats.ctimeMs]
+  }
+
+  /** Every folder a file is in, kept as listed unless changed; a folder removed as empty is gone. */
+  function listedDirs(): FolderListing['dirs'] {
     const folders = new Set([...keptDirs.keys(), ...touched])
     const dirsNow: FolderListing['dirs'][number][] = []
     for (const dir of folders) {
@@ -262,28 +281,31 @@ export async function createOutput(outDir: string, keep?: KeepOptions): Promise<
       const stats = lstatSync(path.join(target, dir), { throwIfNoEntry: false })
       if (stats?.isDirectory()) dirsNow.push([dir, stats.mtimeMs, stats.ino])
     }
-    return { files: files.sort(compareListed), dirs: dirsNow.sort(compareListed) }
+    return dirsNow.sort(compareListed)
   }
 }
 
 /**
- * `from` copied to `to` as hard links (no bytes copied; `listing` is `from`'s), and `to`'s
- * listing: the same files (a link shares its file's inode, size and mtime), its own folders.
- * Undefined when that cannot be done (another file system): the next build starts empty then.
+ * `from`'s `files` copied to `to` as hard links (no bytes copied), and the listing of `to`'s
+ * folders (`dirs` are `from`'s, each after its parent). Undefined when that cannot be done
+ * (another file system): the next build starts empty then.
  */
-async function linkCopy(from: string, to: string, listing: FolderListing): Promise<FolderListing | undefined> {
+async function linkCopy(
+  from: string,
+  to: string,
+  files: readonly string[],
+  dirs: FolderListing['dirs'],
+): Promise<FolderListing['dirs'] | undefined> {
   ownPath(to)
   try {
-    // Folders sorted by path: each after its parent.
-    for (const [dir] of listing.dirs) await mkdir(path.join(to, dir), { recursive: true })
-    for (let at = 0; at < listing.files.length; at += 256) {
-      await Promise.all(listing.files.slice(at, at + 256).map(([file]) => link(path.join(from, file), path.join(to, file))))
+    for (const [dir] of dirs) await mkdir(path.join(to, dir), { recursive: true })
+    for (let at = 0; at < files.length; at += 256) {
+      await Promise.all(files.slice(at, at + 256).map((file) => link(path.join(from, file), path.join(to, file))))
     }
-    const dirs = listing.dirs.map(([dir]): FolderListing['dirs'][number] => {
+    return dirs.map(([dir]): FolderListing['dirs'][number] => {
       const stats = lstatSync(path.join(to, dir))
       return [dir, stats.mtimeMs, stats.ino]
     })
-    return { files: listing.files, dirs }
   } catch {
     // Only a head start is lost; the output itself is committed.
     await rm(to, { recursive: true, force: true })

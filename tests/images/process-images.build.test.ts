@@ -1,9 +1,12 @@
-import { readdir, writeFile } from 'node:fs/promises'
+import { execFileSync } from 'node:child_process'
+import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { listImageCache, processImages, pruneImageCache } from '../../src/images/process-images.js'
+import { seal } from '../../src/cache/sealed-file.js'
+import { processImages } from '../../src/images/process-images.js'
+import { listImageCache, pruneImageCache, staleVariants } from '../../src/images/variant-cache.js'
 import type { ImageJob } from '../../src/plan/plan-images.js'
-import type { OutputFile } from '../../src/types.js'
+import type { OutputFile, OutputWriter } from '../../src/types.js'
 import { writePhoto } from '../example-sites/helpers.js'
 import { tempDir } from '../helpers/site.js'
 
@@ -21,41 +24,108 @@ async function photoJobs(): Promise<ImageJob[]> {
   return [400, 800].map((width) => ({ source, width, format: 'jpeg', quality: 80, outputPath: `assets/images/photo-abc-${width}.jpg` }))
 }
 
+/** An output that records what it was given: files written, and the files linked read back. */
+function recordingOutput() {
+  const written: OutputFile[] = []
+  const linked: OutputFile[] = []
+  const output: Pick<OutputWriter, 'write' | 'link'> = {
+    write: async (file) => void written.push(file),
+    link: async (file, { source }) => void linked.push({ path: file, contents: await readFile(source) }),
+  }
+  return { output, written, linked }
+}
+
+const bytes = (files: readonly OutputFile[]) => Object.fromEntries(files.map((f) => [f.path, Buffer.from(f.contents).toString('base64')]))
+
+/** The cache's entries, without the seal in their names. */
+const entries = async (cacheDir: string) => (await readdir(cacheDir)).filter((n) => !n.startsWith('.')).map((n) => n.replace(/~.*/, ''))
+
 describe('processImages', () => {
-  it('writes each variant through the output as it is made and keeps only its size', async () => {
+  it('links each variant from the cache into the output as it is made and keeps only its size', async () => {
     const jobs = await photoJobs()
-    const writes: OutputFile[] = []
     const cacheDir = path.join(await tempDir(), 'images')
-    const streamed = await processImages({ jobs, cacheDir, output: { write: async (file) => void writes.push(file) } })
+    const first = recordingOutput()
+    const streamed = await processImages({ jobs, cacheDir, output: first.output })
     expect(streamed.files).toEqual([])
-    expect(writes.map((f) => f.path).sort()).toEqual(jobs.map((j) => j.outputPath).sort())
-    expect(streamed.written).toEqual(Object.fromEntries(writes.map((f) => [f.path, f.contents.length])))
+    expect(first.written, 'an encoded variant is linked from its new entry, not written twice').toEqual([])
+    expect(first.linked.map((f) => f.path).sort()).toEqual(jobs.map((j) => j.outputPath).sort())
+    expect(streamed.written).toEqual(Object.fromEntries(first.linked.map((f) => [f.path, f.contents.length])))
+    expect((await readdir(cacheDir)).every((name) => /^photo-abc-(400|800)\.jpg~[0-9a-f]{40}$/.test(name))).toBe(true)
 
     // From the cache, the same bytes the same way; without an output, in the result.
-    const again: OutputFile[] = []
-    const reused = await processImages({ jobs, cacheDir, output: { write: async (file) => void again.push(file) } })
+    const again = recordingOutput()
+    const reused = await processImages({ jobs, cacheDir, output: again.output })
     expect(reused).toMatchObject({ encoded: 0, reused: 2, files: [] })
     const held = await processImages({ jobs, cacheDir })
-    const bytes = (files: OutputFile[]) => Object.fromEntries(files.map((f) => [f.path, Buffer.from(f.contents).toString('base64')]))
-    expect(bytes(again)).toEqual(bytes(writes))
-    expect(bytes([...held.files])).toEqual(bytes(writes))
+    expect(bytes(again.linked)).toEqual(bytes(first.linked))
+    expect(bytes(held.files)).toEqual(bytes(first.linked))
     expect(held.written).toEqual({})
+  })
+
+  it('encodes again, and removes, an entry whose bytes do not match its name', async () => {
+    const jobs = await photoJobs()
+    const cacheDir = path.join(await tempDir(), 'images')
+    const made = await processImages({ jobs, cacheDir })
+    const [name] = (await readdir(cacheDir)).filter((n) => n.startsWith('photo-abc-400'))
+    await writeFile(path.join(cacheDir, name!), '<svg onload="alert(1)">')
+    const notes: string[] = []
+    const { output, linked } = recordingOutput()
+    const again = await processImages({ jobs, cacheDir, output, note: (n) => notes.push(n) })
+    expect(again).toMatchObject({ encoded: 1, reused: 1 })
+    expect(bytes(linked)).toEqual(bytes(made.files))
+    expect(notes).toEqual([expect.stringMatching(/images\/photo-abc-400\.jpg~[0-9a-f]{40} was damaged/)])
+    expect((await entries(cacheDir)).sort()).toEqual(['photo-abc-400.jpg', 'photo-abc-800.jpg'])
+  })
+
+  it('follows no link and waits on no pipe planted where an entry belongs', async () => {
+    const jobs = await photoJobs()
+    // A true entry of another cache on this machine: the link to it must not be published.
+    const elsewhere = path.join(await tempDir(), 'images')
+    const made = await processImages({ jobs, cacheDir: elsewhere })
+    const cacheDir = path.join(await tempDir(), 'images')
+    await mkdir(cacheDir)
+    const [small, large] = (await readdir(elsewhere)).sort()
+    await symlink(path.join(elsewhere, small!), path.join(cacheDir, small!))
+    execFileSync('mkfifo', [path.join(cacheDir, large!)])
+    const notes: string[] = []
+    const { output, linked } = recordingOutput()
+    const again = await processImages({ jobs, cacheDir, output, note: (n) => notes.push(n) })
+    expect(again).toMatchObject({ encoded: 2, reused: 0 })
+    expect(bytes(linked)).toEqual(bytes(made.files))
+    expect(notes.sort()).toEqual([expect.stringContaining('(it is a link)'), expect.stringContaining('(it is not a file)')])
+  })
+
+  it('takes over a variant sealed at its end, as the cache kept them before, without encoding it', async () => {
+    const jobs = await photoJobs()
+    const cacheDir = path.join(await tempDir(), 'images')
+    const made = await processImages({ jobs, cacheDir: false })
+    await mkdir(cacheDir)
+    for (const file of made.files) await writeFile(path.join(cacheDir, path.basename(file.path)), seal(file.contents))
+    const listed = await listImageCache(cacheDir)
+    const { output, linked } = recordingOutput()
+    const again = await processImages({ jobs, cacheDir, cached: listed, output })
+    expect(again).toMatchObject({ encoded: 0, reused: 2 })
+    expect(bytes(linked)).toEqual(bytes(made.files))
+    expect(await pruneImageCache(cacheDir, staleVariants(listed, Object.keys(again.written)))).toBe(2)
+    expect((await readdir(cacheDir)).every((name) => name.includes('~'))).toBe(true)
   })
 
   it('prunes the variants no job uses, but not one another process wrote after the folder was listed', async () => {
     const jobs = await photoJobs()
     const cacheDir = path.join(await tempDir(), 'images')
     const made = await processImages({ jobs, cacheDir })
-    await writeFile(path.join(cacheDir, 'photo-old-400.jpg'), 'a variant of a replaced photo')
+    await writeFile(path.join(cacheDir, `photo-old-400.jpg~${'0'.repeat(40)}`), 'a variant of a replaced photo')
     const listed = await listImageCache(cacheDir)
-    await writeFile(path.join(cacheDir, 'photo-new-400.jpg'), 'written by a parallel build meanwhile')
+    await writeFile(path.join(cacheDir, `photo-new-400.jpg~${'1'.repeat(40)}`), 'written by a parallel build meanwhile')
     expect(
       await pruneImageCache(
         cacheDir,
-        made.files.map((f) => f.path),
-        listed,
+        staleVariants(
+          listed,
+          made.files.map((f) => f.path),
+        ),
       ),
     ).toBe(1)
-    expect((await readdir(cacheDir)).sort()).toEqual(['photo-abc-400.jpg', 'photo-abc-800.jpg', 'photo-new-400.jpg'])
+    expect((await entries(cacheDir)).sort()).toEqual(['photo-abc-400.jpg', 'photo-abc-800.jpg', 'photo-new-400.jpg'])
   })
 })

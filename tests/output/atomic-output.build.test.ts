@@ -116,7 +116,7 @@ describe('the output folder', () => {
     const second = await folder()
     expect(second).toBe(copy)
     const freshSecond = path.join(await tempDir(), 'fresh')
-    await build({ site, outDir: freshSecond, cacheDir: false })
+    await build({ site, outDir: freshSecond, cacheDir: false, imageCacheDir: false })
     expect(await snapshot(out)).toEqual(await snapshot(freshSecond))
     // The third build starts from the first one's folder: a page there is gone now, another changed.
     await rm(path.join(site, 'pages/extra.yaml'))
@@ -124,7 +124,7 @@ describe('the output folder', () => {
     const third = await build({ site, outDir: out })
     expect(await folder()).toBe(first)
     const fresh = path.join(await tempDir(), 'fresh')
-    await build({ site, outDir: fresh, cacheDir: false })
+    await build({ site, outDir: fresh, cacheDir: false, imageCacheDir: false })
     const files = await snapshot(out)
     expect(files).toEqual(await snapshot(fresh))
     expect(Object.keys(files)).not.toContain('extra.html')
@@ -165,6 +165,24 @@ describe('the output folder', () => {
     const freshAgain = path.join(await tempDir(), 'fresh')
     await build({ site, outDir: freshAgain, cacheDir: false })
     expect(await snapshot(out)).toEqual(await snapshot(freshAgain))
+  })
+
+  it('shares its images with the image cache, and checks them again once another output linked them too', async () => {
+    const site = await siteFrom('minimal')
+    const out = path.join(await tempDir(), 'dist')
+    await build({ site, outDir: out })
+    const share = path.join(out, 'assets/share')
+    const image = path.join(share, (await readdir(share))[0]!)
+    const entries = path.join(site, '.citypress/cache/images')
+    const inodes = new Set(await Promise.all((await readdir(entries)).map(async (name) => (await stat(path.join(entries, name))).ino)))
+    expect(inodes.has((await stat(image)).ino), 'the published image is the cache entry (a hard link)').toBe(true)
+    // Another output of the same site links the same entries, which changes their change time:
+    // the first output is then not taken as it was left, but its images are read and kept.
+    await build({ site, outDir: path.join(await tempDir(), 'other'), cacheDir: false })
+    const again = await build({ site, outDir: out })
+    expect(again.upToDate).toBe(false)
+    expect(again.images.encoded).toBe(0)
+    expect((await build({ site, outDir: out })).upToDate).toBe(true)
   })
 
   it('starts from an empty folder when the kept output was touched since', async () => {

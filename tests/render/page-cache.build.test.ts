@@ -98,7 +98,7 @@ describe('the page cache', () => {
     // Without stamps no cached page is trusted: every page is rendered again, and the output is as before.
     expect(again.pages).toMatchObject({ rendered: cold.routes.length, reused: 0 })
     const fresh = path.join(await tempDir(), 'dist')
-    await build({ site, outDir: fresh, cacheDir: false })
+    await build({ site, outDir: fresh, cacheDir: false, imageCacheDir: false })
     expect(await snapshot(out)).toEqual(await snapshot(fresh))
     expect((await rebuild()).upToDate).toBe(true)
   })

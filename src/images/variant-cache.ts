@@ -1,0 +1,142 @@
+import { constants, type Stats } from 'node:fs'
+import { readdir, rm } from 'node:fs/promises'
+import path from 'node:path'
+import { type CacheNote, damagedNote, readSealed, replaceInCache, sealDigest, unreadableNote } from '../cache/sealed-file.js'
+import { ownPath } from '../cache/site-folder.js'
+import { close, fstat, open, readFile } from '../tool/file-calls.js'
+
+/**
+ * The image cache: one file per encoded variant, holding exactly the bytes that are published,
+ * named `<output name>~<seal>`, the seal being the keyed hash of those bytes (sealDigest, under
+ * the machine key) in hex. A variant that matches its name is hard-linked into the output rather
+ * than copied: creating a file costs about 0.55 ms here and a link 15 µs, and a site has a share
+ * image per page. A file whose bytes do not match its name (garbled, cut short, forged, made on
+ * another machine) is never used, and is removed.
+ *
+ * The seal is in the name, not at the end of the file as other cache files carry it
+ * (sealed-file.ts), because a linked file is the published file: it can carry nothing else.
+ */
+export interface ImageCacheListing {
+  /** The entry of each variant, by its output name. */
+  readonly entries: ReadonlyMap<string, string>
+  /** Every name the folder held when listed: what pruning may remove. */
+  readonly names: ReadonlySet<string>
+}
+
+/** A variant read from the cache and found to match its name. */
+export interface CachedVariant {
+  readonly bytes: Buffer
+  /** The entry's path, to link into the output, with its inode and change time as read. */
+  readonly file: string
+  readonly ino?: number
+  readonly ctimeMs?: number
+}
+
+const entryPattern = /^(.+)~([0-9a-f]{40})$/
+
+/** The names in `cacheDir` (none when there is no folder): one readdir a build. */
+export async function listImageCache(cacheDir: string | false): Promise<ImageCacheListing> {
+  const names = new Set(cacheDir ? await readdir(cacheDir).catch(() => [] as string[]) : [])
+  const entries = new Map<string, string>()
+  for (const name of names) {
+    const [, key] = entryPattern.exec(name) ?? []
+    if (key !== undefined) entries.set(key, name)
+  }
+  return { entries, names }
+}
+
+/** Whether the cache holds something to try for the variant `key` (an output name). */
+export function isListed(listing: ImageCacheListing, key: string): boolean {
+  return listing.entries.has(key) || listing.names.has(key)
+}
+
+/**
+ * The variant `key` from the cache, when its entry is there and matches its name. An entry is
+ * opened without following a link, and only a regular file is read: a link or a pipe planted in a
+ * site's `.citypress` reads nothing outside it and never blocks the build.
+ *
+ * An entry written whole with a seal at its end (sealed-file.ts), as the cache kept variants
+ * before, is taken over once: its bytes are checked and written as an entry of their own, so a
+ * cache kept by CI is not encoded again.
+ */
+export async function readVariant(
+  cacheDir: string,
+  key: string,
+  listing: ImageCacheListing,
+  note?: CacheNote,
+): Promise<CachedVariant | undefined> {
+  const name = listing.entries.get(key)
+  if (name !== undefined) {
+    const file = path.join(cacheDir, name)
+    const read = await readRegularFile(file, note)
+    if (!read) return undefined
+    const { bytes, stats } = read
+    if (sealDigest(bytes).toString('hex') === entryPattern.exec(name)![2]) return { bytes, file, ino: stats.ino, ctimeMs: stats.ctimeMs }
+    note?.(damagedNote(file))
+    await rm(ownPath(file), { force: true })
+    return undefined
+  }
+  if (!listing.names.has(key)) return undefined
+  const sealed = await readSealed(path.join(cacheDir, key), note)
+  return sealed && { bytes: sealed, file: await writeVariant(cacheDir, key, sealed) }
+}
+
+/** Writes the variant `key` into the cache, whole or not at all; returns its entry's path. */
+export async function writeVariant(cacheDir: string, key: string, bytes: Uint8Array): Promise<string> {
+  const file = path.join(cacheDir, `${key}~${sealDigest(bytes).toString('hex')}`)
+  await replaceInCache(file, [bytes])
+  return file
+}
+
+/** The variant `key` as another process wrote it meanwhile (it held the claim), when it did. */
+export async function findVariant(cacheDir: string, key: string, note?: CacheNote): Promise<CachedVariant | undefined> {
+  const listing = await listImageCache(cacheDir)
+  return listing.entries.has(key) ? readVariant(cacheDir, key, listing, note) : undefined
+}
+
+/**
+ * The entries a build of `variants` (their output paths) leaves unused: those of replaced or
+ * deleted images, and entries of another form. Worked out from the folder as listed before the
+ * build, so that one another process adds meanwhile is left to a later build, and so the
+ * listing (two strings a page) need not be held until the build ends.
+ */
+export function staleVariants(listed: ImageCacheListing, variants: readonly string[]): string[] {
+  const keep = new Set(variants.map((outputPath) => path.basename(outputPath)))
+  // Dot files are other builds' locks and half-written entries: never touch them.
+  return [...listed.names].filter((name) => !name.startsWith('.') && !keep.has(entryPattern.exec(name)?.[1] ?? ''))
+}
+
+/**
+ * Removes the `stale` entries (staleVariants), so the folder a CI keeps between runs does not
+ * grow forever. Call after a successful build only: a failed one may not have taken over an
+ * entry of another form yet. Returns how many were removed.
+ */
+export async function pruneImageCache(cacheDir: string, stale: readonly string[]): Promise<number> {
+  await Promise.all(stale.map((name) => rm(ownPath(path.join(cacheDir, name)), { force: true })))
+  return stale.length
+}
+
+/** A file's bytes and stats, read through one descriptor that follows no link and waits on no pipe. */
+async function readRegularFile(file: string, note?: CacheNote): Promise<{ bytes: Buffer; stats: Stats } | undefined> {
+  let fd: number
+  try {
+    fd = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code !== 'ENOENT') note?.(unreadableNote(file, code === 'ELOOP' ? 'it is a link' : code))
+    return undefined
+  }
+  try {
+    const stats = await fstat(fd)
+    if (!stats.isFile()) {
+      note?.(unreadableNote(file, 'it is not a file'))
+      return undefined
+    }
+    return { bytes: await readFile(fd), stats }
+  } catch (error) {
+    note?.(unreadableNote(file, (error as NodeJS.ErrnoException).code))
+    return undefined
+  } finally {
+    await close(fd)
+  }
+}
