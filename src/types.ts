@@ -60,8 +60,8 @@ export interface OutputWriter {
   /** Writes one file into the staging folder. */
   write(file: OutputFile): Promise<void>
   /**
-   * Puts an existing file (a cached page or image variant) at `path` as a hard link: no bytes are copied or
-   * rewritten. Falls back to a copy where links are impossible (another file system).
+   * Puts an existing file (a cached page or image variant) at `path` as a hard link: no bytes are
+   * copied or rewritten. Falls back to a copy where links are impossible (another file system).
    */
   link(path: string, page: LinkedPage): Promise<void>
   /**

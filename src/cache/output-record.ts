@@ -13,9 +13,9 @@ import { walkFolder } from './walk-folder.js'
  * it, each file with its size, modification time, inode and change time: if anyone changed, added
  * or removed a file there since, the folder no longer matches and the build writes it anew. The
  * change time is what no one can set back: a page or an image is the very file its cache entry
- * is (a hard link), so damage to the entry, even with its modification time put back, shows here. `previous` is the
- * listing of the output before that one, which the build kept to start the next output from
- * (write-output.ts).
+ * is (a hard link), so damage to the entry, even with its modification time put back, shows
+ * here. `previous` is the listing of the output before that one, which the build kept to start
+ * the next output from (write-output.ts).
  */
 export interface OutputRecord<Result> {
   readonly outDir: string

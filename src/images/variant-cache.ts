@@ -1,7 +1,7 @@
 import { constants, type Stats } from 'node:fs'
 import { readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
-import { type CacheNote, damagedNote, readSealed, replaceInCache, sealDigest, unreadableNote } from '../cache/sealed-file.js'
+import { type CacheNote, damagedNote, replaceInCache, sealDigest, unreadableNote, unseal } from '../cache/sealed-file.js'
 import { ownPath } from '../cache/site-folder.js'
 import { close, fstat, open, readFile } from '../tool/file-calls.js'
 
@@ -55,9 +55,9 @@ export function isListed(listing: ImageCacheListing, key: string): boolean {
  * opened without following a link, and only a regular file is read: a link or a pipe planted in a
  * site's `.citypress` reads nothing outside it and never blocks the build.
  *
- * An entry written whole with a seal at its end (sealed-file.ts), as the cache kept variants
- * before, is taken over once: its bytes are checked and written as an entry of their own, so a
- * cache kept by CI is not encoded again.
+ * A variant in the older form, named by its output name alone with its seal at its end
+ * (sealed-file.ts), is taken over once: its bytes are checked and written as an entry of their
+ * own, so an image cache that CI keeps is not encoded again after an upgrade.
  */
 export async function readVariant(
   cacheDir: string,
@@ -77,8 +77,11 @@ export async function readVariant(
     return undefined
   }
   if (!listing.names.has(key)) return undefined
-  const sealed = await readSealed(path.join(cacheDir, key), note)
-  return sealed && { bytes: sealed, file: await writeVariant(cacheDir, key, sealed) }
+  const older = path.join(cacheDir, key)
+  const read = await readRegularFile(older, note)
+  const bytes = read && unseal(read.bytes)
+  if (read && !bytes) note?.(damagedNote(older))
+  return bytes && { bytes, file: await writeVariant(cacheDir, key, bytes) }
 }
 
 /** Writes the variant `key` into the cache, whole or not at all; returns its entry's path. */

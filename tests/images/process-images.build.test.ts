@@ -95,16 +95,22 @@ describe('processImages', () => {
     expect(notes.sort()).toEqual([expect.stringContaining('(it is a link)'), expect.stringContaining('(it is not a file)')])
   })
 
-  it('takes over a variant sealed at its end, as the cache kept them before, without encoding it', async () => {
+  it('takes over a variant in the older form, sealed at its end, without encoding it, but follows no link of that name', async () => {
     const jobs = await photoJobs()
     const cacheDir = path.join(await tempDir(), 'images')
     const made = await processImages({ jobs, cacheDir: false })
     await mkdir(cacheDir)
-    for (const file of made.files) await writeFile(path.join(cacheDir, path.basename(file.path)), seal(file.contents))
+    const [small, large] = made.files.map((file) => ({ name: path.basename(file.path), sealed: Buffer.concat([...seal(file.contents)]) }))
+    await writeFile(path.join(cacheDir, small!.name), small!.sealed)
+    const elsewhere = path.join(await tempDir(), large!.name)
+    await writeFile(elsewhere, large!.sealed)
+    await symlink(elsewhere, path.join(cacheDir, large!.name))
     const listed = await listImageCache(cacheDir)
+    const notes: string[] = []
     const { output, linked } = recordingOutput()
-    const again = await processImages({ jobs, cacheDir, cached: listed, output })
-    expect(again).toMatchObject({ encoded: 0, reused: 2 })
+    const again = await processImages({ jobs, cacheDir, cached: listed, output, note: (n) => notes.push(n) })
+    expect(again).toMatchObject({ encoded: 1, reused: 1 })
+    expect(notes).toEqual([expect.stringContaining('(it is a link)')])
     expect(bytes(linked)).toEqual(bytes(made.files))
     expect(await pruneImageCache(cacheDir, staleVariants(listed, Object.keys(again.written)))).toBe(2)
     expect((await readdir(cacheDir)).every((name) => name.includes('~'))).toBe(true)
