@@ -9,7 +9,15 @@ import { runAll } from '../tool/run-all.js'
 import type { OutputFile, OutputWriter } from '../types.js'
 import { claimOrWait } from './cache-lock.js'
 import { type ImageProcess, startImageProcess } from './image-process.js'
-import { findVariant, type ImageCacheListing, isListed, listImageCache, readVariant, writeVariant } from './variant-cache.js'
+import {
+  type CachedVariant,
+  findVariant,
+  type ImageCacheListing,
+  isListed,
+  listImageCache,
+  readVariant,
+  writeVariant,
+} from './variant-cache.js'
 
 export interface ProcessImagesOptions {
   readonly jobs: readonly ImageJob[]
@@ -134,9 +142,9 @@ interface ProduceContext {
   readonly images: () => ImageProcess
 }
 
+/** With the cache entry that holds exactly `bytes`, to link, when there is one. */
 type Produced =
-  /** `file`: the cache entry holding exactly `bytes`, to link. */
-  | { readonly bytes: Uint8Array; readonly encoded: boolean; readonly file?: string; readonly ino?: number; readonly ctimeMs?: number }
+  | ({ readonly bytes: Uint8Array; readonly encoded: boolean } & Partial<Omit<CachedVariant, 'bytes'>>)
   | { readonly error: ConfigError }
 
 /**

@@ -19,8 +19,8 @@ import { close, fstat, open, readFile } from '../tool/file-calls.js'
 export interface ImageCacheListing {
   /** The entry of each variant, by its output name. */
   readonly entries: ReadonlyMap<string, string>
-  /** Every name the folder held when listed: what pruning may remove. */
-  readonly names: ReadonlySet<string>
+  /** The folder's other names: variants in the older form, locks, half-written files, a second entry of a variant. */
+  readonly others: ReadonlySet<string>
 }
 
 /** A variant read from the cache and found to match its name. */
@@ -32,22 +32,26 @@ export interface CachedVariant {
   readonly ctimeMs?: number
 }
 
-const entryPattern = /^(.+)~([0-9a-f]{40})$/
+const entryPattern = /^(.+)~[0-9a-f]{40}$/
+
+/** The name of the entry that holds `bytes` as the variant `key`. */
+const entryName = (key: string, bytes: Uint8Array) => `${key}~${sealDigest(bytes).toString('hex')}`
 
 /** The names in `cacheDir` (none when there is no folder): one readdir a build. */
 export async function listImageCache(cacheDir: string | false): Promise<ImageCacheListing> {
-  const names = new Set(cacheDir ? await readdir(cacheDir).catch(() => [] as string[]) : [])
   const entries = new Map<string, string>()
-  for (const name of names) {
-    const [, key] = entryPattern.exec(name) ?? []
-    if (key !== undefined) entries.set(key, name)
+  const others = new Set<string>()
+  for (const name of cacheDir ? await readdir(cacheDir).catch(() => [] as string[]) : []) {
+    const key = entryPattern.exec(name)?.[1]
+    if (key === undefined || entries.has(key)) others.add(name)
+    else entries.set(key, name)
   }
-  return { entries, names }
+  return { entries, others }
 }
 
 /** Whether the cache holds something to try for the variant `key` (an output name). */
 export function isListed(listing: ImageCacheListing, key: string): boolean {
-  return listing.entries.has(key) || listing.names.has(key)
+  return listing.entries.has(key) || listing.others.has(key)
 }
 
 /**
@@ -71,12 +75,12 @@ export async function readVariant(
     const read = await readRegularFile(file, note)
     if (!read) return undefined
     const { bytes, stats } = read
-    if (sealDigest(bytes).toString('hex') === entryPattern.exec(name)![2]) return { bytes, file, ino: stats.ino, ctimeMs: stats.ctimeMs }
+    if (name === entryName(key, bytes)) return { bytes, file, ino: stats.ino, ctimeMs: stats.ctimeMs }
     note?.(damagedNote(file))
     await rm(ownPath(file), { force: true })
     return undefined
   }
-  if (!listing.names.has(key)) return undefined
+  if (!listing.others.has(key)) return undefined
   const older = path.join(cacheDir, key)
   const read = await readRegularFile(older, note)
   const bytes = read && unseal(read.bytes)
@@ -86,15 +90,15 @@ export async function readVariant(
 
 /** Writes the variant `key` into the cache, whole or not at all; returns its entry's path. */
 export async function writeVariant(cacheDir: string, key: string, bytes: Uint8Array): Promise<string> {
-  const file = path.join(cacheDir, `${key}~${sealDigest(bytes).toString('hex')}`)
+  const file = path.join(cacheDir, entryName(key, bytes))
   await replaceInCache(file, [bytes])
   return file
 }
 
 /** The variant `key` as another process wrote it meanwhile (it held the claim), when it did. */
 export async function findVariant(cacheDir: string, key: string, note?: CacheNote): Promise<CachedVariant | undefined> {
-  const listing = await listImageCache(cacheDir)
-  return listing.entries.has(key) ? readVariant(cacheDir, key, listing, note) : undefined
+  const name = (await readdir(cacheDir).catch(() => [] as string[])).find((n) => entryPattern.exec(n)?.[1] === key)
+  return name === undefined ? undefined : readVariant(cacheDir, key, { entries: new Map([[key, name]]), others: new Set() }, note)
 }
 
 /**
@@ -105,8 +109,9 @@ export async function findVariant(cacheDir: string, key: string, note?: CacheNot
  */
 export function staleVariants(listed: ImageCacheListing, variants: readonly string[]): string[] {
   const keep = new Set(variants.map((outputPath) => path.basename(outputPath)))
+  const unused = [...listed.entries].flatMap(([key, name]) => (keep.has(key) ? [] : [name]))
   // Dot files are other builds' locks and half-written entries: never touch them.
-  return [...listed.names].filter((name) => !name.startsWith('.') && !keep.has(entryPattern.exec(name)?.[1] ?? ''))
+  return [...unused, ...[...listed.others].filter((name) => !name.startsWith('.') && !keep.has(entryPattern.exec(name)?.[1] ?? ''))]
 }
 
 /**
