@@ -31,10 +31,12 @@ const bounds = {
  * in force would allow more: on a large site a share of what is alive is most of the peak. At
  * 50,107 pages about 220 MiB is alive when rendering starts, and growing by half of what survived
  * took the main thread's heap from 315–333 to 492–545 MiB by the end (render stage 867 and 885 MiB
- * of resident memory); by 48 MiB (21 %), 783–806 MiB in the same time. At 10,107 pages (about 65
- * MiB alive) the bound in force is the tighter one, as before: 20 % cost 5 % more time there.
+ * of resident memory). Growing by 48 MiB (21 %), a cold build peaked at 528.8–547.5 MiB (median
+ * 532); by 24 MiB (11 %), at 503.8–534.1 MiB (median 515), in the same time (four alternating
+ * pairs). At 10,107 pages (about 65 MiB alive) that is 37 % where the process allows 50 %: cold
+ * builds as fast (wall 0.99 of the other's, five pairs) at the same peak (299 MiB).
  */
-const renderingHeadroomMiB = 48
+const renderingHeadroomMiB = 24
 
 let processBounded = false
 /** Render stages in this process collecting sooner (collectSooner). */

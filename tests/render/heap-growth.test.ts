@@ -22,7 +22,7 @@ const growth = () => flags.filter((f) => f.startsWith('--heap-growing-percent=')
 describe("the heap's growth", () => {
   it('is bounded while workers render, and back to V8’s own choice after, in a process that set no bound', async () => {
     vi.resetModules()
-    aliveMiB = 40
+    aliveMiB = 30
     const { collectSooner } = await import('../../src/tool/heap-growth.js')
     const first = collectSooner()
     const second = collectSooner()
@@ -35,7 +35,7 @@ describe("the heap's growth", () => {
 
   it("stays at the process's bound through and after a render stage, where the process set one", async () => {
     vi.resetModules()
-    aliveMiB = 65
+    aliveMiB = 40
     const { boundHeapGrowth, collectSooner } = await import('../../src/tool/heap-growth.js')
     boundHeapGrowth()
     expect(growth()).toBe('--heap-growing-percent=50')
@@ -45,13 +45,13 @@ describe("the heap's growth", () => {
     expect(growth()).toBe('--heap-growing-percent=50')
   })
 
-  it('grows by about 48 MiB while workers render where much is alive, however large, and never by less than a tenth', async () => {
+  it('grows by about 24 MiB while workers render where much is alive, however large, and never by less than a tenth', async () => {
     vi.resetModules()
     const { boundHeapGrowth, collectSooner } = await import('../../src/tool/heap-growth.js')
     boundHeapGrowth()
-    aliveMiB = 230
+    aliveMiB = 120
     const done = collectSooner()
-    expect(growth()).toBe('--heap-growing-percent=21')
+    expect(growth()).toBe('--heap-growing-percent=20')
     done()
     expect(growth()).toBe('--heap-growing-percent=50')
     aliveMiB = 2000
