@@ -34,7 +34,7 @@ const bounds = {
  * of resident memory). Growing by 48 MiB (21 %), a cold build peaked at 528.8–547.5 MiB (median
  * 532); by 24 MiB (11 %), at 503.8–534.1 MiB (median 515), in the same time (four alternating
  * pairs). At 10,107 pages (about 65 MiB alive) that is 37 % where the process allows 50 %: cold
- * builds as fast (wall 0.99 of the other's, five pairs) at the same peak (299 MiB).
+ * builds as fast (wall 0.99 of the other's, four pairs) at the same peak (299 MiB).
  */
 const renderingHeadroomMiB = 24
 
