@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, statSync } from 'node:fs'
+import { lstatSync, readFileSync, rmSync } from 'node:fs'
 import { readdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { naming } from '../errors/system-error.js'
@@ -109,7 +109,7 @@ export async function openPageCache({ dir, shared, note }: OpenPageCacheOptions)
     return file
   }
   const stampFile = (key: string, sha1: string) => {
-    stamps.set(key, [...stampOf(statSync(fileOf(key))), sha1])
+    stamps.set(key, [...stampOf(lstatSync(fileOf(key))), sha1])
     stampsChanged = true
   }
   const adopt = (key: string, sha1: string) => {
@@ -122,7 +122,8 @@ export async function openPageCache({ dir, shared, note }: OpenPageCacheOptions)
   const unchanged = (key: string) => {
     const stamp = present.has(key) ? stamps.get(key) : undefined
     if (stamp === undefined) return undefined
-    const stats = statSync(fileOf(key), { throwIfNoEntry: false })
+    // Its own stats, a link's not followed: a link planted in its place is no file, and is rendered again.
+    const stats = lstatSync(fileOf(key), { throwIfNoEntry: false })
     if (stats === undefined) return { stamp, stats }
     return { stamp, stats, same: isAsStamped(stats, stamp) }
   }
@@ -185,7 +186,7 @@ export async function openPageCache({ dir, shared, note }: OpenPageCacheOptions)
       for (const key of keep) {
         if (linked && !linked.has(fileOf(key))) continue
         const stamp = stamps.get(key)
-        const stats = stamp && statSync(fileOf(key), { throwIfNoEntry: false })
+        const stats = stamp && lstatSync(fileOf(key), { throwIfNoEntry: false })
         if (!stamp || !stats || (stats.ctimeMs === stamp[2] && stats.ino === stamp[3])) continue
         stamps.set(key, [...stampOf(stats), stamp[4]])
         stampsChanged = true

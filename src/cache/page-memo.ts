@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { appendFile, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
-import { type CacheNote, readSealed, sealDigest, writeSealedJson } from './sealed-file.js'
+import { type CacheNote, readCacheFile, readSealed, sealDigest, writeSealedJson } from './sealed-file.js'
 import { ownPath } from './site-folder.js'
 
 /**
@@ -86,13 +86,7 @@ export async function openPageMemo(pagesDir: string, note?: CacheNote): Promise<
       ? (read as Stored)
       : { id: '', strings: [], compacted: 0, values: {} }
   const startedEmpty = stored.strings.length === 0
-  const journal = startedEmpty
-    ? ''
-    : await readFile(journalFile, 'utf8').catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENOENT')
-          note?.(`the cache file pages/derived.log could not be read (${error.code}); what it held is worked out again`)
-        return ''
-      })
+  const journal = startedEmpty ? '' : ((await readCacheFile(journalFile, note))?.bytes.toString('utf8') ?? '')
   let journalFits = true
   for (const line of journal.split('\n')) {
     if (!line) continue

@@ -1,9 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto'
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs'
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { naming } from '../errors/system-error.js'
-import { readFile } from '../tool/file-calls.js'
+import { close, fstat, open, readFile } from '../tool/file-calls.js'
 import { jsonChunks } from '../tool/json-chunks.js'
 import { machineKey } from './machine-key.js'
 import { ownPath } from './site-folder.js'
@@ -98,17 +98,53 @@ export function unseal(bytes: Buffer): Buffer | undefined {
  * file, or unreadable (with a note: it is replaced when the cache is saved).
  */
 export async function readSealedChunks(file: string, note?: CacheNote): Promise<Buffer[] | undefined> {
-  let bytes: Buffer
-  try {
-    bytes = await readFile(file)
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    if (code !== 'ENOENT') note?.(unreadableNote(file, code))
-    return undefined
-  }
-  const chunks = unsealChunks(bytes)
+  const read = await readCacheFile(file, note)
+  if (!read) return undefined
+  const chunks = unsealChunks(read.bytes)
   if (!chunks) note?.(damagedNote(file))
   return chunks
+}
+
+/**
+ * How every cache file is opened: without following a link, and without waiting for a writer
+ * should it be a pipe. So a link or a pipe planted in a site's `.citypress` reads nothing outside
+ * it and never blocks the build.
+ */
+const cacheFileFlags = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK
+
+/** Why a cache file could not be opened, for unreadableNote; undefined when it is missing. */
+function whyUnopened(error: unknown): string | undefined {
+  const code = (error as NodeJS.ErrnoException).code
+  return code === 'ENOENT' ? undefined : code === 'ELOOP' ? 'it is a link' : (code ?? String(error))
+}
+
+/**
+ * A cache file's bytes and stats, read through one descriptor (cacheFileFlags) and only when it
+ * is a regular file. Undefined when it is missing (silently), or not a regular file, or unreadable
+ * (with a note).
+ */
+export async function readCacheFile(file: string, note?: CacheNote): Promise<{ bytes: Buffer; stats: Stats } | undefined> {
+  let fd: number
+  try {
+    fd = await open(file, cacheFileFlags)
+  } catch (error) {
+    const why = whyUnopened(error)
+    if (why !== undefined) note?.(unreadableNote(file, why))
+    return undefined
+  }
+  try {
+    const stats = await fstat(fd)
+    if (!stats.isFile()) {
+      note?.(unreadableNote(file, 'it is not a file'))
+      return undefined
+    }
+    return { bytes: await readFile(fd), stats }
+  } catch (error) {
+    note?.(unreadableNote(file, (error as NodeJS.ErrnoException).code))
+    return undefined
+  } finally {
+    await close(fd)
+  }
 }
 
 /** A sealed file open to be read a little at a time (openSealedFile). */
@@ -147,16 +183,22 @@ const pieceBytes = 1 << 20
 export function openSealedFile(file: string, note?: CacheNote): SealedFile | undefined {
   let fd: number
   try {
-    fd = openSync(file, 'r')
+    fd = openSync(file, cacheFileFlags)
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    if (code !== 'ENOENT') note?.(unreadableNote(file, code))
+    const why = whyUnopened(error)
+    if (why !== undefined) note?.(unreadableNote(file, why))
     return undefined
   }
   try {
+    const stats = fstatSync(fd)
+    if (!stats.isFile()) {
+      closeSync(fd)
+      note?.(unreadableNote(file, 'it is not a file'))
+      return undefined
+    }
     const chunks: SealedWords[] = []
     const trailer = Buffer.alloc(trailerLength)
-    let end = fstatSync(fd).size
+    let end = stats.size
     while (end > 0) {
       if (end < trailerLength || readSync(fd, trailer, 0, trailerLength, end - trailerLength) !== trailerLength) break
       if (trailer.readUInt32LE(24) !== magic) break

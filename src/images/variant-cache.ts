@@ -1,9 +1,7 @@
-import { constants, type Stats } from 'node:fs'
 import { readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
-import { type CacheNote, damagedNote, replaceInCache, sealDigest, unreadableNote, unseal } from '../cache/sealed-file.js'
+import { type CacheNote, damagedNote, readCacheFile, readSealed, replaceInCache, sealDigest } from '../cache/sealed-file.js'
 import { ownPath } from '../cache/site-folder.js'
-import { close, fstat, open, readFile } from '../tool/file-calls.js'
 
 /**
  * The image cache: one file per encoded variant, holding exactly the bytes that are published,
@@ -55,9 +53,8 @@ export function isListed(listing: ImageCacheListing, key: string): boolean {
 }
 
 /**
- * The variant `key` from the cache, when its entry is there and matches its name. An entry is
- * opened without following a link, and only a regular file is read: a link or a pipe planted in a
- * site's `.citypress` reads nothing outside it and never blocks the build.
+ * The variant `key` from the cache, when its entry is there (a regular file, read as every cache
+ * file is: sealed-file.ts readCacheFile) and matches its name.
  *
  * A variant in the older form, named by its output name alone with its seal at its end
  * (sealed-file.ts), is taken over once: its bytes are checked and written as an entry of their
@@ -72,7 +69,7 @@ export async function readVariant(
   const name = listing.entries.get(key)
   if (name !== undefined) {
     const file = path.join(cacheDir, name)
-    const read = await readRegularFile(file, note)
+    const read = await readCacheFile(file, note)
     if (!read) return undefined
     const { bytes, stats } = read
     if (name === entryName(key, bytes)) return { bytes, file, ino: stats.ino, ctimeMs: stats.ctimeMs }
@@ -81,10 +78,7 @@ export async function readVariant(
     return undefined
   }
   if (!listing.others.has(key)) return undefined
-  const older = path.join(cacheDir, key)
-  const read = await readRegularFile(older, note)
-  const bytes = read && unseal(read.bytes)
-  if (read && !bytes) note?.(damagedNote(older))
+  const bytes = await readSealed(path.join(cacheDir, key), note)
   return bytes && { bytes, file: await writeVariant(cacheDir, key, bytes) }
 }
 
@@ -122,29 +116,4 @@ export function staleVariants(listed: ImageCacheListing, variants: readonly stri
 export async function pruneImageCache(cacheDir: string, stale: readonly string[]): Promise<number> {
   await Promise.all(stale.map((name) => rm(ownPath(path.join(cacheDir, name)), { force: true })))
   return stale.length
-}
-
-/** A file's bytes and stats, read through one descriptor that follows no link and waits on no pipe. */
-async function readRegularFile(file: string, note?: CacheNote): Promise<{ bytes: Buffer; stats: Stats } | undefined> {
-  let fd: number
-  try {
-    fd = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK)
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    if (code !== 'ENOENT') note?.(unreadableNote(file, code === 'ELOOP' ? 'it is a link' : code))
-    return undefined
-  }
-  try {
-    const stats = await fstat(fd)
-    if (!stats.isFile()) {
-      note?.(unreadableNote(file, 'it is not a file'))
-      return undefined
-    }
-    return { bytes: await readFile(fd), stats }
-  } catch (error) {
-    note?.(unreadableNote(file, (error as NodeJS.ErrnoException).code))
-    return undefined
-  } finally {
-    await close(fd)
-  }
 }

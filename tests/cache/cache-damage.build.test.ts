@@ -4,6 +4,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { main } from '../../src/cli/main.js'
+import { isInside } from '../../src/config/read/inside-site.js'
 import { toolStoreDir } from '../../src/tool/package.js'
 import { memoryIo, repoRoot, siteFrom, snapshot, tempDir } from '../helpers/site.js'
 
@@ -78,7 +79,19 @@ const damages: Record<string, Damage> = {
   async deleted(file) {
     await rm(file, { recursive: true, force: true })
   },
+  /** A named pipe no one writes to: reading it would wait forever. */
+  async 'replaced by a pipe'(file) {
+    await rm(file, { recursive: true, force: true })
+    execFileSync('mkfifo', [file])
+  },
 }
+
+/**
+ * Damage only a site folder brings with it (a clone, an archive): tried on the files of the site's
+ * own `.citypress`, not on the tool store's, which lives outside every site. (A link planted there
+ * is refused outright: site-folder.build.test.ts.)
+ */
+const plantedOnly = new Set(['replaced by a pipe'])
 
 describe('a damaged build cache', () => {
   let site: string
@@ -178,7 +191,7 @@ describe('a damaged build cache', () => {
 
   for (const [how, damage] of Object.entries(damages)) {
     it(`is rebuilt, not trusted, when each kind of cache file is ${how}`, async () => {
-      for (const kind of kinds) {
+      for (const kind of kinds.filter((k) => !plantedOnly.has(how) || isInside(k.site, k.file))) {
         if (kind.file.endsWith('derived.log')) await journal()
         await damage(kind.file)
         // Into the same output folder (whose pages are hard links to the cached ones).
