@@ -186,6 +186,10 @@ export async function openBuildCache<Result>(options: BuildCacheOptions): Promis
         (store) => store.close(),
         () => {},
       )
+      await stores?.memo.then(
+        (memo) => memo.close(),
+        () => {},
+      )
       await lock?.release()
     },
   }

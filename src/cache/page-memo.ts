@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { appendFile, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
+import { JsonText, jsonChunks } from '../tool/json-chunks.js'
+import { type LineShelf, lineShelf } from './line-shelf.js'
 import { type CacheNote, readCacheFile, readSealed, sealDigest, writeSealedJson } from './sealed-file.js'
 import { ownPath } from './site-folder.js'
 
@@ -35,6 +37,8 @@ export interface PageMemo {
   derive<T>(options: DeriveOptions<T>): Promise<T>
   /** Writes what this build derived, for the pages in `keep` only. */
   save(keep: ReadonlySet<string>): Promise<void>
+  /** Lets go of what this build derived and did not save (a build that stopped). */
+  close(): void
 }
 
 export interface DeriveOptions<T> {
@@ -104,15 +108,24 @@ export async function openPageMemo(pagesDir: string, note?: CacheNote): Promise<
     for (const key of entry.drop) for (const byKey of Object.values(stored.values)) delete byKey[key]
   }
   const stringsAtOpen = stored.strings.length
-  // Only a build that may append to the journal keeps what it adds apart: a file started empty is
-  // written whole (at 50,000 pages, the second pair of tables keyed by page held about 4 MB while rendering).
   const journaling = !startedEmpty && journalFits
   let table = tableOf(stored.strings)
-  /** The table values are encoded with when written: one function for every value, not one each. */
-  const currentTable = () => table
   const codecs = new Map<string, MemoCodec<unknown>>()
-  // What this build adds, for the journal.
-  const set: Record<string, Record<string, unknown>> = {}
+  /**
+   * What this build works out, by name: encoded as it comes and put away (line-shelf.ts), one
+   * line `<key> <json>` each, since only `save` reads it. (Kept as objects until then, at 50,000
+   * pages they were about a fifth of what the main thread held at the end of rendering.)
+   */
+  const added = new Map<string, LineShelf>()
+  const shelfOf = (name: string) => {
+    let shelf = added.get(name)
+    if (!shelf) added.set(name, (shelf = lineShelf(pagesDir, 'derived')))
+    return shelf
+  }
+  const close = () => {
+    for (const shelf of added.values()) shelf.close()
+    added.clear()
+  }
   let changed = false
   /**
    * Strings of pages that are gone stay in the table until it has half again as many as when it
@@ -125,98 +138,112 @@ export async function openPageMemo(pagesDir: string, note?: CacheNote): Promise<
       // Only files of the page cache are named by their key; anything else is computed each time.
       const key = path.dirname(source) === pagesDir ? path.basename(source, '.html') : undefined
       const remembered = key === undefined ? undefined : stored.values[name]?.[key]
-      if (remembered instanceof Unwritten) return remembered.value as T
       if (remembered !== undefined) return codec.decode(remembered, table)
       const computed = known ?? compute(contents ?? (await readFile(source, 'utf8')))
       if (key === undefined) return computed
-      // A value from another thread is a copy of every string: encoded and read back, it shares the table's.
-      const value = known === undefined ? computed : codec.decode(codec.encode(computed, table), table)
-      const unwritten = new Unwritten(value, codec as MemoCodec<unknown>, currentTable)
-      ;(stored.values[name] ??= {})[key] = unwritten
-      if (journaling) (set[name] ??= {})[key] = unwritten
+      const encoded = codec.encode(computed, table)
+      shelfOf(name).put(`${key} ${JSON.stringify(encoded)}`)
       changed = true
-      return value
+      // A value from another thread is a copy of every string: read back, it shares the table's.
+      return known === undefined ? computed : codec.decode(encoded, table)
     },
     async save(keep) {
-      const dropped = new Set<string>()
-      for (const byKey of Object.values(stored.values)) {
-        for (const key of Object.keys(byKey)) {
-          if (!keep.has(key)) {
-            delete byKey[key]
-            dropped.add(key)
-            changed = true
-          }
+      try {
+        await saveKept(keep)
+      } finally {
+        close()
+      }
+    },
+    close,
+  }
+
+  async function saveKept(keep: ReadonlySet<string>): Promise<void> {
+    const dropped = new Set<string>()
+    for (const byKey of Object.values(stored.values)) {
+      for (const key in byKey) {
+        if (!keep.has(key)) {
+          delete byKey[key]
+          dropped.add(key)
+          changed = true
         }
       }
-      if (!changed) return
-      // A few pages' changes go on the journal; a file started empty in this build is written whole.
-      if (journaling) {
-        const json = JSON.stringify({
+    }
+    if (!changed) return
+    /** Each name's values as one JSON object: those read (unless `onlyAdded`), then this build's, each key once and kept. */
+    const valuesOf = (name: string, recode?: (json: unknown) => unknown, onlyAdded = false) =>
+      new JsonText(function* () {
+        const seen = new Set<string>()
+        let first = true
+        const entry = (key: string, json: string) => {
+          const text = `${first ? '{' : ','}${JSON.stringify(key)}:${json}`
+          first = false
+          return text
+        }
+        const byKey = stored.values[name] ?? {}
+        if (!onlyAdded)
+          for (const key in byKey) {
+            seen.add(key)
+            yield entry(key, JSON.stringify(recode ? recode(byKey[key]) : byKey[key]))
+          }
+        for (const line of added.get(name)?.lines() ?? []) {
+          const key = line.slice(0, line.indexOf(' '))
+          if (!keep.has(key) || seen.has(key)) continue
+          seen.add(key)
+          const json = line.slice(key.length + 1)
+          yield entry(key, recode ? JSON.stringify(recode(JSON.parse(json))) : json)
+        }
+        yield first ? '{}' : '}'
+      })
+    const names = [...new Set([...Object.keys(stored.values), ...added.keys()])]
+    const addedLength = [...added.values()].reduce((sum, shelf) => sum + shelf.length, 0)
+    // A few pages' changes go on the journal; a file started empty in this build is written whole.
+    if (journaling && journal.length + addedLength < text.length / 4 && !tableOutgrown()) {
+      const json = Buffer.concat([
+        ...jsonChunks({
           id: stored.id,
           from: stringsAtOpen,
-          set,
+          set: Object.fromEntries([...added.keys()].map((name) => [name, valuesOf(name, undefined, true)])),
           drop: [...dropped],
-          // Taken after `set` is written: encoding its values adds the strings the line must carry.
-          strings: { toJSON: () => stored.strings.slice(stringsAtOpen) },
-        })
-        const line = `${sealDigest(json).toString('hex')} ${json}\n`
-        // A journal that cannot be appended to (a folder in its place) is replaced by writing the file whole.
-        if (
-          journal.length + line.length < text.length / 4 &&
-          !tableOutgrown() &&
-          (await appendFile(ownPath(journalFile), line).then(
-            () => true,
-            () => false,
-          ))
-        )
-          return
+          strings: stored.strings.slice(stringsAtOpen),
+        }),
+      ]).toString('utf8')
+      const line = `${sealDigest(json).toString('hex')} ${json}\n`
+      // A journal that cannot be appended to (a folder in its place) is replaced by writing the file whole.
+      if (
+        journal.length + line.length < text.length / 4 &&
+        (await appendFile(ownPath(journalFile), line).then(
+          () => true,
+          () => false,
+        ))
+      )
+        return
+    }
+    let values: Record<string, JsonText>
+    let recompacted = startedEmpty
+    // An outgrown table is made afresh from the values kept, each encoded anew.
+    if (!startedEmpty && tableOutgrown()) {
+      const fresh = tableOf([])
+      const old = table
+      values = {}
+      for (const name of names) {
+        const codec = codecs.get(name)
+        if (codec) values[name] = valuesOf(name, (json) => codec.encode(codec.decode(json, old), fresh))
       }
-      // An outgrown table is made afresh from the values kept, each encoded anew.
-      if (!startedEmpty && tableOutgrown()) {
-        const fresh = tableOf([])
-        const values: Stored['values'] = {}
-        for (const [name, byKey] of Object.entries(stored.values)) {
-          const codec = codecs.get(name)
-          if (!codec) continue
-          values[name] = Object.fromEntries(
-            Object.entries(byKey).map(([key, json]) => [
-              key,
-              codec.encode(json instanceof Unwritten ? json.value : codec.decode(json, table), fresh),
-            ]),
-          )
-        }
-        stored = { ...stored, strings: fresh.strings, compacted: fresh.strings.length, values }
-        table = fresh
-      }
-      // The journal goes first: lines left over from a killed build must not meet the new file
-      // (its id would turn them away anyway).
-      await rm(ownPath(journalFile), { recursive: true, force: true })
-      await writeSealedJson(file, {
-        id: randomBytes(6).toString('hex'),
-        values: stored.values,
-        // Both taken after `values` is written: encoding this build's values adds strings. A
-        // table started empty in this build holds only what its values use.
-        strings: { toJSON: () => stored.strings },
-        compacted: { toJSON: () => (startedEmpty ? stored.strings.length : stored.compacted) },
-      })
-      if (startedEmpty) stored = { ...stored, compacted: stored.strings.length }
-    },
-  }
-}
-
-/**
- * A value worked out in this build, kept as itself until it is written: the checks hold the same
- * object, so the memo adds no second copy of every page's facts (at 50,000 pages, about 60 MB).
- * JSON.stringify encodes it with the string table of the moment.
- */
-class Unwritten {
-  constructor(
-    readonly value: unknown,
-    private readonly codec: MemoCodec<unknown>,
-    private readonly table: () => StringTable,
-  ) {}
-  toJSON(): unknown {
-    return this.codec.encode(this.value, this.table())
+      stored = { ...stored, strings: fresh.strings }
+      table = fresh
+      recompacted = true
+    } else values = Object.fromEntries(names.map((name) => [name, valuesOf(name)]))
+    // The journal goes first: lines left over from a killed build must not meet the new file
+    // (its id would turn them away anyway).
+    await rm(ownPath(journalFile), { recursive: true, force: true })
+    await writeSealedJson(file, {
+      id: randomBytes(6).toString('hex'),
+      values,
+      // Both taken after `values` is written: encoding anew adds strings. A table started empty
+      // in this build holds only what its values use.
+      strings: { toJSON: () => stored.strings },
+      compacted: { toJSON: () => (recompacted ? stored.strings.length : stored.compacted) },
+    })
   }
 }
 
@@ -258,6 +285,7 @@ export const noPageMemo: PageMemo = {
     return known ?? compute(contents ?? (await readFile(source, 'utf8')))
   },
   async save() {},
+  close() {},
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto'
-import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs'
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, type Stats } from 'node:fs'
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { naming } from '../errors/system-error.js'
@@ -322,12 +322,35 @@ export async function appendSealed(file: string, contents: string | Uint8Array |
   )
 }
 
+/**
+ * A temporary name beside `file`: a dot name, which no reader of the folder takes for an entry,
+ * with this process's id, by which removeLeftovers clears those of builds that died.
+ */
+function temporaryName(file: string): string {
+  return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}-${randomBytes(3).toString('hex')}.tmp`)
+}
+
+/**
+ * A new file under a temporary name in `dir`, open for reading and writing, for what a build puts
+ * away until its end (shingle-shelf.ts, line-shelf.ts); its caller removes it. Made exclusively,
+ * so nothing in its place is followed or overwritten. Undefined when the folder cannot take it (a
+ * file in its place, no space): then what would go in it stays in memory, which costs memory, not
+ * the build.
+ */
+export function openScratchFile(dir: string, name: string): { readonly file: string; readonly fd: number } | undefined {
+  const file = ownPath(temporaryName(path.join(dir, name)))
+  try {
+    mkdirSync(dir, { recursive: true })
+    return { file, fd: openSync(file, 'wx+', 0o600) }
+  } catch {
+    return undefined
+  }
+}
+
 /** Writes buffers under a temporary name and renames them over `file`, clearing the way first if needed. */
 export async function replaceInCache(file: string, parts: Iterable<Uint8Array>): Promise<void> {
-  // A dot name, which no reader of the folder takes for an entry; removeLeftovers clears those of
-  // builds that died.
   ownPath(file)
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}-${randomBytes(3).toString('hex')}.tmp`)
+  const temporary = temporaryName(file)
   await ensureCacheFolder(path.dirname(file))
   await writeFile(temporary, parts).catch(naming(file))
   try {

@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto'
-import { closeSync, mkdirSync, openSync, readSync, rmSync, writeSync } from 'node:fs'
-import path from 'node:path'
-import { ownPath } from './site-folder.js'
+import { closeSync, readSync, rmSync, writeSync } from 'node:fs'
+import { openScratchFile } from './sealed-file.js'
 
 /**
  * A page's shingles left in a file (a shelf's, or prints.bin: print-store.ts), read back into one
@@ -85,17 +83,9 @@ export function shingleShelf(dir: string): ShingleShelf {
     put(shingles) {
       if (closed) throw new Error('A shingle was put on a closed shelf.')
       if (fd === undefined && !inMemory) {
-        // A temporary name (`.name.<pid>-<hex>.tmp`), which removeLeftovers knows; exclusive, so
-        // nothing in its place is followed or overwritten.
-        file = ownPath(path.join(dir, `.shingles.${process.pid}-${randomBytes(3).toString('hex')}.tmp`))
-        try {
-          mkdirSync(dir, { recursive: true })
-          fd = openSync(file, 'wx+', 0o600)
-        } catch {
-          // A cache folder that cannot take the file (a file in its place, no space) costs
-          // memory, not the build.
-          inMemory = true
-        }
+        const scratch = openScratchFile(dir, 'shingles')
+        if (scratch) ({ file, fd } = scratch)
+        else inMemory = true
       }
       if (inMemory) return kept(shingles.slice())
       const shelved = new Shelved(written + waiting, shingles.length)

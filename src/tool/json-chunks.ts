@@ -25,6 +25,15 @@ export function* jsonChunks(value: unknown, chunkLength = 1 << 20, space = 0): G
   if (text) yield Buffer.from(text)
 }
 
+/**
+ * A value's JSON made as it is written, a piece at a time: where a large part of a file is not
+ * held as data until then (the page memo's new values, read back from where they were put away).
+ * The pieces must make one JSON value, without line breaks; JSON.stringify cannot write it.
+ */
+export class JsonText {
+  constructor(readonly pieces: () => Iterable<string>) {}
+}
+
 /** Containers this near the top are walked whatever their size: the few that hold the large ones. */
 const walkedLevels = 3
 
@@ -35,6 +44,10 @@ function* pieces(value: unknown, level: number, indent: string): Generator<strin
   // What JSON.stringify puts before an entry, and before the closing bracket, at this level.
   const entryStart = indent ? `\n${indent.repeat(level + 1)}` : ''
   const closing = indent ? `\n${indent.repeat(level)}` : ''
+  if (value instanceof JsonText) {
+    yield* value.pieces()
+    return
+  }
   if (Array.isArray(value) && (level < walkedLevels || value.length >= manyEntries)) {
     if (value.length === 0) {
       yield '[]'

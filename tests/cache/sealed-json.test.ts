@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readSealedJson, unseal, writeSealedJson } from '../../src/cache/sealed-file.js'
-import { jsonChunks } from '../../src/tool/json-chunks.js'
+import { JsonText, jsonChunks } from '../../src/tool/json-chunks.js'
 
 /** A value written later than the rest, as the page memo's are: its own JSON under its key. */
 class Unwritten {
@@ -44,6 +44,17 @@ describe('cache files written as JSON a chunk at a time', () => {
       }
     for (const plain of [1, 'text', null, [], {}, [[[]]], { a: [{ b: {} }] }, { a: undefined }, [undefined]])
       expect(textOf(plain, 1, 2)).toBe(JSON.stringify(plain, null, 2))
+  })
+
+  it('writes JSON made as it is written where the value holds it, piece by piece', () => {
+    const pieces = function* () {
+      yield '{'
+      for (let i = 0; i < 2500; i++) yield `${i > 0 ? ',' : ''}"page-${i}":[${i},${i * 2}]`
+      yield '}'
+    }
+    const made = { id: 'a1', values: { facts: new JsonText(pieces) }, strings: ['/'] }
+    const plain = { id: 'a1', values: { facts: JSON.parse([...pieces()].join('')) }, strings: ['/'] }
+    for (const chunkLength of [1, 1000, 1 << 20]) expect(textOf(made, chunkLength)).toBe(JSON.stringify(plain))
   })
 
   it('never makes a chunk much longer than asked, for a file of many entries', () => {

@@ -1,4 +1,4 @@
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { type MemoCodec, openPageMemo } from '../../src/cache/page-memo.js'
@@ -110,5 +110,37 @@ describe('the facts kept beside the page cache', () => {
     expect(await memo.derive({ name: 'links', source: files[0]!, codec: linksCodec, compute: linksOf })).toEqual([
       `/now-${keyOf(files[0]!)}`,
     ])
+  })
+
+  it('keeps what a build works out in a file of its own until it is saved, and leaves none behind', async () => {
+    const dir = path.join(await tempDir(), 'pages')
+    await mkdir(dir)
+    // Pages rendered elsewhere, their links worked out there: no file is read.
+    const files = Array.from({ length: 25_000 }, (_, i) => path.join(dir, `${i.toString(16).padStart(40, '0')}.html`))
+    const known = (file: string) => ['/', `/page-${parseInt(keyOf(file), 16)}`]
+    const scratch = async () => (await readdir(dir)).filter((name) => name.endsWith('.tmp'))
+    let memo = await openPageMemo(dir)
+    for (const file of files) await memo.derive({ name: 'links', source: file, known: known(file), codec: linksCodec, compute: linksOf })
+    const [shelf] = await scratch()
+    expect(shelf).toMatch(/^\.derived\.\d+-[0-9a-f]+\.tmp$/)
+    // Written as they come: most of the values are in the file, not held.
+    expect((await stat(path.join(dir, shelf!))).size).toBeGreaterThan(1_000_000)
+    await memo.save(new Set(files.slice(1).map(keyOf)))
+    expect(await scratch()).toEqual([])
+
+    // Saved are the pages kept, each read back as it was worked out.
+    memo = await openPageMemo(dir)
+    const computed: string[] = []
+    const compute = (html: string) => (computed.push(html), linksOf(html))
+    await writeFile(files[0]!, '<a href="/first">First</a>')
+    for (const file of files)
+      expect(await memo.derive({ name: 'links', source: file, codec: linksCodec, compute })).toEqual(
+        file === files[0] ? ['/first'] : known(file),
+      )
+    expect(computed).toHaveLength(1)
+
+    // A build that stops before saving leaves no file behind either.
+    memo.close()
+    expect(await scratch()).toEqual([])
   })
 })
