@@ -61,12 +61,18 @@ describe("the pages' facts the checks keep", () => {
 })
 
 describe("the pages' facts as a render worker sends them", () => {
-  it("are kept as the memo's own object, with one list of shared links for the pages that share them", async () => {
+  it('are kept once for pages alike but for their links to planned pages, with one list of shared links', async () => {
     const dir = path.join(await tempDir(), 'pages')
     await mkdir(dir)
     const memo = await openPageMemo(dir)
     const routes = Object.keys(pages).map((outputPath) => ({ outputPath, url: `/${path.dirname(outputPath)}` }) as RoutePlan)
-    const watch = watchPages({ routes, output: discardingOutput, memo, inlineCode: declaredInlineCode({ assets: {}, csp: undefined }) })
+    const watch = watchPages({
+      routes,
+      output: discardingOutput,
+      memo,
+      inlineCode: declaredInlineCode({ assets: {}, csp: undefined }),
+      planned: new Set(['/a-nearby', '/b-nearby', '/c-nearby']),
+    })
     const link = async (outputPath: string) => {
       const html = pages[outputPath as keyof typeof pages]
       // Each page's list of shared links arrives as a copy of its own, as from another thread.
@@ -75,13 +81,31 @@ describe("the pages' facts as a render worker sends them", () => {
       await watch.output.link(outputPath, { source, derived: { 'page-facts': { facts, length: html.length } } })
     }
     for (const outputPath of Object.keys(pages)) await link(outputPath)
-    const [a, b] = (await watch.pages()).map((page) => page.facts)
+    const [a, b, c] = (await watch.pages()).map((page) => page.facts)
     expect(a!.sharedUrls).toEqual(['/', '/contact'])
-    expect(a!.sharedUrls).toBe(b!.sharedUrls)
-    // Linked again, the page's facts are what the memo holds: the same
-    // object, not a copy made to swap in the shared list (one more object a page at 50,000 pages).
+    expect(a!.urls).toEqual(['/assets/site.css', '/', '/contact'])
+    expect(a!.sharedUrls).toBe(c!.sharedUrls)
+    // A and B differ only in a link to a planned page: one object. C has an id more.
+    expect(b).toBe(a)
+    expect(c).not.toBe(a)
+    expect(c!.ids).toContain('prices')
+    // Linked again, the page's facts are the same object, not another copy.
     await link('a/index.html')
     expect((await watch.pages())[0]!.facts).toBe(a)
+    // What the memo saves is each page's facts whole, its links to planned pages too.
+    await memo.save(new Set(Object.keys(pages).map((p) => path.basename(fileOf(p), '.html'))))
+    const again = watchPages({
+      routes,
+      output: discardingOutput,
+      memo: await openPageMemo(dir),
+      inlineCode: declaredInlineCode({ assets: {}, csp: undefined }),
+    })
+    for (const outputPath of Object.keys(pages)) await again.output.link(outputPath, { source: path.join(dir, fileOf(outputPath)) })
+    expect((await again.pages()).map((page) => page.facts.urls)).toEqual([
+      ['/assets/site.css', '/', '/a-nearby', '/contact'],
+      ['/assets/site.css', '/', '/b-nearby', '/contact'],
+      ['/assets/site.css', '/', '/c-nearby', '/contact'],
+    ])
   })
 })
 
