@@ -21,8 +21,8 @@ export interface LineShelf {
   close(): void
 }
 
-/** Characters written, and bytes read, at once. */
-const blockLength = 1 << 20
+/** Characters written, and bytes read, at once: the lines waiting are held as strings meanwhile. */
+const blockLength = 1 << 18
 
 export function lineShelf(dir: string, name: string): LineShelf {
   let scratch: { readonly file: string; readonly fd: number } | undefined

@@ -5,6 +5,7 @@ import type { RoutePlan } from '../plan/route-plan.js'
 import type { InlineCode } from '../render/inline-code.js'
 import { noItems } from '../tool/group.js'
 import type { OutputWriter } from '../types.js'
+import type { PlannedAddresses } from './check-links.js'
 
 export interface WatchedPage {
   readonly route: RoutePlan
@@ -57,7 +58,7 @@ export function watchPages({
    * which `pages()` makes sure of. A landing page's nearby areas, other services, breadcrumbs,
    * canonical link and other languages' versions are most of its own links.
    */
-  planned?: ReadonlySet<string>
+  planned?: PlannedAddresses
 }): PagesWatch {
   const routeOf = new Map(routes.map((r) => [r.outputPath, r]))
   const checked = checkedFacts(planned)
@@ -152,7 +153,7 @@ export function watchPages({
  * shares them (summaryCodec). At 50,000 pages, a copy of each page's facts held until the check
  * was about a tenth of the main thread's heap at the end of rendering.
  */
-function checkedFacts(planned: ReadonlySet<string> | undefined): (facts: PageFacts) => PageFacts {
+function checkedFacts(planned: PlannedAddresses | undefined): (facts: PageFacts) => PageFacts {
   const kept = new Map<string, PageFacts>()
   const numbers = new WeakMap<readonly string[], number>()
   let count = 0
