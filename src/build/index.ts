@@ -279,6 +279,8 @@ async function runStages(
   let hostFilesRun: Promise<HostFiles> | undefined
   const hostFiles = () =>
     (hostFilesRun ??= settledLater(prepareHostFiles(site, routes, plan.redirects, commits, options.fixedDate ? options.asOf : undefined)))
+  /** The host files once written ahead of the pages, by path: their byte lengths. */
+  let hostFilesWritten: Readonly<Record<string, number>> | undefined
   const firstPages = options.firstPages && {
     paths: options.firstPages.paths,
     onRendered: (files: readonly OutputFile[]) => (options.firstPages!.onRendered(files), void hostFiles()),
@@ -326,7 +328,7 @@ async function runStages(
   const fixedFiles = async () => [
     ...uniqueFiles([assets, ...editionAssets].flatMap((a) => a.files)),
     ...images.files,
-    ...(await hostFiles()).files,
+    ...(hostFilesWritten ? [] : (await hostFiles()).files),
     ...[site, ...plan.editions.map((e) => e.site)].flatMap((s) => feedFile(s.site, s.posts)),
     ...(declaration ? [declaration] : []),
   ]
@@ -376,6 +378,12 @@ async function runStages(
   const files: OutputFile[] = []
   const output: OutputWriter = !options.write ? createMemoryOutput(files, firstPages) : await createOutput(outDir, await cache.keep())
   try {
+    // Written before the pages render, so that only their sizes are held meanwhile: the sitemap
+    // alone is 6 MB at 50,000 pages. (A preview's output keeps every file anyway.)
+    if (options.write) {
+      hostFilesWritten = await writeAhead((await hostFiles()).files, output)
+      hostFilesRun = undefined
+    }
     const { imageCacheDir } = options
     // Each page's share-image job is made from its route here, and kept only while the images are made.
     const { imageRun, stale } = await startImages(options, cache, imageJobs(site, images, routes), output, memo, time)
@@ -403,7 +411,8 @@ async function runStages(
     failOn(collapseRepeats([...pages.errors, ...((await forms?.errors()) ?? []), ...imageResult.errors]))
     const others = [...(await fixedFiles()), ...imageResult.files]
     // Links and budgets, and the sources the output's Content-Security-Policy must allow.
-    const checked = await time('check', () => checkOutput({ site, watch, files: others, written: imageResult.written, inlineCode }))
+    const written = { ...imageResult.written, ...hostFilesWritten }
+    const checked = await time('check', () => checkOutput({ site, watch, files: others, written, inlineCode }))
     failOn(checked.errors)
     const warnings = await placeProblems(warningsWith(checked.warnings))
     const headers = headerRules({ site: site.site, sources: checked.sources })
@@ -604,6 +613,14 @@ export function withPageSheets(assets: AssetsResult, sheets: PageSheets | undefi
     sheets && edition.manifest.inlineCss === assets.manifest.inlineCss
       ? { ...edition, manifest: { ...edition.manifest, pageSheets: sheets } }
       : edition
+}
+
+/** Writes `files` to `output` now, and gives their byte lengths by path. */
+async function writeAhead(files: readonly OutputFile[], output: OutputWriter): Promise<Record<string, number>> {
+  await Promise.all(files.map((file) => output.write(file)))
+  return Object.fromEntries(
+    files.map((f) => [f.path, typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.byteLength]),
+  )
 }
 
 /** Files by path, each once: the languages' bundles share their stylesheet and fonts. */
