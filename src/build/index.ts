@@ -7,7 +7,7 @@ import { routeText } from '../cache/page-cache.js'
 import { openSampleNames } from '../cache/sample-names.js'
 import type { CacheNote } from '../cache/sealed-file.js'
 import { ensureOwnFolder } from '../cache/site-folder.js'
-import type { PageKindSize } from '../check/budgets.js'
+import { byteLength, type PageKindSize } from '../check/budgets.js'
 import { watchForms } from '../check/check-forms.js'
 import { plannedAddresses } from '../check/check-links.js'
 import { checkOutput } from '../check/check-output.js'
@@ -618,9 +618,7 @@ export function withPageSheets(assets: AssetsResult, sheets: PageSheets | undefi
 /** Writes `files` to `output` now, and gives their byte lengths by path. */
 async function writeAhead(files: readonly OutputFile[], output: OutputWriter): Promise<Record<string, number>> {
   await Promise.all(files.map((file) => output.write(file)))
-  return Object.fromEntries(
-    files.map((f) => [f.path, typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.byteLength]),
-  )
+  return Object.fromEntries(files.map((f) => [f.path, byteLength(f.contents)]))
 }
 
 /** Files by path, each once: the languages' bundles share their stylesheet and fonts. */

@@ -1,4 +1,4 @@
-import type { PageKindSize } from '../check/budgets.js'
+import { byteLength, type PageKindSize } from '../check/budgets.js'
 import { hostRules } from '../config/presets/hosts.js'
 import type { SiteConfig } from '../config/site-model.js'
 import type { BrandImagePlan } from '../images/brand-images.js'
@@ -78,7 +78,6 @@ function variantBytes(result: {
   readonly files: readonly OutputFile[]
 }): Map<string, number> {
   const bytes = new Map(Object.entries(result.written))
-  for (const file of result.files)
-    bytes.set(file.path, typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength)
+  for (const file of result.files) bytes.set(file.path, byteLength(file.contents))
   return bytes
 }

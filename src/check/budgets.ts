@@ -30,7 +30,7 @@ export interface MeasurePagesOptions {
   readonly largest: ReadonlyMap<string, { readonly route: RoutePlan; readonly html: string }>
   /**
    * Every non-page output file by path (`assets/site-1a2b.css`): its contents, or the byte length
-   * of one already written (an image, compressed already).
+   * of one already written (an image, compressed already; a host file, which no page loads).
    */
   readonly files: ReadonlyMap<string, Uint8Array | string | number>
 }
@@ -126,7 +126,8 @@ function inlineCss(html: string): string {
   return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('')
 }
 
-function byteLength(contents: Uint8Array | string | number | undefined): number {
+/** A file's size in bytes: of its contents, or the length already known (a file written before the check). */
+export function byteLength(contents: Uint8Array | string | number | undefined): number {
   return contents === undefined
     ? 0
     : typeof contents === 'number'
