@@ -41,7 +41,7 @@ import { signatureBins } from '../plan/landing-similarity.js'
 import { type ImageJob, planImages } from '../plan/plan-images.js'
 import { languageCoverage } from '../plan/plan-languages.js'
 import { type LandingRedirect, recordPublished } from '../plan/plan-redirects.js'
-import { type BuildPlan, planSite } from '../plan/plan-site.js'
+import { type BuildPlan, planSite, type RenderPlan } from '../plan/plan-site.js'
 import type { RoutePlan } from '../plan/route-plan.js'
 import { bundleTemplates, type TemplateBundle } from '../render/bundle-templates.js'
 import type { InlineCode } from '../render/inline-code.js'
@@ -57,6 +57,7 @@ import { citypressVersion, codeDigest } from '../tool/package.js'
 import type { OutputFile, OutputWriter } from '../types.js'
 import { contextDigest, finishInputs, outputInputs, readsElsewhere, startInputs } from './inputs.js'
 import { type BuildMemo, type BuildOptions, type ResolvedBuildOptions, resolveBuildOptions } from './options.js'
+import { setPlanAside } from './plan-aside.js'
 import { failRound, siteOf } from './round.js'
 import { type StageTime, stageClock } from './stage-clock.js'
 import { type BuildSummary, type GateSummary, type RecordedSummary, recordedSummary, replayedSummary, type StageName } from './summary.js'
@@ -264,8 +265,14 @@ async function runStages(
   }
   checkHeapForPlan(site)
   options.onProgress?.({ stage: 'plan', done: 0, total: 0 })
-  const plan = await time('plan', async () => planSite(site, { prints: await cache.prints() }))
-  failRound(round, plan)
+  const { plan, whole, record } = await time('plan', async () => {
+    const planned = planSite(site, { prints: await cache.prints() })
+    failRound(round, planned)
+    // Worked out now, so that the landing pages it is made from can wait on a shelf while the pages
+    // render; usually it is the record read, unchanged.
+    const record = options.recordUrls ? recordPublished(site.published, planned.landingPages) : undefined
+    return { ...setPlanAside(planned, cache.shelf('plan')), record }
+  })
   const images = await time('plan', () => withBrandImages(site, planImages(site)))
   cache.savePrints()
   const { routes } = plan
@@ -332,12 +339,6 @@ async function runStages(
     ...[site, ...plan.editions.map((e) => e.site)].flatMap((s) => feedFile(s.site, s.posts)),
     ...(declaration ? [declaration] : []),
   ]
-  const landing = {
-    quality: plan.landingQuality,
-    languages: plan.editions.map((e) => ({ code: e.language.code, quality: e.landingQuality })),
-    redirects: plan.redirects,
-    recordUpdated: false,
-  }
   // What a later build that finds nothing changed says instead (buildSummary). Not when this
   // one read a sitemap from outside the site folder: the live site's can change unseen.
   const replay = async (result: BuildResult): Promise<{ readonly inputs: string; readonly report: RecordedSummary } | undefined> => {
@@ -363,7 +364,7 @@ async function runStages(
       outDir,
       timings,
       warnings: await placeProblems(warningsWith(recorded.warnings.map((w) => new ConfigWarning(w)))),
-      landing,
+      landing: landingOf(whole(), false),
       pages: { rendered: 0, reused: routes.length, slowest: [] },
       images: { encoded: 0, reused: imageJobs(site, images, routes).length },
       sizes: recorded.sizes,
@@ -416,7 +417,7 @@ async function runStages(
     failOn(checked.errors)
     const warnings = await placeProblems(warningsWith(checked.warnings))
     const headers = headerRules({ site: site.site, sources: checked.sources })
-    const resultWith = (recordUpdated: boolean): BuildResult => ({
+    const resultWith = (ended: BuildPlan, recordUpdated: boolean): BuildResult => ({
       site,
       routes,
       files,
@@ -424,7 +425,7 @@ async function runStages(
       warnings,
       outDir,
       timings,
-      landing: { ...landing, recordUpdated },
+      landing: landingOf(ended, recordUpdated),
       pages: { rendered: pages.rendered, reused: pages.reused, slowest: pages.slowest },
       images: { encoded: imageResult.encoded, reused: imageResult.reused },
       sizes: checked.sizes,
@@ -443,9 +444,10 @@ async function runStages(
       const committed = await output.commit()
       if (imageCacheDir) await pruneImageCache(imageCacheDir, stale)
       // The one write into the site folder, once the output it describes is committed.
-      const updated = options.recordUrls && (await writePublishedUrls(site.root, recordPublished(site.published, plan.landingPages)))
+      const updated = record !== undefined && (await writePublishedUrls(site.root, record))
       // A build that added to published-urls.json changed what the next one reads: that one must load the site.
-      const replayed = updated ? undefined : await replay(resultWith(false))
+      // (The whole plan is read back for its summary and let go of before the cache is saved.)
+      const replayed = updated ? undefined : await replay(resultWith(whole(), false))
       // Again before the cache's files are made (at 50,000 pages, 27 MB of JSON for the page memo
       // alone): the commit's and the record's garbage, 36 MB of heap at 50,107 pages.
       if (pages.workers > 0) collectNow()
@@ -463,9 +465,10 @@ async function runStages(
       })
       return updated
     })
+    const ended = whole()
     if (options.writeReport)
-      await writeReportPage({ site, plan, images, imageResult, sizes: checked.sizes, timings, pages, fileCount: output.count })
-    return resultWith(recordUpdated)
+      await writeReportPage({ site, plan: ended, images, imageResult, sizes: checked.sizes, timings, pages, fileCount: output.count })
+    return resultWith(ended, recordUpdated)
   } catch (error) {
     // abort() never throws: the error that stopped the build is the one reported.
     await output.abort()
@@ -528,7 +531,7 @@ async function startImages(
  */
 export function renderContextOf(
   site: SiteConfig,
-  plan: BuildPlan,
+  plan: RenderPlan,
   images: BrandImagePlan,
   assets: AssetsResult,
   asOf: Date,
@@ -567,7 +570,7 @@ export function renderContextOf(
  */
 export async function cutPageSheets(
   site: SiteConfig,
-  plan: BuildPlan,
+  plan: RenderPlan,
   templates: TemplateBundle,
   context: RenderContext,
   note?: CacheNote,
@@ -624,6 +627,16 @@ async function writeAhead(files: readonly OutputFile[], output: OutputWriter): P
 /** Files by path, each once: the languages' bundles share their stylesheet and fonts. */
 function uniqueFiles(files: readonly OutputFile[]): OutputFile[] {
   return [...new Map(files.map((f) => [f.path, f])).values()]
+}
+
+/** What a build's result says of its landing pages, from the whole plan. */
+function landingOf(plan: BuildPlan, recordUpdated: boolean): BuildResult['landing'] {
+  return {
+    quality: plan.landingQuality,
+    languages: plan.editions.map((e) => ({ code: e.language.code, quality: e.landingQuality })),
+    redirects: plan.redirects,
+    recordUpdated,
+  }
 }
 
 /** What a page sees of the site in its language: the site's, or an edition's (config/languages/edition.ts). */

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { cachePaths, sitePaths } from '../site/paths.js'
 import { hash } from './digest.js'
+import { type LineShelf, lineShelf } from './line-shelf.js'
 import { acquireLock, describeHolder, type Lock } from './lock.js'
 import type { FolderListing } from './output-record.js'
 import { type OutputRecord, outputUnchanged, readOutputRecord, writeOutputRecord } from './output-record.js'
@@ -49,6 +50,11 @@ export interface BuildCache<Result> {
   openPages(shared: string): Promise<PageCache | undefined>
   /** What the checks took from each cached page. */
   pageMemo(): Promise<PageMemo | undefined>
+  /**
+   * A file of the cache folder for lines only the end of this build reads (line-shelf.ts), removed
+   * by `close` if not before; undefined without a cache folder.
+   */
+  shelf(name: string): LineShelf | undefined
   /**
    * The last build's result, when the output folder holds exactly what this build would write:
    * `parts` (every output file's name and content digest, settings) as the last build recorded,
@@ -111,6 +117,7 @@ export async function openBuildCache<Result>(options: BuildCacheOptions): Promis
         })
   const recordRead = recordFile === undefined ? undefined : early(readOutputRecord<Result>(recordFile, note))
   let printsSaved: Promise<void> | undefined
+  const shelves: LineShelf[] = []
   let madeOf: string | undefined
   // With the published-URL record as it is when asked: the build may add to it after the commit.
   const fingerprint = async (siteRoot: string) =>
@@ -136,6 +143,12 @@ export async function openBuildCache<Result>(options: BuildCacheOptions): Promis
     },
     openPages: async (shared) => (dir === undefined ? undefined : openPageCache({ dir, shared, note })),
     pageMemo: async () => read()?.memo,
+    shelf(name) {
+      if (dir === undefined) return undefined
+      const shelf = lineShelf(dir, name)
+      shelves.push(shelf)
+      return shelf
+    },
     async upToDate(parts, pages, pageKeys) {
       if (recordFile === undefined) return undefined
       madeOf = hash([options.toolVersion, outPath, ...parts].join('\n'))
@@ -190,6 +203,7 @@ export async function openBuildCache<Result>(options: BuildCacheOptions): Promis
         (memo) => memo.close(),
         () => {},
       )
+      for (const shelf of shelves) shelf.close()
       await lock?.release()
     },
   }

@@ -41,6 +41,14 @@ export interface BuildPlan {
 }
 
 /**
+ * What rendering and the checks read of a plan: all of it but the landing pages' identities and
+ * gates, which only the end of a build reads (build/plan-aside.ts).
+ */
+export type RenderPlan = Omit<BuildPlan, 'landingPages' | 'landingQuality' | 'editions'> & {
+  readonly editions: readonly Omit<EditionPlan, 'landingQuality'>[]
+}
+
+/**
  * A route as a page declares it, before its output path, full title and description (the site's
  * where the page has none) are worked out.
  */
