@@ -1,11 +1,7 @@
 import path from 'node:path'
-import { type AssetsResult, bundleAssets } from '../assets/bundle-assets.js'
+import { bundleAssets } from '../assets/bundle-assets.js'
 import { type BuildCache, openBuildCache } from '../cache/build-cache.js'
-import { cachedByInputs } from '../cache/by-inputs.js'
 import { hash } from '../cache/digest.js'
-import { routeText } from '../cache/page-cache.js'
-import { openSampleNames } from '../cache/sample-names.js'
-import type { CacheNote } from '../cache/sealed-file.js'
 import { ensureOwnFolder } from '../cache/site-folder.js'
 import { byteLength, type PageKindSize } from '../check/budgets.js'
 import { watchForms } from '../check/check-forms.js'
@@ -15,7 +11,7 @@ import { watchPages } from '../check/watch-pages.js'
 import { stopSvgSanitizer } from '../config/checks/sanitize-svg.js'
 import { schemaDigest } from '../config/checks/schema-validators.js'
 import { readSite } from '../config/load-site.js'
-import { hostRules, redirectLimitWarnings } from '../config/presets/hosts.js'
+import { redirectLimitWarnings } from '../config/presets/hosts.js'
 import { placeProblems, placeReported } from '../config/read/place-problems.js'
 import { forgetReads } from '../config/read/read-cache.js'
 import { readCommitDates } from '../config/read/source-dates.js'
@@ -23,11 +19,9 @@ import type { SiteConfig } from '../config/site-model.js'
 import { repeated } from '../errors/catalogue.js'
 import { BuildFailure, type ConfigError, failOn } from '../errors/config-error.js'
 import { ConfigWarning } from '../errors/config-warning.js'
-import type { PageSheets } from '../html/selector-names.js'
-import { type BrandImagePlan, imageJobs, withBrandImages } from '../images/brand-images.js'
+import { imageJobs, withBrandImages } from '../images/brand-images.js'
 import { countUncached, processImages } from '../images/process-images.js'
 import { listImageCache, pruneImageCache, staleVariants } from '../images/variant-cache.js'
-import { metaPolicy, policyText } from '../output/csp.js'
 import { feedFile } from '../output/feed.js'
 import { formsDeclarationFile } from '../output/form-pages.js'
 import { type HeaderRule, headerRules, headersFile } from '../output/hosts/headers.js'
@@ -41,14 +35,11 @@ import { signatureBins } from '../plan/landing-similarity.js'
 import { type ImageJob, planImages } from '../plan/plan-images.js'
 import { languageCoverage } from '../plan/plan-languages.js'
 import { type LandingRedirect, recordPublished } from '../plan/plan-redirects.js'
-import { type BuildPlan, planSite, type RenderPlan } from '../plan/plan-site.js'
+import { type BuildPlan, planSite } from '../plan/plan-site.js'
 import type { RoutePlan } from '../plan/route-plan.js'
-import { bundleTemplates, type TemplateBundle } from '../render/bundle-templates.js'
-import type { InlineCode } from '../render/inline-code.js'
+import { bundleTemplates } from '../render/bundle-templates.js'
 import { declaredInlineCode } from '../render/inline-code.js'
 import { checkHeapFor } from '../render/memory-check.js'
-import { layoutNames, layoutSamples, pageStylesheets } from '../render/page-stylesheets.js'
-import type { AreaRegion, LanguageContext, RenderContext } from '../render/render-context.js'
 import { renderPages } from '../render/render-pages.js'
 import { stopEsbuild } from '../tool/esbuild.js'
 import { addTo } from '../tool/group.js'
@@ -56,7 +47,8 @@ import { collectNow } from '../tool/heap-growth.js'
 import { citypressVersion, codeDigest } from '../tool/package.js'
 import type { OutputFile, OutputWriter } from '../types.js'
 import { contextDigest, finishInputs, outputInputs, readsElsewhere, startInputs } from './inputs.js'
-import { type BuildMemo, type BuildOptions, type ResolvedBuildOptions, resolveBuildOptions } from './options.js'
+import { type BuildMemo, type BuildOptions, computeEachTime, type ResolvedBuildOptions, resolveBuildOptions } from './options.js'
+import { cutPageSheets, renderContextOf, withPageSheets } from './page-context.js'
 import { setPlanAside } from './plan-aside.js'
 import { failRound, siteOf } from './round.js'
 import { type StageTime, stageClock } from './stage-clock.js'
@@ -525,99 +517,6 @@ async function startImages(
   }
 }
 
-/**
- * What every page's render sees besides its own props. (Also the React floor's, src/bench/react-floor.ts,
- * so the bench renders exactly what a build renders.)
- */
-export function renderContextOf(
-  site: SiteConfig,
-  plan: RenderPlan,
-  images: BrandImagePlan,
-  assets: AssetsResult,
-  asOf: Date,
-  inlineCode?: InlineCode,
-  editionAssets: readonly AssetsResult[] = [],
-): RenderContext {
-  const pagePolicy = inlineCode && !hostRules(site.site.host).readsHeaders ? policyText(metaPolicy(site.site, inlineCode)) : undefined
-  const locations = plan.routes.find((r) => r.template === 'locations' && (r.language ?? site.site.language) === site.site.language)
-  return {
-    pagePolicy,
-    ...(locations ? { locationsUrl: locations.url } : {}),
-    ...languageContext(site, plan.landingUrls),
-    images: images.assets,
-    ownIcons: Object.fromEntries(Object.entries(site.ownIcons).map(([name, { viewBox, shapes }]) => [name, { viewBox, shapes }])),
-    assets: assets.manifest,
-    brand: images.brand,
-    year: asOf.getFullYear(),
-    ...(plan.editions.length
-      ? {
-          editions: Object.fromEntries(
-            plan.editions.map((e, i) => [
-              e.language.code,
-              { ...languageContext(e.site, e.landingUrls), links: e.links, assets: (editionAssets[i] ?? assets).manifest },
-            ]),
-          ),
-        }
-      : {}),
-  }
-}
-
-/**
- * The stylesheets cut for the pages (render/page-stylesheets.ts), kept in the tool store by the
- * names the sampled pages use, and those names by each page's text (cache/sample-names.ts): a
- * build renders again only the sampled pages it changed, and cuts again only when their names
- * changed.
- */
-export async function cutPageSheets(
-  site: SiteConfig,
-  plan: RenderPlan,
-  templates: TemplateBundle,
-  context: RenderContext,
-  note?: CacheNote,
-  memo: BuildMemo = computeEachTime,
-): Promise<PageSheets | undefined> {
-  const css = context.assets.inlineCss
-  if (css === undefined) return undefined
-  // Everything but the sampled pages that a page's names follow from.
-  const scope = [`${citypressVersion}+${codeDigest}`, templates.hash, contextDigest(context)].join('\n')
-  const known = await openSampleNames(scope, note)
-  const layouts = layoutNames({
-    samples: layoutSamples(plan.routes),
-    templates,
-    context,
-    remembered: {
-      get: (route) => known.get(routeText(route)),
-      set: (route, names) => known.set(routeText(route), names),
-    },
-  })
-  await known.save()
-  const key = hash([scope, ...layouts.map((names) => names.join(' '))].join('\n'))
-  const cuts = await memo<PageSheets | null>('page-sheets', key, () =>
-    cachedByInputs<PageSheets | null>({
-      name: 'page-sheets',
-      siteRoot: site.root,
-      key,
-      compute: async () => ({ value: pageStylesheets(css, layouts) ?? null, inputs: [] }),
-      note,
-    }),
-  )
-  return cuts ?? undefined
-}
-
-/** A build's memo outside preview: nothing is kept between builds in this process. */
-const computeEachTime: BuildMemo = (_kind, _key, compute) => compute()
-
-/**
- * Gives `sheets` to the manifests that inline `assets`' stylesheet: the languages' bundles share
- * it (and have scripts of their own).
- */
-export function withPageSheets(assets: AssetsResult, sheets: PageSheets | undefined): (edition: AssetsResult) => AssetsResult {
-  return (edition) =>
-    sheets && edition.manifest.inlineCss === assets.manifest.inlineCss
-      ? { ...edition, manifest: { ...edition.manifest, pageSheets: sheets } }
-      : edition
-}
-
 /** Writes `files` to `output` now, and gives their byte lengths by path. */
 async function writeAhead(files: readonly OutputFile[], output: OutputWriter): Promise<Record<string, number>> {
   await Promise.all(files.map((file) => output.write(file)))
@@ -637,29 +536,6 @@ function landingOf(plan: BuildPlan, recordUpdated: boolean): BuildResult['landin
     redirects: plan.redirects,
     recordUpdated,
   }
-}
-
-/** What a page sees of the site in its language: the site's, or an edition's (config/languages/edition.ts). */
-function languageContext(site: SiteConfig, landingUrls: BuildPlan['landingUrls']): LanguageContext {
-  return {
-    site: site.site,
-    services: site.services,
-    areas: { lists: site.areas.lists, regions: areaRegions(site.areas) },
-    forms: site.forms,
-    posts: site.posts.map(({ body: _body, bodyLine: _line, imagePaths: _images, ...summary }) => summary),
-    landingUrls,
-  }
-}
-
-/** The regions of areas.yaml in their order, each with its areas (resolved names, places' `region`). */
-function areaRegions(areas: SiteConfig['areas']): AreaRegion[] {
-  const places = Object.entries(areas.places ?? {})
-  return Object.entries(areas.regions ?? {})
-    .map(([key, region]) => ({
-      name: region.name,
-      areas: places.filter(([, place]) => place.region === key).map(([area]) => area),
-    }))
-    .filter((region) => region.areas.length > 0)
 }
 
 /**

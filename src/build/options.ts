@@ -86,6 +86,9 @@ export interface BuildOptions {
 
 export type BuildMemo = <T>(kind: 'templates' | 'assets' | 'page-sheets' | 'images', key: string, compute: () => Promise<T>) => Promise<T>
 
+/** A build's memo outside preview: nothing is kept between builds in this process. */
+export const computeEachTime: BuildMemo = (_kind, _key, compute) => compute()
+
 export interface BuildProgress {
   /** `plan` is reported once, as it starts (at 10,000 pages it takes seconds of its own). */
   readonly stage: 'plan' | 'render' | 'images'
