@@ -7,9 +7,9 @@ import { openScratchFile } from './sealed-file.js'
  * plan's landing pages, build/plan-aside.ts), put away in a temporary file of the cache folder as
  * they come and read back in order, a block at a time, as often as asked: at 50,000 pages, held
  * until then as objects, they were most of what the main thread kept per page while the pages
- * rendered. The file is made on the first line, written
- * through a buffer, and removed by `close` (`removeLeftovers` in sealed-file.ts deletes it when a
- * build died before that). A folder that cannot take it keeps the lines in memory.
+ * rendered. The file is made on the first line, written through a buffer, and removed by `close`
+ * (`removeLeftovers` in sealed-file.ts deletes it when a build died before that). A folder that
+ * cannot take it keeps the lines in memory.
  */
 export interface LineShelf {
   /** Puts one line away; it must hold no line break. */
